@@ -1,0 +1,90 @@
+//! # gamebin
+//!
+//! Zero-copy readers for game data files. A file is memory-mapped once (or handed over as a byte
+//! slice) and every structure is a borrowed, lifetime-bound view over it: nothing is parsed until it
+//! is asked for, nothing is allocated to open, look up or iterate, and the only copies are the ones a
+//! format forces (decoding meshoptimizer buffers into a buffer the caller owns).
+//!
+//! Every read is bounds-checked; a malformed file gives an [`Error`] that says where (the file
+//! offset), what (the structure and field) and why (the offending values), never a panic.
+//!
+//! | module | format | view |
+//! |---|---|---|
+//! | [`wows::geometry`] | World of Warships `.geometry` | [`GeometryView`](wows::geometry::GeometryView) |
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let dir = std::env::temp_dir().join(format!("gamebin-doc-{}", std::process::id()));
+//! # std::fs::create_dir_all(&dir)?;
+//! # let path = dir.join("ship.geometry");
+//! # std::fs::write(&path, gamebin::write::geometry::example_file())?;
+//! use gamebin::{Format, MappedFile, wows::geometry::GeometryView};
+//!
+//! let file = MappedFile::open(&path)?;
+//! assert_eq!(gamebin::detect(&file), Some(Format::WowsGeometry));
+//!
+//! let geometry = GeometryView::open(&file)?;
+//! for draw in geometry.draws() {
+//!     println!(
+//!         "mesh {:#010x}: {} vertices, {} indices",
+//!         draw.vertices.id(),
+//!         draw.vertices.items_count(),
+//!         draw.indices.items_count()
+//!     );
+//! }
+//! let propeller = geometry.draw_by_name("Cube");
+//! assert!(propeller.is_some());
+//! # std::fs::remove_dir_all(&dir)?;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! Mapped files must not be modified while mapped; see [`MappedFile`]. Every view also opens from a
+//! plain `&[u8]` (`from_bytes`).
+#![deny(unsafe_code)]
+#![warn(missing_debug_implementations)]
+
+pub mod bytes;
+pub mod error;
+pub mod hash;
+pub mod mmap;
+pub mod wows;
+#[cfg(feature = "write")]
+pub mod write;
+
+pub use error::{Error, ErrorKind, Result};
+pub use mmap::MappedFile;
+
+/// A file format gamebin reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// World of Warships `.geometry` (MergedGeometryPrototype).
+    WowsGeometry,
+}
+
+impl Format {
+    /// The short name used in the CLI's output (`"wows-geometry"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::WowsGeometry => "wows-geometry",
+        }
+    }
+}
+
+impl core::fmt::Display for Format {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Detects a file's format from its content, never its name. Formats with a magic number are tried
+/// first and formats without one (`.geometry`) last, each by its own `looks_like` check.
+pub fn detect(data: &[u8]) -> Option<Format> {
+    const DETECTORS: &[(Format, fn(&[u8]) -> bool)] =
+        &[(Format::WowsGeometry, wows::geometry::looks_like)];
+    DETECTORS
+        .iter()
+        .find(|(_, looks_like)| looks_like(data))
+        .map(|&(format, _)| format)
+}

@@ -1,0 +1,220 @@
+//! [`Vertices`]: typed attribute reads over vertex records in any byte slice (raw bytes in the
+//! mapping or bytes decoded into a caller buffer), at any alignment.
+
+use super::vertex_format::{VertexFormat, f16_to_f32, unpack_unit};
+
+/// `count` vertex records of `stride` bytes laid out as a [`VertexFormat`] describes. Reads are
+/// bounds-checked and return `None` past the end; nothing is copied. `Copy`.
+#[derive(Debug, Clone, Copy)]
+pub struct Vertices<'b> {
+    data: &'b [u8],
+    stride: usize,
+    format: VertexFormat,
+}
+
+impl<'b> Vertices<'b> {
+    /// Views `data` as records of `stride` bytes. Returns `None` when the stride is 0 or `data` is not
+    /// a whole number of records. Attributes that the format places beyond the stride are dropped.
+    pub fn new(data: &'b [u8], stride: usize, format: VertexFormat) -> Option<Self> {
+        (stride != 0 && data.len() % stride == 0).then_some(Vertices {
+            data,
+            stride,
+            format: format.fitted_to(stride),
+        })
+    }
+
+    /// Number of vertices.
+    pub fn len(&self) -> usize {
+        self.data.len() / self.stride
+    }
+
+    /// Whether there are no vertices.
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    /// Bytes per vertex.
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// The attribute layout, restricted to what fits in the stride.
+    pub fn format(&self) -> VertexFormat {
+        self.format
+    }
+
+    /// All the records' bytes.
+    pub fn bytes(&self) -> &'b [u8] {
+        self.data
+    }
+
+    /// The records `start .. start + count`, or `None` if that range is not inside.
+    pub fn range(&self, start: usize, count: usize) -> Option<Vertices<'b>> {
+        let from = start.checked_mul(self.stride)?;
+        let len = count.checked_mul(self.stride)?;
+        let data = self.data.get(from..from.checked_add(len)?)?;
+        Some(Vertices { data, ..*self })
+    }
+
+    /// The bytes of vertex `i`.
+    pub fn record(&self, i: usize) -> Option<&'b [u8]> {
+        let from = i.checked_mul(self.stride)?;
+        self.data.get(from..from.checked_add(self.stride)?)
+    }
+
+    fn field<const N: usize>(&self, i: usize, at: Option<u8>) -> Option<[u8; N]> {
+        let at = usize::from(at?);
+        let record = self.record(i)?;
+        record.get(at..at + N)?.try_into().ok()
+    }
+
+    fn f32_at(bytes: [u8; 12], k: usize) -> f32 {
+        f32::from_le_bytes([
+            bytes[4 * k],
+            bytes[4 * k + 1],
+            bytes[4 * k + 2],
+            bytes[4 * k + 3],
+        ])
+    }
+
+    /// Position of vertex `i` (left-handed, Y up, as stored).
+    pub fn position(&self, i: usize) -> Option<[f32; 3]> {
+        let b = self.field::<12>(i, self.format.position)?;
+        Some([Self::f32_at(b, 0), Self::f32_at(b, 1), Self::f32_at(b, 2)])
+    }
+
+    fn unit(&self, i: usize, at: Option<u8>) -> Option<[f32; 3]> {
+        let b = self.field::<4>(i, at)?;
+        Some([unpack_unit(b[0]), unpack_unit(b[1]), unpack_unit(b[2])])
+    }
+
+    /// Normal of vertex `i`, decoded from offset-binary bytes (`byte / 127.5 − 1`).
+    pub fn normal(&self, i: usize) -> Option<[f32; 3]> {
+        self.unit(i, self.format.normal)
+    }
+
+    /// Tangent of vertex `i` (offset-binary, like the normal).
+    pub fn tangent(&self, i: usize) -> Option<[f32; 3]> {
+        self.unit(i, self.format.tangent)
+    }
+
+    /// Binormal of vertex `i` (offset-binary, like the normal).
+    pub fn binormal(&self, i: usize) -> Option<[f32; 3]> {
+        self.unit(i, self.format.binormal)
+    }
+
+    fn uv_at(&self, i: usize, at: Option<u8>) -> Option<[f32; 2]> {
+        let b = self.field::<4>(i, at)?;
+        Some([
+            f16_to_f32(u16::from_le_bytes([b[0], b[1]])),
+            f16_to_f32(u16::from_le_bytes([b[2], b[3]])),
+        ])
+    }
+
+    /// First UV set of vertex `i`, the two f16 as stored. The game stores `uv − 0.5`: add 0.5 for
+    /// texture coordinates in 0..1.
+    pub fn uv(&self, i: usize) -> Option<[f32; 2]> {
+        self.uv_at(i, self.format.uv0)
+    }
+
+    /// Second UV set of vertex `i` (`uv2` formats), as stored.
+    pub fn uv1(&self, i: usize) -> Option<[f32; 2]> {
+        self.uv_at(i, self.format.uv1)
+    }
+
+    /// Bone indices of vertex `i`, divided by the 3 they are stored multiplied with.
+    pub fn bone_indices(&self, i: usize) -> Option<[u8; 3]> {
+        let b = self.field::<4>(i, self.format.bone_indices)?;
+        Some([b[0] / 3, b[1] / 3, b[2] / 3])
+    }
+
+    /// Positions of all vertices (empty if the format has none).
+    pub fn positions(&self) -> impl ExactSizeIterator<Item = [f32; 3]> + 'b {
+        let v = *self;
+        let n = if v.format.position.is_some() {
+            v.len()
+        } else {
+            0
+        };
+        (0..n).map(move |i| v.position(i).unwrap_or_default())
+    }
+
+    /// Normals of all vertices (empty if the format has none).
+    pub fn normals(&self) -> impl ExactSizeIterator<Item = [f32; 3]> + 'b {
+        let v = *self;
+        let n = if v.format.normal.is_some() {
+            v.len()
+        } else {
+            0
+        };
+        (0..n).map(move |i| v.normal(i).unwrap_or_default())
+    }
+
+    /// First-set UVs of all vertices, as stored (empty if the format has none).
+    pub fn uvs(&self) -> impl ExactSizeIterator<Item = [f32; 2]> + 'b {
+        let v = *self;
+        let n = if v.format.uv0.is_some() { v.len() } else { 0 };
+        (0..n).map(move |i| v.uv(i).unwrap_or_default())
+    }
+
+    /// The axis-aligned bounds of the positions, or `None` without positions or vertices.
+    pub fn bounds(&self) -> Option<([f32; 3], [f32; 3])> {
+        let mut it = self.positions();
+        let first = it.next()?;
+        Some(it.fold((first, first), |(mut lo, mut hi), p| {
+            for k in 0..3 {
+                lo[k] = lo[k].min(p[k]);
+                hi[k] = hi[k].max(p[k]);
+            }
+            (lo, hi)
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one_vertex() -> Vec<u8> {
+        let mut v = Vec::new();
+        for f in [1.5f32, -2.0, 3.25] {
+            v.extend_from_slice(&f.to_le_bytes());
+        }
+        v.extend_from_slice(&[255, 0, 128, 0]); // n
+        v.extend_from_slice(&0x3800u16.to_le_bytes()); // u = 0.5
+        v.extend_from_slice(&0xb400u16.to_le_bytes()); // v = -0.25
+        v.extend_from_slice(&[0; 8]); // t b
+        v
+    }
+
+    #[test]
+    fn reads_attributes_at_odd_alignment() {
+        let mut data = vec![0xee];
+        data.extend(one_vertex());
+        data.extend(one_vertex());
+        let f = VertexFormat::parse(b"set3/xyznuvtbpc");
+        let v = Vertices::new(&data[1..], 28, f).unwrap();
+        assert_eq!(v.len(), 2);
+        assert_eq!(v.position(1), Some([1.5, -2.0, 3.25]));
+        let n = v.normal(0).unwrap();
+        assert_eq!(n[0], 1.0);
+        assert_eq!(n[1], -1.0);
+        assert_eq!(v.uv(0), Some([0.5, -0.25]));
+        assert_eq!(v.position(2), None);
+        assert_eq!(v.positions().count(), 2);
+        assert_eq!(v.bounds(), Some(([1.5, -2.0, 3.25], [1.5, -2.0, 3.25])));
+        assert_eq!(v.range(1, 1).unwrap().len(), 1);
+        assert!(v.range(1, 2).is_none());
+        assert!(v.range(usize::MAX, 2).is_none());
+    }
+
+    #[test]
+    fn rejects_partial_records() {
+        let f = VertexFormat::parse(b"set3/xyz");
+        assert!(Vertices::new(&[0; 13], 12, f).is_none());
+        assert!(Vertices::new(&[0; 12], 0, f).is_none());
+        let v = Vertices::new(&[0; 8], 4, f).unwrap();
+        assert_eq!(v.position(0), None, "position does not fit a 4-byte stride");
+        assert_eq!(v.positions().count(), 0);
+    }
+}

@@ -1,0 +1,248 @@
+//! [`IndexBuffer`]: one merged index buffer (IndicesPrototype) and its blob; [`Indices`]: index
+//! values read in place from a raw blob or from a caller's decoded buffer.
+
+use zerocopy::little_endian::{U16, U32};
+
+use super::encd::{Encd, IndexInt};
+use super::raw::IndicesPrototype;
+use crate::bytes::{Bytes, u64_of};
+use crate::error::{Error, ErrorKind, Result};
+
+/// A merged index buffer, borrowed from the file.
+#[derive(Debug, Clone, Copy)]
+pub struct IndexBuffer<'a> {
+    pub(crate) bytes: Bytes<'a>,
+    /// Absolute offset of the IndicesPrototype.
+    pub(crate) at: usize,
+    pub(crate) raw: &'a IndicesPrototype,
+}
+
+/// Offset of `IndicesPrototype.indexSize`, for error reports.
+const INDEX_SIZE_FIELD: usize = 0x0e;
+
+impl<'a> IndexBuffer<'a> {
+    /// Absolute file offset of the IndicesPrototype record.
+    pub fn offset(&self) -> usize {
+        self.at
+    }
+
+    /// The stored record.
+    pub fn raw(&self) -> &'a IndicesPrototype {
+        self.raw
+    }
+
+    /// Bytes per index as stored (2 or 4 in valid files).
+    pub fn index_size(&self) -> usize {
+        usize::from(self.raw.index_size.get())
+    }
+
+    fn checked_index_size(&self) -> Result<usize> {
+        match self.index_size() {
+            size @ (2 | 4) => Ok(size),
+            other => Err(Error::invalid(
+                u64_of(self.at.saturating_add(INDEX_SIZE_FIELD)),
+                "IndicesPrototype.indexSize",
+                u64_of(other),
+                "index size must be 2 or 4",
+            )),
+        }
+    }
+
+    /// The blob's stored size in bytes (including the ENCD header when encoded).
+    pub fn size_in_bytes(&self) -> u32 {
+        self.raw.size_in_bytes.get()
+    }
+
+    /// Absolute file offset of the blob.
+    pub fn data_offset(&self) -> Result<usize> {
+        self.bytes.resolve(
+            self.at,
+            self.at,
+            self.raw.indices_data_ptr.get(),
+            "IndicesPrototype.indicesDataPtr",
+        )
+    }
+
+    /// The blob, borrowed: raw indices or an ENCD header and payload.
+    pub fn data(&self) -> Result<&'a [u8]> {
+        let start = self.data_offset()?;
+        self.bytes.slice(
+            start,
+            self.size_in_bytes() as usize,
+            "IndicesPrototype.indicesData",
+        )
+    }
+
+    /// The ENCD header and payload, or `None` for a raw blob.
+    pub fn encoded(&self) -> Result<Option<Encd<'a>>> {
+        Ok(Encd::parse(self.data()?, self.data_offset()?))
+    }
+
+    /// Whether the blob is ENCD (meshoptimizer) encoded.
+    pub fn is_encoded(&self) -> Result<bool> {
+        Ok(self.encoded()?.is_some())
+    }
+
+    /// Number of indices: the ENCD element count (checked against what the payload can hold), or
+    /// the raw size over the index size.
+    pub fn index_count(&self) -> Result<usize> {
+        match self.encoded()? {
+            Some(encd) => encd.check_index_count("IndicesPrototype.indicesData(ENCD)"),
+            None => Ok(self.raw_indices()?.len()),
+        }
+    }
+
+    /// The indices of a raw (non-ENCD) blob, read in place. An encoded blob is an error: decode it
+    /// with [`decode_indices_into`](Self::decode_indices_into).
+    pub fn raw_indices(&self) -> Result<Indices<'a>> {
+        let size = self.checked_index_size()?;
+        let data = self.data()?;
+        let at = self.data_offset()?;
+        if Encd::parse(data, at).is_some() {
+            return Err(Error::invalid(
+                u64_of(at),
+                "IndicesPrototype.indicesData",
+                0,
+                "the blob is ENCD-encoded: decode it into a buffer",
+            ));
+        }
+        if data.len() % size != 0 {
+            return Err(Error::invalid(
+                u64_of(self.at),
+                "IndicesPrototype.sizeInBytes",
+                u64::from(self.size_in_bytes()),
+                "raw index data is not a whole number of indices",
+            ));
+        }
+        let bytes = Bytes::new(data);
+        let what = "IndicesPrototype.indicesData";
+        Ok(if size == 2 {
+            Indices::Le16(bytes.read_slice(0, data.len() / 2, what)?)
+        } else {
+            Indices::Le32(bytes.read_slice(0, data.len() / 4, what)?)
+        })
+    }
+
+    /// Decodes (ENCD) or copies (raw) the indices into the start of `out`, which must hold at least
+    /// [`index_count`](Self::index_count) elements; returns that count. `u32` output takes either
+    /// index size; `u16` output is refused for a 4-byte index buffer rather than truncate values.
+    /// meshoptimizer's preconditions are checked first: a bad file is an `Err`, never an abort.
+    pub fn decode_indices_into<I: IndexInt + TryFrom<u32>>(&self, out: &mut [I]) -> Result<usize> {
+        let size = self.checked_index_size()?;
+        if I::SIZE < size {
+            return Err(Error::invalid(
+                u64_of(self.at.saturating_add(INDEX_SIZE_FIELD)),
+                "IndicesPrototype.indexSize",
+                u64_of(size),
+                "4-byte indices cannot be decoded into a u16 buffer",
+            ));
+        }
+        let count = self.index_count()?;
+        let provided = out.len();
+        let Some(out) = out.get_mut(..count) else {
+            return Err(Error::new(
+                u64_of(self.at),
+                "IndicesPrototype (decode buffer)",
+                ErrorKind::BufferSize {
+                    needed: u64_of(count),
+                    provided: u64_of(provided),
+                },
+            ));
+        };
+        match self.encoded()? {
+            Some(encd) => encd.decode_indices(out, "IndicesPrototype.indicesData(ENCD)")?,
+            None => {
+                let raw = self.raw_indices()?;
+                for (slot, value) in out.iter_mut().zip(raw.iter()) {
+                    // Cannot fail: u16 output is only allowed for 2-byte sources.
+                    *slot = I::try_from(value).unwrap_or_else(|_| I::zeroed());
+                }
+            }
+        }
+        Ok(count)
+    }
+}
+
+/// Index values, read in place: little-endian from a raw blob at any alignment, or native from a
+/// caller's decoded buffer. `Copy`.
+#[derive(Debug, Clone, Copy)]
+pub enum Indices<'b> {
+    /// 2-byte little-endian indices in the file.
+    Le16(&'b [U16]),
+    /// 4-byte little-endian indices in the file.
+    Le32(&'b [U32]),
+    /// Decoded 2-byte indices.
+    U16(&'b [u16]),
+    /// Decoded 4-byte indices.
+    U32(&'b [u32]),
+}
+
+impl<'b> Indices<'b> {
+    /// Number of indices.
+    pub fn len(&self) -> usize {
+        match self {
+            Indices::Le16(s) => s.len(),
+            Indices::Le32(s) => s.len(),
+            Indices::U16(s) => s.len(),
+            Indices::U32(s) => s.len(),
+        }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Index `i`, widened to `u32`.
+    pub fn get(&self, i: usize) -> Option<u32> {
+        match self {
+            Indices::Le16(s) => s.get(i).map(|v| u32::from(v.get())),
+            Indices::Le32(s) => s.get(i).map(|v| v.get()),
+            Indices::U16(s) => s.get(i).map(|&v| u32::from(v)),
+            Indices::U32(s) => s.get(i).copied(),
+        }
+    }
+
+    /// The indices `start .. start + count`, or `None` if that range is not inside.
+    pub fn range(&self, start: usize, count: usize) -> Option<Indices<'b>> {
+        let r = start..start.checked_add(count)?;
+        Some(match self {
+            Indices::Le16(s) => Indices::Le16(s.get(r)?),
+            Indices::Le32(s) => Indices::Le32(s.get(r)?),
+            Indices::U16(s) => Indices::U16(s.get(r)?),
+            Indices::U32(s) => Indices::U32(s.get(r)?),
+        })
+    }
+
+    /// All indices, widened to `u32`.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = u32> + 'b {
+        let this = *self;
+        (0..this.len()).map(move |i| this.get(i).unwrap_or(0))
+    }
+
+    /// Whole triangles (a trailing partial triangle is left out).
+    pub fn triangles(&self) -> impl ExactSizeIterator<Item = [u32; 3]> + 'b {
+        let this = *self;
+        (0..this.len() / 3).map(move |t| {
+            let at = |k| this.get(3 * t + k).unwrap_or(0);
+            [at(0), at(1), at(2)]
+        })
+    }
+
+    /// The largest index, or `None` when empty.
+    pub fn max(&self) -> Option<u32> {
+        self.iter().max()
+    }
+}
+
+impl<'b> From<&'b [u16]> for Indices<'b> {
+    fn from(s: &'b [u16]) -> Self {
+        Indices::U16(s)
+    }
+}
+
+impl<'b> From<&'b [u32]> for Indices<'b> {
+    fn from(s: &'b [u32]) -> Self {
+        Indices::U32(s)
+    }
+}

@@ -1,0 +1,141 @@
+//! Mappings: named slices of the merged buffers, and how a draw pairs a vertex mapping with its
+//! index mapping.
+
+use super::raw::MappingEntry;
+use crate::hash::Murmur3;
+
+/// Which table a mapping belongs to; also the suffix its id hashes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MappingKind {
+    /// A vertex mapping, id = MurmurHash3(`"<name>.vertices"`).
+    Vertices,
+    /// An index mapping, id = MurmurHash3(`"<name>.indices"`).
+    Indices,
+}
+
+impl MappingKind {
+    /// The suffix the mapping id's name carries.
+    pub const fn suffix(self) -> &'static str {
+        match self {
+            MappingKind::Vertices => ".vertices",
+            MappingKind::Indices => ".indices",
+        }
+    }
+
+    /// The mapping id of a mesh named `name` (e.g. `"Propeller_meshShape"`): MurmurHash3_x86_32,
+    /// seed 0, of the name and this kind's suffix, computed without building the string.
+    pub fn id_of(self, name: &str) -> u32 {
+        Murmur3::new(0)
+            .update(name.as_bytes())
+            .update(self.suffix().as_bytes())
+            .finish()
+    }
+}
+
+/// One MappingEntry, borrowed. `Copy`.
+#[derive(Debug, Clone, Copy)]
+pub struct Mapping<'a> {
+    pub(crate) raw: &'a MappingEntry,
+    pub(crate) kind: MappingKind,
+    /// Position in its table.
+    pub(crate) position: usize,
+}
+
+impl<'a> Mapping<'a> {
+    /// The stored record.
+    pub fn raw(&self) -> &'a MappingEntry {
+        self.raw
+    }
+
+    /// Vertex or index mapping.
+    pub fn kind(&self) -> MappingKind {
+        self.kind
+    }
+
+    /// Position in its mapping table.
+    pub fn position(&self) -> usize {
+        self.position
+    }
+
+    /// The mapping id (a hash of the mesh name and the kind's suffix).
+    pub fn id(&self) -> u32 {
+        self.raw.mapping_id.get()
+    }
+
+    /// Which merged buffer (VerticesPrototype or IndicesPrototype) it slices.
+    pub fn buffer_index(&self) -> usize {
+        usize::from(self.raw.merged_buffer_index.get())
+    }
+
+    /// The packed texel density: 0 in older files; equal for the two mappings of one draw.
+    pub fn texel_density(&self) -> u16 {
+        self.raw.packed_texel_density.get()
+    }
+
+    /// First item (vertex or index) in the merged buffer.
+    pub fn items_offset(&self) -> usize {
+        self.raw.items_offset.get() as usize
+    }
+
+    /// Number of items.
+    pub fn items_count(&self) -> usize {
+        self.raw.items_count.get() as usize
+    }
+}
+
+/// A borrowed mapping table with lookups. `Copy`.
+#[derive(Debug, Clone, Copy)]
+pub struct Mappings<'a> {
+    pub(crate) table: &'a [MappingEntry],
+    pub(crate) kind: MappingKind,
+}
+
+impl<'a> Mappings<'a> {
+    /// Number of mappings.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Whether the table is empty.
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// The raw table.
+    pub fn raw(&self) -> &'a [MappingEntry] {
+        self.table
+    }
+
+    /// Mapping `i`.
+    pub fn get(&self, i: usize) -> Option<Mapping<'a>> {
+        self.table.get(i).map(|raw| Mapping {
+            raw,
+            kind: self.kind,
+            position: i,
+        })
+    }
+
+    /// All mappings in table order.
+    pub fn iter(self) -> impl ExactSizeIterator<Item = Mapping<'a>> + 'a {
+        let kind = self.kind;
+        self.table
+            .iter()
+            .enumerate()
+            .map(move |(position, raw)| Mapping {
+                raw,
+                kind,
+                position,
+            })
+    }
+
+    /// The mapping with this id (a linear scan: tables hold a handful to a few hundred entries and
+    /// carry no hash index of their own).
+    pub fn by_id(&self, id: u32) -> Option<Mapping<'a>> {
+        self.iter().find(|m| m.id() == id)
+    }
+
+    /// The mapping of the mesh named `name` (its id is the hash of `name` + this table's suffix).
+    pub fn by_name(&self, name: &str) -> Option<Mapping<'a>> {
+        self.by_id(self.kind.id_of(name))
+    }
+}

@@ -1,0 +1,394 @@
+//! World of Warships `.geometry` (MergedGeometryPrototype): merged vertex and index buffers, the
+//! mappings that slice them into meshes, and collision and armor models.
+//!
+//! [`GeometryView::from_bytes`] reads the 72-byte header and checks that the six tables lie inside
+//! the file; nothing else is read until asked for. Blobs are borrowed; ENCD (meshoptimizer) blobs
+//! are decoded into buffers the caller owns, the only copy.
+//!
+//! ```
+//! # fn main() -> Result<(), gamebin::Error> {
+//! # let file = gamebin::write::geometry::example_file();
+//! use gamebin::wows::geometry::GeometryView;
+//!
+//! let geometry = GeometryView::from_bytes(&file)?;
+//! let buffer = geometry.vertex_buffer(0).expect("one vertex buffer");
+//! assert_eq!(buffer.format_name()?, "set3/xyznuvtbpc");
+//!
+//! // Decode (ENCD) or copy (raw) the merged vertices into a buffer we own.
+//! let mut decoded = vec![0u8; buffer.decoded_len()?];
+//! buffer.decode_vertices_into(&mut decoded)?;
+//! let vertices = gamebin::wows::geometry::Vertices::new(&decoded, buffer.stride(), buffer.format()?)
+//!     .expect("whole records");
+//!
+//! // Find a mesh by name and read its positions.
+//! let draw = geometry.draw_by_name("Cube").expect("a mesh named Cube");
+//! let cube = draw.vertices_in(&vertices).expect("range inside the buffer");
+//! assert_eq!(cube.positions().count(), 8);
+//! # Ok(())
+//! # }
+//! ```
+
+mod armor;
+mod attributes;
+mod draw;
+mod encd;
+mod indices;
+mod mapping;
+mod model;
+mod packed_string;
+pub mod raw;
+mod vertex_format;
+mod vertices;
+
+pub use armor::{Armor, ArmorNode, ArmorNodes, Bounds};
+pub use attributes::Vertices;
+pub use draw::{Draw, Pairing};
+#[cfg(feature = "write")]
+pub(crate) use encd::encode;
+pub use encd::{ENCD_HEADER_SIZE, Encd, IndexInt, MAX_VERTEX_EXPANSION};
+pub use indices::{IndexBuffer, Indices};
+pub use mapping::{Mapping, MappingKind, Mappings};
+pub use model::{Model, ModelKind};
+pub use vertex_format::{VertexFormat, f16_to_f32, unpack_unit};
+pub use vertices::VertexBuffer;
+
+use crate::bytes::{Bytes, u64_of};
+use crate::error::{Error, Result};
+use crate::mmap::MappedFile;
+use raw::{Header, IndicesPrototype, MappingEntry, ModelPrototype, VerticesPrototype};
+
+/// A table of fixed-size records in the file and where it starts.
+#[derive(Debug)]
+struct Table<'a, T> {
+    at: usize,
+    records: &'a [T],
+}
+
+impl<T> Clone for Table<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Table<'_, T> {}
+
+impl<'a, T> Table<'a, T>
+where
+    T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
+{
+    fn read(
+        bytes: Bytes<'a>,
+        count: u32,
+        field: usize,
+        relative: i64,
+        what: &'static str,
+    ) -> Result<Self> {
+        if count == 0 {
+            // An empty table's pointer is null in real files and is never followed.
+            return Ok(Table {
+                at: 0,
+                records: &[],
+            });
+        }
+        let at = bytes.resolve(field, 0, relative, what)?;
+        let records = bytes.read_slice(at, count as usize, what)?;
+        Ok(Table { at, records })
+    }
+
+    /// Record `i` and its absolute offset.
+    fn get(&self, i: usize) -> Option<(usize, &'a T)> {
+        let record = self.records.get(i)?;
+        Some((self.at + i * core::mem::size_of::<T>(), record))
+    }
+
+    /// Every record with its absolute offset.
+    fn iter(self) -> impl ExactSizeIterator<Item = (usize, &'a T)> + 'a {
+        let at = self.at;
+        self.records
+            .iter()
+            .enumerate()
+            .map(move |(i, record)| (at + i * core::mem::size_of::<T>(), record))
+    }
+}
+
+/// A `.geometry` file, borrowed. `Copy`, `Send`, `Sync`; everything it hands out lives as long as
+/// the file's bytes (`'a`), not as long as the view.
+#[derive(Debug, Clone, Copy)]
+pub struct GeometryView<'a> {
+    bytes: Bytes<'a>,
+    header: &'a Header,
+    vertex_mappings: &'a [MappingEntry],
+    index_mappings: &'a [MappingEntry],
+    vertex_buffers: Table<'a, VerticesPrototype>,
+    index_buffers: Table<'a, IndicesPrototype>,
+    collision_models: Table<'a, ModelPrototype>,
+    armor_models: Table<'a, ModelPrototype>,
+}
+
+impl<'a> GeometryView<'a> {
+    /// Opens a `.geometry` held in memory: reads the header and checks that each table lies inside
+    /// the file. O(1), no allocation.
+    pub fn from_bytes(data: &'a [u8]) -> Result<Self> {
+        let bytes = Bytes::new(data);
+        let header: &Header = bytes.read(0, "MergedGeometryPrototype.header")?;
+        let h = header;
+        Ok(GeometryView {
+            bytes,
+            header,
+            vertex_mappings: Table::read(
+                bytes,
+                h.vertices_mapping_count.get(),
+                raw::HEADER_VERTICES_MAPPING_PTR,
+                h.vertices_mapping_ptr.get(),
+                "MergedGeometryPrototype.verticesMapping",
+            )?
+            .records,
+            index_mappings: Table::read(
+                bytes,
+                h.indices_mapping_count.get(),
+                raw::HEADER_INDICES_MAPPING_PTR,
+                h.indices_mapping_ptr.get(),
+                "MergedGeometryPrototype.indicesMapping",
+            )?
+            .records,
+            vertex_buffers: Table::read(
+                bytes,
+                h.merged_vertices_count.get(),
+                raw::HEADER_MERGED_VERTICES_PTR,
+                h.merged_vertices_ptr.get(),
+                "MergedGeometryPrototype.mergedVertices",
+            )?,
+            index_buffers: Table::read(
+                bytes,
+                h.merged_indices_count.get(),
+                raw::HEADER_MERGED_INDICES_PTR,
+                h.merged_indices_ptr.get(),
+                "MergedGeometryPrototype.mergedIndices",
+            )?,
+            collision_models: Table::read(
+                bytes,
+                h.collision_model_count.get(),
+                raw::HEADER_COLLISION_MODELS_PTR,
+                h.collision_models_ptr.get(),
+                "MergedGeometryPrototype.collisionModels",
+            )?,
+            armor_models: Table::read(
+                bytes,
+                h.armor_model_count.get(),
+                raw::HEADER_ARMOR_MODELS_PTR,
+                h.armor_models_ptr.get(),
+                "MergedGeometryPrototype.armorModels",
+            )?,
+        })
+    }
+
+    /// Opens a mapped `.geometry`. The file must not change while mapped (see [`MappedFile`]).
+    pub fn open(file: &'a MappedFile) -> Result<Self> {
+        Self::from_bytes(file.bytes())
+    }
+
+    /// The file's bytes.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes.as_slice()
+    }
+
+    /// The stored header.
+    pub fn header(&self) -> &'a Header {
+        self.header
+    }
+
+    /// The vertex mapping table.
+    pub fn vertex_mappings(&self) -> Mappings<'a> {
+        Mappings {
+            table: self.vertex_mappings,
+            kind: MappingKind::Vertices,
+        }
+    }
+
+    /// The index mapping table.
+    pub fn index_mappings(&self) -> Mappings<'a> {
+        Mappings {
+            table: self.index_mappings,
+            kind: MappingKind::Indices,
+        }
+    }
+
+    /// Number of merged vertex buffers.
+    pub fn vertex_buffer_count(&self) -> usize {
+        self.vertex_buffers.records.len()
+    }
+
+    /// Merged vertex buffer `i`.
+    pub fn vertex_buffer(&self, i: usize) -> Option<VertexBuffer<'a>> {
+        let (at, raw) = self.vertex_buffers.get(i)?;
+        Some(VertexBuffer {
+            bytes: self.bytes,
+            at,
+            raw,
+        })
+    }
+
+    /// All merged vertex buffers.
+    pub fn vertex_buffers(&self) -> impl ExactSizeIterator<Item = VertexBuffer<'a>> + 'a {
+        let bytes = self.bytes;
+        self.vertex_buffers
+            .iter()
+            .map(move |(at, raw)| VertexBuffer { bytes, at, raw })
+    }
+
+    /// Number of merged index buffers.
+    pub fn index_buffer_count(&self) -> usize {
+        self.index_buffers.records.len()
+    }
+
+    /// Merged index buffer `i`.
+    pub fn index_buffer(&self, i: usize) -> Option<IndexBuffer<'a>> {
+        let (at, raw) = self.index_buffers.get(i)?;
+        Some(IndexBuffer {
+            bytes: self.bytes,
+            at,
+            raw,
+        })
+    }
+
+    /// All merged index buffers.
+    pub fn index_buffers(&self) -> impl ExactSizeIterator<Item = IndexBuffer<'a>> + 'a {
+        let bytes = self.bytes;
+        self.index_buffers
+            .iter()
+            .map(move |(at, raw)| IndexBuffer { bytes, at, raw })
+    }
+
+    fn models(
+        &self,
+        table: Table<'a, ModelPrototype>,
+        kind: ModelKind,
+    ) -> impl ExactSizeIterator<Item = Model<'a>> + 'a {
+        let bytes = self.bytes;
+        table.iter().map(move |(at, raw)| Model {
+            bytes,
+            at,
+            raw,
+            kind,
+        })
+    }
+
+    /// Collision models.
+    pub fn collision_models(&self) -> impl ExactSizeIterator<Item = Model<'a>> + 'a {
+        self.models(self.collision_models, ModelKind::Collision)
+    }
+
+    /// Armor models.
+    pub fn armor_models(&self) -> impl ExactSizeIterator<Item = Model<'a>> + 'a {
+        self.models(self.armor_models, ModelKind::Armor)
+    }
+
+    /// The draws that can be paired (see [`Pairing`]), in vertex-mapping order. Vertex mappings
+    /// whose index mapping cannot be told are skipped; `draws().count()` against
+    /// `vertex_mappings().len()` shows how many.
+    pub fn draws(&self) -> impl Iterator<Item = Draw<'a>> + 'a {
+        let (vertex, index) = (self.vertex_mappings(), self.index_mappings());
+        vertex
+            .iter()
+            .filter_map(move |vm| draw::pair(vm, vertex, index))
+    }
+
+    /// The draw of the mesh named `name` (e.g. `"Propeller_meshShape"`): both mapping ids are
+    /// hashes of the name.
+    pub fn draw_by_name(&self, name: &str) -> Option<Draw<'a>> {
+        Some(Draw {
+            vertices: self.vertex_mappings().by_name(name)?,
+            indices: self.index_mappings().by_name(name)?,
+            pairing: Pairing::ByName,
+        })
+    }
+
+    /// Walks every structure the file has and checks it: names, blobs, counts, mapping ranges,
+    /// armor nodes. Decodes nothing. For tools and tests; readers do not need it.
+    pub fn validate(&self) -> Result<()> {
+        for vb in self.vertex_buffers() {
+            vb.format_name()?;
+            vb.decoded_len()?;
+        }
+        for ib in self.index_buffers() {
+            ib.index_count()?;
+        }
+        for (mappings, what) in [
+            (self.vertex_mappings(), "MappingEntry(vertices)"),
+            (self.index_mappings(), "MappingEntry(indices)"),
+        ] {
+            for m in mappings.iter() {
+                let items = match m.kind() {
+                    MappingKind::Vertices => self
+                        .vertex_buffer(m.buffer_index())
+                        .map(|b| b.vertex_count()),
+                    MappingKind::Indices => {
+                        self.index_buffer(m.buffer_index()).map(|b| b.index_count())
+                    }
+                };
+                let at = u64_of(m.position());
+                let Some(items) = items else {
+                    return Err(Error::invalid(
+                        at,
+                        what,
+                        u64_of(m.buffer_index()),
+                        "no merged buffer with this index",
+                    ));
+                };
+                let end = m.items_offset().checked_add(m.items_count());
+                if end.is_none_or(|end| end > items.unwrap_or(0)) {
+                    return Err(Error::invalid(
+                        at,
+                        what,
+                        u64_of(m.items_offset()),
+                        "mapping range runs past its merged buffer",
+                    ));
+                }
+            }
+        }
+        for model in self.collision_models().chain(self.armor_models()) {
+            model.name()?;
+            model.data()?;
+        }
+        for model in self.armor_models() {
+            for node in model.armor()?.nodes() {
+                node?.check()?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether `data` looks like a `.geometry` file. The format has no magic: the header's tables must
+/// lie inside the file after the header, at least one must be non-empty, and a first vertex buffer's
+/// format name must read as text.
+pub(crate) fn looks_like(data: &[u8]) -> bool {
+    let Ok(view) = GeometryView::from_bytes(data) else {
+        return false;
+    };
+    let h = view.header;
+    let tables = [
+        (h.vertices_mapping_count.get(), h.vertices_mapping_ptr.get()),
+        (h.indices_mapping_count.get(), h.indices_mapping_ptr.get()),
+        (h.merged_vertices_count.get(), h.merged_vertices_ptr.get()),
+        (h.merged_indices_count.get(), h.merged_indices_ptr.get()),
+        (h.collision_model_count.get(), h.collision_models_ptr.get()),
+        (h.armor_model_count.get(), h.armor_models_ptr.get()),
+    ];
+    let header_size = core::mem::size_of::<Header>() as i64;
+    if tables.iter().all(|&(count, _)| count == 0) {
+        return false;
+    }
+    if tables
+        .iter()
+        .any(|&(count, ptr)| count != 0 && ptr < header_size)
+    {
+        return false;
+    }
+    match view.vertex_buffer(0) {
+        Some(vb) => vb
+            .format_name()
+            .is_ok_and(|name| !name.is_empty() && name.bytes().all(|b| b.is_ascii_graphic())),
+        None => true,
+    }
+}

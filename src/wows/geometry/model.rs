@@ -1,0 +1,94 @@
+//! Collision and armor models (CollisionModelPrototype, ArmorModelPrototype): a name and a blob.
+
+use super::armor::Armor;
+use super::packed_string;
+use super::raw::{MODEL_DATA_PTR, MODEL_NAME, ModelPrototype};
+use crate::bytes::{Bytes, to_usize};
+use crate::error::Result;
+
+/// Which table a model comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModelKind {
+    /// CollisionModelPrototype.
+    Collision,
+    /// ArmorModelPrototype.
+    Armor,
+}
+
+impl ModelKind {
+    fn names(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            ModelKind::Collision => (
+                "CollisionModelPrototype.name",
+                "CollisionModelPrototype.dataPtr",
+                "CollisionModelPrototype.data",
+            ),
+            ModelKind::Armor => (
+                "ArmorModelPrototype.name",
+                "ArmorModelPrototype.dataPtr",
+                "ArmorModelPrototype.data",
+            ),
+        }
+    }
+}
+
+/// A collision or armor model, borrowed from the file. `Copy`.
+#[derive(Debug, Clone, Copy)]
+pub struct Model<'a> {
+    pub(crate) bytes: Bytes<'a>,
+    pub(crate) at: usize,
+    pub(crate) raw: &'a ModelPrototype,
+    pub(crate) kind: ModelKind,
+}
+
+impl<'a> Model<'a> {
+    /// Collision or armor.
+    pub fn kind(&self) -> ModelKind {
+        self.kind
+    }
+
+    /// Absolute file offset of the record.
+    pub fn offset(&self) -> usize {
+        self.at
+    }
+
+    /// The stored record.
+    pub fn raw(&self) -> &'a ModelPrototype {
+        self.raw
+    }
+
+    /// The model's name (e.g. `"CM_PA_united.armor"`), borrowed.
+    pub fn name(&self) -> Result<&'a str> {
+        packed_string::utf8(
+            self.bytes,
+            self.at.saturating_add(MODEL_NAME),
+            self.kind.names().0,
+        )
+    }
+
+    /// The blob's stored size.
+    pub fn size_in_bytes(&self) -> u64 {
+        self.raw.size_in_bytes.get()
+    }
+
+    /// Absolute file offset of the blob.
+    pub fn data_offset(&self) -> Result<usize> {
+        let field = self.at.saturating_add(MODEL_DATA_PTR);
+        self.bytes
+            .resolve(field, self.at, self.raw.data_ptr.get(), self.kind.names().1)
+    }
+
+    /// The blob, borrowed.
+    pub fn data(&self) -> Result<&'a [u8]> {
+        let (_, _, what) = self.kind.names();
+        let start = self.data_offset()?;
+        let len = to_usize(self.size_in_bytes(), self.at, what)?;
+        self.bytes.slice(start, len, what)
+    }
+
+    /// The blob read as an armor payload (BVH nodes of triangles). Meaningful for armor models;
+    /// collision payloads have a layout of their own, exposed as bytes only.
+    pub fn armor(&self) -> Result<Armor<'a>> {
+        Armor::parse(self.bytes, self.data_offset()?, self.data()?.len())
+    }
+}

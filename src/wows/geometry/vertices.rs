@@ -1,0 +1,206 @@
+//! [`VertexBuffer`]: one merged vertex buffer (VerticesPrototype) and its blob.
+
+use super::attributes::Vertices;
+use super::encd::Encd;
+use super::packed_string;
+use super::raw::{VERTICES_FORMAT_NAME, VerticesPrototype};
+use super::vertex_format::VertexFormat;
+use crate::bytes::{Bytes, u64_of};
+use crate::error::{Error, ErrorKind, Result};
+
+/// A merged vertex buffer: format, stride, flags, and its blob (raw or ENCD), borrowed from the file.
+#[derive(Debug, Clone, Copy)]
+pub struct VertexBuffer<'a> {
+    pub(crate) bytes: Bytes<'a>,
+    /// Absolute offset of the VerticesPrototype.
+    pub(crate) at: usize,
+    pub(crate) raw: &'a VerticesPrototype,
+}
+
+impl<'a> VertexBuffer<'a> {
+    /// Absolute file offset of the VerticesPrototype record.
+    pub fn offset(&self) -> usize {
+        self.at
+    }
+
+    /// The stored record.
+    pub fn raw(&self) -> &'a VerticesPrototype {
+        self.raw
+    }
+
+    /// The format name (e.g. `"set3/xyznuvtbpc"`), borrowed, without the terminator.
+    pub fn format_name(&self) -> Result<&'a str> {
+        packed_string::utf8(
+            self.bytes,
+            self.at.saturating_add(VERTICES_FORMAT_NAME),
+            "VerticesPrototype.formatName",
+        )
+    }
+
+    /// The attribute layout the format name describes, restricted to the stride.
+    pub fn format(&self) -> Result<VertexFormat> {
+        let name = packed_string::text(
+            self.bytes,
+            self.at.saturating_add(VERTICES_FORMAT_NAME),
+            "VerticesPrototype.formatName",
+        )?;
+        Ok(VertexFormat::parse(name).fitted_to(self.stride()))
+    }
+
+    /// Bytes per vertex, as stored (authoritative over the format name).
+    pub fn stride(&self) -> usize {
+        usize::from(self.raw.stride_in_bytes.get())
+    }
+
+    /// The `isSkinned` flag.
+    pub fn is_skinned(&self) -> bool {
+        self.raw.is_skinned != 0
+    }
+
+    /// The `isBumped` flag.
+    pub fn is_bumped(&self) -> bool {
+        self.raw.is_bumped != 0
+    }
+
+    /// The blob's stored size in bytes (including the ENCD header when encoded).
+    pub fn size_in_bytes(&self) -> u32 {
+        self.raw.size_in_bytes.get()
+    }
+
+    /// Absolute file offset of the blob.
+    pub fn data_offset(&self) -> Result<usize> {
+        self.bytes.resolve(
+            self.at,
+            self.at,
+            self.raw.vertices_data_ptr.get(),
+            "VerticesPrototype.verticesDataPtr",
+        )
+    }
+
+    /// The blob, borrowed: raw vertices or an ENCD header and payload.
+    pub fn data(&self) -> Result<&'a [u8]> {
+        let start = self.data_offset()?;
+        self.bytes.slice(
+            start,
+            self.size_in_bytes() as usize,
+            "VerticesPrototype.verticesData",
+        )
+    }
+
+    /// The ENCD header and payload, or `None` for a raw blob.
+    pub fn encoded(&self) -> Result<Option<Encd<'a>>> {
+        Ok(Encd::parse(self.data()?, self.data_offset()?))
+    }
+
+    /// Whether the blob is ENCD (meshoptimizer) encoded.
+    pub fn is_encoded(&self) -> Result<bool> {
+        Ok(self.encoded()?.is_some())
+    }
+
+    /// Number of vertices: the ENCD element count, or the raw size over the stride.
+    pub fn vertex_count(&self) -> Result<usize> {
+        match self.encoded()? {
+            Some(encd) => Ok(encd.element_count as usize),
+            None => Ok(self.raw_vertices()?.len()),
+        }
+    }
+
+    /// Bytes the decoded vertices take (`vertex_count × stride`): the length a buffer for
+    /// [`decode_vertices_into`](Self::decode_vertices_into) needs. For an encoded blob this is checked
+    /// against what its payload can decode to (at most 1024 × the payload), so a corrupt count never
+    /// asks a caller for an absurd buffer.
+    pub fn decoded_len(&self) -> Result<usize> {
+        match self.encoded()? {
+            Some(encd) => {
+                encd.vertex_output_len(self.stride(), "VerticesPrototype.verticesData(ENCD)")
+            }
+            None => Ok(self.raw_vertices()?.bytes().len()),
+        }
+    }
+
+    /// The vertices of a raw (non-ENCD) blob, read in place. An encoded blob is an error: decode it
+    /// with [`decode_vertices_into`](Self::decode_vertices_into).
+    pub fn raw_vertices(&self) -> Result<Vertices<'a>> {
+        let data = self.data()?;
+        let at = self.data_offset()?;
+        if Encd::parse(data, at).is_some() {
+            return Err(Error::invalid(
+                u64_of(at),
+                "VerticesPrototype.verticesData",
+                0,
+                "the blob is ENCD-encoded: decode it into a buffer",
+            ));
+        }
+        let stride = self.stride();
+        if stride == 0 || data.len() % stride != 0 {
+            return Err(Error::invalid(
+                u64_of(self.at),
+                "VerticesPrototype.sizeInBytes",
+                u64::from(self.size_in_bytes()),
+                "raw vertex data is not a whole number of strides",
+            ));
+        }
+        let format = self.format()?;
+        Vertices::new(data, stride, format).ok_or_else(|| {
+            Error::invalid(
+                u64_of(self.at),
+                "VerticesPrototype.strideInBytes",
+                u64_of(stride),
+                "bad stride",
+            )
+        })
+    }
+
+    /// Decodes (ENCD) or copies (raw) the vertices into `out`, the only copy the reader makes. `out`
+    /// must hold at least [`decoded_len`](Self::decoded_len) bytes; the vertices are written to its
+    /// start. Returns the number of vertices. Every meshoptimizer precondition is checked first: a
+    /// bad file is an `Err`, never an abort.
+    pub fn decode_vertices_into(&self, out: &mut [u8]) -> Result<usize> {
+        let needed = self.decoded_len()?;
+        let provided = out.len();
+        let Some(out) = out.get_mut(..needed) else {
+            return Err(Error::new(
+                u64_of(self.at),
+                "VerticesPrototype (decode buffer)",
+                ErrorKind::BufferSize {
+                    needed: u64_of(needed),
+                    provided: u64_of(provided),
+                },
+            ));
+        };
+        match self.encoded()? {
+            Some(encd) => {
+                encd.decode_vertices(out, self.stride(), "VerticesPrototype.verticesData(ENCD)")?;
+                Ok(encd.element_count as usize)
+            }
+            None => {
+                let raw = self.raw_vertices()?;
+                out.copy_from_slice(raw.bytes());
+                Ok(raw.len())
+            }
+        }
+    }
+
+    /// [`decode_vertices_into`](Self::decode_vertices_into) for a caller's typed vertex records:
+    /// `T` must be exactly one stride long (`#[repr(C)]` plain data, e.g. `[u8; 28]` or a struct
+    /// of the format's fields). Returns the number of vertices written to the start of `out`.
+    pub fn decode_vertices_into_typed<T: bytemuck::Pod>(&self, out: &mut [T]) -> Result<usize> {
+        if core::mem::size_of::<T>() != self.stride() {
+            return Err(Error::invalid(
+                u64_of(self.at),
+                "VerticesPrototype.strideInBytes",
+                u64_of(self.stride()),
+                "the caller's vertex type is not one stride long",
+            ));
+        }
+        let bytes = bytemuck::try_cast_slice_mut(out).map_err(|_| {
+            Error::invalid(
+                u64_of(self.at),
+                "VerticesPrototype.strideInBytes",
+                u64_of(self.stride()),
+                "the caller's vertex type cannot be viewed as bytes",
+            )
+        })?;
+        self.decode_vertices_into(bytes)
+    }
+}

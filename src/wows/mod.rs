@@ -1,0 +1,3 @@
+//! World of Warships formats.
+
+pub mod geometry;

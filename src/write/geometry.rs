@@ -1,0 +1,710 @@
+//! A `.geometry` writer: merged vertex and index buffers (raw or ENCD), mappings with hashed ids,
+//! collision and armor models, laid out the way the game's files are.
+//!
+//! ```
+//! use gamebin::write::geometry::{GeometryBuilder, MeshVertex};
+//! use gamebin::wows::geometry::GeometryView;
+//!
+//! let mut builder = GeometryBuilder::new();
+//! let vb = builder.vertex_buffer("set3/xyznuvtbpc", true);
+//! let ib = builder.index_buffer(2, true);
+//! let triangle = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]].map(MeshVertex::at);
+//! builder.mesh("Triangle", vb, ib, 17000, &triangle, &[0, 1, 2]).unwrap();
+//! let bytes = builder.to_bytes().unwrap();
+//!
+//! let view = GeometryView::from_bytes(&bytes).unwrap();
+//! assert!(view.vertex_buffer(0).unwrap().is_encoded().unwrap());
+//! assert_eq!(view.draw_by_name("Triangle").unwrap().indices.items_count(), 3);
+//! ```
+
+use crate::error::{Error, Result};
+use crate::wows::geometry::{MappingKind, VertexFormat, encode};
+
+/// One vertex's attributes; the writer places those the format has at the format's offsets.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MeshVertex {
+    pub position: [f32; 3],
+    /// Unit normal (stored offset-binary).
+    pub normal: [f32; 3],
+    /// Texture coordinates as the game stores them (`uv − 0.5`).
+    pub uv: [f32; 2],
+    pub uv1: [f32; 2],
+    pub tangent: [f32; 3],
+    pub binormal: [f32; 3],
+    /// Bone indices (stored × 3).
+    pub bones: [u8; 3],
+    pub weights: [u8; 4],
+}
+
+impl MeshVertex {
+    /// A vertex at `position` facing +Y, with neutral other attributes.
+    pub fn at(position: [f32; 3]) -> MeshVertex {
+        MeshVertex {
+            position,
+            normal: [0.0, 1.0, 0.0],
+            uv: [0.0, 0.0],
+            uv1: [0.0, 0.0],
+            tangent: [1.0, 0.0, 0.0],
+            binormal: [0.0, 0.0, 1.0],
+            bones: [0, 0, 0],
+            weights: [255, 0, 0, 0],
+        }
+    }
+}
+
+/// A unit component as an offset-binary byte (`(v + 1) × 127.5`, rounded).
+pub fn pack_unit(v: f32) -> u8 {
+    ((v.clamp(-1.0, 1.0) + 1.0) * 127.5).round() as u8
+}
+
+/// f32 to IEEE 754 binary16, rounding to nearest even (overflow to infinity, underflow to
+/// subnormals and zero).
+pub fn f32_to_f16(value: f32) -> u16 {
+    let bits = value.to_bits();
+    let sign = ((bits >> 16) & 0x8000) as u16;
+    let exp = ((bits >> 23) & 0xff) as i32;
+    let mant = bits & 0x7f_ffff;
+    if exp == 0xff {
+        return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 127 + 15;
+    if e >= 0x1f {
+        return sign | 0x7c00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = mant | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = m >> shift;
+        let rest = m & ((1 << shift) - 1);
+        let halfway = 1 << (shift - 1);
+        let round = rest > halfway || (rest == halfway && half & 1 == 1);
+        return sign | (half + u32::from(round)) as u16;
+    }
+    let half = ((e as u32) << 10) | (mant >> 13);
+    let rest = mant & 0x1fff;
+    let round = rest > 0x1000 || (rest == 0x1000 && half & 1 == 1);
+    sign | (half + u32::from(round)) as u16
+}
+
+fn put(out: &mut [u8], at: Option<u8>, bytes: &[u8]) {
+    if let Some(at) = at {
+        let at = usize::from(at);
+        if let Some(slot) = out.get_mut(at..at + bytes.len()) {
+            slot.copy_from_slice(bytes);
+        }
+    }
+}
+
+/// Packs `v` into one record of `format` (`stride` bytes).
+pub fn pack_vertex(format: &VertexFormat, stride: usize, v: &MeshVertex) -> Vec<u8> {
+    let f = format.fitted_to(stride);
+    let mut out = vec![0u8; stride];
+    let mut position = [0u8; 12];
+    for (k, c) in v.position.iter().enumerate() {
+        position[4 * k..4 * k + 4].copy_from_slice(&c.to_le_bytes());
+    }
+    put(&mut out, f.position, &position);
+    let unit = |u: [f32; 3]| [pack_unit(u[0]), pack_unit(u[1]), pack_unit(u[2]), 0];
+    put(&mut out, f.normal, &unit(v.normal));
+    put(&mut out, f.tangent, &unit(v.tangent));
+    put(&mut out, f.binormal, &unit(v.binormal));
+    let uv = |t: [f32; 2]| {
+        let (a, b) = (
+            f32_to_f16(t[0]).to_le_bytes(),
+            f32_to_f16(t[1]).to_le_bytes(),
+        );
+        [a[0], a[1], b[0], b[1]]
+    };
+    put(&mut out, f.uv0, &uv(v.uv));
+    put(&mut out, f.uv1, &uv(v.uv1));
+    let bones = v.bones.map(|b| b.saturating_mul(3));
+    put(&mut out, f.bone_indices, &[bones[0], bones[1], bones[2], 0]);
+    put(&mut out, f.bone_weights, &v.weights);
+    out
+}
+
+#[derive(Debug, Clone)]
+struct VertexBufferSpec {
+    format: String,
+    stride: u16,
+    skinned: bool,
+    bumped: bool,
+    encode: bool,
+    data: Vec<u8>,
+}
+
+#[derive(Debug, Clone)]
+struct IndexBufferSpec {
+    index_size: u16,
+    encode: bool,
+    indices: Vec<u32>,
+    /// Vertices the indices may refer to, for the encoder's bound.
+    vertex_count: usize,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct MappingSpec {
+    id: u32,
+    buffer: u16,
+    density: u16,
+    offset: u32,
+    count: u32,
+}
+
+/// Builds a `.geometry` file in memory.
+#[derive(Debug, Clone, Default)]
+pub struct GeometryBuilder {
+    vertex_buffers: Vec<VertexBufferSpec>,
+    index_buffers: Vec<IndexBufferSpec>,
+    vertex_mappings: Vec<MappingSpec>,
+    index_mappings: Vec<MappingSpec>,
+    collision_models: Vec<(String, Vec<u8>)>,
+    armor_models: Vec<(String, Vec<u8>)>,
+    /// Bytes inserted before each blob, to exercise unaligned reads.
+    misalign: usize,
+}
+
+fn build_error(what: &'static str, value: usize, reason: &'static str) -> Error {
+    Error::invalid(0, what, value as u64, reason)
+}
+
+impl GeometryBuilder {
+    /// An empty file.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Inserts `bytes` padding bytes before every blob and name so that they start at odd offsets,
+    /// as some real files have them.
+    pub fn misalign_blobs(&mut self, bytes: usize) -> &mut Self {
+        self.misalign = bytes;
+        self
+    }
+
+    /// Adds a merged vertex buffer of `format` (stride from the name), ENCD-encoded if `encode`.
+    /// Returns its index.
+    pub fn vertex_buffer(&mut self, format: &str, encode: bool) -> usize {
+        let stride = VertexFormat::parse(format.as_bytes()).size;
+        self.vertex_buffer_with(format, stride, false, true, encode)
+    }
+
+    /// Adds a merged vertex buffer with an explicit stride and flags. Returns its index.
+    pub fn vertex_buffer_with(
+        &mut self,
+        format: &str,
+        stride: u16,
+        skinned: bool,
+        bumped: bool,
+        encode: bool,
+    ) -> usize {
+        self.vertex_buffers.push(VertexBufferSpec {
+            format: format.to_owned(),
+            stride,
+            skinned,
+            bumped,
+            encode,
+            data: Vec::new(),
+        });
+        self.vertex_buffers.len() - 1
+    }
+
+    /// Adds a merged index buffer of 2- or 4-byte indices. Returns its index.
+    pub fn index_buffer(&mut self, index_size: u16, encode: bool) -> usize {
+        self.index_buffers.push(IndexBufferSpec {
+            index_size,
+            encode,
+            indices: Vec::new(),
+            vertex_count: 0,
+        });
+        self.index_buffers.len() - 1
+    }
+
+    /// Appends a mesh named `name` to vertex buffer `vb` and index buffer `ib`, with mappings whose
+    /// ids hash the name. `indices` are local to the mesh's vertices.
+    pub fn mesh(
+        &mut self,
+        name: &str,
+        vb: usize,
+        ib: usize,
+        texel_density: u16,
+        vertices: &[MeshVertex],
+        indices: &[u32],
+    ) -> Result<&mut Self> {
+        let ids = (
+            MappingKind::Vertices.id_of(name),
+            MappingKind::Indices.id_of(name),
+        );
+        self.mesh_with_ids(ids, vb, ib, texel_density, vertices, indices)
+    }
+
+    /// [`mesh`](Self::mesh) with explicit (vertex, index) mapping ids.
+    pub fn mesh_with_ids(
+        &mut self,
+        (vertex_id, index_id): (u32, u32),
+        vb: usize,
+        ib: usize,
+        texel_density: u16,
+        vertices: &[MeshVertex],
+        indices: &[u32],
+    ) -> Result<&mut Self> {
+        let vbuf = self
+            .vertex_buffers
+            .get_mut(vb)
+            .ok_or_else(|| build_error("GeometryBuilder.mesh", vb, "no such vertex buffer"))?;
+        let stride = usize::from(vbuf.stride);
+        let format = VertexFormat::parse(vbuf.format.as_bytes());
+        let first_vertex = if stride == 0 {
+            0
+        } else {
+            vbuf.data.len() / stride
+        };
+        for v in vertices {
+            vbuf.data.extend(pack_vertex(&format, stride, v));
+        }
+        let vertex_total = if stride == 0 {
+            0
+        } else {
+            vbuf.data.len() / stride
+        };
+        if let Some(&bad) = indices.iter().find(|&&i| i as usize >= vertices.len()) {
+            return Err(build_error(
+                "GeometryBuilder.mesh",
+                bad as usize,
+                "index beyond the mesh's vertices",
+            ));
+        }
+        let ibuf = self
+            .index_buffers
+            .get_mut(ib)
+            .ok_or_else(|| build_error("GeometryBuilder.mesh", ib, "no such index buffer"))?;
+        let first_index = ibuf.indices.len();
+        ibuf.indices.extend_from_slice(indices);
+        ibuf.vertex_count = ibuf.vertex_count.max(vertex_total);
+        let count = |n: usize| {
+            u32::try_from(n).map_err(|_| build_error("GeometryBuilder.mesh", n, "too many items"))
+        };
+        self.vertex_mappings.push(MappingSpec {
+            id: vertex_id,
+            buffer: vb as u16,
+            density: texel_density,
+            offset: count(first_vertex)?,
+            count: count(vertices.len())?,
+        });
+        self.index_mappings.push(MappingSpec {
+            id: index_id,
+            buffer: ib as u16,
+            density: texel_density,
+            offset: count(first_index)?,
+            count: count(indices.len())?,
+        });
+        Ok(self)
+    }
+
+    /// Appends raw vertex records to buffer `vb` without a mapping (for large synthetic buffers).
+    pub fn raw_vertices(&mut self, vb: usize, records: &[u8]) -> Result<&mut Self> {
+        let vbuf = self.vertex_buffers.get_mut(vb).ok_or_else(|| {
+            build_error("GeometryBuilder.raw_vertices", vb, "no such vertex buffer")
+        })?;
+        vbuf.data.extend_from_slice(records);
+        Ok(self)
+    }
+
+    /// Reorders the index mapping table (a permutation of positions), as files with texel
+    /// densities may list them in another order than the vertex mappings.
+    pub fn reorder_index_mappings(&mut self, order: &[usize]) -> Result<&mut Self> {
+        let mut sorted = order.to_vec();
+        sorted.sort_unstable();
+        if sorted != (0..self.index_mappings.len()).collect::<Vec<_>>() {
+            return Err(build_error(
+                "GeometryBuilder.reorder_index_mappings",
+                order.len(),
+                "not a permutation",
+            ));
+        }
+        self.index_mappings = order.iter().map(|&i| self.index_mappings[i]).collect();
+        Ok(self)
+    }
+
+    /// Adds a collision model with an opaque payload.
+    pub fn collision_model(&mut self, name: &str, payload: Vec<u8>) -> &mut Self {
+        self.collision_models.push((name.to_owned(), payload));
+        self
+    }
+
+    /// Adds an armor model (payload from [`armor_payload`]).
+    pub fn armor_model(&mut self, name: &str, payload: Vec<u8>) -> &mut Self {
+        self.armor_models.push((name.to_owned(), payload));
+        self
+    }
+
+    /// Writes the file.
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        let mut out = vec![0u8; 72];
+        let header_counts = [
+            self.vertex_buffers.len(),
+            self.index_buffers.len(),
+            self.vertex_mappings.len(),
+            self.index_mappings.len(),
+            self.collision_models.len(),
+            self.armor_models.len(),
+        ];
+        for (k, &n) in header_counts.iter().enumerate() {
+            let n = u32::try_from(n)
+                .map_err(|_| build_error("GeometryBuilder.to_bytes", n, "too many records"))?;
+            out[4 * k..4 * k + 4].copy_from_slice(&n.to_le_bytes());
+        }
+        // Points a header field at the current end of the file (null for an empty table).
+        let set_ptr = |out: &mut Vec<u8>, field: usize, count: usize| {
+            let value = if count == 0 { 0 } else { out.len() as i64 };
+            out[field..field + 8].copy_from_slice(&value.to_le_bytes());
+        };
+        for (field, mappings) in [(0x18, &self.vertex_mappings), (0x20, &self.index_mappings)] {
+            set_ptr(&mut out, field, mappings.len());
+            for m in mappings {
+                out.extend_from_slice(&m.id.to_le_bytes());
+                out.extend_from_slice(&m.buffer.to_le_bytes());
+                out.extend_from_slice(&m.density.to_le_bytes());
+                out.extend_from_slice(&m.offset.to_le_bytes());
+                out.extend_from_slice(&m.count.to_le_bytes());
+            }
+        }
+
+        // Vertex buffers: the prototype table, then each blob followed by its format name.
+        set_ptr(&mut out, 0x28, self.vertex_buffers.len());
+        let table = out.len();
+        out.resize(table + 32 * self.vertex_buffers.len(), 0);
+        for (i, vb) in self.vertex_buffers.iter().enumerate() {
+            let at = table + 32 * i;
+            let blob = if vb.encode {
+                let stride = usize::from(vb.stride);
+                let payload = encode::vertices(&vb.data, stride)?;
+                encd_blob(vb.data.len() / stride.max(1), &payload)?
+            } else {
+                vb.data.clone()
+            };
+            out.resize(out.len() + self.misalign, 0xcd);
+            let data_at = out.len();
+            out.extend_from_slice(&blob);
+            let name_at = self.append_name(&mut out, &vb.format);
+            let record = &mut out[at..at + 32];
+            record[0..8].copy_from_slice(&rel(at, data_at).to_le_bytes());
+            packed_string(&mut record[8..24], at + 8, name_at, vb.format.len());
+            record[24..28].copy_from_slice(&size32(blob.len())?.to_le_bytes());
+            record[28..30].copy_from_slice(&vb.stride.to_le_bytes());
+            record[30] = u8::from(vb.skinned);
+            record[31] = u8::from(vb.bumped);
+        }
+
+        // Index buffers: the prototype table, then each blob.
+        set_ptr(&mut out, 0x30, self.index_buffers.len());
+        let table = out.len();
+        out.resize(table + 16 * self.index_buffers.len(), 0);
+        for (i, ib) in self.index_buffers.iter().enumerate() {
+            let at = table + 16 * i;
+            let blob = if ib.encode {
+                let payload = encode::indices(&ib.indices, ib.vertex_count)?;
+                encd_blob(ib.indices.len(), &payload)?
+            } else if ib.index_size == 2 {
+                let mut raw = Vec::with_capacity(ib.indices.len() * 2);
+                for &i in &ib.indices {
+                    let i = u16::try_from(i).map_err(|_| {
+                        build_error(
+                            "GeometryBuilder.index",
+                            i as usize,
+                            "index does not fit 2 bytes",
+                        )
+                    })?;
+                    raw.extend_from_slice(&i.to_le_bytes());
+                }
+                raw
+            } else {
+                ib.indices.iter().flat_map(|i| i.to_le_bytes()).collect()
+            };
+            out.resize(out.len() + self.misalign, 0xcd);
+            let data_at = out.len();
+            out.extend_from_slice(&blob);
+            let record = &mut out[at..at + 16];
+            record[0..8].copy_from_slice(&rel(at, data_at).to_le_bytes());
+            record[8..12].copy_from_slice(&size32(blob.len())?.to_le_bytes());
+            record[14..16].copy_from_slice(&ib.index_size.to_le_bytes());
+        }
+
+        // Collision and armor models: each table, then each payload followed by its name.
+        for (field, models) in [(0x38, &self.collision_models), (0x40, &self.armor_models)] {
+            set_ptr(&mut out, field, models.len());
+            let table = out.len();
+            out.resize(table + 32 * models.len(), 0);
+            for (i, (name, payload)) in models.iter().enumerate() {
+                let at = table + 32 * i;
+                out.resize(out.len() + self.misalign, 0xcd);
+                let data_at = out.len();
+                out.extend_from_slice(payload);
+                let name_at = self.append_name(&mut out, name);
+                let record = &mut out[at..at + 32];
+                record[0..8].copy_from_slice(&(payload.len() as u64).to_le_bytes());
+                packed_string(&mut record[8..24], at + 8, name_at, name.len());
+                record[24..32].copy_from_slice(&rel(at, data_at).to_le_bytes());
+            }
+        }
+        Ok(out)
+    }
+
+    fn append_name(&self, out: &mut Vec<u8>, name: &str) -> usize {
+        out.resize(out.len() + self.misalign, 0xcd);
+        let at = out.len();
+        out.extend_from_slice(name.as_bytes());
+        out.push(0);
+        at
+    }
+}
+
+fn rel(base: usize, target: usize) -> i64 {
+    target as i64 - base as i64
+}
+
+fn size32(n: usize) -> Result<u32> {
+    u32::try_from(n)
+        .map_err(|_| build_error("GeometryBuilder.to_bytes", n, "blob larger than 4 GiB"))
+}
+
+fn packed_string(record: &mut [u8], at: usize, text_at: usize, len: usize) {
+    record[0..4].copy_from_slice(&((len + 1) as u32).to_le_bytes());
+    record[8..16].copy_from_slice(&rel(at, text_at).to_le_bytes());
+}
+
+fn encd_blob(count: usize, payload: &[u8]) -> Result<Vec<u8>> {
+    let mut blob = Vec::with_capacity(8 + payload.len());
+    blob.extend_from_slice(b"ENCD");
+    blob.extend_from_slice(&size32(count)?.to_le_bytes());
+    blob.extend_from_slice(payload);
+    Ok(blob)
+}
+
+/// One node of an armor model for [`armor_payload`].
+#[derive(Debug, Clone, Default)]
+pub struct ArmorNodeSpec {
+    pub material_id: u8,
+    /// 1-based armor layer.
+    pub layer_index: u8,
+    pub triangles: Vec<[[f32; 3]; 3]>,
+}
+
+fn bounds_of<'t>(points: impl Iterator<Item = &'t [f32; 3]>) -> ([f32; 3], [f32; 3]) {
+    points.fold(([f32::MAX; 3], [f32::MIN; 3]), |(mut lo, mut hi), p| {
+        for k in 0..3 {
+            lo[k] = lo[k].min(p[k]);
+            hi[k] = hi[k].max(p[k]);
+        }
+        (lo, hi)
+    })
+}
+
+fn put_bounds(out: &mut Vec<u8>, (lo, hi): ([f32; 3], [f32; 3])) {
+    for v in lo.iter().chain(hi.iter()) {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+}
+
+/// An armor payload: id `0x80000001`, overall bounds, and each node with its bounds and triangles
+/// (face normals, offset-binary).
+pub fn armor_payload(nodes: &[ArmorNodeSpec]) -> Vec<u8> {
+    let mut out = Vec::new();
+    out.extend_from_slice(&0x8000_0001u32.to_le_bytes());
+    put_bounds(
+        &mut out,
+        bounds_of(nodes.iter().flat_map(|n| n.triangles.iter().flatten())),
+    );
+    out.extend_from_slice(&(nodes.len() as u32).to_le_bytes());
+    for node in nodes {
+        out.extend_from_slice(&[node.material_id, 0, node.layer_index, 0]);
+        put_bounds(&mut out, bounds_of(node.triangles.iter().flatten()));
+        out.extend_from_slice(&((node.triangles.len() * 3) as u32).to_le_bytes());
+        for t in &node.triangles {
+            let n = face_normal(t);
+            for p in t {
+                for c in p {
+                    out.extend_from_slice(&c.to_le_bytes());
+                }
+                out.extend_from_slice(&[pack_unit(n[0]), pack_unit(n[1]), pack_unit(n[2]), 0]);
+            }
+        }
+    }
+    out
+}
+
+fn face_normal(t: &[[f32; 3]; 3]) -> [f32; 3] {
+    let a = [t[1][0] - t[0][0], t[1][1] - t[0][1], t[1][2] - t[0][2]];
+    let b = [t[2][0] - t[0][0], t[2][1] - t[0][1], t[2][2] - t[0][2]];
+    let n = [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ];
+    let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+    if len > 0.0 {
+        n.map(|c| c / len)
+    } else {
+        [0.0, 1.0, 0.0]
+    }
+}
+
+/// A cube of half-size `size` centred at `center`: 24 vertices (flat faces) and 36 indices.
+pub fn cube(center: [f32; 3], size: f32) -> (Vec<MeshVertex>, Vec<u32>) {
+    let mut vertices = Vec::with_capacity(24);
+    let mut indices = Vec::with_capacity(36);
+    // Each face: its normal axis and sign, and the two in-plane axes.
+    for (axis, sign) in [
+        (0, 1.0f32),
+        (0, -1.0),
+        (1, 1.0),
+        (1, -1.0),
+        (2, 1.0),
+        (2, -1.0),
+    ] {
+        let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
+        let first = vertices.len() as u32;
+        for (a, b) in [(-1.0f32, -1.0f32), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
+            let mut p = center;
+            p[axis] += sign * size;
+            p[u] += a * size;
+            p[v] += b * sign * size;
+            let mut normal = [0.0; 3];
+            normal[axis] = sign;
+            let mut tangent = [0.0; 3];
+            tangent[u] = 1.0;
+            let mut binormal = [0.0; 3];
+            binormal[v] = sign;
+            vertices.push(MeshVertex {
+                position: p,
+                normal,
+                uv: [a * 0.5, b * 0.5],
+                uv1: [a * 0.25, b * 0.25],
+                tangent,
+                binormal,
+                bones: [axis as u8, 0, 0],
+                weights: [255, 0, 0, 0],
+            });
+        }
+        indices.extend([first, first + 1, first + 2, first, first + 2, first + 3]);
+    }
+    (vertices, indices)
+}
+
+/// A square pyramid (5 corners, 6 triangles) with smooth-ish normals.
+pub fn pyramid(center: [f32; 3], size: f32) -> (Vec<MeshVertex>, Vec<u32>) {
+    let apex = [center[0], center[1] + size, center[2]];
+    let base = [(-1.0f32, -1.0f32), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+        .map(|(x, z)| [center[0] + x * size, center[1] - size, center[2] + z * size]);
+    let mut vertices = vec![MeshVertex {
+        uv: [0.0, 0.5],
+        ..MeshVertex::at(apex)
+    }];
+    for (k, p) in base.iter().enumerate() {
+        let d = [p[0] - center[0], 0.5 * size, p[2] - center[2]];
+        let len = (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt();
+        vertices.push(MeshVertex {
+            normal: d.map(|c| c / len),
+            uv: [if k % 3 == 0 { -0.5 } else { 0.5 }, -0.5],
+            ..MeshVertex::at(*p)
+        });
+    }
+    let indices = vec![0, 2, 1, 0, 3, 2, 0, 4, 3, 0, 1, 4, 1, 2, 3, 1, 3, 4];
+    (vertices, indices)
+}
+
+/// The fixture set committed under `fixtures/wows-geometry/`: (file name, bytes).
+pub fn fixtures() -> Result<Vec<(&'static str, Vec<u8>)>> {
+    Ok(vec![
+        ("ships_raw.geometry", ships(false)?.to_bytes()?),
+        ("ships_encd.geometry", ships(true)?.to_bytes()?),
+        ("mixed_formats.geometry", mixed_formats()?.to_bytes()?),
+    ])
+}
+
+/// Two meshes in one `set3/xyznuvtbpc` buffer with texel densities (index mappings listed in
+/// another order), and an armor model: raw or ENCD.
+fn ships(encode: bool) -> Result<GeometryBuilder> {
+    let mut b = GeometryBuilder::new();
+    let vb = b.vertex_buffer("set3/xyznuvtbpc", encode);
+    let ib = b.index_buffer(2, encode);
+    let (v, i) = cube([0.0, 1.0, 0.0], 1.0);
+    b.mesh("Cube", vb, ib, 17293, &v, &i)?;
+    let (v, i) = pyramid([3.0, 1.0, -2.0], 0.75);
+    b.mesh("Pyramid", vb, ib, 19309, &v, &i)?;
+    b.reorder_index_mappings(&[1, 0])?;
+    let (v, _) = cube([0.0, 1.0, 0.0], 1.0);
+    let faces = |range: core::ops::Range<usize>| {
+        range
+            .map(|f| {
+                let q = &v[4 * f..4 * f + 4];
+                [
+                    [q[0].position, q[1].position, q[2].position],
+                    [q[0].position, q[2].position, q[3].position],
+                ]
+            })
+            .flatten()
+            .collect::<Vec<_>>()
+    };
+    b.armor_model(
+        "CM_PA_united.armor",
+        armor_payload(&[
+            ArmorNodeSpec {
+                material_id: 7,
+                layer_index: 1,
+                triangles: faces(0..3),
+            },
+            ArmorNodeSpec {
+                material_id: 12,
+                layer_index: 2,
+                triangles: faces(3..6),
+            },
+        ]),
+    );
+    Ok(b)
+}
+
+/// Two vertex buffers of other formats (skinned, two UV sets), 4-byte indices, no texel densities
+/// (pairing by position), a collision model, and every blob at an odd offset.
+fn mixed_formats() -> Result<GeometryBuilder> {
+    let mut b = GeometryBuilder::new();
+    b.misalign_blobs(1);
+    let skinned = b.vertex_buffer_with("set3/xyznuviiiwwtbpc", 36, true, true, false);
+    let two_uv = b.vertex_buffer("set3/xyznuv2tbpc", true);
+    let ib = b.index_buffer(4, false);
+    let (v, i) = cube([0.0, 0.0, 0.0], 0.5);
+    b.mesh("Turret_skinned", skinned, ib, 0, &v, &i)?;
+    let (v, i) = pyramid([0.0, 2.0, 0.0], 0.5);
+    b.mesh("Mast", two_uv, ib, 0, &v, &i)?;
+    let (v, i) = cube([2.0, 0.0, 0.0], 0.25);
+    b.mesh("Hull_lod1", two_uv, ib, 0, &v, &i)?;
+    b.collision_model("CM_Hull.collision", (0u8..64).collect());
+    Ok(b)
+}
+
+/// A small ENCD file with a mesh named `"Cube"` (for documentation examples).
+pub fn example_file() -> Vec<u8> {
+    ships(true).and_then(|b| b.to_bytes()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wows::geometry::f16_to_f32;
+
+    #[test]
+    fn f16_round_trips_every_half() {
+        for h in 0..=u16::MAX {
+            let f = f16_to_f32(h);
+            if f.is_nan() {
+                continue;
+            }
+            assert_eq!(f32_to_f16(f), h, "{h:#06x} -> {f}");
+        }
+        assert_eq!(f32_to_f16(1.0e6), 0x7c00);
+        assert_eq!(f32_to_f16(1.0e-9), 0);
+        assert_eq!(f32_to_f16(1.0 + 1.0 / 4096.0), 0x3c00, "ties round to even");
+    }
+}

@@ -1,0 +1,4 @@
+//! Writers for the formats (feature `write`): the source of the committed fixtures, of round-trip
+//! tests and of benchmark inputs.
+
+pub mod geometry;
