@@ -1,0 +1,31 @@
+//! The committed fixtures are exactly what the writers make. Regenerate them with
+//! `GAMEBIN_REGENERATE=1 cargo test --test fixtures`; without the variable, a fixture that differs
+//! from what the writer makes now fails the test.
+
+use std::path::Path;
+
+#[test]
+fn committed_fixtures_match_the_writers() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/wows-geometry");
+    let regenerate = std::env::var_os("GAMEBIN_REGENERATE").is_some();
+    let fixtures = gamebin::write::geometry::fixtures().expect("the writer builds every fixture");
+    assert!(!fixtures.is_empty());
+    if regenerate {
+        std::fs::create_dir_all(&dir).unwrap();
+    }
+    for (name, bytes) in fixtures {
+        let path = dir.join(name);
+        if regenerate {
+            std::fs::write(&path, &bytes).unwrap();
+            continue;
+        }
+        let committed = std::fs::read(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}; run GAMEBIN_REGENERATE=1 cargo test --test fixtures", path.display()));
+        assert!(
+            committed == bytes,
+            "{} differs from what the writer makes now; if the change is intended, run \
+             GAMEBIN_REGENERATE=1 cargo test --test fixtures and commit the result",
+            path.display()
+        );
+    }
+}
