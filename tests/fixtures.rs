@@ -19,8 +19,12 @@ fn committed_fixtures_match_the_writers() {
             std::fs::write(&path, &bytes).unwrap();
             continue;
         }
-        let committed = std::fs::read(&path)
-            .unwrap_or_else(|e| panic!("{}: {e}; run GAMEBIN_REGENERATE=1 cargo test --test fixtures", path.display()));
+        let committed = std::fs::read(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e}; run GAMEBIN_REGENERATE=1 cargo test --test fixtures",
+                path.display()
+            )
+        });
         assert!(
             committed == bytes,
             "{} differs from what the writer makes now; if the change is intended, run \

@@ -29,8 +29,20 @@ pub fn drive_geometry(data: &[u8]) -> usize {
     let mut vertex_bytes: Vec<Vec<u8>> = Vec::new();
     for vb in view.vertex_buffers() {
         seen += 1;
-        let _ = (vb.offset(), vb.stride(), vb.is_skinned(), vb.is_bumped(), vb.size_in_bytes());
-        let _ = (vb.format_name(), vb.data_offset(), vb.data(), vb.is_encoded(), vb.vertex_count());
+        let _ = (
+            vb.offset(),
+            vb.stride(),
+            vb.is_skinned(),
+            vb.is_bumped(),
+            vb.size_in_bytes(),
+        );
+        let _ = (
+            vb.format_name(),
+            vb.data_offset(),
+            vb.data(),
+            vb.is_encoded(),
+            vb.vertex_count(),
+        );
         if let Ok(Some(encd)) = vb.encoded() {
             let _ = encd.codec_byte();
         }
@@ -38,7 +50,10 @@ pub fn drive_geometry(data: &[u8]) -> usize {
         let mut decoded = Vec::new();
         if let Ok(len) = vb.decoded_len() {
             assert!(
-                len <= data.len().saturating_mul(gamebin::wows::geometry::MAX_VERTEX_EXPANSION).max(1 << 16),
+                len <= data
+                    .len()
+                    .saturating_mul(gamebin::wows::geometry::MAX_VERTEX_EXPANSION)
+                    .max(1 << 16),
                 "decoded_len {len} is out of proportion to a {}-byte file",
                 data.len()
             );
@@ -66,7 +81,13 @@ pub fn drive_geometry(data: &[u8]) -> usize {
     let mut index_values: Vec<Vec<u32>> = Vec::new();
     for ib in view.index_buffers() {
         seen += 1;
-        let _ = (ib.offset(), ib.index_size(), ib.size_in_bytes(), ib.data_offset(), ib.data());
+        let _ = (
+            ib.offset(),
+            ib.index_size(),
+            ib.size_in_bytes(),
+            ib.data_offset(),
+            ib.data(),
+        );
         let _ = (ib.is_encoded(), ib.index_count());
         if let Ok(raw) = ib.raw_indices() {
             walk_indices(&raw);
@@ -92,7 +113,13 @@ pub fn drive_geometry(data: &[u8]) -> usize {
     for mappings in [view.vertex_mappings(), view.index_mappings()] {
         for m in mappings.iter() {
             seen += 1;
-            let _ = (m.id(), m.kind(), m.position(), m.buffer_index(), m.texel_density());
+            let _ = (
+                m.id(),
+                m.kind(),
+                m.position(),
+                m.buffer_index(),
+                m.texel_density(),
+            );
             let _ = (m.items_offset(), m.items_count(), m.raw());
             let _ = mappings.by_id(m.id());
             let _ = mappings.get(m.position());
@@ -102,10 +129,12 @@ pub fn drive_geometry(data: &[u8]) -> usize {
 
     for draw in view.draws() {
         seen += 1;
-        let vertices = vertex_bytes.get(draw.vertices.buffer_index()).and_then(|bytes| {
-            let vb = view.vertex_buffer(draw.vertices.buffer_index())?;
-            Vertices::new(bytes, vb.stride(), vb.format().ok()?)
-        });
+        let vertices = vertex_bytes
+            .get(draw.vertices.buffer_index())
+            .and_then(|bytes| {
+                let vb = view.vertex_buffer(draw.vertices.buffer_index())?;
+                Vertices::new(bytes, vb.stride(), vb.format().ok()?)
+            });
         let indices = index_values
             .get(draw.indices.buffer_index())
             .map(|values| Indices::from(values.as_slice()));
@@ -124,14 +153,30 @@ pub fn drive_geometry(data: &[u8]) -> usize {
 
     for model in view.collision_models().chain(view.armor_models()) {
         seen += 1;
-        let _ = (model.kind(), model.offset(), model.name(), model.size_in_bytes());
+        let _ = (
+            model.kind(),
+            model.offset(),
+            model.name(),
+            model.size_in_bytes(),
+        );
         let _ = (model.data_offset(), model.data());
         if let Ok(armor) = model.armor() {
-            let _ = (armor.id(), armor.bounds(), armor.node_count(), armor.triangle_count());
+            let _ = (
+                armor.id(),
+                armor.bounds(),
+                armor.node_count(),
+                armor.triangle_count(),
+            );
             let _ = armor.trailing_bytes();
             for node in armor.nodes().flatten() {
                 seen += 1;
-                let _ = (node.offset(), node.material_id(), node.layer_index(), node.bounds(), node.check());
+                let _ = (
+                    node.offset(),
+                    node.material_id(),
+                    node.layer_index(),
+                    node.bounds(),
+                    node.check(),
+                );
                 for v in node.vertices() {
                     let _ = (v.position(), v.normal());
                 }
@@ -147,12 +192,24 @@ pub fn drive_geometry(data: &[u8]) -> usize {
 fn walk_vertices(v: &Vertices<'_>) {
     let _ = v.bounds();
     for i in 0..v.len() {
-        let _ = (v.position(i), v.normal(i), v.uv(i), v.uv1(i), v.tangent(i), v.binormal(i));
+        let _ = (
+            v.position(i),
+            v.normal(i),
+            v.uv(i),
+            v.uv1(i),
+            v.tangent(i),
+            v.binormal(i),
+        );
         let _ = v.bone_indices(i);
     }
     let _ = (v.normals().count(), v.uvs().count(), v.record(v.len()));
 }
 
 fn walk_indices(i: &Indices<'_>) {
-    let _ = (i.max(), i.triangles().count(), i.get(i.len()), i.range(1, i.len()));
+    let _ = (
+        i.max(),
+        i.triangles().count(),
+        i.get(i.len()),
+        i.range(1, i.len()),
+    );
 }

@@ -1,0 +1,164 @@
+//! Every fixture and every real sample, truncated at every length (a dense sample of lengths for
+//! large files) and with seeded random byte flips: opening gives `Ok` or `Err`, and then every
+//! accessor is driven on what opened. A panic, abort or hang fails the run; a global allocator
+//! records the largest single allocation, which must stay in proportion to the input.
+//!
+//! Generic over formats: each format adds its fixture folder, its sample folder and its driver to
+//! `CORPORA`.
+
+mod drive;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+struct LargestAllocation;
+
+static LARGEST: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: forwards to the system allocator unchanged; only records sizes.
+unsafe impl GlobalAlloc for LargestAllocation {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        LARGEST.fetch_max(layout.size(), Ordering::Relaxed);
+        // SAFETY: same layout as requested.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: allocated above with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        LARGEST.fetch_max(new_size, Ordering::Relaxed);
+        // SAFETY: forwarded as given.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: LargestAllocation = LargestAllocation;
+
+/// One format's inputs and the function that drives its views.
+struct Corpus {
+    fixtures: &'static str,
+    samples: &'static str,
+    drive: fn(&[u8]) -> usize,
+}
+
+const CORPORA: &[Corpus] = &[Corpus {
+    fixtures: "fixtures/wows-geometry",
+    samples: "wows-geometry",
+    drive: drive::drive_all,
+}];
+
+fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|entries| entries.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.retain(|p| {
+        p.is_file()
+            && !p
+                .extension()
+                .is_some_and(|e| e == "txt" || e == "tsv" || e == "json")
+    });
+    files.sort();
+    files
+}
+
+fn inputs(corpus: &Corpus) -> Vec<PathBuf> {
+    let mut files = files_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join(corpus.fixtures));
+    assert!(!files.is_empty(), "no fixtures in {}", corpus.fixtures);
+    match std::env::var_os("GAMEBIN_SAMPLES") {
+        Some(samples) => files.extend(files_in(&Path::new(&samples).join(corpus.samples))),
+        None => eprintln!("GAMEBIN_SAMPLES not set: corrupting fixtures only"),
+    }
+    files
+}
+
+/// Lengths to cut at: all of them for small files, otherwise every length of the first 4 KiB and
+/// of the last 1 KiB, and about 2,000 spread over the rest.
+fn cut_lengths(len: usize) -> Vec<usize> {
+    if len <= 16 << 10 {
+        return (0..len).collect();
+    }
+    let step = (len / 2000).max(1);
+    let mut cuts: Vec<usize> = (0..4096)
+        .chain((4096..len - 1024).step_by(step))
+        .chain(len - 1024..len)
+        .collect();
+    cuts.dedup();
+    cuts
+}
+
+fn check_allocation(len: usize, what: &str) {
+    let largest = LARGEST.swap(0, Ordering::Relaxed);
+    let bound = len
+        .saturating_mul(gamebin::wows::geometry::MAX_VERTEX_EXPANSION)
+        .max(1 << 20);
+    assert!(
+        largest <= bound,
+        "{what}: an allocation of {largest} bytes for a {len}-byte input"
+    );
+}
+
+#[test]
+fn truncation_at_every_length() {
+    for corpus in CORPORA {
+        for path in inputs(corpus) {
+            let data = std::fs::read(&path).unwrap();
+            assert!(
+                (corpus.drive)(&data) > 1,
+                "{}: the intact file must open and walk",
+                path.display()
+            );
+            for cut in cut_lengths(data.len()) {
+                // A fresh allocation of exactly the cut length, so reads past it are caught by the
+                // bounds checks rather than landing in the rest of the original buffer.
+                let truncated = data[..cut].to_vec();
+                LARGEST.store(0, Ordering::Relaxed);
+                (corpus.drive)(&truncated);
+                check_allocation(cut, &format!("{} cut at {cut}", path.display()));
+            }
+        }
+    }
+}
+
+#[test]
+fn seeded_random_byte_flips() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for corpus in CORPORA {
+        for path in inputs(corpus) {
+            let data = std::fs::read(&path).unwrap();
+            let rounds = if data.len() > 64 << 10 { 300 } else { 1500 };
+            for round in 0..rounds {
+                let mut mutated = data.clone();
+                let flips = 1 + next() as usize % 8;
+                for _ in 0..flips {
+                    let at = next() as usize % mutated.len();
+                    // Half the flips hit the first 512 bytes, where headers and tables live.
+                    let at = if next() % 2 == 0 {
+                        at % mutated.len().min(512)
+                    } else {
+                        at
+                    };
+                    mutated[at] = match next() % 4 {
+                        0 => 0xff,
+                        1 => 0,
+                        _ => next() as u8,
+                    };
+                }
+                LARGEST.store(0, Ordering::Relaxed);
+                (corpus.drive)(&mutated);
+                check_allocation(
+                    mutated.len(),
+                    &format!("{} flip round {round}", path.display()),
+                );
+            }
+        }
+    }
+}
