@@ -52,9 +52,9 @@ impl MeshVertex {
     }
 }
 
-/// A unit component as an offset-binary byte (`(v + 1) × 127.5`, rounded).
+/// A unit component as an offset-binary byte (`v × 127 + 127`, rounded).
 pub fn pack_unit(v: f32) -> u8 {
-    ((v.clamp(-1.0, 1.0) + 1.0) * 127.5).round() as u8
+    (v.clamp(-1.0, 1.0) * 127.0 + 127.0).round() as u8
 }
 
 /// f32 to IEEE 754 binary16, rounding to nearest even (overflow to infinity, underflow to

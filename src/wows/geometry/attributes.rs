@@ -88,7 +88,7 @@ impl<'b> Vertices<'b> {
         Some([unpack_unit(b[0]), unpack_unit(b[1]), unpack_unit(b[2])])
     }
 
-    /// Normal of vertex `i`, decoded from offset-binary bytes (`byte / 127.5 − 1`).
+    /// Normal of vertex `i`, decoded from offset-binary bytes (`(byte − 127) / 127`).
     pub fn normal(&self, i: usize) -> Option<[f32; 3]> {
         self.unit(i, self.format.normal)
     }
@@ -180,7 +180,7 @@ mod tests {
         for f in [1.5f32, -2.0, 3.25] {
             v.extend_from_slice(&f.to_le_bytes());
         }
-        v.extend_from_slice(&[255, 0, 128, 0]); // n
+        v.extend_from_slice(&[254, 0, 127, 0]); // n
         v.extend_from_slice(&0x3800u16.to_le_bytes()); // u = 0.5
         v.extend_from_slice(&0xb400u16.to_le_bytes()); // v = -0.25
         v.extend_from_slice(&[0; 8]); // t b

@@ -105,11 +105,15 @@ impl VertexFormat {
     }
 }
 
-/// An offset-binary byte as a signed unit component: `byte / 127.5 − 1` (normals, tangents,
-/// binormals).
+/// An offset-binary byte as a signed unit component: `(byte − 127) / 127` (normals, tangents,
+/// binormals, armor normals).
+///
+/// Zero is stored as 127, so axis-aligned vectors come out exact: the raw CM001 sample stores its
+/// normal as `7f 7f 00` = (0, 0, −1) and its tangent as `fe 7f 7f` = (1, 0, 0). On the real samples
+/// this reading gives unit lengths within 0.014, against 0.022 for `byte / 127.5 − 1`.
 #[inline]
 pub fn unpack_unit(byte: u8) -> f32 {
-    f32::from(byte) / 127.5 - 1.0
+    (f32::from(byte) - 127.0) / 127.0
 }
 
 /// IEEE 754 binary16 to f32, exact for every value (subnormals, infinities, NaN included).
@@ -198,8 +202,9 @@ mod tests {
     #[test]
     fn offset_binary_units() {
         assert_eq!(unpack_unit(0), -1.0);
-        assert_eq!(unpack_unit(255), 1.0);
-        assert!((unpack_unit(127) + 0.0039).abs() < 1e-3);
+        assert_eq!(unpack_unit(127), 0.0);
+        assert_eq!(unpack_unit(254), 1.0);
+        assert_eq!(unpack_unit(0x3f), -64.0 / 127.0);
     }
 
     #[test]
