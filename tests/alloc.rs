@@ -1,0 +1,163 @@
+//! Zero-copy means zero allocations: opening a `.geometry`, walking every table, resolving every
+//! name and blob, pairing draws, reading attributes and decoding into caller buffers allocate
+//! nothing. A counting global allocator proves it over the fixtures and the real samples.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::path::Path;
+
+use gamebin::wows::geometry::{GeometryView, Indices, Vertices};
+
+struct Counting;
+
+thread_local! {
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+// SAFETY: forwards to the system allocator unchanged; counts allocations made by this thread
+// while counting is on (thread-local, so other test threads do not disturb the count).
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if COUNTING.with(Cell::get) {
+            ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        }
+        // SAFETY: same layout as requested.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: allocated above with this layout.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if COUNTING.with(Cell::get) {
+            ALLOCATIONS.with(|n| n.set(n.get() + 1));
+        }
+        // SAFETY: forwarded as given.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Allocations `f` makes on this thread.
+fn allocations<R>(f: impl FnOnce() -> R) -> (usize, R) {
+    ALLOCATIONS.with(|n| n.set(0));
+    COUNTING.with(|c| c.set(true));
+    let r = f();
+    COUNTING.with(|c| c.set(false));
+    (ALLOCATIONS.with(Cell::get), r)
+}
+
+#[test]
+fn the_counter_counts() {
+    let (n, v) = allocations(|| vec![1u8; 10]);
+    assert_eq!(n, 1);
+    drop(v);
+}
+
+/// Walks everything and decodes into the given (caller-owned, preallocated) buffers.
+fn walk(data: &[u8], vertex_out: &mut [Vec<u8>], index_out: &mut [Vec<u32>]) -> f64 {
+    let view = GeometryView::from_bytes(data).unwrap();
+    view.validate().unwrap();
+    let mut sum = 0.0f64;
+    for (vb, out) in view.vertex_buffers().zip(vertex_out.iter_mut()) {
+        sum += vb.format_name().unwrap().len() as f64;
+        let n = vb.decode_vertices_into(out).unwrap();
+        let v = Vertices::new(&out[..n * vb.stride()], vb.stride(), vb.format().unwrap()).unwrap();
+        for p in v.positions() {
+            sum += f64::from(p[0]);
+        }
+        for n in v.normals() {
+            sum += f64::from(n[1]);
+        }
+        for uv in v.uvs() {
+            sum += f64::from(uv[0]);
+        }
+        if let Ok(raw) = vb.raw_vertices() {
+            sum += raw.bounds().map_or(0.0, |(lo, _)| f64::from(lo[0]));
+        }
+    }
+    for (ib, out) in view.index_buffers().zip(index_out.iter_mut()) {
+        let n = ib.decode_indices_into(out).unwrap();
+        sum += Indices::from(&out[..n]).iter().map(f64::from).sum::<f64>();
+        if let Ok(raw) = ib.raw_indices() {
+            sum += f64::from(raw.max().unwrap_or(0));
+        }
+    }
+    for m in view
+        .vertex_mappings()
+        .iter()
+        .chain(view.index_mappings().iter())
+    {
+        sum += f64::from(m.id() % 7) + m.items_count() as f64;
+    }
+    for d in view.draws() {
+        sum += d.vertices.items_offset() as f64;
+    }
+    sum += view
+        .draw_by_name("Propeller_meshShape")
+        .map_or(0.0, |d| d.indices.items_count() as f64);
+    sum += view
+        .draw_by_name("Cube")
+        .map_or(0.0, |d| d.indices.items_count() as f64);
+    for model in view.collision_models().chain(view.armor_models()) {
+        sum += model.name().unwrap().len() as f64 + model.data().unwrap().len() as f64;
+    }
+    for model in view.armor_models() {
+        let armor = model.armor().unwrap();
+        sum += armor.triangle_count().unwrap() as f64;
+        for node in armor.nodes() {
+            for t in node.unwrap().triangles() {
+                sum += f64::from(t[0][0]);
+            }
+        }
+    }
+    sum
+}
+
+fn check(path: &Path) {
+    let data = std::fs::read(path).unwrap();
+    let view = GeometryView::from_bytes(&data).unwrap();
+    // The caller's buffers, allocated before counting starts.
+    let mut vertex_out: Vec<Vec<u8>> = view
+        .vertex_buffers()
+        .map(|b| vec![0; b.decoded_len().unwrap()])
+        .collect();
+    let mut index_out: Vec<Vec<u32>> = view
+        .index_buffers()
+        .map(|b| vec![0; b.index_count().unwrap()])
+        .collect();
+    let (n, sum) = allocations(|| walk(&data, &mut vertex_out, &mut index_out));
+    assert!(sum.is_finite());
+    assert_eq!(n, 0, "{}: {n} allocations", path.display());
+    let (n, _) = allocations(|| gamebin::detect(&data));
+    assert_eq!(n, 0, "{}: detect allocated", path.display());
+}
+
+#[test]
+fn fixtures_open_walk_and_decode_without_allocating() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/wows-geometry");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        check(&entry.unwrap().path());
+        seen += 1;
+    }
+    assert!(seen >= 3);
+}
+
+#[test]
+fn samples_open_walk_and_decode_without_allocating() {
+    let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") else {
+        eprintln!("skipped: GAMEBIN_SAMPLES is not set");
+        return;
+    };
+    let dir = Path::new(&dir).join("wows-geometry");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "geometry") {
+            check(&path);
+        }
+    }
+}

@@ -1,0 +1,405 @@
+//! `.geometry` round trips through the writer (write → read → the same values) and the reader's
+//! answers to malformed files.
+
+use gamebin::ErrorKind;
+use gamebin::wows::geometry::{GeometryView, Indices, MappingKind, ModelKind, Pairing, Vertices};
+use gamebin::write::geometry::{
+    ArmorNodeSpec, GeometryBuilder, MeshVertex, armor_payload, cube, pyramid,
+};
+
+fn canonical(t: [u32; 3]) -> [u32; 3] {
+    let k = (0..3).min_by_key(|&k| t[k]).unwrap();
+    [t[k], t[(k + 1) % 3], t[(k + 2) % 3]]
+}
+
+/// Builds one file with two meshes and reads every value back.
+fn round_trip(format: &str, encode: bool, index_size: u16, misalign: usize) {
+    let mut b = GeometryBuilder::new();
+    b.misalign_blobs(misalign);
+    let vb = b.vertex_buffer(format, encode);
+    let ib = b.index_buffer(index_size, encode);
+    let meshes = [
+        ("Cube", cube([1.0, 2.0, 3.0], 0.5), 1200),
+        ("Pyramid", pyramid([-4.0, 0.0, 0.25], 2.0), 3400),
+    ];
+    for (name, (v, i), density) in &meshes {
+        b.mesh(name, vb, ib, *density, v, i).unwrap();
+    }
+    let bytes = b.to_bytes().unwrap();
+    let what = format!("{format} encode={encode} index_size={index_size} misalign={misalign}");
+
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    view.validate().unwrap();
+    assert_eq!(
+        gamebin::detect(&bytes),
+        Some(gamebin::Format::WowsGeometry),
+        "{what}"
+    );
+    let buffer = view.vertex_buffer(0).unwrap();
+    assert_eq!(buffer.format_name().unwrap(), format);
+    assert_eq!(buffer.is_encoded().unwrap(), encode);
+    assert_eq!(buffer.vertex_count().unwrap(), 24 + 5);
+    let mut decoded = vec![0u8; buffer.decoded_len().unwrap()];
+    buffer.decode_vertices_into(&mut decoded).unwrap();
+    let merged = Vertices::new(&decoded, buffer.stride(), buffer.format().unwrap()).unwrap();
+
+    let ibuf = view.index_buffer(0).unwrap();
+    assert_eq!(ibuf.index_size(), usize::from(index_size));
+    let mut indices = vec![0u32; ibuf.index_count().unwrap()];
+    ibuf.decode_indices_into(&mut indices).unwrap();
+    let indices = Indices::from(indices.as_slice());
+
+    for (name, (v, i), density) in &meshes {
+        let draw = view.draw_by_name(name).unwrap();
+        assert_eq!(draw.pairing, Pairing::ByName);
+        assert_eq!(draw.vertices.id(), MappingKind::Vertices.id_of(name));
+        assert_eq!(draw.vertices.texel_density(), *density);
+        // The densities are unique, so the file's own pairing finds the same draw.
+        let paired = view
+            .draws()
+            .find(|d| d.vertices.id() == draw.vertices.id())
+            .unwrap();
+        assert_eq!(paired.pairing, Pairing::ByTexelDensity);
+        assert_eq!(paired.indices.id(), draw.indices.id());
+
+        let got = draw.vertices_in(&merged).unwrap();
+        assert_eq!(got.len(), v.len(), "{what}");
+        for (k, want) in v.iter().enumerate() {
+            assert_eq!(got.position(k).unwrap(), want.position, "{what}");
+            let n = got.normal(k).unwrap();
+            for c in 0..3 {
+                assert!(
+                    (n[c] - want.normal[c]).abs() <= 0.5 / 127.0 + 1e-6,
+                    "{what}: normal {n:?} vs {:?}",
+                    want.normal
+                );
+            }
+            let uv = got.uv(k).unwrap();
+            for c in 0..2 {
+                assert!(
+                    (uv[c] - want.uv[c]).abs() <= 1e-3,
+                    "{what}: uv {uv:?} vs {:?}",
+                    want.uv
+                );
+            }
+            if let Some(uv1) = got.uv1(k) {
+                assert!((uv1[0] - want.uv1[0]).abs() <= 1e-3);
+            }
+            if let Some(bones) = got.bone_indices(k) {
+                assert_eq!(bones, want.bones);
+            }
+        }
+        let got: Vec<_> = draw
+            .indices_in(&indices)
+            .unwrap()
+            .triangles()
+            .map(canonical)
+            .collect();
+        let want: Vec<_> = i.chunks(3).map(|t| canonical([t[0], t[1], t[2]])).collect();
+        assert_eq!(got, want, "{what}");
+    }
+}
+
+#[test]
+fn round_trips_every_layout() {
+    for format in [
+        "set3/xyznuvtbpc",
+        "set3/xyznuv2iiiwwtbpc",
+        "set3/xyznuvpc",
+        "set3/xyznuviiiwwr",
+    ] {
+        for encode in [false, true] {
+            for index_size in [2, 4] {
+                for misalign in [0, 1, 3] {
+                    round_trip(format, encode, index_size, misalign);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn armor_and_collision_models_round_trip() {
+    let tri = |z: f32| [[0.0, 0.0, z], [1.0, 0.0, z], [0.0, 1.0, z]];
+    let nodes = [
+        ArmorNodeSpec {
+            material_id: 3,
+            layer_index: 1,
+            triangles: vec![tri(0.0), tri(1.0)],
+        },
+        ArmorNodeSpec {
+            material_id: 200,
+            layer_index: 4,
+            triangles: vec![tri(-2.0)],
+        },
+    ];
+    let mut b = GeometryBuilder::new();
+    b.misalign_blobs(1);
+    b.armor_model("CM_PA_united.armor", armor_payload(&nodes));
+    b.collision_model("CM_Hull", vec![1, 2, 3, 4, 5]);
+    let bytes = b.to_bytes().unwrap();
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    view.validate().unwrap();
+
+    let collision = view.collision_models().next().unwrap();
+    assert_eq!(collision.kind(), ModelKind::Collision);
+    assert_eq!(collision.name().unwrap(), "CM_Hull");
+    assert_eq!(collision.data().unwrap(), &[1, 2, 3, 4, 5]);
+
+    let armor = view.armor_models().next().unwrap();
+    assert_eq!(armor.name().unwrap(), "CM_PA_united.armor");
+    let payload = armor.armor().unwrap();
+    assert_eq!(payload.node_count(), 2);
+    assert_eq!(payload.triangle_count().unwrap(), 3);
+    assert_eq!(payload.bounds().min, [0.0, 0.0, -2.0]);
+    assert_eq!(payload.bounds().max, [1.0, 1.0, 1.0]);
+    assert_eq!(payload.trailing_bytes().unwrap(), 0);
+    let read: Vec<_> = payload.nodes().map(|n| n.unwrap()).collect();
+    for (node, spec) in read.iter().zip(&nodes) {
+        assert_eq!(node.material_id(), spec.material_id);
+        assert_eq!(node.layer_index(), spec.layer_index);
+        assert_eq!(node.triangles().collect::<Vec<_>>(), spec.triangles);
+        for v in node.vertices() {
+            assert_eq!(
+                v.normal(),
+                [0.0, 0.0, 1.0],
+                "face normal of a triangle in the z plane"
+            );
+        }
+    }
+}
+
+#[test]
+fn pairing_by_position_when_densities_are_zero() {
+    let mut b = GeometryBuilder::new();
+    let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
+    let ib = b.index_buffer(2, false);
+    let (v, i) = cube([0.0; 3], 1.0);
+    b.mesh_with_ids((1, 2), vb, ib, 0, &v, &i).unwrap();
+    let (v, i) = pyramid([0.0; 3], 1.0);
+    b.mesh_with_ids((3, 4), vb, ib, 0, &v, &i).unwrap();
+    let bytes = b.to_bytes().unwrap();
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let draws: Vec<_> = view
+        .draws()
+        .map(|d| (d.vertices.id(), d.indices.id(), d.pairing))
+        .collect();
+    assert_eq!(
+        draws,
+        [(1, 2, Pairing::ByPosition), (3, 4, Pairing::ByPosition)]
+    );
+    assert!(
+        view.draw_by_name("Cube").is_none(),
+        "ids are not hashes of that name"
+    );
+
+    // Reordered index mappings with no densities cannot be told apart: they are not paired.
+    b.reorder_index_mappings(&[1, 0]).unwrap();
+    let bytes = b.to_bytes().unwrap();
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let draws: Vec<_> = view
+        .draws()
+        .map(|d| (d.vertices.id(), d.indices.id()))
+        .collect();
+    assert_eq!(
+        draws,
+        [(1, 4), (3, 2)],
+        "position pairing is all that is left; validate() ranges still hold"
+    );
+}
+
+/// A small raw file whose fields the malformed cases below overwrite.
+fn small() -> Vec<u8> {
+    let mut b = GeometryBuilder::new();
+    let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
+    let ib = b.index_buffer(2, false);
+    let v = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]].map(MeshVertex::at);
+    b.mesh("Tri", vb, ib, 7, &v, &[0, 1, 2]).unwrap();
+    b.to_bytes().unwrap()
+}
+
+fn put_u16(bytes: &mut [u8], at: usize, v: u16) {
+    bytes[at..at + 2].copy_from_slice(&v.to_le_bytes());
+}
+
+#[test]
+fn header_table_out_of_bounds_names_the_field_and_offset() {
+    let mut bytes = small();
+    bytes[0x28..0x30].copy_from_slice(&0x7fff_0000i64.to_le_bytes());
+    let e = GeometryView::from_bytes(&bytes).unwrap_err();
+    assert_eq!(e.offset(), 0x28);
+    assert_eq!(e.what(), "MergedGeometryPrototype.mergedVertices");
+    assert!(matches!(
+        e.kind(),
+        ErrorKind::PointerOutOfBounds {
+            relative: 0x7fff_0000,
+            ..
+        }
+    ));
+    assert!(e.to_string().starts_with("at 0x00000028: MergedGeometryPrototype.mergedVertices: pointer 0x7fff0000 is outside the file"), "{e}");
+
+    let mut bytes = small();
+    bytes[8..12].copy_from_slice(&u32::MAX.to_le_bytes()); // verticesMappingCount
+    let e = GeometryView::from_bytes(&bytes).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Truncated { .. }), "{e}");
+    assert!(GeometryView::from_bytes(&bytes[..71]).is_err());
+}
+
+#[test]
+fn blob_pointers_and_sizes_are_checked_lazily() {
+    let bytes = small();
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let vb_at = view.vertex_buffer(0).unwrap().offset();
+    let ib_at = view.index_buffer(0).unwrap().offset();
+
+    let mut bad = bytes.clone();
+    bad[vb_at + 24..vb_at + 28].copy_from_slice(&u32::MAX.to_le_bytes()); // sizeInBytes
+    let view = GeometryView::from_bytes(&bad).expect("opening reads no blob");
+    let e = view.vertex_buffer(0).unwrap().data().unwrap_err();
+    assert_eq!(e.what(), "VerticesPrototype.verticesData");
+    assert!(view.validate().is_err());
+
+    let mut bad = bytes.clone();
+    bad[vb_at..vb_at + 8].copy_from_slice(&(-(vb_at as i64) - 1).to_le_bytes());
+    let view = GeometryView::from_bytes(&bad).unwrap();
+    let e = view.vertex_buffer(0).unwrap().data_offset().unwrap_err();
+    assert_eq!(e.offset(), vb_at as u64);
+    assert!(e.to_string().contains("before the start"), "{e}");
+
+    let mut bad = bytes.clone();
+    put_u16(&mut bad, ib_at + 14, 3); // indexSize
+    let view = GeometryView::from_bytes(&bad).unwrap();
+    let e = view.index_buffer(0).unwrap().index_count().unwrap_err();
+    assert_eq!(e.what(), "IndicesPrototype.indexSize");
+    assert_eq!(e.offset(), (ib_at + 14) as u64);
+
+    let mut bad = bytes.clone();
+    put_u16(&mut bad, vb_at + 28, 0); // strideInBytes
+    let view = GeometryView::from_bytes(&bad).unwrap();
+    assert!(view.vertex_buffer(0).unwrap().raw_vertices().is_err());
+    assert!(
+        view.vertex_buffer(0)
+            .unwrap()
+            .decode_vertices_into(&mut [0u8; 84])
+            .is_err()
+    );
+}
+
+#[test]
+fn encoded_preconditions_are_errors_not_aborts() {
+    let mut b = GeometryBuilder::new();
+    let vb = b.vertex_buffer("set3/xyznuvtbpc", true);
+    let ib = b.index_buffer(2, true);
+    let (v, i) = cube([0.0; 3], 1.0);
+    b.mesh("Cube", vb, ib, 1, &v, &i).unwrap();
+    let bytes = b.to_bytes().unwrap();
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let vb_at = view.vertex_buffer(0).unwrap().offset();
+    let vdata = view.vertex_buffer(0).unwrap().data_offset().unwrap();
+    let idata = view.index_buffer(0).unwrap().data_offset().unwrap();
+
+    // A stride meshoptimizer would assert on.
+    for stride in [0u16, 6, 30, 260] {
+        let mut bad = bytes.clone();
+        put_u16(&mut bad, vb_at + 28, stride);
+        let view = GeometryView::from_bytes(&bad).unwrap();
+        let mut out = vec![0u8; 24 * 300];
+        let e = view
+            .vertex_buffer(0)
+            .unwrap()
+            .decode_vertices_into(&mut out)
+            .unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::InvalidValue { .. }),
+            "stride {stride}: {e}"
+        );
+    }
+    // An index count that is not whole triangles.
+    let mut bad = bytes.clone();
+    bad[idata + 4..idata + 8].copy_from_slice(&35u32.to_le_bytes());
+    let view = GeometryView::from_bytes(&bad).unwrap();
+    let e = view
+        .index_buffer(0)
+        .unwrap()
+        .decode_indices_into(&mut [0u32; 36])
+        .unwrap_err();
+    assert!(e.to_string().contains("multiple of 3"), "{e}");
+    // An element count the payload cannot hold.
+    let mut bad = bytes.clone();
+    bad[vdata + 4..vdata + 8].copy_from_slice(&u32::MAX.to_le_bytes());
+    let view = GeometryView::from_bytes(&bad).unwrap();
+    assert!(view.vertex_buffer(0).unwrap().decoded_len().is_err());
+    // A corrupt payload is meshoptimizer's error code, reported.
+    let mut bad = bytes.clone();
+    bad[vdata + 8] = 0x55;
+    let view = GeometryView::from_bytes(&bad).unwrap();
+    let mut out = vec![0u8; 24 * 28];
+    let e = view
+        .vertex_buffer(0)
+        .unwrap()
+        .decode_vertices_into(&mut out)
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Decoder { code: -1 });
+    assert_eq!(e.offset(), (vdata + 8) as u64);
+    // Buffers of the wrong size.
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let e = view
+        .vertex_buffer(0)
+        .unwrap()
+        .decode_vertices_into(&mut [0u8; 10])
+        .unwrap_err();
+    assert!(
+        matches!(
+            e.kind(),
+            ErrorKind::BufferSize {
+                needed: 672,
+                provided: 10
+            }
+        ),
+        "{e}"
+    );
+    let e = view
+        .vertex_buffer(0)
+        .unwrap()
+        .decode_vertices_into_typed(&mut [[0u8; 32]; 24])
+        .unwrap_err();
+    assert!(e.to_string().contains("not one stride long"), "{e}");
+    assert!(
+        view.index_buffer(0)
+            .unwrap()
+            .decode_indices_into(&mut [0u16; 35])
+            .is_err()
+    );
+}
+
+#[test]
+fn wide_indices_are_not_narrowed() {
+    let mut b = GeometryBuilder::new();
+    let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
+    let ib = b.index_buffer(4, false);
+    let v = [[0.0; 3]; 3].map(MeshVertex::at);
+    b.mesh("T", vb, ib, 0, &v, &[0, 1, 2]).unwrap();
+    let bytes = b.to_bytes().unwrap();
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let e = view
+        .index_buffer(0)
+        .unwrap()
+        .decode_indices_into(&mut [0u16; 3])
+        .unwrap_err();
+    assert!(e.to_string().contains("u16"), "{e}");
+}
+
+#[test]
+fn views_are_copy_send_sync_and_outlive_the_view_value() {
+    fn assert_traits<T: Copy + Send + Sync>() {}
+    assert_traits::<GeometryView<'static>>();
+    assert_traits::<gamebin::wows::geometry::VertexBuffer<'static>>();
+    assert_traits::<gamebin::wows::geometry::Draw<'static>>();
+    let bytes = small();
+    // Data handed out lives as long as the bytes, not the view.
+    let name = {
+        let view = GeometryView::from_bytes(&bytes).unwrap();
+        view.vertex_buffer(0).unwrap().format_name().unwrap()
+    };
+    assert_eq!(name, "set3/xyznuvtbpc");
+}
