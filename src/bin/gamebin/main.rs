@@ -1,1 +1,87 @@
-fn main() {}
+//! `gamebin`: read game data files in place from the command line.
+//!
+//! Exit status: 0 when every file was read, 1 when any file failed (each error on stderr, with its
+//! file offset; the other files are still processed), 2 for usage errors.
+
+mod dump;
+mod export;
+mod files;
+mod geometry;
+mod info;
+mod output;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Read game data files in place: World of Warships .geometry (more formats to come).
+///
+/// Formats are detected by content, never by file name.
+#[derive(Debug, Parser)]
+#[command(name = "gamebin", version, about, long_about = None, propagate_version = true)]
+#[command(
+    after_help = "Examples:\n  gamebin info fixtures\n  gamebin info --json ~/games/wows/res \
+                        > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin export ship.geometry -o meshes/"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// One summary line per file (counts of buffers, mappings, models, vertices, indices).
+    ///
+    /// Directories are walked recursively; files in them whose format is not recognised are
+    /// skipped (and counted on stderr). A file named on the command line must be recognised.
+    Info {
+        /// Files or directories.
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// One JSON object per line instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Everything the reader decodes from one file: buffers (with the bounds of their decoded
+    /// positions), mappings, draws, collision and armor models.
+    Dump {
+        /// The file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// One JSON document instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Writes one Wavefront OBJ per draw of a .geometry (positions, normals, UVs, faces), named
+    /// after its mapping ids, ready to open in Blender.
+    ///
+    /// Coordinates are converted from the game's left-handed, Y-up space to OBJ's right-handed,
+    /// Y-up space (X is negated and faces are rewound), and UVs from the stored `uv - 0.5` to 0..1
+    /// with V flipped.
+    Export {
+        /// The .geometry file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Output directory (created if missing).
+        #[arg(short, long, value_name = "DIR")]
+        output: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Info { paths, json } => info::run(&paths, json),
+        Command::Dump { file, json } => dump::run(&file, json),
+        Command::Export { file, output } => export::run(&file, &output),
+    };
+    match outcome {
+        Ok(output::Status::Success) => ExitCode::SUCCESS,
+        Ok(output::Status::SomeFailed) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("gamebin: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+//! `gamebin dump FILE [--json]`: everything the reader decodes.
+
+use std::path::Path;
+
+use anyhow::Result;
+use gamebin::Format;
+
+use crate::files;
+use crate::geometry;
+use crate::output::{Out, Status, report};
+
+pub fn run(path: &Path, json: bool) -> Result<Status> {
+    match text(path, json) {
+        Ok(text) => {
+            let mut out = Out::new();
+            out.line(text.trim_end())?;
+            out.flush()?;
+            Ok(Status::Success)
+        }
+        Err(e) => {
+            report(path, &e);
+            Ok(Status::SomeFailed)
+        }
+    }
+}
+
+fn text(path: &Path, json: bool) -> Result<String> {
+    let (file, format) = files::open_known(path)?;
+    match format {
+        Format::WowsGeometry => {
+            let dump = geometry::dump(path, &file)?;
+            Ok(if json {
+                serde_json::to_string_pretty(&dump)?
+            } else {
+                geometry::dump_text(&dump)
+            })
+        }
+        other => anyhow::bail!("format {other} has no dump view yet"),
+    }
+}

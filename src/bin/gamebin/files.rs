@@ -1,0 +1,94 @@
+//! Opening files and walking directories.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use gamebin::{Format, MappedFile};
+
+/// A file to read and whether the user named it (then it must be recognised) or it was found in a
+/// directory (then an unknown format is skipped).
+pub struct Input {
+    pub path: PathBuf,
+    pub named: bool,
+}
+
+/// The files under `paths`, directories walked recursively in name order. Unreadable directories
+/// are reported as failed inputs.
+pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, Vec<(PathBuf, anyhow::Error)>) {
+    let mut inputs = Vec::new();
+    let mut failures = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            walk(path, &mut inputs, &mut failures);
+        } else {
+            inputs.push(Input {
+                path: path.clone(),
+                named: true,
+            });
+        }
+    }
+    (inputs, failures)
+}
+
+fn walk(dir: &Path, inputs: &mut Vec<Input>, failures: &mut Vec<(PathBuf, anyhow::Error)>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) => {
+            failures.push((
+                dir.to_path_buf(),
+                anyhow::Error::new(e).context("cannot read directory"),
+            ));
+            return;
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for path in paths {
+        // Symlinked directories are not followed, so a link cycle cannot loop the walk.
+        let is_link = path
+            .symlink_metadata()
+            .is_ok_and(|m| m.file_type().is_symlink());
+        if path.is_dir() && !is_link {
+            walk(&path, inputs, failures);
+        } else if path.is_file() {
+            inputs.push(Input { path, named: false });
+        }
+    }
+}
+
+/// Maps a file.
+pub fn map(path: &Path) -> Result<MappedFile> {
+    MappedFile::open(path).with_context(|| "cannot open".to_string())
+}
+
+/// Detects the format of a mapped file. Content decides; the file name only chooses whose error to
+/// show when content detection fails: a damaged `foo.geometry` is reported with the `.geometry`
+/// reader's error (where and why it fails) instead of as an unknown file. `Ok(None)` means the
+/// content is not recognised and the name suggests nothing.
+pub fn detect(path: &Path, file: &MappedFile) -> Result<Option<Format>> {
+    if let Some(format) = gamebin::detect(file) {
+        return Ok(Some(format));
+    }
+    let extension = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match extension.as_deref() {
+        Some("geometry") => {
+            gamebin::wows::geometry::GeometryView::from_bytes(file)
+                .context("named .geometry but does not read as one")?;
+            // It opens, so it is one, however implausible its header looked to detection.
+            Ok(Some(Format::WowsGeometry))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Maps a file and detects its format, or says it is not one gamebin reads.
+pub fn open_known(path: &Path) -> Result<(MappedFile, Format)> {
+    let file = map(path)?;
+    match detect(path, &file)? {
+        Some(format) => Ok((file, format)),
+        None => bail!("not a format gamebin reads (formats are detected by content)"),
+    }
+}

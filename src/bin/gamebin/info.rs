@@ -1,0 +1,83 @@
+//! `gamebin info PATH...`: one summary line (or JSON object) per file.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use gamebin::Format;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::files::{self, Input};
+use crate::geometry;
+use crate::output::{Out, Status, report};
+
+/// Files above which a progress bar is shown (on a terminal only).
+const PROGRESS_THRESHOLD: usize = 200;
+
+pub fn run(paths: &[PathBuf], json: bool) -> Result<Status> {
+    let (inputs, walk_failures) = files::collect(paths);
+    let mut failed = walk_failures.len();
+    for (path, e) in &walk_failures {
+        report(path, e);
+    }
+    let progress = if inputs.len() >= PROGRESS_THRESHOLD {
+        let bar =
+            ProgressBar::with_draw_target(Some(inputs.len() as u64), ProgressDrawTarget::stderr());
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed} {msg}")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut out = Out::new();
+    let mut skipped = 0usize;
+    for input in &inputs {
+        progress.inc(1);
+        match line(input, json) {
+            Ok(Some(text)) => progress.suspend(|| out.line(&text))?,
+            Ok(None) => skipped += 1,
+            Err(e) => {
+                failed += 1;
+                progress.suspend(|| report(&input.path, &e));
+            }
+        }
+    }
+    progress.finish_and_clear();
+    out.flush()?;
+    if skipped > 0 {
+        eprintln!("gamebin: skipped {skipped} file(s) of formats gamebin does not read");
+    }
+    Ok(if failed == 0 {
+        Status::Success
+    } else {
+        Status::SomeFailed
+    })
+}
+
+/// The info line of one input, `None` for an unrecognised file found in a directory.
+fn line(input: &Input, json: bool) -> Result<Option<String>> {
+    let file = files::map(&input.path)?;
+    let Some(format) = files::detect(&input.path, &file)? else {
+        if input.named {
+            anyhow::bail!("not a format gamebin reads (formats are detected by content)");
+        }
+        return Ok(None);
+    };
+    Ok(Some(render(&input.path, &file, format, json)?))
+}
+
+fn render(path: &Path, data: &[u8], format: Format, json: bool) -> Result<String> {
+    match format {
+        Format::WowsGeometry => {
+            let info = geometry::info(path, data)?;
+            Ok(if json {
+                serde_json::to_string(&info)?
+            } else {
+                geometry::info_line(&info)
+            })
+        }
+        other => anyhow::bail!("format {other} has no info view yet"),
+    }
+}
