@@ -78,11 +78,13 @@ impl core::fmt::Display for Format {
     }
 }
 
+/// A format's content check.
+type Detector = fn(&[u8]) -> bool;
+
 /// Detects a file's format from its content, never its name. Formats with a magic number are tried
 /// first and formats without one (`.geometry`) last, each by its own `looks_like` check.
 pub fn detect(data: &[u8]) -> Option<Format> {
-    const DETECTORS: &[(Format, fn(&[u8]) -> bool)] =
-        &[(Format::WowsGeometry, wows::geometry::looks_like)];
+    const DETECTORS: &[(Format, Detector)] = &[(Format::WowsGeometry, wows::geometry::looks_like)];
     DETECTORS
         .iter()
         .find(|(_, looks_like)| looks_like(data))

@@ -160,9 +160,9 @@ fn sources_txt_facts() {
         let (b, all) = (node.bounds(), payload.bounds());
         for t in node.triangles() {
             for p in t {
-                for k in 0..3 {
-                    assert!(p[k] >= b.min[k] - 1e-3 && p[k] <= b.max[k] + 1e-3);
-                    assert!(p[k] >= all.min[k] - 1e-3 && p[k] <= all.max[k] + 1e-3);
+                for (k, c) in p.into_iter().enumerate() {
+                    assert!(c >= b.min[k] - 1e-3 && c <= b.max[k] + 1e-3);
+                    assert!(c >= all.min[k] - 1e-3 && c <= all.max[k] + 1e-3);
                 }
             }
         }

@@ -256,19 +256,11 @@ impl GeometryBuilder {
             .ok_or_else(|| build_error("GeometryBuilder.mesh", vb, "no such vertex buffer"))?;
         let stride = usize::from(vbuf.stride);
         let format = VertexFormat::parse(vbuf.format.as_bytes());
-        let first_vertex = if stride == 0 {
-            0
-        } else {
-            vbuf.data.len() / stride
-        };
+        let first_vertex = vbuf.data.len().checked_div(stride).unwrap_or(0);
         for v in vertices {
             vbuf.data.extend(pack_vertex(&format, stride, v));
         }
-        let vertex_total = if stride == 0 {
-            0
-        } else {
-            vbuf.data.len() / stride
-        };
+        let vertex_total = vbuf.data.len().checked_div(stride).unwrap_or(0);
         if let Some(&bad) = indices.iter().find(|&&i| i as usize >= vertices.len()) {
             return Err(build_error(
                 "GeometryBuilder.mesh",
@@ -638,14 +630,13 @@ fn ships(encode: bool) -> Result<GeometryBuilder> {
     let (v, _) = cube([0.0, 1.0, 0.0], 1.0);
     let faces = |range: core::ops::Range<usize>| {
         range
-            .map(|f| {
+            .flat_map(|f| {
                 let q = &v[4 * f..4 * f + 4];
                 [
                     [q[0].position, q[1].position, q[2].position],
                     [q[0].position, q[2].position, q[3].position],
                 ]
             })
-            .flatten()
             .collect::<Vec<_>>()
     };
     b.armor_model(

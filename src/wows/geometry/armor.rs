@@ -181,7 +181,7 @@ impl<'a> ArmorNode<'a> {
 
     /// Whether the vertex count is a whole number of triangles.
     pub fn check(&self) -> Result<()> {
-        if self.vertices.len() % 3 != 0 {
+        if !self.vertices.len().is_multiple_of(3) {
             return Err(Error::invalid(
                 u64_of(self.at.saturating_add(28)),
                 "ArmorNode.vertexCount",

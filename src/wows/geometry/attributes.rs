@@ -16,7 +16,7 @@ impl<'b> Vertices<'b> {
     /// Views `data` as records of `stride` bytes. Returns `None` when the stride is 0 or `data` is not
     /// a whole number of records. Attributes that the format places beyond the stride are dropped.
     pub fn new(data: &'b [u8], stride: usize, format: VertexFormat) -> Option<Self> {
-        (stride != 0 && data.len() % stride == 0).then_some(Vertices {
+        (stride != 0 && data.len().is_multiple_of(stride)).then_some(Vertices {
             data,
             stride,
             format: format.fitted_to(stride),

@@ -117,7 +117,7 @@ impl<'a> Encd<'a> {
     /// Checks that the element count can be decoded as indices from this payload.
     pub fn check_index_count(&self, what: &'static str) -> Result<usize> {
         let count = self.element_count as usize;
-        if count % 3 != 0 {
+        if !count.is_multiple_of(3) {
             return Err(self.error(
                 what,
                 ErrorKind::InvalidValue {
@@ -177,7 +177,7 @@ impl<'a> Encd<'a> {
 
 /// The vertex strides meshoptimizer accepts; anything else would trip its aborting asserts.
 pub fn check_vertex_stride(stride: usize, offset: usize, what: &'static str) -> Result<()> {
-    if stride == 0 || stride > 256 || stride % 4 != 0 {
+    if stride == 0 || stride > 256 || !stride.is_multiple_of(4) {
         return Err(Error::invalid(
             u64_of(offset),
             what,
@@ -222,7 +222,7 @@ pub mod encode {
     /// Encodes `vertices` (`stride`-byte records) with the v0 vertex codec.
     pub fn vertices(vertices: &[u8], stride: usize) -> Result<Vec<u8>> {
         check_vertex_stride(stride, 0, "encode.vertices")?;
-        if vertices.len() % stride != 0 {
+        if !vertices.len().is_multiple_of(stride) {
             return Err(Error::invalid(
                 0,
                 "encode.vertices",
@@ -261,7 +261,7 @@ pub mod encode {
 
     /// Encodes `indices` (whole triangles) with the v0 index codec.
     pub fn indices(indices: &[u32], vertex_count: usize) -> Result<Vec<u8>> {
-        if indices.len() % 3 != 0 {
+        if !indices.len().is_multiple_of(3) {
             return Err(Error::invalid(
                 0,
                 "encode.indices",
