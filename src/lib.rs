@@ -90,3 +90,8 @@ pub fn detect(data: &[u8]) -> Option<Format> {
         .find(|(_, looks_like)| looks_like(data))
         .map(|&(format, _)| format)
 }
+
+/// The README's examples, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -23,7 +23,7 @@
 //! // Find a mesh by name and read its positions.
 //! let draw = geometry.draw_by_name("Cube").expect("a mesh named Cube");
 //! let cube = draw.vertices_in(&vertices).expect("range inside the buffer");
-//! assert_eq!(cube.positions().count(), 8);
+//! assert_eq!(cube.positions().count(), 24);
 //! # Ok(())
 //! # }
 //! ```
