@@ -329,7 +329,7 @@ fn encoded_preconditions_are_errors_not_aborts() {
     bad[vdata + 4..vdata + 8].copy_from_slice(&u32::MAX.to_le_bytes());
     let view = GeometryView::from_bytes(&bad).unwrap();
     assert!(view.vertex_buffer(0).unwrap().decoded_len().is_err());
-    // A corrupt payload is meshoptimizer's error code, reported.
+    // A payload header that is no meshoptimizer vertex codec.
     let mut bad = bytes.clone();
     bad[vdata + 8] = 0x55;
     let view = GeometryView::from_bytes(&bad).unwrap();
@@ -339,8 +339,27 @@ fn encoded_preconditions_are_errors_not_aborts() {
         .unwrap()
         .decode_vertices_into(&mut out)
         .unwrap_err();
-    assert_eq!(e.kind(), ErrorKind::Decoder { code: -1 });
+    assert_eq!(e.kind(), ErrorKind::UnsupportedVersion { found: 0x55 });
     assert_eq!(e.offset(), (vdata + 8) as u64);
+    // A payload one byte short is meshoptimizer's error code, reported.
+    let mut bad = bytes.clone();
+    let size = u32::from_le_bytes(bad[vb_at + 24..vb_at + 28].try_into().unwrap());
+    bad[vb_at + 24..vb_at + 28].copy_from_slice(&(size - 1).to_le_bytes());
+    let view = GeometryView::from_bytes(&bad).unwrap();
+    let mut out = vec![0u8; 24 * 28];
+    let e = view
+        .vertex_buffer(0)
+        .unwrap()
+        .decode_vertices_into(&mut out)
+        .unwrap_err();
+    assert!(
+        matches!(e.kind(), ErrorKind::Decoder { code: -3 | -2 }),
+        "{e}"
+    );
+    assert!(
+        e.to_string().contains("meshoptimizer decoder returned"),
+        "{e}"
+    );
     // Buffers of the wrong size.
     let view = GeometryView::from_bytes(&bytes).unwrap();
     let e = view

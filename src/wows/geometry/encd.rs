@@ -16,11 +16,15 @@ use crate::error::{Error, ErrorKind, Result};
 /// Size of the ENCD header that precedes the payload.
 pub const ENCD_HEADER_SIZE: usize = 8;
 
-/// meshoptimizer's vertex codec spends at least one control byte per four vertex bytes per block of
-/// at most 256 vertices (v1), and more in v0, so no payload decodes to more than this many times its
-/// own length. A larger claimed output is corrupt, and rejecting it up front bounds what a caller
-/// must allocate to `payload × 1024`.
+/// No meshoptimizer vertex payload decodes to more than this many times its own length. Codec v1
+/// spends at least one control byte per four vertex bytes per block of at most 256 vertices (ratio
+/// 1024); codec v0, which the game's files use, spends at least two header bits per vertex byte per
+/// group of 16 vertices (ratio 64). A larger claimed output is corrupt, and rejecting it up front
+/// bounds what a caller must allocate to `payload × 64` (v0) or `× 1024` (v1).
 pub const MAX_VERTEX_EXPANSION: usize = 1024;
+
+/// The expansion bound of codec v0 (see [`MAX_VERTEX_EXPANSION`]).
+const MAX_VERTEX_EXPANSION_V0: usize = 64;
 
 /// An encoded blob: its element count and the meshoptimizer payload after the header.
 #[derive(Debug, Clone, Copy)]
@@ -67,7 +71,19 @@ impl<'a> Encd<'a> {
                 "element count × stride overflows",
             )
         })?;
-        if len / MAX_VERTEX_EXPANSION > self.payload.len() {
+        let expansion = match self.codec_byte() {
+            Some(0xa0) => MAX_VERTEX_EXPANSION_V0,
+            Some(0xa1) => MAX_VERTEX_EXPANSION,
+            header => {
+                return Err(self.error(
+                    what,
+                    ErrorKind::UnsupportedVersion {
+                        found: header.map_or(u64::MAX, u64::from),
+                    },
+                ));
+            }
+        };
+        if len / expansion > self.payload.len() {
             return Err(self.error(
                 what,
                 ErrorKind::InvalidValue {
