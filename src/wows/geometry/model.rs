@@ -66,6 +66,15 @@ impl<'a> Model<'a> {
         )
     }
 
+    /// The name's bytes as stored (without the terminator), whatever their encoding.
+    pub fn name_bytes(&self) -> Result<&'a [u8]> {
+        packed_string::text(
+            self.bytes,
+            self.at.saturating_add(MODEL_NAME),
+            self.kind.names().0,
+        )
+    }
+
     /// The blob's stored size.
     pub fn size_in_bytes(&self) -> u64 {
         self.raw.size_in_bytes.get()

@@ -37,14 +37,18 @@ impl<'a> VertexBuffer<'a> {
         )
     }
 
-    /// The attribute layout the format name describes, restricted to the stride.
-    pub fn format(&self) -> Result<VertexFormat> {
-        let name = packed_string::text(
+    /// The format name's bytes as stored (without the terminator), whatever their encoding.
+    pub fn format_name_bytes(&self) -> Result<&'a [u8]> {
+        packed_string::text(
             self.bytes,
             self.at.saturating_add(VERTICES_FORMAT_NAME),
             "VerticesPrototype.formatName",
-        )?;
-        Ok(VertexFormat::parse(name).fitted_to(self.stride()))
+        )
+    }
+
+    /// The attribute layout the format name describes, restricted to the stride.
+    pub fn format(&self) -> Result<VertexFormat> {
+        Ok(VertexFormat::parse(self.format_name_bytes()?).fitted_to(self.stride()))
     }
 
     /// Bytes per vertex, as stored (authoritative over the format name).
