@@ -8,5 +8,6 @@ use libfuzzer_sys::fuzz_target;
 mod drive;
 
 fuzz_target!(|data: &[u8]| {
-    std::hint::black_box(drive::drive_all(data));
+    std::hint::black_box(gamebin::detect(data));
+    std::hint::black_box(drive::drive_geometry(data));
 });
