@@ -1,0 +1,203 @@
+//! Drives every `.geometry` accessor.
+
+use gamebin::wows::geometry::{GeometryView, Indices, Vertices};
+
+use super::MAX_DECODE_BYTES;
+
+/// Opens `data` as `.geometry` and drives every accessor, decoding each buffer into a scratch
+/// buffer.
+pub fn drive_geometry(data: &[u8]) -> usize {
+    let Ok(view) = GeometryView::from_bytes(data) else {
+        return 0;
+    };
+    let mut seen = 1;
+    let _ = view.validate();
+    let _ = view.header();
+
+    let mut vertex_bytes: Vec<Vec<u8>> = Vec::new();
+    for vb in view.vertex_buffers() {
+        seen += 1;
+        let _ = (
+            vb.offset(),
+            vb.stride(),
+            vb.is_skinned(),
+            vb.is_bumped(),
+            vb.size_in_bytes(),
+        );
+        let _ = (
+            vb.format_name(),
+            vb.data_offset(),
+            vb.data(),
+            vb.is_encoded(),
+            vb.vertex_count(),
+        );
+        if let Ok(Some(encd)) = vb.encoded() {
+            let _ = encd.codec_byte();
+        }
+        let format = vb.format().unwrap_or_default();
+        let mut decoded = Vec::new();
+        if let Ok(len) = vb.decoded_len() {
+            assert!(
+                len <= data
+                    .len()
+                    .saturating_mul(gamebin::wows::geometry::MAX_VERTEX_EXPANSION)
+                    .max(1 << 16),
+                "decoded_len {len} is out of proportion to a {}-byte file",
+                data.len()
+            );
+            if len <= MAX_DECODE_BYTES {
+                decoded = vec![0u8; len];
+                if vb.decode_vertices_into(&mut decoded).is_err() {
+                    decoded.clear();
+                }
+                // A short buffer is an error, never an overrun.
+                if len > 0 {
+                    assert!(vb.decode_vertices_into(&mut vec![0u8; len - 1]).is_err());
+                }
+            }
+        }
+        if let Ok(raw) = vb.raw_vertices() {
+            walk_vertices(&raw);
+        }
+        if let Some(v) = Vertices::new(&decoded, vb.stride(), format) {
+            walk_vertices(&v);
+        }
+        let _ = vb.decode_vertices_into_typed(&mut [[0u32; 7]; 4]);
+        vertex_bytes.push(decoded);
+    }
+
+    let mut index_values: Vec<Vec<u32>> = Vec::new();
+    for ib in view.index_buffers() {
+        seen += 1;
+        let _ = (
+            ib.offset(),
+            ib.index_size(),
+            ib.size_in_bytes(),
+            ib.data_offset(),
+            ib.data(),
+        );
+        let _ = (ib.is_encoded(), ib.index_count());
+        if let Ok(raw) = ib.raw_indices() {
+            walk_indices(&raw);
+        }
+        let mut decoded = Vec::new();
+        if let Ok(count) = ib.index_count() {
+            if count.saturating_mul(4) <= MAX_DECODE_BYTES {
+                decoded = vec![0u32; count];
+                if ib.decode_indices_into(&mut decoded).is_err() {
+                    decoded.clear();
+                }
+                let mut narrow = vec![0u16; count];
+                let _ = ib.decode_indices_into(&mut narrow);
+                if count > 0 {
+                    assert!(ib.decode_indices_into(&mut vec![0u32; count - 1]).is_err());
+                }
+            }
+        }
+        walk_indices(&Indices::from(decoded.as_slice()));
+        index_values.push(decoded);
+    }
+
+    for mappings in [view.vertex_mappings(), view.index_mappings()] {
+        for m in mappings.iter() {
+            seen += 1;
+            let _ = (
+                m.id(),
+                m.kind(),
+                m.position(),
+                m.buffer_index(),
+                m.texel_density(),
+            );
+            let _ = (m.items_offset(), m.items_count(), m.raw());
+            let _ = mappings.by_id(m.id());
+            let _ = mappings.get(m.position());
+        }
+        let _ = mappings.by_name("Propeller_meshShape");
+    }
+
+    for draw in view.draws() {
+        seen += 1;
+        let vertices = vertex_bytes
+            .get(draw.vertices.buffer_index())
+            .and_then(|bytes| {
+                let vb = view.vertex_buffer(draw.vertices.buffer_index())?;
+                Vertices::new(bytes, vb.stride(), vb.format().ok()?)
+            });
+        let indices = index_values
+            .get(draw.indices.buffer_index())
+            .map(|values| Indices::from(values.as_slice()));
+        if let (Some(v), Some(i)) = (vertices, indices) {
+            if let (Some(dv), Some(di)) = (draw.vertices_in(&v), draw.indices_in(&i)) {
+                walk_vertices(&dv);
+                for t in di.triangles() {
+                    for k in t {
+                        let _ = dv.position(k as usize);
+                    }
+                }
+            }
+        }
+    }
+    let _ = view.draw_by_name("Cube");
+
+    for model in view.collision_models().chain(view.armor_models()) {
+        seen += 1;
+        let _ = (
+            model.kind(),
+            model.offset(),
+            model.name(),
+            model.size_in_bytes(),
+        );
+        let _ = (model.data_offset(), model.data());
+        if let Ok(armor) = model.armor() {
+            let _ = (
+                armor.id(),
+                armor.bounds(),
+                armor.node_count(),
+                armor.triangle_count(),
+            );
+            let _ = armor.trailing_bytes();
+            for node in armor.nodes().flatten() {
+                seen += 1;
+                let _ = (
+                    node.offset(),
+                    node.material_id(),
+                    node.layer_index(),
+                    node.bounds(),
+                    node.check(),
+                );
+                for v in node.vertices() {
+                    let _ = (v.position(), v.normal());
+                }
+                for t in node.triangles() {
+                    std::hint::black_box(t);
+                }
+            }
+        }
+    }
+    seen
+}
+
+fn walk_vertices(v: &Vertices<'_>) {
+    let _ = v.bounds();
+    for i in 0..v.len() {
+        let _ = (
+            v.position(i),
+            v.normal(i),
+            v.uv(i),
+            v.uv1(i),
+            v.tangent(i),
+            v.binormal(i),
+        );
+        let _ = v.bone_indices(i);
+    }
+    let _ = (v.normals().count(), v.uvs().count(), v.record(v.len()));
+}
+
+fn walk_indices(i: &Indices<'_>) {
+    let _ = (
+        i.max(),
+        i.triangles().count(),
+        i.get(i.len()),
+        i.range(1, i.len()),
+    );
+}
