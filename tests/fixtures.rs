@@ -4,11 +4,22 @@
 
 use std::path::Path;
 
+type Fixtures = fn() -> gamebin::Result<Vec<(&'static str, Vec<u8>)>>;
+
+/// Each format's fixture folder and the writer function that makes its fixtures.
+const FORMATS: &[(&str, Fixtures)] =
+    &[("fixtures/wows-geometry", gamebin::write::geometry::fixtures)];
+
 #[test]
 fn committed_fixtures_match_the_writers() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/wows-geometry");
+    for &(folder, fixtures) in FORMATS {
+        check(folder, fixtures().expect("the writer builds every fixture"));
+    }
+}
+
+fn check(folder: &str, fixtures: Vec<(&'static str, Vec<u8>)>) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
     let regenerate = std::env::var_os("GAMEBIN_REGENERATE").is_some();
-    let fixtures = gamebin::write::geometry::fixtures().expect("the writer builds every fixture");
     assert!(!fixtures.is_empty());
     if regenerate {
         std::fs::create_dir_all(&dir).unwrap();
