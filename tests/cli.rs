@@ -45,12 +45,12 @@ fn fixtures() -> Vec<String> {
 fn dump_json_matches_the_golden_files() {
     let bless = std::env::var_os("GAMEBIN_BLESS").is_some();
     for name in fixtures() {
-        let path = format!("fixtures/wows-geometry/{name}");
+        let path = format!("fixtures/{name}");
         let out = gamebin(&["dump", "--json", &path]);
         assert!(out.status.success(), "{path}: {}", stderr(&out));
         let golden = root()
             .join("tests/golden")
-            .join(format!("{name}.dump.json"));
+            .join(format!("{}.dump.json", name.rsplit('/').next().unwrap()));
         if bless {
             std::fs::write(&golden, stdout(&out)).unwrap();
             continue;
