@@ -58,6 +58,33 @@ impl<'a> Encd<'a> {
         Error::new(u64_of(self.payload_offset), what, kind)
     }
 
+    /// The decoder writes exactly `needed` elements: the caller's buffer must have that length.
+    fn check_output(&self, needed: usize, provided: usize, what: &'static str) -> Result<()> {
+        if needed == provided {
+            return Ok(());
+        }
+        Err(self.error(
+            what,
+            ErrorKind::BufferSize {
+                needed: u64_of(needed),
+                provided: u64_of(provided),
+            },
+        ))
+    }
+
+    /// meshoptimizer's return code as a result (0 is success).
+    fn decoded(&self, code: core::ffi::c_int, what: &'static str) -> Result<()> {
+        match code {
+            0 => Ok(()),
+            code => Err(self.error(
+                what,
+                ErrorKind::Decoder {
+                    code: i64::from(code),
+                },
+            )),
+        }
+    }
+
     /// Checks that `count` vertices of `stride` bytes can be decoded from this payload, and returns
     /// the decoded length in bytes.
     pub fn vertex_output_len(&self, stride: usize, what: &'static str) -> Result<usize> {
@@ -98,15 +125,7 @@ impl<'a> Encd<'a> {
     /// Decodes the payload into `out`, which must be exactly `element_count × stride` bytes.
     pub fn decode_vertices(&self, out: &mut [u8], stride: usize, what: &'static str) -> Result<()> {
         let len = self.vertex_output_len(stride, what)?;
-        if out.len() != len {
-            return Err(self.error(
-                what,
-                ErrorKind::BufferSize {
-                    needed: u64_of(len),
-                    provided: u64_of(out.len()),
-                },
-            ));
-        }
+        self.check_output(len, out.len(), what)?;
         // SAFETY: `out` is exactly `element_count × stride` bytes, which is all the decoder writes;
         // the payload pointer and length describe a live slice; the decoder's asserted
         // preconditions (stride in 1..=256, a multiple of 4) were checked above.
@@ -119,15 +138,7 @@ impl<'a> Encd<'a> {
                 self.payload.len(),
             )
         };
-        match code {
-            0 => Ok(()),
-            code => Err(self.error(
-                what,
-                ErrorKind::Decoder {
-                    code: i64::from(code),
-                },
-            )),
-        }
+        self.decoded(code, what)
     }
 
     /// Checks that the element count can be decoded as indices from this payload.
@@ -158,15 +169,7 @@ impl<'a> Encd<'a> {
     /// Decodes the payload into `out` (exactly `element_count` indices of 2 or 4 bytes).
     pub fn decode_indices<I: IndexInt>(&self, out: &mut [I], what: &'static str) -> Result<()> {
         let count = self.check_index_count(what)?;
-        if out.len() != count {
-            return Err(self.error(
-                what,
-                ErrorKind::BufferSize {
-                    needed: u64_of(count),
-                    provided: u64_of(out.len()),
-                },
-            ));
-        }
+        self.check_output(count, out.len(), what)?;
         // SAFETY: `out` holds exactly `count` elements of `I::SIZE` (2 or 4, enforced by the sealed
         // `IndexInt`) bytes, which is all the decoder writes; `count` is a multiple of 3, checked
         // above, as the decoder asserts.
@@ -179,15 +182,7 @@ impl<'a> Encd<'a> {
                 self.payload.len(),
             )
         };
-        match code {
-            0 => Ok(()),
-            code => Err(self.error(
-                what,
-                ErrorKind::Decoder {
-                    code: i64::from(code),
-                },
-            )),
-        }
+        self.decoded(code, what)
     }
 }
 

@@ -3,6 +3,7 @@
 
 use zerocopy::little_endian::{U16, U32};
 
+use super::blob::Blob;
 use super::encd::{Encd, IndexInt};
 use super::raw::IndicesPrototype;
 use crate::bytes::{Bytes, u64_of};
@@ -53,29 +54,31 @@ impl<'a> IndexBuffer<'a> {
         self.raw.size_in_bytes.get()
     }
 
+    fn blob(&self) -> Blob<'a> {
+        Blob {
+            bytes: self.bytes,
+            record_at: self.at,
+            pointer_at: self.at,
+            relative: self.raw.indices_data_ptr.get(),
+            size: self.size_in_bytes() as usize,
+            pointer_field: "IndicesPrototype.indicesDataPtr",
+            data_field: "IndicesPrototype.indicesData",
+        }
+    }
+
     /// Absolute file offset of the blob.
     pub fn data_offset(&self) -> Result<usize> {
-        self.bytes.resolve(
-            self.at,
-            self.at,
-            self.raw.indices_data_ptr.get(),
-            "IndicesPrototype.indicesDataPtr",
-        )
+        self.blob().offset()
     }
 
     /// The blob, borrowed: raw indices or an ENCD header and payload.
     pub fn data(&self) -> Result<&'a [u8]> {
-        let start = self.data_offset()?;
-        self.bytes.slice(
-            start,
-            self.size_in_bytes() as usize,
-            "IndicesPrototype.indicesData",
-        )
+        self.blob().data()
     }
 
     /// The ENCD header and payload, or `None` for a raw blob.
     pub fn encoded(&self) -> Result<Option<Encd<'a>>> {
-        Ok(Encd::parse(self.data()?, self.data_offset()?))
+        self.blob().encoded()
     }
 
     /// Whether the blob is ENCD (meshoptimizer) encoded.

@@ -30,6 +30,7 @@
 
 mod armor;
 mod attributes;
+mod blob;
 mod draw;
 mod encd;
 mod indices;

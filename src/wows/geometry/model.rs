@@ -1,6 +1,7 @@
 //! Collision and armor models (CollisionModelPrototype, ArmorModelPrototype): a name and a blob.
 
 use super::armor::Armor;
+use super::blob::Blob;
 use super::packed_string;
 use super::raw::{MODEL_DATA_PTR, MODEL_NAME, ModelPrototype};
 use crate::bytes::{Bytes, to_usize};
@@ -80,19 +81,27 @@ impl<'a> Model<'a> {
         self.raw.size_in_bytes.get()
     }
 
+    fn blob(&self) -> Result<Blob<'a>> {
+        let (_, pointer_field, data_field) = self.kind.names();
+        Ok(Blob {
+            bytes: self.bytes,
+            record_at: self.at,
+            pointer_at: self.at.saturating_add(MODEL_DATA_PTR),
+            relative: self.raw.data_ptr.get(),
+            size: to_usize(self.size_in_bytes(), self.at, data_field)?,
+            pointer_field,
+            data_field,
+        })
+    }
+
     /// Absolute file offset of the blob.
     pub fn data_offset(&self) -> Result<usize> {
-        let field = self.at.saturating_add(MODEL_DATA_PTR);
-        self.bytes
-            .resolve(field, self.at, self.raw.data_ptr.get(), self.kind.names().1)
+        self.blob()?.offset()
     }
 
     /// The blob, borrowed.
     pub fn data(&self) -> Result<&'a [u8]> {
-        let (_, _, what) = self.kind.names();
-        let start = self.data_offset()?;
-        let len = to_usize(self.size_in_bytes(), self.at, what)?;
-        self.bytes.slice(start, len, what)
+        self.blob()?.data()
     }
 
     /// The blob read as an armor payload (BVH nodes of triangles). Meaningful for armor models;

@@ -1,6 +1,7 @@
 //! [`VertexBuffer`]: one merged vertex buffer (VerticesPrototype) and its blob.
 
 use super::attributes::Vertices;
+use super::blob::Blob;
 use super::encd::Encd;
 use super::packed_string;
 use super::raw::{VERTICES_FORMAT_NAME, VerticesPrototype};
@@ -71,29 +72,31 @@ impl<'a> VertexBuffer<'a> {
         self.raw.size_in_bytes.get()
     }
 
+    fn blob(&self) -> Blob<'a> {
+        Blob {
+            bytes: self.bytes,
+            record_at: self.at,
+            pointer_at: self.at,
+            relative: self.raw.vertices_data_ptr.get(),
+            size: self.size_in_bytes() as usize,
+            pointer_field: "VerticesPrototype.verticesDataPtr",
+            data_field: "VerticesPrototype.verticesData",
+        }
+    }
+
     /// Absolute file offset of the blob.
     pub fn data_offset(&self) -> Result<usize> {
-        self.bytes.resolve(
-            self.at,
-            self.at,
-            self.raw.vertices_data_ptr.get(),
-            "VerticesPrototype.verticesDataPtr",
-        )
+        self.blob().offset()
     }
 
     /// The blob, borrowed: raw vertices or an ENCD header and payload.
     pub fn data(&self) -> Result<&'a [u8]> {
-        let start = self.data_offset()?;
-        self.bytes.slice(
-            start,
-            self.size_in_bytes() as usize,
-            "VerticesPrototype.verticesData",
-        )
+        self.blob().data()
     }
 
     /// The ENCD header and payload, or `None` for a raw blob.
     pub fn encoded(&self) -> Result<Option<Encd<'a>>> {
-        Ok(Encd::parse(self.data()?, self.data_offset()?))
+        self.blob().encoded()
     }
 
     /// Whether the blob is ENCD (meshoptimizer) encoded.

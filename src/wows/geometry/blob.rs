@@ -1,0 +1,42 @@
+//! A prototype's data blob: a relative pointer stored in a record, resolved from the record's start,
+//! and a stored size. Vertex buffers, index buffers and models all reach their data this way.
+
+use super::encd::Encd;
+use crate::bytes::Bytes;
+use crate::error::Result;
+
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Blob<'a> {
+    pub bytes: Bytes<'a>,
+    /// Absolute offset of the record the pointer is relative to.
+    pub record_at: usize,
+    /// Absolute offset of the pointer field, for error reports.
+    pub pointer_at: usize,
+    pub relative: i64,
+    pub size: usize,
+    /// Field names for errors: the pointer, then the data.
+    pub pointer_field: &'static str,
+    pub data_field: &'static str,
+}
+
+impl<'a> Blob<'a> {
+    /// Absolute file offset of the data.
+    pub fn offset(&self) -> Result<usize> {
+        self.bytes.resolve(
+            self.pointer_at,
+            self.record_at,
+            self.relative,
+            self.pointer_field,
+        )
+    }
+
+    /// The data, borrowed.
+    pub fn data(&self) -> Result<&'a [u8]> {
+        self.bytes.slice(self.offset()?, self.size, self.data_field)
+    }
+
+    /// The ENCD header and payload, or `None` for raw data.
+    pub fn encoded(&self) -> Result<Option<Encd<'a>>> {
+        Ok(Encd::parse(self.data()?, self.offset()?))
+    }
+}
