@@ -271,7 +271,8 @@ impl<'a> ProjectView<'a> {
     }
 
     /// Checks everything the view does not check on open: that every parent chain ends (at the root
-    /// or at a dangling id) without looping. For tools and tests.
+    /// or at a dangling id) without looping. For tools and tests; it allocates an [`EntryIndex`]
+    /// and a path buffer.
     pub fn validate(&self) -> Result<()> {
         let index = self.index();
         let mut scratch = String::new();
