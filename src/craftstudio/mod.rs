@@ -340,7 +340,7 @@ pub(crate) fn looks_like(data: &[u8]) -> bool {
 }
 
 /// Whether the first bytes of `data` read like a `Project.dat` header (the checks of
-/// [`looks_like`] short of walking the tables): lets a caller that knows the file is named
+/// `looks_like` short of walking the tables): lets a caller that knows the file is named
 /// `Project.dat` show the reader's error for a damaged one.
 pub fn header_looks_like(data: &[u8]) -> bool {
     let bytes = Bytes::new(data);
