@@ -11,6 +11,7 @@
 //! | module | format | view |
 //! |---|---|---|
 //! | [`wows::geometry`] | World of Warships `.geometry` | [`GeometryView`](wows::geometry::GeometryView) |
+//! | [`craftstudio`] | CraftStudio `Project.dat` | [`ProjectView`](craftstudio::ProjectView) |
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -45,6 +46,7 @@
 #![warn(missing_debug_implementations)]
 
 pub mod bytes;
+pub mod craftstudio;
 pub mod error;
 pub mod hash;
 pub mod mmap;
@@ -61,6 +63,8 @@ pub use mmap::MappedFile;
 pub enum Format {
     /// World of Warships `.geometry` (MergedGeometryPrototype).
     WowsGeometry,
+    /// CraftStudio `Project.dat` (the project's header, game controls and asset tree).
+    CraftStudioProject,
 }
 
 impl Format {
@@ -68,6 +72,7 @@ impl Format {
     pub const fn name(self) -> &'static str {
         match self {
             Format::WowsGeometry => "wows-geometry",
+            Format::CraftStudioProject => "craftstudio-project",
         }
     }
 }
@@ -82,9 +87,13 @@ impl core::fmt::Display for Format {
 type Detector = fn(&[u8]) -> bool;
 
 /// Detects a file's format from its content, never its name. Formats with a magic number are tried
-/// first and formats without one (`.geometry`) last, each by its own `looks_like` check.
+/// first and formats without one (`.geometry`, CraftStudio's `Project.dat`) last, each by its own
+/// `looks_like` check.
 pub fn detect(data: &[u8]) -> Option<Format> {
-    const DETECTORS: &[(Format, Detector)] = &[(Format::WowsGeometry, wows::geometry::looks_like)];
+    const DETECTORS: &[(Format, Detector)] = &[
+        (Format::WowsGeometry, wows::geometry::looks_like),
+        (Format::CraftStudioProject, craftstudio::looks_like),
+    ];
     DETECTORS
         .iter()
         .find(|(_, looks_like)| looks_like(data))

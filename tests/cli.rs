@@ -242,3 +242,212 @@ fn export_writes_one_obj_per_draw() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn craftstudio_info_json_has_the_issues_keys() {
+    let out = gamebin(&["info", "--json", "fixtures/craftstudio-project"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    // Exactly the keys issue 7 lists, in its order (checked on the text: a parsed map is sorted).
+    let keys = [
+        "path",
+        "format",
+        "name",
+        "format_version",
+        "project_type",
+        "controls",
+        "entries",
+        "folders",
+        "assets",
+        "trashed",
+        "trailing_bytes",
+    ];
+    for (raw, line) in text.lines().zip(&lines) {
+        let object = line.as_object().unwrap();
+        assert_eq!(object.len(), keys.len());
+        let at: Vec<usize> = keys
+            .iter()
+            .map(|k| raw.find(&format!("\"{k}\":")).unwrap())
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{raw}");
+        assert_eq!(line["format"], "craftstudio-project");
+    }
+    // What the writer was told (src/write/craftstudio.rs): trailing_entries has three entries
+    // (one folder, two assets) and 20 + 12 + 9 bytes after them; dangling_parents two trashed.
+    let find = |name: &str| {
+        lines
+            .iter()
+            .find(|l| l["path"].as_str().unwrap().ends_with(name))
+            .unwrap()
+    };
+    let t = find("trailing_entries.Project.dat");
+    assert_eq!(
+        (
+            &t["entries"],
+            &t["folders"],
+            &t["assets"],
+            &t["trailing_bytes"]
+        ),
+        (
+            &serde_json::json!(3),
+            &serde_json::json!(1),
+            &serde_json::json!(2),
+            &serde_json::json!(41)
+        )
+    );
+    assert_eq!(find("dangling_parents.Project.dat")["trashed"], 2);
+    let every = find("every_type.Project.dat");
+    assert_eq!(every["controls"], 4);
+    assert_eq!(every["project_type"], "Game");
+    assert_eq!(every["format_version"], 9);
+}
+
+#[test]
+fn craftstudio_info_on_real_samples() {
+    let Some(samples) = std::env::var_os("GAMEBIN_SAMPLES") else {
+        eprintln!("skipped: GAMEBIN_SAMPLES is not set");
+        return;
+    };
+    let dir = PathBuf::from(samples).join("craftstudio-project");
+    let out = gamebin(&["info", "--json", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // From SOURCES.txt: entries, controls, trailing bytes.
+    let want = [
+        ("ConnectionWar", 334, 50, 0),
+        ("Glanduff", 307, 79, 0),
+        ("Monochrome", 481, 102, 0),
+    ];
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    for (line, (name, entries, controls, trailing)) in lines.iter().zip(want) {
+        assert!(line["path"].as_str().unwrap().contains(name));
+        assert_eq!(line["entries"], entries);
+        assert_eq!(line["controls"], controls);
+        assert_eq!(line["trailing_bytes"], trailing);
+        assert_eq!(
+            line["folders"].as_u64().unwrap() + line["assets"].as_u64().unwrap(),
+            entries
+        );
+    }
+}
+
+#[test]
+fn craftstudio_dump_json_is_a_tree() {
+    let out = gamebin(&[
+        "dump",
+        "--json",
+        "fixtures/craftstudio-project/dangling_parents.Project.dat",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let dump: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    // Outer (9) holds Inner (8) holds the child (6), though the file lists them child first.
+    let outer = &dump["tree"][0];
+    assert_eq!(outer["id"], 9);
+    assert_eq!(outer["children"][0]["id"], 8);
+    assert_eq!(outer["children"][0]["children"][0]["id"], 6);
+    assert_eq!(dump["dangling"][0]["parent_id"], 40);
+    assert_eq!(dump["dangling"][0]["entries"][0]["id"], 5);
+    assert_eq!(dump["dangling"][1]["parent_id"], 41);
+    assert_eq!(dump["unreachable"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn a_damaged_project_dat_reports_the_readers_error_and_others_are_skipped() {
+    let dir = std::env::temp_dir().join(format!("gamebin-cli-cs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good =
+        std::fs::read(root().join("fixtures/craftstudio-project/every_type.Project.dat")).unwrap();
+    let damaged = dir.join("Project.dat");
+    std::fs::write(&damaged, &good[..good.len() - 3]).unwrap();
+    let out = gamebin(&["info", damaged.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("at 0x"), "{}", stderr(&out));
+    // Another program's Project.dat found in a directory is skipped, not an error.
+    std::fs::write(&damaged, b"\x01\x02not a CraftStudio project").unwrap();
+    let out = gamebin(&["info", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn craftstudio_check_finds_missing_and_orphaned_files() {
+    use gamebin::write::craftstudio::{EntrySpec, ProjectFile};
+    let dir = std::env::temp_dir().join(format!("gamebin-cs-check-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut p = ProjectFile::new("Check");
+    p.entries.push(EntrySpec::folder(1, None, "Models", 0));
+    p.entries
+        .push(EntrySpec::asset(2, Some(1), "Hero", 0).revision(0, "2014-01-01 00:00:00"));
+    p.entries.push(EntrySpec::asset(3, None, "Level", 1));
+    let mut trashed = EntrySpec::asset(4, Some(99), "Old", 7);
+    trashed.trashed = true;
+    p.entries.push(trashed);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("Project.dat"), p.to_bytes().unwrap()).unwrap();
+    let put = |rel: &str| {
+        let path = dir.join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, b"x").unwrap();
+    };
+    put("Assets/Models/2/Current.csmodel");
+    put("Assets/Models/2/0.csmodel");
+    put("Assets/Maps/3/Current.csmapchunks");
+    put("Assets/Scripts/4/Current.csscript");
+    let out = gamebin(&["craftstudio", "check", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    assert!(
+        stdout(&out).contains("0 missing, 0 orphaned"),
+        "{}",
+        stdout(&out)
+    );
+
+    // Remove a revision, add a stray file and a folder of an entry that does not exist.
+    std::fs::remove_file(dir.join("Assets/Models/2/0.csmodel")).unwrap();
+    put("Assets/Models/2/7.csmodel");
+    put("Assets/Scenes/50/Current.csscene");
+    let out = gamebin(&["craftstudio", "check", "--json", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(report["assets"], 3);
+    assert_eq!(report["trashed"], 1);
+    assert_eq!(report["missing"].as_array().unwrap().len(), 1);
+    assert_eq!(report["missing"][0]["entry_id"], 2);
+    assert_eq!(report["missing"][0]["revision_id"], 0);
+    assert_eq!(report["missing"][0]["entry"], "Models/Hero");
+    assert_eq!(
+        report["missing"][0]["expected"],
+        Path::new("Assets/Models/2/0.csmodel").display().to_string()
+    );
+    let orphaned: Vec<&str> = report["orphaned"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        orphaned,
+        [
+            Path::new("Assets/Models/2/7.csmodel").display().to_string(),
+            Path::new("Assets/Scenes/50/Current.csscene")
+                .display()
+                .to_string()
+        ]
+    );
+    // The Project.dat itself may be named instead of its folder.
+    let out = gamebin(&[
+        "craftstudio",
+        "check",
+        dir.join("Project.dat").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("missing  "), "{}", stdout(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -319,3 +319,158 @@ fn propeller_is_found_by_name_in_the_cm001_files() {
         assert_eq!(paired.indices.id(), draw.indices.id(), "{name}");
     }
 }
+
+/// Real CraftStudio `Project.dat` files from `$GAMEBIN_SAMPLES/craftstudio-project`, against the
+/// counts in its SOURCES.txt.
+mod craftstudio {
+    use std::path::{Path, PathBuf};
+
+    use gamebin::craftstudio::{Parent, ProjectType, ProjectView};
+    use gamebin::write::craftstudio::ProjectFile;
+    use gamebin::{Format, MappedFile};
+
+    fn dir() -> Option<PathBuf> {
+        match std::env::var_os("GAMEBIN_SAMPLES") {
+            Some(dir) => Some(PathBuf::from(dir).join("craftstudio-project")),
+            None => {
+                eprintln!("skipped: GAMEBIN_SAMPLES is not set");
+                None
+            }
+        }
+    }
+
+    /// (file, entries, controls, trailing bytes) from SOURCES.txt.
+    const SAMPLES: [(&str, usize, usize, usize); 3] = [
+        ("AntarkaGame_CS_ConnectionWar_Project.dat", 334, 50, 0),
+        ("AntarkaGame_CS_Glanduff_Project.dat", 307, 79, 0),
+        ("AntarkaGame_CS_Monochrome_Project.dat", 481, 102, 0),
+    ];
+
+    fn open(dir: &Path, name: &str) -> MappedFile {
+        let path = dir.join(name);
+        MappedFile::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    #[test]
+    fn counts_match_sources_txt() {
+        let Some(dir) = dir() else { return };
+        for (name, entries, controls, trailing) in SAMPLES {
+            let file = open(&dir, name);
+            assert_eq!(
+                gamebin::detect(&file),
+                Some(Format::CraftStudioProject),
+                "{name}"
+            );
+            let view = ProjectView::open(&file).unwrap_or_else(|e| panic!("{name}: {e}"));
+            view.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
+            // "All: format version 9, project type 0 (game), script API 5."
+            assert_eq!(view.format_version(), 9, "{name}");
+            assert_eq!(view.project_type(), ProjectType::Game, "{name}");
+            assert_eq!(view.script_api_version(), 5, "{name}");
+            assert_eq!(view.entry_count(), entries, "{name}");
+            assert_eq!(view.entries().count(), entries, "{name}");
+            assert_eq!(view.control_count(), controls, "{name}");
+            assert_eq!(view.controls().count(), controls, "{name}");
+            assert_eq!(view.trailing_bytes().len(), trailing, "{name}");
+            assert_eq!(view.trailing_offset(), file.len(), "{name}");
+            // Revision names are mostly "YYYY-MM-DD HH:MM:SS" timestamps, but users can name
+            // them ("Version 1", "Tête"): the notes' "in every real file" does not hold.
+            let (mut stamps, mut all) = (0, 0);
+            for entry in view.entries() {
+                for r in entry.revisions() {
+                    let b = r.name.as_bytes();
+                    all += 1;
+                    stamps += usize::from(
+                        b.len() == 19 && b[4] == b'-' && b[10] == b' ' && b[13] == b':',
+                    );
+                }
+            }
+            assert!(
+                stamps * 2 > all,
+                "{name}: {stamps} of {all} revisions are timestamps"
+            );
+        }
+    }
+
+    #[test]
+    fn glanduff_has_non_ascii_control_names() {
+        let Some(dir) = dir() else { return };
+        let file = open(&dir, SAMPLES[1].0);
+        let view = ProjectView::open(&file).unwrap();
+        assert!(view.controls().any(|c| !c.name().is_ascii()));
+        // Hand-read from the bytes: name "Glanduff" (0x02..0x0b), startup scene 0x0106, script
+        // API 5, policy 2 (Open), role 1 (Spectator), empty description at 0x11, next control id
+        // 82, 79 controls; the first control (id 5, "SM", mouse button 1) starts at 0x16.
+        assert_eq!(view.startup_scene_id(), 0x0106);
+        assert_eq!(view.next_control_id(), 82);
+        assert_eq!(view.description(), "");
+        let first = view.controls().next().unwrap();
+        assert_eq!((first.id(), first.name(), first.offset()), (5, "SM", 0x16));
+        assert_eq!(first.source(), gamebin::craftstudio::ControlSource::Mouse);
+        assert_eq!(first.positive_button(), 1);
+    }
+
+    #[test]
+    fn trashed_entries_with_dangling_parents_occur() {
+        let Some(dir) = dir() else { return };
+        let mut any = false;
+        for (name, ..) in SAMPLES {
+            let file = open(&dir, name);
+            let view = ProjectView::open(&file).unwrap();
+            let index = view.index();
+            for entry in index.dangling() {
+                any = true;
+                assert!(matches!(index.parent(&entry), Parent::Dangling(_)));
+            }
+            // The scan and the index agree.
+            assert_eq!(view.dangling().count(), index.dangling().count(), "{name}");
+        }
+        assert!(
+            any,
+            "SOURCES.txt: trashed entries with dangling parents occur"
+        );
+    }
+
+    #[test]
+    fn read_write_is_byte_identical() {
+        let Some(dir) = dir() else { return };
+        for (name, ..) in SAMPLES {
+            let file = open(&dir, name);
+            let view = ProjectView::open(&file).unwrap();
+            let written = ProjectFile::from_view(&view).to_bytes().unwrap();
+            assert!(written == file.bytes(), "{name}: written bytes differ");
+        }
+    }
+
+    #[test]
+    fn other_formats_samples_are_not_claimed() {
+        let Some(dir) = dir() else { return };
+        let root = dir.parent().unwrap();
+        let mut checked = 0;
+        for folder in std::fs::read_dir(root).unwrap() {
+            let folder = folder.unwrap().path();
+            if folder
+                .file_name()
+                .is_some_and(|n| n == "craftstudio-project")
+                || !folder.is_dir()
+            {
+                continue;
+            }
+            for file in std::fs::read_dir(&folder).unwrap() {
+                let path = file.unwrap().path();
+                if !path.is_file() {
+                    continue;
+                }
+                let data = std::fs::read(&path).unwrap();
+                assert_ne!(
+                    gamebin::detect(&data),
+                    Some(Format::CraftStudioProject),
+                    "{}",
+                    path.display()
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 10, "only {checked} other samples found");
+    }
+}

@@ -5,6 +5,7 @@ use std::path::Path;
 use anyhow::Result;
 use gamebin::Format;
 
+use crate::craftstudio;
 use crate::files;
 use crate::geometry;
 use crate::output::{Out, Status, report};
@@ -33,6 +34,14 @@ fn text(path: &Path, json: bool) -> Result<String> {
                 serde_json::to_string_pretty(&dump)?
             } else {
                 geometry::dump_text(&dump)
+            })
+        }
+        Format::CraftStudioProject => {
+            let dump = craftstudio::dump(path, &file)?;
+            Ok(if json {
+                serde_json::to_string_pretty(&dump)?
+            } else {
+                craftstudio::dump_text(&dump)
             })
         }
         other => anyhow::bail!("format {other} has no dump view yet"),

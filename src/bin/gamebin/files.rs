@@ -73,15 +73,24 @@ pub fn detect(path: &Path, file: &MappedFile) -> Result<Option<Format>> {
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    match extension.as_deref() {
-        Some("geometry") => {
-            gamebin::wows::geometry::GeometryView::from_bytes(file)
-                .context("named .geometry but does not read as one")?;
-            // It opens, so it is one, however implausible its header looked to detection.
-            Ok(Some(Format::WowsGeometry))
-        }
-        _ => Ok(None),
+    if extension.as_deref() == Some("geometry") {
+        gamebin::wows::geometry::GeometryView::from_bytes(file)
+            .context("named .geometry but does not read as one")?;
+        // It opens, so it is one, however implausible its header looked to detection.
+        return Ok(Some(Format::WowsGeometry));
     }
+    // No magic and a shared name: only a file named …Project.dat whose first bytes read like a
+    // CraftStudio header gets the reader's error; other programs' Project.dat stay unknown.
+    let is_project_dat = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.to_ascii_lowercase().ends_with("project.dat"));
+    if is_project_dat && gamebin::craftstudio::header_looks_like(file) {
+        gamebin::craftstudio::ProjectView::from_bytes(file)
+            .context("named Project.dat with a CraftStudio header but does not read as one")?;
+        return Ok(Some(Format::CraftStudioProject));
+    }
+    Ok(None)
 }
 
 /// Maps a file and detects its format, or says it is not one gamebin reads.

@@ -3,6 +3,8 @@
 //! Exit status: 0 when every file was read, 1 when any file failed (each error on stderr, with its
 //! file offset; the other files are still processed), 2 for usage errors.
 
+mod craftstudio;
+mod craftstudio_check;
 mod dump;
 mod export;
 mod files;
@@ -15,14 +17,16 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Read game data files in place: World of Warships .geometry (more formats to come).
+/// Read game data files in place: World of Warships .geometry and CraftStudio Project.dat (more
+/// formats to come).
 ///
 /// Formats are detected by content, never by file name.
 #[derive(Debug, Parser)]
 #[command(name = "gamebin", version, about, long_about = None, propagate_version = true)]
 #[command(
     after_help = "Examples:\n  gamebin info fixtures\n  gamebin info --json ~/games/wows/res \
-                        > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin export ship.geometry -o meshes/"
+                        > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin export ship.geometry -o meshes/\n  \
+                        gamebin craftstudio check MyProject/"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -31,7 +35,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// One summary line per file (counts of buffers, mappings, models, vertices, indices).
+    /// One summary line per file (.geometry: counts of buffers, mappings, models, vertices,
+    /// indices; Project.dat: name, entries, folders, assets, trashed, controls, trailing bytes).
     ///
     /// Directories are walked recursively; files in them whose format is not recognised are
     /// skipped (and counted on stderr). A file named on the command line must be recognised.
@@ -43,8 +48,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Everything the reader decodes from one file: buffers (with the bounds of their decoded
-    /// positions), mappings, draws, collision and armor models.
+    /// Everything the reader decodes from one file: for .geometry buffers (with the bounds of
+    /// their decoded positions), mappings, draws, collision and armor models; for Project.dat the
+    /// header, game controls and the entries as a tree.
     Dump {
         /// The file.
         #[arg(value_name = "FILE")]
@@ -67,6 +73,27 @@ enum Command {
         #[arg(short, long, value_name = "DIR")]
         output: PathBuf,
     },
+    /// CraftStudio project tools.
+    #[command(subcommand)]
+    Craftstudio(CraftStudioCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum CraftStudioCommand {
+    /// Maps every asset in a project folder's Project.dat to its files
+    /// (`Assets/<Kind>/<id>/Current.<ext>` and `<revision id>.<ext>`) and reports files of live
+    /// assets that are missing and files under Assets/ that no entry accounts for.
+    ///
+    /// Trashed assets' files are accounted for but not required. Exit status 0 when nothing is
+    /// missing or orphaned, 1 otherwise (or when Project.dat cannot be read).
+    Check {
+        /// The project folder (the one holding Project.dat), or its Project.dat.
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+        /// One JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -75,6 +102,9 @@ fn main() -> ExitCode {
         Command::Info { paths, json } => info::run(&paths, json),
         Command::Dump { file, json } => dump::run(&file, json),
         Command::Export { file, output } => export::run(&file, &output),
+        Command::Craftstudio(CraftStudioCommand::Check { dir, json }) => {
+            craftstudio_check::run(&dir, json)
+        }
     };
     match outcome {
         Ok(output::Status::Success) => ExitCode::SUCCESS,

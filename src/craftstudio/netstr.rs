@@ -1,0 +1,116 @@
+//! .NET `BinaryWriter.Write(string)` strings: a 7-bit-encoded varint byte length, then UTF-8.
+
+use crate::bytes::{Bytes, u64_of};
+use crate::error::{Error, Result};
+
+/// The most bytes a .NET 7-bit-encoded `Int32` takes; a fifth byte may carry only 4 bits.
+const MAX_VARINT_BYTES: usize = 5;
+
+/// The 7-bit-encoded length at `at`: `(length, bytes the varint took)`. An over-long varint (a
+/// sixth byte, or a fifth byte above 0x0f, as .NET's `Read7BitEncodedInt` rejects) or one cut off
+/// by the end of the file is an error at the varint's offset.
+pub(crate) fn varint(bytes: Bytes<'_>, at: usize, what: &'static str) -> Result<(u32, usize)> {
+    let mut value = 0u32;
+    for i in 0..MAX_VARINT_BYTES {
+        let offset = at.saturating_add(i);
+        let byte = bytes.slice(offset, 1, what)?.first().copied().unwrap_or(0);
+        if i == MAX_VARINT_BYTES - 1 && byte > 0x0f {
+            return Err(Error::invalid(
+                u64_of(at),
+                what,
+                u64::from(byte),
+                "7-bit-encoded string length is longer than 5 bytes or exceeds 32 bits",
+            ));
+        }
+        value |= u32::from(byte & 0x7f) << (7 * i);
+        if byte & 0x80 == 0 {
+            return Ok((value, i + 1));
+        }
+    }
+    Err(Error::invalid(
+        u64_of(at),
+        what,
+        u64::from(value),
+        "7-bit-encoded string length is longer than 5 bytes",
+    ))
+}
+
+/// The string at `at`, borrowed and checked as UTF-8, and the offset just past it. A length that
+/// runs past the end of the file is a truncation error; invalid UTF-8 is an error at the offset of
+/// the first bad byte.
+pub(crate) fn read<'a>(
+    bytes: Bytes<'a>,
+    at: usize,
+    what: &'static str,
+) -> Result<(&'a str, usize)> {
+    let (len, prefix) = varint(bytes, at, what)?;
+    let start = at.saturating_add(prefix);
+    let len = crate::bytes::to_usize(u64::from(len), at, what)?;
+    let raw = bytes.slice(start, len, what)?;
+    let text = core::str::from_utf8(raw).map_err(|e| {
+        Error::invalid(
+            u64_of(start.saturating_add(e.valid_up_to())),
+            what,
+            u64::from(raw.get(e.valid_up_to()).copied().unwrap_or(0)),
+            "string is not valid UTF-8",
+        )
+    })?;
+    Ok((text, start.saturating_add(len)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    #[test]
+    fn lengths_decode_like_dotnet() {
+        let cases: &[(&[u8], u32, usize)] = &[
+            (&[0x00], 0, 1),
+            (&[0x7f], 127, 1),
+            (&[0x80, 0x01], 128, 2),
+            (&[0xac, 0x02], 300, 2),
+            (&[0xff, 0xff, 0xff, 0xff, 0x0f], u32::MAX, 5),
+        ];
+        for &(data, value, used) in cases {
+            assert_eq!(varint(Bytes::new(data), 0, "s").unwrap(), (value, used));
+        }
+    }
+
+    #[test]
+    fn over_long_and_cut_varints_fail_at_their_offset() {
+        let data = [0x41, 0xff, 0xff, 0xff, 0xff, 0x10];
+        let e = varint(Bytes::new(&data), 1, "X.name").unwrap_err();
+        assert_eq!(e.offset(), 1);
+        assert!(matches!(
+            e.kind(),
+            ErrorKind::InvalidValue { value: 0x10, .. }
+        ));
+        let data = [0x80, 0x80];
+        let e = varint(Bytes::new(&data), 0, "X.name").unwrap_err();
+        assert_eq!(e.offset(), 2);
+        assert!(matches!(e.kind(), ErrorKind::Truncated { .. }));
+    }
+
+    #[test]
+    fn strings_are_borrowed_and_checked() {
+        let data = b"\x00\x05caf\xc3\xa9!";
+        let (s, end) = read(Bytes::new(data), 1, "s").unwrap();
+        assert_eq!((s, end), ("caf\u{e9}", 7));
+        let bad = b"\x03ab\xff";
+        let e = read(Bytes::new(bad), 0, "s").unwrap_err();
+        assert_eq!(e.offset(), 3);
+        assert!(matches!(
+            e.kind(),
+            ErrorKind::InvalidValue { value: 0xff, .. }
+        ));
+        let short = b"\x09abc";
+        assert!(matches!(
+            read(Bytes::new(short), 0, "s").unwrap_err().kind(),
+            ErrorKind::Truncated {
+                needed: 9,
+                available: 3
+            }
+        ));
+    }
+}
