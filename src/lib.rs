@@ -11,6 +11,7 @@
 //! | module | format | view |
 //! |---|---|---|
 //! | [`wows::geometry`] | World of Warships `.geometry` | [`GeometryView`](wows::geometry::GeometryView) |
+//! | [`wdb`] | Final Fantasy XIII trilogy `.wdb` | [`WdbView`](wdb::WdbView) |
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -48,6 +49,7 @@ pub mod bytes;
 pub mod error;
 pub mod hash;
 pub mod mmap;
+pub mod wdb;
 pub mod wows;
 #[cfg(feature = "write")]
 pub mod write;
@@ -61,6 +63,8 @@ pub use mmap::MappedFile;
 pub enum Format {
     /// World of Warships `.geometry` (MergedGeometryPrototype).
     WowsGeometry,
+    /// Final Fantasy XIII trilogy `.wdb` (WPD container).
+    Ff13Wdb,
 }
 
 impl Format {
@@ -68,6 +72,7 @@ impl Format {
     pub const fn name(self) -> &'static str {
         match self {
             Format::WowsGeometry => "wows-geometry",
+            Format::Ff13Wdb => "ff13-wdb",
         }
     }
 }
@@ -82,9 +87,12 @@ impl core::fmt::Display for Format {
 type Detector = fn(&[u8]) -> bool;
 
 /// Detects a file's format from its content, never its name. Formats with a magic number are tried
-/// first and formats without one (`.geometry`) last, each by its own `looks_like` check.
+/// first (`.wdb`) and formats without one (`.geometry`) last, each by its own `looks_like` check.
 pub fn detect(data: &[u8]) -> Option<Format> {
-    const DETECTORS: &[(Format, Detector)] = &[(Format::WowsGeometry, wows::geometry::looks_like)];
+    const DETECTORS: &[(Format, Detector)] = &[
+        (Format::Ff13Wdb, wdb::looks_like),
+        (Format::WowsGeometry, wows::geometry::looks_like),
+    ];
     DETECTORS
         .iter()
         .find(|(_, looks_like)| looks_like(data))

@@ -8,6 +8,7 @@ use gamebin::Format;
 use crate::files;
 use crate::geometry;
 use crate::output::{Out, Status, report};
+use crate::wdb;
 
 pub fn run(path: &Path, json: bool) -> Result<Status> {
     match text(path, json) {
@@ -34,6 +35,14 @@ fn text(path: &Path, json: bool) -> Result<String> {
             } else {
                 geometry::dump_text(&dump)
             })
+        }
+        Format::Ff13Wdb => {
+            let dump = wdb::dump(&file, None)?;
+            if json {
+                Ok(serde_json::to_string_pretty(&dump)?)
+            } else {
+                wdb::dump_text(&dump)
+            }
         }
         other => anyhow::bail!("format {other} has no dump view yet"),
     }

@@ -80,6 +80,14 @@ pub fn detect(path: &Path, file: &MappedFile) -> Result<Option<Format>> {
             // It opens, so it is one, however implausible its header looked to detection.
             Ok(Some(Format::WowsGeometry))
         }
+        Some("wdb") => {
+            let view = gamebin::wdb::WdbView::from_bytes(file)
+                .context("named .wdb but does not read as one")?;
+            if view.type_list().is_none() {
+                bail!("named .wdb but has neither !!strtypelist nor !!strtypelistb");
+            }
+            Ok(Some(Format::Ff13Wdb))
+        }
         _ => Ok(None),
     }
 }

@@ -9,6 +9,7 @@ mod files;
 mod geometry;
 mod info;
 mod output;
+mod wdb;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
