@@ -393,6 +393,12 @@ impl<'a> WdbView<'a> {
     }
 }
 
+/// The string at `offset` of a `!!string` section (for the writer's table).
+#[cfg(feature = "write")]
+pub(crate) fn sections_string(strings: Option<Section<'_>>, offset: u32) -> Result<&[u8]> {
+    sections::string(strings, offset, 0, "!!string")
+}
+
 /// An entry's data; `from_bytes` checked that it lies inside the file.
 fn entry_section<'a>(data: &'a [u8], entry: &Entry) -> Section<'a> {
     let at = entry.offset.get() as usize;
