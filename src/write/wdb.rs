@@ -320,6 +320,25 @@ impl WdbTable {
             }
         }
         let mut arrays = self.string_arrays.clone();
+        if let (Some(schema), Some(pool)) = (&schema, pool.as_mut()) {
+            // String-array items go first into `!!string`: their offsets must fit the few bits of
+            // an array slot, record strings have 32.
+            for record in &order {
+                for (spec, value) in schema.fields().iter().zip(&record.values) {
+                    if let (FieldKind::StrArray { array }, TableValue::Str(s)) = (spec.kind, value)
+                    {
+                        if let Some(items) = arrays.get_mut(array) {
+                            if !items.contains(s) {
+                                items.push(s.clone());
+                            }
+                        }
+                    }
+                }
+            }
+            for item in arrays.iter().flatten() {
+                pool.offset(item)?;
+            }
+        }
         let mut encoded = Vec::with_capacity(order.len());
         for record in &order {
             let name = record.name.as_bytes();
@@ -571,6 +590,10 @@ fn encode_field(
         FieldKind::Float => {
             let f = match value {
                 TableValue::Float(f) => *f,
+                // How the JSON layout spells the non-finite floats.
+                TableValue::Str(s) if s == "nan" => f32::NAN,
+                TableValue::Str(s) if s == "inf" => f32::INFINITY,
+                TableValue::Str(s) if s == "-inf" => f32::NEG_INFINITY,
                 v => number(v)? as f32,
             };
             data[pos..pos + 4].copy_from_slice(&f.to_bits().to_be_bytes());

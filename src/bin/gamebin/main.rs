@@ -10,20 +10,22 @@ mod geometry;
 mod info;
 mod output;
 mod wdb;
+mod wdb_pack;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Read game data files in place: World of Warships .geometry (more formats to come).
+/// Read game data files in place: World of Warships .geometry, Final Fantasy XIII .wdb (more
+/// formats to come).
 ///
 /// Formats are detected by content, never by file name.
 #[derive(Debug, Parser)]
 #[command(name = "gamebin", version, about, long_about = None, propagate_version = true)]
 #[command(
     after_help = "Examples:\n  gamebin info fixtures\n  gamebin info --json ~/games/wows/res \
-                        > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin export ship.geometry -o meshes/"
+                        > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin wdb pack item.json -o item.wdb\n  gamebin export ship.geometry -o meshes/"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -68,6 +70,41 @@ enum Command {
         #[arg(short, long, value_name = "DIR")]
         output: PathBuf,
     },
+    /// Final Fantasy XIII .wdb databases: JSON export with supplied field names, and repacking.
+    #[command(subcommand)]
+    Wdb(WdbCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum WdbCommand {
+    /// Packs the JSON of `gamebin dump --json FILE.wdb` (WDBJsonTool's layout), edited or not,
+    /// into a .wdb.
+    ///
+    /// Records are written sorted by name and counted; a value that does not fit its field's bit
+    /// width is an error. Strings are laid out afresh, so an unedited file reads back to the same
+    /// JSON, though its !!string bytes may be ordered differently.
+    #[command(
+        after_help = "Example:\n  gamebin dump --json item.wdb > item.json\n  \
+                            (edit item.json)\n  gamebin wdb pack item.json -o item.wdb"
+    )]
+    Pack {
+        /// The JSON file.
+        #[arg(value_name = "FILE.json")]
+        json: PathBuf,
+        /// The .wdb to write.
+        #[arg(short, long, value_name = "FILE.wdb")]
+        output: PathBuf,
+    },
+    /// Prints the JSON of a .wdb like `dump --json`, decoding the records with field names you
+    /// supply (XIII-1 files have none; without names their cells are shown raw).
+    Json {
+        /// The .wdb file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Comma-separated field names, e.g. `uPrice,sName,u4Kind,i12Power`.
+        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+        fields: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -76,6 +113,8 @@ fn main() -> ExitCode {
         Command::Info { paths, json } => info::run(&paths, json),
         Command::Dump { file, json } => dump::run(&file, json),
         Command::Export { file, output } => export::run(&file, &output),
+        Command::Wdb(WdbCommand::Pack { json, output }) => wdb_pack::run(&json, &output),
+        Command::Wdb(WdbCommand::Json { file, fields }) => wdb::json(&file, &fields),
     };
     match outcome {
         Ok(output::Status::Success) => ExitCode::SUCCESS,

@@ -253,6 +253,31 @@ pub fn dump_text(d: &Dump) -> Result<String> {
     Ok(s)
 }
 
+/// `gamebin wdb json FILE --fields a,b`: the dump with supplied names.
+pub fn json(path: &Path, fields: &[String]) -> Result<crate::output::Status> {
+    let run = || -> Result<String> {
+        let (file, format) = crate::files::open_known(path)?;
+        if format != gamebin::Format::Ff13Wdb {
+            anyhow::bail!("this is {format}, not a .wdb");
+        }
+        let names: Vec<&str> = fields.iter().map(String::as_str).collect();
+        let dump = dump(&file, (!names.is_empty()).then_some(&names[..]))?;
+        Ok(serde_json::to_string_pretty(&dump)?)
+    };
+    match run() {
+        Ok(text) => {
+            let mut out = crate::output::Out::new();
+            out.line(&text)?;
+            out.flush()?;
+            Ok(crate::output::Status::Success)
+        }
+        Err(e) => {
+            crate::output::report(path, &e);
+            Ok(crate::output::Status::SomeFailed)
+        }
+    }
+}
+
 /// Reads a dump's JSON file for `wdb pack`.
 pub fn read_json(path: &Path) -> Result<Json> {
     let text = std::fs::read_to_string(path).with_context(|| "cannot read".to_string())?;
