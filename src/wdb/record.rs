@@ -43,12 +43,14 @@ impl<'a> Record<'a> {
 
     /// Big-endian u32 at byte `pos` of the record.
     fn word(&self, pos: usize, what: &'static str) -> Result<u32, Error> {
-        sections::word_at(self.data, pos).ok_or(Error::truncated(
-            u64_of(self.at.saturating_add(pos)),
-            what,
-            4,
-            u64_of(self.data.len().saturating_sub(pos)),
-        ))
+        sections::word_at(self.data, pos).ok_or_else(|| {
+            Error::truncated(
+                u64_of(self.at.saturating_add(pos)),
+                what,
+                4,
+                u64_of(self.data.len().saturating_sub(pos)),
+            )
+        })
     }
 }
 
@@ -114,18 +116,6 @@ fn sign_extend(v: u64, width: u8) -> i64 {
 }
 
 impl<'n> Schema<'n> {
-    fn check_size<'r>(&self, record: &Record<'r>) -> Result<(), Error> {
-        if record.data.len() == self.record_size {
-            return Ok(());
-        }
-        Err(Error::invalid(
-            u64_of(record.at),
-            "WdbRecord.size",
-            u64_of(record.data.len()),
-            "record size differs from the size its type list gives",
-        ))
-    }
-
     /// Reads field `i` of `record`. Every failure names the record and the field.
     pub fn value<'r>(&self, record: &Record<'r>, i: usize) -> WdbResult<'n, Value<'n>>
     where
@@ -173,27 +163,39 @@ impl<'n> Schema<'n> {
         })
     }
 
-    #[inline]
+    #[inline(always)]
     fn decode<'r>(&self, record: &Record<'r>, spec: &FieldSpec<'n>) -> Result<Value<'n>, Error>
     where
         'r: 'n,
     {
-        self.check_size(record)?;
+        if record.data.len() != self.record_size {
+            return Err(size_error(record));
+        }
         let pos = spec.byte_offset;
-        let at = record.at.saturating_add(pos);
+        // Every kind starts with one big-endian word at the field's cell.
+        let Some(word) = sections::word_at(record.data, pos) else {
+            return Err(truncated(record, pos));
+        };
         match spec.kind {
             FieldKind::Int { signed } => {
-                let word = u64::from(record.word(pos, "WdbRecord.cell")?);
-                let bits = (word >> spec.bit_offset) & ((1u64 << spec.width) - 1);
+                let bits = (u64::from(word) >> spec.bit_offset) & ((1u64 << spec.width) - 1);
                 Ok(if signed {
                     Value::Int(sign_extend(bits, spec.width))
                 } else {
                     Value::UInt(bits)
                 })
             }
+            FieldKind::Float => Ok(Value::Float(f32::from_bits(word))),
+            FieldKind::U32 => Ok(Value::UInt(u64::from(word))),
+            FieldKind::String => Ok(Value::Str(sections::string(
+                self.strings,
+                word,
+                record.at.saturating_add(pos),
+                "WdbRecord.string",
+            )?)),
             FieldKind::StrArray { array } => {
-                let word = u64::from(record.word(pos, "WdbRecord.cell")?);
-                let index = (word >> spec.bit_offset) & ((1u64 << spec.width) - 1);
+                let index = (u64::from(word) >> spec.bit_offset) & ((1u64 << spec.width) - 1);
+                let at = record.at.saturating_add(pos);
                 let Some(arrays) = self.arrays else {
                     return Err(Error::invalid(
                         u64_of(at),
@@ -210,26 +212,37 @@ impl<'n> Schema<'n> {
                     "!!strArray.offset",
                 )?))
             }
-            FieldKind::Float => Ok(Value::Float(f32::from_bits(
-                record.word(pos, "WdbRecord.cell")?,
-            ))),
-            FieldKind::String => {
-                let offset = record.word(pos, "WdbRecord.cell")?;
-                Ok(Value::Str(sections::string(
-                    self.strings,
-                    offset,
-                    at,
-                    "WdbRecord.string",
-                )?))
-            }
-            FieldKind::U32 => Ok(Value::UInt(u64::from(record.word(pos, "WdbRecord.cell")?))),
             FieldKind::U64 => {
-                let hi = record.word(pos, "WdbRecord.cell")?;
-                let lo = record.word(pos.saturating_add(4), "WdbRecord.cell")?;
-                Ok(Value::UInt(u64::from(hi) << 32 | u64::from(lo)))
+                let pos = pos.saturating_add(4);
+                let Some(lo) = sections::word_at(record.data, pos) else {
+                    return Err(truncated(record, pos));
+                };
+                Ok(Value::UInt(u64::from(word) << 32 | u64::from(lo)))
             }
         }
     }
+}
+
+#[cold]
+#[inline(never)]
+fn size_error(record: &Record<'_>) -> Error {
+    Error::invalid(
+        u64_of(record.at),
+        "WdbRecord.size",
+        u64_of(record.data.len()),
+        "record size differs from the size its type list gives",
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn truncated(record: &Record<'_>, pos: usize) -> Error {
+    Error::truncated(
+        u64_of(record.at.saturating_add(pos)),
+        "WdbRecord.cell",
+        4,
+        u64_of(record.data.len().saturating_sub(pos)),
+    )
 }
 
 /// One cell of a record read without field names (XIII-1 files): bit-packed cells as an opaque

@@ -55,6 +55,7 @@ impl<'a> Known<'a> {
 }
 
 /// Big-endian `u32` `i` of a section, if whole.
+#[inline]
 pub(crate) fn word(data: &[u8], i: usize) -> Option<u32> {
     let at = i.checked_mul(4)?;
     let b = data.get(at..at.checked_add(4)?)?;
@@ -179,6 +180,7 @@ impl<'a> FieldNames<'a> {
 /// ends the string at the section's end). Offset 0 is "no string" and reads as empty even when
 /// the file has no `!!string`; any other offset needs the section. `at` is the absolute offset
 /// of the field holding the offset, for errors.
+#[inline]
 pub(crate) fn string<'a>(
     strings: Option<Section<'a>>,
     offset: u32,
@@ -200,12 +202,14 @@ pub(crate) fn string<'a>(
         .ok()
         .and_then(|o| section.data.get(o..))
         .filter(|rest| !rest.is_empty() || offset == 0)
-        .ok_or(Error::invalid(
-            u64_of(at),
-            what,
-            u64::from(offset),
-            "string offset is outside !!string",
-        ))?;
+        .ok_or_else(|| {
+            Error::invalid(
+                u64_of(at),
+                what,
+                u64::from(offset),
+                "string offset is outside !!string",
+            )
+        })?;
     let len = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
     Ok(rest.get(..len).unwrap_or(rest))
 }
@@ -269,6 +273,7 @@ impl<'a> StrArrays<'a> {
         self.list.data.len() / 4
     }
 
+    #[inline]
     /// The byte range of array `k` inside `!!strArray`: from its list offset to the next one (or
     /// the section's end).
     pub fn array_range(&self, k: usize) -> Option<(usize, usize)> {
@@ -287,6 +292,7 @@ impl<'a> StrArrays<'a> {
         })
     }
 
+    #[inline]
     /// The `!!string` offset in slot `index` of array `k`; `at` is the field's absolute offset,
     /// for errors.
     pub fn offset(&self, k: usize, index: u64, at: usize) -> Result<u32> {
@@ -299,23 +305,25 @@ impl<'a> StrArrays<'a> {
             ));
         };
         let per = u64::from(self.per_word);
-        let out_of_range = Error::invalid(
-            u64_of(at),
-            "!!strArray index",
-            index,
-            "index is outside the field's string array",
-        );
+        let out_of_range = || {
+            Error::invalid(
+                u64_of(at),
+                "!!strArray index",
+                index,
+                "index is outside the field's string array",
+            )
+        };
         let word_at = usize::try_from(index / per)
             .ok()
             .and_then(|w| w.checked_mul(4))
             .and_then(|w| w.checked_add(start))
             .filter(|&w| w.checked_add(4).is_some_and(|e| e <= end))
-            .ok_or(out_of_range)?;
+            .ok_or_else(out_of_range)?;
         let b = self
             .array
             .data
             .get(word_at..word_at.saturating_add(4))
-            .ok_or(out_of_range)?;
+            .ok_or_else(out_of_range)?;
         let w = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
         let shift = (index % per) * u64::from(self.bits);
         let mask = (1u64 << self.bits) - 1;
