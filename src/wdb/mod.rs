@@ -128,9 +128,14 @@ impl<'a> WdbView<'a> {
                     },
                 );
             } else {
-                let name = entry.name_bytes();
-                sorted &= previous.is_none_or(|p| p < name);
-                previous = Some(name);
+                // Lookups compare the stored 16-byte NUL-padded names whole: that order is the
+                // order of the names when nothing but zeros follows a name's first NUL.
+                let name = &entry.name;
+                let clean = name
+                    .get(entry.name_bytes().len()..)
+                    .is_some_and(|pad| pad.iter().all(|&b| b == 0));
+                sorted &= clean && previous.is_none_or(|p| p < &name[..]);
+                previous = Some(&name[..]);
             }
         }
         Ok(WdbView {
@@ -334,7 +339,8 @@ impl<'a> WdbView<'a> {
             })
     }
 
-    /// Whether the record names are in ascending byte order (checked on open), so that
+    /// Whether the record names are in ascending byte order and cleanly NUL-padded (checked on
+    /// open), so that
     /// [`record_by_name`](Self::record_by_name) can binary-search.
     pub fn is_sorted(&self) -> bool {
         self.sorted
@@ -346,9 +352,12 @@ impl<'a> WdbView<'a> {
         let name = name.as_ref();
         let records = self.entries.get(self.first_record..)?;
         let index = if self.sorted {
-            records
-                .binary_search_by(|e| e.name_bytes().cmp(name))
-                .ok()?
+            let mut padded = [0u8; raw::NAME_SIZE];
+            padded.get_mut(..name.len())?.copy_from_slice(name);
+            if name.contains(&0) {
+                return None;
+            }
+            records.binary_search_by(|e| e.name.cmp(&padded)).ok()?
         } else {
             records.iter().position(|e| e.name_bytes() == name)?
         };

@@ -176,6 +176,30 @@ impl<'a> FieldNames<'a> {
     }
 }
 
+/// The position of the first NUL, eight bytes at a time (strings are scanned on every string field
+/// read, so this is on the decode path).
+#[inline]
+pub(crate) fn nul_position(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0usize;
+    for c in &mut chunks {
+        let v = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        // The lowest flagged byte is the first zero byte (false positives only sit above one).
+        let zero = v.wrapping_sub(ONES) & !v & HIGHS;
+        if zero != 0 {
+            return Some(at + (zero.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == 0)
+        .map(|p| at + p)
+}
+
 /// The NUL-terminated string at `offset` in `!!string`, without its NUL (a missing terminator
 /// ends the string at the section's end). Offset 0 is "no string" and reads as empty even when
 /// the file has no `!!string`; any other offset needs the section. `at` is the absolute offset
@@ -210,7 +234,7 @@ pub(crate) fn string<'a>(
                 "string offset is outside !!string",
             )
         })?;
-    let len = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
+    let len = nul_position(rest).unwrap_or(rest.len());
     Ok(rest.get(..len).unwrap_or(rest))
 }
 
@@ -304,7 +328,6 @@ impl<'a> StrArrays<'a> {
                 "no string array for this field",
             ));
         };
-        let per = u64::from(self.per_word);
         let out_of_range = || {
             Error::invalid(
                 u64_of(at),
@@ -313,7 +336,11 @@ impl<'a> StrArrays<'a> {
                 "index is outside the field's string array",
             )
         };
-        let word_at = usize::try_from(index / per)
+        // Indices come from at most 32 bits; 32-bit division is the cheaper instruction.
+        let index32 = u32::try_from(index).map_err(|_| out_of_range())?;
+        let per32 = u32::from(self.per_word);
+        let (word_index, slot) = (index32 / per32, index32 % per32);
+        let word_at = usize::try_from(word_index)
             .ok()
             .and_then(|w| w.checked_mul(4))
             .and_then(|w| w.checked_add(start))
@@ -325,8 +352,33 @@ impl<'a> StrArrays<'a> {
             .get(word_at..word_at.saturating_add(4))
             .ok_or_else(out_of_range)?;
         let w = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
-        let shift = (index % per) * u64::from(self.bits);
+        let shift = u64::from(slot) * u64::from(self.bits);
         let mask = (1u64 << self.bits) - 1;
         Ok(((u64::from(w) >> shift) & mask) as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nul_position;
+
+    #[test]
+    fn nul_position_agrees_with_a_byte_scan() {
+        let mut data = [0x41u8; 40];
+        assert_eq!(nul_position(&data), None);
+        for at in 0..data.len() {
+            data[at] = 0;
+            for start in 0..=at {
+                assert_eq!(
+                    nul_position(&data[start..]),
+                    Some(at - start),
+                    "{start} {at}"
+                );
+            }
+            // A 0x01 byte before the NUL and 0x80 bytes around it do not confuse the word test.
+            data[at] = if at % 2 == 0 { 0x01 } else { 0x80 };
+        }
+        assert_eq!(nul_position(&[0x01, 0x80, 0xff, 0x00, 0x00]), Some(3));
+        assert_eq!(nul_position(&[]), None);
     }
 }
