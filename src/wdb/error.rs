@@ -69,3 +69,43 @@ impl std::error::Error for WdbError<'_> {
         Some(&self.error)
     }
 }
+
+/// A [`WdbError`] that owns its names, for `?` into `Box<dyn Error>` or `anyhow` (which need
+/// `'static`). Made only on the error path, by [`WdbError::into_owned`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwnedWdbError {
+    /// The record's name, as stored.
+    pub record: Option<Vec<u8>>,
+    /// The field's name.
+    pub field: Option<String>,
+    /// The offset, structure and values.
+    pub error: Error,
+}
+
+impl WdbError<'_> {
+    /// Copies the record and field names so that the error outlives the file's bytes.
+    pub fn into_owned(self) -> OwnedWdbError {
+        OwnedWdbError {
+            record: self.record.map(<[u8]>::to_vec),
+            field: self.field.map(str::to_string),
+            error: self.error,
+        }
+    }
+}
+
+impl fmt::Display for OwnedWdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        WdbError {
+            record: self.record.as_deref(),
+            field: self.field.as_deref(),
+            error: self.error,
+        }
+        .fmt(f)
+    }
+}
+
+impl std::error::Error for OwnedWdbError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}

@@ -17,13 +17,17 @@
 //!
 //! let wdb = WdbView::from_bytes(&file)?;
 //! assert_eq!(wdb.game(), Game::Xiii2Lr); // it has field names
-//! let schema = wdb.schema()?;             // the one allocation
+//! // The one allocation. Errors borrow names from the file; `into_owned` lets them outlive it.
+//! let schema = wdb.schema().map_err(|e| e.into_owned())?;
 //! let potion = wdb.record_by_name("it_potion").ok_or("no potion")?;
-//! assert_eq!(schema.value_by_name(&potion, "u16Price").ok_or("no field")??, Value::UInt(50));
-//! assert_eq!(schema.value_by_name(&potion, "sName").ok_or("no field")??.as_str(), Some("Potion"));
+//! let price = schema.value_by_name(&potion, "u16Price").ok_or("no field")?;
+//! assert_eq!(price, Ok(Value::UInt(50)));
+//! let name = schema.value_by_name(&potion, "sName").ok_or("no field")?;
+//! assert_eq!(name.ok().and_then(|v| v.as_str()), Some("Potion"));
 //! for record in wdb.records() {
 //!     for (field, value) in schema.values(record) {
-//!         println!("{} {} = {:?}", record.name().unwrap_or("?"), field.name, value?);
+//!         let value = value.map_err(|e| e.into_owned())?;
+//!         println!("{} {} = {value:?}", record.name().unwrap_or("?"), field.name);
 //!     }
 //! }
 //! # Ok(())
@@ -36,7 +40,7 @@ mod record;
 mod schema;
 mod sections;
 
-pub use error::{WdbError, WdbResult};
+pub use error::{OwnedWdbError, WdbError, WdbResult};
 pub use record::{Cell, Record, Value};
 pub use schema::{FieldKind, FieldSpec, Schema, name_width, owns_string_array};
 pub use sections::{FieldNames, Section, StrArrays, TypeList};
