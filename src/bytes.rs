@@ -135,6 +135,22 @@ impl<'a> Bytes<'a> {
         let b = self.slice(offset, 4, what)?;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
+
+    /// Big-endian `u32` at `offset`.
+    #[inline]
+    pub fn u32_be(self, offset: usize, what: &'static str) -> Result<u32> {
+        let b = self.slice(offset, 4, what)?;
+        Ok(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    /// Big-endian `u64` at `offset`.
+    #[inline]
+    pub fn u64_be(self, offset: usize, what: &'static str) -> Result<u64> {
+        let b = self.slice(offset, 8, what)?;
+        Ok(u64::from_be_bytes([
+            b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7],
+        ]))
+    }
 }
 
 /// Narrows a file value to `usize`, or says it cannot be addressed on this machine.
@@ -189,6 +205,27 @@ mod tests {
         assert!(bytes.read_slice::<Pair>(0, usize::MAX / 2, "x").is_err());
         assert_eq!(bytes.read_slice::<Pair>(4, 2, "x").unwrap().len(), 2);
         assert!(bytes.read_slice::<Pair>(5, 2, "x").is_err());
+    }
+
+    #[test]
+    fn big_endian_reads_are_checked() {
+        let data = [0xff, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08];
+        let bytes = Bytes::new(&data);
+        assert_eq!(bytes.u32_be(1, "x").unwrap(), 0x0102_0304);
+        assert_eq!(bytes.u64_be(1, "x").unwrap(), 0x0102_0304_0506_0708);
+        assert_eq!(bytes.u32_le(1, "x").unwrap(), 0x0403_0201);
+        let e = bytes.u64_be(2, "X.value").unwrap_err();
+        assert_eq!(
+            (e.offset(), e.kind()),
+            (
+                2,
+                ErrorKind::Truncated {
+                    needed: 8,
+                    available: 7
+                }
+            )
+        );
+        assert!(bytes.u32_be(usize::MAX, "x").is_err());
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! | module | format | view |
 //! |---|---|---|
 //! | [`wows::geometry`] | World of Warships `.geometry` | [`GeometryView`](wows::geometry::GeometryView) |
+//! | [`wdb`] | Final Fantasy XIII trilogy `.wdb` | [`WdbView`](wdb::WdbView) |
 //! | [`craftstudio`] | CraftStudio `Project.dat` | [`ProjectView`](craftstudio::ProjectView) |
 //!
 //! ```
@@ -50,6 +51,7 @@ pub mod craftstudio;
 pub mod error;
 pub mod hash;
 pub mod mmap;
+pub mod wdb;
 pub mod wows;
 #[cfg(feature = "write")]
 pub mod write;
@@ -63,6 +65,8 @@ pub use mmap::MappedFile;
 pub enum Format {
     /// World of Warships `.geometry` (MergedGeometryPrototype).
     WowsGeometry,
+    /// Final Fantasy XIII trilogy `.wdb` (WPD container).
+    Ff13Wdb,
     /// CraftStudio `Project.dat` (the project's header, game controls and asset tree).
     CraftStudioProject,
 }
@@ -72,6 +76,7 @@ impl Format {
     pub const fn name(self) -> &'static str {
         match self {
             Format::WowsGeometry => "wows-geometry",
+            Format::Ff13Wdb => "ff13-wdb",
             Format::CraftStudioProject => "craftstudio-project",
         }
     }
@@ -87,10 +92,11 @@ impl core::fmt::Display for Format {
 type Detector = fn(&[u8]) -> bool;
 
 /// Detects a file's format from its content, never its name. Formats with a magic number are tried
-/// first and formats without one (`.geometry`, CraftStudio's `Project.dat`) last, each by its own
-/// `looks_like` check.
+/// first (`.wdb`) and formats without one (`.geometry`, CraftStudio's `Project.dat`) last, each by
+/// its own `looks_like` check.
 pub fn detect(data: &[u8]) -> Option<Format> {
     const DETECTORS: &[(Format, Detector)] = &[
+        (Format::Ff13Wdb, wdb::looks_like),
         (Format::WowsGeometry, wows::geometry::looks_like),
         (Format::CraftStudioProject, craftstudio::looks_like),
     ];

@@ -1,6 +1,8 @@
 //! Zero-copy means zero allocations: opening a `.geometry`, walking every table, resolving every
 //! name and blob, pairing draws, reading attributes and decoding into caller buffers allocate
-//! nothing. A counting global allocator proves it over the fixtures and the real samples.
+//! nothing; opening a `.wdb`, looking records up and reading every field allocate nothing beyond
+//! its schema (one `Vec`, built once per file). A counting global allocator proves it over the
+//! fixtures and the real samples.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -158,6 +160,94 @@ fn samples_open_walk_and_decode_without_allocating() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "geometry") {
             check(&path);
+        }
+    }
+}
+
+// ---- Final Fantasy XIII `.wdb` ----
+
+/// Opens, looks records up, reads every field (through a schema built beforehand) and every raw
+/// cell: nothing may allocate. Building the schema is the one documented allocation.
+fn check_wdb(path: &Path) {
+    use gamebin::wdb::WdbView;
+    let data = std::fs::read(path).unwrap();
+    let (n, view) = allocations(|| WdbView::from_bytes(&data).unwrap());
+    assert_eq!(n, 0, "{}: open allocated", path.display());
+    let names: Vec<Vec<u8>> = view.records().map(|r| r.name_bytes().to_vec()).collect();
+    let (n, schema) = allocations(|| match view.game() {
+        gamebin::wdb::Game::Xiii2Lr => Some(view.schema().unwrap()),
+        gamebin::wdb::Game::Xiii1 => None,
+    });
+    assert_eq!(
+        n,
+        usize::from(schema.as_ref().is_some_and(|s| !s.is_empty())),
+        "{}: the schema is one Vec",
+        path.display()
+    );
+    let (n, sum) = allocations(|| {
+        let mut sum = 0u64;
+        for name in &names {
+            let record = view.record_by_name(name).unwrap();
+            sum += record.data().len() as u64;
+            if schema.is_none() {
+                // XIII-1: cells raw (4 bytes each; a u64 file needs its names).
+                for cell in view.cells(record) {
+                    sum += matches!(cell.unwrap(), gamebin::wdb::Cell::Bits(_)) as u64;
+                }
+            }
+            if let Some(schema) = &schema {
+                for (field, value) in schema.values(record) {
+                    let value = value.unwrap();
+                    sum = sum.wrapping_add(field.width as u64 + value.as_u64().unwrap_or(1) % 1000);
+                    sum += value.as_bytes().map_or(0, |s| s.len() as u64);
+                }
+                if let Some(first) = schema.field(0) {
+                    sum += schema.value_by_name(&record, first.name).unwrap().is_ok() as u64;
+                }
+            }
+        }
+        sum += view.record_by_name("no such record").is_none() as u64;
+        sum += view.sections().count() as u64 + view.version().unwrap_or(0) as u64;
+        if let Some(names) = view.field_names() {
+            sum += names.iter().map(|n| n.unwrap().len() as u64).sum::<u64>();
+        }
+        view.validate().unwrap_or_else(|_| panic!("validate"));
+        sum
+    });
+    assert!(sum > 0);
+    // validate() builds its own schema: that one Vec is all.
+    let expected = usize::from(schema.as_ref().is_some_and(|s| !s.is_empty()));
+    assert_eq!(
+        n,
+        expected,
+        "{}: {n} allocations reading records",
+        path.display()
+    );
+    let (n, _) = allocations(|| gamebin::detect(&data));
+    assert_eq!(n, 0, "{}: detect allocated", path.display());
+}
+
+#[test]
+fn wdb_fixtures_open_look_up_and_read_fields_without_allocating() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/ff13-wdb");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        check_wdb(&entry.unwrap().path());
+        seen += 1;
+    }
+    assert!(seen >= 5);
+}
+
+#[test]
+fn wdb_samples_open_look_up_and_read_fields_without_allocating() {
+    let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") else {
+        eprintln!("skipped: GAMEBIN_SAMPLES is not set");
+        return;
+    };
+    for entry in std::fs::read_dir(Path::new(&dir).join("ff13-wdb")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "wdb") {
+            check_wdb(&path);
         }
     }
 }

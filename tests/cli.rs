@@ -451,3 +451,250 @@ fn craftstudio_check_finds_missing_and_orphaned_files() {
     assert!(stdout(&out).contains("missing  "), "{}", stdout(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+// ---- Final Fantasy XIII `.wdb` ----
+
+/// What `wdb_oracle.py` prints for `file`: run live when python3 is on the machine, otherwise the
+/// oracle's committed output beside the samples (`expected`, if given). `None`: neither available.
+fn oracle(file: &Path, expected: Option<PathBuf>) -> Option<serde_json::Value> {
+    let script = root().join("../shared/oracles/wdb_oracle.py");
+    if script.exists() {
+        if let Ok(out) = Command::new("python3").arg(&script).arg(file).output() {
+            assert!(
+                out.status.success(),
+                "oracle on {}: {}",
+                file.display(),
+                stderr(&out)
+            );
+            return Some(serde_json::from_slice(&out.stdout).unwrap());
+        }
+    }
+    let expected = expected?;
+    eprintln!(
+        "python3 or the oracle is missing: comparing with {}",
+        expected.display()
+    );
+    Some(serde_json::from_str(&std::fs::read_to_string(expected).unwrap()).unwrap())
+}
+
+fn dump_json(file: &Path) -> serde_json::Value {
+    let out = gamebin(&["dump", "--json", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}: {}", file.display(), stderr(&out));
+    serde_json::from_str(&stdout(&out)).unwrap()
+}
+
+/// Asserts equality key by key, in the oracle's key order, so a failure names the first
+/// difference.
+fn assert_same_json(ours: &serde_json::Value, want: &serde_json::Value, what: &str) {
+    let (o, w) = (ours.as_object().unwrap(), want.as_object().unwrap());
+    assert_eq!(
+        o.keys().collect::<Vec<_>>(),
+        w.keys().collect::<Vec<_>>(),
+        "{what}: keys"
+    );
+    for (key, value) in w {
+        if key == "records" {
+            let (ro, rw) = (o[key].as_array().unwrap(), value.as_array().unwrap());
+            assert_eq!(ro.len(), rw.len(), "{what}: record count");
+            for (a, b) in ro.iter().zip(rw) {
+                assert_eq!(a, b, "{what}: record {}", b["record"]);
+            }
+        } else {
+            assert_eq!(&o[key], value, "{what}: {key}");
+        }
+    }
+}
+
+fn wdb_samples() -> Option<Vec<(PathBuf, PathBuf)>> {
+    let Some(samples) = std::env::var_os("GAMEBIN_SAMPLES") else {
+        eprintln!("skipped: GAMEBIN_SAMPLES is not set");
+        return None;
+    };
+    let dir = PathBuf::from(samples).join("ff13-wdb");
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "wdb") {
+            let stem = path.file_stem().unwrap().to_str().unwrap().to_string();
+            files.push((
+                path,
+                dir.join("expected").join(format!("{stem}.oracle.json")),
+            ));
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 2);
+    Some(files)
+}
+
+#[test]
+fn wdb_dump_json_equals_the_oracle_on_the_samples() {
+    let Some(files) = wdb_samples() else { return };
+    for (file, expected) in files {
+        let want = oracle(&file, Some(expected)).unwrap();
+        assert_same_json(&dump_json(&file), &want, &file.display().to_string());
+    }
+}
+
+#[test]
+fn wdb_dump_json_equals_the_oracle_on_the_fixtures() {
+    for name in fixtures().iter().filter(|f| f.starts_with("ff13-wdb/")) {
+        let file = root().join("fixtures").join(name);
+        let Some(want) = oracle(&file, None) else {
+            eprintln!("skipped {name}: no python3");
+            continue;
+        };
+        assert_same_json(&dump_json(&file), &want, name);
+    }
+}
+
+#[test]
+fn wdb_pack_reads_back_to_the_same_json() {
+    let dir = std::env::temp_dir().join(format!("gamebin-wdb-pack-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut inputs: Vec<PathBuf> = fixtures()
+        .iter()
+        .filter(|f| f.starts_with("ff13-wdb/"))
+        .map(|f| root().join("fixtures").join(f))
+        .collect();
+    if let Some(files) = wdb_samples() {
+        inputs.extend(files.into_iter().map(|(f, _)| f));
+    }
+    for file in inputs {
+        let name = file.file_name().unwrap().to_str().unwrap();
+        let before = dump_json(&file);
+        let json = dir.join(format!("{name}.json"));
+        std::fs::write(&json, serde_json::to_string(&before).unwrap()).unwrap();
+        let packed = dir.join(name);
+        let out = gamebin(&[
+            "wdb",
+            "pack",
+            json.to_str().unwrap(),
+            "-o",
+            packed.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        assert_same_json(&dump_json(&packed), &before, name);
+        // Without string arrays or shared string tails the layout is the original's, byte for
+        // byte (the writer lays strings out in first-use order).
+        if name.ends_with("btstab00032.wdb") || name == "items.wdb" || name == "no_string.wdb" {
+            assert!(
+                std::fs::read(&packed).unwrap() == std::fs::read(&file).unwrap(),
+                "{name}: JSON -> .wdb is not byte-identical"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn wdb_pack_errors_name_record_and_field() {
+    let dir = std::env::temp_dir().join(format!("gamebin-wdb-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut doc = dump_json(&root().join("fixtures/ff13-wdb/items.wdb"));
+    doc["records"][1]["u4Kind"] = serde_json::json!(16);
+    let json = dir.join("bad.json");
+    std::fs::write(&json, doc.to_string()).unwrap();
+    let out = gamebin(&[
+        "wdb",
+        "pack",
+        json.to_str().unwrap(),
+        "-o",
+        dir.join("x.wdb").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("field \"u4Kind\"") && err.contains("16 does not fit 4 unsigned bits"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("record {}", doc["records"][1]["record"])),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn wdb_info_json_has_the_documented_keys() {
+    let out = gamebin(&["info", "--json", "fixtures/ff13-wdb"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    let keys = [
+        "path",
+        "format",
+        "game",
+        "sheet",
+        "records",
+        "fields",
+        "record_size",
+        "sections",
+    ];
+    for line in &lines {
+        let object = line.as_object().unwrap();
+        assert_eq!(object.keys().count(), keys.len(), "{line}");
+        for key in keys {
+            assert!(object.contains_key(key), "{key} missing in {line}");
+        }
+        assert_eq!(line["format"], "ff13-wdb");
+    }
+    let items = lines
+        .iter()
+        .find(|l| l["path"].as_str().unwrap().ends_with("items.wdb"))
+        .unwrap();
+    // What the writer was told: 4 records, 6 fields over 4 cells.
+    assert_eq!(
+        (
+            &items["game"],
+            &items["sheet"],
+            &items["records"],
+            &items["fields"],
+            &items["record_size"]
+        ),
+        (
+            &serde_json::json!("xiii-2/lr"),
+            &serde_json::json!("ItemTable"),
+            &serde_json::json!(4),
+            &serde_json::json!(6),
+            &serde_json::json!(16)
+        )
+    );
+    let xiii1 = lines
+        .iter()
+        .find(|l| l["path"].as_str().unwrap().ends_with("xiii1_cells.wdb"))
+        .unwrap();
+    assert_eq!(xiii1["game"], "xiii");
+    assert_eq!(xiii1["sheet"], serde_json::Value::Null);
+    assert_eq!(
+        xiii1["sections"],
+        serde_json::json!(["!!string", "!!strtypelist", "!!typelist", "!!version"])
+    );
+}
+
+#[test]
+fn wdb_json_with_supplied_field_names() {
+    let out = gamebin(&[
+        "wdb",
+        "json",
+        "fixtures/ff13-wdb/xiii1_cells.wdb",
+        "--fields",
+        "u1QuickPop,i5attribute,u26Rest,fSpeed,sName,uPower,uBits",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(doc["isKnown"], true);
+    let fire = doc["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["record"] == "ab_fire")
+        .unwrap();
+    assert_eq!(
+        (&fire["i5attribute"], &fire["sName"]),
+        (&serde_json::json!(-1), &serde_json::json!("Fire"))
+    );
+}

@@ -55,6 +55,11 @@ const CORPORA: &[Corpus] = &[
         samples: "craftstudio-project",
         drive: drive::drive_all,
     },
+    Corpus {
+        fixtures: "fixtures/ff13-wdb",
+        samples: "ff13-wdb",
+        drive: drive::drive_all,
+    },
 ];
 
 fn files_in(dir: &Path) -> Vec<PathBuf> {

@@ -13,6 +13,7 @@ const FORMATS: &[(&str, Fixtures)] = &[
         "fixtures/craftstudio-project",
         gamebin::write::craftstudio::fixtures,
     ),
+    ("fixtures/ff13-wdb", gamebin::write::wdb::fixtures),
 ];
 
 #[test]

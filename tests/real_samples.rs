@@ -474,3 +474,109 @@ mod craftstudio {
         assert!(checked > 10, "only {checked} other samples found");
     }
 }
+
+// ---- Final Fantasy XIII `.wdb` ($GAMEBIN_SAMPLES/ff13-wdb) ----
+
+mod wdb_samples {
+    use std::path::PathBuf;
+
+    use gamebin::wdb::{FieldKind, Game, Value, WdbView};
+    use gamebin::write::wdb::WdbTable;
+
+    const XIII2: &str = "bartz24_ffmoddingwpf_xiii2_btstab00032.wdb";
+    const LR: &str = "bartz24_ffmoddingwpf_lr_monster_book.wdb";
+
+    fn read(name: &str) -> Option<Vec<u8>> {
+        let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") else {
+            eprintln!("skipped: GAMEBIN_SAMPLES is not set");
+            return None;
+        };
+        let path = PathBuf::from(dir).join("ff13-wdb").join(name);
+        Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+    }
+
+    #[test]
+    fn samples_are_detected_and_validate() {
+        for name in [XIII2, LR] {
+            let Some(data) = read(name) else { return };
+            assert_eq!(gamebin::detect(&data), Some(gamebin::Format::Ff13Wdb));
+            let view = WdbView::from_bytes(&data).unwrap();
+            assert_eq!(view.game(), Game::Xiii2Lr);
+            assert!(
+                view.is_sorted(),
+                "{name}: the notes say entries are byte-sorted"
+            );
+            view.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+    }
+
+    #[test]
+    fn btstab_matches_sources_txt() {
+        let Some(data) = read(XIII2) else { return };
+        let view = WdbView::from_bytes(&data).unwrap();
+        // SOURCES.txt: sheet BtSceneTable, 32 cells, 55 names, record size 128.
+        assert_eq!(view.sheet_name(), Some(&b"BtSceneTable"[..]));
+        assert_eq!(view.type_list().unwrap().len(), 32);
+        let schema = view.schema().unwrap();
+        assert_eq!(schema.len(), 55);
+        assert_eq!(schema.record_size(), 128);
+        // "uiDespair0": the second character is a letter, so width 0 = the whole word.
+        let despair = schema
+            .field(schema.index_of("uiDespair0").unwrap())
+            .unwrap();
+        assert_eq!((despair.width, despair.kind), (32, FieldKind::U32));
+        let r = schema
+            .field(schema.index_of("i8BattleSituationRandom0").unwrap())
+            .unwrap();
+        assert_eq!(
+            (r.width, r.bit_offset, r.kind),
+            (8, 0, FieldKind::Int { signed: true })
+        );
+    }
+
+    #[test]
+    fn monster_book_string_arrays_and_cell_moves() {
+        let Some(data) = read(LR) else { return };
+        let view = WdbView::from_bytes(&data).unwrap();
+        let arrays = view.str_arrays().unwrap().unwrap();
+        // SOURCES.txt: 3 offsets x 9 bits per word.
+        assert_eq!(
+            (arrays.offsets_per_word(), arrays.bits_per_offset()),
+            (3, 9)
+        );
+        let schema = view.schema().unwrap();
+        assert_eq!(schema.record_size(), 76);
+        // u13ZoneNum does not fit the 4 bits left after u7+u9+u9+u1+u2+u1 = 29: it moves on.
+        let zone = schema
+            .field(schema.index_of("u13ZoneNum").unwrap())
+            .unwrap();
+        let race = schema.field(schema.index_of("u7NewRace").unwrap()).unwrap();
+        assert_eq!((zone.cell, zone.bit_offset), (race.cell + 1, 0));
+        // Hand-decoded from the bytes of record m003 (cell 16 = 0x043C0024: 36, 0, 60, 0, 1, 0).
+        let m003 = view.record_by_name("m003").unwrap();
+        let v = |n: &str| schema.value_by_name(&m003, n).unwrap().unwrap();
+        assert_eq!(v("u7NewRace"), Value::UInt(36));
+        assert_eq!(v("u9SortId"), Value::UInt(60));
+        assert_eq!(v("sLibraOpenItem").as_str(), Some("libra_m003"));
+        assert_eq!(v("fScale"), Value::Float(0.65));
+        assert!(view.record_by_name("m004").is_none());
+        assert!(view.record_by_name("!!string").is_none());
+    }
+
+    #[test]
+    fn read_then_write_reproduces_the_samples_byte_for_byte() {
+        for name in [XIII2, LR] {
+            let Some(data) = read(name) else { return };
+            let view = WdbView::from_bytes(&data).unwrap();
+            let table = WdbTable::from_view(&view, None).unwrap();
+            let written = table.to_bytes().unwrap();
+            let first_diff = data.iter().zip(&written).position(|(a, b)| a != b);
+            assert!(
+                written == data,
+                "{name}: {} bytes written for {}, first difference at {first_diff:?}",
+                written.len(),
+                data.len()
+            );
+        }
+    }
+}

@@ -3,3 +3,4 @@
 
 pub mod craftstudio;
 pub mod geometry;
+pub mod wdb;

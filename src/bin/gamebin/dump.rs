@@ -9,6 +9,7 @@ use crate::craftstudio;
 use crate::files;
 use crate::geometry;
 use crate::output::{Out, Status, report};
+use crate::wdb;
 
 pub fn run(path: &Path, json: bool) -> Result<Status> {
     match text(path, json) {
@@ -35,6 +36,14 @@ fn text(path: &Path, json: bool) -> Result<String> {
             } else {
                 geometry::dump_text(&dump)
             })
+        }
+        Format::Ff13Wdb => {
+            let dump = wdb::dump(&file, None)?;
+            if json {
+                Ok(serde_json::to_string_pretty(&dump)?)
+            } else {
+                wdb::dump_text(&dump)
+            }
         }
         Format::CraftStudioProject => {
             let dump = craftstudio::dump(path, &file)?;

@@ -73,11 +73,22 @@ pub fn detect(path: &Path, file: &MappedFile) -> Result<Option<Format>> {
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    if extension.as_deref() == Some("geometry") {
-        gamebin::wows::geometry::GeometryView::from_bytes(file)
-            .context("named .geometry but does not read as one")?;
-        // It opens, so it is one, however implausible its header looked to detection.
-        return Ok(Some(Format::WowsGeometry));
+    match extension.as_deref() {
+        Some("geometry") => {
+            gamebin::wows::geometry::GeometryView::from_bytes(file)
+                .context("named .geometry but does not read as one")?;
+            // It opens, so it is one, however implausible its header looked to detection.
+            return Ok(Some(Format::WowsGeometry));
+        }
+        Some("wdb") => {
+            let view = gamebin::wdb::WdbView::from_bytes(file)
+                .context("named .wdb but does not read as one")?;
+            if view.type_list().is_none() {
+                bail!("named .wdb but has neither !!strtypelist nor !!strtypelistb");
+            }
+            return Ok(Some(Format::Ff13Wdb));
+        }
+        _ => {}
     }
     // No magic and a shared name: only a file named …Project.dat whose first bytes read like a
     // CraftStudio header gets the reader's error; other programs' Project.dat stay unknown.

@@ -10,6 +10,7 @@ use crate::craftstudio;
 use crate::files::{self, Input};
 use crate::geometry;
 use crate::output::{Out, Status, report};
+use crate::wdb;
 
 /// Files above which a progress bar is shown (on a terminal only).
 const PROGRESS_THRESHOLD: usize = 200;
@@ -77,6 +78,14 @@ fn render(path: &Path, data: &[u8], format: Format, json: bool) -> Result<String
                 serde_json::to_string(&info)?
             } else {
                 geometry::info_line(&info)
+            })
+        }
+        Format::Ff13Wdb => {
+            let info = wdb::info(path, data)?;
+            Ok(if json {
+                serde_json::to_string(&info)?
+            } else {
+                wdb::info_line(&info)
             })
         }
         Format::CraftStudioProject => {

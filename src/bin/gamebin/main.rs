@@ -11,13 +11,16 @@ mod files;
 mod geometry;
 mod info;
 mod output;
+mod wdb;
+mod wdb_pack;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Read game data files in place: World of Warships .geometry and CraftStudio Project.dat (more
+/// Read game data files in place: World of Warships .geometry, Final Fantasy XIII .wdb and
+/// CraftStudio Project.dat (more
 /// formats to come).
 ///
 /// Formats are detected by content, never by file name.
@@ -26,7 +29,7 @@ use clap::{Parser, Subcommand};
 #[command(
     after_help = "Examples:\n  gamebin info fixtures\n  gamebin info --json ~/games/wows/res \
                         > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin export ship.geometry -o meshes/\n  \
-                        gamebin craftstudio check MyProject/"
+                        gamebin wdb pack item.json -o item.wdb\n  gamebin craftstudio check MyProject/"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -73,9 +76,44 @@ enum Command {
         #[arg(short, long, value_name = "DIR")]
         output: PathBuf,
     },
+    /// Final Fantasy XIII .wdb databases: JSON export with supplied field names, and repacking.
+    #[command(subcommand)]
+    Wdb(WdbCommand),
     /// CraftStudio project tools.
     #[command(subcommand)]
     Craftstudio(CraftStudioCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum WdbCommand {
+    /// Packs the JSON of `gamebin dump --json FILE.wdb` (WDBJsonTool's layout), edited or not,
+    /// into a .wdb.
+    ///
+    /// Records are written sorted by name and counted; a value that does not fit its field's bit
+    /// width is an error. Strings are laid out afresh, so an unedited file reads back to the same
+    /// JSON, though its !!string bytes may be ordered differently.
+    #[command(
+        after_help = "Example:\n  gamebin dump --json item.wdb > item.json\n  \
+                            (edit item.json)\n  gamebin wdb pack item.json -o item.wdb"
+    )]
+    Pack {
+        /// The JSON file.
+        #[arg(value_name = "FILE.json")]
+        json: PathBuf,
+        /// The .wdb to write.
+        #[arg(short, long, value_name = "FILE.wdb")]
+        output: PathBuf,
+    },
+    /// Prints the JSON of a .wdb like `dump --json`, decoding the records with field names you
+    /// supply (XIII-1 files have none; without names their cells are shown raw).
+    Json {
+        /// The .wdb file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Comma-separated field names, e.g. `uPrice,sName,u4Kind,i12Power`.
+        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+        fields: Vec<String>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -102,6 +140,8 @@ fn main() -> ExitCode {
         Command::Info { paths, json } => info::run(&paths, json),
         Command::Dump { file, json } => dump::run(&file, json),
         Command::Export { file, output } => export::run(&file, &output),
+        Command::Wdb(WdbCommand::Pack { json, output }) => wdb_pack::run(&json, &output),
+        Command::Wdb(WdbCommand::Json { file, fields }) => wdb::json(&file, &fields),
         Command::Craftstudio(CraftStudioCommand::Check { dir, json }) => {
             craftstudio_check::run(&dir, json)
         }

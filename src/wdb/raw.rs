@@ -1,0 +1,57 @@
+//! On-disk structs of a `.wdb` (WPD container), exactly as stored: big-endian, alignment 1,
+//! borrowed straight out of the file.
+
+use zerocopy::big_endian::U32;
+use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+
+/// `"WPD\0"`, the container's magic.
+pub const MAGIC: [u8; 4] = *b"WPD\0";
+
+/// Size of the header and of one entry.
+pub const HEADER_SIZE: usize = 16;
+/// Size of one entry of the entry table.
+pub const ENTRY_SIZE: usize = 32;
+/// Bytes of an entry's NUL-padded name.
+pub const NAME_SIZE: usize = 16;
+
+/// The 16-byte header.
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct Header {
+    /// `"WPD\0"`.
+    pub magic: [u8; 4],
+    /// Entries in the table, the `!` sections included.
+    pub entry_count: U32,
+    /// Zero in every known file.
+    pub reserved: [u8; 8],
+}
+
+/// One 32-byte entry: a section (name starting with `!`) or a record.
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct Entry {
+    /// NUL-padded name; all 16 bytes are the name when there is no NUL.
+    pub name: [u8; NAME_SIZE],
+    /// Absolute offset of the entry's data.
+    pub offset: U32,
+    /// Size of the entry's data in bytes.
+    pub size: U32,
+    /// Zero in `.wdb` files (a plain WPD pack keeps a file extension here).
+    pub reserved: [u8; 8],
+}
+
+impl Entry {
+    /// The name without its NUL padding.
+    pub fn name_bytes(&self) -> &[u8] {
+        let end = self.name.iter().position(|&b| b == 0).unwrap_or(NAME_SIZE);
+        self.name.get(..end).unwrap_or(&self.name)
+    }
+
+    /// Whether this entry is a `!` metadata section rather than a record.
+    pub fn is_section(&self) -> bool {
+        self.name[0] == b'!'
+    }
+}
+
+const _: () = assert!(core::mem::size_of::<Header>() == HEADER_SIZE);
+const _: () = assert!(core::mem::size_of::<Entry>() == ENTRY_SIZE);

@@ -1,0 +1,303 @@
+//! Records (the non-`!` entries), their decoded field values, and XIII-1's raw cells.
+
+use super::error::{WdbError, WdbResult};
+use super::schema::{FieldKind, FieldSpec, Schema};
+use super::sections::{self, Section, TypeList};
+use crate::bytes::u64_of;
+use crate::error::Error;
+
+/// One record: its name and its bytes, borrowed from the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Record<'a> {
+    pub(super) index: usize,
+    pub(super) name: &'a [u8],
+    pub(super) at: usize,
+    pub(super) data: &'a [u8],
+}
+
+impl<'a> Record<'a> {
+    /// Position among the records (entry order).
+    pub const fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The name as stored (without NUL padding).
+    pub const fn name_bytes(&self) -> &'a [u8] {
+        self.name
+    }
+
+    /// The name as UTF-8, or `None` if it is not.
+    pub fn name(&self) -> Option<&'a str> {
+        core::str::from_utf8(self.name).ok()
+    }
+
+    /// Absolute offset of the record's data.
+    pub const fn offset(&self) -> usize {
+        self.at
+    }
+
+    /// The record's bytes.
+    pub const fn data(&self) -> &'a [u8] {
+        self.data
+    }
+
+    /// Big-endian u32 at byte `pos` of the record.
+    fn word(&self, pos: usize, what: &'static str) -> Result<u32, Error> {
+        sections::word_at(self.data, pos).ok_or_else(|| {
+            Error::truncated(
+                u64_of(self.at.saturating_add(pos)),
+                what,
+                4,
+                u64_of(self.data.len().saturating_sub(pos)),
+            )
+        })
+    }
+}
+
+/// A decoded field value, borrowing strings from the file.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Value<'a> {
+    /// `i`/`f` bit fields and whole-word signed cells.
+    Int(i64),
+    /// `u` bit fields, whole-word unsigned cells, type-3 u32 and u64 cells.
+    UInt(u64),
+    /// Type-1 cells.
+    Float(f32),
+    /// `!!string` strings and `s#` string-array entries, as stored (without the NUL).
+    Str(&'a [u8]),
+}
+
+impl<'a> Value<'a> {
+    /// The value as a signed integer, if it is an integer that fits.
+    pub fn as_i64(&self) -> Option<i64> {
+        match *self {
+            Value::Int(v) => Some(v),
+            Value::UInt(v) => i64::try_from(v).ok(),
+            _ => None,
+        }
+    }
+
+    /// The value as an unsigned integer, if it is a non-negative integer.
+    pub fn as_u64(&self) -> Option<u64> {
+        match *self {
+            Value::UInt(v) => Some(v),
+            Value::Int(v) => u64::try_from(v).ok(),
+            _ => None,
+        }
+    }
+
+    /// The value of a float field.
+    pub fn as_f32(&self) -> Option<f32> {
+        match *self {
+            Value::Float(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The bytes of a string field.
+    pub fn as_bytes(&self) -> Option<&'a [u8]> {
+        match *self {
+            Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// A string field as UTF-8, if it is.
+    pub fn as_str(&self) -> Option<&'a str> {
+        core::str::from_utf8(self.as_bytes()?).ok()
+    }
+}
+
+/// Sign-extends the low `width` bits of `v`.
+#[inline]
+fn sign_extend(v: u64, width: u8) -> i64 {
+    let shift = 64 - u32::from(width.clamp(1, 64));
+    ((v << shift) as i64) >> shift
+}
+
+impl<'n> Schema<'n> {
+    /// Reads field `i` of `record`. Every failure names the record and the field.
+    pub fn value<'r>(&self, record: &Record<'r>, i: usize) -> WdbResult<'n, Value<'n>>
+    where
+        'r: 'n,
+    {
+        let Some(spec) = self.fields.get(i) else {
+            return Err(WdbError::new(Error::invalid(
+                u64_of(record.at),
+                "WdbRecord.field",
+                u64_of(i),
+                "no field with this index",
+            ))
+            .in_record(record.name));
+        };
+        self.decode(record, spec)
+            .map_err(|e| WdbError::in_field(e, spec.name).in_record(record.name))
+    }
+
+    /// Reads the field named `name` of `record`, `None` if the schema has no such field.
+    pub fn value_by_name<'r>(
+        &self,
+        record: &Record<'r>,
+        name: &str,
+    ) -> Option<WdbResult<'n, Value<'n>>>
+    where
+        'r: 'n,
+    {
+        Some(self.value(record, self.index_of(name)?))
+    }
+
+    /// Every field of `record` in order, lazily.
+    pub fn values<'s, 'r>(
+        &'s self,
+        record: Record<'r>,
+    ) -> impl ExactSizeIterator<Item = (&'s FieldSpec<'n>, WdbResult<'n, Value<'n>>)> + 's
+    where
+        'r: 'n,
+    {
+        self.fields.iter().map(move |spec| {
+            (
+                spec,
+                self.decode(&record, spec)
+                    .map_err(|e| WdbError::in_field(e, spec.name).in_record(record.name)),
+            )
+        })
+    }
+
+    #[inline(always)]
+    fn decode<'r>(&self, record: &Record<'r>, spec: &FieldSpec<'n>) -> Result<Value<'n>, Error>
+    where
+        'r: 'n,
+    {
+        if record.data.len() != self.record_size {
+            return Err(size_error(record));
+        }
+        let pos = spec.byte_offset;
+        // Every kind starts with one big-endian word at the field's cell.
+        let Some(word) = sections::word_at(record.data, pos) else {
+            return Err(truncated(record, pos));
+        };
+        match spec.kind {
+            FieldKind::Int { signed } => {
+                let bits = (u64::from(word) >> spec.bit_offset) & ((1u64 << spec.width) - 1);
+                Ok(if signed {
+                    Value::Int(sign_extend(bits, spec.width))
+                } else {
+                    Value::UInt(bits)
+                })
+            }
+            FieldKind::Float => Ok(Value::Float(f32::from_bits(word))),
+            FieldKind::U32 => Ok(Value::UInt(u64::from(word))),
+            FieldKind::String => Ok(Value::Str(sections::string(
+                self.strings,
+                word,
+                record.at.saturating_add(pos),
+                "WdbRecord.string",
+            )?)),
+            FieldKind::StrArray { array } => {
+                let index = (u64::from(word) >> spec.bit_offset) & ((1u64 << spec.width) - 1);
+                let at = record.at.saturating_add(pos);
+                let Some(arrays) = self.arrays else {
+                    return Err(Error::invalid(
+                        u64_of(at),
+                        "!!strArray",
+                        index,
+                        "s# field, but the file has no !!strArray sections",
+                    ));
+                };
+                let offset = arrays.offset(array, index, at)?;
+                Ok(Value::Str(sections::string(
+                    self.strings,
+                    offset,
+                    at,
+                    "!!strArray.offset",
+                )?))
+            }
+            FieldKind::U64 => {
+                let pos = pos.saturating_add(4);
+                let Some(lo) = sections::word_at(record.data, pos) else {
+                    return Err(truncated(record, pos));
+                };
+                Ok(Value::UInt(u64::from(word) << 32 | u64::from(lo)))
+            }
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn size_error(record: &Record<'_>) -> Error {
+    Error::invalid(
+        u64_of(record.at),
+        "WdbRecord.size",
+        u64_of(record.data.len()),
+        "record size differs from the size its type list gives",
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn truncated(record: &Record<'_>, pos: usize) -> Error {
+    Error::truncated(
+        u64_of(record.at.saturating_add(pos)),
+        "WdbRecord.cell",
+        4,
+        u64_of(record.data.len().saturating_sub(pos)),
+    )
+}
+
+/// One cell of a record read without field names (XIII-1 files): bit-packed cells as an opaque
+/// word, floats, resolved strings, u32s.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Cell<'a> {
+    /// Type 0: the bit-packed word, undecoded.
+    Bits(u32),
+    /// Type 1.
+    Float(f32),
+    /// Type 2, resolved in `!!string`.
+    Str(&'a [u8]),
+    /// Type 3.
+    U32(u32),
+}
+
+/// Reads cell `i` of `record` by its type code alone. The record must be exactly 4 bytes per cell.
+pub(crate) fn cell<'a>(
+    types: TypeList<'_>,
+    strings: Option<Section<'a>>,
+    record: &Record<'a>,
+    i: usize,
+) -> WdbResult<'a, Cell<'a>> {
+    let in_record = |e: Error| WdbError::new(e).in_record(record.name);
+    if types.len().checked_mul(4) != Some(record.data.len()) {
+        return Err(in_record(Error::invalid(
+            u64_of(record.at),
+            "WdbRecord.size",
+            u64_of(record.data.len()),
+            "record size differs from 4 bytes per type-list cell",
+        )));
+    }
+    let Some(code) = types.get(i) else {
+        return Err(in_record(Error::invalid(
+            u64_of(record.at),
+            "WdbRecord.cell",
+            u64_of(i),
+            "no cell with this index",
+        )));
+    };
+    let pos = i.saturating_mul(4);
+    let at = record.at.saturating_add(pos);
+    let word = record.word(pos, "WdbRecord.cell").map_err(in_record)?;
+    Ok(match code {
+        0 => Cell::Bits(word),
+        1 => Cell::Float(f32::from_bits(word)),
+        2 => Cell::Str(sections::string(strings, word, at, "WdbRecord.string").map_err(in_record)?),
+        3 => Cell::U32(word),
+        other => {
+            return Err(in_record(Error::invalid(
+                u64_of(at),
+                "!!strtypelist",
+                u64::from(other),
+                "unknown cell type (0 bit-packed, 1 float, 2 string, 3 u32)",
+            )));
+        }
+    })
+}

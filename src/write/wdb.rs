@@ -1,0 +1,834 @@
+//! The `.wdb` writer: an owned table ([`WdbTable`]) to a file that [`WdbView`] reads back to the
+//! same values.
+//!
+//! A table read from a file ([`WdbTable::from_view`]) keeps the file's `!!string` bytes and string
+//! arrays as the seed of the new ones, so that read → write reproduces a real file byte for byte:
+//! strings and array items already there keep their offsets and indices, new ones are appended.
+//! Records are sorted by name (byte order, as the games keep them) and the entry count follows the
+//! records. A value that does not fit its field is an error, never silently cut.
+//!
+//! Layout, as in the real files: header, entry table, the sections in name order, then the records,
+//! each starting on a 4-byte boundary and zero-padded; `!!sheetname` is padded to 16 bytes.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::wdb::{FieldKind, Game, Schema, TypeList, Value, WdbView};
+
+/// One field value (or, for a file without names, one cell).
+#[derive(Debug, Clone, PartialEq)]
+pub enum TableValue {
+    /// A signed integer (`i`/`f` fields, whole-word signed cells).
+    Int(i64),
+    /// An unsigned integer (`u` fields, u32/u64 cells, an XIII-1 bit-packed cell's raw word).
+    UInt(u64),
+    /// A float cell.
+    Float(f32),
+    /// A `!!string` string or an `s#` string-array entry.
+    Str(String),
+}
+
+/// One record: its name and its values in field order (cell order for a file without names).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TableRecord {
+    /// At most 16 bytes, no NUL, not starting with `!`.
+    pub name: String,
+    /// One value per field.
+    pub values: Vec<TableValue>,
+}
+
+/// `!!strArrayInfo`: how the string arrays pack their offsets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StrArrayLayout {
+    /// String offsets per u32 word.
+    pub offsets_per_word: u8,
+    /// Bits per offset.
+    pub bits_per_offset: u8,
+}
+
+/// A whole `.wdb`, owned and editable.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct WdbTable {
+    /// `!!sheetname`, if the file has one.
+    pub sheet_name: Option<String>,
+    /// `!!version`, if the file has one.
+    pub version: Option<u32>,
+    /// The per-cell type codes (0 bit-packed, 1 float, 2 string, 3 u32/u64).
+    pub type_codes: Vec<u32>,
+    /// Write `!!strtypelist` (one u32 per cell, XIII-1) instead of `!!strtypelistb` (one byte).
+    pub wide_type_list: bool,
+    /// `!!typelist`, kept raw.
+    pub typelist: Option<Vec<u32>>,
+    /// Field names. `None`: the values are cells (an XIII-1 file read without names).
+    pub field_names: Option<Vec<String>>,
+    /// Whether the names are written as `!structitem` (XIII-2/LR); XIII-1 files have none.
+    pub write_field_names: bool,
+    /// `!!strArrayInfo`, when the file has string arrays.
+    pub str_array: Option<StrArrayLayout>,
+    /// The `!!string` bytes to start from (`Some` also keeps the section when nothing needs it).
+    pub string_pool: Option<Vec<u8>>,
+    /// Each string array's items to start from, in `s#`-field order.
+    pub string_arrays: Vec<Vec<String>>,
+    /// The records, in any order: they are written sorted by name.
+    pub records: Vec<TableRecord>,
+}
+
+/// Why a table cannot be written, naming the record and field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PackError {
+    /// The record, if one is at fault.
+    pub record: Option<String>,
+    /// The field, if one is at fault.
+    pub field: Option<String>,
+    /// What is wrong, with the values.
+    pub reason: String,
+}
+
+impl PackError {
+    fn new(reason: impl Into<String>) -> Self {
+        PackError {
+            record: None,
+            field: None,
+            reason: reason.into(),
+        }
+    }
+
+    fn at(mut self, record: &str, field: Option<&str>) -> Self {
+        self.record = Some(record.to_string());
+        self.field = field.map(str::to_string);
+        self
+    }
+}
+
+impl fmt::Display for PackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(r) = &self.record {
+            write!(f, "record {r:?}, ")?;
+        }
+        if let Some(field) = &self.field {
+            write!(f, "field {field:?}, ")?;
+        }
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for PackError {}
+
+/// `!!string` under construction: the seed's strings keep their offsets.
+struct Pool {
+    bytes: Vec<u8>,
+    index: HashMap<Vec<u8>, u32>,
+}
+
+impl Pool {
+    fn new(seed: &[u8]) -> Self {
+        let mut pool = Pool {
+            bytes: seed.to_vec(),
+            index: HashMap::new(),
+        };
+        if pool.bytes.is_empty() {
+            pool.bytes.push(0);
+        }
+        // Every terminated suffix is a string a field may point at (the games' tools share
+        // tails: "m327" can be the end of "libra_m327"); the lowest offset wins, as in the files.
+        let mut start = 0usize;
+        while start < pool.bytes.len() {
+            let rest = &pool.bytes[start..];
+            let len = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
+            for skip in 0..=len {
+                let key = rest[skip..len].to_vec();
+                pool.index.entry(key).or_insert((start + skip) as u32);
+            }
+            start += len + 1;
+        }
+        if pool.bytes.last() != Some(&0) {
+            pool.bytes.push(0);
+        }
+        pool
+    }
+
+    fn offset(&mut self, s: &str) -> Result<u32, PackError> {
+        if s.contains('\0') {
+            return Err(PackError::new("a string holds a NUL"));
+        }
+        if let Some(&at) = self.index.get(s.as_bytes()) {
+            return Ok(at);
+        }
+        let at = u32::try_from(self.bytes.len())
+            .map_err(|_| PackError::new("!!string would exceed 4 GiB"))?;
+        self.bytes.extend_from_slice(s.as_bytes());
+        self.bytes.push(0);
+        self.index.insert(s.as_bytes().to_vec(), at);
+        Ok(at)
+    }
+}
+
+fn pad(out: &mut Vec<u8>, to: usize) {
+    while !out.len().is_multiple_of(to) {
+        out.push(0);
+    }
+}
+
+fn lossy(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+impl WdbTable {
+    /// Reads a whole file into a table. `names` supplies field names for an XIII-1 file (or
+    /// overrides a file's own); without names an XIII-1 file's values are its cells.
+    pub fn from_view(view: &WdbView<'_>, names: Option<&[&str]>) -> Result<WdbTable, PackError> {
+        let err = |e: &dyn fmt::Display| PackError::new(e.to_string());
+        let types = view
+            .type_list()
+            .ok_or_else(|| PackError::new("no !!strtypelist or !!strtypelistb"))?;
+        let file_names: Option<Vec<&str>> = match view.field_names() {
+            Some(n) => Some(
+                n.iter()
+                    .collect::<crate::Result<_>>()
+                    .map_err(|e| err(&e))?,
+            ),
+            None => None,
+        };
+        let names: Option<Vec<&str>> = names.map(<[&str]>::to_vec).or(file_names);
+        let arrays = view.str_arrays().map_err(|e| err(&e))?;
+        let mut string_arrays = Vec::new();
+        if let Some(a) = arrays {
+            for k in 0..a.array_count() {
+                let mut items = Vec::new();
+                for i in 0..a.array_len(k) {
+                    let off = a.offset(k, i as u64, 0).map_err(|e| err(&e))?;
+                    let s =
+                        crate::wdb::sections_string(view.strings(), off).map_err(|e| err(&e))?;
+                    items.push(lossy(s));
+                }
+                string_arrays.push(items);
+            }
+        }
+        let mut records = Vec::with_capacity(view.record_count());
+        match &names {
+            Some(names) => {
+                let schema = view.schema_with_names(names).map_err(|e| err(&e))?;
+                for record in view.records() {
+                    let mut values = Vec::with_capacity(schema.len());
+                    for (_, v) in schema.values(record) {
+                        values.push(match v.map_err(|e| err(&e))? {
+                            Value::Int(i) => TableValue::Int(i),
+                            Value::UInt(u) => TableValue::UInt(u),
+                            Value::Float(f) => TableValue::Float(f),
+                            Value::Str(s) => TableValue::Str(lossy(s)),
+                        });
+                    }
+                    records.push(TableRecord {
+                        name: lossy(record.name_bytes()),
+                        values,
+                    });
+                }
+            }
+            None => {
+                for record in view.records() {
+                    let mut values = Vec::with_capacity(types.len());
+                    for cell in view.cells(record) {
+                        values.push(match cell.map_err(|e| err(&e))? {
+                            crate::wdb::Cell::Bits(w) | crate::wdb::Cell::U32(w) => {
+                                TableValue::UInt(u64::from(w))
+                            }
+                            crate::wdb::Cell::Float(f) => TableValue::Float(f),
+                            crate::wdb::Cell::Str(s) => TableValue::Str(lossy(s)),
+                        });
+                    }
+                    records.push(TableRecord {
+                        name: lossy(record.name_bytes()),
+                        values,
+                    });
+                }
+            }
+        }
+        Ok(WdbTable {
+            sheet_name: view.sheet_name().map(lossy),
+            version: view.version(),
+            type_codes: types.iter().collect(),
+            wide_type_list: types.is_wide(),
+            typelist: view.typelist().map(|t| t.iter().collect()),
+            field_names: names.map(|n| n.iter().map(|s| s.to_string()).collect()),
+            write_field_names: view.game() == Game::Xiii2Lr,
+            str_array: arrays.map(|a| StrArrayLayout {
+                offsets_per_word: a.offsets_per_word(),
+                bits_per_offset: a.bits_per_offset(),
+            }),
+            string_pool: view.strings().map(|s| s.data.to_vec()),
+            string_arrays,
+            records,
+        })
+    }
+
+    fn type_list_bytes(&self) -> Result<Vec<u8>, PackError> {
+        if self.wide_type_list {
+            return Ok(self
+                .type_codes
+                .iter()
+                .flat_map(|c| c.to_be_bytes())
+                .collect());
+        }
+        self.type_codes
+            .iter()
+            .map(|&c| {
+                u8::try_from(c).map_err(|_| {
+                    PackError::new(format!("type code {c} does not fit !!strtypelistb's byte"))
+                })
+            })
+            .collect()
+    }
+
+    /// Writes the file.
+    pub fn to_bytes(&self) -> Result<Vec<u8>, PackError> {
+        let type_bytes = self.type_list_bytes()?;
+        let types = if self.wide_type_list {
+            TypeList::words(&type_bytes)
+        } else {
+            TypeList::bytes(&type_bytes)
+        };
+        if let Some(&bad) = self.type_codes.iter().find(|&&c| c > 3) {
+            return Err(PackError::new(format!(
+                "unknown cell type {bad} (0 bit-packed, 1 float, 2 string, 3 u32)"
+            )));
+        }
+        let names: Option<Vec<&str>> = self
+            .field_names
+            .as_ref()
+            .map(|n| n.iter().map(String::as_str).collect());
+        let schema: Option<Schema<'_>> = match &names {
+            Some(n) => Some(
+                Schema::build(types, 0, n.len(), n.iter().map(|&s| Ok(s)), None, None)
+                    .map_err(|e| PackError::new(e.to_string()))?,
+            ),
+            None => None,
+        };
+        let record_size = schema.as_ref().map_or(types.len() * 4, Schema::record_size);
+        let needs_strings = self.type_codes.contains(&2) || self.str_array.is_some();
+        let mut pool = match (&self.string_pool, needs_strings) {
+            (Some(seed), _) => Some(Pool::new(seed)),
+            (None, true) => Some(Pool::new(&[])),
+            (None, false) => None,
+        };
+
+        // Records, sorted, checked and encoded.
+        let mut order: Vec<&TableRecord> = self.records.iter().collect();
+        order.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
+        for pair in order.windows(2) {
+            if pair[0].name == pair[1].name {
+                return Err(PackError::new("duplicate record name").at(&pair[0].name, None));
+            }
+        }
+        let mut arrays = self.string_arrays.clone();
+        if let (Some(schema), Some(pool)) = (&schema, pool.as_mut()) {
+            // String-array items go first into `!!string`: their offsets must fit the few bits of
+            // an array slot, record strings have 32.
+            for record in &order {
+                for (spec, value) in schema.fields().iter().zip(&record.values) {
+                    if let (FieldKind::StrArray { array }, TableValue::Str(s)) = (spec.kind, value)
+                    {
+                        if let Some(items) = arrays.get_mut(array) {
+                            if !items.contains(s) {
+                                items.push(s.clone());
+                            }
+                        }
+                    }
+                }
+            }
+            for item in arrays.iter().flatten() {
+                pool.offset(item)?;
+            }
+        }
+        let mut encoded = Vec::with_capacity(order.len());
+        for record in &order {
+            let name = record.name.as_bytes();
+            if name.is_empty() || name.len() > 16 || name.contains(&0) || name[0] == b'!' {
+                return Err(PackError::new(
+                    "record names are 1 to 16 bytes, without NUL, not starting with '!'",
+                )
+                .at(&record.name, None));
+            }
+            let mut data = vec![0u8; record_size];
+            match &schema {
+                Some(schema) => {
+                    if record.values.len() != schema.len() {
+                        return Err(PackError::new(format!(
+                            "{} values for {} fields",
+                            record.values.len(),
+                            schema.len()
+                        ))
+                        .at(&record.name, None));
+                    }
+                    for (spec, value) in schema.fields().iter().zip(&record.values) {
+                        encode_field(spec, value, &mut data, pool.as_mut(), &mut arrays)
+                            .map_err(|e| e.at(&record.name, Some(spec.name)))?;
+                    }
+                }
+                None => {
+                    if record.values.len() != types.len() {
+                        return Err(PackError::new(format!(
+                            "{} values for {} cells",
+                            record.values.len(),
+                            types.len()
+                        ))
+                        .at(&record.name, None));
+                    }
+                    for (cell, (code, value)) in types.iter().zip(&record.values).enumerate() {
+                        let word: u32 = match (code, value) {
+                            (1, TableValue::Float(f)) => f.to_bits(),
+                            (1, v) => (number(v)? as f32).to_bits(),
+                            (2, TableValue::Str(s)) => pool
+                                .as_mut()
+                                .ok_or_else(|| PackError::new("no !!string"))?
+                                .offset(s)?,
+                            (_, v) => unsigned(v, 32)? as u32,
+                        };
+                        data[cell * 4..cell * 4 + 4].copy_from_slice(&word.to_be_bytes());
+                    }
+                }
+            }
+            encoded.push((name, data));
+        }
+
+        // Sections.
+        let mut sections: Vec<(&[u8], Vec<u8>)> = Vec::new();
+        if let Some(sheet) = &self.sheet_name {
+            let mut b = sheet.as_bytes().to_vec();
+            b.push(0);
+            sections.push((b"!!sheetname", b));
+        }
+        if let Some(layout) = self.str_array {
+            let pool = pool.as_mut().ok_or_else(|| PackError::new("no !!string"))?;
+            let per = usize::from(layout.offsets_per_word);
+            let bits = u32::from(layout.bits_per_offset);
+            if per == 0 || per as u32 * bits > 32 {
+                return Err(PackError::new(
+                    "!!strArrayInfo: offsets per word × bits per offset must be 1..=32",
+                ));
+            }
+            let mut array = Vec::new();
+            let mut list = Vec::new();
+            for items in &arrays {
+                list.extend_from_slice(&(array.len() as u32).to_be_bytes());
+                for chunk in items.chunks(per) {
+                    let mut word = 0u64;
+                    for (slot, item) in chunk.iter().enumerate() {
+                        let off = u64::from(pool.offset(item)?);
+                        if off >> bits != 0 {
+                            return Err(PackError::new(format!(
+                                "string {item:?} is at !!string offset {off}, beyond the {bits} bits of a string-array slot"
+                            )));
+                        }
+                        word |= off << (slot as u32 * bits);
+                    }
+                    array.extend_from_slice(&(word as u32).to_be_bytes());
+                }
+            }
+            sections.push((b"!!strArray", array));
+            sections.push((
+                b"!!strArrayInfo",
+                vec![0, 0, layout.offsets_per_word, layout.bits_per_offset],
+            ));
+            sections.push((b"!!strArrayList", list));
+        } else if arrays.iter().any(|a| !a.is_empty()) {
+            return Err(PackError::new(
+                "string arrays without a !!strArrayInfo layout",
+            ));
+        }
+        if let Some(pool) = pool {
+            sections.push((b"!!string", pool.bytes));
+        }
+        sections.push((
+            if self.wide_type_list {
+                b"!!strtypelist"
+            } else {
+                b"!!strtypelistb"
+            },
+            type_bytes.clone(),
+        ));
+        if let Some(t) = &self.typelist {
+            sections.push((
+                b"!!typelist",
+                t.iter().flat_map(|c| c.to_be_bytes()).collect(),
+            ));
+        }
+        if let Some(v) = self.version {
+            sections.push((b"!!version", v.to_be_bytes().to_vec()));
+        }
+        if let (Some(n), true) = (&names, self.write_field_names) {
+            let mut b = Vec::new();
+            for name in n {
+                b.extend_from_slice(name.as_bytes());
+                b.push(0);
+            }
+            sections.push((b"!structitem", b));
+            sections.push((b"!structitemnum", (n.len() as u32).to_be_bytes().to_vec()));
+        }
+        sections.sort_by(|a, b| a.0.cmp(b.0));
+
+        let count = sections.len() + encoded.len();
+        let mut out = Vec::new();
+        out.extend_from_slice(b"WPD\0");
+        out.extend_from_slice(
+            &u32::try_from(count)
+                .map_err(|_| PackError::new("too many records"))?
+                .to_be_bytes(),
+        );
+        out.extend_from_slice(&[0; 8]);
+        let table_at = out.len();
+        out.resize(table_at + count * 32, 0);
+        let entries = sections
+            .iter()
+            .map(|(n, d)| (*n, d.as_slice()))
+            .chain(encoded.iter().map(|(n, d)| (*n, d.as_slice())));
+        for (i, (name, data)) in entries.enumerate() {
+            let at = out.len();
+            out.extend_from_slice(data);
+            pad(&mut out, if name == b"!!sheetname" { 16 } else { 4 });
+            if name == b"!!sheetname" {
+                // The real files pad the sheet name to 16 bytes from its start.
+                while out.len() - at < 16 {
+                    out.push(0);
+                }
+            }
+            let e = table_at + i * 32;
+            out[e..e + name.len()].copy_from_slice(name);
+            let offset =
+                u32::try_from(at).map_err(|_| PackError::new("file would exceed 4 GiB"))?;
+            out[e + 16..e + 20].copy_from_slice(&offset.to_be_bytes());
+            out[e + 20..e + 24].copy_from_slice(&(data.len() as u32).to_be_bytes());
+        }
+        Ok(out)
+    }
+}
+
+fn number(v: &TableValue) -> Result<f64, PackError> {
+    match *v {
+        TableValue::Int(i) => Ok(i as f64),
+        TableValue::UInt(u) => Ok(u as f64),
+        TableValue::Float(f) => Ok(f64::from(f)),
+        TableValue::Str(_) => Err(PackError::new("a string where a number belongs")),
+    }
+}
+
+/// `v` as an unsigned value of `width` bits.
+fn unsigned(v: &TableValue, width: u32) -> Result<u64, PackError> {
+    let out_of_range =
+        |shown: String| PackError::new(format!("value {shown} does not fit {width} unsigned bits"));
+    let u = match *v {
+        TableValue::UInt(u) => u,
+        TableValue::Int(i) => u64::try_from(i).map_err(|_| out_of_range(i.to_string()))?,
+        _ => return Err(PackError::new("an integer field holds a non-integer")),
+    };
+    if width < 64 && u >> width != 0 {
+        return Err(out_of_range(u.to_string()));
+    }
+    Ok(u)
+}
+
+/// `v` as a two's-complement value of `width` bits.
+fn signed(v: &TableValue, width: u32) -> Result<u64, PackError> {
+    let i = match *v {
+        TableValue::Int(i) => i,
+        TableValue::UInt(u) => i64::try_from(u)
+            .map_err(|_| PackError::new(format!("value {u} does not fit {width} signed bits")))?,
+        _ => return Err(PackError::new("an integer field holds a non-integer")),
+    };
+    let half = 1i64 << (width - 1);
+    if i < -half || i >= half {
+        return Err(PackError::new(format!(
+            "value {i} does not fit {width} signed bits"
+        )));
+    }
+    Ok((i as u64) & ((1u64 << width) - 1))
+}
+
+fn put_bits(data: &mut [u8], pos: usize, bit: u8, bits: u64) {
+    let mut word = [0u8; 4];
+    word.copy_from_slice(&data[pos..pos + 4]);
+    let w = u64::from(u32::from_be_bytes(word)) | (bits << bit);
+    data[pos..pos + 4].copy_from_slice(&(w as u32).to_be_bytes());
+}
+
+fn encode_field(
+    spec: &crate::wdb::FieldSpec<'_>,
+    value: &TableValue,
+    data: &mut [u8],
+    pool: Option<&mut Pool>,
+    arrays: &mut [Vec<String>],
+) -> Result<(), PackError> {
+    let pos = spec.byte_offset;
+    let width = u32::from(spec.width);
+    match spec.kind {
+        FieldKind::Int { signed: true } => {
+            put_bits(data, pos, spec.bit_offset, signed(value, width)?);
+        }
+        FieldKind::Int { signed: false } => {
+            put_bits(data, pos, spec.bit_offset, unsigned(value, width)?);
+        }
+        FieldKind::StrArray { array } => {
+            let TableValue::Str(s) = value else {
+                return Err(PackError::new("an s# field holds a non-string"));
+            };
+            let items = arrays
+                .get_mut(array)
+                .ok_or_else(|| PackError::new(format!("no string array {array} for this field")))?;
+            let index = match items.iter().position(|i| i == s) {
+                Some(i) => i,
+                None => {
+                    items.push(s.clone());
+                    items.len() - 1
+                }
+            };
+            put_bits(
+                data,
+                pos,
+                spec.bit_offset,
+                unsigned(&TableValue::UInt(index as u64), width)?,
+            );
+        }
+        FieldKind::Float => {
+            let f = match value {
+                TableValue::Float(f) => *f,
+                // How the JSON layout spells the non-finite floats.
+                TableValue::Str(s) if s == "nan" => f32::NAN,
+                TableValue::Str(s) if s == "inf" => f32::INFINITY,
+                TableValue::Str(s) if s == "-inf" => f32::NEG_INFINITY,
+                v => number(v)? as f32,
+            };
+            data[pos..pos + 4].copy_from_slice(&f.to_bits().to_be_bytes());
+        }
+        FieldKind::String => {
+            let TableValue::Str(s) = value else {
+                return Err(PackError::new("a string field holds a non-string"));
+            };
+            let pool = pool.ok_or_else(|| PackError::new("no !!string"))?;
+            data[pos..pos + 4].copy_from_slice(&pool.offset(s)?.to_be_bytes());
+        }
+        FieldKind::U32 => {
+            data[pos..pos + 4].copy_from_slice(&(unsigned(value, 32)? as u32).to_be_bytes());
+        }
+        FieldKind::U64 => {
+            data[pos..pos + 8].copy_from_slice(&unsigned(value, 64)?.to_be_bytes());
+        }
+    }
+    Ok(())
+}
+
+fn record(name: &str, values: Vec<TableValue>) -> TableRecord {
+    TableRecord {
+        name: name.to_string(),
+        values,
+    }
+}
+
+fn names(list: &[&str]) -> Option<Vec<String>> {
+    Some(list.iter().map(|s| s.to_string()).collect())
+}
+
+fn to_error(e: PackError) -> crate::Error {
+    // The fixtures are fixed inputs; a failure here is a writer bug, reported as a crate error.
+    let _ = e;
+    crate::Error::invalid(0, "WdbTable", 0, "a fixture table does not pack")
+}
+
+use TableValue::{Float as F, Int as I, Str as S, UInt as U};
+
+fn s(text: &str) -> TableValue {
+    S(text.to_string())
+}
+
+/// An XIII-2/LR item table: a string, three bit fields sharing one cell (u16 + u4 + i12), a float
+/// and a u32. Records are listed unsorted; the writer sorts them.
+pub fn items_table() -> WdbTable {
+    WdbTable {
+        sheet_name: Some("ItemTable".into()),
+        version: Some(0x1234_5678),
+        type_codes: vec![2, 0, 1, 3],
+        field_names: names(&[
+            "sName", "u16Price", "u4Kind", "i12Power", "fWeight", "uFlags",
+        ]),
+        write_field_names: true,
+        records: vec![
+            record(
+                "it_potion",
+                vec![s("Potion"), U(50), U(1), I(-100), F(0.5), U(7)],
+            ),
+            record(
+                "it_ether",
+                vec![s("Ether"), U(1500), U(2), I(2047), F(0.25), U(0)],
+            ),
+            record(
+                "it_elixir",
+                vec![
+                    s("Elixir"),
+                    U(65535),
+                    U(15),
+                    I(-2048),
+                    F(1.0),
+                    U(u64::from(u32::MAX)),
+                ],
+            ),
+            record("it_antidote", vec![s(""), U(0), U(0), I(0), F(-3.5), U(1)]),
+        ],
+        ..WdbTable::default()
+    }
+}
+
+/// The bytes of [`items_table`], for examples.
+pub fn example_file() -> crate::Result<Vec<u8>> {
+    items_table().to_bytes().map_err(to_error)
+}
+
+/// An XIII-1 table: u32 type codes (`!!strtypelist`) and `!!typelist`, no field names; the values
+/// are the cells (a bit-packed cell as its raw word).
+pub fn xiii1_table() -> WdbTable {
+    WdbTable {
+        version: Some(3),
+        type_codes: vec![0, 1, 2, 3, 0],
+        wide_type_list: true,
+        typelist: Some(vec![3, 3, 1, 1, 2, 3, 0]),
+        records: vec![
+            record(
+                "ab_fire",
+                vec![U(0x0000_003E), F(1.5), s("Fire"), U(100), U(0x8000_0001)],
+            ),
+            record(
+                "ab_blizzard",
+                vec![U(0), F(-0.125), s("Blizzard"), U(7), U(0xFFFF_FFFF)],
+            ),
+            record("ab_none", vec![U(0x1234_5678), F(0.0), s(""), U(0), U(0)]),
+        ],
+        ..WdbTable::default()
+    }
+}
+
+/// An XIII-2/LR table without `!!string` (no string cells, so none is written): a whole-word
+/// signed cell, a float, a u32 and a partly used bit-packed cell (the notes' u1 + i5 + i8).
+pub fn no_string_table() -> WdbTable {
+    WdbTable {
+        sheet_name: Some("Rates".into()),
+        version: Some(1),
+        type_codes: vec![0, 1, 3, 0],
+        field_names: names(&[
+            "iWhole",
+            "fRate",
+            "uCount",
+            "u1QuickPop",
+            "i5attribute",
+            "i8flag",
+        ]),
+        write_field_names: true,
+        records: vec![
+            record("r0", vec![I(-123_456), F(2.5), U(9), U(0), I(-1), I(0)]),
+            record(
+                "r1",
+                vec![I(i64::from(i32::MAX)), F(0.1), U(0), U(1), I(15), I(-128)],
+            ),
+        ],
+        ..WdbTable::default()
+    }
+}
+
+/// Several string arrays with several index widths (s4, s8 sharing a cell with an i20; s12 moving
+/// to the next cell), two 16-bit offsets per word, beside a `!!string` field.
+pub fn string_arrays_table() -> WdbTable {
+    WdbTable {
+        sheet_name: Some("Arrays".into()),
+        version: Some(2),
+        type_codes: vec![2, 0, 0],
+        field_names: names(&["sName", "s4Kind", "s8Icon", "i20Rest", "s12Long", "u20Tail"]),
+        write_field_names: true,
+        str_array: Some(StrArrayLayout {
+            offsets_per_word: 2,
+            bits_per_offset: 16,
+        }),
+        string_arrays: vec![Vec::new(); 3],
+        records: vec![
+            record(
+                "a0",
+                vec![
+                    s("first"),
+                    s("sword"),
+                    s("icon_a"),
+                    I(-5),
+                    s("long_x"),
+                    U(1),
+                ],
+            ),
+            record(
+                "a1",
+                vec![
+                    s("second"),
+                    s("shield"),
+                    s("icon_b"),
+                    I(524_287),
+                    s(""),
+                    U(2),
+                ],
+            ),
+            record(
+                "a2",
+                vec![
+                    s("third"),
+                    s("sword"),
+                    s("icon_c"),
+                    I(-524_288),
+                    s("long_y"),
+                    U(3),
+                ],
+            ),
+            record(
+                "a3",
+                vec![
+                    s("first"),
+                    s("bow"),
+                    s("icon_a"),
+                    I(0),
+                    s("long_z"),
+                    U(1_048_575),
+                ],
+            ),
+        ],
+        ..WdbTable::default()
+    }
+}
+
+/// The PS3 case: a type-3 cell named `u64…` holds a big-endian u64 over 8 bytes.
+pub fn ps3_u64_table() -> WdbTable {
+    WdbTable {
+        sheet_name: Some("movie_items".into()),
+        version: Some(4),
+        type_codes: vec![2, 3, 3],
+        field_names: names(&["sMovie", "u64Size", "uFrames"]),
+        write_field_names: true,
+        records: vec![
+            record(
+                "mv_open",
+                vec![s("op.bik"), U(0x0123_4567_89AB_CDEF), U(30)],
+            ),
+            record("mv_end", vec![s("ed.bik"), U(u64::MAX), U(60)]),
+        ],
+        ..WdbTable::default()
+    }
+}
+
+/// The committed fixtures (`fixtures/ff13-wdb/`).
+pub fn fixtures() -> crate::Result<Vec<(&'static str, Vec<u8>)>> {
+    Ok(vec![
+        ("items.wdb", items_table().to_bytes().map_err(to_error)?),
+        (
+            "xiii1_cells.wdb",
+            xiii1_table().to_bytes().map_err(to_error)?,
+        ),
+        (
+            "no_string.wdb",
+            no_string_table().to_bytes().map_err(to_error)?,
+        ),
+        (
+            "string_arrays.wdb",
+            string_arrays_table().to_bytes().map_err(to_error)?,
+        ),
+        ("ps3_u64.wdb", ps3_u64_table().to_bytes().map_err(to_error)?),
+    ])
+}

@@ -1,0 +1,380 @@
+//! `.wdb`: round trips through the writer (the values read back are the values the writer was
+//! given), sorted lookup and its unsorted fallback, and malformed inputs → errors that name the
+//! record and the field.
+
+use gamebin::wdb::{Cell, FieldKind, Game, Value, WdbView};
+use gamebin::write::wdb::{
+    TableRecord, TableValue, WdbTable, items_table, no_string_table, ps3_u64_table,
+    string_arrays_table, xiii1_table,
+};
+
+/// The value the reader should give for what the writer was told.
+fn expected(v: &TableValue) -> Value<'_> {
+    match v {
+        TableValue::Int(i) => Value::Int(*i),
+        TableValue::UInt(u) => Value::UInt(*u),
+        TableValue::Float(f) => Value::Float(*f),
+        TableValue::Str(s) => Value::Str(s.as_bytes()),
+    }
+}
+
+fn round_trip(table: &WdbTable) {
+    let bytes = table.to_bytes().unwrap();
+    let view = WdbView::from_bytes(&bytes).unwrap();
+    assert_eq!(view.record_count(), table.records.len());
+    assert!(view.is_sorted());
+    view.validate().unwrap();
+    match &table.field_names {
+        Some(names) if table.write_field_names => {
+            assert_eq!(view.game(), Game::Xiii2Lr);
+            let schema = view.schema().unwrap();
+            assert_eq!(schema.len(), names.len());
+            for record in &table.records {
+                let r = view.record_by_name(&record.name).unwrap();
+                for (i, want) in record.values.iter().enumerate() {
+                    assert_eq!(
+                        schema.value(&r, i).unwrap(),
+                        expected(want),
+                        "{} {}",
+                        record.name,
+                        names[i]
+                    );
+                    assert_eq!(
+                        schema.value_by_name(&r, &names[i]).unwrap().unwrap(),
+                        expected(want)
+                    );
+                }
+            }
+        }
+        _ => {
+            assert_eq!(view.game(), Game::Xiii1);
+            assert!(view.schema().is_err(), "XIII-1 has no names of its own");
+            for record in &table.records {
+                let r = view.record_by_name(&record.name).unwrap();
+                for (i, want) in record.values.iter().enumerate() {
+                    let got = view.cell(&r, i).unwrap();
+                    let same = match (got, want) {
+                        (Cell::Bits(w) | Cell::U32(w), TableValue::UInt(u)) => u64::from(w) == *u,
+                        (Cell::Float(f), TableValue::Float(g)) => f.to_bits() == g.to_bits(),
+                        (Cell::Str(s), TableValue::Str(t)) => s == t.as_bytes(),
+                        _ => false,
+                    };
+                    assert!(same, "{} cell {i}: {got:?} vs {want:?}", record.name);
+                }
+            }
+        }
+    }
+    // read → table → write is the identity on what the writer makes.
+    let again = WdbTable::from_view(&view, None)
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    assert_eq!(again, bytes);
+}
+
+#[test]
+fn every_fixture_table_round_trips() {
+    for table in [
+        items_table(),
+        xiii1_table(),
+        no_string_table(),
+        string_arrays_table(),
+        ps3_u64_table(),
+    ] {
+        round_trip(&table);
+    }
+}
+
+#[test]
+fn bit_fields_are_lsb_first_and_signed_over_their_width() {
+    // The notes' verified cell: 0x0000003E holding u1QuickPop, i5attribute, i8flag = 0, -1, 0.
+    let mut table = no_string_table();
+    table.records.truncate(1);
+    let bytes = table.to_bytes().unwrap();
+    let view = WdbView::from_bytes(&bytes).unwrap();
+    let schema = view.schema().unwrap();
+    let r0 = view.record_by_name("r0").unwrap();
+    let quick = schema
+        .field(schema.index_of("u1QuickPop").unwrap())
+        .unwrap();
+    let cell = &r0.data()[quick.byte_offset..quick.byte_offset + 4];
+    assert_eq!(cell, &0x0000_003Eu32.to_be_bytes());
+    let attribute = schema.field(4).unwrap();
+    assert_eq!((attribute.bit_offset, attribute.width), (1, 5));
+}
+
+#[test]
+fn xiii1_cells_decode_with_caller_supplied_names() {
+    let bytes = xiii1_table().to_bytes().unwrap();
+    let view = WdbView::from_bytes(&bytes).unwrap();
+    // Cell 0 = 0x3E = u1 0, i5 -1 (0b11111), u26 0; cell 4 = whole-word u.
+    let names = [
+        "u1QuickPop",
+        "i5attribute",
+        "u26Rest",
+        "fSpeed",
+        "sName",
+        "uPower",
+        "uBits",
+    ];
+    let schema = view.schema_with_names(&names).unwrap();
+    let fire = view.record_by_name("ab_fire").unwrap();
+    let v = |n: &str| schema.value_by_name(&fire, n).unwrap().unwrap();
+    assert_eq!(v("u1QuickPop"), Value::UInt(0));
+    assert_eq!(v("i5attribute"), Value::Int(-1));
+    assert_eq!(v("u26Rest"), Value::UInt(0));
+    // A partly used cell followed by a whole-word field is an error, naming the field.
+    let e = view
+        .schema_with_names(&["u1QuickPop", "i5attribute", "fSpeed"])
+        .unwrap_err();
+    assert_eq!(e.field, Some("fSpeed"));
+    assert_eq!(v("fSpeed"), Value::Float(1.5));
+    assert_eq!(v("sName").as_str(), Some("Fire"));
+    assert_eq!(v("uPower"), Value::UInt(100));
+    assert_eq!(v("uBits"), Value::UInt(0x8000_0001));
+    assert_eq!(
+        view.typelist().unwrap().iter().collect::<Vec<_>>(),
+        [3, 3, 1, 1, 2, 3, 0]
+    );
+}
+
+#[test]
+fn string_arrays_and_u64_fields() {
+    let bytes = string_arrays_table().to_bytes().unwrap();
+    let view = WdbView::from_bytes(&bytes).unwrap();
+    let schema = view.schema().unwrap();
+    let kinds: Vec<FieldKind> = schema.fields().iter().map(|f| f.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            FieldKind::String,
+            FieldKind::StrArray { array: 0 },
+            FieldKind::StrArray { array: 1 },
+            FieldKind::Int { signed: true },
+            FieldKind::StrArray { array: 2 },
+            FieldKind::Int { signed: false },
+        ]
+    );
+    assert_eq!(view.str_arrays().unwrap().unwrap().array_count(), 3);
+    let long = schema.field(4).unwrap();
+    assert_eq!((long.cell, long.bit_offset, long.width), (2, 0, 12));
+
+    let bytes = ps3_u64_table().to_bytes().unwrap();
+    let view = WdbView::from_bytes(&bytes).unwrap();
+    let schema = view.schema().unwrap();
+    assert_eq!(schema.record_size(), 16, "4 x 3 cells + 4 for the u64");
+    let frames = schema.field(2).unwrap();
+    assert_eq!(frames.byte_offset, 12);
+}
+
+#[test]
+fn lookup_falls_back_to_a_scan_when_names_are_unsorted() {
+    let bytes = items_table().to_bytes().unwrap();
+    let mut data = bytes.clone();
+    let view = WdbView::from_bytes(&bytes).unwrap();
+    // Swap the first two record entries (names, offsets and sizes together).
+    let first = 16 + 32 * (view.entries().len() - view.record_count());
+    let (a, b) = (first, first + 32);
+    let entry_a = data[a..a + 32].to_vec();
+    data.copy_within(b..b + 32, a);
+    data[b..b + 32].copy_from_slice(&entry_a);
+    let unsorted = WdbView::from_bytes(&data).unwrap();
+    assert!(!unsorted.is_sorted());
+    for name in ["it_antidote", "it_elixir", "it_ether", "it_potion"] {
+        assert_eq!(
+            unsorted.record_by_name(name).unwrap().data(),
+            view.record_by_name(name).unwrap().data()
+        );
+    }
+    assert!(unsorted.record_by_name("it_phoenix").is_none());
+}
+
+#[test]
+fn the_writer_sorts_new_records_in_and_counts_them() {
+    let mut table = items_table();
+    table.records.push(TableRecord {
+        name: "it_hipotion".into(),
+        values: table.records[0].values.clone(),
+    });
+    let bytes = table.to_bytes().unwrap();
+    let view = WdbView::from_bytes(&bytes).unwrap();
+    assert_eq!(u32::from_be_bytes(bytes[4..8].try_into().unwrap()), 6 + 5);
+    let names: Vec<&str> = view.records().map(|r| r.name().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "it_antidote",
+            "it_elixir",
+            "it_ether",
+            "it_hipotion",
+            "it_potion"
+        ]
+    );
+}
+
+#[test]
+fn the_writer_refuses_values_that_do_not_fit() {
+    let cases: [(usize, TableValue, &str); 6] = [
+        (1, TableValue::UInt(65536), "u16Price"),
+        (2, TableValue::UInt(16), "u4Kind"),
+        (2, TableValue::Int(-1), "u4Kind"),
+        (3, TableValue::Int(2048), "i12Power"),
+        (3, TableValue::Int(-2049), "i12Power"),
+        (5, TableValue::UInt(1 << 32), "uFlags"),
+    ];
+    for (field, value, name) in cases {
+        let mut table = items_table();
+        table.records[0].values[field] = value.clone();
+        let e = table.to_bytes().unwrap_err();
+        assert_eq!(e.record.as_deref(), Some("it_potion"), "{value:?}");
+        assert_eq!(e.field.as_deref(), Some(name), "{value:?}");
+        assert!(e.reason.contains("does not fit"), "{e}");
+    }
+    let mut table = items_table();
+    table.records[1].name = table.records[0].name.clone();
+    assert!(table.to_bytes().unwrap_err().reason.contains("duplicate"));
+    let mut table = items_table();
+    table.records[0].name = "a_name_longer_than_16".into();
+    assert!(table.to_bytes().is_err());
+    let mut table = items_table();
+    table.records[0].values.pop();
+    assert!(table.to_bytes().unwrap_err().reason.contains("values for"));
+}
+
+/// Replaces the first occurrence of `from` in `data` by `to` (same length).
+fn patch(data: &mut [u8], from: &[u8], to: &[u8]) {
+    assert_eq!(from.len(), to.len());
+    let at = data
+        .windows(from.len())
+        .position(|w| w == from)
+        .unwrap_or_else(|| panic!("{:?} not in the file", String::from_utf8_lossy(from)));
+    data[at..at + to.len()].copy_from_slice(to);
+}
+
+/// The error of reading field `field` of record `record`, as text.
+fn field_error(data: &[u8], record: &str, field: &str) -> String {
+    let view = WdbView::from_bytes(data).unwrap();
+    let schema = view.schema().unwrap();
+    let r = view.record_by_name(record).unwrap();
+    let e = schema.value_by_name(&r, field).unwrap().unwrap_err();
+    assert_eq!(e.record, Some(record.as_bytes()));
+    assert_eq!(e.field, Some(field));
+    e.to_string()
+}
+
+#[test]
+fn schema_errors_name_the_field() {
+    // An unknown type letter.
+    let mut data = items_table().to_bytes().unwrap();
+    patch(&mut data, b"u4Kind\0", b"x4Kind\0");
+    let e = WdbView::from_bytes(&data).unwrap().schema().unwrap_err();
+    assert_eq!(e.field, Some("x4Kind"));
+    assert!(e.to_string().contains("letter must be i, u, f or s"), "{e}");
+
+    // A width-0 field in a partly used cell.
+    let mut data = items_table().to_bytes().unwrap();
+    patch(&mut data, b"i12Power\0", b"iX2Power\0");
+    let e = WdbView::from_bytes(&data).unwrap().schema().unwrap_err();
+    assert_eq!(e.field, Some("iX2Power"));
+    assert!(e.to_string().contains("partly used"), "{e}");
+
+    // More names than cells.
+    let bytes = items_table().to_bytes().unwrap();
+    let view = WdbView::from_bytes(&bytes).unwrap();
+    let names = [
+        "sName", "u16Price", "u4Kind", "i12Power", "fWeight", "uFlags", "uExtra",
+    ];
+    let e = view.schema_with_names(&names).unwrap_err();
+    assert_eq!(e.field, Some("uExtra"));
+    assert!(
+        e.to_string().contains("ran out before the field names"),
+        "{e}"
+    );
+
+    // An unknown cell type code.
+    let mut data = items_table().to_bytes().unwrap();
+    let types = WdbView::from_bytes(&data)
+        .unwrap()
+        .section("!!strtypelistb")
+        .unwrap()
+        .at;
+    data[types + 3] = 7;
+    let e = WdbView::from_bytes(&data).unwrap().schema().unwrap_err();
+    assert!(e.to_string().contains("unknown cell type"), "{e}");
+    assert_eq!(e.error.offset(), (types + 3) as u64);
+}
+
+#[test]
+fn record_errors_name_the_record_and_the_field() {
+    // A record of the wrong size: shrink it_potion's entry by 4 bytes.
+    let mut data = items_table().to_bytes().unwrap();
+    let view = WdbView::from_bytes(&data).unwrap();
+    let index = view
+        .entries()
+        .iter()
+        .position(|e| e.name_bytes() == b"it_potion")
+        .unwrap();
+    let size_at = 16 + 32 * index + 20;
+    data[size_at + 3] -= 4;
+    let e = field_error(&data, "it_potion", "fWeight");
+    assert!(e.contains("record size differs"), "{e}");
+    assert!(
+        e.contains("\"it_potion\"") && e.contains("\"fWeight\""),
+        "{e}"
+    );
+
+    // An out-of-range string offset.
+    let mut data = items_table().to_bytes().unwrap();
+    let view = WdbView::from_bytes(&data).unwrap();
+    let at = view.record_by_name("it_ether").unwrap().offset();
+    data[at..at + 4].copy_from_slice(&0x7fffu32.to_be_bytes());
+    let e = field_error(&data, "it_ether", "sName");
+    assert!(e.contains("outside !!string"), "{e}");
+
+    // A missing !!string that a record needs (offset 0 still reads as "no string").
+    let mut data = items_table().to_bytes().unwrap();
+    patch(&mut data, b"!!string\0", b"!!strinX\0");
+    let e = field_error(&data, "it_ether", "sName");
+    assert!(e.contains("no !!string section"), "{e}");
+    let view = WdbView::from_bytes(&data).unwrap();
+    let schema = view.schema().unwrap();
+    let antidote = view.record_by_name("it_antidote").unwrap();
+    assert_eq!(schema.value(&antidote, 0).unwrap(), Value::Str(b""));
+
+    // An out-of-range string-array index.
+    let mut data = string_arrays_table().to_bytes().unwrap();
+    let view = WdbView::from_bytes(&data).unwrap();
+    let at = view.record_by_name("a1").unwrap().offset();
+    data[at + 7] |= 0x0f; // s4Kind = 15, beyond its 3 items (2 words)
+    let e = field_error(&data, "a1", "s4Kind");
+    assert!(e.contains("outside the field's string array"), "{e}");
+
+    // A missing !!strArray that s# fields need.
+    let mut data = string_arrays_table().to_bytes().unwrap();
+    patch(&mut data, b"!!strArray\0", b"!!strArraX\0");
+    let e = field_error(&data, "a0", "s8Icon");
+    assert!(e.contains("no !!strArray"), "{e}");
+}
+
+#[test]
+fn container_errors_say_where() {
+    let data = items_table().to_bytes().unwrap();
+    let e = WdbView::from_bytes(&data[..10]).unwrap_err();
+    assert_eq!(e.what(), "WdbHeader");
+    let mut bad = data.clone();
+    bad[0] = b'X';
+    assert_eq!(
+        WdbView::from_bytes(&bad).unwrap_err().what(),
+        "WdbHeader.magic"
+    );
+    let mut bad = data.clone();
+    bad[16 + 16] = 0xff; // the first entry's offset
+    let e = WdbView::from_bytes(&bad).unwrap_err();
+    assert_eq!((e.offset(), e.what()), (32, "WdbEntry.offset"));
+    let mut bad = data;
+    bad[4..8].copy_from_slice(&u32::MAX.to_be_bytes());
+    assert_eq!(
+        WdbView::from_bytes(&bad).unwrap_err().what(),
+        "WdbHeader.entryCount"
+    );
+}
