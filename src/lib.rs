@@ -3,7 +3,8 @@
 //! Zero-copy readers for game data files. A file is memory-mapped once (or handed over as a byte
 //! slice) and every structure is a borrowed, lifetime-bound view over it: nothing is parsed until it
 //! is asked for, nothing is allocated to open, look up or iterate, and the only copies are the ones a
-//! format forces (decoding meshoptimizer buffers into a buffer the caller owns).
+//! format forces (decoding meshoptimizer buffers, or inflating a compressed `.wwd` main block, into a
+//! buffer the caller owns).
 //!
 //! Every read is bounds-checked; a malformed file gives an [`Error`] that says where (the file
 //! offset), what (the structure and field) and why (the offending values), never a panic.
@@ -11,6 +12,7 @@
 //! | module | format | view |
 //! |---|---|---|
 //! | [`wows::geometry`] | World of Warships `.geometry` | [`GeometryView`](wows::geometry::GeometryView) |
+//! | [`wwd`] | Captain Claw / Gruntz `.wwd` levels | [`WwdView`](wwd::WwdView) |
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -51,6 +53,7 @@ pub mod mmap;
 pub mod wows;
 #[cfg(feature = "write")]
 pub mod write;
+pub mod wwd;
 
 pub use error::{Error, ErrorKind, Result};
 pub use mmap::MappedFile;
@@ -61,6 +64,8 @@ pub use mmap::MappedFile;
 pub enum Format {
     /// World of Warships `.geometry` (MergedGeometryPrototype).
     WowsGeometry,
+    /// Captain Claw / Gruntz `.wwd` level (WAP32 engine).
+    Wap32Wwd,
 }
 
 impl Format {
@@ -68,6 +73,7 @@ impl Format {
     pub const fn name(self) -> &'static str {
         match self {
             Format::WowsGeometry => "wows-geometry",
+            Format::Wap32Wwd => "wap32-wwd",
         }
     }
 }
@@ -84,7 +90,10 @@ type Detector = fn(&[u8]) -> bool;
 /// Detects a file's format from its content, never its name. Formats with a magic number are tried
 /// first and formats without one (`.geometry`) last, each by its own `looks_like` check.
 pub fn detect(data: &[u8]) -> Option<Format> {
-    const DETECTORS: &[(Format, Detector)] = &[(Format::WowsGeometry, wows::geometry::looks_like)];
+    const DETECTORS: &[(Format, Detector)] = &[
+        (Format::Wap32Wwd, wwd::looks_like),
+        (Format::WowsGeometry, wows::geometry::looks_like),
+    ];
     DETECTORS
         .iter()
         .find(|(_, looks_like)| looks_like(data))

@@ -2,3 +2,4 @@
 //! tests and of benchmark inputs.
 
 pub mod geometry;
+pub mod wwd;
