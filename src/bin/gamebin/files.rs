@@ -80,6 +80,12 @@ pub fn detect(path: &Path, file: &MappedFile) -> Result<Option<Format>> {
             // It opens, so it is one, however implausible its header looked to detection.
             Ok(Some(Format::WowsGeometry))
         }
+        Some("wwd") => {
+            let mut buffer = Vec::new();
+            gamebin::wwd::WwdView::from_bytes(file, &mut buffer)
+                .context("named .wwd but does not read as one")?;
+            Ok(Some(Format::Wap32Wwd))
+        }
         _ => Ok(None),
     }
 }

@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::files::{self, Input};
 use crate::geometry;
 use crate::output::{Out, Status, report};
+use crate::wwd;
 
 /// Files above which a progress bar is shown (on a terminal only).
 const PROGRESS_THRESHOLD: usize = 200;
@@ -76,6 +77,14 @@ fn render(path: &Path, data: &[u8], format: Format, json: bool) -> Result<String
                 serde_json::to_string(&info)?
             } else {
                 geometry::info_line(&info)
+            })
+        }
+        Format::Wap32Wwd => {
+            let info = wwd::info(path, data)?;
+            Ok(if json {
+                serde_json::to_string(&info)?
+            } else {
+                wwd::info_line(&info)
             })
         }
         other => anyhow::bail!("format {other} has no info view yet"),

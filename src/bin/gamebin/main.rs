@@ -9,20 +9,23 @@ mod files;
 mod geometry;
 mod info;
 mod output;
+mod render;
+mod wwd;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Read game data files in place: World of Warships .geometry (more formats to come).
+/// Read game data files in place: World of Warships .geometry, Claw / Gruntz .wwd levels (more
+/// formats to come).
 ///
 /// Formats are detected by content, never by file name.
 #[derive(Debug, Parser)]
 #[command(name = "gamebin", version, about, long_about = None, propagate_version = true)]
 #[command(
     after_help = "Examples:\n  gamebin info fixtures\n  gamebin info --json ~/games/wows/res \
-                        > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin export ship.geometry -o meshes/"
+                        > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin export ship.geometry -o meshes/\n  gamebin wwd render RETAIL01.WWD -o level1.png"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -67,6 +70,36 @@ enum Command {
         #[arg(short, long, value_name = "DIR")]
         output: PathBuf,
     },
+    /// Claw / Gruntz .wwd levels.
+    Wwd {
+        #[command(subcommand)]
+        command: WwdCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum WwdCommand {
+    /// Draws one plane of a level as a PNG: each tile coloured by its tile property's attribute
+    /// (clear, solid, ground, climb, death, user attributes; double and mask tiles pixel by pixel),
+    /// invisible and filled tiles distinct, objects marked as yellow squares, and a legend.
+    ///
+    /// Only the main plane has tile properties; other planes show their tiles in grey. By default
+    /// the scale makes the picture about 4096 pixels wide (2 to 16 pixels per tile), so a whole
+    /// Claw level fits.
+    Render {
+        /// The .wwd level.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The plane to draw (e.g. Action, Background, Front); default: the main plane.
+        #[arg(long, value_name = "NAME")]
+        plane: Option<String>,
+        /// Pixels per tile (1 to 64); default: automatic.
+        #[arg(long, value_name = "PX")]
+        scale: Option<u32>,
+        /// The PNG to write.
+        #[arg(short, long, value_name = "PNG")]
+        output: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -75,6 +108,15 @@ fn main() -> ExitCode {
         Command::Info { paths, json } => info::run(&paths, json),
         Command::Dump { file, json } => dump::run(&file, json),
         Command::Export { file, output } => export::run(&file, &output),
+        Command::Wwd {
+            command:
+                WwdCommand::Render {
+                    file,
+                    plane,
+                    scale,
+                    output,
+                },
+        } => render::run(&file, plane.as_deref(), &output, scale),
     };
     match outcome {
         Ok(output::Status::Success) => ExitCode::SUCCESS,
