@@ -42,13 +42,34 @@ struct Corpus {
     fixtures: &'static str,
     samples: &'static str,
     drive: fn(&[u8]) -> usize,
+    /// The most the format may legitimately expand its input (decoded buffers, inflated blocks).
+    max_expansion: usize,
 }
 
-const CORPORA: &[Corpus] = &[Corpus {
-    fixtures: "fixtures/wows-geometry",
-    samples: "wows-geometry",
-    drive: drive::drive_all,
-}];
+/// The largest expansion any format's reader allows: ENCD vertex decoding (1024×) or a `.wwd`
+/// inflate (1032× its zlib stream, plus the header).
+const MAX_EXPANSION: usize = {
+    let geometry = gamebin::wows::geometry::MAX_VERTEX_EXPANSION;
+    let wwd = gamebin::wwd::MAX_INFLATE_RATIO + 2;
+    if geometry > wwd { geometry } else { wwd }
+};
+
+const CORPORA: &[Corpus] = &[
+    Corpus {
+        fixtures: "fixtures/wows-geometry",
+        samples: "wows-geometry",
+        drive: drive::drive_all,
+        // drive_all also opens every input as the other formats: the largest expansion of any.
+        max_expansion: MAX_EXPANSION,
+    },
+    Corpus {
+        fixtures: "fixtures/wap32-wwd",
+        samples: "wap32-wwd",
+        drive: drive::drive_all,
+        // An inflated main block is at most 1032× its stream (plus the 1524-byte header).
+        max_expansion: MAX_EXPANSION,
+    },
+];
 
 fn files_in(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -89,11 +110,9 @@ fn cut_lengths(len: usize) -> Vec<usize> {
     cuts
 }
 
-fn check_allocation(len: usize, what: &str) {
+fn check_allocation(len: usize, max_expansion: usize, what: &str) {
     let largest = LARGEST.swap(0, Ordering::Relaxed);
-    let bound = len
-        .saturating_mul(gamebin::wows::geometry::MAX_VERTEX_EXPANSION)
-        .max(1 << 20);
+    let bound = len.saturating_mul(max_expansion).max(1 << 20);
     assert!(
         largest <= bound,
         "{what}: an allocation of {largest} bytes for a {len}-byte input"
@@ -116,7 +135,11 @@ fn truncation_at_every_length() {
                 let truncated = data[..cut].to_vec();
                 LARGEST.store(0, Ordering::Relaxed);
                 (corpus.drive)(&truncated);
-                check_allocation(cut, &format!("{} cut at {cut}", path.display()));
+                check_allocation(
+                    cut,
+                    corpus.max_expansion,
+                    &format!("{} cut at {cut}", path.display()),
+                );
             }
         }
     }
@@ -156,6 +179,7 @@ fn seeded_random_byte_flips() {
                 (corpus.drive)(&mutated);
                 check_allocation(
                     mutated.len(),
+                    corpus.max_expansion,
                     &format!("{} flip round {round}", path.display()),
                 );
             }
