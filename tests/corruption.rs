@@ -9,17 +9,25 @@
 mod drive;
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 struct LargestAllocation;
 
-static LARGEST: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    // Per thread: the two tests run in parallel, and one's large buffers (a whole sample copied
+    // for truncation) must not be charged to the other's inputs.
+    static LARGEST: Cell<usize> = const { Cell::new(0) };
+}
+
+fn record(size: usize) {
+    LARGEST.with(|l| l.set(l.get().max(size)));
+}
 
 // SAFETY: forwards to the system allocator unchanged; only records sizes.
 unsafe impl GlobalAlloc for LargestAllocation {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LARGEST.fetch_max(layout.size(), Ordering::Relaxed);
+        record(layout.size());
         // SAFETY: same layout as requested.
         unsafe { System.alloc(layout) }
     }
@@ -28,7 +36,7 @@ unsafe impl GlobalAlloc for LargestAllocation {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LARGEST.fetch_max(new_size, Ordering::Relaxed);
+        record(new_size);
         // SAFETY: forwarded as given.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -111,7 +119,7 @@ fn cut_lengths(len: usize) -> Vec<usize> {
 }
 
 fn check_allocation(len: usize, max_expansion: usize, what: &str) {
-    let largest = LARGEST.swap(0, Ordering::Relaxed);
+    let largest = LARGEST.with(|l| l.replace(0));
     let bound = len.saturating_mul(max_expansion).max(1 << 20);
     assert!(
         largest <= bound,
@@ -133,7 +141,7 @@ fn truncation_at_every_length() {
                 // A fresh allocation of exactly the cut length, so reads past it are caught by the
                 // bounds checks rather than landing in the rest of the original buffer.
                 let truncated = data[..cut].to_vec();
-                LARGEST.store(0, Ordering::Relaxed);
+                LARGEST.with(|l| l.set(0));
                 (corpus.drive)(&truncated);
                 check_allocation(
                     cut,
@@ -175,7 +183,7 @@ fn seeded_random_byte_flips() {
                         _ => next() as u8,
                     };
                 }
-                LARGEST.store(0, Ordering::Relaxed);
+                LARGEST.with(|l| l.set(0));
                 (corpus.drive)(&mutated);
                 check_allocation(
                     mutated.len(),
