@@ -38,16 +38,13 @@ pub mod raw;
 mod text;
 mod tile_property;
 
-pub use checksum::{ChecksumReport, ChecksumVerdict};
+pub use checksum::{ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};
 pub use game::Game;
 pub use inflate::{MAX_INFLATE_RATIO, MAX_MAIN_BLOCK};
 pub use object::{Object, Objects};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile, Tiles};
 pub use text::{fixed, text_lossy};
 pub use tile_property::{Attribute, TileKind, TileProperties, TileProperty, TilePropertyIter};
-
-#[cfg(feature = "write")]
-pub(crate) use checksum::wapmap as wapmap_checksum;
 
 use crate::bytes::Bytes;
 use crate::error::{Error, ErrorKind, Result};

@@ -2,13 +2,14 @@
 
 use gamebin::wwd::{Options, TileKind, WwdView, text_lossy};
 
-/// Opens `data` as a level (strictly, then ignoring the signature) and drives every accessor.
+/// Opens `data` as a level (strictly, and when that fails, ignoring the signature) and drives
+/// every accessor.
 pub fn drive_wwd(data: &[u8]) -> usize {
-    let mut seen = 0;
     let mut buffer = Vec::new();
     if let Ok(view) = WwdView::from_bytes(data, &mut buffer) {
-        seen += walk(&view);
+        return walk(&view);
     }
+    let mut seen = 0;
     let mut buffer = Vec::new();
     let lenient = Options {
         ignore_signature: true,
