@@ -3,7 +3,8 @@
 //! Zero-copy readers for game data files. A file is memory-mapped once (or handed over as a byte
 //! slice) and every structure is a borrowed, lifetime-bound view over it: nothing is parsed until it
 //! is asked for, nothing is allocated to open, look up or iterate, and the only copies are the ones a
-//! format forces (decoding meshoptimizer buffers into a buffer the caller owns).
+//! format forces (decoding meshoptimizer buffers, or inflating a compressed `.wwd` main block, into a
+//! buffer the caller owns).
 //!
 //! Every read is bounds-checked; a malformed file gives an [`Error`] that says where (the file
 //! offset), what (the structure and field) and why (the offending values), never a panic.
@@ -12,6 +13,7 @@
 //! |---|---|---|
 //! | [`wows::geometry`] | World of Warships `.geometry` | [`GeometryView`](wows::geometry::GeometryView) |
 //! | [`wdb`] | Final Fantasy XIII trilogy `.wdb` | [`WdbView`](wdb::WdbView) |
+//! | [`wwd`] | Captain Claw / Gruntz `.wwd` levels | [`WwdView`](wwd::WwdView) |
 //! | [`craftstudio`] | CraftStudio `Project.dat` | [`ProjectView`](craftstudio::ProjectView) |
 //!
 //! ```
@@ -55,6 +57,7 @@ pub mod wdb;
 pub mod wows;
 #[cfg(feature = "write")]
 pub mod write;
+pub mod wwd;
 
 pub use error::{Error, ErrorKind, Result};
 pub use mmap::MappedFile;
@@ -67,6 +70,8 @@ pub enum Format {
     WowsGeometry,
     /// Final Fantasy XIII trilogy `.wdb` (WPD container).
     Ff13Wdb,
+    /// Captain Claw / Gruntz `.wwd` level (WAP32 engine).
+    Wap32Wwd,
     /// CraftStudio `Project.dat` (the project's header, game controls and asset tree).
     CraftStudioProject,
 }
@@ -77,6 +82,7 @@ impl Format {
         match self {
             Format::WowsGeometry => "wows-geometry",
             Format::Ff13Wdb => "ff13-wdb",
+            Format::Wap32Wwd => "wap32-wwd",
             Format::CraftStudioProject => "craftstudio-project",
         }
     }
@@ -97,6 +103,7 @@ type Detector = fn(&[u8]) -> bool;
 pub fn detect(data: &[u8]) -> Option<Format> {
     const DETECTORS: &[(Format, Detector)] = &[
         (Format::Ff13Wdb, wdb::looks_like),
+        (Format::Wap32Wwd, wwd::looks_like),
         (Format::WowsGeometry, wows::geometry::looks_like),
         (Format::CraftStudioProject, craftstudio::looks_like),
     ];

@@ -698,3 +698,143 @@ fn wdb_json_with_supplied_field_names() {
         (&serde_json::json!(-1), &serde_json::json!("Fire"))
     );
 }
+
+#[test]
+fn wwd_info_json_has_the_documented_keys() {
+    let out = gamebin(&["info", "--json", "fixtures/wap32-wwd"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    let keys = [
+        "path",
+        "format",
+        "game",
+        "compressed",
+        "planes",
+        "main_block_length",
+        "objects",
+        "tile_properties",
+        "tile_property_types",
+        "checksum",
+    ];
+    for line in &lines {
+        let object = line.as_object().unwrap();
+        assert_eq!(object.len(), keys.len(), "{line}");
+        for key in keys {
+            assert!(object.contains_key(key), "{key} missing in {line}");
+        }
+        assert_eq!(line["format"], "wap32-wwd");
+        let types = line["tile_property_types"].as_object().unwrap();
+        assert_eq!(types.keys().collect::<Vec<_>>(), ["1", "2", "3"]);
+        let checksum = line["checksum"].as_object().unwrap();
+        assert_eq!(
+            checksum.keys().collect::<Vec<_>>(),
+            ["residual", "stored", "verdict"]
+        );
+    }
+    let claw = lines
+        .iter()
+        .find(|l| l["path"].as_str().unwrap().ends_with("claw_small.wwd"))
+        .unwrap();
+    // What the writer was told: claw_level(24, 12, 9), 14 tile properties (two double, one mask).
+    assert_eq!(claw["game"], "Claw");
+    assert_eq!(claw["compressed"], true);
+    assert_eq!(claw["planes"], 3);
+    assert_eq!(claw["objects"], 9);
+    assert_eq!(claw["tile_properties"], 14);
+    assert_eq!(claw["tile_property_types"]["2"], 2);
+    assert_eq!(claw["tile_property_types"]["3"], 1);
+    assert_eq!(claw["checksum"]["verdict"], "wapmap");
+    // zlib streams start with 0x78, 40 below WapMap's constant 160.
+    assert_eq!(claw["checksum"]["residual"], -40);
+}
+
+#[test]
+fn wwd_info_on_real_samples_matches_expected_tsv() {
+    let Some(samples) = std::env::var_os("GAMEBIN_SAMPLES") else {
+        eprintln!("skipped: GAMEBIN_SAMPLES is not set");
+        return;
+    };
+    let path = Path::new(&samples).join("wap32-wwd/claw_libwap32_ParadiseCove.wwd");
+    let out = gamebin(&["info", "--json", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let info: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    // EXPECTED.tsv: 3 planes, 885108 bytes, 754 objects, {"1":816,"2":111,"3":1}, 0xf9aa1ffc, 255.
+    assert_eq!(info["planes"], 3);
+    assert_eq!(info["main_block_length"], 885108);
+    assert_eq!(info["objects"], 754);
+    assert_eq!(info["tile_properties"], 928);
+    assert_eq!(info["tile_property_types"]["2"], 111);
+    assert_eq!(info["tile_property_types"]["3"], 1);
+    assert_eq!(info["checksum"]["stored"], 0xf9aa1ffcu32);
+    assert_eq!(info["checksum"]["verdict"], "seed+residual");
+    assert_eq!(info["checksum"]["residual"], 255);
+    // A badly signed level named .wwd is reported with the reader's error, exit status 1.
+    let bad = Path::new(&samples).join("wap32-wwd/claw_libwap32_RETAIL01_badsig.WWD");
+    let out = gamebin(&["info", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("WwdHeader.signature: bad magic"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Width and height from a PNG's IHDR chunk.
+fn png_size(data: &[u8]) -> (u32, u32) {
+    assert_eq!(&data[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(&data[12..16], b"IHDR");
+    let w = u32::from_be_bytes(data[16..20].try_into().unwrap());
+    let h = u32::from_be_bytes(data[20..24].try_into().unwrap());
+    (w, h)
+}
+
+#[test]
+fn wwd_render_writes_a_png_of_the_plane() {
+    let dir = std::env::temp_dir().join(format!("gamebin-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("map.png");
+    let out = gamebin(&[
+        "wwd",
+        "render",
+        "fixtures/wap32-wwd/claw_small.wwd",
+        "--scale",
+        "16",
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let (w, h) = png_size(&std::fs::read(&png).unwrap());
+    // 24x12 tiles at 16 px, plus the legend underneath.
+    assert_eq!(w, 24 * 16);
+    assert!(h > 12 * 16, "{h}");
+    let out = gamebin(&[
+        "wwd",
+        "render",
+        "fixtures/wap32-wwd/claw_small.wwd",
+        "--plane",
+        "background",
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = gamebin(&[
+        "wwd",
+        "render",
+        "fixtures/wap32-wwd/claw_small.wwd",
+        "--plane",
+        "Nope",
+        "-o",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("no plane named \"Nope\""),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

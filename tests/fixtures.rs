@@ -14,6 +14,7 @@ const FORMATS: &[(&str, Fixtures)] = &[
         gamebin::write::craftstudio::fixtures,
     ),
     ("fixtures/ff13-wdb", gamebin::write::wdb::fixtures),
+    ("fixtures/wap32-wwd", gamebin::write::wwd::fixtures),
 ];
 
 #[test]

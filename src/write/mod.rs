@@ -4,3 +4,4 @@
 pub mod craftstudio;
 pub mod geometry;
 pub mod wdb;
+pub mod wwd;

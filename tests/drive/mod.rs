@@ -6,10 +6,12 @@
 mod craftstudio;
 mod geometry;
 mod wdb;
+mod wwd;
 
 pub use craftstudio::drive_craftstudio;
 pub use geometry::drive_geometry;
 pub use wdb::drive_wdb;
+pub use wwd::drive_wwd;
 
 /// Decode buffers are sized by the reader's own checked lengths; this caps what one call may ask
 /// for so that a harness never allocates more than the reader guarantees (1024 × the payload).
@@ -19,5 +21,5 @@ pub const MAX_DECODE_BYTES: usize = 64 << 20;
 /// read, so that callers can check the walk did something.
 pub fn drive_all(data: &[u8]) -> usize {
     let _ = gamebin::detect(data);
-    drive_geometry(data) + drive_craftstudio(data) + drive_wdb(data)
+    drive_geometry(data) + drive_craftstudio(data) + drive_wdb(data) + drive_wwd(data)
 }

@@ -10,6 +10,7 @@ use crate::files;
 use crate::geometry;
 use crate::output::{Out, Status, report};
 use crate::wdb;
+use crate::wwd;
 
 pub fn run(path: &Path, json: bool) -> Result<Status> {
     match text(path, json) {
@@ -51,6 +52,14 @@ fn text(path: &Path, json: bool) -> Result<String> {
                 serde_json::to_string_pretty(&dump)?
             } else {
                 craftstudio::dump_text(&dump)
+            })
+        }
+        Format::Wap32Wwd => {
+            let dump = wwd::dump(path, &file)?;
+            Ok(if json {
+                serde_json::to_string_pretty(&dump)?
+            } else {
+                wwd::dump_text(&dump)
             })
         }
         other => anyhow::bail!("format {other} has no dump view yet"),

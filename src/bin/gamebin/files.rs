@@ -88,6 +88,12 @@ pub fn detect(path: &Path, file: &MappedFile) -> Result<Option<Format>> {
             }
             return Ok(Some(Format::Ff13Wdb));
         }
+        Some("wwd") => {
+            let mut buffer = Vec::new();
+            gamebin::wwd::WwdView::from_bytes(file, &mut buffer)
+                .context("named .wwd but does not read as one")?;
+            return Ok(Some(Format::Wap32Wwd));
+        }
         _ => {}
     }
     // No magic and a shared name: only a file named …Project.dat whose first bytes read like a

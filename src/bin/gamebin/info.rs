@@ -11,6 +11,7 @@ use crate::files::{self, Input};
 use crate::geometry;
 use crate::output::{Out, Status, report};
 use crate::wdb;
+use crate::wwd;
 
 /// Files above which a progress bar is shown (on a terminal only).
 const PROGRESS_THRESHOLD: usize = 200;
@@ -94,6 +95,14 @@ fn render(path: &Path, data: &[u8], format: Format, json: bool) -> Result<String
                 serde_json::to_string(&info)?
             } else {
                 craftstudio::info_line(&info)
+            })
+        }
+        Format::Wap32Wwd => {
+            let info = wwd::info(path, data)?;
+            Ok(if json {
+                serde_json::to_string(&info)?
+            } else {
+                wwd::info_line(&info)
             })
         }
         other => anyhow::bail!("format {other} has no info view yet"),

@@ -11,16 +11,18 @@ mod files;
 mod geometry;
 mod info;
 mod output;
+mod render;
 mod wdb;
 mod wdb_pack;
+mod wwd;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Read game data files in place: World of Warships .geometry, Final Fantasy XIII .wdb and
-/// CraftStudio Project.dat (more
+/// Read game data files in place: World of Warships .geometry, Final Fantasy XIII .wdb, Claw /
+/// Gruntz .wwd levels and CraftStudio Project.dat (more
 /// formats to come).
 ///
 /// Formats are detected by content, never by file name.
@@ -29,7 +31,8 @@ use clap::{Parser, Subcommand};
 #[command(
     after_help = "Examples:\n  gamebin info fixtures\n  gamebin info --json ~/games/wows/res \
                         > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin export ship.geometry -o meshes/\n  \
-                        gamebin wdb pack item.json -o item.wdb\n  gamebin craftstudio check MyProject/"
+                        gamebin wdb pack item.json -o item.wdb\n  gamebin wwd render RETAIL01.WWD -o level1.png\n  \
+                        gamebin craftstudio check MyProject/"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -82,6 +85,11 @@ enum Command {
     /// CraftStudio project tools.
     #[command(subcommand)]
     Craftstudio(CraftStudioCommand),
+    /// Claw / Gruntz .wwd levels.
+    Wwd {
+        #[command(subcommand)]
+        command: WwdCommand,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -134,6 +142,31 @@ enum CraftStudioCommand {
     },
 }
 
+#[derive(Debug, Subcommand)]
+enum WwdCommand {
+    /// Draws one plane of a level as a PNG: each tile coloured by its tile property's attribute
+    /// (clear, solid, ground, climb, death, user attributes; double and mask tiles pixel by pixel),
+    /// invisible and filled tiles distinct, objects marked as yellow squares, and a legend.
+    ///
+    /// Only the main plane has tile properties; other planes show their tiles in grey. By default
+    /// the scale makes the picture about 4096 pixels wide (2 to 16 pixels per tile), so a whole
+    /// Claw level fits.
+    Render {
+        /// The .wwd level.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The plane to draw (e.g. Action, Background, Front); default: the main plane.
+        #[arg(long, value_name = "NAME")]
+        plane: Option<String>,
+        /// Pixels per tile (1 to 64); default: automatic.
+        #[arg(long, value_name = "PX")]
+        scale: Option<u32>,
+        /// The PNG to write.
+        #[arg(short, long, value_name = "PNG")]
+        output: PathBuf,
+    },
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
@@ -145,6 +178,15 @@ fn main() -> ExitCode {
         Command::Craftstudio(CraftStudioCommand::Check { dir, json }) => {
             craftstudio_check::run(&dir, json)
         }
+        Command::Wwd {
+            command:
+                WwdCommand::Render {
+                    file,
+                    plane,
+                    scale,
+                    output,
+                },
+        } => render::run(&file, plane.as_deref(), &output, scale),
     };
     match outcome {
         Ok(output::Status::Success) => ExitCode::SUCCESS,

@@ -1,0 +1,143 @@
+//! `.wwd` benchmarks: opening and walking a real-size Claw level, compressed and uncompressed, and
+//! inflating its main block beside zlib-rs's own one-shot inflate of the same stream.
+//!
+//! ```text
+//! cargo bench --bench wwd
+//! ```
+//!
+//! The level is made once, before anything is timed, by the crate's writer: a Claw layout whose
+//! Action plane is 768 × 192 tiles (the size of the largest real Claw plane seen), with 1,500
+//! objects and 14 tile properties, stored uncompressed and as one zlib stream (default level).
+//!
+//! - `open_walk/uncompressed`: `WwdView::from_bytes` over the file, then every tile row, image-set
+//!   name, object (with its strings) and tile property: zero-copy, no allocation.
+//! - `open_walk/compressed_reused_buffer`: the same with the inflate into a buffer kept across
+//!   iterations (one allocation per open: zlib-rs's inflate state).
+//! - `inflate/gamebin_open`: opening the compressed level alone (inflate + header checks), bytes =
+//!   the inflated main block.
+//! - `inflate/zlib_rs_decompress_slice`: `zlib_rs::decompress_slice` on the same stream into a
+//!   preallocated buffer: the backend's own speed, for comparison.
+//! - `wwd_inflate_real_retail01`: the same two on Claw's retail level 1 (27 KB stream, 647 KB
+//!   inflated) when `GAMEBIN_SAMPLES` is set.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput};
+use gamebin::write::wwd::claw_level;
+use gamebin::wwd::{TileKind, WwdView};
+
+fn walk(view: &WwdView<'_>) -> u64 {
+    let mut sum = 0u64;
+    for plane in view.planes() {
+        let tiles = plane.tiles().expect("tiles");
+        for row in tiles.rows() {
+            for t in row {
+                sum = sum.wrapping_add(u64::from(t.get()));
+            }
+        }
+        for name in plane.image_sets() {
+            sum += name.expect("name").len() as u64;
+        }
+        for o in plane.objects().expect("objects") {
+            let o = o.expect("object");
+            sum += (o.logic().len() + o.name().len() + o.image_set().len()) as u64;
+            sum = sum.wrapping_add(u64::from(o.location().0.unsigned_abs()));
+        }
+    }
+    for p in view.tile_properties().expect("table").iter() {
+        sum += match p.expect("property").kind() {
+            TileKind::Single { attribute } => u64::from(attribute.unsigned_abs()),
+            TileKind::Double { inside, .. } => u64::from(inside.unsigned_abs()),
+            TileKind::Mask { mask } => mask.len() as u64,
+        };
+    }
+    sum
+}
+
+fn main() {
+    let level = claw_level(768, 192, 1500);
+    let plain = level.to_uncompressed().expect("uncompressed level");
+    let packed = level.to_compressed().expect("compressed level");
+    let inflated_len = (plain.len() - 1524) as u64;
+    eprintln!(
+        "level: {} bytes uncompressed, {} bytes compressed ({} inflated)",
+        plain.len(),
+        packed.len(),
+        inflated_len
+    );
+    let mut c = Criterion::default().configure_from_args();
+
+    let mut g = c.benchmark_group("wwd_open_walk");
+    g.throughput(Throughput::BytesDecimal(inflated_len));
+    g.bench_function("uncompressed", |b| {
+        b.iter(|| {
+            let mut unused = Vec::new();
+            let view = WwdView::from_bytes(black_box(&plain), &mut unused).expect("open");
+            black_box(walk(&view))
+        })
+    });
+    let mut buffer = Vec::new();
+    g.bench_function("compressed_reused_buffer", |b| {
+        b.iter(|| {
+            let view = WwdView::from_bytes(black_box(&packed), &mut buffer).expect("open");
+            black_box(walk(&view))
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("wwd_inflate");
+    g.throughput(Throughput::BytesDecimal(inflated_len));
+    let mut buffer = Vec::new();
+    g.bench_function("gamebin_open", |b| {
+        b.iter(|| {
+            let view = WwdView::from_bytes(black_box(&packed), &mut buffer).expect("open");
+            black_box(view.main_block_len())
+        })
+    });
+    let mut out = vec![0u8; inflated_len as usize];
+    g.bench_function("zlib_rs_decompress_slice", |b| {
+        b.iter(|| {
+            let (done, rc) = zlib_rs::decompress_slice(
+                &mut out,
+                black_box(&packed[1524..]),
+                zlib_rs::InflateConfig::default(),
+            );
+            assert_eq!(rc, zlib_rs::ReturnCode::Ok);
+            black_box(done.len())
+        })
+    });
+    g.finish();
+
+    // The same comparison on a real level's stream, when the samples are available.
+    if let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") {
+        let path = std::path::Path::new(&dir).join("wap32-wwd/claw_libwap32_RETAIL01.WWD");
+        if let Ok(real) = std::fs::read(&path) {
+            let mut buffer = Vec::new();
+            let len = WwdView::from_bytes(&real, &mut buffer)
+                .expect("the real level opens")
+                .main_block_len();
+            let mut g = c.benchmark_group("wwd_inflate_real_retail01");
+            g.throughput(Throughput::BytesDecimal(len as u64));
+            g.bench_function("gamebin_open", |b| {
+                b.iter(|| {
+                    let view = WwdView::from_bytes(black_box(&real), &mut buffer).expect("open");
+                    black_box(view.main_block_len())
+                })
+            });
+            let mut out = vec![0u8; len];
+            g.bench_function("zlib_rs_decompress_slice", |b| {
+                b.iter(|| {
+                    let (done, rc) = zlib_rs::decompress_slice(
+                        &mut out,
+                        black_box(&real[1524..]),
+                        zlib_rs::InflateConfig::default(),
+                    );
+                    assert_eq!(rc, zlib_rs::ReturnCode::Ok);
+                    black_box(done.len())
+                })
+            });
+            g.finish();
+        }
+    }
+    c.final_summary();
+}

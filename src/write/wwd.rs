@@ -1,0 +1,578 @@
+//! Writes `.wwd` levels: from an owned [`Level`] (built by hand or copied from a [`WwdView`]), in the
+//! layout the original editors use — planes, tile grids, image-set names, objects, tile properties,
+//! each contiguous — with every offset, count and string length recomputed. Uncompressed levels
+//! from the original editors come out byte-identical; compressed ones are one zlib stream with the
+//! WapMap checksum (`S − 160` over the stored bytes).
+
+use std::io::Write as _;
+
+use flate2::Compression;
+use flate2::write::ZlibEncoder;
+use zerocopy::{FromZeros, IntoBytes};
+
+use crate::bytes::u64_of;
+use crate::error::{Error, Result};
+use crate::wwd::raw::{
+    self, FLAG_COMPRESS, HEADER_SIZE, Header, OBJECT_FIXED_SIZE, PLANE_HEADER_SIZE, PlaneHeader,
+    Rect, TILE_DOUBLE, TILE_MASK, TILE_SINGLE, TilePropertiesHeader, TilePropertyBase,
+};
+use crate::wwd::{Plane, PlaneFlags, Tile, TileKind, WwdView};
+
+/// A level, owned, ready to write.
+#[derive(Debug, Clone)]
+pub struct Level {
+    /// Every header field; offsets, counts, the compress flag, sizes and the checksum are
+    /// recomputed when writing.
+    pub header: Header,
+    pub planes: Vec<PlaneData>,
+    /// The table header; its count is recomputed.
+    pub tile_properties_header: TilePropertiesHeader,
+    pub tile_properties: Vec<TilePropertyData>,
+}
+
+/// A plane, owned.
+#[derive(Debug, Clone)]
+pub struct PlaneData {
+    /// Every field; counts and offsets are recomputed.
+    pub header: PlaneHeader,
+    /// `tiles_wide × tiles_high` stored values, row by row.
+    pub tiles: Vec<u32>,
+    pub image_sets: Vec<Vec<u8>>,
+    pub objects: Vec<ObjectData>,
+}
+
+/// An object, owned.
+#[derive(Debug, Clone)]
+pub struct ObjectData {
+    /// Every field of the fixed part; the string sizes are recomputed.
+    pub fields: raw::Object,
+    pub name: Vec<u8>,
+    pub logic: Vec<u8>,
+    pub image_set: Vec<u8>,
+    pub animation: Vec<u8>,
+}
+
+/// A tile property, owned.
+#[derive(Debug, Clone)]
+pub struct TilePropertyData {
+    /// Type, reserved field, width and height; the type is set from `body`.
+    pub base: TilePropertyBase,
+    pub body: TileBody,
+}
+
+/// A tile property's body by type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TileBody {
+    Single(i32),
+    Double {
+        outside: i32,
+        inside: i32,
+        rect: [i32; 4],
+    },
+    /// `width × height` attribute bytes.
+    Mask(Vec<u8>),
+}
+
+fn slot<const N: usize>(text: &str) -> [u8; N] {
+    let mut out = [0u8; N];
+    for (o, b) in out.iter_mut().zip(text.bytes().take(N.saturating_sub(1))) {
+        *o = b;
+    }
+    out
+}
+
+impl Level {
+    /// An empty level with the header fields the editors always set.
+    pub fn new(name: &str, author: &str) -> Level {
+        let mut header = Header::new_zeroed();
+        header.signature = (HEADER_SIZE as u32).into();
+        header.flags = raw::FLAG_USE_Z_COORDS.into();
+        header.name = slot(name);
+        header.author = slot(author);
+        let mut tile_properties_header = TilePropertiesHeader::new_zeroed();
+        tile_properties_header.unknown1 = 32.into();
+        Level {
+            header,
+            planes: Vec::new(),
+            tile_properties_header,
+            tile_properties: Vec::new(),
+        }
+    }
+
+    /// Copies everything a view reads into an owned level.
+    pub fn from_view(view: &WwdView<'_>) -> Result<Level> {
+        let planes = view
+            .planes()
+            .map(|p| PlaneData::from_plane(&p))
+            .collect::<Result<Vec<_>>>()?;
+        let table = view.tile_properties()?;
+        let tile_properties = table
+            .iter()
+            .map(|p| {
+                let p = p?;
+                Ok(TilePropertyData {
+                    base: *p.base(),
+                    body: match p.kind() {
+                        TileKind::Single { attribute } => TileBody::Single(attribute),
+                        TileKind::Double {
+                            outside,
+                            inside,
+                            rect,
+                        } => TileBody::Double {
+                            outside,
+                            inside,
+                            rect,
+                        },
+                        TileKind::Mask { mask } => TileBody::Mask(mask.to_vec()),
+                    },
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Level {
+            header: *view.header(),
+            planes,
+            tile_properties_header: *table.header(),
+            tile_properties,
+        })
+    }
+
+    /// The main block, uncompressed, laid out after a 1524-byte header; and the header to go with
+    /// it (offsets and counts filled in, compression fields not yet).
+    fn main_block(&self) -> Result<(Header, Vec<u8>)> {
+        let count = |n: usize, what: &'static str| {
+            u32::try_from(n).map_err(|_| Error::invalid(0, what, u64_of(n), "too many to store"))
+        };
+        let mut header = self.header;
+        header.num_planes = count(self.planes.len(), "WwdHeader.num_planes")?.into();
+        header.offset_planes = (HEADER_SIZE as u32).into();
+        // Regions in the editors' order: plane headers, tile grids, image-set names, objects.
+        let mut at = HEADER_SIZE + self.planes.len() * PLANE_HEADER_SIZE;
+        let mut planes: Vec<PlaneHeader> = Vec::with_capacity(self.planes.len());
+        for p in &self.planes {
+            let mut h = p.header;
+            let (w, hi) = (h.tiles_wide.get(), h.tiles_high.get());
+            let cells = usize::try_from(i64::from(w) * i64::from(hi)).unwrap_or(usize::MAX);
+            if cells != p.tiles.len() {
+                return Err(Error::invalid(
+                    0,
+                    "PlaneData.tiles",
+                    u64_of(p.tiles.len()),
+                    "tile count differs from tiles_wide × tiles_high",
+                ));
+            }
+            h.block_size = (PLANE_HEADER_SIZE as u32).into();
+            h.offset_tiles = count(at, "PlaneHeader.offset_tiles")?.into();
+            at += p.tiles.len() * 4;
+            planes.push(h);
+        }
+        for (p, h) in self.planes.iter().zip(planes.iter_mut()) {
+            h.num_image_sets = count(p.image_sets.len(), "PlaneHeader.num_image_sets")?.into();
+            h.offset_image_sets = count(at, "PlaneHeader.offset_image_sets")?.into();
+            at += p.image_sets.iter().map(|s| s.len() + 1).sum::<usize>();
+        }
+        for (p, h) in self.planes.iter().zip(planes.iter_mut()) {
+            h.num_objects = count(p.objects.len(), "PlaneHeader.num_objects")?.into();
+            h.offset_objects = if p.objects.is_empty() {
+                0.into()
+            } else {
+                count(at, "PlaneHeader.offset_objects")?.into()
+            };
+            at += p
+                .objects
+                .iter()
+                .map(|o| {
+                    OBJECT_FIXED_SIZE
+                        + o.name.len()
+                        + o.logic.len()
+                        + o.image_set.len()
+                        + o.animation.len()
+                })
+                .sum::<usize>();
+        }
+        header.offset_tile_properties = count(at, "WwdHeader.offset_tile_properties")?.into();
+
+        let mut out = Vec::with_capacity(at - HEADER_SIZE + 64);
+        for h in &planes {
+            out.extend_from_slice(h.as_bytes());
+        }
+        for p in &self.planes {
+            for &t in &p.tiles {
+                out.extend_from_slice(&t.to_le_bytes());
+            }
+        }
+        for p in &self.planes {
+            for s in &p.image_sets {
+                out.extend_from_slice(s);
+                out.push(0);
+            }
+        }
+        for p in &self.planes {
+            for o in &p.objects {
+                let mut f = o.fields;
+                f.size_name = count(o.name.len(), "Object.size_name")?.into();
+                f.size_logic = count(o.logic.len(), "Object.size_logic")?.into();
+                f.size_image_set = count(o.image_set.len(), "Object.size_image_set")?.into();
+                f.size_animation = count(o.animation.len(), "Object.size_animation")?.into();
+                out.extend_from_slice(f.as_bytes());
+                for s in [&o.name, &o.logic, &o.image_set, &o.animation] {
+                    out.extend_from_slice(s);
+                }
+            }
+        }
+        let mut table = self.tile_properties_header;
+        table.count = count(self.tile_properties.len(), "TilePropertiesHeader.count")?.into();
+        out.extend_from_slice(table.as_bytes());
+        for t in &self.tile_properties {
+            let mut base = t.base;
+            match &t.body {
+                TileBody::Single(a) => {
+                    base.tile_type = TILE_SINGLE.into();
+                    out.extend_from_slice(base.as_bytes());
+                    out.extend_from_slice(&a.to_le_bytes());
+                }
+                TileBody::Double {
+                    outside,
+                    inside,
+                    rect,
+                } => {
+                    base.tile_type = TILE_DOUBLE.into();
+                    out.extend_from_slice(base.as_bytes());
+                    out.extend_from_slice(&outside.to_le_bytes());
+                    out.extend_from_slice(&inside.to_le_bytes());
+                    out.extend_from_slice(Rect::new(*rect).as_bytes());
+                }
+                TileBody::Mask(mask) => {
+                    base.tile_type = TILE_MASK.into();
+                    let (w, h) = (u64::from(base.width.get()), u64::from(base.height.get()));
+                    if w * h != u64_of(mask.len()) {
+                        return Err(Error::invalid(
+                            0,
+                            "TilePropertyData.mask",
+                            u64_of(mask.len()),
+                            "mask length differs from width × height",
+                        ));
+                    }
+                    out.extend_from_slice(base.as_bytes());
+                    out.extend_from_slice(mask);
+                }
+            }
+        }
+        Ok((header, out))
+    }
+
+    fn finish(mut header: Header, stored: Vec<u8>) -> Vec<u8> {
+        header.checksum = crate::wwd::wapmap_checksum(&stored).into();
+        let mut file = Vec::with_capacity(HEADER_SIZE + stored.len());
+        file.extend_from_slice(header.as_bytes());
+        file.extend_from_slice(&stored);
+        file
+    }
+
+    /// The level with its main block stored as is (compress flag cleared, decompressed size 0).
+    pub fn to_uncompressed(&self) -> Result<Vec<u8>> {
+        let (mut header, block) = self.main_block()?;
+        header.flags = (header.flags.get() & !FLAG_COMPRESS).into();
+        header.decompressed_mainblock_size = 0.into();
+        Ok(Self::finish(header, block))
+    }
+
+    /// The level with its main block as one zlib stream (compress flag set, decompressed size
+    /// filled in).
+    pub fn to_compressed(&self) -> Result<Vec<u8>> {
+        let (mut header, block) = self.main_block()?;
+        header.flags = (header.flags.get() | FLAG_COMPRESS).into();
+        header.decompressed_mainblock_size = u32::try_from(block.len())
+            .map_err(|_| {
+                Error::invalid(
+                    0,
+                    "WwdHeader.decompressed_mainblock_size",
+                    u64_of(block.len()),
+                    "main block too large",
+                )
+            })?
+            .into();
+        let mut z = ZlibEncoder::new(
+            Vec::with_capacity(block.len() / 8 + 64),
+            Compression::default(),
+        );
+        let stored = z
+            .write_all(&block)
+            .and_then(|()| z.finish())
+            .map_err(|_| Error::invalid(0, "zlib", 0, "compression failed"))?;
+        Ok(Self::finish(header, stored))
+    }
+}
+
+impl PlaneData {
+    /// A plane of `wide × high` tiles of `tile_px` pixels, every tile `fill`.
+    pub fn new(name: &str, flags: u32, tile_px: i32, wide: i32, high: i32, fill: u32) -> Self {
+        let mut header = PlaneHeader::new_zeroed();
+        header.block_size = (PLANE_HEADER_SIZE as u32).into();
+        header.flags = flags.into();
+        header.name = slot(name);
+        header.tile_width = tile_px.into();
+        header.tile_height = tile_px.into();
+        header.tiles_wide = wide.into();
+        header.tiles_high = high.into();
+        header.width_px = (wide * tile_px).into();
+        header.height_px = (high * tile_px).into();
+        header.movement_x_percent = 100.into();
+        header.movement_y_percent = 100.into();
+        let cells = usize::try_from(wide.max(0) * high.max(0)).unwrap_or(0);
+        PlaneData {
+            header,
+            tiles: vec![fill; cells],
+            image_sets: Vec::new(),
+            objects: Vec::new(),
+        }
+    }
+
+    /// Sets the tile at column `x`, row `y` (ignored outside the grid).
+    pub fn set(&mut self, x: usize, y: usize, value: u32) {
+        let wide = usize::try_from(self.header.tiles_wide.get()).unwrap_or(0);
+        if x >= wide {
+            return;
+        }
+        if let Some(t) = self.tiles.get_mut(y * wide + x) {
+            *t = value;
+        }
+    }
+
+    fn from_plane(p: &Plane<'_>) -> Result<PlaneData> {
+        Ok(PlaneData {
+            header: *p.raw(),
+            tiles: p.tiles()?.values().collect(),
+            image_sets: p
+                .image_sets()
+                .map(|s| s.map(<[u8]>::to_vec))
+                .collect::<Result<_>>()?,
+            objects: p
+                .objects()?
+                .map(|o| {
+                    let o = o?;
+                    Ok(ObjectData {
+                        fields: *o.raw(),
+                        name: o.name().to_vec(),
+                        logic: o.logic().to_vec(),
+                        image_set: o.image_set().to_vec(),
+                        animation: o.animation().to_vec(),
+                    })
+                })
+                .collect::<Result<_>>()?,
+        })
+    }
+}
+
+impl ObjectData {
+    /// An object with the given id, logic and position; everything else zero.
+    pub fn new(id: i32, logic: &str, x: i32, y: i32) -> ObjectData {
+        let mut fields = raw::Object::new_zeroed();
+        fields.id = id.into();
+        fields.location_x = x.into();
+        fields.location_y = y.into();
+        ObjectData {
+            fields,
+            name: Vec::new(),
+            logic: logic.as_bytes().to_vec(),
+            image_set: Vec::new(),
+            animation: Vec::new(),
+        }
+    }
+}
+
+impl TilePropertyData {
+    pub fn new(width: u32, height: u32, body: TileBody) -> TilePropertyData {
+        let mut base = TilePropertyBase::new_zeroed();
+        base.width = width.into();
+        base.height = height.into();
+        TilePropertyData { base, body }
+    }
+}
+
+/// A tile value of image set `set`, tile `index`.
+pub const fn tile(set: u16, index: u16) -> u32 {
+    ((set as u32) << 16) | index as u32
+}
+
+/// A small Claw-layout level: three 64×64-tile planes (Background wrapping X and Y, Action main,
+/// Front wrapping X), filled and invisible tiles, objects with all four strings, single, double and
+/// mask tile properties, and a Windows-1250 plane name.
+pub fn claw_level(wide: i32, high: i32, objects: usize) -> Level {
+    let mut level = Level::new("Claw - Level 1", "gamebin");
+    level.header.birth = slot("21.11.2026");
+    level.header.rez_file = slot("..\\CLAW.REZ");
+    level.header.image_dir = slot("\\LEVEL1\\TILES");
+    level.header.pal_rez = slot("\\LEVEL1\\PALETTES\\MAIN.PAL");
+    level.header.launch_app = slot("..\\CLAW.EXE");
+    level.header.image_sets[0] = slot("LEVEL1\\IMAGES");
+    level.header.image_sets[1] = slot("GAME\\IMAGES");
+    level.header.prefixes[0] = slot("LEVEL");
+    level.header.prefixes[1] = slot("GAME");
+    level.header.start_x = 689.into();
+    level.header.start_y = 4723.into();
+    // A reserved field that one real level sets: kept as given.
+    level.header.unknown3 = 2.into();
+
+    let mut back = PlaneData::new(
+        "Background",
+        PlaneFlags::WRAP_X | PlaneFlags::WRAP_Y,
+        64,
+        8,
+        8,
+        Tile::FILLED,
+    );
+    back.header.movement_x_percent = 50.into();
+    back.header.movement_y_percent = 50.into();
+    back.header.fill_color = 50.into();
+    back.header.z_coord = (-999).into();
+    back.image_sets.push(b"BACK".to_vec());
+    back.set(1, 1, tile(0, 3));
+
+    let mut action = PlaneData::new("Action", PlaneFlags::MAIN, 64, wide, high, Tile::INVISIBLE);
+    action.image_sets.push(b"ACTION".to_vec());
+    for y in 0..high.max(0) as usize {
+        for x in 0..wide.max(0) as usize {
+            let id = match (x + 3 * y) % 11 {
+                0 | 1 => tile(0, 12),
+                2 => tile(0, 1),
+                3 => tile(0, 5),
+                4 => tile(0, 6),
+                5 => tile(0, 7),
+                6 => Tile::FILLED,
+                _ => Tile::INVISIBLE,
+            };
+            if y + 1 == high as usize || id != Tile::INVISIBLE {
+                action.set(
+                    x,
+                    y,
+                    if y + 1 == high as usize {
+                        tile(0, 1)
+                    } else {
+                        id
+                    },
+                );
+            }
+        }
+    }
+    for i in 0..objects {
+        let mut o = ObjectData::new(
+            i as i32 + 1,
+            ["TreasurePowerup", "Officer", "Checkpoint", "AniCycle"][i % 4],
+            (i as i32 * 97) % (wide * 64).max(1),
+            (i as i32 * 53) % (high * 64).max(1),
+        );
+        o.name = format!("obj{i}").into_bytes();
+        o.image_set = b"GAME_TREASURE_COINS".to_vec();
+        o.animation = if i % 2 == 0 {
+            b"CYCLE100".to_vec()
+        } else {
+            Vec::new()
+        };
+        o.fields.location_z = 1000.into();
+        o.fields.rect_move = Rect::new([1, 2, 3, 4]);
+        o.fields.rect_user2 = Rect::new([-5, -6, 7, 8]);
+        o.fields.user[7] = (-1).into();
+        o.fields.flags_hit_type = u32::MAX.into();
+        o.fields.object_type = 0x300.into();
+        action.objects.push(o);
+    }
+
+    let mut front = PlaneData::new("Front", PlaneFlags::WRAP_X, 64, 4, 6, Tile::INVISIBLE);
+    // "Tło": a Windows-1250 name, as in one real level.
+    front.header.name = [0; 64];
+    front.header.name[..3].copy_from_slice(b"T\xb3o");
+    front.header.movement_x_percent = 150.into();
+    front.header.z_coord = 9000.into();
+    front.image_sets.push(b"FRONT".to_vec());
+    front.set(0, 5, tile(0, 2));
+
+    level.planes = vec![back, action, front];
+    level.tile_properties = (0..14u32)
+        .map(|id| match id {
+            5 => TilePropertyData::new(
+                64,
+                64,
+                TileBody::Double {
+                    outside: 0,
+                    inside: 1,
+                    rect: [0, 0, 63, 31],
+                },
+            ),
+            6 => TilePropertyData::new(
+                64,
+                64,
+                TileBody::Double {
+                    outside: 0,
+                    inside: 2,
+                    rect: [0, 0, 63, 2],
+                },
+            ),
+            7 => TilePropertyData::new(
+                4,
+                3,
+                TileBody::Mask(vec![0, 1, 1, 0, 2, 2, 2, 2, 3, 4, 4, 3]),
+            ),
+            1 | 12 => TilePropertyData::new(64, 64, TileBody::Single(1)),
+            2 => TilePropertyData::new(64, 64, TileBody::Single(3)),
+            3 => TilePropertyData::new(64, 64, TileBody::Single(4)),
+            _ => TilePropertyData::new(64, 64, TileBody::Single(0)),
+        })
+        .collect();
+    level
+}
+
+/// A Gruntz-layout level: one 32×32-tile main plane, `AREA1` image sets, single tile properties
+/// with user attributes.
+pub fn gruntz_level() -> Level {
+    let mut level = Level::new("Gruntz - Level 2", "gamebin");
+    level.header.image_dir = slot("\\AREA1\\TILEZ");
+    level.header.image_sets[0] = slot("AREA1\\IMAGEZ");
+    level.header.image_sets[1] = slot("GAME\\IMAGEZ");
+    level.header.prefixes[0] = slot("LEVEL");
+    level.header.prefixes[1] = slot("GAME");
+    let mut action = PlaneData::new("Action", PlaneFlags::MAIN, 32, 12, 10, tile(0, 0));
+    action.header.fill_color = 128.into();
+    action.image_sets.push(b"ACTION".to_vec());
+    for i in 0..10 {
+        action.set(i, i, tile(0, (i % 6) as u16));
+        action.set(11 - i, i, tile(0, 40));
+    }
+    action
+        .objects
+        .push(ObjectData::new(1, "GruntStartingPoint", 48, 48));
+    action.objects.push(ObjectData::new(2, "Exit", 300, 280));
+    level.planes = vec![action];
+    level.tile_properties = (0..41)
+        .map(|id| TilePropertyData::new(32, 32, TileBody::Single([0, 1, 2, 3, 4, 17][id % 6])))
+        .collect();
+    level
+}
+
+/// A level whose planes are empty: no tiles, no image sets, no objects, no tile properties.
+pub fn empty_planes_level() -> Level {
+    let mut level = Level::new("Empty", "gamebin");
+    level.header.image_sets[0] = slot("LEVEL2\\IMAGES");
+    level.planes = vec![
+        PlaneData::new("Action", PlaneFlags::MAIN, 64, 0, 0, 0),
+        PlaneData::new("Front", PlaneFlags::NO_DRAW, 64, 0, 5, 0),
+    ];
+    level
+}
+
+/// The committed fixtures (`fixtures/wap32-wwd/`).
+pub fn fixtures() -> Result<Vec<(&'static str, Vec<u8>)>> {
+    Ok(vec![
+        ("claw_small.wwd", claw_level(24, 12, 9).to_compressed()?),
+        (
+            "claw_small_nocompress.wwd",
+            claw_level(24, 12, 9).to_uncompressed()?,
+        ),
+        ("gruntz_small.wwd", gruntz_level().to_compressed()?),
+        ("empty_planes.wwd", empty_planes_level().to_uncompressed()?),
+    ])
+}
+
+/// A small compressed Claw level, for examples.
+pub fn example_file() -> Vec<u8> {
+    claw_level(24, 12, 9).to_compressed().unwrap_or_default()
+}

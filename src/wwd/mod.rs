@@ -1,0 +1,290 @@
+//! Captain Claw / Gruntz `.wwd` levels (WAP32 engine): a 1524-byte header, then the main block —
+//! plane headers, tile grids, image-set names, objects and tile properties — stored as is or as one
+//! zlib stream.
+//!
+//! All offsets in the format are absolute in the image `header ‖ main block` (for a compressed
+//! level, counting in the *inflated* block). An uncompressed level is read in place: the image is
+//! the file. A compressed one is inflated once into a buffer the caller owns, which then holds the
+//! image; the view borrows it. Errors report offsets in the image (equal to file offsets for
+//! uncompressed levels; offsets into the inflated block otherwise, except stream errors, which give
+//! the file offset where the zlib stream failed).
+//!
+//! ```
+//! # fn main() -> Result<(), gamebin::Error> {
+//! # let file = gamebin::write::wwd::example_file();
+//! use gamebin::wwd::{Game, Tile, WwdView};
+//!
+//! let mut inflated = Vec::new(); // used only when the level is compressed; reusable across files
+//! let level = WwdView::from_bytes(&file, &mut inflated)?;
+//! assert_eq!(level.game(), Game::Claw);
+//! let main = level.main_plane().expect("a main plane");
+//! let tiles = main.tiles()?;
+//! assert!(matches!(tiles.tile(0, 0), Some(Tile::Image { .. } | Tile::Filled | Tile::Invisible)));
+//! for object in main.objects()? {
+//!     let object = object?;
+//!     println!("{} at {:?}", gamebin::wwd::text_lossy(object.logic()), object.location());
+//! }
+//! println!("checksum: {}", level.checksum().verdict.name());
+//! # Ok(())
+//! # }
+//! ```
+
+mod checksum;
+mod game;
+mod inflate;
+mod object;
+mod plane;
+pub mod raw;
+mod text;
+mod tile_property;
+
+pub use checksum::{ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};
+pub use game::Game;
+pub use inflate::{MAX_INFLATE_RATIO, MAX_MAIN_BLOCK};
+pub use object::{Object, Objects};
+pub use plane::{ImageSets, Plane, PlaneFlags, Tile, Tiles};
+pub use text::{fixed, text_lossy};
+pub use tile_property::{Attribute, TileKind, TileProperties, TileProperty, TilePropertyIter};
+
+use crate::bytes::Bytes;
+use crate::error::{Error, ErrorKind, Result};
+use crate::mmap::MappedFile;
+use raw::{FLAG_COMPRESS, HEADER_SIZE, Header, PlaneHeader};
+
+/// The header signature of every good level (it is also the header's size).
+pub const SIGNATURE: u32 = HEADER_SIZE as u32;
+
+/// How strictly to open a level.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Read a level whose header signature is not 0x5F4 (by default that is an error). Everything
+    /// else is read as usual.
+    pub ignore_signature: bool,
+}
+
+/// A `.wwd` level, borrowed (from the file, or from the caller's inflate buffer). `Copy`, `Send`,
+/// `Sync`; everything it hands out lives for `'a`.
+#[derive(Debug, Clone, Copy)]
+pub struct WwdView<'a> {
+    file: &'a [u8],
+    header: &'a Header,
+    image: Bytes<'a>,
+    planes: &'a [PlaneHeader],
+    planes_at: usize,
+}
+
+impl<'a> WwdView<'a> {
+    /// Opens a level held in memory. An uncompressed level is read in place and `inflated` is not
+    /// touched. A compressed level is inflated into `inflated` (cleared first; it grows once, to
+    /// 1524 bytes + the header's decompressed size, only when its capacity is too small), which
+    /// then holds the image the view borrows.
+    pub fn from_bytes(data: &'a [u8], inflated: &'a mut Vec<u8>) -> Result<Self> {
+        Self::from_bytes_with(data, inflated, Options::default())
+    }
+
+    /// [`from_bytes`](Self::from_bytes) with [`Options`].
+    pub fn from_bytes_with(
+        data: &'a [u8],
+        inflated: &'a mut Vec<u8>,
+        options: Options,
+    ) -> Result<Self> {
+        let bytes = Bytes::new(data);
+        let header: &Header = bytes.read(0, "WwdHeader")?;
+        let signature = header.signature.get();
+        if signature != SIGNATURE && !options.ignore_signature {
+            return Err(Error::new(
+                0,
+                "WwdHeader.signature",
+                ErrorKind::BadMagic {
+                    expected: u64::from(SIGNATURE),
+                    found: u64::from(signature),
+                },
+            ));
+        }
+        let image: &'a [u8] = if header.flags.get() & FLAG_COMPRESS != 0 {
+            let (head, stored) = data.split_at(HEADER_SIZE.min(data.len()));
+            inflate::inflate_into(
+                head,
+                stored,
+                header.decompressed_mainblock_size.get(),
+                inflated,
+            )?;
+            inflated.as_slice()
+        } else {
+            data
+        };
+        let image = Bytes::new(image);
+        let planes_at = header.offset_planes.get() as usize;
+        let planes = image.read_slice::<PlaneHeader>(
+            planes_at,
+            header.num_planes.get() as usize,
+            "WwdHeader.planes",
+        )?;
+        Ok(WwdView {
+            file: data,
+            header,
+            image,
+            planes,
+            planes_at,
+        })
+    }
+
+    /// Opens a mapped level (see [`from_bytes`](Self::from_bytes)). The file must not change while
+    /// mapped (see [`MappedFile`]).
+    pub fn open(file: &'a MappedFile, inflated: &'a mut Vec<u8>) -> Result<Self> {
+        Self::from_bytes(file.bytes(), inflated)
+    }
+
+    /// The stored header, every field.
+    pub const fn header(&self) -> &'a Header {
+        self.header
+    }
+
+    /// Whether the main block is stored as a zlib stream.
+    pub fn is_compressed(&self) -> bool {
+        self.header.flags.get() & FLAG_COMPRESS != 0
+    }
+
+    /// The main block's length after inflating (its stored length when uncompressed).
+    pub fn main_block_len(&self) -> usize {
+        self.image.len().saturating_sub(HEADER_SIZE)
+    }
+
+    /// The main block as stored in the file (the zlib stream when compressed).
+    pub fn stored_main_block(&self) -> &'a [u8] {
+        self.file.get(HEADER_SIZE..).unwrap_or(&[])
+    }
+
+    /// The image `header ‖ main block` that the format's offsets index.
+    pub fn image(&self) -> &'a [u8] {
+        self.image.as_slice()
+    }
+
+    /// The file's bytes as given.
+    pub const fn file(&self) -> &'a [u8] {
+        self.file
+    }
+
+    /// Whether the header signature is the expected 0x5F4.
+    pub fn signature_ok(&self) -> bool {
+        self.header.signature.get() == SIGNATURE
+    }
+
+    /// The game the level is for.
+    pub fn game(&self) -> Game {
+        game::detect(self.header)
+    }
+
+    /// Compares the stored checksum with the known formulas over the stored main block. Reported,
+    /// never enforced (see [`ChecksumVerdict`]). O(n) over the stored bytes, no allocation.
+    pub fn checksum(&self) -> ChecksumReport {
+        checksum::report(self.header.checksum.get(), self.stored_main_block())
+    }
+
+    /// The level's name (header slot bytes up to the first NUL).
+    pub fn name(&self) -> &'a [u8] {
+        text::fixed(&self.header.name)
+    }
+    pub fn author(&self) -> &'a [u8] {
+        text::fixed(&self.header.author)
+    }
+    pub fn birth(&self) -> &'a [u8] {
+        text::fixed(&self.header.birth)
+    }
+    pub fn rez_file(&self) -> &'a [u8] {
+        text::fixed(&self.header.rez_file)
+    }
+    pub fn image_dir(&self) -> &'a [u8] {
+        text::fixed(&self.header.image_dir)
+    }
+    pub fn pal_rez(&self) -> &'a [u8] {
+        text::fixed(&self.header.pal_rez)
+    }
+    pub fn launch_app(&self) -> &'a [u8] {
+        text::fixed(&self.header.launch_app)
+    }
+    /// Header image set `i` (0..4).
+    pub fn image_set(&self, i: usize) -> Option<&'a [u8]> {
+        self.header.image_sets.get(i).map(|s| text::fixed(s))
+    }
+    /// Header prefix `i` (0..4).
+    pub fn prefix(&self, i: usize) -> Option<&'a [u8]> {
+        self.header.prefixes.get(i).map(|s| text::fixed(s))
+    }
+    /// Claw's start position.
+    pub fn start(&self) -> (i32, i32) {
+        (self.header.start_x.get(), self.header.start_y.get())
+    }
+
+    /// Number of planes.
+    pub fn plane_count(&self) -> usize {
+        self.planes.len()
+    }
+
+    /// Plane `i`.
+    pub fn plane(&self, i: usize) -> Option<Plane<'a>> {
+        let raw = self.planes.get(i)?;
+        Some(Plane {
+            image: self.image,
+            at: self.planes_at + i * raw::PLANE_HEADER_SIZE,
+            raw,
+        })
+    }
+
+    /// Every plane, in header order.
+    pub fn planes(&self) -> impl ExactSizeIterator<Item = Plane<'a>> + 'a {
+        let (image, at) = (self.image, self.planes_at);
+        self.planes.iter().enumerate().map(move |(i, raw)| Plane {
+            image,
+            at: at + i * raw::PLANE_HEADER_SIZE,
+            raw,
+        })
+    }
+
+    /// The first plane flagged main (exactly one in real levels), or `None`.
+    pub fn main_plane(&self) -> Option<Plane<'a>> {
+        self.planes().find(|p| p.flags().is_main())
+    }
+
+    /// The plane named `name` (compared as bytes, ASCII case-insensitively).
+    pub fn plane_by_name(&self, name: &[u8]) -> Option<Plane<'a>> {
+        self.planes().find(|p| p.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The tile-property table.
+    pub fn tile_properties(&self) -> Result<TileProperties<'a>> {
+        TileProperties::read(
+            self.image,
+            self.header.offset_tile_properties.get() as usize,
+        )
+    }
+
+    /// Walks every structure the level has: tile grids, image-set names, objects and tile
+    /// properties. For tools and tests; readers do not need it.
+    pub fn validate(&self) -> Result<()> {
+        for plane in self.planes() {
+            plane.tiles()?;
+            for name in plane.image_sets() {
+                name?;
+            }
+            for object in plane.objects()? {
+                object?;
+            }
+        }
+        for property in self.tile_properties()?.iter() {
+            property?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether `data` looks like a `.wwd` level: a whole header with the 0x5F4 signature and plane
+/// headers at or after it.
+pub(crate) fn looks_like(data: &[u8]) -> bool {
+    let Ok(header) = Bytes::new(data).read::<Header>(0, "WwdHeader") else {
+        return false;
+    };
+    header.signature.get() == SIGNATURE
+        && header.offset_planes.get() as usize >= HEADER_SIZE
+        && header.num_planes.get() <= 1024
+}

@@ -1,0 +1,129 @@
+//! Objects: a 284-byte fixed part followed by four counted strings (name, logic, image set,
+//! animation) without terminators, so records are variable-sized and unaligned.
+
+use super::raw::{OBJECT_FIXED_SIZE, Object as RawObject};
+use crate::bytes::Bytes;
+use crate::error::Result;
+
+/// One object, borrowed.
+#[derive(Debug, Clone, Copy)]
+pub struct Object<'a> {
+    at: usize,
+    raw: &'a RawObject,
+    name: &'a [u8],
+    logic: &'a [u8],
+    image_set: &'a [u8],
+    animation: &'a [u8],
+}
+
+impl<'a> Object<'a> {
+    /// Absolute offset in the image `header ‖ main block`.
+    pub const fn position(&self) -> usize {
+        self.at
+    }
+    /// Every stored field of the fixed part.
+    pub const fn raw(&self) -> &'a RawObject {
+        self.raw
+    }
+    pub fn id(&self) -> i32 {
+        self.raw.id.get()
+    }
+    /// `(x, y)` in plane pixels.
+    pub fn location(&self) -> (i32, i32) {
+        (self.raw.location_x.get(), self.raw.location_y.get())
+    }
+    /// The name string's bytes (8-bit code-page text).
+    pub const fn name(&self) -> &'a [u8] {
+        self.name
+    }
+    /// The logic string (what the object does, e.g. `"TowerCannonLeft"`).
+    pub const fn logic(&self) -> &'a [u8] {
+        self.logic
+    }
+    pub const fn image_set(&self) -> &'a [u8] {
+        self.image_set
+    }
+    pub const fn animation(&self) -> &'a [u8] {
+        self.animation
+    }
+    /// Bytes the record occupies (fixed part and strings).
+    pub const fn size(&self) -> usize {
+        OBJECT_FIXED_SIZE
+            + self.name.len()
+            + self.logic.len()
+            + self.image_set.len()
+            + self.animation.len()
+    }
+}
+
+/// The objects of a plane, read one after another. Each consumes at least 284 bytes, so the walk
+/// is bounded by the image; it stops after the first error.
+#[derive(Debug, Clone)]
+pub struct Objects<'a> {
+    image: Bytes<'a>,
+    at: usize,
+    remaining: u32,
+}
+
+impl<'a> Objects<'a> {
+    pub(crate) fn new(image: Bytes<'a>, at: usize, count: u32) -> Self {
+        Objects {
+            image,
+            at,
+            remaining: count,
+        }
+    }
+
+    fn read(&self) -> Result<Object<'a>> {
+        let at = self.at;
+        let raw: &RawObject = self.image.read(at, "Object")?;
+        let mut cursor = at.saturating_add(OBJECT_FIXED_SIZE);
+        let mut string = |len: u32, what: &'static str| -> Result<&'a [u8]> {
+            let s = self.image.slice(cursor, len as usize, what)?;
+            cursor = cursor.saturating_add(s.len());
+            Ok(s)
+        };
+        let name = string(raw.size_name.get(), "Object.name")?;
+        let logic = string(raw.size_logic.get(), "Object.logic")?;
+        let image_set = string(raw.size_image_set.get(), "Object.image_set")?;
+        let animation = string(raw.size_animation.get(), "Object.animation")?;
+        Ok(Object {
+            at,
+            raw,
+            name,
+            logic,
+            image_set,
+            animation,
+        })
+    }
+}
+
+impl<'a> Iterator for Objects<'a> {
+    type Item = Result<Object<'a>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.remaining == 0 {
+            return None;
+        }
+        match self.read() {
+            Ok(object) => {
+                self.remaining -= 1;
+                self.at = self.at.saturating_add(object.size());
+                Some(Ok(object))
+            }
+            Err(e) => {
+                self.remaining = 0;
+                Some(Err(e))
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        // Each object takes at least its fixed part.
+        let fit = self.image.len().saturating_sub(self.at) / OBJECT_FIXED_SIZE;
+        (
+            0,
+            Some((self.remaining as usize).min(fit.saturating_add(1))),
+        )
+    }
+}

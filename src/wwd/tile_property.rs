@@ -1,0 +1,241 @@
+//! Tile properties: a 32-byte table header, then one record per tile id (0, 1, 2, …), each 16 bytes
+//! of base plus a body whose size depends on its type: single (4), double (24) or mask (w·h bytes,
+//! one attribute per pixel; real custom Claw levels have them).
+
+use super::raw::{
+    TILE_DOUBLE, TILE_MASK, TILE_SINGLE, TilePropertiesHeader, TilePropertyBase, TilePropertyDouble,
+};
+use crate::bytes::{Bytes, u64_of};
+use crate::error::{Error, ErrorKind, Result};
+
+/// The attributes WapWorld and the Gruntz editor name; other values are user attributes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Attribute {
+    Clear,
+    Solid,
+    Ground,
+    Climb,
+    Death,
+    /// Any other value (Gruntz defines about 60).
+    User(i32),
+}
+
+impl Attribute {
+    pub const fn from_raw(value: i32) -> Attribute {
+        match value {
+            0 => Attribute::Clear,
+            1 => Attribute::Solid,
+            2 => Attribute::Ground,
+            3 => Attribute::Climb,
+            4 => Attribute::Death,
+            v => Attribute::User(v),
+        }
+    }
+}
+
+/// What a tile property says, by type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TileKind<'a> {
+    /// One attribute for the whole tile.
+    Single { attribute: i32 },
+    /// `inside` within `rect` (left, top, right, bottom), `outside` elsewhere.
+    Double {
+        outside: i32,
+        inside: i32,
+        rect: [i32; 4],
+    },
+    /// One attribute byte per pixel, `width × height`, row by row; borrowed.
+    Mask { mask: &'a [u8] },
+}
+
+/// One tile property, borrowed.
+#[derive(Debug, Clone, Copy)]
+pub struct TileProperty<'a> {
+    at: usize,
+    id: u32,
+    base: &'a TilePropertyBase,
+    kind: TileKind<'a>,
+}
+
+impl<'a> TileProperty<'a> {
+    /// Absolute offset in the image `header ‖ main block`.
+    pub const fn position(&self) -> usize {
+        self.at
+    }
+    /// The tile id (the record's index in the table) it describes.
+    pub const fn id(&self) -> u32 {
+        self.id
+    }
+    /// The stored base: type, reserved field, width, height.
+    pub const fn base(&self) -> &'a TilePropertyBase {
+        self.base
+    }
+    pub fn tile_type(&self) -> u32 {
+        self.base.tile_type.get()
+    }
+    pub fn width(&self) -> u32 {
+        self.base.width.get()
+    }
+    pub fn height(&self) -> u32 {
+        self.base.height.get()
+    }
+    pub const fn kind(&self) -> TileKind<'a> {
+        self.kind
+    }
+    /// The attribute most of the tile has: a single tile's attribute, a double tile's inside
+    /// attribute, or a mask's most frequent byte (for one-colour renderings).
+    pub fn dominant_attribute(&self) -> i32 {
+        match self.kind {
+            TileKind::Single { attribute } => attribute,
+            TileKind::Double { inside, .. } => inside,
+            TileKind::Mask { mask } => {
+                let mut counts = [0usize; 256];
+                for &b in mask {
+                    if let Some(c) = counts.get_mut(usize::from(b)) {
+                        *c += 1;
+                    }
+                }
+                (0..256usize)
+                    .max_by_key(|&v| counts.get(v).copied().unwrap_or(0))
+                    .map_or(0, |v| v as i32)
+            }
+        }
+    }
+    /// Bytes the record occupies.
+    pub fn size(&self) -> usize {
+        16 + match self.kind {
+            TileKind::Single { .. } => 4,
+            TileKind::Double { .. } => 24,
+            TileKind::Mask { mask } => mask.len(),
+        }
+    }
+}
+
+/// The tile-property table.
+#[derive(Debug, Clone, Copy)]
+pub struct TileProperties<'a> {
+    image: Bytes<'a>,
+    at: usize,
+    header: &'a TilePropertiesHeader,
+}
+
+impl<'a> TileProperties<'a> {
+    pub(crate) fn read(image: Bytes<'a>, at: usize) -> Result<Self> {
+        let header = image.read(at, "TilePropertiesHeader")?;
+        Ok(TileProperties { image, at, header })
+    }
+    /// Absolute offset of the table header.
+    pub const fn position(&self) -> usize {
+        self.at
+    }
+    /// The stored table header.
+    pub const fn header(&self) -> &'a TilePropertiesHeader {
+        self.header
+    }
+    /// The number of records the header declares.
+    pub fn len(&self) -> u32 {
+        self.header.count.get()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The records in id order. Records are variable-sized, so this is a walk; it stops after the
+    /// first error and each record consumes at least 20 bytes, so it is bounded by the image.
+    pub fn iter(&self) -> TilePropertyIter<'a> {
+        TilePropertyIter {
+            image: self.image,
+            at: self
+                .at
+                .saturating_add(core::mem::size_of::<TilePropertiesHeader>()),
+            next_id: 0,
+            remaining: self.len(),
+        }
+    }
+    /// The property of tile `id` (a walk of the records before it: O(id)).
+    pub fn get(&self, id: u32) -> Option<Result<TileProperty<'a>>> {
+        self.iter().nth(id as usize)
+    }
+}
+
+/// Iterator over the tile properties.
+#[derive(Debug, Clone)]
+pub struct TilePropertyIter<'a> {
+    image: Bytes<'a>,
+    at: usize,
+    next_id: u32,
+    remaining: u32,
+}
+
+impl<'a> TilePropertyIter<'a> {
+    fn read(&self) -> Result<TileProperty<'a>> {
+        let at = self.at;
+        let base: &TilePropertyBase = self.image.read(at, "TileProperty")?;
+        let body = at.saturating_add(16);
+        let kind = match base.tile_type.get() {
+            TILE_SINGLE => TileKind::Single {
+                attribute: self.image.u32_le(body, "TileProperty.attribute")? as i32,
+            },
+            TILE_DOUBLE => {
+                let d: &TilePropertyDouble = self.image.read(body, "TileProperty(double)")?;
+                TileKind::Double {
+                    outside: d.attribute_outside.get(),
+                    inside: d.attribute_inside.get(),
+                    rect: d.rect.get(),
+                }
+            }
+            TILE_MASK => {
+                let (w, h) = (u64::from(base.width.get()), u64::from(base.height.get()));
+                // w and h are u32: the product fits u64; the slice read bounds it by the image.
+                let len = usize::try_from(w * h).map_err(|_| {
+                    Error::new(
+                        u64_of(body),
+                        "TileProperty.mask",
+                        ErrorKind::Truncated {
+                            needed: w * h,
+                            available: u64_of(self.image.len().saturating_sub(body)),
+                        },
+                    )
+                })?;
+                TileKind::Mask {
+                    mask: self.image.slice(body, len, "TileProperty.mask")?,
+                }
+            }
+            other => {
+                return Err(Error::invalid(
+                    u64_of(at),
+                    "TileProperty.tile_type",
+                    u64::from(other),
+                    "unknown tile property type (1 single, 2 double, 3 mask)",
+                ));
+            }
+        };
+        Ok(TileProperty {
+            at,
+            id: self.next_id,
+            base,
+            kind,
+        })
+    }
+}
+
+impl<'a> Iterator for TilePropertyIter<'a> {
+    type Item = Result<TileProperty<'a>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.remaining == 0 {
+            return None;
+        }
+        match self.read() {
+            Ok(p) => {
+                self.remaining -= 1;
+                self.next_id = self.next_id.saturating_add(1);
+                self.at = self.at.saturating_add(p.size());
+                Some(Ok(p))
+            }
+            Err(e) => {
+                self.remaining = 0;
+                Some(Err(e))
+            }
+        }
+    }
+}

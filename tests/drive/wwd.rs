@@ -1,0 +1,124 @@
+//! Drives every `.wwd` accessor.
+
+use gamebin::wwd::{Options, TileKind, WwdView, text_lossy};
+
+/// Opens `data` as a level (strictly, and when that fails, ignoring the signature) and drives
+/// every accessor.
+pub fn drive_wwd(data: &[u8]) -> usize {
+    let mut buffer = Vec::new();
+    if let Ok(view) = WwdView::from_bytes(data, &mut buffer) {
+        return walk(&view);
+    }
+    let mut seen = 0;
+    let mut buffer = Vec::new();
+    let lenient = Options {
+        ignore_signature: true,
+    };
+    if let Ok(view) = WwdView::from_bytes_with(data, &mut buffer, lenient) {
+        seen += walk(&view);
+    }
+    seen
+}
+
+fn walk(view: &WwdView<'_>) -> usize {
+    let mut seen = 1;
+    let _ = view.validate();
+    let _ = (
+        view.header(),
+        view.is_compressed(),
+        view.main_block_len(),
+        view.stored_main_block().len(),
+        view.image().len(),
+        view.signature_ok(),
+        view.game().name(),
+        view.checksum().verdict.name(),
+        view.checksum().residual(),
+        view.start(),
+    );
+    for field in [
+        view.name(),
+        view.author(),
+        view.birth(),
+        view.rez_file(),
+        view.image_dir(),
+        view.pal_rez(),
+        view.launch_app(),
+    ] {
+        let _ = text_lossy(field);
+    }
+    for i in 0..5 {
+        let _ = (view.image_set(i), view.prefix(i));
+    }
+    let _ = view.main_plane();
+    let _ = view.plane_by_name(b"Action");
+    let _ = view.plane(view.plane_count());
+    for plane in view.planes() {
+        seen += 1;
+        let f = plane.flags();
+        let _ = (
+            f.is_main(),
+            f.no_draw(),
+            f.wraps_x(),
+            f.wraps_y(),
+            f.auto_tile_size(),
+        );
+        let _ = (
+            plane.position(),
+            plane.raw(),
+            text_lossy(plane.name()),
+            plane.tile_width(),
+            plane.tile_height(),
+            plane.width_px(),
+            plane.height_px(),
+            plane.fill_color(),
+            plane.z_coord(),
+            plane.image_set_count(),
+            plane.object_count(),
+        );
+        if let Ok(tiles) = plane.tiles() {
+            let (w, h) = (tiles.wide(), tiles.high());
+            let _ = (tiles.tile(0, 0), tiles.tile(w, 0), tiles.tile(0, h));
+            let _ = tiles.tile(w.wrapping_sub(1), h.wrapping_sub(1));
+            let _ = tiles.raw(usize::MAX, usize::MAX);
+            for row in tiles.rows() {
+                seen += usize::from(!row.is_empty());
+            }
+            let _ = tiles.values().map(gamebin::wwd::Tile::from_raw).count();
+        }
+        for name in plane.image_sets() {
+            let _ = name.map(text_lossy);
+        }
+        if let Ok(objects) = plane.objects() {
+            for object in objects {
+                let Ok(o) = object else { break };
+                seen += 1;
+                let _ = (o.position(), o.raw(), o.id(), o.location(), o.size());
+                let _ = (o.name(), o.logic(), o.image_set(), o.animation());
+            }
+        }
+    }
+    if let Ok(table) = view.tile_properties() {
+        let _ = (table.position(), table.header(), table.is_empty());
+        let _ = table.get(table.len().saturating_sub(1));
+        for p in table.iter() {
+            let Ok(p) = p else { break };
+            seen += 1;
+            let _ = (
+                p.position(),
+                p.id(),
+                p.base(),
+                p.tile_type(),
+                p.width(),
+                p.height(),
+            );
+            let _ = (p.size(), p.dominant_attribute());
+            if let TileKind::Mask { mask } = p.kind() {
+                assert_eq!(
+                    mask.len() as u64,
+                    u64::from(p.width()) * u64::from(p.height())
+                );
+            }
+        }
+    }
+    seen
+}
