@@ -11,6 +11,7 @@
 //! | module | format | view |
 //! |---|---|---|
 //! | [`wows::geometry`] | World of Warships `.geometry` | [`GeometryView`](wows::geometry::GeometryView) |
+//! | [`wows::assets`] | World of Warships `assets.bin` (BWDB PrototypeDatabase) | [`AssetsDb`](wows::assets::AssetsDb) |
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -61,6 +62,8 @@ pub use mmap::MappedFile;
 pub enum Format {
     /// World of Warships `.geometry` (MergedGeometryPrototype).
     WowsGeometry,
+    /// World of Warships `assets.bin` (BWDB PrototypeDatabase).
+    WowsAssets,
 }
 
 impl Format {
@@ -68,6 +71,7 @@ impl Format {
     pub const fn name(self) -> &'static str {
         match self {
             Format::WowsGeometry => "wows-geometry",
+            Format::WowsAssets => "wows-assets",
         }
     }
 }
@@ -84,7 +88,10 @@ type Detector = fn(&[u8]) -> bool;
 /// Detects a file's format from its content, never its name. Formats with a magic number are tried
 /// first and formats without one (`.geometry`) last, each by its own `looks_like` check.
 pub fn detect(data: &[u8]) -> Option<Format> {
-    const DETECTORS: &[(Format, Detector)] = &[(Format::WowsGeometry, wows::geometry::looks_like)];
+    const DETECTORS: &[(Format, Detector)] = &[
+        (Format::WowsAssets, wows::assets::looks_like),
+        (Format::WowsGeometry, wows::geometry::looks_like),
+    ];
     DETECTORS
         .iter()
         .find(|(_, looks_like)| looks_like(data))
