@@ -7,8 +7,10 @@ use std::path::Path;
 type Fixtures = fn() -> gamebin::Result<Vec<(&'static str, Vec<u8>)>>;
 
 /// Each format's fixture folder and the writer function that makes its fixtures.
-const FORMATS: &[(&str, Fixtures)] =
-    &[("fixtures/wows-geometry", gamebin::write::geometry::fixtures)];
+const FORMATS: &[(&str, Fixtures)] = &[
+    ("fixtures/wows-geometry", gamebin::write::geometry::fixtures),
+    ("fixtures/wows-assets", gamebin::write::assets::fixtures),
+];
 
 #[test]
 fn committed_fixtures_match_the_writers() {

@@ -1,4 +1,5 @@
 //! Writers for the formats (feature `write`): the source of the committed fixtures, of round-trip
 //! tests and of benchmark inputs.
 
+pub mod assets;
 pub mod geometry;
