@@ -307,9 +307,7 @@ impl Blob {
 
     /// Appends an array to the out-of-line area (8-aligned), returning its position there.
     fn array(&mut self, bytes: &[u8]) -> usize {
-        while self.ool.len() % 8 != 0 {
-            self.ool.push(0);
-        }
+        self.ool.resize(self.ool.len().next_multiple_of(8), 0);
         let at = self.ool.len();
         self.ool.extend_from_slice(bytes);
         at
@@ -361,9 +359,7 @@ impl Blob {
         out.extend(u64_of(self.count).to_le_bytes());
         out.extend(16u64.to_le_bytes());
         out.extend_from_slice(&self.records);
-        while out.len() % 8 != 0 {
-            out.push(0);
-        }
+        out.resize(out.len().next_multiple_of(8), 0);
         let ool_at = out.len() - 16;
         out.extend_from_slice(&self.ool);
         for &(field, base, target) in &self.fixups {
