@@ -483,6 +483,11 @@ impl AssetsBuilder {
         id
     }
 
+    /// Number of path entries so far.
+    pub fn path_count(&self) -> usize {
+        self.paths.len()
+    }
+
     /// Adds a path entry with explicit ids (as in files whose ids are not path hashes).
     pub fn path_entry(&mut self, self_id: u64, parent_id: u64, name: &str) -> &mut Self {
         self.paths.push((self_id, parent_id, name.to_string()));

@@ -2,4 +2,5 @@
 //! tests and of benchmark inputs.
 
 pub mod assets;
+pub mod assets_synth;
 pub mod geometry;

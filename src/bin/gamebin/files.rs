@@ -80,6 +80,15 @@ pub fn detect(path: &Path, file: &MappedFile) -> Result<Option<Format>> {
             // It opens, so it is one, however implausible its header looked to detection.
             Ok(Some(Format::WowsGeometry))
         }
+        Some("bin")
+            if path
+                .file_stem()
+                .is_some_and(|s| s.to_string_lossy().contains("assets")) =>
+        {
+            gamebin::wows::assets::AssetsDb::from_bytes(file)
+                .context("named like an assets.bin but does not read as one")?;
+            Ok(Some(Format::WowsAssets))
+        }
         _ => Ok(None),
     }
 }
