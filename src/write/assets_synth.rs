@@ -215,7 +215,7 @@ pub fn synth(scale: Scale) -> Result<Vec<u8>> {
                     extenders.push(skel);
                 }
                 let model = b.path(&format!("{dir}/{id}.model"))?;
-                let dyes = if group % 5 == 0 {
+                let dyes = if group.is_multiple_of(5) {
                     vec![DyeSpec {
                         matter_id: murmur3_32(b"camo", 0),
                         replaces_id: murmur3_32(PARTS[0].as_bytes(), 0),
