@@ -452,3 +452,43 @@ fn values_of_every_material_type_are_typed() {
     assert!(m.value(3, 2).is_err());
     assert!(m.value(9, 0).is_err());
 }
+
+#[test]
+fn every_id_and_path_of_a_generated_file_is_found() {
+    use gamebin::write::assets_synth::{Scale, synth};
+    let bytes = synth(Scale::Small).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    db.validate().unwrap();
+    assert_eq!(db.paths().len(), 2461);
+    assert_eq!(db.strings().capacity(), 7867);
+    assert_eq!(db.prototypes().capacity(), 3931);
+    assert_eq!(db.verify_checksum().matches(), ChecksumMatch::Murmur3);
+    assert!(db.ids_are_path_hashes(64).unwrap().all_match());
+    let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
+    let mut path = String::new();
+    let mut found = 0;
+    for entry in db.paths().iter() {
+        assert!(index.full_path(db.paths(), entry.self_id(), &mut path).unwrap());
+        assert_eq!(db.path_id(&path), entry.self_id());
+        if let Some(at) = db.lookup_path(&path).unwrap() {
+            found += 1;
+            let record = db.record(at).unwrap();
+            record.validate().unwrap();
+            assert!(record.kind().is_some());
+        }
+    }
+    // Every r2p entry is reachable from a path and every id in the map was found.
+    assert_eq!(found, db.prototypes().count());
+    for p in db.prototypes().iter() {
+        let (id, at) = p.unwrap();
+        assert_eq!(db.prototype(id).unwrap(), Some(at));
+    }
+    // Every database holds records of its own type.
+    let mut total = 0;
+    for d in db.databases().iter() {
+        let d = d.unwrap();
+        assert!(d.record_count() > 0, "{:?}", d.type_name());
+        total += d.record_count();
+    }
+    assert_eq!(total, found);
+}
