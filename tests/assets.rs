@@ -468,7 +468,11 @@ fn every_id_and_path_of_a_generated_file_is_found() {
     let mut path = String::new();
     let mut found = 0;
     for entry in db.paths().iter() {
-        assert!(index.full_path(db.paths(), entry.self_id(), &mut path).unwrap());
+        assert!(
+            index
+                .full_path(db.paths(), entry.self_id(), &mut path)
+                .unwrap()
+        );
         assert_eq!(db.path_id(&path), entry.self_id());
         if let Some(at) = db.lookup_path(&path).unwrap() {
             found += 1;

@@ -44,11 +44,18 @@ struct Corpus {
     drive: fn(&[u8]) -> usize,
 }
 
-const CORPORA: &[Corpus] = &[Corpus {
-    fixtures: "fixtures/wows-geometry",
-    samples: "wows-geometry",
-    drive: drive::drive_all,
-}];
+const CORPORA: &[Corpus] = &[
+    Corpus {
+        fixtures: "fixtures/wows-geometry",
+        samples: "wows-geometry",
+        drive: drive::drive_all,
+    },
+    Corpus {
+        fixtures: "fixtures/wows-assets",
+        samples: "wows-assets",
+        drive: drive::drive_assets,
+    },
+];
 
 fn files_in(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)

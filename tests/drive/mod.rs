@@ -3,8 +3,10 @@
 //! anywhere in here on any input is a bug in the reader. One file per format.
 #![allow(dead_code)]
 
+mod assets;
 mod geometry;
 
+pub use assets::drive_assets;
 pub use geometry::drive_geometry;
 
 /// Decode buffers are sized by the reader's own checked lengths; this caps what one call may ask
@@ -15,5 +17,5 @@ pub const MAX_DECODE_BYTES: usize = 64 << 20;
 /// read, so that callers can check the walk did something.
 pub fn drive_all(data: &[u8]) -> usize {
     let _ = gamebin::detect(data);
-    drive_geometry(data)
+    drive_geometry(data) + drive_assets(data)
 }
