@@ -28,7 +28,8 @@ const BATCH: usize = 4096;
 
 fn input() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
-    let path = dir.join("assets-full.bin");
+    // Named after the generator's revision, so a changed generator makes a new file.
+    let path = dir.join("assets-full-v2.bin");
     let fresh = std::fs::read(&path)
         .ok()
         .is_some_and(|d| AssetsDb::from_bytes(&d).is_ok_and(|db| db.paths().len() == 246_065));
@@ -50,6 +51,17 @@ fn plain_scan(data: &[u8]) -> u64 {
     acc ^ chunks.remainder().len() as u64
 }
 
+/// A deterministic Fisher–Yates shuffle.
+fn shuffle<T>(items: &mut [T]) {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    for i in (1..items.len()).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        items.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+}
+
 fn main() {
     let path = input();
     let file = MappedFile::open(&path).unwrap();
@@ -57,11 +69,14 @@ fn main() {
     let db = AssetsDb::from_bytes(data).unwrap();
     let index = PathIndex::build(db.paths()).unwrap();
 
-    // Keys spread over the tables.
+    // Keys spread over the tables, in a shuffled order so that consecutive lookups do not walk
+    // the buckets sequentially (which the prefetcher would flatter).
     let ids: Vec<u64> = {
         let all: Vec<u64> = db.prototypes().iter().map(|p| p.unwrap().0).collect();
         let step = (all.len() / BATCH).max(1);
-        all.iter().step_by(step).take(BATCH).copied().collect()
+        let mut ids: Vec<u64> = all.iter().step_by(step).take(BATCH).copied().collect();
+        shuffle(&mut ids);
+        ids
     };
     let paths: Vec<String> = ids
         .iter()
@@ -136,7 +151,20 @@ fn main() {
     });
     g.throughput(Throughput::Elements(db.paths().len() as u64));
     g.sample_size(20);
-    g.bench_function("walk_all_full_paths_indexed", |b| {
+    g.bench_function("walk_all_full_paths", |b| {
+        let mut buf = String::with_capacity(512);
+        b.iter(|| {
+            let mut n = 0usize;
+            index
+                .for_each_full_path(db.paths(), &mut buf, |_, full| {
+                    n += full.len();
+                    Ok(())
+                })
+                .unwrap();
+            n
+        })
+    });
+    g.bench_function("full_path_per_id_indexed", |b| {
         let mut buf = String::with_capacity(512);
         b.iter(|| {
             let mut n = 0usize;

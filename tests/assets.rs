@@ -420,7 +420,46 @@ fn a_full_table_and_a_cyclic_parent_chain_terminate() {
     let db = AssetsDb::from_bytes(&bytes).unwrap();
     let e = db.full_path(1, &mut String::new()).unwrap_err();
     assert_eq!(e.what(), "PathEntry.parentId");
+    let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
+    assert!(index.full_path(db.paths(), 2, &mut String::new()).is_err());
+    assert!(
+        index
+            .for_each_full_path(db.paths(), &mut String::new(), |_, _| Ok(()))
+            .is_err()
+    );
     assert!(db.find_path("b/a").unwrap().is_none());
+}
+
+#[test]
+fn the_streaming_walk_handles_children_listed_before_parents() {
+    let mut b = AssetsBuilder::new();
+    b.path_entry(3, 2, "c.model")
+        .path_entry(2, 1, "b")
+        .path_entry(1, 0, "a")
+        .path_entry(4, 2, "d.visual")
+        .path_entry(5, 0, "e")
+        .path_entry(6, 3, "f");
+    let bytes = b.to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
+    let mut all = Vec::new();
+    index
+        .for_each_full_path(db.paths(), &mut String::new(), |_, p| {
+            all.push(p.to_string());
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(
+        all,
+        [
+            "a/b/c.model",
+            "a/b",
+            "a",
+            "a/b/d.visual",
+            "e",
+            "a/b/c.model/f"
+        ]
+    );
 }
 
 #[test]
@@ -481,6 +520,18 @@ fn every_id_and_path_of_a_generated_file_is_found() {
             assert!(record.kind().is_some());
         }
     }
+    // The streaming walk gives the same paths as the per-id walk.
+    let mut walked = 0;
+    let mut one = String::new();
+    index
+        .for_each_full_path(db.paths(), &mut path, |entry, full| {
+            index.full_path(db.paths(), entry.self_id(), &mut one)?;
+            assert_eq!(full, one);
+            walked += 1;
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(walked, db.paths().len());
     // Every r2p entry is reachable from a path and every id in the map was found.
     assert_eq!(found, db.prototypes().count());
     for p in db.prototypes().iter() {

@@ -28,7 +28,7 @@ impl Scale {
     /// (paths, string buckets, prototype buckets, nodes per visual).
     const fn shape(self) -> (usize, usize, usize, usize) {
         match self {
-            Scale::Full => (246_065, 786_433, 393_241, 44),
+            Scale::Full => (246_065, 786_433, 393_241, 60),
             Scale::Small => (2_461, 7_867, 3_931, 12),
         }
     }

@@ -19,19 +19,27 @@ pub fn run(path: &Path, prefix: Option<&str>) -> Result<Status> {
     let bar = progress(db.paths().len(), "paths");
     let mut out = Out::new();
     let mut full = String::new();
-    for entry in db.paths().iter() {
+    let mut failed: Option<std::io::Error> = None;
+    index.for_each_full_path(db.paths(), &mut full, |entry, full| {
         bar.inc(1);
-        index.full_path(db.paths(), entry.self_id(), &mut full)?;
-        if prefix.is_some_and(|p| !full.starts_with(p)) {
-            continue;
+        if prefix.is_some_and(|p| !full.starts_with(p)) || failed.is_some() {
+            return Ok(());
         }
         let kind = match db.prototype(entry.self_id())? {
             Some(at) => type_of(&db, at),
             None => "-".to_string(),
         };
-        bar.suspend(|| out.line(&format!("{:#018x}\t{kind}\t{full}", entry.self_id())))?;
-    }
+        if let Err(e) =
+            bar.suspend(|| out.line(&format!("{:#018x}\t{kind}\t{full}", entry.self_id())))
+        {
+            failed = Some(e);
+        }
+        Ok(())
+    })?;
     bar.finish_and_clear();
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
     out.flush()?;
     Ok(Status::Success)
 }

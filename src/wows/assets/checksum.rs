@@ -2,7 +2,7 @@
 //! says CRC32 of the body, a peer computes MurmurHash3_x86_32 (seed 0) of the same bytes. Both are
 //! computed and the caller is told which matched.
 
-use crate::hash::murmur3_32;
+use crate::hash::Murmur3;
 
 /// Which candidate algorithm equals the stored checksum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,10 +36,17 @@ pub struct Checksum {
 
 impl Checksum {
     pub(crate) fn compute(stored: u32, body: &[u8]) -> Checksum {
+        // One pass over the body: both hashes take each 64 KiB chunk while it is in cache.
+        let mut crc = crc32fast::Hasher::new();
+        let mut murmur = Murmur3::new(0);
+        for chunk in body.chunks(64 << 10) {
+            crc.update(chunk);
+            murmur.update(chunk);
+        }
         Checksum {
             stored,
-            crc32: crc32fast::hash(body),
-            murmur3: murmur3_32(body, 0),
+            crc32: crc.finalize(),
+            murmur3: murmur.finish(),
         }
     }
 

@@ -256,22 +256,61 @@ impl<'a> Paths<'a> {
     }
 }
 
-/// An owned index from selfId to entry, for callers doing many id → path walks on files where a
-/// linear parent scan is too slow. Opt-in: building it allocates one hash map of `entries` slots
-/// (about 16 bytes × entries × the map's load factor) and walks the table once.
+/// Hashes a u64 key with MurmurHash3's 64-bit finalizer: path ids are already hashes (or small
+/// arbitrary numbers in some files), so SipHash's cost buys nothing here.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct IdHasher(u64);
+
+impl core::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A parent index meaning "root" (parentId 0).
+const ROOT: u32 = u32::MAX;
+/// A parent index meaning "no entry has the parentId".
+const MISSING: u32 = u32::MAX - 1;
+
+/// An owned index for callers doing many id → path walks: selfId → entry, and each entry's parent
+/// as an entry index, so that a full path is O(depth) array steps. Opt-in: building it walks the
+/// table once and makes exactly two allocations (a hash map of `entries` slots, about 16 bytes
+/// each at its load factor, and 4 bytes per entry for the parents).
 #[derive(Debug, Clone, Default)]
 pub struct PathIndex {
-    by_id: HashMap<u64, u32>,
+    by_id: HashMap<u64, u32, core::hash::BuildHasherDefault<IdHasher>>,
+    parents: Vec<u32>,
 }
 
 impl PathIndex {
     /// Indexes every entry by selfId (the first entry wins for a duplicated id).
     pub fn build(paths: Paths<'_>) -> Result<PathIndex> {
-        let mut by_id = HashMap::with_capacity(paths.len());
+        let mut by_id = HashMap::with_capacity_and_hasher(paths.len(), Default::default());
         for (i, e) in paths.entries.iter().enumerate() {
             by_id.entry(e.self_id.get()).or_insert(i as u32);
         }
-        Ok(PathIndex { by_id })
+        let parents = paths
+            .entries
+            .iter()
+            .map(|e| match e.parent_id.get() {
+                0 => ROOT,
+                parent => by_id.get(&parent).copied().unwrap_or(MISSING),
+            })
+            .collect();
+        Ok(PathIndex { by_id, parents })
     }
 
     /// The entry with `self_id`. O(1).
@@ -282,6 +321,111 @@ impl PathIndex {
     /// Writes the full path of `self_id` into `out`, O(depth). `Ok(false)` when no entry has the
     /// id; cycles and chains deeper than [`MAX_PATH_DEPTH`] are errors.
     pub fn full_path(&self, paths: Paths<'_>, self_id: u64, out: &mut String) -> Result<bool> {
-        paths.full_path(self_id, out, |id| self.get(paths, id))
+        out.clear();
+        let Some(&start) = self.by_id.get(&self_id) else {
+            return Ok(false);
+        };
+        let mut chain = [0u32; MAX_PATH_DEPTH];
+        let depth = self.chain(paths, start, &mut chain, |_| false)?.0;
+        for (n, &index) in chain.iter().take(depth).rev().enumerate() {
+            if n > 0 {
+                out.push('/');
+            }
+            if let Some(e) = paths.get(index as usize) {
+                out.push_str(e.name()?);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Collects `start` and its ancestors (leaf first) into `chain` until a root or an entry for
+    /// which `stop` is true (not collected). Returns the count and the stop entry, if any.
+    fn chain(
+        &self,
+        paths: Paths<'_>,
+        start: u32,
+        chain: &mut [u32; MAX_PATH_DEPTH],
+        stop: impl Fn(u32) -> bool,
+    ) -> Result<(usize, Option<u32>)> {
+        let mut current = start;
+        let mut depth = 0usize;
+        loop {
+            if stop(current) {
+                return Ok((depth, Some(current)));
+            }
+            let entry = paths.get(current as usize);
+            let at = entry.map_or(0, |e| e.at);
+            let Some(slot) = chain.get_mut(depth) else {
+                return Err(Error::invalid(
+                    u64_of(at),
+                    "PathEntry.parentId",
+                    entry.map_or(0, |e| e.parent_id()),
+                    "parent chain is cyclic or deeper than MAX_PATH_DEPTH",
+                ));
+            };
+            *slot = current;
+            depth += 1;
+            match self.parents.get(current as usize).copied() {
+                Some(ROOT) | None => return Ok((depth, None)),
+                Some(MISSING) => {
+                    return Err(Error::invalid(
+                        u64_of(at + 8),
+                        "PathEntry.parentId",
+                        entry.map_or(0, |e| e.parent_id()),
+                        "no path entry has this id",
+                    ));
+                }
+                Some(parent) => current = parent,
+            }
+        }
+    }
+
+    /// Calls `f` with every entry and its full path, in table order, building each path in `out`
+    /// from the previous one: the common prefix with the previous path is kept, so a walk in the
+    /// table's (parents-near-children) order touches each entry's name about once. No allocation
+    /// beyond `out` growing.
+    pub fn for_each_full_path<'a>(
+        &self,
+        paths: Paths<'a>,
+        out: &mut String,
+        mut f: impl FnMut(PathEntry<'a>, &str) -> Result<()>,
+    ) -> Result<()> {
+        out.clear();
+        // The previous path's chain, root first: (entry index, length of `out` up to it).
+        let mut kept = [(u32::MAX, 0u32); MAX_PATH_DEPTH];
+        let mut kept_len = 0usize;
+        let mut up = [0u32; MAX_PATH_DEPTH];
+        for entry in paths.iter() {
+            let live = kept.get(..kept_len).unwrap_or_default();
+            let (n, stop) = self.chain(paths, entry.index as u32, &mut up, |i| {
+                live.iter().any(|&(k, _)| k == i)
+            })?;
+            let (base, depth) = match stop.and_then(|s| live.iter().position(|&(k, _)| k == s)) {
+                Some(k) => (kept.get(k).map_or(0, |&(_, len)| len as usize), k + 1),
+                None => (0, 0),
+            };
+            out.truncate(base);
+            kept_len = depth;
+            for &index in up.iter().take(n).rev() {
+                if kept_len > 0 {
+                    out.push('/');
+                }
+                if let Some(e) = paths.get(index as usize) {
+                    out.push_str(e.name()?);
+                }
+                let Some(slot) = kept.get_mut(kept_len) else {
+                    return Err(Error::invalid(
+                        u64_of(entry.at),
+                        "PathEntry.parentId",
+                        entry.parent_id(),
+                        "parent chain is cyclic or deeper than MAX_PATH_DEPTH",
+                    ));
+                };
+                *slot = (index, out.len() as u32);
+                kept_len += 1;
+            }
+            f(entry, out)?;
+        }
+        Ok(())
     }
 }
