@@ -547,3 +547,20 @@ fn every_id_and_path_of_a_generated_file_is_found() {
     }
     assert_eq!(total, found);
 }
+
+#[test]
+fn a_raw_database_with_a_huge_record_count_does_not_hang_validation() {
+    let mut bytes = w::legacy_layouts().unwrap().to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let unknown = db.databases().get(10).unwrap().unwrap();
+    let at = unknown.blob_offset();
+    bytes[at..at + 8].copy_from_slice(&(u64::MAX >> 2).to_le_bytes());
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    db.validate().unwrap();
+    let unknown = db.databases().get(10).unwrap().unwrap();
+    assert_eq!(unknown.item_size(), None);
+    assert!(matches!(
+        unknown.prototype(1 << 40, db.strings()).unwrap(),
+        Prototype::Raw(_)
+    ));
+}

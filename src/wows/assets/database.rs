@@ -307,7 +307,9 @@ impl<'a> Database<'a> {
         self.layout.item_size()
     }
 
-    /// Number of records, as stored.
+    /// Number of records, as stored. When the layout is known or checked, the records are known
+    /// to fit the blob; for a raw database ([`Layout::Raw`]) the count is unchecked and must not
+    /// be used as a loop bound.
     pub fn record_count(&self) -> usize {
         self.record_count
     }

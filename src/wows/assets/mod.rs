@@ -357,6 +357,11 @@ impl<'a> AssetsDb<'a> {
         }
         for database in self.databases.iter() {
             let database = database?;
+            // Only a known or checked layout bounds the record count by the blob; a raw
+            // database's stored count is not trusted as a loop bound.
+            if database.item_size().is_none() {
+                continue;
+            }
             for i in 0..database.record_count() {
                 database.prototype(i, self.strings)?.validate()?;
             }
