@@ -193,7 +193,11 @@ fn main() {
         b.iter(|| crc32fast::hash(black_box(db.body())))
     });
     g.bench_function("murmur3_only", |b| {
-        b.iter(|| gamebin::hash::murmur3_32(black_box(db.body()), 0))
+        b.iter(|| {
+            gamebin::hash::Murmur3::new(0)
+                .update(black_box(db.body()))
+                .finish()
+        })
     });
     let visuals = db.database(PrototypeType::Visual).unwrap().unwrap();
     g.throughput(Throughput::Elements(visuals.record_count() as u64));
