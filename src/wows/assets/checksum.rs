@@ -36,17 +36,14 @@ pub struct Checksum {
 
 impl Checksum {
     pub(crate) fn compute(stored: u32, body: &[u8]) -> Checksum {
-        // One pass over the body: both hashes take each 64 KiB chunk while it is in cache.
-        let mut crc = crc32fast::Hasher::new();
-        let mut murmur = Murmur3::new(0);
-        for chunk in body.chunks(64 << 10) {
-            crc.update(chunk);
-            murmur.update(chunk);
-        }
+        // Two whole passes measured faster than one chunked pass that feeds both: MurmurHash3 is
+        // bound by its serial chain, not by memory, and crc32fast runs best on long inputs.
+        let crc = crc32fast::hash(body);
+        let murmur = Murmur3::new(0).update(body).finish();
         Checksum {
             stored,
-            crc32: crc.finalize(),
-            murmur3: murmur.finish(),
+            crc32: crc,
+            murmur3: murmur,
         }
     }
 
