@@ -12,6 +12,7 @@
 //! | module | format | view |
 //! |---|---|---|
 //! | [`wows::geometry`] | World of Warships `.geometry` | [`GeometryView`](wows::geometry::GeometryView) |
+//! | [`wows::assets`] | World of Warships `assets.bin` (BWDB PrototypeDatabase) | [`AssetsDb`](wows::assets::AssetsDb) |
 //! | [`wdb`] | Final Fantasy XIII trilogy `.wdb` | [`WdbView`](wdb::WdbView) |
 //! | [`wwd`] | Captain Claw / Gruntz `.wwd` levels | [`WwdView`](wwd::WwdView) |
 //! | [`craftstudio`] | CraftStudio `Project.dat` | [`ProjectView`](craftstudio::ProjectView) |
@@ -68,6 +69,8 @@ pub use mmap::MappedFile;
 pub enum Format {
     /// World of Warships `.geometry` (MergedGeometryPrototype).
     WowsGeometry,
+    /// World of Warships `assets.bin` (BWDB PrototypeDatabase).
+    WowsAssets,
     /// Final Fantasy XIII trilogy `.wdb` (WPD container).
     Ff13Wdb,
     /// Captain Claw / Gruntz `.wwd` level (WAP32 engine).
@@ -81,6 +84,7 @@ impl Format {
     pub const fn name(self) -> &'static str {
         match self {
             Format::WowsGeometry => "wows-geometry",
+            Format::WowsAssets => "wows-assets",
             Format::Ff13Wdb => "ff13-wdb",
             Format::Wap32Wwd => "wap32-wwd",
             Format::CraftStudioProject => "craftstudio-project",
@@ -102,6 +106,7 @@ type Detector = fn(&[u8]) -> bool;
 /// its own `looks_like` check.
 pub fn detect(data: &[u8]) -> Option<Format> {
     const DETECTORS: &[(Format, Detector)] = &[
+        (Format::WowsAssets, wows::assets::looks_like),
         (Format::Ff13Wdb, wdb::looks_like),
         (Format::Wap32Wwd, wwd::looks_like),
         (Format::WowsGeometry, wows::geometry::looks_like),

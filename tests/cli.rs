@@ -838,3 +838,163 @@ fn wwd_render_writes_a_png_of_the_plane() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn assets_info_json_has_the_keys_the_issue_lists() {
+    let out = gamebin(&["info", "--json", "fixtures/wows-assets"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    for line in &lines {
+        let mut keys: Vec<_> = line.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        assert_eq!(
+            keys,
+            [
+                "checksum",
+                "databases",
+                "format",
+                "path",
+                "paths",
+                "prototypes",
+                "strings"
+            ]
+        );
+        assert_eq!(line["format"], "wows-assets");
+        for d in line["databases"].as_array().unwrap() {
+            let mut keys: Vec<_> = d.as_object().unwrap().keys().cloned().collect();
+            keys.sort();
+            assert_eq!(keys, ["item_size", "name", "records", "schema_hash"]);
+        }
+        let mut keys: Vec<_> = line["checksum"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect();
+        keys.sort();
+        assert_eq!(keys, ["matches", "stored"]);
+    }
+    // The legacy fixture was written with CRC32, an 11th database of unknown magic and the older
+    // model layout; the other with MurmurHash3 and one record of each type.
+    let legacy = &lines[1];
+    assert_eq!(legacy["checksum"]["matches"], "crc32");
+    assert_eq!(legacy["databases"].as_array().unwrap().len(), 11);
+    assert_eq!(legacy["databases"][3]["item_size"], 0x20);
+    assert_eq!(
+        legacy["databases"][10]["item_size"],
+        serde_json::Value::Null
+    );
+    assert_eq!(legacy["prototypes"], 3);
+    let all = &lines[0];
+    assert_eq!(all["checksum"]["matches"], "murmur3");
+    assert_eq!(all["prototypes"], 10);
+    assert!(
+        all["databases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| d["records"] == 1)
+    );
+}
+
+#[test]
+fn assets_info_on_the_sample_reports_its_sources_values() {
+    let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") else {
+        eprintln!("skipped: GAMEBIN_SAMPLES is not set");
+        return;
+    };
+    let path = Path::new(&dir).join("wows-assets/minimal_synthetic_assets.bin");
+    let out = gamebin(&["info", "--json", path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let info: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(info["strings"], 5);
+    assert_eq!(info["paths"], 6);
+    assert_eq!(info["prototypes"], 3);
+    assert_eq!(info["databases"].as_array().unwrap().len(), 10);
+    assert_eq!(info["databases"][1]["name"], "VisualPrototype");
+    assert_eq!(info["checksum"]["matches"], "murmur3");
+
+    // Ids here are not path hashes: `get` by path falls back to walking the path table.
+    let out = gamebin(&[
+        "assets",
+        "get",
+        path.to_str().unwrap(),
+        "content/gameplay/Test.visual",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["id"], "0x0000000000003333");
+    assert_eq!(
+        v["prototype"]["render_sets"][0]["vertices_mapping_id"],
+        "0xc301017c"
+    );
+    assert_eq!(v["prototype"]["nodes"][1]["name"], "HP_Test");
+}
+
+#[test]
+fn assets_get_and_ls() {
+    let file = "fixtures/wows-assets/all_prototypes.assets.bin";
+    let out = gamebin(&["assets", "get", file, "res/content/gameplay/Test.mfm"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["path"], "content/gameplay/Test.mfm");
+    assert_eq!(v["prototype"]["type"], "MaterialPrototype");
+    assert_eq!(v["prototype"]["properties"][0]["name"], "diffuseMap");
+    assert_eq!(
+        v["prototype"]["properties"][0]["value"],
+        "0xdeadbeefcafef00d"
+    );
+    let id = v["id"].as_str().unwrap().to_string();
+    let by_id = gamebin(&["assets", "get", file, &id]);
+    assert_eq!(stdout(&by_id), stdout(&out));
+
+    let out = gamebin(&["assets", "get", file, "content/nothing"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("no path"), "{}", stderr(&out));
+
+    let out = gamebin(&["assets", "ls", file, "content/effects"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    let kinds: Vec<(&str, &str)> = lines
+        .iter()
+        .map(|l| {
+            let mut f = l.split('\t');
+            let _id = f.next().unwrap();
+            (f.next().unwrap(), f.next().unwrap())
+        })
+        .collect();
+    assert!(kinds.contains(&("-", "content/effects")));
+    assert!(kinds.contains(&("EffectPrototype", "content/effects/fire.effect")));
+    assert!(kinds.contains(&("VelocityFieldPrototype", "content/effects/wind.vfield")));
+    assert_eq!(kinds.len(), 5);
+    let all = gamebin(&["assets", "ls", file]);
+    assert_eq!(stdout(&all).lines().count(), 16);
+}
+
+#[test]
+fn synth_small_is_deterministic_and_reads() {
+    let dir = std::env::temp_dir().join(format!("gamebin-synth-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let a = dir.join("a.bin");
+    let b = dir.join("b.bin");
+    for p in [&a, &b] {
+        let out = gamebin(&[
+            "synth",
+            "assets",
+            "--scale",
+            "small",
+            "-o",
+            p.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    let out = gamebin(&["info", "--json", a.to_str().unwrap()]);
+    let info: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(info["paths"], 2461);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -88,6 +88,12 @@ const CORPORA: &[Corpus] = &[
         drive: drive::drive_all,
         max_expansion: MAX_EXPANSION,
     },
+    Corpus {
+        fixtures: "fixtures/wows-assets",
+        samples: "wows-assets",
+        drive: drive::drive_all,
+        max_expansion: MAX_EXPANSION,
+    },
 ];
 
 fn files_in(dir: &Path) -> Vec<PathBuf> {

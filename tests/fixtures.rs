@@ -9,6 +9,7 @@ type Fixtures = fn() -> gamebin::Result<Vec<(&'static str, Vec<u8>)>>;
 /// Each format's fixture folder and the writer function that makes its fixtures.
 const FORMATS: &[(&str, Fixtures)] = &[
     ("fixtures/wows-geometry", gamebin::write::geometry::fixtures),
+    ("fixtures/wows-assets", gamebin::write::assets::fixtures),
     (
         "fixtures/craftstudio-project",
         gamebin::write::craftstudio::fixtures,

@@ -1,3 +1,4 @@
 //! World of Warships formats.
 
+pub mod assets;
 pub mod geometry;

@@ -1,6 +1,8 @@
 //! Writers for the formats (feature `write`): the source of the committed fixtures, of round-trip
 //! tests and of benchmark inputs.
 
+pub mod assets;
+pub mod assets_synth;
 pub mod craftstudio;
 pub mod geometry;
 pub mod wdb;

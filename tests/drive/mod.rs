@@ -3,11 +3,13 @@
 //! anywhere in here on any input is a bug in the reader. One file per format.
 #![allow(dead_code)]
 
+mod assets;
 mod craftstudio;
 mod geometry;
 mod wdb;
 mod wwd;
 
+pub use assets::drive_assets;
 pub use craftstudio::drive_craftstudio;
 pub use geometry::drive_geometry;
 pub use wdb::drive_wdb;
@@ -21,5 +23,9 @@ pub const MAX_DECODE_BYTES: usize = 64 << 20;
 /// read, so that callers can check the walk did something.
 pub fn drive_all(data: &[u8]) -> usize {
     let _ = gamebin::detect(data);
-    drive_geometry(data) + drive_craftstudio(data) + drive_wdb(data) + drive_wwd(data)
+    drive_geometry(data)
+        + drive_assets(data)
+        + drive_craftstudio(data)
+        + drive_wdb(data)
+        + drive_wwd(data)
 }

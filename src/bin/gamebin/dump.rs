@@ -5,6 +5,7 @@ use std::path::Path;
 use anyhow::Result;
 use gamebin::Format;
 
+use crate::assets;
 use crate::craftstudio;
 use crate::files;
 use crate::geometry;
@@ -13,6 +14,9 @@ use crate::wdb;
 use crate::wwd;
 
 pub fn run(path: &Path, json: bool) -> Result<Status> {
+    if let Some(status) = stream(path, json)? {
+        return Ok(status);
+    }
     match text(path, json) {
         Ok(text) => {
             let mut out = Out::new();
@@ -25,6 +29,27 @@ pub fn run(path: &Path, json: bool) -> Result<Status> {
             Ok(Status::SomeFailed)
         }
     }
+}
+
+/// Formats whose dump is streamed (written as it is read); `None` for the others.
+fn stream(path: &Path, json: bool) -> Result<Option<Status>> {
+    let (file, format) = match files::open_known(path) {
+        Ok(known) => known,
+        Err(_) => return Ok(None),
+    };
+    if format != Format::WowsAssets {
+        return Ok(None);
+    }
+    let mut out = Out::new();
+    let result = assets::dump(path, &file, json, &mut out);
+    out.flush()?;
+    Ok(Some(match result {
+        Ok(()) => Status::Success,
+        Err(e) => {
+            report(path, &e);
+            Status::SomeFailed
+        }
+    }))
 }
 
 fn text(path: &Path, json: bool) -> Result<String> {

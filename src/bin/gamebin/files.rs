@@ -94,6 +94,15 @@ pub fn detect(path: &Path, file: &MappedFile) -> Result<Option<Format>> {
                 .context("named .wwd but does not read as one")?;
             return Ok(Some(Format::Wap32Wwd));
         }
+        Some("bin")
+            if path
+                .file_stem()
+                .is_some_and(|s| s.to_string_lossy().contains("assets")) =>
+        {
+            gamebin::wows::assets::AssetsDb::from_bytes(file)
+                .context("named like an assets.bin but does not read as one")?;
+            return Ok(Some(Format::WowsAssets));
+        }
         _ => {}
     }
     // No magic and a shared name: only a file named …Project.dat whose first bytes read like a

@@ -6,6 +6,7 @@ use anyhow::Result;
 use gamebin::Format;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::assets;
 use crate::craftstudio;
 use crate::files::{self, Input};
 use crate::geometry;
@@ -103,6 +104,14 @@ fn render(path: &Path, data: &[u8], format: Format, json: bool) -> Result<String
                 serde_json::to_string(&info)?
             } else {
                 wwd::info_line(&info)
+            })
+        }
+        Format::WowsAssets => {
+            let info = assets::info(path, data)?;
+            Ok(if json {
+                serde_json::to_string(&info)?
+            } else {
+                assets::info_line(&info)
             })
         }
         other => anyhow::bail!("format {other} has no info view yet"),

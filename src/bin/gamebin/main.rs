@@ -3,6 +3,9 @@
 //! Exit status: 0 when every file was read, 1 when any file failed (each error on stderr, with its
 //! file offset; the other files are still processed), 2 for usage errors.
 
+mod assets;
+mod assets_get;
+mod assets_ls;
 mod craftstudio;
 mod craftstudio_check;
 mod dump;
@@ -12,6 +15,7 @@ mod geometry;
 mod info;
 mod output;
 mod render;
+mod synth;
 mod wdb;
 mod wdb_pack;
 mod wwd;
@@ -21,9 +25,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Read game data files in place: World of Warships .geometry, Final Fantasy XIII .wdb, Claw /
-/// Gruntz .wwd levels and CraftStudio Project.dat (more
-/// formats to come).
+/// Read game data files in place: World of Warships .geometry and assets.bin, Final Fantasy XIII
+/// .wdb, Claw / Gruntz .wwd levels and CraftStudio Project.dat (more formats to come).
 ///
 /// Formats are detected by content, never by file name.
 #[derive(Debug, Parser)]
@@ -31,6 +34,7 @@ use clap::{Parser, Subcommand};
 #[command(
     after_help = "Examples:\n  gamebin info fixtures\n  gamebin info --json ~/games/wows/res \
                         > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin export ship.geometry -o meshes/\n  \
+                        gamebin assets ls assets.bin content/gameplay/japan\n  \
                         gamebin wdb pack item.json -o item.wdb\n  gamebin wwd render RETAIL01.WWD -o level1.png\n  \
                         gamebin craftstudio check MyProject/"
 )]
@@ -89,6 +93,16 @@ enum Command {
     Wwd {
         #[command(subcommand)]
         command: WwdCommand,
+    },
+    /// World of Warships assets.bin: look prototypes up and list paths.
+    Assets {
+        #[command(subcommand)]
+        command: AssetsCommand,
+    },
+    /// Writes synthetic files for benchmarks and tests.
+    Synth {
+        #[command(subcommand)]
+        command: SynthCommand,
     },
 }
 
@@ -167,6 +181,47 @@ enum WwdCommand {
     },
 }
 
+#[derive(Debug, Subcommand)]
+enum AssetsCommand {
+    /// One prototype as JSON, names resolved. KEY is a resource id (`0x…` or decimal) or a full
+    /// path (`content/…`; a leading `res/` is dropped), looked up by its CityHash64 and, if the
+    /// file's ids are not path hashes, by walking the path table.
+    Get {
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        #[arg(value_name = "ID|PATH")]
+        key: String,
+    },
+    /// Every full path with its id and prototype type, one per line (streamed), optionally only
+    /// those starting with PREFIX.
+    Ls {
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        #[arg(value_name = "PREFIX")]
+        prefix: Option<String>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum ScaleArg {
+    /// The real file's table sizes (246,065 paths, about 170 MB).
+    Full,
+    /// About a hundredth of it, for quick tests.
+    Small,
+}
+
+#[derive(Debug, Subcommand)]
+enum SynthCommand {
+    /// A deterministic assets.bin (the same bytes on every run).
+    Assets {
+        #[arg(long, value_enum, default_value = "full")]
+        scale: ScaleArg,
+        /// Output file.
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+    },
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
@@ -187,6 +242,21 @@ fn main() -> ExitCode {
                     output,
                 },
         } => render::run(&file, plane.as_deref(), &output, scale),
+        Command::Assets {
+            command: AssetsCommand::Get { file, key },
+        } => assets_get::run(&file, &key),
+        Command::Assets {
+            command: AssetsCommand::Ls { file, prefix },
+        } => assets_ls::run(&file, prefix.as_deref()),
+        Command::Synth {
+            command: SynthCommand::Assets { scale, output },
+        } => synth::run_assets(
+            match scale {
+                ScaleArg::Full => gamebin::write::assets_synth::Scale::Full,
+                ScaleArg::Small => gamebin::write::assets_synth::Scale::Small,
+            },
+            &output,
+        ),
     };
     match outcome {
         Ok(output::Status::Success) => ExitCode::SUCCESS,

@@ -1,0 +1,13 @@
+//! `assets.bin`: detects, opens and drives every accessor through the driver the corruption tests
+//! share (`tests/drive`), so that fuzzing and `tests/corruption.rs` exercise the same surface.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../../tests/drive/mod.rs"]
+mod drive;
+
+fuzz_target!(|data: &[u8]| {
+    std::hint::black_box(gamebin::detect(data));
+    std::hint::black_box(drive::drive_assets(data));
+});

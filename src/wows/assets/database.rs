@@ -1,0 +1,368 @@
+//! Prototype databases: a descriptor per prototype type (magic, schema hash, blob size) and a blob
+//! of fixed-size records followed by their out-of-line arrays. Databases are found by magic, not by
+//! position: client versions differ in which databases they carry.
+
+use super::raw::{BlobHeader, DATABASE_ENTRY_DATA_PTR, DatabaseEntry};
+use super::records::{Prototype, RawRecord};
+use super::strings::Strings;
+use crate::bytes::{Bytes, to_usize, u64_of};
+use crate::error::{Error, Result};
+use crate::hash::murmur3_32;
+
+/// The ten prototype types of the current client, with their magic (MurmurHash3 of the name) and
+/// current record size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PrototypeType {
+    Material,
+    Visual,
+    SkeletonExtender,
+    Model,
+    PointLight,
+    Effect,
+    VelocityField,
+    EffectPreset,
+    EffectMetadata,
+    AtlasContour,
+}
+
+impl PrototypeType {
+    /// All ten, in the seed's database order.
+    pub const ALL: [PrototypeType; 10] = [
+        PrototypeType::Material,
+        PrototypeType::Visual,
+        PrototypeType::SkeletonExtender,
+        PrototypeType::Model,
+        PrototypeType::PointLight,
+        PrototypeType::Effect,
+        PrototypeType::VelocityField,
+        PrototypeType::EffectPreset,
+        PrototypeType::EffectMetadata,
+        PrototypeType::AtlasContour,
+    ];
+
+    /// The type name the magic is computed from.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PrototypeType::Material => "MaterialPrototype",
+            PrototypeType::Visual => "VisualPrototype",
+            PrototypeType::SkeletonExtender => "SkeletonExtenderPrototype",
+            PrototypeType::Model => "ModelPrototype",
+            PrototypeType::PointLight => "PointLightPrototype",
+            PrototypeType::Effect => "EffectPrototype",
+            PrototypeType::VelocityField => "VelocityFieldPrototype",
+            PrototypeType::EffectPreset => "EffectPresetPrototype",
+            PrototypeType::EffectMetadata => "EffectMetadataPrototype",
+            PrototypeType::AtlasContour => "AtlasContourProto",
+        }
+    }
+
+    /// MurmurHash3_x86_32 (seed 0) of the name, as stored in the database descriptor.
+    pub const fn magic(self) -> u32 {
+        murmur3_32(self.name().as_bytes(), 0)
+    }
+
+    /// Record size of the current layout.
+    pub const fn item_size(self) -> usize {
+        match self {
+            PrototypeType::Material => 0x78,
+            PrototypeType::Visual | PrototypeType::PointLight => 0x70,
+            PrototypeType::SkeletonExtender => 0x20,
+            PrototypeType::Model => 0x28,
+            PrototypeType::VelocityField => 0x18,
+            PrototypeType::Effect
+            | PrototypeType::EffectPreset
+            | PrototypeType::EffectMetadata
+            | PrototypeType::AtlasContour => 0x10,
+        }
+    }
+
+    /// The type whose magic is `magic`.
+    pub fn from_magic(magic: u32) -> Option<PrototypeType> {
+        Self::ALL.into_iter().find(|t| t.magic() == magic)
+    }
+
+    /// (schema hash, record size) pairs whose layout is known for this type.
+    const fn known_schemas(self) -> &'static [(u32, usize)] {
+        match self {
+            PrototypeType::Visual => &[(0x3167_064B, 0x70)],
+            PrototypeType::Material => &[(2_840_859_861, 0x78)],
+            PrototypeType::Model => &[(3_601_929_577, 0x20)],
+            _ => &[],
+        }
+    }
+
+    /// Record sizes of the layouts the reader decodes, newest first.
+    const fn layouts(self) -> &'static [usize] {
+        match self {
+            PrototypeType::Model => &[0x28, 0x20],
+            PrototypeType::Material => &[0x78],
+            PrototypeType::Visual | PrototypeType::PointLight => &[0x70],
+            PrototypeType::SkeletonExtender => &[0x20],
+            PrototypeType::VelocityField => &[0x18],
+            _ => &[0x10],
+        }
+    }
+}
+
+/// Why a database's records are not decoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RawReason {
+    /// The magic is not one of the ten known prototype types.
+    UnknownMagic,
+    /// The blob header's size field is not 16.
+    UnexpectedHeaderSize(u64),
+    /// The schema hash is unknown and no known record size fits the blob.
+    RecordsDoNotFit,
+}
+
+impl RawReason {
+    /// A sentence for reports.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            RawReason::UnknownMagic => "unknown prototype type magic",
+            RawReason::UnexpectedHeaderSize(_) => "blob header size is not 16",
+            RawReason::RecordsDoNotFit => {
+                "unknown schema hash and no known record layout fits the blob"
+            }
+        }
+    }
+}
+
+/// How the reader knows (or does not know) a database's record layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// The (magic, schema hash) pair is known.
+    Known { item_size: usize },
+    /// The schema hash is unknown, but the record layout's checks pass (the records fit the blob);
+    /// records are decoded, and each read is still bounds-checked.
+    Checked { item_size: usize },
+    /// Records stay raw bytes.
+    Raw(RawReason),
+}
+
+impl Layout {
+    /// The record size, when known.
+    pub const fn item_size(self) -> Option<usize> {
+        match self {
+            Layout::Known { item_size } | Layout::Checked { item_size } => Some(item_size),
+            Layout::Raw(_) => None,
+        }
+    }
+}
+
+/// The database descriptors, borrowed.
+#[derive(Debug, Clone, Copy)]
+pub struct Databases<'a> {
+    bytes: Bytes<'a>,
+    at: usize,
+    entries: &'a [DatabaseEntry],
+}
+
+impl<'a> Databases<'a> {
+    pub(crate) fn new(bytes: Bytes<'a>, at: usize, entries: &'a [DatabaseEntry]) -> Self {
+        Databases { bytes, at, entries }
+    }
+
+    /// Number of databases.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Database `index` (its blob is checked to lie inside the file).
+    pub fn get(&self, index: usize) -> Result<Option<Database<'a>>> {
+        let Some(entry) = self.entries.get(index) else {
+            return Ok(None);
+        };
+        let at = self.at + index * core::mem::size_of::<DatabaseEntry>();
+        Database::read(self.bytes, at, index, entry).map(Some)
+    }
+
+    /// Every database, in table order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Result<Database<'a>>> + 'a {
+        let this = *self;
+        (0..self.entries.len()).map(move |i| {
+            this.get(i)
+                .and_then(|d| d.ok_or_else(|| Error::invalid(0, "databases", u64_of(i), "gone")))
+        })
+    }
+
+    /// The first database whose magic is `magic`.
+    pub fn by_magic(&self, magic: u32) -> Result<Option<Database<'a>>> {
+        match self.entries.iter().position(|e| e.magic.get() == magic) {
+            Some(i) => self.get(i),
+            None => Ok(None),
+        }
+    }
+}
+
+/// One prototype database: its descriptor, its blob, and its record layout.
+#[derive(Debug, Clone, Copy)]
+pub struct Database<'a> {
+    bytes: Bytes<'a>,
+    at: usize,
+    index: usize,
+    entry: &'a DatabaseEntry,
+    blob_at: usize,
+    blob: &'a [u8],
+    record_count: usize,
+    kind: Option<PrototypeType>,
+    layout: Layout,
+}
+
+impl<'a> Database<'a> {
+    fn read(bytes: Bytes<'a>, at: usize, index: usize, entry: &'a DatabaseEntry) -> Result<Self> {
+        let blob_at = bytes.resolve(
+            at + DATABASE_ENTRY_DATA_PTR,
+            at,
+            entry.data_ptr.get(),
+            "DatabaseEntry.data",
+        )?;
+        let blob = bytes.slice(blob_at, entry.size.get() as usize, "DatabaseEntry.data")?;
+        let header: &BlobHeader = Bytes::new(blob)
+            .read(0, "Database.header")
+            .map_err(|e| Error::new(u64_of(blob_at) + e.offset(), e.what(), e.kind()))?;
+        let record_count = to_usize(header.record_count.get(), blob_at, "Database.recordCount")?;
+        let kind = PrototypeType::from_magic(entry.magic.get());
+        let records_space = blob
+            .len()
+            .saturating_sub(core::mem::size_of::<BlobHeader>());
+        let fits = |size: usize| {
+            record_count
+                .checked_mul(size)
+                .is_some_and(|n| n <= records_space)
+        };
+        let layout = match kind {
+            None => Layout::Raw(RawReason::UnknownMagic),
+            Some(_) if header.header_size.get() != 16 => {
+                Layout::Raw(RawReason::UnexpectedHeaderSize(header.header_size.get()))
+            }
+            Some(kind) => {
+                let schema = entry.schema_hash.get();
+                match kind.known_schemas().iter().find(|&&(s, _)| s == schema) {
+                    Some(&(_, item_size)) if fits(item_size) => Layout::Known { item_size },
+                    Some(_) => Layout::Raw(RawReason::RecordsDoNotFit),
+                    None => match kind.layouts().iter().copied().find(|&s| fits(s)) {
+                        Some(item_size) => Layout::Checked { item_size },
+                        None => Layout::Raw(RawReason::RecordsDoNotFit),
+                    },
+                }
+            }
+        };
+        Ok(Database {
+            bytes,
+            at,
+            index,
+            entry,
+            blob_at,
+            blob,
+            record_count,
+            kind,
+            layout,
+        })
+    }
+
+    /// Position in the database array (what [`PrototypeRef::database`](super::PrototypeRef)
+    /// refers to).
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// File offset of the descriptor.
+    pub fn offset(&self) -> usize {
+        self.at
+    }
+
+    /// The stored magic.
+    pub fn magic(&self) -> u32 {
+        self.entry.magic.get()
+    }
+
+    /// The stored schema hash.
+    pub fn schema_hash(&self) -> u32 {
+        self.entry.schema_hash.get()
+    }
+
+    /// The prototype type, when the magic is known.
+    pub fn kind(&self) -> Option<PrototypeType> {
+        self.kind
+    }
+
+    /// The type name, or `None` for an unknown magic.
+    pub fn type_name(&self) -> Option<&'static str> {
+        self.kind.map(PrototypeType::name)
+    }
+
+    /// How the record layout is known.
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// Record size, when the layout is known or checked.
+    pub fn item_size(&self) -> Option<usize> {
+        self.layout.item_size()
+    }
+
+    /// Number of records, as stored. When the layout is known or checked, the records are known
+    /// to fit the blob; for a raw database ([`Layout::Raw`]) the count is unchecked and must not
+    /// be used as a loop bound.
+    pub fn record_count(&self) -> usize {
+        self.record_count
+    }
+
+    /// The whole blob (header, records, out-of-line data).
+    pub fn blob(&self) -> &'a [u8] {
+        self.blob
+    }
+
+    /// File offset of the blob.
+    pub fn blob_offset(&self) -> usize {
+        self.blob_at
+    }
+
+    /// File offset of record `index` (when the item size is known).
+    pub fn record_offset(&self, index: usize) -> Option<usize> {
+        let size = self.item_size()?;
+        if index >= self.record_count {
+            return None;
+        }
+        Some(self.blob_at + core::mem::size_of::<BlobHeader>() + index * size)
+    }
+
+    /// Record `index` as borrowed bytes (when the item size is known).
+    pub fn record_bytes(&self, index: usize) -> Option<&'a [u8]> {
+        let at = self.record_offset(index)?;
+        self.bytes.slice(at, self.item_size()?, "record").ok()
+    }
+
+    /// Record `index` decoded as its type, or raw with the reason when the layout is unknown.
+    /// Names resolve through `strings`.
+    pub fn prototype(&self, index: usize, strings: Strings<'a>) -> Result<Prototype<'a>> {
+        if index >= self.record_count {
+            return Err(Error::invalid(
+                u64_of(self.blob_at),
+                "Database.record",
+                u64_of(index),
+                "record index is past the record count",
+            ));
+        }
+        let (Some(kind), Some(item_size)) = (self.kind, self.layout.item_size()) else {
+            let reason = match self.layout {
+                Layout::Raw(reason) => reason,
+                _ => RawReason::UnknownMagic,
+            };
+            return Ok(Prototype::Raw(RawRecord {
+                database: self.blob,
+                offset: self.blob_at,
+                index,
+                reason,
+            }));
+        };
+        let at = self.blob_at + core::mem::size_of::<BlobHeader>() + index * item_size;
+        Prototype::read(self.bytes, at, kind, item_size, strings)
+    }
+}

@@ -1,0 +1,431 @@
+//! The path tree: entries of (selfId, parentId, name). A resource's full path is its ancestors'
+//! names joined by `/`; its selfId is (per the peers, unverified) the CityHash64 of that path.
+
+use std::collections::HashMap;
+
+use super::raw::{self, PATH_ENTRY_NAME, PATH_ENTRY_NAME_PTR};
+use crate::bytes::{Bytes, u64_of};
+use crate::error::{Error, Result};
+use crate::hash::city_hash_64;
+
+/// The deepest parent chain a full path may have; deeper chains (or cycles) are errors.
+pub const MAX_PATH_DEPTH: usize = 64;
+
+/// The path id of a full path: CityHash64 of its bytes.
+pub fn path_id(path: &str) -> u64 {
+    city_hash_64(path.as_bytes())
+}
+
+/// The path entries, borrowed.
+#[derive(Debug, Clone, Copy)]
+pub struct Paths<'a> {
+    bytes: Bytes<'a>,
+    at: usize,
+    entries: &'a [raw::PathEntry],
+}
+
+/// One path entry. `Copy`; its name is read (and checked) when asked for.
+#[derive(Debug, Clone, Copy)]
+pub struct PathEntry<'a> {
+    bytes: Bytes<'a>,
+    at: usize,
+    index: usize,
+    raw: &'a raw::PathEntry,
+}
+
+impl<'a> PathEntry<'a> {
+    /// The resource id.
+    pub fn self_id(&self) -> u64 {
+        self.raw.self_id.get()
+    }
+
+    /// The parent's id, 0 for a root.
+    pub fn parent_id(&self) -> u64 {
+        self.raw.parent_id.get()
+    }
+
+    /// Position in the path table.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// File offset of the entry.
+    pub fn offset(&self) -> usize {
+        self.at
+    }
+
+    /// The stored name bytes without the NUL terminator.
+    pub fn name_bytes(&self) -> Result<&'a [u8]> {
+        let size = self.raw.name_size.get() as usize;
+        if size == 0 {
+            return Ok(&[]);
+        }
+        let at = self.bytes.resolve(
+            self.at + PATH_ENTRY_NAME_PTR,
+            self.at + PATH_ENTRY_NAME,
+            self.raw.name_ptr.get(),
+            "PathEntry.name",
+        )?;
+        let text = self.bytes.slice(at, size, "PathEntry.name")?;
+        Ok(match text.split_last() {
+            Some((0, name)) => name,
+            _ => text,
+        })
+    }
+
+    /// The name (one path segment), UTF-8.
+    pub fn name(&self) -> Result<&'a str> {
+        let bytes = self.name_bytes()?;
+        core::str::from_utf8(bytes).map_err(|e| {
+            Error::invalid(
+                u64_of(self.at + PATH_ENTRY_NAME_PTR),
+                "PathEntry.name",
+                u64_of(e.valid_up_to()),
+                "not UTF-8 (value = position of the first bad byte)",
+            )
+        })
+    }
+}
+
+/// How many sampled entries had a selfId equal to the CityHash64 of their full path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PathHashCheck {
+    pub checked: usize,
+    pub matched: usize,
+}
+
+impl PathHashCheck {
+    /// Every sampled id is the hash of its path (and something was sampled).
+    pub fn all_match(&self) -> bool {
+        self.checked > 0 && self.matched == self.checked
+    }
+}
+
+impl<'a> Paths<'a> {
+    pub(crate) fn new(bytes: Bytes<'a>, at: usize, entries: &'a [raw::PathEntry]) -> Self {
+        Paths { bytes, at, entries }
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Entry `index`.
+    pub fn get(&self, index: usize) -> Option<PathEntry<'a>> {
+        let raw = self.entries.get(index)?;
+        Some(PathEntry {
+            bytes: self.bytes,
+            at: self.at + index * core::mem::size_of::<raw::PathEntry>(),
+            index,
+            raw,
+        })
+    }
+
+    /// Every entry, in table order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = PathEntry<'a>> + 'a {
+        let (bytes, at) = (self.bytes, self.at);
+        self.entries
+            .iter()
+            .enumerate()
+            .map(move |(index, raw)| PathEntry {
+                bytes,
+                at: at + index * core::mem::size_of::<raw::PathEntry>(),
+                index,
+                raw,
+            })
+    }
+
+    /// The entry with `self_id`, by a linear scan. O(entries), no allocation.
+    pub fn find(&self, self_id: u64) -> Option<PathEntry<'a>> {
+        let index = self
+            .entries
+            .iter()
+            .position(|e| e.self_id.get() == self_id)?;
+        self.get(index)
+    }
+
+    /// Writes the full path of `self_id` into `out` (cleared first), using `find` to go from an id
+    /// to its entry. The chain is collected on the stack (at most [`MAX_PATH_DEPTH`] entries), so
+    /// a cycle or an absurd depth is an error, not a hang.
+    pub(crate) fn full_path(
+        &self,
+        self_id: u64,
+        out: &mut String,
+        find: impl Fn(u64) -> Option<PathEntry<'a>>,
+    ) -> Result<bool> {
+        out.clear();
+        let Some(mut entry) = find(self_id) else {
+            return Ok(false);
+        };
+        let mut chain = [0u32; MAX_PATH_DEPTH];
+        let mut depth = 0usize;
+        loop {
+            let Some(slot) = chain.get_mut(depth) else {
+                return Err(Error::invalid(
+                    u64_of(entry.at),
+                    "PathEntry.parentId",
+                    entry.parent_id(),
+                    "parent chain is cyclic or deeper than MAX_PATH_DEPTH",
+                ));
+            };
+            *slot = entry.index as u32;
+            depth += 1;
+            let parent = entry.parent_id();
+            if parent == 0 {
+                break;
+            }
+            entry = find(parent).ok_or_else(|| {
+                Error::invalid(
+                    u64_of(entry.at + 8),
+                    "PathEntry.parentId",
+                    parent,
+                    "no path entry has this id",
+                )
+            })?;
+        }
+        for (n, &index) in chain.iter().take(depth).rev().enumerate() {
+            if n > 0 {
+                out.push('/');
+            }
+            if let Some(e) = self.get(index as usize) {
+                out.push_str(e.name()?);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The entry whose full path is `path`: every entry named like the last segment is checked
+    /// against the other segments by walking its parents (linear scans). No allocation.
+    pub(crate) fn find_path(&self, path: &str) -> Result<Option<PathEntry<'a>>> {
+        let mut segments = path.rsplit('/');
+        let Some(last) = segments.next() else {
+            return Ok(None);
+        };
+        'candidates: for entry in self.iter() {
+            if entry.name_bytes()? != last.as_bytes() {
+                continue;
+            }
+            let mut current = entry;
+            for segment in path.rsplit('/').skip(1) {
+                let parent = current.parent_id();
+                if parent == 0 {
+                    continue 'candidates;
+                }
+                match self.find(parent) {
+                    Some(p) if p.name_bytes()? == segment.as_bytes() => current = p,
+                    _ => continue 'candidates,
+                }
+            }
+            if current.parent_id() == 0 {
+                return Ok(Some(entry));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Samples up to `sample` entries spread over the table and counts those whose selfId is the
+    /// CityHash64 of their full path.
+    pub(crate) fn check_hashes(&self, sample: usize) -> Result<PathHashCheck> {
+        let n = self.entries.len();
+        let mut check = PathHashCheck {
+            checked: 0,
+            matched: 0,
+        };
+        if n == 0 || sample == 0 {
+            return Ok(check);
+        }
+        let step = (n / sample).max(1);
+        let mut path = String::new();
+        for index in (0..n).step_by(step).take(sample) {
+            let Some(entry) = self.get(index) else {
+                break;
+            };
+            self.full_path(entry.self_id(), &mut path, |id| self.find(id))?;
+            check.checked += 1;
+            if path_id(&path) == entry.self_id() {
+                check.matched += 1;
+            }
+        }
+        Ok(check)
+    }
+}
+
+/// Hashes a u64 key with MurmurHash3's 64-bit finalizer: path ids are already hashes (or small
+/// arbitrary numbers in some files), so SipHash's cost buys nothing here.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct IdHasher(u64);
+
+impl core::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A parent index meaning "root" (parentId 0).
+const ROOT: u32 = u32::MAX;
+/// A parent index meaning "no entry has the parentId".
+const MISSING: u32 = u32::MAX - 1;
+
+/// An owned index for callers doing many id → path walks: selfId → entry, and each entry's parent
+/// as an entry index, so that a full path is O(depth) array steps. Opt-in: building it walks the
+/// table once and makes exactly two allocations (a hash map of `entries` slots, about 16 bytes
+/// each at its load factor, and 4 bytes per entry for the parents).
+#[derive(Debug, Clone, Default)]
+pub struct PathIndex {
+    by_id: HashMap<u64, u32, core::hash::BuildHasherDefault<IdHasher>>,
+    parents: Vec<u32>,
+}
+
+impl PathIndex {
+    /// Indexes every entry by selfId (the first entry wins for a duplicated id).
+    pub fn build(paths: Paths<'_>) -> Result<PathIndex> {
+        let mut by_id = HashMap::with_capacity_and_hasher(paths.len(), Default::default());
+        for (i, e) in paths.entries.iter().enumerate() {
+            by_id.entry(e.self_id.get()).or_insert(i as u32);
+        }
+        let parents = paths
+            .entries
+            .iter()
+            .map(|e| match e.parent_id.get() {
+                0 => ROOT,
+                parent => by_id.get(&parent).copied().unwrap_or(MISSING),
+            })
+            .collect();
+        Ok(PathIndex { by_id, parents })
+    }
+
+    /// The entry with `self_id`. O(1).
+    pub fn get<'a>(&self, paths: Paths<'a>, self_id: u64) -> Option<PathEntry<'a>> {
+        paths.get(*self.by_id.get(&self_id)? as usize)
+    }
+
+    /// Writes the full path of `self_id` into `out`, O(depth). `Ok(false)` when no entry has the
+    /// id; cycles and chains deeper than [`MAX_PATH_DEPTH`] are errors.
+    pub fn full_path(&self, paths: Paths<'_>, self_id: u64, out: &mut String) -> Result<bool> {
+        out.clear();
+        let Some(&start) = self.by_id.get(&self_id) else {
+            return Ok(false);
+        };
+        let mut chain = [0u32; MAX_PATH_DEPTH];
+        let depth = self.chain(paths, start, &mut chain, |_| false)?.0;
+        for (n, &index) in chain.iter().take(depth).rev().enumerate() {
+            if n > 0 {
+                out.push('/');
+            }
+            if let Some(e) = paths.get(index as usize) {
+                out.push_str(e.name()?);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Collects `start` and its ancestors (leaf first) into `chain` until a root or an entry for
+    /// which `stop` is true (not collected). Returns the count and the stop entry, if any.
+    fn chain(
+        &self,
+        paths: Paths<'_>,
+        start: u32,
+        chain: &mut [u32; MAX_PATH_DEPTH],
+        stop: impl Fn(u32) -> bool,
+    ) -> Result<(usize, Option<u32>)> {
+        let mut current = start;
+        let mut depth = 0usize;
+        loop {
+            if stop(current) {
+                return Ok((depth, Some(current)));
+            }
+            let entry = paths.get(current as usize);
+            let at = entry.map_or(0, |e| e.at);
+            let Some(slot) = chain.get_mut(depth) else {
+                return Err(Error::invalid(
+                    u64_of(at),
+                    "PathEntry.parentId",
+                    entry.map_or(0, |e| e.parent_id()),
+                    "parent chain is cyclic or deeper than MAX_PATH_DEPTH",
+                ));
+            };
+            *slot = current;
+            depth += 1;
+            match self.parents.get(current as usize).copied() {
+                Some(ROOT) | None => return Ok((depth, None)),
+                Some(MISSING) => {
+                    return Err(Error::invalid(
+                        u64_of(at + 8),
+                        "PathEntry.parentId",
+                        entry.map_or(0, |e| e.parent_id()),
+                        "no path entry has this id",
+                    ));
+                }
+                Some(parent) => current = parent,
+            }
+        }
+    }
+
+    /// Calls `f` with every entry and its full path, in table order, building each path in `out`
+    /// from the previous one: the common prefix with the previous path is kept, so a walk in the
+    /// table's (parents-near-children) order touches each entry's name about once. No allocation
+    /// beyond `out` growing.
+    pub fn for_each_full_path<'a>(
+        &self,
+        paths: Paths<'a>,
+        out: &mut String,
+        mut f: impl FnMut(PathEntry<'a>, &str) -> Result<()>,
+    ) -> Result<()> {
+        out.clear();
+        // The previous path's chain, root first: (entry index, length of `out` up to it).
+        let mut kept = [(u32::MAX, 0u32); MAX_PATH_DEPTH];
+        let mut kept_len = 0usize;
+        let mut up = [0u32; MAX_PATH_DEPTH];
+        for entry in paths.iter() {
+            let live = kept.get(..kept_len).unwrap_or_default();
+            let (n, stop) = self.chain(paths, entry.index as u32, &mut up, |i| {
+                live.iter().any(|&(k, _)| k == i)
+            })?;
+            let (base, depth) = match stop.and_then(|s| live.iter().position(|&(k, _)| k == s)) {
+                Some(k) => (kept.get(k).map_or(0, |&(_, len)| len as usize), k + 1),
+                None => (0, 0),
+            };
+            out.truncate(base);
+            kept_len = depth;
+            for &index in up.iter().take(n).rev() {
+                if kept_len > 0 {
+                    out.push('/');
+                }
+                if let Some(e) = paths.get(index as usize) {
+                    out.push_str(e.name()?);
+                }
+                let Some(slot) = kept.get_mut(kept_len) else {
+                    return Err(Error::invalid(
+                        u64_of(entry.at),
+                        "PathEntry.parentId",
+                        entry.parent_id(),
+                        "parent chain is cyclic or deeper than MAX_PATH_DEPTH",
+                    ));
+                };
+                *slot = (index, out.len() as u32);
+                kept_len += 1;
+            }
+            f(entry, out)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,138 @@
+//! The resource-to-prototype map: an open-addressing map from a resource's selfId (its path id) to
+//! where its prototype record is stored.
+
+use zerocopy::little_endian::U32;
+
+use super::raw::PrototypeBucket;
+use crate::bytes::u64_of;
+use crate::error::{Error, Result};
+
+/// A record's state, the low two bits of the stored value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PrototypeState {
+    /// 0: the record is live.
+    Live,
+    /// 3: the entry was deleted; its database and record fields mean nothing.
+    Deleted,
+    /// 1 or 2: not seen in any reader; reported as stored.
+    Other(u8),
+}
+
+/// Where a resource's prototype lives: decoded from the stored value as `state = v & 3`,
+/// `database = (v >> 2) & 0x3F`, `record = v >> 8`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PrototypeRef {
+    /// Position in this file's database array.
+    pub database: u32,
+    /// Record index within that database.
+    pub record: u32,
+    pub state: PrototypeState,
+    /// The map slot the entry was found in.
+    pub slot: usize,
+    /// The value as stored.
+    pub value: u32,
+}
+
+impl PrototypeRef {
+    fn decode(value: u32, slot: usize) -> Self {
+        PrototypeRef {
+            database: (value >> 2) & 0x3F,
+            record: value >> 8,
+            state: match value & 3 {
+                0 => PrototypeState::Live,
+                3 => PrototypeState::Deleted,
+                s => PrototypeState::Other(s as u8),
+            },
+            slot,
+            value,
+        }
+    }
+}
+
+/// The resource-to-prototype map, borrowed. Probes are bounded by the capacity.
+#[derive(Debug, Clone, Copy)]
+pub struct Prototypes<'a> {
+    buckets: &'a [PrototypeBucket],
+    values: &'a [U32],
+    buckets_at: usize,
+}
+
+impl<'a> Prototypes<'a> {
+    pub(crate) fn new(
+        buckets: &'a [PrototypeBucket],
+        values: &'a [U32],
+        buckets_at: usize,
+    ) -> Self {
+        Prototypes {
+            buckets,
+            values,
+            buckets_at,
+        }
+    }
+
+    /// Number of buckets.
+    pub fn capacity(&self) -> usize {
+        self.buckets.len()
+    }
+
+    /// File offset of bucket `slot` (for error reports).
+    pub(crate) fn value_offset(&self, slot: usize) -> usize {
+        self.buckets_at.saturating_add(slot.saturating_mul(16))
+    }
+
+    /// The prototype of `self_id`: slot `self_id % capacity`, linear probing until the key is found
+    /// or an empty slot (key and word zero) is reached, at most `capacity` slots. A bucket is
+    /// occupied when its word is non-zero (readers disagree on bit 0 or bit 63; both count).
+    #[inline]
+    pub fn get(&self, self_id: u64) -> Result<Option<PrototypeRef>> {
+        let capacity = self.buckets.len();
+        if capacity == 0 {
+            return Ok(None);
+        }
+        let mut slot = (self_id % capacity as u64) as usize;
+        for _ in 0..capacity {
+            let Some(bucket) = self.buckets.get(slot) else {
+                break;
+            };
+            let (key, word) = (bucket.key.get(), bucket.word.get());
+            if word == 0 && key == 0 {
+                return Ok(None);
+            }
+            if key == self_id && word != 0 {
+                return self.at_slot(slot).map(Some);
+            }
+            slot += 1;
+            if slot == capacity {
+                slot = 0;
+            }
+        }
+        Ok(None)
+    }
+
+    fn at_slot(&self, slot: usize) -> Result<PrototypeRef> {
+        let value = self.values.get(slot).ok_or_else(|| {
+            Error::invalid(
+                u64_of(self.value_offset(slot)),
+                "resourceToPrototypeMap.values",
+                u64_of(slot),
+                "slot past the capacity",
+            )
+        })?;
+        Ok(PrototypeRef::decode(value.get(), slot))
+    }
+
+    /// Every occupied slot's (selfId, location), in slot order.
+    pub fn iter(&self) -> impl Iterator<Item = Result<(u64, PrototypeRef)>> + 'a {
+        let this = *self;
+        self.buckets
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.word.get() != 0)
+            .map(move |(slot, b)| this.at_slot(slot).map(|r| (b.key.get(), r)))
+    }
+
+    /// Number of occupied slots (a walk over the buckets).
+    pub fn count(&self) -> usize {
+        self.buckets.iter().filter(|b| b.word.get() != 0).count()
+    }
+}

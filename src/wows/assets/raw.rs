@@ -1,0 +1,445 @@
+//! On-disk structs of `assets.bin` (BWDB PrototypeDatabase), exactly as stored: little-endian,
+//! alignment 1, borrowed straight out of the file. Offsets in comments are from the struct start;
+//! relative pointers (`*_ptr`, i64) are relative to the struct that holds them unless said otherwise.
+
+use zerocopy::little_endian::{F32, I32, I64, U16, U32, U64};
+use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+
+/// The 16-byte file header.
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct Header {
+    /// Stored bytes `42 44 57 42` ("BDWB" as text), 0x42574442 as a little-endian u32.
+    pub magic: U32,
+    pub version: U32,
+    /// A checksum of the body (bytes 0x10..EOF); which algorithm is not verified on a real file.
+    pub checksum: U32,
+    /// Pointer size in bits (0x40).
+    pub architecture: U16,
+    /// 0 = little-endian.
+    pub endianness: U16,
+}
+
+/// The 0x60-byte body header at file offset 0x10 (the body base).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct BodyHeader {
+    pub strings_capacity: U32,
+    pub pad0: U32,
+    /// Relative to the body base.
+    pub strings_buckets_ptr: I64,
+    /// Relative to the body base.
+    pub strings_values_ptr: I64,
+    pub string_data_size: U32,
+    pub pad1: U32,
+    /// Relative to the body base.
+    pub string_data_ptr: I64,
+    pub r2p_capacity: U32,
+    pub pad2: U32,
+    /// Relative to body base + 0x28.
+    pub r2p_buckets_ptr: I64,
+    /// Relative to body base + 0x28.
+    pub r2p_values_ptr: I64,
+    pub paths_count: U32,
+    pub pad3: U32,
+    /// Relative to body base + 0x40.
+    pub paths_ptr: I64,
+    pub databases_count: U32,
+    pub pad4: U32,
+    /// Relative to the body base.
+    pub databases_ptr: I64,
+}
+
+/// File offset of the body (the first byte after the header).
+pub const BODY_BASE: usize = 0x10;
+/// Offsets of the body header's fields within the body, for bases and error reports.
+pub const BODY_STRINGS_BUCKETS_PTR: usize = 0x08;
+pub const BODY_STRINGS_VALUES_PTR: usize = 0x10;
+pub const BODY_STRING_DATA_PTR: usize = 0x20;
+pub const BODY_R2P: usize = 0x28;
+pub const BODY_R2P_BUCKETS_PTR: usize = 0x30;
+pub const BODY_R2P_VALUES_PTR: usize = 0x38;
+pub const BODY_PATHS: usize = 0x40;
+pub const BODY_PATHS_PTR: usize = 0x48;
+pub const BODY_DATABASES_PTR: usize = 0x58;
+
+/// A strings-map bucket: the MurmurHash3 of a string and an occupancy word (bit 31 set when used).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct StringBucket {
+    pub key: U32,
+    pub word: U32,
+}
+
+/// A resource-to-prototype bucket: a selfId and an occupancy word (non-zero when used).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct PrototypeBucket {
+    pub key: U64,
+    pub word: U64,
+}
+
+/// One path entry (0x20 bytes).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct PathEntry {
+    pub self_id: U64,
+    /// 0 for a root.
+    pub parent_id: U64,
+    /// Characters including the NUL terminator.
+    pub name_size: U32,
+    pub pad: U32,
+    /// Relative to this entry + 0x10 (the name's packed string).
+    pub name_ptr: I64,
+}
+
+/// Offset of the packed name within a path entry, the base of `name_ptr`.
+pub const PATH_ENTRY_NAME: usize = 0x10;
+/// Offset of `PathEntry.name_ptr`.
+pub const PATH_ENTRY_NAME_PTR: usize = 0x18;
+
+/// One database descriptor (0x18 bytes).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct DatabaseEntry {
+    /// MurmurHash3 of the prototype type name.
+    pub magic: U32,
+    /// MurmurHash3 of a description of the record layout; changes whenever the layout does.
+    pub schema_hash: U32,
+    /// Size of the blob in bytes.
+    pub size: U32,
+    pub pad: U32,
+    /// Relative to this entry.
+    pub data_ptr: I64,
+}
+
+/// Offset of `DatabaseEntry.data_ptr`.
+pub const DATABASE_ENTRY_DATA_PTR: usize = 0x10;
+
+/// The 16-byte header of a database blob.
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct BlobHeader {
+    pub record_count: U64,
+    /// Always 16: the records start right after this header.
+    pub header_size: U64,
+}
+
+/// VisualPrototype (0x70).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct VisualPrototype {
+    pub nodes_count: U32,
+    pub pad0: U32,
+    /// → u32[nodes_count]
+    pub name_map_name_ids_ptr: I64,
+    /// → u16[nodes_count]
+    pub name_map_node_ids_ptr: I64,
+    /// → u32[nodes_count]
+    pub name_ids_ptr: I64,
+    /// → f32[16][nodes_count], column-major
+    pub matrices_ptr: I64,
+    /// → u16[nodes_count], 0xFFFF = root
+    pub parent_ids_ptr: I64,
+    /// selfId of the `.geometry` file.
+    pub merged_geometry_path_id: U64,
+    pub underwater: u8,
+    pub abovewater: u8,
+    pub render_sets_count: U16,
+    pub lods_count: u8,
+    pub pad1: [u8; 3],
+    pub bbox_min: [F32; 3],
+    pub pad2: U32,
+    pub bbox_max: [F32; 3],
+    pub pad3: U32,
+    /// → RenderSet[render_sets_count]
+    pub render_sets_ptr: I64,
+    /// → Lod[lods_count]
+    pub lods_ptr: I64,
+}
+
+/// A visual's render set (0x28).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct RenderSet {
+    pub name_id: U32,
+    pub material_name_id: U32,
+    /// A `.geometry` MappingEntry id (vertices).
+    pub vertices_mapping_id: U32,
+    /// A `.geometry` MappingEntry id (indices).
+    pub indices_mapping_id: U32,
+    /// selfId of the `.mfm` material.
+    pub material_mfm_path_id: U64,
+    pub skinned: u8,
+    pub nodes_count: u8,
+    pub pad: [u8; 6],
+    /// → u32[nodes_count]
+    pub node_name_ids_ptr: I64,
+}
+
+/// A visual's level of detail (0x10).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct Lod {
+    pub extent: F32,
+    pub casts_shadow: u8,
+    pub pad: u8,
+    pub render_set_names_count: U16,
+    /// → u32[render_set_names_count]
+    pub render_set_names_ptr: I64,
+}
+
+/// MaterialPrototype (0x78).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct MaterialPrototype {
+    pub property_count: U16,
+    /// Element counts of the nine typed arrays (bool, int, uint, float, texture, vec2, vec3,
+    /// vec4, mat4).
+    pub counts: [u8; 9],
+    pub pad: [u8; 5],
+    /// → u32[property_count]
+    pub property_name_ids_ptr: I64,
+    /// → u16[property_count]: low 4 bits type, high 12 bits index in that type's array
+    pub property_ids_ptr: I64,
+    /// One pointer per typed array, in the order of `counts`.
+    pub values_ptrs: [I64; 9],
+    pub fx_path_id: U64,
+    pub collision_flags: U32,
+    pub sort_order: I32,
+}
+
+/// Offset of `MaterialPrototype.values_ptrs[0]`.
+pub const MATERIAL_VALUES_PTRS: usize = 0x20;
+
+/// ModelPrototype, current layout (0x28).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct ModelPrototype {
+    pub visual_resource_id: U64,
+    pub skeleton_extender_count: u8,
+    pub misc_type: u8,
+    pub animations_count: u8,
+    pub dyes_count: u8,
+    pub pad: U32,
+    /// → u64[skeleton_extender_count]
+    pub skeleton_extender_ids_ptr: I64,
+    /// → u64[animations_count]
+    pub animations_ptr: I64,
+    /// → Dye[dyes_count]
+    pub dyes_ptr: I64,
+}
+
+/// ModelPrototype, older layout (0x20, schema 3601929577).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct ModelPrototypeV1 {
+    pub visual_resource_id: U64,
+    pub misc_type: u8,
+    pub animations_count: u8,
+    pub dyes_count: u8,
+    pub pad: [u8; 5],
+    pub animations_ptr: I64,
+    pub dyes_ptr: I64,
+}
+
+/// A model's dye (0x20).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct Dye {
+    pub matter_id: U32,
+    pub replaces_id: U32,
+    pub tints_count: U32,
+    pub pad: U32,
+    /// → u32[tints_count]
+    pub tint_name_ids_ptr: I64,
+    /// → u64[tints_count]
+    pub tint_material_ids_ptr: I64,
+}
+
+/// SkeletonExtenderPrototype (0x20).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct SkeletonExtenderPrototype {
+    pub flag: U16,
+    pub node_count: U16,
+    pub pad: U32,
+    /// → u32[node_count]
+    pub name_ids_ptr: I64,
+    /// → u32[node_count]
+    pub parent_name_ids_ptr: I64,
+    /// → f32[16][node_count]
+    pub matrices_ptr: I64,
+}
+
+/// A keyframed animation (0x20): period, repeat flag, and a counted array of points.
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct Animation {
+    pub period: F32,
+    pub repeated: u8,
+    pub pad0: [u8; 11],
+    pub points_count: I32,
+    pub pad1: U32,
+    /// Relative to the inner struct at +0x10.
+    pub points_ptr: I64,
+}
+
+/// Offset of the inner `{count, ptr}` struct within [`Animation`], the base of `points_ptr`.
+pub const ANIMATION_POINTS: usize = 0x10;
+/// Offset of `Animation.points_ptr`.
+pub const ANIMATION_POINTS_PTR: usize = 0x18;
+
+/// A colour keyframe (0x14).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct ColorPoint {
+    pub time: F32,
+    pub value: [F32; 4],
+}
+
+/// A scalar keyframe (0x08).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct ScalarPoint {
+    pub time: F32,
+    pub value: F32,
+}
+
+/// PointLightPrototype (0x70).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct PointLightPrototype {
+    pub color_animation: Animation,
+    pub radius_animation: Animation,
+    pub color: [F32; 4],
+    pub local_position: [F32; 3],
+    pub pad0: U32,
+    pub radius: F32,
+    pub min_quality: U32,
+    pub animated_color: u8,
+    pub animated_radius: u8,
+    pub pad1: [u8; 6],
+}
+
+/// Offset of `PointLightPrototype.radius_animation`.
+pub const POINT_LIGHT_RADIUS_ANIMATION: usize = 0x20;
+
+/// VelocityFieldPrototype (0x18).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct VelocityFieldPrototype {
+    pub dimensions: [U32; 3],
+    pub velocities_count: U32,
+    /// → u16[velocities_count]
+    pub velocities_ptr: I64,
+}
+
+/// EffectPrototype (0x10).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct EffectPrototype {
+    pub max_emitting_duration: F32,
+    pub systems_count: U32,
+    /// → System[systems_count], 0x1C8 bytes each (undecoded)
+    pub systems_ptr: I64,
+}
+
+/// Size of one effect system record (kept raw).
+pub const EFFECT_SYSTEM_SIZE: usize = 0x1C8;
+
+/// EffectPresetPrototype (0x10).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct EffectPresetPrototype {
+    pub high_id: U64,
+    pub low_id: U64,
+}
+
+/// EffectMetadataPrototype (0x10).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct EffectMetadataPrototype {
+    pub count: U64,
+    /// → Channel[count]
+    pub channels_ptr: I64,
+}
+
+/// An effect metadata channel (0x20).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct Channel {
+    pub name_len: U32,
+    pub pad: U32,
+    /// → char[name_len]
+    pub name_ptr: I64,
+    pub min: F32,
+    pub max: F32,
+    pub default: F32,
+    pub kind: U32,
+}
+
+/// AtlasContourProto (0x10).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct AtlasContourProto {
+    pub frame_count: I32,
+    pub pad: U32,
+    /// → Contour[frame_count]
+    pub contours_ptr: I64,
+}
+
+/// One frame's contour (0x10).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct Contour {
+    pub count: I32,
+    pub pad: U32,
+    /// → Point[count]
+    pub points_ptr: I64,
+}
+
+/// A contour point (0x08).
+#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct Point {
+    pub x: F32,
+    pub y: F32,
+}
+
+/// A 4×4 matrix, column-major (0x40).
+pub type Matrix = [F32; 16];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::mem::size_of;
+
+    #[test]
+    fn sizes_match_the_notes() {
+        assert_eq!(size_of::<Header>(), 0x10);
+        assert_eq!(size_of::<BodyHeader>(), 0x60);
+        assert_eq!(size_of::<StringBucket>(), 8);
+        assert_eq!(size_of::<PrototypeBucket>(), 16);
+        assert_eq!(size_of::<PathEntry>(), 0x20);
+        assert_eq!(size_of::<DatabaseEntry>(), 0x18);
+        assert_eq!(size_of::<VisualPrototype>(), 0x70);
+        assert_eq!(size_of::<RenderSet>(), 0x28);
+        assert_eq!(size_of::<Lod>(), 0x10);
+        assert_eq!(size_of::<MaterialPrototype>(), 0x78);
+        assert_eq!(size_of::<ModelPrototype>(), 0x28);
+        assert_eq!(size_of::<ModelPrototypeV1>(), 0x20);
+        assert_eq!(size_of::<Dye>(), 0x20);
+        assert_eq!(size_of::<SkeletonExtenderPrototype>(), 0x20);
+        assert_eq!(size_of::<Animation>(), 0x20);
+        assert_eq!(size_of::<PointLightPrototype>(), 0x70);
+        assert_eq!(size_of::<VelocityFieldPrototype>(), 0x18);
+        assert_eq!(size_of::<EffectPrototype>(), 0x10);
+        assert_eq!(size_of::<EffectPresetPrototype>(), 0x10);
+        assert_eq!(size_of::<EffectMetadataPrototype>(), 0x10);
+        assert_eq!(size_of::<Channel>(), 0x20);
+        assert_eq!(size_of::<AtlasContourProto>(), 0x10);
+        assert_eq!(size_of::<Contour>(), 0x10);
+        assert_eq!(size_of::<ColorPoint>(), 0x14);
+    }
+}

@@ -1,0 +1,187 @@
+//! Typed views of prototype records. Each holds the file's bytes, the record's offset and its raw
+//! struct; arrays are borrowed from the file when asked for (relative pointers resolved from the
+//! struct that holds them), and name ids resolve through the strings map.
+
+mod atlas;
+mod effect;
+mod material;
+mod model;
+mod point_light;
+mod skeleton;
+mod velocity_field;
+mod visual;
+
+pub use atlas::{AtlasContour, ContourFrame};
+pub use effect::{Channel, Effect, EffectMetadata, EffectPreset};
+pub use material::{Material, MaterialProperty, MaterialValue};
+pub use model::{Dye, Model, ModelLayout};
+pub use point_light::PointLight;
+pub use skeleton::SkeletonExtender;
+pub use velocity_field::VelocityField;
+pub use visual::{Lod, Node, RenderSet, Visual};
+
+use super::database::{PrototypeType, RawReason};
+use super::strings::Strings;
+use crate::bytes::Bytes;
+use crate::error::Result;
+
+/// A record of any prototype type, or raw bytes with the reason it is not decoded.
+#[derive(Debug, Clone, Copy)]
+pub enum Prototype<'a> {
+    Material(Material<'a>),
+    Visual(Visual<'a>),
+    SkeletonExtender(SkeletonExtender<'a>),
+    Model(Model<'a>),
+    PointLight(PointLight<'a>),
+    Effect(Effect<'a>),
+    VelocityField(VelocityField<'a>),
+    EffectPreset(EffectPreset<'a>),
+    EffectMetadata(EffectMetadata<'a>),
+    AtlasContour(AtlasContour<'a>),
+    Raw(RawRecord<'a>),
+}
+
+/// A record whose layout the reader does not know: the whole database blob, the record's index,
+/// and why it is not decoded.
+#[derive(Debug, Clone, Copy)]
+pub struct RawRecord<'a> {
+    /// The database's blob (header, records, out-of-line data).
+    pub database: &'a [u8],
+    /// File offset of the blob.
+    pub offset: usize,
+    pub index: usize,
+    pub reason: RawReason,
+}
+
+/// Where a record (or sub-struct) is: the file and its offset. Resolves the struct's relative
+/// pointers to borrowed arrays.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct At<'a> {
+    pub bytes: Bytes<'a>,
+    pub at: usize,
+}
+
+impl<'a> At<'a> {
+    /// The raw struct at this offset.
+    pub fn raw<T>(self, what: &'static str) -> Result<&'a T>
+    where
+        T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
+    {
+        self.bytes.read(self.at, what)
+    }
+
+    /// `count` elements that the pointer at `field` (relative to this struct) points to.
+    pub fn array<T>(
+        self,
+        field: usize,
+        relative: i64,
+        count: usize,
+        what: &'static str,
+    ) -> Result<(usize, &'a [T])>
+    where
+        T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
+    {
+        super::array(
+            self.bytes,
+            self.at,
+            self.at.saturating_add(field),
+            relative,
+            count,
+            what,
+        )
+    }
+
+    /// Same as [`At::array`] without the array's offset.
+    pub fn slice<T>(
+        self,
+        field: usize,
+        relative: i64,
+        count: usize,
+        what: &'static str,
+    ) -> Result<&'a [T]>
+    where
+        T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
+    {
+        self.array(field, relative, count, what).map(|(_, s)| s)
+    }
+
+    /// The struct `index` elements of `size` bytes after `base`.
+    pub fn element(self, base: usize, index: usize, size: usize) -> At<'a> {
+        At {
+            bytes: self.bytes,
+            at: base.saturating_add(index.saturating_mul(size)),
+        }
+    }
+}
+
+/// A count stored as a signed integer: negative counts are errors.
+pub(crate) fn count_i32(value: i32, at: usize, what: &'static str) -> Result<usize> {
+    usize::try_from(value).map_err(|_| {
+        crate::error::Error::invalid(
+            crate::bytes::u64_of(at),
+            what,
+            value as u32 as u64,
+            "negative count",
+        )
+    })
+}
+
+impl<'a> Prototype<'a> {
+    pub(crate) fn read(
+        bytes: Bytes<'a>,
+        at: usize,
+        kind: PrototypeType,
+        item_size: usize,
+        strings: Strings<'a>,
+    ) -> Result<Self> {
+        let at = At { bytes, at };
+        Ok(match kind {
+            PrototypeType::Material => Prototype::Material(Material::read(at, strings)?),
+            PrototypeType::Visual => Prototype::Visual(Visual::read(at, strings)?),
+            PrototypeType::SkeletonExtender => {
+                Prototype::SkeletonExtender(SkeletonExtender::read(at, strings)?)
+            }
+            PrototypeType::Model => Prototype::Model(Model::read(at, item_size, strings)?),
+            PrototypeType::PointLight => Prototype::PointLight(PointLight::read(at)?),
+            PrototypeType::Effect => Prototype::Effect(Effect::read(at)?),
+            PrototypeType::VelocityField => Prototype::VelocityField(VelocityField::read(at)?),
+            PrototypeType::EffectPreset => Prototype::EffectPreset(EffectPreset::read(at)?),
+            PrototypeType::EffectMetadata => Prototype::EffectMetadata(EffectMetadata::read(at)?),
+            PrototypeType::AtlasContour => Prototype::AtlasContour(AtlasContour::read(at)?),
+        })
+    }
+
+    /// The record's type, `None` for a raw record.
+    pub fn kind(&self) -> Option<PrototypeType> {
+        Some(match self {
+            Prototype::Material(_) => PrototypeType::Material,
+            Prototype::Visual(_) => PrototypeType::Visual,
+            Prototype::SkeletonExtender(_) => PrototypeType::SkeletonExtender,
+            Prototype::Model(_) => PrototypeType::Model,
+            Prototype::PointLight(_) => PrototypeType::PointLight,
+            Prototype::Effect(_) => PrototypeType::Effect,
+            Prototype::VelocityField(_) => PrototypeType::VelocityField,
+            Prototype::EffectPreset(_) => PrototypeType::EffectPreset,
+            Prototype::EffectMetadata(_) => PrototypeType::EffectMetadata,
+            Prototype::AtlasContour(_) => PrototypeType::AtlasContour,
+            Prototype::Raw(_) => return None,
+        })
+    }
+
+    /// Reads every array the record points to (and resolves every name id), reporting the first
+    /// failure.
+    pub fn validate(&self) -> Result<()> {
+        match self {
+            Prototype::Material(m) => m.validate(),
+            Prototype::Visual(v) => v.validate(),
+            Prototype::SkeletonExtender(s) => s.validate(),
+            Prototype::Model(m) => m.validate(),
+            Prototype::PointLight(p) => p.validate(),
+            Prototype::Effect(e) => e.systems().map(drop),
+            Prototype::VelocityField(v) => v.velocities().map(drop),
+            Prototype::EffectPreset(_) | Prototype::Raw(_) => Ok(()),
+            Prototype::EffectMetadata(e) => e.validate(),
+            Prototype::AtlasContour(a) => a.validate(),
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! PointLightPrototype: colour and radius, each optionally animated by keyframes.
+
+use super::{At, count_i32};
+use crate::error::Result;
+use crate::wows::assets::raw::{
+    self, ANIMATION_POINTS, ANIMATION_POINTS_PTR, Animation, ColorPoint,
+    POINT_LIGHT_RADIUS_ANIMATION, ScalarPoint,
+};
+
+/// A point light record.
+#[derive(Debug, Clone, Copy)]
+pub struct PointLight<'a> {
+    at: At<'a>,
+    raw: &'a raw::PointLightPrototype,
+}
+
+impl<'a> PointLight<'a> {
+    pub(crate) fn read(at: At<'a>) -> Result<Self> {
+        Ok(PointLight {
+            at,
+            raw: at.raw("PointLightPrototype")?,
+        })
+    }
+    pub fn raw(&self) -> &'a raw::PointLightPrototype {
+        self.raw
+    }
+    pub fn offset(&self) -> usize {
+        self.at.at
+    }
+    pub fn color(&self) -> [f32; 4] {
+        self.raw.color.map(|f| f.get())
+    }
+    pub fn local_position(&self) -> [f32; 3] {
+        self.raw.local_position.map(|f| f.get())
+    }
+    pub fn radius(&self) -> f32 {
+        self.raw.radius.get()
+    }
+    pub fn min_quality(&self) -> u32 {
+        self.raw.min_quality.get()
+    }
+    pub fn animated_color(&self) -> bool {
+        self.raw.animated_color != 0
+    }
+    pub fn animated_radius(&self) -> bool {
+        self.raw.animated_radius != 0
+    }
+
+    fn points<T>(&self, offset: usize, a: &Animation, what: &'static str) -> Result<&'a [T]>
+    where
+        T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
+    {
+        let inner = self
+            .at
+            .element(self.at.at + offset + ANIMATION_POINTS, 0, 0);
+        let count = count_i32(a.points_count.get(), inner.at, what)?;
+        inner.slice(
+            ANIMATION_POINTS_PTR - ANIMATION_POINTS,
+            a.points_ptr.get(),
+            count,
+            what,
+        )
+    }
+
+    /// Colour animation: (period, repeated, keyframes).
+    pub fn color_animation(&self) -> Result<(f32, bool, &'a [ColorPoint])> {
+        let a = &self.raw.color_animation;
+        let points = self.points(0, a, "PointLightPrototype.colorAnimation.points")?;
+        Ok((a.period.get(), a.repeated != 0, points))
+    }
+
+    /// Radius animation: (period, repeated, keyframes).
+    pub fn radius_animation(&self) -> Result<(f32, bool, &'a [ScalarPoint])> {
+        let a = &self.raw.radius_animation;
+        let points = self.points(
+            POINT_LIGHT_RADIUS_ANIMATION,
+            a,
+            "PointLightPrototype.radiusAnimation.points",
+        )?;
+        Ok((a.period.get(), a.repeated != 0, points))
+    }
+
+    pub(crate) fn validate(&self) -> Result<()> {
+        self.color_animation()?;
+        self.radius_animation().map(drop)
+    }
+}

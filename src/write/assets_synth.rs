@@ -1,0 +1,341 @@
+//! A deterministic `assets.bin` at the real file's scale, for benchmarks and scale tests: the seed's
+//! layout example has 786,433 string buckets, 393,241 resource-to-prototype buckets, 246,065 paths
+//! and ten databases with about 131 MB of records. Ships, effects and lights are laid out in a
+//! realistic tree (`content/gameplay/<nation>/ship/<class>/<ID>/<ID>.visual` …), visuals carry tens
+//! of nodes with render sets and LODs, materials a handful of typed properties.
+//!
+//! Generated on demand (`gamebin synth assets --scale full -o FILE`, or under `target/` by the
+//! benches); never committed.
+
+use super::assets::{
+    AssetsBuilder, AtlasContourSpec, ChannelSpec, DyeSpec, EffectMetadataSpec, EffectPresetSpec,
+    EffectSpec, LodSpec, MaterialSpec, ModelSpec, NodeSpec, PointLightSpec, RecordSpec,
+    RenderSetSpec, SkeletonExtenderSpec, ValueSpec, VelocityFieldSpec, VisualSpec, translation,
+};
+use crate::error::Result;
+use crate::hash::murmur3_32;
+
+/// How big a file to make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scale {
+    /// The real file's table sizes (about 170 MB).
+    Full,
+    /// A thousandth-ish of it (2,461 paths), for tests.
+    Small,
+}
+
+impl Scale {
+    /// (paths, string buckets, prototype buckets, nodes per visual).
+    const fn shape(self) -> (usize, usize, usize, usize) {
+        match self {
+            Scale::Full => (246_065, 786_433, 393_241, 60),
+            Scale::Small => (2_461, 7_867, 3_931, 12),
+        }
+    }
+}
+
+/// splitmix64: small, fast, deterministic.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+    fn float(&mut self) -> f32 {
+        (self.next() >> 40) as f32 / (1u64 << 24) as f32
+    }
+}
+
+const NATIONS: [&str; 12] = [
+    "japan",
+    "usa",
+    "ussr",
+    "germany",
+    "uk",
+    "france",
+    "italy",
+    "pan_asia",
+    "europe",
+    "commonwealth",
+    "pan_america",
+    "netherlands",
+];
+const CLASSES: [&str; 5] = [
+    "destroyer",
+    "cruiser",
+    "battleship",
+    "aircarrier",
+    "submarine",
+];
+const PARTS: [&str; 6] = ["hull", "deck", "bridge", "funnel", "mast", "gun"];
+const SUFFIXES: [&str; 8] = [
+    "_mesh", "_shape", "_HP", "_dummy", "_lod0", "_lod1", "_col", "_fx",
+];
+
+/// The generated file's bytes.
+pub fn synth(scale: Scale) -> Result<Vec<u8>> {
+    let (paths_target, strings_capacity, r2p_capacity, nodes) = scale.shape();
+    let mut rng = Rng(0x5EED_A55E_7B1D);
+    let mut b = AssetsBuilder::new();
+    b.capacities(strings_capacity, r2p_capacity);
+    let node_vocabulary = (paths_target as u64).max(16);
+    let mut group = 0usize;
+    while b.path_count() + 16 < paths_target {
+        let nation = NATIONS[group % NATIONS.len()];
+        match group % 10 {
+            // Effects: an effect, its preset and metadata, sometimes a velocity field.
+            7 => {
+                let dir = format!("content/effects/{nation}/fx_{group:06}");
+                let effect = b.path(&format!("{dir}/fx_{group:06}.effect"))?;
+                let systems = (0..1 + rng.below(6))
+                    .map(|s| {
+                        let mut sys = vec![0u8; 0x1C8];
+                        sys[..8].copy_from_slice(&(s ^ rng.next()).to_le_bytes());
+                        sys
+                    })
+                    .collect();
+                b.prototype(
+                    effect,
+                    RecordSpec::Effect(EffectSpec {
+                        max_emitting_duration: rng.float() * 10.0,
+                        systems,
+                    }),
+                )?;
+                let preset = b.path(&format!("{dir}/fx_{group:06}.fxpreset"))?;
+                b.prototype(
+                    preset,
+                    RecordSpec::EffectPreset(EffectPresetSpec {
+                        high_id: rng.next(),
+                        low_id: rng.next(),
+                    }),
+                )?;
+                let meta = b.path(&format!("{dir}/fx_{group:06}.fxmeta"))?;
+                let channels = (0..1 + rng.below(4))
+                    .map(|c| ChannelSpec {
+                        name: format!("channel_{c}"),
+                        min: 0.0,
+                        max: 1.0 + c as f32,
+                        default: 0.5,
+                        kind: c as u32,
+                    })
+                    .collect();
+                b.prototype(
+                    meta,
+                    RecordSpec::EffectMetadata(EffectMetadataSpec { channels }),
+                )?;
+                if group % 40 == 7 {
+                    let field = b.path(&format!("{dir}/fx_{group:06}.vfield"))?;
+                    let velocities = (0..512).map(|_| rng.next() as u16).collect();
+                    b.prototype(
+                        field,
+                        RecordSpec::VelocityField(VelocityFieldSpec {
+                            dimensions: [8, 8, 8],
+                            velocities,
+                        }),
+                    )?;
+                }
+                for t in 0..2 {
+                    b.path(&format!("{dir}/fx_{group:06}_{t}.dds"))?;
+                }
+            }
+            // Lights and GUI atlases.
+            9 => {
+                let dir = format!("content/location/{nation}/lights_{group:06}");
+                for l in 0..2 {
+                    let light = b.path(&format!("{dir}/lamp_{l}.light"))?;
+                    b.prototype(
+                        light,
+                        RecordSpec::PointLight(PointLightSpec {
+                            color_period: 1.0,
+                            color_repeated: true,
+                            color_points: vec![
+                                (0.0, [1.0, 1.0, 1.0, 1.0]),
+                                (1.0, [1.0, 0.5, 0.2, 1.0]),
+                            ],
+                            radius_period: 1.0,
+                            radius_repeated: true,
+                            radius_points: vec![(0.0, 2.0), (1.0, 4.0)],
+                            color: [1.0, 0.8, 0.6, 1.0],
+                            local_position: [rng.float(), rng.float(), rng.float()],
+                            radius: 3.0,
+                            min_quality: 1,
+                            animated_color: l == 0,
+                            animated_radius: l == 1,
+                        }),
+                    )?;
+                }
+                let atlas = b.path(&format!("content/gui/atlas_{group:06}.contour"))?;
+                let frames = (0..1 + rng.below(3))
+                    .map(|_| (0..4).map(|_| [rng.float(), rng.float()]).collect())
+                    .collect();
+                b.prototype(atlas, RecordSpec::AtlasContour(AtlasContourSpec { frames }))?;
+                for t in 0..3 {
+                    b.path(&format!("{dir}/lamp_{t}.dds"))?;
+                }
+            }
+            // A ship part: visual, model, geometry, materials, textures.
+            _ => {
+                let class = CLASSES[(group / 12) % CLASSES.len()];
+                let id = format!("{}{:05}", &nation[..1].to_ascii_uppercase(), group);
+                let dir = format!("content/gameplay/{nation}/ship/{class}/{id}");
+                let geometry = b.path(&format!("{dir}/{id}.geometry"))?;
+                let mut mfms = Vec::new();
+                for (m, part) in PARTS.iter().take(3).enumerate() {
+                    let mfm = b.path(&format!("{dir}/{id}_{part}.mfm"))?;
+                    let texture = b.path(&format!("{dir}/{id}_{part}_a.dds"))?;
+                    b.prototype(mfm, RecordSpec::Material(material(&mut rng, texture, m)))?;
+                    mfms.push(mfm);
+                }
+                let visual = b.path(&format!("{dir}/{id}.visual"))?;
+                let spec = visual_spec(&mut rng, nodes, node_vocabulary, geometry, &mfms);
+                b.prototype(visual, RecordSpec::Visual(spec))?;
+                let mut extenders = Vec::new();
+                if group % 10 == 3 {
+                    let skel = b.path(&format!("{dir}/{id}.skel"))?;
+                    let nodes = (0..4)
+                        .map(|k| {
+                            (
+                                format!("HP_ext_{k}"),
+                                "Scene Root".to_string(),
+                                translation([k as f32, 0.0, 0.0]),
+                            )
+                        })
+                        .collect();
+                    b.prototype(
+                        skel,
+                        RecordSpec::SkeletonExtender(SkeletonExtenderSpec { flag: 0, nodes }),
+                    )?;
+                    extenders.push(skel);
+                }
+                let model = b.path(&format!("{dir}/{id}.model"))?;
+                let dyes = if group.is_multiple_of(5) {
+                    vec![DyeSpec {
+                        matter_id: murmur3_32(b"camo", 0),
+                        replaces_id: murmur3_32(PARTS[0].as_bytes(), 0),
+                        tints: vec![
+                            ("tint_camo_1".into(), mfms[0]),
+                            ("tint_camo_2".into(), mfms[1]),
+                        ],
+                    }]
+                } else {
+                    Vec::new()
+                };
+                b.prototype(
+                    model,
+                    RecordSpec::Model(ModelSpec {
+                        visual_resource_id: visual,
+                        misc_type: (group % 3) as u8,
+                        skeleton_extender_ids: extenders,
+                        animations: Vec::new(),
+                        dyes,
+                    }),
+                )?;
+            }
+        }
+        group += 1;
+    }
+    // Top up with textures in one directory until the count is exact.
+    let mut t = 0;
+    while b.path_count() < paths_target {
+        b.path(&format!(
+            "content/gameplay/common/textures/filler_{t:05}.dds"
+        ))?;
+        t += 1;
+    }
+    b.to_bytes()
+}
+
+fn material(rng: &mut Rng, texture: u64, m: usize) -> MaterialSpec {
+    let mut properties = vec![
+        ("diffuseMap".to_string(), ValueSpec::Texture(texture)),
+        ("normalMap".to_string(), ValueSpec::Texture(texture ^ 1)),
+        (
+            "metallicGlossMap".to_string(),
+            ValueSpec::Texture(texture ^ 2),
+        ),
+        ("alphaTestEnable".to_string(), ValueSpec::Bool(m == 0)),
+        ("g_glossiness".to_string(), ValueSpec::Float(rng.float())),
+        ("g_tileScale".to_string(), ValueSpec::Vec2([1.0, 1.0])),
+        (
+            "g_tintColor".to_string(),
+            ValueSpec::Vec4([rng.float(), rng.float(), rng.float(), 1.0]),
+        ),
+    ];
+    if m == 2 {
+        properties.push((
+            "g_uvTransform".to_string(),
+            ValueSpec::Mat4(translation([0.0; 3])),
+        ));
+    }
+    MaterialSpec {
+        properties,
+        fx_path_id: 0,
+        collision_flags: 0,
+        sort_order: 0,
+    }
+}
+
+fn visual_spec(
+    rng: &mut Rng,
+    nodes: usize,
+    vocabulary: u64,
+    geometry: u64,
+    mfms: &[u64],
+) -> VisualSpec {
+    let nodes: Vec<NodeSpec> = (0..nodes)
+        .map(|k| {
+            let word = rng.below(vocabulary);
+            NodeSpec {
+                name: if k == 0 {
+                    "Scene Root".to_string()
+                } else {
+                    format!("node_{word:05x}{}", SUFFIXES[(word % 8) as usize])
+                },
+                matrix: translation([rng.float(), rng.float(), rng.float()]),
+                parent: if k == 0 {
+                    None
+                } else {
+                    Some(rng.below(k as u64) as u16)
+                },
+            }
+        })
+        .collect();
+    let render_sets: Vec<RenderSetSpec> = PARTS
+        .iter()
+        .enumerate()
+        .map(|(i, part)| RenderSetSpec {
+            name: format!("rs_{part}"),
+            material_name: format!("mat_{part}"),
+            vertices_mapping_id: murmur3_32(format!("{part}_{i}.vertices").as_bytes(), 0),
+            indices_mapping_id: murmur3_32(format!("{part}_{i}.indices").as_bytes(), 0),
+            material_mfm_path_id: mfms.get(i % mfms.len().max(1)).copied().unwrap_or(0),
+            skinned: i == 5,
+            node_names: nodes.iter().take(4).map(|n| n.name.clone()).collect(),
+        })
+        .collect();
+    let lods = [500.0, 1500.0, 5000.0]
+        .iter()
+        .enumerate()
+        .map(|(l, &extent)| LodSpec {
+            extent,
+            casts_shadow: l == 0,
+            render_set_names: render_sets.iter().skip(l).map(|r| r.name.clone()).collect(),
+        })
+        .collect();
+    VisualSpec {
+        nodes,
+        merged_geometry_path_id: geometry,
+        underwater: false,
+        abovewater: true,
+        bbox: ([-10.0, -5.0, -80.0], [10.0, 25.0, 80.0]),
+        render_sets,
+        lods,
+    }
+}

@@ -1,0 +1,566 @@
+//! `assets.bin` through the writer and back: every record type's fields, both model layouts, both
+//! checksum flavours, deleted and unknown entries, and malformed files giving precise errors.
+
+use gamebin::ErrorKind;
+use gamebin::hash::{city_hash_64, murmur3_32};
+use gamebin::wows::assets::{
+    AssetsDb, ChecksumMatch, Layout, MaterialValue, ModelLayout, Prototype, PrototypeState,
+    PrototypeType, RawReason,
+};
+use gamebin::write::assets::{self as w, AssetsBuilder, ChecksumKind, RecordSpec, ValueSpec};
+
+fn record<'a>(db: &AssetsDb<'a>, path: &str) -> Prototype<'a> {
+    let at = db.lookup_path(path).unwrap().expect(path);
+    assert_eq!(at.state, PrototypeState::Live);
+    db.record(at).unwrap()
+}
+
+fn name<'a>(db: &AssetsDb<'a>, id: u32) -> &'a str {
+    db.string(id).unwrap().unwrap()
+}
+
+#[test]
+fn every_record_type_round_trips() {
+    let bytes = w::all_prototypes().unwrap().to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    db.validate().unwrap();
+    assert_eq!(db.verify_checksum().matches(), ChecksumMatch::Murmur3);
+    assert!(db.ids_are_path_hashes(100).unwrap().all_match());
+    assert_eq!(gamebin::detect(&bytes), Some(gamebin::Format::WowsAssets));
+
+    let Prototype::Material(m) = record(&db, "content/gameplay/Test.mfm") else {
+        panic!()
+    };
+    let props: Vec<_> = m
+        .properties()
+        .unwrap()
+        .map(|p| {
+            let p = p.unwrap();
+            (name(&db, p.name_id), p.value)
+        })
+        .collect();
+    let mat4 = w::translation([4.0, 5.0, 6.0]);
+    assert_eq!(props.len(), 10);
+    assert_eq!(
+        props[0],
+        ("diffuseMap", MaterialValue::Texture(0xDEAD_BEEF_CAFE_F00D))
+    );
+    assert_eq!(props[1], ("alphaTest", MaterialValue::Bool(true)));
+    assert_eq!(props[2], ("layer", MaterialValue::Int(-3)));
+    assert_eq!(props[3], ("flags", MaterialValue::Uint(7)));
+    assert_eq!(props[4], ("gloss", MaterialValue::Float(0.25)));
+    assert_eq!(props[5], ("normalMap", MaterialValue::Texture(0x1234)));
+    assert_eq!(props[6], ("uvScale", MaterialValue::Vec2([2.0, 3.0])));
+    assert_eq!(props[7], ("tint", MaterialValue::Vec3([0.5, 0.6, 0.7])));
+    assert_eq!(
+        props[8],
+        ("color", MaterialValue::Vec4([1.0, 0.0, 0.0, 1.0]))
+    );
+    let MaterialValue::Mat4(m4) = props[9].1 else {
+        panic!()
+    };
+    assert_eq!(m4.map(|f| f.get()), mat4);
+    assert_eq!(m.counts(), [1, 1, 1, 1, 2, 1, 1, 1, 1]);
+    assert_eq!(
+        (m.fx_path_id(), m.collision_flags(), m.sort_order()),
+        (0xF0F0, 0x11, -2)
+    );
+
+    let Prototype::Visual(v) = record(&db, "content/gameplay/Test.visual") else {
+        panic!()
+    };
+    assert_eq!(
+        v.merged_geometry_path_id(),
+        city_hash_64(b"content/gameplay/Test.geometry")
+    );
+    let nodes: Vec<_> = v.nodes().unwrap().collect();
+    assert_eq!(name(&db, nodes[1].name_id), "HP_Test");
+    assert_eq!(nodes[1].matrix()[12..15], [1.5, 2.5, 3.5]);
+    // The name map is sorted by id and points back at the nodes.
+    let map_names = v.name_map_name_ids().unwrap();
+    let map_nodes = v.name_map_node_ids().unwrap();
+    for (id, node) in map_names.iter().zip(map_nodes) {
+        assert_eq!(nodes[usize::from(node.get())].name_id, id.get());
+    }
+    let rs = v.render_sets().unwrap().next().unwrap();
+    assert_eq!(rs.vertices_mapping_id(), murmur3_32(b"Hull.vertices", 0));
+    assert_eq!(rs.indices_mapping_id(), murmur3_32(b"Hull.indices", 0));
+    assert_eq!(
+        rs.material_mfm_path_id(),
+        city_hash_64(b"content/gameplay/Test.mfm")
+    );
+
+    let Prototype::SkeletonExtender(s) = record(&db, "content/gameplay/Test.skel") else {
+        panic!()
+    };
+    assert_eq!((s.flag(), s.node_count()), (1, 2));
+    let names: Vec<_> = s
+        .name_ids()
+        .unwrap()
+        .iter()
+        .map(|i| name(&db, i.get()))
+        .collect();
+    let parents: Vec<_> = s
+        .parent_name_ids()
+        .unwrap()
+        .iter()
+        .map(|i| name(&db, i.get()))
+        .collect();
+    assert_eq!(
+        (names, parents),
+        (vec!["HP_Gun", "HP_Mast"], vec!["Scene Root", "HP_Gun"])
+    );
+    assert_eq!(s.matrices().unwrap()[1][13].get(), 2.0);
+
+    let Prototype::Model(model) = record(&db, "content/gameplay/Test.model") else {
+        panic!()
+    };
+    assert!(matches!(model.layout(), ModelLayout::Current(_)));
+    assert_eq!(
+        model.visual_resource_id(),
+        city_hash_64(b"content/gameplay/Test.visual")
+    );
+    assert_eq!(model.misc_type(), 2);
+    assert_eq!(
+        model.skeleton_extender_ids().unwrap()[0].get(),
+        city_hash_64(b"content/gameplay/Test.skel")
+    );
+    let anims: Vec<u64> = model
+        .animations()
+        .unwrap()
+        .iter()
+        .map(|a| a.get())
+        .collect();
+    assert_eq!(anims, [0xA1, 0xA2]);
+    let dye = model.dyes().unwrap().next().unwrap();
+    assert_eq!((dye.matter_id(), dye.replaces_id()), (11, 12));
+    let tints: Vec<_> = dye
+        .tint_name_ids()
+        .unwrap()
+        .iter()
+        .map(|i| name(&db, i.get()))
+        .collect();
+    assert_eq!(tints, ["tint_red", "tint_blue"]);
+    let mats: Vec<u64> = dye
+        .tint_material_ids()
+        .unwrap()
+        .iter()
+        .map(|a| a.get())
+        .collect();
+    assert_eq!(mats, [0xB1, 0xB2]);
+
+    let Prototype::PointLight(l) = record(&db, "content/lights/lamp.light") else {
+        panic!()
+    };
+    let (period, repeated, points) = l.color_animation().unwrap();
+    assert_eq!((period, repeated, points.len()), (2.0, true, 2));
+    assert_eq!(points[0].value.map(|f| f.get()), [1.0, 0.5, 0.25, 1.0]);
+    let (period, repeated, points) = l.radius_animation().unwrap();
+    assert_eq!((period, repeated), (4.0, false));
+    let radii: Vec<(f32, f32)> = points
+        .iter()
+        .map(|p| (p.time.get(), p.value.get()))
+        .collect();
+    assert_eq!(radii, [(0.0, 3.0), (0.5, 6.0), (1.0, 3.0)]);
+    assert_eq!(l.color(), [1.0, 0.9, 0.8, 1.0]);
+    assert_eq!(l.local_position(), [1.0, 2.0, 3.0]);
+    assert_eq!((l.radius(), l.min_quality()), (5.0, 2));
+    assert!(l.animated_color() && l.animated_radius());
+
+    let Prototype::Effect(e) = record(&db, "content/effects/fire.effect") else {
+        panic!()
+    };
+    assert_eq!((e.max_emitting_duration(), e.systems_count()), (1.5, 2));
+    let sys = e.system(1).unwrap().unwrap();
+    assert_eq!((sys.len(), sys[0], sys[0x1C7]), (0x1C8, 0xE5, 0x5E));
+    assert!(e.system(2).unwrap().is_none());
+
+    let Prototype::VelocityField(f) = record(&db, "content/effects/wind.vfield") else {
+        panic!()
+    };
+    assert_eq!(f.dimensions(), [2, 2, 1]);
+    let vel: Vec<u16> = f.velocities().unwrap().iter().map(|v| v.get()).collect();
+    assert_eq!(vel, [1, 2, 3, 4]);
+
+    let Prototype::EffectPreset(p) = record(&db, "content/effects/fire.preset") else {
+        panic!()
+    };
+    assert_eq!((p.high_id(), p.low_id()), (0x1111_2222, 0x3333_4444));
+
+    let Prototype::EffectMetadata(md) = record(&db, "content/effects/fire.meta") else {
+        panic!()
+    };
+    let channels: Vec<_> = md
+        .channels()
+        .unwrap()
+        .map(|c| (c.name().unwrap(), c.min(), c.max(), c.default(), c.kind()))
+        .collect();
+    assert_eq!(
+        channels,
+        [("intensity", 0.0, 2.0, 1.0, 1), ("size", 0.5, 4.0, 1.0, 2)]
+    );
+
+    let Prototype::AtlasContour(a) = record(&db, "content/gui/atlas.contour") else {
+        panic!()
+    };
+    let frames: Vec<Vec<(f32, f32)>> = a
+        .frames()
+        .unwrap()
+        .map(|f| {
+            f.points()
+                .unwrap()
+                .iter()
+                .map(|p| (p.x.get(), p.y.get()))
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        frames,
+        [
+            vec![(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)],
+            vec![(0.5, 0.5), (0.75, 0.5)]
+        ]
+    );
+}
+
+#[test]
+fn every_path_and_id_is_found() {
+    let bytes = w::all_prototypes().unwrap().to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
+    let mut path = String::new();
+    let mut with_prototype = 0;
+    for entry in db.paths().iter() {
+        assert!(db.full_path(entry.self_id(), &mut path).unwrap());
+        assert_eq!(db.path_id(&path), entry.self_id(), "{path}");
+        assert_eq!(db.find_path(&path).unwrap().unwrap().index(), entry.index());
+        let mut again = String::new();
+        assert!(
+            index
+                .full_path(db.paths(), entry.self_id(), &mut again)
+                .unwrap()
+        );
+        assert_eq!(again, path);
+        if let Some(at) = db.lookup_path(&path).unwrap() {
+            assert_eq!(db.prototype(entry.self_id()).unwrap(), Some(at));
+            with_prototype += 1;
+        }
+    }
+    assert_eq!(with_prototype, 10);
+    assert_eq!(db.prototypes().count(), 10);
+}
+
+#[test]
+fn legacy_layouts_deleted_and_unknown_entries() {
+    let bytes = w::legacy_layouts().unwrap().to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    db.validate().unwrap();
+    let c = db.verify_checksum();
+    assert_eq!(c.matches(), ChecksumMatch::Crc32);
+    assert_eq!(c.stored, crc32fast::hash(&bytes[16..]));
+    assert!(!db.ids_are_path_hashes(10).unwrap().all_match());
+    let mut path = String::new();
+    db.full_path(0x30, &mut path).unwrap();
+    assert_eq!(path, "content/ships/Old.model");
+    assert_eq!(
+        db.find_path("content/ships/Old.visual")
+            .unwrap()
+            .unwrap()
+            .self_id(),
+        0x40
+    );
+
+    let gone = db.prototype(0x50).unwrap().unwrap();
+    assert_eq!(gone.state, PrototypeState::Deleted);
+
+    let visuals = db.database(PrototypeType::Visual).unwrap().unwrap();
+    assert_eq!(visuals.layout(), Layout::Known { item_size: 0x70 });
+    let models = db.database(PrototypeType::Model).unwrap().unwrap();
+    assert_eq!(models.layout(), Layout::Known { item_size: 0x20 });
+    assert_eq!(models.schema_hash(), 3_601_929_577);
+    let Prototype::Model(m) = db.record(db.prototype(0x30).unwrap().unwrap()).unwrap() else {
+        panic!()
+    };
+    assert!(matches!(m.layout(), ModelLayout::V1(_)));
+    assert_eq!((m.visual_resource_id(), m.misc_type()), (0x40, 1));
+    assert!(m.skeleton_extender_ids().unwrap().is_empty());
+    assert_eq!(m.animations().unwrap()[0].get(), 0xC1);
+    let dye = m.dyes().unwrap().next().unwrap();
+    assert_eq!(name(&db, dye.tint_name_ids().unwrap()[0].get()), "tint_old");
+
+    let unknown = db.databases().get(10).unwrap().unwrap();
+    assert_eq!(unknown.kind(), None);
+    assert_eq!(unknown.layout(), Layout::Raw(RawReason::UnknownMagic));
+    assert_eq!(unknown.record_count(), 1);
+    let Prototype::Raw(raw) = unknown.prototype(0, db.strings()).unwrap() else {
+        panic!()
+    };
+    assert_eq!(raw.reason, RawReason::UnknownMagic);
+    assert_eq!(&raw.database[16..], &[0xAB; 8]);
+}
+
+#[test]
+fn a_checksum_matching_neither_is_reported_not_refused() {
+    let mut b = w::all_prototypes().unwrap();
+    b.checksum(ChecksumKind::Fixed(0x1234));
+    let bytes = b.to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    assert_eq!(db.verify_checksum().matches(), ChecksumMatch::None);
+    assert_eq!(db.verify_checksum().stored, 0x1234);
+}
+
+#[test]
+fn unknown_schema_that_does_not_fit_stays_raw() {
+    let mut b = AssetsBuilder::new();
+    b.schema_hash(PrototypeType::EffectPreset, 0xBAD);
+    let id = b.path("content/a.preset").unwrap();
+    b.prototype(
+        id,
+        RecordSpec::EffectPreset(w::EffectPresetSpec {
+            high_id: 1,
+            low_id: 2,
+        }),
+    )
+    .unwrap();
+    let mut bytes = b.to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let d = db.database(PrototypeType::EffectPreset).unwrap().unwrap();
+    assert_eq!(d.layout(), Layout::Checked { item_size: 0x10 });
+    // Claim 1000 records in the blob: no layout fits any more.
+    let count_at = d.blob_offset();
+    bytes[count_at..count_at + 8].copy_from_slice(&1000u64.to_le_bytes());
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let d = db.database(PrototypeType::EffectPreset).unwrap().unwrap();
+    assert_eq!(d.layout(), Layout::Raw(RawReason::RecordsDoNotFit));
+    assert!(matches!(
+        d.prototype(0, db.strings()).unwrap(),
+        Prototype::Raw(r) if r.reason == RawReason::RecordsDoNotFit
+    ));
+    assert!(d.prototype(1000, db.strings()).is_err());
+}
+
+#[test]
+fn malformed_headers_give_precise_errors() {
+    let good = w::example_file();
+    let mut bad = good.clone();
+    bad[0] = b'X';
+    let e = AssetsDb::from_bytes(&bad).unwrap_err();
+    assert_eq!((e.offset(), e.what()), (0, "BWDB.magic"));
+    assert!(matches!(
+        e.kind(),
+        ErrorKind::BadMagic {
+            expected: 0x42574442,
+            ..
+        }
+    ));
+
+    let mut bad = good.clone();
+    bad[4..8].copy_from_slice(&0x0102_0000u32.to_le_bytes());
+    let e = AssetsDb::from_bytes(&bad).unwrap_err();
+    assert_eq!(e.what(), "BWDB.version");
+    assert_eq!(
+        e.kind(),
+        ErrorKind::UnsupportedVersion { found: 0x0102_0000 }
+    );
+
+    let mut bad = good.clone();
+    bad[0xC] = 0x20;
+    assert_eq!(
+        AssetsDb::from_bytes(&bad).unwrap_err().what(),
+        "BWDB.architecture"
+    );
+    let mut bad = good.clone();
+    bad[0xE] = 1;
+    assert_eq!(
+        AssetsDb::from_bytes(&bad).unwrap_err().what(),
+        "BWDB.endianness"
+    );
+
+    let e = AssetsDb::from_bytes(&good[..0x40]).unwrap_err();
+    assert_eq!((e.offset(), e.what()), (0x10, "BWDB.bodyHeader"));
+
+    // Strings capacity far beyond the file: the buckets do not fit.
+    let mut bad = good.clone();
+    bad[0x10..0x14].copy_from_slice(&0x4000_0000u32.to_le_bytes());
+    let e = AssetsDb::from_bytes(&bad).unwrap_err();
+    assert_eq!(e.what(), "offsetsMap.buckets");
+    assert!(matches!(e.kind(), ErrorKind::Truncated { .. }));
+
+    // Paths pointer out of the file.
+    let mut bad = good.clone();
+    bad[0x58..0x60].copy_from_slice(&0x7fff_0000i64.to_le_bytes());
+    let e = AssetsDb::from_bytes(&bad).unwrap_err();
+    assert_eq!((e.offset(), e.what()), (0x58, "pathsStorage.data"));
+    assert!(matches!(
+        e.kind(),
+        ErrorKind::PointerOutOfBounds { base: 0x50, .. }
+    ));
+}
+
+#[test]
+fn a_full_table_and_a_cyclic_parent_chain_terminate() {
+    // Every strings bucket occupied by another key: the probe stops after `capacity` slots.
+    let mut b = AssetsBuilder::new();
+    b.capacities(3, 1);
+    for s in ["a", "b", "c"] {
+        b.string(s);
+    }
+    let id = b.path("x").unwrap();
+    b.prototype(id, RecordSpec::EffectPreset(w::EffectPresetSpec::default()))
+        .unwrap();
+    let bytes = b.to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    assert_eq!(db.string(murmur3_32(b"zzz", 0)).unwrap(), None);
+    assert_eq!(db.string(murmur3_32(b"b", 0)).unwrap(), Some("b"));
+    assert_eq!(db.prototype(id ^ 1).unwrap(), None);
+
+    let mut b = AssetsBuilder::new();
+    b.path_entry(1, 2, "a").path_entry(2, 1, "b");
+    let bytes = b.to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let e = db.full_path(1, &mut String::new()).unwrap_err();
+    assert_eq!(e.what(), "PathEntry.parentId");
+    let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
+    assert!(index.full_path(db.paths(), 2, &mut String::new()).is_err());
+    assert!(
+        index
+            .for_each_full_path(db.paths(), &mut String::new(), |_, _| Ok(()))
+            .is_err()
+    );
+    assert!(db.find_path("b/a").unwrap().is_none());
+}
+
+#[test]
+fn the_streaming_walk_handles_children_listed_before_parents() {
+    let mut b = AssetsBuilder::new();
+    b.path_entry(3, 2, "c.model")
+        .path_entry(2, 1, "b")
+        .path_entry(1, 0, "a")
+        .path_entry(4, 2, "d.visual")
+        .path_entry(5, 0, "e")
+        .path_entry(6, 3, "f");
+    let bytes = b.to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
+    let mut all = Vec::new();
+    index
+        .for_each_full_path(db.paths(), &mut String::new(), |_, p| {
+            all.push(p.to_string());
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(
+        all,
+        [
+            "a/b/c.model",
+            "a/b",
+            "a",
+            "a/b/d.visual",
+            "e",
+            "a/b/c.model/f"
+        ]
+    );
+}
+
+#[test]
+fn values_of_every_material_type_are_typed() {
+    let mut b = AssetsBuilder::new();
+    let id = b.path("m.mfm").unwrap();
+    b.prototype(
+        id,
+        RecordSpec::Material(w::MaterialSpec {
+            properties: vec![
+                ("f".into(), ValueSpec::Float(1.0)),
+                ("g".into(), ValueSpec::Float(2.0)),
+            ],
+            ..Default::default()
+        }),
+    )
+    .unwrap();
+    let bytes = b.to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let Prototype::Material(m) = record(&db, "m.mfm") else {
+        panic!()
+    };
+    let p: Vec<_> = m.properties().unwrap().map(|p| p.unwrap()).collect();
+    assert_eq!(
+        (p[1].kind, p[1].index, p[1].value),
+        (3, 1, MaterialValue::Float(2.0))
+    );
+    assert_eq!(p[1].value.type_name(), "float");
+    assert!(m.value(3, 2).is_err());
+    assert!(m.value(9, 0).is_err());
+}
+
+#[test]
+fn every_id_and_path_of_a_generated_file_is_found() {
+    use gamebin::write::assets_synth::{Scale, synth};
+    let bytes = synth(Scale::Small).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    db.validate().unwrap();
+    assert_eq!(db.paths().len(), 2461);
+    assert_eq!(db.strings().capacity(), 7867);
+    assert_eq!(db.prototypes().capacity(), 3931);
+    assert_eq!(db.verify_checksum().matches(), ChecksumMatch::Murmur3);
+    assert!(db.ids_are_path_hashes(64).unwrap().all_match());
+    let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
+    let mut path = String::new();
+    let mut found = 0;
+    for entry in db.paths().iter() {
+        assert!(
+            index
+                .full_path(db.paths(), entry.self_id(), &mut path)
+                .unwrap()
+        );
+        assert_eq!(db.path_id(&path), entry.self_id());
+        if let Some(at) = db.lookup_path(&path).unwrap() {
+            found += 1;
+            let record = db.record(at).unwrap();
+            record.validate().unwrap();
+            assert!(record.kind().is_some());
+        }
+    }
+    // The streaming walk gives the same paths as the per-id walk.
+    let mut walked = 0;
+    let mut one = String::new();
+    index
+        .for_each_full_path(db.paths(), &mut path, |entry, full| {
+            index.full_path(db.paths(), entry.self_id(), &mut one)?;
+            assert_eq!(full, one);
+            walked += 1;
+            Ok(())
+        })
+        .unwrap();
+    assert_eq!(walked, db.paths().len());
+    // Every r2p entry is reachable from a path and every id in the map was found.
+    assert_eq!(found, db.prototypes().count());
+    for p in db.prototypes().iter() {
+        let (id, at) = p.unwrap();
+        assert_eq!(db.prototype(id).unwrap(), Some(at));
+    }
+    // Every database holds records of its own type.
+    let mut total = 0;
+    for d in db.databases().iter() {
+        let d = d.unwrap();
+        assert!(d.record_count() > 0, "{:?}", d.type_name());
+        total += d.record_count();
+    }
+    assert_eq!(total, found);
+}
+
+#[test]
+fn a_raw_database_with_a_huge_record_count_does_not_hang_validation() {
+    let mut bytes = w::legacy_layouts().unwrap().to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let unknown = db.databases().get(10).unwrap().unwrap();
+    let at = unknown.blob_offset();
+    bytes[at..at + 8].copy_from_slice(&(u64::MAX >> 2).to_le_bytes());
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    db.validate().unwrap();
+    let unknown = db.databases().get(10).unwrap().unwrap();
+    assert_eq!(unknown.item_size(), None);
+    assert!(matches!(
+        unknown.prototype(1 << 40, db.strings()).unwrap(),
+        Prototype::Raw(_)
+    ));
+}

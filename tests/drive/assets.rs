@@ -1,0 +1,217 @@
+//! Drives every `assets.bin` accessor.
+
+use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeType};
+
+/// Everything a record hands out.
+fn drive_record(record: &Prototype<'_>) -> usize {
+    let _ = record.validate();
+    let _ = record.kind();
+    match record {
+        Prototype::Visual(v) => {
+            let _ = (v.raw(), v.offset(), v.nodes_count(), v.bounding_box());
+            let _ = (v.merged_geometry_path_id(), v.underwater(), v.abovewater());
+            let _ = (v.name_map_name_ids(), v.name_map_node_ids(), v.matrices());
+            let _ = (v.name_ids(), v.parent_ids());
+            if let Ok(nodes) = v.nodes() {
+                for n in nodes {
+                    let _ = (n.matrix(), v.name(n.name_id));
+                }
+            }
+            if let Ok(sets) = v.render_sets() {
+                for s in sets {
+                    let _ = (s.raw(), s.name_id(), s.material_name_id(), s.skinned());
+                    let _ = (s.vertices_mapping_id(), s.indices_mapping_id());
+                    let _ = (s.material_mfm_path_id(), s.node_name_ids());
+                }
+            }
+            if let Ok(lods) = v.lods() {
+                for l in lods {
+                    let _ = (l.raw(), l.extent(), l.casts_shadow(), l.render_set_names());
+                }
+            }
+        }
+        Prototype::Material(m) => {
+            let _ = (m.raw(), m.offset(), m.counts(), m.property_count());
+            let _ = (m.property_name_ids(), m.property_ids(), m.fx_path_id());
+            let _ = (m.collision_flags(), m.sort_order());
+            if let Ok(props) = m.properties() {
+                for p in props.flatten() {
+                    let _ = (p.value.type_name(), m.name(p.name_id));
+                }
+            }
+            for kind in 0..10 {
+                let _ = m.value(kind, 0);
+            }
+        }
+        Prototype::Model(m) => {
+            let _ = (
+                m.layout(),
+                m.offset(),
+                m.visual_resource_id(),
+                m.misc_type(),
+            );
+            let _ = (m.skeleton_extender_ids(), m.animations());
+            if let Ok(dyes) = m.dyes() {
+                for d in dyes {
+                    let _ = (d.raw(), d.matter_id(), d.replaces_id(), d.tints_count());
+                    let _ = (d.tint_name_ids(), d.tint_material_ids());
+                }
+            }
+        }
+        Prototype::SkeletonExtender(s) => {
+            let _ = (s.raw(), s.offset(), s.flag(), s.node_count());
+            let _ = (s.name_ids(), s.parent_name_ids(), s.matrices());
+        }
+        Prototype::PointLight(l) => {
+            let _ = (
+                l.raw(),
+                l.offset(),
+                l.color(),
+                l.local_position(),
+                l.radius(),
+            );
+            let _ = (l.min_quality(), l.animated_color(), l.animated_radius());
+            let _ = (l.color_animation(), l.radius_animation());
+        }
+        Prototype::Effect(e) => {
+            let _ = (
+                e.raw(),
+                e.offset(),
+                e.max_emitting_duration(),
+                e.systems_count(),
+            );
+            let _ = (e.systems(), e.system(0), e.system(usize::MAX));
+        }
+        Prototype::VelocityField(v) => {
+            let _ = (v.raw(), v.offset(), v.dimensions(), v.velocities());
+        }
+        Prototype::EffectPreset(p) => {
+            let _ = (p.offset(), p.high_id(), p.low_id());
+        }
+        Prototype::EffectMetadata(m) => {
+            let _ = m.offset();
+            if let Ok(channels) = m.channels() {
+                for c in channels {
+                    let _ = (c.raw(), c.name_bytes(), c.name(), c.min(), c.max());
+                    let _ = (c.default(), c.kind());
+                }
+            }
+        }
+        Prototype::AtlasContour(a) => {
+            let _ = a.offset();
+            if let Ok(frames) = a.frames() {
+                for f in frames {
+                    let _ = f.points();
+                }
+            }
+        }
+        Prototype::Raw(r) => {
+            let _ = (r.database.len(), r.index, r.reason.describe());
+        }
+    }
+    1
+}
+
+/// Opens `data` as `assets.bin` and drives every accessor: maps, paths (indexed and linear),
+/// databases and every record.
+pub fn drive_assets(data: &[u8]) -> usize {
+    let Ok(db) = AssetsDb::from_bytes(data) else {
+        return 0;
+    };
+    let mut seen = 1;
+    let _ = (
+        db.header(),
+        db.body_header(),
+        db.as_bytes().len(),
+        db.body().len(),
+    );
+    let checksum = db.verify_checksum();
+    let _ = checksum.matches().name();
+    let _ = db.validate();
+
+    let strings = db.strings();
+    let _ = (strings.capacity(), strings.pool().len(), strings.count());
+    for s in strings.iter() {
+        seen += 1;
+        if let Ok((id, _)) = s {
+            let _ = db.string(id);
+        }
+    }
+    let _ = db.string(0);
+    let _ = db.string(u32::MAX);
+
+    let prototypes = db.prototypes();
+    let _ = (prototypes.capacity(), prototypes.count());
+    for p in prototypes.iter() {
+        seen += 1;
+        if let Ok((id, at)) = p {
+            let _ = db.prototype(id);
+            if let Ok(record) = db.record(at) {
+                seen += drive_record(&record);
+            }
+        }
+    }
+    let _ = db.prototype(0);
+    let _ = db.prototype(u64::MAX);
+
+    let paths = db.paths();
+    let _ = (paths.len(), paths.is_empty(), paths.get(usize::MAX));
+    let index = PathIndex::build(paths).ok();
+    let mut full = String::new();
+    for (n, entry) in paths.iter().enumerate() {
+        seen += 1;
+        let _ = (
+            entry.self_id(),
+            entry.parent_id(),
+            entry.index(),
+            entry.offset(),
+        );
+        let _ = (entry.name_bytes(), entry.name());
+        if let Some(index) = &index {
+            let _ = index.get(paths, entry.self_id());
+            if index
+                .full_path(paths, entry.self_id(), &mut full)
+                .unwrap_or(false)
+            {
+                let _ = db.lookup_path(&full);
+            }
+        }
+        // The linear walks are O(entries) each: a few are enough to cover them.
+        if n < 4 {
+            if db.full_path(entry.self_id(), &mut full).unwrap_or(false) {
+                let _ = db.find_path(&full);
+            }
+            let _ = paths.find(entry.parent_id());
+        }
+    }
+    let _ = db.ids_are_path_hashes(8);
+    let _ = db.find_path("");
+    let _ = db.find_path("content/a/b");
+    let _ = db.path_id("content");
+
+    let databases = db.databases();
+    let _ = (databases.len(), databases.is_empty());
+    for kind in PrototypeType::ALL {
+        let _ = db.database(kind);
+    }
+    for d in databases.iter().flatten() {
+        seen += 1;
+        let _ = (d.index(), d.offset(), d.magic(), d.schema_hash(), d.kind());
+        let _ = (d.type_name(), d.layout(), d.item_size(), d.blob().len());
+        let _ = (d.blob_offset(), d.record_offset(0), d.record_bytes(0));
+        // Bounded by the record area (checked against the blob when the layout is known).
+        let count = if d.item_size().is_some() {
+            d.record_count()
+        } else {
+            1
+        };
+        for i in 0..count.min(4096) {
+            if let Ok(record) = d.prototype(i, db.strings()) {
+                seen += drive_record(&record);
+            }
+            let _ = d.record_bytes(i);
+        }
+        let _ = d.prototype(usize::MAX, db.strings());
+    }
+    seen
+}
