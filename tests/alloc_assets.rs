@@ -4,52 +4,16 @@
 //! proves it over the fixtures, a generated file and the independent sample. The documented
 //! allocations of the opt-in `PathIndex` are counted exactly.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::path::Path;
 
 use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeType};
 
-struct Counting;
+mod counting;
 
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: forwards to the system allocator unchanged; counts allocations made by this thread
-// while counting is on.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.with(Cell::get) {
-            ALLOCATIONS.with(|n| n.set(n.get() + 1));
-        }
-        // SAFETY: same layout as requested.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: allocated above with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.with(Cell::get) {
-            ALLOCATIONS.with(|n| n.set(n.get() + 1));
-        }
-        // SAFETY: forwarded as given.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+use counting::allocations;
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-fn allocations<R>(f: impl FnOnce() -> R) -> (usize, R) {
-    ALLOCATIONS.with(|n| n.set(0));
-    COUNTING.with(|c| c.set(true));
-    let r = f();
-    COUNTING.with(|c| c.set(false));
-    (ALLOCATIONS.with(Cell::get), r)
-}
+static ALLOCATOR: counting::Counting = counting::Counting;
 
 /// Reads every field of a record (the arrays and names included).
 fn record_sum(db: &AssetsDb<'_>, record: &Prototype<'_>) -> u64 {

@@ -3,52 +3,16 @@
 //! writing paths into a caller's buffer allocate nothing. The one documented allocation is
 //! [`EntryIndex`](gamebin::craftstudio::EntryIndex): exactly two arrays.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::path::Path;
 
 use gamebin::craftstudio::{Parent, ProjectView, ROOT_PARENT_ID};
 
-struct Counting;
+mod counting;
 
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: forwards to the system allocator unchanged; counts allocations made by this thread
-// while counting is on.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if COUNTING.with(Cell::get) {
-            ALLOCATIONS.with(|n| n.set(n.get() + 1));
-        }
-        // SAFETY: same layout as requested.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: allocated above with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if COUNTING.with(Cell::get) {
-            ALLOCATIONS.with(|n| n.set(n.get() + 1));
-        }
-        // SAFETY: forwarded as given.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
+use counting::allocations;
 
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-fn allocations<R>(f: impl FnOnce() -> R) -> (usize, R) {
-    ALLOCATIONS.with(|n| n.set(0));
-    COUNTING.with(|c| c.set(true));
-    let r = f();
-    COUNTING.with(|c| c.set(false));
-    (ALLOCATIONS.with(Cell::get), r)
-}
+static ALLOCATOR: counting::Counting = counting::Counting;
 
 #[test]
 fn the_counter_counts() {
