@@ -3,6 +3,7 @@
 use super::enums::{ControlSource, ControlType, Key};
 use super::netstr;
 use super::raw::ControlSettings;
+use super::sequence::{Record, Sequence};
 use crate::bytes::Bytes;
 use crate::error::Result;
 
@@ -110,37 +111,10 @@ impl<'a> GameControl<'a> {
 
 /// The game controls in file order. The table was checked when the view opened, so the
 /// iterator yields exactly `len()` controls.
-#[derive(Debug, Clone)]
-pub struct GameControls<'a> {
-    pub(crate) bytes: Bytes<'a>,
-    pub(crate) at: usize,
-    pub(crate) remaining: u16,
-}
+pub type GameControls<'a> = Sequence<'a, GameControl<'a>>;
 
-impl<'a> Iterator for GameControls<'a> {
-    type Item = GameControl<'a>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.remaining = self.remaining.checked_sub(1)?;
-        match GameControl::parse(self.bytes, self.at) {
-            Ok((control, end)) => {
-                self.at = end;
-                Some(control)
-            }
-            Err(_) => {
-                // Cannot happen after the open-time walk; end rather than loop.
-                self.remaining = 0;
-                None
-            }
-        }
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (
-            usize::from(self.remaining),
-            Some(usize::from(self.remaining)),
-        )
+impl<'a> Record<'a> for GameControl<'a> {
+    fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
+        GameControl::parse(bytes, at)
     }
 }
-
-impl ExactSizeIterator for GameControls<'_> {}

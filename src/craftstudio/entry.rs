@@ -3,6 +3,7 @@
 use super::enums::EntryType;
 use super::netstr;
 use super::raw::{AssetHead, EntryFlags, EntryHead, ROOT_PARENT_ID};
+use super::sequence::{Record, Sequence};
 use crate::bytes::Bytes;
 use crate::error::Result;
 
@@ -135,16 +136,8 @@ impl<'a> Entry<'a> {
     /// The asset's saved revisions, oldest first (none for a folder).
     pub fn revisions(&self) -> Revisions<'a> {
         match self.asset {
-            Some((a, at)) => Revisions {
-                bytes: self.bytes,
-                at,
-                remaining: a.revision_count.get(),
-            },
-            None => Revisions {
-                bytes: self.bytes,
-                at: self.end,
-                remaining: 0,
-            },
+            Some((a, at)) => Sequence::new(self.bytes, at, a.revision_count.get()),
+            None => Sequence::new(self.bytes, self.end, 0),
         }
     }
 }
@@ -174,73 +167,21 @@ impl<'a> Revision<'a> {
 }
 
 /// The revisions of an asset, in file order.
-#[derive(Debug, Clone)]
-pub struct Revisions<'a> {
-    bytes: Bytes<'a>,
-    at: usize,
-    remaining: u16,
-}
+pub type Revisions<'a> = Sequence<'a, Revision<'a>>;
 
-impl<'a> Iterator for Revisions<'a> {
-    type Item = Revision<'a>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.remaining = self.remaining.checked_sub(1)?;
-        match Revision::parse(self.bytes, self.at) {
-            Ok((revision, end)) => {
-                self.at = end;
-                Some(revision)
-            }
-            Err(_) => {
-                // Cannot happen: the entry's revisions were walked when it was read.
-                self.remaining = 0;
-                None
-            }
-        }
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (
-            usize::from(self.remaining),
-            Some(usize::from(self.remaining)),
-        )
+impl<'a> Record<'a> for Revision<'a> {
+    fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
+        Revision::parse(bytes, at)
     }
 }
-
-impl ExactSizeIterator for Revisions<'_> {}
 
 /// The project entries in file order: exactly `entry_count` of them (checked when the view
 /// opened).
-#[derive(Debug, Clone)]
-pub struct Entries<'a> {
-    pub(crate) bytes: Bytes<'a>,
-    pub(crate) at: usize,
-    pub(crate) remaining: u16,
-}
+pub type Entries<'a> = Sequence<'a, Entry<'a>>;
 
-impl<'a> Iterator for Entries<'a> {
-    type Item = Entry<'a>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.remaining = self.remaining.checked_sub(1)?;
-        match Entry::parse(self.bytes, self.at) {
-            Ok(entry) => {
-                self.at = entry.end;
-                Some(entry)
-            }
-            Err(_) => {
-                self.remaining = 0;
-                None
-            }
-        }
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (
-            usize::from(self.remaining),
-            Some(usize::from(self.remaining)),
-        )
+impl<'a> Record<'a> for Entry<'a> {
+    fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
+        let entry = Entry::parse(bytes, at)?;
+        Ok((entry, entry.end))
     }
 }
-
-impl ExactSizeIterator for Entries<'_> {}

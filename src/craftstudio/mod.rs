@@ -39,6 +39,7 @@ pub mod folder;
 mod index;
 mod netstr;
 pub mod raw;
+mod sequence;
 
 pub use control::{GameControl, GameControls};
 pub use entry::{Entries, Entry, Parent, Revision, Revisions};
@@ -48,6 +49,7 @@ pub use enums::{
 };
 pub use index::EntryIndex;
 pub use raw::{FORMAT_VERSION, ROOT_PARENT_ID};
+pub use sequence::{Record, Sequence};
 
 use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, ErrorKind, Result};
@@ -188,11 +190,7 @@ impl<'a> ProjectView<'a> {
 
     /// The game controls in file order.
     pub fn controls(&self) -> GameControls<'a> {
-        GameControls {
-            bytes: self.bytes,
-            at: self.controls_at,
-            remaining: self.controls_head.count.get(),
-        }
+        Sequence::new(self.bytes, self.controls_at, self.controls_head.count.get())
     }
 
     /// The id the next new entry would get.
@@ -212,11 +210,7 @@ impl<'a> ProjectView<'a> {
 
     /// The entries in file order (parents need not come before their children).
     pub fn entries(&self) -> Entries<'a> {
-        Entries {
-            bytes: self.bytes,
-            at: self.entries_at,
-            remaining: self.entries_head.count.get(),
-        }
+        Sequence::new(self.bytes, self.entries_at, self.entries_head.count.get())
     }
 
     /// Absolute offset where the trailing bytes start (the end of the last entry).
