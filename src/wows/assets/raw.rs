@@ -131,15 +131,15 @@ pub struct BlobHeader {
 pub struct VisualPrototype {
     pub nodes_count: U32,
     pub pad0: U32,
-    /// → u32[nodes_count]
+    /// → `u32[nodes_count]`
     pub name_map_name_ids_ptr: I64,
-    /// → u16[nodes_count]
+    /// → `u16[nodes_count]`
     pub name_map_node_ids_ptr: I64,
-    /// → u32[nodes_count]
+    /// → `u32[nodes_count]`
     pub name_ids_ptr: I64,
-    /// → f32[16][nodes_count], column-major
+    /// → `f32[16][nodes_count]`, column-major
     pub matrices_ptr: I64,
-    /// → u16[nodes_count], 0xFFFF = root
+    /// → `u16[nodes_count]`, 0xFFFF = root
     pub parent_ids_ptr: I64,
     /// selfId of the `.geometry` file.
     pub merged_geometry_path_id: U64,
@@ -152,9 +152,9 @@ pub struct VisualPrototype {
     pub pad2: U32,
     pub bbox_max: [F32; 3],
     pub pad3: U32,
-    /// → RenderSet[render_sets_count]
+    /// → `RenderSet[render_sets_count]`
     pub render_sets_ptr: I64,
-    /// → Lod[lods_count]
+    /// → `Lod[lods_count]`
     pub lods_ptr: I64,
 }
 
@@ -173,7 +173,7 @@ pub struct RenderSet {
     pub skinned: u8,
     pub nodes_count: u8,
     pub pad: [u8; 6],
-    /// → u32[nodes_count]
+    /// → `u32[nodes_count]`
     pub node_name_ids_ptr: I64,
 }
 
@@ -185,7 +185,7 @@ pub struct Lod {
     pub casts_shadow: u8,
     pub pad: u8,
     pub render_set_names_count: U16,
-    /// → u32[render_set_names_count]
+    /// → `u32[render_set_names_count]`
     pub render_set_names_ptr: I64,
 }
 
@@ -198,9 +198,9 @@ pub struct MaterialPrototype {
     /// vec4, mat4).
     pub counts: [u8; 9],
     pub pad: [u8; 5],
-    /// → u32[property_count]
+    /// → `u32[property_count]`
     pub property_name_ids_ptr: I64,
-    /// → u16[property_count]: low 4 bits type, high 12 bits index in that type's array
+    /// → `u16[property_count]`: low 4 bits type, high 12 bits index in that type's array
     pub property_ids_ptr: I64,
     /// One pointer per typed array, in the order of `counts`.
     pub values_ptrs: [I64; 9],
@@ -222,11 +222,11 @@ pub struct ModelPrototype {
     pub animations_count: u8,
     pub dyes_count: u8,
     pub pad: U32,
-    /// → u64[skeleton_extender_count]
+    /// → `u64[skeleton_extender_count]`
     pub skeleton_extender_ids_ptr: I64,
-    /// → u64[animations_count]
+    /// → `u64[animations_count]`
     pub animations_ptr: I64,
-    /// → Dye[dyes_count]
+    /// → `Dye[dyes_count]`
     pub dyes_ptr: I64,
 }
 
@@ -251,9 +251,9 @@ pub struct Dye {
     pub replaces_id: U32,
     pub tints_count: U32,
     pub pad: U32,
-    /// → u32[tints_count]
+    /// → `u32[tints_count]`
     pub tint_name_ids_ptr: I64,
-    /// → u64[tints_count]
+    /// → `u64[tints_count]`
     pub tint_material_ids_ptr: I64,
 }
 
@@ -264,11 +264,11 @@ pub struct SkeletonExtenderPrototype {
     pub flag: U16,
     pub node_count: U16,
     pub pad: U32,
-    /// → u32[node_count]
+    /// → `u32[node_count]`
     pub name_ids_ptr: I64,
-    /// → u32[node_count]
+    /// → `u32[node_count]`
     pub parent_name_ids_ptr: I64,
-    /// → f32[16][node_count]
+    /// → `f32[16][node_count]`
     pub matrices_ptr: I64,
 }
 
@@ -331,7 +331,7 @@ pub const POINT_LIGHT_RADIUS_ANIMATION: usize = 0x20;
 pub struct VelocityFieldPrototype {
     pub dimensions: [U32; 3],
     pub velocities_count: U32,
-    /// → u16[velocities_count]
+    /// → `u16[velocities_count]`
     pub velocities_ptr: I64,
 }
 
@@ -341,7 +341,7 @@ pub struct VelocityFieldPrototype {
 pub struct EffectPrototype {
     pub max_emitting_duration: F32,
     pub systems_count: U32,
-    /// → System[systems_count], 0x1C8 bytes each (undecoded)
+    /// → `System[systems_count]`, 0x1C8 bytes each (undecoded)
     pub systems_ptr: I64,
 }
 
@@ -361,7 +361,7 @@ pub struct EffectPresetPrototype {
 #[repr(C)]
 pub struct EffectMetadataPrototype {
     pub count: U64,
-    /// → Channel[count]
+    /// → `Channel[count]`
     pub channels_ptr: I64,
 }
 
@@ -371,7 +371,7 @@ pub struct EffectMetadataPrototype {
 pub struct Channel {
     pub name_len: U32,
     pub pad: U32,
-    /// → char[name_len]
+    /// → `char[name_len]`
     pub name_ptr: I64,
     pub min: F32,
     pub max: F32,
@@ -385,7 +385,7 @@ pub struct Channel {
 pub struct AtlasContourProto {
     pub frame_count: I32,
     pub pad: U32,
-    /// → Contour[frame_count]
+    /// → `Contour[frame_count]`
     pub contours_ptr: I64,
 }
 
@@ -395,7 +395,7 @@ pub struct AtlasContourProto {
 pub struct Contour {
     pub count: I32,
     pub pad: U32,
-    /// → Point[count]
+    /// → `Point[count]`
     pub points_ptr: I64,
 }
 
