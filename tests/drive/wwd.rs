@@ -1,6 +1,6 @@
 //! Drives every `.wwd` accessor.
 
-use gamebin::wwd::{Options, TileKind, WwdView, text_lossy};
+use gamebin::wwd::{Inflater, Options, TileKind, WwdView, text_lossy};
 
 /// Opens `data` as a level (strictly, and when that fails, ignoring the signature) and drives
 /// every accessor.
@@ -14,7 +14,7 @@ pub fn drive_wwd(data: &[u8]) -> usize {
     let lenient = Options {
         ignore_signature: true,
     };
-    if let Ok(view) = WwdView::from_bytes_with(data, &mut buffer, lenient) {
+    if let Ok(view) = WwdView::from_bytes_with(data, &mut buffer, &mut Inflater::new(), lenient) {
         seen += walk(&view);
     }
     seen
