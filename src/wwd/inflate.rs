@@ -74,8 +74,11 @@ impl Inflater {
 /// Inflates `stored` (the bytes after the header) into `buffer` as `header ‖ inflated`, checking
 /// that the stream inflates to exactly `declared` bytes and ends exactly at the end of the file.
 ///
-/// `buffer` is cleared; it grows (one allocation) only when its capacity is too small. The stream
-/// is inflated straight into the buffer's spare capacity: nothing is zeroed first.
+/// `buffer` grows (one allocation) only when its capacity is too small. Its old contents are not
+/// cleared: a sound stream overwrites every byte after the header, so only bytes the buffer never
+/// held are zeroed (by the allocator, for a new buffer), and a reused buffer costs nothing to
+/// prepare. (flate2's `decompress_vec` would avoid zeroing in principle, but with the zlib-rs
+/// backend it zeroes the whole spare capacity first, on every call.)
 pub(crate) fn inflate_into(
     header: &[u8],
     stored: &[u8],
@@ -114,41 +117,27 @@ pub(crate) fn inflate_into(
             "more than the stored zlib stream can inflate to (truncated file?)",
         ));
     }
-    let total = HEADER_SIZE + declared_len;
-    buffer.clear();
-    buffer.reserve_exact(total);
-    buffer.extend_from_slice(header);
+    prepare(buffer, header, HEADER_SIZE + declared_len);
+    let out = buffer.get_mut(HEADER_SIZE..).unwrap_or(&mut []);
     let z = inflater.fresh();
     let at = |z: &Decompress| u64_of(HEADER_SIZE).saturating_add(z.total_in());
     let corrupt =
         |z: &Decompress| Error::invalid(at(z), WHAT, z.total_out(), "the zlib stream is corrupt");
-    let too_long = || {
-        Error::invalid(
-            field,
-            "WwdHeader.decompressed_mainblock_size",
-            u64::from(declared),
-            "the zlib stream inflates to more bytes than declared",
-        )
-    };
-    // `decompress_vec` writes into the spare capacity (at least `declared` bytes; more when a
-    // reused buffer is larger) and never grows the buffer. One call inflates a sound stream; the
-    // loop only continues while the decompressor makes progress, so it ends on any input.
+    // One call inflates the whole stream when it is sound; the loop only continues while the
+    // decompressor makes progress, so it ends on any input.
     let mut status;
     loop {
         let before = (z.total_in(), z.total_out());
         let input = stored.get(to_index(z.total_in())..).unwrap_or(&[]);
+        let output = out.get_mut(to_index(z.total_out())..).unwrap_or(&mut []);
         status = z
-            .decompress_vec(input, buffer, FlushDecompress::Finish)
+            .decompress(input, output, FlushDecompress::Finish)
             .map_err(|_| corrupt(z))?;
         if status == Status::StreamEnd || (z.total_in(), z.total_out()) == before {
             break;
         }
     }
     let produced = z.total_out();
-    if produced > u64_of(declared_len) {
-        // Only possible when a reused buffer had room for more than was declared.
-        return Err(too_long());
-    }
     if status != Status::StreamEnd {
         if produced < u64_of(declared_len) {
             return Err(Error::invalid(
@@ -158,14 +147,19 @@ pub(crate) fn inflate_into(
                 "the zlib stream ends early: it inflates to fewer bytes than decompressed_mainblock_size (truncated file?)",
             ));
         }
-        // The declared length is reached and the output is full: the stream must end here.
+        // The output is full: the stream must end here.
         let input = stored.get(to_index(z.total_in())..).unwrap_or(&[]);
         let mut probe = [0u8; 1];
         let end = z
             .decompress(input, &mut probe, FlushDecompress::Finish)
             .map_err(|_| corrupt(z))?;
         if z.total_out() != produced {
-            return Err(too_long());
+            return Err(Error::invalid(
+                field,
+                "WwdHeader.decompressed_mainblock_size",
+                u64::from(declared),
+                "the zlib stream inflates to more bytes than declared",
+            ));
         }
         if end != Status::StreamEnd {
             return Err(Error::invalid(
@@ -193,6 +187,21 @@ pub(crate) fn inflate_into(
         ));
     }
     Ok(())
+}
+
+/// Makes `buffer` exactly `total` bytes long, starting with `header`. A buffer too small is
+/// replaced by a new zeroed one (one allocation; large zeroed allocations come from the operating
+/// system already zero, so nothing is written twice); a large enough one keeps its bytes, and only
+/// those beyond its old length are zeroed.
+fn prepare(buffer: &mut Vec<u8>, header: &[u8], total: usize) {
+    if buffer.capacity() < total {
+        *buffer = vec![0; total];
+    } else {
+        buffer.resize(total, 0);
+    }
+    if let Some(head) = buffer.get_mut(..header.len()) {
+        head.copy_from_slice(header);
+    }
 }
 
 /// A decompressor count (never more than the slices it counts) as an index.
