@@ -364,3 +364,21 @@ fn a_kept_inflater_gives_the_same_results_as_fresh_ones() {
     view.validate().unwrap();
     assert_eq!(view.main_block_len(), declared as usize);
 }
+
+#[test]
+fn an_inflater_can_move_to_another_thread() {
+    fn send<T: Send>(_: &T) {}
+    let mut inflater = Inflater::new();
+    let data = claw_level(4, 4, 1).to_compressed().unwrap();
+    WwdView::from_bytes_with(&data, &mut Vec::new(), &mut inflater, Options::default()).unwrap();
+    send(&inflater);
+    let inflater = std::thread::spawn(move || {
+        WwdView::from_bytes_with(&data, &mut Vec::new(), &mut inflater, Options::default())
+            .unwrap()
+            .plane_count();
+        inflater
+    })
+    .join()
+    .unwrap();
+    assert!(inflater.is_warm());
+}
