@@ -190,9 +190,9 @@ pub(crate) fn inflate_into(
 }
 
 /// Makes `buffer` exactly `total` bytes long, starting with `header`. A buffer too small is
-/// replaced by a new zeroed one (one allocation; large zeroed allocations come from the operating
-/// system already zero, so nothing is written twice); a large enough one keeps its bytes, and only
-/// those beyond its old length are zeroed.
+/// replaced by a new zeroed one (one allocation, through the allocator's zeroed path, which for
+/// large sizes usually maps pages that are already zero instead of writing them); a large enough
+/// one keeps its bytes, and only those beyond its old length are zeroed.
 fn prepare(buffer: &mut Vec<u8>, header: &[u8], total: usize) {
     if buffer.capacity() < total {
         *buffer = vec![0; total];
