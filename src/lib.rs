@@ -4,7 +4,7 @@
 //! slice) and every structure is a borrowed, lifetime-bound view over it: nothing is parsed until it
 //! is asked for, nothing is allocated to open, look up or iterate, and the only copies are the ones a
 //! format forces (decoding meshoptimizer buffers, or inflating a compressed `.wwd` main block, into a
-//! buffer the caller owns).
+//! buffer the caller owns, with a decompressor the caller can keep across files).
 //!
 //! Every read is bounds-checked; a malformed file gives an [`Error`] that says where (the file
 //! offset), what (the structure and field) and why (the offending values), never a panic.

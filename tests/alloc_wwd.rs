@@ -1,11 +1,12 @@
-//! A `.wwd` view allocates nothing to open and walk an uncompressed level, and exactly what the
-//! issue allows for a compressed one: the inflate buffer (when the caller's has too little
-//! capacity) and zlib-rs's inflate state. A counting global allocator proves it over the fixtures
-//! and the real samples.
+//! A `.wwd` view allocates nothing to open and walk an uncompressed level, and exactly one
+//! allocation for a compressed one, the inflate buffer, when the caller keeps an [`Inflater`]
+//! (none at all when the buffer is reused too). The convenience `WwdView::from_bytes` makes a
+//! fresh decompressor per level: one more allocation (zlib-rs's state), as documented. A counting
+//! global allocator proves it over the fixtures and the real samples.
 
 use std::path::Path;
 
-use gamebin::wwd::{Options, TileKind, WwdView};
+use gamebin::wwd::{Inflater, Options, TileKind, WwdView};
 
 mod counting;
 
@@ -14,12 +15,23 @@ use counting::allocations;
 #[global_allocator]
 static ALLOCATOR: counting::Counting = counting::Counting;
 
-/// Opens and walks everything; returns a sum so nothing is optimised away.
-fn walk(data: &[u8], buffer: &mut Vec<u8>) -> u64 {
-    let options = Options {
-        ignore_signature: true,
-    };
-    let view = WwdView::from_bytes_with(data, buffer, options).unwrap();
+const LENIENT: Options = Options {
+    ignore_signature: true,
+};
+
+/// Opens (with a kept inflater) and walks everything; returns a sum so nothing is optimised away.
+fn walk(data: &[u8], buffer: &mut Vec<u8>, inflater: &mut Inflater) -> u64 {
+    let view = WwdView::from_bytes_with(data, buffer, inflater, LENIENT).unwrap();
+    walk_view(&view)
+}
+
+/// Opens with the convenience entry point (a fresh decompressor) and walks everything.
+fn walk_convenient(data: &[u8], buffer: &mut Vec<u8>) -> u64 {
+    let view = WwdView::from_bytes(data, buffer).unwrap();
+    walk_view(&view)
+}
+
+fn walk_view(view: &WwdView<'_>) -> u64 {
     view.validate().unwrap();
     let mut sum = view.checksum().stored as u64 + view.game().name().len() as u64;
     sum += (view.name().len() + view.author().len() + view.image_dir().len()) as u64;
@@ -60,34 +72,72 @@ fn the_counter_counts() {
 
 fn check(path: &Path) {
     let data = std::fs::read(path).unwrap();
+    let name = path.display();
     let compressed = {
         let mut b = Vec::new();
-        let options = Options {
-            ignore_signature: true,
-        };
-        WwdView::from_bytes_with(&data, &mut b, options)
+        WwdView::from_bytes_with(&data, &mut b, &mut Inflater::new(), LENIENT)
             .unwrap()
             .is_compressed()
     };
+    let signed = WwdView::from_bytes(&data, &mut Vec::new()).is_ok();
+    let mut inflater = Inflater::new();
     let mut buffer = Vec::new();
-    let (n, _) = allocations(|| walk(&data, &mut buffer));
+    let (n, _) = allocations(|| walk(&data, &mut buffer, &mut inflater));
     if compressed {
-        // The inflate buffer (sized once from the header) and zlib-rs's inflate state.
-        assert_eq!(n, 2, "{}: {n} allocations", path.display());
-        // With the buffer reused from the previous file: only the inflate state.
-        let (n, _) = allocations(|| walk(&data, &mut buffer));
-        assert_eq!(
-            n,
-            1,
-            "{}: {n} allocations reusing the buffer",
-            path.display()
-        );
+        // A cold inflater: its state (once) and the buffer.
+        assert_eq!(n, 2, "{name}: {n} allocations with a cold inflater");
+        assert!(inflater.is_warm());
+        // A warm inflater, a new buffer: exactly one allocation, the buffer.
+        let mut fresh = Vec::new();
+        let (n, _) = allocations(|| walk(&data, &mut fresh, &mut inflater));
+        assert_eq!(n, 1, "{name}: {n} allocations with a warm inflater");
+        assert!(fresh.capacity() >= fresh.len() && fresh.len() > 1524);
+        // Both kept: none.
+        let (n, _) = allocations(|| walk(&data, &mut buffer, &mut inflater));
+        assert_eq!(n, 0, "{name}: {n} allocations reusing buffer and inflater");
+        if signed {
+            // The convenience path: a fresh decompressor per level, as its docs say.
+            let (n, _) = allocations(|| walk_convenient(&data, &mut Vec::new()));
+            assert_eq!(n, 2, "{name}: {n} allocations through from_bytes");
+            let (n, _) = allocations(|| walk_convenient(&data, &mut buffer));
+            assert_eq!(
+                n, 1,
+                "{name}: {n} allocations through from_bytes, buffer reused"
+            );
+        }
     } else {
-        assert_eq!(n, 0, "{}: {n} allocations", path.display());
+        assert_eq!(n, 0, "{name}: {n} allocations");
         assert_eq!(buffer.capacity(), 0, "the buffer is untouched");
+        assert!(!inflater.is_warm(), "the inflater is untouched");
+        if signed {
+            let (n, _) = allocations(|| walk_convenient(&data, &mut buffer));
+            assert_eq!(n, 0, "{name}: {n} allocations through from_bytes");
+        }
     }
     let (n, _) = allocations(|| gamebin::detect(&data));
-    assert_eq!(n, 0, "{}: detect allocated", path.display());
+    assert_eq!(n, 0, "{name}: detect allocated");
+}
+
+/// One inflater and one buffer across every level, as `gamebin info DIR` keeps them: after the
+/// first compressed level, a compressed level allocates only when it is larger than any before.
+fn check_kept(paths: &[std::path::PathBuf]) {
+    let mut inflater = Inflater::new();
+    let mut buffer = Vec::new();
+    let mut warm = false;
+    for path in paths {
+        let data = std::fs::read(path).unwrap();
+        let capacity = buffer.capacity();
+        let (n, compressed) = allocations(|| {
+            let view =
+                WwdView::from_bytes_with(&data, &mut buffer, &mut inflater, LENIENT).unwrap();
+            walk_view(&view);
+            view.is_compressed()
+        });
+        let grows = compressed && buffer.len() > capacity;
+        let want = usize::from(compressed && !warm) + usize::from(grows);
+        assert_eq!(n, want, "{}: {n} allocations", path.display());
+        warm |= compressed;
+    }
 }
 
 fn levels_in(dir: &Path) -> Vec<std::path::PathBuf> {
@@ -105,9 +155,10 @@ fn fixtures_open_and_walk_with_the_allowed_allocations() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/wap32-wwd");
     let files = levels_in(&dir);
     assert!(files.len() >= 4);
-    for path in files {
-        check(&path);
+    for path in &files {
+        check(path);
     }
+    check_kept(&files);
 }
 
 #[test]
@@ -116,7 +167,9 @@ fn samples_open_and_walk_with_the_allowed_allocations() {
         eprintln!("skipped: GAMEBIN_SAMPLES is not set");
         return;
     };
-    for path in levels_in(&Path::new(&dir).join("wap32-wwd")) {
-        check(&path);
+    let files = levels_in(&Path::new(&dir).join("wap32-wwd"));
+    for path in &files {
+        check(path);
     }
+    check_kept(&files);
 }

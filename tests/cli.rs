@@ -839,6 +839,146 @@ fn wwd_render_writes_a_png_of_the_plane() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A fresh directory under the system's temporary one.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamebin-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn wwd_render_crops_to_the_part_in_use() {
+    use gamebin::write::wwd::{Level, ObjectData, PlaneData, tile};
+    use gamebin::wwd::{PlaneFlags, Tile};
+
+    let dir = temp_dir("crop");
+    // A 40x30-tile main plane of 64-px tiles, invisible but for two tiles and an object.
+    let mut level = Level::new("Crop", "gamebin");
+    let mut action = PlaneData::new("Action", PlaneFlags::MAIN, 64, 40, 30, Tile::INVISIBLE);
+    action.set(10, 5, tile(0, 1));
+    action.set(20, 12, Tile::FILLED);
+    // Pixel (1500, 1000) is in tile (1500 / 64, 1000 / 64) = (23, 15).
+    action
+        .objects
+        .push(ObjectData::new(1, "Officer", 1500, 1000));
+    level.planes.push(action.clone());
+    let used = dir.join("used.wwd");
+    std::fs::write(&used, level.to_compressed().unwrap()).unwrap();
+    // The same with one more object left of and below the grid, which counts at the nearest edge
+    // tile (0, 29).
+    action
+        .objects
+        .push(ObjectData::new(2, "Officer", -5, 99_999));
+    level.planes[0] = action;
+    let edge = dir.join("edge.wwd");
+    std::fs::write(&edge, level.to_uncompressed().unwrap()).unwrap();
+
+    let png = dir.join("map.png");
+    let render = |file: &Path, extra: &[&str]| {
+        let mut args = vec!["wwd", "render", file.to_str().unwrap(), "--scale", "32"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["-o", png.to_str().unwrap()]);
+        let out = gamebin(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        (png_size(&std::fs::read(&png).unwrap()), stderr(&out))
+    };
+    // Used: columns 10..=23, rows 5..=15; with the 2-tile margin columns 8..=25 (18) and rows
+    // 3..=17 (15). At 32 px: 576 x 480, plus the legend: 7 lines of 7 font pixels of
+    // max(576 / 960, 2) = 2 canvas pixels, plus 12, = 110.
+    let ((w, h), said) = render(&used, &[]);
+    assert_eq!((w, h), (18 * 32, 15 * 32 + 110), "{said}");
+    assert!(said.contains("tiles x 8-25 y 3-17 of 40x30"), "{said}");
+    // The whole plane: 1280 x 960 plus the same legend (1280 / 960 = 1, raised to 2).
+    let ((w, h), said) = render(&used, &["--no-crop"]);
+    assert_eq!((w, h), (40 * 32, 30 * 32 + 110), "{said}");
+    assert!(said.contains("tiles x 0-39 y 0-29 of 40x30"), "{said}");
+    // Columns 0..=23, rows 5..=29; the margin stops at the grid: columns 0..=25, rows 3..=29.
+    let ((w, h), said) = render(&edge, &[]);
+    assert_eq!((w, h), (26 * 32, 27 * 32 + 110), "{said}");
+    assert!(said.contains("tiles x 0-25 y 3-29 of 40x30"), "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn wwd_ignore_signature_reads_a_badly_signed_level() {
+    let dir = temp_dir("badsig");
+    let level = gamebin::write::wwd::claw_level(6, 4, 2);
+    let mut data = level.to_compressed().unwrap();
+    data[..4].copy_from_slice(&0xADBAu32.to_le_bytes());
+    let bad = dir.join("bad.wwd");
+    std::fs::write(&bad, &data).unwrap();
+    let bad = bad.to_str().unwrap();
+    let png = dir.join("map.png");
+    let png = png.to_str().unwrap();
+    let runs: [&[&str]; 3] = [
+        &["info", "--json", bad],
+        &["dump", "--json", bad],
+        &["wwd", "render", bad, "-o", png],
+    ];
+    for args in runs {
+        // Without the flag: the reader's error, exit status 1.
+        let out = gamebin(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            stderr(&out).contains("WwdHeader.signature: bad magic: expected 0x5f4, found 0xadba"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        // With it: read as usual.
+        let mut args = args.to_vec();
+        args.insert(1 + usize::from(args[0] == "wwd"), "--ignore-signature");
+        let out = gamebin(&args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    }
+    let out = gamebin(&["info", "--json", "--ignore-signature", bad]);
+    let info: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    // What the writer was told: claw_level(6, 4, 2), compressed.
+    assert_eq!(info["planes"], 3);
+    assert_eq!(info["objects"], 2);
+    assert_eq!(info["compressed"], true);
+    let out = gamebin(&["dump", "--json", "--ignore-signature", bad]);
+    let dump: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(dump["signature_ok"], false);
+    assert_eq!(dump["header"]["signature"], 0xADBA);
+    // In a directory too: the damaged level is known by its .wwd name.
+    std::fs::copy("fixtures/wap32-wwd/claw_small.wwd", dir.join("good.wwd")).unwrap();
+    let d = dir.to_str().unwrap();
+    let out = gamebin(&["info", d]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out).lines().count(), 1);
+    let out = gamebin(&["info", "--ignore-signature", d]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).lines().count(), 2);
+    let help = stdout(&gamebin(&["info", "--help"]));
+    assert!(help.contains("--ignore-signature"), "{help}");
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // The real badly signed sample reads as the original it was made from.
+    let Some(samples) = std::env::var_os("GAMEBIN_SAMPLES") else {
+        eprintln!("skipped the samples: GAMEBIN_SAMPLES is not set");
+        return;
+    };
+    let dir = Path::new(&samples).join("wap32-wwd");
+    let info = |name: &str| {
+        let path = dir.join(name);
+        let out = gamebin(&[
+            "info",
+            "--json",
+            "--ignore-signature",
+            path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let mut info: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        info.as_object_mut().unwrap().remove("path");
+        info
+    };
+    let original = info("claw_libwap32_RETAIL01.WWD");
+    assert_eq!(info("claw_libwap32_RETAIL01_badsig.WWD"), original);
+    // EXPECTED.tsv: 647102 bytes inflated, 1479 objects.
+    assert_eq!(original["main_block_length"], 647102);
+    assert_eq!(original["objects"], 1479);
+}
+
 #[test]
 fn assets_info_json_has_the_keys_the_issue_lists() {
     let out = gamebin(&["info", "--json", "fixtures/wows-assets"]);

@@ -588,7 +588,7 @@ mod wwd {
     use std::collections::BTreeMap;
     use std::path::PathBuf;
 
-    use gamebin::wwd::{ChecksumVerdict, Game, Options, TileKind, WwdView};
+    use gamebin::wwd::{ChecksumVerdict, Game, Inflater, Options, TileKind, WwdView};
 
     fn dir() -> Option<PathBuf> {
         match std::env::var_os("GAMEBIN_SAMPLES") {
@@ -650,6 +650,8 @@ mod wwd {
         let Some(dir) = dir() else { return };
         let rows = expected(&dir);
         assert!(rows.len() >= 6);
+        // One decompressor for every sample, as a tool scanning many levels would keep.
+        let mut inflater = Inflater::new();
         for row in &rows {
             let name = row.get("file");
             let data = std::fs::read(dir.join(name)).unwrap();
@@ -671,7 +673,7 @@ mod wwd {
             let options = Options {
                 ignore_signature: !sig_ok,
             };
-            let view = WwdView::from_bytes_with(&data, &mut buffer, options)
+            let view = WwdView::from_bytes_with(&data, &mut buffer, &mut inflater, options)
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
             view.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(view.signature_ok(), sig_ok, "{name}");
@@ -765,6 +767,7 @@ mod wwd {
         let badsig = WwdView::from_bytes_with(
             &badsig,
             &mut c,
+            &mut Inflater::new(),
             Options {
                 ignore_signature: true,
             },

@@ -4,7 +4,7 @@
 use gamebin::ErrorKind;
 use gamebin::write::wwd::{Level, TileBody, claw_level, empty_planes_level, gruntz_level, tile};
 use gamebin::wwd::{
-    ChecksumVerdict, Game, MAX_MAIN_BLOCK, Options, Tile, TileKind, WwdView, text_lossy,
+    ChecksumVerdict, Game, Inflater, MAX_MAIN_BLOCK, Options, Tile, TileKind, WwdView, text_lossy,
 };
 
 /// Opens a level; the inflate buffer is leaked so that the view can be returned (tests only).
@@ -202,6 +202,7 @@ fn bad_signature_is_an_error_unless_ignored() {
     let view = WwdView::from_bytes_with(
         &data,
         &mut buffer,
+        &mut Inflater::new(),
         Options {
             ignore_signature: true,
         },
@@ -317,4 +318,67 @@ fn inflate_buffer_is_reused() {
         view.validate().unwrap();
     }
     assert_eq!(buffer.as_ptr(), ptr);
+}
+
+/// One inflater and one oversized buffer kept across levels, as a tool scanning an install keeps
+/// them: every error is the same as with fresh ones (a stream longer than declared is caught even
+/// though the buffer has room for it), and a good level after failed ones reads as when opened
+/// alone.
+#[test]
+fn a_kept_inflater_gives_the_same_results_as_fresh_ones() {
+    let good = claw_level(24, 12, 9).to_compressed().unwrap();
+    let other = claw_level(30, 7, 4).to_compressed().unwrap();
+    let declared = u32::from_le_bytes(good[0x2E8..0x2EC].try_into().unwrap());
+    let mut too_long = good.clone();
+    set_u32(&mut too_long, 0x2E8, declared - 1);
+    let mut too_short = good.clone();
+    set_u32(&mut too_short, 0x2E8, declared + 1);
+    let mut corrupt = good.clone();
+    let last = corrupt.len() - 1;
+    corrupt[last] ^= 0xff;
+    let truncated = &good[..good.len() - 100];
+    let mut trailing = good.clone();
+    trailing.extend_from_slice(b"garbage");
+
+    let mut inflater = Inflater::new();
+    assert!(!inflater.is_warm());
+    let mut buffer = Vec::with_capacity(4 << 20);
+    let options = Options::default();
+    let files: [&[u8]; 7] = [
+        &good, &too_long, &corrupt, &other, truncated, &too_short, &trailing,
+    ];
+    for round in 0..2 {
+        for data in files {
+            let kept = WwdView::from_bytes_with(data, &mut buffer, &mut inflater, options)
+                .map(|v| (v.image().to_vec(), v.main_block_len()));
+            let mut fresh_buffer = Vec::new();
+            let fresh = WwdView::from_bytes(data, &mut fresh_buffer)
+                .map(|v| (v.image().to_vec(), v.main_block_len()));
+            assert_eq!(kept, fresh, "round {round}");
+        }
+    }
+    assert!(inflater.is_warm());
+    assert!(reason(&err(&too_long)).contains("more bytes than declared"));
+    // And a good level after all of that still reads whole.
+    let view = WwdView::from_bytes_with(&good, &mut buffer, &mut inflater, options).unwrap();
+    view.validate().unwrap();
+    assert_eq!(view.main_block_len(), declared as usize);
+}
+
+#[test]
+fn an_inflater_can_move_to_another_thread() {
+    fn send<T: Send>(_: &T) {}
+    let mut inflater = Inflater::new();
+    let data = claw_level(4, 4, 1).to_compressed().unwrap();
+    WwdView::from_bytes_with(&data, &mut Vec::new(), &mut inflater, Options::default()).unwrap();
+    send(&inflater);
+    let inflater = std::thread::spawn(move || {
+        WwdView::from_bytes_with(&data, &mut Vec::new(), &mut inflater, Options::default())
+            .unwrap()
+            .plane_count();
+        inflater
+    })
+    .join()
+    .unwrap();
+    assert!(inflater.is_warm());
 }

@@ -1,5 +1,6 @@
-//! `.wwd`: detects, opens (strictly and ignoring the signature), inflates and drives every accessor
-//! through the driver the corruption tests share (`tests/drive`).
+//! `.wwd`: detects, opens (strictly and ignoring the signature; with a fresh inflater and one kept
+//! across inputs, which must agree), inflates and drives every accessor through the driver the
+//! corruption tests share (`tests/drive`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

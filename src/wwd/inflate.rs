@@ -2,6 +2,11 @@
 //! of the header to the end of the file, inflated once into a caller-owned buffer that then holds
 //! the whole image `header ‖ inflated main block`, so that the format's absolute offsets index it
 //! directly.
+//!
+//! Two allocations are involved, and the caller can own both: the buffer, and the decompressor's
+//! state (zlib-rs allocates about 47 KB, window included, per decompressor). An [`Inflater`] keeps
+//! that state and resets it between streams, so a tool opening thousands of levels allocates it
+//! once, not once per level.
 
 use flate2::{Decompress, FlushDecompress, Status};
 
@@ -18,16 +23,68 @@ pub const MAX_INFLATE_RATIO: usize = 1032;
 
 const WHAT: &str = "WwdHeader.main_block(zlib)";
 
+/// A zlib decompressor kept across levels.
+///
+/// Creating one allocates nothing; the first compressed level it inflates allocates its state
+/// (one allocation, about 47 KB), which later levels reuse after a reset (no allocation). Make one
+/// per thread and pass it to [`WwdView::from_bytes_with`](super::WwdView::from_bytes_with) for
+/// every level:
+///
+/// ```
+/// # fn main() -> Result<(), gamebin::Error> {
+/// # let files = [gamebin::write::wwd::example_file(), gamebin::write::wwd::example_file()];
+/// use gamebin::wwd::{Inflater, Options, WwdView};
+///
+/// let (mut inflated, mut inflater) = (Vec::new(), Inflater::new());
+/// for data in &files {
+///     let level = WwdView::from_bytes_with(data, &mut inflated, &mut inflater, Options::default())?;
+///     println!("{} planes", level.plane_count());
+/// }
+/// # Ok(())
+/// # }
+/// ```
+#[derive(Debug, Default)]
+pub struct Inflater {
+    state: Option<Decompress>,
+}
+
+impl Inflater {
+    /// An inflater with no state yet (allocates nothing).
+    pub const fn new() -> Inflater {
+        Inflater { state: None }
+    }
+
+    /// Whether the decompressor's state has been allocated (by a first compressed level).
+    pub const fn is_warm(&self) -> bool {
+        self.state.is_some()
+    }
+
+    /// The decompressor, fresh for a new zlib stream.
+    fn fresh(&mut self) -> &mut Decompress {
+        match &mut self.state {
+            Some(z) => {
+                z.reset(true);
+                z
+            }
+            none => none.insert(Decompress::new(true)),
+        }
+    }
+}
+
 /// Inflates `stored` (the bytes after the header) into `buffer` as `header ‖ inflated`, checking
 /// that the stream inflates to exactly `declared` bytes and ends exactly at the end of the file.
 ///
-/// `buffer` is cleared; it grows (one allocation) only when its capacity is too small. The
-/// decompressor's own state is one more allocation (zlib-rs, about 47 KB).
+/// `buffer` grows (one allocation) only when its capacity is too small. Its old contents are not
+/// cleared: a sound stream overwrites every byte after the header, so only bytes the buffer never
+/// held are zeroed (by the allocator, for a new buffer), and a reused buffer costs nothing to
+/// prepare. (flate2's `decompress_vec` would avoid zeroing in principle, but with the zlib-rs
+/// backend it zeroes the whole spare capacity first, on every call.)
 pub(crate) fn inflate_into(
     header: &[u8],
     stored: &[u8],
     declared: u32,
     buffer: &mut Vec<u8>,
+    inflater: &mut Inflater,
 ) -> Result<()> {
     let declared_len = declared as usize;
     let field = u64_of(HEADER_DECOMPRESSED_SIZE);
@@ -60,13 +117,9 @@ pub(crate) fn inflate_into(
             "more than the stored zlib stream can inflate to (truncated file?)",
         ));
     }
-    let total = HEADER_SIZE + declared_len;
-    buffer.clear();
-    buffer.reserve_exact(total);
-    buffer.extend_from_slice(header);
-    buffer.resize(total, 0);
+    prepare(buffer, header, HEADER_SIZE + declared_len);
     let out = buffer.get_mut(HEADER_SIZE..).unwrap_or(&mut []);
-    let mut z = Decompress::new(true);
+    let z = inflater.fresh();
     let at = |z: &Decompress| u64_of(HEADER_SIZE).saturating_add(z.total_in());
     let corrupt =
         |z: &Decompress| Error::invalid(at(z), WHAT, z.total_out(), "the zlib stream is corrupt");
@@ -79,7 +132,7 @@ pub(crate) fn inflate_into(
         let output = out.get_mut(to_index(z.total_out())..).unwrap_or(&mut []);
         status = z
             .decompress(input, output, FlushDecompress::Finish)
-            .map_err(|_| corrupt(&z))?;
+            .map_err(|_| corrupt(z))?;
         if status == Status::StreamEnd || (z.total_in(), z.total_out()) == before {
             break;
         }
@@ -88,7 +141,7 @@ pub(crate) fn inflate_into(
     if status != Status::StreamEnd {
         if produced < u64_of(declared_len) {
             return Err(Error::invalid(
-                at(&z),
+                at(z),
                 WHAT,
                 produced,
                 "the zlib stream ends early: it inflates to fewer bytes than decompressed_mainblock_size (truncated file?)",
@@ -99,7 +152,7 @@ pub(crate) fn inflate_into(
         let mut probe = [0u8; 1];
         let end = z
             .decompress(input, &mut probe, FlushDecompress::Finish)
-            .map_err(|_| corrupt(&z))?;
+            .map_err(|_| corrupt(z))?;
         if z.total_out() != produced {
             return Err(Error::invalid(
                 field,
@@ -110,7 +163,7 @@ pub(crate) fn inflate_into(
         }
         if end != Status::StreamEnd {
             return Err(Error::invalid(
-                at(&z),
+                at(z),
                 WHAT,
                 produced,
                 "the zlib stream does not end (truncated file?)",
@@ -118,7 +171,7 @@ pub(crate) fn inflate_into(
         }
     } else if produced != u64_of(declared_len) {
         return Err(Error::invalid(
-            at(&z),
+            at(z),
             WHAT,
             produced,
             "the zlib stream inflates to fewer bytes than decompressed_mainblock_size",
@@ -127,13 +180,28 @@ pub(crate) fn inflate_into(
     let trailing = u64_of(stored.len()).saturating_sub(z.total_in());
     if trailing != 0 {
         return Err(Error::invalid(
-            at(&z),
+            at(z),
             WHAT,
             trailing,
             "bytes after the end of the zlib stream",
         ));
     }
     Ok(())
+}
+
+/// Makes `buffer` exactly `total` bytes long, starting with `header`. A buffer too small is
+/// replaced by a new zeroed one (one allocation, through the allocator's zeroed path, which for
+/// large sizes usually maps pages that are already zero instead of writing them); a large enough
+/// one keeps its bytes, and only those beyond its old length are zeroed.
+fn prepare(buffer: &mut Vec<u8>, header: &[u8], total: usize) {
+    if buffer.capacity() < total {
+        *buffer = vec![0; total];
+    } else {
+        buffer.resize(total, 0);
+    }
+    if let Some(head) = buffer.get_mut(..header.len()) {
+        head.copy_from_slice(header);
+    }
 }
 
 /// A decompressor count (never more than the slices it counts) as an index.

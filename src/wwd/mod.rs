@@ -9,6 +9,11 @@
 //! uncompressed levels; offsets into the inflated block otherwise, except stream errors, which give
 //! the file offset where the zlib stream failed).
 //!
+//! Allocations: none to open and walk an uncompressed level. A compressed level needs its inflate
+//! buffer and a zlib decompressor ([`Inflater`], about 47 KB of state): reuse both across levels
+//! with [`WwdView::from_bytes_with`] and a compressed open allocates at most the buffer (nothing
+//! once the buffer is large enough); [`WwdView::from_bytes`] makes a fresh decompressor per level.
+//!
 //! ```
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let file = gamebin::write::wwd::example_file();
@@ -40,7 +45,7 @@ mod tile_property;
 
 pub use checksum::{ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};
 pub use game::Game;
-pub use inflate::{MAX_INFLATE_RATIO, MAX_MAIN_BLOCK};
+pub use inflate::{Inflater, MAX_INFLATE_RATIO, MAX_MAIN_BLOCK};
 pub use object::{Object, Objects};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile, Tiles};
 pub use text::{fixed, text_lossy};
@@ -78,14 +83,38 @@ impl<'a> WwdView<'a> {
     /// touched. A compressed level is inflated into `inflated` (cleared first; it grows once, to
     /// 1524 bytes + the header's decompressed size, only when its capacity is too small), which
     /// then holds the image the view borrows.
+    ///
+    /// A convenience for one level: it makes a fresh decompressor for each compressed level, so a
+    /// compressed open allocates twice (the buffer and the decompressor's state, about 47 KB), or
+    /// once when `inflated` is reused. To open many levels, keep an [`Inflater`] and use
+    /// [`from_bytes_with`](Self::from_bytes_with): then a compressed open allocates at most the
+    /// buffer.
     pub fn from_bytes(data: &'a [u8], inflated: &'a mut Vec<u8>) -> Result<Self> {
-        Self::from_bytes_with(data, inflated, Options::default())
+        Self::from_bytes_with(data, inflated, &mut Inflater::new(), Options::default())
     }
 
-    /// [`from_bytes`](Self::from_bytes) with [`Options`].
+    /// Opens a level with a caller-kept [`Inflater`] and [`Options`]. Allocations: none for an
+    /// uncompressed level; for a compressed one, the buffer when its capacity is too small, plus the
+    /// inflater's state the first time it is used. With both warm (reused across levels), a
+    /// compressed level opens with no allocation at all.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::wwd::example_file();
+    /// use gamebin::wwd::{Inflater, Options, WwdView};
+    ///
+    /// let (mut inflated, mut inflater) = (Vec::new(), Inflater::new());
+    /// // A level whose header signature was damaged still reads with this option.
+    /// let options = Options { ignore_signature: true };
+    /// let level = WwdView::from_bytes_with(&file, &mut inflated, &mut inflater, options)?;
+    /// assert!(level.signature_ok());
+    /// # Ok(())
+    /// # }
+    /// ```
     pub fn from_bytes_with(
         data: &'a [u8],
         inflated: &'a mut Vec<u8>,
+        inflater: &mut Inflater,
         options: Options,
     ) -> Result<Self> {
         let bytes = Bytes::new(data);
@@ -108,6 +137,7 @@ impl<'a> WwdView<'a> {
                 stored,
                 header.decompressed_mainblock_size.get(),
                 inflated,
+                inflater,
             )?;
             inflated.as_slice()
         } else {
@@ -129,10 +159,21 @@ impl<'a> WwdView<'a> {
         })
     }
 
-    /// Opens a mapped level (see [`from_bytes`](Self::from_bytes)). The file must not change while
-    /// mapped (see [`MappedFile`]).
+    /// Opens a mapped level (see [`from_bytes`](Self::from_bytes), which says what it allocates).
+    /// The file must not change while mapped (see [`MappedFile`]).
     pub fn open(file: &'a MappedFile, inflated: &'a mut Vec<u8>) -> Result<Self> {
         Self::from_bytes(file.bytes(), inflated)
+    }
+
+    /// Opens a mapped level with a caller-kept [`Inflater`] and [`Options`] (see
+    /// [`from_bytes_with`](Self::from_bytes_with)).
+    pub fn open_with(
+        file: &'a MappedFile,
+        inflated: &'a mut Vec<u8>,
+        inflater: &mut Inflater,
+        options: Options,
+    ) -> Result<Self> {
+        Self::from_bytes_with(file.bytes(), inflated, inflater, options)
     }
 
     /// The stored header, every field.

@@ -1,23 +1,44 @@
 //! Drives every `.wwd` accessor.
 
-use gamebin::wwd::{Options, TileKind, WwdView, text_lossy};
+use std::cell::RefCell;
+
+use gamebin::wwd::{Inflater, Options, TileKind, WwdView, text_lossy};
+
+thread_local! {
+    /// An inflate buffer and inflater kept across inputs, as tools keep them across levels.
+    static KEPT: RefCell<(Vec<u8>, Inflater)> = const { RefCell::new((Vec::new(), Inflater::new())) };
+}
 
 /// Opens `data` as a level (strictly, and when that fails, ignoring the signature) and drives
-/// every accessor.
+/// every accessor. Also opens it with the kept inflater and buffer, whatever earlier inputs left
+/// in them, and panics unless that gives the same image or the same error as fresh ones.
 pub fn drive_wwd(data: &[u8]) -> usize {
+    let lenient = Options {
+        ignore_signature: true,
+    };
+    let mut fresh_buffer = Vec::new();
+    let fresh = WwdView::from_bytes_with(data, &mut fresh_buffer, &mut Inflater::new(), lenient);
+    KEPT.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        let (buffer, inflater) = &mut *kept;
+        let again = WwdView::from_bytes_with(data, buffer, inflater, lenient);
+        match (&fresh, &again) {
+            (Ok(a), Ok(b)) => assert!(
+                a.image() == b.image(),
+                "a kept inflater inflated differently"
+            ),
+            (Err(a), Err(b)) => assert_eq!(a, b, "a kept inflater failed differently"),
+            (a, b) => panic!("fresh {:?}, kept {:?}", a.as_ref().err(), b.as_ref().err()),
+        }
+    });
     let mut buffer = Vec::new();
     if let Ok(view) = WwdView::from_bytes(data, &mut buffer) {
         return walk(&view);
     }
-    let mut seen = 0;
-    let mut buffer = Vec::new();
-    let lenient = Options {
-        ignore_signature: true,
-    };
-    if let Ok(view) = WwdView::from_bytes_with(data, &mut buffer, lenient) {
-        seen += walk(&view);
+    match fresh {
+        Ok(view) => walk(&view),
+        Err(_) => 0,
     }
-    seen
 }
 
 fn walk(view: &WwdView<'_>) -> usize {

@@ -7,17 +7,17 @@ use gamebin::Format;
 
 use crate::assets;
 use crate::craftstudio;
-use crate::files;
+use crate::files::{self, ReadOptions};
 use crate::geometry;
 use crate::output::{Out, Status, report};
 use crate::wdb;
 use crate::wwd;
 
-pub fn run(path: &Path, json: bool) -> Result<Status> {
-    if let Some(status) = stream(path, json)? {
+pub fn run(path: &Path, json: bool, options: ReadOptions) -> Result<Status> {
+    if let Some(status) = stream(path, json, options)? {
         return Ok(status);
     }
-    match text(path, json) {
+    match text(path, json, options) {
         Ok(text) => {
             let mut out = Out::new();
             out.line(text.trim_end())?;
@@ -32,8 +32,8 @@ pub fn run(path: &Path, json: bool) -> Result<Status> {
 }
 
 /// Formats whose dump is streamed (written as it is read); `None` for the others.
-fn stream(path: &Path, json: bool) -> Result<Option<Status>> {
-    let (file, format) = match files::open_known(path) {
+fn stream(path: &Path, json: bool, options: ReadOptions) -> Result<Option<Status>> {
+    let (file, format) = match files::open_known(path, options) {
         Ok(known) => known,
         Err(_) => return Ok(None),
     };
@@ -52,8 +52,8 @@ fn stream(path: &Path, json: bool) -> Result<Option<Status>> {
     }))
 }
 
-fn text(path: &Path, json: bool) -> Result<String> {
-    let (file, format) = files::open_known(path)?;
+fn text(path: &Path, json: bool, options: ReadOptions) -> Result<String> {
+    let (file, format) = files::open_known(path, options)?;
     match format {
         Format::WowsGeometry => {
             let dump = geometry::dump(path, &file)?;
@@ -80,7 +80,7 @@ fn text(path: &Path, json: bool) -> Result<String> {
             })
         }
         Format::Wap32Wwd => {
-            let dump = wwd::dump(path, &file)?;
+            let dump = wwd::dump(path, &file, &mut wwd::Opener::new(options.wwd()))?;
             Ok(if json {
                 serde_json::to_string_pretty(&dump)?
             } else {

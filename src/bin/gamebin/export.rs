@@ -21,7 +21,7 @@ pub fn run(path: &Path, dir: &Path) -> Result<Status> {
 }
 
 fn export(path: &Path, dir: &Path) -> Result<()> {
-    let (file, format) = files::open_known(path)?;
+    let (file, format) = files::open_known(path, files::ReadOptions::default())?;
     if format != Format::WowsGeometry {
         bail!("export reads .geometry files; this is {format}");
     }

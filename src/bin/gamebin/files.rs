@@ -5,6 +5,22 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use gamebin::{Format, MappedFile};
 
+/// How leniently to read files: the reading flags of `info`, `dump` and `wwd render`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReadOptions {
+    /// Read `.wwd` levels whose header signature is not 0x5F4.
+    pub ignore_signature: bool,
+}
+
+impl ReadOptions {
+    /// The `.wwd` reader's options.
+    pub fn wwd(self) -> gamebin::wwd::Options {
+        gamebin::wwd::Options {
+            ignore_signature: self.ignore_signature,
+        }
+    }
+}
+
 /// A file to read and whether the user named it (then it must be recognised) or it was found in a
 /// directory (then an unknown format is skipped).
 pub struct Input {
@@ -64,8 +80,9 @@ pub fn map(path: &Path) -> Result<MappedFile> {
 /// Detects the format of a mapped file. Content decides; the file name only chooses whose error to
 /// show when content detection fails: a damaged `foo.geometry` is reported with the `.geometry`
 /// reader's error (where and why it fails) instead of as an unknown file. `Ok(None)` means the
-/// content is not recognised and the name suggests nothing.
-pub fn detect(path: &Path, file: &MappedFile) -> Result<Option<Format>> {
+/// content is not recognised and the name suggests nothing. With `--ignore-signature`, a `.wwd`
+/// whose signature is damaged (so content detection does not know it) is recognised by its name.
+pub fn detect(path: &Path, file: &MappedFile, options: ReadOptions) -> Result<Option<Format>> {
     if let Some(format) = gamebin::detect(file) {
         return Ok(Some(format));
     }
@@ -90,7 +107,8 @@ pub fn detect(path: &Path, file: &MappedFile) -> Result<Option<Format>> {
         }
         Some("wwd") => {
             let mut buffer = Vec::new();
-            gamebin::wwd::WwdView::from_bytes(file, &mut buffer)
+            let mut inflater = gamebin::wwd::Inflater::new();
+            gamebin::wwd::WwdView::from_bytes_with(file, &mut buffer, &mut inflater, options.wwd())
                 .context("named .wwd but does not read as one")?;
             return Ok(Some(Format::Wap32Wwd));
         }
@@ -120,9 +138,9 @@ pub fn detect(path: &Path, file: &MappedFile) -> Result<Option<Format>> {
 }
 
 /// Maps a file and detects its format, or says it is not one gamebin reads.
-pub fn open_known(path: &Path) -> Result<(MappedFile, Format)> {
+pub fn open_known(path: &Path, options: ReadOptions) -> Result<(MappedFile, Format)> {
     let file = map(path)?;
-    match detect(path, &file)? {
+    match detect(path, &file, options)? {
         Some(format) => Ok((file, format)),
         None => bail!("not a format gamebin reads (formats are detected by content)"),
     }

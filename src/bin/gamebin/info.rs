@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::assets;
 use crate::craftstudio;
-use crate::files::{self, Input};
+use crate::files::{self, Input, ReadOptions};
 use crate::geometry;
 use crate::output::{Out, Status, report};
 use crate::wdb;
@@ -17,7 +17,7 @@ use crate::wwd;
 /// Files above which a progress bar is shown (on a terminal only).
 const PROGRESS_THRESHOLD: usize = 200;
 
-pub fn run(paths: &[PathBuf], json: bool) -> Result<Status> {
+pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status> {
     let (inputs, walk_failures) = files::collect(paths);
     let mut failed = walk_failures.len();
     for (path, e) in &walk_failures {
@@ -37,9 +37,11 @@ pub fn run(paths: &[PathBuf], json: bool) -> Result<Status> {
     };
     let mut out = Out::new();
     let mut skipped = 0usize;
+    // One inflate buffer and decompressor for every .wwd level of the run.
+    let mut levels = wwd::Opener::new(options.wwd());
     for input in &inputs {
         progress.inc(1);
-        match line(input, json) {
+        match line(input, json, options, &mut levels) {
             Ok(Some(text)) => progress.suspend(|| out.line(&text))?,
             Ok(None) => skipped += 1,
             Err(e) => {
@@ -61,18 +63,29 @@ pub fn run(paths: &[PathBuf], json: bool) -> Result<Status> {
 }
 
 /// The info line of one input, `None` for an unrecognised file found in a directory.
-fn line(input: &Input, json: bool) -> Result<Option<String>> {
+fn line(
+    input: &Input,
+    json: bool,
+    options: ReadOptions,
+    levels: &mut wwd::Opener,
+) -> Result<Option<String>> {
     let file = files::map(&input.path)?;
-    let Some(format) = files::detect(&input.path, &file)? else {
+    let Some(format) = files::detect(&input.path, &file, options)? else {
         if input.named {
             anyhow::bail!("not a format gamebin reads (formats are detected by content)");
         }
         return Ok(None);
     };
-    Ok(Some(render(&input.path, &file, format, json)?))
+    Ok(Some(render(&input.path, &file, format, json, levels)?))
 }
 
-fn render(path: &Path, data: &[u8], format: Format, json: bool) -> Result<String> {
+fn render(
+    path: &Path,
+    data: &[u8],
+    format: Format,
+    json: bool,
+    levels: &mut wwd::Opener,
+) -> Result<String> {
     match format {
         Format::WowsGeometry => {
             let info = geometry::info(path, data)?;
@@ -99,7 +112,7 @@ fn render(path: &Path, data: &[u8], format: Format, json: bool) -> Result<String
             })
         }
         Format::Wap32Wwd => {
-            let info = wwd::info(path, data)?;
+            let info = wwd::info(path, data, levels)?;
             Ok(if json {
                 serde_json::to_string(&info)?
             } else {

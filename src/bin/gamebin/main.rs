@@ -57,6 +57,11 @@ enum Command {
         /// One JSON object per line instead of text.
         #[arg(long)]
         json: bool,
+        /// Read .wwd levels whose header signature is not 0x5F4 (normally an error, as every
+        /// good level has it); everything else in the level is still checked. A damaged level is
+        /// then recognised by its .wwd name, since content detection relies on the signature.
+        #[arg(long)]
+        ignore_signature: bool,
     },
     /// Everything the reader decodes from one file: for .geometry buffers (with the bounds of
     /// their decoded positions), mappings, draws, collision and armor models; for Project.dat the
@@ -68,6 +73,11 @@ enum Command {
         /// One JSON document instead of text.
         #[arg(long)]
         json: bool,
+        /// Read .wwd levels whose header signature is not 0x5F4 (normally an error, as every
+        /// good level has it); everything else in the level is still checked. A damaged level is
+        /// then recognised by its .wwd name, since content detection relies on the signature.
+        #[arg(long)]
+        ignore_signature: bool,
     },
     /// Writes one Wavefront OBJ per draw of a .geometry (positions, normals, UVs, faces), named
     /// after its mapping ids, ready to open in Blender.
@@ -163,8 +173,9 @@ enum WwdCommand {
     /// invisible and filled tiles distinct, objects marked as yellow squares, and a legend.
     ///
     /// Only the main plane has tile properties; other planes show their tiles in grey. By default
-    /// the scale makes the picture about 4096 pixels wide (2 to 16 pixels per tile), so a whole
-    /// Claw level fits.
+    /// the picture shows the part of the plane in use (tiles that are not invisible, and objects,
+    /// with a 2-tile margin; the legend gives the tile range shown) and the scale makes it about
+    /// 4096 pixels wide (2 to 16 pixels per tile), so a whole Claw level fits.
     Render {
         /// The .wwd level.
         #[arg(value_name = "FILE")]
@@ -178,6 +189,15 @@ enum WwdCommand {
         /// The PNG to write.
         #[arg(short, long, value_name = "PNG")]
         output: PathBuf,
+        /// Draw the whole plane instead of the part in use (by default the picture is cropped to
+        /// the tiles that are not invisible and the objects, with a margin of 2 tiles).
+        #[arg(long)]
+        no_crop: bool,
+        /// Read .wwd levels whose header signature is not 0x5F4 (normally an error, as every
+        /// good level has it); everything else in the level is still checked. A damaged level is
+        /// then recognised by its .wwd name, since content detection relies on the signature.
+        #[arg(long)]
+        ignore_signature: bool,
     },
 }
 
@@ -222,11 +242,23 @@ enum SynthCommand {
     },
 }
 
+fn read_options(ignore_signature: bool) -> files::ReadOptions {
+    files::ReadOptions { ignore_signature }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
-        Command::Info { paths, json } => info::run(&paths, json),
-        Command::Dump { file, json } => dump::run(&file, json),
+        Command::Info {
+            paths,
+            json,
+            ignore_signature,
+        } => info::run(&paths, json, read_options(ignore_signature)),
+        Command::Dump {
+            file,
+            json,
+            ignore_signature,
+        } => dump::run(&file, json, read_options(ignore_signature)),
         Command::Export { file, output } => export::run(&file, &output),
         Command::Wdb(WdbCommand::Pack { json, output }) => wdb_pack::run(&json, &output),
         Command::Wdb(WdbCommand::Json { file, fields }) => wdb::json(&file, &fields),
@@ -240,8 +272,19 @@ fn main() -> ExitCode {
                     plane,
                     scale,
                     output,
+                    no_crop,
+                    ignore_signature,
                 },
-        } => render::run(&file, plane.as_deref(), &output, scale),
+        } => render::run(
+            &file,
+            &render::Settings {
+                plane: plane.as_deref(),
+                scale,
+                crop: !no_crop,
+                read: read_options(ignore_signature),
+            },
+            &output,
+        ),
         Command::Assets {
             command: AssetsCommand::Get { file, key },
         } => assets_get::run(&file, &key),

@@ -1,15 +1,17 @@
 //! `gamebin wwd render FILE.wwd [--plane NAME] -o map.png`: a picture of one plane of a level,
 //! each tile coloured by its tile property's attribute (double and mask tiles pixel by pixel,
-//! scaled), objects marked where they stand, and a legend underneath.
+//! scaled), objects marked where they stand, and a legend underneath. By default the picture is
+//! cropped to the part of the plane in use: real Claw planes are mostly invisible tiles around the
+//! level's path, and a cropped picture shows the level at a larger scale.
 
 use std::io::BufWriter;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use gamebin::Format;
-use gamebin::wwd::{Plane, Tile, TileKind, WwdView, text_lossy};
+use gamebin::wwd::{Inflater, Plane, Tile, TileKind, Tiles, WwdView, text_lossy};
 
-use crate::files;
+use crate::files::{self, ReadOptions};
 use crate::output::{Status, report};
 
 /// The largest picture written (pixels), so that a damaged header cannot ask for gigabytes.
@@ -17,6 +19,85 @@ const MAX_PIXELS: u64 = 64 << 20;
 /// The widest a picture is made by default: a whole Claw level (up to about 800 tiles wide) fits
 /// a screen or two at this size.
 const TARGET_WIDTH: u64 = 4096;
+/// Tiles kept around the part in use when cropping, so that its edges are visibly edges.
+const CROP_MARGIN: u64 = 2;
+
+/// What to draw and how.
+pub struct Settings<'s> {
+    /// The plane's name; `None` for the main plane.
+    pub plane: Option<&'s str>,
+    /// Pixels per tile; `None` for automatic.
+    pub scale: Option<u32>,
+    /// Crop to the part of the plane in use.
+    pub crop: bool,
+    pub read: ReadOptions,
+}
+
+/// A rectangle of tiles: columns `x0..x1`, rows `y0..y1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Area {
+    x0: u64,
+    y0: u64,
+    x1: u64,
+    y1: u64,
+}
+
+impl Area {
+    fn wide(&self) -> u64 {
+        self.x1 - self.x0
+    }
+    fn high(&self) -> u64 {
+        self.y1 - self.y0
+    }
+}
+
+/// The part of a plane in use: the bounding box of its tiles that are not invisible and of its
+/// objects (an object outside the grid counts at the nearest edge), widened by [`CROP_MARGIN`]
+/// and kept inside the grid. `None` when nothing is in use.
+fn used_area(tiles: &Tiles<'_>, objects: &[(i32, i32)], tile_w: i64, tile_h: i64) -> Option<Area> {
+    let (wide, high) = (tiles.wide() as u64, tiles.high() as u64);
+    if wide == 0 || high == 0 {
+        return None;
+    }
+    let mut used: Option<Area> = None;
+    let mut include = |x: u64, y: u64| {
+        let a = used.get_or_insert(Area {
+            x0: x,
+            y0: y,
+            x1: x + 1,
+            y1: y + 1,
+        });
+        a.x0 = a.x0.min(x);
+        a.y0 = a.y0.min(y);
+        a.x1 = a.x1.max(x + 1);
+        a.y1 = a.y1.max(y + 1);
+    };
+    for (y, row) in tiles.rows().enumerate() {
+        // The first and last tiles of the row in use, searched from both ends.
+        let in_use = |v: &zerocopy::little_endian::U32| Tile::from_raw(v.get()) != Tile::Invisible;
+        if let (Some(first), Some(last)) =
+            (row.iter().position(in_use), row.iter().rposition(in_use))
+        {
+            include(first as u64, y as u64);
+            include(last as u64, y as u64);
+        }
+    }
+    for &(x, y) in objects {
+        let column = i64::from(x)
+            .div_euclid(tile_w.max(1))
+            .clamp(0, wide as i64 - 1);
+        let row = i64::from(y)
+            .div_euclid(tile_h.max(1))
+            .clamp(0, high as i64 - 1);
+        include(column as u64, row as u64);
+    }
+    used.map(|a| Area {
+        x0: a.x0.saturating_sub(CROP_MARGIN),
+        y0: a.y0.saturating_sub(CROP_MARGIN),
+        x1: (a.x1 + CROP_MARGIN).min(wide),
+        y1: (a.y1 + CROP_MARGIN).min(high),
+    })
+}
 
 type Rgb = [u8; 3];
 
@@ -44,8 +125,8 @@ fn attribute_colour(a: i32) -> Rgb {
     }
 }
 
-pub fn run(path: &Path, plane: Option<&str>, output: &Path, scale: Option<u32>) -> Result<Status> {
-    match render(path, plane, output, scale) {
+pub fn run(path: &Path, settings: &Settings<'_>, output: &Path) -> Result<Status> {
+    match render(path, settings, output) {
         Ok(()) => Ok(Status::Success),
         Err(e) => {
             report(path, &e);
@@ -207,14 +288,19 @@ impl Property {
     }
 }
 
-fn render(path: &Path, plane_name: Option<&str>, output: &Path, scale: Option<u32>) -> Result<()> {
-    let (file, format) = files::open_known(path)?;
+fn render(path: &Path, settings: &Settings<'_>, output: &Path) -> Result<()> {
+    let (file, format) = files::open_known(path, settings.read)?;
     if format != Format::Wap32Wwd {
         bail!("wwd render reads .wwd levels; this is {format}");
     }
     let mut buffer = Vec::new();
-    let view = WwdView::from_bytes(&file, &mut buffer)?;
-    let plane = match plane_name {
+    let view = WwdView::from_bytes_with(
+        &file,
+        &mut buffer,
+        &mut Inflater::new(),
+        settings.read.wwd(),
+    )?;
+    let plane = match settings.plane {
         Some(name) => view.plane_by_name(name.as_bytes()).with_context(|| {
             let names: Vec<String> = view
                 .planes()
@@ -253,14 +339,41 @@ fn render(path: &Path, plane_name: Option<&str>, output: &Path, scale: Option<u3
     } else {
         Vec::new()
     };
-    let canvas = draw(&view, &plane, &properties, scale)?;
+    let tiles = plane.tiles()?;
+    let (tile_w, tile_h) = (
+        i64::from(plane.tile_width().max(1)),
+        i64::from(plane.tile_height().max(1)),
+    );
+    // Objects' positions; a damaged object ends the list (the picture shows what reads).
+    let objects: Vec<(i32, i32)> = plane
+        .objects()?
+        .map_while(|o| o.ok().map(|o| o.location()))
+        .collect();
+    let whole = Area {
+        x0: 0,
+        y0: 0,
+        x1: tiles.wide() as u64,
+        y1: tiles.high() as u64,
+    };
+    let area = if settings.crop {
+        used_area(&tiles, &objects, tile_w, tile_h).unwrap_or(whole)
+    } else {
+        whole
+    };
+    let canvas = draw(&view, &plane, &properties, &objects, area, settings.scale)?;
     write_png(output, &canvas)?;
     eprintln!(
-        "gamebin: wrote {} ({}x{} px, plane {})",
+        "gamebin: wrote {} ({}x{} px, plane {}, tiles x {}-{} y {}-{} of {}x{})",
         output.display(),
         canvas.width,
         canvas.height,
-        text_lossy(plane.name())
+        text_lossy(plane.name()),
+        area.x0,
+        area.x1.saturating_sub(1),
+        area.y0,
+        area.y1.saturating_sub(1),
+        whole.x1,
+        whole.y1,
     );
     Ok(())
 }
@@ -269,10 +382,12 @@ fn draw(
     view: &WwdView<'_>,
     plane: &Plane<'_>,
     properties: &[Property],
+    objects: &[(i32, i32)],
+    area: Area,
     scale: Option<u32>,
 ) -> Result<Canvas> {
     let tiles = plane.tiles()?;
-    let (wide, high) = (tiles.wide() as u64, tiles.high() as u64);
+    let (wide, high) = (area.wide(), area.high());
     let s = match scale {
         Some(s) => u64::from(s.clamp(1, 64)),
         None => (TARGET_WIDTH / wide.max(1)).clamp(2, 16),
@@ -295,8 +410,11 @@ fn draw(
         i64::from(plane.tile_height().max(1)),
     );
     let s = s as i64;
-    for (y, row) in tiles.rows().enumerate() {
-        for (x, value) in row.iter().enumerate() {
+    let (x0, y0) = (area.x0 as usize, area.y0 as usize);
+    let rows = tiles.rows().skip(y0).take(high as usize);
+    for (y, row) in rows.enumerate() {
+        let row = row.get(x0..).unwrap_or(&[]);
+        for (x, value) in row.iter().take(wide as usize).enumerate() {
             let (ox, oy) = (x as i64 * s, y as i64 * s);
             match Tile::from_raw(value.get()) {
                 Tile::Invisible => canvas.rect(ox, oy, s, s, INVISIBLE),
@@ -318,22 +436,33 @@ fn draw(
     }
     // Objects: a yellow square with a black outline at each position.
     let r = (s / 3).clamp(1, 4);
-    for object in plane.objects()? {
-        let Ok(object) = object else { break };
-        let (x, y) = object.location();
-        let (cx, cy) = (i64::from(x) * s / tw, i64::from(y) * s / th);
+    // Object positions are in plane pixels; the picture starts at the area's corner.
+    let (dx, dy) = (area.x0 as i64 * s, area.y0 as i64 * s);
+    for &(x, y) in objects {
+        let (cx, cy) = (i64::from(x) * s / tw - dx, i64::from(y) * s / th - dy);
         canvas.rect(cx - r - 1, cy - r - 1, 2 * r + 3, 2 * r + 3, INK);
         canvas.rect(cx - r, cy - r, 2 * r + 1, 2 * r + 1, OBJECT);
     }
     // Legend.
     let top = (high as i64) * s + 6;
     let px = legend_px;
+    let shown = if (wide, high) == (tiles.wide() as u64, tiles.high() as u64) {
+        String::new()
+    } else {
+        format!(
+            ", SHOWN X {}-{} Y {}-{}",
+            area.x0,
+            area.x1 - 1,
+            area.y0,
+            area.y1 - 1
+        )
+    };
     let title = format!(
-        "{} - PLANE {} - {}X{} TILES",
+        "{} - PLANE {} - {}X{} TILES{shown}",
         text_lossy(view.name()),
         text_lossy(plane.name()),
-        wide,
-        high
+        tiles.wide(),
+        tiles.high()
     );
     canvas.text(4, top, px, &title, INK);
     let entries: [(Rgb, &str); 10] = [

@@ -256,7 +256,7 @@ pub fn dump_text(d: &Dump) -> Result<String> {
 /// `gamebin wdb json FILE --fields a,b`: the dump with supplied names.
 pub fn json(path: &Path, fields: &[String]) -> Result<crate::output::Status> {
     let run = || -> Result<String> {
-        let (file, format) = crate::files::open_known(path)?;
+        let (file, format) = crate::files::open_known(path, crate::files::ReadOptions::default())?;
         if format != gamebin::Format::Ff13Wdb {
             anyhow::bail!("this is {format}, not a .wdb");
         }

@@ -5,12 +5,36 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use gamebin::wwd::{Object, Plane, TileKind, WwdView, text_lossy};
+use gamebin::wwd::{Inflater, Object, Options, Plane, TileKind, WwdView, text_lossy};
 use serde::Serialize;
 
-/// Opens a level, inflating into `buffer` when compressed.
-pub fn open<'a>(data: &'a [u8], buffer: &'a mut Vec<u8>) -> Result<WwdView<'a>> {
-    Ok(WwdView::from_bytes(data, buffer)?)
+/// Opens levels with the command line's options, keeping one inflate buffer and one decompressor
+/// across them, so that `gamebin info DIR` over thousands of compressed levels allocates the
+/// decompressor once and the buffer only when a level is larger than every one before it.
+pub struct Opener {
+    buffer: Vec<u8>,
+    inflater: Inflater,
+    options: Options,
+}
+
+impl Opener {
+    pub fn new(options: Options) -> Opener {
+        Opener {
+            buffer: Vec::new(),
+            inflater: Inflater::new(),
+            options,
+        }
+    }
+
+    /// Opens a level, inflating into the kept buffer when compressed.
+    pub fn open<'a>(&'a mut self, data: &'a [u8]) -> Result<WwdView<'a>> {
+        Ok(WwdView::from_bytes_with(
+            data,
+            &mut self.buffer,
+            &mut self.inflater,
+            self.options,
+        )?)
+    }
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -48,9 +72,8 @@ fn checksum(view: &WwdView<'_>) -> Checksum {
     }
 }
 
-pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
-    let mut buffer = Vec::new();
-    let view = open(data, &mut buffer)?;
+pub fn info(path: &Path, data: &[u8], levels: &mut Opener) -> Result<Info> {
+    let view = levels.open(data)?;
     let mut objects = 0;
     for plane in view.planes() {
         for o in plane.objects()? {
@@ -327,9 +350,8 @@ pub struct Dump {
     pub tile_properties: Vec<TilePropertyDump>,
 }
 
-pub fn dump(path: &Path, data: &[u8]) -> Result<Dump> {
-    let mut buffer = Vec::new();
-    let view = open(data, &mut buffer)?;
+pub fn dump(path: &Path, data: &[u8], levels: &mut Opener) -> Result<Dump> {
+    let view = levels.open(data)?;
     let h = view.header();
     let header = HeaderDump {
         signature: h.signature.get(),
