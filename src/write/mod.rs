@@ -5,5 +5,6 @@ pub mod assets;
 pub mod assets_synth;
 pub mod craftstudio;
 pub mod geometry;
+pub mod wdata;
 pub mod wdb;
 pub mod wwd;

@@ -1,0 +1,223 @@
+//! The owned model of a whole `.wdata` map: header, paths, the sequential sections and the
+//! building blocks every section shares (strings, 4-byte bools, oriented boxes).
+//!
+//! Every field the file stores is a field here, including the ones nobody understands yet, so a
+//! map read from a file and written back is the same bytes. Fields that only some format versions
+//! store are `Option`s: `Some` exactly when the version stores them (the writer refuses a model
+//! where that does not hold, naming the field), so a model can never silently lose a value.
+
+use super::event_boxes::EventBoxes;
+use super::scenes::{Scene, SceneResource};
+
+/// The signature every `.wdata` starts with (stored with a trailing NUL: 15 code units).
+pub const SIGNATURE: &str = "stairwaygames.";
+
+/// The "no path" sentinel the game stores in path fields.
+pub const NO_PATH: &str = ".\\";
+
+/// A length-prefixed UTF-16LE string exactly as stored: its code units, including any trailing
+/// NULs (the signature is stored as 14 characters + NUL) and any unpaired surrogates, so that
+/// writing it back gives the same bytes. The file stores the count as a `u16`, so a string holds
+/// at most 65,535 code units; the writer refuses longer ones.
+#[derive(Clone, Debug, PartialEq, Eq, Default, Hash)]
+pub struct WString {
+    /// The stored code units, in order.
+    pub units: Vec<u16>,
+}
+
+impl WString {
+    /// `text` as UTF-16, without a trailing NUL.
+    pub fn new(text: &str) -> WString {
+        WString {
+            units: text.encode_utf16().collect(),
+        }
+    }
+
+    /// `text` as UTF-16 followed by one NUL code unit (how the signature is stored).
+    pub fn nul_terminated(text: &str) -> WString {
+        let mut units: Vec<u16> = text.encode_utf16().collect();
+        units.push(0);
+        WString { units }
+    }
+
+    /// The text with trailing NULs trimmed; unpaired surrogates become U+FFFD.
+    pub fn to_string_lossy(&self) -> String {
+        let end = self
+            .units
+            .iter()
+            .rposition(|&u| u != 0)
+            .map_or(0, |i| i + 1);
+        String::from_utf16_lossy(self.units.get(..end).unwrap_or_default())
+    }
+
+    /// Whether this is the `".\"` "no path" sentinel (after trimming trailing NULs).
+    pub fn is_no_path(&self) -> bool {
+        self.to_string_lossy() == NO_PATH
+    }
+}
+
+impl From<&str> for WString {
+    fn from(text: &str) -> WString {
+        WString::new(text)
+    }
+}
+
+/// A bool stored as 4 bytes (every bool in a `.wdata` is). The stored value is kept, so a value
+/// other than 0 or 1 survives a round trip; `get()` gives its meaning (`!= 0`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Bool32(pub u32);
+
+impl Bool32 {
+    /// Whether the stored value means true (any non-zero value does).
+    pub const fn get(self) -> bool {
+        self.0 != 0
+    }
+}
+
+impl From<bool> for Bool32 {
+    fn from(value: bool) -> Bool32 {
+        Bool32(u32::from(value))
+    }
+}
+
+/// The oriented bounding box that starts every EventBox, AniBG, ItemBox and Gimmick record.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Obb {
+    pub name: WString,
+    /// Centre, X Y Z.
+    pub position: [f32; 3],
+    pub scale: [f32; 3],
+    /// Quaternion X Y Z W.
+    pub rotation: [f32; 4],
+    /// Half sizes along the box's local axes.
+    pub extents: [f32; 3],
+}
+
+/// An animated background object (the AniBG section).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct AniBg {
+    pub obb: Obb,
+    pub model: WString,
+    pub motion: WString,
+    /// `Loop`.
+    pub looping: Bool32,
+    pub light_index: i32,
+    pub cover_index: i32,
+    /// AniBG version >= 3.
+    pub shadow: Option<Bool32>,
+    /// AniBG version >= 4.
+    pub move_weight: Option<Bool32>,
+    /// `PVSRad`, AniBG version >= 5.
+    pub pvs_radius: Option<f32>,
+}
+
+/// An item container (the ItemBox section).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ItemBox {
+    pub obb: Obb,
+    pub model: WString,
+    pub motion: WString,
+    pub table_path: WString,
+    /// `Loop`.
+    pub looping: Bool32,
+    /// ItemBox version >= 3.
+    pub open_enable: Option<Bool32>,
+}
+
+/// An in-world mechanism (the Gimmick section); its flags are plain `i32`s in the file.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Gimmick {
+    pub obb: Obb,
+    pub model: WString,
+    pub motion: WString,
+    pub loop_flag: i32,
+    pub light_index: i32,
+    pub cover_index: i32,
+    pub shadow: i32,
+    pub move_weight: i32,
+    pub template_id: i32,
+}
+
+/// The Triggers section: a common prefix, then one of two layouts (the notes' "trigger-layout
+/// disagreement": no real file settles which one versions >= 9 use).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Triggers {
+    pub reserved0: i32,
+    pub script_dir: WString,
+    pub reserved1: i32,
+    pub main_script: WString,
+    pub layout: TriggerLayout,
+}
+
+/// What follows the Triggers prefix.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TriggerLayout {
+    /// The public reader's layout (any version): `i32 triggerCount` and the triggers.
+    Peer(Vec<Trigger>),
+    /// The seed's layout for version >= 9: three counts, then three lists of script paths. The
+    /// writer refuses it below version 9.
+    ScriptLists {
+        event_scripts: Vec<WString>,
+        condition_scripts: Vec<WString>,
+        action_scripts: Vec<WString>,
+    },
+}
+
+impl Default for TriggerLayout {
+    fn default() -> TriggerLayout {
+        TriggerLayout::Peer(Vec::new())
+    }
+}
+
+/// One trigger of the peer layout: script function names per role.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Trigger {
+    pub name: WString,
+    pub comment: WString,
+    pub events: Vec<WString>,
+    pub conditions: Vec<WString>,
+    pub actions: Vec<WString>,
+}
+
+/// A whole `.wdata` map, in file order.
+///
+/// Version gates (main version `version`):
+/// - `event_box_version`, `anibg_version`, `item_box_version`, `event_boxes`: v >= 7;
+/// - `gimmick_version`: v >= 8; `script_count1`: v >= 9; `script_condition_count1`: v >= 16;
+///   `script_count2`, `script_condition_count2`: v >= 18;
+/// - `nav_height_path`, `obstacle_path`: v >= 2 (`moc_path` and `anibg_path` are in every
+///   version, as in the public reader and the seed);
+/// - below v7 the sub-versions are absent and count as 0 for the AniBG and ItemBox gates.
+///
+/// The sections' own gates are documented on their fields' types.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct WdataMap {
+    /// Stored as-is; normally [`SIGNATURE`] with a trailing NUL.
+    pub signature: WString,
+    /// The main version: every gate below depends on it.
+    pub version: i32,
+    pub event_box_version: Option<i32>,
+    pub anibg_version: Option<i32>,
+    pub item_box_version: Option<i32>,
+    pub gimmick_version: Option<i32>,
+    pub script_count1: Option<i32>,
+    pub script_condition_count1: Option<i32>,
+    pub script_count2: Option<i32>,
+    pub script_condition_count2: Option<i32>,
+    /// Empty or a `.mmp` path (`".\"` = none).
+    pub model_path: WString,
+    pub nav_mesh_path: WString,
+    pub nav_height_path: Option<WString>,
+    pub event_box_path: WString,
+    pub event_boxes: Option<EventBoxes>,
+    pub anibg: Vec<AniBg>,
+    pub item_boxes: Vec<ItemBox>,
+    pub gimmicks: Vec<Gimmick>,
+    pub obstacle_path: Option<WString>,
+    pub moc_path: WString,
+    pub anibg_path: WString,
+    pub triggers: Triggers,
+    /// Scenes: the first pass of every scene, then (v >= 20) the second pass of every scene.
+    pub scenes: Vec<Scene>,
+    pub scene_resources: Vec<SceneResource>,
+}
