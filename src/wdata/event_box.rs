@@ -575,6 +575,16 @@ pub(crate) struct EventBoxSection<'a> {
     pub(crate) end: usize,
 }
 
+/// The smallest offset of an empty group after `offset` (and inside the file).
+fn empty_group_bound(index: &[RawEventBoxIndexEntry], offset: usize, len: usize) -> Option<usize> {
+    index
+        .iter()
+        .filter(|e| e.count.get() == 0)
+        .filter_map(|e| usize::try_from(e.offset.get()).ok())
+        .filter(|&o| o > offset && o <= len)
+        .min()
+}
+
 /// A non-empty group's checked start.
 fn group_start(bytes: Bytes<'_>, entry_at: usize, e: &RawEventBoxIndexEntry, index_end: usize) -> Result<(usize, u32)> {
     let count = u32::try_from(e.count.get()).map_err(|_| {
@@ -646,6 +656,9 @@ impl<'a> EventBoxSection<'a> {
                 }
             }
             let ty = EventBoxType::from_index(i as u32).filter(|t| t.is_known());
+            // An unknown group that no non-empty group follows: the writer gives the empty groups
+            // after it "the current position" as offset, which is where it ends.
+            let bound = next.or_else(|| empty_group_bound(index, offset, bytes.len()));
             let group_end = match ty {
                 Some(ty) => {
                     check_fits(entry_at(i) + 4, "EventBoxIndex.count", count, OBB_MIN_SIZE, bytes.len() - offset)?;
@@ -656,13 +669,13 @@ impl<'a> EventBoxSection<'a> {
                     g.at
                 }
                 None => {
-                    let Some(n) = next else {
+                    let Some(n) = bound else {
                         return Err(Error::new(
                             u64_of(entry_at(i)),
                             "EventBoxIndex.entries",
                             ErrorKind::InvalidValue {
                                 value: u64::from(i as u32),
-                                reason: "records of an unknown EventBox type (value: the type) in the last group: its end, and so where AniBG starts, cannot be found",
+                                reason: "records of an unknown EventBox type (value: the type) in the last group, and no later group offset: its end, and so where AniBG starts, cannot be found",
                             },
                         ));
                     };
@@ -714,7 +727,8 @@ impl<'a> EventBoxSection<'a> {
                 .filter(|o| o.count.get() > 0)
                 .filter_map(|o| usize::try_from(o.offset.get()).ok())
                 .filter(|&o| o > offset)
-                .min();
+                .min()
+                .or_else(|| empty_group_bound(self.index, offset, bytes.len()));
             next.and_then(|n| bytes.slice(offset, n - offset, "EventBoxGroup").ok())
         } else {
             None
