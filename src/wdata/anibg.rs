@@ -38,9 +38,21 @@ impl<'a> Record<'a> for AniBg<'a> {
             looped: cur.bool32("AniBG.Loop")?,
             light_index: cur.i32("AniBG.LightIndex")?,
             cover_index: cur.i32("AniBG.CoverIndex")?,
-            shadow: if v >= 3 { Some(cur.bool32("AniBG.Shadow")?) } else { None },
-            move_weight: if v >= 4 { Some(cur.bool32("AniBG.MoveWeight")?) } else { None },
-            pvs_radius: if v >= 5 { Some(cur.f32("AniBG.PVSRad")?) } else { None },
+            shadow: if v >= 3 {
+                Some(cur.bool32("AniBG.Shadow")?)
+            } else {
+                None
+            },
+            move_weight: if v >= 4 {
+                Some(cur.bool32("AniBG.MoveWeight")?)
+            } else {
+                None
+            },
+            pvs_radius: if v >= 5 {
+                Some(cur.f32("AniBG.PVSRad")?)
+            } else {
+                None
+            },
         })
     }
 }

@@ -132,11 +132,26 @@ impl<'a> CameraLists<'a> {
     fn read(cur: &mut Cursor<'a>, versions: Versions) -> Result<Self> {
         let counts_at = cur.at;
         let counts: &RawCameraListCounts = cur.read("CameraInfo.counts")?;
-        check_fits(counts_at, "CameraInfo.pvsBgCount", counts.pvs_bg.get(), 4, cur.remaining())?;
+        check_fits(
+            counts_at,
+            "CameraInfo.pvsBgCount",
+            counts.pvs_bg.get(),
+            4,
+            cur.remaining(),
+        )?;
         let pvs_bg = cur.slice(counts.pvs_bg.get() as usize, "CameraInfo.PVS_BG")?;
         let pvs_event_boxes = if versions.event_box < 6 {
-            check_fits(counts_at + 4, "CameraInfo.pvsEvCount", counts.pvs_event_box.get(), 4, cur.remaining())?;
-            PvsEventBoxes::Ids(cur.slice(counts.pvs_event_box.get() as usize, "CameraInfo.PVS_EventBox")?)
+            check_fits(
+                counts_at + 4,
+                "CameraInfo.pvsEvCount",
+                counts.pvs_event_box.get(),
+                4,
+                cur.remaining(),
+            )?;
+            PvsEventBoxes::Ids(cur.slice(
+                counts.pvs_event_box.get() as usize,
+                "CameraInfo.PVS_EventBox",
+            )?)
         } else {
             PvsEventBoxes::Entries(NameList::read(
                 cur,
@@ -150,7 +165,13 @@ impl<'a> CameraLists<'a> {
         for (list, count) in render.iter_mut().zip(&counts.render) {
             *list = NameList::read(cur, count.get(), keyed, "CameraInfo.RenderList")?;
         }
-        check_fits(counts_at + 40, "CameraInfo.buildPosCount", counts.build_pos.get(), 12, cur.remaining())?;
+        check_fits(
+            counts_at + 40,
+            "CameraInfo.buildPosCount",
+            counts.build_pos.get(),
+            12,
+            cur.remaining(),
+        )?;
         let build_positions = cur.slice(counts.build_pos.get() as usize, "CameraInfo.BuildPos")?;
         Ok(CameraLists {
             pvs_bg,

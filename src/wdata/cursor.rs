@@ -92,7 +92,12 @@ pub(crate) fn check_fits(
 ) -> Result<()> {
     let needed = u64::from(count).saturating_mul(u64_of(min_size));
     if needed > u64_of(available) {
-        return Err(Error::truncated(u64_of(at), what, needed, u64_of(available)));
+        return Err(Error::truncated(
+            u64_of(at),
+            what,
+            needed,
+            u64_of(available),
+        ));
     }
     Ok(())
 }

@@ -586,7 +586,12 @@ fn empty_group_bound(index: &[RawEventBoxIndexEntry], offset: usize, len: usize)
 }
 
 /// A non-empty group's checked start.
-fn group_start(bytes: Bytes<'_>, entry_at: usize, e: &RawEventBoxIndexEntry, index_end: usize) -> Result<(usize, u32)> {
+fn group_start(
+    bytes: Bytes<'_>,
+    entry_at: usize,
+    e: &RawEventBoxIndexEntry,
+    index_end: usize,
+) -> Result<(usize, u32)> {
     let count = u32::try_from(e.count.get()).map_err(|_| {
         Error::invalid(
             u64_of(entry_at.saturating_add(4)),
@@ -661,7 +666,13 @@ impl<'a> EventBoxSection<'a> {
             let bound = next.or_else(|| empty_group_bound(index, offset, bytes.len()));
             let group_end = match ty {
                 Some(ty) => {
-                    check_fits(entry_at(i) + 4, "EventBoxIndex.count", count, OBB_MIN_SIZE, bytes.len() - offset)?;
+                    check_fits(
+                        entry_at(i) + 4,
+                        "EventBoxIndex.count",
+                        count,
+                        OBB_MIN_SIZE,
+                        bytes.len() - offset,
+                    )?;
                     let mut g = Cursor::new(bytes, offset);
                     for _ in 0..count {
                         EventBox::read(&mut g, versions, ty)?;
@@ -679,7 +690,13 @@ impl<'a> EventBoxSection<'a> {
                             },
                         ));
                     };
-                    check_fits(entry_at(i) + 4, "EventBoxIndex.count", count, OBB_MIN_SIZE, n - offset)?;
+                    check_fits(
+                        entry_at(i) + 4,
+                        "EventBoxIndex.count",
+                        count,
+                        OBB_MIN_SIZE,
+                        n - offset,
+                    )?;
                     n
                 }
             };
@@ -715,7 +732,12 @@ impl<'a> EventBoxSection<'a> {
     }
 
     /// The group of index entry `i`.
-    pub(crate) fn group(&self, bytes: Bytes<'a>, versions: Versions, i: usize) -> Option<EventBoxGroup<'a>> {
+    pub(crate) fn group(
+        &self,
+        bytes: Bytes<'a>,
+        versions: Versions,
+        i: usize,
+    ) -> Option<EventBoxGroup<'a>> {
         let e = self.index.get(i)?;
         let count = u32::try_from(e.count.get()).unwrap_or(0);
         let offset = usize::try_from(e.offset.get()).unwrap_or(0);

@@ -52,8 +52,8 @@ pub use anibg::AniBg;
 pub use camera_box::{CameraBox, CameraInfo, CameraLists, PvsEventBoxes, RENDER_LIST_NAMES};
 pub use event_box::{
     CameraTargetBox, CameraTargetName, EventBox, EventBoxGroup, EventBoxType, EventBoxes,
-    EventHitBox, InAreaBox, MAX_EVENT_BOX_TYPES, NpcBox, PortalBox, RespawnBox,
-    SelectMapPortalBox, Signpost, SkidBox, StartPointBox, TriggerBox, ValueBox, WaypointBox,
+    EventHitBox, InAreaBox, MAX_EVENT_BOX_TYPES, NpcBox, PortalBox, RespawnBox, SelectMapPortalBox,
+    Signpost, SkidBox, StartPointBox, TriggerBox, ValueBox, WaypointBox,
 };
 pub use gimmick::Gimmick;
 pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};
@@ -62,9 +62,7 @@ pub use obb::Obb;
 pub use raw::Bool32;
 pub use records::{NameIter, NameList, Named, Record, Records, Run};
 pub use scene::{Scene, SceneCamera, SceneDetails, SceneHead, SceneSection, SceneTiming, Scenes};
-pub use scene_resource::{
-    Ambient, Cue, SceneResource, ScenePath, Sound, SoundBlock, SoundFades,
-};
+pub use scene_resource::{Ambient, Cue, ScenePath, SceneResource, Sound, SoundBlock, SoundFades};
 pub use triggers::{ScriptPaths, Trigger, TriggerLayout, Triggers};
 pub use wstr::{NO_PATH, WStr};
 
@@ -122,9 +120,20 @@ pub struct WdataView<'a> {
 }
 
 /// Triggers, Scenes and SceneResources parsed in one trigger layout, ending exactly at EOF.
-type Tail<'a> = (Triggers<'a>, SceneSection<'a>, Run<'a, SceneResource<'a>>, usize, usize);
+type Tail<'a> = (
+    Triggers<'a>,
+    SceneSection<'a>,
+    Run<'a, SceneResource<'a>>,
+    usize,
+    usize,
+);
 
-fn read_tail<'a>(bytes: Bytes<'a>, at: usize, versions: Versions, layout: TriggerLayout) -> Result<Tail<'a>> {
+fn read_tail<'a>(
+    bytes: Bytes<'a>,
+    at: usize,
+    versions: Versions,
+    layout: TriggerLayout,
+) -> Result<Tail<'a>> {
     let mut cur = Cursor::new(bytes, at);
     let triggers = Triggers::read(&mut cur, versions, layout)?;
     let scenes_at = cur.at;

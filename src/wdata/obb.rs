@@ -23,7 +23,11 @@ pub(crate) const OBB_MIN_SIZE: usize = 2 + core::mem::size_of::<RawObb>();
 
 impl<'a> Obb<'a> {
     #[inline]
-    pub(crate) fn read(cur: &mut Cursor<'a>, name: &'static str, obb: &'static str) -> Result<Self> {
+    pub(crate) fn read(
+        cur: &mut Cursor<'a>,
+        name: &'static str,
+        obb: &'static str,
+    ) -> Result<Self> {
         let name = cur.wstr(name)?;
         let raw: &RawObb = cur.read(obb)?;
         Ok(Obb {

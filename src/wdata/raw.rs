@@ -6,7 +6,9 @@ use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
 /// A 4-byte bool (`int32 != 0`), the only bool the format has. The stored value is kept: a file may
 /// hold something other than 0 or 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, FromBytes, KnownLayout, Immutable, Unaligned,
+)]
 #[repr(transparent)]
 pub struct Bool32(pub U32);
 

@@ -4,9 +4,9 @@
 
 use core::marker::PhantomData;
 
+use super::Versions;
 use super::cursor::Cursor;
 use super::wstr::WStr;
-use super::Versions;
 use crate::error::Result;
 
 /// A variable-length record that can be read at a cursor, given the file's versions. `last` says

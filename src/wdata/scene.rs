@@ -106,7 +106,8 @@ pub struct SceneDetails<'a> {
 }
 
 fn count_of(raw: i32, at: usize, what: &'static str) -> Result<u32> {
-    u32::try_from(raw).map_err(|_| Error::invalid(u64_of(at), what, u64::from(raw as u32), "negative count"))
+    u32::try_from(raw)
+        .map_err(|_| Error::invalid(u64_of(at), what, u64::from(raw as u32), "negative count"))
 }
 
 impl<'a> Record<'a> for SceneDetails<'a> {
@@ -160,7 +161,13 @@ impl<'a> SceneSection<'a> {
         let count = cur.count("Scenes.count", SceneHead::MIN_SIZE)?;
         let heads = Run::read(cur, count, versions)?;
         let details = if versions.main >= 20 {
-            check_fits(cur.at, "Scenes.details", count, SceneDetails::MIN_SIZE, cur.remaining())?;
+            check_fits(
+                cur.at,
+                "Scenes.details",
+                count,
+                SceneDetails::MIN_SIZE,
+                cur.remaining(),
+            )?;
             Some(Run::read(cur, count, versions)?)
         } else {
             None

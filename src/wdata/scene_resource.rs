@@ -36,7 +36,10 @@ impl<'a> Record<'a> for ScenePath<'a> {
         let name = cur.wstr("ScenePath.Name")?;
         let event_name = cur.wstr("ScenePath.EventName")?;
         let (time, hold) = if versions.main >= 10 {
-            (Some(cur.u32("ScenePath.Time")?), Some(cur.u32("ScenePath.Hold")?))
+            (
+                Some(cur.u32("ScenePath.Time")?),
+                Some(cur.u32("ScenePath.Hold")?),
+            )
         } else {
             (None, None)
         };
@@ -230,7 +233,11 @@ impl<'a> Record<'a> for SceneResource<'a> {
             None
         };
         let ambients = if v >= 17 {
-            Some(Run::read_counted(cur, versions, "SceneResource.ambientCnt")?)
+            Some(Run::read_counted(
+                cur,
+                versions,
+                "SceneResource.ambientCnt",
+            )?)
         } else {
             None
         };

@@ -83,7 +83,11 @@ pub struct Triggers<'a> {
 
 impl<'a> Triggers<'a> {
     /// Reads the section at the cursor in `layout`, checking everything, and advances past it.
-    pub(crate) fn read(cur: &mut Cursor<'a>, versions: Versions, layout: TriggerLayout) -> Result<Self> {
+    pub(crate) fn read(
+        cur: &mut Cursor<'a>,
+        versions: Versions,
+        layout: TriggerLayout,
+    ) -> Result<Self> {
         let reserved0 = cur.i32("Triggers.reserved0")?;
         let script_dir = cur.wstr("Triggers.scriptDir")?;
         let reserved1 = cur.i32("Triggers.reserved1")?;
@@ -99,7 +103,12 @@ impl<'a> Triggers<'a> {
                 let actions = cur.count("Triggers.actionScriptCount", 2)?;
                 let scripts = ScriptPaths {
                     events: NameList::read(cur, events, false, "Triggers.EventScriptPaths")?,
-                    conditions: NameList::read(cur, conditions, false, "Triggers.ConditionScriptPaths")?,
+                    conditions: NameList::read(
+                        cur,
+                        conditions,
+                        false,
+                        "Triggers.ConditionScriptPaths",
+                    )?,
                     actions: NameList::read(cur, actions, false, "Triggers.ActionScriptPaths")?,
                 };
                 (0, Some(scripts))

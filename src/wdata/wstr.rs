@@ -67,7 +67,10 @@ impl<'a> WStr<'a> {
     }
 
     /// The characters after trimming trailing NULs; an unpaired surrogate gives an `Err` item.
-    pub fn chars(&self) -> impl Iterator<Item = core::result::Result<char, core::char::DecodeUtf16Error>> + use<'a> {
+    pub fn chars(
+        &self,
+    ) -> impl Iterator<Item = core::result::Result<char, core::char::DecodeUtf16Error>> + use<'a>
+    {
         char::decode_utf16(self.trimmed().units())
     }
 
@@ -94,13 +97,16 @@ impl<'a> WStr<'a> {
         let Some(skip) = t.len_units().checked_sub(n) else {
             return false;
         };
-        t.units().skip(skip).zip(suffix.encode_utf16()).all(|(a, b)| {
-            let lower = |u: u16| match u8::try_from(u) {
-                Ok(c) => u16::from(c.to_ascii_lowercase()),
-                Err(_) => u,
-            };
-            lower(a) == lower(b)
-        })
+        t.units()
+            .skip(skip)
+            .zip(suffix.encode_utf16())
+            .all(|(a, b)| {
+                let lower = |u: u16| match u8::try_from(u) {
+                    Ok(c) => u16::from(c.to_ascii_lowercase()),
+                    Err(_) => u,
+                };
+                lower(a) == lower(b)
+            })
     }
 }
 
