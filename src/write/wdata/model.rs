@@ -6,6 +6,9 @@
 //! store are `Option`s: `Some` exactly when the version stores them (the writer refuses a model
 //! where that does not hold, naming the field), so a model can never silently lose a value.
 
+use crate::error::{Error, Result};
+
+use super::encode::{Sink, version_value};
 use super::event_boxes::EventBoxes;
 use super::scenes::{Scene, SceneResource};
 
@@ -220,4 +223,116 @@ pub struct WdataMap {
     /// Scenes: the first pass of every scene, then (v >= 20) the second pass of every scene.
     pub scenes: Vec<Scene>,
     pub scene_resources: Vec<SceneResource>,
+}
+
+// ---- writing ---------------------------------------------------------------------------------
+
+impl Obb {
+    pub(super) fn write(&self, s: &mut Sink, what: &'static str) -> Result<()> {
+        s.wstr(&self.name, what)?;
+        s.f32s(&self.position);
+        s.f32s(&self.scale);
+        s.f32s(&self.rotation);
+        s.f32s(&self.extents);
+        Ok(())
+    }
+}
+
+impl AniBg {
+    /// `anibg_version` is the header's AniBG version (0 below main version 7).
+    pub(super) fn write(&self, s: &mut Sink, anibg_version: i32) -> Result<()> {
+        self.obb.write(s, "AniBG.Name")?;
+        s.wstr(&self.model, "AniBG.Model")?;
+        s.wstr(&self.motion, "AniBG.Motion")?;
+        s.bool32(self.looping);
+        s.i32(self.light_index);
+        s.i32(self.cover_index);
+        let v = anibg_version;
+        if let Some(&b) = s.gate(&self.shadow, v >= 3, v, "AniBG.Shadow")? {
+            s.bool32(b);
+        }
+        if let Some(&b) = s.gate(&self.move_weight, v >= 4, v, "AniBG.MoveWeight")? {
+            s.bool32(b);
+        }
+        if let Some(&r) = s.gate(&self.pvs_radius, v >= 5, v, "AniBG.PVSRad")? {
+            s.f32(r);
+        }
+        Ok(())
+    }
+}
+
+impl ItemBox {
+    /// `item_box_version` is the header's ItemBox version (0 below main version 7).
+    pub(super) fn write(&self, s: &mut Sink, item_box_version: i32) -> Result<()> {
+        self.obb.write(s, "ItemBox.Name")?;
+        s.wstr(&self.model, "ItemBox.Model")?;
+        s.wstr(&self.motion, "ItemBox.Motion")?;
+        s.wstr(&self.table_path, "ItemBox.TablePath")?;
+        s.bool32(self.looping);
+        let v = item_box_version;
+        if let Some(&b) = s.gate(&self.open_enable, v >= 3, v, "ItemBox.OpenEnable")? {
+            s.bool32(b);
+        }
+        Ok(())
+    }
+}
+
+impl Gimmick {
+    pub(super) fn write(&self, s: &mut Sink) -> Result<()> {
+        self.obb.write(s, "Gimmick.Name")?;
+        s.wstr(&self.model, "Gimmick.Model")?;
+        s.wstr(&self.motion, "Gimmick.Motion")?;
+        s.i32(self.loop_flag);
+        s.i32(self.light_index);
+        s.i32(self.cover_index);
+        s.i32(self.shadow);
+        s.i32(self.move_weight);
+        s.i32(self.template_id);
+        Ok(())
+    }
+}
+
+impl Triggers {
+    pub(super) fn write(&self, s: &mut Sink, version: i32) -> Result<()> {
+        s.i32(self.reserved0);
+        s.wstr(&self.script_dir, "Triggers.scriptDir")?;
+        s.i32(self.reserved1);
+        s.wstr(&self.main_script, "Triggers.mainScript")?;
+        match &self.layout {
+            TriggerLayout::Peer(triggers) => {
+                s.count_i32(triggers.len(), "Triggers.triggerCount")?;
+                for t in triggers {
+                    s.wstr(&t.name, "Trigger.Name")?;
+                    s.wstr(&t.comment, "Trigger.Comment")?;
+                    s.count_i32(t.events.len(), "Trigger.evCnt")?;
+                    s.count_i32(t.conditions.len(), "Trigger.condCnt")?;
+                    s.count_i32(t.actions.len(), "Trigger.actCnt")?;
+                    s.wstrs(&t.events, "Trigger.Events")?;
+                    s.wstrs(&t.conditions, "Trigger.Conditions")?;
+                    s.wstrs(&t.actions, "Trigger.Actions")?;
+                }
+            }
+            TriggerLayout::ScriptLists {
+                event_scripts,
+                condition_scripts,
+                action_scripts,
+            } => {
+                if version < 9 {
+                    return Err(Error::invalid(
+                        s.pos(),
+                        "Triggers.layout",
+                        version_value(version),
+                        "the script-lists layout exists only from version 9",
+                    ));
+                }
+                s.count_i32(event_scripts.len(), "Triggers.eventScriptCount")?;
+                s.count_i32(condition_scripts.len(), "Triggers.conditionScriptCount")?;
+                s.count_i32(action_scripts.len(), "Triggers.actionScriptCount")?;
+                s.wstrs(event_scripts, "Triggers.EventScriptPaths")?;
+                s.wstrs(condition_scripts, "Triggers.ConditionScriptPaths")?;
+                s.wstrs(action_scripts, "Triggers.ActionScriptPaths")?;
+            }
+        }
+        Ok(())
+    }
 }
