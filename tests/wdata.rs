@@ -1055,3 +1055,265 @@ fn strings_are_borrowed_at_odd_addresses() {
     }
     assert_eq!(names, 18);
 }
+
+/// What each fixture holds, written down from the writer's fixture plans (`v07-all-event-boxes`:
+/// main version 7, EventBox version 1, every type but 14 with two records of the first listed…):
+/// name, main version, EventBox version, the EventBox types with records (the first has two),
+/// AniBG/ItemBox/Gimmick counts, the trigger layout and its entries, scenes, scene resources.
+type Expected = (
+    &'static str,
+    i32,
+    Option<i32>,
+    &'static [u8],
+    usize,
+    TriggerLayout,
+    usize,
+    usize,
+    usize,
+);
+
+const ALL_TYPES: &[u8] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18];
+const LIST: TriggerLayout = TriggerLayout::TriggerList;
+const SCRIPTS: TriggerLayout = TriggerLayout::ScriptPaths;
+
+const FIXTURES: &[Expected] = &[
+    ("v01-minimal.wdata", 1, None, &[], 1, LIST, 1, 1, 1),
+    ("v02-empty-sections.wdata", 2, None, &[], 0, LIST, 0, 0, 0),
+    ("v06-sections.wdata", 6, None, &[], 2, LIST, 2, 2, 2),
+    (
+        "v07-all-event-boxes.wdata",
+        7,
+        Some(1),
+        ALL_TYPES,
+        1,
+        LIST,
+        1,
+        1,
+        1,
+    ),
+    ("v08-ev2.wdata", 8, Some(2), &[13, 0, 17], 1, LIST, 1, 1, 1),
+    (
+        "v09-ev3-peer-triggers.wdata",
+        9,
+        Some(3),
+        &[0, 3, 13],
+        1,
+        LIST,
+        1,
+        1,
+        1,
+    ),
+    // Script lists: one event script, no condition script, two action scripts.
+    (
+        "v12-ev4-sounds.wdata",
+        12,
+        Some(4),
+        &[0],
+        1,
+        SCRIPTS,
+        3,
+        1,
+        2,
+    ),
+    (
+        "v13-ev4-script-lists.wdata",
+        13,
+        Some(4),
+        &[0, 5],
+        1,
+        SCRIPTS,
+        3,
+        1,
+        1,
+    ),
+    ("v14-ev5.wdata", 14, Some(5), &[0], 1, LIST, 1, 1, 1),
+    (
+        "v15-ev5-scene-timing.wdata",
+        15,
+        Some(5),
+        &[5, 0],
+        1,
+        SCRIPTS,
+        3,
+        2,
+        1,
+    ),
+    (
+        "v16-ev6-sound-fades.wdata",
+        16,
+        Some(6),
+        &[0, 17],
+        1,
+        LIST,
+        1,
+        1,
+        1,
+    ),
+    (
+        "v17-ev7-ambients.wdata",
+        17,
+        Some(7),
+        &[0, 1, 2],
+        1,
+        SCRIPTS,
+        3,
+        1,
+        1,
+    ),
+    (
+        "v19-ev8-scene-camera.wdata",
+        19,
+        Some(8),
+        &[0, 13],
+        1,
+        LIST,
+        1,
+        1,
+        1,
+    ),
+    (
+        "v20-ev9-scene-pass2.wdata",
+        20,
+        Some(9),
+        &[3, 0],
+        1,
+        LIST,
+        1,
+        2,
+        1,
+    ),
+    (
+        "v21-scene-names.wdata",
+        21,
+        Some(9),
+        &[0, 6, 7],
+        1,
+        SCRIPTS,
+        3,
+        1,
+        1,
+    ),
+    (
+        "v22-all-event-boxes.wdata",
+        22,
+        Some(9),
+        ALL_TYPES,
+        1,
+        SCRIPTS,
+        3,
+        2,
+        2,
+    ),
+    (
+        "v22-peer-triggers.wdata",
+        22,
+        Some(9),
+        &[0, 18],
+        1,
+        LIST,
+        2,
+        1,
+        1,
+    ),
+];
+
+fn fixtures() -> Vec<(&'static str, Vec<u8>)> {
+    gamebin::write::wdata::fixtures().unwrap()
+}
+
+#[test]
+fn every_fixture_reads_as_planned() {
+    let fixtures = fixtures();
+    assert_eq!(fixtures.len(), FIXTURES.len());
+    for (name, data) in &fixtures {
+        let &(_, version, ev, types, objects, layout, triggers, scenes, resources) = FIXTURES
+            .iter()
+            .find(|f| f.0 == *name)
+            .unwrap_or_else(|| panic!("no expectation for {name}"));
+        assert_eq!(
+            gamebin::detect(data),
+            Some(Format::RustyHeartsWdata),
+            "{name}"
+        );
+        let map = WdataView::from_bytes(data).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(map.version(), version, "{name}");
+        assert_eq!(map.header().event_box_version, ev, "{name}");
+        assert!(map.header().signature.eq_str("stairwaygames."));
+        assert_eq!(map.header().signature.len_units(), 15);
+        if version == 2 {
+            assert!(map.header().model_path.is_empty());
+        } else {
+            assert_eq!(
+                map.header().model_path.to_string(),
+                format!("map\\v{version:02}.mmp")
+            );
+        }
+        assert_eq!(map.moc_path().to_string(), "cut\\intro.moc", "{name}");
+        // The first listed type has two records, the others one.
+        let expected_boxes = if types.is_empty() { 0 } else { types.len() + 1 };
+        assert_eq!(map.event_box_count(), expected_boxes, "{name}");
+        assert_eq!(map.event_boxes().count(), expected_boxes, "{name}");
+        for (i, &ty) in types.iter().enumerate() {
+            let group = map
+                .event_box_group(EventBoxType::from_index(u32::from(ty)).unwrap())
+                .unwrap();
+            assert_eq!(
+                group.count as usize,
+                if i == 0 { 2 } else { 1 },
+                "{name} type {ty}"
+            );
+            for (j, b) in group.boxes().enumerate() {
+                // Names are "<TypeName><type × 10 + j>", positions start at that seed.
+                let k = i32::from(ty) * 10 + j as i32;
+                assert_eq!(
+                    b.obb().name.to_string(),
+                    format!("{}{k}", b.event_box_type().name())
+                );
+                assert_eq!(b.obb().position, [k as f32, k as f32 + 1.0, k as f32 + 2.0]);
+                assert_eq!(b.obb().rotation, [0.0, 0.25, 0.5, 0.75]);
+            }
+        }
+        if version >= 7 {
+            assert_eq!(map.event_box_index().len(), 19, "{name}");
+        }
+        assert_eq!(map.anibg().len(), objects, "{name}");
+        assert_eq!(map.item_boxes().len(), objects, "{name}");
+        assert_eq!(map.gimmicks().len(), objects, "{name}");
+        assert_eq!(map.trigger_layout(), layout, "{name}");
+        assert!(!map.trigger_layout_ambiguous(), "{name}");
+        assert_eq!(map.triggers().entry_count(), triggers, "{name}");
+        assert!(map.triggers().main_script.eq_str("main.lua"));
+        assert_eq!(map.scenes().len(), scenes, "{name}");
+        assert_eq!(map.scenes().iter().count(), scenes, "{name}");
+        assert_eq!(map.scene_resources().len(), resources, "{name}");
+        assert_eq!(map.scene_resources().iter().count(), resources, "{name}");
+    }
+}
+
+#[test]
+fn every_fixture_round_trips_byte_for_byte() {
+    use gamebin::write::wdata::{WdataMap, write};
+    for (name, data) in fixtures() {
+        let map = WdataView::from_bytes(&data).unwrap();
+        let model = WdataMap::from_view(&map).unwrap();
+        assert!(write(&model).unwrap() == data, "{name} does not round-trip");
+    }
+    // The hand-assembled maps too (their EventBox groups follow the writer's layout).
+    for data in [version_1(), every_event_box(22), every_event_box(9)] {
+        let map = WdataView::from_bytes(&data).unwrap();
+        let model = WdataMap::from_view(&map).unwrap();
+        assert!(write(&model).unwrap() == data);
+    }
+}
+
+#[test]
+fn every_truncation_of_every_fixture_is_an_error() {
+    for (name, data) in fixtures() {
+        for len in 0..data.len() {
+            assert!(
+                WdataView::from_bytes(&data[..len]).is_err(),
+                "{name}: the {len}-byte prefix opened"
+            );
+        }
+    }
+}
