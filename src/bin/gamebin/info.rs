@@ -11,6 +11,7 @@ use crate::craftstudio;
 use crate::files::{self, Input};
 use crate::geometry;
 use crate::output::{Out, Status, report};
+use crate::wdata;
 use crate::wdb;
 use crate::wwd;
 
@@ -112,6 +113,14 @@ fn render(path: &Path, data: &[u8], format: Format, json: bool) -> Result<String
                 serde_json::to_string(&info)?
             } else {
                 assets::info_line(&info)
+            })
+        }
+        Format::RustyHeartsWdata => {
+            let info = wdata::info(path, data)?;
+            Ok(if json {
+                serde_json::to_string(&info)?
+            } else {
+                wdata::info_line(&info)
             })
         }
         other => anyhow::bail!("format {other} has no info view yet"),
