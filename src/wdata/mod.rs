@@ -14,21 +14,23 @@
 //!
 //! ```
 //! # fn main() -> Result<(), gamebin::Error> {
-//! # let file = gamebin::wdata::example_file();
-//! use gamebin::wdata::{EventBox, WdataView};
+//! # let fixtures = gamebin::write::wdata::fixtures()?;
+//! # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
+//! use gamebin::wdata::{EventBox, EventBoxType, TriggerLayout, WdataView};
 //!
-//! let map = WdataView::from_bytes(&file)?;
+//! let map = WdataView::from_bytes(file)?; // one checking pass, no allocation
 //! assert_eq!(map.version(), 22);
 //! for event_box in map.event_boxes() {
 //!     if let EventBox::Portal(portal) = event_box {
-//!         println!("{} warps to {}", portal.obb.name, portal.warp_map_name);
+//!         println!("{} warps to map {}", portal.obb.name, portal.warp_map_id);
 //!     }
 //! }
-//! let npc = map.event_boxes().find_map(|b| match b {
-//!     EventBox::Npc(npc) => Some(npc),
-//!     _ => None,
-//! });
-//! assert!(npc.is_some_and(|n| n.npc_name.eq_str("Guard")));
+//! let npcs = map.event_box_group(EventBoxType::NpcBox).expect("19 index entries");
+//! let first = npcs.boxes().next().expect("one NpcBox");
+//! assert!(first.obb().name.eq_str("NpcBox60")); // compared without decoding
+//! assert_eq!(first.obb().name.to_string(), "NpcBox60"); // decoded on request
+//! assert_eq!(map.trigger_layout(), TriggerLayout::ScriptPaths);
+//! assert!(!map.trigger_layout_ambiguous());
 //! # Ok(())
 //! # }
 //! ```
