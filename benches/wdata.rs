@@ -42,7 +42,7 @@ fn walk(data: &[u8]) -> u64 {
             .wrapping_add(b.obb().position[0] as u64);
         match b {
             EventBox::Camera(c) => {
-                for info in c.camera_infos {
+                for info in c.camera_infos() {
                     sum = sum.wrapping_add(info.camera_target.map_or(0, s) + s(info.camera_name));
                     if let Some(lists) = info.lists {
                         sum = sum.wrapping_add(lists.pvs_bg.len() as u64);

@@ -39,7 +39,7 @@ fn walk(data: &[u8]) -> usize {
         sum += s(b.obb().name) + b.obb().position[0] as usize;
         match b {
             EventBox::Camera(c) => {
-                for info in c.camera_infos {
+                for info in c.camera_infos() {
                     sum += info.camera_target.map_or(0, s) + s(info.camera_name);
                     if let Some(lists) = info.lists {
                         sum += lists.pvs_bg.len() + lists.build_positions.len();

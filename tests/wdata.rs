@@ -451,7 +451,8 @@ fn version_22_every_event_box_type_reads_back() {
         panic!("type 0 is a CameraBox")
     };
     assert_eq!(cam.category, Some(77));
-    for (c, info) in cam.camera_infos.iter().enumerate() {
+    assert_eq!(cam.camera_infos().count(), 4);
+    for (c, info) in cam.camera_infos().enumerate() {
         assert_eq!(
             info.camera_target.unwrap().to_string(),
             format!("target{c}")
@@ -669,7 +670,7 @@ fn render_list_ids_follow_the_main_version_not_the_event_box_version() {
     let EventBox::Camera(cam) = map.event_boxes().next().unwrap() else {
         panic!()
     };
-    let lists = cam.camera_infos[0].lists.unwrap();
+    let lists = cam.camera_info(0).unwrap().lists.unwrap();
     assert!(!lists.render[0].is_keyed());
     assert_eq!(lists.render[0].iter().next().unwrap().category, None);
     assert!(lists.render[0].iter().next().unwrap().name.eq_str("wall"));
@@ -786,10 +787,10 @@ fn event_box_version_gates() {
             panic!()
         };
         assert_eq!(cam.category, (ev >= 7).then_some(55));
-        assert!(cam.camera_infos[0].camera_target.is_some());
-        assert_eq!(cam.camera_infos[3].camera_target.is_some(), ev >= 3);
-        assert_eq!(cam.camera_infos[1].build_pvs.is_some(), ev >= 5);
-        let lists = cam.camera_infos[2].lists;
+        assert!(cam.camera_info(0).unwrap().camera_target.is_some());
+        assert_eq!(cam.camera_info(3).unwrap().camera_target.is_some(), ev >= 3);
+        assert_eq!(cam.camera_info(1).unwrap().build_pvs.is_some(), ev >= 5);
+        let lists = cam.camera_info(2).unwrap().lists;
         assert_eq!(lists.is_some(), ev >= 4);
         if let Some(l) = lists {
             assert_eq!(l.pvs_bg[0].get(), 44);

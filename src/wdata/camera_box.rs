@@ -24,14 +24,60 @@ pub const RENDER_LIST_NAMES: [&str; 8] = [
     "NoRenderGimmick",
 ];
 
-/// A CameraBox.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// A CameraBox. Its four camera infos (large, with their lists) are typed when asked for, so
+/// that an [`EventBox`](super::EventBox) stays small.
+#[derive(Debug, Clone, Copy)]
 pub struct CameraBox<'a> {
     pub obb: Obb<'a>,
     /// EventBoxVersion >= 7.
     pub category: Option<u32>,
-    pub camera_infos: [CameraInfo<'a>; 4],
+    infos: Cursor<'a>,
+    versions: Versions,
 }
+
+impl PartialEq for CameraBox<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.obb == other.obb
+            && self.category == other.category
+            && self.camera_infos().eq(other.camera_infos())
+    }
+}
+
+/// A CameraBox's four camera infos, in order.
+#[derive(Debug, Clone)]
+pub struct CameraInfos<'a> {
+    cur: Cursor<'a>,
+    index: usize,
+    versions: Versions,
+}
+
+impl<'a> Iterator for CameraInfos<'a> {
+    type Item = CameraInfo<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<CameraInfo<'a>> {
+        if self.index >= 4 {
+            return None;
+        }
+        match CameraInfo::read(&mut self.cur, self.versions, self.index) {
+            Ok(info) => {
+                self.index += 1;
+                Some(info)
+            }
+            Err(_) => {
+                self.index = 4;
+                None
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = 4 - self.index.min(4);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for CameraInfos<'_> {}
 
 /// The PVS event box list: ids below EventBoxVersion 6, `(category, name)` pairs from 6.
 #[derive(Debug, Clone, Copy)]
@@ -190,16 +236,29 @@ impl<'a> CameraBox<'a> {
         } else {
             None
         };
-        let camera_infos = [
-            CameraInfo::read(cur, versions, 0)?,
-            CameraInfo::read(cur, versions, 1)?,
-            CameraInfo::read(cur, versions, 2)?,
-            CameraInfo::read(cur, versions, 3)?,
-        ];
+        let infos = *cur;
+        for index in 0..4 {
+            CameraInfo::read(cur, versions, index)?;
+        }
         Ok(CameraBox {
             obb,
             category,
-            camera_infos,
+            infos,
+            versions,
         })
+    }
+
+    /// The four camera infos, in order (checked at open: always four).
+    pub fn camera_infos(&self) -> CameraInfos<'a> {
+        CameraInfos {
+            cur: self.infos,
+            index: 0,
+            versions: self.versions,
+        }
+    }
+
+    /// Camera info `index` (0 to 3).
+    pub fn camera_info(&self, index: usize) -> Option<CameraInfo<'a>> {
+        self.camera_infos().nth(index)
     }
 }

@@ -51,7 +51,9 @@ mod triggers;
 mod wstr;
 
 pub use anibg::AniBg;
-pub use camera_box::{CameraBox, CameraInfo, CameraLists, PvsEventBoxes, RENDER_LIST_NAMES};
+pub use camera_box::{
+    CameraBox, CameraInfo, CameraInfos, CameraLists, PvsEventBoxes, RENDER_LIST_NAMES,
+};
 pub use event_box::{
     CameraTargetBox, CameraTargetName, EventBox, EventBoxGroup, EventBoxType, EventBoxes,
     EventHitBox, InAreaBox, MAX_EVENT_BOX_TYPES, NpcBox, PortalBox, RespawnBox, SelectMapPortalBox,

@@ -97,11 +97,12 @@ fn camera_box(b: &read::CameraBox<'_>) -> CameraBox {
             }
         }),
     };
-    let [a, b2, c, d] = &b.camera_infos;
+    let mut infos = b.camera_infos();
+    let mut next = || infos.next().map(|c| info(&c)).unwrap_or_default();
     CameraBox {
         obb: obb(&b.obb),
         category: b.category,
-        infos: [info(a), info(b2), info(c), info(d)],
+        infos: [next(), next(), next(), next()],
     }
 }
 

@@ -34,7 +34,9 @@ fn event_box(b: &EventBox<'_>) -> usize {
     match b {
         EventBox::Camera(c) => {
             let _ = c.category;
-            for info in &c.camera_infos {
+            assert_eq!(c.camera_infos().len(), 4);
+            let _ = c.camera_info(3);
+            for info in c.camera_infos() {
                 n += info.camera_target.map_or(0, string) + string(info.camera_name);
                 let _ = (
                     info.position,

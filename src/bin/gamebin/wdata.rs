@@ -355,7 +355,7 @@ fn fields(e: &EventBox<'_>) -> Fields {
     match e {
         EventBox::Camera(c) => Fields::Camera {
             category: c.category,
-            camera_infos: c.camera_infos.iter().map(camera_info).collect(),
+            camera_infos: c.camera_infos().map(|i| camera_info(&i)).collect(),
         },
         EventBox::Respawn(r) => Fields::Respawn {
             total_enemy_num: r.total_enemy_num,
