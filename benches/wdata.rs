@@ -1,6 +1,6 @@
 //! Rusty Hearts `.wdata` benchmarks on a large generated map (the writer's `large_map(2_000)`:
 //! 2,000 records of every EventBox type, AniBG, ItemBox and Gimmick, and 201 scenes and scene
-//! resources with long path, cue and sound lists; about 5 MB), written once before anything is
+//! resources with long path, cue and sound lists; 19.6 MB), written once before anything is
 //! timed:
 //!
 //! - `open`: `WdataView::from_bytes`, the one checking pass over the whole file;
