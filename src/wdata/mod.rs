@@ -365,10 +365,3 @@ impl<'a> WdataView<'a> {
 pub(crate) fn looks_like(data: &[u8]) -> bool {
     Header::read(Bytes::new(data)).is_ok_and(|(h, _)| h.model_path_is_a_map())
 }
-
-/// Whether the file starts with the signature (the check `looks_like` makes first): lets a caller
-/// that knows a file is named `.wdata` show the reader's error for a damaged one.
-pub fn signature_matches(data: &[u8]) -> bool {
-    let mut cur = Cursor::new(Bytes::new(data), 0);
-    cur.wstr("").is_ok_and(|s| s.eq_str(SIGNATURE))
-}

@@ -143,46 +143,51 @@ mod tests {
     }
 
     #[test]
-    fn reads_at_odd_offsets_and_trims_nuls() {
+    fn reads_at_odd_offsets_and_trims_nuls() -> Result<()> {
         let mut data = vec![0xaa];
         data.extend(encode("stairwaygames.", true));
-        let (s, end) = WStr::read(Bytes::new(&data), 1, "Header.signature").unwrap();
+        let (s, end) = WStr::read(Bytes::new(&data), 1, "Header.signature")?;
         assert_eq!(end, data.len());
         assert_eq!(s.len_units(), 15);
         assert!(s.eq_str("stairwaygames."));
         assert!(!s.eq_str("stairwaygames"));
         assert_eq!(s.to_string(), "stairwaygames.");
         assert_eq!(s.trimmed().len_units(), 14);
+        Ok(())
     }
 
     #[test]
-    fn paths_and_sentinels() {
+    fn paths_and_sentinels() -> Result<()> {
         let data = encode(".\\", false);
-        let (s, _) = WStr::read(Bytes::new(&data), 0, "p").unwrap();
+        let (s, _) = WStr::read(Bytes::new(&data), 0, "p")?;
         assert!(s.is_no_path());
         assert!(s.as_path().is_none());
         let data = encode("map\\Town.MMP", true);
-        let (s, _) = WStr::read(Bytes::new(&data), 0, "p").unwrap();
+        let (s, _) = WStr::read(Bytes::new(&data), 0, "p")?;
         assert!(s.ends_with_ignore_ascii_case(".mmp"));
         assert!(!s.ends_with_ignore_ascii_case(".mdata"));
         assert!(s.as_path().is_some());
         assert!(WStr::default().as_path().is_none());
+        Ok(())
     }
 
     #[test]
-    fn surrogates_decode_or_replace() {
+    fn surrogates_decode_or_replace() -> Result<()> {
         let data = encode("\u{1f600}é", false);
-        let (s, _) = WStr::read(Bytes::new(&data), 0, "p").unwrap();
+        let (s, _) = WStr::read(Bytes::new(&data), 0, "p")?;
         assert_eq!(s.to_string(), "\u{1f600}é");
         let lone = [1, 0, 0x00, 0xd8];
-        let (s, _) = WStr::read(Bytes::new(&lone), 0, "p").unwrap();
+        let (s, _) = WStr::read(Bytes::new(&lone), 0, "p")?;
         assert_eq!(s.to_string(), "\u{fffd}");
+        Ok(())
     }
 
     #[test]
     fn truncated_strings_fail_where_they_start() {
         let data = [3, 0, b'a', 0, b'b'];
-        let e = WStr::read(Bytes::new(&data), 0, "Obb.name").unwrap_err();
+        let Err(e) = WStr::read(Bytes::new(&data), 0, "Obb.name") else {
+            panic!("a truncated string must not read");
+        };
         assert_eq!(e.offset(), 2);
         assert_eq!(e.what(), "Obb.name");
         assert_eq!(
