@@ -149,10 +149,16 @@ pub(super) const PLANS: &[(&str, Plan)] = &[
 
 /// Every fixture, by file name.
 pub fn fixtures() -> Result<Vec<(&'static str, Vec<u8>)>> {
-    PLANS
-        .iter()
-        .map(|(name, p)| Ok((*name, super::write(&build(p))?)))
+    fixture_maps()
+        .into_iter()
+        .map(|(name, map)| Ok((name, super::write(&map)?)))
         .collect()
+}
+
+/// The model behind every fixture, by file name: what a reader must decode from each file
+/// (`write(&map)` is the committed file).
+pub fn fixture_maps() -> Vec<(&'static str, WdataMap)> {
+    PLANS.iter().map(|(name, p)| (*name, build(p))).collect()
 }
 
 /// The map a plan describes.
