@@ -941,3 +941,135 @@ fn large_map_is_large_and_deterministic() {
     assert_eq!(boxes.unused, RawGroup::default());
     assert!(a.len() > 400_000, "{} bytes", a.len());
 }
+
+// ---- what the fixtures cover (the claims of the fixtures' docs, checked) --------------------
+
+#[test]
+fn fixtures_cover_every_version_type_and_gate() {
+    use std::collections::BTreeSet;
+    let maps = fixture_maps();
+    let versions: BTreeSet<i32> = maps.iter().map(|(_, m)| m.version).collect();
+    // Every gate of the notes is a main version in 2, 7..=22 (or "<= 13", "<= 14"): a fixture on
+    // both sides of each needs versions 1, 2 and 6..=22.
+    let mut want: BTreeSet<i32> = (6..=22).collect();
+    want.extend([1, 2]);
+    assert!(
+        want.is_subset(&versions),
+        "missing versions: {:?}",
+        want.difference(&versions)
+    );
+
+    let boxes: Vec<(&WdataMap, &EventBoxes)> = maps
+        .iter()
+        .filter_map(|(_, m)| m.event_boxes.as_ref().map(|b| (m, b)))
+        .collect();
+    let evs: BTreeSet<i32> = boxes
+        .iter()
+        .filter(|(_, b)| !b.camera.is_empty())
+        .filter_map(|(m, _)| m.event_box_version)
+        .collect();
+    // CameraBox carries most EventBox gates (3, 4, 5, 6, 7); every evVer 1..=9 has one.
+    assert_eq!(evs, (1..=9).collect());
+    let evs_with = |has: &dyn Fn(&EventBoxes) -> bool| -> BTreeSet<i32> {
+        boxes
+            .iter()
+            .filter(|(_, b)| has(b))
+            .filter_map(|(m, _)| m.event_box_version)
+            .collect()
+    };
+    // TriggerBox (gate 9) and CameraTargetBox (gates 2, 8) on both sides of their gates.
+    let trigger = evs_with(&|b| !b.trigger.is_empty());
+    assert!(trigger.contains(&9) && trigger.iter().any(|&v| v < 9));
+    let target = evs_with(&|b| !b.camera_target.is_empty());
+    for v in [1, 2, 7, 8] {
+        assert!(target.contains(&v), "CameraTargetBox at evVer {v}");
+    }
+    // Every type but 14 somewhere; 14 always an empty group.
+    type Len = fn(&EventBoxes) -> usize;
+    let lens: [(&str, Len); 18] = [
+        ("camera", |b| b.camera.len()),
+        ("respawn", |b| b.respawn.len()),
+        ("start_point", |b| b.start_point.len()),
+        ("trigger", |b| b.trigger.len()),
+        ("skid", |b| b.skid.len()),
+        ("event_hit", |b| b.event_hit.len()),
+        ("npc", |b| b.npc.len()),
+        ("portal", |b| b.portal.len()),
+        ("select_map_portal", |b| b.select_map_portal.len()),
+        ("in_area", |b| b.in_area.len()),
+        ("etc", |b| b.etc.len()),
+        ("camera_block", |b| b.camera_block.len()),
+        ("cutoff", |b| b.cutoff.len()),
+        ("camera_target", |b| b.camera_target.len()),
+        ("mini_map_icon", |b| b.mini_map_icon.len()),
+        ("environment_reverb", |b| b.environment_reverb.len()),
+        ("waypoint", |b| b.waypoint.len()),
+        ("obstacle", |b| b.obstacle.len()),
+    ];
+    for (name, len) in lens {
+        assert!(boxes.iter().any(|(_, b)| len(b) > 0), "no {name} box");
+    }
+    assert!(
+        boxes
+            .iter()
+            .all(|(_, b)| b.unused == RawGroup::default() && b.type_count == 19)
+    );
+
+    // AniBG 3, 4, 5 and ItemBox 3 on both sides (0 = absent below main version 7).
+    let sub = |f: fn(&WdataMap) -> Option<i32>, has: fn(&WdataMap) -> bool| -> BTreeSet<i32> {
+        maps.iter()
+            .filter(|(_, m)| has(m))
+            .map(|(_, m)| f(m).unwrap_or(0))
+            .collect()
+    };
+    let anibg = sub(|m| m.anibg_version, |m| !m.anibg.is_empty());
+    assert!(
+        [0, 2, 3, 4, 5].iter().all(|v| anibg.contains(v)),
+        "{anibg:?}"
+    );
+    let item = sub(|m| m.item_box_version, |m| !m.item_boxes.is_empty());
+    assert!([0, 2, 3].iter().all(|v| item.contains(v)), "{item:?}");
+
+    // Both trigger layouts; the peer one below and from version 9, with triggers.
+    let peer: BTreeSet<i32> = maps
+        .iter()
+        .filter(|(_, m)| matches!(&m.triggers.layout, TriggerLayout::Peer(t) if !t.is_empty()))
+        .map(|(_, m)| m.version)
+        .collect();
+    assert!(peer.iter().any(|&v| v < 9) && peer.iter().any(|&v| v >= 9));
+    assert!(maps.iter().any(|(_, m)| matches!(
+        &m.triggers.layout,
+        TriggerLayout::ScriptLists { event_scripts, .. } if !event_scripts.is_empty()
+    )));
+
+    // Second scene passes with and without names and categories; non-empty and empty lists.
+    for v in [20, 21, 22] {
+        assert!(maps.iter().any(|(_, m)| {
+            m.version == v
+                && m.scenes
+                    .iter()
+                    .any(|s| s.pass2.as_ref().is_some_and(|p| !p.render_bg.is_empty()))
+        }));
+    }
+    // A scene resource with paths, cues, sounds and ambients in every version that has them,
+    // and an empty one.
+    for (_, m) in &maps {
+        if !m.scene_resources.is_empty() {
+            assert!(m.scene_resources[0].paths.len() == 2, "v{}", m.version);
+        }
+    }
+    assert!(maps.iter().any(|(_, m)| {
+        m.scene_resources
+            .iter()
+            .any(|r| r.paths.is_empty() && r.sound.as_ref().is_some_and(|s| s.sounds.is_empty()))
+    }));
+
+    // ".\" paths, an empty ModelPath, Korean text.
+    assert!(maps.iter().all(|(_, m)| m.event_box_path.is_no_path()));
+    assert!(maps.iter().any(|(_, m)| m.model_path.units.is_empty()));
+    assert!(boxes.iter().any(|(_, b)| {
+        b.npc
+            .iter()
+            .any(|n| n.npc_name.to_string_lossy() == "마을 촌장")
+    }));
+}
