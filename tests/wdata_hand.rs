@@ -1073,3 +1073,410 @@ fn fixtures_cover_every_version_type_and_gate() {
             .any(|n| n.npc_name.to_string_lossy() == "마을 촌장")
     }));
 }
+
+// ---- every fixture, by a second, independent reading of the notes -------------------------
+//
+// The tests above spell five fixtures out literally. This one rebuilds *every* fixture from the
+// notes' gate list, written here as plain `if`s on the versions (independently of the writer's
+// code), with the fixtures' regular values; only which records a fixture holds (the counts) is
+// taken from its model.
+
+/// The notes' gate list, one place, as the notes state it.
+struct Gates {
+    v: i32,
+    ev: i32,
+}
+
+fn notes_header(b: &mut B, m: &WdataMap) {
+    let v = m.version;
+    signature(b);
+    b.i32(v);
+    if v >= 7 {
+        b.i32(m.event_box_version.unwrap())
+            .i32(m.anibg_version.unwrap())
+            .i32(m.item_box_version.unwrap());
+    }
+    if v >= 8 {
+        b.i32(1); // GimmickVersion
+    }
+    if v >= 9 {
+        b.i32(3); // ScriptCount1
+    }
+    if v >= 16 {
+        b.i32(4); // ScriptConditionCount1
+    }
+    if v >= 18 {
+        b.i32(5).i32(6); // ScriptCount2, ScriptConditionCount2
+    }
+    if v == 2 {
+        b.s(""); // the empty-ModelPath fixture
+    } else {
+        b.s(&format!("map\\v{v:02}.mmp"));
+    }
+    b.s("map\\nav.nav");
+    if v >= 2 {
+        b.s(".\\");
+    }
+    b.s(".\\");
+}
+
+fn notes_camera_box(b: &mut B, k: i32, g: &Gates) {
+    obb(b, &format!("CameraBox{k}"), k as f32);
+    if g.ev >= 7 {
+        b.u32(7);
+    }
+    for i in 0..4usize {
+        if g.ev >= 3 || i == 0 {
+            b.s(&format!("target{i}"));
+        }
+        b.s(&format!("cam{i}"));
+        camera_floats(b, i);
+        if g.ev >= 5 {
+            b.u32(if i == 3 { 2 } else { 1 });
+        }
+        if g.ev < 4 {
+            continue;
+        }
+        if i != 0 {
+            for _ in 0..11 {
+                b.u32(0);
+            }
+            continue;
+        }
+        for c in [2, 1, 1, 1, 0, 1, 1, 0, 1, 1, 1] {
+            b.u32(c);
+        }
+        b.u32(1).u32(2);
+        if g.ev < 6 {
+            b.u32(3);
+        } else {
+            b.u32(4).s("ev");
+        }
+        for (id, name) in [
+            (10, "bg0"),
+            (11, "ani0"),
+            (13, "gim0"),
+            (14, "nbg0"),
+            (16, "nitem0"),
+            (17, "ngim0"),
+        ] {
+            if g.v >= 22 {
+                b.u32(id);
+            }
+            b.s(name);
+        }
+        b.fs(&[1.0, 2.0, 3.0]);
+    }
+}
+
+fn notes_box(b: &mut B, ty: i32, k: i32, g: &Gates) {
+    let name = |kind: &str| format!("{kind}{k}");
+    let f = k as f32;
+    match ty {
+        0 => notes_camera_box(b, k, g),
+        1 => {
+            obb(b, &name("RespawnBox"), f);
+            b.i32(10)
+                .i32(3)
+                .s("goblin")
+                .f32(2.5)
+                .s("spawn")
+                .u32(1)
+                .u32(0);
+            b.u32(1).u32(0).u32(1).u32(0).u32(1);
+        }
+        2 => {
+            obb(b, &name("StartPointBox"), f);
+            b.i32(k);
+        }
+        3 => {
+            obb(b, &name("TriggerBox"), f);
+            b.i32(1).s("open").s("idle");
+            if g.ev >= 9 {
+                b.i32(500).fs(&[0.0, 1.0, 0.0]);
+            }
+        }
+        4 => {
+            obb(b, &name("SkidBox"), f);
+            b.i32(2).fs(&[1.0, 0.0, -1.0]).f32(0.5).f32(1.25);
+        }
+        5 => {
+            obb(b, &name("EventHitBox"), f);
+            b.i32(3).s("trap").f32(12.5).fs(&[0.0, 0.0, 1.0]).s("hit");
+            b.i32(2).i32(1).fs(&[0.25, 0.75]).f32(1.0);
+        }
+        6 => {
+            obb(b, &name("NpcBox"), f);
+            b.s("마을 촌장").i32(100).i32(1);
+        }
+        7 => {
+            obb(b, &name("PortalBox"), f);
+            b.s("dungeon01").i32(1).i32(2).i32(300).i32(4).u32(1);
+        }
+        8 => {
+            obb(b, &name("SelectMapPortalBox"), f);
+            b.i32(2).i32(3).u32(0);
+        }
+        9 => {
+            obb(b, &name("InAreaBox"), f);
+            b.s("field").i32(5).u32(1);
+        }
+        10 => {
+            obb(b, &name("EtcBox"), f);
+            b.i32(6);
+        }
+        11 => obb(b, &name("CameraBlockBox"), f),
+        12 => {
+            obb(b, &name("CutoffBox"), f);
+            b.i32(7);
+        }
+        13 => {
+            obb(b, &name("CameraTargetBox"), f);
+            if g.ev < 8 {
+                b.s("boss");
+            } else {
+                b.i32(900);
+            }
+            if g.ev >= 2 {
+                b.u32(1);
+            }
+        }
+        15 => {
+            obb(b, &name("MiniMapIconBox"), f);
+            b.i32(8);
+        }
+        16 => {
+            obb(b, &name("EnvironmentReverbBox"), f);
+            b.i32(9);
+        }
+        17 => {
+            obb(b, &name("WaypointBox"), f);
+            b.i32(10).f32(3.5).i32(2).i32(11).i32(12).f32(2.0).f32(4.5);
+        }
+        18 => obb(b, &name("ObstacleBox"), f),
+        _ => unreachable!(),
+    }
+}
+
+/// Group sizes (record counts) by type, from the model.
+fn group_counts(e: &EventBoxes) -> [usize; 19] {
+    [
+        e.camera.len(),
+        e.respawn.len(),
+        e.start_point.len(),
+        e.trigger.len(),
+        e.skid.len(),
+        e.event_hit.len(),
+        e.npc.len(),
+        e.portal.len(),
+        e.select_map_portal.len(),
+        e.in_area.len(),
+        e.etc.len(),
+        e.camera_block.len(),
+        e.cutoff.len(),
+        e.camera_target.len(),
+        0,
+        e.mini_map_icon.len(),
+        e.environment_reverb.len(),
+        e.waypoint.len(),
+        e.obstacle.len(),
+    ]
+}
+
+fn notes_event_boxes(b: &mut B, m: &WdataMap, g: &Gates) {
+    let counts = group_counts(m.event_boxes.as_ref().unwrap());
+    let mut groups: Vec<B> = Vec::new();
+    for (ty, &n) in counts.iter().enumerate() {
+        let mut group = B::default();
+        for j in 0..n {
+            // The fixtures seed a box with type × 10 + its place in the group.
+            notes_box(&mut group, ty as i32, ty as i32 * 10 + j as i32, g);
+        }
+        groups.push(group);
+    }
+    b.i32(19);
+    // Absolute offsets: the groups follow the index in type order.
+    let mut offset = b.len() + 19 * 8;
+    for (group, &n) in groups.iter().zip(&counts) {
+        b.i32(offset as i32).i32(n as i32);
+        offset += group.len();
+    }
+    for group in groups {
+        b.0.extend_from_slice(&group.0);
+    }
+}
+
+fn notes_objects(b: &mut B, m: &WdataMap) {
+    let anibg = m.anibg_version.unwrap_or(0);
+    b.i32(m.anibg.len() as i32);
+    for k in 0..m.anibg.len() {
+        obb(b, &format!("AniBG{k}"), k as f32);
+        b.s("bg\\tree.mdata").s("sway").u32(1).i32(1).i32(2);
+        if anibg >= 3 {
+            b.u32(1);
+        }
+        if anibg >= 4 {
+            b.u32(0);
+        }
+        if anibg >= 5 {
+            b.f32(30.0);
+        }
+    }
+    let item = m.item_box_version.unwrap_or(0);
+    b.i32(m.item_boxes.len() as i32);
+    for k in 0..m.item_boxes.len() {
+        obb(b, &format!("ItemBox{k}"), k as f32);
+        b.s("item\\chest.mdata")
+            .s("open")
+            .s("table\\chest.rh")
+            .u32(0);
+        if item >= 3 {
+            b.u32(1);
+        }
+    }
+    b.i32(m.gimmicks.len() as i32);
+    for k in 0..m.gimmicks.len() {
+        obb(b, &format!("Gimmick{k}"), k as f32);
+        b.s("gimmick\\lever.mdata").s("pull");
+        b.i32(1).i32(2).i32(3).i32(1).i32(0).i32(42);
+    }
+    if m.version >= 2 {
+        b.s(".\\");
+    }
+    b.s("cut\\intro.moc").s(".\\");
+}
+
+fn notes_triggers(b: &mut B, m: &WdataMap) {
+    trigger_prefix(b);
+    match &m.triggers.layout {
+        TriggerLayout::Peer(triggers) => {
+            b.i32(triggers.len() as i32);
+            for i in 0..triggers.len() {
+                peer_trigger(b, i);
+            }
+        }
+        TriggerLayout::ScriptLists { .. } => {
+            b.i32(1).i32(0).i32(2);
+            b.s("event\\a.lua").s("action\\b.lua").s("action\\c.lua");
+        }
+    }
+}
+
+fn notes_scenes(b: &mut B, m: &WdataMap) {
+    let v = m.version;
+    let n = m.scenes.len();
+    b.i32(n as i32);
+    for i in 0..n {
+        b.s(&format!("scene{i}.mec")).fs(&[0.5, 1.0, 1.5]);
+        if v >= 15 {
+            b.u32(i as u32).fs(&[0.25, 0.5, 0.75, 1.0, 10.0, 100.0]);
+        }
+        if v >= 19 {
+            b.fs(&[1.0, 2.0, 3.0])
+                .fs(&[0.0, 90.0, 0.0])
+                .f32(45.0)
+                .f32(1.75);
+        }
+    }
+    if v < 20 {
+        return;
+    }
+    for i in 0..n {
+        if v >= 21 {
+            if i == 0 {
+                b.s("장면 하나");
+            } else {
+                b.s(&format!("scene{i}"));
+            }
+        }
+        if i == 0 {
+            scene0_pass2_body(b, v);
+        } else {
+            for _ in 0..10 {
+                b.i32(0);
+            }
+        }
+    }
+}
+
+fn notes_scene_resources(b: &mut B, m: &WdataMap) {
+    let v = m.version;
+    b.i32(m.scene_resources.len() as i32);
+    for i in 0..m.scene_resources.len() {
+        let full = i == 0;
+        b.s(&format!("res{i}"));
+        if full {
+            b.i32(1).s("alias0").i32(2).f32(0.5);
+            for (motion, last) in [("walk", false), ("talk", true)] {
+                b.s("npc.mdata").s(motion).s("actor").s("ev");
+                if v >= 10 {
+                    b.u32(100).u32(200);
+                }
+                if !last {
+                    b.f32(0.25);
+                }
+            }
+        } else {
+            b.i32(0).i32(0);
+        }
+        if v >= 11 {
+            if full {
+                b.i32(1).f32(2.0).s("shake").u32(7).f32(1.0);
+            } else {
+                b.i32(0);
+            }
+        }
+        if v >= 12 {
+            if full {
+                b.i32(1).f32(0.5);
+                if v >= 16 {
+                    b.fs(&[0.125, 0.25, 1.0, 0.5]);
+                }
+                b.s("sound\\boom.wav");
+            } else {
+                b.i32(0);
+            }
+            if v >= 13 {
+                b.u32(11);
+            }
+            b.u32(22).f32(3.5).u32(44);
+            if v <= 14 {
+                for x in 1..=7 {
+                    b.i32(x);
+                }
+            }
+            if v <= 13 {
+                b.s("u1").s("u2");
+            }
+        }
+        if v >= 17 {
+            if full {
+                b.i32(1).f32(0.0).s("amb\\wind.wav").u32(1).u32(1);
+            } else {
+                b.i32(0);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_fixture_by_the_notes_gate_list() {
+    let files = fixtures().unwrap();
+    assert_eq!(files.len(), 20);
+    for ((name, m), (_, got)) in fixture_maps().iter().zip(&files) {
+        let g = Gates {
+            v: m.version,
+            ev: m.event_box_version.unwrap_or(0),
+        };
+        let mut b = B::default();
+        notes_header(&mut b, m);
+        if m.version >= 7 {
+            notes_event_boxes(&mut b, m, &g);
+        }
+        notes_objects(&mut b, m);
+        notes_triggers(&mut b, m);
+        notes_scenes(&mut b, m);
+        notes_scene_resources(&mut b, m);
+        assert_same(name, got, &b.0);
+    }
+}
