@@ -44,7 +44,7 @@ mod model;
 mod scenes;
 
 pub use event_boxes::*;
-pub use fixtures::fixtures;
+pub use fixtures::{fixture_maps, fixtures};
 pub use large::large_map;
 pub use model::*;
 pub use scenes::*;
@@ -138,3 +138,6 @@ fn header_i32(
     }
     Ok(value.unwrap_or(0))
 }
+
+#[cfg(test)]
+mod tests;

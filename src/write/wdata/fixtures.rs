@@ -1,5 +1,6 @@
-//! The committed fixtures (`fixtures/rusty-hearts-wdata/`), one or more per format version, built
-//! by one generator that fills every version-gated field exactly when the versions store it.
+//! The committed fixtures (`fixtures/rusty-hearts-wdata/`): one or more for version 1, 2 and
+//! every version from 6 to 22 (so each gate of the notes has a fixture on both sides), built by
+//! one generator that fills every version-gated field exactly when the versions store it.
 //! Together they cover every EventBox type (type 14 only as an empty group), every EventBox
 //! sub-version gate (2..=9), the AniBG (3, 4, 5) and ItemBox (3) gates, both trigger layouts,
 //! both scene passes and every SceneResources gate (10..=17), with empty and non-empty lists,
@@ -82,6 +83,8 @@ pub(super) const PLANS: &[(&str, Plan)] = &[
     ("v07-all-event-boxes.wdata", plan(7, 1, 2, 2, ALL_TYPES)),
     ("v08-ev2.wdata", plan(8, 2, 3, 3, &[13, 0, 17])),
     ("v09-ev3-peer-triggers.wdata", plan(9, 3, 4, 3, &[0, 3, 13])),
+    ("v10-ev4-path-times.wdata", plan(10, 4, 5, 3, &[0])),
+    ("v11-ev4-cues.wdata", plan(11, 4, 5, 3, &[17])),
     (
         "v12-ev4-sounds.wdata",
         Plan {
@@ -111,9 +114,10 @@ pub(super) const PLANS: &[(&str, Plan)] = &[
         "v17-ev7-ambients.wdata",
         Plan {
             script_lists: true,
-            ..plan(17, 7, 5, 3, &[0, 1, 2])
+            ..plan(17, 7, 5, 3, &[0, 1, 2, 13])
         },
     ),
+    ("v18-ev8-script-counts.wdata", plan(18, 8, 5, 3, &[13])),
     ("v19-ev8-scene-camera.wdata", plan(19, 8, 5, 3, &[0, 13])),
     (
         "v20-ev9-scene-pass2.wdata",
@@ -149,10 +153,16 @@ pub(super) const PLANS: &[(&str, Plan)] = &[
 
 /// Every fixture, by file name.
 pub fn fixtures() -> Result<Vec<(&'static str, Vec<u8>)>> {
-    PLANS
-        .iter()
-        .map(|(name, p)| Ok((*name, super::write(&build(p))?)))
+    fixture_maps()
+        .into_iter()
+        .map(|(name, map)| Ok((name, super::write(&map)?)))
         .collect()
+}
+
+/// The model behind every fixture, by file name: what a reader must decode from each file
+/// (`write(&map)` is the committed file).
+pub fn fixture_maps() -> Vec<(&'static str, WdataMap)> {
+    PLANS.iter().map(|(name, p)| (*name, build(p))).collect()
 }
 
 /// The map a plan describes.

@@ -9,7 +9,8 @@ use super::scenes::{SceneData, SceneResource};
 /// A version-22 map (EventBox version 9) with `boxes_per_type` records of every EventBox type
 /// (0..=13, 15..=18), as many AniBG, ItemBox and Gimmick records, and the fixture generator's
 /// scenes and scene resources repeated `boxes_per_type / 10 + 1` times. Deterministic: the same
-/// argument gives the same map. `large_map(2_000)` writes about 5 MB.
+/// argument gives the same map. `large_map(200)` writes about 0.6 MB, `large_map(2_000)` about
+/// 9 MB.
 pub fn large_map(boxes_per_type: usize) -> WdataMap {
     let plan = PLANS
         .iter()
@@ -38,7 +39,7 @@ pub fn large_map(boxes_per_type: usize) -> WdataMap {
     // times over (a blend time after every path but the last).
     let template = map.scene_resources.first().cloned();
     if let Some(template) = template {
-        let path_count = boxes_per_type / 4 + 2;
+        let path_count = boxes_per_type / 20 + 2;
         for r in &mut map.scene_resources {
             *r = SceneResource {
                 key: r.key.clone(),
