@@ -1007,7 +1007,7 @@ fn wdata_info_json_has_the_issues_keys() {
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 17);
+    assert_eq!(lines.len(), 20);
     let keys = [
         "path",
         "format",

@@ -1077,145 +1077,29 @@ const ALL_TYPES: &[u8] = &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16,
 const LIST: TriggerLayout = TriggerLayout::TriggerList;
 const SCRIPTS: TriggerLayout = TriggerLayout::ScriptPaths;
 
+#[rustfmt::skip]
 const FIXTURES: &[Expected] = &[
     ("v01-minimal.wdata", 1, None, &[], 1, LIST, 1, 1, 1),
     ("v02-empty-sections.wdata", 2, None, &[], 0, LIST, 0, 0, 0),
     ("v06-sections.wdata", 6, None, &[], 2, LIST, 2, 2, 2),
-    (
-        "v07-all-event-boxes.wdata",
-        7,
-        Some(1),
-        ALL_TYPES,
-        1,
-        LIST,
-        1,
-        1,
-        1,
-    ),
+    ("v07-all-event-boxes.wdata", 7, Some(1), ALL_TYPES, 1, LIST, 1, 1, 1),
     ("v08-ev2.wdata", 8, Some(2), &[13, 0, 17], 1, LIST, 1, 1, 1),
-    (
-        "v09-ev3-peer-triggers.wdata",
-        9,
-        Some(3),
-        &[0, 3, 13],
-        1,
-        LIST,
-        1,
-        1,
-        1,
-    ),
+    ("v09-ev3-peer-triggers.wdata", 9, Some(3), &[0, 3, 13], 1, LIST, 1, 1, 1),
+    ("v10-ev4-path-times.wdata", 10, Some(4), &[0], 1, LIST, 1, 1, 1),
+    ("v11-ev4-cues.wdata", 11, Some(4), &[17], 1, LIST, 1, 1, 1),
     // Script lists: one event script, no condition script, two action scripts.
-    (
-        "v12-ev4-sounds.wdata",
-        12,
-        Some(4),
-        &[0],
-        1,
-        SCRIPTS,
-        3,
-        1,
-        2,
-    ),
-    (
-        "v13-ev4-script-lists.wdata",
-        13,
-        Some(4),
-        &[0, 5],
-        1,
-        SCRIPTS,
-        3,
-        1,
-        1,
-    ),
+    ("v12-ev4-sounds.wdata", 12, Some(4), &[0], 1, SCRIPTS, 3, 1, 2),
+    ("v13-ev4-script-lists.wdata", 13, Some(4), &[0, 5], 1, SCRIPTS, 3, 1, 1),
     ("v14-ev5.wdata", 14, Some(5), &[0], 1, LIST, 1, 1, 1),
-    (
-        "v15-ev5-scene-timing.wdata",
-        15,
-        Some(5),
-        &[5, 0],
-        1,
-        SCRIPTS,
-        3,
-        2,
-        1,
-    ),
-    (
-        "v16-ev6-sound-fades.wdata",
-        16,
-        Some(6),
-        &[0, 17],
-        1,
-        LIST,
-        1,
-        1,
-        1,
-    ),
-    (
-        "v17-ev7-ambients.wdata",
-        17,
-        Some(7),
-        &[0, 1, 2],
-        1,
-        SCRIPTS,
-        3,
-        1,
-        1,
-    ),
-    (
-        "v19-ev8-scene-camera.wdata",
-        19,
-        Some(8),
-        &[0, 13],
-        1,
-        LIST,
-        1,
-        1,
-        1,
-    ),
-    (
-        "v20-ev9-scene-pass2.wdata",
-        20,
-        Some(9),
-        &[3, 0],
-        1,
-        LIST,
-        1,
-        2,
-        1,
-    ),
-    (
-        "v21-scene-names.wdata",
-        21,
-        Some(9),
-        &[0, 6, 7],
-        1,
-        SCRIPTS,
-        3,
-        1,
-        1,
-    ),
-    (
-        "v22-all-event-boxes.wdata",
-        22,
-        Some(9),
-        ALL_TYPES,
-        1,
-        SCRIPTS,
-        3,
-        2,
-        2,
-    ),
-    (
-        "v22-peer-triggers.wdata",
-        22,
-        Some(9),
-        &[0, 18],
-        1,
-        LIST,
-        2,
-        1,
-        1,
-    ),
+    ("v15-ev5-scene-timing.wdata", 15, Some(5), &[5, 0], 1, SCRIPTS, 3, 2, 1),
+    ("v16-ev6-sound-fades.wdata", 16, Some(6), &[0, 17], 1, LIST, 1, 1, 1),
+    ("v17-ev7-ambients.wdata", 17, Some(7), &[0, 1, 2, 13], 1, SCRIPTS, 3, 1, 1),
+    ("v18-ev8-script-counts.wdata", 18, Some(8), &[13], 1, LIST, 1, 1, 1),
+    ("v19-ev8-scene-camera.wdata", 19, Some(8), &[0, 13], 1, LIST, 1, 1, 1),
+    ("v20-ev9-scene-pass2.wdata", 20, Some(9), &[3, 0], 1, LIST, 1, 2, 1),
+    ("v21-scene-names.wdata", 21, Some(9), &[0, 6, 7], 1, SCRIPTS, 3, 1, 1),
+    ("v22-all-event-boxes.wdata", 22, Some(9), ALL_TYPES, 1, SCRIPTS, 3, 2, 2),
+    ("v22-peer-triggers.wdata", 22, Some(9), &[0, 18], 1, LIST, 2, 1, 1),
 ];
 
 fn fixtures() -> Vec<(&'static str, Vec<u8>)> {
@@ -1288,6 +1172,19 @@ fn every_fixture_reads_as_planned() {
         assert_eq!(map.scenes().iter().count(), scenes, "{name}");
         assert_eq!(map.scene_resources().len(), resources, "{name}");
         assert_eq!(map.scene_resources().iter().count(), resources, "{name}");
+    }
+}
+
+#[test]
+fn every_fixture_reads_back_to_the_model_it_was_written_from() {
+    use gamebin::write::wdata::{WdataMap, fixture_maps, write};
+    for (name, model) in fixture_maps() {
+        let data = write(&model).unwrap();
+        let map = WdataView::from_bytes(&data).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(
+            WdataMap::from_view(&map).unwrap() == model,
+            "{name}: the view differs from its model"
+        );
     }
 }
 
