@@ -1,6 +1,7 @@
 //! Rusty Hearts `.wdata` benchmarks on a large generated map (the writer's `large_map(2_000)`:
-//! 2,000 records of every EventBox type, AniBG, ItemBox and Gimmick, and 201 scenes and scene
-//! resources with long path, cue and sound lists; 19.6 MB), written once before anything is
+//! 2,000 records of every EventBox type but 14, 2,000 AniBG, ItemBox and Gimmick records, 201
+//! scenes and 201 scene resources with 102 paths, cues and sounds each; 8.86 MB), written once
+//! before anything is
 //! timed:
 //!
 //! - `open`: `WdataView::from_bytes`, the one checking pass over the whole file;
