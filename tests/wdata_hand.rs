@@ -1480,3 +1480,11 @@ fn every_fixture_by_the_notes_gate_list() {
         assert_same(name, got, &b.0);
     }
 }
+
+#[test]
+fn wstring_debug_shows_the_text_and_its_nul() {
+    assert_eq!(
+        format!("{:?}", WString::nul_terminated(SIGNATURE)),
+        "WString(\"stairwaygames.\\0\")"
+    );
+}
