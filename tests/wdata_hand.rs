@@ -1480,3 +1480,174 @@ fn every_fixture_by_the_notes_gate_list() {
         assert_same(name, got, &b.0);
     }
 }
+
+#[test]
+fn wstring_debug_shows_the_text_and_its_nul() {
+    assert_eq!(
+        format!("{:?}", WString::nul_terminated(SIGNATURE)),
+        "WString(\"stairwaygames.\\0\")"
+    );
+}
+
+// ---- each fixture has exactly one trigger layout that reads to EOF ---------------------------
+//
+// The reader picks the trigger layout after which Scenes and SceneResources parse and end
+// exactly at EOF (the notes). So that the fixtures never leave it guessing, each must parse to
+// EOF with its own layout and fail with the other. A small reader of the file's tail, written
+// here from the notes, checks that.
+
+/// A bounds-checked cursor over a fixture (`None` = ran past the end or a count that cannot fit).
+struct Tail<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl Tail<'_> {
+    fn skip(&mut self, n: usize) -> Option<()> {
+        self.at = self.at.checked_add(n).filter(|&e| e <= self.b.len())?;
+        Some(())
+    }
+    fn i32(&mut self) -> Option<i32> {
+        let v = i32::from_le_bytes(self.b.get(self.at..self.at + 4)?.try_into().ok()?);
+        self.at += 4;
+        Some(v)
+    }
+    fn count(&mut self) -> Option<usize> {
+        usize::try_from(self.i32()?)
+            .ok()
+            .filter(|&n| n <= self.b.len() - self.at)
+    }
+    fn wstr(&mut self) -> Option<()> {
+        let n = u16::from_le_bytes(self.b.get(self.at..self.at + 2)?.try_into().ok()?);
+        self.skip(2 + 2 * usize::from(n))
+    }
+    fn wstrs(&mut self, n: usize) -> Option<()> {
+        (0..n).try_for_each(|_| self.wstr())
+    }
+}
+
+fn peer_layout(t: &mut Tail) -> Option<()> {
+    for _ in 0..t.count()? {
+        t.wstr()?;
+        t.wstr()?;
+        let (e, c, a) = (t.count()?, t.count()?, t.count()?);
+        t.wstrs(e + c + a)?;
+    }
+    Some(())
+}
+
+fn script_lists_layout(t: &mut Tail) -> Option<()> {
+    let (e, c, a) = (t.count()?, t.count()?, t.count()?);
+    t.wstrs(e + c + a)
+}
+
+fn scenes_and_resources_to_eof(t: &mut Tail, v: i32) -> Option<()> {
+    let scenes = t.count()?;
+    for _ in 0..scenes {
+        t.wstr()?;
+        t.skip(12)?;
+        if v >= 15 {
+            t.skip(28)?;
+        }
+        if v >= 19 {
+            t.skip(32)?;
+        }
+    }
+    if v >= 20 {
+        for _ in 0..scenes {
+            if v >= 21 {
+                t.wstr()?;
+            }
+            let c: Vec<usize> = (0..10).map(|_| t.count()).collect::<Option<_>>()?;
+            t.skip(4 * c[1])?;
+            for _ in 0..c[0] {
+                t.skip(4)?;
+                t.wstr()?;
+            }
+            for _ in 0..c[2..].iter().sum::<usize>() {
+                if v >= 22 {
+                    t.skip(4)?;
+                }
+                t.wstr()?;
+            }
+        }
+    }
+    for _ in 0..t.count()? {
+        t.wstr()?;
+        let aliases = t.count()?;
+        t.wstrs(aliases)?;
+        let paths = t.count()?;
+        if paths > 0 {
+            t.skip(4)?;
+        }
+        for p in 0..paths {
+            t.wstrs(4)?;
+            if v >= 10 {
+                t.skip(8)?;
+            }
+            if p + 1 < paths {
+                t.skip(4)?;
+            }
+        }
+        if v >= 11 {
+            for _ in 0..t.count()? {
+                t.skip(4)?;
+                t.wstr()?;
+                t.skip(8)?;
+            }
+        }
+        if v >= 12 {
+            for _ in 0..t.count()? {
+                t.skip(if v >= 16 { 20 } else { 4 })?;
+                t.wstr()?;
+            }
+            t.skip(if v >= 13 { 16 } else { 12 })?;
+            if v <= 14 {
+                t.skip(28)?;
+            }
+            if v <= 13 {
+                t.wstrs(2)?;
+            }
+        }
+        if v >= 17 {
+            for _ in 0..t.count()? {
+                t.skip(4)?;
+                t.wstr()?;
+                t.skip(8)?;
+            }
+        }
+    }
+    (t.at == t.b.len()).then_some(())
+}
+
+#[test]
+fn each_fixture_reads_to_eof_with_its_own_trigger_layout_only() {
+    // The Triggers prefix every fixture has: reserved0 0, scriptDir ".\", reserved1 0,
+    // mainScript "main.lua".
+    let mut prefix = B::default();
+    trigger_prefix(&mut prefix);
+    for ((name, map), (_, bytes)) in fixture_maps().iter().zip(fixtures().unwrap()) {
+        let start = bytes
+            .windows(prefix.len())
+            .rposition(|w| w == prefix.0)
+            .unwrap()
+            + prefix.len();
+        let v = map.version;
+        let reads = |layout: fn(&mut Tail) -> Option<()>| {
+            let mut t = Tail {
+                b: &bytes,
+                at: start,
+            };
+            layout(&mut t)
+                .and_then(|()| scenes_and_resources_to_eof(&mut t, v))
+                .is_some()
+        };
+        let (peer, lists) = (reads(peer_layout), reads(script_lists_layout));
+        match map.triggers.layout {
+            TriggerLayout::Peer(_) => assert!(peer && !lists, "{name}: peer {peer}, lists {lists}"),
+            TriggerLayout::ScriptLists { .. } => {
+                assert!(lists && !peer, "{name}: peer {peer}, lists {lists}")
+            }
+        }
+    }
+}

@@ -4,6 +4,11 @@
 //! from the notes alone, and `tests/wdata_hand.rs` checks its output against bytes assembled by
 //! hand.
 //!
+//! - [`write`] turns a [`WdataMap`] into file bytes;
+//! - [`fixtures`] makes the committed fixtures, and [`fixture_maps`] gives the model behind each
+//!   one (what a reader must decode from it);
+//! - [`large_map`] builds a large deterministic map for benchmarks.
+//!
 //! # Layout choices
 //! - The EventBox index has [`EventBoxes::type_count`] entries (normally 19) of absolute `i32`
 //!   offsets and counts; the groups follow in type order, and an empty group's offset is the
@@ -58,40 +63,31 @@ pub fn write(map: &WdataMap) -> Result<Vec<u8>> {
     let v = map.version;
     s.wstr(&map.signature, "Header.signature")?;
     s.i32(v);
-    // Below version 7 the sub-versions are absent and their gates see 0.
-    let ev = header_i32(
-        &mut s,
-        &map.event_box_version,
-        v >= 7,
-        v,
-        "Header.EventBoxVersion",
-    )?;
-    let anibg = header_i32(&mut s, &map.anibg_version, v >= 7, v, "Header.AniBGVersion")?;
-    let item_box = header_i32(
-        &mut s,
-        &map.item_box_version,
-        v >= 7,
-        v,
-        "Header.ItemBoxVersion",
-    )?;
-    let later: [(&Option<i32>, bool, &'static str); 5] = [
-        (&map.gimmick_version, v >= 8, "Header.GimmickVersion"),
-        (&map.script_count1, v >= 9, "Header.ScriptCount1"),
+    // The gated header `i32`s, with the first main version that stores each.
+    let header: [(&Option<i32>, i32, &'static str); 8] = [
+        (&map.event_box_version, 7, "Header.EventBoxVersion"),
+        (&map.anibg_version, 7, "Header.AniBGVersion"),
+        (&map.item_box_version, 7, "Header.ItemBoxVersion"),
+        (&map.gimmick_version, 8, "Header.GimmickVersion"),
+        (&map.script_count1, 9, "Header.ScriptCount1"),
         (
             &map.script_condition_count1,
-            v >= 16,
+            16,
             "Header.ScriptConditionCount1",
         ),
-        (&map.script_count2, v >= 18, "Header.ScriptCount2"),
+        (&map.script_count2, 18, "Header.ScriptCount2"),
         (
             &map.script_condition_count2,
-            v >= 18,
+            18,
             "Header.ScriptConditionCount2",
         ),
     ];
-    for (field, stored, what) in later {
-        header_i32(&mut s, field, stored, v, what)?;
+    let mut values = [0; 8];
+    for ((field, since, what), value) in header.into_iter().zip(&mut values) {
+        *value = header_i32(&mut s, field, v >= since, v, what)?;
     }
+    // Below version 7 the sub-versions are absent and their gates see 0.
+    let [ev, anibg, item_box, ..] = values;
     s.wstr(&map.model_path, "Header.ModelPath")?;
     s.wstr(&map.nav_mesh_path, "Header.NavMeshPath")?;
     if let Some(p) = s.gate(&map.nav_height_path, v >= 2, v, "Header.NavHeightPath")? {

@@ -22,7 +22,7 @@ pub const NO_PATH: &str = ".\\";
 /// NULs (the signature is stored as 14 characters + NUL) and any unpaired surrogates, so that
 /// writing it back gives the same bytes. The file stores the count as a `u16`, so a string holds
 /// at most 65,535 code units; the writer refuses longer ones.
-#[derive(Clone, Debug, PartialEq, Eq, Default, Hash)]
+#[derive(Clone, PartialEq, Eq, Default, Hash)]
 pub struct WString {
     /// The stored code units, in order.
     pub units: Vec<u16>,
@@ -56,6 +56,14 @@ impl WString {
     /// Whether this is the `".\"` "no path" sentinel (after trimming trailing NULs).
     pub fn is_no_path(&self) -> bool {
         self.to_string_lossy() == NO_PATH
+    }
+}
+
+/// Shows the text with every code unit, e.g. `WString("stairwaygames.\0")` (an unpaired
+/// surrogate shows as U+FFFD).
+impl core::fmt::Debug for WString {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "WString({:?})", String::from_utf16_lossy(&self.units))
     }
 }
 
