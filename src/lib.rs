@@ -15,6 +15,7 @@
 //! | [`wows::assets`] | World of Warships `assets.bin` (BWDB PrototypeDatabase) | [`AssetsDb`](wows::assets::AssetsDb) |
 //! | [`wdb`] | Final Fantasy XIII trilogy `.wdb` | [`WdbView`](wdb::WdbView) |
 //! | [`wwd`] | Captain Claw / Gruntz `.wwd` levels | [`WwdView`](wwd::WwdView) |
+//! | [`wdata`] | Rusty Hearts `.wdata` maps | [`WdataView`](wdata::WdataView) |
 //! | [`craftstudio`] | CraftStudio `Project.dat` | [`ProjectView`](craftstudio::ProjectView) |
 //!
 //! ```
@@ -54,6 +55,7 @@ pub mod craftstudio;
 pub mod error;
 pub mod hash;
 pub mod mmap;
+pub mod wdata;
 pub mod wdb;
 pub mod wows;
 #[cfg(feature = "write")]
@@ -77,6 +79,8 @@ pub enum Format {
     Wap32Wwd,
     /// CraftStudio `Project.dat` (the project's header, game controls and asset tree).
     CraftStudioProject,
+    /// Rusty Hearts `.wdata` map.
+    RustyHeartsWdata,
 }
 
 impl Format {
@@ -88,6 +92,7 @@ impl Format {
             Format::Ff13Wdb => "ff13-wdb",
             Format::Wap32Wwd => "wap32-wwd",
             Format::CraftStudioProject => "craftstudio-project",
+            Format::RustyHeartsWdata => "rusty-hearts-wdata",
         }
     }
 }
@@ -102,13 +107,14 @@ impl core::fmt::Display for Format {
 type Detector = fn(&[u8]) -> bool;
 
 /// Detects a file's format from its content, never its name. Formats with a magic number are tried
-/// first (`.wdb`) and formats without one (`.geometry`, CraftStudio's `Project.dat`) last, each by
+/// first (`.wdb`, `.wwd`, `.wdata`'s signature) and formats without one (`.geometry`, CraftStudio's `Project.dat`) last, each by
 /// its own `looks_like` check.
 pub fn detect(data: &[u8]) -> Option<Format> {
     const DETECTORS: &[(Format, Detector)] = &[
         (Format::WowsAssets, wows::assets::looks_like),
         (Format::Ff13Wdb, wdb::looks_like),
         (Format::Wap32Wwd, wwd::looks_like),
+        (Format::RustyHeartsWdata, wdata::looks_like),
         (Format::WowsGeometry, wows::geometry::looks_like),
         (Format::CraftStudioProject, craftstudio::looks_like),
     ];

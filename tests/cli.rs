@@ -1138,3 +1138,143 @@ fn synth_small_is_deterministic_and_reads() {
     assert_eq!(info["paths"], 2461);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn wdata_info_json_has_the_issues_keys() {
+    let out = gamebin(&["info", "--json", "fixtures/rusty-hearts-wdata"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 20);
+    let keys = [
+        "path",
+        "format",
+        "version",
+        "event_box_version",
+        "event_boxes",
+        "event_boxes_by_type",
+        "anibg",
+        "item_boxes",
+        "gimmicks",
+        "trigger_layout",
+        "triggers",
+        "scenes",
+        "scene_resources",
+    ];
+    for line in &lines {
+        let object = line.as_object().unwrap();
+        assert_eq!(object.len(), keys.len(), "{line}");
+        for key in keys {
+            assert!(object.contains_key(key), "{key} missing in {line}");
+        }
+        assert_eq!(line["format"], "rusty-hearts-wdata");
+    }
+    // What the writer was told for v22-all-event-boxes: EventBox version 9, every type but 14
+    // (two CameraBoxes), one AniBG, ItemBox and Gimmick, the script lists (1 + 0 + 2 paths), two
+    // scenes and two scene resources.
+    let v22 = lines
+        .iter()
+        .find(|l| {
+            l["path"]
+                .as_str()
+                .unwrap()
+                .ends_with("v22-all-event-boxes.wdata")
+        })
+        .unwrap();
+    assert_eq!(v22["version"], 22);
+    assert_eq!(v22["event_box_version"], 9);
+    assert_eq!(v22["event_boxes"], 19);
+    let by_type = v22["event_boxes_by_type"].as_object().unwrap();
+    assert_eq!(by_type.len(), 19);
+    assert_eq!(by_type["CameraBox"], 2);
+    assert_eq!(by_type["NpcBox"], 1);
+    assert_eq!(by_type["UnusedBox"], 0);
+    assert_eq!(by_type["ObstacleBox"], 1);
+    assert_eq!(
+        (
+            v22["anibg"].as_u64(),
+            v22["item_boxes"].as_u64(),
+            v22["gimmicks"].as_u64()
+        ),
+        (Some(1), Some(1), Some(1))
+    );
+    assert_eq!(v22["trigger_layout"], "script-paths");
+    assert_eq!(v22["triggers"], 3);
+    assert_eq!(
+        (v22["scenes"].as_u64(), v22["scene_resources"].as_u64()),
+        (Some(2), Some(2))
+    );
+    let v1 = lines
+        .iter()
+        .find(|l| l["path"].as_str().unwrap().ends_with("v01-minimal.wdata"))
+        .unwrap();
+    assert_eq!(v1["event_box_version"], serde_json::Value::Null);
+    assert_eq!(v1["event_boxes_by_type"], serde_json::json!({}));
+    assert_eq!(v1["trigger_layout"], "trigger-list");
+}
+
+#[test]
+fn wdata_dump_json_has_every_name_as_text() {
+    let dump = dump_json(&root().join("fixtures/rusty-hearts-wdata/v22-all-event-boxes.wdata"));
+    assert_eq!(dump["header"]["signature"], "stairwaygames.");
+    assert_eq!(dump["header"]["model_path"], "map\\v22.mmp");
+    let groups = dump["event_box_groups"].as_array().unwrap();
+    assert_eq!(groups.len(), 19);
+    assert_eq!(groups[6]["type"], "NpcBox");
+    assert_eq!(groups[6]["boxes"][0]["obb"]["name"], "NpcBox60");
+    assert_eq!(groups[0]["boxes"].as_array().unwrap().len(), 2);
+    assert_eq!(dump["triggers"]["main_script"], "main.lua");
+    assert_eq!(
+        dump["triggers"]["event_scripts"],
+        serde_json::json!(["event\\a.lua"])
+    );
+    assert_eq!(dump["moc_path"], "cut\\intro.moc");
+}
+
+#[test]
+fn a_damaged_wdata_reports_the_readers_error_and_a_model_file_is_skipped() {
+    let dir = std::env::temp_dir().join(format!("gamebin-cli-wdata-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good =
+        std::fs::read(root().join("fixtures/rusty-hearts-wdata/v09-ev3-peer-triggers.wdata"))
+            .unwrap();
+    let damaged = dir.join("town.wdata");
+    std::fs::write(&damaged, &good[..good.len() - 3]).unwrap();
+    let out = gamebin(&["info", damaged.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    // The header reads, so content detection names the format and the reader says where it fails.
+    assert!(stderr(&out).contains("Triggers.layout"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("at 0x"), "{}", stderr(&out));
+    // A damaged signature: content detection fails, the name picks the reader, which says why.
+    let mut bad = good.clone();
+    bad[2] = b'S';
+    std::fs::write(&damaged, &bad).unwrap();
+    let out = gamebin(&["info", damaged.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("named .wdata but does not read as one"),
+        "{err}"
+    );
+    assert!(err.contains("Header.Signature"), "{err}");
+    // A model file shares the signature, but its second string is no .mmp: not a map.
+    std::fs::remove_file(&damaged).unwrap();
+    let mut mdata = Vec::new();
+    for s in ["stairwaygames.\0", "mesh\\sword.mdata"] {
+        let units: Vec<u16> = s.encode_utf16().collect();
+        mdata.extend_from_slice(&(units.len() as u16).to_le_bytes());
+        units
+            .iter()
+            .for_each(|u| mdata.extend_from_slice(&u.to_le_bytes()));
+        if s.starts_with("stair") {
+            mdata.extend_from_slice(&3i32.to_le_bytes());
+        }
+    }
+    std::fs::write(dir.join("sword.mdata"), &mdata).unwrap();
+    let out = gamebin(&["info", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains("skipped 1 file"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -89,6 +89,12 @@ const CORPORA: &[Corpus] = &[
         max_expansion: MAX_EXPANSION,
     },
     Corpus {
+        fixtures: "fixtures/rusty-hearts-wdata",
+        samples: "rusty-hearts-wdata",
+        drive: drive::drive_all,
+        max_expansion: MAX_EXPANSION,
+    },
+    Corpus {
         fixtures: "fixtures/wows-assets",
         samples: "wows-assets",
         drive: drive::drive_all,

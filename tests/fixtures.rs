@@ -16,6 +16,10 @@ const FORMATS: &[(&str, Fixtures)] = &[
     ),
     ("fixtures/ff13-wdb", gamebin::write::wdb::fixtures),
     ("fixtures/wap32-wwd", gamebin::write::wwd::fixtures),
+    (
+        "fixtures/rusty-hearts-wdata",
+        gamebin::write::wdata::fixtures,
+    ),
 ];
 
 #[test]

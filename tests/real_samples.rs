@@ -1020,3 +1020,46 @@ mod assets_sample {
         assert_eq!(model.dyes().unwrap().len(), 0);
     }
 }
+
+/// Rusty Hearts `.wdata` maps in `$GAMEBIN_SAMPLES/rusty-hearts-wdata`, if any: none is public (the
+/// game ships them inside encrypted archives), so the folder is usually absent and this says so.
+/// Any map put there must be detected, open, end exactly at EOF (the view checks it) and rewrite
+/// byte for byte through the owned model.
+#[test]
+fn wdata_samples_open_and_round_trip() {
+    let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") else {
+        eprintln!("skipped: GAMEBIN_SAMPLES is not set");
+        return;
+    };
+    let dir = PathBuf::from(dir).join("rusty-hearts-wdata");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("skipped: no {} (no real .wdata is public)", dir.display());
+        return;
+    };
+    let mut seen = 0;
+    for path in entries.flatten().map(|e| e.path()) {
+        if !path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("wdata"))
+        {
+            continue;
+        }
+        let file = MappedFile::open(&path).unwrap();
+        assert_eq!(
+            gamebin::detect(&file),
+            Some(gamebin::Format::RustyHeartsWdata),
+            "{}",
+            path.display()
+        );
+        let view = gamebin::wdata::WdataView::open(&file)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let map = gamebin::write::wdata::WdataMap::from_view(&view).unwrap();
+        assert!(
+            gamebin::write::wdata::write(&map).unwrap() == file.bytes(),
+            "{}",
+            path.display()
+        );
+        seen += 1;
+    }
+    eprintln!("{seen} .wdata sample(s) checked");
+}

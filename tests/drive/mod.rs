@@ -6,12 +6,14 @@
 mod assets;
 mod craftstudio;
 mod geometry;
+mod wdata;
 mod wdb;
 mod wwd;
 
 pub use assets::drive_assets;
 pub use craftstudio::drive_craftstudio;
 pub use geometry::drive_geometry;
+pub use wdata::drive_wdata;
 pub use wdb::drive_wdb;
 pub use wwd::drive_wwd;
 
@@ -28,4 +30,5 @@ pub fn drive_all(data: &[u8]) -> usize {
         + drive_craftstudio(data)
         + drive_wdb(data)
         + drive_wwd(data)
+        + drive_wdata(data)
 }

@@ -10,6 +10,7 @@ use crate::craftstudio;
 use crate::files::{self, ReadOptions};
 use crate::geometry;
 use crate::output::{Out, Status, report};
+use crate::wdata;
 use crate::wdb;
 use crate::wwd;
 
@@ -85,6 +86,14 @@ fn text(path: &Path, json: bool, options: ReadOptions) -> Result<String> {
                 serde_json::to_string_pretty(&dump)?
             } else {
                 wwd::dump_text(&dump)
+            })
+        }
+        Format::RustyHeartsWdata => {
+            let dump = wdata::dump(path, &file)?;
+            Ok(if json {
+                serde_json::to_string_pretty(&dump)?
+            } else {
+                wdata::dump_text(&dump)
             })
         }
         other => anyhow::bail!("format {other} has no dump view yet"),

@@ -112,6 +112,11 @@ pub fn detect(path: &Path, file: &MappedFile, options: ReadOptions) -> Result<Op
                 .context("named .wwd but does not read as one")?;
             return Ok(Some(Format::Wap32Wwd));
         }
+        Some("wdata") => {
+            gamebin::wdata::WdataView::from_bytes(file)
+                .context("named .wdata but does not read as one")?;
+            return Ok(Some(Format::RustyHeartsWdata));
+        }
         Some("bin")
             if path
                 .file_stem()

@@ -11,6 +11,7 @@ use crate::craftstudio;
 use crate::files::{self, Input, ReadOptions};
 use crate::geometry;
 use crate::output::{Out, Status, report};
+use crate::wdata;
 use crate::wdb;
 use crate::wwd;
 
@@ -125,6 +126,14 @@ fn render(
                 serde_json::to_string(&info)?
             } else {
                 assets::info_line(&info)
+            })
+        }
+        Format::RustyHeartsWdata => {
+            let info = wdata::info(path, data)?;
+            Ok(if json {
+                serde_json::to_string(&info)?
+            } else {
+                wdata::info_line(&info)
             })
         }
         other => anyhow::bail!("format {other} has no info view yet"),

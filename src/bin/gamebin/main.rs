@@ -16,6 +16,7 @@ mod info;
 mod output;
 mod render;
 mod synth;
+mod wdata;
 mod wdb;
 mod wdb_pack;
 mod wwd;
@@ -26,7 +27,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 /// Read game data files in place: World of Warships .geometry and assets.bin, Final Fantasy XIII
-/// .wdb, Claw / Gruntz .wwd levels and CraftStudio Project.dat (more formats to come).
+/// .wdb, Claw / Gruntz .wwd levels, Rusty Hearts .wdata maps and CraftStudio Project.dat (more
+/// formats to come).
 ///
 /// Formats are detected by content, never by file name.
 #[derive(Debug, Parser)]
@@ -46,7 +48,9 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// One summary line per file (.geometry: counts of buffers, mappings, models, vertices,
-    /// indices; Project.dat: name, entries, folders, assets, trashed, controls, trailing bytes).
+    /// indices; Project.dat: name, entries, folders, assets, trashed, controls, trailing bytes;
+    /// .wdata: version, EventBox version, EventBoxes in all and by type, AniBG, item boxes,
+    /// gimmicks, the trigger layout found and its triggers, scenes, scene resources).
     ///
     /// Directories are walked recursively; files in them whose format is not recognised are
     /// skipped (and counted on stderr). A file named on the command line must be recognised.
@@ -64,7 +68,8 @@ enum Command {
         ignore_signature: bool,
     },
     /// Everything the reader decodes from one file: for .geometry buffers (with the bounds of
-    /// their decoded positions), mappings, draws, collision and armor models; for Project.dat the
+    /// their decoded positions), mappings, draws, collision and armor models; for .wdata the whole
+    /// map with every name as text; for Project.dat the
     /// header, game controls and the entries as a tree.
     Dump {
         /// The file.

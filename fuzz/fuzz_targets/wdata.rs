@@ -1,0 +1,13 @@
+//! Rusty Hearts `.wdata`: detects, opens and drives every accessor through the driver the
+//! corruption tests share (`tests/drive`).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../../tests/drive/mod.rs"]
+mod drive;
+
+fuzz_target!(|data: &[u8]| {
+    std::hint::black_box(gamebin::detect(data));
+    std::hint::black_box(drive::drive_wdata(data));
+});

@@ -1,0 +1,58 @@
+//! AniBG: animated background objects (`i32 count`, then records).
+
+use super::Versions;
+use super::cursor::Cursor;
+use super::obb::{OBB_MIN_SIZE, Obb};
+use super::raw::Bool32;
+use super::records::Record;
+use super::wstr::WStr;
+use crate::error::Result;
+
+/// One animated background object.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AniBg<'a> {
+    pub obb: Obb<'a>,
+    pub model: WStr<'a>,
+    pub motion: WStr<'a>,
+    pub looped: Bool32,
+    pub light_index: i32,
+    pub cover_index: i32,
+    /// AniBGVersion >= 3.
+    pub shadow: Option<Bool32>,
+    /// AniBGVersion >= 4.
+    pub move_weight: Option<Bool32>,
+    /// AniBGVersion >= 5.
+    pub pvs_radius: Option<f32>,
+}
+
+impl<'a> Record<'a> for AniBg<'a> {
+    const MIN_SIZE: usize = OBB_MIN_SIZE + 2 + 2 + 12;
+
+    #[inline]
+    fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
+        let v = versions.anibg;
+        Ok(AniBg {
+            obb: Obb::read(cur, "AniBG.Name", "AniBG.Obb")?,
+            model: cur.wstr("AniBG.Model")?,
+            motion: cur.wstr("AniBG.Motion")?,
+            looped: cur.bool32("AniBG.Loop")?,
+            light_index: cur.i32("AniBG.LightIndex")?,
+            cover_index: cur.i32("AniBG.CoverIndex")?,
+            shadow: if v >= 3 {
+                Some(cur.bool32("AniBG.Shadow")?)
+            } else {
+                None
+            },
+            move_weight: if v >= 4 {
+                Some(cur.bool32("AniBG.MoveWeight")?)
+            } else {
+                None
+            },
+            pvs_radius: if v >= 5 {
+                Some(cur.f32("AniBG.PVSRad")?)
+            } else {
+                None
+            },
+        })
+    }
+}

@@ -1,0 +1,767 @@
+//! EventBoxes (main version >= 7): the index table (`i32 typeCount`, then per type `i32 offset, i32
+//! count`, offsets absolute), the groups it points at, and a typed view of every record of every
+//! known type. Type 14 is unknown: its records are never guessed at; its group is exposed as raw
+//! bytes when the next group's offset bounds it.
+
+use zerocopy::little_endian::{F32, I32};
+
+use super::Versions;
+use super::camera_box::CameraBox;
+use super::cursor::{Cursor, check_fits};
+use super::obb::{OBB_MIN_SIZE, Obb};
+use super::raw::{Bool32, RawEventBoxIndexEntry, vec3};
+use super::wstr::WStr;
+use crate::bytes::{Bytes, u64_of};
+use crate::error::{Error, ErrorKind, Result};
+
+/// Index entries this reader accepts: the game writes 19; a few more are tolerated as unknown types.
+pub const MAX_EVENT_BOX_TYPES: u32 = 256;
+
+/// The EventBox types, by index-table position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum EventBoxType {
+    CameraBox = 0,
+    RespawnBox = 1,
+    StartPointBox = 2,
+    TriggerBox = 3,
+    SkidBox = 4,
+    EventHitBox = 5,
+    NpcBox = 6,
+    PortalBox = 7,
+    SelectMapPortalBox = 8,
+    InAreaBox = 9,
+    EtcBox = 10,
+    CameraBlockBox = 11,
+    CutoffBox = 12,
+    CameraTargetBox = 13,
+    /// Type 14: no known file or reader has one; its layout is unknown.
+    UnusedBox = 14,
+    MiniMapIconBox = 15,
+    EnvironmentReverbBox = 16,
+    WaypointBox = 17,
+    ObstacleBox = 18,
+}
+
+impl EventBoxType {
+    /// Every type, in index order.
+    pub const ALL: [EventBoxType; 19] = [
+        EventBoxType::CameraBox,
+        EventBoxType::RespawnBox,
+        EventBoxType::StartPointBox,
+        EventBoxType::TriggerBox,
+        EventBoxType::SkidBox,
+        EventBoxType::EventHitBox,
+        EventBoxType::NpcBox,
+        EventBoxType::PortalBox,
+        EventBoxType::SelectMapPortalBox,
+        EventBoxType::InAreaBox,
+        EventBoxType::EtcBox,
+        EventBoxType::CameraBlockBox,
+        EventBoxType::CutoffBox,
+        EventBoxType::CameraTargetBox,
+        EventBoxType::UnusedBox,
+        EventBoxType::MiniMapIconBox,
+        EventBoxType::EnvironmentReverbBox,
+        EventBoxType::WaypointBox,
+        EventBoxType::ObstacleBox,
+    ];
+
+    /// The type at index-table position `index`, if the format names one.
+    pub fn from_index(index: u32) -> Option<Self> {
+        Self::ALL.get(usize::try_from(index).ok()?).copied()
+    }
+
+    /// The format's name (`"NpcBox"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            EventBoxType::CameraBox => "CameraBox",
+            EventBoxType::RespawnBox => "RespawnBox",
+            EventBoxType::StartPointBox => "StartPointBox",
+            EventBoxType::TriggerBox => "TriggerBox",
+            EventBoxType::SkidBox => "SkidBox",
+            EventBoxType::EventHitBox => "EventHitBox",
+            EventBoxType::NpcBox => "NpcBox",
+            EventBoxType::PortalBox => "PortalBox",
+            EventBoxType::SelectMapPortalBox => "SelectMapPortalBox",
+            EventBoxType::InAreaBox => "InAreaBox",
+            EventBoxType::EtcBox => "EtcBox",
+            EventBoxType::CameraBlockBox => "CameraBlockBox",
+            EventBoxType::CutoffBox => "CutoffBox",
+            EventBoxType::CameraTargetBox => "CameraTargetBox",
+            EventBoxType::UnusedBox => "UnusedBox",
+            EventBoxType::MiniMapIconBox => "MiniMapIconBox",
+            EventBoxType::EnvironmentReverbBox => "EnvironmentReverbBox",
+            EventBoxType::WaypointBox => "WaypointBox",
+            EventBoxType::ObstacleBox => "ObstacleBox",
+        }
+    }
+
+    /// Whether this reader knows the type's record layout (every type but 14).
+    pub const fn is_known(self) -> bool {
+        !matches!(self, EventBoxType::UnusedBox)
+    }
+}
+
+/// RespawnBox (1): an enemy spawn volume.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RespawnBox<'a> {
+    pub obb: Obb<'a>,
+    pub total_enemy_num: i32,
+    pub enemy_num: i32,
+    pub enemy_name: WStr<'a>,
+    pub respawn_time: f32,
+    pub respawn_motion: WStr<'a>,
+    pub in_check: Bool32,
+    pub random_direction: Bool32,
+    /// One flag per difficulty level.
+    pub difficulty: [Bool32; 5],
+}
+
+/// StartPointBox (2).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StartPointBox<'a> {
+    pub obb: Obb<'a>,
+    pub id: i32,
+}
+
+/// A TriggerBox's signpost (EventBoxVersion >= 9).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Signpost {
+    pub text_id: i32,
+    pub reposition: [f32; 3],
+}
+
+/// TriggerBox (3).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TriggerBox<'a> {
+    pub obb: Obb<'a>,
+    pub state: i32,
+    pub action_motion: WStr<'a>,
+    pub motion: WStr<'a>,
+    /// EventBoxVersion >= 9.
+    pub signpost: Option<Signpost>,
+}
+
+/// SkidBox (4).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SkidBox<'a> {
+    pub obb: Obb<'a>,
+    pub state: i32,
+    pub velocity: [f32; 3],
+    pub end_time: f32,
+    pub duration: f32,
+}
+
+/// EventHitBox (5).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EventHitBox<'a> {
+    pub obb: Obb<'a>,
+    pub state: i32,
+    pub anibg_name: WStr<'a>,
+    pub damage: f32,
+    pub direction: [f32; 3],
+    pub damage_motion: WStr<'a>,
+    /// Borrowed from the file.
+    pub hit_times: &'a [F32],
+    pub temp_hit_times: &'a [F32],
+}
+
+/// NpcBox (6).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NpcBox<'a> {
+    pub obb: Obb<'a>,
+    pub npc_name: WStr<'a>,
+    pub id: i32,
+    pub instance_id: i32,
+}
+
+/// PortalBox (7).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PortalBox<'a> {
+    pub obb: Obb<'a>,
+    pub warp_map_name: WStr<'a>,
+    pub id: i32,
+    pub msg_type: i32,
+    pub warp_map_id: i32,
+    pub warp_portal_id: i32,
+    pub active: Bool32,
+}
+
+/// SelectMapPortalBox (8).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SelectMapPortalBox<'a> {
+    pub obb: Obb<'a>,
+    pub id: i32,
+    pub msg_type: i32,
+    pub active: Bool32,
+}
+
+/// InAreaBox (9).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct InAreaBox<'a> {
+    pub obb: Obb<'a>,
+    pub warp_map_name: WStr<'a>,
+    pub id: i32,
+    pub active: Bool32,
+}
+
+/// A box with one `i32` after its OBB: EtcBox (10) `ID`, CutoffBox (12), MiniMapIconBox (15)
+/// `IconType`, EnvironmentReverbBox (16) `ReverbType`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ValueBox<'a> {
+    pub obb: Obb<'a>,
+    pub value: i32,
+}
+
+/// What a CameraTargetBox targets: a name below EventBoxVersion 8, a text id from 8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CameraTargetName<'a> {
+    Name(WStr<'a>),
+    TextId(i32),
+}
+
+/// CameraTargetBox (13).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CameraTargetBox<'a> {
+    pub obb: Obb<'a>,
+    pub target: CameraTargetName<'a>,
+    /// EventBoxVersion >= 2.
+    pub target_local_pc: Option<Bool32>,
+}
+
+/// WaypointBox (17).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WaypointBox<'a> {
+    pub obb: Obb<'a>,
+    pub id: i32,
+    pub range: f32,
+    /// Linked waypoint ids, borrowed.
+    pub links: &'a [I32],
+    /// One distance per link.
+    pub link_distances: &'a [F32],
+}
+
+/// One EventBox record, typed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum EventBox<'a> {
+    Camera(CameraBox<'a>),
+    Respawn(RespawnBox<'a>),
+    StartPoint(StartPointBox<'a>),
+    Trigger(TriggerBox<'a>),
+    Skid(SkidBox<'a>),
+    EventHit(EventHitBox<'a>),
+    Npc(NpcBox<'a>),
+    Portal(PortalBox<'a>),
+    SelectMapPortal(SelectMapPortalBox<'a>),
+    InArea(InAreaBox<'a>),
+    Etc(ValueBox<'a>),
+    CameraBlock(Obb<'a>),
+    Cutoff(ValueBox<'a>),
+    CameraTarget(CameraTargetBox<'a>),
+    MiniMapIcon(ValueBox<'a>),
+    EnvironmentReverb(ValueBox<'a>),
+    Waypoint(WaypointBox<'a>),
+    Obstacle(Obb<'a>),
+}
+
+impl<'a> EventBox<'a> {
+    /// The record's type.
+    pub fn event_box_type(&self) -> EventBoxType {
+        match self {
+            EventBox::Camera(_) => EventBoxType::CameraBox,
+            EventBox::Respawn(_) => EventBoxType::RespawnBox,
+            EventBox::StartPoint(_) => EventBoxType::StartPointBox,
+            EventBox::Trigger(_) => EventBoxType::TriggerBox,
+            EventBox::Skid(_) => EventBoxType::SkidBox,
+            EventBox::EventHit(_) => EventBoxType::EventHitBox,
+            EventBox::Npc(_) => EventBoxType::NpcBox,
+            EventBox::Portal(_) => EventBoxType::PortalBox,
+            EventBox::SelectMapPortal(_) => EventBoxType::SelectMapPortalBox,
+            EventBox::InArea(_) => EventBoxType::InAreaBox,
+            EventBox::Etc(_) => EventBoxType::EtcBox,
+            EventBox::CameraBlock(_) => EventBoxType::CameraBlockBox,
+            EventBox::Cutoff(_) => EventBoxType::CutoffBox,
+            EventBox::CameraTarget(_) => EventBoxType::CameraTargetBox,
+            EventBox::MiniMapIcon(_) => EventBoxType::MiniMapIconBox,
+            EventBox::EnvironmentReverb(_) => EventBoxType::EnvironmentReverbBox,
+            EventBox::Waypoint(_) => EventBoxType::WaypointBox,
+            EventBox::Obstacle(_) => EventBoxType::ObstacleBox,
+        }
+    }
+
+    /// The box every record starts with.
+    pub fn obb(&self) -> &Obb<'a> {
+        match self {
+            EventBox::Camera(b) => &b.obb,
+            EventBox::Respawn(b) => &b.obb,
+            EventBox::StartPoint(b) => &b.obb,
+            EventBox::Trigger(b) => &b.obb,
+            EventBox::Skid(b) => &b.obb,
+            EventBox::EventHit(b) => &b.obb,
+            EventBox::Npc(b) => &b.obb,
+            EventBox::Portal(b) => &b.obb,
+            EventBox::SelectMapPortal(b) => &b.obb,
+            EventBox::InArea(b) => &b.obb,
+            EventBox::Etc(b)
+            | EventBox::Cutoff(b)
+            | EventBox::MiniMapIcon(b)
+            | EventBox::EnvironmentReverb(b) => &b.obb,
+            EventBox::CameraBlock(o) | EventBox::Obstacle(o) => o,
+            EventBox::CameraTarget(b) => &b.obb,
+            EventBox::Waypoint(b) => &b.obb,
+        }
+    }
+
+    /// Reads one record of type `ty` (a known type) at the cursor.
+    pub(crate) fn read(cur: &mut Cursor<'a>, versions: Versions, ty: EventBoxType) -> Result<Self> {
+        let ev = versions.event_box;
+        macro_rules! obb {
+            ($t:literal) => {
+                Obb::read(cur, concat!($t, ".Name"), concat!($t, ".Obb"))?
+            };
+        }
+        Ok(match ty {
+            EventBoxType::CameraBox => EventBox::Camera(CameraBox::read(cur, versions)?),
+            EventBoxType::RespawnBox => {
+                let obb = obb!("RespawnBox");
+                let total_enemy_num = cur.i32("RespawnBox.TotalEnemyNum")?;
+                let enemy_num = cur.i32("RespawnBox.EnemyNum")?;
+                let enemy_name = cur.wstr("RespawnBox.EnemyName")?;
+                let respawn_time = cur.f32("RespawnBox.RespawnTime")?;
+                let respawn_motion = cur.wstr("RespawnBox.RespawnMotion")?;
+                let in_check = cur.bool32("RespawnBox.InCheck")?;
+                let random_direction = cur.bool32("RespawnBox.RandomDirection")?;
+                let difficulty = *cur.read::<[Bool32; 5]>("RespawnBox.Difficulty")?;
+                EventBox::Respawn(RespawnBox {
+                    obb,
+                    total_enemy_num,
+                    enemy_num,
+                    enemy_name,
+                    respawn_time,
+                    respawn_motion,
+                    in_check,
+                    random_direction,
+                    difficulty,
+                })
+            }
+            EventBoxType::StartPointBox => EventBox::StartPoint(StartPointBox {
+                obb: obb!("StartPointBox"),
+                id: cur.i32("StartPointBox.ID")?,
+            }),
+            EventBoxType::TriggerBox => {
+                let obb = obb!("TriggerBox");
+                let state = cur.i32("TriggerBox.State")?;
+                let action_motion = cur.wstr("TriggerBox.ActionMotion")?;
+                let motion = cur.wstr("TriggerBox.Motion")?;
+                let signpost = if ev >= 9 {
+                    let text_id = cur.i32("TriggerBox.SignpostTextID")?;
+                    let reposition = vec3(cur.read("TriggerBox.SignpostReposition")?);
+                    Some(Signpost {
+                        text_id,
+                        reposition,
+                    })
+                } else {
+                    None
+                };
+                EventBox::Trigger(TriggerBox {
+                    obb,
+                    state,
+                    action_motion,
+                    motion,
+                    signpost,
+                })
+            }
+            EventBoxType::SkidBox => EventBox::Skid(SkidBox {
+                obb: obb!("SkidBox"),
+                state: cur.i32("SkidBox.State")?,
+                velocity: vec3(cur.read("SkidBox.Velocity")?),
+                end_time: cur.f32("SkidBox.EndTime")?,
+                duration: cur.f32("SkidBox.Duration")?,
+            }),
+            EventBoxType::EventHitBox => {
+                let obb = obb!("EventHitBox");
+                let state = cur.i32("EventHitBox.State")?;
+                let anibg_name = cur.wstr("EventHitBox.AniBGName")?;
+                let damage = cur.f32("EventHitBox.Damage")?;
+                let direction = vec3(cur.read("EventHitBox.Direction")?);
+                let damage_motion = cur.wstr("EventHitBox.DamageMotion")?;
+                let hits = cur.count("EventHitBox.hitCnt", 4)?;
+                let temp_hits = cur.count("EventHitBox.tempHitCnt", 0)?;
+                let hit_times = cur.slice(hits as usize, "EventHitBox.HitTime")?;
+                let temp_hit_times = cur.slice(temp_hits as usize, "EventHitBox.TempHitTime")?;
+                EventBox::EventHit(EventHitBox {
+                    obb,
+                    state,
+                    anibg_name,
+                    damage,
+                    direction,
+                    damage_motion,
+                    hit_times,
+                    temp_hit_times,
+                })
+            }
+            EventBoxType::NpcBox => EventBox::Npc(NpcBox {
+                obb: obb!("NpcBox"),
+                npc_name: cur.wstr("NpcBox.NpcName")?,
+                id: cur.i32("NpcBox.ID")?,
+                instance_id: cur.i32("NpcBox.InstanceID")?,
+            }),
+            EventBoxType::PortalBox => EventBox::Portal(PortalBox {
+                obb: obb!("PortalBox"),
+                warp_map_name: cur.wstr("PortalBox.WarpMapName")?,
+                id: cur.i32("PortalBox.ID")?,
+                msg_type: cur.i32("PortalBox.MsgType")?,
+                warp_map_id: cur.i32("PortalBox.WarpMapID")?,
+                warp_portal_id: cur.i32("PortalBox.WarpPortalID")?,
+                active: cur.bool32("PortalBox.Active")?,
+            }),
+            EventBoxType::SelectMapPortalBox => EventBox::SelectMapPortal(SelectMapPortalBox {
+                obb: obb!("SelectMapPortalBox"),
+                id: cur.i32("SelectMapPortalBox.ID")?,
+                msg_type: cur.i32("SelectMapPortalBox.MsgType")?,
+                active: cur.bool32("SelectMapPortalBox.Active")?,
+            }),
+            EventBoxType::InAreaBox => EventBox::InArea(InAreaBox {
+                obb: obb!("InAreaBox"),
+                warp_map_name: cur.wstr("InAreaBox.WarpMapName")?,
+                id: cur.i32("InAreaBox.ID")?,
+                active: cur.bool32("InAreaBox.Active")?,
+            }),
+            EventBoxType::EtcBox => EventBox::Etc(ValueBox {
+                obb: obb!("EtcBox"),
+                value: cur.i32("EtcBox.ID")?,
+            }),
+            EventBoxType::CameraBlockBox => EventBox::CameraBlock(obb!("CameraBlockBox")),
+            EventBoxType::CutoffBox => EventBox::Cutoff(ValueBox {
+                obb: obb!("CutoffBox"),
+                value: cur.i32("CutoffBox.CutoffType")?,
+            }),
+            EventBoxType::CameraTargetBox => {
+                let obb = obb!("CameraTargetBox");
+                let target = if ev < 8 {
+                    CameraTargetName::Name(cur.wstr("CameraTargetBox.TargetName")?)
+                } else {
+                    CameraTargetName::TextId(cur.i32("CameraTargetBox.NameTextID")?)
+                };
+                let target_local_pc = if ev >= 2 {
+                    Some(cur.bool32("CameraTargetBox.TargetLocalPC")?)
+                } else {
+                    None
+                };
+                EventBox::CameraTarget(CameraTargetBox {
+                    obb,
+                    target,
+                    target_local_pc,
+                })
+            }
+            EventBoxType::MiniMapIconBox => EventBox::MiniMapIcon(ValueBox {
+                obb: obb!("MiniMapIconBox"),
+                value: cur.i32("MiniMapIconBox.IconType")?,
+            }),
+            EventBoxType::EnvironmentReverbBox => EventBox::EnvironmentReverb(ValueBox {
+                obb: obb!("EnvironmentReverbBox"),
+                value: cur.i32("EnvironmentReverbBox.ReverbType")?,
+            }),
+            EventBoxType::WaypointBox => {
+                let obb = obb!("WaypointBox");
+                let id = cur.i32("WaypointBox.ID")?;
+                let range = cur.f32("WaypointBox.Range")?;
+                let links = cur.count("WaypointBox.linkCnt", 8)?;
+                let link_ids = cur.slice(links as usize, "WaypointBox.Links")?;
+                let link_distances = cur.slice(links as usize, "WaypointBox.LinkDistances")?;
+                EventBox::Waypoint(WaypointBox {
+                    obb,
+                    id,
+                    range,
+                    links: link_ids,
+                    link_distances,
+                })
+            }
+            EventBoxType::ObstacleBox => EventBox::Obstacle(obb!("ObstacleBox")),
+            EventBoxType::UnusedBox => {
+                return Err(Error::new(
+                    u64_of(cur.at),
+                    "EventBox.type",
+                    ErrorKind::UnsupportedVersion { found: 14 },
+                ));
+            }
+        })
+    }
+}
+
+/// One index entry and the group it points at.
+#[derive(Debug, Clone, Copy)]
+pub struct EventBoxGroup<'a> {
+    /// Position in the index table (= the type number).
+    pub type_index: u32,
+    /// Absolute offset of the group (meaningless when `count` is 0).
+    pub offset: usize,
+    pub count: u32,
+    /// For an unknown type (14, or 19 and up) with records: the group's bytes, bounded by the next
+    /// group's offset. Never interpreted.
+    pub raw: Option<&'a [u8]>,
+    bytes: Bytes<'a>,
+    versions: Versions,
+}
+
+impl<'a> EventBoxGroup<'a> {
+    /// The group's type, if the format names one.
+    pub fn event_box_type(&self) -> Option<EventBoxType> {
+        EventBoxType::from_index(self.type_index)
+    }
+
+    /// Whether this reader can type the group's records.
+    pub fn is_known(&self) -> bool {
+        self.event_box_type().is_some_and(EventBoxType::is_known)
+    }
+
+    /// The group's records, typed (none for an unknown type: see [`raw`](Self::raw)).
+    pub fn boxes(&self) -> EventBoxes<'a> {
+        let ty = self.event_box_type().filter(|t| t.is_known());
+        EventBoxes {
+            cur: Cursor::new(self.bytes, self.offset),
+            remaining: if ty.is_some() { self.count } else { 0 },
+            versions: self.versions,
+            ty: ty.unwrap_or(EventBoxType::ObstacleBox),
+        }
+    }
+}
+
+/// The typed records of one group.
+#[derive(Debug, Clone)]
+pub struct EventBoxes<'a> {
+    cur: Cursor<'a>,
+    remaining: u32,
+    versions: Versions,
+    ty: EventBoxType,
+}
+
+impl<'a> EventBoxes<'a> {
+    /// Absolute offset of the next record.
+    pub fn offset(&self) -> usize {
+        self.cur.at
+    }
+}
+
+impl<'a> Iterator for EventBoxes<'a> {
+    type Item = EventBox<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<EventBox<'a>> {
+        self.remaining = self.remaining.checked_sub(1)?;
+        match EventBox::read(&mut self.cur, self.versions, self.ty) {
+            Ok(b) => Some(b),
+            Err(_) => {
+                self.remaining = 0;
+                None
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.remaining as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for EventBoxes<'_> {}
+
+/// The EventBox section: the index and where AniBG starts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct EventBoxSection<'a> {
+    pub(crate) index: &'a [RawEventBoxIndexEntry],
+    pub(crate) index_at: usize,
+    pub(crate) end: usize,
+}
+
+/// The smallest offset of an empty group after `offset` (and inside the file).
+fn empty_group_bound(index: &[RawEventBoxIndexEntry], offset: usize, len: usize) -> Option<usize> {
+    index
+        .iter()
+        .filter(|e| e.count.get() == 0)
+        .filter_map(|e| usize::try_from(e.offset.get()).ok())
+        .filter(|&o| o > offset && o <= len)
+        .min()
+}
+
+/// A non-empty group's checked start.
+fn group_start(
+    bytes: Bytes<'_>,
+    entry_at: usize,
+    e: &RawEventBoxIndexEntry,
+    index_end: usize,
+) -> Result<(usize, u32)> {
+    let count = u32::try_from(e.count.get()).map_err(|_| {
+        Error::invalid(
+            u64_of(entry_at.saturating_add(4)),
+            "EventBoxIndex.count",
+            u64::from(e.count.get() as u32),
+            "negative count",
+        )
+    })?;
+    let offset = usize::try_from(e.offset.get())
+        .ok()
+        .filter(|&o| o >= index_end && o <= bytes.len())
+        .ok_or_else(|| {
+            Error::invalid(
+                u64_of(entry_at),
+                "EventBoxIndex.offset",
+                u64::from(e.offset.get() as u32),
+                "group offset is not between the end of the index and the end of the file",
+            )
+        })?;
+    Ok((offset, count))
+}
+
+impl<'a> EventBoxSection<'a> {
+    /// Reads the index at `at`, walks every known group, and finds the section's end (the end of
+    /// the highest-offset non-empty group). Groups must not overlap and must leave no gap between
+    /// the index and that end.
+    pub(crate) fn read(bytes: Bytes<'a>, at: usize, versions: Versions) -> Result<Self> {
+        let mut cur = Cursor::new(bytes, at);
+        let types = cur.count("EventBoxIndex.typeCount", 8)?;
+        if types > MAX_EVENT_BOX_TYPES {
+            return Err(Error::invalid(
+                u64_of(at),
+                "EventBoxIndex.typeCount",
+                u64::from(types),
+                "more than 256 EventBox types (the format has 19)",
+            ));
+        }
+        let index_at = cur.at;
+        let index: &[RawEventBoxIndexEntry] = cur.slice(types as usize, "EventBoxIndex.entries")?;
+        let index_end = cur.at;
+        let entry_at = |i: usize| index_at + i * 8;
+        let mut end = index_end;
+        let mut last_start = None;
+        let mut covered = 0usize;
+        for (i, e) in index.iter().enumerate() {
+            if e.count.get() == 0 {
+                continue;
+            }
+            let (offset, count) = group_start(bytes, entry_at(i), e, index_end)?;
+            // The next non-empty group's start bounds this one (groups may come in any order).
+            let mut next: Option<usize> = None;
+            for (j, other) in index.iter().enumerate() {
+                if j == i || other.count.get() == 0 {
+                    continue;
+                }
+                let (o, _) = group_start(bytes, entry_at(j), other, index_end)?;
+                if o == offset {
+                    return Err(Error::invalid(
+                        u64_of(entry_at(j)),
+                        "EventBoxIndex.offset",
+                        u64_of(o),
+                        "two non-empty groups start at the same offset",
+                    ));
+                }
+                if o > offset && next.is_none_or(|n| o < n) {
+                    next = Some(o);
+                }
+            }
+            let ty = EventBoxType::from_index(i as u32).filter(|t| t.is_known());
+            // An unknown group that no non-empty group follows: the writer gives the empty groups
+            // after it "the current position" as offset, which is where it ends.
+            let bound = next.or_else(|| empty_group_bound(index, offset, bytes.len()));
+            let group_end = match ty {
+                Some(ty) => {
+                    check_fits(
+                        entry_at(i) + 4,
+                        "EventBoxIndex.count",
+                        count,
+                        OBB_MIN_SIZE,
+                        bytes.len() - offset,
+                    )?;
+                    let mut g = Cursor::new(bytes, offset);
+                    for _ in 0..count {
+                        EventBox::read(&mut g, versions, ty)?;
+                    }
+                    g.at
+                }
+                None => {
+                    let Some(n) = bound else {
+                        return Err(Error::new(
+                            u64_of(entry_at(i)),
+                            "EventBoxIndex.entries",
+                            ErrorKind::InvalidValue {
+                                value: u64::from(i as u32),
+                                reason: "records of an unknown EventBox type (value: the type) in the last group, and no later group offset: its end, and so where AniBG starts, cannot be found",
+                            },
+                        ));
+                    };
+                    check_fits(
+                        entry_at(i) + 4,
+                        "EventBoxIndex.count",
+                        count,
+                        OBB_MIN_SIZE,
+                        n - offset,
+                    )?;
+                    n
+                }
+            };
+            if let Some(n) = next {
+                if group_end > n {
+                    return Err(Error::invalid(
+                        u64_of(offset),
+                        "EventBoxGroup",
+                        u64_of(group_end),
+                        "the group (value: its end) runs into the next group",
+                    ));
+                }
+            }
+            covered += group_end - offset;
+            if last_start.is_none_or(|s| offset > s) {
+                last_start = Some(offset);
+                end = group_end;
+            }
+        }
+        if covered != end - index_end {
+            return Err(Error::invalid(
+                u64_of(index_end),
+                "EventBoxIndex.offset",
+                u64_of(end - index_end - covered.min(end - index_end)),
+                "bytes between the index and AniBG that no group covers (value: how many)",
+            ));
+        }
+        Ok(EventBoxSection {
+            index,
+            index_at,
+            end,
+        })
+    }
+
+    /// The group of index entry `i`.
+    pub(crate) fn group(
+        &self,
+        bytes: Bytes<'a>,
+        versions: Versions,
+        i: usize,
+    ) -> Option<EventBoxGroup<'a>> {
+        let e = self.index.get(i)?;
+        let count = u32::try_from(e.count.get()).unwrap_or(0);
+        let offset = usize::try_from(e.offset.get()).unwrap_or(0);
+        let known = EventBoxType::from_index(i as u32).is_some_and(EventBoxType::is_known);
+        let raw = if count > 0 && !known {
+            let next = self
+                .index
+                .iter()
+                .filter(|o| o.count.get() > 0)
+                .filter_map(|o| usize::try_from(o.offset.get()).ok())
+                .filter(|&o| o > offset)
+                .min()
+                .or_else(|| empty_group_bound(self.index, offset, bytes.len()));
+            next.and_then(|n| bytes.slice(offset, n - offset, "EventBoxGroup").ok())
+        } else {
+            None
+        };
+        Some(EventBoxGroup {
+            type_index: i as u32,
+            offset,
+            count,
+            raw,
+            bytes,
+            versions,
+        })
+    }
+}

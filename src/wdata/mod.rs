@@ -1,0 +1,367 @@
+//! Rusty Hearts `.wdata` maps: the engine's whole map package — paths, EventBoxes (spawns, portals,
+//! triggers, cameras…), animated backgrounds, item boxes, gimmicks, triggers, scenes and scene
+//! resources — read in place, for every main version from 1 to 22.
+//!
+//! The file is a sequence of variable-length records (length-prefixed UTF-16LE strings between
+//! fixed fields, 4-byte bools, nothing aligned) whose layout is gated on the main version and on
+//! per-section sub-versions. [`WdataView::from_bytes`] walks it once, checking every count, string
+//! and gate, and records where each section starts (a few offsets in the view, no allocation).
+//! Records are then iterated lazily and typed as they are read; strings stay borrowed
+//! ([`WStr`]) and are decoded only on request.
+//!
+//! A full parse must end exactly at the end of the file: that is also how the view settles the
+//! trigger layout, on which the sources disagree (see [`TriggerLayout`]).
+//!
+//! ```
+//! # fn main() -> Result<(), gamebin::Error> {
+//! # let fixtures = gamebin::write::wdata::fixtures()?;
+//! # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
+//! use gamebin::wdata::{EventBox, EventBoxType, TriggerLayout, WdataView};
+//!
+//! let map = WdataView::from_bytes(file)?; // one checking pass, no allocation
+//! assert_eq!(map.version(), 22);
+//! for event_box in map.event_boxes() {
+//!     if let EventBox::Portal(portal) = event_box {
+//!         println!("{} warps to map {}", portal.obb.name, portal.warp_map_id);
+//!     }
+//! }
+//! let npcs = map.event_box_group(EventBoxType::NpcBox).expect("19 index entries");
+//! let first = npcs.boxes().next().expect("one NpcBox");
+//! assert!(first.obb().name.eq_str("NpcBox60")); // compared without decoding
+//! assert_eq!(first.obb().name.to_string(), "NpcBox60"); // decoded on request
+//! assert_eq!(map.trigger_layout(), TriggerLayout::ScriptPaths);
+//! assert!(!map.trigger_layout_ambiguous());
+//! # Ok(())
+//! # }
+//! ```
+
+mod anibg;
+mod camera_box;
+mod cursor;
+mod event_box;
+mod gimmick;
+mod header;
+mod item_box;
+mod obb;
+pub mod raw;
+mod records;
+mod scene;
+mod scene_resource;
+mod triggers;
+mod wstr;
+
+pub use anibg::AniBg;
+pub use camera_box::{
+    CameraBox, CameraInfo, CameraInfos, CameraLists, PvsEventBoxes, RENDER_LIST_NAMES,
+};
+pub use event_box::{
+    CameraTargetBox, CameraTargetName, EventBox, EventBoxGroup, EventBoxType, EventBoxes,
+    EventHitBox, InAreaBox, MAX_EVENT_BOX_TYPES, NpcBox, PortalBox, RespawnBox, SelectMapPortalBox,
+    Signpost, SkidBox, StartPointBox, TriggerBox, ValueBox, WaypointBox,
+};
+pub use gimmick::Gimmick;
+pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};
+pub use item_box::ItemBox;
+pub use obb::Obb;
+pub use raw::Bool32;
+pub use records::{NameIter, NameList, Named, Record, Records, Run};
+pub use scene::{Scene, SceneCamera, SceneDetails, SceneHead, SceneSection, SceneTiming, Scenes};
+pub use scene_resource::{Ambient, Cue, ScenePath, SceneResource, Sound, SoundBlock, SoundFades};
+pub use triggers::{ScriptPaths, Trigger, TriggerLayout, Triggers};
+pub use wstr::{NO_PATH, WStr};
+
+use crate::bytes::{Bytes, u64_of};
+use crate::error::{Error, Result};
+use crate::mmap::MappedFile;
+use cursor::Cursor;
+use event_box::EventBoxSection;
+
+/// The versions that gate the layout: the main version and the sub-versions (0 where the file's
+/// main version stores none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Versions {
+    pub main: i32,
+    pub event_box: i32,
+    pub anibg: i32,
+    pub item_box: i32,
+    pub gimmick: i32,
+}
+
+/// Absolute offsets where the sections start, recorded at open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SectionOffsets {
+    /// The EventBox index's `typeCount` (main version >= 7).
+    pub event_boxes: Option<usize>,
+    pub anibg: usize,
+    pub item_boxes: usize,
+    pub gimmicks: usize,
+    /// ObstaclePath (main version >= 2) or MocPath.
+    pub trailing_paths: usize,
+    pub triggers: usize,
+    pub scenes: usize,
+    pub scene_resources: usize,
+}
+
+/// A `.wdata` map, borrowed. `Copy`, `Send`, `Sync`; everything it hands out lives as long as the
+/// file's bytes (`'a`).
+#[derive(Debug, Clone, Copy)]
+pub struct WdataView<'a> {
+    bytes: Bytes<'a>,
+    header: Header<'a>,
+    versions: Versions,
+    event_boxes: Option<EventBoxSection<'a>>,
+    anibg: Run<'a, AniBg<'a>>,
+    item_boxes: Run<'a, ItemBox<'a>>,
+    gimmicks: Run<'a, Gimmick<'a>>,
+    obstacle_path: Option<WStr<'a>>,
+    moc_path: WStr<'a>,
+    anibg_path: WStr<'a>,
+    triggers: Triggers<'a>,
+    trigger_layout_ambiguous: bool,
+    scenes: SceneSection<'a>,
+    scene_resources: Run<'a, SceneResource<'a>>,
+    sections: SectionOffsets,
+}
+
+/// Triggers, Scenes and SceneResources parsed in one trigger layout, ending exactly at EOF.
+type Tail<'a> = (
+    Triggers<'a>,
+    SceneSection<'a>,
+    Run<'a, SceneResource<'a>>,
+    usize,
+    usize,
+);
+
+fn read_tail<'a>(
+    bytes: Bytes<'a>,
+    at: usize,
+    versions: Versions,
+    layout: TriggerLayout,
+) -> Result<Tail<'a>> {
+    let mut cur = Cursor::new(bytes, at);
+    let triggers = Triggers::read(&mut cur, versions, layout)?;
+    let scenes_at = cur.at;
+    let scenes = SceneSection::read(&mut cur, versions)?;
+    let resources_at = cur.at;
+    let resources = Run::read_counted(&mut cur, versions, "SceneResources.count")?;
+    if cur.at != bytes.len() {
+        return Err(Error::invalid(
+            u64_of(cur.at),
+            "SceneResources.end",
+            u64_of(cur.remaining()),
+            "the map ends before the end of the file (value: bytes left over)",
+        ));
+    }
+    Ok((triggers, scenes, resources, scenes_at, resources_at))
+}
+
+impl<'a> WdataView<'a> {
+    /// Opens a map held in memory: one checking pass over the whole file (every count, string and
+    /// version gate; the parse must end exactly at EOF). O(file size), no allocation.
+    pub fn from_bytes(data: &'a [u8]) -> Result<Self> {
+        let bytes = Bytes::new(data);
+        let (header, at) = Header::read(bytes)?;
+        let version = header.version;
+        let versions = Versions {
+            main: version,
+            event_box: header.event_box_version.unwrap_or(0),
+            anibg: header.anibg_version.unwrap_or(0),
+            item_box: header.item_box_version.unwrap_or(0),
+            gimmick: header.gimmick_version.unwrap_or(0),
+        };
+        let (event_boxes, anibg_at) = if version >= 7 {
+            let section = EventBoxSection::read(bytes, at, versions)?;
+            (Some(section), section.end)
+        } else {
+            (None, at)
+        };
+        let mut cur = Cursor::new(bytes, anibg_at);
+        let anibg = Run::read_counted(&mut cur, versions, "AniBG.count")?;
+        let item_boxes_at = cur.at;
+        let item_boxes = Run::read_counted(&mut cur, versions, "ItemBox.count")?;
+        let gimmicks_at = cur.at;
+        let gimmicks = Run::read_counted(&mut cur, versions, "Gimmick.count")?;
+        let trailing_paths = cur.at;
+        let obstacle_path = if version >= 2 {
+            Some(cur.wstr("ObstaclePath")?)
+        } else {
+            None
+        };
+        let moc_path = cur.wstr("MocPath")?;
+        let anibg_path = cur.wstr("AniBGPath")?;
+        let triggers_at = cur.at;
+
+        let list = read_tail(bytes, triggers_at, versions, TriggerLayout::TriggerList);
+        let (tail, ambiguous) = if version < 9 {
+            (list?, false)
+        } else {
+            let scripts = read_tail(bytes, triggers_at, versions, TriggerLayout::ScriptPaths);
+            match (list, scripts) {
+                (Ok(l), Ok(_)) => (l, true),
+                (Ok(l), Err(_)) => (l, false),
+                (Err(_), Ok(s)) => (s, false),
+                (Err(a), Err(b)) => {
+                    return Err(Error::invalid(
+                        u64_of(triggers_at),
+                        "Triggers.layout",
+                        a.offset().max(b.offset()),
+                        "neither trigger layout (trigger list, script paths) lets Scenes and \
+                         SceneResources end exactly at EOF (value: the furthest offset either \
+                         reached before failing)",
+                    ));
+                }
+            }
+        };
+        let (triggers, scenes, scene_resources, scenes_at, resources_at) = tail;
+        Ok(WdataView {
+            bytes,
+            header,
+            versions,
+            event_boxes,
+            anibg,
+            item_boxes,
+            gimmicks,
+            obstacle_path,
+            moc_path,
+            anibg_path,
+            triggers,
+            trigger_layout_ambiguous: ambiguous,
+            scenes,
+            scene_resources,
+            sections: SectionOffsets {
+                event_boxes: event_boxes.map(|_| at),
+                anibg: anibg_at,
+                item_boxes: item_boxes_at,
+                gimmicks: gimmicks_at,
+                trailing_paths,
+                triggers: triggers_at,
+                scenes: scenes_at,
+                scene_resources: resources_at,
+            },
+        })
+    }
+
+    /// Opens a mapped map. The file must not change while mapped (see [`MappedFile`]).
+    pub fn open(file: &'a MappedFile) -> Result<Self> {
+        Self::from_bytes(file.bytes())
+    }
+
+    /// The file's bytes.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes.as_slice()
+    }
+
+    pub fn header(&self) -> &Header<'a> {
+        &self.header
+    }
+
+    /// The main version.
+    pub fn version(&self) -> i32 {
+        self.header.version
+    }
+
+    /// The main version and the sub-versions that gate the layout.
+    pub fn versions(&self) -> Versions {
+        self.versions
+    }
+
+    /// Where each section starts.
+    pub fn sections(&self) -> SectionOffsets {
+        self.sections
+    }
+
+    /// The EventBox index entries as stored (main version >= 7; empty below).
+    pub fn event_box_index(&self) -> &'a [raw::RawEventBoxIndexEntry] {
+        self.event_boxes.map_or(&[], |s| s.index)
+    }
+
+    /// Absolute offset of the first index entry (main version >= 7).
+    pub fn event_box_index_offset(&self) -> Option<usize> {
+        self.event_boxes.map(|s| s.index_at)
+    }
+
+    /// One group per index entry, in index (= type) order.
+    pub fn event_box_groups(&self) -> impl Iterator<Item = EventBoxGroup<'a>> + 'a {
+        let view = *self;
+        (0..self.event_box_index().len()).filter_map(move |i| view.event_box_group_at(i))
+    }
+
+    fn event_box_group_at(&self, i: usize) -> Option<EventBoxGroup<'a>> {
+        self.event_boxes?.group(self.bytes, self.versions, i)
+    }
+
+    /// The group of one type, if the index has an entry for it.
+    pub fn event_box_group(&self, ty: EventBoxType) -> Option<EventBoxGroup<'a>> {
+        self.event_box_group_at(ty as usize)
+    }
+
+    /// Every EventBox of every known type, typed, in index (type) order. Records of an unknown type
+    /// are not in it: see [`event_box_groups`](Self::event_box_groups).
+    pub fn event_boxes(&self) -> impl Iterator<Item = EventBox<'a>> + 'a {
+        self.event_box_groups().flat_map(|g| g.boxes())
+    }
+
+    /// Number of EventBoxes of every type, unknown ones included.
+    pub fn event_box_count(&self) -> usize {
+        self.event_box_index()
+            .iter()
+            .map(|e| usize::try_from(e.count.get()).unwrap_or(0))
+            .sum()
+    }
+
+    /// The animated background objects.
+    pub fn anibg(&self) -> Run<'a, AniBg<'a>> {
+        self.anibg
+    }
+
+    pub fn item_boxes(&self) -> Run<'a, ItemBox<'a>> {
+        self.item_boxes
+    }
+
+    pub fn gimmicks(&self) -> Run<'a, Gimmick<'a>> {
+        self.gimmicks
+    }
+
+    /// Main version >= 2.
+    pub fn obstacle_path(&self) -> Option<WStr<'a>> {
+        self.obstacle_path
+    }
+
+    pub fn moc_path(&self) -> WStr<'a> {
+        self.moc_path
+    }
+
+    pub fn anibg_path(&self) -> WStr<'a> {
+        self.anibg_path
+    }
+
+    /// The trigger section, in the layout the file was found to use.
+    pub fn triggers(&self) -> Triggers<'a> {
+        self.triggers
+    }
+
+    pub fn trigger_layout(&self) -> TriggerLayout {
+        self.triggers.layout()
+    }
+
+    /// Whether both trigger layouts let the file end exactly at EOF. The view then uses the trigger
+    /// list (the layout of the reader used on the game's files) and says so here.
+    pub fn trigger_layout_ambiguous(&self) -> bool {
+        self.trigger_layout_ambiguous
+    }
+
+    pub fn scenes(&self) -> SceneSection<'a> {
+        self.scenes
+    }
+
+    pub fn scene_resources(&self) -> Run<'a, SceneResource<'a>> {
+        self.scene_resources
+    }
+}
+
+/// Whether `data` looks like a `.wdata`: the signature (NULs trimmed) is `"stairwaygames."`, the
+/// main version is one this reader knows, and the header reads with a ModelPath that is empty,
+/// `.\` or a `.mmp` (`.mdata` model files share the signature).
+pub(crate) fn looks_like(data: &[u8]) -> bool {
+    Header::read(Bytes::new(data)).is_ok_and(|(h, _)| h.model_path_is_a_map())
+}

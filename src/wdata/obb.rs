@@ -1,0 +1,41 @@
+//! The oriented bounding box that starts every EventBox, AniBG, ItemBox and Gimmick.
+
+use super::cursor::Cursor;
+use super::raw::{RawObb, vec3, vec4};
+use super::wstr::WStr;
+use crate::error::Result;
+
+/// An object's name and its box: `wstr name; f32 position[3], scale[3], rotation[4] (XYZW),
+/// extents[3]` (half sizes).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Obb<'a> {
+    pub name: WStr<'a>,
+    pub position: [f32; 3],
+    pub scale: [f32; 3],
+    /// Quaternion X, Y, Z, W.
+    pub rotation: [f32; 4],
+    /// Half sizes along the box's axes.
+    pub extents: [f32; 3],
+}
+
+/// The fewest bytes an OBB takes (an empty name).
+pub(crate) const OBB_MIN_SIZE: usize = 2 + core::mem::size_of::<RawObb>();
+
+impl<'a> Obb<'a> {
+    #[inline]
+    pub(crate) fn read(
+        cur: &mut Cursor<'a>,
+        name: &'static str,
+        obb: &'static str,
+    ) -> Result<Self> {
+        let name = cur.wstr(name)?;
+        let raw: &RawObb = cur.read(obb)?;
+        Ok(Obb {
+            name,
+            position: vec3(&raw.position),
+            scale: vec3(&raw.scale),
+            rotation: vec4(&raw.rotation),
+            extents: vec3(&raw.extents),
+        })
+    }
+}

@@ -1,0 +1,274 @@
+//! Lazily typed runs of records. A run was walked and checked when the view opened, so its
+//! iterator yields exactly its count; should a read fail anyway (it cannot on a view that opened),
+//! the iterator ends rather than loop.
+
+use core::marker::PhantomData;
+
+use super::Versions;
+use super::cursor::Cursor;
+use super::wstr::WStr;
+use crate::error::Result;
+
+/// A variable-length record that can be read at a cursor, given the file's versions. `last` says
+/// whether it is the last of its run (a scene path's blend time depends on it).
+pub trait Record<'a>: Sized {
+    /// The fewest bytes one record takes: bounds counts before anything is read.
+    const MIN_SIZE: usize;
+
+    #[doc(hidden)]
+    fn read_at(cur: &mut Cursor<'a>, versions: Versions, last: bool) -> Result<Self>;
+}
+
+/// Reads and discards `count` records; returns where the run ends.
+pub(crate) fn walk<'a, R: Record<'a>>(
+    cur: &mut Cursor<'a>,
+    versions: Versions,
+    count: u32,
+) -> Result<()> {
+    for i in 0..count {
+        R::read_at(cur, versions, i + 1 == count)?;
+    }
+    Ok(())
+}
+
+/// The records of a counted run, in file order.
+#[derive(Debug, Clone)]
+pub struct Records<'a, R> {
+    cur: Cursor<'a>,
+    remaining: u32,
+    versions: Versions,
+    record: PhantomData<R>,
+}
+
+impl<'a, R> Records<'a, R> {
+    pub(crate) fn new(cur: Cursor<'a>, count: u32, versions: Versions) -> Self {
+        Records {
+            cur,
+            remaining: count,
+            versions,
+            record: PhantomData,
+        }
+    }
+
+    /// Absolute offset of the next record.
+    pub fn offset(&self) -> usize {
+        self.cur.at
+    }
+}
+
+impl<'a, R: Record<'a>> Iterator for Records<'a, R> {
+    type Item = R;
+
+    #[inline]
+    fn next(&mut self) -> Option<R> {
+        self.remaining = self.remaining.checked_sub(1)?;
+        match R::read_at(&mut self.cur, self.versions, self.remaining == 0) {
+            Ok(record) => Some(record),
+            Err(_) => {
+                self.remaining = 0;
+                None
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = usize::try_from(self.remaining).unwrap_or(usize::MAX);
+        (n, Some(n))
+    }
+}
+
+impl<'a, R: Record<'a>> ExactSizeIterator for Records<'a, R> {}
+
+/// One item of a name list: an optional `u32` category (or id) and a name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Named<'a> {
+    /// The category or id stored before the name, when the list stores one.
+    pub category: Option<u32>,
+    pub name: WStr<'a>,
+}
+
+/// A counted list of names, each optionally preceded by a `u32` category: a trigger's events, a
+/// camera's render lists, a scene's entries. Walked and checked at open; iterated lazily.
+#[derive(Debug, Clone, Copy)]
+pub struct NameList<'a> {
+    cur: Cursor<'a>,
+    count: u32,
+    keyed: bool,
+}
+
+impl<'a> NameList<'a> {
+    /// Reads (checks) a list of `count` items at the cursor and advances past it.
+    pub(crate) fn read(
+        cur: &mut Cursor<'a>,
+        count: u32,
+        keyed: bool,
+        what: &'static str,
+    ) -> Result<Self> {
+        let start = *cur;
+        let min = if keyed { 6 } else { 2 };
+        super::cursor::check_fits(cur.at, what, count, min, cur.remaining())?;
+        for _ in 0..count {
+            if keyed {
+                cur.u32(what)?;
+            }
+            cur.wstr(what)?;
+        }
+        Ok(NameList {
+            cur: start,
+            count,
+            keyed,
+        })
+    }
+
+    /// An empty list (for a gate that is closed).
+    pub(crate) fn empty(cur: Cursor<'a>) -> Self {
+        NameList {
+            cur,
+            count: 0,
+            keyed: false,
+        }
+    }
+
+    /// Number of items.
+    pub fn len(&self) -> usize {
+        usize::try_from(self.count).unwrap_or(usize::MAX)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Whether every item carries a category.
+    pub fn is_keyed(&self) -> bool {
+        self.keyed
+    }
+
+    /// Absolute offset of the first item.
+    pub fn offset(&self) -> usize {
+        self.cur.at
+    }
+
+    pub fn iter(&self) -> NameIter<'a> {
+        NameIter {
+            cur: self.cur,
+            remaining: self.count,
+            keyed: self.keyed,
+        }
+    }
+}
+
+impl<'a> IntoIterator for NameList<'a> {
+    type Item = Named<'a>;
+    type IntoIter = NameIter<'a>;
+    fn into_iter(self) -> NameIter<'a> {
+        self.iter()
+    }
+}
+
+/// The items of a [`NameList`].
+#[derive(Debug, Clone)]
+pub struct NameIter<'a> {
+    cur: Cursor<'a>,
+    remaining: u32,
+    keyed: bool,
+}
+
+impl<'a> Iterator for NameIter<'a> {
+    type Item = Named<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Named<'a>> {
+        self.remaining = self.remaining.checked_sub(1)?;
+        let mut read = || -> Result<Named<'a>> {
+            let category = if self.keyed {
+                Some(self.cur.u32("NameList.category")?)
+            } else {
+                None
+            };
+            let name = self.cur.wstr("NameList.name")?;
+            Ok(Named { category, name })
+        };
+        match read() {
+            Ok(item) => Some(item),
+            Err(_) => {
+                self.remaining = 0;
+                None
+            }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = usize::try_from(self.remaining).unwrap_or(usize::MAX);
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for NameIter<'_> {}
+
+/// A counted run of records, checked at open, kept as a position and a count (`Copy`); iterate it
+/// with [`iter`](Run::iter).
+#[derive(Debug)]
+pub struct Run<'a, R> {
+    cur: Cursor<'a>,
+    count: u32,
+    versions: Versions,
+    record: PhantomData<fn() -> R>,
+}
+
+impl<R> Clone for Run<'_, R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R> Copy for Run<'_, R> {}
+
+impl<'a, R: Record<'a>> Run<'a, R> {
+    /// Checks a run of `count` records at the cursor and advances past it.
+    pub(crate) fn read(cur: &mut Cursor<'a>, count: u32, versions: Versions) -> Result<Self> {
+        let start = *cur;
+        walk::<R>(cur, versions, count)?;
+        Ok(Run {
+            cur: start,
+            count,
+            versions,
+            record: PhantomData,
+        })
+    }
+
+    /// Reads an `i32` count (checked against `R::MIN_SIZE`), then the run.
+    pub(crate) fn read_counted(
+        cur: &mut Cursor<'a>,
+        versions: Versions,
+        what: &'static str,
+    ) -> Result<Self> {
+        let count = cur.count(what, R::MIN_SIZE)?;
+        Self::read(cur, count, versions)
+    }
+
+    /// Number of records.
+    pub fn len(&self) -> usize {
+        self.count as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Absolute offset of the first record.
+    pub fn offset(&self) -> usize {
+        self.cur.at
+    }
+
+    pub fn iter(&self) -> Records<'a, R> {
+        Records::new(self.cur, self.count, self.versions)
+    }
+}
+
+impl<'a, R: Record<'a>> IntoIterator for Run<'a, R> {
+    type Item = R;
+    type IntoIter = Records<'a, R>;
+    fn into_iter(self) -> Records<'a, R> {
+        self.iter()
+    }
+}

@@ -1,0 +1,223 @@
+//! Scenes: `i32 count`, then `count` scene cameras (first pass), then, from main version 20, a
+//! second pass of `count` records with each scene's name (v21), ids, event entries and render lists.
+
+use zerocopy::little_endian::U32;
+
+use super::Versions;
+use super::cursor::{Cursor, check_fits};
+use super::raw::{RawSceneCamera, RawSceneDetailCounts, RawSceneTiming, vec3};
+use super::records::{NameList, Record, Records, Run};
+use super::wstr::WStr;
+use crate::bytes::u64_of;
+use crate::error::{Error, Result};
+
+/// A scene's timing (main version >= 15).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SceneTiming {
+    pub category: u32,
+    pub fade_in: f32,
+    pub fade_hold: f32,
+    pub fade_out: f32,
+    pub blend_time: f32,
+    pub fog_near: f32,
+    pub fog_far: f32,
+}
+
+/// A scene's camera (main version >= 19).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SceneCamera {
+    pub position: [f32; 3],
+    pub rotation: [f32; 3],
+    pub fov: f32,
+    pub aspect_ratio: f32,
+}
+
+/// A scene's first-pass record.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SceneHead<'a> {
+    /// The camera file (`.mec`).
+    pub file: WStr<'a>,
+    pub fade_in_preview: f32,
+    pub fade_hold_preview: f32,
+    pub fade_out_preview: f32,
+    /// Main version >= 15.
+    pub timing: Option<SceneTiming>,
+    /// Main version >= 19.
+    pub camera: Option<SceneCamera>,
+}
+
+impl<'a> Record<'a> for SceneHead<'a> {
+    const MIN_SIZE: usize = 2 + 12;
+
+    #[inline]
+    fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
+        let file = cur.wstr("Scene.File")?;
+        let fade_in_preview = cur.f32("Scene.FadeInPreview")?;
+        let fade_hold_preview = cur.f32("Scene.FadeHoldPreview")?;
+        let fade_out_preview = cur.f32("Scene.FadeOutPreview")?;
+        let timing = if versions.main >= 15 {
+            let t: &RawSceneTiming = cur.read("Scene.timing")?;
+            Some(SceneTiming {
+                category: t.category.get(),
+                fade_in: t.fade_in.get(),
+                fade_hold: t.fade_hold.get(),
+                fade_out: t.fade_out.get(),
+                blend_time: t.blend_time.get(),
+                fog_near: t.fog_near.get(),
+                fog_far: t.fog_far.get(),
+            })
+        } else {
+            None
+        };
+        let camera = if versions.main >= 19 {
+            let c: &RawSceneCamera = cur.read("Scene.camera")?;
+            Some(SceneCamera {
+                position: vec3(&c.position),
+                rotation: vec3(&c.rotation),
+                fov: c.fov.get(),
+                aspect_ratio: c.aspect_ratio.get(),
+            })
+        } else {
+            None
+        };
+        Ok(SceneHead {
+            file,
+            fade_in_preview,
+            fade_hold_preview,
+            fade_out_preview,
+            timing,
+            camera,
+        })
+    }
+}
+
+/// A scene's second-pass record (main version >= 20).
+#[derive(Debug, Clone, Copy)]
+pub struct SceneDetails<'a> {
+    /// Main version >= 21.
+    pub name: Option<WStr<'a>>,
+    /// The scene index list, borrowed.
+    pub scene_ids: &'a [U32],
+    /// `(category, key)` event entries.
+    pub event_entries: NameList<'a>,
+    /// The eight user render lists (same order as a camera's); items carry a category from main
+    /// version 22.
+    pub render: [NameList<'a>; 8],
+}
+
+fn count_of(raw: i32, at: usize, what: &'static str) -> Result<u32> {
+    u32::try_from(raw)
+        .map_err(|_| Error::invalid(u64_of(at), what, u64::from(raw as u32), "negative count"))
+}
+
+impl<'a> Record<'a> for SceneDetails<'a> {
+    const MIN_SIZE: usize = 40;
+
+    #[inline]
+    fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
+        let name = if versions.main >= 21 {
+            Some(cur.wstr("Scene.Name")?)
+        } else {
+            None
+        };
+        let counts_at = cur.at;
+        let counts: &RawSceneDetailCounts = cur.read("Scene.counts")?;
+        let ids = count_of(counts.scene_ids.get(), counts_at + 4, "Scene.sceneIdCnt")?;
+        check_fits(counts_at + 4, "Scene.sceneIdCnt", ids, 4, cur.remaining())?;
+        let scene_ids = cur.slice(ids as usize, "Scene.IndexList")?;
+        let entries = count_of(counts.event_entries.get(), counts_at, "Scene.entryCnt")?;
+        let event_entries = NameList::read(cur, entries, true, "Scene.EventScenes")?;
+        let keyed = versions.main >= 22;
+        let mut render = [NameList::empty(*cur); 8];
+        for (i, (list, count)) in render.iter_mut().zip(&counts.render).enumerate() {
+            let n = count_of(count.get(), counts_at + 8 + 4 * i, "Scene.renderCount")?;
+            *list = NameList::read(cur, n, keyed, "Scene.RenderList")?;
+        }
+        Ok(SceneDetails {
+            name,
+            scene_ids,
+            event_entries,
+            render,
+        })
+    }
+}
+
+/// One scene: its first-pass record and, from main version 20, its second-pass details.
+#[derive(Debug, Clone, Copy)]
+pub struct Scene<'a> {
+    pub head: SceneHead<'a>,
+    pub details: Option<SceneDetails<'a>>,
+}
+
+/// The Scenes section, checked at open.
+#[derive(Debug, Clone, Copy)]
+pub struct SceneSection<'a> {
+    heads: Run<'a, SceneHead<'a>>,
+    details: Option<Run<'a, SceneDetails<'a>>>,
+}
+
+impl<'a> SceneSection<'a> {
+    pub(crate) fn read(cur: &mut Cursor<'a>, versions: Versions) -> Result<Self> {
+        let count = cur.count("Scenes.count", SceneHead::MIN_SIZE)?;
+        let heads = Run::read(cur, count, versions)?;
+        let details = if versions.main >= 20 {
+            check_fits(
+                cur.at,
+                "Scenes.details",
+                count,
+                SceneDetails::MIN_SIZE,
+                cur.remaining(),
+            )?;
+            Some(Run::read(cur, count, versions)?)
+        } else {
+            None
+        };
+        Ok(SceneSection { heads, details })
+    }
+
+    pub fn len(&self) -> usize {
+        self.heads.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.heads.is_empty()
+    }
+
+    /// Absolute offset of the second pass (main version >= 20).
+    pub fn details_offset(&self) -> Option<usize> {
+        self.details.map(|d| d.offset())
+    }
+
+    /// The scenes, both passes joined.
+    pub fn iter(&self) -> Scenes<'a> {
+        Scenes {
+            heads: self.heads.iter(),
+            details: self.details.map(|d| d.iter()),
+        }
+    }
+}
+
+/// The scenes, in file order.
+#[derive(Debug, Clone)]
+pub struct Scenes<'a> {
+    heads: Records<'a, SceneHead<'a>>,
+    details: Option<Records<'a, SceneDetails<'a>>>,
+}
+
+impl<'a> Iterator for Scenes<'a> {
+    type Item = Scene<'a>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Scene<'a>> {
+        let head = self.heads.next()?;
+        let details = match &mut self.details {
+            Some(d) => Some(d.next()?),
+            None => None,
+        };
+        Some(Scene { head, details })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.heads.size_hint()
+    }
+}

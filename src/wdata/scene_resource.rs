@@ -1,0 +1,254 @@
+//! SceneResources: `i32 count`, then per resource a key, aliases, animated paths, cues (v11), a
+//! sound block (v12, with its version-dependent unknown fields) and ambients (v17). Unknown fields
+//! are kept as values.
+
+use zerocopy::little_endian::I32;
+
+use super::Versions;
+use super::cursor::Cursor;
+use super::raw::{Bool32, RawSoundTail};
+use super::records::{NameList, Record, Run};
+use super::wstr::WStr;
+use crate::error::Result;
+
+/// One animated element of a resource.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScenePath<'a> {
+    pub model: WStr<'a>,
+    pub motion: WStr<'a>,
+    pub name: WStr<'a>,
+    pub event_name: WStr<'a>,
+    /// Main version >= 10.
+    pub time: Option<u32>,
+    /// Main version >= 10.
+    pub hold: Option<u32>,
+    /// Blend into the next path: every path but the last.
+    pub blend_time: Option<f32>,
+}
+
+impl<'a> Record<'a> for ScenePath<'a> {
+    const MIN_SIZE: usize = 8;
+
+    #[inline]
+    fn read_at(cur: &mut Cursor<'a>, versions: Versions, last: bool) -> Result<Self> {
+        let model = cur.wstr("ScenePath.Model")?;
+        let motion = cur.wstr("ScenePath.Motion")?;
+        let name = cur.wstr("ScenePath.Name")?;
+        let event_name = cur.wstr("ScenePath.EventName")?;
+        let (time, hold) = if versions.main >= 10 {
+            (
+                Some(cur.u32("ScenePath.Time")?),
+                Some(cur.u32("ScenePath.Hold")?),
+            )
+        } else {
+            (None, None)
+        };
+        let blend_time = if last {
+            None
+        } else {
+            Some(cur.f32("ScenePath.BlendTime")?)
+        };
+        Ok(ScenePath {
+            model,
+            motion,
+            name,
+            event_name,
+            time,
+            hold,
+            blend_time,
+        })
+    }
+}
+
+/// A timed cue (main version >= 11).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Cue<'a> {
+    pub end: f32,
+    pub name: WStr<'a>,
+    pub id: u32,
+    pub start: f32,
+}
+
+impl<'a> Record<'a> for Cue<'a> {
+    const MIN_SIZE: usize = 14;
+
+    #[inline]
+    fn read_at(cur: &mut Cursor<'a>, _versions: Versions, _last: bool) -> Result<Self> {
+        Ok(Cue {
+            end: cur.f32("Cue.End")?,
+            name: cur.wstr("Cue.Name")?,
+            id: cur.u32("Cue.ID")?,
+            start: cur.f32("Cue.Start")?,
+        })
+    }
+}
+
+/// A sound's fades and volume range (main version >= 16).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SoundFades {
+    pub fade_in: f32,
+    pub fade_out: f32,
+    pub vol_max: f32,
+    pub vol_min: f32,
+}
+
+/// A sound (main version >= 12).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Sound<'a> {
+    pub start: f32,
+    /// Main version >= 16.
+    pub fades: Option<SoundFades>,
+    pub path: WStr<'a>,
+}
+
+impl<'a> Record<'a> for Sound<'a> {
+    const MIN_SIZE: usize = 6;
+
+    #[inline]
+    fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
+        let start = cur.f32("Sound.Start")?;
+        let fades = if versions.main >= 16 {
+            Some(SoundFades {
+                fade_in: cur.f32("Sound.FadeIn")?,
+                fade_out: cur.f32("Sound.FadeOut")?,
+                vol_max: cur.f32("Sound.VolMax")?,
+                vol_min: cur.f32("Sound.VolMin")?,
+            })
+        } else {
+            None
+        };
+        Ok(Sound {
+            start,
+            fades,
+            path: cur.wstr("Sound.Path")?,
+        })
+    }
+}
+
+/// An ambient sound (main version >= 17).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ambient<'a> {
+    pub start: f32,
+    pub path: WStr<'a>,
+    pub play_on_start: Bool32,
+    pub looped: Bool32,
+}
+
+impl<'a> Record<'a> for Ambient<'a> {
+    const MIN_SIZE: usize = 14;
+
+    #[inline]
+    fn read_at(cur: &mut Cursor<'a>, _versions: Versions, _last: bool) -> Result<Self> {
+        Ok(Ambient {
+            start: cur.f32("Ambient.Start")?,
+            path: cur.wstr("Ambient.Path")?,
+            play_on_start: cur.bool32("Ambient.PlayOnStart")?,
+            looped: cur.bool32("Ambient.Loop")?,
+        })
+    }
+}
+
+/// The sound block (main version >= 12): the sounds and the unknown fields after them.
+#[derive(Debug, Clone, Copy)]
+pub struct SoundBlock<'a> {
+    pub sounds: Run<'a, Sound<'a>>,
+    /// Main version >= 13.
+    pub unk1: Option<u32>,
+    pub unk2: u32,
+    pub unk3: f32,
+    pub unk4: u32,
+    /// Seven unknown `i32`s (main versions 12 to 14), borrowed.
+    pub legacy_ints: Option<&'a [I32; 7]>,
+    /// Two unknown strings (main versions 12 and 13).
+    pub legacy_strings: Option<[WStr<'a>; 2]>,
+}
+
+/// One scene resource.
+#[derive(Debug, Clone, Copy)]
+pub struct SceneResource<'a> {
+    pub key: WStr<'a>,
+    pub aliases: NameList<'a>,
+    /// Present when the resource has paths.
+    pub delay: Option<f32>,
+    pub paths: Run<'a, ScenePath<'a>>,
+    /// Main version >= 11.
+    pub cues: Option<Run<'a, Cue<'a>>>,
+    /// Main version >= 12.
+    pub sound: Option<SoundBlock<'a>>,
+    /// Main version >= 17.
+    pub ambients: Option<Run<'a, Ambient<'a>>>,
+}
+
+impl<'a> Record<'a> for SceneResource<'a> {
+    const MIN_SIZE: usize = 2 + 4 + 4;
+
+    fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
+        let v = versions.main;
+        let key = cur.wstr("SceneResource.Key")?;
+        let aliases = cur.count("SceneResource.aliasCnt", 2)?;
+        let aliases = NameList::read(cur, aliases, false, "SceneResource.Aliases")?;
+        let paths = cur.count("SceneResource.pathCnt", ScenePath::MIN_SIZE)?;
+        let delay = if paths > 0 {
+            Some(cur.f32("SceneResource.Delay")?)
+        } else {
+            None
+        };
+        let paths = Run::read(cur, paths, versions)?;
+        let cues = if v >= 11 {
+            Some(Run::read_counted(cur, versions, "SceneResource.cueCnt")?)
+        } else {
+            None
+        };
+        let sound = if v >= 12 {
+            let sounds = Run::read_counted(cur, versions, "SceneResource.soundCnt")?;
+            let unk1 = if v >= 13 {
+                Some(cur.u32("SceneResource.Unk1")?)
+            } else {
+                None
+            };
+            let tail: &RawSoundTail = cur.read("SceneResource.Unk2")?;
+            let legacy_ints = if v <= 14 {
+                Some(cur.read::<[I32; 7]>("SceneResource.legacyInts")?)
+            } else {
+                None
+            };
+            let legacy_strings = if v <= 13 {
+                Some([
+                    cur.wstr("SceneResource.legacyString0")?,
+                    cur.wstr("SceneResource.legacyString1")?,
+                ])
+            } else {
+                None
+            };
+            Some(SoundBlock {
+                sounds,
+                unk1,
+                unk2: tail.unk2.get(),
+                unk3: tail.unk3.get(),
+                unk4: tail.unk4.get(),
+                legacy_ints,
+                legacy_strings,
+            })
+        } else {
+            None
+        };
+        let ambients = if v >= 17 {
+            Some(Run::read_counted(
+                cur,
+                versions,
+                "SceneResource.ambientCnt",
+            )?)
+        } else {
+            None
+        };
+        Ok(SceneResource {
+            key,
+            aliases,
+            delay,
+            paths,
+            cues,
+            sound,
+            ambients,
+        })
+    }
+}

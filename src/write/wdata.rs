@@ -1,0 +1,139 @@
+//! Writes Rusty Hearts `.wdata` maps from an owned [`WdataMap`], in the read order and with the
+//! version gates of `specs/rusty-hearts-wdata.notes.md`. No real `.wdata` is public, so this
+//! writer is the source of the committed fixtures (`fixtures/rusty-hearts-wdata/`); it is written
+//! from the notes alone, and `tests/wdata_hand.rs` checks its output against bytes assembled by
+//! hand.
+//!
+//! - [`write`] turns a [`WdataMap`] into file bytes;
+//! - [`fixtures`] makes the committed fixtures, and [`fixture_maps`] gives the model behind each
+//!   one (what a reader must decode from it);
+//! - [`large_map`] builds a large deterministic map for benchmarks.
+//!
+//! # Layout choices
+//! - The EventBox index has [`EventBoxes::type_count`] entries (normally 19) of absolute `i32`
+//!   offsets and counts; the groups follow in type order, and an empty group's offset is the
+//!   position where it would start (as the public writer does).
+//! - Strings are written exactly as their stored code units ([`WString::units`]), so a trailing
+//!   NUL is kept where the model has one.
+//!
+//! # What the writer refuses
+//! A model the version cannot express is an error naming the structure and field, never a
+//! silent drop: an optional field set where the version does not store it (or left `None` where
+//! it does), a layout variant of the wrong version (PVS ids vs entries, CameraTarget name vs text
+//! id, the script-lists trigger layout below version 9), a string over 65,535 code units, a list
+//! longer than its count field can hold, a delay without paths or a blend time on the last path.
+//!
+//! ```
+//! use gamebin::write::wdata::{self, WdataMap, WString};
+//!
+//! let map = WdataMap {
+//!     signature: WString::nul_terminated(wdata::SIGNATURE),
+//!     version: 1,
+//!     model_path: WString::new("map\\town.mmp"),
+//!     nav_mesh_path: WString::new(wdata::NO_PATH),
+//!     event_box_path: WString::new(wdata::NO_PATH),
+//!     moc_path: WString::new(wdata::NO_PATH),
+//!     anibg_path: WString::new(wdata::NO_PATH),
+//!     ..WdataMap::default()
+//! };
+//! let bytes = wdata::write(&map)?;
+//! assert_eq!(&bytes[..2], &[15, 0]); // the signature's 15 code units
+//! # Ok::<(), gamebin::Error>(())
+//! ```
+
+mod encode;
+mod event_boxes;
+mod fixtures;
+mod large;
+mod model;
+mod scenes;
+
+pub use event_boxes::*;
+pub use fixtures::{fixture_maps, fixtures};
+pub use large::large_map;
+pub use model::*;
+pub use scenes::*;
+
+use crate::error::Result;
+use encode::Sink;
+
+/// Writes a whole map. See the module docs for the layout and for what is refused.
+pub fn write(map: &WdataMap) -> Result<Vec<u8>> {
+    let mut s = Sink::new();
+    let v = map.version;
+    s.wstr(&map.signature, "Header.signature")?;
+    s.i32(v);
+    // The gated header `i32`s, with the first main version that stores each.
+    let header: [(&Option<i32>, i32, &'static str); 8] = [
+        (&map.event_box_version, 7, "Header.EventBoxVersion"),
+        (&map.anibg_version, 7, "Header.AniBGVersion"),
+        (&map.item_box_version, 7, "Header.ItemBoxVersion"),
+        (&map.gimmick_version, 8, "Header.GimmickVersion"),
+        (&map.script_count1, 9, "Header.ScriptCount1"),
+        (
+            &map.script_condition_count1,
+            16,
+            "Header.ScriptConditionCount1",
+        ),
+        (&map.script_count2, 18, "Header.ScriptCount2"),
+        (
+            &map.script_condition_count2,
+            18,
+            "Header.ScriptConditionCount2",
+        ),
+    ];
+    let mut values = [0; 8];
+    for ((field, since, what), value) in header.into_iter().zip(&mut values) {
+        *value = header_i32(&mut s, field, v >= since, v, what)?;
+    }
+    // Below version 7 the sub-versions are absent and their gates see 0.
+    let [ev, anibg, item_box, ..] = values;
+    s.wstr(&map.model_path, "Header.ModelPath")?;
+    s.wstr(&map.nav_mesh_path, "Header.NavMeshPath")?;
+    if let Some(p) = s.gate(&map.nav_height_path, v >= 2, v, "Header.NavHeightPath")? {
+        s.wstr(p, "Header.NavHeightPath")?;
+    }
+    s.wstr(&map.event_box_path, "Header.EventBoxPath")?;
+    if let Some(boxes) = s.gate(&map.event_boxes, v >= 7, v, "EventBoxes")? {
+        boxes.write(&mut s, event_boxes::Gates { ev, main: v })?;
+    }
+    s.count_i32(map.anibg.len(), "AniBG.count")?;
+    for a in &map.anibg {
+        a.write(&mut s, anibg)?;
+    }
+    s.count_i32(map.item_boxes.len(), "ItemBox.count")?;
+    for i in &map.item_boxes {
+        i.write(&mut s, item_box)?;
+    }
+    s.count_i32(map.gimmicks.len(), "Gimmick.count")?;
+    for g in &map.gimmicks {
+        g.write(&mut s)?;
+    }
+    if let Some(p) = s.gate(&map.obstacle_path, v >= 2, v, "ObstaclePath")? {
+        s.wstr(p, "ObstaclePath")?;
+    }
+    s.wstr(&map.moc_path, "MocPath")?;
+    s.wstr(&map.anibg_path, "AniBGPath")?;
+    map.triggers.write(&mut s, v)?;
+    scenes::write_scenes(&mut s, &map.scenes, v)?;
+    scenes::write_scene_resources(&mut s, &map.scene_resources, v)?;
+    Ok(s.out)
+}
+
+/// A gated header `i32`: written when the version stores it; its value, or 0 when absent.
+fn header_i32(
+    s: &mut Sink,
+    field: &Option<i32>,
+    stored: bool,
+    version: i32,
+    what: &'static str,
+) -> Result<i32> {
+    let value = s.gate(field, stored, version, what)?.copied();
+    if let Some(x) = value {
+        s.i32(x);
+    }
+    Ok(value.unwrap_or(0))
+}
+
+#[cfg(test)]
+mod tests;

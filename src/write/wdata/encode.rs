@@ -1,0 +1,143 @@
+//! The byte sink the `.wdata` writer fills: little-endian numbers, length-prefixed UTF-16LE
+//! strings, counts checked against their field's width, and the version-gate check every optional
+//! field goes through. Errors carry the output offset at which the offending field would start.
+
+use crate::bytes::u64_of;
+use crate::error::{Error, Result};
+
+use super::model::{Bool32, WString};
+
+/// The output being built.
+pub(super) struct Sink {
+    pub(super) out: Vec<u8>,
+}
+
+impl Sink {
+    pub(super) fn new() -> Sink {
+        Sink { out: Vec::new() }
+    }
+
+    /// The current output offset (where the next field starts).
+    pub(super) fn pos(&self) -> u64 {
+        u64_of(self.out.len())
+    }
+
+    pub(super) fn i32(&mut self, value: i32) {
+        self.out.extend_from_slice(&value.to_le_bytes());
+    }
+
+    pub(super) fn u32(&mut self, value: u32) {
+        self.out.extend_from_slice(&value.to_le_bytes());
+    }
+
+    pub(super) fn f32(&mut self, value: f32) {
+        self.out.extend_from_slice(&value.to_le_bytes());
+    }
+
+    pub(super) fn f32s(&mut self, values: &[f32]) {
+        for &v in values {
+            self.f32(v);
+        }
+    }
+
+    pub(super) fn bool32(&mut self, value: Bool32) {
+        self.u32(value.0);
+    }
+
+    /// `u16` code-unit count, then the code units, little-endian.
+    pub(super) fn wstr(&mut self, text: &WString, what: &'static str) -> Result<()> {
+        let len = u16::try_from(text.units.len()).map_err(|_| {
+            Error::invalid(
+                self.pos(),
+                what,
+                u64_of(text.units.len()),
+                "a string holds at most 65,535 UTF-16 code units (u16 count)",
+            )
+        })?;
+        self.out.extend_from_slice(&len.to_le_bytes());
+        for &u in &text.units {
+            self.out.extend_from_slice(&u.to_le_bytes());
+        }
+        Ok(())
+    }
+
+    /// A list's length as the file's `i32` count.
+    pub(super) fn count_i32(&mut self, len: usize, what: &'static str) -> Result<()> {
+        let n = i32::try_from(len).map_err(|_| {
+            Error::invalid(
+                self.pos(),
+                what,
+                u64_of(len),
+                "more items than an i32 count can hold",
+            )
+        })?;
+        self.i32(n);
+        Ok(())
+    }
+
+    /// A list's length as the file's `u32` count.
+    pub(super) fn count_u32(&mut self, len: usize, what: &'static str) -> Result<()> {
+        let n = u32::try_from(len).map_err(|_| {
+            Error::invalid(
+                self.pos(),
+                what,
+                u64_of(len),
+                "more items than a u32 count can hold",
+            )
+        })?;
+        self.u32(n);
+        Ok(())
+    }
+
+    /// Each string of `list`, in order.
+    pub(super) fn wstrs(&mut self, list: &[WString], what: &'static str) -> Result<()> {
+        for s in list {
+            self.wstr(s, what)?;
+        }
+        Ok(())
+    }
+
+    /// Checks that an optional field is present exactly when the version stores it. `version`
+    /// is the version the gate looks at (main or sub-version), reported as the error's value.
+    pub(super) fn gate<'m, T>(
+        &self,
+        field: &'m Option<T>,
+        stored: bool,
+        version: i32,
+        what: &'static str,
+    ) -> Result<Option<&'m T>> {
+        match (field, stored) {
+            (Some(v), true) => Ok(Some(v)),
+            (None, false) => Ok(None),
+            (Some(_), false) => Err(Error::invalid(
+                self.pos(),
+                what,
+                version_value(version),
+                "the model sets a field this version does not store (set it to None)",
+            )),
+            (None, true) => Err(Error::invalid(
+                self.pos(),
+                what,
+                version_value(version),
+                "this version stores the field but the model leaves it None",
+            )),
+        }
+    }
+
+    /// Like [`Sink::gate`] for a field the model must hold exactly when `stored`.
+    pub(super) fn require<T>(
+        &self,
+        field: &Option<T>,
+        stored: bool,
+        version: i32,
+        what: &'static str,
+    ) -> Result<()> {
+        self.gate(field, stored, version, what).map(|_| ())
+    }
+}
+
+/// A version as an error value (its bit pattern: a negative version shows as a huge number,
+/// which is what it is to the file).
+pub(super) fn version_value(version: i32) -> u64 {
+    u64::from(version.cast_unsigned())
+}

@@ -1,0 +1,816 @@
+//! The EventBoxes section (main version >= 7): an index of `(absolute offset, count)` per type,
+//! then the records of each type. Gates use the header's EventBox version (`evVer`), except the
+//! CameraBox render-list id, which is gated on the *main* version (22).
+
+use crate::error::{Error, Result};
+
+use super::encode::{Sink, version_value};
+use super::model::{Bool32, Obb, WString};
+
+/// Number of EventBox types the game knows (0..=18); the writer always writes this many index
+/// entries unless [`EventBoxes::type_count`] says fewer.
+pub const TYPE_COUNT: u32 = 19;
+
+/// Every EventBox of a map, one list per type (the index entry number is the type).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventBoxes {
+    /// The number of index entries (normally [`TYPE_COUNT`]); the groups of types at or beyond
+    /// it must be empty.
+    pub type_count: u32,
+    /// Type 0.
+    pub camera: Vec<CameraBox>,
+    /// Type 1.
+    pub respawn: Vec<RespawnBox>,
+    /// Type 2.
+    pub start_point: Vec<StartPointBox>,
+    /// Type 3.
+    pub trigger: Vec<TriggerBox>,
+    /// Type 4.
+    pub skid: Vec<SkidBox>,
+    /// Type 5.
+    pub event_hit: Vec<EventHitBox>,
+    /// Type 6.
+    pub npc: Vec<NpcBox>,
+    /// Type 7.
+    pub portal: Vec<PortalBox>,
+    /// Type 8.
+    pub select_map_portal: Vec<SelectMapPortalBox>,
+    /// Type 9.
+    pub in_area: Vec<InAreaBox>,
+    /// Type 10.
+    pub etc: Vec<EtcBox>,
+    /// Type 11.
+    pub camera_block: Vec<CameraBlockBox>,
+    /// Type 12.
+    pub cutoff: Vec<CutoffBox>,
+    /// Type 13.
+    pub camera_target: Vec<CameraTargetBox>,
+    /// Type 14: its layout is unknown, so it is kept as the stored count and raw bytes.
+    pub unused: RawGroup,
+    /// Type 15.
+    pub mini_map_icon: Vec<MiniMapIconBox>,
+    /// Type 16.
+    pub environment_reverb: Vec<EnvironmentReverbBox>,
+    /// Type 17.
+    pub waypoint: Vec<WaypointBox>,
+    /// Type 18.
+    pub obstacle: Vec<ObstacleBox>,
+}
+
+impl Default for EventBoxes {
+    fn default() -> EventBoxes {
+        EventBoxes {
+            type_count: TYPE_COUNT,
+            camera: Vec::new(),
+            respawn: Vec::new(),
+            start_point: Vec::new(),
+            trigger: Vec::new(),
+            skid: Vec::new(),
+            event_hit: Vec::new(),
+            npc: Vec::new(),
+            portal: Vec::new(),
+            select_map_portal: Vec::new(),
+            in_area: Vec::new(),
+            etc: Vec::new(),
+            camera_block: Vec::new(),
+            cutoff: Vec::new(),
+            camera_target: Vec::new(),
+            unused: RawGroup::default(),
+            mini_map_icon: Vec::new(),
+            environment_reverb: Vec::new(),
+            waypoint: Vec::new(),
+            obstacle: Vec::new(),
+        }
+    }
+}
+
+/// A group whose record layout is unknown (type 14): the count from the index and the bytes of
+/// the group, written as they are.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct RawGroup {
+    pub count: i32,
+    pub bytes: Vec<u8>,
+}
+
+/// Type 0: a camera zone with four camera set-ups.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct CameraBox {
+    pub obb: Obb,
+    /// evVer >= 7.
+    pub category: Option<u32>,
+    pub infos: [CameraInfo; 4],
+}
+
+/// One of a CameraBox's four camera set-ups.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct CameraInfo {
+    /// Stored for every entry when evVer >= 3, and only for the first entry below that.
+    pub camera_target: Option<WString>,
+    pub camera_name: WString,
+    /// The first 3 of the 21 stored floats.
+    pub camera_position: [f32; 3],
+    /// Floats 3..6.
+    pub camera_rotation: [f32; 3],
+    /// Float 6.
+    pub fov: f32,
+    /// Floats 7..21.
+    pub frustum: [f32; 14],
+    /// evVer >= 5.
+    pub build_pvs: Option<Bool32>,
+    /// evVer >= 4.
+    pub lists: Option<CameraLists>,
+}
+
+/// A CameraInfo's visibility lists (evVer >= 4), stored as 11 counts then the lists in this order.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct CameraLists {
+    pub pvs_bg: Vec<u32>,
+    pub pvs_event_boxes: PvsEventBoxes,
+    pub render_bg: Vec<RenderEntry>,
+    pub render_ani: Vec<RenderEntry>,
+    pub render_item: Vec<RenderEntry>,
+    pub render_gimmick: Vec<RenderEntry>,
+    pub no_render_bg: Vec<RenderEntry>,
+    pub no_render_ani: Vec<RenderEntry>,
+    pub no_render_item: Vec<RenderEntry>,
+    pub no_render_gimmick: Vec<RenderEntry>,
+    /// `buildPos` points.
+    pub build_positions: Vec<[f32; 3]>,
+}
+
+/// The PVS EventBox list: plain ids below evVer 6, `(category, name)` pairs from evVer 6.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PvsEventBoxes {
+    /// evVer < 6.
+    Ids(Vec<u32>),
+    /// evVer >= 6.
+    Entries(Vec<PvsEventEntry>),
+}
+
+impl Default for PvsEventBoxes {
+    fn default() -> PvsEventBoxes {
+        PvsEventBoxes::Entries(Vec::new())
+    }
+}
+
+/// An EventBox reference in a PVS list (evVer >= 6).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct PvsEventEntry {
+    pub category: u32,
+    pub name: WString,
+}
+
+/// An item of a CameraInfo's render / no-render lists.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct RenderEntry {
+    /// Main version >= 22 (not the EventBox version).
+    pub id: Option<u32>,
+    pub name: WString,
+}
+
+/// Type 1: an enemy spawn volume.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct RespawnBox {
+    pub obb: Obb,
+    pub total_enemy_num: i32,
+    pub enemy_num: i32,
+    pub enemy_name: WString,
+    pub respawn_time: f32,
+    pub respawn_motion: WString,
+    pub in_check: Bool32,
+    pub random_direction: Bool32,
+    /// One flag per difficulty level.
+    pub difficulty: [Bool32; 5],
+}
+
+/// Type 2: a player start position.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct StartPointBox {
+    pub obb: Obb,
+    pub id: i32,
+}
+
+/// Type 3: a generic trigger volume.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct TriggerBox {
+    pub obb: Obb,
+    pub state: i32,
+    pub action_motion: WString,
+    pub motion: WString,
+    /// evVer >= 9.
+    pub signpost: Option<Signpost>,
+}
+
+/// A TriggerBox's signpost (evVer >= 9).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Signpost {
+    pub text_id: i32,
+    pub reposition: [f32; 3],
+}
+
+/// Type 4: a slide volume.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SkidBox {
+    pub obb: Obb,
+    pub state: i32,
+    pub velocity: [f32; 3],
+    pub end_time: f32,
+    pub duration: f32,
+}
+
+/// Type 5: a damage volume.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct EventHitBox {
+    pub obb: Obb,
+    pub state: i32,
+    pub anibg_name: WString,
+    pub damage: f32,
+    pub direction: [f32; 3],
+    pub damage_motion: WString,
+    pub hit_times: Vec<f32>,
+    pub temp_hit_times: Vec<f32>,
+}
+
+/// Type 6: an NPC spawn.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct NpcBox {
+    pub obb: Obb,
+    pub npc_name: WString,
+    pub id: i32,
+    pub instance_id: i32,
+}
+
+/// Type 7: a portal to another map.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct PortalBox {
+    pub obb: Obb,
+    pub warp_map_name: WString,
+    pub id: i32,
+    pub msg_type: i32,
+    pub warp_map_id: i32,
+    pub warp_portal_id: i32,
+    pub active: Bool32,
+}
+
+/// Type 8: a portal that opens the map selection.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SelectMapPortalBox {
+    pub obb: Obb,
+    pub id: i32,
+    pub msg_type: i32,
+    pub active: Bool32,
+}
+
+/// Type 9: an area trigger.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct InAreaBox {
+    pub obb: Obb,
+    pub warp_map_name: WString,
+    pub id: i32,
+    pub active: Bool32,
+}
+
+/// Type 10: a generic marker.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct EtcBox {
+    pub obb: Obb,
+    pub id: i32,
+}
+
+/// Type 11: a camera blocker (the box alone).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct CameraBlockBox {
+    pub obb: Obb,
+}
+
+/// Type 12: a cutoff volume.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct CutoffBox {
+    pub obb: Obb,
+    pub cutoff_type: i32,
+}
+
+/// Type 13: a camera focus target.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct CameraTargetBox {
+    pub obb: Obb,
+    pub target: CameraTargetName,
+    /// evVer >= 2.
+    pub target_local_pc: Option<Bool32>,
+}
+
+/// How a CameraTargetBox names its target: a string below evVer 8, a text id from evVer 8.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CameraTargetName {
+    /// evVer < 8.
+    Name(WString),
+    /// evVer >= 8.
+    TextId(i32),
+}
+
+impl Default for CameraTargetName {
+    fn default() -> CameraTargetName {
+        CameraTargetName::TextId(0)
+    }
+}
+
+/// Type 15: a minimap icon position.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct MiniMapIconBox {
+    pub obb: Obb,
+    pub icon_type: i32,
+}
+
+/// Type 16: an audio reverb zone.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct EnvironmentReverbBox {
+    pub obb: Obb,
+    pub reverb_type: i32,
+}
+
+/// Type 17: a waypoint node. The file stores the link ids and then the link distances as two
+/// lists of one count; the model pairs them so they cannot differ in length.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct WaypointBox {
+    pub obb: Obb,
+    pub id: i32,
+    pub range: f32,
+    pub links: Vec<WaypointLink>,
+}
+
+/// A waypoint's link to another waypoint.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct WaypointLink {
+    pub id: i32,
+    pub distance: f32,
+}
+
+/// Type 18: an obstacle volume (the box alone).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ObstacleBox {
+    pub obb: Obb,
+}
+
+// ---- writing ---------------------------------------------------------------------------------
+
+/// The versions the EventBox gates look at.
+#[derive(Clone, Copy)]
+pub(super) struct Gates {
+    /// The header's EventBoxVersion.
+    pub(super) ev: i32,
+    /// The main version (the CameraBox render-list id is gated on it).
+    pub(super) main: i32,
+}
+
+impl EventBoxes {
+    /// The index (`type_count` entries of absolute offset and count), then every group in type
+    /// order; an empty group's offset is the position where it would start.
+    pub(super) fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+        if self.type_count > TYPE_COUNT {
+            return Err(Error::invalid(
+                s.pos(),
+                "EventBoxes.typeCount",
+                u64::from(self.type_count),
+                "types beyond 18 have no known layout",
+            ));
+        }
+        s.u32(self.type_count);
+        let index_at = s.out.len();
+        for _ in 0..self.type_count {
+            s.i32(0);
+            s.i32(0);
+        }
+        // Fields of `self` by type number, written in that order.
+        let groups: [(u32, &dyn Group); 19] = [
+            (0, &self.camera),
+            (1, &self.respawn),
+            (2, &self.start_point),
+            (3, &self.trigger),
+            (4, &self.skid),
+            (5, &self.event_hit),
+            (6, &self.npc),
+            (7, &self.portal),
+            (8, &self.select_map_portal),
+            (9, &self.in_area),
+            (10, &self.etc),
+            (11, &self.camera_block),
+            (12, &self.cutoff),
+            (13, &self.camera_target),
+            (14, &self.unused),
+            (15, &self.mini_map_icon),
+            (16, &self.environment_reverb),
+            (17, &self.waypoint),
+            (18, &self.obstacle),
+        ];
+        for (ty, group) in groups {
+            let offset = i32::try_from(s.out.len()).map_err(|_| {
+                Error::invalid(
+                    s.pos(),
+                    "EventBoxes.offset",
+                    s.pos(),
+                    "the group starts beyond what an i32 offset can address",
+                )
+            })?;
+            let count = group.write(s, g)?;
+            if ty >= self.type_count {
+                if count != 0 {
+                    return Err(Error::invalid(
+                        u64::from(offset.cast_unsigned()),
+                        "EventBoxes.typeCount",
+                        u64::from(self.type_count),
+                        "the model holds boxes of a type the index has no entry for",
+                    ));
+                }
+                continue;
+            }
+            // `ty < type_count <= 19`, so the entry lies inside the index written above.
+            let at = index_at + ty as usize * 8;
+            let mut bytes = [0u8; 8];
+            for (b, v) in bytes
+                .iter_mut()
+                .zip(offset.to_le_bytes().into_iter().chain(count.to_le_bytes()))
+            {
+                *b = v;
+            }
+            if let Some(entry) = s.out.get_mut(at..at + 8) {
+                entry.copy_from_slice(&bytes);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One type's group: writes its records and returns the count for the index.
+trait Group {
+    fn write(&self, s: &mut Sink, g: Gates) -> Result<i32>;
+}
+
+/// The records of one type, written one after the other.
+trait Record {
+    const WHAT: &'static str;
+    fn write(&self, s: &mut Sink, g: Gates) -> Result<()>;
+}
+
+impl<R: Record> Group for Vec<R> {
+    fn write(&self, s: &mut Sink, g: Gates) -> Result<i32> {
+        let count = i32::try_from(self.len()).map_err(|_| {
+            Error::invalid(
+                s.pos(),
+                R::WHAT,
+                crate::bytes::u64_of(self.len()),
+                "more boxes than an i32 count can hold",
+            )
+        })?;
+        for r in self {
+            r.write(s, g)?;
+        }
+        Ok(count)
+    }
+}
+
+impl Group for RawGroup {
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<i32> {
+        if self.count < 0 || (self.count == 0 && !self.bytes.is_empty()) {
+            return Err(Error::invalid(
+                s.pos(),
+                "EventBoxes.UnusedBox.count",
+                u64::from(self.count.cast_unsigned()),
+                "an unknown group needs a non-negative count, and bytes only with a count",
+            ));
+        }
+        s.out.extend_from_slice(&self.bytes);
+        Ok(self.count)
+    }
+}
+
+impl Record for CameraBox {
+    const WHAT: &'static str = "EventBoxes.CameraBox.count";
+    fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+        self.obb.write(s, "CameraBox.Name")?;
+        if let Some(&c) = s.gate(&self.category, g.ev >= 7, g.ev, "CameraBox.Category")? {
+            s.u32(c);
+        }
+        for (i, info) in self.infos.iter().enumerate() {
+            info.write(s, g, i == 0)?;
+        }
+        Ok(())
+    }
+}
+
+impl CameraInfo {
+    fn write(&self, s: &mut Sink, g: Gates, first: bool) -> Result<()> {
+        let has_target = g.ev >= 3 || first;
+        if let Some(t) = s.gate(
+            &self.camera_target,
+            has_target,
+            g.ev,
+            "CameraInfo.CameraTarget",
+        )? {
+            s.wstr(t, "CameraInfo.CameraTarget")?;
+        }
+        s.wstr(&self.camera_name, "CameraInfo.CameraName")?;
+        s.f32s(&self.camera_position);
+        s.f32s(&self.camera_rotation);
+        s.f32(self.fov);
+        s.f32s(&self.frustum);
+        if let Some(&b) = s.gate(&self.build_pvs, g.ev >= 5, g.ev, "CameraInfo.BuildPVS")? {
+            s.bool32(b);
+        }
+        if let Some(lists) = s.gate(&self.lists, g.ev >= 4, g.ev, "CameraInfo.lists")? {
+            lists.write(s, g)?;
+        }
+        Ok(())
+    }
+}
+
+impl CameraLists {
+    fn render_lists(&self) -> [&Vec<RenderEntry>; 8] {
+        [
+            &self.render_bg,
+            &self.render_ani,
+            &self.render_item,
+            &self.render_gimmick,
+            &self.no_render_bg,
+            &self.no_render_ani,
+            &self.no_render_item,
+            &self.no_render_gimmick,
+        ]
+    }
+
+    fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+        let pvs_ev_len = match &self.pvs_event_boxes {
+            PvsEventBoxes::Ids(ids) if g.ev < 6 => ids.len(),
+            PvsEventBoxes::Entries(entries) if g.ev >= 6 => entries.len(),
+            _ => {
+                return Err(Error::invalid(
+                    s.pos(),
+                    "CameraInfo.pvsEv",
+                    version_value(g.ev),
+                    "PVS EventBox ids are stored below EventBox version 6, (category, name) \
+                     entries from 6",
+                ));
+            }
+        };
+        s.count_u32(self.pvs_bg.len(), "CameraInfo.pvsBg")?;
+        s.count_u32(pvs_ev_len, "CameraInfo.pvsEv")?;
+        const COUNT_NAMES: [&str; 8] = [
+            "CameraInfo.renderBg",
+            "CameraInfo.renderAni",
+            "CameraInfo.renderItem",
+            "CameraInfo.renderGimmick",
+            "CameraInfo.noRenderBg",
+            "CameraInfo.noRenderAni",
+            "CameraInfo.noRenderItem",
+            "CameraInfo.noRenderGimmick",
+        ];
+        for (list, what) in self.render_lists().into_iter().zip(COUNT_NAMES) {
+            s.count_u32(list.len(), what)?;
+        }
+        s.count_u32(self.build_positions.len(), "CameraInfo.buildPos")?;
+        for &id in &self.pvs_bg {
+            s.u32(id);
+        }
+        match &self.pvs_event_boxes {
+            PvsEventBoxes::Ids(ids) => {
+                for &id in ids {
+                    s.u32(id);
+                }
+            }
+            PvsEventBoxes::Entries(entries) => {
+                for e in entries {
+                    s.u32(e.category);
+                    s.wstr(&e.name, "CameraInfo.pvsEv.name")?;
+                }
+            }
+        }
+        for list in self.render_lists() {
+            for e in list {
+                if let Some(&id) =
+                    s.gate(&e.id, g.main >= 22, g.main, "CameraInfo.renderList.id")?
+                {
+                    s.u32(id);
+                }
+                s.wstr(&e.name, "CameraInfo.renderList.name")?;
+            }
+        }
+        for p in &self.build_positions {
+            s.f32s(p);
+        }
+        Ok(())
+    }
+}
+
+impl Record for RespawnBox {
+    const WHAT: &'static str = "EventBoxes.RespawnBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "RespawnBox.Name")?;
+        s.i32(self.total_enemy_num);
+        s.i32(self.enemy_num);
+        s.wstr(&self.enemy_name, "RespawnBox.EnemyName")?;
+        s.f32(self.respawn_time);
+        s.wstr(&self.respawn_motion, "RespawnBox.RespawnMotion")?;
+        s.bool32(self.in_check);
+        s.bool32(self.random_direction);
+        for &d in &self.difficulty {
+            s.bool32(d);
+        }
+        Ok(())
+    }
+}
+
+impl Record for StartPointBox {
+    const WHAT: &'static str = "EventBoxes.StartPointBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "StartPointBox.Name")?;
+        s.i32(self.id);
+        Ok(())
+    }
+}
+
+impl Record for TriggerBox {
+    const WHAT: &'static str = "EventBoxes.TriggerBox.count";
+    fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+        self.obb.write(s, "TriggerBox.Name")?;
+        s.i32(self.state);
+        s.wstr(&self.action_motion, "TriggerBox.ActionMotion")?;
+        s.wstr(&self.motion, "TriggerBox.Motion")?;
+        if let Some(p) = s.gate(&self.signpost, g.ev >= 9, g.ev, "TriggerBox.SignpostTextID")? {
+            s.i32(p.text_id);
+            s.f32s(&p.reposition);
+        }
+        Ok(())
+    }
+}
+
+impl Record for SkidBox {
+    const WHAT: &'static str = "EventBoxes.SkidBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "SkidBox.Name")?;
+        s.i32(self.state);
+        s.f32s(&self.velocity);
+        s.f32(self.end_time);
+        s.f32(self.duration);
+        Ok(())
+    }
+}
+
+impl Record for EventHitBox {
+    const WHAT: &'static str = "EventBoxes.EventHitBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "EventHitBox.Name")?;
+        s.i32(self.state);
+        s.wstr(&self.anibg_name, "EventHitBox.AniBGName")?;
+        s.f32(self.damage);
+        s.f32s(&self.direction);
+        s.wstr(&self.damage_motion, "EventHitBox.DamageMotion")?;
+        s.count_i32(self.hit_times.len(), "EventHitBox.hitCnt")?;
+        s.count_i32(self.temp_hit_times.len(), "EventHitBox.tempHitCnt")?;
+        s.f32s(&self.hit_times);
+        s.f32s(&self.temp_hit_times);
+        Ok(())
+    }
+}
+
+impl Record for NpcBox {
+    const WHAT: &'static str = "EventBoxes.NpcBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "NpcBox.Name")?;
+        s.wstr(&self.npc_name, "NpcBox.NpcName")?;
+        s.i32(self.id);
+        s.i32(self.instance_id);
+        Ok(())
+    }
+}
+
+impl Record for PortalBox {
+    const WHAT: &'static str = "EventBoxes.PortalBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "PortalBox.Name")?;
+        s.wstr(&self.warp_map_name, "PortalBox.WarpMapName")?;
+        s.i32(self.id);
+        s.i32(self.msg_type);
+        s.i32(self.warp_map_id);
+        s.i32(self.warp_portal_id);
+        s.bool32(self.active);
+        Ok(())
+    }
+}
+
+impl Record for SelectMapPortalBox {
+    const WHAT: &'static str = "EventBoxes.SelectMapPortalBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "SelectMapPortalBox.Name")?;
+        s.i32(self.id);
+        s.i32(self.msg_type);
+        s.bool32(self.active);
+        Ok(())
+    }
+}
+
+impl Record for InAreaBox {
+    const WHAT: &'static str = "EventBoxes.InAreaBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "InAreaBox.Name")?;
+        s.wstr(&self.warp_map_name, "InAreaBox.WarpMapName")?;
+        s.i32(self.id);
+        s.bool32(self.active);
+        Ok(())
+    }
+}
+
+impl Record for EtcBox {
+    const WHAT: &'static str = "EventBoxes.EtcBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "EtcBox.Name")?;
+        s.i32(self.id);
+        Ok(())
+    }
+}
+
+impl Record for CameraBlockBox {
+    const WHAT: &'static str = "EventBoxes.CameraBlockBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "CameraBlockBox.Name")
+    }
+}
+
+impl Record for CutoffBox {
+    const WHAT: &'static str = "EventBoxes.CutoffBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "CutoffBox.Name")?;
+        s.i32(self.cutoff_type);
+        Ok(())
+    }
+}
+
+impl Record for CameraTargetBox {
+    const WHAT: &'static str = "EventBoxes.CameraTargetBox.count";
+    fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+        self.obb.write(s, "CameraTargetBox.Name")?;
+        match (&self.target, g.ev >= 8) {
+            (CameraTargetName::Name(name), false) => {
+                s.wstr(name, "CameraTargetBox.NameDeprecated")?
+            }
+            (CameraTargetName::TextId(id), true) => s.i32(*id),
+            _ => {
+                return Err(Error::invalid(
+                    s.pos(),
+                    "CameraTargetBox.NameTextID",
+                    version_value(g.ev),
+                    "the target is a name below EventBox version 8 and a text id from 8",
+                ));
+            }
+        }
+        if let Some(&b) = s.gate(
+            &self.target_local_pc,
+            g.ev >= 2,
+            g.ev,
+            "CameraTargetBox.TargetLocalPC",
+        )? {
+            s.bool32(b);
+        }
+        Ok(())
+    }
+}
+
+impl Record for MiniMapIconBox {
+    const WHAT: &'static str = "EventBoxes.MiniMapIconBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "MiniMapIconBox.Name")?;
+        s.i32(self.icon_type);
+        Ok(())
+    }
+}
+
+impl Record for EnvironmentReverbBox {
+    const WHAT: &'static str = "EventBoxes.EnvironmentReverbBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "EnvironmentReverbBox.Name")?;
+        s.i32(self.reverb_type);
+        Ok(())
+    }
+}
+
+impl Record for WaypointBox {
+    const WHAT: &'static str = "EventBoxes.WaypointBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "WaypointBox.Name")?;
+        s.i32(self.id);
+        s.f32(self.range);
+        s.count_i32(self.links.len(), "WaypointBox.linkCnt")?;
+        for l in &self.links {
+            s.i32(l.id);
+        }
+        for l in &self.links {
+            s.f32(l.distance);
+        }
+        Ok(())
+    }
+}
+
+impl Record for ObstacleBox {
+    const WHAT: &'static str = "EventBoxes.ObstacleBox.count";
+    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+        self.obb.write(s, "ObstacleBox.Name")
+    }
+}

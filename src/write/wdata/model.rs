@@ -1,0 +1,346 @@
+//! The owned model of a whole `.wdata` map: header, paths, the sequential sections and the
+//! building blocks every section shares (strings, 4-byte bools, oriented boxes).
+//!
+//! Every field the file stores is a field here, including the ones nobody understands yet, so a
+//! map read from a file and written back is the same bytes. Fields that only some format versions
+//! store are `Option`s: `Some` exactly when the version stores them (the writer refuses a model
+//! where that does not hold, naming the field), so a model can never silently lose a value.
+
+use crate::error::{Error, Result};
+
+use super::encode::{Sink, version_value};
+use super::event_boxes::EventBoxes;
+use super::scenes::{Scene, SceneResource};
+
+/// The signature every `.wdata` starts with (stored with a trailing NUL: 15 code units).
+pub const SIGNATURE: &str = "stairwaygames.";
+
+/// The "no path" sentinel the game stores in path fields.
+pub const NO_PATH: &str = ".\\";
+
+/// A length-prefixed UTF-16LE string exactly as stored: its code units, including any trailing
+/// NULs (the signature is stored as 14 characters + NUL) and any unpaired surrogates, so that
+/// writing it back gives the same bytes. The file stores the count as a `u16`, so a string holds
+/// at most 65,535 code units; the writer refuses longer ones.
+#[derive(Clone, PartialEq, Eq, Default, Hash)]
+pub struct WString {
+    /// The stored code units, in order.
+    pub units: Vec<u16>,
+}
+
+impl WString {
+    /// `text` as UTF-16, without a trailing NUL.
+    pub fn new(text: &str) -> WString {
+        WString {
+            units: text.encode_utf16().collect(),
+        }
+    }
+
+    /// `text` as UTF-16 followed by one NUL code unit (how the signature is stored).
+    pub fn nul_terminated(text: &str) -> WString {
+        let mut units: Vec<u16> = text.encode_utf16().collect();
+        units.push(0);
+        WString { units }
+    }
+
+    /// The text with trailing NULs trimmed; unpaired surrogates become U+FFFD.
+    pub fn to_string_lossy(&self) -> String {
+        let end = self
+            .units
+            .iter()
+            .rposition(|&u| u != 0)
+            .map_or(0, |i| i + 1);
+        String::from_utf16_lossy(self.units.get(..end).unwrap_or_default())
+    }
+
+    /// Whether this is the `".\"` "no path" sentinel (after trimming trailing NULs).
+    pub fn is_no_path(&self) -> bool {
+        self.to_string_lossy() == NO_PATH
+    }
+}
+
+/// Shows the text with every code unit, e.g. `WString("stairwaygames.\0")` (an unpaired
+/// surrogate shows as U+FFFD).
+impl core::fmt::Debug for WString {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "WString({:?})", String::from_utf16_lossy(&self.units))
+    }
+}
+
+impl From<&str> for WString {
+    fn from(text: &str) -> WString {
+        WString::new(text)
+    }
+}
+
+/// A bool stored as 4 bytes (every bool in a `.wdata` is). The stored value is kept, so a value
+/// other than 0 or 1 survives a round trip; `get()` gives its meaning (`!= 0`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+pub struct Bool32(pub u32);
+
+impl Bool32 {
+    /// Whether the stored value means true (any non-zero value does).
+    pub const fn get(self) -> bool {
+        self.0 != 0
+    }
+}
+
+impl From<bool> for Bool32 {
+    fn from(value: bool) -> Bool32 {
+        Bool32(u32::from(value))
+    }
+}
+
+/// The oriented bounding box that starts every EventBox, AniBG, ItemBox and Gimmick record.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Obb {
+    pub name: WString,
+    /// Centre, X Y Z.
+    pub position: [f32; 3],
+    pub scale: [f32; 3],
+    /// Quaternion X Y Z W.
+    pub rotation: [f32; 4],
+    /// Half sizes along the box's local axes.
+    pub extents: [f32; 3],
+}
+
+/// An animated background object (the AniBG section).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct AniBg {
+    pub obb: Obb,
+    pub model: WString,
+    pub motion: WString,
+    /// `Loop`.
+    pub looping: Bool32,
+    pub light_index: i32,
+    pub cover_index: i32,
+    /// AniBG version >= 3.
+    pub shadow: Option<Bool32>,
+    /// AniBG version >= 4.
+    pub move_weight: Option<Bool32>,
+    /// `PVSRad`, AniBG version >= 5.
+    pub pvs_radius: Option<f32>,
+}
+
+/// An item container (the ItemBox section).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ItemBox {
+    pub obb: Obb,
+    pub model: WString,
+    pub motion: WString,
+    pub table_path: WString,
+    /// `Loop`.
+    pub looping: Bool32,
+    /// ItemBox version >= 3.
+    pub open_enable: Option<Bool32>,
+}
+
+/// An in-world mechanism (the Gimmick section); its flags are plain `i32`s in the file.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Gimmick {
+    pub obb: Obb,
+    pub model: WString,
+    pub motion: WString,
+    pub loop_flag: i32,
+    pub light_index: i32,
+    pub cover_index: i32,
+    pub shadow: i32,
+    pub move_weight: i32,
+    pub template_id: i32,
+}
+
+/// The Triggers section: a common prefix, then one of two layouts (the notes' "trigger-layout
+/// disagreement": no real file settles which one versions >= 9 use).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Triggers {
+    pub reserved0: i32,
+    pub script_dir: WString,
+    pub reserved1: i32,
+    pub main_script: WString,
+    pub layout: TriggerLayout,
+}
+
+/// What follows the Triggers prefix.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TriggerLayout {
+    /// The public reader's layout (any version): `i32 triggerCount` and the triggers.
+    Peer(Vec<Trigger>),
+    /// The seed's layout for version >= 9: three counts, then three lists of script paths. The
+    /// writer refuses it below version 9.
+    ScriptLists {
+        event_scripts: Vec<WString>,
+        condition_scripts: Vec<WString>,
+        action_scripts: Vec<WString>,
+    },
+}
+
+impl Default for TriggerLayout {
+    fn default() -> TriggerLayout {
+        TriggerLayout::Peer(Vec::new())
+    }
+}
+
+/// One trigger of the peer layout: script function names per role.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Trigger {
+    pub name: WString,
+    pub comment: WString,
+    pub events: Vec<WString>,
+    pub conditions: Vec<WString>,
+    pub actions: Vec<WString>,
+}
+
+/// A whole `.wdata` map, in file order.
+///
+/// Version gates (main version `version`):
+/// - `event_box_version`, `anibg_version`, `item_box_version`, `event_boxes`: v >= 7;
+/// - `gimmick_version`: v >= 8; `script_count1`: v >= 9; `script_condition_count1`: v >= 16;
+///   `script_count2`, `script_condition_count2`: v >= 18;
+/// - `nav_height_path`, `obstacle_path`: v >= 2 (`moc_path` and `anibg_path` are in every
+///   version, as in the public reader and the seed);
+/// - below v7 the sub-versions are absent and count as 0 for the AniBG and ItemBox gates.
+///
+/// The sections' own gates are documented on their fields' types.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct WdataMap {
+    /// Stored as-is; normally [`SIGNATURE`] with a trailing NUL.
+    pub signature: WString,
+    /// The main version: every gate below depends on it.
+    pub version: i32,
+    pub event_box_version: Option<i32>,
+    pub anibg_version: Option<i32>,
+    pub item_box_version: Option<i32>,
+    pub gimmick_version: Option<i32>,
+    pub script_count1: Option<i32>,
+    pub script_condition_count1: Option<i32>,
+    pub script_count2: Option<i32>,
+    pub script_condition_count2: Option<i32>,
+    /// Empty or a `.mmp` path (`".\"` = none).
+    pub model_path: WString,
+    pub nav_mesh_path: WString,
+    pub nav_height_path: Option<WString>,
+    pub event_box_path: WString,
+    pub event_boxes: Option<EventBoxes>,
+    pub anibg: Vec<AniBg>,
+    pub item_boxes: Vec<ItemBox>,
+    pub gimmicks: Vec<Gimmick>,
+    pub obstacle_path: Option<WString>,
+    pub moc_path: WString,
+    pub anibg_path: WString,
+    pub triggers: Triggers,
+    /// Scenes: the first pass of every scene, then (v >= 20) the second pass of every scene.
+    pub scenes: Vec<Scene>,
+    pub scene_resources: Vec<SceneResource>,
+}
+
+// ---- writing ---------------------------------------------------------------------------------
+
+impl Obb {
+    pub(super) fn write(&self, s: &mut Sink, what: &'static str) -> Result<()> {
+        s.wstr(&self.name, what)?;
+        s.f32s(&self.position);
+        s.f32s(&self.scale);
+        s.f32s(&self.rotation);
+        s.f32s(&self.extents);
+        Ok(())
+    }
+}
+
+impl AniBg {
+    /// `anibg_version` is the header's AniBG version (0 below main version 7).
+    pub(super) fn write(&self, s: &mut Sink, anibg_version: i32) -> Result<()> {
+        self.obb.write(s, "AniBG.Name")?;
+        s.wstr(&self.model, "AniBG.Model")?;
+        s.wstr(&self.motion, "AniBG.Motion")?;
+        s.bool32(self.looping);
+        s.i32(self.light_index);
+        s.i32(self.cover_index);
+        let v = anibg_version;
+        if let Some(&b) = s.gate(&self.shadow, v >= 3, v, "AniBG.Shadow")? {
+            s.bool32(b);
+        }
+        if let Some(&b) = s.gate(&self.move_weight, v >= 4, v, "AniBG.MoveWeight")? {
+            s.bool32(b);
+        }
+        if let Some(&r) = s.gate(&self.pvs_radius, v >= 5, v, "AniBG.PVSRad")? {
+            s.f32(r);
+        }
+        Ok(())
+    }
+}
+
+impl ItemBox {
+    /// `item_box_version` is the header's ItemBox version (0 below main version 7).
+    pub(super) fn write(&self, s: &mut Sink, item_box_version: i32) -> Result<()> {
+        self.obb.write(s, "ItemBox.Name")?;
+        s.wstr(&self.model, "ItemBox.Model")?;
+        s.wstr(&self.motion, "ItemBox.Motion")?;
+        s.wstr(&self.table_path, "ItemBox.TablePath")?;
+        s.bool32(self.looping);
+        let v = item_box_version;
+        if let Some(&b) = s.gate(&self.open_enable, v >= 3, v, "ItemBox.OpenEnable")? {
+            s.bool32(b);
+        }
+        Ok(())
+    }
+}
+
+impl Gimmick {
+    pub(super) fn write(&self, s: &mut Sink) -> Result<()> {
+        self.obb.write(s, "Gimmick.Name")?;
+        s.wstr(&self.model, "Gimmick.Model")?;
+        s.wstr(&self.motion, "Gimmick.Motion")?;
+        s.i32(self.loop_flag);
+        s.i32(self.light_index);
+        s.i32(self.cover_index);
+        s.i32(self.shadow);
+        s.i32(self.move_weight);
+        s.i32(self.template_id);
+        Ok(())
+    }
+}
+
+impl Triggers {
+    pub(super) fn write(&self, s: &mut Sink, version: i32) -> Result<()> {
+        s.i32(self.reserved0);
+        s.wstr(&self.script_dir, "Triggers.scriptDir")?;
+        s.i32(self.reserved1);
+        s.wstr(&self.main_script, "Triggers.mainScript")?;
+        match &self.layout {
+            TriggerLayout::Peer(triggers) => {
+                s.count_i32(triggers.len(), "Triggers.triggerCount")?;
+                for t in triggers {
+                    s.wstr(&t.name, "Trigger.Name")?;
+                    s.wstr(&t.comment, "Trigger.Comment")?;
+                    s.count_i32(t.events.len(), "Trigger.evCnt")?;
+                    s.count_i32(t.conditions.len(), "Trigger.condCnt")?;
+                    s.count_i32(t.actions.len(), "Trigger.actCnt")?;
+                    s.wstrs(&t.events, "Trigger.Events")?;
+                    s.wstrs(&t.conditions, "Trigger.Conditions")?;
+                    s.wstrs(&t.actions, "Trigger.Actions")?;
+                }
+            }
+            TriggerLayout::ScriptLists {
+                event_scripts,
+                condition_scripts,
+                action_scripts,
+            } => {
+                if version < 9 {
+                    return Err(Error::invalid(
+                        s.pos(),
+                        "Triggers.layout",
+                        version_value(version),
+                        "the script-lists layout exists only from version 9",
+                    ));
+                }
+                s.count_i32(event_scripts.len(), "Triggers.eventScriptCount")?;
+                s.count_i32(condition_scripts.len(), "Triggers.conditionScriptCount")?;
+                s.count_i32(action_scripts.len(), "Triggers.actionScriptCount")?;
+                s.wstrs(event_scripts, "Triggers.EventScriptPaths")?;
+                s.wstrs(condition_scripts, "Triggers.ConditionScriptPaths")?;
+                s.wstrs(action_scripts, "Triggers.ActionScriptPaths")?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,360 @@
+//! The Scenes and SceneResources sections (cutscene cameras and their content), gated on the
+//! main version.
+
+use crate::error::{Error, Result};
+
+use super::encode::Sink;
+use super::model::{Bool32, WString};
+
+/// A scene: its first-pass record and, from version 20, its second-pass record (the file stores
+/// every scene's first pass, then every scene's second pass).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Scene {
+    /// The camera file (`.mec`).
+    pub file: WString,
+    pub fade_in_preview: f32,
+    pub fade_hold_preview: f32,
+    pub fade_out_preview: f32,
+    /// Version >= 15.
+    pub timing: Option<SceneTiming>,
+    /// Version >= 19.
+    pub camera: Option<SceneCamera>,
+    /// Version >= 20.
+    pub pass2: Option<ScenePass2>,
+}
+
+/// A scene's category, fades, blend and fog (version >= 15).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SceneTiming {
+    pub category: u32,
+    pub scene_fade_in: f32,
+    pub scene_fade_hold: f32,
+    pub scene_fade_out: f32,
+    pub blend_time: f32,
+    pub fog_near: f32,
+    pub fog_far: f32,
+}
+
+/// A scene's camera (version >= 19).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SceneCamera {
+    pub position: [f32; 3],
+    pub rotation: [f32; 3],
+    pub fov: f32,
+    pub aspect_ratio: f32,
+}
+
+/// A scene's second-pass record (version >= 20): ten counts, then the lists in this order.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ScenePass2 {
+    /// Version >= 21.
+    pub name: Option<WString>,
+    pub scene_ids: Vec<u32>,
+    pub event_entries: Vec<EventEntry>,
+    pub render_bg: Vec<SceneElement>,
+    pub render_ani: Vec<SceneElement>,
+    pub render_item: Vec<SceneElement>,
+    pub render_gimmick: Vec<SceneElement>,
+    pub no_render_bg: Vec<SceneElement>,
+    pub no_render_ani: Vec<SceneElement>,
+    pub no_render_item: Vec<SceneElement>,
+    pub no_render_gimmick: Vec<SceneElement>,
+}
+
+/// A scene event (always category + key).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct EventEntry {
+    pub category: u32,
+    pub key: WString,
+}
+
+/// An item of a scene's render / no-render lists.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SceneElement {
+    /// Version >= 22.
+    pub category: Option<u32>,
+    pub key: WString,
+}
+
+/// A scene resource: a keyed sequence of animations, cues and sounds.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SceneResource {
+    pub key: WString,
+    pub aliases: Vec<WString>,
+    /// Stored only when there is at least one path: `Some` exactly when `paths` is not empty.
+    pub delay: Option<f32>,
+    pub paths: Vec<SceneData>,
+    /// Version >= 11.
+    pub cues: Option<Vec<Cue>>,
+    /// Version >= 12.
+    pub sound: Option<SoundBlock>,
+    /// Version >= 17.
+    pub ambients: Option<Vec<Ambient>>,
+}
+
+/// One path (animation segment) of a scene resource.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SceneData {
+    pub model: WString,
+    pub motion: WString,
+    pub name: WString,
+    pub event_name: WString,
+    /// `Time` and `Hold`, version >= 10.
+    pub time_hold: Option<(u32, u32)>,
+    /// Blend into the next path: stored after every path but the last, so `Some` exactly when
+    /// this is not the last path.
+    pub blend_time: Option<f32>,
+}
+
+/// A timed cue of a scene resource (version >= 11).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Cue {
+    pub end: f32,
+    pub name: WString,
+    pub id: u32,
+    pub start: f32,
+}
+
+/// Everything a scene resource stores from `soundCnt` to the two unknown strings (version >= 12).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SoundBlock {
+    pub sounds: Vec<Sound>,
+    /// Version >= 13.
+    pub unk1: Option<u32>,
+    pub unk2: u32,
+    pub unk3: f32,
+    pub unk4: u32,
+    /// Seven unknown `i32`s, version <= 14.
+    pub unknown_ints: Option<[i32; 7]>,
+    /// Two unknown strings, version <= 13.
+    pub unknown_strings: Option<[WString; 2]>,
+}
+
+/// A sound of a scene resource.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Sound {
+    pub start: f32,
+    /// Version >= 16.
+    pub fades: Option<SoundFades>,
+    pub path: WString,
+}
+
+/// A sound's fades and volume range (version >= 16).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SoundFades {
+    pub fade_in: f32,
+    pub fade_out: f32,
+    pub vol_max: f32,
+    pub vol_min: f32,
+}
+
+/// An ambient sound of a scene resource (version >= 17).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Ambient {
+    pub start: f32,
+    pub path: WString,
+    pub play_on_start: Bool32,
+    /// `Loop`.
+    pub looping: Bool32,
+}
+
+// ---- writing ---------------------------------------------------------------------------------
+
+/// `i32 count`, every scene's first pass, then (version >= 20) every scene's second pass.
+pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: i32) -> Result<()> {
+    s.count_i32(scenes.len(), "Scenes.count")?;
+    for scene in scenes {
+        s.wstr(&scene.file, "Scene.File")?;
+        s.f32(scene.fade_in_preview);
+        s.f32(scene.fade_hold_preview);
+        s.f32(scene.fade_out_preview);
+        if let Some(t) = s.gate(&scene.timing, v >= 15, v, "Scene.Category")? {
+            s.u32(t.category);
+            s.f32s(&[
+                t.scene_fade_in,
+                t.scene_fade_hold,
+                t.scene_fade_out,
+                t.blend_time,
+                t.fog_near,
+                t.fog_far,
+            ]);
+        }
+        if let Some(c) = s.gate(&scene.camera, v >= 19, v, "Scene.Position")? {
+            s.f32s(&c.position);
+            s.f32s(&c.rotation);
+            s.f32(c.fov);
+            s.f32(c.aspect_ratio);
+        }
+        // Checked here too, so that a pass-2 record on an old version is named at its scene.
+        s.require(&scene.pass2, v >= 20, v, "Scene.pass2")?;
+    }
+    if v >= 20 {
+        for p in scenes.iter().filter_map(|scene| scene.pass2.as_ref()) {
+            p.write(s, v)?;
+        }
+    }
+    Ok(())
+}
+
+impl ScenePass2 {
+    fn lists(&self) -> [&Vec<SceneElement>; 8] {
+        [
+            &self.render_bg,
+            &self.render_ani,
+            &self.render_item,
+            &self.render_gimmick,
+            &self.no_render_bg,
+            &self.no_render_ani,
+            &self.no_render_item,
+            &self.no_render_gimmick,
+        ]
+    }
+
+    fn write(&self, s: &mut Sink, v: i32) -> Result<()> {
+        if let Some(name) = s.gate(&self.name, v >= 21, v, "Scene.Name")? {
+            s.wstr(name, "Scene.Name")?;
+        }
+        s.count_i32(self.event_entries.len(), "Scene.entryCnt")?;
+        s.count_i32(self.scene_ids.len(), "Scene.sceneIdCnt")?;
+        const COUNT_NAMES: [&str; 8] = [
+            "Scene.rBg",
+            "Scene.rAni",
+            "Scene.rItem",
+            "Scene.rGim",
+            "Scene.nBg",
+            "Scene.nAni",
+            "Scene.nItem",
+            "Scene.nGim",
+        ];
+        for (list, what) in self.lists().into_iter().zip(COUNT_NAMES) {
+            s.count_i32(list.len(), what)?;
+        }
+        for &id in &self.scene_ids {
+            s.u32(id);
+        }
+        for e in &self.event_entries {
+            s.u32(e.category);
+            s.wstr(&e.key, "Scene.EventEntry.Key")?;
+        }
+        for list in self.lists() {
+            for e in list {
+                if let Some(&c) = s.gate(&e.category, v >= 22, v, "SceneElement.Category")? {
+                    s.u32(c);
+                }
+                s.wstr(&e.key, "SceneElement.Key")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `i32 count`, then every scene resource with the main version's gates.
+pub(super) fn write_scene_resources(
+    s: &mut Sink,
+    resources: &[SceneResource],
+    v: i32,
+) -> Result<()> {
+    s.count_i32(resources.len(), "SceneResources.count")?;
+    for r in resources {
+        r.write(s, v)?;
+    }
+    Ok(())
+}
+
+impl SceneResource {
+    fn write(&self, s: &mut Sink, v: i32) -> Result<()> {
+        s.wstr(&self.key, "SceneResource.Key")?;
+        s.count_i32(self.aliases.len(), "SceneResource.aliasCnt")?;
+        s.wstrs(&self.aliases, "SceneResource.Aliases")?;
+        s.count_i32(self.paths.len(), "SceneResource.pathCnt")?;
+        match (self.delay, self.paths.is_empty()) {
+            (Some(d), false) => s.f32(d),
+            (None, true) => {}
+            _ => {
+                return Err(Error::invalid(
+                    s.pos(),
+                    "SceneResource.Delay",
+                    crate::bytes::u64_of(self.paths.len()),
+                    "the delay is stored exactly when there is at least one path",
+                ));
+            }
+        }
+        let last = self.paths.len().saturating_sub(1);
+        for (i, p) in self.paths.iter().enumerate() {
+            s.wstr(&p.model, "SceneData.Model")?;
+            s.wstr(&p.motion, "SceneData.Motion")?;
+            s.wstr(&p.name, "SceneData.Name")?;
+            s.wstr(&p.event_name, "SceneData.EventName")?;
+            if let Some(&(time, hold)) = s.gate(&p.time_hold, v >= 10, v, "SceneData.Time")? {
+                s.u32(time);
+                s.u32(hold);
+            }
+            if p.blend_time.is_some() != (i < last) {
+                return Err(Error::invalid(
+                    s.pos(),
+                    "SceneData.BlendTime",
+                    crate::bytes::u64_of(i),
+                    "the blend time is stored after every path but the last",
+                ));
+            }
+            if let Some(b) = p.blend_time {
+                s.f32(b);
+            }
+        }
+        if let Some(cues) = s.gate(&self.cues, v >= 11, v, "SceneResource.cueCnt")? {
+            s.count_i32(cues.len(), "SceneResource.cueCnt")?;
+            for c in cues {
+                s.f32(c.end);
+                s.wstr(&c.name, "Cue.Name")?;
+                s.u32(c.id);
+                s.f32(c.start);
+            }
+        }
+        if let Some(block) = s.gate(&self.sound, v >= 12, v, "SceneResource.soundCnt")? {
+            block.write(s, v)?;
+        }
+        if let Some(ambients) = s.gate(&self.ambients, v >= 17, v, "SceneResource.ambientCnt")? {
+            s.count_i32(ambients.len(), "SceneResource.ambientCnt")?;
+            for a in ambients {
+                s.f32(a.start);
+                s.wstr(&a.path, "Ambient.Path")?;
+                s.bool32(a.play_on_start);
+                s.bool32(a.looping);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl SoundBlock {
+    fn write(&self, s: &mut Sink, v: i32) -> Result<()> {
+        s.count_i32(self.sounds.len(), "SceneResource.soundCnt")?;
+        for snd in &self.sounds {
+            s.f32(snd.start);
+            if let Some(f) = s.gate(&snd.fades, v >= 16, v, "Sound.FadeIn")? {
+                s.f32s(&[f.fade_in, f.fade_out, f.vol_max, f.vol_min]);
+            }
+            s.wstr(&snd.path, "Sound.Path")?;
+        }
+        if let Some(&u) = s.gate(&self.unk1, v >= 13, v, "SceneResource.Unk1")? {
+            s.u32(u);
+        }
+        s.u32(self.unk2);
+        s.f32(self.unk3);
+        s.u32(self.unk4);
+        if let Some(ints) = s.gate(&self.unknown_ints, v <= 14, v, "SceneResource.unknownInts")? {
+            for &i in ints {
+                s.i32(i);
+            }
+        }
+        if let Some(strs) = s.gate(
+            &self.unknown_strings,
+            v <= 13,
+            v,
+            "SceneResource.unknownStrings",
+        )? {
+            s.wstrs(strs, "SceneResource.unknownStrings")?;
+        }
+        Ok(())
+    }
+}

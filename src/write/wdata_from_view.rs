@@ -1,0 +1,459 @@
+//! Reader → owned model: [`WdataMap::from_view`] copies everything a [`WdataView`] read into a
+//! [`WdataMap`], so that `write(from_view(view))` gives the file's bytes back (tested on every
+//! fixture). The one thing the model cannot hold is an EventBox group of a type beyond 18 with
+//! records: that is an error, not a silent loss.
+
+use crate::bytes::u64_of;
+use crate::error::{Error, Result};
+use crate::wdata::{self as read, EventBox, EventBoxType, WdataView};
+
+use super::wdata::*;
+
+fn ws(s: read::WStr<'_>) -> WString {
+    WString {
+        units: s.units().collect(),
+    }
+}
+
+fn names(list: read::NameList<'_>) -> Vec<WString> {
+    list.iter().map(|n| ws(n.name)).collect()
+}
+
+fn obb(o: &read::Obb<'_>) -> Obb {
+    Obb {
+        name: ws(o.name),
+        position: o.position,
+        scale: o.scale,
+        rotation: o.rotation,
+        extents: o.extents,
+    }
+}
+
+fn b32(b: read::Bool32) -> Bool32 {
+    Bool32(b.raw())
+}
+
+fn floats(v: &[zerocopy::little_endian::F32]) -> Vec<f32> {
+    v.iter().map(|f| f.get()).collect()
+}
+
+fn render_entries(list: read::NameList<'_>) -> Vec<RenderEntry> {
+    list.iter()
+        .map(|n| RenderEntry {
+            id: n.category,
+            name: ws(n.name),
+        })
+        .collect()
+}
+
+fn scene_elements(list: read::NameList<'_>) -> Vec<SceneElement> {
+    list.iter()
+        .map(|n| SceneElement {
+            category: n.category,
+            key: ws(n.name),
+        })
+        .collect()
+}
+
+fn camera_box(b: &read::CameraBox<'_>) -> CameraBox {
+    let info = |c: &read::CameraInfo<'_>| CameraInfo {
+        camera_target: c.camera_target.map(ws),
+        camera_name: ws(c.camera_name),
+        camera_position: c.position,
+        camera_rotation: c.rotation,
+        fov: c.fov,
+        frustum: c.frustum,
+        build_pvs: c.build_pvs.map(b32),
+        lists: c.lists.map(|l| {
+            let [rb, ra, ri, rg, nb, na, ni, ng] = l.render;
+            CameraLists {
+                pvs_bg: l.pvs_bg.iter().map(|v| v.get()).collect(),
+                pvs_event_boxes: match l.pvs_event_boxes {
+                    read::PvsEventBoxes::Ids(ids) => {
+                        PvsEventBoxes::Ids(ids.iter().map(|v| v.get()).collect())
+                    }
+                    read::PvsEventBoxes::Entries(list) => PvsEventBoxes::Entries(
+                        list.iter()
+                            .map(|n| PvsEventEntry {
+                                category: n.category.unwrap_or(0),
+                                name: ws(n.name),
+                            })
+                            .collect(),
+                    ),
+                },
+                render_bg: render_entries(rb),
+                render_ani: render_entries(ra),
+                render_item: render_entries(ri),
+                render_gimmick: render_entries(rg),
+                no_render_bg: render_entries(nb),
+                no_render_ani: render_entries(na),
+                no_render_item: render_entries(ni),
+                no_render_gimmick: render_entries(ng),
+                build_positions: l
+                    .build_positions
+                    .iter()
+                    .map(|p| [p[0].get(), p[1].get(), p[2].get()])
+                    .collect(),
+            }
+        }),
+    };
+    let mut infos = b.camera_infos();
+    let mut next = || infos.next().map(|c| info(&c)).unwrap_or_default();
+    CameraBox {
+        obb: obb(&b.obb),
+        category: b.category,
+        infos: [next(), next(), next(), next()],
+    }
+}
+
+fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
+    let mut out = EventBoxes {
+        type_count: u32::try_from(view.event_box_index().len()).unwrap_or(u32::MAX),
+        ..EventBoxes::default()
+    };
+    for group in view.event_box_groups() {
+        if group.event_box_type() == Some(EventBoxType::UnusedBox) {
+            out.unused = RawGroup {
+                count: i32::try_from(group.count).unwrap_or(i32::MAX),
+                bytes: group.raw.unwrap_or_default().to_vec(),
+            };
+            continue;
+        }
+        if group.count > 0 && !group.is_known() {
+            return Err(Error::invalid(
+                u64_of(group.offset),
+                "EventBoxIndex.entries",
+                u64::from(group.type_index),
+                "the owned model has no place for records of an EventBox type beyond 18",
+            ));
+        }
+        for b in group.boxes() {
+            match b {
+                EventBox::Camera(c) => out.camera.push(camera_box(&c)),
+                EventBox::Respawn(r) => out.respawn.push(RespawnBox {
+                    obb: obb(&r.obb),
+                    total_enemy_num: r.total_enemy_num,
+                    enemy_num: r.enemy_num,
+                    enemy_name: ws(r.enemy_name),
+                    respawn_time: r.respawn_time,
+                    respawn_motion: ws(r.respawn_motion),
+                    in_check: b32(r.in_check),
+                    random_direction: b32(r.random_direction),
+                    difficulty: r.difficulty.map(b32),
+                }),
+                EventBox::StartPoint(s) => out.start_point.push(StartPointBox {
+                    obb: obb(&s.obb),
+                    id: s.id,
+                }),
+                EventBox::Trigger(t) => out.trigger.push(TriggerBox {
+                    obb: obb(&t.obb),
+                    state: t.state,
+                    action_motion: ws(t.action_motion),
+                    motion: ws(t.motion),
+                    signpost: t.signpost.map(|s| Signpost {
+                        text_id: s.text_id,
+                        reposition: s.reposition,
+                    }),
+                }),
+                EventBox::Skid(s) => out.skid.push(SkidBox {
+                    obb: obb(&s.obb),
+                    state: s.state,
+                    velocity: s.velocity,
+                    end_time: s.end_time,
+                    duration: s.duration,
+                }),
+                EventBox::EventHit(e) => out.event_hit.push(EventHitBox {
+                    obb: obb(&e.obb),
+                    state: e.state,
+                    anibg_name: ws(e.anibg_name),
+                    damage: e.damage,
+                    direction: e.direction,
+                    damage_motion: ws(e.damage_motion),
+                    hit_times: floats(e.hit_times),
+                    temp_hit_times: floats(e.temp_hit_times),
+                }),
+                EventBox::Npc(n) => out.npc.push(NpcBox {
+                    obb: obb(&n.obb),
+                    npc_name: ws(n.npc_name),
+                    id: n.id,
+                    instance_id: n.instance_id,
+                }),
+                EventBox::Portal(p) => out.portal.push(PortalBox {
+                    obb: obb(&p.obb),
+                    warp_map_name: ws(p.warp_map_name),
+                    id: p.id,
+                    msg_type: p.msg_type,
+                    warp_map_id: p.warp_map_id,
+                    warp_portal_id: p.warp_portal_id,
+                    active: b32(p.active),
+                }),
+                EventBox::SelectMapPortal(p) => out.select_map_portal.push(SelectMapPortalBox {
+                    obb: obb(&p.obb),
+                    id: p.id,
+                    msg_type: p.msg_type,
+                    active: b32(p.active),
+                }),
+                EventBox::InArea(a) => out.in_area.push(InAreaBox {
+                    obb: obb(&a.obb),
+                    warp_map_name: ws(a.warp_map_name),
+                    id: a.id,
+                    active: b32(a.active),
+                }),
+                EventBox::Etc(v) => out.etc.push(EtcBox {
+                    obb: obb(&v.obb),
+                    id: v.value,
+                }),
+                EventBox::CameraBlock(o) => out.camera_block.push(CameraBlockBox { obb: obb(&o) }),
+                EventBox::Cutoff(v) => out.cutoff.push(CutoffBox {
+                    obb: obb(&v.obb),
+                    cutoff_type: v.value,
+                }),
+                EventBox::CameraTarget(c) => out.camera_target.push(CameraTargetBox {
+                    obb: obb(&c.obb),
+                    target: match c.target {
+                        read::CameraTargetName::Name(n) => CameraTargetName::Name(ws(n)),
+                        read::CameraTargetName::TextId(id) => CameraTargetName::TextId(id),
+                    },
+                    target_local_pc: c.target_local_pc.map(b32),
+                }),
+                EventBox::MiniMapIcon(v) => out.mini_map_icon.push(MiniMapIconBox {
+                    obb: obb(&v.obb),
+                    icon_type: v.value,
+                }),
+                EventBox::EnvironmentReverb(v) => {
+                    out.environment_reverb.push(EnvironmentReverbBox {
+                        obb: obb(&v.obb),
+                        reverb_type: v.value,
+                    })
+                }
+                EventBox::Waypoint(w) => out.waypoint.push(WaypointBox {
+                    obb: obb(&w.obb),
+                    id: w.id,
+                    range: w.range,
+                    links: w
+                        .links
+                        .iter()
+                        .zip(w.link_distances)
+                        .map(|(id, d)| WaypointLink {
+                            id: id.get(),
+                            distance: d.get(),
+                        })
+                        .collect(),
+                }),
+                EventBox::Obstacle(o) => out.obstacle.push(ObstacleBox { obb: obb(&o) }),
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn scene(s: read::Scene<'_>) -> Scene {
+    let h = s.head;
+    Scene {
+        file: ws(h.file),
+        fade_in_preview: h.fade_in_preview,
+        fade_hold_preview: h.fade_hold_preview,
+        fade_out_preview: h.fade_out_preview,
+        timing: h.timing.map(|t| SceneTiming {
+            category: t.category,
+            scene_fade_in: t.fade_in,
+            scene_fade_hold: t.fade_hold,
+            scene_fade_out: t.fade_out,
+            blend_time: t.blend_time,
+            fog_near: t.fog_near,
+            fog_far: t.fog_far,
+        }),
+        camera: h.camera.map(|c| SceneCamera {
+            position: c.position,
+            rotation: c.rotation,
+            fov: c.fov,
+            aspect_ratio: c.aspect_ratio,
+        }),
+        pass2: s.details.map(|d| {
+            let [rb, ra, ri, rg, nb, na, ni, ng] = d.render;
+            ScenePass2 {
+                name: d.name.map(ws),
+                scene_ids: d.scene_ids.iter().map(|v| v.get()).collect(),
+                event_entries: d
+                    .event_entries
+                    .iter()
+                    .map(|n| EventEntry {
+                        category: n.category.unwrap_or(0),
+                        key: ws(n.name),
+                    })
+                    .collect(),
+                render_bg: scene_elements(rb),
+                render_ani: scene_elements(ra),
+                render_item: scene_elements(ri),
+                render_gimmick: scene_elements(rg),
+                no_render_bg: scene_elements(nb),
+                no_render_ani: scene_elements(na),
+                no_render_item: scene_elements(ni),
+                no_render_gimmick: scene_elements(ng),
+            }
+        }),
+    }
+}
+
+fn scene_resource(r: read::SceneResource<'_>) -> SceneResource {
+    SceneResource {
+        key: ws(r.key),
+        aliases: names(r.aliases),
+        delay: r.delay,
+        paths: r
+            .paths
+            .iter()
+            .map(|p| SceneData {
+                model: ws(p.model),
+                motion: ws(p.motion),
+                name: ws(p.name),
+                event_name: ws(p.event_name),
+                time_hold: p.time.zip(p.hold),
+                blend_time: p.blend_time,
+            })
+            .collect(),
+        cues: r.cues.map(|c| {
+            c.iter()
+                .map(|c| Cue {
+                    end: c.end,
+                    name: ws(c.name),
+                    id: c.id,
+                    start: c.start,
+                })
+                .collect()
+        }),
+        sound: r.sound.map(|s| SoundBlock {
+            sounds: s
+                .sounds
+                .iter()
+                .map(|s| Sound {
+                    start: s.start,
+                    fades: s.fades.map(|f| SoundFades {
+                        fade_in: f.fade_in,
+                        fade_out: f.fade_out,
+                        vol_max: f.vol_max,
+                        vol_min: f.vol_min,
+                    }),
+                    path: ws(s.path),
+                })
+                .collect(),
+            unk1: s.unk1,
+            unk2: s.unk2,
+            unk3: s.unk3,
+            unk4: s.unk4,
+            unknown_ints: s.legacy_ints.map(|v| v.map(|i| i.get())),
+            unknown_strings: s.legacy_strings.map(|v| v.map(ws)),
+        }),
+        ambients: r.ambients.map(|a| {
+            a.iter()
+                .map(|a| Ambient {
+                    start: a.start,
+                    path: ws(a.path),
+                    play_on_start: b32(a.play_on_start),
+                    looping: b32(a.looped),
+                })
+                .collect()
+        }),
+    }
+}
+
+impl WdataMap {
+    /// Copies everything `view` read into an owned map; writing it gives the same bytes for every
+    /// file whose EventBox groups are laid out as the writer lays them out (the fixtures).
+    pub fn from_view(view: &WdataView<'_>) -> Result<WdataMap> {
+        let h = view.header();
+        let t = view.triggers();
+        let layout = match t.script_paths() {
+            Some(s) => TriggerLayout::ScriptLists {
+                event_scripts: names(s.events),
+                condition_scripts: names(s.conditions),
+                action_scripts: names(s.actions),
+            },
+            None => TriggerLayout::Peer(
+                t.triggers()
+                    .map(|t| Trigger {
+                        name: ws(t.name),
+                        comment: ws(t.comment),
+                        events: names(t.events),
+                        conditions: names(t.conditions),
+                        actions: names(t.actions),
+                    })
+                    .collect(),
+            ),
+        };
+        Ok(WdataMap {
+            signature: ws(h.signature),
+            version: h.version,
+            event_box_version: h.event_box_version,
+            anibg_version: h.anibg_version,
+            item_box_version: h.item_box_version,
+            gimmick_version: h.gimmick_version,
+            script_count1: h.script_count1,
+            script_condition_count1: h.script_condition_count1,
+            script_count2: h.script_count2,
+            script_condition_count2: h.script_condition_count2,
+            model_path: ws(h.model_path),
+            nav_mesh_path: ws(h.nav_mesh_path),
+            nav_height_path: h.nav_height_path.map(ws),
+            event_box_path: ws(h.event_box_path),
+            event_boxes: match view.event_box_index_offset() {
+                Some(_) => Some(event_boxes(view)?),
+                None => None,
+            },
+            anibg: view
+                .anibg()
+                .iter()
+                .map(|a| AniBg {
+                    obb: obb(&a.obb),
+                    model: ws(a.model),
+                    motion: ws(a.motion),
+                    looping: b32(a.looped),
+                    light_index: a.light_index,
+                    cover_index: a.cover_index,
+                    shadow: a.shadow.map(b32),
+                    move_weight: a.move_weight.map(b32),
+                    pvs_radius: a.pvs_radius,
+                })
+                .collect(),
+            item_boxes: view
+                .item_boxes()
+                .iter()
+                .map(|i| ItemBox {
+                    obb: obb(&i.obb),
+                    model: ws(i.model),
+                    motion: ws(i.motion),
+                    table_path: ws(i.table_path),
+                    looping: b32(i.looped),
+                    open_enable: i.open_enable.map(b32),
+                })
+                .collect(),
+            gimmicks: view
+                .gimmicks()
+                .iter()
+                .map(|g| Gimmick {
+                    obb: obb(&g.obb),
+                    model: ws(g.model),
+                    motion: ws(g.motion),
+                    loop_flag: g.loop_flag,
+                    light_index: g.light_index,
+                    cover_index: g.cover_index,
+                    shadow: g.shadow,
+                    move_weight: g.move_weight,
+                    template_id: g.template_id,
+                })
+                .collect(),
+            obstacle_path: view.obstacle_path().map(ws),
+            moc_path: ws(view.moc_path()),
+            anibg_path: ws(view.anibg_path()),
+            triggers: Triggers {
+                reserved0: t.reserved0,
+                script_dir: ws(t.script_dir),
+                reserved1: t.reserved1,
+                main_script: ws(t.main_script),
+                layout,
+            },
+            scenes: view.scenes().iter().map(scene).collect(),
+            scene_resources: view.scene_resources().iter().map(scene_resource).collect(),
+        })
+    }
+}
