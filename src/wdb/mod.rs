@@ -35,13 +35,14 @@
 //! ```
 
 mod error;
+mod plan;
 pub mod raw;
 mod record;
 mod schema;
 mod sections;
 
 pub use error::{OwnedWdbError, WdbError, WdbResult};
-pub use record::{Cell, Record, Value};
+pub use record::{Cell, Record, Value, Values};
 pub use schema::{FieldKind, FieldSpec, Schema, name_width, owns_string_array};
 pub use sections::{FieldNames, Section, StrArrays, TypeList};
 

@@ -1,7 +1,8 @@
 //! Records (the non-`!` entries), their decoded field values, and XIII-1's raw cells.
 
 use super::error::{WdbError, WdbResult};
-use super::schema::{FieldKind, FieldSpec, Schema};
+use super::plan::{self, Op, Step};
+use super::schema::{FieldSpec, Schema};
 use super::sections::{self, Section, TypeList};
 use crate::bytes::u64_of;
 use crate::error::Error;
@@ -108,13 +109,6 @@ impl<'a> Value<'a> {
     }
 }
 
-/// Sign-extends the low `width` bits of `v`.
-#[inline]
-fn sign_extend(v: u64, width: u8) -> i64 {
-    let shift = 64 - u32::from(width.clamp(1, 64));
-    ((v << shift) as i64) >> shift
-}
-
 impl<'n> Schema<'n> {
     /// Reads field `i` of `record`. Every failure names the record and the field.
     pub fn value<'r>(&self, record: &Record<'r>, i: usize) -> WdbResult<'n, Value<'n>>
@@ -130,8 +124,13 @@ impl<'n> Schema<'n> {
             ))
             .in_record(record.name));
         };
-        self.decode(record, spec)
-            .map_err(|e| WdbError::in_field(e, spec.name).in_record(record.name))
+        let record: Record<'n> = *record;
+        let value = if record.data.len() == self.record_size {
+            self.decode(&record, spec)
+        } else {
+            Err(size_error(&record))
+        };
+        value.map_err(|e| WdbError::in_field(e, spec.name).in_record(record.name))
     }
 
     /// Reads the field named `name` of `record`, `None` if the schema has no such field.
@@ -146,82 +145,126 @@ impl<'n> Schema<'n> {
         Some(self.value(record, self.index_of(name)?))
     }
 
-    /// Every field of `record` in order, lazily.
-    pub fn values<'s, 'r>(
-        &'s self,
-        record: Record<'r>,
-    ) -> impl ExactSizeIterator<Item = (&'s FieldSpec<'n>, WdbResult<'n, Value<'n>>)> + 's
+    /// Every field of `record` in order, lazily: the record's size is checked once, then each
+    /// field is one step of the schema's compiled plan.
+    pub fn values<'s, 'r>(&'s self, record: Record<'r>) -> Values<'s, 'n>
     where
         'r: 'n,
     {
-        self.fields.iter().map(move |spec| {
-            (
-                spec,
-                self.decode(&record, spec)
-                    .map_err(|e| WdbError::in_field(e, spec.name).in_record(record.name)),
-            )
-        })
+        Values {
+            schema: self,
+            fields: self.fields.iter(),
+            sized: record.data.len() == self.record_size,
+            record,
+        }
     }
 
+    /// Decodes `spec` in `record`, whose size the caller has checked.
     #[inline(always)]
-    fn decode<'r>(&self, record: &Record<'r>, spec: &FieldSpec<'n>) -> Result<Value<'n>, Error>
-    where
-        'r: 'n,
-    {
-        if record.data.len() != self.record_size {
-            return Err(size_error(record));
-        }
-        let pos = spec.byte_offset;
-        // Every kind starts with one big-endian word at the field's cell.
-        let Some(word) = sections::word_at(record.data, pos) else {
-            return Err(truncated(record, pos));
+    fn decode(&self, record: &Record<'n>, spec: &FieldSpec<'n>) -> Result<Value<'n>, Error> {
+        let step = &spec.step;
+        // Every op starts with one big-endian word at the field's cell (in bounds for a record of
+        // the schema's size: the check cannot fail, but costs one predictable branch).
+        let Some(word) = sections::word_at(record.data, step.pos) else {
+            return Err(truncated(record, step.pos));
         };
-        match spec.kind {
-            FieldKind::Int { signed } => {
-                let bits = (u64::from(word) >> spec.bit_offset) & ((1u64 << spec.width) - 1);
-                Ok(if signed {
-                    Value::Int(sign_extend(bits, spec.width))
-                } else {
-                    Value::UInt(bits)
-                })
+        Ok(match step.op {
+            Op::Unsigned => Value::UInt(u64::from(step.unsigned(word))),
+            Op::Signed => Value::Int(i64::from(step.signed(word))),
+            Op::Float => Value::Float(f32::from_bits(word)),
+            Op::String => match plan::string_fast(self.strings_data, word) {
+                Some(s) => Value::Str(s),
+                None => return self.string_slow(record, step, word),
+            },
+            Op::StrArray => {
+                let index = step.unsigned(word);
+                let fast = self
+                    .arrays
+                    .as_ref()
+                    .and_then(|arrays| plan::slot_fast(arrays, step, index))
+                    .and_then(|offset| plan::string_fast(self.strings_data, offset));
+                match fast {
+                    Some(s) => Value::Str(s),
+                    None => return self.str_array_slow(record, step, index),
+                }
             }
-            FieldKind::Float => Ok(Value::Float(f32::from_bits(word))),
-            FieldKind::U32 => Ok(Value::UInt(u64::from(word))),
-            FieldKind::String => Ok(Value::Str(sections::string(
-                self.strings,
-                word,
-                record.at.saturating_add(pos),
-                "WdbRecord.string",
-            )?)),
-            FieldKind::StrArray { array } => {
-                let index = (u64::from(word) >> spec.bit_offset) & ((1u64 << spec.width) - 1);
-                let at = record.at.saturating_add(pos);
-                let Some(arrays) = self.arrays else {
-                    return Err(Error::invalid(
-                        u64_of(at),
-                        "!!strArray",
-                        index,
-                        "s# field, but the file has no !!strArray sections",
-                    ));
-                };
-                let offset = arrays.offset(array, index, at)?;
-                Ok(Value::Str(sections::string(
-                    self.strings,
-                    offset,
-                    at,
-                    "!!strArray.offset",
-                )?))
-            }
-            FieldKind::U64 => {
-                let pos = pos.saturating_add(4);
+            Op::U64 => {
+                let pos = step.pos.saturating_add(4);
                 let Some(lo) = sections::word_at(record.data, pos) else {
                     return Err(truncated(record, pos));
                 };
-                Ok(Value::UInt(u64::from(word) << 32 | u64::from(lo)))
+                Value::UInt(u64::from(word) << 32 | u64::from(lo))
             }
-        }
+        })
+    }
+
+    /// A `!!string` field the fast path did not resolve: offset 0 without the section, or the
+    /// precise error.
+    #[cold]
+    #[inline(never)]
+    fn string_slow(&self, record: &Record<'n>, step: &Step, offset: u32) -> Result<Value<'n>, Error> {
+        let at = record.at.saturating_add(step.pos);
+        sections::string(self.strings, offset, at, "WdbRecord.string").map(Value::Str)
+    }
+
+    /// An `s#` field the fast path did not resolve: the general readers make the value or the
+    /// precise error.
+    #[cold]
+    #[inline(never)]
+    fn str_array_slow(
+        &self,
+        record: &Record<'n>,
+        step: &Step,
+        index: u32,
+    ) -> Result<Value<'n>, Error> {
+        let at = record.at.saturating_add(step.pos);
+        let index = u64::from(index);
+        let Some(arrays) = self.arrays else {
+            return Err(Error::invalid(
+                u64_of(at),
+                "!!strArray",
+                index,
+                "s# field, but the file has no !!strArray sections",
+            ));
+        };
+        let offset = arrays.offset(step.array, index, at)?;
+        sections::string(self.strings, offset, at, "!!strArray.offset").map(Value::Str)
     }
 }
+
+/// The fields of one record, decoded lazily in schema order (see [`Schema::values`]). A record
+/// of the wrong size gives the size error, naming the record and each field.
+#[derive(Debug, Clone)]
+pub struct Values<'s, 'n> {
+    schema: &'s Schema<'n>,
+    fields: core::slice::Iter<'s, FieldSpec<'n>>,
+    record: Record<'n>,
+    sized: bool,
+}
+
+impl<'s, 'n> Iterator for Values<'s, 'n> {
+    type Item = (&'s FieldSpec<'n>, WdbResult<'n, Value<'n>>);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Self::Item> {
+        let spec = self.fields.next()?;
+        let value = if self.sized {
+            self.schema.decode(&self.record, spec)
+        } else {
+            Err(size_error(&self.record))
+        };
+        Some((
+            spec,
+            value.map_err(|e| WdbError::in_field(e, spec.name).in_record(self.record.name)),
+        ))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.fields.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Values<'_, '_> {}
 
 #[cold]
 #[inline(never)]

@@ -292,6 +292,16 @@ impl<'a> StrArrays<'a> {
         self.bits
     }
 
+    /// `!!strArray`'s bytes.
+    pub(crate) const fn array_data(&self) -> &'a [u8] {
+        self.array.data
+    }
+
+    /// The mask of one slot's bits.
+    pub(crate) const fn slot_mask(&self) -> u64 {
+        (1u64 << self.bits) - 1
+    }
+
     /// Number of arrays (`!!strArrayList` entries).
     pub const fn array_count(&self) -> usize {
         self.list.data.len() / 4
@@ -353,8 +363,7 @@ impl<'a> StrArrays<'a> {
             .ok_or_else(out_of_range)?;
         let w = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
         let shift = u64::from(slot) * u64::from(self.bits);
-        let mask = (1u64 << self.bits) - 1;
-        Ok(((u64::from(w) >> shift) & mask) as u32)
+        Ok(((u64::from(w) >> shift) & self.slot_mask()) as u32)
     }
 }
 
