@@ -184,6 +184,39 @@ fn main() {
             acc
         })
     });
+    group.bench_function("x_for_each", |b| {
+        b.iter(|| {
+            let mut acc = 0u64;
+            for record in black_box(&view).records() {
+                schema
+                    .for_each_value(&record, |_, value| acc = acc.wrapping_add(fold(value)))
+                    .unwrap();
+            }
+            acc
+        })
+    });
+    group.bench_function("x_records_only", |b| {
+        b.iter(|| {
+            let mut acc = 0u64;
+            for record in black_box(&view).records() {
+                acc = acc.wrapping_add(record.name_bytes().len() as u64 + record.data().len() as u64);
+            }
+            acc
+        })
+    });
+    group.bench_function("x_no_strings", |b| {
+        b.iter(|| {
+            let mut acc = 0u64;
+            for record in black_box(&view).records() {
+                for (i, spec) in schema.fields().iter().enumerate() {
+                    if !matches!(spec.kind, gamebin::wdb::FieldKind::String | gamebin::wdb::FieldKind::StrArray{..}) {
+                        acc = acc.wrapping_add(fold(schema.value(&record, i).unwrap()));
+                    }
+                }
+            }
+            acc
+        })
+    });
     group.throughput(Throughput::Elements(fields));
     group.bench_function("decode_all_fields_per_field", |b| {
         b.iter(|| {

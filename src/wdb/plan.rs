@@ -10,7 +10,7 @@
 //! which make the precise error.
 
 use super::schema::FieldKind;
-use super::sections::{Section, StrArrays, nul_position, word_at};
+use super::sections::{Section, StrArrays, nul_position};
 
 /// What a step does with its cell's word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,8 +38,10 @@ pub(crate) struct Step {
     pub(super) left: u8,
     /// Shift that brings the field to bit 0 (32 − width).
     pub(super) right: u8,
-    /// Byte offset of the cell's word in the record.
-    pub(super) pos: usize,
+    /// Byte offset of the cell's word in the record (`u32::MAX` if it does not fit: no record can
+    /// be that large, so the size check fails first). A `u32` so that `pos + 4` cannot overflow
+    /// and the bounds check is one comparison.
+    pub(super) pos: u32,
     /// For [`Op::StrArray`]: which array, and its bytes `[start, end)` inside `!!strArray`
     /// (empty when the file has no such array: every slot then takes the error path).
     pub(super) array: usize,
@@ -75,7 +77,7 @@ impl Step {
             op: Op::Unsigned,
             left,
             right,
-            pos,
+            pos: u32::try_from(pos).unwrap_or(u32::MAX),
             array: 0,
             array_start: 0,
             array_end: 0,
@@ -98,6 +100,14 @@ impl Step {
         step
     }
 
+    /// The big-endian word at the step's cell (`at` = 0) or the one after it (`at` = 4).
+    #[inline(always)]
+    pub(super) fn word(&self, record: &[u8], at: u32) -> Option<u32> {
+        let pos = self.pos as usize + at as usize;
+        let b = record.get(pos..pos + 4)?;
+        Some(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
     /// The field's bits, zero-extended.
     #[inline(always)]
     pub(super) const fn unsigned(&self, word: u32) -> u32 {
@@ -116,6 +126,22 @@ impl Step {
 #[inline(always)]
 pub(super) fn string_fast(strings: &[u8], offset: u32) -> Option<&[u8]> {
     let rest = strings.get(usize::try_from(offset).ok()?..)?;
+    // Most strings are short: test the first 16 bytes as two words without a loop.
+    if let Some((head, _)) = rest.split_first_chunk::<16>() {
+        let [a0, a1, a2, a3, a4, a5, a6, a7, b0, b1, b2, b3, b4, b5, b6, b7] = *head;
+        let a = zero_bytes(u64::from_le_bytes([a0, a1, a2, a3, a4, a5, a6, a7]));
+        let len = if a != 0 {
+            (a.trailing_zeros() / 8) as usize
+        } else {
+            let b = zero_bytes(u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]));
+            if b != 0 {
+                8 + (b.trailing_zeros() / 8) as usize
+            } else {
+                16 + nul_position(rest.get(16..)?).unwrap_or(rest.len() - 16)
+            }
+        };
+        return rest.get(..len);
+    }
     if rest.is_empty() {
         return None;
     }
@@ -123,12 +149,25 @@ pub(super) fn string_fast(strings: &[u8], offset: u32) -> Option<&[u8]> {
     rest.get(..len)
 }
 
+/// The high bit of each zero byte of `v` set (and possibly of bytes above the first zero, which
+/// `trailing_zeros` never sees).
+#[inline(always)]
+const fn zero_bytes(v: u64) -> u64 {
+    v.wrapping_sub(0x0101_0101_0101_0101) & !v & 0x8080_8080_8080_8080
+}
+
 /// The `!!string` offset in slot `index` of the step's array when the slot is there; `None` sends
 /// the caller to [`StrArrays::offset`] for the precise error.
 #[inline(always)]
 pub(super) fn slot_fast(arrays: &StrArrays<'_>, step: &Step, index: u32) -> Option<u32> {
-    let per = u32::from(arrays.offsets_per_word());
-    let (word_index, slot) = (index.checked_div(per)?, index.checked_rem(per)?);
+    let (word_index, slot) = match arrays.per_word_log2() {
+        // The usual layouts (1, 2, 4 offsets per word) need no division.
+        Some(log2) => (index >> log2, index & ((1 << log2) - 1)),
+        None => {
+            let per = u32::from(arrays.offsets_per_word());
+            (index.checked_div(per)?, index.checked_rem(per)?)
+        }
+    };
     let at = usize::try_from(word_index)
         .ok()?
         .checked_mul(4)?
@@ -136,7 +175,8 @@ pub(super) fn slot_fast(arrays: &StrArrays<'_>, step: &Step, index: u32) -> Opti
     if at.checked_add(4)? > step.array_end {
         return None;
     }
-    let word = word_at(arrays.array_data(), at)?;
+    let b = arrays.array_data().get(at..at.checked_add(4)?)?;
+    let word = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
     let shift = slot.checked_mul(u32::from(arrays.bits_per_offset()))?;
     let bits = u64::from(word).checked_shr(shift).unwrap_or(0);
     Some((bits & arrays.slot_mask()) as u32)

@@ -42,8 +42,15 @@ pub struct Entry {
 
 impl Entry {
     /// The name without its NUL padding.
+    #[inline]
     pub fn name_bytes(&self) -> &[u8] {
-        let end = self.name.iter().position(|&b| b == 0).unwrap_or(NAME_SIZE);
+        // Every record read makes its name: find the NUL in all 16 bytes at once.
+        let v = u128::from_le_bytes(self.name);
+        let zero = v.wrapping_sub(u128::from_le_bytes([1; NAME_SIZE]))
+            & !v
+            & u128::from_le_bytes([0x80; NAME_SIZE]);
+        // The lowest flagged byte is the first NUL (false positives only sit above one).
+        let end = (zero.trailing_zeros() / 8) as usize;
         self.name.get(..end).unwrap_or(&self.name)
     }
 
