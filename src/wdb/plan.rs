@@ -34,6 +34,11 @@ pub(super) enum Op {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Step {
     pub(super) op: Op,
+    /// `op` is [`Op::Unsigned`] or [`Op::Signed`], apart so that the decode tests it before the
+    /// general dispatch (most fields are bit fields).
+    pub(super) bits: bool,
+    /// `op` is [`Op::Signed`].
+    pub(super) signed: bool,
     /// Shift that drops the bits above the field (32 − bit offset − width).
     pub(super) left: u8,
     /// Shift that brings the field to bit 0 (32 − width).
@@ -53,6 +58,8 @@ impl Step {
     /// A placeholder while the schema lays fields out.
     pub(super) const UNCOMPILED: Step = Step {
         op: Op::Unsigned,
+        bits: false,
+        signed: false,
         left: 0,
         right: 0,
         pos: 0,
@@ -75,6 +82,8 @@ impl Step {
         let right = 32 - width;
         let mut step = Step {
             op: Op::Unsigned,
+            bits: false,
+            signed: false,
             left,
             right,
             pos: u32::try_from(pos).unwrap_or(u32::MAX),
@@ -97,6 +106,8 @@ impl Step {
                 Op::StrArray
             }
         };
+        step.bits = matches!(step.op, Op::Unsigned | Op::Signed);
+        step.signed = step.op == Op::Signed;
         step
     }
 

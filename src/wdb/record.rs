@@ -208,6 +208,14 @@ impl<'n> Schema<'n> {
                 return Err(fail(truncated(&record, step.pos as usize), spec));
             };
             // Each arm hands over its own variant, so a caller's `match` on the value folds away.
+            if step.bits {
+                if step.signed {
+                    f(spec, Value::Int(i64::from(step.signed(word))));
+                } else {
+                    f(spec, Value::UInt(u64::from(step.unsigned(word))));
+                }
+                continue;
+            }
             match step.op {
                 Op::Unsigned => f(spec, Value::UInt(u64::from(step.unsigned(word)))),
                 Op::Signed => f(spec, Value::Int(i64::from(step.signed(word)))),
