@@ -236,13 +236,13 @@ impl<'a> WdbView<'a> {
         self.known.string
     }
 
-    /// The field names of `!structitem` (limited by `!structitemnum`), if present.
+    /// The field names of `!structitem` (limited by `!structitemnum`, as the peer tools read
+    /// them), if present. [`FieldNames::check`] says whether the count and the names agree.
     pub fn field_names(&self) -> Option<FieldNames<'a>> {
-        let count = self
-            .known
-            .structitemnum
-            .and_then(|s| sections::word(s.data, 0));
-        Some(FieldNames::new(self.known.structitem?, count))
+        Some(FieldNames::new(
+            self.known.structitem?,
+            self.known.structitemnum,
+        ))
     }
 
     /// The string arrays, if the file has `!!strArray`; an error if its companions are missing or
@@ -266,6 +266,7 @@ impl<'a> WdbView<'a> {
 
     /// The schema from the file's own field names (`!structitem`). An XIII-1 file has none: an
     /// error that says so (use [`schema_with_names`](Self::schema_with_names) or [`cell`](Self::cell)).
+    /// A `!structitemnum` that disagrees with the names is an error ([`FieldNames::check`]).
     /// Allocates one `Vec` of one [`FieldSpec`] per name.
     pub fn schema(&self) -> WdbResult<'a, Schema<'a>> {
         let Some(names) = self.field_names() else {
@@ -276,6 +277,7 @@ impl<'a> WdbView<'a> {
                 "an XIII-1 file has no field names: supply them or read cells raw",
             )));
         };
+        names.check()?;
         let (types, at) = self.type_list_section()?;
         Schema::build(
             types,
