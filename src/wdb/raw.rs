@@ -62,3 +62,28 @@ impl Entry {
 
 const _: () = assert!(core::mem::size_of::<Header>() == HEADER_SIZE);
 const _: () = assert!(core::mem::size_of::<Entry>() == ENTRY_SIZE);
+
+#[cfg(test)]
+mod tests {
+    use super::{Entry, NAME_SIZE};
+    use zerocopy::FromZeros;
+
+    #[test]
+    fn name_bytes_stops_at_the_first_nul() {
+        let mut entry = Entry::new_zeroed();
+        assert_eq!(entry.name_bytes(), b"");
+        for len in 1..=NAME_SIZE {
+            entry.name = [0; NAME_SIZE];
+            entry.name[..len].fill(0x80 | len as u8);
+            assert_eq!(entry.name_bytes().len(), len);
+            if len + 2 < NAME_SIZE {
+                // Bytes after the NUL (0x01 and 0x80 around it) do not count.
+                entry.name[len + 1] = 0x01;
+                entry.name[len + 2] = 0x80;
+                assert_eq!(entry.name_bytes().len(), len);
+            }
+        }
+        entry.name = *b"rec\x01\x00\x00\x01\x00abcdefgh";
+        assert_eq!(entry.name_bytes(), b"rec\x01");
+    }
+}
