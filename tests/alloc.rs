@@ -167,7 +167,8 @@ fn check_wdb(path: &Path) {
                 }
                 schema
                     .for_each_value(&record, |field, value| {
-                        sum = sum.wrapping_add(field.width as u64 + value.as_u64().unwrap_or(1) % 1000);
+                        sum = sum
+                            .wrapping_add(field.width as u64 + value.as_u64().unwrap_or(1) % 1000);
                     })
                     .unwrap();
                 if let Some(first) = schema.field(0) {

@@ -323,12 +323,19 @@ fn a_structitemnum_that_disagrees_with_the_names_is_an_error() {
     let mut fewer = data.clone();
     fewer[num..num + 4].copy_from_slice(&4u32.to_be_bytes());
     let view = WdbView::from_bytes(&fewer).unwrap();
-    assert_eq!(view.field_names().unwrap().len(), 4, "read the peer tools' way");
+    assert_eq!(
+        view.field_names().unwrap().len(),
+        4,
+        "read the peer tools' way"
+    );
     let e = view.schema().unwrap_err();
     assert_eq!((e.record, e.field), (None, Some("fWeight")));
     assert_eq!(e.error.offset(), num as u64);
     assert_eq!(e.error.what(), "!structitemnum");
-    assert!(e.to_string().contains("fewer names than !structitem holds"), "{e}");
+    assert!(
+        e.to_string().contains("fewer names than !structitem holds"),
+        "{e}"
+    );
     assert_eq!(view.field_names().unwrap().check(), Err(e));
     assert!(view.validate().is_err());
     let packed = WdbTable::from_view(&view, None).unwrap_err();
@@ -345,7 +352,10 @@ fn a_structitemnum_that_disagrees_with_the_names_is_an_error() {
     let view = WdbView::from_bytes(&more).unwrap();
     let e = view.schema().unwrap_err();
     assert_eq!((e.record, e.field), (None, None));
-    assert!(e.to_string().contains("more names than !structitem holds"), "{e}");
+    assert!(
+        e.to_string().contains("more names than !structitem holds"),
+        "{e}"
+    );
 }
 
 #[test]

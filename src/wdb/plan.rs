@@ -139,7 +139,24 @@ pub(super) fn string_fast(strings: &[u8], offset: u32) -> Option<&[u8]> {
     let rest = strings.get(usize::try_from(offset).ok()?..)?;
     // Most strings are short: test the first 16 bytes as two words without a loop.
     if let Some((head, _)) = rest.split_first_chunk::<16>() {
-        let [a0, a1, a2, a3, a4, a5, a6, a7, b0, b1, b2, b3, b4, b5, b6, b7] = *head;
+        let [
+            a0,
+            a1,
+            a2,
+            a3,
+            a4,
+            a5,
+            a6,
+            a7,
+            b0,
+            b1,
+            b2,
+            b3,
+            b4,
+            b5,
+            b6,
+            b7,
+        ] = *head;
         let a = zero_bytes(u64::from_le_bytes([a0, a1, a2, a3, a4, a5, a6, a7]));
         let len = if a != 0 {
             (a.trailing_zeros() / 8) as usize

@@ -194,8 +194,9 @@ impl<'n> Schema<'n> {
         let record: Record<'n> = *record;
         if record.data.len() != self.record_size {
             return match self.fields.first() {
-                Some(spec) => Err(WdbError::in_field(size_error(&record), spec.name)
-                    .in_record(record.name)),
+                Some(spec) => {
+                    Err(WdbError::in_field(size_error(&record), spec.name).in_record(record.name))
+                }
                 None => Ok(()),
             };
         }
@@ -297,7 +298,12 @@ impl<'n> Schema<'n> {
     /// precise error.
     #[cold]
     #[inline(never)]
-    fn string_slow(&self, record: &Record<'n>, step: &Step, offset: u32) -> Result<Value<'n>, Error> {
+    fn string_slow(
+        &self,
+        record: &Record<'n>,
+        step: &Step,
+        offset: u32,
+    ) -> Result<Value<'n>, Error> {
         let at = record.at.saturating_add(step.pos as usize);
         sections::string(self.strings, offset, at, "WdbRecord.string").map(Value::Str)
     }

@@ -2,8 +2,8 @@
 //!
 //! Built once per file from the type list and the field names (the file's `!structitem`, or a list
 //! the caller supplies for an XIII-1 file). It is the reader's one allocation: a `Vec` of
-//! [`FieldSpec`], exactly one entry per field name. Reading records and fields through it
-//! allocates nothing.
+//! [`FieldSpec`], exactly one entry per field name, each carrying its field compiled into a decode
+//! step (see `plan.rs`). Reading records and fields through it allocates nothing.
 //!
 //! The rules (verified on real files): names map to cells in order; a cell of type 1, 2 or 3 takes
 //! one name; a bit-packed cell (type 0) takes names until its 32 bits are used, least significant
