@@ -39,6 +39,9 @@ pub(crate) struct Step {
     pub(super) bits: bool,
     /// `op` is [`Op::Signed`].
     pub(super) signed: bool,
+    /// A bit field whose next field is a bit field of the same cell: the decode extracts both
+    /// from one word read, in one turn of its loop.
+    pub(super) pair: bool,
     /// Shift that drops the bits above the field (32 − bit offset − width).
     pub(super) left: u8,
     /// Shift that brings the field to bit 0 (32 − width).
@@ -60,6 +63,7 @@ impl Step {
         op: Op::Unsigned,
         bits: false,
         signed: false,
+        pair: false,
         left: 0,
         right: 0,
         pos: 0,
@@ -84,6 +88,7 @@ impl Step {
             op: Op::Unsigned,
             bits: false,
             signed: false,
+            pair: false,
             left,
             right,
             pos: u32::try_from(pos).unwrap_or(u32::MAX),

@@ -203,17 +203,22 @@ impl<'n> Schema<'n> {
         let fail = |e: Error, spec: &FieldSpec<'n>| {
             WdbError::in_field(e, spec.name).in_record(record.name)
         };
-        for spec in &self.fields {
+        let mut rest = self.fields.as_slice();
+        while let Some((spec, tail)) = rest.split_first() {
+            rest = tail;
             let step = &spec.step;
             let Some(word) = step.word(record.data, 0) else {
                 return Err(fail(truncated(&record, step.pos as usize), spec));
             };
             // Each arm hands over its own variant, so a caller's `match` on the value folds away.
             if step.bits {
-                if step.signed {
-                    f(spec, Value::Int(i64::from(step.signed(word))));
-                } else {
-                    f(spec, Value::UInt(u64::from(step.unsigned(word))));
+                bit_field(spec, word, &mut f);
+                if step.pair {
+                    // The next field is a bit field of the same word.
+                    if let Some((second, tail)) = rest.split_first() {
+                        rest = tail;
+                        bit_field(second, word, &mut f);
+                    }
                 }
                 continue;
             }
@@ -366,6 +371,20 @@ impl<'s, 'n> Iterator for Values<'s, 'n> {
 }
 
 impl ExactSizeIterator for Values<'_, '_> {}
+
+/// Hands bit field `spec` of `word` to `f`.
+#[inline(always)]
+fn bit_field<'n, F>(spec: &FieldSpec<'n>, word: u32, f: &mut F)
+where
+    F: FnMut(&FieldSpec<'n>, Value<'n>),
+{
+    let step = &spec.step;
+    if step.signed {
+        f(spec, Value::Int(i64::from(step.signed(word))));
+    } else {
+        f(spec, Value::UInt(u64::from(step.unsigned(word))));
+    }
+}
 
 #[cold]
 #[inline(never)]

@@ -266,6 +266,13 @@ impl<'n> Schema<'n> {
                 arrays.as_ref(),
             );
         }
+        // Pairs of bit fields in one cell, from the first field on (a field is in one pair).
+        let mut i = 0usize;
+        while let Some([first, second]) = fields.get_mut(i..i.saturating_add(2)) {
+            let pair = first.step.bits && second.step.bits && first.step.pos == second.step.pos;
+            first.step.pair = pair;
+            i += if pair { 2 } else { 1 };
+        }
         Ok(Schema {
             fields,
             strings_data: strings_data(strings),
