@@ -316,7 +316,7 @@ impl<'a> WdbView<'a> {
         let section = entry_section(self.bytes.as_slice(), entry);
         Some(Record {
             index,
-            name: entry.name_bytes(),
+            name: &entry.name,
             at: section.at,
             data: section.data,
         })
@@ -339,7 +339,7 @@ impl<'a> WdbView<'a> {
                 let section = entry_section(data, entry);
                 Record {
                     index,
-                    name: entry.name_bytes(),
+                    name: &entry.name,
                     at: section.at,
                     data: section.data,
                 }

@@ -44,20 +44,26 @@ impl Entry {
     /// The name without its NUL padding.
     #[inline]
     pub fn name_bytes(&self) -> &[u8] {
-        // Every record read makes its name: find the NUL in all 16 bytes at once.
-        let v = u128::from_le_bytes(self.name);
-        let zero = v.wrapping_sub(u128::from_le_bytes([1; NAME_SIZE]))
-            & !v
-            & u128::from_le_bytes([0x80; NAME_SIZE]);
-        // The lowest flagged byte is the first NUL (false positives only sit above one).
-        let end = (zero.trailing_zeros() / 8) as usize;
-        self.name.get(..end).unwrap_or(&self.name)
+        trim_name(&self.name)
     }
 
     /// Whether this entry is a `!` metadata section rather than a record.
     pub fn is_section(&self) -> bool {
         self.name[0] == b'!'
     }
+}
+
+/// A stored name up to its first NUL (all 16 bytes when there is none).
+#[inline]
+pub(crate) fn trim_name(name: &[u8; NAME_SIZE]) -> &[u8] {
+    // Every record read makes its name: find the NUL in all 16 bytes at once.
+    let v = u128::from_le_bytes(*name);
+    let zero = v.wrapping_sub(u128::from_le_bytes([1; NAME_SIZE]))
+        & !v
+        & u128::from_le_bytes([0x80; NAME_SIZE]);
+    // The lowest flagged byte is the first NUL (false positives only sit above one).
+    let end = (zero.trailing_zeros() / 8) as usize;
+    name.get(..end).unwrap_or(name)
 }
 
 const _: () = assert!(core::mem::size_of::<Header>() == HEADER_SIZE);

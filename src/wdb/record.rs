@@ -2,6 +2,7 @@
 
 use super::error::{WdbError, WdbResult};
 use super::plan::{self, Op, Step};
+use super::raw::{NAME_SIZE, trim_name};
 use super::schema::{FieldSpec, Schema};
 use super::sections::{self, Section, TypeList};
 use crate::bytes::u64_of;
@@ -11,7 +12,8 @@ use crate::error::Error;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Record<'a> {
     pub(super) index: usize,
-    pub(super) name: &'a [u8],
+    /// The stored 16 bytes: trimmed only when asked for (most reads never need the name).
+    pub(super) name: &'a [u8; NAME_SIZE],
     pub(super) at: usize,
     pub(super) data: &'a [u8],
 }
@@ -23,13 +25,14 @@ impl<'a> Record<'a> {
     }
 
     /// The name as stored (without NUL padding).
-    pub const fn name_bytes(&self) -> &'a [u8] {
-        self.name
+    #[inline]
+    pub fn name_bytes(&self) -> &'a [u8] {
+        trim_name(self.name)
     }
 
     /// The name as UTF-8, or `None` if it is not.
     pub fn name(&self) -> Option<&'a str> {
-        core::str::from_utf8(self.name).ok()
+        core::str::from_utf8(self.name_bytes()).ok()
     }
 
     /// Absolute offset of the record's data.
@@ -122,7 +125,7 @@ impl<'n> Schema<'n> {
                 u64_of(i),
                 "no field with this index",
             ))
-            .in_record(record.name));
+            .in_record(record.name_bytes()));
         };
         let record: Record<'n> = *record;
         let value = if record.data.len() == self.record_size {
@@ -130,7 +133,7 @@ impl<'n> Schema<'n> {
         } else {
             Err(size_error(&record))
         };
-        value.map_err(|e| WdbError::in_field(e, spec.name).in_record(record.name))
+        value.map_err(|e| WdbError::in_field(e, spec.name).in_record(record.name_bytes()))
     }
 
     /// Reads the field named `name` of `record`, `None` if the schema has no such field.
@@ -195,13 +198,13 @@ impl<'n> Schema<'n> {
         if record.data.len() != self.record_size {
             return match self.fields.first() {
                 Some(spec) => {
-                    Err(WdbError::in_field(size_error(&record), spec.name).in_record(record.name))
+                    Err(WdbError::in_field(size_error(&record), spec.name).in_record(record.name_bytes()))
                 }
                 None => Ok(()),
             };
         }
         let fail = |e: Error, spec: &FieldSpec<'n>| {
-            WdbError::in_field(e, spec.name).in_record(record.name)
+            WdbError::in_field(e, spec.name).in_record(record.name_bytes())
         };
         let mut rest = self.fields.as_slice();
         while let Some((spec, tail)) = rest.split_first() {
@@ -361,7 +364,7 @@ impl<'s, 'n> Iterator for Values<'s, 'n> {
         };
         Some((
             spec,
-            value.map_err(|e| WdbError::in_field(e, spec.name).in_record(self.record.name)),
+            value.map_err(|e| WdbError::in_field(e, spec.name).in_record(self.record.name_bytes())),
         ))
     }
 
@@ -429,7 +432,7 @@ pub(crate) fn cell<'a>(
     record: &Record<'a>,
     i: usize,
 ) -> WdbResult<'a, Cell<'a>> {
-    let in_record = |e: Error| WdbError::new(e).in_record(record.name);
+    let in_record = |e: Error| WdbError::new(e).in_record(record.name_bytes());
     if types.len().checked_mul(4) != Some(record.data.len()) {
         return Err(in_record(Error::invalid(
             u64_of(record.at),
