@@ -141,40 +141,28 @@ impl Step {
 /// caller to [`super::sections::string`] for offset 0 without a section, or for the error.
 #[inline(always)]
 pub(super) fn string_fast(strings: &[u8], offset: u32) -> Option<&[u8]> {
-    let rest = strings.get(usize::try_from(offset).ok()?..)?;
+    // On 64-bit targets a u32 offset plus 16 cannot overflow (the check folds away), so one
+    // comparison bounds the 16 bytes.
+    let start = usize::try_from(offset).ok()?;
+    let head_end = start.checked_add(16)?;
     // Most strings are short: test the first 16 bytes as two words without a loop.
-    if let Some((head, _)) = rest.split_first_chunk::<16>() {
-        let [
-            a0,
-            a1,
-            a2,
-            a3,
-            a4,
-            a5,
-            a6,
-            a7,
-            b0,
-            b1,
-            b2,
-            b3,
-            b4,
-            b5,
-            b6,
-            b7,
-        ] = *head;
-        let a = zero_bytes(u64::from_le_bytes([a0, a1, a2, a3, a4, a5, a6, a7]));
+    if let Some(head) = strings.get(start..head_end) {
+        let (a, b) = head.split_at_checked(8)?;
+        let a = zero_bytes(u64::from_le_bytes(a.try_into().ok()?));
         let len = if a != 0 {
             (a.trailing_zeros() / 8) as usize
         } else {
-            let b = zero_bytes(u64::from_le_bytes([b0, b1, b2, b3, b4, b5, b6, b7]));
+            let b = zero_bytes(u64::from_le_bytes(b.try_into().ok()?));
             if b != 0 {
                 8 + (b.trailing_zeros() / 8) as usize
             } else {
-                16 + nul_position(rest.get(16..)?).unwrap_or(rest.len() - 16)
+                let tail = strings.get(head_end..)?;
+                16 + nul_position(tail).unwrap_or(tail.len())
             }
         };
-        return rest.get(..len);
+        return strings.get(start..start.checked_add(len)?);
     }
+    let rest = strings.get(start..)?;
     if rest.is_empty() {
         return None;
     }
