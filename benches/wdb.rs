@@ -22,11 +22,12 @@
 //!   machine's cores (it still counts their effect on the caches).
 //! - `record_by_name`: one binary-search lookup, cycling through 4,096 names spread over the file.
 //!
-//! Measured (2026-11-21, AMD EPYC Zen 4 under KVM, 2 vCPUs, rustc 1.95.0, load average 2.2–2.4
-//! with the bench itself counting for one): plain scan 0.342 ms (17.9 GiB/s); `for_each_value`
-//! 4.78 ms (1.29 GiB/s of record bytes, 618 M fields/s) = **14.0× the scan, target 10× not met**;
-//! the `values` iterator 6.33 ms = 18.5×; on-CPU 0.339 ms against 4.78 ms = 14.1×.
-//! `record_by_name` 143 ns, plus one field read 185 ns (target < 1 µs, met).
+//! Measured (2026-11-21, AMD EPYC Zen 4 under KVM, 2 vCPUs, rustc 1.95.0, load average 2.9–3.4
+//! with the bench itself counting for one): plain scan 0.360 ms (17.1 GiB/s); `for_each_value`
+//! 4.80 ms (1.28 GiB/s of record bytes; 647 M fields/s in its second run, 4.59 ms) = 12.8–13.3×
+//! the scan, **target 10× not met**; the `values` iterator 5.74 ms = 16.0×. On-CPU: scan 0.339 ms,
+//! `for_each_value` 4.58 ms = 13.5×, iterator 5.71 ms = 16.8×. `record_by_name` 153 ns, plus one
+//! field read 202 ns (target < 1 µs, met).
 
 use std::hint::black_box;
 use std::time::Duration;
