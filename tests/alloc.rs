@@ -129,7 +129,8 @@ fn samples_open_walk_and_decode_without_allocating() {
 
 // ---- Final Fantasy XIII `.wdb` ----
 
-/// Opens, looks records up, reads every field (through a schema built beforehand) and every raw
+/// Opens, looks records up, reads every field (through a schema built beforehand, by the iterator
+/// and by the visitor) and every raw
 /// cell: nothing may allocate. Building the schema is the one documented allocation.
 fn check_wdb(path: &Path) {
     use gamebin::wdb::WdbView;
@@ -164,6 +165,12 @@ fn check_wdb(path: &Path) {
                     sum = sum.wrapping_add(field.width as u64 + value.as_u64().unwrap_or(1) % 1000);
                     sum += value.as_bytes().map_or(0, |s| s.len() as u64);
                 }
+                schema
+                    .for_each_value(&record, |field, value| {
+                        sum = sum
+                            .wrapping_add(field.width as u64 + value.as_u64().unwrap_or(1) % 1000);
+                    })
+                    .unwrap();
                 if let Some(first) = schema.field(0) {
                     sum += schema.value_by_name(&record, first.name).unwrap().is_ok() as u64;
                 }

@@ -259,7 +259,103 @@ fn field_error(data: &[u8], record: &str, field: &str) -> String {
     let e = schema.value_by_name(&r, field).unwrap().unwrap_err();
     assert_eq!(e.record, Some(record.as_bytes()));
     assert_eq!(e.field, Some(field));
+    // The iterator and the visitor stop at the same first failure, naming the same record and
+    // field (the record-size error names the first field).
+    let first = schema
+        .values(r)
+        .find_map(|(_, v)| v.err())
+        .expect("the iterator fails too");
+    let mut seen = 0;
+    let visited = schema.for_each_value(&r, |_, _| seen += 1).unwrap_err();
+    assert_eq!(visited, first);
+    assert_eq!(seen, schema.index_of(first.field.unwrap()).unwrap());
+    if first.field == Some(field) {
+        assert_eq!(first, e);
+    }
     e.to_string()
+}
+
+/// `for_each_value` hands over exactly what `values` and `value` give, in field order.
+fn visitor_agrees(bytes: &[u8]) {
+    let view = WdbView::from_bytes(bytes).unwrap();
+    let Ok(schema) = view.schema() else {
+        return;
+    };
+    for record in view.records() {
+        let mut visited = Vec::new();
+        schema
+            .for_each_value(&record, |field, value| visited.push((field.name, value)))
+            .unwrap();
+        let listed: Vec<_> = schema
+            .values(record)
+            .map(|(field, value)| (field.name, value.unwrap()))
+            .collect();
+        assert_eq!(visited, listed);
+        assert_eq!(schema.values(record).len(), schema.len());
+        for (i, (_, value)) in listed.iter().enumerate() {
+            assert_eq!(schema.value(&record, i).unwrap(), *value);
+        }
+    }
+}
+
+#[test]
+fn the_visitor_the_iterator_and_single_reads_agree() {
+    for table in [
+        items_table(),
+        no_string_table(),
+        string_arrays_table(),
+        ps3_u64_table(),
+    ] {
+        visitor_agrees(&table.to_bytes().unwrap());
+    }
+}
+
+#[test]
+fn a_structitemnum_that_disagrees_with_the_names_is_an_error() {
+    let data = items_table().to_bytes().unwrap();
+    let view = WdbView::from_bytes(&data).unwrap();
+    let names = view.field_names().unwrap();
+    assert_eq!((names.declared(), names.stored()), (Some(6), 6));
+    names.check().unwrap();
+    let num = view.section("!structitemnum").unwrap().at;
+
+    // Fewer: the peer tools would drop fWeight and uFlags; the reader says so, naming fWeight.
+    let mut fewer = data.clone();
+    fewer[num..num + 4].copy_from_slice(&4u32.to_be_bytes());
+    let view = WdbView::from_bytes(&fewer).unwrap();
+    assert_eq!(
+        view.field_names().unwrap().len(),
+        4,
+        "read the peer tools' way"
+    );
+    let e = view.schema().unwrap_err();
+    assert_eq!((e.record, e.field), (None, Some("fWeight")));
+    assert_eq!(e.error.offset(), num as u64);
+    assert_eq!(e.error.what(), "!structitemnum");
+    assert!(
+        e.to_string().contains("fewer names than !structitem holds"),
+        "{e}"
+    );
+    assert_eq!(view.field_names().unwrap().check(), Err(e));
+    assert!(view.validate().is_err());
+    let packed = WdbTable::from_view(&view, None).unwrap_err();
+    assert!(packed.reason.contains("fewer names"), "{}", packed.reason);
+    // Names supplied by the caller do not depend on the file's count.
+    let names = [
+        "sName", "u16Price", "u4Kind", "i12Power", "fWeight", "uFlags",
+    ];
+    assert_eq!(view.schema_with_names(&names).unwrap().len(), 6);
+
+    // More: no name to blame, the count is the error.
+    let mut more = data;
+    more[num..num + 4].copy_from_slice(&7u32.to_be_bytes());
+    let view = WdbView::from_bytes(&more).unwrap();
+    let e = view.schema().unwrap_err();
+    assert_eq!((e.record, e.field), (None, None));
+    assert!(
+        e.to_string().contains("more names than !structitem holds"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -35,13 +35,14 @@
 //! ```
 
 mod error;
+mod plan;
 pub mod raw;
 mod record;
 mod schema;
 mod sections;
 
 pub use error::{OwnedWdbError, WdbError, WdbResult};
-pub use record::{Cell, Record, Value};
+pub use record::{Cell, Record, Value, Values};
 pub use schema::{FieldKind, FieldSpec, Schema, name_width, owns_string_array};
 pub use sections::{FieldNames, Section, StrArrays, TypeList};
 
@@ -235,13 +236,13 @@ impl<'a> WdbView<'a> {
         self.known.string
     }
 
-    /// The field names of `!structitem` (limited by `!structitemnum`), if present.
+    /// The field names of `!structitem` (limited by `!structitemnum`, as the peer tools read
+    /// them), if present. [`FieldNames::check`] says whether the count and the names agree.
     pub fn field_names(&self) -> Option<FieldNames<'a>> {
-        let count = self
-            .known
-            .structitemnum
-            .and_then(|s| sections::word(s.data, 0));
-        Some(FieldNames::new(self.known.structitem?, count))
+        Some(FieldNames::new(
+            self.known.structitem?,
+            self.known.structitemnum,
+        ))
     }
 
     /// The string arrays, if the file has `!!strArray`; an error if its companions are missing or
@@ -265,6 +266,7 @@ impl<'a> WdbView<'a> {
 
     /// The schema from the file's own field names (`!structitem`). An XIII-1 file has none: an
     /// error that says so (use [`schema_with_names`](Self::schema_with_names) or [`cell`](Self::cell)).
+    /// A `!structitemnum` that disagrees with the names is an error ([`FieldNames::check`]).
     /// Allocates one `Vec` of one [`FieldSpec`] per name.
     pub fn schema(&self) -> WdbResult<'a, Schema<'a>> {
         let Some(names) = self.field_names() else {
@@ -275,6 +277,7 @@ impl<'a> WdbView<'a> {
                 "an XIII-1 file has no field names: supply them or read cells raw",
             )));
         };
+        names.check()?;
         let (types, at) = self.type_list_section()?;
         Schema::build(
             types,
@@ -313,7 +316,7 @@ impl<'a> WdbView<'a> {
         let section = entry_section(self.bytes.as_slice(), entry);
         Some(Record {
             index,
-            name: entry.name_bytes(),
+            name: &entry.name,
             at: section.at,
             data: section.data,
         })
@@ -336,7 +339,7 @@ impl<'a> WdbView<'a> {
                 let section = entry_section(data, entry);
                 Record {
                     index,
-                    name: entry.name_bytes(),
+                    name: &entry.name,
                     at: section.at,
                     data: section.data,
                 }

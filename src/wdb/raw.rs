@@ -42,9 +42,9 @@ pub struct Entry {
 
 impl Entry {
     /// The name without its NUL padding.
+    #[inline]
     pub fn name_bytes(&self) -> &[u8] {
-        let end = self.name.iter().position(|&b| b == 0).unwrap_or(NAME_SIZE);
-        self.name.get(..end).unwrap_or(&self.name)
+        trim_name(&self.name)
     }
 
     /// Whether this entry is a `!` metadata section rather than a record.
@@ -53,5 +53,43 @@ impl Entry {
     }
 }
 
+/// A stored name up to its first NUL (all 16 bytes when there is none).
+#[inline]
+pub(crate) fn trim_name(name: &[u8; NAME_SIZE]) -> &[u8] {
+    // Every record read makes its name: find the NUL in all 16 bytes at once.
+    let v = u128::from_le_bytes(*name);
+    let zero = v.wrapping_sub(u128::from_le_bytes([1; NAME_SIZE]))
+        & !v
+        & u128::from_le_bytes([0x80; NAME_SIZE]);
+    // The lowest flagged byte is the first NUL (false positives only sit above one).
+    let end = (zero.trailing_zeros() / 8) as usize;
+    name.get(..end).unwrap_or(name)
+}
+
 const _: () = assert!(core::mem::size_of::<Header>() == HEADER_SIZE);
 const _: () = assert!(core::mem::size_of::<Entry>() == ENTRY_SIZE);
+
+#[cfg(test)]
+mod tests {
+    use super::{Entry, NAME_SIZE};
+    use zerocopy::FromZeros;
+
+    #[test]
+    fn name_bytes_stops_at_the_first_nul() {
+        let mut entry = Entry::new_zeroed();
+        assert_eq!(entry.name_bytes(), b"");
+        for len in 1..=NAME_SIZE {
+            entry.name = [0; NAME_SIZE];
+            entry.name[..len].fill(0x80 | len as u8);
+            assert_eq!(entry.name_bytes().len(), len);
+            if len + 2 < NAME_SIZE {
+                // Bytes after the NUL (0x01 and 0x80 around it) do not count.
+                entry.name[len + 1] = 0x01;
+                entry.name[len + 2] = 0x80;
+                assert_eq!(entry.name_bytes().len(), len);
+            }
+        }
+        entry.name = *b"rec\x01\x00\x00\x01\x00abcdefgh";
+        assert_eq!(entry.name_bytes(), b"rec\x01");
+    }
+}

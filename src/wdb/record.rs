@@ -1,7 +1,9 @@
 //! Records (the non-`!` entries), their decoded field values, and XIII-1's raw cells.
 
 use super::error::{WdbError, WdbResult};
-use super::schema::{FieldKind, FieldSpec, Schema};
+use super::plan::{self, Op, Step};
+use super::raw::{NAME_SIZE, trim_name};
+use super::schema::{FieldSpec, Schema};
 use super::sections::{self, Section, TypeList};
 use crate::bytes::u64_of;
 use crate::error::Error;
@@ -10,7 +12,8 @@ use crate::error::Error;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Record<'a> {
     pub(super) index: usize,
-    pub(super) name: &'a [u8],
+    /// The stored 16 bytes: trimmed only when asked for (most reads never need the name).
+    pub(super) name: &'a [u8; NAME_SIZE],
     pub(super) at: usize,
     pub(super) data: &'a [u8],
 }
@@ -22,13 +25,14 @@ impl<'a> Record<'a> {
     }
 
     /// The name as stored (without NUL padding).
-    pub const fn name_bytes(&self) -> &'a [u8] {
-        self.name
+    #[inline]
+    pub fn name_bytes(&self) -> &'a [u8] {
+        trim_name(self.name)
     }
 
     /// The name as UTF-8, or `None` if it is not.
     pub fn name(&self) -> Option<&'a str> {
-        core::str::from_utf8(self.name).ok()
+        core::str::from_utf8(self.name_bytes()).ok()
     }
 
     /// Absolute offset of the record's data.
@@ -108,13 +112,6 @@ impl<'a> Value<'a> {
     }
 }
 
-/// Sign-extends the low `width` bits of `v`.
-#[inline]
-fn sign_extend(v: u64, width: u8) -> i64 {
-    let shift = 64 - u32::from(width.clamp(1, 64));
-    ((v << shift) as i64) >> shift
-}
-
 impl<'n> Schema<'n> {
     /// Reads field `i` of `record`. Every failure names the record and the field.
     pub fn value<'r>(&self, record: &Record<'r>, i: usize) -> WdbResult<'n, Value<'n>>
@@ -128,10 +125,15 @@ impl<'n> Schema<'n> {
                 u64_of(i),
                 "no field with this index",
             ))
-            .in_record(record.name));
+            .in_record(record.name_bytes()));
         };
-        self.decode(record, spec)
-            .map_err(|e| WdbError::in_field(e, spec.name).in_record(record.name))
+        let record: Record<'n> = *record;
+        let value = if record.data.len() == self.record_size {
+            self.decode(&record, spec)
+        } else {
+            Err(size_error(&record))
+        };
+        value.map_err(|e| WdbError::in_field(e, spec.name).in_record(record.name_bytes()))
     }
 
     /// Reads the field named `name` of `record`, `None` if the schema has no such field.
@@ -146,80 +148,244 @@ impl<'n> Schema<'n> {
         Some(self.value(record, self.index_of(name)?))
     }
 
-    /// Every field of `record` in order, lazily.
-    pub fn values<'s, 'r>(
-        &'s self,
-        record: Record<'r>,
-    ) -> impl ExactSizeIterator<Item = (&'s FieldSpec<'n>, WdbResult<'n, Value<'n>>)> + 's
+    /// Every field of `record` in order, lazily: the record's size is checked once, then each
+    /// field is one step of the schema's compiled plan. To go through whole records,
+    /// [`for_each_value`](Self::for_each_value) is faster (no `Result` per field).
+    pub fn values<'s, 'r>(&'s self, record: Record<'r>) -> Values<'s, 'n>
     where
         'r: 'n,
     {
-        self.fields.iter().map(move |spec| {
-            (
-                spec,
-                self.decode(&record, spec)
-                    .map_err(|e| WdbError::in_field(e, spec.name).in_record(record.name)),
-            )
+        Values {
+            schema: self,
+            fields: self.fields.iter(),
+            sized: record.data.len() == self.record_size,
+            record,
+        }
+    }
+
+    /// Decodes every field of `record` in order and hands each to `f`: the fastest way through a
+    /// record. The size is checked once, then each field is one step of the compiled plan, with
+    /// no `Result` per field. Stops at the first field that fails and returns its error (naming
+    /// the record and the field); `f` has then seen the fields before it.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let file = gamebin::write::wdb::example_file()?;
+    /// use gamebin::wdb::{Value, WdbView};
+    ///
+    /// let wdb = WdbView::from_bytes(&file)?;
+    /// let schema = wdb.schema().map_err(|e| e.into_owned())?;
+    /// let mut total_price = 0;
+    /// for record in wdb.records() {
+    ///     schema
+    ///         .for_each_value(&record, |field, value| {
+    ///             if let ("u16Price", Value::UInt(price)) = (field.name, value) {
+    ///                 total_price += price;
+    ///             }
+    ///         })
+    ///         .map_err(|e| e.into_owned())?;
+    /// }
+    /// assert!(total_price >= 50);
+    /// # Ok(())
+    /// # }
+    /// ```
+    #[inline]
+    pub fn for_each_value<'r, F>(&self, record: &Record<'r>, mut f: F) -> WdbResult<'n, ()>
+    where
+        'r: 'n,
+        F: FnMut(&FieldSpec<'n>, Value<'n>),
+    {
+        let record: Record<'n> = *record;
+        if record.data.len() != self.record_size {
+            return match self.fields.first() {
+                Some(spec) => Err(WdbError::in_field(size_error(&record), spec.name)
+                    .in_record(record.name_bytes())),
+                None => Ok(()),
+            };
+        }
+        let fail = |e: Error, spec: &FieldSpec<'n>| {
+            WdbError::in_field(e, spec.name).in_record(record.name_bytes())
+        };
+        let mut rest = self.fields.as_slice();
+        while let Some((spec, tail)) = rest.split_first() {
+            rest = tail;
+            let step = &spec.step;
+            let Some(word) = step.word(record.data, 0) else {
+                return Err(fail(truncated(&record, step.pos as usize), spec));
+            };
+            // Each arm hands over its own variant, so a caller's `match` on the value folds away.
+            if step.bits {
+                bit_field(spec, word, &mut f);
+                if step.pair {
+                    // The next field is a bit field of the same word.
+                    if let Some((second, tail)) = rest.split_first() {
+                        rest = tail;
+                        bit_field(second, word, &mut f);
+                    }
+                }
+                continue;
+            }
+            match step.op {
+                Op::Unsigned => f(spec, Value::UInt(u64::from(step.unsigned(word)))),
+                Op::Signed => f(spec, Value::Int(i64::from(step.signed(word)))),
+                Op::Float => f(spec, Value::Float(f32::from_bits(word))),
+                Op::String => match plan::string_fast(self.strings_data, word) {
+                    Some(s) => f(spec, Value::Str(s)),
+                    None => f(
+                        spec,
+                        self.string_slow(&record, step, word)
+                            .map_err(|e| fail(e, spec))?,
+                    ),
+                },
+                Op::StrArray => {
+                    let index = step.unsigned(word);
+                    let fast = self
+                        .arrays
+                        .as_ref()
+                        .and_then(|arrays| plan::slot_fast(arrays, step, index))
+                        .and_then(|offset| plan::string_fast(self.strings_data, offset));
+                    match fast {
+                        Some(s) => f(spec, Value::Str(s)),
+                        None => f(
+                            spec,
+                            self.str_array_slow(&record, step, index)
+                                .map_err(|e| fail(e, spec))?,
+                        ),
+                    }
+                }
+                Op::U64 => {
+                    let Some(lo) = step.word(record.data, 4) else {
+                        return Err(fail(truncated(&record, step.pos as usize + 4), spec));
+                    };
+                    f(spec, Value::UInt(u64::from(word) << 32 | u64::from(lo)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Decodes `spec` in `record`, whose size the caller has checked.
+    #[inline(always)]
+    fn decode(&self, record: &Record<'n>, spec: &FieldSpec<'n>) -> Result<Value<'n>, Error> {
+        let step = &spec.step;
+        // Every op starts with one big-endian word at the field's cell (in bounds for a record of
+        // the schema's size: the check cannot fail, but costs one predictable branch).
+        let Some(word) = step.word(record.data, 0) else {
+            return Err(truncated(record, step.pos as usize));
+        };
+        Ok(match step.op {
+            Op::Unsigned => Value::UInt(u64::from(step.unsigned(word))),
+            Op::Signed => Value::Int(i64::from(step.signed(word))),
+            Op::Float => Value::Float(f32::from_bits(word)),
+            Op::String => match plan::string_fast(self.strings_data, word) {
+                Some(s) => Value::Str(s),
+                None => return self.string_slow(record, step, word),
+            },
+            Op::StrArray => {
+                let index = step.unsigned(word);
+                let fast = self
+                    .arrays
+                    .as_ref()
+                    .and_then(|arrays| plan::slot_fast(arrays, step, index))
+                    .and_then(|offset| plan::string_fast(self.strings_data, offset));
+                match fast {
+                    Some(s) => Value::Str(s),
+                    None => return self.str_array_slow(record, step, index),
+                }
+            }
+            Op::U64 => {
+                let Some(lo) = step.word(record.data, 4) else {
+                    return Err(truncated(record, step.pos as usize + 4));
+                };
+                Value::UInt(u64::from(word) << 32 | u64::from(lo))
+            }
         })
     }
 
-    #[inline(always)]
-    fn decode<'r>(&self, record: &Record<'r>, spec: &FieldSpec<'n>) -> Result<Value<'n>, Error>
-    where
-        'r: 'n,
-    {
-        if record.data.len() != self.record_size {
-            return Err(size_error(record));
-        }
-        let pos = spec.byte_offset;
-        // Every kind starts with one big-endian word at the field's cell.
-        let Some(word) = sections::word_at(record.data, pos) else {
-            return Err(truncated(record, pos));
+    /// A `!!string` field the fast path did not resolve: offset 0 without the section, or the
+    /// precise error.
+    #[cold]
+    #[inline(never)]
+    fn string_slow(
+        &self,
+        record: &Record<'n>,
+        step: &Step,
+        offset: u32,
+    ) -> Result<Value<'n>, Error> {
+        let at = record.at.saturating_add(step.pos as usize);
+        sections::string(self.strings, offset, at, "WdbRecord.string").map(Value::Str)
+    }
+
+    /// An `s#` field the fast path did not resolve: the general readers make the value or the
+    /// precise error.
+    #[cold]
+    #[inline(never)]
+    fn str_array_slow(
+        &self,
+        record: &Record<'n>,
+        step: &Step,
+        index: u32,
+    ) -> Result<Value<'n>, Error> {
+        let at = record.at.saturating_add(step.pos as usize);
+        let index = u64::from(index);
+        let Some(arrays) = self.arrays else {
+            return Err(Error::invalid(
+                u64_of(at),
+                "!!strArray",
+                index,
+                "s# field, but the file has no !!strArray sections",
+            ));
         };
-        match spec.kind {
-            FieldKind::Int { signed } => {
-                let bits = (u64::from(word) >> spec.bit_offset) & ((1u64 << spec.width) - 1);
-                Ok(if signed {
-                    Value::Int(sign_extend(bits, spec.width))
-                } else {
-                    Value::UInt(bits)
-                })
-            }
-            FieldKind::Float => Ok(Value::Float(f32::from_bits(word))),
-            FieldKind::U32 => Ok(Value::UInt(u64::from(word))),
-            FieldKind::String => Ok(Value::Str(sections::string(
-                self.strings,
-                word,
-                record.at.saturating_add(pos),
-                "WdbRecord.string",
-            )?)),
-            FieldKind::StrArray { array } => {
-                let index = (u64::from(word) >> spec.bit_offset) & ((1u64 << spec.width) - 1);
-                let at = record.at.saturating_add(pos);
-                let Some(arrays) = self.arrays else {
-                    return Err(Error::invalid(
-                        u64_of(at),
-                        "!!strArray",
-                        index,
-                        "s# field, but the file has no !!strArray sections",
-                    ));
-                };
-                let offset = arrays.offset(array, index, at)?;
-                Ok(Value::Str(sections::string(
-                    self.strings,
-                    offset,
-                    at,
-                    "!!strArray.offset",
-                )?))
-            }
-            FieldKind::U64 => {
-                let pos = pos.saturating_add(4);
-                let Some(lo) = sections::word_at(record.data, pos) else {
-                    return Err(truncated(record, pos));
-                };
-                Ok(Value::UInt(u64::from(word) << 32 | u64::from(lo)))
-            }
-        }
+        let offset = arrays.offset(step.array, index, at)?;
+        sections::string(self.strings, offset, at, "!!strArray.offset").map(Value::Str)
+    }
+}
+
+/// The fields of one record, decoded lazily in schema order (see [`Schema::values`]). A record
+/// of the wrong size gives the size error, naming the record and each field.
+#[derive(Debug, Clone)]
+pub struct Values<'s, 'n> {
+    schema: &'s Schema<'n>,
+    fields: core::slice::Iter<'s, FieldSpec<'n>>,
+    record: Record<'n>,
+    sized: bool,
+}
+
+impl<'s, 'n> Iterator for Values<'s, 'n> {
+    type Item = (&'s FieldSpec<'n>, WdbResult<'n, Value<'n>>);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Self::Item> {
+        let spec = self.fields.next()?;
+        let value = if self.sized {
+            self.schema.decode(&self.record, spec)
+        } else {
+            Err(size_error(&self.record))
+        };
+        Some((
+            spec,
+            value.map_err(|e| WdbError::in_field(e, spec.name).in_record(self.record.name_bytes())),
+        ))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.fields.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Values<'_, '_> {}
+
+/// Hands bit field `spec` of `word` to `f`.
+#[inline(always)]
+fn bit_field<'n, F>(spec: &FieldSpec<'n>, word: u32, f: &mut F)
+where
+    F: FnMut(&FieldSpec<'n>, Value<'n>),
+{
+    let step = &spec.step;
+    if step.signed {
+        f(spec, Value::Int(i64::from(step.signed(word))));
+    } else {
+        f(spec, Value::UInt(u64::from(step.unsigned(word))));
     }
 }
 
@@ -266,7 +432,7 @@ pub(crate) fn cell<'a>(
     record: &Record<'a>,
     i: usize,
 ) -> WdbResult<'a, Cell<'a>> {
-    let in_record = |e: Error| WdbError::new(e).in_record(record.name);
+    let in_record = |e: Error| WdbError::new(e).in_record(record.name_bytes());
     if types.len().checked_mul(4) != Some(record.data.len()) {
         return Err(in_record(Error::invalid(
             u64_of(record.at),

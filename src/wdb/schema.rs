@@ -2,8 +2,8 @@
 //!
 //! Built once per file from the type list and the field names (the file's `!structitem`, or a list
 //! the caller supplies for an XIII-1 file). It is the reader's one allocation: a `Vec` of
-//! [`FieldSpec`], exactly one entry per field name. Reading records and fields through it
-//! allocates nothing.
+//! [`FieldSpec`], exactly one entry per field name, each carrying its field compiled into a decode
+//! step (see `plan.rs`). Reading records and fields through it allocates nothing.
 //!
 //! The rules (verified on real files): names map to cells in order; a cell of type 1, 2 or 3 takes
 //! one name; a bit-packed cell (type 0) takes names until its 32 bits are used, least significant
@@ -13,6 +13,7 @@
 //! signed integer (not a float), `s` an index into the field's string array.
 
 use super::error::{WdbError, WdbResult};
+use super::plan::{Step, strings_data};
 use super::sections::{Section, StrArrays, TypeList};
 use crate::bytes::u64_of;
 use crate::error::Error;
@@ -57,6 +58,8 @@ pub struct FieldSpec<'n> {
     pub bit_offset: u8,
     /// Bits it takes (32 for a whole word).
     pub width: u8,
+    /// The same, compiled for decoding (filled in when the schema is complete).
+    pub(super) step: Step,
 }
 
 /// The bit width a field's name gives: the one or two ASCII digits right after its first letter,
@@ -85,6 +88,8 @@ pub struct Schema<'n> {
     pub(super) cells: usize,
     pub(super) arrays: Option<StrArrays<'n>>,
     pub(super) strings: Option<Section<'n>>,
+    /// `!!string`'s bytes (empty without it), for the decode's fast path.
+    pub(super) strings_data: &'n [u8],
 }
 
 impl<'n> Schema<'n> {
@@ -129,6 +134,7 @@ impl<'n> Schema<'n> {
                 byte_offset: pos,
                 bit_offset: 0,
                 width: 32,
+                step: Step::UNCOMPILED,
             };
             match code {
                 0 => {
@@ -251,8 +257,25 @@ impl<'n> Schema<'n> {
                 )));
             }
         }
+        for field in &mut fields {
+            field.step = Step::compile(
+                field.kind,
+                field.byte_offset,
+                field.bit_offset,
+                field.width,
+                arrays.as_ref(),
+            );
+        }
+        // Pairs of bit fields in one cell, from the first field on (a field is in one pair).
+        let mut i = 0usize;
+        while let Some([first, second]) = fields.get_mut(i..i.saturating_add(2)) {
+            let pair = first.step.bits && second.step.bits && first.step.pos == second.step.pos;
+            first.step.pair = pair;
+            i += if pair { 2 } else { 1 };
+        }
         Ok(Schema {
             fields,
+            strings_data: strings_data(strings),
             record_size: pos,
             cells: types.len(),
             arrays,

@@ -1,6 +1,7 @@
 //! The `!` metadata sections a reader knows by name, found once on open, and the small readers
 //! over them: the per-cell type list, field names, `!!string` and the `!!strArray` tables.
 
+use super::error::{WdbError, WdbResult};
 use super::raw::Entry;
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
@@ -123,24 +124,79 @@ impl<'a> TypeList<'a> {
     }
 }
 
-/// The `!structitem` field names (NUL-terminated, back to back), at most `count` of them.
+/// The `!structitem` field names (NUL-terminated, back to back), at most `!structitemnum` of them.
 #[derive(Debug, Clone, Copy)]
 pub struct FieldNames<'a> {
     section: Section<'a>,
     count: usize,
+    /// Names the section holds (an unterminated tail counts: the section's end ends it).
+    stored: usize,
+    /// `!structitemnum`, when present: its offset and value.
+    declared: Option<(usize, u32)>,
 }
 
 impl<'a> FieldNames<'a> {
-    /// `count` comes from `!structitemnum`; without it, every NUL-terminated name counts.
-    pub(crate) fn new(section: Section<'a>, count: Option<u32>) -> Self {
+    /// `num` is `!structitemnum`; without it, every NUL-terminated name counts.
+    pub(crate) fn new(section: Section<'a>, num: Option<Section<'a>>) -> Self {
         let terminated = section.data.iter().filter(|&&b| b == 0).count();
-        let all = terminated + usize::from(section.data.last().is_some_and(|&b| b != 0));
-        let count = match count {
-            // One more than the terminated names: the oracle's split keeps the unterminated tail.
-            Some(n) => usize::try_from(n).unwrap_or(usize::MAX).min(all),
+        let stored = terminated + usize::from(section.data.last().is_some_and(|&b| b != 0));
+        let declared = num.and_then(|s| Some((s.at, word(s.data, 0)?)));
+        let count = match declared {
+            // The peer tools read the first `!structitemnum` names (the oracle's split keeps an
+            // unterminated tail as one more name).
+            Some((_, n)) => usize::try_from(n).unwrap_or(usize::MAX).min(stored),
             None => terminated,
         };
-        FieldNames { section, count }
+        FieldNames {
+            section,
+            count,
+            stored,
+            declared,
+        }
+    }
+
+    /// `!structitemnum`, if present.
+    pub const fn declared(&self) -> Option<u32> {
+        match self.declared {
+            Some((_, n)) => Some(n),
+            None => None,
+        }
+    }
+
+    /// Number of names `!structitem` holds, whatever `!structitemnum` says.
+    pub const fn stored(&self) -> usize {
+        self.stored
+    }
+
+    /// Whether `!structitemnum` (when present) counts exactly the names `!structitem` holds. A
+    /// count that disagrees is a damaged file: fewer would silently drop named fields (their
+    /// cells would read as unnamed padding), more would invent names. The error names the first
+    /// name beyond the count when there is one. [`WdbView::schema`](super::WdbView::schema)
+    /// requires this; [`iter`](Self::iter) reads the peer tools' way (the first `!structitemnum`
+    /// names).
+    pub fn check(&self) -> WdbResult<'a, ()> {
+        let Some((at, n)) = self.declared else {
+            return Ok(());
+        };
+        let declared = usize::try_from(n).unwrap_or(usize::MAX);
+        if declared == self.stored {
+            return Ok(());
+        }
+        let error = Error::invalid(
+            u64_of(at),
+            "!structitemnum",
+            u64::from(n),
+            if declared < self.stored {
+                "fewer names than !structitem holds"
+            } else {
+                "more names than !structitem holds"
+            },
+        );
+        // The first name beyond the count, to say which field the count leaves out.
+        match self.all().nth(declared) {
+            Some(Ok(name)) => Err(WdbError::in_field(error, name)),
+            _ => Err(WdbError::new(error)),
+        }
     }
 
     /// Number of names.
@@ -155,10 +211,15 @@ impl<'a> FieldNames<'a> {
 
     /// Each name, as UTF-8 (an invalid name is an error at its offset).
     pub fn iter(self) -> impl Iterator<Item = Result<&'a str>> + 'a {
+        self.all().take(self.count)
+    }
+
+    /// Every stored name, whatever the count.
+    fn all(self) -> impl Iterator<Item = Result<&'a str>> + 'a {
         let mut at = 0usize;
         let data = self.section.data;
         let base = self.section.at;
-        (0..self.count).map_while(move |_| {
+        (0..self.stored).map_while(move |_| {
             let rest = data.get(at..)?;
             let len = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
             let raw = rest.get(..len)?;
@@ -292,6 +353,25 @@ impl<'a> StrArrays<'a> {
         self.bits
     }
 
+    /// `!!strArray`'s bytes.
+    pub(crate) const fn array_data(&self) -> &'a [u8] {
+        self.array.data
+    }
+
+    /// log2 of the offsets per word when it is a power of two (shifts instead of a division).
+    pub(crate) const fn per_word_log2(&self) -> Option<u32> {
+        if self.per_word.is_power_of_two() {
+            Some(self.per_word.trailing_zeros())
+        } else {
+            None
+        }
+    }
+
+    /// The mask of one slot's bits.
+    pub(crate) const fn slot_mask(&self) -> u64 {
+        (1u64 << self.bits) - 1
+    }
+
     /// Number of arrays (`!!strArrayList` entries).
     pub const fn array_count(&self) -> usize {
         self.list.data.len() / 4
@@ -353,8 +433,7 @@ impl<'a> StrArrays<'a> {
             .ok_or_else(out_of_range)?;
         let w = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
         let shift = u64::from(slot) * u64::from(self.bits);
-        let mask = (1u64 << self.bits) - 1;
-        Ok(((u64::from(w) >> shift) & mask) as u32)
+        Ok(((u64::from(w) >> shift) & self.slot_mask()) as u32)
     }
 }
 

@@ -182,11 +182,17 @@ impl WdbTable {
             .type_list()
             .ok_or_else(|| PackError::new("no !!strtypelist or !!strtypelistb"))?;
         let file_names: Option<Vec<&str>> = match view.field_names() {
-            Some(n) => Some(
-                n.iter()
-                    .collect::<crate::Result<_>>()
-                    .map_err(|e| err(&e))?,
-            ),
+            Some(n) => {
+                if names.is_none() {
+                    // The file's own names are used: their count must agree with them.
+                    n.check().map_err(|e| err(&e))?;
+                }
+                Some(
+                    n.iter()
+                        .collect::<crate::Result<_>>()
+                        .map_err(|e| err(&e))?,
+                )
+            }
             None => None,
         };
         let names: Option<Vec<&str>> = names.map(<[&str]>::to_vec).or(file_names);

@@ -68,6 +68,14 @@ pub fn drive_wdb(data: &[u8]) -> usize {
                     value.map(|v| (v.as_i64(), v.as_str())),
                 );
             }
+            // The visitor's fast path stops at the iterator's first failure, or at none.
+            let first = schema.values(record).find_map(|(_, v)| v.err());
+            let mut visited = 0u64;
+            let result = schema.for_each_value(&record, |field, value| {
+                visited = visited.wrapping_add(u64::from(field.width));
+                let _ = value.as_bytes();
+            });
+            assert_eq!(result.err(), first);
             let _ = schema.value(&record, usize::MAX);
             if let Some(first) = schema.field(0) {
                 let _ = schema.value_by_name(&record, first.name);

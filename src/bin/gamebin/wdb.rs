@@ -147,7 +147,13 @@ pub fn dump(data: &[u8], names: Option<&[&str]>) -> Result<Dump> {
     let mut head = Object::default();
     head.put("recordCount", view.record_count());
     let file_names: Option<Vec<&str>> = match view.field_names() {
-        Some(n) => Some(n.iter().collect::<gamebin::Result<_>>()?),
+        Some(n) => {
+            if names.is_none() {
+                // The file's own names are used: their count must agree with them.
+                n.check().map_err(owned)?;
+            }
+            Some(n.iter().collect::<gamebin::Result<_>>()?)
+        }
         None => None,
     };
     let schema_names: Option<Vec<&str>> = names.map(<[&str]>::to_vec).or(file_names);
