@@ -44,6 +44,8 @@
 mod encode;
 mod event_boxes;
 mod fixtures;
+#[cfg(feature = "cli")]
+mod json;
 mod large;
 mod model;
 mod scenes;

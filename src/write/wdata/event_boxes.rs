@@ -86,25 +86,35 @@ impl Default for EventBoxes {
 
 /// A group whose record layout is unknown (type 14): the count from the index and the bytes of
 /// the group, written as they are.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RawGroup {
     pub count: i32,
+    /// Shown in hex in the JSON dump.
+    #[cfg_attr(
+        feature = "cli",
+        serde(rename = "raw_hex", serialize_with = "super::json::hex")
+    )]
     pub bytes: Vec<u8>,
 }
 
 /// Type 0: a camera zone with four camera set-ups.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraBox {
     pub obb: Obb,
     /// evVer >= 7.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub category: Option<u32>,
     pub infos: [CameraInfo; 4],
 }
 
 /// One of a CameraBox's four camera set-ups.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraInfo {
     /// Stored for every entry when evVer >= 3, and only for the first entry below that.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub camera_target: Option<WString>,
     pub camera_name: WString,
     /// The first 3 of the 21 stored floats.
@@ -116,12 +126,15 @@ pub struct CameraInfo {
     /// Floats 7..21.
     pub frustum: [f32; 14],
     /// evVer >= 5.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub build_pvs: Option<Bool32>,
     /// evVer >= 4.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub lists: Option<CameraLists>,
 }
 
 /// A CameraInfo's visibility lists (evVer >= 4), stored as 11 counts then the lists in this order.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraLists {
     pub pvs_bg: Vec<u32>,
@@ -139,7 +152,9 @@ pub struct CameraLists {
 }
 
 /// The PVS EventBox list: plain ids below evVer 6, `(category, name)` pairs from evVer 6.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "cli", serde(untagged))]
 pub enum PvsEventBoxes {
     /// evVer < 6.
     Ids(Vec<u32>),
@@ -154,6 +169,7 @@ impl Default for PvsEventBoxes {
 }
 
 /// An EventBox reference in a PVS list (evVer >= 6).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PvsEventEntry {
     pub category: u32,
@@ -161,14 +177,17 @@ pub struct PvsEventEntry {
 }
 
 /// An item of a CameraInfo's render / no-render lists.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RenderEntry {
     /// Main version >= 22 (not the EventBox version).
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub id: Option<u32>,
     pub name: WString,
 }
 
 /// Type 1: an enemy spawn volume.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RespawnBox {
     pub obb: Obb,
@@ -184,6 +203,7 @@ pub struct RespawnBox {
 }
 
 /// Type 2: a player start position.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct StartPointBox {
     pub obb: Obb,
@@ -191,6 +211,7 @@ pub struct StartPointBox {
 }
 
 /// Type 3: a generic trigger volume.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct TriggerBox {
     pub obb: Obb,
@@ -198,10 +219,12 @@ pub struct TriggerBox {
     pub action_motion: WString,
     pub motion: WString,
     /// evVer >= 9.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub signpost: Option<Signpost>,
 }
 
 /// A TriggerBox's signpost (evVer >= 9).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Signpost {
     pub text_id: i32,
@@ -209,6 +232,7 @@ pub struct Signpost {
 }
 
 /// Type 4: a slide volume.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SkidBox {
     pub obb: Obb,
@@ -219,6 +243,7 @@ pub struct SkidBox {
 }
 
 /// Type 5: a damage volume.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EventHitBox {
     pub obb: Obb,
@@ -232,6 +257,7 @@ pub struct EventHitBox {
 }
 
 /// Type 6: an NPC spawn.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct NpcBox {
     pub obb: Obb,
@@ -241,6 +267,7 @@ pub struct NpcBox {
 }
 
 /// Type 7: a portal to another map.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PortalBox {
     pub obb: Obb,
@@ -253,6 +280,7 @@ pub struct PortalBox {
 }
 
 /// Type 8: a portal that opens the map selection.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SelectMapPortalBox {
     pub obb: Obb,
@@ -262,6 +290,7 @@ pub struct SelectMapPortalBox {
 }
 
 /// Type 9: an area trigger.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct InAreaBox {
     pub obb: Obb,
@@ -271,6 +300,7 @@ pub struct InAreaBox {
 }
 
 /// Type 10: a generic marker.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EtcBox {
     pub obb: Obb,
@@ -278,12 +308,14 @@ pub struct EtcBox {
 }
 
 /// Type 11: a camera blocker (the box alone).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraBlockBox {
     pub obb: Obb,
 }
 
 /// Type 12: a cutoff volume.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CutoffBox {
     pub obb: Obb,
@@ -291,16 +323,20 @@ pub struct CutoffBox {
 }
 
 /// Type 13: a camera focus target.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraTargetBox {
     pub obb: Obb,
     pub target: CameraTargetName,
     /// evVer >= 2.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub target_local_pc: Option<Bool32>,
 }
 
 /// How a CameraTargetBox names its target: a string below evVer 8, a text id from evVer 8.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "cli", serde(rename_all = "snake_case"))]
 pub enum CameraTargetName {
     /// evVer < 8.
     Name(WString),
@@ -315,6 +351,7 @@ impl Default for CameraTargetName {
 }
 
 /// Type 15: a minimap icon position.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct MiniMapIconBox {
     pub obb: Obb,
@@ -322,6 +359,7 @@ pub struct MiniMapIconBox {
 }
 
 /// Type 16: an audio reverb zone.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EnvironmentReverbBox {
     pub obb: Obb,
@@ -330,6 +368,7 @@ pub struct EnvironmentReverbBox {
 
 /// Type 17: a waypoint node. The file stores the link ids and then the link distances as two
 /// lists of one count; the model pairs them so they cannot differ in length.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct WaypointBox {
     pub obb: Obb,
@@ -339,6 +378,7 @@ pub struct WaypointBox {
 }
 
 /// A waypoint's link to another waypoint.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct WaypointLink {
     pub id: i32,
@@ -346,6 +386,7 @@ pub struct WaypointLink {
 }
 
 /// Type 18: an obstacle volume (the box alone).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ObstacleBox {
     pub obb: Obb,

@@ -1,0 +1,107 @@
+//! How the owned model reads as JSON (feature `cli`; `gamebin dump --json` serializes a
+//! [`WdataMap`](super::WdataMap)). Most types derive `Serialize`; the impls here are the ones
+//! where the stored form would read badly:
+//! - a [`WString`] is its text (trailing NULs trimmed, unpaired surrogates as U+FFFD), not code
+//!   units; the `".\"` "no path" sentinel shows as it is stored;
+//! - a [`Bool32`] is a JSON boolean when it stores 0 or 1, and the stored number otherwise, so an
+//!   odd value stays visible;
+//! - [`EventBoxes`] is an object keyed by the format's type names (`"CameraBox"`, …), in type
+//!   order, after its `type_count`;
+//! - the type-14 group's bytes are hex, a path's `Time`/`Hold` pair is `{"time", "hold"}`.
+
+use core::fmt::Write as _;
+
+use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
+
+use super::event_boxes::EventBoxes;
+use super::model::{Bool32, WString};
+use crate::wdata::EventBoxType;
+
+impl Serialize for WString {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string_lossy())
+    }
+}
+
+impl Serialize for Bool32 {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            0 => s.serialize_bool(false),
+            1 => s.serialize_bool(true),
+            other => s.serialize_u32(other),
+        }
+    }
+}
+
+/// The format's name for EventBox type `ty` (every type the model holds has one).
+fn type_name(ty: u32) -> &'static str {
+    EventBoxType::from_index(ty).map_or("UnknownBox", EventBoxType::name)
+}
+
+impl Serialize for EventBoxes {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("type_count", &self.type_count)?;
+        // A type beyond the index's `type_count` is shown only if it holds something (the writer
+        // would refuse that model, and the dump must not hide it).
+        macro_rules! group {
+            ($ty:literal, $field:ident, $empty:expr) => {
+                if $ty < self.type_count || !$empty {
+                    map.serialize_entry(type_name($ty), &self.$field)?;
+                }
+            };
+            ($ty:literal, $field:ident) => {
+                group!($ty, $field, self.$field.is_empty())
+            };
+        }
+        group!(0, camera);
+        group!(1, respawn);
+        group!(2, start_point);
+        group!(3, trigger);
+        group!(4, skid);
+        group!(5, event_hit);
+        group!(6, npc);
+        group!(7, portal);
+        group!(8, select_map_portal);
+        group!(9, in_area);
+        group!(10, etc);
+        group!(11, camera_block);
+        group!(12, cutoff);
+        group!(13, camera_target);
+        group!(
+            14,
+            unused,
+            self.unused.count == 0 && self.unused.bytes.is_empty()
+        );
+        group!(15, mini_map_icon);
+        group!(16, environment_reverb);
+        group!(17, waypoint);
+        group!(18, obstacle);
+        map.end()
+    }
+}
+
+/// Bytes as lowercase hex, two digits each.
+pub(super) fn hex<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+    let mut text = String::with_capacity(bytes.len().saturating_mul(2));
+    for byte in bytes {
+        let _ = write!(text, "{byte:02x}");
+    }
+    s.serialize_str(&text)
+}
+
+/// A path's `Time` and `Hold` (only called for `Some`: the field skips `None`).
+pub(super) fn time_hold<S: Serializer>(
+    value: &Option<(u32, u32)>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match value {
+        Some((time, hold)) => {
+            let mut st = s.serialize_struct("TimeHold", 2)?;
+            st.serialize_field("time", time)?;
+            st.serialize_field("hold", hold)?;
+            st.end()
+        }
+        None => s.serialize_none(),
+    }
+}
