@@ -105,3 +105,83 @@ pub(super) fn time_hold<S: Serializer>(
         None => s.serialize_none(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::super::{
+        Bool32, EventBoxes, NpcBox, RawGroup, SceneData, StartPointBox, WString, WdataMap,
+    };
+
+    #[test]
+    fn a_string_is_its_text_without_trailing_nuls() {
+        let signature = WString::nul_terminated("stairwaygames.");
+        assert_eq!(json!(signature), json!("stairwaygames."));
+        assert_eq!(json!(WString::new(".\\")), json!(".\\"));
+        // 'a', an unpaired high surrogate, 'b', two NULs.
+        let odd = WString {
+            units: vec![0x61, 0xD800, 0x62, 0, 0],
+        };
+        assert_eq!(json!(odd), json!("a\u{FFFD}b"));
+    }
+
+    #[test]
+    fn a_bool_is_a_boolean_for_0_and_1_and_the_stored_number_otherwise() {
+        assert_eq!(json!(Bool32(0)), json!(false));
+        assert_eq!(json!(Bool32(1)), json!(true));
+        assert_eq!(json!(Bool32(7)), json!(7));
+        assert_eq!(json!(Bool32(u32::MAX)), json!(4_294_967_295_u32));
+    }
+
+    #[test]
+    fn event_boxes_are_keyed_by_type_name_and_nothing_is_hidden() {
+        let boxes = EventBoxes {
+            type_count: 3,
+            start_point: vec![StartPointBox {
+                id: 5,
+                ..StartPointBox::default()
+            }],
+            // Beyond `type_count`: the writer refuses it, the dump shows it.
+            npc: vec![NpcBox::default()],
+            unused: RawGroup {
+                count: 1,
+                bytes: vec![0x00, 0xab, 0x10],
+            },
+            ..EventBoxes::default()
+        };
+        let value = json!(boxes);
+        let keys: Vec<&str> = value
+            .as_object()
+            .map(|o| o.keys().map(String::as_str).collect())
+            .unwrap_or_default();
+        let mut want = vec![
+            "type_count",
+            "CameraBox",
+            "RespawnBox",
+            "StartPointBox",
+            "NpcBox",
+            "UnusedBox",
+        ];
+        want.sort_unstable();
+        assert_eq!(keys, want);
+        assert_eq!(value["StartPointBox"][0]["id"], 5);
+        assert_eq!(value["UnusedBox"], json!({"count": 1, "raw_hex": "00ab10"}));
+    }
+
+    #[test]
+    fn gated_fields_are_left_out_and_time_hold_is_named() {
+        let map = WdataMap::default();
+        let value = json!(map);
+        for key in ["event_box_version", "nav_height_path", "event_boxes"] {
+            assert!(value.get(key).is_none(), "{key}");
+        }
+        let path = SceneData {
+            time_hold: Some((3, 4)),
+            ..SceneData::default()
+        };
+        let value = json!(path);
+        assert_eq!(value["time_hold"], json!({"time": 3, "hold": 4}));
+        assert!(value.get("blend_time").is_none());
+    }
+}

@@ -5,6 +5,9 @@
 //! map read from a file and written back is the same bytes. Fields that only some format versions
 //! store are `Option`s: `Some` exactly when the version stores them (the writer refuses a model
 //! where that does not hold, naming the field), so a model can never silently lose a value.
+//!
+//! With the `cli` feature the model derives `serde::Serialize` (what `gamebin dump --json` prints
+//! for a `.wdata`): strings as text, gated fields left out when `None`; see `json.rs`.
 
 use crate::error::{Error, Result};
 
