@@ -55,6 +55,11 @@ pub struct EventBoxes {
     pub waypoint: Vec<WaypointBox>,
     /// Type 18.
     pub obstacle: Vec<ObstacleBox>,
+    /// Types 19 and up (no known layout), one raw group per index entry beyond type 18: exactly
+    /// `type_count - 19` of them when `type_count` is over 19, none otherwise. They are written
+    /// after type 18, so a reader can bound a non-empty one only if a known group follows it in
+    /// the file: a model read from a file keeps them, but writing it lays them out last.
+    pub beyond: Vec<RawGroup>,
 }
 
 impl Default for EventBoxes {
@@ -80,6 +85,7 @@ impl Default for EventBoxes {
             environment_reverb: Vec::new(),
             waypoint: Vec::new(),
             obstacle: Vec::new(),
+            beyond: Vec::new(),
         }
     }
 }
@@ -407,12 +413,13 @@ impl EventBoxes {
     /// The index (`type_count` entries of absolute offset and count), then every group in type
     /// order; an empty group's offset is the position where it would start.
     pub(super) fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
-        if self.type_count > TYPE_COUNT {
+        let beyond = usize::try_from(self.type_count.saturating_sub(TYPE_COUNT)).ok();
+        if beyond != Some(self.beyond.len()) {
             return Err(Error::invalid(
                 s.pos(),
                 "EventBoxes.typeCount",
                 u64::from(self.type_count),
-                "types beyond 18 have no known layout",
+                "every index entry beyond type 18 needs a raw group in `beyond`, and only those",
             ));
         }
         s.u32(self.type_count);
@@ -443,7 +450,9 @@ impl EventBoxes {
             (17, &self.waypoint),
             (18, &self.obstacle),
         ];
-        for (ty, group) in groups {
+        // Types 19 and up follow in order; `type_count` = 19 + their number, checked above.
+        let beyond = (TYPE_COUNT..).zip(self.beyond.iter().map(|r| r as &dyn Group));
+        for (ty, group) in groups.into_iter().chain(beyond) {
             let offset = i32::try_from(s.out.len()).map_err(|_| {
                 Error::invalid(
                     s.pos(),
@@ -464,7 +473,7 @@ impl EventBoxes {
                 }
                 continue;
             }
-            // `ty < type_count <= 19`, so the entry lies inside the index written above.
+            // `ty < type_count`, so the entry lies inside the index written above.
             let at = index_at + ty as usize * 8;
             let mut bytes = [0u8; 8];
             for (b, v) in bytes

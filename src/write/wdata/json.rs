@@ -6,7 +6,7 @@
 //! - a [`Bool32`] is a JSON boolean when it stores 0 or 1, and the stored number otherwise, so an
 //!   odd value stays visible;
 //! - [`EventBoxes`] is an object keyed by the format's type names (`"CameraBox"`, …), in type
-//!   order, after its `type_count`;
+//!   order, after its `type_count` (index entries beyond type 18 as `"Type19"`, …);
 //! - the type-14 group's bytes are hex, a path's `Time`/`Hold` pair is `{"time", "hold"}`.
 
 use core::fmt::Write as _;
@@ -77,6 +77,9 @@ impl Serialize for EventBoxes {
         group!(16, environment_reverb);
         group!(17, waypoint);
         group!(18, obstacle);
+        for (ty, raw) in (19u32..).zip(&self.beyond) {
+            map.serialize_entry(&format!("Type{ty}"), raw)?;
+        }
         map.end()
     }
 }
@@ -148,6 +151,7 @@ mod tests {
                 count: 1,
                 bytes: vec![0x00, 0xab, 0x10],
             },
+            beyond: vec![RawGroup::default()],
             ..EventBoxes::default()
         };
         let value = json!(boxes);
@@ -162,6 +166,7 @@ mod tests {
             "StartPointBox",
             "NpcBox",
             "UnusedBox",
+            "Type19",
         ];
         want.sort_unstable();
         assert_eq!(keys, want);
