@@ -1218,19 +1218,60 @@ fn wdata_info_json_has_the_issues_keys() {
 #[test]
 fn wdata_dump_json_has_every_name_as_text() {
     let dump = dump_json(&root().join("fixtures/rusty-hearts-wdata/v22-all-event-boxes.wdata"));
-    assert_eq!(dump["header"]["signature"], "stairwaygames.");
-    assert_eq!(dump["header"]["model_path"], "map\\v22.mmp");
-    let groups = dump["event_box_groups"].as_array().unwrap();
-    assert_eq!(groups.len(), 19);
-    assert_eq!(groups[6]["type"], "NpcBox");
-    assert_eq!(groups[6]["boxes"][0]["obb"]["name"], "NpcBox60");
-    assert_eq!(groups[0]["boxes"].as_array().unwrap().len(), 2);
+    assert_eq!(dump["format"], "rusty-hearts-wdata");
+    assert_eq!(dump["signature"], "stairwaygames.");
+    assert_eq!(dump["model_path"], "map\\v22.mmp");
+    // The "no path" sentinel shows as stored.
+    assert_eq!(dump["event_box_path"], ".\\");
+    let boxes = dump["event_boxes"].as_object().unwrap();
+    // `type_count` and one entry per type, keyed by the format's names in type order.
+    assert_eq!(boxes.len(), 1 + 19);
+    assert_eq!(boxes["type_count"], 19);
+    // (`Value` sorts keys; the printed JSON keeps type order.)
+    let text = stdout(&gamebin(&[
+        "dump",
+        "--json",
+        "fixtures/rusty-hearts-wdata/v22-all-event-boxes.wdata",
+    ]));
+    let at = |key: &str| text.find(&format!("\"{key}\": [")).unwrap();
+    assert!(at("CameraBox") < at("NpcBox") && at("NpcBox") < at("ObstacleBox"));
+    assert_eq!(boxes["NpcBox"][0]["obb"]["name"], "NpcBox60");
+    assert_eq!(boxes["CameraBox"].as_array().unwrap().len(), 2);
+    // Type 14 has no known layout: its count and bytes in hex.
+    assert!(boxes["UnusedBox"]["raw_hex"].is_string());
+    assert_eq!(
+        dump["event_box_offsets"].as_object().unwrap().len(),
+        19,
+        "one offset per index entry"
+    );
+    assert_eq!(dump["trigger_layout"], "script-paths");
     assert_eq!(dump["triggers"]["main_script"], "main.lua");
     assert_eq!(
-        dump["triggers"]["event_scripts"],
+        dump["triggers"]["script_lists"]["event_scripts"],
         serde_json::json!(["event\\a.lua"])
     );
     assert_eq!(dump["moc_path"], "cut\\intro.moc");
+}
+
+#[test]
+fn wdata_dump_json_shows_bools_and_omits_what_the_version_does_not_store() {
+    // v01 stores none of the version-gated header fields: they are absent, not null.
+    let v1 = dump_json(&root().join("fixtures/rusty-hearts-wdata/v01-minimal.wdata"));
+    for key in [
+        "event_box_version",
+        "nav_height_path",
+        "obstacle_path",
+        "event_boxes",
+    ] {
+        assert!(v1.get(key).is_none(), "{key} present in {v1}");
+    }
+    assert!(v1.get("version").is_some());
+    let v22 = dump_json(&root().join("fixtures/rusty-hearts-wdata/v22-all-event-boxes.wdata"));
+    let info = &v22["event_boxes"]["CameraBox"][0]["infos"];
+    // The fixture builder stores 1 in the first three BuildPVS flags and 2 in the fourth: a 0/1
+    // flag reads as a JSON boolean, any other stored value as that number.
+    assert_eq!(info[0]["build_pvs"], true);
+    assert_eq!(info[3]["build_pvs"], 2);
 }
 
 #[test]

@@ -906,7 +906,7 @@ fn fewer_index_entries_and_a_raw_type_14_group() {
     let e = err_of(&map);
     assert_eq!((e.what(), invalid_value(&e)), ("EventBoxes.typeCount", 10));
 
-    // More than 19 entries has no known layout.
+    // More than 19 entries needs a raw group for each entry beyond type 18.
     map.event_boxes.as_mut().unwrap().type_count = 20;
     assert_eq!(err_of(&map).what(), "EventBoxes.typeCount");
 
@@ -928,6 +928,48 @@ fn fewer_index_entries_and_a_raw_type_14_group() {
     // Bytes without a count are refused.
     map.event_boxes.as_mut().unwrap().unused.count = 0;
     assert_eq!(err_of(&map).what(), "EventBoxes.UnusedBox.count");
+}
+
+#[test]
+fn index_entries_beyond_type_18_are_written_as_raw_groups() {
+    let mut map = plan_map("v22-peer-triggers.wdata");
+    let boxes = map.event_boxes.as_mut().unwrap();
+    boxes.type_count = 21;
+    boxes.beyond = vec![
+        RawGroup {
+            count: 2,
+            bytes: vec![0xCD; 6],
+        },
+        RawGroup::default(),
+    ];
+    let bytes = write(&map).unwrap();
+    let entries = index(&bytes, 128); // header 68 + paths 60
+    assert_eq!(entries.len(), 21);
+    let (offset19, count19) = entries[19];
+    assert_eq!(count19, 2);
+    // Type 19 is written after type 18.
+    assert!(offset19 > entries[18].0);
+    let at = offset19 as usize;
+    assert_eq!(&bytes[at..at + 6], &[0xCD; 6]);
+    // The empty type 20 starts where type 19 ends.
+    assert_eq!(entries[20], (offset19 + 6, 0));
+
+    // One raw group fewer than the entries beyond 18, or one too many, is refused.
+    let boxes = map.event_boxes.as_mut().unwrap();
+    let extra = boxes.beyond.pop().unwrap();
+    assert_eq!(err_of(&map).what(), "EventBoxes.typeCount");
+    let boxes = map.event_boxes.as_mut().unwrap();
+    boxes.beyond.extend([extra.clone(), extra]);
+    assert_eq!(err_of(&map).what(), "EventBoxes.typeCount");
+
+    // An empty entry beyond 18 reads back into the model (a non-empty one written last has
+    // nothing after it to bound it, so the reader refuses it, as for type 14).
+    let boxes = map.event_boxes.as_mut().unwrap();
+    boxes.type_count = 20;
+    boxes.beyond = vec![RawGroup::default()];
+    let bytes = write(&map).unwrap();
+    let view = gamebin::wdata::WdataView::from_bytes(&bytes).unwrap();
+    assert_eq!(WdataMap::from_view(&view).unwrap(), map);
 }
 
 #[test]

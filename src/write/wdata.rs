@@ -4,7 +4,7 @@
 //! from the notes alone, and `tests/wdata_hand.rs` checks its output against bytes assembled by
 //! hand.
 //!
-//! - [`write`] turns a [`WdataMap`] into file bytes;
+//! - [`write()`] turns a [`WdataMap`] into file bytes;
 //! - [`fixtures`] makes the committed fixtures, and [`fixture_maps`] gives the model behind each
 //!   one (what a reader must decode from it);
 //! - [`large_map`] builds a large deterministic map for benchmarks.
@@ -44,6 +44,8 @@
 mod encode;
 mod event_boxes;
 mod fixtures;
+#[cfg(feature = "cli")]
+mod json;
 mod large;
 mod model;
 mod scenes;

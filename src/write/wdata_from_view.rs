@@ -1,10 +1,9 @@
 //! Reader → owned model: [`WdataMap::from_view`] copies everything a [`WdataView`] read into a
 //! [`WdataMap`], so that `write(from_view(view))` gives the file's bytes back (tested on every
-//! fixture). The one thing the model cannot hold is an EventBox group of a type beyond 18 with
-//! records: that is an error, not a silent loss.
+//! fixture). EventBox groups of types the format does not know (14, and any index entry beyond
+//! 18) are kept as their count and raw bytes.
 
-use crate::bytes::u64_of;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::wdata::{self as read, EventBox, EventBoxType, WdataView};
 
 use super::wdata::*;
@@ -119,13 +118,12 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
             };
             continue;
         }
-        if group.count > 0 && !group.is_known() {
-            return Err(Error::invalid(
-                u64_of(group.offset),
-                "EventBoxIndex.entries",
-                u64::from(group.type_index),
-                "the owned model has no place for records of an EventBox type beyond 18",
-            ));
+        if group.type_index >= TYPE_COUNT {
+            out.beyond.push(RawGroup {
+                count: i32::try_from(group.count).unwrap_or(i32::MAX),
+                bytes: group.raw.unwrap_or_default().to_vec(),
+            });
+            continue;
         }
         for b in group.boxes() {
             match b {

@@ -89,12 +89,11 @@ fn text(path: &Path, json: bool, options: ReadOptions) -> Result<String> {
             })
         }
         Format::RustyHeartsWdata => {
-            let dump = wdata::dump(path, &file)?;
-            Ok(if json {
-                serde_json::to_string_pretty(&dump)?
+            if json {
+                Ok(serde_json::to_string_pretty(&wdata::dump(path, &file)?)?)
             } else {
-                wdata::dump_text(&dump)
-            })
+                wdata::dump_text(path, &file)
+            }
         }
         other => anyhow::bail!("format {other} has no dump view yet"),
     }

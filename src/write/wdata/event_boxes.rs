@@ -55,6 +55,11 @@ pub struct EventBoxes {
     pub waypoint: Vec<WaypointBox>,
     /// Type 18.
     pub obstacle: Vec<ObstacleBox>,
+    /// Types 19 and up (no known layout), one raw group per index entry beyond type 18: exactly
+    /// `type_count - 19` of them when `type_count` is over 19, none otherwise. They are written
+    /// after type 18, so a reader can bound a non-empty one only if a known group follows it in
+    /// the file: a model read from a file keeps them, but writing it lays them out last.
+    pub beyond: Vec<RawGroup>,
 }
 
 impl Default for EventBoxes {
@@ -80,31 +85,42 @@ impl Default for EventBoxes {
             environment_reverb: Vec::new(),
             waypoint: Vec::new(),
             obstacle: Vec::new(),
+            beyond: Vec::new(),
         }
     }
 }
 
 /// A group whose record layout is unknown (type 14): the count from the index and the bytes of
 /// the group, written as they are.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RawGroup {
     pub count: i32,
+    /// Shown in hex in the JSON dump.
+    #[cfg_attr(
+        feature = "cli",
+        serde(rename = "raw_hex", serialize_with = "super::json::hex")
+    )]
     pub bytes: Vec<u8>,
 }
 
 /// Type 0: a camera zone with four camera set-ups.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraBox {
     pub obb: Obb,
     /// evVer >= 7.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub category: Option<u32>,
     pub infos: [CameraInfo; 4],
 }
 
 /// One of a CameraBox's four camera set-ups.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraInfo {
     /// Stored for every entry when evVer >= 3, and only for the first entry below that.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub camera_target: Option<WString>,
     pub camera_name: WString,
     /// The first 3 of the 21 stored floats.
@@ -116,12 +132,15 @@ pub struct CameraInfo {
     /// Floats 7..21.
     pub frustum: [f32; 14],
     /// evVer >= 5.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub build_pvs: Option<Bool32>,
     /// evVer >= 4.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub lists: Option<CameraLists>,
 }
 
 /// A CameraInfo's visibility lists (evVer >= 4), stored as 11 counts then the lists in this order.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraLists {
     pub pvs_bg: Vec<u32>,
@@ -139,7 +158,9 @@ pub struct CameraLists {
 }
 
 /// The PVS EventBox list: plain ids below evVer 6, `(category, name)` pairs from evVer 6.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "cli", serde(untagged))]
 pub enum PvsEventBoxes {
     /// evVer < 6.
     Ids(Vec<u32>),
@@ -154,6 +175,7 @@ impl Default for PvsEventBoxes {
 }
 
 /// An EventBox reference in a PVS list (evVer >= 6).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PvsEventEntry {
     pub category: u32,
@@ -161,14 +183,17 @@ pub struct PvsEventEntry {
 }
 
 /// An item of a CameraInfo's render / no-render lists.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RenderEntry {
     /// Main version >= 22 (not the EventBox version).
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub id: Option<u32>,
     pub name: WString,
 }
 
 /// Type 1: an enemy spawn volume.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RespawnBox {
     pub obb: Obb,
@@ -184,6 +209,7 @@ pub struct RespawnBox {
 }
 
 /// Type 2: a player start position.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct StartPointBox {
     pub obb: Obb,
@@ -191,6 +217,7 @@ pub struct StartPointBox {
 }
 
 /// Type 3: a generic trigger volume.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct TriggerBox {
     pub obb: Obb,
@@ -198,10 +225,12 @@ pub struct TriggerBox {
     pub action_motion: WString,
     pub motion: WString,
     /// evVer >= 9.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub signpost: Option<Signpost>,
 }
 
 /// A TriggerBox's signpost (evVer >= 9).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Signpost {
     pub text_id: i32,
@@ -209,6 +238,7 @@ pub struct Signpost {
 }
 
 /// Type 4: a slide volume.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SkidBox {
     pub obb: Obb,
@@ -219,6 +249,7 @@ pub struct SkidBox {
 }
 
 /// Type 5: a damage volume.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EventHitBox {
     pub obb: Obb,
@@ -232,6 +263,7 @@ pub struct EventHitBox {
 }
 
 /// Type 6: an NPC spawn.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct NpcBox {
     pub obb: Obb,
@@ -241,6 +273,7 @@ pub struct NpcBox {
 }
 
 /// Type 7: a portal to another map.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PortalBox {
     pub obb: Obb,
@@ -253,6 +286,7 @@ pub struct PortalBox {
 }
 
 /// Type 8: a portal that opens the map selection.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SelectMapPortalBox {
     pub obb: Obb,
@@ -262,6 +296,7 @@ pub struct SelectMapPortalBox {
 }
 
 /// Type 9: an area trigger.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct InAreaBox {
     pub obb: Obb,
@@ -271,6 +306,7 @@ pub struct InAreaBox {
 }
 
 /// Type 10: a generic marker.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EtcBox {
     pub obb: Obb,
@@ -278,12 +314,14 @@ pub struct EtcBox {
 }
 
 /// Type 11: a camera blocker (the box alone).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraBlockBox {
     pub obb: Obb,
 }
 
 /// Type 12: a cutoff volume.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CutoffBox {
     pub obb: Obb,
@@ -291,16 +329,20 @@ pub struct CutoffBox {
 }
 
 /// Type 13: a camera focus target.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraTargetBox {
     pub obb: Obb,
     pub target: CameraTargetName,
     /// evVer >= 2.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub target_local_pc: Option<Bool32>,
 }
 
 /// How a CameraTargetBox names its target: a string below evVer 8, a text id from evVer 8.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "cli", serde(rename_all = "snake_case"))]
 pub enum CameraTargetName {
     /// evVer < 8.
     Name(WString),
@@ -315,6 +357,7 @@ impl Default for CameraTargetName {
 }
 
 /// Type 15: a minimap icon position.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct MiniMapIconBox {
     pub obb: Obb,
@@ -322,6 +365,7 @@ pub struct MiniMapIconBox {
 }
 
 /// Type 16: an audio reverb zone.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EnvironmentReverbBox {
     pub obb: Obb,
@@ -330,6 +374,7 @@ pub struct EnvironmentReverbBox {
 
 /// Type 17: a waypoint node. The file stores the link ids and then the link distances as two
 /// lists of one count; the model pairs them so they cannot differ in length.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct WaypointBox {
     pub obb: Obb,
@@ -339,6 +384,7 @@ pub struct WaypointBox {
 }
 
 /// A waypoint's link to another waypoint.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct WaypointLink {
     pub id: i32,
@@ -346,6 +392,7 @@ pub struct WaypointLink {
 }
 
 /// Type 18: an obstacle volume (the box alone).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ObstacleBox {
     pub obb: Obb,
@@ -366,12 +413,13 @@ impl EventBoxes {
     /// The index (`type_count` entries of absolute offset and count), then every group in type
     /// order; an empty group's offset is the position where it would start.
     pub(super) fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
-        if self.type_count > TYPE_COUNT {
+        let beyond = usize::try_from(self.type_count.saturating_sub(TYPE_COUNT)).ok();
+        if beyond != Some(self.beyond.len()) {
             return Err(Error::invalid(
                 s.pos(),
                 "EventBoxes.typeCount",
                 u64::from(self.type_count),
-                "types beyond 18 have no known layout",
+                "every index entry beyond type 18 needs a raw group in `beyond`, and only those",
             ));
         }
         s.u32(self.type_count);
@@ -402,7 +450,9 @@ impl EventBoxes {
             (17, &self.waypoint),
             (18, &self.obstacle),
         ];
-        for (ty, group) in groups {
+        // Types 19 and up follow in order; `type_count` = 19 + their number, checked above.
+        let beyond = (TYPE_COUNT..).zip(self.beyond.iter().map(|r| r as &dyn Group));
+        for (ty, group) in groups.into_iter().chain(beyond) {
             let offset = i32::try_from(s.out.len()).map_err(|_| {
                 Error::invalid(
                     s.pos(),
@@ -423,7 +473,7 @@ impl EventBoxes {
                 }
                 continue;
             }
-            // `ty < type_count <= 19`, so the entry lies inside the index written above.
+            // `ty < type_count`, so the entry lies inside the index written above.
             let at = index_at + ty as usize * 8;
             let mut bytes = [0u8; 8];
             for (b, v) in bytes

@@ -5,6 +5,9 @@
 //! map read from a file and written back is the same bytes. Fields that only some format versions
 //! store are `Option`s: `Some` exactly when the version stores them (the writer refuses a model
 //! where that does not hold, naming the field), so a model can never silently lose a value.
+//!
+//! With the `cli` feature the model derives `serde::Serialize` (what `gamebin dump --json` prints
+//! for a `.wdata`): strings as text, gated fields left out when `None`; see `json.rs`.
 
 use crate::error::{Error, Result};
 
@@ -92,6 +95,7 @@ impl From<bool> for Bool32 {
 }
 
 /// The oriented bounding box that starts every EventBox, AniBG, ItemBox and Gimmick record.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Obb {
     pub name: WString,
@@ -105,24 +109,30 @@ pub struct Obb {
 }
 
 /// An animated background object (the AniBG section).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct AniBg {
     pub obb: Obb,
     pub model: WString,
     pub motion: WString,
     /// `Loop`.
+    #[cfg_attr(feature = "cli", serde(rename = "loop"))]
     pub looping: Bool32,
     pub light_index: i32,
     pub cover_index: i32,
     /// AniBG version >= 3.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub shadow: Option<Bool32>,
     /// AniBG version >= 4.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub move_weight: Option<Bool32>,
     /// `PVSRad`, AniBG version >= 5.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub pvs_radius: Option<f32>,
 }
 
 /// An item container (the ItemBox section).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ItemBox {
     pub obb: Obb,
@@ -130,12 +140,15 @@ pub struct ItemBox {
     pub motion: WString,
     pub table_path: WString,
     /// `Loop`.
+    #[cfg_attr(feature = "cli", serde(rename = "loop"))]
     pub looping: Bool32,
     /// ItemBox version >= 3.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub open_enable: Option<Bool32>,
 }
 
 /// An in-world mechanism (the Gimmick section); its flags are plain `i32`s in the file.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Gimmick {
     pub obb: Obb,
@@ -151,22 +164,27 @@ pub struct Gimmick {
 
 /// The Triggers section: a common prefix, then one of two layouts (the notes' "trigger-layout
 /// disagreement": no real file settles which one versions >= 9 use).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Triggers {
     pub reserved0: i32,
     pub script_dir: WString,
     pub reserved1: i32,
     pub main_script: WString,
+    #[cfg_attr(feature = "cli", serde(flatten))]
     pub layout: TriggerLayout,
 }
 
 /// What follows the Triggers prefix.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq)]
 pub enum TriggerLayout {
     /// The public reader's layout (any version): `i32 triggerCount` and the triggers.
+    #[cfg_attr(feature = "cli", serde(rename = "triggers"))]
     Peer(Vec<Trigger>),
     /// The seed's layout for version >= 9: three counts, then three lists of script paths. The
     /// writer refuses it below version 9.
+    #[cfg_attr(feature = "cli", serde(rename = "script_lists"))]
     ScriptLists {
         event_scripts: Vec<WString>,
         condition_scripts: Vec<WString>,
@@ -181,6 +199,7 @@ impl Default for TriggerLayout {
 }
 
 /// One trigger of the peer layout: script function names per role.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Trigger {
     pub name: WString,
@@ -201,29 +220,41 @@ pub struct Trigger {
 /// - below v7 the sub-versions are absent and count as 0 for the AniBG and ItemBox gates.
 ///
 /// The sections' own gates are documented on their fields' types.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct WdataMap {
     /// Stored as-is; normally [`SIGNATURE`] with a trailing NUL.
     pub signature: WString,
     /// The main version: every gate below depends on it.
     pub version: i32,
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub event_box_version: Option<i32>,
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub anibg_version: Option<i32>,
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub item_box_version: Option<i32>,
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub gimmick_version: Option<i32>,
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub script_count1: Option<i32>,
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub script_condition_count1: Option<i32>,
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub script_count2: Option<i32>,
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub script_condition_count2: Option<i32>,
     /// Empty or a `.mmp` path (`".\"` = none).
     pub model_path: WString,
     pub nav_mesh_path: WString,
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub nav_height_path: Option<WString>,
     pub event_box_path: WString,
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub event_boxes: Option<EventBoxes>,
     pub anibg: Vec<AniBg>,
     pub item_boxes: Vec<ItemBox>,
     pub gimmicks: Vec<Gimmick>,
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub obstacle_path: Option<WString>,
     pub moc_path: WString,
     pub anibg_path: WString,

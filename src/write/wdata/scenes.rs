@@ -8,6 +8,7 @@ use super::model::{Bool32, WString};
 
 /// A scene: its first-pass record and, from version 20, its second-pass record (the file stores
 /// every scene's first pass, then every scene's second pass).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Scene {
     /// The camera file (`.mec`).
@@ -16,14 +17,18 @@ pub struct Scene {
     pub fade_hold_preview: f32,
     pub fade_out_preview: f32,
     /// Version >= 15.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub timing: Option<SceneTiming>,
     /// Version >= 19.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub camera: Option<SceneCamera>,
     /// Version >= 20.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub pass2: Option<ScenePass2>,
 }
 
 /// A scene's category, fades, blend and fog (version >= 15).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneTiming {
     pub category: u32,
@@ -36,6 +41,7 @@ pub struct SceneTiming {
 }
 
 /// A scene's camera (version >= 19).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneCamera {
     pub position: [f32; 3],
@@ -45,9 +51,11 @@ pub struct SceneCamera {
 }
 
 /// A scene's second-pass record (version >= 20): ten counts, then the lists in this order.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ScenePass2 {
     /// Version >= 21.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub name: Option<WString>,
     pub scene_ids: Vec<u32>,
     pub event_entries: Vec<EventEntry>,
@@ -62,6 +70,7 @@ pub struct ScenePass2 {
 }
 
 /// A scene event (always category + key).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EventEntry {
     pub category: u32,
@@ -69,30 +78,38 @@ pub struct EventEntry {
 }
 
 /// An item of a scene's render / no-render lists.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneElement {
     /// Version >= 22.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub category: Option<u32>,
     pub key: WString,
 }
 
 /// A scene resource: a keyed sequence of animations, cues and sounds.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneResource {
     pub key: WString,
     pub aliases: Vec<WString>,
     /// Stored only when there is at least one path: `Some` exactly when `paths` is not empty.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub delay: Option<f32>,
     pub paths: Vec<SceneData>,
     /// Version >= 11.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub cues: Option<Vec<Cue>>,
     /// Version >= 12.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub sound: Option<SoundBlock>,
     /// Version >= 17.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub ambients: Option<Vec<Ambient>>,
 }
 
 /// One path (animation segment) of a scene resource.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneData {
     pub model: WString,
@@ -100,13 +117,22 @@ pub struct SceneData {
     pub name: WString,
     pub event_name: WString,
     /// `Time` and `Hold`, version >= 10.
+    #[cfg_attr(
+        feature = "cli",
+        serde(
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "super::json::time_hold"
+        )
+    )]
     pub time_hold: Option<(u32, u32)>,
     /// Blend into the next path: stored after every path but the last, so `Some` exactly when
     /// this is not the last path.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub blend_time: Option<f32>,
 }
 
 /// A timed cue of a scene resource (version >= 11).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Cue {
     pub end: f32,
@@ -116,30 +142,37 @@ pub struct Cue {
 }
 
 /// Everything a scene resource stores from `soundCnt` to the two unknown strings (version >= 12).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SoundBlock {
     pub sounds: Vec<Sound>,
     /// Version >= 13.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub unk1: Option<u32>,
     pub unk2: u32,
     pub unk3: f32,
     pub unk4: u32,
     /// Seven unknown `i32`s, version <= 14.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub unknown_ints: Option<[i32; 7]>,
     /// Two unknown strings, version <= 13.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub unknown_strings: Option<[WString; 2]>,
 }
 
 /// A sound of a scene resource.
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Sound {
     pub start: f32,
     /// Version >= 16.
+    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub fades: Option<SoundFades>,
     pub path: WString,
 }
 
 /// A sound's fades and volume range (version >= 16).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SoundFades {
     pub fade_in: f32,
@@ -149,12 +182,14 @@ pub struct SoundFades {
 }
 
 /// An ambient sound of a scene resource (version >= 17).
+#[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Ambient {
     pub start: f32,
     pub path: WString,
     pub play_on_start: Bool32,
     /// `Loop`.
+    #[cfg_attr(feature = "cli", serde(rename = "loop"))]
     pub looping: Bool32,
 }
 
