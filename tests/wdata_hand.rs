@@ -927,7 +927,7 @@ fn fewer_index_entries_and_a_raw_type_14_group() {
 
     // Bytes without a count are refused.
     map.event_boxes.as_mut().unwrap().unused.count = 0;
-    assert_eq!(err_of(&map).what(), "EventBoxes.UnusedBox.count");
+    assert_eq!(err_of(&map).what(), "EventBoxes.RawGroup.count");
 }
 
 #[test]

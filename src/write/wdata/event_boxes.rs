@@ -523,9 +523,9 @@ impl Group for RawGroup {
         if self.count < 0 || (self.count == 0 && !self.bytes.is_empty()) {
             return Err(Error::invalid(
                 s.pos(),
-                "EventBoxes.UnusedBox.count",
+                "EventBoxes.RawGroup.count",
                 u64::from(self.count.cast_unsigned()),
-                "an unknown group needs a non-negative count, and bytes only with a count",
+                "an unknown group (type 14, or beyond type 18) needs a non-negative count, and bytes only with a count",
             ));
         }
         s.out.extend_from_slice(&self.bytes);
