@@ -25,12 +25,11 @@
 //!   machine's cores (it still counts their effect on the caches).
 //! - `record_by_name`: one binary-search lookup, cycling through 4,096 names spread over the file.
 //!
-//! Measured (2026-11-21, AMD EPYC Zen 4 under KVM, 2 vCPUs, rustc 1.95.0, load average 2.6–2.9
-//! with the bench itself counting for one): file scan 0.531 ms (17.8 GiB/s), record-bytes scan
-//! 0.363 ms; `for_each_value` 4.58 ms (651 M fields/s) = 8.6× the file scan (target 10×: met) and
-//! 12.6× the record-bytes scan; the `values` iterator 5.50 ms. On-CPU: file scan 0.524 ms,
-//! `for_each_value` 4.66 ms = 8.9×. `record_by_name` 153 ns, plus one field read 193 ns (target
-//! < 1 µs, met).
+//! Measured (2026-11-21, AMD EPYC Zen 4 under KVM, 2 vCPUs, rustc 1.95.0, quiet: load average
+//! 1.2–1.3, the bench itself): file scan 0.524 ms (18.0 GiB/s), record-bytes scan 0.339 ms;
+//! `for_each_value` 4.51 ms (652 M fields/s) = 8.6× the file scan (target 10×: met) and 13.3× the
+//! record-bytes scan; the `values` iterator 5.23 ms. On-CPU: file scan 0.524 ms, `for_each_value`
+//! 4.53 ms = 8.7×. `record_by_name` 141 ns, plus one field read 176 ns (target < 1 µs, met).
 
 use std::hint::black_box;
 use std::time::Duration;
