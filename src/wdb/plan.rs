@@ -12,6 +12,9 @@
 use super::schema::FieldKind;
 use super::sections::{Section, StrArrays, nul_position};
 
+/// The largest cell position a step holds (see [`Step::word`]).
+const MAX_POS: u32 = u32::MAX - 8;
+
 /// What a step does with its cell's word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Op {
@@ -91,7 +94,9 @@ impl Step {
             pair: false,
             left,
             right,
-            pos: u32::try_from(pos).unwrap_or(u32::MAX),
+            // Clamped so that `word`'s `pos + at + 4` fits any `usize`; no record is that long,
+            // so a clamped position fails its read and the general reader makes the error.
+            pos: u32::try_from(pos).unwrap_or(u32::MAX).min(MAX_POS),
             array: 0,
             array_start: 0,
             array_end: 0,
@@ -116,7 +121,10 @@ impl Step {
         step
     }
 
-    /// The big-endian word at the step's cell (`at` = 0) or the one after it (`at` = 4).
+    /// The big-endian word at the step's cell (`at` = 0) or the one after it (`at` = 4). Its own
+    /// reader rather than `sections::word_at`: routing this per-field read through the checked
+    /// helper measured 5 % slower for the visitor and 40 % for the iterator (`cargo bench --bench
+    /// wdb`). `pos + 4` cannot overflow: `pos` is at most [`MAX_POS`] + 4.
     #[inline(always)]
     pub(super) fn word(&self, record: &[u8], at: u32) -> Option<u32> {
         let pos = self.pos as usize + at as usize;
