@@ -30,7 +30,7 @@
 //! assert_eq!(gamebin::detect(&file), Some(Format::WowsGeometry));
 //!
 //! let geometry = GeometryView::open(&file)?;
-//! for draw in geometry.draws() {
+//! for draw in geometry.draws().iter() {
 //!     println!(
 //!         "mesh {:#010x}: {} vertices, {} indices",
 //!         draw.vertices.id(),

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use gamebin::wows::geometry::{GeometryView, Indices, Vertices};
+use gamebin::wows::geometry::{DecodedGeometry, DrawTable, GeometryView, Indices, Vertices};
 
 mod counting;
 
@@ -22,8 +22,16 @@ fn the_counter_counts() {
     drop(v);
 }
 
-/// Walks everything and decodes into the given (caller-owned, preallocated) buffers.
-fn walk(data: &[u8], vertex_out: &mut [Vec<u8>], index_out: &mut [Vec<u32>]) -> f64 {
+/// Walks everything and decodes into the given (caller-owned, preallocated) buffers; pairs the
+/// draws into a table and decodes the whole file into a `DecodedGeometry`, both reused from an
+/// earlier file.
+fn walk(
+    data: &[u8],
+    vertex_out: &mut [Vec<u8>],
+    index_out: &mut [Vec<u32>],
+    table: &mut DrawTable,
+    decoded: &mut DecodedGeometry,
+) -> f64 {
     let view = GeometryView::from_bytes(data).unwrap();
     view.validate().unwrap();
     let mut sum = 0.0f64;
@@ -58,8 +66,30 @@ fn walk(data: &[u8], vertex_out: &mut [Vec<u8>], index_out: &mut [Vec<u32>]) -> 
     {
         sum += f64::from(m.id() % 7) + m.items_count() as f64;
     }
-    for d in view.draws() {
+    table.pair(&view);
+    for d in table.draws(&view) {
         sum += d.vertices.items_offset() as f64;
+    }
+    sum += table.notes().len() as f64;
+    decoded.decode(&view);
+    for d in decoded.draws(&view) {
+        let data = decoded.draw_data(&d).unwrap();
+        sum += data
+            .indices
+            .triangles()
+            .map(|t| f64::from(t[0]))
+            .sum::<f64>();
+        sum += data
+            .vertices
+            .positions()
+            .map(|p| f64::from(p[1]))
+            .sum::<f64>();
+    }
+    if let Some(d) = view.draw_by_ids(
+        view.vertex_mappings().get(0).map_or(0, |m| m.id()),
+        view.index_mappings().get(0).map_or(0, |m| m.id()),
+    ) {
+        sum += d.indices.items_count() as f64;
     }
     sum += view
         .draw_by_name("Propeller_meshShape")
@@ -94,7 +124,19 @@ fn check(path: &Path) {
         .index_buffers()
         .map(|b| vec![0; b.index_count().unwrap()])
         .collect();
-    let (n, sum) = allocations(|| walk(&data, &mut vertex_out, &mut index_out));
+    // Tables and decode buffers reused across files: warmed up on this one first.
+    let (mut table, mut decoded) = (DrawTable::new(), DecodedGeometry::new());
+    table.pair(&view);
+    decoded.decode(&view);
+    let (n, sum) = allocations(|| {
+        walk(
+            &data,
+            &mut vertex_out,
+            &mut index_out,
+            &mut table,
+            &mut decoded,
+        )
+    });
     assert!(sum.is_finite());
     assert_eq!(n, 0, "{}: {n} allocations", path.display());
     let (n, _) = allocations(|| gamebin::detect(&data));

@@ -2,7 +2,9 @@
 //! answers to malformed files.
 
 use gamebin::ErrorKind;
-use gamebin::wows::geometry::{GeometryView, Indices, MappingKind, ModelKind, Pairing, Vertices};
+use gamebin::wows::geometry::{
+    DecodedGeometry, GeometryView, Indices, MappingKind, ModelKind, Pairing, PairingDoubt, Vertices,
+};
 use gamebin::write::geometry::{
     ArmorNodeSpec, GeometryBuilder, MeshVertex, armor_payload, cube, pyramid,
 };
@@ -57,6 +59,7 @@ fn round_trip(format: &str, encode: bool, index_size: u16, misalign: usize) {
         // The densities are unique, so the file's own pairing finds the same draw.
         let paired = view
             .draws()
+            .iter()
             .find(|d| d.vertices.id() == draw.vertices.id())
             .unwrap();
         assert_eq!(paired.pairing, Pairing::ByTexelDensity);
@@ -170,7 +173,7 @@ fn armor_and_collision_models_round_trip() {
 }
 
 #[test]
-fn pairing_by_position_when_densities_are_zero() {
+fn pairing_by_index_range_when_densities_are_zero() {
     let mut b = GeometryBuilder::new();
     let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
     let ib = b.index_buffer(2, false);
@@ -180,32 +183,225 @@ fn pairing_by_position_when_densities_are_zero() {
     b.mesh_with_ids((3, 4), vb, ib, 0, &v, &i).unwrap();
     let bytes = b.to_bytes().unwrap();
     let view = GeometryView::from_bytes(&bytes).unwrap();
-    let draws: Vec<_> = view
-        .draws()
-        .map(|d| (d.vertices.id(), d.indices.id(), d.pairing))
-        .collect();
+    let pairs = |view: &GeometryView<'_>| -> Vec<_> {
+        view.draws()
+            .iter()
+            .map(|d| (d.vertices.id(), d.indices.id(), d.pairing))
+            .collect()
+    };
     assert_eq!(
-        draws,
-        [(1, 2, Pairing::ByPosition), (3, 4, Pairing::ByPosition)]
+        pairs(&view),
+        [(1, 2, Pairing::ByIndexRange), (3, 4, Pairing::ByIndexRange)]
     );
+    assert!(view.draws().table().notes().is_empty());
     assert!(
         view.draw_by_name("Cube").is_none(),
         "ids are not hashes of that name"
     );
 
-    // Reordered index mappings with no densities cannot be told apart: they are not paired.
+    // Reordered index mappings: the index data still decide (cube indices reach 23, pyramid 4).
     b.reorder_index_mappings(&[1, 0]).unwrap();
     let bytes = b.to_bytes().unwrap();
     let view = GeometryView::from_bytes(&bytes).unwrap();
-    let draws: Vec<_> = view
-        .draws()
-        .map(|d| (d.vertices.id(), d.indices.id()))
-        .collect();
     assert_eq!(
-        draws,
-        [(1, 4), (3, 2)],
-        "position pairing is all that is left; validate() ranges still hold"
+        pairs(&view),
+        [(3, 4, Pairing::ByIndexRange), (1, 2, Pairing::ByIndexRange)],
+        "draws come in index-mapping order"
     );
+    let draws = view.draws();
+    assert_eq!(draws.table().max_index(0), Some(Ok(Some(4))));
+    assert_eq!(draws.table().max_index(1), Some(Ok(Some(23))));
+    assert_eq!(draws.table().unpaired_vertex_mappings().count(), 0);
+}
+
+/// The writer's pairing fixtures, read back: what each one exercises holds.
+#[test]
+fn pairing_fixtures() {
+    let fixtures = gamebin::write::geometry::fixtures().unwrap();
+    let get = |name: &str| fixtures.iter().find(|(n, _)| *n == name).unwrap().1.clone();
+
+    // Tables in other orders, texel density 0, two vertex buffers sharing one index buffer, two
+    // interchangeable quads: every index mapping in exactly one draw, all by index range.
+    let bytes = get("pairing_by_index_range.geometry");
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    assert_eq!(view.vertex_buffer_count(), 2);
+    assert_eq!(view.index_buffer_count(), 1);
+    let draws = view.draws();
+    assert_eq!(draws.len(), 4);
+    for d in draws.iter() {
+        assert_eq!(d.pairing, Pairing::ByIndexRange);
+        // The writer named each mesh: the pair found is the pair written.
+        let name = ["Hull", "Disc_left", "Mast", "Disc_right"]
+            .into_iter()
+            .find(|n| MappingKind::Indices.id_of(n) == d.indices.id())
+            .unwrap();
+        let by_name = view.draw_by_name(name).unwrap();
+        if name.starts_with("Disc") {
+            // Identical indices and vertex counts: either disc will do, and a note says so.
+            assert!(
+                ["Disc_left", "Disc_right"]
+                    .iter()
+                    .any(|n| MappingKind::Vertices.id_of(n) == d.vertices.id())
+            );
+        } else {
+            assert_eq!(d.vertices.id(), by_name.vertices.id(), "{name}");
+        }
+    }
+    let mut seen: Vec<usize> = draws.iter().map(|d| d.indices.position()).collect();
+    seen.sort_unstable();
+    assert_eq!(
+        seen,
+        [0, 1, 2, 3],
+        "every index mapping in exactly one draw"
+    );
+    let notes = draws.table().notes();
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    for n in notes {
+        assert!(
+            matches!(
+                n.doubt,
+                PairingDoubt::SameVertexCount {
+                    vertex_count: 4,
+                    index_mappings: 2,
+                    vertex_mappings: 2,
+                    interchangeable: true
+                }
+            ),
+            "{n:?}"
+        );
+    }
+
+    // Two vertex mappings of the same count with different indices: paired in table order, and
+    // the doubt is reported with both mappings.
+    let bytes = get("ambiguous_pairing.geometry");
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let draws = view.draws();
+    assert_eq!(draws.len(), 2);
+    assert!(draws.iter().all(|d| d.pairing == Pairing::ByPosition));
+    let notes = draws.table().notes();
+    assert_eq!(notes.len(), 2);
+    assert!(notes.iter().all(|n| matches!(
+        n.doubt,
+        PairingDoubt::SameVertexCount {
+            interchangeable: false,
+            ..
+        }
+    )));
+    assert!(notes[0].doubt.to_string().contains("may be wrong"));
+
+    // (2, 0) index-size fields: read as 2-byte indices, and said.
+    let bytes = get("swapped_index_size.geometry");
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    view.validate().unwrap();
+    let ib = view.index_buffer(0).unwrap();
+    assert_eq!(ib.index_size(), 0);
+    assert!(ib.has_swapped_index_size());
+    assert_eq!(ib.effective_index_size().unwrap(), 2);
+    let mut decoded = DecodedGeometry::new();
+    decoded.decode(&view);
+    let draw = view.draw_by_name("Cube").unwrap();
+    let data = decoded.draw_data(&draw).unwrap();
+    let (v, i) = cube([0.0, 0.0, 0.0], 1.0);
+    assert_eq!(data.vertices.len(), v.len());
+    assert!(data.indices.iter().eq(i.iter().copied()));
+}
+
+#[test]
+fn other_index_size_fields_stay_errors() {
+    let bytes = gamebin::write::geometry::fixtures()
+        .unwrap()
+        .into_iter()
+        .find(|(n, _)| *n == "swapped_index_size.geometry")
+        .unwrap()
+        .1;
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let at = view.index_buffer(0).unwrap().offset();
+    for (reserved, size) in [(4u16, 0u16), (0, 0), (2, 3), (1, 0)] {
+        let mut bad = bytes.clone();
+        put_u16(&mut bad, at + 12, reserved);
+        put_u16(&mut bad, at + 14, size);
+        let view = GeometryView::from_bytes(&bad).unwrap();
+        let e = view
+            .index_buffer(0)
+            .unwrap()
+            .effective_index_size()
+            .unwrap_err();
+        assert_eq!(e.offset(), (at + 14) as u64, "({reserved}, {size})");
+        assert_eq!(e.what(), "IndicesPrototype.indexSize");
+    }
+}
+
+#[test]
+fn pairing_by_fit_when_no_count_matches_exactly() {
+    // Index mappings that leave the last vertices of their range unused: no exact count.
+    let mut b = GeometryBuilder::new();
+    let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
+    let ib = b.index_buffer(2, false);
+    let (v, i) = cube([0.0; 3], 1.0);
+    let unused = |mut v: Vec<_>| {
+        v.push(MeshVertex::at([9.0; 3]));
+        v
+    };
+    b.mesh_with_ids((1, 2), vb, ib, 0, &unused(v), &i).unwrap();
+    let (v, i) = pyramid([0.0; 3], 1.0);
+    b.mesh_with_ids((3, 4), vb, ib, 0, &unused(v), &i).unwrap();
+    b.reorder_index_mappings(&[1, 0]).unwrap();
+    let bytes = b.to_bytes().unwrap();
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let draws = view.draws();
+    let pairs: Vec<_> = draws
+        .iter()
+        .map(|d| (d.vertices.id(), d.indices.id(), d.pairing))
+        .collect();
+    // The cube's indices (max 23) fit only the 25-vertex mapping; then the pyramid's (max 4) fit
+    // only the one left.
+    assert_eq!(
+        pairs,
+        [(3, 4, Pairing::ByIndexRange), (1, 2, Pairing::ByIndexRange)]
+    );
+    assert!(
+        draws.table().notes().is_empty(),
+        "{:?}",
+        draws.table().notes()
+    );
+}
+
+#[test]
+fn an_index_beyond_its_vertices_is_an_error_naming_the_mapping() {
+    // The pyramid's 5 vertices cannot hold the cube's index 23.
+    let mut b = GeometryBuilder::new();
+    let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
+    let ib = b.index_buffer(2, false);
+    let (v, i) = cube([0.0; 3], 1.0);
+    b.mesh_with_ids((1, 2), vb, ib, 0, &v, &i).unwrap();
+    let (v, i) = pyramid([0.0; 3], 1.0);
+    b.mesh_with_ids((3, 4), vb, ib, 0, &v, &i).unwrap();
+    let bytes = b.to_bytes().unwrap();
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let mut decoded = DecodedGeometry::new();
+    decoded.decode(&view);
+    // A caller's wrong pair: the pyramid's vertices with the cube's indices.
+    let wrong = view.draw_by_ids(3, 2).unwrap();
+    assert_eq!(wrong.pairing, Pairing::ById);
+    let e = decoded.draw_data(&wrong).unwrap_err();
+    assert_eq!(e.offset(), wrong.indices.offset() as u64);
+    assert_eq!(
+        e.kind(),
+        ErrorKind::InvalidValue {
+            value: 23,
+            reason: "an index is beyond the vertices of the paired vertex mapping"
+        }
+    );
+    // The right pair by ids is sound and gives the writer's data.
+    let right = view.draw_by_ids(1, 2).unwrap();
+    let data = decoded.draw_data(&right).unwrap();
+    assert_eq!(data.vertices.len(), 24);
+    assert!(data.indices.iter().eq(i_of_cube()));
+    assert!(view.draw_by_ids(1, 999).is_none());
+}
+
+fn i_of_cube() -> impl Iterator<Item = u32> {
+    cube([0.0; 3], 1.0).1.into_iter()
 }
 
 /// A small raw file whose fields the malformed cases below overwrite.

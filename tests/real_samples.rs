@@ -5,7 +5,9 @@
 use std::path::PathBuf;
 
 use gamebin::MappedFile;
-use gamebin::wows::geometry::{GeometryView, Indices, MappingKind, Vertices};
+use gamebin::wows::geometry::{
+    DecodedGeometry, GeometryView, Indices, MappingKind, Pairing, PairingDoubt, Vertices,
+};
 
 fn samples() -> Option<PathBuf> {
     match std::env::var_os("GAMEBIN_SAMPLES") {
@@ -50,12 +52,22 @@ fn decode_all(view: &GeometryView<'_>) -> Decoded {
     Decoded { vertices, indices }
 }
 
-const ALL: [&str; 5] = [
+/// Every file SOURCES.txt lists.
+const ALL: [&str; 7] = [
     "CM001_0.11.5.geometry",
     "CM001_p2g_0.10.2.geometry",
     "CM001_p2g_0.11.5.geometry",
     "CPA003_Shell_CS_0.11.5.geometry",
     "FSD012_Kleber_1952_0.11.5.geometry",
+    "CPA001_Shell_AP_0.10.2.geometry",
+    "JAS007_Kawanishi_E15K1.geometry",
+];
+
+/// The samples whose two mapping tables list their meshes in different orders, with texel
+/// density 0 (SOURCES.txt).
+const UNORDERED: [&str; 2] = [
+    "CPA001_Shell_AP_0.10.2.geometry",
+    "JAS007_Kawanishi_E15K1.geometry",
 ];
 
 #[test]
@@ -81,8 +93,12 @@ fn every_sample_is_detected_opens_validates_and_decodes() {
         let decoded = decode_all(&view);
         assert!(!decoded.vertices.is_empty() && !decoded.indices.is_empty());
         for vb in view.vertex_buffers() {
-            assert_eq!(vb.format_name().unwrap(), "set3/xyznuvtbpc");
-            assert_eq!(vb.stride(), 28);
+            // Each format name describes its stored stride, letter for letter.
+            let format = vb.format().unwrap();
+            let name = vb.format_name().unwrap();
+            assert!(format.complete, "{}: {name}", path.display());
+            assert_eq!(usize::from(format.size), vb.stride(), "{name}");
+            assert!(format.position.is_some() && format.normal.is_some());
         }
     }
     assert_eq!(seen, ALL.len(), "samples in {}", dir.display());
@@ -121,13 +137,39 @@ fn sources_txt_facts() {
             "{name}"
         );
     }
-    // "raw, 3 LOD mappings" and "raw, 1 vertex format, 3 mappings"
-    for name in [ALL[0], ALL[3]] {
+    // "raw, 3 LOD mappings", "raw, 1 vertex format, 3 mappings" and "raw, 3 vertex + 3 index
+    // mappings"
+    for name in [ALL[0], ALL[3], ALL[5]] {
         let file = open(name).unwrap();
         let view = GeometryView::open(&file).unwrap();
         assert_eq!(view.vertex_mappings().len(), 3, "{name}");
         assert_eq!(view.index_mappings().len(), 3, "{name}");
-        assert_eq!(view.draws().count(), 3, "{name}: every mapping pairs");
+        assert_eq!(view.draws().len(), 3, "{name}: every mapping pairs");
+    }
+    // "1 vertex format"
+    let file = open(ALL[3]).unwrap();
+    assert_eq!(GeometryView::open(&file).unwrap().vertex_buffer_count(), 1);
+    // "the i-th index mapping does NOT belong to the i-th vertex mapping": table order is not the
+    // pairing (the first index mapping reaches index 134, the first vertex mapping has 14).
+    let file = open("CPA001_Shell_AP_0.10.2.geometry").unwrap();
+    let view = GeometryView::open(&file).unwrap();
+    let first = view
+        .draws()
+        .table()
+        .draw_of_index_mapping(&view, 0)
+        .unwrap();
+    assert_ne!(first.vertices.position(), 0);
+    assert_eq!(view.vertex_mappings().get(0).unwrap().items_count(), 14);
+    // "packedTexelDensity 0", "texel density 0"
+    for name in UNORDERED {
+        let file = open(name).unwrap();
+        let view = GeometryView::open(&file).unwrap();
+        assert!(
+            view.vertex_mappings()
+                .iter()
+                .chain(view.index_mappings().iter())
+                .all(|m| m.texel_density() == 0)
+        );
     }
     // "1 ArmorModelPrototype "CM_PA_united.armor" (2072 triangles)"
     let file = open("FSD012_Kleber_1952_0.11.5.geometry").unwrap();
@@ -238,26 +280,55 @@ fn encd_decodes_to_the_raw_twin() {
     );
 }
 
+/// Whether a draw's triangles agree with its vertex normals: the face normal of a triangle of the
+/// right vertices points the way its corners' normals do, for nearly every triangle (one winding
+/// or the other), while triangles built from another mesh's vertices point every which way. An
+/// independent check of the pairing, from positions and normals alone.
+fn winding_agreement(vertices: &Vertices<'_>, indices: &Indices<'_>) -> f64 {
+    let (mut agree, mut all) = (0usize, 0usize);
+    for [a, b, c] in indices.triangles() {
+        let p = |k: u32| vertices.position(k as usize).unwrap();
+        let n = |k: u32| vertices.normal(k as usize).unwrap();
+        let (pa, pb, pc) = (p(a), p(b), p(c));
+        let u = [pb[0] - pa[0], pb[1] - pa[1], pb[2] - pa[2]];
+        let v = [pc[0] - pa[0], pc[1] - pa[1], pc[2] - pa[2]];
+        let face = [
+            u[1] * v[2] - u[2] * v[1],
+            u[2] * v[0] - u[0] * v[2],
+            u[0] * v[1] - u[1] * v[0],
+        ];
+        let area = (face[0] * face[0] + face[1] * face[1] + face[2] * face[2]).sqrt();
+        if area < 1e-12 {
+            continue; // degenerate: no direction
+        }
+        let (na, nb, nc) = (n(a), n(b), n(c));
+        let mean = [0, 1, 2].map(|k| na[k] + nb[k] + nc[k]);
+        let dot: f32 = (0..3).map(|k| face[k] * mean[k]).sum();
+        all += 1;
+        agree += usize::from(dot > 0.0);
+    }
+    if all == 0 {
+        return 1.0;
+    }
+    let share = agree as f64 / all as f64;
+    share.max(1.0 - share)
+}
+
 #[test]
 fn indices_stay_within_their_draws_and_normals_are_unit() {
     let Some(_) = samples() else { return };
     for name in ALL {
         let file = open(name).unwrap();
         let view = GeometryView::open(&file).unwrap();
-        let decoded = decode_all(&view);
+        let mut whole = DecodedGeometry::new();
+        whole.decode(&view);
         let mut draws = 0;
-        for draw in view.draws() {
+        for draw in whole.draws(&view) {
             draws += 1;
-            let (bytes, stride, format) = &decoded.vertices[draw.vertices.buffer_index()];
-            let merged = Vertices::new(bytes, *stride, *format).unwrap();
-            let vertices = draw
-                .vertices_in(&merged)
-                .expect("vertex range inside the buffer");
-            let indices = draw
-                .indices_in(&Indices::from(
-                    decoded.indices[draw.indices.buffer_index()].as_slice(),
-                ))
-                .expect("index range inside the buffer");
+            let data = whole
+                .draw_data(&draw)
+                .unwrap_or_else(|e| panic!("{name}: {draw:?}: {e}"));
+            let (vertices, indices) = (data.vertices, data.indices);
             assert_eq!(draw.vertices.texel_density(), draw.indices.texel_density());
             assert_eq!(indices.len() % 3, 0);
             let max = indices.max().unwrap();
@@ -266,6 +337,13 @@ fn indices_stay_within_their_draws_and_normals_are_unit() {
                 "{name}: draw {:#x} index {max} >= {} vertices",
                 draw.vertices.id(),
                 vertices.len()
+            );
+            let agreement = winding_agreement(&vertices, &indices);
+            assert!(
+                agreement >= 0.9,
+                "{name}: draw {:#x}+{:#x}: only {agreement:.2} of the triangles agree with their normals",
+                draw.vertices.id(),
+                draw.indices.id()
             );
             for n in vertices.normals() {
                 let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
@@ -283,9 +361,75 @@ fn indices_stay_within_their_draws_and_normals_are_unit() {
         }
         assert_eq!(
             draws,
-            view.vertex_mappings().len(),
+            view.index_mappings().len(),
+            "{name}: every index mapping pairs"
+        );
+        assert_eq!(
+            whole.draw_table().unpaired_vertex_mappings().count(),
+            0,
             "{name}: every vertex mapping pairs"
         );
+    }
+}
+
+#[test]
+fn unordered_tables_pair_by_index_range() {
+    let Some(_) = samples() else { return };
+    for name in UNORDERED {
+        let file = open(name).unwrap();
+        let view = GeometryView::open(&file).unwrap();
+        let draws = view.draws();
+        let mut seen = vec![0; view.index_mappings().len()];
+        for draw in draws.iter() {
+            seen[draw.indices.position()] += 1;
+            assert_eq!(draw.pairing, Pairing::ByIndexRange, "{name}: {draw:?}");
+        }
+        assert!(
+            seen.iter().all(|&n| n == 1),
+            "{name}: every index mapping in exactly one draw: {seen:?}"
+        );
+        // The winding check tells a wrong pair from a right one: every other vertex mapping that
+        // could hold the indices of a draw of 30 triangles or more (fewer say little) gives
+        // triangles that disagree with their normals.
+        let mut whole = DecodedGeometry::new();
+        whole.decode(&view);
+        let mut wrong_pairs = 0;
+        for draw in draws.iter() {
+            for other in view.vertex_mappings().iter() {
+                let wrong = view.draw_by_ids(other.id(), draw.indices.id()).unwrap();
+                let Ok(data) = whole.draw_data(&wrong) else {
+                    continue;
+                };
+                if other.position() == draw.vertices.position()
+                    || other.items_count() == draw.vertices.items_count()
+                    || data.indices.len() < 90
+                {
+                    continue;
+                }
+                wrong_pairs += 1;
+                let agreement = winding_agreement(&data.vertices, &data.indices);
+                assert!(
+                    agreement < 0.9,
+                    "{name}: the wrong pair {:#x}+{:#x} agrees {agreement:.2}",
+                    other.id(),
+                    draw.indices.id()
+                );
+            }
+        }
+        assert!(wrong_pairs > 0, "{name}: some wrong pair could be tried");
+        // Any tie the data left is one whose meshes are the same either way.
+        for note in draws.table().notes() {
+            assert!(
+                matches!(
+                    note.doubt,
+                    PairingDoubt::SameVertexCount {
+                        interchangeable: true,
+                        ..
+                    }
+                ),
+                "{name}: {note:?}"
+            );
+        }
     }
 }
 
@@ -314,6 +458,7 @@ fn propeller_is_found_by_name_in_the_cm001_files() {
         // The name-based pair is the one the file's own pairing finds.
         let paired = view
             .draws()
+            .iter()
             .find(|d| d.vertices.id() == 0xC301_017C)
             .unwrap();
         assert_eq!(paired.indices.id(), draw.indices.id(), "{name}");

@@ -143,6 +143,8 @@ struct IndexBufferSpec {
     indices: Vec<u32>,
     /// Vertices the indices may refer to, for the encoder's bound.
     vertex_count: usize,
+    /// Store `reserved` = 2, `indexSize` = 0, as some older files do.
+    swapped_size_fields: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -218,8 +220,30 @@ impl GeometryBuilder {
             encode,
             indices: Vec::new(),
             vertex_count: 0,
+            swapped_size_fields: false,
         });
         self.index_buffers.len() - 1
+    }
+
+    /// Stores index buffer `ib`'s (2-byte) index size the way some older files do: `reserved` 2 and
+    /// `indexSize` 0, the two u16 fields swapped.
+    pub fn swap_index_size_fields(&mut self, ib: usize) -> Result<&mut Self> {
+        let ibuf = self.index_buffers.get_mut(ib).ok_or_else(|| {
+            build_error(
+                "GeometryBuilder.swap_index_size_fields",
+                ib,
+                "no such index buffer",
+            )
+        })?;
+        if ibuf.index_size != 2 {
+            return Err(build_error(
+                "GeometryBuilder.swap_index_size_fields",
+                usize::from(ibuf.index_size),
+                "only 2-byte index buffers are stored swapped",
+            ));
+        }
+        ibuf.swapped_size_fields = true;
+        Ok(self)
     }
 
     /// Appends a mesh named `name` to vertex buffer `vb` and index buffer `ib`, with mappings whose
@@ -421,7 +445,13 @@ impl GeometryBuilder {
             let record = &mut out[at..at + 16];
             record[0..8].copy_from_slice(&rel(at, data_at).to_le_bytes());
             record[8..12].copy_from_slice(&size32(blob.len())?.to_le_bytes());
-            record[14..16].copy_from_slice(&ib.index_size.to_le_bytes());
+            let (reserved, size) = if ib.swapped_size_fields {
+                (ib.index_size, 0)
+            } else {
+                (0, ib.index_size)
+            };
+            record[12..14].copy_from_slice(&reserved.to_le_bytes());
+            record[14..16].copy_from_slice(&size.to_le_bytes());
         }
 
         // Collision and armor models: each table, then each payload followed by its name.
@@ -613,7 +643,81 @@ pub fn fixtures() -> Result<Vec<(&'static str, Vec<u8>)>> {
         ("ships_raw.geometry", ships(false)?.to_bytes()?),
         ("ships_encd.geometry", ships(true)?.to_bytes()?),
         ("mixed_formats.geometry", mixed_formats()?.to_bytes()?),
+        (
+            "pairing_by_index_range.geometry",
+            pairing_by_index_range()?.to_bytes()?,
+        ),
+        (
+            "ambiguous_pairing.geometry",
+            ambiguous_pairing()?.to_bytes()?,
+        ),
+        (
+            "swapped_index_size.geometry",
+            swapped_index_size()?.to_bytes()?,
+        ),
     ])
+}
+
+/// A flat quad of four vertices (two triangles), at height `y`.
+pub fn quad(y: f32, size: f32) -> (Vec<MeshVertex>, Vec<u32>) {
+    let corners = [[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]];
+    let vertices = corners
+        .iter()
+        .map(|[x, z]| MeshVertex {
+            normal: [0.0, 1.0, 0.0],
+            uv: [x * 0.5, z * 0.5],
+            ..MeshVertex::at([x * size, y, z * size])
+        })
+        .collect();
+    (vertices, vec![0, 2, 1, 0, 3, 2])
+}
+
+/// What real 0.10 files look like: no texel densities and the index mappings listed in another
+/// order than the vertex mappings, over two vertex buffers that share one index buffer; two quads
+/// of the same vertex count with identical indices (interchangeable). Every draw pairs by its index
+/// range.
+fn pairing_by_index_range() -> Result<GeometryBuilder> {
+    let mut b = GeometryBuilder::new();
+    let hull = b.vertex_buffer("set3/xyznuvtbpc", false);
+    let discs = b.vertex_buffer("set3/xyznuvpc", false);
+    let ib = b.index_buffer(2, false);
+    let (v, i) = cube([0.0, 0.0, 0.0], 1.0);
+    b.mesh("Hull", hull, ib, 0, &v, &i)?;
+    let (v, i) = quad(0.5, 0.3);
+    b.mesh("Disc_left", discs, ib, 0, &v, &i)?;
+    let (v, i) = pyramid([0.0, 1.0, 0.0], 0.5);
+    b.mesh("Mast", hull, ib, 0, &v, &i)?;
+    let (v, i) = quad(0.5, 0.6);
+    b.mesh("Disc_right", discs, ib, 0, &v, &i)?;
+    b.reorder_index_mappings(&[2, 3, 0, 1])?;
+    Ok(b)
+}
+
+/// Two vertex mappings of the same count whose index mappings hold different indices, and no texel
+/// densities: nothing in the file tells them apart, so they pair in table order and the pairing
+/// says so.
+fn ambiguous_pairing() -> Result<GeometryBuilder> {
+    let mut b = GeometryBuilder::new();
+    let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
+    let ib = b.index_buffer(2, false);
+    let (v, i) = quad(0.0, 1.0);
+    b.mesh("Deck", vb, ib, 0, &v, &i)?;
+    let (v, _) = quad(1.0, 1.0);
+    b.mesh("Roof", vb, ib, 0, &v, &[0, 1, 2, 0, 2, 3])?;
+    b.reorder_index_mappings(&[1, 0])?;
+    Ok(b)
+}
+
+/// A 2-byte index buffer whose IndicesPrototype stores (2, 0) instead of (0, 2), as some older
+/// files do.
+fn swapped_index_size() -> Result<GeometryBuilder> {
+    let mut b = GeometryBuilder::new();
+    let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
+    let ib = b.index_buffer(2, false);
+    let (v, i) = cube([0.0, 0.0, 0.0], 1.0);
+    b.mesh("Cube", vb, ib, 0, &v, &i)?;
+    b.swap_index_size_fields(ib)?;
+    Ok(b)
 }
 
 /// Two meshes in one `set3/xyznuvtbpc` buffer with texel densities (index mappings listed in

@@ -1,6 +1,6 @@
 //! Drives every `.geometry` accessor.
 
-use gamebin::wows::geometry::{GeometryView, Indices, Vertices};
+use gamebin::wows::geometry::{DecodedGeometry, GeometryView, Indices, Vertices};
 
 use super::MAX_DECODE_BYTES;
 
@@ -72,6 +72,8 @@ pub fn drive_geometry(data: &[u8]) -> usize {
         let _ = (
             ib.offset(),
             ib.index_size(),
+            ib.effective_index_size(),
+            ib.has_swapped_index_size(),
             ib.size_in_bytes(),
             ib.data_offset(),
             ib.data(),
@@ -115,8 +117,21 @@ pub fn drive_geometry(data: &[u8]) -> usize {
         let _ = mappings.by_name("Propeller_meshShape");
     }
 
-    for draw in view.draws() {
+    let draws = view.draws();
+    for note in draws.table().notes() {
+        let _ = note.doubt.to_string();
+    }
+    let _ = (
+        draws.table().unpaired_index_mappings().count(),
+        draws.table().unpaired_vertex_mappings().count(),
+    );
+    for position in 0..view.index_mappings().len() {
+        let _ = draws.table().max_index(position);
+        let _ = draws.table().draw_of_index_mapping(&view, position);
+    }
+    for draw in draws.iter() {
         seen += 1;
+        let _ = draw.pairing.name();
         let vertices = vertex_bytes
             .get(draw.vertices.buffer_index())
             .and_then(|bytes| {
@@ -133,6 +148,38 @@ pub fn drive_geometry(data: &[u8]) -> usize {
                     for k in t {
                         let _ = dv.position(k as usize);
                     }
+                }
+            }
+        }
+    }
+
+    // The whole-file decode, when its buffers stay within the driver's budget.
+    let total: usize = view
+        .vertex_buffers()
+        .map(|vb| vb.decoded_len().unwrap_or(0))
+        .chain(
+            view.index_buffers()
+                .map(|ib| ib.index_count().unwrap_or(0).saturating_mul(4)),
+        )
+        .fold(0, usize::saturating_add);
+    if total <= MAX_DECODE_BYTES {
+        let mut decoded = DecodedGeometry::new();
+        decoded.decode(&view);
+        for draw in decoded.draws(&view) {
+            seen += 1;
+            if let Ok(data) = decoded.draw_data(&draw) {
+                // A checked draw's indices all address its vertices.
+                for t in data.indices.triangles() {
+                    for k in t {
+                        assert!(data.vertices.record(k as usize).is_some());
+                    }
+                }
+            }
+        }
+        for m in view.vertex_mappings().iter().take(4) {
+            for n in view.index_mappings().iter().take(4) {
+                if let Some(draw) = view.draw_by_ids(m.id(), n.id()) {
+                    let _ = decoded.draw_data(&draw);
                 }
             }
         }

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use gamebin::wows::geometry::{Draw, GeometryView, Indices, Mapping, Pairing, Vertices};
+use gamebin::wows::geometry::{DecodedGeometry, Draw, GeometryView, Indices, Mapping, Vertices};
 use serde::Serialize;
 
 #[derive(Debug, Serialize)]
@@ -97,6 +97,9 @@ pub struct IndexBufferDump {
     pub size_in_bytes: u32,
     pub index_count: usize,
     pub max_index: Option<u32>,
+    /// What the reader tolerated in this record (e.g. swapped index-size fields).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub anomaly: Option<&'static str>,
 }
 
 #[derive(Debug, Serialize)]
@@ -114,6 +117,13 @@ pub struct DrawDump {
     pub index_mapping: u32,
     pub pairing: &'static str,
     pub triangles: usize,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PairingNoteDump {
+    pub index_mapping: u32,
+    pub vertex_mapping: Option<u32>,
+    pub note: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -143,45 +153,11 @@ pub struct Dump {
     pub vertex_mappings: Vec<MappingDump>,
     pub index_mappings: Vec<MappingDump>,
     pub draws: Vec<DrawDump>,
+    pub pairing_notes: Vec<PairingNoteDump>,
+    pub unpaired_vertex_mappings: Vec<u32>,
+    pub unpaired_index_mappings: Vec<u32>,
     pub collision_models: Vec<ModelDump>,
     pub armor_models: Vec<ModelDump>,
-}
-
-/// Every buffer of the file decoded (the CLI owns these; the library only borrows).
-pub struct Decoded {
-    pub vertices: Vec<Vec<u8>>,
-    pub indices: Vec<Vec<u32>>,
-}
-
-pub fn decode(view: &GeometryView<'_>) -> Result<Decoded> {
-    let mut vertices = Vec::new();
-    for vb in view.vertex_buffers() {
-        let what = || format!("vertex buffer {} at {:#x}", vertices.len(), vb.offset());
-        let mut out = vec![0u8; vb.decoded_len().with_context(what)?];
-        vb.decode_vertices_into(&mut out).with_context(what)?;
-        vertices.push(out);
-    }
-    let mut indices = Vec::new();
-    for ib in view.index_buffers() {
-        let what = || format!("index buffer {} at {:#x}", indices.len(), ib.offset());
-        let mut out = vec![0u32; ib.index_count().with_context(what)?];
-        ib.decode_indices_into(&mut out).with_context(what)?;
-        indices.push(out);
-    }
-    Ok(Decoded { vertices, indices })
-}
-
-fn merged_vertices<'b>(
-    view: &GeometryView<'_>,
-    decoded: &'b Decoded,
-    buffer: usize,
-) -> Option<Vertices<'b>> {
-    let vb = view.vertex_buffer(buffer)?;
-    Vertices::new(
-        decoded.vertices.get(buffer)?,
-        vb.stride(),
-        vb.format().ok()?,
-    )
 }
 
 fn mapping(m: Mapping<'_>) -> MappingDump {
@@ -194,23 +170,22 @@ fn mapping(m: Mapping<'_>) -> MappingDump {
     }
 }
 
-fn pairing_name(p: Pairing) -> &'static str {
-    match p {
-        Pairing::ByName => "name",
-        Pairing::ByTexelDensity => "texel-density",
-        Pairing::ByPosition => "position",
-    }
-}
+/// The anomaly note of a record whose index-size fields are swapped.
+pub const SWAPPED_INDEX_SIZE: &str =
+    "indexSize and reserved stored as (2, 0) instead of (0, 2): read as 2-byte indices";
 
 pub fn dump(path: &Path, data: &[u8]) -> Result<Dump> {
     let view = GeometryView::from_bytes(data)?;
     view.validate()?;
-    let decoded = decode(&view)?;
+    let mut decoded = DecodedGeometry::new();
+    decoded.decode(&view);
     let mut vertex_buffers = Vec::new();
     for (index, vb) in view.vertex_buffers().enumerate() {
-        let aabb = merged_vertices(&view, &decoded, index)
-            .and_then(|v| v.bounds())
-            .map(|(min, max)| Aabb { min, max });
+        let what = || format!("vertex buffer {index} at {:#x}", vb.offset());
+        let merged = decoded
+            .vertex_buffer(index)
+            .context("no such vertex buffer")?
+            .with_context(what)?;
         vertex_buffers.push(VertexBufferDump {
             index,
             offset: vb.offset(),
@@ -221,31 +196,46 @@ pub fn dump(path: &Path, data: &[u8]) -> Result<Dump> {
             encoded: vb.is_encoded()?,
             size_in_bytes: vb.size_in_bytes(),
             vertex_count: vb.vertex_count()?,
-            aabb,
+            aabb: merged.bounds().map(|(min, max)| Aabb { min, max }),
         });
     }
     let mut index_buffers = Vec::new();
     for (index, ib) in view.index_buffers().enumerate() {
+        let what = || format!("index buffer {index} at {:#x}", ib.offset());
+        let merged = decoded
+            .index_buffer(index)
+            .context("no such index buffer")?
+            .with_context(what)?;
         index_buffers.push(IndexBufferDump {
             index,
             offset: ib.offset(),
-            index_size: ib.index_size(),
+            index_size: ib.effective_index_size()?,
             encoded: ib.is_encoded()?,
             size_in_bytes: ib.size_in_bytes(),
             index_count: ib.index_count()?,
-            max_index: decoded
-                .indices
-                .get(index)
-                .and_then(|i| i.iter().copied().max()),
+            max_index: merged.max(),
+            anomaly: ib.has_swapped_index_size().then_some(SWAPPED_INDEX_SIZE),
         });
     }
-    let draws = view
-        .draws()
+    let table = decoded.draw_table();
+    let draws = decoded
+        .draws(&view)
         .map(|d| DrawDump {
             vertex_mapping: d.vertices.id(),
             index_mapping: d.indices.id(),
-            pairing: pairing_name(d.pairing),
+            pairing: d.pairing.name(),
             triangles: d.indices.items_count() / 3,
+        })
+        .collect();
+    let (vm, im) = (view.vertex_mappings(), view.index_mappings());
+    let id = |m: Option<Mapping<'_>>| m.map_or(0, |m| m.id());
+    let pairing_notes = table
+        .notes()
+        .iter()
+        .map(|n| PairingNoteDump {
+            index_mapping: id(im.get(n.index_mapping)),
+            vertex_mapping: n.vertex_mapping.map(|v| id(vm.get(v))),
+            note: n.doubt.to_string(),
         })
         .collect();
     let mut collision_models = Vec::new();
@@ -286,6 +276,15 @@ pub fn dump(path: &Path, data: &[u8]) -> Result<Dump> {
         vertex_mappings: view.vertex_mappings().iter().map(mapping).collect(),
         index_mappings: view.index_mappings().iter().map(mapping).collect(),
         draws,
+        pairing_notes,
+        unpaired_vertex_mappings: table
+            .unpaired_vertex_mappings()
+            .map(|v| id(vm.get(v)))
+            .collect(),
+        unpaired_index_mappings: table
+            .unpaired_index_mappings()
+            .map(|i| id(im.get(i)))
+            .collect(),
         collision_models,
         armor_models,
     })
@@ -325,6 +324,9 @@ pub fn dump_text(d: &Dump) -> String {
             ib.index_count,
             ib.max_index.map_or("-".to_string(), |m| m.to_string())
         );
+        if let Some(anomaly) = ib.anomaly {
+            let _ = writeln!(s, "  anomaly: {anomaly}");
+        }
     }
     for (title, table) in [
         ("vertex mappings", &d.vertex_mappings),
@@ -350,6 +352,25 @@ pub fn dump_text(d: &Dump) -> String {
             "  {:#010x} + {:#010x} ({} triangles, paired by {})",
             dr.vertex_mapping, dr.index_mapping, dr.triangles, dr.pairing
         );
+    }
+    for n in &d.pairing_notes {
+        let _ = writeln!(
+            s,
+            "  note on index mapping {:#010x}{}: {}",
+            n.index_mapping,
+            n.vertex_mapping
+                .map_or(String::new(), |v| format!(" (paired with {v:#010x})")),
+            n.note
+        );
+    }
+    for (what, ids) in [
+        ("vertex", &d.unpaired_vertex_mappings),
+        ("index", &d.unpaired_index_mappings),
+    ] {
+        if !ids.is_empty() {
+            let ids: Vec<String> = ids.iter().map(|id| format!("{id:#010x}")).collect();
+            let _ = writeln!(s, "  unpaired {what} mappings: {}", ids.join(", "));
+        }
     }
     for (title, models) in [
         ("collision models", &d.collision_models),
@@ -385,7 +406,7 @@ pub fn draw_obj(
         "# vertex mapping {:#010x}, index mapping {:#010x}, paired by {}",
         draw.vertices.id(),
         draw.indices.id(),
-        pairing_name(draw.pairing)
+        draw.pairing.name()
     );
     let _ = writeln!(s, "o mesh_{:08x}", draw.vertices.id());
     // Left-handed to right-handed: mirror X, then reverse each face's winding.

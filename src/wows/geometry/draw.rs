@@ -1,24 +1,43 @@
-//! A draw: a vertex mapping paired with its index mapping.
-//!
-//! The two mapping ids of one mesh hash the same name with different suffixes, so without the name
-//! they cannot be matched by id. The files give two other facts: the pair carries the same packed
-//! texel density (non-zero since 0.11), and older files list the pairs in the same order in both
-//! tables. Pairing uses the name when the caller has it, then a texel density that is unique on
-//! both sides, then equal positions with equal densities; anything else stays unpaired.
+//! A draw: an index mapping paired with the vertex mapping its indices address.
 
 use super::attributes::Vertices;
 use super::indices::Indices;
-use super::mapping::{Mapping, Mappings};
+use super::mapping::Mapping;
 
-/// How a draw's two mappings were matched.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How a draw's two mappings were matched, from the strongest evidence to the weakest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Pairing {
-    /// Both ids are hashes of the name the caller gave.
+    /// Both ids are hashes of a mesh name the caller gave
+    /// ([`GeometryView::draw_by_name`](super::GeometryView::draw_by_name)).
     ByName,
-    /// The texel density is unique among the vertex mappings and matches one index mapping.
+    /// The caller gave both mapping ids, e.g. from an assets.bin render set
+    /// ([`GeometryView::draw_by_ids`](super::GeometryView::draw_by_ids)).
+    ById,
+    /// The one vertex mapping and the one index mapping with this non-zero packed texel density
+    /// (files since 0.11 store the same density on both mappings of a draw).
     ByTexelDensity,
-    /// Same position in both tables, same texel density.
+    /// The index data decide: the vertex mapping is the one whose vertex count fits the
+    /// largest index (indices are local to the vertex range), exactly or as the only candidate.
+    /// Where several index mappings with identical indices fit as many vertex mappings of the
+    /// same count, the meshes are the same whichever way they pair; they pair in table order, and
+    /// a [`PairingNote`](super::PairingNote) says so.
+    ByIndexRange,
+    /// Table order decided among candidates the data could not tell apart; a
+    /// [`PairingNote`](super::PairingNote) names them.
     ByPosition,
+}
+
+impl Pairing {
+    /// A short name for reports (`"index-range"`, …).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Pairing::ByName => "name",
+            Pairing::ById => "id",
+            Pairing::ByTexelDensity => "texel-density",
+            Pairing::ByIndexRange => "index-range",
+            Pairing::ByPosition => "position",
+        }
+    }
 }
 
 /// A vertex mapping and its index mapping. Index values in the draw's range are local to its vertex
@@ -45,40 +64,4 @@ impl<'a> Draw<'a> {
     pub fn indices_in<'b>(&self, merged: &Indices<'b>) -> Option<Indices<'b>> {
         merged.range(self.indices.items_offset(), self.indices.items_count())
     }
-}
-
-/// The index mapping that pairs with vertex mapping `vm`, if one can be told.
-pub(crate) fn pair<'a>(
-    vm: Mapping<'a>,
-    vertex: Mappings<'a>,
-    index: Mappings<'a>,
-) -> Option<Draw<'a>> {
-    let density = vm.texel_density();
-    if density != 0
-        && vertex
-            .iter()
-            .filter(|m| m.texel_density() == density)
-            .count()
-            == 1
-    {
-        let mut same = index.iter().filter(|m| m.texel_density() == density);
-        if let (Some(im), None) = (same.next(), same.next()) {
-            return Some(Draw {
-                vertices: vm,
-                indices: im,
-                pairing: Pairing::ByTexelDensity,
-            });
-        }
-    }
-    if vertex.len() == index.len() {
-        let im = index.get(vm.position())?;
-        if im.texel_density() == density {
-            return Some(Draw {
-                vertices: vm,
-                indices: im,
-                pairing: Pairing::ByPosition,
-            });
-        }
-    }
-    None
 }

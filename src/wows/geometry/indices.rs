@@ -1,6 +1,7 @@
 //! [`IndexBuffer`]: one merged index buffer (IndicesPrototype) and its blob; [`Indices`]: index
 //! values read in place from a raw blob or from a caller's decoded buffer.
 
+use zerocopy::IntoBytes;
 use zerocopy::little_endian::{U16, U32};
 
 use super::blob::Blob;
@@ -32,14 +33,27 @@ impl<'a> IndexBuffer<'a> {
         self.raw
     }
 
-    /// Bytes per index as stored (2 or 4 in valid files).
+    /// Bytes per index as stored in `indexSize` (2 or 4 in most files; see
+    /// [`has_swapped_index_size`](Self::has_swapped_index_size)).
     pub fn index_size(&self) -> usize {
         usize::from(self.raw.index_size.get())
     }
 
-    fn checked_index_size(&self) -> Result<usize> {
+    /// Whether the record's two u16 fields read (2, 0) instead of (0, 2): `reserved` holds 2 and
+    /// `indexSize` 0. Some older files store them so; their data are 2-byte indices, and the reader
+    /// reads them as such (a raw blob must still be a whole number of 2-byte indices, and the
+    /// draws' index ranges are checked against their vertices as for any file). `dump --json` and
+    /// `check` report it, so it is never taken silently.
+    pub fn has_swapped_index_size(&self) -> bool {
+        self.raw.reserved.get() == 2 && self.raw.index_size.get() == 0
+    }
+
+    /// Bytes per index as the reader reads them: `indexSize` when it is 2 or 4, 2 for the swapped
+    /// (2, 0) fields, an error for anything else.
+    pub fn effective_index_size(&self) -> Result<usize> {
         match self.index_size() {
             size @ (2 | 4) => Ok(size),
+            _ if self.has_swapped_index_size() => Ok(2),
             other => Err(Error::invalid(
                 u64_of(self.at.saturating_add(INDEX_SIZE_FIELD)),
                 "IndicesPrototype.indexSize",
@@ -98,7 +112,7 @@ impl<'a> IndexBuffer<'a> {
     /// The indices of a raw (non-ENCD) blob, read in place. An encoded blob is an error: decode it
     /// with [`decode_indices_into`](Self::decode_indices_into).
     pub fn raw_indices(&self) -> Result<Indices<'a>> {
-        let size = self.checked_index_size()?;
+        let size = self.effective_index_size()?;
         let data = self.data()?;
         let at = self.data_offset()?;
         if Encd::parse(data, at).is_some() {
@@ -131,7 +145,7 @@ impl<'a> IndexBuffer<'a> {
     /// index size; `u16` output is refused for a 4-byte index buffer rather than truncate values.
     /// meshoptimizer's preconditions are checked first: a bad file is an `Err`, never an abort.
     pub fn decode_indices_into<I: IndexInt + TryFrom<u32>>(&self, out: &mut [I]) -> Result<usize> {
-        let size = self.checked_index_size()?;
+        let size = self.effective_index_size()?;
         if I::SIZE < size {
             return Err(Error::invalid(
                 u64_of(self.at.saturating_add(INDEX_SIZE_FIELD)),
@@ -154,15 +168,31 @@ impl<'a> IndexBuffer<'a> {
         };
         match self.encoded()? {
             Some(encd) => encd.decode_indices(out, "IndicesPrototype.indicesData(ENCD)")?,
-            None => {
-                let raw = self.raw_indices()?;
-                for (slot, value) in out.iter_mut().zip(raw.iter()) {
-                    // Cannot fail: u16 output is only allowed for 2-byte sources.
-                    *slot = I::try_from(value).unwrap_or_else(|_| I::zeroed());
-                }
-            }
+            None => copy_raw(self.raw_indices()?, out),
         }
         Ok(count)
+    }
+}
+
+/// Copies raw little-endian indices into `out` (as long as `raw`). The same width on a
+/// little-endian machine is one `copy_from_slice` of the bytes; a 2-byte source into `u32` output
+/// (or a big-endian machine) widens value by value.
+fn copy_raw<I: IndexInt + TryFrom<u32>>(raw: Indices<'_>, out: &mut [I]) {
+    let same_width = match raw {
+        Indices::Le16(s) if I::SIZE == 2 => Some(s.as_bytes()),
+        Indices::Le32(s) if I::SIZE == 4 => Some(s.as_bytes()),
+        _ => None,
+    };
+    if let Some(bytes) = same_width.filter(|_| cfg!(target_endian = "little")) {
+        let out: &mut [u8] = bytemuck::cast_slice_mut(out);
+        if let Some(out) = out.get_mut(..bytes.len()) {
+            out.copy_from_slice(bytes);
+        }
+        return;
+    }
+    for (slot, value) in out.iter_mut().zip(raw.iter()) {
+        // Cannot fail: u16 output is only allowed for 2-byte sources.
+        *slot = I::try_from(value).unwrap_or_else(|_| I::zeroed());
     }
 }
 

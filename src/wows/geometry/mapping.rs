@@ -39,6 +39,8 @@ pub struct Mapping<'a> {
     pub(crate) kind: MappingKind,
     /// Position in its table.
     pub(crate) position: usize,
+    /// Absolute file offset of the record.
+    pub(crate) at: usize,
 }
 
 impl<'a> Mapping<'a> {
@@ -55,6 +57,11 @@ impl<'a> Mapping<'a> {
     /// Position in its mapping table.
     pub fn position(&self) -> usize {
         self.position
+    }
+
+    /// Absolute file offset of the MappingEntry.
+    pub fn offset(&self) -> usize {
+        self.at
     }
 
     /// The mapping id (a hash of the mesh name and the kind's suffix).
@@ -88,6 +95,8 @@ impl<'a> Mapping<'a> {
 pub struct Mappings<'a> {
     pub(crate) table: &'a [MappingEntry],
     pub(crate) kind: MappingKind,
+    /// Absolute file offset of the first record.
+    pub(crate) at: usize,
 }
 
 impl<'a> Mappings<'a> {
@@ -112,12 +121,13 @@ impl<'a> Mappings<'a> {
             raw,
             kind: self.kind,
             position: i,
+            at: self.at + i * core::mem::size_of::<MappingEntry>(),
         })
     }
 
     /// All mappings in table order.
     pub fn iter(self) -> impl ExactSizeIterator<Item = Mapping<'a>> + 'a {
-        let kind = self.kind;
+        let (kind, at) = (self.kind, self.at);
         self.table
             .iter()
             .enumerate()
@@ -125,6 +135,7 @@ impl<'a> Mappings<'a> {
                 raw,
                 kind,
                 position,
+                at: at + position * core::mem::size_of::<MappingEntry>(),
             })
     }
 

@@ -31,18 +31,21 @@
 mod armor;
 mod attributes;
 mod blob;
+mod decoded;
 mod draw;
 mod encd;
 mod indices;
 mod mapping;
 mod model;
 mod packed_string;
+mod pairing;
 pub mod raw;
 mod vertex_format;
 mod vertices;
 
 pub use armor::{Armor, ArmorNode, ArmorNodes, Bounds};
 pub use attributes::Vertices;
+pub use decoded::{DecodedGeometry, DrawData};
 pub use draw::{Draw, Pairing};
 #[cfg(feature = "write")]
 pub(crate) use encd::encode;
@@ -50,6 +53,7 @@ pub use encd::{ENCD_HEADER_SIZE, Encd, IndexInt, MAX_VERTEX_EXPANSION};
 pub use indices::{IndexBuffer, Indices};
 pub use mapping::{Mapping, MappingKind, Mappings};
 pub use model::{Model, ModelKind};
+pub use pairing::{DrawTable, PairingDoubt, PairingNote};
 pub use vertex_format::{VertexFormat, f16_to_f32, unpack_unit};
 pub use vertices::VertexBuffer;
 
@@ -118,8 +122,8 @@ where
 pub struct GeometryView<'a> {
     bytes: Bytes<'a>,
     header: &'a Header,
-    vertex_mappings: &'a [MappingEntry],
-    index_mappings: &'a [MappingEntry],
+    vertex_mappings: Table<'a, MappingEntry>,
+    index_mappings: Table<'a, MappingEntry>,
     vertex_buffers: Table<'a, VerticesPrototype>,
     index_buffers: Table<'a, IndicesPrototype>,
     collision_models: Table<'a, ModelPrototype>,
@@ -142,16 +146,14 @@ impl<'a> GeometryView<'a> {
                 raw::HEADER_VERTICES_MAPPING_PTR,
                 h.vertices_mapping_ptr.get(),
                 "MergedGeometryPrototype.verticesMapping",
-            )?
-            .records,
+            )?,
             index_mappings: Table::read(
                 bytes,
                 h.indices_mapping_count.get(),
                 raw::HEADER_INDICES_MAPPING_PTR,
                 h.indices_mapping_ptr.get(),
                 "MergedGeometryPrototype.indicesMapping",
-            )?
-            .records,
+            )?,
             vertex_buffers: Table::read(
                 bytes,
                 h.merged_vertices_count.get(),
@@ -201,16 +203,18 @@ impl<'a> GeometryView<'a> {
     /// The vertex mapping table.
     pub fn vertex_mappings(&self) -> Mappings<'a> {
         Mappings {
-            table: self.vertex_mappings,
+            table: self.vertex_mappings.records,
             kind: MappingKind::Vertices,
+            at: self.vertex_mappings.at,
         }
     }
 
     /// The index mapping table.
     pub fn index_mappings(&self) -> Mappings<'a> {
         Mappings {
-            table: self.index_mappings,
+            table: self.index_mappings.records,
             kind: MappingKind::Indices,
+            at: self.index_mappings.at,
         }
     }
 
@@ -284,14 +288,14 @@ impl<'a> GeometryView<'a> {
         self.models(self.armor_models, ModelKind::Armor)
     }
 
-    /// The draws that can be paired (see [`Pairing`]), in vertex-mapping order. Vertex mappings
-    /// whose index mapping cannot be told are skipped; `draws().count()` against
-    /// `vertex_mappings().len()` shows how many.
-    pub fn draws(&self) -> impl Iterator<Item = Draw<'a>> + 'a {
-        let (vertex, index) = (self.vertex_mappings(), self.index_mappings());
-        vertex
-            .iter()
-            .filter_map(move |vm| draw::pair(vm, vertex, index))
+    /// Pairs every index mapping with the vertex mapping its indices address (see [`Pairing`] and
+    /// [`DrawTable`]): raw index data are read in place, ENCD index buffers decoded into scratch
+    /// space. Allocates the table; a pipeline reuses one with [`DrawTable::pair`], or decodes and
+    /// pairs in one step with [`DecodedGeometry`].
+    pub fn draws(&self) -> Draws<'a> {
+        let mut table = DrawTable::new();
+        table.pair(self);
+        Draws { view: *self, table }
     }
 
     /// The draw of the mesh named `name` (e.g. `"Propeller_meshShape"`): both mapping ids are
@@ -301,6 +305,17 @@ impl<'a> GeometryView<'a> {
             vertices: self.vertex_mappings().by_name(name)?,
             indices: self.index_mappings().by_name(name)?,
             pairing: Pairing::ByName,
+        })
+    }
+
+    /// The draw of a vertex mapping id and an index mapping id known to belong together, e.g. an
+    /// assets.bin render set's `verticesMappingId` and `indicesMappingId`. `None` when either id is
+    /// not in the file.
+    pub fn draw_by_ids(&self, vertices_id: u32, indices_id: u32) -> Option<Draw<'a>> {
+        Some(Draw {
+            vertices: self.vertex_mappings().by_id(vertices_id)?,
+            indices: self.index_mappings().by_id(indices_id)?,
+            pairing: Pairing::ById,
         })
     }
 
@@ -327,7 +342,7 @@ impl<'a> GeometryView<'a> {
                         self.index_buffer(m.buffer_index()).map(|b| b.index_count())
                     }
                 };
-                let at = u64_of(m.position());
+                let at = u64_of(m.offset());
                 let Some(items) = items else {
                     return Err(Error::invalid(
                         at,
@@ -357,6 +372,40 @@ impl<'a> GeometryView<'a> {
             }
         }
         Ok(())
+    }
+}
+
+/// The paired draws of one file: a [`DrawTable`] with the view it was paired from.
+#[derive(Debug, Clone)]
+pub struct Draws<'a> {
+    view: GeometryView<'a>,
+    table: DrawTable,
+}
+
+impl<'a> Draws<'a> {
+    /// The draws, in index-mapping order.
+    pub fn iter(&self) -> impl Iterator<Item = Draw<'a>> + '_ {
+        self.table.draws(&self.view)
+    }
+
+    /// Number of draws.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// The pairing behind the draws: notes, unpaired mappings, largest indices.
+    pub fn table(&self) -> &DrawTable {
+        &self.table
+    }
+
+    /// The table, to reuse for another file.
+    pub fn into_table(self) -> DrawTable {
+        self.table
     }
 }
 
