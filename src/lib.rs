@@ -53,6 +53,7 @@
 pub mod bytes;
 pub mod craftstudio;
 pub mod error;
+pub mod export;
 pub mod hash;
 pub mod mmap;
 pub mod wdata;

@@ -1,8 +1,10 @@
 //! The `gamebin` command line: golden `dump --json` outputs of the fixtures, `info` lines, exit
-//! status, and OBJ export. Re-bless the golden files with `GAMEBIN_BLESS=1 cargo test --test cli`.
+//! status, and OBJ and GLB export. Re-bless the golden files with `GAMEBIN_BLESS=1 cargo test --test cli`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use gamebin::wows::geometry::GeometryView;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -240,6 +242,101 @@ fn export_writes_one_obj_per_draw() {
         .collect();
     assert_eq!(xs.iter().cloned().fold(f32::MAX, f32::min), -1.0);
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn export_writes_a_glb_and_never_overwrites_without_force() {
+    let dir = std::env::temp_dir().join(format!("gamebin-export-glb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let glb = dir.join("ships.glb");
+    let target = glb.to_str().unwrap();
+    let args = [
+        "export",
+        "fixtures/wows-geometry/ships_encd.geometry",
+        "-o",
+        target,
+        "--armor",
+    ];
+    let out = gamebin(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), target);
+    let bytes = std::fs::read(&glb).unwrap();
+    let gltf = gltf::Gltf::from_slice(&bytes).unwrap();
+    assert_eq!(gltf.meshes().count(), 3, "two draws and the armor model");
+
+    // Again: refused, the file left as it was; with --force, replaced.
+    std::fs::write(&glb, b"keep me").unwrap();
+    let out = gamebin(&args);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("--force"), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&glb).unwrap(), b"keep me");
+    let out = gamebin(&[&args[..], &["--force"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&glb).unwrap(), bytes);
+
+    // --format obj into a folder; a .geometry that is not one is refused.
+    let objs = dir.join("objs");
+    let out = gamebin(&[
+        "export",
+        "fixtures/wows-geometry/mixed_formats.geometry",
+        "-o",
+        objs.to_str().unwrap(),
+        "--format",
+        "obj",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(std::fs::read_dir(&objs).unwrap().count(), 3);
+    let out = gamebin(&["export", "fixtures/ff13-wdb/items.wdb", "-o", target]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("reads .geometry files"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn export_writes_the_sound_draws_and_reports_the_others() {
+    use gamebin::write::geometry::{GeometryBuilder, cube, pyramid};
+    let dir = std::env::temp_dir().join(format!("gamebin-export-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Two meshes; the cube's vertex mapping then claims 10 vertices, too few for index 23.
+    let mut b = GeometryBuilder::new();
+    let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
+    let ib = b.index_buffer(2, false);
+    let (v, i) = cube([0.0; 3], 1.0);
+    b.mesh_with_ids((0xc0be, 0xc0bf), vb, ib, 0, &v, &i)
+        .unwrap();
+    let (v, i) = pyramid([0.0; 3], 1.0);
+    b.mesh_with_ids((0x0be1, 0x0be2), vb, ib, 0, &v, &i)
+        .unwrap();
+    let mut bytes = b.to_bytes().unwrap();
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let at = view.vertex_mappings().get(0).unwrap().offset();
+    bytes[at + 12..at + 16].copy_from_slice(&10u32.to_le_bytes());
+    let input = dir.join("bad.geometry");
+    std::fs::write(&input, &bytes).unwrap();
+    let glb = dir.join("bad.glb");
+    let out = gamebin(&[
+        "export",
+        input.to_str().unwrap(),
+        "-o",
+        glb.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("0x0000c0bf"),
+        "the unpaired index mapping is named: {err}"
+    );
+    assert!(
+        err.contains("0x0000c0be"),
+        "the unused vertex mapping is named: {err}"
+    );
+    let gltf = gltf::Gltf::from_slice(&std::fs::read(&glb).unwrap()).unwrap();
+    let names: Vec<_> = gltf
+        .meshes()
+        .map(|m| m.name().unwrap().to_owned())
+        .collect();
+    assert_eq!(names, ["00000be1_00000be2"], "the sound draw is written");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

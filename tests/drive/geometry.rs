@@ -176,6 +176,27 @@ pub fn drive_geometry(data: &[u8]) -> usize {
                 }
             }
         }
+        // Both exports, over whatever draws are sound; armor models too.
+        let options = gamebin::export::gltf::GeometryGlbOptions { armor: true };
+        if let Ok(glb) = gamebin::export::gltf::geometry_to_glb(&view, &decoded, &options) {
+            seen += glb.meshes;
+            let declared = glb
+                .bytes
+                .get(8..12)
+                .map(|b| u32::from_le_bytes(b.try_into().unwrap()));
+            assert_eq!(declared, Some(glb.bytes.len() as u32), "GLB length field");
+        }
+        for draw in decoded.draws(&view) {
+            if let Ok(data) = decoded.draw_data(&draw) {
+                let text = gamebin::export::obj::draw_to_obj("fuzz", &draw, &data);
+                seen += usize::from(!text.is_empty());
+            }
+        }
+        for model in view.armor_models() {
+            if let Ok(armor) = model.armor() {
+                let _ = gamebin::export::obj::armor_to_obj("fuzz", "armor", &armor);
+            }
+        }
         for m in view.vertex_mappings().iter().take(4) {
             for n in view.index_mappings().iter().take(4) {
                 if let Some(draw) = view.draw_by_ids(m.id(), n.id()) {

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use gamebin::wows::geometry::{DecodedGeometry, Draw, GeometryView, Indices, Mapping, Vertices};
+use gamebin::wows::geometry::{DecodedGeometry, GeometryView, Mapping};
 use serde::Serialize;
 
 #[derive(Debug, Serialize)]
@@ -388,50 +388,6 @@ pub fn dump_text(d: &Dump) -> String {
             }
             let _ = writeln!(s);
         }
-    }
-    s
-}
-
-/// One draw as Wavefront OBJ text, in OBJ's right-handed Y-up space.
-pub fn draw_obj(
-    source: &Path,
-    draw: &Draw<'_>,
-    vertices: &Vertices<'_>,
-    indices: &Indices<'_>,
-) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "# gamebin export of {}", source.display());
-    let _ = writeln!(
-        s,
-        "# vertex mapping {:#010x}, index mapping {:#010x}, paired by {}",
-        draw.vertices.id(),
-        draw.indices.id(),
-        draw.pairing.name()
-    );
-    let _ = writeln!(s, "o mesh_{:08x}", draw.vertices.id());
-    // Left-handed to right-handed: mirror X, then reverse each face's winding.
-    for p in vertices.positions() {
-        let _ = writeln!(s, "v {} {} {}", -p[0], p[1], p[2]);
-    }
-    let normals = vertices.format().normal.is_some();
-    for n in vertices.normals() {
-        let _ = writeln!(s, "vn {} {} {}", -n[0], n[1], n[2]);
-    }
-    let uvs = vertices.format().uv0.is_some();
-    for uv in vertices.uvs() {
-        let _ = writeln!(s, "vt {} {}", uv[0] + 0.5, 0.5 - uv[1]);
-    }
-    for t in indices.triangles() {
-        let corner = |k: u32| {
-            let k = k + 1;
-            match (uvs, normals) {
-                (true, true) => format!("{k}/{k}/{k}"),
-                (true, false) => format!("{k}/{k}"),
-                (false, true) => format!("{k}//{k}"),
-                (false, false) => format!("{k}"),
-            }
-        };
-        let _ = writeln!(s, "f {} {} {}", corner(t[0]), corner(t[2]), corner(t[1]));
     }
     s
 }

@@ -35,7 +35,7 @@ use clap::{Parser, Subcommand};
 #[command(name = "gamebin", version, about, long_about = None, propagate_version = true)]
 #[command(
     after_help = "Examples:\n  gamebin info fixtures\n  gamebin info --json ~/games/wows/res \
-                        > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin export ship.geometry -o meshes/\n  \
+                        > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin export ship.geometry -o ship.glb\n  \
                         gamebin assets ls assets.bin content/gameplay/japan\n  \
                         gamebin wdb pack item.json -o item.wdb\n  gamebin wwd render RETAIL01.WWD -o level1.png\n  \
                         gamebin craftstudio check MyProject/"
@@ -84,19 +84,40 @@ enum Command {
         #[arg(long)]
         ignore_signature: bool,
     },
-    /// Writes one Wavefront OBJ per draw of a .geometry (positions, normals, UVs, faces), named
-    /// after its mapping ids, ready to open in Blender.
+    /// Exports the meshes of a .geometry for Blender and other tools: one binary glTF (-o
+    /// OUT.glb) or one Wavefront OBJ per draw in a folder (-o DIR).
     ///
-    /// Coordinates are converted from the game's left-handed, Y-up space to OBJ's right-handed,
-    /// Y-up space (X is negated and faces are rewound), and UVs from the stored `uv - 0.5` to 0..1
-    /// with V flipped.
+    /// Every draw whose data are sound is exported; draws that cannot be (an index beyond its
+    /// vertices, a buffer that does not decode, an index mapping no vertex mapping fits) are
+    /// reported on stderr and the exit status is 1. Pairings the data could not decide are
+    /// reported too. Coordinates are converted from the game's left-handed, Y-up space to the
+    /// right-handed, Y-up space of glTF and OBJ (X mirrored, triangles rewound); UVs from the
+    /// stored `uv - 0.5` (top-left origin in glTF, bottom-left in OBJ). GLB meshes carry
+    /// positions (with bounds), normals, tangents, one or two UV sets and, for skinned formats,
+    /// joints and weights. Existing files are not overwritten without --force.
+    #[command(
+        after_help = "Examples:\n  gamebin export ship.geometry -o ship.glb\n  \
+                      gamebin export ship.geometry -o ship.glb --armor\n  \
+                      gamebin export ship.geometry -o ship.glb"
+    )]
     Export {
         /// The .geometry file.
         #[arg(value_name = "FILE")]
         file: PathBuf,
-        /// Output directory (created if missing).
-        #[arg(short, long, value_name = "DIR")]
+        /// The GLB to write (a name ending in .glb) or the folder for OBJ files (created if
+        /// missing).
+        #[arg(short, long, value_name = "OUT.glb|DIR")]
         output: PathBuf,
+        /// The output format; default: glb when OUT ends in .glb, obj otherwise.
+        #[arg(long, value_enum)]
+        format: Option<export::ExportFormat>,
+        /// Export the armor models too (a mesh per model, a primitive or group per BVH node with
+        /// its armor material id and layer).
+        #[arg(long)]
+        armor: bool,
+        /// Replace existing files.
+        #[arg(long)]
+        force: bool,
     },
     /// Final Fantasy XIII .wdb databases: JSON export with supplied field names, and repacking.
     #[command(subcommand)]
@@ -264,7 +285,21 @@ fn main() -> ExitCode {
             json,
             ignore_signature,
         } => dump::run(&file, json, read_options(ignore_signature)),
-        Command::Export { file, output } => export::run(&file, &output),
+        Command::Export {
+            file,
+            output,
+            format,
+            armor,
+            force,
+        } => export::run(
+            &file,
+            &output,
+            &export::Settings {
+                format,
+                armor,
+                force,
+            },
+        ),
         Command::Wdb(WdbCommand::Pack { json, output }) => wdb_pack::run(&json, &output),
         Command::Wdb(WdbCommand::Json { file, fields }) => wdb::json(&file, &fields),
         Command::Craftstudio(CraftStudioCommand::Check { dir, json }) => {

@@ -128,6 +128,15 @@ impl<'b> Vertices<'b> {
         Some([b[0] / 3, b[1] / 3, b[2] / 3])
     }
 
+    /// Bone weights of vertex `i` for its three bone indices: the first two stored as bytes
+    /// (`w / 255`), the third what remains of 1. This is the BigWorld `iiiww` reading (three
+    /// indices, two weights) that public tools use; no real skinned sample has checked it yet.
+    pub fn bone_weights(&self, i: usize) -> Option<[f32; 3]> {
+        let b = self.field::<4>(i, self.format.bone_weights)?;
+        let (w0, w1) = (f32::from(b[0]) / 255.0, f32::from(b[1]) / 255.0);
+        Some([w0, w1, (1.0 - w0 - w1).max(0.0)])
+    }
+
     /// Positions of all vertices (empty if the format has none).
     pub fn positions(&self) -> impl ExactSizeIterator<Item = [f32; 3]> + 'b {
         let v = *self;

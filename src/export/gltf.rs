@@ -1,0 +1,708 @@
+//! glTF 2.0 binary (GLB) export, written with the `gltf-json` crate (feature `gltf`).
+//!
+//! [`GlbBuilder`] turns decoded draws and armor models into meshes, with the nodes, skins, materials
+//! and scenes a caller arranges them in, and writes one `.glb`: the JSON chunk and one binary
+//! buffer. [`geometry_to_glb`] does the whole job for one `.geometry`: every sound draw as a mesh on
+//! its own node, the armor models on request, and a list of the draws it had to skip and why.
+//!
+//! Conversions, done here once for every caller: positions and directions to glTF's right-handed,
+//! Y-up space (X mirrored, triangles rewound, see [`axes`](super::axes)); normals and tangents to
+//! unit length; the stored `uv − 0.5` to texture coordinates with the top-left origin glTF shares
+//! with Direct3D; bone indices (stored × 3) and the two stored weights to `JOINTS_0` and
+//! `WEIGHTS_0` summing to 1; indices as `u16` where every index fits below 65535, `u32` otherwise.
+//!
+//! ```
+//! # fn main() -> Result<(), gamebin::Error> {
+//! # let file = gamebin::write::geometry::example_file();
+//! use gamebin::export::gltf::{GeometryGlbOptions, geometry_to_glb};
+//! use gamebin::wows::geometry::{DecodedGeometry, GeometryView};
+//!
+//! let geometry = GeometryView::from_bytes(&file)?;
+//! let mut decoded = DecodedGeometry::new();
+//! decoded.decode(&geometry);
+//! let glb = geometry_to_glb(&geometry, &decoded, &GeometryGlbOptions { armor: true })?;
+//! assert!(glb.skipped.is_empty());
+//! assert_eq!(glb.meshes, 2 + 1); // two draws and the armor model
+//! assert_eq!(&glb.bytes[..4], b"glTF");
+//! # Ok(())
+//! # }
+//! ```
+
+use std::collections::BTreeMap;
+
+use gltf_json as json;
+use json::validation::Checked::Valid;
+use json::validation::USize64;
+
+use super::axes::{rewound, right_handed, texcoord_top_left, unit_or};
+use crate::bytes::u64_of;
+use crate::error::{Error, Result};
+use crate::wows::geometry::{
+    Armor, DecodedGeometry, DrawData, GeometryView, Indices, Model, Vertices,
+};
+
+/// A mesh of a [`GlbBuilder`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MeshId(u32);
+
+/// A node of a [`GlbBuilder`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NodeId(u32);
+
+/// A material of a [`GlbBuilder`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaterialId(u32);
+
+/// A skin of a [`GlbBuilder`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SkinId(u32);
+
+/// A scene of a [`GlbBuilder`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SceneId(u32);
+
+/// What [`GlbBuilder::add_draw`] made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DrawMesh {
+    /// The mesh.
+    pub mesh: MeshId,
+    /// The largest joint index its `JOINTS_0` uses (skinned formats): a node showing the mesh
+    /// needs a skin of at least this many joints plus one.
+    pub max_joint: Option<u8>,
+}
+
+/// A node to add: its name, what it shows and where it sits relative to its parent.
+#[derive(Debug, Clone, Default)]
+pub struct NodeSpec<'n> {
+    /// The node's name.
+    pub name: Option<&'n str>,
+    /// The mesh it shows.
+    pub mesh: Option<MeshId>,
+    /// The skin that deforms its mesh.
+    pub skin: Option<SkinId>,
+    /// Its transform relative to its parent, column-major, already in glTF's space.
+    pub matrix: Option<[f32; 16]>,
+}
+
+/// Builds one GLB from meshes, nodes, skins, materials and scenes.
+#[derive(Debug, Clone)]
+pub struct GlbBuilder {
+    root: json::Root,
+    bin: Vec<u8>,
+}
+
+impl Default for GlbBuilder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The error of a draw or model that cannot become a mesh; `at` is the file offset of the record.
+fn unfit(at: usize, what: &'static str, value: usize, reason: &'static str) -> Error {
+    Error::invalid(u64_of(at), what, u64_of(value), reason)
+}
+
+/// `n` as glTF's 64-bit size type.
+fn size(n: usize) -> USize64 {
+    USize64(u64_of(n))
+}
+
+/// A glTF index as the builder's id (glTF indices stay far below `u32::MAX`).
+fn id(index: usize) -> u32 {
+    u32::try_from(index).unwrap_or(u32::MAX)
+}
+
+impl GlbBuilder {
+    /// An empty glTF asset (generator `gamebin`).
+    pub fn new() -> Self {
+        let mut root = json::Root::default();
+        root.asset.generator = Some(format!("gamebin {}", env!("CARGO_PKG_VERSION")));
+        GlbBuilder {
+            root,
+            bin: Vec::new(),
+        }
+    }
+
+    /// Appends `bytes` to the binary buffer as a buffer view, 4-byte aligned as accessors need.
+    fn push_view(
+        &mut self,
+        bytes: &[u8],
+        target: json::buffer::Target,
+    ) -> json::Index<json::buffer::View> {
+        let offset = self.bin.len().next_multiple_of(4);
+        self.bin.resize(offset, 0);
+        self.bin.extend_from_slice(bytes);
+        self.root.push(json::buffer::View {
+            buffer: json::Index::new(0),
+            byte_length: size(bytes.len()),
+            byte_offset: Some(size(offset)),
+            byte_stride: None,
+            name: None,
+            target: Some(Valid(target)),
+            extensions: None,
+            extras: None,
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_accessor(
+        &mut self,
+        bytes: &[u8],
+        count: usize,
+        component: json::accessor::ComponentType,
+        type_: json::accessor::Type,
+        normalized: bool,
+        bounds: Option<([f32; 3], [f32; 3])>,
+        target: json::buffer::Target,
+    ) -> json::Index<json::Accessor> {
+        let view = self.push_view(bytes, target);
+        let (min, max) = match bounds {
+            Some((min, max)) => (
+                Some(json::Value::from(min.to_vec())),
+                Some(json::Value::from(max.to_vec())),
+            ),
+            None => (None, None),
+        };
+        self.root.push(json::Accessor {
+            buffer_view: Some(view),
+            byte_offset: Some(USize64(0)),
+            count: size(count),
+            component_type: Valid(json::accessor::GenericComponentType(component)),
+            extensions: None,
+            extras: None,
+            type_: Valid(type_),
+            min,
+            max,
+            name: None,
+            normalized,
+            sparse: None,
+        })
+    }
+
+    fn push_f32s<const N: usize>(
+        &mut self,
+        values: &[[f32; N]],
+        bounds: Option<([f32; 3], [f32; 3])>,
+    ) -> json::Index<json::Accessor> {
+        let type_ = match N {
+            2 => json::accessor::Type::Vec2,
+            3 => json::accessor::Type::Vec3,
+            _ => json::accessor::Type::Vec4,
+        };
+        let bytes: Vec<u8> = values
+            .iter()
+            .flatten()
+            .flat_map(|c| c.to_le_bytes())
+            .collect();
+        self.push_accessor(
+            &bytes,
+            values.len(),
+            json::accessor::ComponentType::F32,
+            type_,
+            false,
+            bounds,
+            json::buffer::Target::ArrayBuffer,
+        )
+    }
+
+    /// Adds one draw as a mesh of one triangle primitive named `name`: every attribute its vertex
+    /// format has, converted (see the module docs). `data` comes from
+    /// [`DecodedGeometry::draw_data`], which has checked that every index addresses a vertex.
+    pub fn add_draw(
+        &mut self,
+        name: &str,
+        data: &DrawData<'_>,
+        material: Option<MaterialId>,
+    ) -> Result<DrawMesh> {
+        let (vertices, indices) = (&data.vertices, &data.indices);
+        let format = vertices.format();
+        if vertices.is_empty() || indices.len() < 3 {
+            return Err(unfit(
+                0,
+                "glTF mesh",
+                indices.len(),
+                "a draw needs vertices and at least one triangle",
+            ));
+        }
+        if format.position.is_none() {
+            return Err(unfit(
+                0,
+                "glTF mesh (vertex format)",
+                vertices.stride(),
+                "the vertex format has no positions",
+            ));
+        }
+        let mut attributes = BTreeMap::new();
+        let positions: Vec<[f32; 3]> = vertices.positions().map(right_handed).collect();
+        let bounds = bounds(&positions);
+        let position = self.push_f32s(&positions, Some(bounds));
+        attributes.insert(Valid(json::mesh::Semantic::Positions), position);
+        if format.normal.is_some() {
+            let normals = unit_vectors(vertices, Vertices::normal, [0.0, 1.0, 0.0]);
+            let normal = self.push_f32s(&normals, None);
+            attributes.insert(Valid(json::mesh::Semantic::Normals), normal);
+            if format.tangent.is_some() && format.binormal.is_some() {
+                let tangents = tangents(vertices, &normals);
+                let tangent = self.push_f32s(&tangents, None);
+                attributes.insert(Valid(json::mesh::Semantic::Tangents), tangent);
+            }
+        }
+        for (set, uv) in [(0, format.uv0), (1, format.uv1)] {
+            if uv.is_none() {
+                continue;
+            }
+            let read = if set == 0 {
+                Vertices::uv
+            } else {
+                Vertices::uv1
+            };
+            let coords: Vec<[f32; 2]> = (0..vertices.len())
+                .map(|i| read(vertices, i).map_or([0.0; 2], texcoord_top_left))
+                .collect();
+            let accessor = self.push_f32s(&coords, None);
+            attributes.insert(Valid(json::mesh::Semantic::TexCoords(set)), accessor);
+        }
+        let mut max_joint = None;
+        if format.bone_indices.is_some() && format.bone_weights.is_some() {
+            let (joints, weights, max) = skinning(vertices);
+            max_joint = Some(max);
+            let joints = self.push_accessor(
+                &joints,
+                vertices.len(),
+                json::accessor::ComponentType::U8,
+                json::accessor::Type::Vec4,
+                false,
+                None,
+                json::buffer::Target::ArrayBuffer,
+            );
+            attributes.insert(Valid(json::mesh::Semantic::Joints(0)), joints);
+            let weights = self.push_f32s(&weights, None);
+            attributes.insert(Valid(json::mesh::Semantic::Weights(0)), weights);
+        }
+        let indices = self.push_indices(indices);
+        let primitive = json::mesh::Primitive {
+            attributes,
+            extensions: None,
+            extras: None,
+            indices: Some(indices),
+            material: material.map(|m| json::Index::new(m.0)),
+            mode: Valid(json::mesh::Mode::Triangles),
+            targets: None,
+        };
+        let mesh = self.root.push(json::Mesh {
+            extensions: None,
+            extras: None,
+            name: Some(name.to_owned()),
+            primitives: vec![primitive],
+            weights: None,
+        });
+        Ok(DrawMesh {
+            mesh: MeshId(id(mesh.value())),
+            max_joint,
+        })
+    }
+
+    fn push_indices(&mut self, indices: &Indices<'_>) -> json::Index<json::Accessor> {
+        let triangles = indices.triangles().map(rewound);
+        // 65535 is the primitive-restart value of u16 indices, which glTF forbids in the data.
+        let narrow = indices.max().is_some_and(|m| m < 0xffff);
+        let (bytes, component) = if narrow {
+            let bytes: Vec<u8> = triangles
+                .flatten()
+                .flat_map(|i| (i as u16).to_le_bytes())
+                .collect();
+            (bytes, json::accessor::ComponentType::U16)
+        } else {
+            let bytes: Vec<u8> = triangles.flatten().flat_map(u32::to_le_bytes).collect();
+            (bytes, json::accessor::ComponentType::U32)
+        };
+        self.push_accessor(
+            &bytes,
+            indices.len() / 3 * 3,
+            component,
+            json::accessor::Type::Scalar,
+            false,
+            None,
+            json::buffer::Target::ElementArrayBuffer,
+        )
+    }
+
+    /// Adds an armor model as one mesh named `name` with a primitive per BVH node (a triangle soup
+    /// with normals); each primitive's extras carry the node's armor `material_id` and `layer`.
+    pub fn add_armor(
+        &mut self,
+        name: &str,
+        model: &Model<'_>,
+        armor: &Armor<'_>,
+    ) -> Result<MeshId> {
+        let mut primitives = Vec::new();
+        for node in armor.nodes() {
+            let node = node?;
+            let mut positions = Vec::with_capacity(node.triangle_count() * 3);
+            let mut normals = Vec::with_capacity(node.triangle_count() * 3);
+            let corners = node.vertices();
+            for triangle in corners.chunks_exact(3) {
+                for v in rewound([&triangle[0], &triangle[1], &triangle[2]]) {
+                    positions.push(right_handed(v.position()));
+                    normals.push(unit_or(right_handed(v.normal()), [0.0, 1.0, 0.0]));
+                }
+            }
+            if positions.is_empty() {
+                continue;
+            }
+            let bounds = bounds(&positions);
+            let position = self.push_f32s(&positions, Some(bounds));
+            let normal = self.push_f32s(&normals, None);
+            let extras = format!(
+                "{{\"material_id\":{},\"layer\":{}}}",
+                node.material_id(),
+                node.layer_index()
+            );
+            primitives.push(json::mesh::Primitive {
+                attributes: BTreeMap::from([
+                    (Valid(json::mesh::Semantic::Positions), position),
+                    (Valid(json::mesh::Semantic::Normals), normal),
+                ]),
+                extensions: None,
+                extras: raw_json(extras),
+                indices: None,
+                material: None,
+                mode: Valid(json::mesh::Mode::Triangles),
+                targets: None,
+            });
+        }
+        if primitives.is_empty() {
+            return Err(unfit(
+                model.offset(),
+                "ArmorModelPrototype",
+                0,
+                "the armor model has no triangles",
+            ));
+        }
+        let mesh = self.root.push(json::Mesh {
+            extensions: None,
+            extras: None,
+            name: Some(name.to_owned()),
+            primitives,
+            weights: None,
+        });
+        Ok(MeshId(id(mesh.value())))
+    }
+
+    /// Adds a material named `name` (e.g. its `.mfm` path) with `extras`, a JSON object of its
+    /// properties, if any. A plain grey metallic-roughness material otherwise.
+    pub fn add_material(&mut self, name: &str, extras: Option<String>) -> MaterialId {
+        let material = self.root.push(json::Material {
+            name: Some(name.to_owned()),
+            extras: extras.and_then(raw_json),
+            ..Default::default()
+        });
+        MaterialId(id(material.value()))
+    }
+
+    /// Adds a node (not yet in a scene: see [`add_child`](Self::add_child) and
+    /// [`add_to_scene`](Self::add_to_scene)).
+    pub fn add_node(&mut self, spec: &NodeSpec<'_>) -> NodeId {
+        let node = self.root.push(json::Node {
+            name: spec.name.map(str::to_owned),
+            mesh: spec.mesh.map(|m| json::Index::new(m.0)),
+            skin: spec.skin.map(|s| json::Index::new(s.0)),
+            matrix: spec.matrix,
+            ..Default::default()
+        });
+        NodeId(id(node.value()))
+    }
+
+    /// Makes `child` a child of `parent`.
+    pub fn add_child(&mut self, parent: NodeId, child: NodeId) {
+        if let Some(node) = self.root.nodes.get_mut(parent.0 as usize) {
+            node.children
+                .get_or_insert_with(Vec::new)
+                .push(json::Index::new(child.0));
+        }
+    }
+
+    /// Adds a skin over `joints` (nodes already added) with identity inverse bind matrices.
+    pub fn add_skin(&mut self, name: &str, joints: &[NodeId]) -> SkinId {
+        let skin = self.root.push(json::Skin {
+            extensions: None,
+            extras: None,
+            inverse_bind_matrices: None,
+            joints: joints.iter().map(|j| json::Index::new(j.0)).collect(),
+            name: Some(name.to_owned()),
+            skeleton: None,
+        });
+        SkinId(id(skin.value()))
+    }
+
+    /// Adds an empty scene named `name`; the first one added is the default scene.
+    pub fn add_scene(&mut self, name: &str) -> SceneId {
+        let scene = self.root.push(json::Scene {
+            extensions: None,
+            extras: None,
+            name: Some(name.to_owned()),
+            nodes: Vec::new(),
+        });
+        if self.root.scene.is_none() {
+            self.root.scene = Some(scene);
+        }
+        SceneId(id(scene.value()))
+    }
+
+    /// Puts `node` (and its children) into `scene`.
+    pub fn add_to_scene(&mut self, scene: SceneId, node: NodeId) {
+        if let Some(scene) = self.root.scenes.get_mut(scene.0 as usize) {
+            scene.nodes.push(json::Index::new(node.0));
+        }
+    }
+
+    /// Number of meshes added.
+    pub fn mesh_count(&self) -> usize {
+        self.root.meshes.len()
+    }
+
+    /// Writes the GLB: a 12-byte header, the JSON chunk (padded with spaces) and the binary chunk
+    /// (padded with zeros).
+    pub fn finish(mut self) -> Result<Vec<u8>> {
+        let bin_len = self.bin.len().next_multiple_of(4);
+        self.bin.resize(bin_len, 0);
+        if bin_len > 0 {
+            self.root.buffers = vec![json::Buffer {
+                byte_length: size(bin_len),
+                name: None,
+                uri: None,
+                extensions: None,
+                extras: None,
+            }];
+        }
+        let mut text = self.root.to_vec().map_err(|_| {
+            Error::invalid(
+                0,
+                "glTF JSON",
+                0,
+                "the glTF document could not be serialized",
+            )
+        })?;
+        text.resize(text.len().next_multiple_of(4), b' ');
+        let total = 12 + 8 + text.len() + if bin_len > 0 { 8 + bin_len } else { 0 };
+        let u32_of = |n: usize| {
+            u32::try_from(n)
+                .map_err(|_| Error::invalid(0, "GLB length", u64_of(n), "a GLB is at most 4 GiB"))
+        };
+        let mut glb = Vec::with_capacity(total);
+        glb.extend_from_slice(b"glTF");
+        glb.extend_from_slice(&2u32.to_le_bytes());
+        glb.extend_from_slice(&u32_of(total)?.to_le_bytes());
+        glb.extend_from_slice(&u32_of(text.len())?.to_le_bytes());
+        glb.extend_from_slice(b"JSON");
+        glb.extend_from_slice(&text);
+        if bin_len > 0 {
+            glb.extend_from_slice(&u32_of(bin_len)?.to_le_bytes());
+            glb.extend_from_slice(b"BIN\0");
+            glb.extend_from_slice(&self.bin);
+        }
+        Ok(glb)
+    }
+}
+
+fn raw_json(text: String) -> Option<Box<json::extras::RawValue>> {
+    json::extras::RawValue::from_string(text).ok()
+}
+
+fn bounds(positions: &[[f32; 3]]) -> ([f32; 3], [f32; 3]) {
+    let mut min = [f32::INFINITY; 3];
+    let mut max = [f32::NEG_INFINITY; 3];
+    for p in positions {
+        for k in 0..3 {
+            min[k] = min[k].min(p[k]);
+            max[k] = max[k].max(p[k]);
+        }
+    }
+    (min, max)
+}
+
+fn unit_vectors<'b>(
+    vertices: &Vertices<'b>,
+    read: impl Fn(&Vertices<'b>, usize) -> Option<[f32; 3]>,
+    fallback: [f32; 3],
+) -> Vec<[f32; 3]> {
+    (0..vertices.len())
+        .map(|i| read(vertices, i).map_or(fallback, |v| unit_or(right_handed(v), fallback)))
+        .collect()
+}
+
+/// glTF tangents: the stored tangent (converted, unit length) and in `w` the handedness that makes
+/// `cross(normal, tangent) * w` the stored binormal.
+fn tangents(vertices: &Vertices<'_>, normals: &[[f32; 3]]) -> Vec<[f32; 4]> {
+    let tangents = unit_vectors(vertices, Vertices::tangent, [1.0, 0.0, 0.0]);
+    let binormals = unit_vectors(vertices, Vertices::binormal, [0.0, 0.0, 1.0]);
+    tangents
+        .iter()
+        .zip(&binormals)
+        .zip(normals)
+        .map(|((t, b), n)| {
+            let cross = [
+                n[1] * t[2] - n[2] * t[1],
+                n[2] * t[0] - n[0] * t[2],
+                n[0] * t[1] - n[1] * t[0],
+            ];
+            let dot: f32 = (0..3).map(|k| cross[k] * b[k]).sum();
+            [t[0], t[1], t[2], if dot < 0.0 { -1.0 } else { 1.0 }]
+        })
+        .collect()
+}
+
+/// `JOINTS_0` bytes and `WEIGHTS_0` values for every vertex, and the largest joint used. A joint
+/// named twice gets the weights together (glTF forbids a joint twice with weight), and the weights
+/// are scaled to sum to 1.
+fn skinning(vertices: &Vertices<'_>) -> (Vec<u8>, Vec<[f32; 4]>, u8) {
+    let mut joints = Vec::with_capacity(vertices.len() * 4);
+    let mut weights = Vec::with_capacity(vertices.len());
+    let mut max = 0;
+    for i in 0..vertices.len() {
+        let j = vertices.bone_indices(i).unwrap_or([0; 3]);
+        let mut w = vertices.bone_weights(i).unwrap_or([1.0, 0.0, 0.0]);
+        for a in 0..3 {
+            for b in a + 1..3 {
+                if j[a] == j[b] {
+                    w[a] += w[b];
+                    w[b] = 0.0;
+                }
+            }
+        }
+        let sum: f32 = w.iter().sum();
+        let w = if sum > 0.0 {
+            w.map(|c| c / sum)
+        } else {
+            [1.0, 0.0, 0.0]
+        };
+        for (k, &joint) in j.iter().enumerate() {
+            if w[k] > 0.0 {
+                max = max.max(joint);
+            }
+        }
+        joints.extend_from_slice(&[j[0], j[1], j[2], 0]);
+        weights.push([w[0], w[1], w[2], 0.0]);
+    }
+    (joints, weights, max)
+}
+
+/// What [`geometry_to_glb`] includes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct GeometryGlbOptions {
+    /// The armor models too, as extra meshes.
+    pub armor: bool,
+}
+
+/// A draw [`geometry_to_glb`] left out, and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SkippedDraw {
+    /// The draw's vertex mapping id.
+    pub vertices_id: u32,
+    /// The draw's index mapping id.
+    pub indices_id: u32,
+    /// Why it could not be exported.
+    pub error: Error,
+}
+
+/// One `.geometry` as a GLB.
+#[derive(Debug, Clone)]
+pub struct GeometryGlb {
+    /// The file.
+    pub bytes: Vec<u8>,
+    /// Meshes written (draws, then armor models).
+    pub meshes: usize,
+    /// Draws (and armor models, with both ids 0) that could not be exported.
+    pub skipped: Vec<SkippedDraw>,
+}
+
+/// Exports every sound draw of a decoded `.geometry` as a mesh on its own node, named
+/// `<vertex mapping id>_<index mapping id>` in hex, in one scene; skinned draws get a skin over
+/// joint nodes `joint_0` … (identity transforms: the geometry has no skeleton of its own). Draws
+/// that cannot be exported (an index beyond their vertices, a buffer that did not decode) are
+/// listed in [`GeometryGlb::skipped`] and the others still exported.
+pub fn geometry_to_glb(
+    view: &GeometryView<'_>,
+    decoded: &DecodedGeometry,
+    options: &GeometryGlbOptions,
+) -> Result<GeometryGlb> {
+    let mut builder = GlbBuilder::new();
+    let scene = builder.add_scene("geometry");
+    let mut skipped = Vec::new();
+    let mut skinned = Vec::new();
+    let mut max_joint = 0;
+    for draw in decoded.draws(view) {
+        let (vertices_id, indices_id) = (draw.vertices.id(), draw.indices.id());
+        let name = format!("{vertices_id:08x}_{indices_id:08x}");
+        let mesh = decoded
+            .draw_data(&draw)
+            .and_then(|data| builder.add_draw(&name, &data, None));
+        match mesh {
+            Ok(mesh) => {
+                let node = builder.add_node(&NodeSpec {
+                    name: Some(&name),
+                    mesh: Some(mesh.mesh),
+                    ..Default::default()
+                });
+                builder.add_to_scene(scene, node);
+                if let Some(max) = mesh.max_joint {
+                    max_joint = max_joint.max(max);
+                    skinned.push(node);
+                }
+            }
+            Err(error) => skipped.push(SkippedDraw {
+                vertices_id,
+                indices_id,
+                error,
+            }),
+        }
+    }
+    if !skinned.is_empty() {
+        let joints: Vec<NodeId> = (0..=max_joint)
+            .map(|k| {
+                let name = format!("joint_{k}");
+                let joint = builder.add_node(&NodeSpec {
+                    name: Some(&name),
+                    ..Default::default()
+                });
+                builder.add_to_scene(scene, joint);
+                joint
+            })
+            .collect();
+        let skin = builder.add_skin("geometry", &joints);
+        for node in skinned {
+            if let Some(n) = builder.root.nodes.get_mut(node.0 as usize) {
+                n.skin = Some(json::Index::new(skin.0));
+            }
+        }
+    }
+    if options.armor {
+        for model in view.armor_models() {
+            let mesh = model.name().and_then(|name| {
+                let armor = model.armor()?;
+                builder.add_armor(name, &model, &armor).map(|m| (name, m))
+            });
+            match mesh {
+                Ok((name, mesh)) => {
+                    let node = builder.add_node(&NodeSpec {
+                        name: Some(name),
+                        mesh: Some(mesh),
+                        ..Default::default()
+                    });
+                    builder.add_to_scene(scene, node);
+                }
+                Err(error) => skipped.push(SkippedDraw {
+                    vertices_id: 0,
+                    indices_id: 0,
+                    error,
+                }),
+            }
+        }
+    }
+    let meshes = builder.mesh_count();
+    Ok(GeometryGlb {
+        bytes: builder.finish()?,
+        meshes,
+        skipped,
+    })
+}

@@ -1,0 +1,162 @@
+//! Exports read back: every fixture and every real sample (`$GAMEBIN_SAMPLES/wows-geometry`)
+//! exported to GLB is read back by the `gltf` crate, an independent glTF reader, and gives the
+//! reader's draws: the same vertex, index and triangle counts, positions within 1e-6 once the axis
+//! conversion is undone, the same triangles; and to OBJ with the same counts.
+
+use std::path::{Path, PathBuf};
+
+use gamebin::export::axes::right_handed;
+use gamebin::export::gltf::{GeometryGlbOptions, geometry_to_glb};
+use gamebin::export::obj;
+use gamebin::wows::geometry::{DecodedGeometry, GeometryView};
+
+fn inputs() -> Vec<PathBuf> {
+    let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/wows-geometry")];
+    match std::env::var_os("GAMEBIN_SAMPLES") {
+        Some(dir) => dirs.push(PathBuf::from(dir).join("wows-geometry")),
+        None => eprintln!("skipped the real samples: GAMEBIN_SAMPLES is not set"),
+    }
+    let mut files = Vec::new();
+    for dir in dirs {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "geometry") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn every_fixture_and_sample_exports_to_a_glb_the_gltf_crate_reads_back() {
+    let files = inputs();
+    assert!(files.len() >= 6);
+    for path in files {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(&path).unwrap();
+        let view = GeometryView::from_bytes(&bytes).unwrap();
+        let mut decoded = DecodedGeometry::new();
+        decoded.decode(&view);
+        let glb = geometry_to_glb(&view, &decoded, &GeometryGlbOptions { armor: true }).unwrap();
+        assert!(glb.skipped.is_empty(), "{name}: {:?}", glb.skipped);
+        let draws: Vec<_> = decoded.draws(&view).collect();
+        assert_eq!(draws.len(), view.index_mappings().len(), "{name}");
+        assert_eq!(glb.meshes, draws.len() + view.armor_models().len());
+
+        let gltf = gltf::Gltf::from_slice(&glb.bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let blob = gltf.blob.as_deref().expect("a BIN chunk");
+        let meshes: Vec<_> = gltf.meshes().collect();
+        assert_eq!(meshes.len(), glb.meshes, "{name}");
+        for (draw, mesh) in draws.iter().zip(&meshes) {
+            let data = decoded.draw_data(draw).unwrap();
+            assert_eq!(
+                mesh.name(),
+                Some(format!("{:08x}_{:08x}", draw.vertices.id(), draw.indices.id()).as_str())
+            );
+            let primitive = mesh.primitives().next().unwrap();
+            let reader = primitive.reader(|_| Some(blob));
+            let positions: Vec<[f32; 3]> = reader.read_positions().unwrap().collect();
+            assert_eq!(positions.len(), data.vertices.len(), "{name}");
+            for (k, p) in positions.iter().enumerate() {
+                let want = data.vertices.position(k).unwrap();
+                let back = right_handed(*p);
+                for c in 0..3 {
+                    assert!(
+                        (back[c] - want[c]).abs() <= 1e-6,
+                        "{name}: {back:?} {want:?}"
+                    );
+                }
+            }
+            let indices: Vec<u32> = reader.read_indices().unwrap().into_u32().collect();
+            assert_eq!(indices.len(), data.indices.len(), "{name}");
+            assert_eq!(indices.len() % 3, 0);
+            // The same triangles, rewound for the mirrored space.
+            for (t, want) in indices.chunks_exact(3).zip(data.indices.triangles()) {
+                assert_eq!([t[0], t[2], t[1]], want, "{name}");
+            }
+            let format = data.vertices.format();
+            assert_eq!(reader.read_normals().is_some(), format.normal.is_some());
+            if let Some(normals) = reader.read_normals() {
+                for n in normals {
+                    let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt();
+                    assert!((len - 1.0).abs() < 1e-5, "{name}: normal {n:?}");
+                }
+            }
+            assert_eq!(
+                reader.read_tangents().is_some(),
+                format.normal.is_some() && format.tangent.is_some() && format.binormal.is_some()
+            );
+            assert_eq!(reader.read_tex_coords(0).is_some(), format.uv0.is_some());
+            assert_eq!(reader.read_tex_coords(1).is_some(), format.uv1.is_some());
+            if let Some(uvs) = reader.read_tex_coords(0) {
+                for (k, uv) in uvs.into_f32().enumerate() {
+                    let stored = data.vertices.uv(k).unwrap();
+                    assert_eq!(uv, [stored[0] + 0.5, stored[1] + 0.5], "{name}");
+                }
+            }
+            let skinned = format.bone_indices.is_some() && format.bone_weights.is_some();
+            assert_eq!(reader.read_joints(0).is_some(), skinned, "{name}");
+            if let Some(weights) = reader.read_weights(0) {
+                for w in weights.into_f32() {
+                    let sum: f32 = w.iter().sum();
+                    assert!((sum - 1.0).abs() < 1e-5, "{name}: weights {w:?}");
+                }
+            }
+        }
+        // Armor models: one primitive per BVH node, the node's triangles and material id.
+        for (model, mesh) in view.armor_models().zip(&meshes[draws.len()..]) {
+            let armor = model.armor().unwrap();
+            assert_eq!(mesh.name(), Some(model.name().unwrap()));
+            let mut triangles = 0;
+            for (node, primitive) in armor.nodes().zip(mesh.primitives()) {
+                let node = node.unwrap();
+                let reader = primitive.reader(|_| Some(blob));
+                let count = reader.read_positions().unwrap().count();
+                assert_eq!(count, node.triangle_count() * 3);
+                triangles += count / 3;
+                let extras = primitive.extras().as_ref().unwrap().get();
+                assert!(
+                    extras.contains(&format!("\"material_id\":{}", node.material_id())),
+                    "{extras}"
+                );
+            }
+            assert_eq!(triangles, armor.triangle_count().unwrap());
+        }
+    }
+}
+
+#[test]
+fn every_fixture_and_sample_exports_to_obj() {
+    for path in inputs() {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(&path).unwrap();
+        let view = GeometryView::from_bytes(&bytes).unwrap();
+        let mut decoded = DecodedGeometry::new();
+        decoded.decode(&view);
+        let mut exported = 0;
+        for draw in decoded.draws(&view) {
+            let data = decoded.draw_data(&draw).unwrap();
+            let text = obj::draw_to_obj(&name, &draw, &data);
+            let count = |prefix: &str| text.lines().filter(|l| l.starts_with(prefix)).count();
+            assert_eq!(count("v "), data.vertices.len(), "{name}");
+            assert_eq!(count("f "), data.indices.len() / 3, "{name}");
+            // Every face corner names a vertex that exists (OBJ counts from 1).
+            for face in text.lines().filter(|l| l.starts_with("f ")) {
+                for corner in face.split_whitespace().skip(1) {
+                    let k: usize = corner.split('/').next().unwrap().parse().unwrap();
+                    assert!((1..=data.vertices.len()).contains(&k), "{name}: {face}");
+                }
+            }
+            exported += 1;
+        }
+        assert_eq!(exported, view.index_mappings().len(), "{name}");
+        for model in view.armor_models() {
+            let armor = model.armor().unwrap();
+            let text = obj::armor_to_obj(&name, model.name().unwrap(), &armor).unwrap();
+            let faces = text.lines().filter(|l| l.starts_with("f ")).count();
+            assert_eq!(faces, armor.triangle_count().unwrap());
+        }
+    }
+}
