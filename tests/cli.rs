@@ -341,6 +341,42 @@ fn export_writes_the_sound_draws_and_reports_the_others() {
 }
 
 #[test]
+fn check_walks_everything_and_reports_warnings_and_errors() {
+    let out = gamebin(&["check", "fixtures"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("swapped_index_size.geometry: wows-geometry: ok, 1 warning(s)"),
+        "{text}"
+    );
+    assert!(text.contains("stored as (2, 0)"), "{text}");
+    assert!(text.contains("the pairing may be wrong"), "{text}");
+    let out = gamebin(&[
+        "check",
+        "--json",
+        "fixtures/wows-geometry/ambiguous_pairing.geometry",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["errors"].as_array().unwrap().len(), 0);
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 2);
+
+    // A draw whose index mapping no vertex mapping can hold is an error: exit 1.
+    let dir = std::env::temp_dir().join(format!("gamebin-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut bytes =
+        std::fs::read(root().join("fixtures/wows-geometry/ships_raw.geometry")).unwrap();
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let at = view.vertex_mappings().get(0).unwrap().offset();
+    bytes[at + 12..at + 16].copy_from_slice(&3u32.to_le_bytes());
+    let bad = dir.join("bad.geometry");
+    std::fs::write(&bad, &bytes).unwrap();
+    let out = gamebin(&["check", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("error: "), "{}", stdout(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn craftstudio_info_json_has_the_issues_keys() {
     let out = gamebin(&["info", "--json", "fixtures/craftstudio-project"]);
     assert!(out.status.success(), "{}", stderr(&out));

@@ -4,19 +4,15 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use gamebin::Format;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::assets;
 use crate::craftstudio;
 use crate::files::{self, Input, ReadOptions};
 use crate::geometry;
-use crate::output::{Out, Status, report};
+use crate::output::{Out, Status, progress_bar, report};
 use crate::wdata;
 use crate::wdb;
 use crate::wwd;
-
-/// Files above which a progress bar is shown (on a terminal only).
-const PROGRESS_THRESHOLD: usize = 200;
 
 pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status> {
     let (inputs, walk_failures) = files::collect(paths);
@@ -24,18 +20,7 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
     for (path, e) in &walk_failures {
         report(path, e);
     }
-    let progress = if inputs.len() >= PROGRESS_THRESHOLD {
-        let bar =
-            ProgressBar::with_draw_target(Some(inputs.len() as u64), ProgressDrawTarget::stderr());
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed} {msg}")
-        {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let progress = progress_bar(inputs.len());
     let mut out = Out::new();
     let mut skipped = 0usize;
     // One inflate buffer and decompressor for every .wwd level of the run.

@@ -6,6 +6,7 @@
 mod assets;
 mod assets_get;
 mod assets_ls;
+mod check;
 mod craftstudio;
 mod craftstudio_check;
 mod dump;
@@ -81,6 +82,23 @@ enum Command {
         /// Read .wwd levels whose header signature is not 0x5F4 (normally an error, as every
         /// good level has it); everything else in the level is still checked. A damaged level is
         /// then recognised by its .wwd name, since content detection relies on the signature.
+        #[arg(long)]
+        ignore_signature: bool,
+    },
+    /// Walks every structure of every file and reports what is wrong (errors, exit 1) and what
+    /// the reader tolerated or could not decide (warnings).
+    ///
+    /// For a .geometry every buffer is decoded and every draw paired and checked (each index
+    /// below its vertex count); warnings name index-size fields stored swapped, pairings the data
+    /// could not decide and vertex mappings no draw uses. Directories are walked recursively.
+    Check {
+        /// Files or directories.
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// One JSON object per line (`path`, `format`, `errors`, `warnings`) instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Read .wwd levels whose header signature is not 0x5F4.
         #[arg(long)]
         ignore_signature: bool,
     },
@@ -285,6 +303,11 @@ fn main() -> ExitCode {
             json,
             ignore_signature,
         } => dump::run(&file, json, read_options(ignore_signature)),
+        Command::Check {
+            paths,
+            json,
+            ignore_signature,
+        } => check::run(&paths, json, read_options(ignore_signature)),
         Command::Export {
             file,
             output,

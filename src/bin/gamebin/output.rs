@@ -53,6 +53,23 @@ impl Out {
     }
 }
 
+/// Files above which a progress bar is shown (on a terminal only).
+const PROGRESS_THRESHOLD: usize = 200;
+
+/// A progress bar over `files` files on stderr, hidden for short runs (and, by indicatif, when
+/// stderr is not a terminal).
+pub fn progress_bar(files: usize) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    if files < PROGRESS_THRESHOLD {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(files as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed} {msg}") {
+        bar.set_style(style);
+    }
+    bar
+}
+
 /// Reports a failed file on stderr: `gamebin: PATH: error`.
 pub fn report(path: &Path, error: &anyhow::Error) {
     eprintln!("gamebin: {}: {error:#}", path.display());

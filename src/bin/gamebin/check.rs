@@ -1,0 +1,172 @@
+//! `gamebin check PATH...`: walks every structure of every file and says what is wrong (errors)
+//! and what the reader tolerated or could not decide (warnings).
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use gamebin::Format;
+use gamebin::wows::geometry::{DecodedGeometry, GeometryView, PairingDoubt};
+use serde::Serialize;
+
+use crate::files::{self, Input, ReadOptions};
+use crate::geometry::SWAPPED_INDEX_SIZE;
+use crate::output::{Out, Status, progress_bar, report};
+use crate::wwd;
+
+/// What `check` found in one file.
+#[derive(Debug, Default, Serialize)]
+pub struct Verdict {
+    pub path: String,
+    pub format: &'static str,
+    pub errors: Vec<String>,
+    pub warnings: Vec<String>,
+}
+
+pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status> {
+    let (inputs, walk_failures) = files::collect(paths);
+    let mut failed = walk_failures.len();
+    for (path, e) in &walk_failures {
+        report(path, e);
+    }
+    let progress = progress_bar(inputs.len());
+    let mut out = Out::new();
+    let mut levels = wwd::Opener::new(options.wwd());
+    for input in &inputs {
+        progress.inc(1);
+        match verdict(input, options, &mut levels) {
+            Ok(None) => {}
+            Ok(Some(v)) => {
+                failed += usize::from(!v.errors.is_empty());
+                let text = if json {
+                    serde_json::to_string(&v)?
+                } else {
+                    text(&v)
+                };
+                progress.suspend(|| out.line(&text))?;
+            }
+            Err(e) => {
+                failed += 1;
+                progress.suspend(|| report(&input.path, &e));
+            }
+        }
+    }
+    progress.finish_and_clear();
+    out.flush()?;
+    Ok(if failed == 0 {
+        Status::Success
+    } else {
+        Status::SomeFailed
+    })
+}
+
+fn text(v: &Verdict) -> String {
+    let mut s = format!("{}: {}: ", v.path, v.format);
+    s += match (v.errors.len(), v.warnings.len()) {
+        (0, 0) => "ok".to_owned(),
+        (0, w) => format!("ok, {w} warning(s)"),
+        (e, w) => format!("{e} error(s), {w} warning(s)"),
+    }
+    .as_str();
+    for e in &v.errors {
+        s += &format!("\n  error: {e}");
+    }
+    for w in &v.warnings {
+        s += &format!("\n  warning: {w}");
+    }
+    s
+}
+
+/// The verdict on one input, `None` for an unrecognised file found in a directory.
+fn verdict(
+    input: &Input,
+    options: ReadOptions,
+    levels: &mut wwd::Opener,
+) -> Result<Option<Verdict>> {
+    let file = files::map(&input.path)?;
+    let Some(format) = files::detect(&input.path, &file, options)? else {
+        if input.named {
+            anyhow::bail!("not a format gamebin reads (formats are detected by content)");
+        }
+        return Ok(None);
+    };
+    let mut v = Verdict {
+        path: input.path.display().to_string(),
+        format: format.name(),
+        ..Verdict::default()
+    };
+    let walked: Result<()> = match format {
+        Format::WowsGeometry => check_geometry(&file, &mut v),
+        Format::WowsAssets => {
+            (|| Ok(gamebin::wows::assets::AssetsDb::from_bytes(&file)?.validate()?))()
+        }
+        Format::Ff13Wdb => (|| {
+            let view = gamebin::wdb::WdbView::from_bytes(&file)?;
+            view.validate().map_err(|e| e.into_owned())?;
+            Ok(())
+        })(),
+        Format::Wap32Wwd => (|| Ok(levels.open(&file)?.validate()?))(),
+        Format::RustyHeartsWdata => {
+            (|| Ok(gamebin::wdata::WdataView::from_bytes(&file).map(|_| ())?))()
+        }
+        Format::CraftStudioProject => {
+            (|| Ok(gamebin::craftstudio::ProjectView::from_bytes(&file)?.validate()?))()
+        }
+        other => Err(anyhow::anyhow!("format {other} has no check yet")),
+    };
+    if let Err(e) = walked {
+        v.errors.push(format!("{e:#}"));
+    }
+    Ok(Some(v))
+}
+
+/// Every structure, every buffer decoded, every draw paired and checked.
+fn check_geometry(data: &[u8], v: &mut Verdict) -> Result<()> {
+    let view = GeometryView::from_bytes(data)?;
+    view.validate()?;
+    for (k, ib) in view.index_buffers().enumerate() {
+        if ib.has_swapped_index_size() {
+            v.warnings.push(format!(
+                "index buffer {k} at {:#x}: {SWAPPED_INDEX_SIZE}",
+                ib.offset()
+            ));
+        }
+    }
+    let mut decoded = DecodedGeometry::new();
+    decoded.decode(&view);
+    let (vm, im) = (view.vertex_mappings(), view.index_mappings());
+    let id = |m: Option<gamebin::wows::geometry::Mapping<'_>>| m.map_or(0, |m| m.id());
+    for draw in decoded.draws(&view) {
+        if let Err(e) = decoded.draw_data(&draw) {
+            v.errors.push(format!(
+                "draw {:#010x} + {:#010x}: {e}",
+                draw.vertices.id(),
+                draw.indices.id()
+            ));
+        }
+    }
+    let table = decoded.draw_table();
+    for note in table.notes() {
+        let line = format!(
+            "index mapping {:#010x}: {}",
+            id(im.get(note.index_mapping)),
+            note.doubt
+        );
+        match note.doubt {
+            PairingDoubt::SameVertexCount {
+                interchangeable: true,
+                ..
+            } => {}
+            PairingDoubt::NoneFits { .. } | PairingDoubt::IndexDataUnreadable(_) => {
+                v.errors.push(line)
+            }
+            _ => v.warnings.push(line),
+        }
+    }
+    for p in table.unpaired_vertex_mappings() {
+        v.warnings.push(format!(
+            "vertex mapping {:#010x}: no index mapping pairs with it",
+            id(vm.get(p))
+        ));
+    }
+    Ok(())
+}
