@@ -1,5 +1,6 @@
 //! `.wwd` levels made by the writer: Claw and Gruntz layouts, a mask tile, empty planes and wrap
-//! flags read back to what was written, compressed and not; malformed inputs give precise errors.
+//! flags read back to what was written, compressed and not; malformed inputs give precise errors;
+//! WapMap's metadata block after the main block, read, checksummed around and damaged.
 
 use gamebin::ErrorKind;
 use gamebin::write::wwd::{Level, TileBody, claw_level, empty_planes_level, gruntz_level, tile};

@@ -439,3 +439,62 @@ fn read(data: &[u8], at: usize) -> Result<WapMapMeta<'_>> {
         at,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    /// The smallest block WapMap's reader accepts (its `19 + 9 + 9` bytes): tags, MetaInfo and
+    /// MetaEndInfo, each holding the size 37.
+    fn smallest() -> Vec<u8> {
+        let mut b = WM_META_OPEN.to_vec();
+        for block_type in [WM_BLOCK_META_INFO, WM_BLOCK_META_END_INFO] {
+            b.push(block_type);
+            b.extend_from_slice(&4u32.to_le_bytes());
+            b.extend_from_slice(&37u32.to_le_bytes());
+        }
+        b.extend_from_slice(WM_META_CLOSE);
+        b
+    }
+
+    #[test]
+    fn the_smallest_block_reads_and_has_no_header_or_guides() {
+        let block = smallest();
+        assert_eq!(block.len(), MIN_LEN);
+        let mut file = vec![0u8; HEADER_SIZE + 3];
+        file.extend_from_slice(&block);
+        for meta in [
+            after_stream(&file, HEADER_SIZE + 3).unwrap().unwrap(),
+            at_end(&file).unwrap().unwrap(),
+        ] {
+            assert_eq!((meta.offset(), meta.len()), (HEADER_SIZE + 3, 37));
+            assert_eq!(meta.header().unwrap(), None);
+            assert!(meta.guides().unwrap().is_empty());
+            assert_eq!(meta.blocks().count(), 2);
+        }
+    }
+
+    #[test]
+    fn a_cut_opening_tag_is_a_cut_block_and_anything_else_is_trailing_bytes() {
+        let mut file = vec![0u8; HEADER_SIZE];
+        file.extend_from_slice(b"<wm_");
+        let e = after_stream(&file, HEADER_SIZE).unwrap_err();
+        assert_eq!(e.what(), "WapMapMeta.open_tag");
+        assert_eq!(
+            e.kind(),
+            ErrorKind::Truncated {
+                needed: 9,
+                available: 4
+            }
+        );
+        file.push(b'x');
+        let e = after_stream(&file, HEADER_SIZE).unwrap_err();
+        assert_eq!(e.what(), "WwdHeader.main_block(zlib)");
+        assert_eq!(at_end(&file).unwrap().map(|m| m.offset()), None);
+        assert_eq!(
+            after_stream(&file, file.len()).unwrap().map(|m| m.len()),
+            None
+        );
+    }
+}
