@@ -52,6 +52,20 @@ fn walk_view(view: &WwdView<'_>) -> u64 {
             sum += o.animation().len() as u64 + u64::from(o.location().0.unsigned_abs());
         }
     }
+    if let Some(meta) = view.wapmap_meta() {
+        sum += (meta.offset() + meta.bytes().len()) as u64;
+        sum += u64::from(meta.meta_info_size().unwrap() ^ meta.meta_end_info_size().unwrap());
+        for block in meta.blocks() {
+            let block = block.unwrap();
+            sum += (block.data().len() + block.kind().name().len()) as u64;
+        }
+        let header = meta.header().unwrap().unwrap();
+        sum += header.wapmap_version.len() as u64 + header.map_description.len() as u64;
+        sum += header.map_build.unsigned_abs() as u64;
+        for guide in meta.guides().unwrap() {
+            sum += u64::from(guide.position.get().unsigned_abs()) + u64::from(guide.orientation);
+        }
+    }
     for p in view.tile_properties().unwrap().iter() {
         let p = p.unwrap();
         sum += match p.kind() {

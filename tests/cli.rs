@@ -840,7 +840,7 @@ fn wwd_info_json_has_the_documented_keys() {
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 4);
+    assert_eq!(lines.len(), 6);
     let keys = [
         "path",
         "format",
@@ -852,6 +852,7 @@ fn wwd_info_json_has_the_documented_keys() {
         "tile_properties",
         "tile_property_types",
         "checksum",
+        "wapmap_meta",
     ];
     for line in &lines {
         let object = line.as_object().unwrap();
@@ -883,6 +884,57 @@ fn wwd_info_json_has_the_documented_keys() {
     assert_eq!(claw["checksum"]["verdict"], "wapmap");
     // zlib streams start with 0x78, 40 below WapMap's constant 160.
     assert_eq!(claw["checksum"]["residual"], -40);
+    assert!(claw["wapmap_meta"].is_null());
+    // The level WapMap's metadata follows: what the writer was told (wapmap_meta_data()), where
+    // WapMap's layout puts it, and the checksum still WapMap's over the main block alone.
+    let wapmap = lines
+        .iter()
+        .find(|l| {
+            l["path"]
+                .as_str()
+                .unwrap()
+                .ends_with("claw_small_wapmap.wwd")
+        })
+        .unwrap();
+    let file = std::fs::read("fixtures/wap32-wwd/claw_small_wapmap.wwd").unwrap();
+    let meta = &wapmap["wapmap_meta"];
+    // 9 + 9 + (5 + 4 + "0.3.1\0" + 4 + "1.0\0" + "Saved by WapMap\0") + (5 + 4 + 2 × 5) + 9 + 10.
+    assert_eq!(meta["length"], 95);
+    assert_eq!(meta["offset"], file.len() - 95);
+    assert_eq!(meta["wapmap_build"], 30);
+    assert_eq!(meta["wapmap_version"], "0.3.1");
+    assert_eq!(meta["map_build"], 2);
+    assert_eq!(meta["map_version"], "1.0");
+    assert_eq!(meta["map_description"], "Saved by WapMap");
+    assert_eq!(meta["guides"], 2);
+    assert_eq!(wapmap["checksum"]["verdict"], "wapmap");
+    assert_eq!(wapmap["checksum"]["residual"], -40);
+    assert_eq!(wapmap["objects"], 9);
+}
+
+#[test]
+fn wwd_a_damaged_wapmap_block_fails_with_its_offset() {
+    let dir = temp_dir("wapmap-meta");
+    let good = std::fs::read("fixtures/wap32-wwd/claw_small_wapmap.wwd").unwrap();
+    let cut = dir.join("cut.wwd");
+    std::fs::write(&cut, &good[..good.len() - 20]).unwrap();
+    let long = dir.join("long.wwd");
+    std::fs::write(&long, [&good[..], b"garbage"].concat()).unwrap();
+    for (path, what) in [(&cut, "WapMapMeta.block.data"), (&long, "WapMapMeta")] {
+        let out = gamebin(&["info", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.contains(&format!(": {what}: ")), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let err = stderr(&gamebin(&["dump", "--json", long.to_str().unwrap()]));
+    assert!(
+        err.contains(&format!(
+            "at {:#010x}: WapMapMeta: invalid value 7",
+            good.len()
+        )),
+        "{err}"
+    );
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! `.wwd` levels made by the writer: Claw and Gruntz layouts, a mask tile, empty planes and wrap
-//! flags read back to what was written, compressed and not; malformed inputs give precise errors.
+//! flags read back to what was written, compressed and not; malformed inputs give precise errors;
+//! WapMap's metadata block after the main block, read, checksummed around and damaged.
 
 use gamebin::ErrorKind;
 use gamebin::write::wwd::{Level, TileBody, claw_level, empty_planes_level, gruntz_level, tile};
@@ -381,4 +382,356 @@ fn an_inflater_can_move_to_another_thread() {
     .join()
     .unwrap();
     assert!(inflater.is_warm());
+}
+
+// WapMap's metadata block. The layout below is WapMap's "WWD extended meta" as its source defines
+// it (Zax37/WapMap, `WapMap/io/cWWDx.h` and `cWWDx.cpp`), assembled here by hand, not by the
+// writer: tag, blocks of (type byte, int length, data), tag.
+
+/// A block in WapMap's layout, by hand: MetaInfo, Header, Guides, MetaEndInfo.
+fn wapmap_block_by_hand(
+    build: i32,
+    version: &str,
+    map_build: i32,
+    map_version: &str,
+    description: &str,
+    guides: &[(u8, i32)],
+) -> Vec<u8> {
+    let mut header = build.to_le_bytes().to_vec();
+    for (i, s) in [version, map_version, description].iter().enumerate() {
+        if i == 1 {
+            header.extend_from_slice(&map_build.to_le_bytes());
+        }
+        header.extend_from_slice(s.as_bytes());
+        header.push(0);
+    }
+    let mut guide_data = (guides.len() as i32).to_le_bytes().to_vec();
+    for &(orientation, position) in guides {
+        guide_data.push(orientation);
+        guide_data.extend_from_slice(&position.to_le_bytes());
+    }
+    // WapMap's own arithmetic (SerializeTo): 9 + 9 + (5 + header) + [5 + guides] + 9 + 10.
+    let size = 9
+        + 9
+        + 5
+        + header.len()
+        + if guides.is_empty() {
+            0
+        } else {
+            5 + guide_data.len()
+        }
+        + 9
+        + 10;
+    let mut out = b"<wm_meta>".to_vec();
+    out.push(0);
+    out.extend_from_slice(&4i32.to_le_bytes());
+    out.extend_from_slice(&(size as i32).to_le_bytes());
+    out.push(2);
+    out.extend_from_slice(&(header.len() as i32).to_le_bytes());
+    out.extend_from_slice(&header);
+    if !guides.is_empty() {
+        out.push(3);
+        out.extend_from_slice(&(guide_data.len() as i32).to_le_bytes());
+        out.extend_from_slice(&guide_data);
+    }
+    out.push(1);
+    out.extend_from_slice(&4i32.to_le_bytes());
+    out.extend_from_slice(&(size as i32).to_le_bytes());
+    out.extend_from_slice(b"</wm_meta>");
+    assert_eq!(out.len(), size);
+    out
+}
+
+/// WapMap's `CalculateChecksum`, transcribed: start at 2^32 − 1 − 159, then for each stored byte
+/// from offset 1524 to the end of what it was given, subtract its 1-based index and add the byte.
+fn wapmap_calculate_checksum(file: &[u8]) -> u32 {
+    let mut sum = u32::MAX - 159;
+    for (n, &b) in file.iter().enumerate().skip(1524) {
+        sum = sum
+            .wrapping_sub((n - 1523) as u32)
+            .wrapping_add(u32::from(b));
+    }
+    sum
+}
+
+fn find_tag(data: &[u8]) -> usize {
+    data.windows(9).position(|w| w == b"<wm_meta>").unwrap()
+}
+
+fn fixture(name: &str) -> Vec<u8> {
+    std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/wap32-wwd")
+            .join(name),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_block_in_wapmaps_layout_reads_after_either_main_block() {
+    // WapMap 0.3.1 is build 30 and its default map version is "1.0" (WapMap/conf.h, loadmap.cpp);
+    // with a two-letter description the block is 63 bytes, as in the reported level.
+    let block = wapmap_block_by_hand(30, "0.3.1", 4, "1.0", "ab", &[]);
+    assert_eq!(block.len(), 63);
+    let with_guides = wapmap_block_by_hand(30, "0.3.1", 7, "2.1", "Lvl", &[(1, 640), (0, -64)]);
+    for block in [&block, &with_guides] {
+        for compressed in [true, false] {
+            let level = claw_level(8, 6, 3);
+            let mut data = if compressed {
+                level.to_compressed().unwrap()
+            } else {
+                level.to_uncompressed().unwrap()
+            };
+            let main_end = data.len();
+            data.extend_from_slice(block);
+            let view = open(&data);
+            view.validate().unwrap();
+            let meta = view.wapmap_meta().expect("the block is found");
+            assert_eq!(meta.offset(), main_end);
+            assert_eq!(meta.len(), block.len());
+            assert!(meta.bytes() == &block[..]);
+            assert_eq!(view.stored_main_block().len(), main_end - 1524);
+            assert_eq!(meta.meta_info_size().unwrap() as usize, block.len());
+            assert_eq!(meta.meta_end_info_size().unwrap() as usize, block.len());
+            // The checksum covers the main block only: the writer's verdict is unchanged (for an
+            // uncompressed block d[0] is 160, where WapMap's formula is the published one).
+            let want = if compressed {
+                ChecksumVerdict::WapMap
+            } else {
+                ChecksumVerdict::Seed
+            };
+            assert_eq!(view.checksum().verdict, want);
+            assert_eq!(view.checksum().wapmap, view.checksum().stored);
+            let kinds: Vec<&str> = meta.blocks().map(|b| b.unwrap().kind().name()).collect();
+            let h = meta.header().unwrap().unwrap();
+            assert_eq!(h.wapmap_build, 30);
+            assert_eq!(h.wapmap_version, b"0.3.1");
+            if block.len() == 63 {
+                assert_eq!(kinds, ["MetaInfo", "Header", "MetaEndInfo"]);
+                assert_eq!(
+                    (h.map_build, h.map_version, h.map_description),
+                    (4, &b"1.0"[..], &b"ab"[..])
+                );
+                assert!(meta.guides().unwrap().is_empty());
+            } else {
+                assert_eq!(kinds, ["MetaInfo", "Header", "Guides", "MetaEndInfo"]);
+                assert_eq!(
+                    (h.map_build, h.map_version, h.map_description),
+                    (7, &b"2.1"[..], &b"Lvl"[..])
+                );
+                let g: Vec<(u8, i32)> = meta
+                    .guides()
+                    .unwrap()
+                    .iter()
+                    .map(|g| (g.orientation, g.position.get()))
+                    .collect();
+                assert_eq!(g, [(1, 640), (0, -64)]);
+            }
+            // The writer's block is the same bytes as WapMap's layout by hand.
+            let mut by_writer = gamebin::write::wwd::WapMapMetaData {
+                wapmap_build: 30,
+                wapmap_version: b"0.3.1".to_vec(),
+                ..Default::default()
+            };
+            (
+                by_writer.map_build,
+                by_writer.map_version,
+                by_writer.map_description,
+            ) = (
+                h.map_build,
+                h.map_version.to_vec(),
+                h.map_description.to_vec(),
+            );
+            by_writer.guides = meta
+                .guides()
+                .unwrap()
+                .iter()
+                .map(|g| (g.orientation, g.position.get()))
+                .collect();
+            assert!(by_writer.to_bytes().unwrap() == *block);
+        }
+    }
+    // A block type WapMap does not know is skipped by its length, as WapMap skips it.
+    let mut odd = block.clone();
+    let end_info = odd.len() - 10 - 9;
+    odd.splice(end_info..end_info, [9u8, 2, 0, 0, 0, 0xAB, 0xCD]);
+    let size = (odd.len() as u32).to_le_bytes();
+    odd[14..18].copy_from_slice(&size);
+    let n = odd.len();
+    odd[n - 14..n - 10].copy_from_slice(&size);
+    let mut data = claw_level(8, 6, 3).to_compressed().unwrap();
+    data.extend_from_slice(&odd);
+    let view = open(&data);
+    let meta = view.wapmap_meta().unwrap();
+    let unknown = meta.blocks().nth(2).unwrap().unwrap();
+    assert_eq!(unknown.kind(), gamebin::wwd::MetaBlockKind::Unknown(9));
+    assert_eq!(unknown.data(), [0xAB, 0xCD]);
+    assert_eq!(meta.header().unwrap().unwrap().map_description, b"ab");
+}
+
+#[test]
+fn the_wapmap_fixtures_checksum_is_wapmaps_formula_without_the_block() {
+    for name in ["claw_small_wapmap.wwd", "claw_small_nocompress_wapmap.wwd"] {
+        let data = fixture(name);
+        let tag = find_tag(&data);
+        assert!(data.ends_with(b"</wm_meta>"));
+        let stored = u32::from_le_bytes(data[748..752].try_into().unwrap());
+        // WapMap checksums what it wrote before appending the block...
+        assert_eq!(stored, wapmap_calculate_checksum(&data[..tag]), "{name}");
+        // ...so counting the block gives another value.
+        assert_ne!(stored, wapmap_calculate_checksum(&data), "{name}");
+        let view = open(&data);
+        view.validate().unwrap();
+        let report = view.checksum();
+        // d[0] is 160 in an uncompressed block, where WapMap's formula is the published one.
+        let want = if view.is_compressed() {
+            ChecksumVerdict::WapMap
+        } else {
+            ChecksumVerdict::Seed
+        };
+        assert_eq!(report.verdict, want, "{name}");
+        assert_eq!(report.wapmap, stored);
+        assert_eq!(view.stored_main_block().len(), tag - 1524);
+        let meta = view.wapmap_meta().unwrap();
+        assert_eq!(meta.offset(), tag);
+        let h = meta.header().unwrap().unwrap();
+        assert_eq!(h.wapmap_version, b"0.3.1");
+        assert_eq!(meta.guides().unwrap().len(), 2);
+        // The same level without the block reads to the same image.
+        let plain = if view.is_compressed() {
+            claw_level(24, 12, 9).to_compressed().unwrap()
+        } else {
+            claw_level(24, 12, 9).to_uncompressed().unwrap()
+        };
+        assert!(data[..tag] == plain[..]);
+        assert!(open(&plain).image() == view.image());
+        assert!(open(&plain).wapmap_meta().is_none());
+    }
+}
+
+#[test]
+fn a_level_with_the_block_round_trips_byte_for_byte() {
+    for name in ["claw_small_wapmap.wwd", "claw_small_nocompress_wapmap.wwd"] {
+        let data = fixture(name);
+        let view = open(&data);
+        let level = Level::from_view(&view).unwrap();
+        let again = if view.is_compressed() {
+            level.to_compressed().unwrap()
+        } else {
+            level.to_uncompressed().unwrap()
+        };
+        assert!(again == data, "{name}");
+    }
+}
+
+#[test]
+fn a_damaged_block_after_the_stream_is_an_error_with_its_offset() {
+    let good = fixture("claw_small_wapmap.wwd");
+    let tag = find_tag(&good);
+    let len = good.len();
+    // No closing tag: the block stops after MetaEndInfo.
+    let e = err(&good[..len - 10]);
+    assert_eq!(e.what(), "WapMapMeta.close_tag");
+    assert_eq!(e.offset(), (len - 10) as u64);
+    assert_eq!(
+        e.kind(),
+        ErrorKind::Truncated {
+            needed: 10,
+            available: 0
+        }
+    );
+    // No closing tag: other bytes in its place.
+    let mut bad = good.clone();
+    bad[len - 10..].copy_from_slice(b"<\\wm_meta>");
+    let e = err(&bad);
+    assert_eq!(
+        (e.what(), e.offset()),
+        ("WapMapMeta.close_tag", (len - 10) as u64)
+    );
+    assert!(reason(&e).contains("closing tag is missing"), "{e}");
+    // Cut at every length inside the block: always an error inside the block, never a level.
+    for cut in tag + 1..len {
+        let e = err(&good[..cut]);
+        assert!(e.what().starts_with("WapMapMeta"), "cut at {cut}: {e}");
+        assert!(
+            (tag as u64..=cut as u64).contains(&e.offset()),
+            "cut at {cut}: {e}"
+        );
+    }
+    // Bytes after the closing tag.
+    let mut long = good.clone();
+    long.extend_from_slice(b"garbage");
+    let e = err(&long);
+    assert_eq!(e.what(), "WapMapMeta");
+    assert_eq!(e.offset(), len as u64);
+    assert_eq!(
+        e.kind(),
+        ErrorKind::InvalidValue {
+            value: 7,
+            reason: "bytes after the end of the WapMap metadata block"
+        }
+    );
+    // A size that disagrees with the block's length (WapMap would not find the block).
+    let mut bad = good.clone();
+    bad[tag + 14] ^= 1;
+    let e = err(&bad);
+    assert_eq!(
+        (e.what(), e.offset()),
+        ("WapMapMeta.MetaInfo.size", (tag + 14) as u64)
+    );
+    let mut bad = good.clone();
+    bad[len - 14] ^= 1;
+    assert_eq!(err(&bad).what(), "WapMapMeta.MetaEndInfo.size");
+    // A block length running past the end of the file.
+    let mut bad = good.clone();
+    bad[tag + 19..tag + 23].copy_from_slice(&u32::MAX.to_le_bytes());
+    let e = err(&bad);
+    assert_eq!(
+        (e.what(), e.offset()),
+        ("WapMapMeta.block.data", (tag + 23) as u64)
+    );
+    // Bytes after the stream that are not a WapMap block stay the stream's error, with offset and
+    // length.
+    let mut other = good[..tag].to_vec();
+    other.extend_from_slice(b"<wm_metaX>");
+    let e = err(&other);
+    assert_eq!(
+        (e.what(), e.offset()),
+        ("WwdHeader.main_block(zlib)", tag as u64)
+    );
+    assert!(
+        matches!(e.kind(), ErrorKind::InvalidValue { value: 10, .. }),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_uncompressed_level_finds_the_block_from_its_end_as_wapmap_does() {
+    let good = fixture("claw_small_nocompress_wapmap.wwd");
+    let tag = find_tag(&good);
+    let len = good.len();
+    // Both tags and the size in place but a damaged inside: an error in the block.
+    let mut bad = good.clone();
+    bad[tag + 18] = 0; // the first block after MetaInfo becomes a second MetaInfo
+    let e = err(&bad);
+    assert_eq!(
+        (e.what(), e.offset()),
+        ("WapMapMeta.block", (tag + 18) as u64)
+    );
+    // Without its closing tag, or with bytes after it, nothing marks a block: the bytes are the
+    // main block's, as in any uncompressed level (whose main block has no stored length).
+    for data in [&good[..len - 10], &[&good[..], b"garbage"].concat()[..]] {
+        let view = open(data);
+        assert!(view.wapmap_meta().is_none());
+        view.validate().unwrap();
+        assert_eq!(view.stored_main_block().len(), data.len() - 1524);
+    }
+}
+
+#[test]
+fn the_writer_refuses_a_nul_inside_a_wapmap_string() {
+    let mut meta = gamebin::write::wwd::wapmap_meta_data();
+    meta.map_description = b"a\0b".to_vec();
+    let e = meta.to_bytes().unwrap_err();
+    assert_eq!(e.what(), "WapMapMeta.Header.map_description");
 }

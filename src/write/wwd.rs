@@ -2,7 +2,8 @@
 //! layout the original editors use — planes, tile grids, image-set names, objects, tile properties,
 //! each contiguous — with every offset, count and string length recomputed. Uncompressed levels
 //! from the original editors come out byte-identical; compressed ones are one zlib stream with the
-//! WapMap checksum (`S − 160` over the stored bytes).
+//! WapMap checksum (`S − 160` over the stored bytes). WapMap's metadata block, when a level has one,
+//! is written back verbatim after the stored main block, outside the checksum, as WapMap writes it.
 
 use std::io::Write as _;
 
@@ -15,6 +16,8 @@ use crate::error::{Error, Result};
 use crate::wwd::raw::{
     self, FLAG_COMPRESS, HEADER_SIZE, Header, OBJECT_FIXED_SIZE, PLANE_HEADER_SIZE, PlaneHeader,
     Rect, TILE_DOUBLE, TILE_MASK, TILE_SINGLE, TilePropertiesHeader, TilePropertyBase,
+    WM_BLOCK_GUIDES, WM_BLOCK_HEADER, WM_BLOCK_META_END_INFO, WM_BLOCK_META_INFO, WM_META_CLOSE,
+    WM_META_OPEN, WmBlockHeader, WmGuide,
 };
 use crate::wwd::{Plane, PlaneFlags, Tile, TileKind, WwdView};
 
@@ -28,6 +31,101 @@ pub struct Level {
     /// The table header; its count is recomputed.
     pub tile_properties_header: TilePropertiesHeader,
     pub tile_properties: Vec<TilePropertyData>,
+    /// WapMap's metadata block, `<wm_meta>` to `</wm_meta>`, written verbatim after the stored main
+    /// block (so a level read and written again keeps it byte for byte); `None` writes none. Build
+    /// one with [`WapMapMetaData::to_bytes`].
+    pub wapmap_meta: Option<Vec<u8>>,
+}
+
+/// The fields of WapMap's metadata block (see [`WapMapMeta`](crate::wwd::WapMapMeta)), to build
+/// one in the layout WapMap writes: MetaInfo, Header, Guides (only when there are guides),
+/// MetaEndInfo, with both sizes filled in.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WapMapMetaData {
+    /// WapMap's `iWapMapBuild`.
+    pub wapmap_build: i32,
+    /// WapMap's `strWapMapVersion`; no NUL inside.
+    pub wapmap_version: Vec<u8>,
+    /// WapMap's `iMapBuild`.
+    pub map_build: i32,
+    /// WapMap's `strMapVersion`; no NUL inside.
+    pub map_version: Vec<u8>,
+    /// WapMap's `strMapDescription`; no NUL inside.
+    pub map_description: Vec<u8>,
+    /// `(orientation, position)`: WapMap's `bOrient` (1 horizontal, 0 vertical) and `iPos`.
+    pub guides: Vec<(u8, i32)>,
+}
+
+impl WapMapMetaData {
+    /// The block's bytes, tags included.
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        let len32 = |n: usize, what: &'static str| {
+            u32::try_from(n).map_err(|_| Error::invalid(0, what, u64_of(n), "too long to store"))
+        };
+        let block = |out: &mut Vec<u8>, block_type: u8, len: usize| -> Result<()> {
+            let head = WmBlockHeader {
+                block_type,
+                length: len32(len, "WapMapMeta.block.length")?.into(),
+            };
+            out.extend_from_slice(head.as_bytes());
+            Ok(())
+        };
+        let strings = [
+            (&self.wapmap_version, "WapMapMeta.Header.wapmap_version"),
+            (&self.map_version, "WapMapMeta.Header.map_version"),
+            (&self.map_description, "WapMapMeta.Header.map_description"),
+        ];
+        for (s, what) in strings {
+            if let Some(nul) = s.iter().position(|&c| c == 0) {
+                return Err(Error::invalid(
+                    0,
+                    what,
+                    u64_of(nul),
+                    "a NUL inside the string",
+                ));
+            }
+        }
+        let mut out = Vec::new();
+        out.extend_from_slice(WM_META_OPEN);
+        block(&mut out, WM_BLOCK_META_INFO, 4)?;
+        // The size, filled in once known (WapMap patches it the same way).
+        let meta_info_size = out.len();
+        out.extend_from_slice(&[0; 4]);
+        let header_len = 4 + self.wapmap_version.len() + 1 + 4;
+        let header_len = header_len + self.map_version.len() + 1 + self.map_description.len() + 1;
+        block(&mut out, WM_BLOCK_HEADER, header_len)?;
+        out.extend_from_slice(&self.wapmap_build.to_le_bytes());
+        out.extend_from_slice(&self.wapmap_version);
+        out.push(0);
+        out.extend_from_slice(&self.map_build.to_le_bytes());
+        out.extend_from_slice(&self.map_version);
+        out.push(0);
+        out.extend_from_slice(&self.map_description);
+        out.push(0);
+        if !self.guides.is_empty() {
+            let count = len32(self.guides.len(), "WapMapMeta.Guides.count")?;
+            block(&mut out, WM_BLOCK_GUIDES, 4 + 5 * self.guides.len())?;
+            out.extend_from_slice(&count.to_le_bytes());
+            for &(orientation, position) in &self.guides {
+                let guide = WmGuide {
+                    orientation,
+                    position: position.into(),
+                };
+                out.extend_from_slice(guide.as_bytes());
+            }
+        }
+        block(&mut out, WM_BLOCK_META_END_INFO, 4)?;
+        let meta_end_info_size = out.len();
+        out.extend_from_slice(&[0; 4]);
+        out.extend_from_slice(WM_META_CLOSE);
+        let size = len32(out.len(), "WapMapMeta.MetaInfo.size")?.to_le_bytes();
+        for at in [meta_info_size, meta_end_info_size] {
+            if let Some(field) = out.get_mut(at..at + 4) {
+                field.copy_from_slice(&size);
+            }
+        }
+        Ok(out)
+    }
 }
 
 /// A plane, owned.
@@ -96,6 +194,7 @@ impl Level {
             planes: Vec::new(),
             tile_properties_header,
             tile_properties: Vec::new(),
+            wapmap_meta: None,
         }
     }
 
@@ -133,6 +232,7 @@ impl Level {
             planes,
             tile_properties_header: *table.header(),
             tile_properties,
+            wapmap_meta: view.wapmap_meta().map(|m| m.bytes().to_vec()),
         })
     }
 
@@ -260,11 +360,14 @@ impl Level {
         Ok((header, out))
     }
 
-    fn finish(mut header: Header, stored: Vec<u8>) -> Vec<u8> {
+    fn finish(&self, mut header: Header, stored: Vec<u8>) -> Vec<u8> {
+        // WapMap checksums the stored main block, then appends its block: the block is outside.
         header.checksum = crate::wwd::wapmap_checksum(&stored).into();
-        let mut file = Vec::with_capacity(HEADER_SIZE + stored.len());
+        let meta = self.wapmap_meta.as_deref().unwrap_or(&[]);
+        let mut file = Vec::with_capacity(HEADER_SIZE + stored.len() + meta.len());
         file.extend_from_slice(header.as_bytes());
         file.extend_from_slice(&stored);
+        file.extend_from_slice(meta);
         file
     }
 
@@ -273,7 +376,7 @@ impl Level {
         let (mut header, block) = self.main_block()?;
         header.flags = (header.flags.get() & !FLAG_COMPRESS).into();
         header.decompressed_mainblock_size = 0.into();
-        Ok(Self::finish(header, block))
+        Ok(self.finish(header, block))
     }
 
     /// The level with its main block as one zlib stream (compress flag set, decompressed size
@@ -299,7 +402,7 @@ impl Level {
             .write_all(&block)
             .and_then(|()| z.finish())
             .map_err(|_| Error::invalid(0, "zlib", 0, "compression failed"))?;
-        Ok(Self::finish(header, stored))
+        Ok(self.finish(header, stored))
     }
 }
 
@@ -559,6 +662,25 @@ pub fn empty_planes_level() -> Level {
     level
 }
 
+/// The fields WapMap 0.3.1 (build 30) writes for a level it saved twice, with two guide lines.
+pub fn wapmap_meta_data() -> WapMapMetaData {
+    WapMapMetaData {
+        wapmap_build: 30,
+        wapmap_version: b"0.3.1".to_vec(),
+        map_build: 2,
+        map_version: b"1.0".to_vec(),
+        map_description: b"Saved by WapMap".to_vec(),
+        guides: vec![(1, 640), (0, -64)],
+    }
+}
+
+/// The small Claw level with WapMap's metadata block after its main block.
+pub fn wapmap_level() -> Result<Level> {
+    let mut level = claw_level(24, 12, 9);
+    level.wapmap_meta = Some(wapmap_meta_data().to_bytes()?);
+    Ok(level)
+}
+
 /// The committed fixtures (`fixtures/wap32-wwd/`).
 pub fn fixtures() -> Result<Vec<(&'static str, Vec<u8>)>> {
     Ok(vec![
@@ -569,6 +691,11 @@ pub fn fixtures() -> Result<Vec<(&'static str, Vec<u8>)>> {
         ),
         ("gruntz_small.wwd", gruntz_level().to_compressed()?),
         ("empty_planes.wwd", empty_planes_level().to_uncompressed()?),
+        ("claw_small_wapmap.wwd", wapmap_level()?.to_compressed()?),
+        (
+            "claw_small_nocompress_wapmap.wwd",
+            wapmap_level()?.to_uncompressed()?,
+        ),
     ])
 }
 

@@ -1,5 +1,5 @@
 //! The main block of a compressed level: one zlib stream (RFC 1950, never raw deflate) from the end
-//! of the header to the end of the file, inflated once into a caller-owned buffer that then holds
+//! of the header to the end of the file (or to WapMap's metadata block), inflated once into a caller-owned buffer that then holds
 //! the whole image `header ‖ inflated main block`, so that the format's absolute offsets index it
 //! directly.
 //!
@@ -72,7 +72,8 @@ impl Inflater {
 }
 
 /// Inflates `stored` (the bytes after the header) into `buffer` as `header ‖ inflated`, checking
-/// that the stream inflates to exactly `declared` bytes and ends exactly at the end of the file.
+/// that the stream inflates to exactly `declared` bytes, and returns the stream's stored length
+/// (the bytes after it are checked by the caller: WapMap appends a block there).
 ///
 /// `buffer` grows (one allocation) only when its capacity is too small. Its old contents are not
 /// cleared: a sound stream overwrites every byte after the header, so only bytes the buffer never
@@ -85,7 +86,7 @@ pub(crate) fn inflate_into(
     declared: u32,
     buffer: &mut Vec<u8>,
     inflater: &mut Inflater,
-) -> Result<()> {
+) -> Result<usize> {
     let declared_len = declared as usize;
     let field = u64_of(HEADER_DECOMPRESSED_SIZE);
     if declared_len == 0 {
@@ -177,16 +178,8 @@ pub(crate) fn inflate_into(
             "the zlib stream inflates to fewer bytes than decompressed_mainblock_size",
         ));
     }
-    let trailing = u64_of(stored.len()).saturating_sub(z.total_in());
-    if trailing != 0 {
-        return Err(Error::invalid(
-            at(z),
-            WHAT,
-            trailing,
-            "bytes after the end of the zlib stream",
-        ));
-    }
-    Ok(())
+    // What follows the stream (nothing, or WapMap's metadata block) is the caller's to judge.
+    Ok(to_index(z.total_in()))
 }
 
 /// Makes `buffer` exactly `total` bytes long, starting with `header`. A buffer too small is

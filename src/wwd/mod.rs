@@ -1,13 +1,15 @@
 //! Captain Claw / Gruntz `.wwd` levels (WAP32 engine): a 1524-byte header, then the main block —
 //! plane headers, tile grids, image-set names, objects and tile properties — stored as is or as one
-//! zlib stream.
+//! zlib stream — and, in levels saved by the community editor WapMap, its metadata block after the
+//! main block ([`WapMapMeta`]).
 //!
 //! All offsets in the format are absolute in the image `header ‖ main block` (for a compressed
 //! level, counting in the *inflated* block). An uncompressed level is read in place: the image is
-//! the file. A compressed one is inflated once into a buffer the caller owns, which then holds the
+//! the file (up to WapMap's block, when there is one). A compressed one is inflated once into a buffer the caller owns, which then holds the
 //! image; the view borrows it. Errors report offsets in the image (equal to file offsets for
 //! uncompressed levels; offsets into the inflated block otherwise, except stream errors, which give
-//! the file offset where the zlib stream failed).
+//! the file offset where the zlib stream failed, and errors in WapMap's block, which give file
+//! offsets).
 //!
 //! Allocations: none to open and walk an uncompressed level. A compressed level needs its inflate
 //! buffer and a zlib decompressor ([`Inflater`], about 47 KB of state): reuse both across levels
@@ -42,6 +44,7 @@ mod plane;
 pub mod raw;
 mod text;
 mod tile_property;
+mod wapmap_meta;
 
 pub use checksum::{ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};
 pub use game::Game;
@@ -50,6 +53,7 @@ pub use object::{Object, Objects};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile, Tiles};
 pub use text::{fixed, text_lossy};
 pub use tile_property::{Attribute, TileKind, TileProperties, TileProperty, TilePropertyIter};
+pub use wapmap_meta::{MetaBlock, MetaBlockKind, MetaBlocks, MetaHeader, WapMapMeta};
 
 use crate::bytes::Bytes;
 use crate::error::{Error, ErrorKind, Result};
@@ -76,6 +80,9 @@ pub struct WwdView<'a> {
     image: Bytes<'a>,
     planes: &'a [PlaneHeader],
     planes_at: usize,
+    /// File offset where the stored main block ends (the file's end, or WapMap's block).
+    stored_end: usize,
+    wapmap_meta: Option<WapMapMeta<'a>>,
 }
 
 impl<'a> WwdView<'a> {
@@ -130,19 +137,26 @@ impl<'a> WwdView<'a> {
                 },
             ));
         }
-        let image: &'a [u8] = if header.flags.get() & FLAG_COMPRESS != 0 {
+        let (image, wapmap_meta): (&'a [u8], _) = if header.flags.get() & FLAG_COMPRESS != 0 {
             let (head, stored) = data.split_at(HEADER_SIZE.min(data.len()));
-            inflate::inflate_into(
+            let stream = inflate::inflate_into(
                 head,
                 stored,
                 header.decompressed_mainblock_size.get(),
                 inflated,
                 inflater,
             )?;
-            inflated.as_slice()
+            // The stream's end is known: what follows is WapMap's block or an error.
+            let meta = wapmap_meta::after_stream(data, HEADER_SIZE + stream)?;
+            (inflated.as_slice(), meta)
         } else {
-            data
+            // Nothing marks the end of an uncompressed main block but the file's end: WapMap's
+            // block is found from there, as WapMap finds it, and cut off the image.
+            let meta = wapmap_meta::at_end(data)?;
+            let end = meta.map_or(data.len(), |m| m.offset());
+            (data.get(..end).unwrap_or(data), meta)
         };
+        let stored_end = wapmap_meta.map_or(data.len(), |m| m.offset());
         let image = Bytes::new(image);
         let planes_at = header.offset_planes.get() as usize;
         let planes = image.read_slice::<PlaneHeader>(
@@ -156,6 +170,8 @@ impl<'a> WwdView<'a> {
             image,
             planes,
             planes_at,
+            stored_end,
+            wapmap_meta,
         })
     }
 
@@ -191,9 +207,16 @@ impl<'a> WwdView<'a> {
         self.image.len().saturating_sub(HEADER_SIZE)
     }
 
-    /// The main block as stored in the file (the zlib stream when compressed).
+    /// The main block as stored in the file (the zlib stream when compressed), without WapMap's
+    /// metadata block when one follows it.
     pub fn stored_main_block(&self) -> &'a [u8] {
-        self.file.get(HEADER_SIZE..).unwrap_or(&[])
+        self.file.get(HEADER_SIZE..self.stored_end).unwrap_or(&[])
+    }
+
+    /// The metadata block WapMap appended after the stored main block, when there is one (see
+    /// [`WapMapMeta`]). Opening the level found and checked it; this allocates nothing.
+    pub const fn wapmap_meta(&self) -> Option<WapMapMeta<'a>> {
+        self.wapmap_meta
     }
 
     /// The image `header ‖ main block` that the format's offsets index.
@@ -216,8 +239,10 @@ impl<'a> WwdView<'a> {
         game::detect(self.header)
     }
 
-    /// Compares the stored checksum with the known formulas over the stored main block. Reported,
-    /// never enforced (see [`ChecksumVerdict`]). O(n) over the stored bytes, no allocation.
+    /// Compares the stored checksum with the known formulas over the stored main block (which
+    /// excludes WapMap's metadata block: WapMap computes the checksum before appending it).
+    /// Reported, never enforced (see [`ChecksumVerdict`]). O(n) over the stored bytes, no
+    /// allocation.
     pub fn checksum(&self) -> ChecksumReport {
         checksum::report(self.header.checksum.get(), self.stored_main_block())
     }

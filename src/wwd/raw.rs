@@ -222,6 +222,39 @@ pub struct TilePropertyDouble {
     pub rect: Rect,
 }
 
+/// WapMap's metadata block (see [`WapMapMeta`](super::WapMapMeta)): the opening tag, 9 bytes, no NUL.
+pub const WM_META_OPEN: &[u8; 9] = b"<wm_meta>";
+/// The closing tag, 10 bytes, no NUL.
+pub const WM_META_CLOSE: &[u8; 10] = b"</wm_meta>";
+
+/// WapMap's block types (its `WWDx_BlockType`, values in declaration order).
+pub const WM_BLOCK_META_INFO: u8 = 0;
+pub const WM_BLOCK_META_END_INFO: u8 = 1;
+pub const WM_BLOCK_HEADER: u8 = 2;
+pub const WM_BLOCK_GUIDES: u8 = 3;
+
+/// The 5 bytes before each block of WapMap's metadata: a type byte and the length of the data that
+/// follows (an `int` in WapMap; read unsigned, so a negative length is out of bounds).
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct WmBlockHeader {
+    /// [`WM_BLOCK_META_INFO`], [`WM_BLOCK_META_END_INFO`], [`WM_BLOCK_HEADER`],
+    /// [`WM_BLOCK_GUIDES`]; other values are blocks WapMap skips by their length.
+    pub block_type: u8,
+    pub length: U32,
+}
+
+/// One guide line of WapMap's `Guides` block (5 bytes): WapMap's `bOrient` (1 horizontal,
+/// 0 vertical) and `iPos`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned,
+)]
+#[repr(C)]
+pub struct WmGuide {
+    pub orientation: u8,
+    pub position: I32,
+}
+
 const _: () = {
     assert!(core::mem::size_of::<Header>() == HEADER_SIZE);
     assert!(core::mem::size_of::<PlaneHeader>() == PLANE_HEADER_SIZE);
@@ -229,4 +262,6 @@ const _: () = {
     assert!(core::mem::size_of::<TilePropertiesHeader>() == TILE_PROPERTIES_HEADER_SIZE);
     assert!(core::mem::size_of::<TilePropertyBase>() == 16);
     assert!(core::mem::size_of::<TilePropertyDouble>() == 24);
+    assert!(core::mem::size_of::<WmBlockHeader>() == 5);
+    assert!(core::mem::size_of::<WmGuide>() == 5);
 };

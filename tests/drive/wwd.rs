@@ -118,6 +118,41 @@ fn walk(view: &WwdView<'_>) -> usize {
             }
         }
     }
+    if let Some(meta) = view.wapmap_meta() {
+        seen += 1;
+        let _ = (
+            meta.offset(),
+            meta.len(),
+            meta.is_empty(),
+            meta.bytes().len(),
+        );
+        let _ = (meta.meta_info_size(), meta.meta_end_info_size());
+        assert_eq!(meta.offset() + meta.len(), view.file().len());
+        assert_eq!(
+            view.stored_main_block().len() + 1524,
+            meta.offset(),
+            "the main block ends where WapMap's block starts"
+        );
+        for block in meta.blocks() {
+            let Ok(b) = block else { break };
+            seen += 1;
+            let _ = (b.offset(), b.block_type(), b.kind().name(), b.data().len());
+        }
+        if let Ok(Some(h)) = meta.header() {
+            let _ = (h.wapmap_build, h.map_build);
+            let _ = (
+                text_lossy(h.wapmap_version),
+                text_lossy(h.map_version),
+                text_lossy(h.map_description),
+            );
+        }
+        if let Ok(guides) = meta.guides() {
+            seen += guides.len();
+            for g in guides {
+                seen += usize::from(g.orientation <= 1 && g.position.get() != i32::MIN);
+            }
+        }
+    }
     if let Ok(table) = view.tile_properties() {
         let _ = (table.position(), table.header(), table.is_empty());
         let _ = table.get(table.len().saturating_sub(1));

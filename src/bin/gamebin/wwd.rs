@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use gamebin::wwd::{Inflater, Object, Options, Plane, TileKind, WwdView, text_lossy};
+use gamebin::wwd::{Inflater, Object, Options, Plane, TileKind, WapMapMeta, WwdView, text_lossy};
 use serde::Serialize;
 
 /// Opens levels with the command line's options, keeping one inflate buffer and one decompressor
@@ -49,6 +49,35 @@ pub struct Checksum {
     pub residual: i32,
 }
 
+/// WapMap's metadata block in `info`: where it is and its Header fields (`null` when the block has
+/// no Header block).
+#[derive(Debug, Serialize)]
+pub struct WapMapMetaInfo {
+    pub offset: usize,
+    pub length: usize,
+    pub wapmap_build: Option<i32>,
+    pub wapmap_version: Option<String>,
+    pub map_build: Option<i32>,
+    pub map_version: Option<String>,
+    pub map_description: Option<String>,
+    /// How many guide lines.
+    pub guides: usize,
+}
+
+fn wapmap_meta_info(meta: &WapMapMeta<'_>) -> Result<WapMapMetaInfo> {
+    let header = meta.header()?;
+    Ok(WapMapMetaInfo {
+        offset: meta.offset(),
+        length: meta.len(),
+        wapmap_build: header.map(|h| h.wapmap_build),
+        wapmap_version: header.map(|h| text(h.wapmap_version)),
+        map_build: header.map(|h| h.map_build),
+        map_version: header.map(|h| text(h.map_version)),
+        map_description: header.map(|h| text(h.map_description)),
+        guides: meta.guides()?.len(),
+    })
+}
+
 #[derive(Debug, Serialize)]
 pub struct Info {
     pub path: String,
@@ -61,6 +90,8 @@ pub struct Info {
     pub tile_properties: u32,
     pub tile_property_types: BTreeMap<String, usize>,
     pub checksum: Checksum,
+    /// WapMap's metadata block after the main block; `null` when the level has none.
+    pub wapmap_meta: Option<WapMapMetaInfo>,
 }
 
 fn checksum(view: &WwdView<'_>) -> Checksum {
@@ -98,11 +129,15 @@ pub fn info(path: &Path, data: &[u8], levels: &mut Opener) -> Result<Info> {
         tile_properties: table.len(),
         tile_property_types: types,
         checksum: checksum(&view),
+        wapmap_meta: view
+            .wapmap_meta()
+            .map(|m| wapmap_meta_info(&m))
+            .transpose()?,
     })
 }
 
 pub fn info_line(i: &Info) -> String {
-    format!(
+    let mut line = format!(
         "{}: {}, {}, {}{} planes, main block {} bytes, {} objects, {} tile properties ({} single, {} double, {} mask), checksum {:#010x} ({}, residual {})",
         i.path,
         i.format,
@@ -118,7 +153,14 @@ pub fn info_line(i: &Info) -> String {
         i.checksum.stored,
         i.checksum.verdict,
         i.checksum.residual,
-    )
+    );
+    if let Some(m) = &i.wapmap_meta {
+        let _ = write!(line, ", WapMap metadata {} bytes", m.length);
+        if let (Some(version), Some(build)) = (&m.wapmap_version, m.wapmap_build) {
+            let _ = write!(line, " (WapMap {version} build {build})");
+        }
+    }
+    line
 }
 
 #[derive(Debug, Serialize)]
@@ -337,6 +379,77 @@ pub struct TilePropertyDump {
 }
 
 #[derive(Debug, Serialize)]
+pub struct MetaBlockDump {
+    pub offset: usize,
+    #[serde(rename = "type")]
+    pub block_type: u8,
+    /// WapMap's name for the type, or `unknown`.
+    pub name: &'static str,
+    pub length: usize,
+}
+
+#[derive(Debug, Serialize)]
+pub struct MetaHeaderDump {
+    pub wapmap_build: i32,
+    pub wapmap_version: String,
+    pub map_build: i32,
+    pub map_version: String,
+    pub map_description: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct GuideDump {
+    /// WapMap's `bOrient`: 1 horizontal, 0 vertical.
+    pub orientation: u8,
+    pub position: i32,
+}
+
+/// WapMap's metadata block in `dump`: its blocks, its Header block (`null` when it has none) and
+/// its guide lines.
+#[derive(Debug, Serialize)]
+pub struct WapMapMetaDump {
+    pub offset: usize,
+    pub length: usize,
+    pub blocks: Vec<MetaBlockDump>,
+    pub header: Option<MetaHeaderDump>,
+    pub guides: Vec<GuideDump>,
+}
+
+fn wapmap_meta_dump(meta: &WapMapMeta<'_>) -> Result<WapMapMetaDump> {
+    let blocks = meta
+        .blocks()
+        .map(|b| {
+            b.map(|b| MetaBlockDump {
+                offset: b.offset(),
+                block_type: b.block_type(),
+                name: b.kind().name(),
+                length: b.data().len(),
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(WapMapMetaDump {
+        offset: meta.offset(),
+        length: meta.len(),
+        blocks,
+        header: meta.header()?.map(|h| MetaHeaderDump {
+            wapmap_build: h.wapmap_build,
+            wapmap_version: text(h.wapmap_version),
+            map_build: h.map_build,
+            map_version: text(h.map_version),
+            map_description: text(h.map_description),
+        }),
+        guides: meta
+            .guides()?
+            .iter()
+            .map(|g| GuideDump {
+                orientation: g.orientation,
+                position: g.position.get(),
+            })
+            .collect(),
+    })
+}
+
+#[derive(Debug, Serialize)]
 pub struct Dump {
     pub path: String,
     pub format: &'static str,
@@ -348,6 +461,8 @@ pub struct Dump {
     pub header: HeaderDump,
     pub planes: Vec<PlaneDump>,
     pub tile_properties: Vec<TilePropertyDump>,
+    /// WapMap's metadata block after the main block; `null` when the level has none.
+    pub wapmap_meta: Option<WapMapMetaDump>,
 }
 
 pub fn dump(path: &Path, data: &[u8], levels: &mut Opener) -> Result<Dump> {
@@ -424,6 +539,10 @@ pub fn dump(path: &Path, data: &[u8], levels: &mut Opener) -> Result<Dump> {
         header,
         planes,
         tile_properties,
+        wapmap_meta: view
+            .wapmap_meta()
+            .map(|m| wapmap_meta_dump(&m))
+            .transpose()?,
     })
 }
 
@@ -492,5 +611,22 @@ pub fn dump_text(d: &Dump) -> String {
         count("double"),
         count("mask")
     );
+    if let Some(m) = &d.wapmap_meta {
+        let _ = write!(
+            s,
+            "WapMap metadata at {:#x}, {} bytes, blocks {:?}",
+            m.offset,
+            m.length,
+            m.blocks.iter().map(|b| b.name).collect::<Vec<_>>()
+        );
+        if let Some(h) = &m.header {
+            let _ = write!(
+                s,
+                ": saved by WapMap {} build {}, map version {:?} build {}, description {:?}",
+                h.wapmap_version, h.wapmap_build, h.map_version, h.map_build, h.map_description
+            );
+        }
+        let _ = writeln!(s, ", {} guides", m.guides.len());
+    }
     s
 }
