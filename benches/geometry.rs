@@ -42,7 +42,8 @@ use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput};
 use gamebin::MappedFile;
-use gamebin::wows::geometry::{GeometryView, IndexBuffer, VertexBuffer};
+use gamebin::export::gltf::{GeometryGlbOptions, geometry_to_glb};
+use gamebin::wows::geometry::{DecodedGeometry, GeometryView, IndexBuffer, VertexBuffer};
 use gamebin::write::geometry::{GeometryBuilder, MeshVertex};
 
 /// Forwards to the system allocator and counts every allocation (including zeroed and
@@ -418,6 +419,15 @@ fn check_zero_allocations(inputs: &Inputs, when: &str) {
         "decode_indices_into(preallocated u16) (small fixture)",
         allocations_during(|| small_ib.decode_indices_into(&mut small_indices).is_ok()),
     );
+    let mut whole = DecodedGeometry::new();
+    whole.decode(&large_view);
+    check(
+        "DecodedGeometry::decode + pairing, buffers reused (large)",
+        allocations_during(|| {
+            whole.decode(&large_view);
+            whole.draw_table().len() == 32
+        }),
+    );
     // The control: meshopt's own call allocates its output, so the counter must see it.
     let (control, _) = allocations_during(|| {
         meshopt::decode_vertex_buffer::<[u8; STRIDE]>(inputs.vertex_payload(), inputs.vertex_count)
@@ -443,6 +453,134 @@ fn check_zero_allocations(inputs: &Inputs, when: &str) {
         "zero-alloc check ({when}): all {} checks allocate nothing",
         results.len()
     );
+}
+
+/// The large file decoded whole into reused buffers, then exported to GLB: the export's cost
+/// against the decode alone, both over the decoded bytes (vertices and indices).
+fn bench_export(c: &mut Criterion, inputs: &Inputs) {
+    let view = inputs.large_view();
+    let mut decoded = DecodedGeometry::new();
+    decoded.decode(&view);
+    let options = GeometryGlbOptions::default();
+    let glb = geometry_to_glb(&view, &decoded, &options).expect("GLB");
+    assert!(glb.skipped.is_empty() && glb.meshes == 32);
+    println!(
+        "export_glb: {} meshes, GLB of {} bytes from {} decoded bytes",
+        glb.meshes,
+        glb.bytes.len(),
+        inputs.vertex_bytes + inputs.index_bytes
+    );
+    let mut group = c.benchmark_group("export_glb");
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(8))
+        .throughput(Throughput::Bytes(
+            (inputs.vertex_bytes + inputs.index_bytes) as u64,
+        ));
+    group.bench_function("decode_whole_file_reused_buffers", |b| {
+        b.iter(|| decoded.decode(black_box(&view)))
+    });
+    group.bench_function("glb_from_decoded", |b| {
+        b.iter(|| geometry_to_glb(&view, black_box(&decoded), &options).map(|g| g.bytes.len()))
+    });
+    group.bench_function("decode_and_glb", |b| {
+        b.iter(|| {
+            decoded.decode(black_box(&view));
+            geometry_to_glb(&view, &decoded, &options).map(|g| g.bytes.len())
+        })
+    });
+    group.finish();
+}
+
+/// Every real sample (`$GAMEBIN_SAMPLES/wows-geometry`): each merged buffer decoded (or copied, for
+/// raw blobs) into a freshly allocated buffer, against a plain copy of every stored blob into a
+/// fresh `Vec`.
+fn bench_samples(c: &mut Criterion) {
+    let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") else {
+        println!("samples_decode: skipped, GAMEBIN_SAMPLES is not set");
+        return;
+    };
+    let dir = std::path::Path::new(&dir).join("wows-geometry");
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("samples folder") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "geometry") {
+            files.push(std::fs::read(&path).expect("sample"));
+        }
+    }
+    let views: Vec<GeometryView<'_>> = files
+        .iter()
+        .map(|f| GeometryView::from_bytes(f).expect("sample opens"))
+        .collect();
+    let stored: usize = views
+        .iter()
+        .flat_map(|v| {
+            v.vertex_buffers()
+                .map(|b| b.data().map_or(0, <[u8]>::len))
+                .chain(v.index_buffers().map(|b| b.data().map_or(0, <[u8]>::len)))
+        })
+        .sum();
+    println!(
+        "samples_decode: {} files, {stored} stored buffer bytes",
+        views.len()
+    );
+    let mut group = c.benchmark_group("samples_decode");
+    group
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4))
+        .throughput(Throughput::Bytes(stored as u64));
+    group.bench_function("plain_copy_into_fresh_vec", |b| {
+        b.iter(|| {
+            let mut kept = 0;
+            for view in &views {
+                for vb in view.vertex_buffers() {
+                    kept += black_box(vb.data().map(<[u8]>::to_vec).unwrap_or_default()).len();
+                }
+                for ib in view.index_buffers() {
+                    kept += black_box(ib.data().map(<[u8]>::to_vec).unwrap_or_default()).len();
+                }
+            }
+            kept
+        })
+    });
+    group.bench_function("decode_into_fresh_buffers", |b| {
+        b.iter(|| {
+            let mut kept = 0;
+            for view in &views {
+                for vb in view.vertex_buffers() {
+                    let mut out = vec![0u8; vb.decoded_len().unwrap_or(0)];
+                    let _ = vb.decode_vertices_into(&mut out);
+                    kept += black_box(out).len();
+                }
+                for ib in view.index_buffers() {
+                    let count = ib.index_count().unwrap_or(0);
+                    kept += if ib.effective_index_size().unwrap_or(2) == 2 {
+                        let mut out = vec![0u16; count];
+                        let _ = ib.decode_indices_into(&mut out);
+                        black_box(out).len()
+                    } else {
+                        let mut out = vec![0u32; count];
+                        let _ = ib.decode_indices_into(&mut out);
+                        black_box(out).len()
+                    };
+                }
+            }
+            kept
+        })
+    });
+    group.bench_function("decoded_geometry_fresh_with_pairing", |b| {
+        b.iter(|| {
+            let mut kept = 0;
+            for view in &views {
+                let mut decoded = DecodedGeometry::new();
+                decoded.decode(view);
+                kept += black_box(decoded.draw_table().len());
+            }
+            kept
+        })
+    });
+    group.finish();
 }
 
 fn bench_open(c: &mut Criterion, inputs: &Inputs) {
@@ -747,6 +885,8 @@ fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     bench_open(&mut criterion, &inputs);
     bench_walk(&mut criterion, &inputs);
+    bench_export(&mut criterion, &inputs);
+    bench_samples(&mut criterion);
 
     // Allocated and written once, outside the timed loops, so their pages are resident.
     let mut vertex_out = vec![0xffu8; inputs.vertex_bytes];

@@ -28,6 +28,7 @@
 //! # }
 //! ```
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use gltf_json as json;
@@ -189,11 +190,7 @@ impl GlbBuilder {
             3 => json::accessor::Type::Vec3,
             _ => json::accessor::Type::Vec4,
         };
-        let bytes: Vec<u8> = values
-            .iter()
-            .flatten()
-            .flat_map(|c| c.to_le_bytes())
-            .collect();
+        let bytes = le_bytes(values);
         self.push_accessor(
             &bytes,
             values.len(),
@@ -307,14 +304,18 @@ impl GlbBuilder {
         // 65535 is the primitive-restart value of u16 indices, which glTF forbids in the data.
         let narrow = indices.max().is_some_and(|m| m < 0xffff);
         let (bytes, component) = if narrow {
-            let bytes: Vec<u8> = triangles
-                .flatten()
-                .flat_map(|i| (i as u16).to_le_bytes())
-                .collect();
-            (bytes, json::accessor::ComponentType::U16)
+            // Every index is below 0xffff (checked above): the narrowing keeps its value.
+            let values: Vec<[u16; 3]> = triangles.map(|t| t.map(|i| i as u16)).collect();
+            (
+                le_bytes(&values).into_owned(),
+                json::accessor::ComponentType::U16,
+            )
         } else {
-            let bytes: Vec<u8> = triangles.flatten().flat_map(u32::to_le_bytes).collect();
-            (bytes, json::accessor::ComponentType::U32)
+            let values: Vec<[u32; 3]> = triangles.collect();
+            (
+                le_bytes(&values).into_owned(),
+                json::accessor::ComponentType::U32,
+            )
         };
         self.push_accessor(
             &bytes,
@@ -504,6 +505,33 @@ impl GlbBuilder {
         Ok(glb)
     }
 }
+
+/// Plain numbers as glTF's little-endian bytes: the values' own bytes on a little-endian machine,
+/// converted one by one elsewhere.
+fn le_bytes<T: bytemuck::Pod + LeBytes>(values: &[T]) -> Cow<'_, [u8]> {
+    if cfg!(target_endian = "little") {
+        Cow::Borrowed(bytemuck::cast_slice(values))
+    } else {
+        Cow::Owned(values.iter().flat_map(LeBytes::le_bytes).collect())
+    }
+}
+
+/// The little-endian bytes of an array of numbers.
+trait LeBytes {
+    fn le_bytes(&self) -> Vec<u8>;
+}
+
+macro_rules! le_bytes_of_arrays {
+    ($($t:ty),*) => {$(
+        impl<const N: usize> LeBytes for [$t; N] {
+            fn le_bytes(&self) -> Vec<u8> {
+                self.iter().flat_map(|v| v.to_le_bytes()).collect()
+            }
+        }
+    )*};
+}
+
+le_bytes_of_arrays!(f32, u16, u32);
 
 fn raw_json(text: String) -> Option<Box<json::extras::RawValue>> {
     json::extras::RawValue::from_string(text).ok()

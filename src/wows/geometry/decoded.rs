@@ -110,8 +110,10 @@ impl DecodedGeometry {
             slot.stride = vb.stride();
             slot.state = (|| {
                 slot.format = vb.format()?;
+                // The decode writes every byte of `..len`: only growth needs zeroing, and a
+                // buffer reused for a file of the same size is not touched twice.
                 let len = vb.decoded_len()?;
-                slot.bytes.clear();
+                slot.bytes.truncate(len);
                 slot.bytes.resize(len, 0);
                 vb.decode_vertices_into(&mut slot.bytes)?;
                 Ok(())
@@ -126,15 +128,15 @@ impl DecodedGeometry {
                 .resize_with(self.index_buffers, IndexSlot::default);
         }
         for (slot, ib) in self.indices.iter_mut().zip(view.index_buffers()) {
-            slot.narrow.clear();
-            slot.wide.clear();
             slot.state = (|| {
                 slot.size = ib.effective_index_size()?;
                 let count = ib.index_count()?;
                 if slot.size == 2 {
+                    slot.narrow.truncate(count);
                     slot.narrow.resize(count, 0);
                     ib.decode_indices_into(&mut slot.narrow)?;
                 } else {
+                    slot.wide.truncate(count);
                     slot.wide.resize(count, 0);
                     ib.decode_indices_into(&mut slot.wide)?;
                 }

@@ -264,7 +264,13 @@ impl<'b> Indices<'b> {
 
     /// The largest index, or `None` when empty.
     pub fn max(&self) -> Option<u32> {
-        self.iter().max()
+        // One loop per representation, so that the compiler can vectorise each.
+        match self {
+            Indices::Le16(s) => s.iter().map(|v| v.get()).max().map(u32::from),
+            Indices::Le32(s) => s.iter().map(|v| v.get()).max(),
+            Indices::U16(s) => s.iter().copied().max().map(u32::from),
+            Indices::U32(s) => s.iter().copied().max(),
+        }
     }
 }
 

@@ -32,10 +32,11 @@ const NONE: u32 = u32::MAX;
 struct IndexSummary {
     /// The largest index; `None` for an empty mapping.
     max: Option<u32>,
-    /// A hash of the index values and their count, to tell whether tied mappings hold the same
-    /// indices.
-    hash: u64,
 }
+
+/// Index buffer `b` of the file being paired (raw in place or decoded), why it cannot be read, or
+/// `None` when the file has no such buffer.
+type Merged<'s, 'f> = &'f dyn Fn(usize) -> Option<Result<Indices<'s>>>;
 
 #[derive(Debug, Clone, Copy)]
 struct Entry {
@@ -161,7 +162,10 @@ pub struct DrawTable {
     order_v: Vec<u32>,
     order_i: Vec<u32>,
     next_free: Vec<u32>,
-    decoded: Vec<u32>,
+    /// ENCD index buffers decoded by [`pair`](Self::pair), one per merged buffer, and whether each
+    /// decoded.
+    decoded: Vec<Vec<u32>>,
+    decode_states: Vec<Result<bool>>,
 }
 
 impl DrawTable {
@@ -173,19 +177,33 @@ impl DrawTable {
     /// Pairs the draws of `view`, reading raw index data in place and decoding ENCD index buffers
     /// into scratch space the table keeps.
     pub fn pair(&mut self, view: &GeometryView<'_>) {
-        self.summarize(view, None);
-        self.solve(view);
+        let mut decoded = core::mem::take(&mut self.decoded);
+        let mut states = core::mem::take(&mut self.decode_states);
+        let buffers = view.index_buffer_count();
+        if decoded.len() < buffers {
+            decoded.resize_with(buffers, Vec::new);
+        }
+        states.clear();
+        for (ib, scratch) in view.index_buffers().zip(decoded.iter_mut()) {
+            states.push(decode_if_encoded(ib, scratch));
+        }
+        let merged = |b: usize| {
+            let ib = view.index_buffer(b)?;
+            Some(match states.get(b) {
+                Some(Ok(true)) => Ok(Indices::U32(decoded.get(b).map_or(&[][..], Vec::as_slice))),
+                Some(Err(e)) => Err(*e),
+                _ => ib.raw_indices(),
+            })
+        };
+        self.pair_with(view, &merged);
+        self.decoded = decoded;
+        self.decode_states = states;
     }
 
-    /// Pairs the draws of `view` from index buffers already decoded: `merged(b)` gives index buffer
-    /// `b` (or why it could not be decoded), `None` when the file has no such buffer.
-    pub(crate) fn pair_with<'s>(
-        &mut self,
-        view: &GeometryView<'_>,
-        merged: &dyn Fn(usize) -> Option<Result<Indices<'s>>>,
-    ) {
-        self.summarize(view, Some(merged));
-        self.solve(view);
+    /// Pairs the draws of `view` from index buffers already decoded (see [`Merged`]).
+    pub(crate) fn pair_with<'s>(&mut self, view: &GeometryView<'_>, merged: Merged<'s, '_>) {
+        self.summarize(view, merged);
+        self.solve(view, merged);
     }
 
     /// The draws, in index-mapping order (unpaired index mappings are left out: see
@@ -257,58 +275,24 @@ impl DrawTable {
             .map(|s| s.as_ref().map(|s| s.max).map_err(|e| *e))
     }
 
-    /// Reads what each index mapping's data say, one merged buffer at a time.
-    fn summarize<'s>(
-        &mut self,
-        view: &GeometryView<'_>,
-        merged: Option<&dyn Fn(usize) -> Option<Result<Indices<'s>>>>,
-    ) {
+    /// Reads what each index mapping's data say.
+    fn summarize<'s>(&mut self, view: &GeometryView<'_>, merged: Merged<'s, '_>) {
         let im = view.index_mappings();
         self.summaries.clear();
-        self.summaries
-            .resize(im.len(), Ok(IndexSummary { max: None, hash: 0 }));
-        self.order_i.clear();
-        self.order_i.extend((0..im.len()).map(to_u32));
-        self.order_i
-            .sort_unstable_by_key(|&p| (im.get(p as usize).map_or(0, |m| m.buffer_index()), p));
-        let mut k = 0;
-        while let Some(&first) = self.order_i.get(k) {
-            let buffer = im.get(first as usize).map_or(0, |m| m.buffer_index());
-            let run = self.order_i[k..]
-                .iter()
-                .take_while(|&&p| {
-                    im.get(p as usize)
-                        .is_some_and(|m| m.buffer_index() == buffer)
-                })
-                .count()
-                .max(1);
-            let all = match merged {
-                Some(merged) => merged(buffer),
-                None => file_indices(view, buffer, &mut self.decoded),
-            };
-            for &p in self.order_i.get(k..k + run).unwrap_or(&[]) {
-                let Some(m) = im.get(p as usize) else {
-                    continue;
-                };
-                let summary = match &all {
-                    None => Err(Error::invalid(
-                        u64_of(m.offset()),
-                        "MappingEntry(indices).mergedBufferIndex",
-                        u64_of(buffer),
-                        "no merged index buffer with this index",
-                    )),
-                    Some(Err(e)) => Err(*e),
-                    Some(Ok(all)) => summarize(*all, m),
-                };
-                if let Some(slot) = self.summaries.get_mut(p as usize) {
-                    *slot = summary;
-                }
-            }
-            k += run;
-        }
+        self.summaries.extend(im.iter().map(|m| {
+            let all = merged(m.buffer_index()).ok_or(Error::invalid(
+                u64_of(m.offset()),
+                "MappingEntry(indices).mergedBufferIndex",
+                u64_of(m.buffer_index()),
+                "no merged index buffer with this index",
+            ))??;
+            Ok(IndexSummary {
+                max: mapping_indices(all, m)?.max(),
+            })
+        }));
     }
 
-    fn solve(&mut self, view: &GeometryView<'_>) {
+    fn solve<'s>(&mut self, view: &GeometryView<'_>, merged: Merged<'s, '_>) {
         let (vm, im) = (view.vertex_mappings(), view.index_mappings());
         self.vertex_mappings = vm.len();
         self.entries.clear();
@@ -323,7 +307,7 @@ impl DrawTable {
         self.vertex_taken.resize(vm.len(), false);
         self.notes.clear();
         self.pair_by_texel_density(vm, im);
-        self.pair_by_exact_count(vm, im);
+        self.pair_by_exact_count(vm, im, merged);
         self.pair_by_fit(vm, im);
         self.pair_unreadable_by_position(vm, im);
     }
@@ -406,7 +390,12 @@ impl DrawTable {
 
     /// An index mapping whose largest index + 1 is the count of exactly one free vertex mapping of
     /// its density pairs with it; ties pair in table order and are noted.
-    fn pair_by_exact_count(&mut self, vm: Mappings<'_>, im: Mappings<'_>) {
+    fn pair_by_exact_count<'s>(
+        &mut self,
+        vm: Mappings<'_>,
+        im: Mappings<'_>,
+        merged: Merged<'s, '_>,
+    ) {
         let mut order_v = core::mem::take(&mut self.order_v);
         let mut order_i = core::mem::take(&mut self.order_i);
         let vkey = |p: u32| {
@@ -448,11 +437,17 @@ impl DrawTable {
             let tied = order_i.get(a..a + run_i).unwrap_or(&[]);
             let targets = order_v.get(b..b + run_v).unwrap_or(&[]);
             let tie = tied.len() > 1 || targets.len() > 1;
-            let hash = |p: &u32| match self.summaries.get(*p as usize) {
-                Some(Ok(s)) => Some(s.hash),
-                _ => None,
+            // Tied index mappings with identical indices make the same meshes whichever way
+            // they pair (compared value by value: ties are rare and small).
+            let values = |p: u32| {
+                let m = im.get(p as usize)?;
+                mapping_indices(merged(m.buffer_index())?.ok()?, m).ok()
             };
-            let interchangeable = tied.iter().map(hash).all(|h| h == hash(&i));
+            let first = values(i);
+            let interchangeable = first.is_some()
+                && tied.iter().all(|&p| {
+                    values(p).is_some_and(|v| first.is_some_and(|f| v.iter().eq(f.iter())))
+                });
             let pairing = if !tie || interchangeable {
                 Pairing::ByIndexRange
             } else {
@@ -576,7 +571,7 @@ impl DrawTable {
             }
             let error = match self.summaries.get(i) {
                 Some(Err(e)) => Some(*e),
-                Some(Ok(IndexSummary { max: None, .. })) => None,
+                Some(Ok(IndexSummary { max: None })) => None,
                 _ => continue, // readable: the earlier passes decided (and noted why)
             };
             let density = im.get(i).map(|m| m.texel_density());
@@ -639,52 +634,26 @@ fn find(next_free: &mut [u32], k: usize) -> usize {
     root
 }
 
-/// Index buffer `buffer` read from the file: raw data in place, ENCD data decoded into `scratch`.
-fn file_indices<'s>(
-    view: &GeometryView<'s>,
-    buffer: usize,
-    scratch: &'s mut Vec<u32>,
-) -> Option<Result<Indices<'s>>> {
-    let ib = view.index_buffer(buffer)?;
-    Some(decode_or_borrow(ib, scratch))
-}
-
-fn decode_or_borrow<'s>(ib: IndexBuffer<'s>, scratch: &'s mut Vec<u32>) -> Result<Indices<'s>> {
+/// Decodes an ENCD index buffer into `scratch` (`Ok(true)`); a raw one is read in place later
+/// (`Ok(false)`).
+fn decode_if_encoded(ib: IndexBuffer<'_>, scratch: &mut Vec<u32>) -> Result<bool> {
     if ib.encoded()?.is_none() {
-        return ib.raw_indices();
+        return Ok(false);
     }
     let count = ib.index_count()?;
     scratch.clear();
     scratch.resize(count, 0);
     ib.decode_indices_into(scratch.as_mut_slice())?;
-    Ok(Indices::U32(scratch.as_slice()))
+    Ok(true)
 }
 
-/// The largest index and a hash of the index values of mapping `m` within its merged buffer.
-fn summarize(all: Indices<'_>, m: Mapping<'_>) -> Result<IndexSummary> {
-    let Some(range) = all.range(m.items_offset(), m.items_count()) else {
-        return Err(Error::invalid(
+/// The indices of mapping `m` within its merged buffer's indices.
+fn mapping_indices<'s>(all: Indices<'s>, m: Mapping<'_>) -> Result<Indices<'s>> {
+    all.range(m.items_offset(), m.items_count())
+        .ok_or(Error::invalid(
             u64_of(m.offset()),
             "MappingEntry(indices).itemsCount",
             u64_of(m.items_count()),
             "the index range runs past its merged index buffer",
-        ));
-    };
-    Ok(match range {
-        Indices::Le16(s) => scan(s.iter().map(|v| u32::from(v.get()))),
-        Indices::Le32(s) => scan(s.iter().map(|v| v.get())),
-        Indices::U16(s) => scan(s.iter().map(|&v| u32::from(v))),
-        Indices::U32(s) => scan(s.iter().copied()),
-    })
-}
-
-fn scan(values: impl ExactSizeIterator<Item = u32>) -> IndexSummary {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut hash = 0xcbf2_9ce4_8422_2325 ^ u64_of(values.len());
-    let mut max = None;
-    for v in values {
-        hash = (hash ^ u64::from(v)).wrapping_mul(PRIME);
-        max = Some(max.map_or(v, |m: u32| m.max(v)));
-    }
-    IndexSummary { max, hash }
+        ))
 }
