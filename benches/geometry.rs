@@ -569,6 +569,30 @@ fn bench_samples(c: &mut Criterion) {
             kept
         })
     });
+    group.bench_function("decode_into_fresh_vecs", |b| {
+        b.iter(|| {
+            let mut kept = 0;
+            for view in &views {
+                for vb in view.vertex_buffers() {
+                    let mut out = Vec::new();
+                    let _ = vb.decode_vertices_into_vec(&mut out);
+                    kept += black_box(out).len();
+                }
+                for ib in view.index_buffers() {
+                    kept += if ib.effective_index_size().unwrap_or(2) == 2 {
+                        let mut out: Vec<u16> = Vec::new();
+                        let _ = ib.decode_indices_into_vec(&mut out);
+                        black_box(out).len()
+                    } else {
+                        let mut out: Vec<u32> = Vec::new();
+                        let _ = ib.decode_indices_into_vec(&mut out);
+                        black_box(out).len()
+                    };
+                }
+            }
+            kept
+        })
+    });
     group.bench_function("decoded_geometry_fresh_with_pairing", |b| {
         b.iter(|| {
             let mut kept = 0;

@@ -618,3 +618,43 @@ fn views_are_copy_send_sync_and_outlive_the_view_value() {
     };
     assert_eq!(name, "set3/xyznuvtbpc");
 }
+
+/// The `Vec` decoders give what the slice decoders give, raw and ENCD, 2- and 4-byte, into fresh
+/// vectors and into vectors left longer or shorter by an earlier file.
+#[test]
+fn vec_decoders_match_the_slice_decoders() {
+    for (name, bytes) in gamebin::write::geometry::fixtures().unwrap() {
+        let view = GeometryView::from_bytes(&bytes).unwrap();
+        for vb in view.vertex_buffers() {
+            let mut want = vec![0u8; vb.decoded_len().unwrap()];
+            let n = vb.decode_vertices_into(&mut want).unwrap();
+            for start in [Vec::new(), vec![0xaa; 3], vec![0x55; want.len() + 100]] {
+                let mut got = start;
+                assert_eq!(vb.decode_vertices_into_vec(&mut got).unwrap(), n, "{name}");
+                assert_eq!(got, want, "{name}");
+            }
+        }
+        for ib in view.index_buffers() {
+            let mut want = vec![0u32; ib.index_count().unwrap()];
+            ib.decode_indices_into(&mut want).unwrap();
+            for start in [Vec::new(), vec![7u32; 2], vec![9u32; want.len() + 10]] {
+                let mut got = start;
+                assert_eq!(ib.decode_indices_into_vec(&mut got).unwrap(), want.len());
+                assert_eq!(got, want, "{name}");
+            }
+            let mut narrow: Vec<u16> = vec![1, 2, 3];
+            match ib.effective_index_size().unwrap() {
+                2 => {
+                    ib.decode_indices_into_vec(&mut narrow).unwrap();
+                    assert!(
+                        narrow
+                            .iter()
+                            .map(|&v| u32::from(v))
+                            .eq(want.iter().copied())
+                    );
+                }
+                _ => assert!(ib.decode_indices_into_vec(&mut narrow).is_err(), "{name}"),
+            }
+        }
+    }
+}

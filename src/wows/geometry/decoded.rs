@@ -110,12 +110,7 @@ impl DecodedGeometry {
             slot.stride = vb.stride();
             slot.state = (|| {
                 slot.format = vb.format()?;
-                // The decode writes every byte of `..len`: only growth needs zeroing, and a
-                // buffer reused for a file of the same size is not touched twice.
-                let len = vb.decoded_len()?;
-                slot.bytes.truncate(len);
-                slot.bytes.resize(len, 0);
-                vb.decode_vertices_into(&mut slot.bytes)?;
+                vb.decode_vertices_into_vec(&mut slot.bytes)?;
                 Ok(())
             })();
             if slot.state.is_err() {
@@ -130,15 +125,10 @@ impl DecodedGeometry {
         for (slot, ib) in self.indices.iter_mut().zip(view.index_buffers()) {
             slot.state = (|| {
                 slot.size = ib.effective_index_size()?;
-                let count = ib.index_count()?;
                 if slot.size == 2 {
-                    slot.narrow.truncate(count);
-                    slot.narrow.resize(count, 0);
-                    ib.decode_indices_into(&mut slot.narrow)?;
+                    ib.decode_indices_into_vec(&mut slot.narrow)?;
                 } else {
-                    slot.wide.truncate(count);
-                    slot.wide.resize(count, 0);
-                    ib.decode_indices_into(&mut slot.wide)?;
+                    ib.decode_indices_into_vec(&mut slot.wide)?;
                 }
                 Ok(())
             })();

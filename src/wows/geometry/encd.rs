@@ -209,14 +209,30 @@ mod sealed {
 pub trait IndexInt: sealed::Sealed + bytemuck::Pod + Into<u32> {
     /// Bytes per index.
     const SIZE: usize;
+    /// A 2-byte index.
+    fn from_u16(v: u16) -> Self;
+    /// A 4-byte index; only asked of types that hold it (`u16` saturates, never reached).
+    fn from_u32_lossless(v: u32) -> Self;
 }
 
 impl IndexInt for u16 {
     const SIZE: usize = 2;
+    fn from_u16(v: u16) -> Self {
+        v
+    }
+    fn from_u32_lossless(v: u32) -> Self {
+        u16::try_from(v).unwrap_or(u16::MAX)
+    }
 }
 
 impl IndexInt for u32 {
     const SIZE: usize = 4;
+    fn from_u16(v: u16) -> Self {
+        u32::from(v)
+    }
+    fn from_u32_lossless(v: u32) -> Self {
+        v
+    }
 }
 
 /// Encoders for the writer: meshoptimizer vertex and index codec **v0**, as Wargaming's converter

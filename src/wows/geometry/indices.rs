@@ -140,6 +140,38 @@ impl<'a> IndexBuffer<'a> {
         })
     }
 
+    /// Decodes (ENCD) or copies (raw) the indices into `out`, replacing its contents and reusing its
+    /// capacity; returns the number of indices. A raw blob is appended value by value without
+    /// zeroing `out` first (a loop the compiler turns into wide loads and stores), so decoding into
+    /// a fresh or reused `Vec` costs about what copying the stored bytes costs. As with
+    /// [`decode_indices_into`](Self::decode_indices_into), `u16` output is refused for 4-byte
+    /// indices.
+    pub fn decode_indices_into_vec<I: IndexInt + TryFrom<u32>>(
+        &self,
+        out: &mut Vec<I>,
+    ) -> Result<usize> {
+        if self.encoded()?.is_some() {
+            // The decoder writes every index: only growth is zeroed.
+            let count = self.index_count()?;
+            out.truncate(count);
+            out.resize(count, I::zeroed());
+            return self.decode_indices_into(out);
+        }
+        out.clear();
+        let size = self.effective_index_size()?;
+        if I::SIZE < size {
+            return self.decode_indices_into(out); // the same refusal, with its error
+        }
+        let raw = self.raw_indices()?;
+        out.reserve(raw.len());
+        match raw {
+            Indices::Le16(s) => out.extend(s.iter().map(|v| I::from_u16(v.get()))),
+            Indices::Le32(s) => out.extend(s.iter().map(|v| I::from_u32_lossless(v.get()))),
+            Indices::U16(_) | Indices::U32(_) => {}
+        }
+        Ok(out.len())
+    }
+
     /// Decodes (ENCD) or copies (raw) the indices into the start of `out`, which must hold at least
     /// [`index_count`](Self::index_count) elements; returns that count. `u32` output takes either
     /// index size; `u16` output is refused for a 4-byte index buffer rather than truncate values.

@@ -188,6 +188,24 @@ impl<'a> VertexBuffer<'a> {
         }
     }
 
+    /// Decodes (ENCD) or copies (raw) the vertices into `out`, replacing its contents and reusing
+    /// its capacity; returns the number of vertices. A raw blob is copied in with one copy and
+    /// nothing is zeroed first, so decoding into a fresh or reused `Vec` costs what copying the
+    /// stored bytes costs; an ENCD blob is decoded over the old contents (only growth is zeroed).
+    pub fn decode_vertices_into_vec(&self, out: &mut Vec<u8>) -> Result<usize> {
+        if self.encoded()?.is_none() {
+            let raw = self.raw_vertices()?;
+            out.clear();
+            out.extend_from_slice(raw.bytes());
+            return Ok(raw.len());
+        }
+        // The decoder writes every byte: only growth is zeroed, so a reused buffer is not.
+        let len = self.decoded_len()?;
+        out.truncate(len);
+        out.resize(len, 0);
+        self.decode_vertices_into(out)
+    }
+
     /// [`decode_vertices_into`](Self::decode_vertices_into) for a caller's typed vertex records:
     /// `T` must be exactly one stride long (`#[repr(C)]` plain data, e.g. `[u8; 28]` or a struct
     /// of the format's fields). Returns the number of vertices written to the start of `out`.
