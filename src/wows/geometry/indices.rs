@@ -109,6 +109,19 @@ impl<'a> IndexBuffer<'a> {
         }
     }
 
+    /// An error when raw `data` is not a whole number of `size`-byte indices.
+    fn whole_indices(&self, data: &[u8], size: usize) -> Result<()> {
+        if data.len() % size != 0 {
+            return Err(Error::invalid(
+                u64_of(self.at),
+                "IndicesPrototype.sizeInBytes",
+                u64::from(self.size_in_bytes()),
+                "raw index data is not a whole number of indices",
+            ));
+        }
+        Ok(())
+    }
+
     /// The indices of a raw (non-ENCD) blob, read in place. An encoded blob is an error: decode it
     /// with [`decode_indices_into`](Self::decode_indices_into).
     pub fn raw_indices(&self) -> Result<Indices<'a>> {
@@ -123,14 +136,7 @@ impl<'a> IndexBuffer<'a> {
                 "the blob is ENCD-encoded: decode it into a buffer",
             ));
         }
-        if data.len() % size != 0 {
-            return Err(Error::invalid(
-                u64_of(self.at),
-                "IndicesPrototype.sizeInBytes",
-                u64::from(self.size_in_bytes()),
-                "raw index data is not a whole number of indices",
-            ));
-        }
+        self.whole_indices(data, size)?;
         let bytes = Bytes::new(data);
         let what = "IndicesPrototype.indicesData";
         Ok(if size == 2 {
@@ -150,24 +156,29 @@ impl<'a> IndexBuffer<'a> {
         &self,
         out: &mut Vec<I>,
     ) -> Result<usize> {
-        if self.encoded()?.is_some() {
+        let (data, at) = (self.data()?, self.data_offset()?);
+        if Encd::parse(data, at).is_some() {
             // The decoder writes every index: only growth is zeroed.
             let count = self.index_count()?;
             out.truncate(count);
             out.resize(count, I::zeroed());
             return self.decode_indices_into(out);
         }
-        out.clear();
         let size = self.effective_index_size()?;
         if I::SIZE < size {
             return self.decode_indices_into(out); // the same refusal, with its error
         }
-        let raw = self.raw_indices()?;
-        out.reserve(raw.len());
-        match raw {
-            Indices::Le16(s) => out.extend(s.iter().map(|v| I::from_u16(v.get()))),
-            Indices::Le32(s) => out.extend(s.iter().map(|v| I::from_u32_lossless(v.get()))),
-            Indices::U16(_) | Indices::U32(_) => {}
+        self.whole_indices(data, size)?;
+        out.clear();
+        out.reserve(data.len() / size);
+        if size == 2 {
+            let values = data.chunks_exact(2);
+            out.extend(values.map(|c| I::from_u16(u16::from_le_bytes([c[0], c[1]]))));
+        } else {
+            let values = data.chunks_exact(4);
+            out.extend(
+                values.map(|c| I::from_u32_lossless(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))),
+            );
         }
         Ok(out.len())
     }

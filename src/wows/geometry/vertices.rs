@@ -125,6 +125,20 @@ impl<'a> VertexBuffer<'a> {
         }
     }
 
+    /// How many vertices raw `data` holds, or an error when it is not a whole number of strides.
+    fn whole_strides(&self, data: &[u8]) -> Result<usize> {
+        let stride = self.stride();
+        match data.len().checked_div(stride) {
+            Some(count) if data.len() % stride == 0 => Ok(count),
+            _ => Err(Error::invalid(
+                u64_of(self.at),
+                "VerticesPrototype.sizeInBytes",
+                u64::from(self.size_in_bytes()),
+                "raw vertex data is not a whole number of strides",
+            )),
+        }
+    }
+
     /// The vertices of a raw (non-ENCD) blob, read in place. An encoded blob is an error: decode it
     /// with [`decode_vertices_into`](Self::decode_vertices_into).
     pub fn raw_vertices(&self) -> Result<Vertices<'a>> {
@@ -139,14 +153,7 @@ impl<'a> VertexBuffer<'a> {
             ));
         }
         let stride = self.stride();
-        if stride == 0 || data.len() % stride != 0 {
-            return Err(Error::invalid(
-                u64_of(self.at),
-                "VerticesPrototype.sizeInBytes",
-                u64::from(self.size_in_bytes()),
-                "raw vertex data is not a whole number of strides",
-            ));
-        }
+        self.whole_strides(data)?;
         let format = self.format()?;
         Vertices::new(data, stride, format).ok_or_else(|| {
             Error::invalid(
@@ -193,11 +200,13 @@ impl<'a> VertexBuffer<'a> {
     /// nothing is zeroed first, so decoding into a fresh or reused `Vec` costs what copying the
     /// stored bytes costs; an ENCD blob is decoded over the old contents (only growth is zeroed).
     pub fn decode_vertices_into_vec(&self, out: &mut Vec<u8>) -> Result<usize> {
-        if self.encoded()?.is_none() {
-            let raw = self.raw_vertices()?;
+        let (data, at) = (self.data()?, self.data_offset()?);
+        if Encd::parse(data, at).is_none() {
+            // A plain copy needs only whole strides, not the format's attribute layout.
+            let count = self.whole_strides(data)?;
             out.clear();
-            out.extend_from_slice(raw.bytes());
-            return Ok(raw.len());
+            out.extend_from_slice(data);
+            return Ok(count);
         }
         // The decoder writes every byte: only growth is zeroed, so a reused buffer is not.
         let len = self.decoded_len()?;
