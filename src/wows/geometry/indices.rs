@@ -111,7 +111,7 @@ impl<'a> IndexBuffer<'a> {
 
     /// An error when raw `data` is not a whole number of `size`-byte indices.
     fn whole_indices(&self, data: &[u8], size: usize) -> Result<()> {
-        if data.len() % size != 0 {
+        if !data.len().is_multiple_of(size) {
             return Err(Error::invalid(
                 u64_of(self.at),
                 "IndicesPrototype.sizeInBytes",

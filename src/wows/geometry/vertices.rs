@@ -129,7 +129,7 @@ impl<'a> VertexBuffer<'a> {
     fn whole_strides(&self, data: &[u8]) -> Result<usize> {
         let stride = self.stride();
         match data.len().checked_div(stride) {
-            Some(count) if data.len() % stride == 0 => Ok(count),
+            Some(count) if data.len().is_multiple_of(stride) => Ok(count),
             _ => Err(Error::invalid(
                 u64_of(self.at),
                 "VerticesPrototype.sizeInBytes",
