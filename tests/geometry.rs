@@ -658,3 +658,37 @@ fn vec_decoders_match_the_slice_decoders() {
         }
     }
 }
+
+/// Two mappings of a draw that store different texel densities still pair by their index data,
+/// with a note; the pass that ignores densities runs only for what is left unpaired.
+#[test]
+fn different_densities_on_the_two_sides_pair_by_the_index_data() {
+    let mut bytes = gamebin::write::geometry::fixtures()
+        .unwrap()
+        .into_iter()
+        .find(|(n, _)| *n == "ships_raw.geometry")
+        .unwrap()
+        .1;
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let offsets: Vec<usize> = view.index_mappings().iter().map(|m| m.offset()).collect();
+    for at in offsets {
+        put_u16(&mut bytes, at + 6, 0); // packedTexelDensity of every index mapping
+    }
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let draws = view.draws();
+    assert_eq!(draws.len(), 2);
+    for d in draws.iter() {
+        assert_eq!(d.pairing, Pairing::ByIndexRange);
+        let name = ["Cube", "Pyramid"]
+            .into_iter()
+            .find(|n| MappingKind::Indices.id_of(n) == d.indices.id())
+            .unwrap();
+        assert_eq!(d.vertices.id(), MappingKind::Vertices.id_of(name));
+    }
+    let notes = draws.table().notes();
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(notes.iter().all(|n| matches!(
+        n.doubt,
+        PairingDoubt::TexelDensitiesDiffer { indices: 0, .. }
+    )));
+}

@@ -78,6 +78,14 @@ pub enum PairingDoubt {
         /// The largest index of the index mapping.
         max_index: u32,
     },
+    /// Paired by the index data alone although the two mappings store different texel densities
+    /// (the two of a draw are equal in every file seen).
+    TexelDensitiesDiffer {
+        /// The vertex mapping's density.
+        vertices: u16,
+        /// The index mapping's density.
+        indices: u16,
+    },
     /// The only vertex mapping with this index mapping's (non-zero) texel density has too few
     /// vertices for its indices, so the density did not decide.
     TexelDensityMismatch {
@@ -122,6 +130,11 @@ impl fmt::Display for PairingDoubt {
                 "no unpaired vertex mapping with the same texel density has the {} vertices \
                  index {max_index} needs",
                 u64::from(max_index) + 1
+            ),
+            PairingDoubt::TexelDensitiesDiffer { vertices, indices } => write!(
+                f,
+                "paired by the index data although the texel densities differ (vertex mapping \
+                 {vertices}, index mapping {indices})"
             ),
             PairingDoubt::TexelDensityMismatch {
                 max_index,
@@ -307,8 +320,15 @@ impl DrawTable {
         self.vertex_taken.resize(vm.len(), false);
         self.notes.clear();
         self.pair_by_texel_density(vm, im);
-        self.pair_by_exact_count(vm, im, merged);
-        self.pair_by_fit(vm, im);
+        self.pair_by_exact_count(vm, im, merged, Density::Matched);
+        self.pair_by_fit(vm, im, Density::Matched);
+        // A file whose two mappings of a draw carry different densities (none is known, but a
+        // reader that then pairs nothing would be wrong): what is left pairs by the data alone.
+        if self.unpaired_index_mappings().next().is_some() {
+            self.pair_by_exact_count(vm, im, merged, Density::Ignored);
+            self.pair_by_fit(vm, im, Density::Ignored);
+            self.note_density_mismatches(vm, im);
+        }
         self.pair_unreadable_by_position(vm, im);
     }
 
@@ -318,6 +338,25 @@ impl DrawTable {
         }
         if let Some(t) = self.vertex_taken.get_mut(vertex as usize) {
             *t = true;
+        }
+    }
+
+    /// Notes every draw paired across different texel densities (by the passes that ignore them).
+    fn note_density_mismatches(&mut self, vm: Mappings<'_>, im: Mappings<'_>) {
+        for i in 0..im.len() {
+            let Some(&Entry { vertex, .. }) = self.entries.get(i) else {
+                continue;
+            };
+            let (Some(v), Some(m)) = (vm.get(vertex as usize), im.get(i)) else {
+                continue;
+            };
+            if v.texel_density() != m.texel_density() {
+                let doubt = PairingDoubt::TexelDensitiesDiffer {
+                    vertices: v.texel_density(),
+                    indices: m.texel_density(),
+                };
+                self.note(to_u32(i), Some(vertex), doubt);
+            }
         }
     }
 
@@ -395,12 +434,13 @@ impl DrawTable {
         vm: Mappings<'_>,
         im: Mappings<'_>,
         merged: Merged<'s, '_>,
+        density: Density,
     ) {
         let mut order_v = core::mem::take(&mut self.order_v);
         let mut order_i = core::mem::take(&mut self.order_i);
         let vkey = |p: u32| {
             vm.get(p as usize).map_or((0, 0), |m| {
-                (m.texel_density(), u64::from(m.raw().items_count.get()))
+                (density.of(m), u64::from(m.raw().items_count.get()))
             })
         };
         order_v.clear();
@@ -412,7 +452,7 @@ impl DrawTable {
         order_v.sort_unstable_by_key(|&p| (vkey(p), p));
         order_i.clear();
         let needed = |this: &Self, p: u32| {
-            let density = im.get(p as usize).map_or(0, |m| m.texel_density());
+            let density = im.get(p as usize).map_or(0, |m| density.of(m));
             this.known_max(p).map(|max| (density, u64::from(max) + 1))
         };
         order_i.extend(
@@ -484,13 +524,13 @@ impl DrawTable {
     /// Index mappings that no vertex count matches exactly take, from the largest index down, the
     /// only free vertex mapping that holds them, or (noted) the one at the same position or the
     /// tightest.
-    fn pair_by_fit(&mut self, vm: Mappings<'_>, im: Mappings<'_>) {
+    fn pair_by_fit(&mut self, vm: Mappings<'_>, im: Mappings<'_>, pass: Density) {
         let mut order_v = core::mem::take(&mut self.order_v);
         let mut order_i = core::mem::take(&mut self.order_i);
         let mut next_free = core::mem::take(&mut self.next_free);
         let vkey = |p: u32| {
             vm.get(p as usize)
-                .map_or((0, 0), |m| (m.texel_density(), m.raw().items_count.get()))
+                .map_or((0, 0), |m| (pass.of(m), m.raw().items_count.get()))
         };
         order_v.clear();
         order_v.extend(
@@ -500,7 +540,7 @@ impl DrawTable {
         );
         order_v.sort_unstable_by_key(|&p| (vkey(p), p));
         let ikey = |this: &Self, p: u32| {
-            let density = im.get(p as usize).map_or(0, |m| m.texel_density());
+            let density = im.get(p as usize).map_or(0, |m| pass.of(m));
             (density, core::cmp::Reverse(this.known_max(p).unwrap_or(0)))
         };
         order_i.clear();
@@ -528,7 +568,10 @@ impl DrawTable {
                 let lo = group.partition_point(|&p| vkey(p).1 <= max);
                 let candidates = (group.len() - lo).saturating_sub(taken);
                 if candidates == 0 {
-                    self.note(i, None, PairingDoubt::NoneFits { max_index: max });
+                    // Said once, on the last pass: an earlier one may still find a pair.
+                    if pass == Density::Ignored {
+                        self.note(i, None, PairingDoubt::NoneFits { max_index: max });
+                    }
                     continue;
                 }
                 // The vertex mapping at the index mapping's position, if it is a free candidate
@@ -584,6 +627,23 @@ impl DrawTable {
             if let Some(e) = error {
                 self.note(p, there.map(|_| p), PairingDoubt::IndexDataUnreadable(e));
             }
+        }
+    }
+}
+
+/// Whether a pass pairs only mappings of equal texel density.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Density {
+    Matched,
+    Ignored,
+}
+
+impl Density {
+    /// The density a pass compares: the stored one, or 0 for all when densities are ignored.
+    fn of(self, m: Mapping<'_>) -> u16 {
+        match self {
+            Density::Matched => m.texel_density(),
+            Density::Ignored => 0,
         }
     }
 }
