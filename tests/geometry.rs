@@ -618,3 +618,15 @@ fn views_are_copy_send_sync_and_outlive_the_view_value() {
     };
     assert_eq!(name, "set3/xyznuvtbpc");
 }
+
+/// `{:?}` of a view over a large file stays short: lengths and a few bytes, never the file.
+#[test]
+fn debug_of_a_large_view_is_short() {
+    let mut b = GeometryBuilder::new();
+    let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
+    b.raw_vertices(vb, &vec![0x5a; 4 << 20]).unwrap();
+    let bytes = b.to_bytes().unwrap();
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let shown = format!("{view:?}");
+    assert!(shown.len() < 2000, "{} characters", shown.len());
+}
