@@ -138,7 +138,7 @@ fn armor_and_collision_models_round_trip() {
     ];
     let mut b = GeometryBuilder::new();
     b.misalign_blobs(1);
-    b.armor_model("CM_PA_united.armor", armor_payload(&nodes));
+    b.armor_model("CM_PA_united.armor", armor_payload(&nodes).unwrap());
     b.collision_model("CM_Hull", vec![1, 2, 3, 4, 5]);
     let bytes = b.to_bytes().unwrap();
     let view = GeometryView::from_bytes(&bytes).unwrap();
