@@ -36,9 +36,18 @@ pub(crate) fn relative(base: usize, target: usize, what: &'static str) -> Result
 }
 
 /// A file under construction.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Sink {
     bytes: Vec<u8>,
+}
+
+// By hand: a sink can hold a whole file; show its length and first bytes.
+impl core::fmt::Debug for Sink {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("Sink")
+            .field(&crate::bytes::Bytes::new(&self.bytes))
+            .finish()
+    }
 }
 
 /// `count` zeroed records of `T` reserved in a [`Sink`], to be filled with [`Sink::patch_record`].
