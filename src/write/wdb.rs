@@ -567,11 +567,25 @@ fn signed(v: &TableValue, width: u32) -> Result<u64, PackError> {
     Ok((i as u64) & ((1u64 << width) - 1))
 }
 
-fn put_bits(data: &mut [u8], pos: usize, bit: u8, bits: u64) {
-    let mut word = [0u8; 4];
-    word.copy_from_slice(&data[pos..pos + 4]);
-    let w = u64::from(u32::from_be_bytes(word)) | (bits << bit);
-    data[pos..pos + 4].copy_from_slice(&(w as u32).to_be_bytes());
+/// The `N` bytes of a field at `pos` in a record: a field outside the record (a schema that does
+/// not fit its record size) is an error, not a dropped write.
+fn field<const N: usize>(data: &mut [u8], pos: usize) -> Result<&mut [u8; N], PackError> {
+    pos.checked_add(N)
+        .and_then(|end| data.get_mut(pos..end))
+        .and_then(|slot| <&mut [u8; N]>::try_from(slot).ok())
+        .ok_or_else(|| PackError::new(format!("field at byte {pos} lies outside the record")))
+}
+
+/// ORs `bits` into the big-endian word at `pos`, `bit` bits up.
+fn put_bits(data: &mut [u8], pos: usize, bit: u8, bits: u64) -> Result<(), PackError> {
+    let slot = field::<4>(data, pos)?;
+    let word =
+        u64::from(u32::from_be_bytes(*slot)) | bits.checked_shl(u32::from(bit)).unwrap_or(u64::MAX);
+    let word = u32::try_from(word).map_err(|_| {
+        PackError::new(format!("bit field at byte {pos} runs past its 32-bit word"))
+    })?;
+    *slot = word.to_be_bytes();
+    Ok(())
 }
 
 fn encode_field(
@@ -585,10 +599,10 @@ fn encode_field(
     let width = u32::from(spec.width);
     match spec.kind {
         FieldKind::Int { signed: true } => {
-            put_bits(data, pos, spec.bit_offset, signed(value, width)?);
+            put_bits(data, pos, spec.bit_offset, signed(value, width)?)?;
         }
         FieldKind::Int { signed: false } => {
-            put_bits(data, pos, spec.bit_offset, unsigned(value, width)?);
+            put_bits(data, pos, spec.bit_offset, unsigned(value, width)?)?;
         }
         FieldKind::StrArray { array } => {
             let TableValue::Str(s) = value else {
@@ -604,12 +618,8 @@ fn encode_field(
                     items.len() - 1
                 }
             };
-            put_bits(
-                data,
-                pos,
-                spec.bit_offset,
-                unsigned(&TableValue::UInt(index as u64), width)?,
-            );
+            let index = TableValue::UInt(crate::bytes::u64_of(index));
+            put_bits(data, pos, spec.bit_offset, unsigned(&index, width)?)?;
         }
         FieldKind::Float => {
             let f = match value {
@@ -620,20 +630,22 @@ fn encode_field(
                 TableValue::Str(s) if s == "-inf" => f32::NEG_INFINITY,
                 v => number(v)? as f32,
             };
-            data[pos..pos + 4].copy_from_slice(&f.to_bits().to_be_bytes());
+            *field(data, pos)? = f.to_bits().to_be_bytes();
         }
         FieldKind::String => {
             let TableValue::Str(s) = value else {
                 return Err(PackError::new("a string field holds a non-string"));
             };
             let pool = pool.ok_or_else(|| PackError::new("no !!string"))?;
-            data[pos..pos + 4].copy_from_slice(&pool.offset(s)?.to_be_bytes());
+            *field(data, pos)? = pool.offset(s)?.to_be_bytes();
         }
         FieldKind::U32 => {
-            data[pos..pos + 4].copy_from_slice(&(unsigned(value, 32)? as u32).to_be_bytes());
+            let value = u32::try_from(unsigned(value, 32)?)
+                .map_err(|_| PackError::new("a u32 field holds more than 32 bits"))?;
+            *field(data, pos)? = value.to_be_bytes();
         }
         FieldKind::U64 => {
-            data[pos..pos + 8].copy_from_slice(&unsigned(value, 64)?.to_be_bytes());
+            *field(data, pos)? = unsigned(value, 64)?.to_be_bytes();
         }
     }
     Ok(())
