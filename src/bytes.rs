@@ -16,9 +16,25 @@ pub(crate) const fn u64_of(n: usize) -> u64 {
 }
 
 /// A whole file's bytes, with bounds-checked readers. `Copy`, one pointer and a length.
-#[derive(Clone, Copy, Debug)]
+///
+/// `Debug` shows the length and the first [`DEBUG_HEAD`] bytes: a view's `{:?}` must stay short
+/// whatever the size of the file it borrows (a derived `Debug` printed every byte).
+#[derive(Clone, Copy)]
 pub struct Bytes<'a> {
     data: &'a [u8],
+}
+
+/// How many leading bytes `Debug` of [`Bytes`] shows.
+pub const DEBUG_HEAD: usize = 16;
+
+impl core::fmt::Debug for Bytes<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let head = self.data.get(..DEBUG_HEAD).unwrap_or(self.data);
+        f.debug_struct("Bytes")
+            .field("len", &self.data.len())
+            .field("head", &format_args!("{head:02x?}"))
+            .finish()
+    }
 }
 
 impl<'a> Bytes<'a> {
@@ -176,6 +192,19 @@ mod tests {
     struct Pair {
         a: U16,
         b: U32,
+    }
+
+    #[test]
+    fn debug_shows_length_and_head_only() {
+        let data = vec![0xabu8; 1 << 20];
+        let shown = format!("{:?}", Bytes::new(&data));
+        assert!(shown.len() < 200, "{shown}");
+        assert!(shown.contains("len: 1048576"), "{shown}");
+        assert_eq!(shown.matches("ab").count(), DEBUG_HEAD);
+        assert_eq!(
+            format!("{:?}", Bytes::new(&[1, 2])),
+            "Bytes { len: 2, head: [01, 02] }"
+        );
     }
 
     #[test]

@@ -564,3 +564,17 @@ fn a_raw_database_with_a_huge_record_count_does_not_hang_validation() {
         Prototype::Raw(_)
     ));
 }
+
+/// `{:?}` of a database stays short however many records and paths it holds.
+#[test]
+fn debug_of_a_large_database_is_short() {
+    let mut b = gamebin::write::assets::AssetsBuilder::new();
+    for i in 0..5000 {
+        b.path(&format!("content/many/file_{i}.fxpreset")).unwrap();
+    }
+    let bytes = b.to_bytes().unwrap();
+    assert!(bytes.len() > 100_000);
+    let db = gamebin::wows::assets::AssetsDb::from_bytes(&bytes).unwrap();
+    let shown = format!("{db:?}");
+    assert!(shown.len() < 4000, "{} characters", shown.len());
+}

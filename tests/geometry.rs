@@ -138,7 +138,7 @@ fn armor_and_collision_models_round_trip() {
     ];
     let mut b = GeometryBuilder::new();
     b.misalign_blobs(1);
-    b.armor_model("CM_PA_united.armor", armor_payload(&nodes));
+    b.armor_model("CM_PA_united.armor", armor_payload(&nodes).unwrap());
     b.collision_model("CM_Hull", vec![1, 2, 3, 4, 5]);
     let bytes = b.to_bytes().unwrap();
     let view = GeometryView::from_bytes(&bytes).unwrap();
@@ -691,4 +691,16 @@ fn different_densities_on_the_two_sides_pair_by_the_index_data() {
         n.doubt,
         PairingDoubt::TexelDensitiesDiffer { indices: 0, .. }
     )));
+}
+
+/// `{:?}` of a view over a large file stays short: lengths and a few bytes, never the file.
+#[test]
+fn debug_of_a_large_view_is_short() {
+    let mut b = GeometryBuilder::new();
+    let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
+    b.raw_vertices(vb, &vec![0x5a; 4 << 20]).unwrap();
+    let bytes = b.to_bytes().unwrap();
+    let view = GeometryView::from_bytes(&bytes).unwrap();
+    let shown = format!("{view:?}");
+    assert!(shown.len() < 2000, "{} characters", shown.len());
 }

@@ -2,10 +2,10 @@
 //! Strings sit between them, so each is read at the offset the previous string ended at.
 
 use zerocopy::little_endian::{F32, U16};
-use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 /// `format_version`, `project_type`: the first two bytes of the file.
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct FileStart {
     pub format_version: u8,
@@ -13,7 +13,7 @@ pub struct FileStart {
 }
 
 /// The header fields between the project name and its description.
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ProjectSettings {
     pub startup_scene_id: U16,
@@ -24,7 +24,7 @@ pub struct ProjectSettings {
 
 /// The head of the game-control table and of the entry table: the id the next new record would
 /// get, and how many records follow.
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct TableHead {
     pub next_id: U16,
@@ -32,7 +32,7 @@ pub struct TableHead {
 }
 
 /// A game control after its name: 21 bytes (the seed's offsets assume a 1-byte name).
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ControlSettings {
     pub control_type: u8,
@@ -50,7 +50,7 @@ pub struct ControlSettings {
 }
 
 /// A project entry before its name.
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct EntryHead {
     pub is_folder: u8,
@@ -60,7 +60,7 @@ pub struct EntryHead {
 }
 
 /// A project entry after its name; a folder ends here.
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct EntryFlags {
     pub entry_type: u8,
@@ -68,7 +68,7 @@ pub struct EntryFlags {
 }
 
 /// What an asset entry adds after [`EntryFlags`], before its revisions.
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct AssetHead {
     pub trashed: u8,
@@ -85,3 +85,8 @@ pub const FORMAT_VERSION: u8 = 9;
 const _: () = assert!(core::mem::size_of::<ControlSettings>() == 21);
 const _: () = assert!(core::mem::size_of::<EntryHead>() == 5);
 const _: () = assert!(core::mem::size_of::<AssetHead>() == 5);
+
+const _: () = assert!(core::mem::size_of::<FileStart>() == 2);
+const _: () = assert!(core::mem::size_of::<ProjectSettings>() == 6);
+const _: () = assert!(core::mem::size_of::<TableHead>() == 4);
+const _: () = assert!(core::mem::size_of::<EntryFlags>() == 2);

@@ -2,12 +2,22 @@
 //! the file is aligned (strings have odd lengths), so every field is a little-endian byte array.
 
 use zerocopy::little_endian::{F32, I32, U32};
-use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 /// A 4-byte bool (`int32 != 0`), the only bool the format has. The stored value is kept: a file may
 /// hold something other than 0 or 1.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, FromBytes, KnownLayout, Immutable, Unaligned,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    FromBytes,
+    IntoBytes,
+    KnownLayout,
+    Immutable,
+    Unaligned,
 )]
 #[repr(transparent)]
 pub struct Bool32(pub U32);
@@ -25,7 +35,7 @@ impl Bool32 {
 }
 
 /// One EventBox index entry: where a type's group starts (absolute) and how many records it has.
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawEventBoxIndexEntry {
     pub offset: I32,
@@ -34,7 +44,7 @@ pub struct RawEventBoxIndexEntry {
 
 /// An oriented bounding box after its name: position, scale, rotation quaternion (XYZW), half
 /// extents.
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawObb {
     pub position: [F32; 3],
@@ -44,7 +54,7 @@ pub struct RawObb {
 }
 
 /// A camera's 21 floats: position, rotation, field of view and 14 frustum parameters.
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawCameraParams {
     pub position: [F32; 3],
@@ -54,7 +64,7 @@ pub struct RawCameraParams {
 }
 
 /// The 11 list counts of a camera info (EventBoxVersion >= 4).
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawCameraListCounts {
     pub pvs_bg: U32,
@@ -66,7 +76,7 @@ pub struct RawCameraListCounts {
 }
 
 /// The 10 counts that open a scene's second pass (main version >= 20).
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawSceneDetailCounts {
     pub event_entries: I32,
@@ -76,7 +86,7 @@ pub struct RawSceneDetailCounts {
 }
 
 /// A scene's timing block (main version >= 15).
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawSceneTiming {
     pub category: U32,
@@ -89,7 +99,7 @@ pub struct RawSceneTiming {
 }
 
 /// A scene's camera block (main version >= 19).
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawSceneCamera {
     pub position: [F32; 3],
@@ -99,13 +109,24 @@ pub struct RawSceneCamera {
 }
 
 /// The fixed fields after a scene resource's sounds: Unk2, Unk3, Unk4 (main version >= 12).
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawSoundTail {
     pub unk2: U32,
     pub unk3: F32,
     pub unk4: U32,
 }
+
+// The sizes the format gives each run.
+const _: () = assert!(core::mem::size_of::<Bool32>() == 4);
+const _: () = assert!(core::mem::size_of::<RawEventBoxIndexEntry>() == 8);
+const _: () = assert!(core::mem::size_of::<RawObb>() == 13 * 4);
+const _: () = assert!(core::mem::size_of::<RawCameraParams>() == 21 * 4);
+const _: () = assert!(core::mem::size_of::<RawCameraListCounts>() == 11 * 4);
+const _: () = assert!(core::mem::size_of::<RawSceneDetailCounts>() == 10 * 4);
+const _: () = assert!(core::mem::size_of::<RawSceneTiming>() == 7 * 4);
+const _: () = assert!(core::mem::size_of::<RawSceneCamera>() == 8 * 4);
+const _: () = assert!(core::mem::size_of::<RawSoundTail>() == 3 * 4);
 
 /// Converts a stored float triple.
 pub(crate) fn vec3(v: &[F32; 3]) -> [f32; 3] {

@@ -2,7 +2,7 @@
 //! borrowed straight out of the file.
 
 use zerocopy::big_endian::U32;
-use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 /// `"WPD\0"`, the container's magic.
 pub const MAGIC: [u8; 4] = *b"WPD\0";
@@ -15,7 +15,7 @@ pub const ENTRY_SIZE: usize = 32;
 pub const NAME_SIZE: usize = 16;
 
 /// The 16-byte header.
-#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct Header {
     /// `"WPD\0"`.
@@ -27,7 +27,7 @@ pub struct Header {
 }
 
 /// One 32-byte entry: a section (name starting with `!`) or a record.
-#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct Entry {
     /// NUL-padded name; all 16 bytes are the name when there is no NUL.

@@ -18,11 +18,23 @@
 //! assert!(matches!(db.record(at).unwrap(), Prototype::EffectPreset(p) if p.low_id() == 2));
 //! ```
 
+use core::mem::{offset_of, size_of};
 use std::collections::HashMap;
 
+use zerocopy::little_endian::{F32, I32, I64, U16, U32, U64};
+use zerocopy::{FromZeros, Immutable, IntoBytes};
+
+use super::sink::{Reserved, Sink, invalid, narrow, relative};
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 use crate::hash::{city_hash_64, murmur3_32};
+use crate::wows::assets::raw::{
+    Animation, AtlasContourProto, BlobHeader, BodyHeader, Channel, ColorPoint, Contour,
+    DatabaseEntry, Dye, EFFECT_SYSTEM_SIZE, EffectMetadataPrototype, EffectPresetPrototype,
+    EffectPrototype, Header, Lod, MaterialPrototype, Matrix, ModelPrototype, ModelPrototypeV1,
+    PathEntry, Point, PointLightPrototype, PrototypeBucket, RenderSet, ScalarPoint,
+    SkeletonExtenderPrototype, StringBucket, VelocityFieldPrototype, VisualPrototype,
+};
 use crate::wows::assets::{ARCHITECTURE, MAGIC, PrototypeType, VERSION};
 
 /// Which checksum the header stores.
@@ -105,7 +117,8 @@ pub enum ValueSpec {
 }
 
 impl ValueSpec {
-    fn kind(&self) -> usize {
+    /// The type's index among the nine typed arrays (the low 4 bits of a property id).
+    fn kind(&self) -> u8 {
         match self {
             ValueSpec::Bool(_) => 0,
             ValueSpec::Int(_) => 1,
@@ -119,17 +132,18 @@ impl ValueSpec {
         }
     }
 
+    /// Appends the value as its typed array stores it.
     fn encode(&self, out: &mut Vec<u8>) {
         match *self {
             ValueSpec::Bool(b) => out.push(u8::from(b)),
-            ValueSpec::Int(v) => out.extend(v.to_le_bytes()),
-            ValueSpec::Uint(v) => out.extend(v.to_le_bytes()),
-            ValueSpec::Float(v) => out.extend(v.to_le_bytes()),
-            ValueSpec::Texture(v) => out.extend(v.to_le_bytes()),
-            ValueSpec::Vec2(v) => floats(out, &v),
-            ValueSpec::Vec3(v) => floats(out, &v),
-            ValueSpec::Vec4(v) => floats(out, &v),
-            ValueSpec::Mat4(v) => floats(out, &v),
+            ValueSpec::Int(v) => out.extend_from_slice(I32::new(v).as_bytes()),
+            ValueSpec::Uint(v) => out.extend_from_slice(U32::new(v).as_bytes()),
+            ValueSpec::Float(v) => out.extend_from_slice(F32::new(v).as_bytes()),
+            ValueSpec::Texture(v) => out.extend_from_slice(U64::new(v).as_bytes()),
+            ValueSpec::Vec2(v) => out.extend_from_slice(floats(v).as_bytes()),
+            ValueSpec::Vec3(v) => out.extend_from_slice(floats(v).as_bytes()),
+            ValueSpec::Vec4(v) => out.extend_from_slice(floats(v).as_bytes()),
+            ValueSpec::Mat4(v) => out.extend_from_slice(floats(v).as_bytes()),
         }
     }
 }
@@ -263,16 +277,9 @@ impl RecordSpec {
     }
 }
 
-fn floats(out: &mut Vec<u8>, values: &[f32]) {
-    for v in values {
-        out.extend(v.to_le_bytes());
-    }
-}
-
-fn put(buf: &mut [u8], at: usize, bytes: &[u8]) {
-    if let Some(dst) = buf.get_mut(at..at + bytes.len()) {
-        dst.copy_from_slice(bytes);
-    }
+/// Little-endian floats, as the records store them.
+fn floats<const N: usize>(values: [f32; N]) -> [F32; N] {
+    values.map(F32::new)
 }
 
 /// A database blob under construction: fixed-size records first, out-of-line arrays after them.
@@ -283,8 +290,8 @@ struct Blob {
     schema_hash: u32,
     item_size: usize,
     count: usize,
-    records: Vec<u8>,
-    ool: Vec<u8>,
+    records: Sink,
+    ool: Sink,
     /// (record-area field position, record-area base, out-of-line target)
     fixups: Vec<(usize, usize, usize)>,
     /// Raw blob bytes for a database of unknown layout (written as is).
@@ -298,84 +305,105 @@ impl Blob {
             schema_hash,
             item_size,
             count: 0,
-            records: Vec::new(),
-            ool: Vec::new(),
+            records: Sink::new(),
+            ool: Sink::new(),
             fixups: Vec::new(),
             raw: None,
         }
     }
 
-    /// Appends an array to the out-of-line area (8-aligned), returning its position there.
-    fn array(&mut self, bytes: &[u8]) -> usize {
-        self.ool.resize(self.ool.len().next_multiple_of(8), 0);
-        let at = self.ool.len();
-        self.ool.extend_from_slice(bytes);
-        at
+    /// Appends a record; its type must have the database's item size. Returns its position in the
+    /// record area.
+    fn push_record<T: IntoBytes + Immutable>(
+        &mut self,
+        record: &T,
+        what: &'static str,
+    ) -> Result<usize> {
+        if size_of::<T>() != self.item_size {
+            return Err(invalid(
+                what,
+                u64_of(self.item_size),
+                "the database's item size is not this record layout's",
+            ));
+        }
+        self.count += 1;
+        Ok(self.records.put(record))
     }
 
-    /// Points the record field at `rec + field` to out-of-line position `target` (null when the
-    /// array is empty).
-    fn record_ptr(&mut self, rec: usize, field: usize, target: Option<usize>) {
-        if let Some(target) = target {
+    /// Appends an array to the out-of-line area (8-aligned), returning its position there.
+    fn array<T: IntoBytes + Immutable>(&mut self, items: &[T]) -> Result<usize> {
+        self.ool.align(8)?;
+        Ok(self.ool.put(items))
+    }
+
+    /// Reserves an 8-aligned table of out-of-line structs, filled once their arrays are written.
+    fn table<T>(&mut self, count: usize, what: &'static str) -> Result<Reserved<T>> {
+        self.ool.align(8)?;
+        self.ool.reserve(count, what)
+    }
+
+    /// Stores a non-empty array out of line and points the field at `rec + field` at it,
+    /// relative to the record; an empty array's pointer stays null.
+    fn record_array<T: IntoBytes + Immutable>(
+        &mut self,
+        rec: usize,
+        field: usize,
+        items: &[T],
+    ) -> Result<()> {
+        if !items.is_empty() {
+            let target = self.array(items)?;
             self.fixups.push((rec + field, rec, target));
         }
+        Ok(())
     }
 
-    /// Stores an out-of-line array and points the record field at it.
-    fn record_array(&mut self, rec: usize, field: usize, bytes: &[u8]) {
-        if !bytes.is_empty() {
-            let t = self.array(bytes);
-            self.record_ptr(rec, field, Some(t));
+    /// Stores a non-empty array out of line; returns the pointer to it that an out-of-line struct
+    /// at `base` stores (null for an empty array).
+    fn ool_array<T: IntoBytes + Immutable>(
+        &mut self,
+        base: usize,
+        items: &[T],
+        what: &'static str,
+    ) -> Result<I64> {
+        if items.is_empty() {
+            return Ok(I64::new(0));
         }
-    }
-
-    /// Points the out-of-line struct field at `base + field` to out-of-line position `target`.
-    fn ool_ptr(&mut self, base: usize, field: usize, target: usize) {
-        let rel = target as i64 - base as i64;
-        put(&mut self.ool, base + field, &rel.to_le_bytes());
-    }
-
-    /// Stores an array and points an out-of-line struct's field at it.
-    fn ool_array(&mut self, base: usize, field: usize, bytes: &[u8]) {
-        if !bytes.is_empty() {
-            let t = self.array(bytes);
-            self.ool_ptr(base, field, t);
-        }
-    }
-
-    fn new_record(&mut self) -> usize {
-        let at = self.records.len();
-        self.records.resize(at + self.item_size, 0);
-        self.count += 1;
-        at
+        let target = self.array(items)?;
+        pointer(base, target, what)
     }
 
     /// The finished blob: header, records (pointers patched), out-of-line data.
-    fn finish(&self) -> Vec<u8> {
+    fn finish(&self) -> Result<Vec<u8>> {
         if let Some(raw) = &self.raw {
-            return raw.clone();
+            return Ok(raw.clone());
         }
-        let mut out = Vec::with_capacity(16 + self.records.len() + self.ool.len() + 8);
-        out.extend(u64_of(self.count).to_le_bytes());
-        out.extend(16u64.to_le_bytes());
-        out.extend_from_slice(&self.records);
-        out.resize(out.len().next_multiple_of(8), 0);
-        let ool_at = out.len() - 16;
-        out.extend_from_slice(&self.ool);
+        let mut out = Sink::new();
+        out.put(&BlobHeader {
+            record_count: U64::new(u64_of(self.count)),
+            header_size: U64::new(u64_of(size_of::<BlobHeader>())),
+        });
+        let records_at = out.put(self.records.as_slice());
+        out.align(8)?;
+        let ool_at = out.put(self.ool.as_slice());
         for &(field, base, target) in &self.fixups {
-            let rel = (ool_at + target) as i64 - base as i64;
-            put(&mut out, 16 + field, &rel.to_le_bytes());
+            let rel = pointer(records_at + base, ool_at + target, "record pointer")?;
+            out.patch(records_at + field, &rel, "record pointer")?;
         }
-        out
+        Ok(out.into_bytes())
     }
 }
 
-fn ids(ids: impl IntoIterator<Item = u32>) -> Vec<u8> {
-    ids.into_iter().flat_map(u32::to_le_bytes).collect()
+/// The relative pointer from the struct at `base` to `target`.
+fn pointer(base: usize, target: usize, what: &'static str) -> Result<I64> {
+    relative(base, target, what).map(I64::new)
 }
 
-fn ids64(ids: impl IntoIterator<Item = u64>) -> Vec<u8> {
-    ids.into_iter().flat_map(u64::to_le_bytes).collect()
+fn ids(ids: impl IntoIterator<Item = u32>) -> Vec<U32> {
+    ids.into_iter().map(U32::new).collect()
+}
+
+fn ids64(ids: impl IntoIterator<Item = u64>) -> Vec<U64> {
+    ids.into_iter().map(U64::new).collect()
 }
 
 fn name_id(name: &str) -> u32 {
@@ -386,7 +414,8 @@ fn name_id(name: &str) -> u32 {
 #[derive(Debug, Clone)]
 pub struct AssetsBuilder {
     pool: Vec<u8>,
-    strings: HashMap<u32, u32>,
+    /// Name id → the string's offset in the pool.
+    strings: HashMap<u32, usize>,
     string_order: Vec<u32>,
     strings_capacity: Option<usize>,
     r2p_capacity: Option<usize>,
@@ -475,7 +504,7 @@ impl AssetsBuilder {
     pub fn string(&mut self, s: &str) -> u32 {
         let id = name_id(s);
         if !self.strings.contains_key(&id) {
-            self.strings.insert(id, self.pool.len() as u32);
+            self.strings.insert(id, self.pool.len());
             self.string_order.push(id);
             self.pool.extend_from_slice(s.as_bytes());
             self.pool.push(0);
@@ -551,8 +580,10 @@ impl AssetsBuilder {
                 "record index needs more than 24 bits or database index more than 6",
             ));
         }
+        let index: u32 = narrow(index, "resourceToPrototypeMap.value")?;
+        let database: u32 = narrow(database, "resourceToPrototypeMap.value")?;
         self.prototypes
-            .push((self_id, ((index as u32) << 8) | ((database as u32) << 2)));
+            .push((self_id, (index << 8) | (database << 2)));
         Ok(self)
     }
 
@@ -576,249 +607,163 @@ impl AssetsBuilder {
             self.string(n);
         }
         let Some(b) = self.blobs.get_mut(database) else {
-            return Err(Error::invalid(
-                0,
-                "databases",
-                u64_of(database),
-                "no database",
-            ));
+            return Err(invalid("databases", u64_of(database), "no database"));
         };
         let index = b.count;
-        let r = b.new_record();
-        let rec = |b: &mut Blob, field: usize, bytes: &[u8]| put(&mut b.records, r + field, bytes);
         match record {
-            RecordSpec::Visual(v) => {
-                let n = v.nodes.len();
-                rec(b, 0, &(n as u32).to_le_bytes());
-                let mut map: Vec<(u32, u16)> = v
-                    .nodes
-                    .iter()
-                    .enumerate()
-                    .map(|(i, node)| (name_id(&node.name), i as u16))
-                    .collect();
-                map.sort_unstable();
-                b.record_array(r, 0x08, &ids(map.iter().map(|m| m.0)));
-                let node_ids: Vec<u8> = map.iter().flat_map(|m| m.1.to_le_bytes()).collect();
-                b.record_array(r, 0x10, &node_ids);
-                b.record_array(r, 0x18, &ids(v.nodes.iter().map(|n| name_id(&n.name))));
-                let mut matrices = Vec::new();
-                for node in &v.nodes {
-                    floats(&mut matrices, &node.matrix);
-                }
-                b.record_array(r, 0x20, &matrices);
-                let parents: Vec<u8> = v
-                    .nodes
-                    .iter()
-                    .flat_map(|n| n.parent.unwrap_or(0xFFFF).to_le_bytes())
-                    .collect();
-                b.record_array(r, 0x28, &parents);
-                rec(b, 0x30, &v.merged_geometry_path_id.to_le_bytes());
-                rec(b, 0x38, &[u8::from(v.underwater), u8::from(v.abovewater)]);
-                rec(b, 0x3A, &(v.render_sets.len() as u16).to_le_bytes());
-                rec(b, 0x3C, &[v.lods.len() as u8]);
-                let mut bbox = Vec::new();
-                floats(&mut bbox, &v.bbox.0);
-                bbox.extend([0; 4]);
-                floats(&mut bbox, &v.bbox.1);
-                rec(b, 0x40, &bbox);
-                if !v.render_sets.is_empty() {
-                    let sets = b.array(&vec![0; v.render_sets.len() * 0x28]);
-                    b.record_ptr(r, 0x60, Some(sets));
-                    for (i, s) in v.render_sets.iter().enumerate() {
-                        let at = sets + i * 0x28;
-                        let mut fixed = ids([
-                            name_id(&s.name),
-                            name_id(&s.material_name),
-                            s.vertices_mapping_id,
-                            s.indices_mapping_id,
-                        ]);
-                        fixed.extend(s.material_mfm_path_id.to_le_bytes());
-                        fixed.extend([u8::from(s.skinned), s.node_names.len() as u8]);
-                        put(&mut b.ool, at, &fixed);
-                        b.ool_array(at, 0x20, &ids(s.node_names.iter().map(|n| name_id(n))));
-                    }
-                }
-                if !v.lods.is_empty() {
-                    let lods = b.array(&vec![0; v.lods.len() * 0x10]);
-                    b.record_ptr(r, 0x68, Some(lods));
-                    for (i, l) in v.lods.iter().enumerate() {
-                        let at = lods + i * 0x10;
-                        let mut fixed = l.extent.to_le_bytes().to_vec();
-                        fixed.extend([u8::from(l.casts_shadow), 0]);
-                        fixed.extend((l.render_set_names.len() as u16).to_le_bytes());
-                        put(&mut b.ool, at, &fixed);
-                        b.ool_array(at, 8, &ids(l.render_set_names.iter().map(|n| name_id(n))));
-                    }
-                }
-            }
-            RecordSpec::Material(m) => {
-                rec(b, 0, &(m.properties.len() as u16).to_le_bytes());
-                let mut arrays: [Vec<u8>; 9] = Default::default();
-                let mut counts = [0u8; 9];
-                let mut prop_ids = Vec::new();
-                for (_, value) in &m.properties {
-                    let kind = value.kind();
-                    let index = u16::from(counts[kind]);
-                    counts[kind] = counts[kind].saturating_add(1);
-                    value.encode(&mut arrays[kind]);
-                    prop_ids.extend(((index << 4) | kind as u16).to_le_bytes());
-                }
-                rec(b, 2, &counts);
-                b.record_array(r, 0x10, &ids(m.properties.iter().map(|p| name_id(&p.0))));
-                b.record_array(r, 0x18, &prop_ids);
-                for (k, array) in arrays.iter().enumerate() {
-                    b.record_array(r, 0x20 + k * 8, array);
-                }
-                rec(b, 0x68, &m.fx_path_id.to_le_bytes());
-                rec(b, 0x70, &m.collision_flags.to_le_bytes());
-                rec(b, 0x74, &m.sort_order.to_le_bytes());
-            }
-            RecordSpec::Model(m) => {
-                let v1 = b.item_size == 0x20;
-                rec(b, 0, &m.visual_resource_id.to_le_bytes());
-                let (animations, dyes) = if v1 {
-                    rec(
-                        b,
-                        8,
-                        &[m.misc_type, m.animations.len() as u8, m.dyes.len() as u8],
-                    );
-                    (0x10, 0x18)
-                } else {
-                    rec(
-                        b,
-                        8,
-                        &[
-                            m.skeleton_extender_ids.len() as u8,
-                            m.misc_type,
-                            m.animations.len() as u8,
-                            m.dyes.len() as u8,
-                        ],
-                    );
-                    b.record_array(r, 0x10, &ids64(m.skeleton_extender_ids.iter().copied()));
-                    (0x18, 0x20)
-                };
-                b.record_array(r, animations, &ids64(m.animations.iter().copied()));
-                if !m.dyes.is_empty() {
-                    let at0 = b.array(&vec![0; m.dyes.len() * 0x20]);
-                    b.record_ptr(r, dyes, Some(at0));
-                    for (i, d) in m.dyes.iter().enumerate() {
-                        let at = at0 + i * 0x20;
-                        put(
-                            &mut b.ool,
-                            at,
-                            &ids([d.matter_id, d.replaces_id, d.tints.len() as u32]),
-                        );
-                        b.ool_array(at, 0x10, &ids(d.tints.iter().map(|t| name_id(&t.0))));
-                        b.ool_array(at, 0x18, &ids64(d.tints.iter().map(|t| t.1)));
-                    }
-                }
-            }
+            RecordSpec::Visual(v) => encode_visual(b, v)?,
+            RecordSpec::Material(m) => encode_material(b, m)?,
+            RecordSpec::Model(m) => encode_model(b, m)?,
             RecordSpec::SkeletonExtender(s) => {
-                rec(b, 0, &s.flag.to_le_bytes());
-                rec(b, 2, &(s.nodes.len() as u16).to_le_bytes());
-                b.record_array(r, 0x08, &ids(s.nodes.iter().map(|n| name_id(&n.0))));
-                b.record_array(r, 0x10, &ids(s.nodes.iter().map(|n| name_id(&n.1))));
-                let mut matrices = Vec::new();
-                for n in &s.nodes {
-                    floats(&mut matrices, &n.2);
-                }
-                b.record_array(r, 0x18, &matrices);
+                let r = b.push_record(
+                    &SkeletonExtenderPrototype {
+                        flag: U16::new(s.flag),
+                        node_count: U16::new(narrow(
+                            s.nodes.len(),
+                            "SkeletonExtenderPrototype.nodeCount",
+                        )?),
+                        pad: U32::new(0),
+                        name_ids_ptr: I64::new(0),
+                        parent_name_ids_ptr: I64::new(0),
+                        matrices_ptr: I64::new(0),
+                    },
+                    "SkeletonExtenderPrototype",
+                )?;
+                let names = ids(s.nodes.iter().map(|n| name_id(&n.0)));
+                b.record_array(
+                    r,
+                    offset_of!(SkeletonExtenderPrototype, name_ids_ptr),
+                    &names,
+                )?;
+                let parents = ids(s.nodes.iter().map(|n| name_id(&n.1)));
+                let field = offset_of!(SkeletonExtenderPrototype, parent_name_ids_ptr);
+                b.record_array(r, field, &parents)?;
+                let matrices: Vec<Matrix> = s.nodes.iter().map(|n| floats(n.2)).collect();
+                b.record_array(
+                    r,
+                    offset_of!(SkeletonExtenderPrototype, matrices_ptr),
+                    &matrices,
+                )?;
             }
-            RecordSpec::PointLight(p) => {
-                let mut color_points = Vec::new();
-                for (t, v) in &p.color_points {
-                    floats(&mut color_points, &[*t]);
-                    floats(&mut color_points, v);
-                }
-                let mut radius_points = Vec::new();
-                for (t, v) in &p.radius_points {
-                    floats(&mut radius_points, &[*t, *v]);
-                }
-                for (off, period, repeated, count, points) in [
-                    (
-                        0,
-                        p.color_period,
-                        p.color_repeated,
-                        p.color_points.len(),
-                        color_points,
-                    ),
-                    (
-                        0x20,
-                        p.radius_period,
-                        p.radius_repeated,
-                        p.radius_points.len(),
-                        radius_points,
-                    ),
-                ] {
-                    rec(b, off, &period.to_le_bytes());
-                    rec(b, off + 4, &[u8::from(repeated)]);
-                    rec(b, off + 0x10, &(count as i32).to_le_bytes());
-                    if !points.is_empty() {
-                        let t = b.array(&points);
-                        b.fixups.push((r + off + 0x18, r + off + 0x10, t));
-                    }
-                }
-                let mut tail = Vec::new();
-                floats(&mut tail, &p.color);
-                floats(&mut tail, &p.local_position);
-                tail.extend([0; 4]);
-                floats(&mut tail, &[p.radius]);
-                tail.extend(p.min_quality.to_le_bytes());
-                tail.extend([u8::from(p.animated_color), u8::from(p.animated_radius)]);
-                rec(b, 0x40, &tail);
-            }
+            RecordSpec::PointLight(p) => encode_point_light(b, p)?,
             RecordSpec::VelocityField(v) => {
-                rec(b, 0, &ids(v.dimensions));
-                rec(b, 0x0C, &(v.velocities.len() as u32).to_le_bytes());
-                let data: Vec<u8> = v.velocities.iter().flat_map(|x| x.to_le_bytes()).collect();
-                b.record_array(r, 0x10, &data);
+                let r = b.push_record(
+                    &VelocityFieldPrototype {
+                        dimensions: v.dimensions.map(U32::new),
+                        velocities_count: U32::new(narrow(
+                            v.velocities.len(),
+                            "VelocityFieldPrototype.velocitiesCount",
+                        )?),
+                        velocities_ptr: I64::new(0),
+                    },
+                    "VelocityFieldPrototype",
+                )?;
+                let data: Vec<U16> = v.velocities.iter().map(|&x| U16::new(x)).collect();
+                b.record_array(r, offset_of!(VelocityFieldPrototype, velocities_ptr), &data)?;
             }
             RecordSpec::Effect(e) => {
-                rec(b, 0, &e.max_emitting_duration.to_le_bytes());
-                rec(b, 4, &(e.systems.len() as u32).to_le_bytes());
-                let mut systems = Vec::with_capacity(e.systems.len() * 0x1C8);
+                let r = b.push_record(
+                    &EffectPrototype {
+                        max_emitting_duration: F32::new(e.max_emitting_duration),
+                        systems_count: U32::new(narrow(
+                            e.systems.len(),
+                            "EffectPrototype.systemsCount",
+                        )?),
+                        systems_ptr: I64::new(0),
+                    },
+                    "EffectPrototype",
+                )?;
+                let mut systems = Vec::new();
                 for s in &e.systems {
-                    let mut one = s.clone();
-                    one.resize(0x1C8, 0);
-                    systems.extend(one);
+                    // A system is kept raw at its fixed size: shorter ones are zero-padded, a
+                    // longer one cannot be stored.
+                    if s.len() > EFFECT_SYSTEM_SIZE {
+                        return Err(invalid(
+                            "EffectPrototype.systems",
+                            u64_of(s.len()),
+                            "a system is longer than 0x1C8 bytes",
+                        ));
+                    }
+                    systems.extend_from_slice(s);
+                    systems.resize(systems.len() + EFFECT_SYSTEM_SIZE - s.len(), 0);
                 }
-                b.record_array(r, 8, &systems);
+                b.record_array(r, offset_of!(EffectPrototype, systems_ptr), &systems)?;
             }
             RecordSpec::EffectPreset(p) => {
-                rec(b, 0, &p.high_id.to_le_bytes());
-                rec(b, 8, &p.low_id.to_le_bytes());
+                b.push_record(
+                    &EffectPresetPrototype {
+                        high_id: U64::new(p.high_id),
+                        low_id: U64::new(p.low_id),
+                    },
+                    "EffectPresetPrototype",
+                )?;
             }
             RecordSpec::EffectMetadata(m) => {
-                rec(b, 0, &u64_of(m.channels.len()).to_le_bytes());
+                let r = b.push_record(
+                    &EffectMetadataPrototype {
+                        count: U64::new(u64_of(m.channels.len())),
+                        channels_ptr: I64::new(0),
+                    },
+                    "EffectMetadataPrototype",
+                )?;
                 if !m.channels.is_empty() {
-                    let at0 = b.array(&vec![0; m.channels.len() * 0x20]);
-                    b.record_ptr(r, 8, Some(at0));
+                    let table = b.table::<Channel>(m.channels.len(), "Channel")?;
+                    b.fixups.push((
+                        r + offset_of!(EffectMetadataPrototype, channels_ptr),
+                        r,
+                        table.at(),
+                    ));
                     for (i, c) in m.channels.iter().enumerate() {
-                        let at = at0 + i * 0x20;
+                        let at = table.record(i)?;
                         let mut name = c.name.as_bytes().to_vec();
                         name.push(0);
-                        put(&mut b.ool, at, &(name.len() as u32).to_le_bytes());
-                        let mut tail = Vec::new();
-                        floats(&mut tail, &[c.min, c.max, c.default]);
-                        tail.extend(c.kind.to_le_bytes());
-                        put(&mut b.ool, at + 0x10, &tail);
-                        b.ool_array(at, 8, &name);
+                        let channel = Channel {
+                            name_len: U32::new(narrow(name.len(), "Channel.nameLen")?),
+                            pad: U32::new(0),
+                            name_ptr: b.ool_array(at, &name, "Channel.namePtr")?,
+                            min: F32::new(c.min),
+                            max: F32::new(c.max),
+                            default: F32::new(c.default),
+                            kind: U32::new(c.kind),
+                        };
+                        b.ool.patch_record(&table, i, &channel)?;
                     }
                 }
             }
             RecordSpec::AtlasContour(a) => {
-                rec(b, 0, &(a.frames.len() as i32).to_le_bytes());
+                let r = b.push_record(
+                    &AtlasContourProto {
+                        frame_count: I32::new(narrow(
+                            a.frames.len(),
+                            "AtlasContourProto.frameCount",
+                        )?),
+                        pad: U32::new(0),
+                        contours_ptr: I64::new(0),
+                    },
+                    "AtlasContourProto",
+                )?;
                 if !a.frames.is_empty() {
-                    let at0 = b.array(&vec![0; a.frames.len() * 0x10]);
-                    b.record_ptr(r, 8, Some(at0));
+                    let table = b.table::<Contour>(a.frames.len(), "Contour")?;
+                    b.fixups.push((
+                        r + offset_of!(AtlasContourProto, contours_ptr),
+                        r,
+                        table.at(),
+                    ));
                     for (i, f) in a.frames.iter().enumerate() {
-                        let at = at0 + i * 0x10;
-                        put(&mut b.ool, at, &(f.len() as i32).to_le_bytes());
-                        let mut pts = Vec::new();
-                        for p in f {
-                            floats(&mut pts, p);
-                        }
-                        b.ool_array(at, 8, &pts);
+                        let at = table.record(i)?;
+                        let points: Vec<Point> = f
+                            .iter()
+                            .map(|p| Point {
+                                x: F32::new(p[0]),
+                                y: F32::new(p[1]),
+                            })
+                            .collect();
+                        let contour = Contour {
+                            count: I32::new(narrow(f.len(), "Contour.count")?),
+                            pad: U32::new(0),
+                            points_ptr: b.ool_array(at, &points, "Contour.pointsPtr")?,
+                        };
+                        b.ool.patch_record(&table, i, &contour)?;
                     }
                 }
             }
@@ -828,132 +773,158 @@ impl AssetsBuilder {
 
     /// The file's bytes.
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
-        let too_big = |what, n: usize| Error::invalid(0, what, u64_of(n), "does not fit 32 bits");
-        let u32_of = |what, n: usize| u32::try_from(n).map_err(|_| too_big(what, n));
-
         let strings_cap = self
             .strings_capacity
             .unwrap_or_else(|| capacity_for(self.string_order.len()));
-        let mut string_buckets = vec![0u8; strings_cap * 8];
-        let mut string_values = vec![0u8; strings_cap * 4];
+        let mut string_buckets: Vec<StringBucket> = zeroed(strings_cap, "offsetsMap.capacity")?;
+        let mut string_values: Vec<U32> = zeroed(strings_cap, "offsetsMap.capacity")?;
         for (n, &id) in self.string_order.iter().enumerate() {
             let slot = probe(strings_cap, u64::from(id), |s| {
                 string_buckets
-                    .get(s * 8..s * 8 + 8)
-                    .is_some_and(|b| b.iter().all(|&x| x == 0))
+                    .get(s)
+                    .is_some_and(|b| b.key.get() == 0 && b.word.get() == 0)
             })
             .ok_or_else(|| too_big("offsetsMap.capacity", strings_cap))?;
-            put(&mut string_buckets, slot * 8, &id.to_le_bytes());
-            let word = 0x8000_0000 | (n as u32 & 0x7FFF_FFFF);
-            put(&mut string_buckets, slot * 8 + 4, &word.to_le_bytes());
+            // The word's low 31 bits hold the string's order; bit 31 marks the bucket used.
+            let order: u32 = narrow(n, "offsetsMap.word")?;
+            if order > 0x7FFF_FFFF {
+                return Err(too_big("offsetsMap.word", n));
+            }
             let offset = self.strings.get(&id).copied().unwrap_or(0);
-            put(&mut string_values, slot * 4, &offset.to_le_bytes());
+            let (Some(bucket), Some(value)) =
+                (string_buckets.get_mut(slot), string_values.get_mut(slot))
+            else {
+                return Err(too_big("offsetsMap.capacity", slot));
+            };
+            *bucket = StringBucket {
+                key: U32::new(id),
+                word: U32::new(0x8000_0000 | order),
+            };
+            *value = U32::new(narrow(offset, "offsetsMap.value")?);
         }
 
         let r2p_cap = self
             .r2p_capacity
             .unwrap_or_else(|| capacity_for(self.prototypes.len()));
-        let mut r2p_buckets = vec![0u8; r2p_cap * 16];
-        let mut r2p_values = vec![0u8; r2p_cap * 4];
+        let mut r2p_buckets: Vec<PrototypeBucket> =
+            zeroed(r2p_cap, "resourceToPrototypeMap.capacity")?;
+        let mut r2p_values: Vec<U32> = zeroed(r2p_cap, "resourceToPrototypeMap.capacity")?;
         for &(id, value) in &self.prototypes {
             let slot = probe(r2p_cap, id, |s| {
                 r2p_buckets
-                    .get(s * 16..s * 16 + 16)
-                    .is_some_and(|b| b.iter().all(|&x| x == 0))
+                    .get(s)
+                    .is_some_and(|b| b.key.get() == 0 && b.word.get() == 0)
             })
             .ok_or_else(|| too_big("resourceToPrototypeMap.capacity", r2p_cap))?;
-            put(&mut r2p_buckets, slot * 16, &id.to_le_bytes());
-            put(&mut r2p_buckets, slot * 16 + 8, &1u64.to_le_bytes());
-            put(&mut r2p_values, slot * 4, &value.to_le_bytes());
+            let (Some(bucket), Some(stored)) =
+                (r2p_buckets.get_mut(slot), r2p_values.get_mut(slot))
+            else {
+                return Err(too_big("resourceToPrototypeMap.capacity", slot));
+            };
+            *bucket = PrototypeBucket {
+                key: U64::new(id),
+                word: U64::new(1),
+            };
+            *stored = U32::new(value);
         }
 
-        // Layout, in the seed's order.
-        let body = 0x10usize;
-        let string_buckets_at = body + 0x60;
-        let string_values_at = string_buckets_at + string_buckets.len();
-        let pool_at = string_values_at + string_values.len();
-        let r2p_buckets_at = pool_at + self.pool.len();
-        let r2p_values_at = r2p_buckets_at + r2p_buckets.len();
-        let paths_at = r2p_values_at + r2p_values.len();
-        let names_at = paths_at + self.paths.len() * 0x20;
-        let names_len: usize = self.paths.iter().map(|p| p.2.len() + 1).sum();
-        let databases_at = names_at + names_len;
-        let blobs: Vec<Vec<u8>> = self.blobs.iter().map(Blob::finish).collect();
-        let blobs_at = databases_at + self.blobs.len() * 0x18;
-        let total = blobs_at + blobs.iter().map(Vec::len).sum::<usize>();
-
-        let mut out = Vec::with_capacity(total);
-        out.extend(MAGIC.to_le_bytes());
-        out.extend(VERSION.to_le_bytes());
-        out.extend([0; 4]);
-        out.extend(ARCHITECTURE.to_le_bytes());
-        out.extend(0u16.to_le_bytes());
-        let rel = |target: usize, base: usize| (target as i64 - base as i64).to_le_bytes();
-        out.extend(u32_of("offsetsMap.capacity", strings_cap)?.to_le_bytes());
-        out.extend([0; 4]);
-        out.extend(rel(string_buckets_at, body));
-        out.extend(rel(string_values_at, body));
-        out.extend(u32_of("stringData.size", self.pool.len())?.to_le_bytes());
-        out.extend([0; 4]);
-        out.extend(rel(pool_at, body));
-        out.extend(u32_of("resourceToPrototypeMap.capacity", r2p_cap)?.to_le_bytes());
-        out.extend([0; 4]);
-        out.extend(rel(r2p_buckets_at, body + 0x28));
-        out.extend(rel(r2p_values_at, body + 0x28));
-        out.extend(u32_of("pathsStorage.count", self.paths.len())?.to_le_bytes());
-        out.extend([0; 4]);
-        out.extend(rel(paths_at, body + 0x40));
-        out.extend(u32_of("databasesCount", self.blobs.len())?.to_le_bytes());
-        out.extend([0; 4]);
-        out.extend(rel(databases_at, body));
-        out.extend_from_slice(&string_buckets);
-        out.extend_from_slice(&string_values);
-        out.extend_from_slice(&self.pool);
-        out.extend_from_slice(&r2p_buckets);
-        out.extend_from_slice(&r2p_values);
-        let mut name_at = names_at;
+        // Layout, in the seed's order: header, body header, strings map, string pool,
+        // resource-to-prototype map, path entries, their names, database entries, blobs.
+        let mut out = Sink::new();
+        let header_slot = out.reserve::<Header>(1, "Header")?;
+        let body = out.len();
+        let body_slot = out.reserve::<BodyHeader>(1, "BodyHeader")?;
+        let string_buckets_at = out.put(string_buckets.as_slice());
+        let string_values_at = out.put(string_values.as_slice());
+        let pool_at = out.put(self.pool.as_slice());
+        let r2p_buckets_at = out.put(r2p_buckets.as_slice());
+        let r2p_values_at = out.put(r2p_values.as_slice());
+        let paths = out.reserve::<PathEntry>(self.paths.len(), "PathEntry")?;
         for (i, (self_id, parent_id, name)) in self.paths.iter().enumerate() {
-            let entry = paths_at + i * 0x20;
-            out.extend(self_id.to_le_bytes());
-            out.extend(parent_id.to_le_bytes());
-            out.extend(u32_of("PathEntry.name.size", name.len() + 1)?.to_le_bytes());
-            out.extend([0; 4]);
-            out.extend(rel(name_at, entry + 0x10));
-            name_at += name.len() + 1;
+            let name_at = out.put(name.as_bytes());
+            out.put(&0u8);
+            // `name_ptr` is relative to the packed name inside the entry, not to the entry.
+            let name_base = paths.record(i)? + offset_of!(PathEntry, name_size);
+            let entry = PathEntry {
+                self_id: U64::new(*self_id),
+                parent_id: U64::new(*parent_id),
+                name_size: U32::new(narrow(name.len() + 1, "PathEntry.name.size")?),
+                pad: U32::new(0),
+                name_ptr: pointer(name_base, name_at, "PathEntry.name")?,
+            };
+            out.patch_record(&paths, i, &entry)?;
         }
-        for (_, _, name) in &self.paths {
-            out.extend_from_slice(name.as_bytes());
-            out.push(0);
+        let databases = out.reserve::<DatabaseEntry>(self.blobs.len(), "DatabaseEntry")?;
+        for (i, b) in self.blobs.iter().enumerate() {
+            let blob = b.finish()?;
+            let blob_at = out.put(blob.as_slice());
+            let entry = DatabaseEntry {
+                magic: U32::new(b.magic),
+                schema_hash: U32::new(b.schema_hash),
+                size: U32::new(narrow(blob.len(), "DatabaseEntry.size")?),
+                pad: U32::new(0),
+                data_ptr: pointer(databases.record(i)?, blob_at, "DatabaseEntry.data")?,
+            };
+            out.patch_record(&databases, i, &entry)?;
         }
-        let mut blob_at = blobs_at;
-        for (i, (b, blob)) in self.blobs.iter().zip(&blobs).enumerate() {
-            let entry = databases_at + i * 0x18;
-            out.extend(b.magic.to_le_bytes());
-            out.extend(b.schema_hash.to_le_bytes());
-            out.extend(u32_of("DatabaseEntry.size", blob.len())?.to_le_bytes());
-            out.extend([0; 4]);
-            out.extend(rel(blob_at, entry));
-            blob_at += blob.len();
-        }
-        for blob in &blobs {
-            out.extend_from_slice(blob);
-        }
+        // The r2p and paths pointers are relative to their {count, ptr} pairs in the body header.
+        let r2p = body + offset_of!(BodyHeader, r2p_capacity);
+        let paths_base = body + offset_of!(BodyHeader, paths_count);
+        let body_header = BodyHeader {
+            strings_capacity: U32::new(narrow(strings_cap, "offsetsMap.capacity")?),
+            pad0: U32::new(0),
+            strings_buckets_ptr: pointer(body, string_buckets_at, "offsetsMap.buckets")?,
+            strings_values_ptr: pointer(body, string_values_at, "offsetsMap.values")?,
+            string_data_size: U32::new(narrow(self.pool.len(), "stringData.size")?),
+            pad1: U32::new(0),
+            string_data_ptr: pointer(body, pool_at, "stringData")?,
+            r2p_capacity: U32::new(narrow(r2p_cap, "resourceToPrototypeMap.capacity")?),
+            pad2: U32::new(0),
+            r2p_buckets_ptr: pointer(r2p, r2p_buckets_at, "resourceToPrototypeMap.buckets")?,
+            r2p_values_ptr: pointer(r2p, r2p_values_at, "resourceToPrototypeMap.values")?,
+            paths_count: U32::new(narrow(self.paths.len(), "pathsStorage.count")?),
+            pad3: U32::new(0),
+            paths_ptr: pointer(paths_base, paths.at(), "pathsStorage.data")?,
+            databases_count: U32::new(narrow(self.blobs.len(), "databasesCount")?),
+            pad4: U32::new(0),
+            databases_ptr: pointer(body, databases.at(), "databases")?,
+        };
+        out.patch_record(&body_slot, 0, &body_header)?;
+        let checked = out.as_slice().get(body..).unwrap_or_default();
         let checksum = match self.checksum {
-            ChecksumKind::Murmur3 => murmur3_32(&out[body..], 0),
-            ChecksumKind::Crc32 => crc32fast::hash(&out[body..]),
+            ChecksumKind::Murmur3 => murmur3_32(checked, 0),
+            ChecksumKind::Crc32 => crc32fast::hash(checked),
             ChecksumKind::Fixed(v) => v,
         };
-        put(&mut out, 8, &checksum.to_le_bytes());
-        Ok(out)
+        let header = Header {
+            magic: U32::new(MAGIC),
+            version: U32::new(VERSION),
+            checksum: U32::new(checksum),
+            architecture: U16::new(ARCHITECTURE),
+            endianness: U16::new(0),
+        };
+        out.patch_record(&header_slot, 0, &header)?;
+        Ok(out.into_bytes())
     }
+}
+
+fn too_big(what: &'static str, n: usize) -> Error {
+    invalid(what, u64_of(n), "does not fit the table")
+}
+
+/// `count` zeroed table entries, or an error naming the table when they cannot be allocated.
+fn zeroed<T: FromZeros>(count: usize, what: &'static str) -> Result<Vec<T>> {
+    let mut table = Vec::new();
+    table
+        .try_reserve_exact(count)
+        .map_err(|_| too_big(what, count))?;
+    table.extend((0..count).map(|_| T::new_zeroed()));
+    Ok(table)
 }
 
 /// The first free slot for `key` by linear probing, or `None` when the table is full.
 fn probe(capacity: usize, key: u64, free: impl Fn(usize) -> bool) -> Option<usize> {
-    if capacity == 0 {
-        return None;
-    }
-    let mut slot = (key % capacity as u64) as usize;
+    let mut slot = usize::try_from(key.checked_rem(u64_of(capacity))?).ok()?;
     for _ in 0..capacity {
         if free(slot) {
             return Some(slot);
@@ -961,6 +932,302 @@ fn probe(capacity: usize, key: u64, free: impl Fn(usize) -> bool) -> Option<usiz
         slot = (slot + 1) % capacity;
     }
     None
+}
+
+/// A VisualPrototype: the record, its node arrays, then its render sets and LODs.
+fn encode_visual(b: &mut Blob, v: &VisualSpec) -> Result<()> {
+    let r = b.push_record(
+        &VisualPrototype {
+            nodes_count: U32::new(narrow(v.nodes.len(), "VisualPrototype.nodesCount")?),
+            pad0: U32::new(0),
+            name_map_name_ids_ptr: I64::new(0),
+            name_map_node_ids_ptr: I64::new(0),
+            name_ids_ptr: I64::new(0),
+            matrices_ptr: I64::new(0),
+            parent_ids_ptr: I64::new(0),
+            merged_geometry_path_id: U64::new(v.merged_geometry_path_id),
+            underwater: u8::from(v.underwater),
+            abovewater: u8::from(v.abovewater),
+            render_sets_count: U16::new(narrow(
+                v.render_sets.len(),
+                "VisualPrototype.renderSetsCount",
+            )?),
+            lods_count: narrow(v.lods.len(), "VisualPrototype.lodsCount")?,
+            pad1: [0; 3],
+            bbox_min: floats(v.bbox.0),
+            pad2: U32::new(0),
+            bbox_max: floats(v.bbox.1),
+            pad3: U32::new(0),
+            render_sets_ptr: I64::new(0),
+            lods_ptr: I64::new(0),
+        },
+        "VisualPrototype",
+    )?;
+    // The name map, sorted by name id for the reader's binary search.
+    let mut map = Vec::with_capacity(v.nodes.len());
+    for (i, node) in v.nodes.iter().enumerate() {
+        let node_id: u16 = narrow(i, "VisualPrototype.nameMapNodeIds")?;
+        map.push((name_id(&node.name), node_id));
+    }
+    map.sort_unstable();
+    let field = offset_of!(VisualPrototype, name_map_name_ids_ptr);
+    b.record_array(r, field, &ids(map.iter().map(|m| m.0)))?;
+    let node_ids: Vec<U16> = map.iter().map(|m| U16::new(m.1)).collect();
+    b.record_array(
+        r,
+        offset_of!(VisualPrototype, name_map_node_ids_ptr),
+        &node_ids,
+    )?;
+    let name_ids = ids(v.nodes.iter().map(|n| name_id(&n.name)));
+    b.record_array(r, offset_of!(VisualPrototype, name_ids_ptr), &name_ids)?;
+    let matrices: Vec<Matrix> = v.nodes.iter().map(|n| floats(n.matrix)).collect();
+    b.record_array(r, offset_of!(VisualPrototype, matrices_ptr), &matrices)?;
+    let parents: Vec<U16> = v
+        .nodes
+        .iter()
+        .map(|n| U16::new(n.parent.unwrap_or(0xFFFF)))
+        .collect();
+    b.record_array(r, offset_of!(VisualPrototype, parent_ids_ptr), &parents)?;
+    if !v.render_sets.is_empty() {
+        let table = b.table::<RenderSet>(v.render_sets.len(), "RenderSet")?;
+        let field = offset_of!(VisualPrototype, render_sets_ptr);
+        b.fixups.push((r + field, r, table.at()));
+        for (i, s) in v.render_sets.iter().enumerate() {
+            let at = table.record(i)?;
+            let node_names = ids(s.node_names.iter().map(|n| name_id(n)));
+            let set = RenderSet {
+                name_id: U32::new(name_id(&s.name)),
+                material_name_id: U32::new(name_id(&s.material_name)),
+                vertices_mapping_id: U32::new(s.vertices_mapping_id),
+                indices_mapping_id: U32::new(s.indices_mapping_id),
+                material_mfm_path_id: U64::new(s.material_mfm_path_id),
+                skinned: u8::from(s.skinned),
+                nodes_count: narrow(s.node_names.len(), "RenderSet.nodesCount")?,
+                pad: [0; 6],
+                node_name_ids_ptr: b.ool_array(at, &node_names, "RenderSet.nodeNameIdsPtr")?,
+            };
+            b.ool.patch_record(&table, i, &set)?;
+        }
+    }
+    if !v.lods.is_empty() {
+        let table = b.table::<Lod>(v.lods.len(), "Lod")?;
+        b.fixups
+            .push((r + offset_of!(VisualPrototype, lods_ptr), r, table.at()));
+        for (i, l) in v.lods.iter().enumerate() {
+            let at = table.record(i)?;
+            let names = ids(l.render_set_names.iter().map(|n| name_id(n)));
+            let lod = Lod {
+                extent: F32::new(l.extent),
+                casts_shadow: u8::from(l.casts_shadow),
+                pad: 0,
+                render_set_names_count: U16::new(narrow(
+                    l.render_set_names.len(),
+                    "Lod.renderSetNamesCount",
+                )?),
+                render_set_names_ptr: b.ool_array(at, &names, "Lod.renderSetNamesPtr")?,
+            };
+            b.ool.patch_record(&table, i, &lod)?;
+        }
+    }
+    Ok(())
+}
+
+/// A MaterialPrototype: properties sorted into the nine typed arrays.
+fn encode_material(b: &mut Blob, m: &MaterialSpec) -> Result<()> {
+    let mut arrays: [Vec<u8>; 9] = Default::default();
+    let mut counts = [0u8; 9];
+    let mut prop_ids = Vec::with_capacity(m.properties.len());
+    for (_, value) in &m.properties {
+        let kind = value.kind();
+        let slot = usize::from(kind);
+        let (Some(count), Some(array)) = (counts.get_mut(slot), arrays.get_mut(slot)) else {
+            return Err(invalid(
+                "MaterialPrototype.propertyIds",
+                u64::from(kind),
+                "no such type",
+            ));
+        };
+        // The id keeps 12 bits for the index in its type's array; the count is one byte.
+        let index = u16::from(*count);
+        *count = count.checked_add(1).ok_or_else(|| {
+            invalid(
+                "MaterialPrototype.counts",
+                u64::from(*count),
+                "more than 255 values of one type",
+            )
+        })?;
+        value.encode(array);
+        prop_ids.push(U16::new((index << 4) | u16::from(kind)));
+    }
+    let r = b.push_record(
+        &MaterialPrototype {
+            property_count: U16::new(narrow(
+                m.properties.len(),
+                "MaterialPrototype.propertyCount",
+            )?),
+            counts,
+            pad: [0; 5],
+            property_name_ids_ptr: I64::new(0),
+            property_ids_ptr: I64::new(0),
+            values_ptrs: [I64::new(0); 9],
+            fx_path_id: U64::new(m.fx_path_id),
+            collision_flags: U32::new(m.collision_flags),
+            sort_order: I32::new(m.sort_order),
+        },
+        "MaterialPrototype",
+    )?;
+    let names = ids(m.properties.iter().map(|p| name_id(&p.0)));
+    b.record_array(
+        r,
+        offset_of!(MaterialPrototype, property_name_ids_ptr),
+        &names,
+    )?;
+    b.record_array(
+        r,
+        offset_of!(MaterialPrototype, property_ids_ptr),
+        &prop_ids,
+    )?;
+    let values_ptrs = offset_of!(MaterialPrototype, values_ptrs);
+    for (k, array) in arrays.iter().enumerate() {
+        b.record_array(r, values_ptrs + k * size_of::<I64>(), array)?;
+    }
+    Ok(())
+}
+
+/// A ModelPrototype in the database's layout (0x28, or the older 0x20 without skeleton
+/// extenders).
+fn encode_model(b: &mut Blob, m: &ModelSpec) -> Result<()> {
+    let animations_count = narrow(m.animations.len(), "ModelPrototype.animationsCount")?;
+    let dyes_count = narrow(m.dyes.len(), "ModelPrototype.dyesCount")?;
+    let (r, animations_ptr, dyes_ptr) = if b.item_size == size_of::<ModelPrototypeV1>() {
+        let r = b.push_record(
+            &ModelPrototypeV1 {
+                visual_resource_id: U64::new(m.visual_resource_id),
+                misc_type: m.misc_type,
+                animations_count,
+                dyes_count,
+                pad: [0; 5],
+                animations_ptr: I64::new(0),
+                dyes_ptr: I64::new(0),
+            },
+            "ModelPrototypeV1",
+        )?;
+        (
+            r,
+            offset_of!(ModelPrototypeV1, animations_ptr),
+            offset_of!(ModelPrototypeV1, dyes_ptr),
+        )
+    } else {
+        let r = b.push_record(
+            &ModelPrototype {
+                visual_resource_id: U64::new(m.visual_resource_id),
+                skeleton_extender_count: narrow(
+                    m.skeleton_extender_ids.len(),
+                    "ModelPrototype.skeletonExtenderCount",
+                )?,
+                misc_type: m.misc_type,
+                animations_count,
+                dyes_count,
+                pad: U32::new(0),
+                skeleton_extender_ids_ptr: I64::new(0),
+                animations_ptr: I64::new(0),
+                dyes_ptr: I64::new(0),
+            },
+            "ModelPrototype",
+        )?;
+        let extenders = ids64(m.skeleton_extender_ids.iter().copied());
+        b.record_array(
+            r,
+            offset_of!(ModelPrototype, skeleton_extender_ids_ptr),
+            &extenders,
+        )?;
+        (
+            r,
+            offset_of!(ModelPrototype, animations_ptr),
+            offset_of!(ModelPrototype, dyes_ptr),
+        )
+    };
+    b.record_array(r, animations_ptr, &ids64(m.animations.iter().copied()))?;
+    if !m.dyes.is_empty() {
+        let table = b.table::<Dye>(m.dyes.len(), "Dye")?;
+        b.fixups.push((r + dyes_ptr, r, table.at()));
+        for (i, d) in m.dyes.iter().enumerate() {
+            let at = table.record(i)?;
+            let names = ids(d.tints.iter().map(|t| name_id(&t.0)));
+            let materials = ids64(d.tints.iter().map(|t| t.1));
+            let dye = Dye {
+                matter_id: U32::new(d.matter_id),
+                replaces_id: U32::new(d.replaces_id),
+                tints_count: U32::new(narrow(d.tints.len(), "Dye.tintsCount")?),
+                pad: U32::new(0),
+                tint_name_ids_ptr: b.ool_array(at, &names, "Dye.tintNameIdsPtr")?,
+                tint_material_ids_ptr: b.ool_array(at, &materials, "Dye.tintMaterialIdsPtr")?,
+            };
+            b.ool.patch_record(&table, i, &dye)?;
+        }
+    }
+    Ok(())
+}
+
+/// A PointLightPrototype: the record, then the colour and radius keyframes.
+fn encode_point_light(b: &mut Blob, p: &PointLightSpec) -> Result<()> {
+    let animation = |period: f32, repeated: bool, count: usize| -> Result<Animation> {
+        Ok(Animation {
+            period: F32::new(period),
+            repeated: u8::from(repeated),
+            pad0: [0; 11],
+            points_count: I32::new(narrow(count, "Animation.pointsCount")?),
+            pad1: U32::new(0),
+            points_ptr: I64::new(0),
+        })
+    };
+    let r = b.push_record(
+        &PointLightPrototype {
+            color_animation: animation(p.color_period, p.color_repeated, p.color_points.len())?,
+            radius_animation: animation(p.radius_period, p.radius_repeated, p.radius_points.len())?,
+            color: floats(p.color),
+            local_position: floats(p.local_position),
+            pad0: U32::new(0),
+            radius: F32::new(p.radius),
+            min_quality: U32::new(p.min_quality),
+            animated_color: u8::from(p.animated_color),
+            animated_radius: u8::from(p.animated_radius),
+            pad1: [0; 6],
+        },
+        "PointLightPrototype",
+    )?;
+    let color_points: Vec<ColorPoint> = p
+        .color_points
+        .iter()
+        .map(|&(time, value)| ColorPoint {
+            time: F32::new(time),
+            value: floats(value),
+        })
+        .collect();
+    let radius_points: Vec<ScalarPoint> = p
+        .radius_points
+        .iter()
+        .map(|&(time, value)| ScalarPoint {
+            time: F32::new(time),
+            value: F32::new(value),
+        })
+        .collect();
+    // `points_ptr` is relative to the inner {count, ptr} struct, not to the animation.
+    let (base, field) = (
+        offset_of!(Animation, points_count),
+        offset_of!(Animation, points_ptr),
+    );
+    let color = offset_of!(PointLightPrototype, color_animation);
+    if !color_points.is_empty() {
+        let t = b.array(&color_points)?;
+        b.fixups.push((r + color + field, r + color + base, t));
+    }
+    let radius = offset_of!(PointLightPrototype, radius_animation);
+    if !radius_points.is_empty() {
+        let t = b.array(&radius_points)?;
+        b.fixups.push((r + radius + field, r + radius + base, t));
+    }
+    Ok(())
 }
 
 /// Every string a record names (added to the strings map).

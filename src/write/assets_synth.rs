@@ -85,7 +85,7 @@ pub fn synth(scale: Scale) -> Result<Vec<u8>> {
     let mut rng = Rng(0x5EED_A55E_7B1D);
     let mut b = AssetsBuilder::new();
     b.capacities(strings_capacity, r2p_capacity);
-    let node_vocabulary = (paths_target as u64).max(16);
+    let node_vocabulary = crate::bytes::u64_of(paths_target).max(16);
     let mut group = 0usize;
     while b.path_count() + 16 < paths_target {
         let nation = NATIONS[group % NATIONS.len()];
@@ -96,7 +96,7 @@ pub fn synth(scale: Scale) -> Result<Vec<u8>> {
                 let effect = b.path(&format!("{dir}/fx_{group:06}.effect"))?;
                 let systems = (0..1 + rng.below(6))
                     .map(|s| {
-                        let mut sys = vec![0u8; 0x1C8];
+                        let mut sys = vec![0u8; crate::wows::assets::raw::EFFECT_SYSTEM_SIZE];
                         sys[..8].copy_from_slice(&(s ^ rng.next()).to_le_bytes());
                         sys
                     })
@@ -123,7 +123,7 @@ pub fn synth(scale: Scale) -> Result<Vec<u8>> {
                         min: 0.0,
                         max: 1.0 + c as f32,
                         default: 0.5,
-                        kind: c as u32,
+                        kind: u32::try_from(c).unwrap_or(u32::MAX),
                     })
                     .collect();
                 b.prototype(
@@ -132,7 +132,13 @@ pub fn synth(scale: Scale) -> Result<Vec<u8>> {
                 )?;
                 if group % 40 == 7 {
                     let field = b.path(&format!("{dir}/fx_{group:06}.vfield"))?;
-                    let velocities = (0..512).map(|_| rng.next() as u16).collect();
+                    // The low 16 bits of each random word.
+                    let velocities = (0..512)
+                        .map(|_| {
+                            let [lo, hi, ..] = rng.next().to_le_bytes();
+                            u16::from_le_bytes([lo, hi])
+                        })
+                        .collect();
                     b.prototype(
                         field,
                         RecordSpec::VelocityField(VelocityFieldSpec {
@@ -231,7 +237,7 @@ pub fn synth(scale: Scale) -> Result<Vec<u8>> {
                     model,
                     RecordSpec::Model(ModelSpec {
                         visual_resource_id: visual,
-                        misc_type: (group % 3) as u8,
+                        misc_type: u8::try_from(group % 3).unwrap_or(0),
                         skeleton_extender_ids: extenders,
                         animations: Vec::new(),
                         dyes,
@@ -296,13 +302,14 @@ fn visual_spec(
                 name: if k == 0 {
                     "Scene Root".to_string()
                 } else {
-                    format!("node_{word:05x}{}", SUFFIXES[(word % 8) as usize])
+                    let suffix = usize::try_from(word % 8).ok().and_then(|k| SUFFIXES.get(k));
+                    format!("node_{word:05x}{}", suffix.copied().unwrap_or_default())
                 },
                 matrix: translation([rng.float(), rng.float(), rng.float()]),
                 parent: if k == 0 {
                     None
                 } else {
-                    Some(rng.below(k as u64) as u16)
+                    u16::try_from(rng.below(crate::bytes::u64_of(k))).ok()
                 },
             }
         })

@@ -17,7 +17,18 @@
 //! assert_eq!(view.draw_by_name("Triangle").unwrap().indices.items_count(), 3);
 //! ```
 
+use core::mem::offset_of;
+
+use zerocopy::little_endian::{F32, I64, U16, U32, U64};
+use zerocopy::{FromZeros, IntoBytes};
+
+use super::sink::{Sink, invalid, narrow, relative};
+use crate::bytes::u64_of;
 use crate::error::{Error, Result};
+use crate::wows::geometry::raw::{
+    Aabb, ArmorHeader, ArmorNodeHeader, ArmorVertex, ENCD_MAGIC, EncdHeader, Header,
+    IndicesPrototype, MappingEntry, ModelPrototype, PackedString, VerticesPrototype,
+};
 use crate::wows::geometry::{MappingKind, VertexFormat, encode};
 
 /// One vertex's attributes; the writer places those the format has at the format's offsets.
@@ -89,41 +100,43 @@ pub fn f32_to_f16(value: f32) -> u16 {
     sign | (half + u32::from(round)) as u16
 }
 
-fn put(out: &mut [u8], at: Option<u8>, bytes: &[u8]) {
-    if let Some(at) = at {
-        let at = usize::from(at);
-        if let Some(slot) = out.get_mut(at..at + bytes.len()) {
-            slot.copy_from_slice(bytes);
-        }
-    }
+/// Writes one attribute at its offset in a vertex record (an absent attribute writes nothing).
+/// [`VertexFormat::fitted_to`] keeps only attributes that fit the stride, so a write past the
+/// record would be a fault in the format table: it is reported, not dropped.
+fn put_attribute(record: &mut [u8], at: Option<u8>, bytes: &[u8]) -> Result<()> {
+    let Some(at) = at.map(usize::from) else {
+        return Ok(());
+    };
+    let slot = at
+        .checked_add(bytes.len())
+        .and_then(|end| record.get_mut(at..end))
+        .ok_or_else(|| {
+            invalid(
+                "VertexFormat.attribute",
+                u64_of(at),
+                "attribute outside the vertex record",
+            )
+        })?;
+    slot.copy_from_slice(bytes);
+    Ok(())
 }
 
 /// Packs `v` into one record of `format` (`stride` bytes).
-pub fn pack_vertex(format: &VertexFormat, stride: usize, v: &MeshVertex) -> Vec<u8> {
+pub fn pack_vertex(format: &VertexFormat, stride: usize, v: &MeshVertex) -> Result<Vec<u8>> {
     let f = format.fitted_to(stride);
     let mut out = vec![0u8; stride];
-    let mut position = [0u8; 12];
-    for (k, c) in v.position.iter().enumerate() {
-        position[4 * k..4 * k + 4].copy_from_slice(&c.to_le_bytes());
-    }
-    put(&mut out, f.position, &position);
+    put_attribute(&mut out, f.position, v.position.map(F32::new).as_bytes())?;
     let unit = |u: [f32; 3]| [pack_unit(u[0]), pack_unit(u[1]), pack_unit(u[2]), 0];
-    put(&mut out, f.normal, &unit(v.normal));
-    put(&mut out, f.tangent, &unit(v.tangent));
-    put(&mut out, f.binormal, &unit(v.binormal));
-    let uv = |t: [f32; 2]| {
-        let (a, b) = (
-            f32_to_f16(t[0]).to_le_bytes(),
-            f32_to_f16(t[1]).to_le_bytes(),
-        );
-        [a[0], a[1], b[0], b[1]]
-    };
-    put(&mut out, f.uv0, &uv(v.uv));
-    put(&mut out, f.uv1, &uv(v.uv1));
+    put_attribute(&mut out, f.normal, &unit(v.normal))?;
+    put_attribute(&mut out, f.tangent, &unit(v.tangent))?;
+    put_attribute(&mut out, f.binormal, &unit(v.binormal))?;
+    let uv = |t: [f32; 2]| t.map(|c| U16::new(f32_to_f16(c)));
+    put_attribute(&mut out, f.uv0, uv(v.uv).as_bytes())?;
+    put_attribute(&mut out, f.uv1, uv(v.uv1).as_bytes())?;
     let bones = v.bones.map(|b| b.saturating_mul(3));
-    put(&mut out, f.bone_indices, &[bones[0], bones[1], bones[2], 0]);
-    put(&mut out, f.bone_weights, &v.weights);
-    out
+    put_attribute(&mut out, f.bone_indices, &[bones[0], bones[1], bones[2], 0])?;
+    put_attribute(&mut out, f.bone_weights, &v.weights)?;
+    Ok(out)
 }
 
 #[derive(Debug, Clone)]
@@ -170,7 +183,7 @@ pub struct GeometryBuilder {
 }
 
 fn build_error(what: &'static str, value: usize, reason: &'static str) -> Error {
-    Error::invalid(0, what, value as u64, reason)
+    invalid(what, u64_of(value), reason)
 }
 
 impl GeometryBuilder {
@@ -282,13 +295,14 @@ impl GeometryBuilder {
         let format = VertexFormat::parse(vbuf.format.as_bytes());
         let first_vertex = vbuf.data.len().checked_div(stride).unwrap_or(0);
         for v in vertices {
-            vbuf.data.extend(pack_vertex(&format, stride, v));
+            vbuf.data.extend(pack_vertex(&format, stride, v)?);
         }
         let vertex_total = vbuf.data.len().checked_div(stride).unwrap_or(0);
-        if let Some(&bad) = indices.iter().find(|&&i| i as usize >= vertices.len()) {
-            return Err(build_error(
+        let beyond = |&&i: &&u32| usize::try_from(i).map_or(true, |i| i >= vertices.len());
+        if let Some(&bad) = indices.iter().find(beyond) {
+            return Err(invalid(
                 "GeometryBuilder.mesh",
-                bad as usize,
+                u64::from(bad),
                 "index beyond the mesh's vertices",
             ));
         }
@@ -304,14 +318,14 @@ impl GeometryBuilder {
         };
         self.vertex_mappings.push(MappingSpec {
             id: vertex_id,
-            buffer: vb as u16,
+            buffer: narrow(vb, "MappingEntry.mergedBufferIndex")?,
             density: texel_density,
             offset: count(first_vertex)?,
             count: count(vertices.len())?,
         });
         self.index_mappings.push(MappingSpec {
             id: index_id,
-            buffer: ib as u16,
+            buffer: narrow(ib, "MappingEntry.mergedBufferIndex")?,
             density: texel_density,
             offset: count(first_index)?,
             count: count(indices.len())?,
@@ -356,44 +370,35 @@ impl GeometryBuilder {
         self
     }
 
-    /// Writes the file.
+    /// Writes the file: the header, the two mapping tables, then each prototype table followed by
+    /// the blobs and names its records point at.
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
-        let mut out = vec![0u8; 72];
-        let header_counts = [
-            self.vertex_buffers.len(),
-            self.index_buffers.len(),
-            self.vertex_mappings.len(),
-            self.index_mappings.len(),
-            self.collision_models.len(),
-            self.armor_models.len(),
-        ];
-        for (k, &n) in header_counts.iter().enumerate() {
-            let n = u32::try_from(n)
-                .map_err(|_| build_error("GeometryBuilder.to_bytes", n, "too many records"))?;
-            out[4 * k..4 * k + 4].copy_from_slice(&n.to_le_bytes());
-        }
-        // Points a header field at the current end of the file (null for an empty table).
-        let set_ptr = |out: &mut Vec<u8>, field: usize, count: usize| {
-            let value = if count == 0 { 0 } else { out.len() as i64 };
-            out[field..field + 8].copy_from_slice(&value.to_le_bytes());
-        };
-        for (field, mappings) in [(0x18, &self.vertex_mappings), (0x20, &self.index_mappings)] {
-            set_ptr(&mut out, field, mappings.len());
-            for m in mappings {
-                out.extend_from_slice(&m.id.to_le_bytes());
-                out.extend_from_slice(&m.buffer.to_le_bytes());
-                out.extend_from_slice(&m.density.to_le_bytes());
-                out.extend_from_slice(&m.offset.to_le_bytes());
-                out.extend_from_slice(&m.count.to_le_bytes());
-            }
-        }
+        let mut out = Sink::new();
+        let header_slot = out.reserve::<Header>(1, "Header")?;
+        let mut header = Header::new_zeroed();
+        let count = |n: usize, what| narrow::<u32>(n, what).map(U32::new);
+        header.merged_vertices_count =
+            count(self.vertex_buffers.len(), "Header.mergedVerticesCount")?;
+        header.merged_indices_count = count(self.index_buffers.len(), "Header.mergedIndicesCount")?;
+        header.vertices_mapping_count =
+            count(self.vertex_mappings.len(), "Header.verticesMappingCount")?;
+        header.indices_mapping_count =
+            count(self.index_mappings.len(), "Header.indicesMappingCount")?;
+        header.collision_model_count =
+            count(self.collision_models.len(), "Header.collisionModelCount")?;
+        header.armor_model_count = count(self.armor_models.len(), "Header.armorModelCount")?;
+
+        header.vertices_mapping_ptr = table_ptr(&out, self.vertex_mappings.len())?;
+        put_mappings(&mut out, &self.vertex_mappings);
+        header.indices_mapping_ptr = table_ptr(&out, self.index_mappings.len())?;
+        put_mappings(&mut out, &self.index_mappings);
 
         // Vertex buffers: the prototype table, then each blob followed by its format name.
-        set_ptr(&mut out, 0x28, self.vertex_buffers.len());
-        let table = out.len();
-        out.resize(table + 32 * self.vertex_buffers.len(), 0);
+        header.merged_vertices_ptr = table_ptr(&out, self.vertex_buffers.len())?;
+        let table =
+            out.reserve::<VerticesPrototype>(self.vertex_buffers.len(), "VerticesPrototype")?;
         for (i, vb) in self.vertex_buffers.iter().enumerate() {
-            let at = table + 32 * i;
+            let at = table.record(i)?;
             let blob = if vb.encode {
                 let stride = usize::from(vb.stride);
                 let payload = encode::vertices(&vb.data, stride)?;
@@ -401,108 +406,170 @@ impl GeometryBuilder {
             } else {
                 vb.data.clone()
             };
-            out.resize(out.len() + self.misalign, 0xcd);
-            let data_at = out.len();
-            out.extend_from_slice(&blob);
-            let name_at = self.append_name(&mut out, &vb.format);
-            let record = &mut out[at..at + 32];
-            record[0..8].copy_from_slice(&rel(at, data_at).to_le_bytes());
-            packed_string(&mut record[8..24], at + 8, name_at, vb.format.len());
-            record[24..28].copy_from_slice(&size32(blob.len())?.to_le_bytes());
-            record[28..30].copy_from_slice(&vb.stride.to_le_bytes());
-            record[30] = u8::from(vb.skinned);
-            record[31] = u8::from(vb.bumped);
+            let data_at = self.put_blob(&mut out, &blob)?;
+            let name_at = self.put_name(&mut out, &vb.format)?;
+            let record = VerticesPrototype {
+                vertices_data_ptr: pointer(at, data_at, "VerticesPrototype.verticesDataPtr")?,
+                format_name: packed_string(
+                    at + offset_of!(VerticesPrototype, format_name),
+                    name_at,
+                    &vb.format,
+                    "VerticesPrototype.formatName",
+                )?,
+                size_in_bytes: count(blob.len(), "VerticesPrototype.sizeInBytes")?,
+                stride_in_bytes: U16::new(vb.stride),
+                is_skinned: u8::from(vb.skinned),
+                is_bumped: u8::from(vb.bumped),
+            };
+            out.patch_record(&table, i, &record)?;
         }
 
         // Index buffers: the prototype table, then each blob.
-        set_ptr(&mut out, 0x30, self.index_buffers.len());
-        let table = out.len();
-        out.resize(table + 16 * self.index_buffers.len(), 0);
+        header.merged_indices_ptr = table_ptr(&out, self.index_buffers.len())?;
+        let table =
+            out.reserve::<IndicesPrototype>(self.index_buffers.len(), "IndicesPrototype")?;
         for (i, ib) in self.index_buffers.iter().enumerate() {
-            let at = table + 16 * i;
+            let at = table.record(i)?;
             let blob = if ib.encode {
                 let payload = encode::indices(&ib.indices, ib.vertex_count)?;
                 encd_blob(ib.indices.len(), &payload)?
             } else if ib.index_size == 2 {
-                let mut raw = Vec::with_capacity(ib.indices.len() * 2);
-                for &i in &ib.indices {
-                    let i = u16::try_from(i).map_err(|_| {
-                        build_error(
-                            "GeometryBuilder.index",
-                            i as usize,
-                            "index does not fit 2 bytes",
-                        )
-                    })?;
-                    raw.extend_from_slice(&i.to_le_bytes());
-                }
-                raw
+                let narrowed: Result<Vec<U16>> = ib
+                    .indices
+                    .iter()
+                    .map(|&i| {
+                        u16::try_from(i).map(U16::new).map_err(|_| {
+                            invalid(
+                                "GeometryBuilder.index",
+                                u64::from(i),
+                                "index does not fit 2 bytes",
+                            )
+                        })
+                    })
+                    .collect();
+                narrowed?.as_bytes().to_vec()
             } else {
-                ib.indices.iter().flat_map(|i| i.to_le_bytes()).collect()
+                let wide: Vec<U32> = ib.indices.iter().map(|&i| U32::new(i)).collect();
+                wide.as_bytes().to_vec()
             };
-            out.resize(out.len() + self.misalign, 0xcd);
-            let data_at = out.len();
-            out.extend_from_slice(&blob);
-            let record = &mut out[at..at + 16];
-            record[0..8].copy_from_slice(&rel(at, data_at).to_le_bytes());
-            record[8..12].copy_from_slice(&size32(blob.len())?.to_le_bytes());
-            let (reserved, size) = if ib.swapped_size_fields {
+            let data_at = self.put_blob(&mut out, &blob)?;
+            // Some older files swap the two u16 fields: (2, 0) instead of (0, 2).
+            let (reserved, index_size) = if ib.swapped_size_fields {
                 (ib.index_size, 0)
             } else {
                 (0, ib.index_size)
             };
-            record[12..14].copy_from_slice(&reserved.to_le_bytes());
-            record[14..16].copy_from_slice(&size.to_le_bytes());
+            let record = IndicesPrototype {
+                indices_data_ptr: pointer(at, data_at, "IndicesPrototype.indicesDataPtr")?,
+                size_in_bytes: count(blob.len(), "IndicesPrototype.sizeInBytes")?,
+                reserved: U16::new(reserved),
+                index_size: U16::new(index_size),
+            };
+            out.patch_record(&table, i, &record)?;
         }
 
         // Collision and armor models: each table, then each payload followed by its name.
-        for (field, models) in [(0x38, &self.collision_models), (0x40, &self.armor_models)] {
-            set_ptr(&mut out, field, models.len());
-            let table = out.len();
-            out.resize(table + 32 * models.len(), 0);
-            for (i, (name, payload)) in models.iter().enumerate() {
-                let at = table + 32 * i;
-                out.resize(out.len() + self.misalign, 0xcd);
-                let data_at = out.len();
-                out.extend_from_slice(payload);
-                let name_at = self.append_name(&mut out, name);
-                let record = &mut out[at..at + 32];
-                record[0..8].copy_from_slice(&(payload.len() as u64).to_le_bytes());
-                packed_string(&mut record[8..24], at + 8, name_at, name.len());
-                record[24..32].copy_from_slice(&rel(at, data_at).to_le_bytes());
-            }
+        header.collision_models_ptr = self.put_models(&mut out, &self.collision_models)?;
+        header.armor_models_ptr = self.put_models(&mut out, &self.armor_models)?;
+        out.patch_record(&header_slot, 0, &header)?;
+        Ok(out.into_bytes())
+    }
+
+    /// A model table and, after it, each payload followed by its name; returns the header's
+    /// pointer to the table.
+    fn put_models(&self, out: &mut Sink, models: &[(String, Vec<u8>)]) -> Result<I64> {
+        let ptr = table_ptr(out, models.len())?;
+        let table = out.reserve::<ModelPrototype>(models.len(), "ModelPrototype")?;
+        for (i, (name, payload)) in models.iter().enumerate() {
+            let at = table.record(i)?;
+            let data_at = self.put_blob(out, payload)?;
+            let name_at = self.put_name(out, name)?;
+            let size: u64 = narrow(payload.len(), "ModelPrototype.sizeInBytes")?;
+            let record = ModelPrototype {
+                size_in_bytes: U64::new(size),
+                name: packed_string(
+                    at + offset_of!(ModelPrototype, name),
+                    name_at,
+                    name,
+                    "ModelPrototype.name",
+                )?,
+                data_ptr: pointer(at, data_at, "ModelPrototype.dataPtr")?,
+            };
+            out.patch_record(&table, i, &record)?;
         }
-        Ok(out)
+        Ok(ptr)
     }
 
-    fn append_name(&self, out: &mut Vec<u8>, name: &str) -> usize {
-        out.resize(out.len() + self.misalign, 0xcd);
-        let at = out.len();
-        out.extend_from_slice(name.as_bytes());
-        out.push(0);
-        at
+    /// The misalignment padding, then `blob`; returns where the blob starts.
+    fn put_blob(&self, out: &mut Sink, blob: &[u8]) -> Result<usize> {
+        out.fill(0xcd, self.misalign)?;
+        Ok(out.put(blob))
+    }
+
+    /// The misalignment padding, then `name` and its NUL; returns where the name starts.
+    fn put_name(&self, out: &mut Sink, name: &str) -> Result<usize> {
+        let at = self.put_blob(out, name.as_bytes())?;
+        out.put(&0u8);
+        Ok(at)
     }
 }
 
-fn rel(base: usize, target: usize) -> i64 {
-    target as i64 - base as i64
+/// A mapping table, in the order given.
+fn put_mappings(out: &mut Sink, mappings: &[MappingSpec]) {
+    let entries: Vec<MappingEntry> = mappings
+        .iter()
+        .map(|m| MappingEntry {
+            mapping_id: U32::new(m.id),
+            merged_buffer_index: U16::new(m.buffer),
+            packed_texel_density: U16::new(m.density),
+            items_offset: U32::new(m.offset),
+            items_count: U32::new(m.count),
+        })
+        .collect();
+    out.put(entries.as_slice());
 }
 
-fn size32(n: usize) -> Result<u32> {
-    u32::try_from(n)
-        .map_err(|_| build_error("GeometryBuilder.to_bytes", n, "blob larger than 4 GiB"))
+/// A header pointer (relative to the file start) to a table about to be written at the end of
+/// `out`: null for an empty table, as the game's files have it.
+fn table_ptr(out: &Sink, count: usize) -> Result<I64> {
+    if count == 0 {
+        return Ok(I64::new(0));
+    }
+    pointer(0, out.len(), "Header.tablePtr")
 }
 
-fn packed_string(record: &mut [u8], at: usize, text_at: usize, len: usize) {
-    record[0..4].copy_from_slice(&((len + 1) as u32).to_le_bytes());
-    record[8..16].copy_from_slice(&rel(at, text_at).to_le_bytes());
+/// The relative pointer from the struct at `base` to `target`.
+fn pointer(base: usize, target: usize, what: &'static str) -> Result<I64> {
+    relative(base, target, what).map(I64::new)
 }
 
+/// A packed string at `at` whose text (NUL-terminated) was written at `text_at`.
+fn packed_string(
+    at: usize,
+    text_at: usize,
+    text: &str,
+    what: &'static str,
+) -> Result<PackedString> {
+    let with_nul = text
+        .len()
+        .checked_add(1)
+        .ok_or_else(|| invalid(what, u64_of(text.len()), "name too long"))?;
+    Ok(PackedString {
+        char_count: U32::new(narrow(with_nul, what)?),
+        padding: [0; 4],
+        text_ptr: pointer(at, text_at, what)?,
+    })
+}
+
+/// An ENCD blob: its header, then the meshoptimizer payload.
 fn encd_blob(count: usize, payload: &[u8]) -> Result<Vec<u8>> {
-    let mut blob = Vec::with_capacity(8 + payload.len());
-    blob.extend_from_slice(b"ENCD");
-    blob.extend_from_slice(&size32(count)?.to_le_bytes());
-    blob.extend_from_slice(payload);
-    Ok(blob)
+    let mut blob = Sink::new();
+    blob.put(&EncdHeader {
+        magic: ENCD_MAGIC,
+        element_count: U32::new(narrow(count, "EncdHeader.elementCount")?),
+    });
+    blob.put(payload);
+    Ok(blob.into_bytes())
 }
 
 /// One node of an armor model for [`armor_payload`].
@@ -524,37 +591,52 @@ fn bounds_of<'t>(points: impl Iterator<Item = &'t [f32; 3]>) -> ([f32; 3], [f32;
     })
 }
 
-fn put_bounds(out: &mut Vec<u8>, (lo, hi): ([f32; 3], [f32; 3])) {
-    for v in lo.iter().chain(hi.iter()) {
-        out.extend_from_slice(&v.to_le_bytes());
+fn aabb((lo, hi): ([f32; 3], [f32; 3])) -> Aabb {
+    Aabb {
+        min: lo.map(F32::new),
+        max: hi.map(F32::new),
     }
 }
 
 /// An armor payload: id `0x80000001`, overall bounds, and each node with its bounds and triangles
 /// (face normals, offset-binary).
-pub fn armor_payload(nodes: &[ArmorNodeSpec]) -> Vec<u8> {
-    let mut out = Vec::new();
-    out.extend_from_slice(&0x8000_0001u32.to_le_bytes());
-    put_bounds(
-        &mut out,
-        bounds_of(nodes.iter().flat_map(|n| n.triangles.iter().flatten())),
-    );
-    out.extend_from_slice(&(nodes.len() as u32).to_le_bytes());
+pub fn armor_payload(nodes: &[ArmorNodeSpec]) -> Result<Vec<u8>> {
+    let mut out = Sink::new();
+    out.put(&ArmorHeader {
+        id: U32::new(0x8000_0001),
+        bounds: aabb(bounds_of(
+            nodes.iter().flat_map(|n| n.triangles.iter().flatten()),
+        )),
+        node_count: U32::new(narrow(nodes.len(), "ArmorHeader.nodeCount")?),
+    });
     for node in nodes {
-        out.extend_from_slice(&[node.material_id, 0, node.layer_index, 0]);
-        put_bounds(&mut out, bounds_of(node.triangles.iter().flatten()));
-        out.extend_from_slice(&((node.triangles.len() * 3) as u32).to_le_bytes());
+        let vertex_count = node.triangles.len().checked_mul(3).ok_or_else(|| {
+            invalid(
+                "ArmorNode.vertexCount",
+                u64_of(node.triangles.len()),
+                "too many triangles",
+            )
+        })?;
+        out.put(&ArmorNodeHeader {
+            material_id: node.material_id,
+            reserved0: 0,
+            layer_index: node.layer_index,
+            reserved1: 0,
+            bounds: aabb(bounds_of(node.triangles.iter().flatten())),
+            vertex_count: U32::new(narrow(vertex_count, "ArmorNode.vertexCount")?),
+        });
         for t in &node.triangles {
             let n = face_normal(t);
             for p in t {
-                for c in p {
-                    out.extend_from_slice(&c.to_le_bytes());
-                }
-                out.extend_from_slice(&[pack_unit(n[0]), pack_unit(n[1]), pack_unit(n[2]), 0]);
+                out.put(&ArmorVertex {
+                    position: p.map(F32::new),
+                    normal: [pack_unit(n[0]), pack_unit(n[1]), pack_unit(n[2])],
+                    reserved: 0,
+                });
             }
         }
     }
-    out
+    Ok(out.into_bytes())
 }
 
 fn face_normal(t: &[[f32; 3]; 3]) -> [f32; 3] {
@@ -578,16 +660,16 @@ pub fn cube(center: [f32; 3], size: f32) -> (Vec<MeshVertex>, Vec<u32>) {
     let mut vertices = Vec::with_capacity(24);
     let mut indices = Vec::with_capacity(36);
     // Each face: its normal axis and sign, and the two in-plane axes.
-    for (axis, sign) in [
-        (0, 1.0f32),
+    for (first, (bone, sign)) in (0u32..).step_by(4).zip([
+        (0u8, 1.0f32),
         (0, -1.0),
         (1, 1.0),
         (1, -1.0),
         (2, 1.0),
         (2, -1.0),
-    ] {
+    ]) {
+        let axis = usize::from(bone);
         let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
-        let first = vertices.len() as u32;
         for (a, b) in [(-1.0f32, -1.0f32), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)] {
             let mut p = center;
             p[axis] += sign * size;
@@ -606,7 +688,7 @@ pub fn cube(center: [f32; 3], size: f32) -> (Vec<MeshVertex>, Vec<u32>) {
                 uv1: [a * 0.25, b * 0.25],
                 tangent,
                 binormal,
-                bones: [axis as u8, 0, 0],
+                bones: [bone, 0, 0],
                 weights: [255, 0, 0, 0],
             });
         }
@@ -756,7 +838,7 @@ fn ships(encode: bool) -> Result<GeometryBuilder> {
                 layer_index: 2,
                 triangles: faces(3..6),
             },
-        ]),
+        ])?,
     );
     Ok(b)
 }

@@ -13,7 +13,10 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::wdb::{FieldKind, Game, Schema, TypeList, Value, WdbView};
+use zerocopy::big_endian::U32;
+
+use super::sink::Sink;
+use crate::wdb::{FieldKind, Game, Schema, TypeList, Value, WdbView, raw};
 
 /// One field value (or, for a file without names, one cell).
 #[derive(Debug, Clone, PartialEq)]
@@ -160,12 +163,6 @@ impl Pool {
         self.bytes.push(0);
         self.index.insert(s.as_bytes().to_vec(), at);
         Ok(at)
-    }
-}
-
-fn pad(out: &mut Vec<u8>, to: usize) {
-    while !out.len().is_multiple_of(to) {
-        out.push(0);
     }
 }
 
@@ -468,44 +465,65 @@ impl WdbTable {
                 b.push(0);
             }
             sections.push((b"!structitem", b));
-            sections.push((b"!structitemnum", (n.len() as u32).to_be_bytes().to_vec()));
+            let count = u32::try_from(n.len())
+                .map_err(|_| PackError::new("!structitemnum: too many fields"))?;
+            sections.push((b"!structitemnum", count.to_be_bytes().to_vec()));
         }
         sections.sort_by(|a, b| a.0.cmp(b.0));
 
         let count = sections.len() + encoded.len();
-        let mut out = Vec::new();
-        out.extend_from_slice(b"WPD\0");
-        out.extend_from_slice(
-            &u32::try_from(count)
-                .map_err(|_| PackError::new("too many records"))?
-                .to_be_bytes(),
-        );
-        out.extend_from_slice(&[0; 8]);
-        let table_at = out.len();
-        out.resize(table_at + count * 32, 0);
+        let mut out = Sink::new();
+        out.put(&raw::Header {
+            magic: raw::MAGIC,
+            entry_count: U32::new(
+                u32::try_from(count).map_err(|_| PackError::new("too many records"))?,
+            ),
+            reserved: [0; 8],
+        });
+        let table = out
+            .reserve::<raw::Entry>(count, "Entry")
+            .map_err(sink_error)?;
         let entries = sections
             .iter()
             .map(|(n, d)| (*n, d.as_slice()))
             .chain(encoded.iter().map(|(n, d)| (*n, d.as_slice())));
         for (i, (name, data)) in entries.enumerate() {
-            let at = out.len();
-            out.extend_from_slice(data);
-            pad(&mut out, if name == b"!!sheetname" { 16 } else { 4 });
+            let at = out.put(data);
             if name == b"!!sheetname" {
-                // The real files pad the sheet name to 16 bytes from its start.
-                while out.len() - at < 16 {
-                    out.push(0);
-                }
+                // The real files pad the sheet name to 16 bytes, and to at least 16 from its start.
+                let end = out.align(16).map_err(sink_error)?;
+                out.fill(0, 16usize.saturating_sub(end - at))
+                    .map_err(sink_error)?;
+            } else {
+                out.align(4).map_err(sink_error)?;
             }
-            let e = table_at + i * 32;
-            out[e..e + name.len()].copy_from_slice(name);
-            let offset =
-                u32::try_from(at).map_err(|_| PackError::new("file would exceed 4 GiB"))?;
-            out[e + 16..e + 20].copy_from_slice(&offset.to_be_bytes());
-            out[e + 20..e + 24].copy_from_slice(&(data.len() as u32).to_be_bytes());
+            let mut stored = [0u8; raw::NAME_SIZE];
+            stored
+                .get_mut(..name.len())
+                .ok_or_else(|| {
+                    PackError::new(format!("name {:?} is longer than 16 bytes", lossy(name)))
+                })?
+                .copy_from_slice(name);
+            let entry = raw::Entry {
+                name: stored,
+                offset: U32::new(
+                    u32::try_from(at).map_err(|_| PackError::new("file would exceed 4 GiB"))?,
+                ),
+                size: U32::new(
+                    u32::try_from(data.len())
+                        .map_err(|_| PackError::new("Entry.size: data larger than 4 GiB"))?,
+                ),
+                reserved: [0; 8],
+            };
+            out.patch_record(&table, i, &entry).map_err(sink_error)?;
         }
-        Ok(out)
+        Ok(out.into_bytes())
     }
+}
+
+/// A sink error (a table or pointer that cannot be written) as a pack error.
+fn sink_error(e: crate::Error) -> PackError {
+    PackError::new(e.to_string())
 }
 
 fn number(v: &TableValue) -> Result<f64, PackError> {
@@ -549,11 +567,25 @@ fn signed(v: &TableValue, width: u32) -> Result<u64, PackError> {
     Ok((i as u64) & ((1u64 << width) - 1))
 }
 
-fn put_bits(data: &mut [u8], pos: usize, bit: u8, bits: u64) {
-    let mut word = [0u8; 4];
-    word.copy_from_slice(&data[pos..pos + 4]);
-    let w = u64::from(u32::from_be_bytes(word)) | (bits << bit);
-    data[pos..pos + 4].copy_from_slice(&(w as u32).to_be_bytes());
+/// The `N` bytes of a field at `pos` in a record: a field outside the record (a schema that does
+/// not fit its record size) is an error, not a dropped write.
+fn field<const N: usize>(data: &mut [u8], pos: usize) -> Result<&mut [u8; N], PackError> {
+    pos.checked_add(N)
+        .and_then(|end| data.get_mut(pos..end))
+        .and_then(|slot| <&mut [u8; N]>::try_from(slot).ok())
+        .ok_or_else(|| PackError::new(format!("field at byte {pos} lies outside the record")))
+}
+
+/// ORs `bits` into the big-endian word at `pos`, `bit` bits up.
+fn put_bits(data: &mut [u8], pos: usize, bit: u8, bits: u64) -> Result<(), PackError> {
+    let slot = field::<4>(data, pos)?;
+    let word =
+        u64::from(u32::from_be_bytes(*slot)) | bits.checked_shl(u32::from(bit)).unwrap_or(u64::MAX);
+    let word = u32::try_from(word).map_err(|_| {
+        PackError::new(format!("bit field at byte {pos} runs past its 32-bit word"))
+    })?;
+    *slot = word.to_be_bytes();
+    Ok(())
 }
 
 fn encode_field(
@@ -567,10 +599,10 @@ fn encode_field(
     let width = u32::from(spec.width);
     match spec.kind {
         FieldKind::Int { signed: true } => {
-            put_bits(data, pos, spec.bit_offset, signed(value, width)?);
+            put_bits(data, pos, spec.bit_offset, signed(value, width)?)?;
         }
         FieldKind::Int { signed: false } => {
-            put_bits(data, pos, spec.bit_offset, unsigned(value, width)?);
+            put_bits(data, pos, spec.bit_offset, unsigned(value, width)?)?;
         }
         FieldKind::StrArray { array } => {
             let TableValue::Str(s) = value else {
@@ -586,12 +618,8 @@ fn encode_field(
                     items.len() - 1
                 }
             };
-            put_bits(
-                data,
-                pos,
-                spec.bit_offset,
-                unsigned(&TableValue::UInt(index as u64), width)?,
-            );
+            let index = TableValue::UInt(crate::bytes::u64_of(index));
+            put_bits(data, pos, spec.bit_offset, unsigned(&index, width)?)?;
         }
         FieldKind::Float => {
             let f = match value {
@@ -602,20 +630,22 @@ fn encode_field(
                 TableValue::Str(s) if s == "-inf" => f32::NEG_INFINITY,
                 v => number(v)? as f32,
             };
-            data[pos..pos + 4].copy_from_slice(&f.to_bits().to_be_bytes());
+            *field(data, pos)? = f.to_bits().to_be_bytes();
         }
         FieldKind::String => {
             let TableValue::Str(s) = value else {
                 return Err(PackError::new("a string field holds a non-string"));
             };
             let pool = pool.ok_or_else(|| PackError::new("no !!string"))?;
-            data[pos..pos + 4].copy_from_slice(&pool.offset(s)?.to_be_bytes());
+            *field(data, pos)? = pool.offset(s)?.to_be_bytes();
         }
         FieldKind::U32 => {
-            data[pos..pos + 4].copy_from_slice(&(unsigned(value, 32)? as u32).to_be_bytes());
+            let value = u32::try_from(unsigned(value, 32)?)
+                .map_err(|_| PackError::new("a u32 field holds more than 32 bits"))?;
+            *field(data, pos)? = value.to_be_bytes();
         }
         FieldKind::U64 => {
-            data[pos..pos + 8].copy_from_slice(&unsigned(value, 64)?.to_be_bytes());
+            *field(data, pos)? = unsigned(value, 64)?.to_be_bytes();
         }
     }
     Ok(())

@@ -183,7 +183,7 @@ impl Level {
     /// An empty level with the header fields the editors always set.
     pub fn new(name: &str, author: &str) -> Level {
         let mut header = Header::new_zeroed();
-        header.signature = (HEADER_SIZE as u32).into();
+        header.signature = HEADER_SIZE_U32.into();
         header.flags = raw::FLAG_USE_Z_COORDS.into();
         header.name = slot(name);
         header.author = slot(author);
@@ -244,7 +244,7 @@ impl Level {
         };
         let mut header = self.header;
         header.num_planes = count(self.planes.len(), "WwdHeader.num_planes")?.into();
-        header.offset_planes = (HEADER_SIZE as u32).into();
+        header.offset_planes = HEADER_SIZE_U32.into();
         // Regions in the editors' order: plane headers, tile grids, image-set names, objects.
         let mut at = HEADER_SIZE + self.planes.len() * PLANE_HEADER_SIZE;
         let mut planes: Vec<PlaneHeader> = Vec::with_capacity(self.planes.len());
@@ -260,7 +260,7 @@ impl Level {
                     "tile count differs from tiles_wide × tiles_high",
                 ));
             }
-            h.block_size = (PLANE_HEADER_SIZE as u32).into();
+            h.block_size = PLANE_HEADER_SIZE_U32.into();
             h.offset_tiles = count(at, "PlaneHeader.offset_tiles")?.into();
             at += p.tiles.len() * 4;
             planes.push(h);
@@ -410,7 +410,7 @@ impl PlaneData {
     /// A plane of `wide × high` tiles of `tile_px` pixels, every tile `fill`.
     pub fn new(name: &str, flags: u32, tile_px: i32, wide: i32, high: i32, fill: u32) -> Self {
         let mut header = PlaneHeader::new_zeroed();
-        header.block_size = (PLANE_HEADER_SIZE as u32).into();
+        header.block_size = PLANE_HEADER_SIZE_U32.into();
         header.flags = flags.into();
         header.name = slot(name);
         header.tile_width = tile_px.into();
@@ -492,8 +492,19 @@ impl TilePropertyData {
     }
 }
 
+// The stored sizes as the u32 fields hold them, checked when the crate is built.
+const HEADER_SIZE_U32: u32 = {
+    assert!(HEADER_SIZE <= u32::MAX as usize);
+    HEADER_SIZE as u32
+};
+const PLANE_HEADER_SIZE_U32: u32 = {
+    assert!(PLANE_HEADER_SIZE <= u32::MAX as usize);
+    PLANE_HEADER_SIZE as u32
+};
+
 /// A tile value of image set `set`, tile `index`.
 pub const fn tile(set: u16, index: u16) -> u32 {
+    // `u32::from` is not const; these widen, they never narrow.
     ((set as u32) << 16) | index as u32
 }
 

@@ -73,7 +73,7 @@ pub struct Options {
 
 /// A `.wwd` level, borrowed (from the file, or from the caller's inflate buffer). `Copy`, `Send`,
 /// `Sync`; everything it hands out lives for `'a`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct WwdView<'a> {
     file: &'a [u8],
     header: &'a Header,
@@ -83,6 +83,21 @@ pub struct WwdView<'a> {
     /// File offset where the stored main block ends (the file's end, or WapMap's block).
     stored_end: usize,
     wapmap_meta: Option<WapMapMeta<'a>>,
+}
+
+// By hand: the derived `Debug` printed the whole file; [`Bytes`] shows its length and first bytes.
+impl core::fmt::Debug for WwdView<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("WwdView")
+            .field("file", &Bytes::new(self.file))
+            .field("header", &self.header)
+            .field("image", &self.image)
+            .field("planes", &self.planes.len())
+            .field("planes_at", &self.planes_at)
+            .field("stored_end", &self.stored_end)
+            .field("wapmap_meta", &self.wapmap_meta)
+            .finish()
+    }
 }
 
 impl<'a> WwdView<'a> {

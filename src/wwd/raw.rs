@@ -264,4 +264,5 @@ const _: () = {
     assert!(core::mem::size_of::<TilePropertyDouble>() == 24);
     assert!(core::mem::size_of::<WmBlockHeader>() == 5);
     assert!(core::mem::size_of::<WmGuide>() == 5);
+    assert!(core::mem::size_of::<Rect>() == 16);
 };

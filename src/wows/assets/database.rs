@@ -201,7 +201,7 @@ impl<'a> Databases<'a> {
 }
 
 /// One prototype database: its descriptor, its blob, and its record layout.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Database<'a> {
     bytes: Bytes<'a>,
     at: usize,
@@ -212,6 +212,23 @@ pub struct Database<'a> {
     record_count: usize,
     kind: Option<PrototypeType>,
     layout: Layout,
+}
+
+// By hand: a blob can be most of a 164 MB file; [`Bytes`] shows its length and first bytes.
+impl core::fmt::Debug for Database<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Database")
+            .field("bytes", &self.bytes)
+            .field("at", &self.at)
+            .field("index", &self.index)
+            .field("entry", &self.entry)
+            .field("blob_at", &self.blob_at)
+            .field("blob", &Bytes::new(self.blob))
+            .field("record_count", &self.record_count)
+            .field("kind", &self.kind)
+            .field("layout", &self.layout)
+            .finish()
+    }
 }
 
 impl<'a> Database<'a> {

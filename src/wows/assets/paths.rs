@@ -17,11 +17,21 @@ pub fn path_id(path: &str) -> u64 {
 }
 
 /// The path entries, borrowed.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Paths<'a> {
     bytes: Bytes<'a>,
     at: usize,
     entries: &'a [raw::PathEntry],
+}
+
+// By hand: a real file has hundreds of thousands of entries; show where and how many.
+impl core::fmt::Debug for Paths<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Paths")
+            .field("at", &self.at)
+            .field("count", &self.entries.len())
+            .finish()
+    }
 }
 
 /// One path entry. `Copy`; its name is read (and checked) when asked for.

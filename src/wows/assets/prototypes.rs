@@ -50,11 +50,21 @@ impl PrototypeRef {
 }
 
 /// The resource-to-prototype map, borrowed. Probes are bounded by the capacity.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Prototypes<'a> {
     buckets: &'a [PrototypeBucket],
     values: &'a [U32],
     buckets_at: usize,
+}
+
+// By hand: a real map has hundreds of thousands of buckets; show where and how many.
+impl core::fmt::Debug for Prototypes<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Prototypes")
+            .field("buckets_at", &self.buckets_at)
+            .field("capacity", &self.buckets.len())
+            .finish()
+    }
 }
 
 impl<'a> Prototypes<'a> {

@@ -4,7 +4,7 @@
 use zerocopy::little_endian::U32;
 
 use super::raw::StringBucket;
-use crate::bytes::u64_of;
+use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, Result};
 
 /// Bit 31 of a bucket's word marks it occupied.
@@ -12,12 +12,23 @@ const OCCUPIED: u32 = 0x8000_0000;
 
 /// The strings map, borrowed. Probes are bounded by the capacity, so a full or corrupt table cannot
 /// loop.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct Strings<'a> {
     buckets: &'a [StringBucket],
     values: &'a [U32],
     pool: &'a [u8],
     pool_at: usize,
+}
+
+// By hand: the derived `Debug` printed every bucket and the whole string pool.
+impl core::fmt::Debug for Strings<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Strings")
+            .field("capacity", &self.buckets.len())
+            .field("pool", &Bytes::new(self.pool))
+            .field("pool_at", &self.pool_at)
+            .finish()
+    }
 }
 
 impl<'a> Strings<'a> {

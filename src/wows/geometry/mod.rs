@@ -63,10 +63,19 @@ use crate::mmap::MappedFile;
 use raw::{Header, IndicesPrototype, MappingEntry, ModelPrototype, VerticesPrototype};
 
 /// A table of fixed-size records in the file and where it starts.
-#[derive(Debug)]
 struct Table<'a, T> {
     at: usize,
     records: &'a [T],
+}
+
+// By hand: where and how many, not every record (a derived `Debug` printed the whole table).
+impl<T> core::fmt::Debug for Table<'_, T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Table")
+            .field("at", &self.at)
+            .field("count", &self.records.len())
+            .finish()
+    }
 }
 
 impl<T> Clone for Table<'_, T> {

@@ -2,10 +2,10 @@
 //! alignment 1, borrowed straight out of the file.
 
 use zerocopy::little_endian::{F32, I64, U16, U32, U64};
-use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 /// The 72-byte header at offset 0. Its pointers are relative to the file start.
-#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct Header {
     pub merged_vertices_count: U32,
@@ -31,7 +31,7 @@ pub const HEADER_COLLISION_MODELS_PTR: usize = 0x38;
 pub const HEADER_ARMOR_MODELS_PTR: usize = 0x40;
 
 /// A named slice of a merged vertex or index buffer (0x10 bytes).
-#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct MappingEntry {
     /// MurmurHash3_x86_32 (seed 0) of `"<name>.vertices"` or `"<name>.indices"`.
@@ -44,7 +44,7 @@ pub struct MappingEntry {
 }
 
 /// A counted string stored out of line (0x10 bytes); `text_ptr` is relative to this struct.
-#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct PackedString {
     /// Characters including the NUL terminator.
@@ -57,7 +57,7 @@ pub struct PackedString {
 pub const PACKED_STRING_TEXT_PTR: usize = 0x08;
 
 /// A merged vertex buffer (0x20 bytes); `vertices_data_ptr` is relative to this struct.
-#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct VerticesPrototype {
     pub vertices_data_ptr: I64,
@@ -73,7 +73,7 @@ pub struct VerticesPrototype {
 pub const VERTICES_FORMAT_NAME: usize = 0x08;
 
 /// A merged index buffer (0x10 bytes); `indices_data_ptr` is relative to this struct.
-#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct IndicesPrototype {
     pub indices_data_ptr: I64,
@@ -85,7 +85,7 @@ pub struct IndicesPrototype {
 
 /// A collision or armor model (0x20 bytes). The field order is the one the bytes have (size first,
 /// data pointer last), not the seed description's; `data_ptr` is relative to this struct.
-#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ModelPrototype {
     pub size_in_bytes: U64,
@@ -98,7 +98,7 @@ pub const MODEL_NAME: usize = 0x08;
 pub const MODEL_DATA_PTR: usize = 0x18;
 
 /// The header of a meshoptimizer-encoded blob.
-#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct EncdHeader {
     /// `b"ENCD"`.
@@ -110,7 +110,7 @@ pub struct EncdHeader {
 pub const ENCD_MAGIC: [u8; 4] = *b"ENCD";
 
 /// An axis-aligned box as stored in armor payloads.
-#[derive(Debug, Clone, Copy, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct Aabb {
     pub min: [F32; 3],
@@ -118,7 +118,7 @@ pub struct Aabb {
 }
 
 /// The head of an armor payload (32 bytes).
-#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ArmorHeader {
     pub id: U32,
@@ -127,7 +127,7 @@ pub struct ArmorHeader {
 }
 
 /// The head of one armor BVH node (32 bytes), followed by `vertex_count` [`ArmorVertex`] records.
-#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ArmorNodeHeader {
     pub material_id: u8,
@@ -140,7 +140,7 @@ pub struct ArmorNodeHeader {
 }
 
 /// One armor vertex (16 bytes): position and an offset-binary normal.
-#[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ArmorVertex {
     pub position: [F32; 3],
@@ -148,22 +148,18 @@ pub struct ArmorVertex {
     pub reserved: u8,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+// The sizes the format gives each struct; a layout change fails the build, not a test.
+const _: () = {
     use core::mem::size_of;
-
-    #[test]
-    fn sizes_match_the_format() {
-        assert_eq!(size_of::<Header>(), 0x48);
-        assert_eq!(size_of::<MappingEntry>(), 0x10);
-        assert_eq!(size_of::<PackedString>(), 0x10);
-        assert_eq!(size_of::<VerticesPrototype>(), 0x20);
-        assert_eq!(size_of::<IndicesPrototype>(), 0x10);
-        assert_eq!(size_of::<ModelPrototype>(), 0x20);
-        assert_eq!(size_of::<EncdHeader>(), 8);
-        assert_eq!(size_of::<ArmorHeader>(), 32);
-        assert_eq!(size_of::<ArmorNodeHeader>(), 32);
-        assert_eq!(size_of::<ArmorVertex>(), 16);
-    }
-}
+    assert!(size_of::<Header>() == 0x48);
+    assert!(size_of::<MappingEntry>() == 0x10);
+    assert!(size_of::<PackedString>() == 0x10);
+    assert!(size_of::<VerticesPrototype>() == 0x20);
+    assert!(size_of::<IndicesPrototype>() == 0x10);
+    assert!(size_of::<ModelPrototype>() == 0x20);
+    assert!(size_of::<EncdHeader>() == 8);
+    assert!(size_of::<Aabb>() == 24);
+    assert!(size_of::<ArmorHeader>() == 32);
+    assert!(size_of::<ArmorNodeHeader>() == 32);
+    assert!(size_of::<ArmorVertex>() == 16);
+};

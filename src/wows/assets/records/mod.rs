@@ -43,7 +43,7 @@ pub enum Prototype<'a> {
 
 /// A record whose layout the reader does not know: the whole database blob, the record's index,
 /// and why it is not decoded.
-#[derive(Debug, Clone, Copy)]
+#[derive(Clone, Copy)]
 pub struct RawRecord<'a> {
     /// The database's blob (header, records, out-of-line data).
     pub database: &'a [u8],
@@ -51,6 +51,18 @@ pub struct RawRecord<'a> {
     pub offset: usize,
     pub index: usize,
     pub reason: RawReason,
+}
+
+// By hand: the database blob can be most of the file; [`Bytes`] shows its length and first bytes.
+impl core::fmt::Debug for RawRecord<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("RawRecord")
+            .field("database", &Bytes::new(self.database))
+            .field("offset", &self.offset)
+            .field("index", &self.index)
+            .field("reason", &self.reason)
+            .finish()
+    }
 }
 
 /// Where a record (or sub-struct) is: the file and its offset. Resolves the struct's relative
