@@ -300,18 +300,31 @@ impl GlbBuilder {
     }
 
     fn push_indices(&mut self, indices: &Indices<'_>) -> json::Index<json::Accessor> {
-        let triangles = indices.triangles().map(rewound);
+        // Whole triangles, rewound, gathered with one loop per representation.
+        let whole = indices.len() / 3 * 3;
+        let mut values: Vec<u32> = Vec::with_capacity(whole);
+        match indices {
+            Indices::U32(s) => values.extend_from_slice(s),
+            Indices::U16(s) => values.extend(s.iter().map(|&v| u32::from(v))),
+            Indices::Le16(s) => values.extend(s.iter().map(|v| u32::from(v.get()))),
+            Indices::Le32(s) => values.extend(s.iter().map(|v| v.get())),
+        }
+        values.truncate(whole);
+        for t in values.chunks_exact_mut(3) {
+            t.swap(1, 2);
+        }
         // 65535 is the primitive-restart value of u16 indices, which glTF forbids in the data.
-        let narrow = indices.max().is_some_and(|m| m < 0xffff);
+        let narrow = values.iter().all(|&m| m < 0xffff);
         let (bytes, component) = if narrow {
-            // Every index is below 0xffff (checked above): the narrowing keeps its value.
-            let values: Vec<[u16; 3]> = triangles.map(|t| t.map(|i| i as u16)).collect();
+            let values: Vec<u16> = values
+                .iter()
+                .map(|&v| u16::try_from(v).unwrap_or(u16::MAX))
+                .collect();
             (
                 le_bytes(&values).into_owned(),
                 json::accessor::ComponentType::U16,
             )
         } else {
-            let values: Vec<[u32; 3]> = triangles.collect();
             (
                 le_bytes(&values).into_owned(),
                 json::accessor::ComponentType::U32,
@@ -319,7 +332,7 @@ impl GlbBuilder {
         };
         self.push_accessor(
             &bytes,
-            indices.len() / 3 * 3,
+            whole,
             component,
             json::accessor::Type::Scalar,
             false,
@@ -516,7 +529,7 @@ fn le_bytes<T: bytemuck::Pod + LeBytes>(values: &[T]) -> Cow<'_, [u8]> {
     }
 }
 
-/// The little-endian bytes of an array of numbers.
+/// The little-endian bytes of a number or an array of numbers.
 trait LeBytes {
     fn le_bytes(&self) -> Vec<u8>;
 }
@@ -526,6 +539,11 @@ macro_rules! le_bytes_of_arrays {
         impl<const N: usize> LeBytes for [$t; N] {
             fn le_bytes(&self) -> Vec<u8> {
                 self.iter().flat_map(|v| v.to_le_bytes()).collect()
+            }
+        }
+        impl LeBytes for $t {
+            fn le_bytes(&self) -> Vec<u8> {
+                self.to_le_bytes().to_vec()
             }
         }
     )*};
