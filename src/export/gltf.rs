@@ -124,6 +124,70 @@ impl GlbBuilder {
         }
     }
 
+    /// Makes room for `bytes` more bytes of binary buffer, so that a caller that knows the size of
+    /// what it will add saves the buffer's regrowth.
+    pub fn reserve(&mut self, bytes: usize) {
+        self.bin.reserve(bytes);
+    }
+
+    /// Appends `count` values of `N` floats made by `value` to the binary buffer as one accessor,
+    /// written straight into the buffer; with their bounds when `bounded` (positions).
+    fn push_floats<const N: usize>(
+        &mut self,
+        count: usize,
+        bounded: bool,
+        value: impl Fn(usize) -> [f32; N],
+    ) -> json::Index<json::Accessor> {
+        let offset = self.bin.len().next_multiple_of(4);
+        self.bin.resize(offset, 0);
+        self.bin.reserve(count.saturating_mul(4 * N));
+        let (mut min, mut max) = ([f32::INFINITY; N], [f32::NEG_INFINITY; N]);
+        for i in 0..count {
+            let v = value(i);
+            if bounded {
+                for k in 0..N {
+                    min[k] = min[k].min(v[k]);
+                    max[k] = max[k].max(v[k]);
+                }
+            }
+            for c in v {
+                self.bin.extend_from_slice(&c.to_le_bytes());
+            }
+        }
+        let view = self.root.push(json::buffer::View {
+            buffer: json::Index::new(0),
+            byte_length: size(self.bin.len() - offset),
+            byte_offset: Some(size(offset)),
+            byte_stride: None,
+            name: None,
+            target: Some(Valid(json::buffer::Target::ArrayBuffer)),
+            extensions: None,
+            extras: None,
+        });
+        let type_ = match N {
+            2 => json::accessor::Type::Vec2,
+            3 => json::accessor::Type::Vec3,
+            _ => json::accessor::Type::Vec4,
+        };
+        let bounds = |b: [f32; N]| bounded.then(|| json::Value::from(b.to_vec()));
+        self.root.push(json::Accessor {
+            buffer_view: Some(view),
+            byte_offset: Some(USize64(0)),
+            count: size(count),
+            component_type: Valid(json::accessor::GenericComponentType(
+                json::accessor::ComponentType::F32,
+            )),
+            extensions: None,
+            extras: None,
+            type_: Valid(type_),
+            min: bounds(min),
+            max: bounds(max),
+            name: None,
+            normalized: false,
+            sparse: None,
+        })
+    }
+
     /// Appends `bytes` to the binary buffer as a buffer view, 4-byte aligned as accessors need.
     fn push_view(
         &mut self,
@@ -230,17 +294,16 @@ impl GlbBuilder {
             ));
         }
         let mut attributes = BTreeMap::new();
-        let positions: Vec<[f32; 3]> = vertices.positions().map(right_handed).collect();
-        let bounds = bounds(&positions);
-        let position = self.push_f32s(&positions, Some(bounds));
+        let n = vertices.len();
+        let position = self.push_floats(n, true, |i| {
+            right_handed(vertices.position(i).unwrap_or_default())
+        });
         attributes.insert(Valid(json::mesh::Semantic::Positions), position);
         if format.normal.is_some() {
-            let normals = unit_vectors(vertices, Vertices::normal, [0.0, 1.0, 0.0]);
-            let normal = self.push_f32s(&normals, None);
+            let normal = self.push_floats(n, false, |i| unit_normal(vertices, i));
             attributes.insert(Valid(json::mesh::Semantic::Normals), normal);
             if format.tangent.is_some() && format.binormal.is_some() {
-                let tangents = tangents(vertices, &normals);
-                let tangent = self.push_f32s(&tangents, None);
+                let tangent = self.push_floats(n, false, |i| tangent(vertices, i));
                 attributes.insert(Valid(json::mesh::Semantic::Tangents), tangent);
             }
         }
@@ -253,10 +316,9 @@ impl GlbBuilder {
             } else {
                 Vertices::uv1
             };
-            let coords: Vec<[f32; 2]> = (0..vertices.len())
-                .map(|i| read(vertices, i).map_or([0.0; 2], texcoord_top_left))
-                .collect();
-            let accessor = self.push_f32s(&coords, None);
+            let accessor = self.push_floats(n, false, |i| {
+                read(vertices, i).map_or([0.0; 2], texcoord_top_left)
+            });
             attributes.insert(Valid(json::mesh::Semantic::TexCoords(set)), accessor);
         }
         let mut max_joint = None;
@@ -567,35 +629,29 @@ fn bounds(positions: &[[f32; 3]]) -> ([f32; 3], [f32; 3]) {
     (min, max)
 }
 
-fn unit_vectors<'b>(
-    vertices: &Vertices<'b>,
-    read: impl Fn(&Vertices<'b>, usize) -> Option<[f32; 3]>,
-    fallback: [f32; 3],
-) -> Vec<[f32; 3]> {
-    (0..vertices.len())
-        .map(|i| read(vertices, i).map_or(fallback, |v| unit_or(right_handed(v), fallback)))
-        .collect()
+/// The normal of vertex `i`, converted, at unit length.
+fn unit_normal(vertices: &Vertices<'_>, i: usize) -> [f32; 3] {
+    let up = [0.0, 1.0, 0.0];
+    vertices
+        .normal(i)
+        .map_or(up, |n| unit_or(right_handed(n), up))
 }
 
-/// glTF tangents: the stored tangent (converted, unit length) and in `w` the handedness that makes
-/// `cross(normal, tangent) * w` the stored binormal.
-fn tangents(vertices: &Vertices<'_>, normals: &[[f32; 3]]) -> Vec<[f32; 4]> {
-    let tangents = unit_vectors(vertices, Vertices::tangent, [1.0, 0.0, 0.0]);
-    let binormals = unit_vectors(vertices, Vertices::binormal, [0.0, 0.0, 1.0]);
-    tangents
-        .iter()
-        .zip(&binormals)
-        .zip(normals)
-        .map(|((t, b), n)| {
-            let cross = [
-                n[1] * t[2] - n[2] * t[1],
-                n[2] * t[0] - n[0] * t[2],
-                n[0] * t[1] - n[1] * t[0],
-            ];
-            let dot: f32 = (0..3).map(|k| cross[k] * b[k]).sum();
-            [t[0], t[1], t[2], if dot < 0.0 { -1.0 } else { 1.0 }]
-        })
-        .collect()
+/// The glTF tangent of vertex `i`: the stored tangent (converted, unit length) and in `w` the
+/// handedness that makes `cross(normal, tangent) * w` the stored binormal.
+fn tangent(vertices: &Vertices<'_>, i: usize) -> [f32; 4] {
+    let unit =
+        |v: Option<[f32; 3]>, fallback| v.map_or(fallback, |v| unit_or(right_handed(v), fallback));
+    let n = unit_normal(vertices, i);
+    let t = unit(vertices.tangent(i), [1.0, 0.0, 0.0]);
+    let b = unit(vertices.binormal(i), [0.0, 0.0, 1.0]);
+    let cross = [
+        n[1] * t[2] - n[2] * t[1],
+        n[2] * t[0] - n[0] * t[2],
+        n[0] * t[1] - n[1] * t[0],
+    ];
+    let dot: f32 = (0..3).map(|k| cross[k] * b[k]).sum();
+    [t[0], t[1], t[2], if dot < 0.0 { -1.0 } else { 1.0 }]
 }
 
 /// `JOINTS_0` bytes and `WEIGHTS_0` values for every vertex, and the largest joint used. A joint
@@ -673,6 +729,22 @@ pub fn geometry_to_glb(
     options: &GeometryGlbOptions,
 ) -> Result<GeometryGlb> {
     let mut builder = GlbBuilder::new();
+    // Room for the converted attributes (under twice the stored vertex bytes for the formats seen)
+    // and indices, so that the binary buffer is not regrown and copied on the way; sized by what
+    // was decoded, never by a count the file claims.
+    let vertex_bytes: usize = (0..view.vertex_buffer_count())
+        .filter_map(|b| decoded.vertex_buffer(b)?.ok())
+        .map(|v| v.bytes().len())
+        .sum();
+    let indices: usize = (0..view.index_buffer_count())
+        .filter_map(|b| decoded.index_buffer(b)?.ok())
+        .map(|i| i.len())
+        .sum();
+    builder.reserve(
+        vertices
+            .saturating_mul(64)
+            .saturating_add(indices.saturating_mul(4)),
+    );
     let scene = builder.add_scene("geometry");
     let mut skipped = Vec::new();
     let mut skinned = Vec::new();
