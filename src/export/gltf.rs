@@ -741,8 +741,8 @@ pub fn geometry_to_glb(
         .map(|i| i.len())
         .sum();
     builder.reserve(
-        vertices
-            .saturating_mul(64)
+        vertex_bytes
+            .saturating_mul(2)
             .saturating_add(indices.saturating_mul(4)),
     );
     let scene = builder.add_scene("geometry");
