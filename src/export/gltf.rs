@@ -139,10 +139,10 @@ impl GlbBuilder {
         value: impl Fn(usize) -> [f32; N],
     ) -> json::Index<json::Accessor> {
         let offset = self.bin.len().next_multiple_of(4);
-        self.bin.resize(offset, 0);
-        self.bin.reserve(count.saturating_mul(4 * N));
+        self.bin.resize(offset.saturating_add(count.saturating_mul(4 * N)), 0);
         let (mut min, mut max) = ([f32::INFINITY; N], [f32::NEG_INFINITY; N]);
-        for i in 0..count {
+        let out = self.bin.get_mut(offset..).unwrap_or_default();
+        for (i, record) in out.chunks_exact_mut(4 * N).enumerate() {
             let v = value(i);
             if bounded {
                 for k in 0..N {
@@ -150,8 +150,8 @@ impl GlbBuilder {
                     max[k] = max[k].max(v[k]);
                 }
             }
-            for c in v {
-                self.bin.extend_from_slice(&c.to_le_bytes());
+            for (slot, c) in record.chunks_exact_mut(4).zip(v) {
+                slot.copy_from_slice(&c.to_le_bytes());
             }
         }
         let view = self.root.push(json::buffer::View {
