@@ -172,8 +172,8 @@ fn armor_and_collision_models_round_trip() {
     }
 }
 
-#[test]
-fn pairing_by_index_range_when_densities_are_zero() {
+/// A cube (mapping ids 1, 2) and a pyramid (3, 4) in one raw buffer, with no texel densities.
+fn cube_and_pyramid() -> GeometryBuilder {
     let mut b = GeometryBuilder::new();
     let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
     let ib = b.index_buffer(2, false);
@@ -181,6 +181,12 @@ fn pairing_by_index_range_when_densities_are_zero() {
     b.mesh_with_ids((1, 2), vb, ib, 0, &v, &i).unwrap();
     let (v, i) = pyramid([0.0; 3], 1.0);
     b.mesh_with_ids((3, 4), vb, ib, 0, &v, &i).unwrap();
+    b
+}
+
+#[test]
+fn pairing_by_index_range_when_densities_are_zero() {
+    let mut b = cube_and_pyramid();
     let bytes = b.to_bytes().unwrap();
     let view = GeometryView::from_bytes(&bytes).unwrap();
     let pairs = |view: &GeometryView<'_>| -> Vec<_> {
@@ -369,13 +375,7 @@ fn pairing_by_fit_when_no_count_matches_exactly() {
 #[test]
 fn an_index_beyond_its_vertices_is_an_error_naming_the_mapping() {
     // The pyramid's 5 vertices cannot hold the cube's index 23.
-    let mut b = GeometryBuilder::new();
-    let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
-    let ib = b.index_buffer(2, false);
-    let (v, i) = cube([0.0; 3], 1.0);
-    b.mesh_with_ids((1, 2), vb, ib, 0, &v, &i).unwrap();
-    let (v, i) = pyramid([0.0; 3], 1.0);
-    b.mesh_with_ids((3, 4), vb, ib, 0, &v, &i).unwrap();
+    let mut b = cube_and_pyramid();
     let bytes = b.to_bytes().unwrap();
     let view = GeometryView::from_bytes(&bytes).unwrap();
     let mut decoded = DecodedGeometry::new();

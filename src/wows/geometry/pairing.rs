@@ -16,6 +16,7 @@
 //! more mappings than any before it.
 
 use core::fmt;
+use core::ops::Range;
 
 use super::GeometryView;
 use super::draw::{Draw, Pairing};
@@ -175,6 +176,7 @@ pub struct DrawTable {
     order_v: Vec<u32>,
     order_i: Vec<u32>,
     next_free: Vec<u32>,
+    runs: Vec<(Range<usize>, Range<usize>)>,
     /// ENCD index buffers decoded by [`pair`](Self::pair), one per merged buffer, and whether each
     /// decoded.
     decoded: Vec<Vec<u32>>,
@@ -394,35 +396,34 @@ impl DrawTable {
         order_i.clear();
         order_i.extend((0..im.len()).map(to_u32));
         order_i.sort_unstable_by_key(|&p| (density(&im, p), p));
-        let (mut a, mut b) = (0, 0);
-        while let (Some(&i), Some(&v)) = (order_i.get(a), order_v.get(b)) {
-            let (di, dv) = (density(&im, i), density(&vm, v));
-            let run_i = run(&order_i, a, |p| density(&im, p) == di);
-            let run_v = run(&order_v, b, |p| density(&vm, p) == dv);
-            if di < dv {
-                a += run_i;
+        let mut runs = core::mem::take(&mut self.runs);
+        matching_runs(
+            &order_i,
+            &order_v,
+            |p| density(&im, p),
+            |p| density(&vm, p),
+            &mut runs,
+        );
+        for (tied, targets) in runs.iter().cloned() {
+            let (Some(&[i]), Some(&[v])) = (order_i.get(tied), order_v.get(targets)) else {
+                continue; // a density several mappings share decides nothing
+            };
+            if density(&im, i) == 0 {
                 continue;
             }
-            if dv < di {
-                b += run_v;
-                continue;
-            }
-            if di != 0 && run_i == 1 && run_v == 1 {
-                let count = vm.get(v as usize).map_or(0, |m| m.raw().items_count.get());
-                match self.summaries.get(i as usize) {
-                    Some(Ok(IndexSummary { max: Some(max), .. })) if *max >= count => {
-                        let doubt = PairingDoubt::TexelDensityMismatch {
-                            max_index: *max,
-                            vertex_count: count,
-                        };
-                        self.note(i, None, doubt);
-                    }
-                    _ => self.link(i, v, Pairing::ByTexelDensity),
+            let count = vm.get(v as usize).map_or(0, |m| m.raw().items_count.get());
+            match self.summaries.get(i as usize) {
+                Some(Ok(IndexSummary { max: Some(max), .. })) if *max >= count => {
+                    let doubt = PairingDoubt::TexelDensityMismatch {
+                        max_index: *max,
+                        vertex_count: count,
+                    };
+                    self.note(i, None, doubt);
                 }
+                _ => self.link(i, v, Pairing::ByTexelDensity),
             }
-            a += run_i;
-            b += run_v;
         }
+        self.runs = runs;
         self.order_v = order_v;
         self.order_i = order_i;
     }
@@ -461,21 +462,22 @@ impl DrawTable {
                 .filter(|&i| self.is_free_index(i) && needed(self, i).is_some()),
         );
         order_i.sort_unstable_by_key(|&p| (needed(self, p), p));
-        let (mut a, mut b) = (0, 0);
-        while let (Some(&i), Some(&v)) = (order_i.get(a), order_v.get(b)) {
-            let (ki, kv) = (needed(self, i).unwrap_or_default(), vkey(v));
-            let run_i = run(&order_i, a, |p| needed(self, p) == Some(ki));
-            let run_v = run(&order_v, b, |p| vkey(p) == kv);
-            if ki < kv {
-                a += run_i;
-                continue;
-            }
-            if kv < ki {
-                b += run_v;
-                continue;
-            }
-            let tied = order_i.get(a..a + run_i).unwrap_or(&[]);
-            let targets = order_v.get(b..b + run_v).unwrap_or(&[]);
+        let mut runs = core::mem::take(&mut self.runs);
+        matching_runs(
+            &order_i,
+            &order_v,
+            |p| needed(self, p).unwrap_or_default(),
+            vkey,
+            &mut runs,
+        );
+        for (tied, targets) in runs.iter().cloned() {
+            let ki = order_i
+                .get(tied.start)
+                .and_then(|&i| needed(self, i))
+                .unwrap_or_default();
+            let tied = order_i.get(tied).unwrap_or(&[]);
+            let targets = order_v.get(targets).unwrap_or(&[]);
+            let Some(&i) = tied.first() else { continue };
             let tie = tied.len() > 1 || targets.len() > 1;
             // Tied index mappings with identical indices make the same meshes whichever way
             // they pair (compared value by value: ties are rare and small).
@@ -514,9 +516,8 @@ impl DrawTable {
                     });
                 }
             }
-            a += run_i;
-            b += run_v;
         }
+        self.runs = runs;
         self.order_v = order_v;
         self.order_i = order_i;
     }
@@ -662,6 +663,33 @@ fn draw<'a>(vm: Mappings<'a>, im: Mappings<'a>, index: usize, e: Entry) -> Optio
 /// Table positions fit in `u32`: the tables' counts are stored as `u32`.
 fn to_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// The runs of equal key that two lists sorted by key have in common: for each key both lists hold,
+/// the range of each list's elements with that key, in key order.
+fn matching_runs<K: Ord>(
+    a: &[u32],
+    b: &[u32],
+    key_a: impl Fn(u32) -> K,
+    key_b: impl Fn(u32) -> K,
+    out: &mut Vec<(Range<usize>, Range<usize>)>,
+) {
+    out.clear();
+    let (mut i, mut j) = (0, 0);
+    while let (Some(&x), Some(&y)) = (a.get(i), b.get(j)) {
+        let (kx, ky) = (key_a(x), key_b(y));
+        let run_a = run(a, i, |p| key_a(p) == kx);
+        let run_b = run(b, j, |p| key_b(p) == ky);
+        match kx.cmp(&ky) {
+            core::cmp::Ordering::Less => i += run_a,
+            core::cmp::Ordering::Greater => j += run_b,
+            core::cmp::Ordering::Equal => {
+                out.push((i..i + run_a, j..j + run_b));
+                i += run_a;
+                j += run_b;
+            }
+        }
+    }
 }
 
 /// Length of the run of elements from `start` that satisfy `same` (at least 1 when `start` is
