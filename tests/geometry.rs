@@ -375,7 +375,7 @@ fn pairing_by_fit_when_no_count_matches_exactly() {
 #[test]
 fn an_index_beyond_its_vertices_is_an_error_naming_the_mapping() {
     // The pyramid's 5 vertices cannot hold the cube's index 23.
-    let mut b = cube_and_pyramid();
+    let b = cube_and_pyramid();
     let bytes = b.to_bytes().unwrap();
     let view = GeometryView::from_bytes(&bytes).unwrap();
     let mut decoded = DecodedGeometry::new();
