@@ -286,6 +286,10 @@ pub fn json(path: &Path, fields: &[String]) -> Result<crate::output::Status> {
 
 /// Reads a dump's JSON file for `wdb pack`.
 pub fn read_json(path: &Path) -> Result<Json> {
-    let text = std::fs::read_to_string(path).with_context(|| "cannot read".to_string())?;
+    let text = if crate::files::is_stdin(path) {
+        std::io::read_to_string(std::io::stdin().lock()).context("cannot read standard input")?
+    } else {
+        std::fs::read_to_string(path).with_context(|| "cannot read".to_string())?
+    };
     serde_json::from_str(&text).context("not valid JSON")
 }
