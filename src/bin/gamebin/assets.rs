@@ -310,7 +310,9 @@ pub fn progress(len: usize, what: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+    // Cleared however the walk ends (an error, a closed pipe).
+    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr())
+        .with_finish(indicatif::ProgressFinish::AndClear);
     if let Ok(style) =
         ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {what} {{elapsed}}"))
     {

@@ -9,7 +9,7 @@ use crate::assets;
 use crate::craftstudio;
 use crate::files::{self, ReadOptions};
 use crate::geometry;
-use crate::output::{Out, Status, report};
+use crate::output::{Out, Status, is_closed_pipe, report};
 use crate::wdata;
 use crate::wdb;
 use crate::wwd;
@@ -33,6 +33,8 @@ pub fn run(path: &Path, json: bool, options: ReadOptions) -> Result<Status> {
     out.flush()?;
     Ok(match result {
         Ok(()) => Status::Success,
+        // The reader of the output went away (`| head`): stop, nothing failed.
+        Err(e) if is_closed_pipe(&e) => Status::Success,
         Err(e) => {
             report(path, &e);
             Status::SomeFailed

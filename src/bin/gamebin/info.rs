@@ -28,7 +28,15 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
     for input in &inputs {
         progress.inc(1);
         match line(input, json, options, &mut levels) {
-            Ok(Some(text)) => progress.suspend(|| out.line(&text))?,
+            Ok(Some(text)) => {
+                if let Err(e) = progress.suspend(|| out.line(&text)) {
+                    if out.is_closed() {
+                        // The reader went away (`| head`): no more files.
+                        break;
+                    }
+                    return Err(e.into());
+                }
+            }
             Ok(None) => skipped += 1,
             Err(e) => {
                 failed += 1;

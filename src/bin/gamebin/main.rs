@@ -392,6 +392,8 @@ fn main() -> ExitCode {
     match outcome {
         Ok(output::Status::Success) => ExitCode::SUCCESS,
         Ok(output::Status::SomeFailed) => ExitCode::from(1),
+        // Stdout's reader went away (`| head`): the run stopped there; nothing failed.
+        Err(e) if output::is_closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("gamebin: {e:#}");
             ExitCode::from(1)
