@@ -15,6 +15,7 @@ mod files;
 mod geometry;
 mod info;
 mod output;
+mod parallel;
 mod render;
 mod synth;
 mod wdata;
