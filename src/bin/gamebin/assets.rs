@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::output::Out;
+use crate::output::{Out, count};
 
 #[derive(Debug, Serialize)]
 pub struct DatabaseInfo {
@@ -76,14 +76,14 @@ pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
 pub fn info_line(i: &Info) -> String {
     let records: usize = i.databases.iter().map(|d| d.records).sum();
     format!(
-        "{}: {}, {} strings, {} paths, {} prototypes, {} databases ({} records), checksum {:#010x} ({})",
+        "{}: {}, {}, {}, {}, {} ({}), checksum {:#010x} ({})",
         i.path,
         i.format,
-        i.strings,
-        i.paths,
-        i.prototypes,
-        i.databases.len(),
-        records,
+        count(i.strings, "string", "strings"),
+        count(i.paths, "path", "paths"),
+        count(i.prototypes, "prototype", "prototypes"),
+        count(i.databases.len(), "database", "databases"),
+        count(records, "record", "records"),
         i.checksum.stored,
         i.checksum.matches
     )

@@ -103,7 +103,7 @@ fn verdict(
     levels: &mut wwd::Opener,
 ) -> Result<Option<Verdict>> {
     let file = files::map(&input.path)?;
-    let Some(format) = files::detect(&input.path, &file, options)? else {
+    let Some(format) = files::detect(&input.path, &file, options, input.named)? else {
         if input.named {
             anyhow::bail!("not a format gamebin reads (formats are detected by content)");
         }

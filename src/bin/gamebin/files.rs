@@ -154,7 +154,14 @@ pub fn not_stdin(arg: &str) -> std::result::Result<PathBuf, String> {
 /// reader's error (where and why it fails) instead of as an unknown file. `Ok(None)` means the
 /// content is not recognised and the name suggests nothing. With `--ignore-signature`, a `.wwd`
 /// whose signature is damaged (so content detection does not know it) is recognised by its name.
-pub fn detect(path: &Path, file: &MappedFile, options: ReadOptions) -> Result<Option<Format>> {
+/// `named`: the user named the file (rather than it being found in a directory), which makes a
+/// `Project.dat` a CraftStudio project to read (see below).
+pub fn detect(
+    path: &Path,
+    file: &MappedFile,
+    options: ReadOptions,
+    named: bool,
+) -> Result<Option<Format>> {
     if let Some(format) = gamebin::detect(file) {
         return Ok(Some(format));
     }
@@ -200,15 +207,16 @@ pub fn detect(path: &Path, file: &MappedFile, options: ReadOptions) -> Result<Op
         }
         _ => {}
     }
-    // No magic and a shared name: only a file named …Project.dat whose first bytes read like a
-    // CraftStudio header gets the reader's error; other programs' Project.dat stay unknown.
+    // No magic and a shared name. A …Project.dat named on the command line gets the reader's
+    // error (it cannot be read as anything else); one found in a directory does only when its
+    // first bytes read like a CraftStudio header, so that other programs' Project.dat are skipped.
     let is_project_dat = path
         .file_name()
         .and_then(|n| n.to_str())
         .is_some_and(|n| n.to_ascii_lowercase().ends_with("project.dat"));
-    if is_project_dat && gamebin::craftstudio::header_looks_like(file) {
+    if is_project_dat && (named || gamebin::craftstudio::header_looks_like(file)) {
         gamebin::craftstudio::ProjectView::from_bytes(file)
-            .context("named Project.dat with a CraftStudio header but does not read as one")?;
+            .context("named Project.dat but does not read as a CraftStudio project")?;
         return Ok(Some(Format::CraftStudioProject));
     }
     Ok(None)
@@ -217,7 +225,7 @@ pub fn detect(path: &Path, file: &MappedFile, options: ReadOptions) -> Result<Op
 /// Maps a file and detects its format, or says it is not one gamebin reads.
 pub fn open_known(path: &Path, options: ReadOptions) -> Result<(MappedFile, Format)> {
     let file = map(path)?;
-    match detect(path, &file, options)? {
+    match detect(path, &file, options, true)? {
         Some(format) => Ok((file, format)),
         None => bail!("not a format gamebin reads (formats are detected by content)"),
     }

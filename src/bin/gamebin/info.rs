@@ -77,7 +77,7 @@ fn line(
     levels: &mut wwd::Opener,
 ) -> Result<Option<String>> {
     let file = files::map(&input.path)?;
-    let Some(format) = files::detect(&input.path, &file, options)? else {
+    let Some(format) = files::detect(&input.path, &file, options, input.named)? else {
         if input.named {
             anyhow::bail!("not a format gamebin reads (formats are detected by content)");
         }

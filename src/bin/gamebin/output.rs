@@ -75,6 +75,13 @@ pub fn is_closed_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
+/// `n` and the noun that goes with it: `1 plane`, `3 planes`, `0 planes`.
+pub fn count(n: impl std::fmt::Display, one: &str, many: &str) -> String {
+    let n = n.to_string();
+    let noun = if n == "1" { one } else { many };
+    format!("{n} {noun}")
+}
+
 /// Files above which a progress bar is shown (on a terminal only).
 const PROGRESS_THRESHOLD: usize = 200;
 

@@ -1,6 +1,7 @@
 //! What the CLI shows of a Final Fantasy XIII `.wdb`: the info line, and the JSON layout that
 //! WDBJsonTool users know (the same keys, numbers and strings as `wdb_oracle.py`).
 
+use crate::output::count;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -53,14 +54,14 @@ pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
 
 pub fn info_line(i: &Info) -> String {
     format!(
-        "{}: {} ({}), sheet {}, {} records of {} bytes, {} fields, sections {}",
+        "{}: {} ({}), sheet {}, {} of {}, {}, sections {}",
         i.path,
         i.format,
         i.game,
         i.sheet.as_deref().unwrap_or("(none)"),
-        i.records,
-        i.record_size,
-        i.fields,
+        count(i.records, "record", "records"),
+        count(i.record_size, "byte", "bytes"),
+        count(i.fields, "field", "fields"),
         i.sections.join(" "),
     )
 }
