@@ -205,7 +205,7 @@ enum WdbCommand {
         #[arg(value_name = "FILE")]
         file: PathBuf,
         /// Comma-separated field names, e.g. `uPrice,sName,u4Kind,i12Power`.
-        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+        #[arg(long, value_delimiter = ',', value_name = "NAMES", value_parser = wdb::field_name)]
         fields: Vec<String>,
     },
 }
