@@ -280,14 +280,17 @@ pub fn state_name(state: PrototypeState) -> String {
 }
 
 /// The type name of what a reference points to (`deleted` for deleted entries).
-pub fn type_of(db: &AssetsDb<'_>, at: PrototypeRef) -> String {
+/// The prototype type a reference points into: its database's name, `invalid` for a database
+/// index the file does not have; a database table that cannot be read is an error (with its
+/// offset), not a type.
+pub fn type_of(db: &AssetsDb<'_>, at: PrototypeRef) -> gamebin::Result<String> {
     if at.state != PrototypeState::Live {
-        return state_name(at.state);
+        return Ok(state_name(at.state));
     }
-    match db.databases().get(at.database as usize) {
-        Ok(Some(d)) => database_name(&d),
-        _ => "invalid".into(),
-    }
+    Ok(match db.databases().get(at.database as usize)? {
+        Some(d) => database_name(&d),
+        None => "invalid".into(),
+    })
 }
 
 /// A prototype reference and its record as JSON.
@@ -375,7 +378,10 @@ pub fn dump(path: &Path, data: &[u8], json: bool, out: &mut Out) -> Result<()> {
             });
             bar.suspend(|| out.line(&format!("{sep}{line}")))?;
         } else {
-            let kind = at.map_or_else(|| "-".to_string(), |at| type_of(&db, at));
+            let kind = match at {
+                Some(at) => type_of(&db, at)?,
+                None => "-".to_string(),
+            };
             bar.suspend(|| out.line(&format!("{}  {kind:<26} {full}", hex64(entry.self_id()))))?;
         }
     }

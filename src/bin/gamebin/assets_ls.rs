@@ -38,7 +38,7 @@ fn list(path: &Path, prefix: Option<&str>) -> Result<Status> {
             return Ok(());
         }
         let kind = match db.prototype(entry.self_id())? {
-            Some(at) => type_of(&db, at),
+            Some(at) => type_of(&db, at)?,
             None => "-".to_string(),
         };
         if let Err(e) =
