@@ -88,6 +88,11 @@ impl Error {
 impl fmt::Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
+            // Nothing needed yet nothing there: the offset itself lies past the end of the file.
+            ErrorKind::Truncated {
+                needed: 0,
+                available: 0,
+            } => write!(f, "the file ends before this offset (truncated file?)"),
             ErrorKind::Truncated { needed, available } => write!(
                 f,
                 "needs {needed:#x} bytes but only {available:#x} remain (truncated file?)"
@@ -160,6 +165,21 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "at 0x0001a2c4: VerticesPrototype.formatName: pointer 0x7fff0000 is outside the file (size 0x2f0b4)"
+        );
+    }
+
+    #[test]
+    fn an_offset_past_the_end_is_not_a_zero_byte_truncation() {
+        let past = Error::truncated(0x200, "Table.names", 0, 0);
+        assert_eq!(
+            past.to_string(),
+            "at 0x00000200: Table.names: the file ends before this offset (truncated file?)"
+        );
+        let short = Error::truncated(0x10, "Header", 8, 4);
+        assert!(
+            short
+                .to_string()
+                .ends_with("needs 0x8 bytes but only 0x4 remain (truncated file?)")
         );
     }
 

@@ -45,8 +45,10 @@
 //! # }
 //! ```
 //!
-//! Mapped files must not be modified while mapped; see [`MappedFile`]. Every view also opens from a
-//! plain `&[u8]` (`from_bytes`).
+//! A mapped file must not be truncated or modified while it is mapped (truncation kills the process
+//! with `SIGBUS`): see the contract on [`MappedFile::open`]. [`MappedFile::read`] reads a file into
+//! memory instead, with the same [`MappedFile::bytes`]; every view also opens from a plain `&[u8]`
+//! (`from_bytes`).
 #![deny(unsafe_code)]
 #![warn(missing_debug_implementations)]
 

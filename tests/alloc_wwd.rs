@@ -176,11 +176,9 @@ fn fixtures_open_and_walk_with_the_allowed_allocations() {
 }
 
 #[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn samples_open_and_walk_with_the_allowed_allocations() {
-    let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") else {
-        eprintln!("skipped: GAMEBIN_SAMPLES is not set");
-        return;
-    };
+    let dir = std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)");
     let files = levels_in(&Path::new(&dir).join("wap32-wwd"));
     for path in &files {
         check(path);

@@ -139,11 +139,9 @@ fn info_json_has_the_documented_keys() {
 }
 
 #[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn info_on_real_samples_counts_what_the_blobs_hold() {
-    let Some(samples) = std::env::var_os("GAMEBIN_SAMPLES") else {
-        eprintln!("skipped: GAMEBIN_SAMPLES is not set");
-        return;
-    };
+    let samples = std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)");
     let path = PathBuf::from(samples).join("wows-geometry/CPA003_Shell_CS_0.11.5.geometry");
     let out = gamebin(&["info", "--json", path.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -441,11 +439,9 @@ fn craftstudio_info_json_has_the_issues_keys() {
 }
 
 #[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn craftstudio_info_on_real_samples() {
-    let Some(samples) = std::env::var_os("GAMEBIN_SAMPLES") else {
-        eprintln!("skipped: GAMEBIN_SAMPLES is not set");
-        return;
-    };
+    let samples = std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)");
     let dir = PathBuf::from(samples).join("craftstudio-project");
     let out = gamebin(&["info", "--json", dir.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -640,7 +636,7 @@ fn assert_same_json(ours: &serde_json::Value, want: &serde_json::Value, what: &s
 
 fn wdb_samples() -> Option<Vec<(PathBuf, PathBuf)>> {
     let Some(samples) = std::env::var_os("GAMEBIN_SAMPLES") else {
-        eprintln!("skipped: GAMEBIN_SAMPLES is not set");
+        eprintln!("skipped the real samples: GAMEBIN_SAMPLES is not set");
         return None;
     };
     let dir = PathBuf::from(samples).join("ff13-wdb");
@@ -661,8 +657,12 @@ fn wdb_samples() -> Option<Vec<(PathBuf, PathBuf)>> {
 }
 
 #[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn wdb_dump_json_equals_the_oracle_on_the_samples() {
-    let Some(files) = wdb_samples() else { return };
+    let files = wdb_samples().expect(
+        "GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with \
+         GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)",
+    );
     for (file, expected) in files {
         let want = oracle(&file, Some(expected)).unwrap();
         assert_same_json(&dump_json(&file), &want, &file.display().to_string());
@@ -938,11 +938,9 @@ fn wwd_a_damaged_wapmap_block_fails_with_its_offset() {
 }
 
 #[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn wwd_info_on_real_samples_matches_expected_tsv() {
-    let Some(samples) = std::env::var_os("GAMEBIN_SAMPLES") else {
-        eprintln!("skipped: GAMEBIN_SAMPLES is not set");
-        return;
-    };
+    let samples = std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)");
     let path = Path::new(&samples).join("wap32-wwd/claw_libwap32_ParadiseCove.wwd");
     let out = gamebin(&["info", "--json", path.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -1137,12 +1135,13 @@ fn wwd_ignore_signature_reads_a_badly_signed_level() {
     let help = stdout(&gamebin(&["info", "--help"]));
     assert!(help.contains("--ignore-signature"), "{help}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
 
+#[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
+fn wwd_ignore_signature_reads_the_real_badly_signed_sample() {
     // The real badly signed sample reads as the original it was made from.
-    let Some(samples) = std::env::var_os("GAMEBIN_SAMPLES") else {
-        eprintln!("skipped the samples: GAMEBIN_SAMPLES is not set");
-        return;
-    };
+    let samples = std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)");
     let dir = Path::new(&samples).join("wap32-wwd");
     let info = |name: &str| {
         let path = dir.join(name);
@@ -1227,11 +1226,9 @@ fn assets_info_json_has_the_keys_the_issue_lists() {
 }
 
 #[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn assets_info_on_the_sample_reports_its_sources_values() {
-    let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") else {
-        eprintln!("skipped: GAMEBIN_SAMPLES is not set");
-        return;
-    };
+    let dir = std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)");
     let path = Path::new(&dir).join("wows-assets/minimal_synthetic_assets.bin");
     let out = gamebin(&["info", "--json", path.to_str().unwrap()]);
     assert!(out.status.success(), "{}", stderr(&out));

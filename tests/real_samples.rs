@@ -1,6 +1,6 @@
 //! Real World of Warships files from `$GAMEBIN_SAMPLES/wows-geometry`, checked against the facts
-//! their SOURCES.txt states and against each other (an ENCD file and its raw twin). Without
-//! `GAMEBIN_SAMPLES` the tests say they skipped.
+//! their SOURCES.txt states and against each other (an ENCD file and its raw twin). Every test here
+//! is `#[ignore]`d: run them with `GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored`.
 
 use std::path::PathBuf;
 
@@ -12,10 +12,9 @@ use gamebin::wows::geometry::{
 fn samples() -> Option<PathBuf> {
     match std::env::var_os("GAMEBIN_SAMPLES") {
         Some(dir) => Some(PathBuf::from(dir).join("wows-geometry")),
-        None => {
-            eprintln!("skipped: GAMEBIN_SAMPLES is not set");
-            None
-        }
+        None => panic!(
+            "GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)"
+        ),
     }
 }
 
@@ -71,6 +70,7 @@ const UNORDERED: [&str; 2] = [
 ];
 
 #[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn every_sample_is_detected_opens_validates_and_decodes() {
     let Some(dir) = samples() else { return };
     let mut seen = 0;
@@ -105,6 +105,7 @@ fn every_sample_is_detected_opens_validates_and_decodes() {
 }
 
 #[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn sources_txt_facts() {
     let Some(_) = samples() else { return };
     // "ENCD-encoded (vertex codec v0, index codec v0)"
@@ -212,6 +213,7 @@ fn sources_txt_facts() {
 }
 
 #[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn encd_decodes_to_the_raw_twin() {
     let (Some(encd), Some(raw)) = (
         open("CM001_p2g_0.11.5.geometry"),
@@ -315,6 +317,7 @@ fn winding_agreement(vertices: &Vertices<'_>, indices: &Indices<'_>) -> f64 {
 }
 
 #[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn indices_stay_within_their_draws_and_normals_are_unit() {
     let Some(_) = samples() else { return };
     for name in ALL {
@@ -373,6 +376,7 @@ fn indices_stay_within_their_draws_and_normals_are_unit() {
 }
 
 #[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn unordered_tables_pair_by_index_range() {
     let Some(_) = samples() else { return };
     for name in UNORDERED {
@@ -434,6 +438,7 @@ fn unordered_tables_pair_by_index_range() {
 }
 
 #[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn propeller_is_found_by_name_in_the_cm001_files() {
     let Some(_) = samples() else { return };
     assert_eq!(
@@ -477,10 +482,9 @@ mod craftstudio {
     fn dir() -> Option<PathBuf> {
         match std::env::var_os("GAMEBIN_SAMPLES") {
             Some(dir) => Some(PathBuf::from(dir).join("craftstudio-project")),
-            None => {
-                eprintln!("skipped: GAMEBIN_SAMPLES is not set");
-                None
-            }
+            None => panic!(
+                "GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)"
+            ),
         }
     }
 
@@ -497,6 +501,7 @@ mod craftstudio {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn counts_match_sources_txt() {
         let Some(dir) = dir() else { return };
         for (name, entries, controls, trailing) in SAMPLES {
@@ -538,6 +543,7 @@ mod craftstudio {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn glanduff_has_non_ascii_control_names() {
         let Some(dir) = dir() else { return };
         let file = open(&dir, SAMPLES[1].0);
@@ -556,6 +562,7 @@ mod craftstudio {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn trashed_entries_with_dangling_parents_occur() {
         let Some(dir) = dir() else { return };
         let mut any = false;
@@ -577,6 +584,7 @@ mod craftstudio {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn read_write_is_byte_identical() {
         let Some(dir) = dir() else { return };
         for (name, ..) in SAMPLES {
@@ -588,6 +596,7 @@ mod craftstudio {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn other_formats_samples_are_not_claimed() {
         let Some(dir) = dir() else { return };
         let root = dir.parent().unwrap();
@@ -632,15 +641,13 @@ mod wdb_samples {
     const LR: &str = "bartz24_ffmoddingwpf_lr_monster_book.wdb";
 
     fn read(name: &str) -> Option<Vec<u8>> {
-        let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") else {
-            eprintln!("skipped: GAMEBIN_SAMPLES is not set");
-            return None;
-        };
+        let dir = std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)");
         let path = PathBuf::from(dir).join("ff13-wdb").join(name);
         Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn samples_are_detected_and_validate() {
         for name in [XIII2, LR] {
             let Some(data) = read(name) else { return };
@@ -656,6 +663,7 @@ mod wdb_samples {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn btstab_matches_sources_txt() {
         let Some(data) = read(XIII2) else { return };
         let view = WdbView::from_bytes(&data).unwrap();
@@ -680,6 +688,7 @@ mod wdb_samples {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn monster_book_string_arrays_and_cell_moves() {
         let Some(data) = read(LR) else { return };
         let view = WdbView::from_bytes(&data).unwrap();
@@ -709,6 +718,7 @@ mod wdb_samples {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn read_then_write_reproduces_the_samples_byte_for_byte() {
         for name in [XIII2, LR] {
             let Some(data) = read(name) else { return };
@@ -738,10 +748,9 @@ mod wwd {
     fn dir() -> Option<PathBuf> {
         match std::env::var_os("GAMEBIN_SAMPLES") {
             Some(dir) => Some(PathBuf::from(dir).join("wap32-wwd")),
-            None => {
-                eprintln!("skipped: GAMEBIN_SAMPLES is not set");
-                None
-            }
+            None => panic!(
+                "GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)"
+            ),
         }
     }
 
@@ -791,6 +800,7 @@ mod wwd {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn every_sample_matches_expected_tsv() {
         let Some(dir) = dir() else { return };
         let rows = expected(&dir);
@@ -890,6 +900,7 @@ mod wwd {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn uncompressed_samples_round_trip_byte_for_byte() {
         let Some(dir) = dir() else { return };
         let data = std::fs::read(dir.join("claw_libwap32_RETAIL01_nocompress.WWD")).unwrap();
@@ -901,6 +912,7 @@ mod wwd {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn compressed_and_uncompressed_retail_level_read_the_same() {
         let Some(dir) = dir() else { return };
         let packed = std::fs::read(dir.join("claw_libwap32_RETAIL01.WWD")).unwrap();
@@ -935,6 +947,7 @@ mod wwd {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn mask_tile_properties_read() {
         let Some(dir) = dir() else { return };
         let data = std::fs::read(dir.join("claw_libwap32_ParadiseCove.wwd")).unwrap();
@@ -964,15 +977,13 @@ mod assets_sample {
     };
 
     fn open() -> Option<MappedFile> {
-        let dir = std::path::PathBuf::from(std::env::var_os("GAMEBIN_SAMPLES").or_else(|| {
-            eprintln!("skipped: GAMEBIN_SAMPLES is not set");
-            None
-        })?);
+        let dir = std::path::PathBuf::from(std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)"));
         let path = dir.join("wows-assets/minimal_synthetic_assets.bin");
         Some(MappedFile::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn header_checksum_and_detection() {
         let Some(file) = open() else { return };
         assert_eq!(file.len(), 1648);
@@ -989,6 +1000,7 @@ mod assets_sample {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn strings_are_found_by_their_murmur3() {
         let Some(file) = open() else { return };
         let db = AssetsDb::open(&file).unwrap();
@@ -1009,6 +1021,7 @@ mod assets_sample {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn prototypes_and_databases() {
         let Some(file) = open() else { return };
         let db = AssetsDb::open(&file).unwrap();
@@ -1048,6 +1061,7 @@ mod assets_sample {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn paths() {
         let Some(file) = open() else { return };
         let db = AssetsDb::open(&file).unwrap();
@@ -1092,6 +1106,7 @@ mod assets_sample {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn visual_record() {
         let Some(file) = open() else { return };
         let db = AssetsDb::open(&file).unwrap();
@@ -1138,6 +1153,7 @@ mod assets_sample {
     }
 
     #[test]
+    #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn material_and_model_records() {
         let Some(file) = open() else { return };
         let db = AssetsDb::open(&file).unwrap();
@@ -1171,11 +1187,9 @@ mod assets_sample {
 /// Any map put there must be detected, open, end exactly at EOF (the view checks it) and rewrite
 /// byte for byte through the owned model.
 #[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn wdata_samples_open_and_round_trip() {
-    let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") else {
-        eprintln!("skipped: GAMEBIN_SAMPLES is not set");
-        return;
-    };
+    let dir = std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)");
     let dir = PathBuf::from(dir).join("rusty-hearts-wdata");
     let Ok(entries) = std::fs::read_dir(&dir) else {
         eprintln!("skipped: no {} (no real .wdata is public)", dir.display());

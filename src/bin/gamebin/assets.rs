@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::output::Out;
+use crate::output::{Out, count};
 
 #[derive(Debug, Serialize)]
 pub struct DatabaseInfo {
@@ -76,14 +76,14 @@ pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
 pub fn info_line(i: &Info) -> String {
     let records: usize = i.databases.iter().map(|d| d.records).sum();
     format!(
-        "{}: {}, {} strings, {} paths, {} prototypes, {} databases ({} records), checksum {:#010x} ({})",
+        "{}: {}, {}, {}, {}, {} ({}), checksum {:#010x} ({})",
         i.path,
         i.format,
-        i.strings,
-        i.paths,
-        i.prototypes,
-        i.databases.len(),
-        records,
+        count(i.strings, "string", "strings"),
+        count(i.paths, "path", "paths"),
+        count(i.prototypes, "prototype", "prototypes"),
+        count(i.databases.len(), "database", "databases"),
+        count(records, "record", "records"),
         i.checksum.stored,
         i.checksum.matches
     )
@@ -280,14 +280,17 @@ pub fn state_name(state: PrototypeState) -> String {
 }
 
 /// The type name of what a reference points to (`deleted` for deleted entries).
-pub fn type_of(db: &AssetsDb<'_>, at: PrototypeRef) -> String {
+/// The prototype type a reference points into: its database's name, `invalid` for a database
+/// index the file does not have; a database table that cannot be read is an error (with its
+/// offset), not a type.
+pub fn type_of(db: &AssetsDb<'_>, at: PrototypeRef) -> gamebin::Result<String> {
     if at.state != PrototypeState::Live {
-        return state_name(at.state);
+        return Ok(state_name(at.state));
     }
-    match db.databases().get(at.database as usize) {
-        Ok(Some(d)) => database_name(&d),
-        _ => "invalid".into(),
-    }
+    Ok(match db.databases().get(at.database as usize)? {
+        Some(d) => database_name(&d),
+        None => "invalid".into(),
+    })
 }
 
 /// A prototype reference and its record as JSON.
@@ -310,7 +313,9 @@ pub fn progress(len: usize, what: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+    // Cleared however the walk ends (an error, a closed pipe).
+    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr())
+        .with_finish(indicatif::ProgressFinish::AndClear);
     if let Ok(style) =
         ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {what} {{elapsed}}"))
     {
@@ -373,7 +378,10 @@ pub fn dump(path: &Path, data: &[u8], json: bool, out: &mut Out) -> Result<()> {
             });
             bar.suspend(|| out.line(&format!("{sep}{line}")))?;
         } else {
-            let kind = at.map_or_else(|| "-".to_string(), |at| type_of(&db, at));
+            let kind = match at {
+                Some(at) => type_of(&db, at)?,
+                None => "-".to_string(),
+            };
             bar.suspend(|| out.line(&format!("{}  {kind:<26} {full}", hex64(entry.self_id()))))?;
         }
     }

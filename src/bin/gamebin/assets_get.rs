@@ -6,7 +6,7 @@ use anyhow::{Result, bail};
 use gamebin::wows::assets::AssetsDb;
 
 use crate::files;
-use crate::output::{Out, Status};
+use crate::output::{Out, Status, is_closed_pipe, report};
 
 /// An id written as `0x…` hex or decimal; anything else is a path.
 fn parse_id(key: &str) -> Option<u64> {
@@ -17,6 +17,18 @@ fn parse_id(key: &str) -> Option<u64> {
 }
 
 pub fn run(path: &Path, key: &str) -> Result<Status> {
+    match get(path, key) {
+        Ok(status) => Ok(status),
+        // The reader of the output went away (`| head`): stop, nothing failed.
+        Err(e) if is_closed_pipe(&e) => Ok(Status::Success),
+        Err(e) => {
+            report(path, &e);
+            Ok(Status::SomeFailed)
+        }
+    }
+}
+
+fn get(path: &Path, key: &str) -> Result<Status> {
     let file = files::map(path)?;
     let db = AssetsDb::from_bytes(&file)?;
     let key = key.strip_prefix("res/").unwrap_or(key);
@@ -34,12 +46,12 @@ pub fn run(path: &Path, key: &str) -> Result<Status> {
                 // Ids are not path hashes in this file: the linear walk found it.
                 (entry.self_id(), Some(key.to_string()))
             } else {
-                bail!("no path {key:?} in {}", path.display());
+                bail!("no path {key:?} (looked up by its hash and in the path table)");
             }
         }
     };
     let Some(at) = db.prototype(id)? else {
-        bail!("resource {id:#018x} has no prototype");
+        bail!("resource {id:#018x} has no prototype (no live entry in the prototype table)");
     };
     let mut value = crate::assets::prototype_json(&db, id, at)?;
     value["path"] = full.map_or(serde_json::Value::Null, serde_json::Value::String);

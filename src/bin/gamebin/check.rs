@@ -1,6 +1,7 @@
 //! `gamebin check PATH...`: walks every structure of every file and says what is wrong (errors)
 //! and what the reader tolerated or could not decide (warnings).
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -11,6 +12,7 @@ use serde::Serialize;
 use crate::files::{self, Input, ReadOptions};
 use crate::geometry::SWAPPED_INDEX_SIZE;
 use crate::output::{Out, Status, progress_bar, report};
+use crate::parallel;
 use crate::wwd;
 
 /// What `check` found in one file.
@@ -30,27 +32,45 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
     }
     let progress = progress_bar(inputs.len());
     let mut out = Out::new();
-    let mut levels = wwd::Opener::new(options.wwd());
-    for input in &inputs {
-        progress.inc(1);
-        match verdict(input, options, &mut levels) {
-            Ok(None) => {}
-            Ok(Some(v)) => {
-                failed += usize::from(!v.errors.is_empty());
-                let text = if json {
-                    serde_json::to_string(&v)?
-                } else {
-                    text(&v)
-                };
-                progress.suspend(|| out.line(&text))?;
+    let mut write_error = None;
+    // Files are checked in parallel (one .wwd decompressor per worker thread) and reported in the
+    // order given.
+    parallel::ordered(
+        &inputs,
+        || wwd::Opener::new(options.wwd()),
+        |levels, input| verdict(input, options, levels),
+        |input, result| {
+            progress.inc(1);
+            match result {
+                Ok(None) => {}
+                Ok(Some(v)) => {
+                    failed += usize::from(!v.errors.is_empty());
+                    let text = if json {
+                        serde_json::to_string(&v).map_err(anyhow::Error::from)
+                    } else {
+                        Ok(text(&v))
+                    };
+                    let written = text.and_then(|text| Ok(progress.suspend(|| out.line(&text))?));
+                    if let Err(e) = written {
+                        // A closed pipe ends the run quietly; other write errors fail it.
+                        if !out.is_closed() {
+                            write_error = Some(e);
+                        }
+                        return ControlFlow::Break(());
+                    }
+                }
+                Err(e) => {
+                    failed += 1;
+                    progress.suspend(|| report(&input.path, &e));
+                }
             }
-            Err(e) => {
-                failed += 1;
-                progress.suspend(|| report(&input.path, &e));
-            }
-        }
-    }
+            ControlFlow::Continue(())
+        },
+    );
     progress.finish_and_clear();
+    if let Some(e) = write_error {
+        return Err(e);
+    }
     out.flush()?;
     Ok(if failed == 0 {
         Status::Success
@@ -83,7 +103,7 @@ fn verdict(
     levels: &mut wwd::Opener,
 ) -> Result<Option<Verdict>> {
     let file = files::map(&input.path)?;
-    let Some(format) = files::detect(&input.path, &file, options)? else {
+    let Some(format) = files::detect(&input.path, &file, options, input.named)? else {
         if input.named {
             anyhow::bail!("not a format gamebin reads (formats are detected by content)");
         }

@@ -1,5 +1,6 @@
 //! What the CLI shows of a CraftStudio `Project.dat`.
 
+use crate::output::count;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -66,16 +67,16 @@ pub fn info_line(i: &Info) -> String {
         Named::Number(n) => format!("project type {n}"),
     };
     format!(
-        "{}: {}, {kind} {:?}, {} entries ({} folders, {} assets, {} trashed), {} game controls, {} trailing bytes",
+        "{}: {}, {kind} {:?}, {} ({}, {}, {} trashed), {}, {}",
         i.path,
         i.format,
         i.name,
-        i.entries,
-        i.folders,
-        i.assets,
+        count(i.entries, "entry", "entries"),
+        count(i.folders, "folder", "folders"),
+        count(i.assets, "asset", "assets"),
         i.trashed,
-        i.controls,
-        i.trailing_bytes
+        count(i.controls, "game control", "game controls"),
+        count(i.trailing_bytes, "trailing byte", "trailing bytes")
     )
 }
 

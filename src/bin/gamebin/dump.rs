@@ -9,55 +9,49 @@ use crate::assets;
 use crate::craftstudio;
 use crate::files::{self, ReadOptions};
 use crate::geometry;
-use crate::output::{Out, Status, report};
+use crate::output::{Out, Status, is_closed_pipe, report};
 use crate::wdata;
 use crate::wdb;
 use crate::wwd;
 
 pub fn run(path: &Path, json: bool, options: ReadOptions) -> Result<Status> {
-    if let Some(status) = stream(path, json, options)? {
-        return Ok(status);
-    }
-    match text(path, json, options) {
-        Ok(text) => {
-            let mut out = Out::new();
-            out.line(text.trim_end())?;
-            out.flush()?;
-            Ok(Status::Success)
-        }
-        Err(e) => {
-            report(path, &e);
-            Ok(Status::SomeFailed)
-        }
-    }
-}
-
-/// Formats whose dump is streamed (written as it is read); `None` for the others.
-fn stream(path: &Path, json: bool, options: ReadOptions) -> Result<Option<Status>> {
+    // Opened once: standard input can be read only once.
     let (file, format) = match files::open_known(path, options) {
         Ok(known) => known,
-        Err(_) => return Ok(None),
+        Err(e) => {
+            report(path, &e);
+            return Ok(Status::SomeFailed);
+        }
     };
-    if format != Format::WowsAssets {
-        return Ok(None);
-    }
     let mut out = Out::new();
-    let result = assets::dump(path, &file, json, &mut out);
+    let result = if format == Format::WowsAssets {
+        // Streamed: written as it is read.
+        assets::dump(path, &file, json, &mut out)
+    } else {
+        text(path, &file, format, json, options).and_then(|text| Ok(out.line(text.trim_end())?))
+    };
     out.flush()?;
-    Ok(Some(match result {
+    Ok(match result {
         Ok(()) => Status::Success,
+        // The reader of the output went away (`| head`): stop, nothing failed.
+        Err(e) if is_closed_pipe(&e) => Status::Success,
         Err(e) => {
             report(path, &e);
             Status::SomeFailed
         }
-    }))
+    })
 }
 
-fn text(path: &Path, json: bool, options: ReadOptions) -> Result<String> {
-    let (file, format) = files::open_known(path, options)?;
+fn text(
+    path: &Path,
+    file: &[u8],
+    format: Format,
+    json: bool,
+    options: ReadOptions,
+) -> Result<String> {
     match format {
         Format::WowsGeometry => {
-            let dump = geometry::dump(path, &file)?;
+            let dump = geometry::dump(path, file)?;
             Ok(if json {
                 serde_json::to_string_pretty(&dump)?
             } else {
@@ -65,7 +59,7 @@ fn text(path: &Path, json: bool, options: ReadOptions) -> Result<String> {
             })
         }
         Format::Ff13Wdb => {
-            let dump = wdb::dump(&file, None)?;
+            let dump = wdb::dump(file, None)?;
             if json {
                 Ok(serde_json::to_string_pretty(&dump)?)
             } else {
@@ -73,7 +67,7 @@ fn text(path: &Path, json: bool, options: ReadOptions) -> Result<String> {
             }
         }
         Format::CraftStudioProject => {
-            let dump = craftstudio::dump(path, &file)?;
+            let dump = craftstudio::dump(path, file)?;
             Ok(if json {
                 serde_json::to_string_pretty(&dump)?
             } else {
@@ -81,7 +75,7 @@ fn text(path: &Path, json: bool, options: ReadOptions) -> Result<String> {
             })
         }
         Format::Wap32Wwd => {
-            let dump = wwd::dump(path, &file, &mut wwd::Opener::new(options.wwd()))?;
+            let dump = wwd::dump(path, file, &mut wwd::Opener::new(options.wwd()))?;
             Ok(if json {
                 serde_json::to_string_pretty(&dump)?
             } else {
@@ -90,9 +84,9 @@ fn text(path: &Path, json: bool, options: ReadOptions) -> Result<String> {
         }
         Format::RustyHeartsWdata => {
             if json {
-                Ok(serde_json::to_string_pretty(&wdata::dump(path, &file)?)?)
+                Ok(serde_json::to_string_pretty(&wdata::dump(path, file)?)?)
             } else {
-                wdata::dump_text(path, &file)
+                wdata::dump_text(path, file)
             }
         }
         other => anyhow::bail!("format {other} has no dump view yet"),

@@ -1,6 +1,7 @@
 //! Opening files and walking directories.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result, bail};
 use gamebin::{Format, MappedFile};
@@ -29,12 +30,12 @@ pub struct Input {
 }
 
 /// The files under `paths`, directories walked recursively in name order. Unreadable directories
-/// are reported as failed inputs.
+/// are reported as failed inputs. A path of `-` (standard input) is an input like a file.
 pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, Vec<(PathBuf, anyhow::Error)>) {
     let mut inputs = Vec::new();
     let mut failures = Vec::new();
     for path in paths {
-        if path.is_dir() {
+        if !is_stdin(path) && path.is_dir() {
             walk(path, &mut inputs, &mut failures);
         } else {
             inputs.push(Input {
@@ -72,9 +73,80 @@ fn walk(dir: &Path, inputs: &mut Vec<Input>, failures: &mut Vec<(PathBuf, anyhow
     }
 }
 
-/// Maps a file.
+/// `--no-mmap`: read files into memory instead of mapping them. Set once by `main` before any
+/// file is opened.
+static NO_MMAP: AtomicBool = AtomicBool::new(false);
+
+/// Makes [`map`] read files into memory (`--no-mmap`) instead of mapping them.
+pub fn set_no_mmap(no_mmap: bool) {
+    NO_MMAP.store(no_mmap, Ordering::Relaxed);
+}
+
+/// Whether `path` is `-`, standard input.
+pub fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// The bytes of a file named on the command line or found in a directory: `-` reads standard input
+/// into memory; a directory, FIFO, socket or device is refused before it is opened (opening a FIFO
+/// would wait for a writer forever); a regular file is mapped, or read into memory with
+/// `--no-mmap` (a mapped file truncated by another process while it is read kills the process
+/// with SIGBUS; a file read into memory cannot).
 pub fn map(path: &Path) -> Result<MappedFile> {
-    MappedFile::open(path).with_context(|| "cannot open".to_string())
+    if is_stdin(path) {
+        return MappedFile::read_from(std::io::stdin().lock())
+            .context("cannot read standard input");
+    }
+    let metadata = std::fs::metadata(path).context("cannot open")?;
+    if let Some(kind) = not_a_file(&metadata) {
+        bail!("{kind}");
+    }
+    if NO_MMAP.load(Ordering::Relaxed) {
+        MappedFile::read(path).context("cannot read")
+    } else {
+        MappedFile::open(path).context("cannot open")
+    }
+}
+
+/// Why a path that is not a regular file cannot be read, `None` for a regular file.
+fn not_a_file(metadata: &std::fs::Metadata) -> Option<&'static str> {
+    let kind = metadata.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some(
+            "is a directory, and this command reads one file (info and check walk directories)",
+        );
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some(
+                "is a FIFO (named pipe), not a regular file: gamebin does not wait on pipes; \
+                 to read a stream, pipe it to standard input and name the file -",
+            );
+        }
+        if kind.is_socket() {
+            return Some("is a socket, not a regular file");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some(
+                "is a device, not a regular file (copy it to a file, or pipe it to standard \
+                 input and name the file -)",
+            );
+        }
+    }
+    Some("is not a regular file")
+}
+
+/// A value parser for paths gamebin writes or walks: `-` (standard input/output) is refused.
+pub fn not_stdin(arg: &str) -> std::result::Result<PathBuf, String> {
+    if arg == "-" {
+        return Err("- (standard input/output) is not accepted here: name a file or folder".into());
+    }
+    Ok(PathBuf::from(arg))
 }
 
 /// Detects the format of a mapped file. Content decides; the file name only chooses whose error to
@@ -82,7 +154,14 @@ pub fn map(path: &Path) -> Result<MappedFile> {
 /// reader's error (where and why it fails) instead of as an unknown file. `Ok(None)` means the
 /// content is not recognised and the name suggests nothing. With `--ignore-signature`, a `.wwd`
 /// whose signature is damaged (so content detection does not know it) is recognised by its name.
-pub fn detect(path: &Path, file: &MappedFile, options: ReadOptions) -> Result<Option<Format>> {
+/// `named`: the user named the file (rather than it being found in a directory), which makes a
+/// `Project.dat` a CraftStudio project to read (see below).
+pub fn detect(
+    path: &Path,
+    file: &MappedFile,
+    options: ReadOptions,
+    named: bool,
+) -> Result<Option<Format>> {
     if let Some(format) = gamebin::detect(file) {
         return Ok(Some(format));
     }
@@ -128,15 +207,16 @@ pub fn detect(path: &Path, file: &MappedFile, options: ReadOptions) -> Result<Op
         }
         _ => {}
     }
-    // No magic and a shared name: only a file named …Project.dat whose first bytes read like a
-    // CraftStudio header gets the reader's error; other programs' Project.dat stay unknown.
+    // No magic and a shared name. A …Project.dat named on the command line gets the reader's
+    // error (it cannot be read as anything else); one found in a directory does only when its
+    // first bytes read like a CraftStudio header, so that other programs' Project.dat are skipped.
     let is_project_dat = path
         .file_name()
         .and_then(|n| n.to_str())
         .is_some_and(|n| n.to_ascii_lowercase().ends_with("project.dat"));
-    if is_project_dat && gamebin::craftstudio::header_looks_like(file) {
+    if is_project_dat && (named || gamebin::craftstudio::header_looks_like(file)) {
         gamebin::craftstudio::ProjectView::from_bytes(file)
-            .context("named Project.dat with a CraftStudio header but does not read as one")?;
+            .context("named Project.dat but does not read as a CraftStudio project")?;
         return Ok(Some(Format::CraftStudioProject));
     }
     Ok(None)
@@ -145,7 +225,7 @@ pub fn detect(path: &Path, file: &MappedFile, options: ReadOptions) -> Result<Op
 /// Maps a file and detects its format, or says it is not one gamebin reads.
 pub fn open_known(path: &Path, options: ReadOptions) -> Result<(MappedFile, Format)> {
     let file = map(path)?;
-    match detect(path, &file, options)? {
+    match detect(path, &file, options, true)? {
         Some(format) => Ok((file, format)),
         None => bail!("not a format gamebin reads (formats are detected by content)"),
     }

@@ -1,5 +1,6 @@
 //! What the CLI shows of a World of Warships `.geometry`.
 
+use crate::output::count;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -53,14 +54,14 @@ pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
 pub fn info_line(i: &Info) -> String {
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     format!(
-        "{}: {}, {} and {} ({} encoded), {} vertices, {} indices, {} + {} mappings, {}, {}",
+        "{}: {}, {} and {} ({} encoded), {}, {}, {} + {} mappings, {}, {}",
         i.path,
         i.format,
         plural(i.vertex_buffers, "vertex buffer"),
         plural(i.index_buffers, "index buffer"),
         i.encoded_buffers,
-        i.vertices,
-        i.indices,
+        count(i.vertices, "vertex", "vertices"),
+        count(i.indices, "index", "indices"),
         i.vertex_mappings,
         i.index_mappings,
         plural(i.collision_models, "collision model"),

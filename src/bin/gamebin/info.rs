@@ -1,5 +1,6 @@
 //! `gamebin info PATH...`: one summary line (or JSON object) per file.
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
@@ -10,6 +11,7 @@ use crate::craftstudio;
 use crate::files::{self, Input, ReadOptions};
 use crate::geometry;
 use crate::output::{Out, Status, progress_bar, report};
+use crate::parallel;
 use crate::wdata;
 use crate::wdb;
 use crate::wwd;
@@ -23,20 +25,39 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
     let progress = progress_bar(inputs.len());
     let mut out = Out::new();
     let mut skipped = 0usize;
-    // One inflate buffer and decompressor for every .wwd level of the run.
-    let mut levels = wwd::Opener::new(options.wwd());
-    for input in &inputs {
-        progress.inc(1);
-        match line(input, json, options, &mut levels) {
-            Ok(Some(text)) => progress.suspend(|| out.line(&text))?,
-            Ok(None) => skipped += 1,
-            Err(e) => {
-                failed += 1;
-                progress.suspend(|| report(&input.path, &e));
+    let mut write_error = None;
+    // Files are read in parallel (one inflate buffer and decompressor for the .wwd levels of each
+    // worker thread) and reported in the order given.
+    parallel::ordered(
+        &inputs,
+        || wwd::Opener::new(options.wwd()),
+        |levels, input| line(input, json, options, levels),
+        |input, result| {
+            progress.inc(1);
+            match result {
+                Ok(Some(text)) => {
+                    if let Err(e) = progress.suspend(|| out.line(&text)) {
+                        // A closed pipe (`| head`) ends the run quietly; other write errors
+                        // fail it.
+                        if !out.is_closed() {
+                            write_error = Some(e);
+                        }
+                        return ControlFlow::Break(());
+                    }
+                }
+                Ok(None) => skipped += 1,
+                Err(e) => {
+                    failed += 1;
+                    progress.suspend(|| report(&input.path, &e));
+                }
             }
-        }
-    }
+            ControlFlow::Continue(())
+        },
+    );
     progress.finish_and_clear();
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
     out.flush()?;
     if skipped > 0 {
         eprintln!("gamebin: skipped {skipped} file(s) of formats gamebin does not read");
@@ -56,7 +77,7 @@ fn line(
     levels: &mut wwd::Opener,
 ) -> Result<Option<String>> {
     let file = files::map(&input.path)?;
-    let Some(format) = files::detect(&input.path, &file, options)? else {
+    let Some(format) = files::detect(&input.path, &file, options, input.named)? else {
         if input.named {
             anyhow::bail!("not a format gamebin reads (formats are detected by content)");
         }

@@ -15,6 +15,7 @@ mod files;
 mod geometry;
 mod info;
 mod output;
+mod parallel;
 mod render;
 mod synth;
 mod wdata;
@@ -44,19 +45,32 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Read files into memory instead of mapping them. A mapped file that another process
+    /// truncates while gamebin reads it kills gamebin (SIGBUS, "Bus error"); use this for files
+    /// that may change while they are read (downloads, game updates, files being edited).
+    #[arg(long, global = true)]
+    no_mmap: bool,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// One summary line per file (.geometry: counts of buffers, mappings, models, vertices,
-    /// indices; Project.dat: name, entries, folders, assets, trashed, controls, trailing bytes;
-    /// .wdata: version, EventBox version, EventBoxes in all and by type, AniBG, item boxes,
-    /// gimmicks, the trigger layout found and its triggers, scenes, scene resources).
+    /// One summary line per file, from its headers and tables: info reads headers only and does
+    /// not walk every structure, so a damaged file can look fine here; `gamebin check` walks
+    /// everything.
+    ///
+    /// .geometry: counts of buffers, mappings, models, vertices, indices. assets.bin: strings,
+    /// paths, prototypes, databases and records, checksum. .wdb: game, sheet, records, fields,
+    /// record size, sections. .wwd: game, compression, planes, main block size, objects, tile
+    /// properties, checksum, WapMap's block. .wdata: version, EventBox version, EventBoxes in all
+    /// and by type, AniBG, item boxes, gimmicks, the trigger layout found and its triggers, scenes,
+    /// scene resources. Project.dat: name, entries, folders, assets, trashed, controls, trailing
+    /// bytes.
     ///
     /// Directories are walked recursively; files in them whose format is not recognised are
-    /// skipped (and counted on stderr). A file named on the command line must be recognised.
+    /// skipped (and counted on stderr). A file named on the command line must be recognised, and
+    /// must be a regular file (FIFOs and devices are refused); `-` reads standard input.
     Info {
-        /// Files or directories.
+        /// Files or directories; `-` for standard input.
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// One JSON object per line instead of text.
@@ -68,12 +82,16 @@ enum Command {
         #[arg(long)]
         ignore_signature: bool,
     },
-    /// Everything the reader decodes from one file: for .geometry buffers (with the bounds of
-    /// their decoded positions), mappings, draws, collision and armor models; for .wdata the whole
-    /// map with every name as text; for Project.dat the
-    /// header, game controls and the entries as a tree.
+    /// Everything the reader decodes from one file.
+    ///
+    /// .geometry: buffers (with the bounds of their decoded positions), mappings, draws, collision
+    /// and armor models. assets.bin (streamed): header facts, strings, every path with its full
+    /// path and prototype, every record decoded. .wdb: WDBJsonTool's layout, one object per
+    /// record. .wwd: header, planes with their tiles and objects, tile properties, WapMap's block.
+    /// .wdata: the whole map with every name as text. Project.dat: header, game controls and the
+    /// entries as a tree.
     Dump {
-        /// The file.
+        /// The file (a regular file; `-` for standard input).
         #[arg(value_name = "FILE")]
         file: PathBuf,
         /// One JSON document instead of text.
@@ -92,7 +110,7 @@ enum Command {
     /// below its vertex count); warnings name index-size fields stored swapped, pairings the data
     /// could not decide and vertex mappings no draw uses. Directories are walked recursively.
     Check {
-        /// Files or directories.
+        /// Files or directories; `-` for standard input.
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// One JSON object per line (`path`, `format`, `errors`, `warnings`) instead of text.
@@ -124,7 +142,7 @@ enum Command {
         file: PathBuf,
         /// The GLB to write (a name ending in .glb) or the folder for OBJ files (created if
         /// missing).
-        #[arg(short, long, value_name = "OUT.glb|DIR")]
+        #[arg(short, long, value_name = "OUT.glb|DIR", value_parser = files::not_stdin)]
         output: PathBuf,
         /// The output format; default: glb when OUT ends in .glb, obj otherwise.
         #[arg(long, value_enum)]
@@ -177,7 +195,7 @@ enum WdbCommand {
         #[arg(value_name = "FILE.json")]
         json: PathBuf,
         /// The .wdb to write.
-        #[arg(short, long, value_name = "FILE.wdb")]
+        #[arg(short, long, value_name = "FILE.wdb", value_parser = files::not_stdin)]
         output: PathBuf,
     },
     /// Prints the JSON of a .wdb like `dump --json`, decoding the records with field names you
@@ -187,7 +205,7 @@ enum WdbCommand {
         #[arg(value_name = "FILE")]
         file: PathBuf,
         /// Comma-separated field names, e.g. `uPrice,sName,u4Kind,i12Power`.
-        #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+        #[arg(long, value_delimiter = ',', value_name = "NAMES", value_parser = wdb::field_name)]
         fields: Vec<String>,
     },
 }
@@ -202,7 +220,7 @@ enum CraftStudioCommand {
     /// missing or orphaned, 1 otherwise (or when Project.dat cannot be read).
     Check {
         /// The project folder (the one holding Project.dat), or its Project.dat.
-        #[arg(value_name = "DIR")]
+        #[arg(value_name = "DIR", value_parser = files::not_stdin)]
         dir: PathBuf,
         /// One JSON object instead of text.
         #[arg(long)]
@@ -228,10 +246,10 @@ enum WwdCommand {
         #[arg(long, value_name = "NAME")]
         plane: Option<String>,
         /// Pixels per tile (1 to 64); default: automatic.
-        #[arg(long, value_name = "PX")]
+        #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..=64))]
         scale: Option<u32>,
         /// The PNG to write.
-        #[arg(short, long, value_name = "PNG")]
+        #[arg(short, long, value_name = "PNG", value_parser = files::not_stdin)]
         output: PathBuf,
         /// Draw the whole plane instead of the part in use (by default the picture is cropped to
         /// the tiles that are not invisible and the objects, with a margin of 2 tiles).
@@ -251,16 +269,23 @@ enum AssetsCommand {
     /// path (`content/…`; a leading `res/` is dropped), looked up by its CityHash64 and, if the
     /// file's ids are not path hashes, by walking the path table.
     Get {
+        /// The assets.bin (`-` for standard input).
         #[arg(value_name = "FILE")]
         file: PathBuf,
+        /// A resource id, `0x…` hex or decimal (e.g. `0x2b1a3c4d5e6f7081`), or a full path such
+        /// as `content/gameplay/japan/ship/battleship/JSB039_Yamato_1945/JSB039_Yamato_1945.model`
+        /// (a leading `res/` is dropped).
         #[arg(value_name = "ID|PATH")]
         key: String,
     },
     /// Every full path with its id and prototype type, one per line (streamed), optionally only
     /// those starting with PREFIX.
     Ls {
+        /// The assets.bin (`-` for standard input).
         #[arg(value_name = "FILE")]
         file: PathBuf,
+        /// List only full paths that start with this text, e.g. `content/gameplay/japan` (a
+        /// leading `res/` is dropped); default: every path.
         #[arg(value_name = "PREFIX")]
         prefix: Option<String>,
     },
@@ -281,7 +306,7 @@ enum SynthCommand {
         #[arg(long, value_enum, default_value = "full")]
         scale: ScaleArg,
         /// Output file.
-        #[arg(short, long, value_name = "FILE")]
+        #[arg(short, long, value_name = "FILE", value_parser = files::not_stdin)]
         output: PathBuf,
     },
 }
@@ -292,6 +317,7 @@ fn read_options(ignore_signature: bool) -> files::ReadOptions {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    files::set_no_mmap(cli.no_mmap);
     let outcome = match cli.command {
         Command::Info {
             paths,
@@ -367,6 +393,8 @@ fn main() -> ExitCode {
     match outcome {
         Ok(output::Status::Success) => ExitCode::SUCCESS,
         Ok(output::Status::SomeFailed) => ExitCode::from(1),
+        // Stdout's reader went away (`| head`): the run stopped there; nothing failed.
+        Err(e) if output::is_closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("gamebin: {e:#}");
             ExitCode::from(1)

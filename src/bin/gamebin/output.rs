@@ -10,8 +10,11 @@ pub enum Status {
     SomeFailed,
 }
 
-/// Buffered stdout. A closed pipe (`gamebin info … | head`) ends the output quietly instead of
-/// failing.
+/// Buffered stdout that notices when its reader goes away (`gamebin info … | head`).
+///
+/// Once the pipe is closed, [`Out::line`] returns a [`closed pipe`](is_closed_pipe) error, every
+/// time: streaming loops stop at once by propagating it with `?` (or by checking
+/// [`Out::is_closed`]), and `main` ends such a run quietly, without an error message.
 pub struct Out {
     inner: io::BufWriter<io::StdoutLock<'static>>,
     closed: bool,
@@ -25,32 +28,58 @@ impl Out {
         }
     }
 
-    /// Writes one line; errors other than a closed pipe are returned.
+    /// Writes one line. A closed pipe is an error of kind `BrokenPipe` (now and on every later
+    /// call): stop writing and working.
     pub fn line(&mut self, text: &str) -> io::Result<()> {
         if self.closed {
-            return Ok(());
+            return Err(io::ErrorKind::BrokenPipe.into());
         }
         let result = self
             .inner
             .write_all(text.as_bytes())
             .and_then(|()| self.inner.write_all(b"\n"));
-        self.absorb_closed_pipe(result)
+        self.note_closed_pipe(result)
     }
 
+    /// Flushes; a pipe closed earlier is not an error here (the run already ended for it).
     pub fn flush(&mut self) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
         let result = self.inner.flush();
-        self.absorb_closed_pipe(result)
-    }
-
-    fn absorb_closed_pipe(&mut self, result: io::Result<()>) -> io::Result<()> {
-        match result {
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
-                self.closed = true;
-                Ok(())
-            }
+        match self.note_closed_pipe(result) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
             other => other,
         }
     }
+
+    /// Whether the reader of stdout has gone away.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    fn note_closed_pipe(&mut self, result: io::Result<()>) -> io::Result<()> {
+        if matches!(&result, Err(e) if e.kind() == io::ErrorKind::BrokenPipe) {
+            self.closed = true;
+        }
+        result
+    }
+}
+
+/// Whether `error` is stdout's reader going away (see [`Out`]): the run stops, but nothing failed.
+pub fn is_closed_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// `n` and the noun that goes with it: `1 plane`, `3 planes`, `0 planes`.
+pub fn count(n: impl std::fmt::Display, one: &str, many: &str) -> String {
+    let n = n.to_string();
+    let noun = if n == "1" { one } else { many };
+    format!("{n} {noun}")
 }
 
 /// Files above which a progress bar is shown (on a terminal only).
@@ -63,7 +92,8 @@ pub fn progress_bar(files: usize) -> indicatif::ProgressBar {
     if files < PROGRESS_THRESHOLD {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::with_draw_target(Some(files as u64), ProgressDrawTarget::stderr());
+    let bar = ProgressBar::with_draw_target(Some(files as u64), ProgressDrawTarget::stderr())
+        .with_finish(indicatif::ProgressFinish::AndClear);
     if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} files {elapsed} {msg}") {
         bar.set_style(style);
     }

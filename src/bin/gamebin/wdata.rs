@@ -1,6 +1,7 @@
 //! What the CLI shows of a Rusty Hearts `.wdata` map: a one-line (or JSON) summary, and the whole
 //! map with every name as text.
 
+use crate::output::count;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -83,18 +84,18 @@ pub fn info_line(i: &Info) -> String {
         .event_box_version
         .map_or_else(String::new, |v| format!(" (EventBox version {v})"));
     format!(
-        "{}: {} version {}, {} event boxes{ev}, {} anibg, {} item boxes, {} gimmicks, {} triggers ({}), {} scenes, {} scene resources",
+        "{}: {} version {}, {}{ev}, {} anibg, {}, {}, {} ({}), {}, {}",
         i.path,
         i.format,
         i.version,
-        i.event_boxes,
+        count(i.event_boxes, "event box", "event boxes"),
         i.anibg,
-        i.item_boxes,
-        i.gimmicks,
-        i.triggers,
+        count(i.item_boxes, "item box", "item boxes"),
+        count(i.gimmicks, "gimmick", "gimmicks"),
+        count(i.triggers, "trigger", "triggers"),
         i.trigger_layout,
-        i.scenes,
-        i.scene_resources
+        count(i.scenes, "scene", "scenes"),
+        count(i.scene_resources, "scene resource", "scene resources")
     )
 }
 

@@ -1,6 +1,7 @@
 //! What the CLI shows of a Final Fantasy XIII `.wdb`: the info line, and the JSON layout that
 //! WDBJsonTool users know (the same keys, numbers and strings as `wdb_oracle.py`).
 
+use crate::output::count;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -53,14 +54,14 @@ pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
 
 pub fn info_line(i: &Info) -> String {
     format!(
-        "{}: {} ({}), sheet {}, {} records of {} bytes, {} fields, sections {}",
+        "{}: {} ({}), sheet {}, {} of {}, {}, sections {}",
         i.path,
         i.format,
         i.game,
         i.sheet.as_deref().unwrap_or("(none)"),
-        i.records,
-        i.record_size,
-        i.fields,
+        count(i.records, "record", "records"),
+        count(i.record_size, "byte", "bytes"),
+        count(i.fields, "field", "fields"),
         i.sections.join(" "),
     )
 }
@@ -259,6 +260,28 @@ pub fn dump_text(d: &Dump) -> Result<String> {
     Ok(s)
 }
 
+/// A value parser for each name typed after `--fields`, so that a bad name is a usage error about
+/// the command line (exit 2), not an error at a file offset: a name starts with its type letter
+/// (`i`, `u`, `f` or `s`), and a bit width, when given, is at most 32.
+pub fn field_name(name: &str) -> std::result::Result<String, String> {
+    match name.as_bytes().first() {
+        None => return Err("empty field name (two commas in a row?)".into()),
+        Some(b'i' | b'u' | b'f' | b's') => {}
+        Some(_) => {
+            return Err(
+                "a field name starts with its type letter: i (signed), u (unsigned), \
+                        f (float) or s (string), e.g. uPrice, i12Power, sName"
+                    .into(),
+            );
+        }
+    }
+    let width = gamebin::wdb::name_width(name);
+    if width > 32 {
+        return Err(format!("bit width {width} is over 32"));
+    }
+    Ok(name.to_owned())
+}
+
 /// `gamebin wdb json FILE --fields a,b`: the dump with supplied names.
 pub fn json(path: &Path, fields: &[String]) -> Result<crate::output::Status> {
     let run = || -> Result<String> {
@@ -267,7 +290,14 @@ pub fn json(path: &Path, fields: &[String]) -> Result<crate::output::Status> {
             anyhow::bail!("this is {format}, not a .wdb");
         }
         let names: Vec<&str> = fields.iter().map(String::as_str).collect();
-        let dump = dump(&file, (!names.is_empty()).then_some(&names[..]))?;
+        let dump = if names.is_empty() {
+            dump(&file, None)?
+        } else {
+            dump(&file, Some(&names[..])).context(
+                "the field names given with --fields do not fit this file's type list \
+                 (its cells, bit-packed fields and strings)",
+            )?
+        };
         Ok(serde_json::to_string_pretty(&dump)?)
     };
     match run() {
@@ -286,6 +316,10 @@ pub fn json(path: &Path, fields: &[String]) -> Result<crate::output::Status> {
 
 /// Reads a dump's JSON file for `wdb pack`.
 pub fn read_json(path: &Path) -> Result<Json> {
-    let text = std::fs::read_to_string(path).with_context(|| "cannot read".to_string())?;
+    let text = if crate::files::is_stdin(path) {
+        std::io::read_to_string(std::io::stdin().lock()).context("cannot read standard input")?
+    } else {
+        std::fs::read_to_string(path).with_context(|| "cannot read".to_string())?
+    };
     serde_json::from_str(&text).context("not valid JSON")
 }

@@ -1,5 +1,6 @@
 //! What the CLI shows of a Claw / Gruntz `.wwd` level.
 
+use crate::output::count;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -138,15 +139,15 @@ pub fn info(path: &Path, data: &[u8], levels: &mut Opener) -> Result<Info> {
 
 pub fn info_line(i: &Info) -> String {
     let mut line = format!(
-        "{}: {}, {}, {}{} planes, main block {} bytes, {} objects, {} tile properties ({} single, {} double, {} mask), checksum {:#010x} ({}, residual {})",
+        "{}: {}, {}, {}{}, main block {}, {}, {} ({} single, {} double, {} mask), checksum {:#010x} ({}, residual {})",
         i.path,
         i.format,
         i.game,
         if i.compressed { "compressed, " } else { "" },
-        i.planes,
-        i.main_block_length,
-        i.objects,
-        i.tile_properties,
+        count(i.planes, "plane", "planes"),
+        count(i.main_block_length, "byte", "bytes"),
+        count(i.objects, "object", "objects"),
+        count(i.tile_properties, "tile property", "tile properties"),
         i.tile_property_types.get("1").unwrap_or(&0),
         i.tile_property_types.get("2").unwrap_or(&0),
         i.tile_property_types.get("3").unwrap_or(&0),
