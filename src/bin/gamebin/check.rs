@@ -102,11 +102,7 @@ fn verdict(
     options: ReadOptions,
     levels: &mut wwd::Opener,
 ) -> Result<Option<Verdict>> {
-    let file = files::map(&input.path)?;
-    let Some(format) = files::detect(&input.path, &file, options, input.named)? else {
-        if input.named {
-            anyhow::bail!("not a format gamebin reads (formats are detected by content)");
-        }
+    let Some((file, format)) = files::open_input(input, options)? else {
         return Ok(None);
     };
     let mut v = Verdict {

@@ -156,6 +156,19 @@ pub fn not_stdin(arg: &str) -> std::result::Result<PathBuf, String> {
 /// whose signature is damaged (so content detection does not know it) is recognised by its name.
 /// `named`: the user named the file (rather than it being found in a directory), which makes a
 /// `Project.dat` a CraftStudio project to read (see below).
+/// An input mapped and its format detected; `None` for a file of an unknown format found in a
+/// directory (one named on the command line must be recognised: an error otherwise).
+pub fn open_input(input: &Input, options: ReadOptions) -> Result<Option<(MappedFile, Format)>> {
+    let file = map(&input.path)?;
+    let Some(format) = detect(&input.path, &file, options, input.named)? else {
+        if input.named {
+            anyhow::bail!("not a format gamebin reads (formats are detected by content)");
+        }
+        return Ok(None);
+    };
+    Ok(Some((file, format)))
+}
+
 pub fn detect(
     path: &Path,
     file: &MappedFile,

@@ -76,11 +76,7 @@ fn line(
     options: ReadOptions,
     levels: &mut wwd::Opener,
 ) -> Result<Option<String>> {
-    let file = files::map(&input.path)?;
-    let Some(format) = files::detect(&input.path, &file, options, input.named)? else {
-        if input.named {
-            anyhow::bail!("not a format gamebin reads (formats are detected by content)");
-        }
+    let Some((file, format)) = files::open_input(input, options)? else {
         return Ok(None);
     };
     Ok(Some(render(&input.path, &file, format, json, levels)?))

@@ -370,6 +370,13 @@ impl DrawTable {
         });
     }
 
+    /// The free vertex mappings' positions into `out`, sorted by `key`, then position.
+    fn free_vertices_by<K: Ord>(&self, count: usize, key: impl Fn(u32) -> K, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend((0..count).map(to_u32).filter(|&v| self.is_free_vertex(v)));
+        out.sort_unstable_by_key(|&p| (key(p), p));
+    }
+
     fn is_free_index(&self, i: u32) -> bool {
         self.entries
             .get(i as usize)
@@ -444,13 +451,7 @@ impl DrawTable {
                 (density.of(m), u64::from(m.raw().items_count.get()))
             })
         };
-        order_v.clear();
-        order_v.extend(
-            (0..vm.len())
-                .map(to_u32)
-                .filter(|&v| self.is_free_vertex(v)),
-        );
-        order_v.sort_unstable_by_key(|&p| (vkey(p), p));
+        self.free_vertices_by(vm.len(), vkey, &mut order_v);
         order_i.clear();
         let needed = |this: &Self, p: u32| {
             let density = im.get(p as usize).map_or(0, |m| density.of(m));
@@ -533,13 +534,7 @@ impl DrawTable {
             vm.get(p as usize)
                 .map_or((0, 0), |m| (pass.of(m), m.raw().items_count.get()))
         };
-        order_v.clear();
-        order_v.extend(
-            (0..vm.len())
-                .map(to_u32)
-                .filter(|&v| self.is_free_vertex(v)),
-        );
-        order_v.sort_unstable_by_key(|&p| (vkey(p), p));
+        self.free_vertices_by(vm.len(), vkey, &mut order_v);
         let ikey = |this: &Self, p: u32| {
             let density = im.get(p as usize).map_or(0, |m| pass.of(m));
             (density, core::cmp::Reverse(this.known_max(p).unwrap_or(0)))
