@@ -493,6 +493,78 @@ fn bench_export(c: &mut Criterion, inputs: &Inputs) {
     group.finish();
 }
 
+/// Every stored buffer of `views` copied into a fresh `Vec`.
+fn copy_samples(views: &[GeometryView<'_>]) -> usize {
+    let mut kept = 0;
+    for view in views {
+        for vb in view.vertex_buffers() {
+            kept += black_box(vb.data().map(<[u8]>::to_vec).unwrap_or_default()).len();
+        }
+        for ib in view.index_buffers() {
+            kept += black_box(ib.data().map(<[u8]>::to_vec).unwrap_or_default()).len();
+        }
+    }
+    kept
+}
+
+/// Every buffer of `views` decoded into a fresh `Vec` (indices at their stored width).
+fn decode_samples_into_vecs(views: &[GeometryView<'_>]) -> usize {
+    let mut kept = 0;
+    for view in views {
+        for vb in view.vertex_buffers() {
+            let mut out = Vec::new();
+            let _ = vb.decode_vertices_into_vec(&mut out);
+            kept += black_box(out).len();
+        }
+        for ib in view.index_buffers() {
+            kept += if ib.effective_index_size().unwrap_or(2) == 2 {
+                let mut out: Vec<u16> = Vec::new();
+                let _ = ib.decode_indices_into_vec(&mut out);
+                black_box(out).len()
+            } else {
+                let mut out: Vec<u32> = Vec::new();
+                let _ = ib.decode_indices_into_vec(&mut out);
+                black_box(out).len()
+            };
+        }
+    }
+    kept
+}
+
+/// The decode into fresh `Vec`s against the plain copy, alternating round by round so that both
+/// see the same machine load: prints the median and the 10th/90th percentile of the per-round
+/// ratios.
+fn interleaved_samples(what: &str, views: &[GeometryView<'_>]) {
+    const ROUNDS: usize = 301;
+    const RUNS: usize = 200;
+    let time = |f: &dyn Fn() -> usize| {
+        let start = std::time::Instant::now();
+        for _ in 0..RUNS {
+            black_box(f());
+        }
+        start.elapsed().as_secs_f64() / RUNS as f64
+    };
+    let mut ratios: Vec<f64> = (0..ROUNDS)
+        .map(|round| {
+            let (copy, decode) = if round % 2 == 0 {
+                let c = time(&|| copy_samples(views));
+                (c, time(&|| decode_samples_into_vecs(views)))
+            } else {
+                let d = time(&|| decode_samples_into_vecs(views));
+                (time(&|| copy_samples(views)), d)
+            };
+            decode / copy
+        })
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    println!(
+        "samples_decode interleaved, {what}: decode into fresh Vecs / plain copy: median {:.3}, p10 {:.3}, p90 {:.3} ({ROUNDS} rounds of {RUNS})",
+        ratios[ROUNDS / 2],
+        ratios[ROUNDS / 10],
+        ratios[ROUNDS - 1 - ROUNDS / 10]
+    );
+}
+
 /// Every real sample (`$GAMEBIN_SAMPLES/wows-geometry`): each merged buffer decoded (or copied, for
 /// raw blobs) into a freshly allocated buffer, against a plain copy of every stored blob into a
 /// fresh `Vec`.
@@ -531,18 +603,7 @@ fn bench_samples(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(4))
         .throughput(Throughput::Bytes(stored as u64));
     group.bench_function("plain_copy_into_fresh_vec", |b| {
-        b.iter(|| {
-            let mut kept = 0;
-            for view in &views {
-                for vb in view.vertex_buffers() {
-                    kept += black_box(vb.data().map(<[u8]>::to_vec).unwrap_or_default()).len();
-                }
-                for ib in view.index_buffers() {
-                    kept += black_box(ib.data().map(<[u8]>::to_vec).unwrap_or_default()).len();
-                }
-            }
-            kept
-        })
+        b.iter(|| copy_samples(&views))
     });
     group.bench_function("decode_into_fresh_buffers", |b| {
         b.iter(|| {
@@ -570,28 +631,7 @@ fn bench_samples(c: &mut Criterion) {
         })
     });
     group.bench_function("decode_into_fresh_vecs", |b| {
-        b.iter(|| {
-            let mut kept = 0;
-            for view in &views {
-                for vb in view.vertex_buffers() {
-                    let mut out = Vec::new();
-                    let _ = vb.decode_vertices_into_vec(&mut out);
-                    kept += black_box(out).len();
-                }
-                for ib in view.index_buffers() {
-                    kept += if ib.effective_index_size().unwrap_or(2) == 2 {
-                        let mut out: Vec<u16> = Vec::new();
-                        let _ = ib.decode_indices_into_vec(&mut out);
-                        black_box(out).len()
-                    } else {
-                        let mut out: Vec<u32> = Vec::new();
-                        let _ = ib.decode_indices_into_vec(&mut out);
-                        black_box(out).len()
-                    };
-                }
-            }
-            kept
-        })
+        b.iter(|| decode_samples_into_vecs(&views))
     });
     group.bench_function("decoded_geometry_fresh_with_pairing", |b| {
         b.iter(|| {
@@ -605,6 +645,18 @@ fn bench_samples(c: &mut Criterion) {
         })
     });
     group.finish();
+    interleaved_samples("all 7 samples", &views);
+    // Decoding an ENCD buffer is work a copy of its stored bytes does not do: the raw samples
+    // alone compare like with like.
+    let raw: Vec<GeometryView<'_>> = views
+        .iter()
+        .copied()
+        .filter(|v| {
+            v.vertex_buffers().all(|b| b.is_encoded() == Ok(false))
+                && v.index_buffers().all(|b| b.is_encoded() == Ok(false))
+        })
+        .collect();
+    interleaved_samples("the 6 raw samples", &raw);
 }
 
 fn bench_open(c: &mut Criterion, inputs: &Inputs) {

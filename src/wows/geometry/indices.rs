@@ -1,8 +1,8 @@
 //! [`IndexBuffer`]: one merged index buffer (IndicesPrototype) and its blob; [`Indices`]: index
 //! values read in place from a raw blob or from a caller's decoded buffer.
 
-use zerocopy::IntoBytes;
 use zerocopy::little_endian::{U16, U32};
+use zerocopy::{FromBytes, IntoBytes};
 
 use super::blob::Blob;
 use super::encd::{Encd, IndexInt};
@@ -171,14 +171,22 @@ impl<'a> IndexBuffer<'a> {
         self.whole_indices(data, size)?;
         out.clear();
         out.reserve(data.len() / size);
+        // The same width on a little-endian machine with the blob at an aligned address: the
+        // stored bytes are the values, one copy. Otherwise slice iterators of the alignment-1
+        // little-endian types: a loop of known length, which the compiler turns into wide loads
+        // and stores.
+        if I::SIZE == size && cfg!(target_endian = "little") {
+            if let Ok(values) = bytemuck::try_cast_slice::<u8, I>(data) {
+                out.extend_from_slice(values);
+                return Ok(out.len());
+            }
+        }
         if size == 2 {
-            let values = data.chunks_exact(2);
-            out.extend(values.map(|c| I::from_u16(u16::from_le_bytes([c[0], c[1]]))));
-        } else {
-            let values = data.chunks_exact(4);
-            out.extend(
-                values.map(|c| I::from_u32_lossless(u32::from_le_bytes([c[0], c[1], c[2], c[3]]))),
-            );
+            if let Ok(values) = <[U16]>::ref_from_bytes(data) {
+                out.extend(values.iter().map(|v| I::from_u16(v.get())));
+            }
+        } else if let Ok(values) = <[U32]>::ref_from_bytes(data) {
+            out.extend(values.iter().map(|v| I::from_u32_lossless(v.get())));
         }
         Ok(out.len())
     }
