@@ -139,7 +139,8 @@ impl GlbBuilder {
         value: impl Fn(usize) -> [f32; N],
     ) -> json::Index<json::Accessor> {
         let offset = self.bin.len().next_multiple_of(4);
-        self.bin.resize(offset.saturating_add(count.saturating_mul(4 * N)), 0);
+        self.bin
+            .resize(offset.saturating_add(count.saturating_mul(4 * N)), 0);
         let (mut min, mut max) = ([f32::INFINITY; N], [f32::NEG_INFINITY; N]);
         let out = self.bin.get_mut(offset..).unwrap_or_default();
         for (i, record) in out.chunks_exact_mut(4 * N).enumerate() {
