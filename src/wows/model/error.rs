@@ -56,33 +56,64 @@ pub enum Missing {
 /// A model that could not be resolved or exported: which model (its selfId and, when known, its
 /// full path), which render set (when one is at fault) and what is missing.
 ///
-/// Unlike the readers' [`Error`], it owns strings (paths, names): it is built only on failure.
+/// Unlike the readers' [`Error`], it owns strings (paths, names) and is boxed: it is built only on
+/// failure, and stays one pointer wide on the success path.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ModelError {
-    /// selfId of the model (or visual) asked for.
-    pub model: u64,
-    /// Its full path, when the path tree has it.
-    pub model_path: Option<String>,
-    /// The render set at fault: its name id and name (when the strings map has it).
-    pub render_set: Option<(u32, Option<String>)>,
-    /// What is missing.
-    pub missing: Missing,
+pub struct ModelError(Box<Details>);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Details {
+    model: u64,
+    model_path: Option<String>,
+    render_set: Option<(u32, Option<String>)>,
+    missing: Missing,
 }
 
 impl ModelError {
-    /// An error about model `model` (no path, no render set yet).
-    pub fn new(model: u64, missing: Missing) -> Self {
-        ModelError {
+    /// An error about model `model`, with its full path when known, and the render set at fault
+    /// (name id and name) when there is one.
+    pub fn new(
+        model: u64,
+        model_path: Option<String>,
+        render_set: Option<(u32, Option<String>)>,
+        missing: Missing,
+    ) -> Self {
+        ModelError(Box::new(Details {
             model,
-            model_path: None,
-            render_set: None,
+            model_path,
+            render_set,
             missing,
-        }
+        }))
+    }
+
+    /// selfId of the model (or visual) asked for.
+    pub fn model(&self) -> u64 {
+        self.0.model
+    }
+
+    /// The model's full path, when the path tree has it.
+    pub fn model_path(&self) -> Option<&str> {
+        self.0.model_path.as_deref()
+    }
+
+    /// Name id of the render set at fault.
+    pub fn render_set_id(&self) -> Option<u32> {
+        self.0.render_set.as_ref().map(|r| r.0)
+    }
+
+    /// Name of the render set at fault, when the strings map has it.
+    pub fn render_set_name(&self) -> Option<&str> {
+        self.0.render_set.as_ref().and_then(|r| r.1.as_deref())
+    }
+
+    /// What is missing.
+    pub fn missing(&self) -> &Missing {
+        &self.0.missing
     }
 
     /// The reader error underneath, if the failure was a read.
     pub fn read_error(&self) -> Option<&Error> {
-        match &self.missing {
+        match &self.0.missing {
             Missing::GeometryRead { error, .. }
             | Missing::Draw { error, .. }
             | Missing::Assets(error)
@@ -163,16 +194,16 @@ impl fmt::Display for Missing {
 
 impl fmt::Display for ModelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "model {:#018x}", self.model)?;
-        if let Some(path) = &self.model_path {
+        write!(f, "model {:#018x}", self.0.model)?;
+        if let Some(path) = &self.0.model_path {
             write!(f, " ({path})")?;
         }
-        match &self.render_set {
+        match &self.0.render_set {
             Some((_, Some(name))) => write!(f, ", render set {name:?}")?,
             Some((id, None)) => write!(f, ", render set {id:#010x}")?,
             None => {}
         }
-        write!(f, ": {}", self.missing)
+        write!(f, ": {}", self.0.missing)
     }
 }
 

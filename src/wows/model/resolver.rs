@@ -42,15 +42,15 @@ pub(crate) fn model_error(
         Some(index) => index.full_path(db.paths(), model, &mut path),
         None => db.full_path(model, &mut path),
     };
-    ModelError {
+    ModelError::new(
         model,
-        model_path: matches!(found, Ok(true)).then_some(path),
-        render_set: render_set.map(|set| {
+        matches!(found, Ok(true)).then_some(path),
+        render_set.map(|set| {
             let id = set.name_id();
             (id, db.string(id).ok().flatten().map(str::to_owned))
         }),
         missing,
-    }
+    )
 }
 
 impl<'a> ModelResolver<'a> {
@@ -113,10 +113,12 @@ impl<'a> ModelResolver<'a> {
         }
         match self.db.find_path(path) {
             Ok(Some(entry)) => self.resolve(entry.self_id()),
-            Ok(None) => Err(ModelError {
-                model_path: Some(path.to_owned()),
-                ..ModelError::new(id, Missing::Prototype)
-            }),
+            Ok(None) => Err(ModelError::new(
+                id,
+                Some(path.to_owned()),
+                None,
+                Missing::Prototype,
+            )),
             Err(e) => Err(self.error(id, Missing::Assets(e))),
         }
     }
