@@ -224,12 +224,22 @@ impl Export<'_, '_, '_> {
         for set in sets {
             let fail = |missing| self.model.error(Some(&set.render_set), missing);
             let (mesh, max_joint) = self.mesh(set)?;
+            let names = set
+                .render_set
+                .node_name_ids()
+                .map_err(|e| fail(Missing::Assets(e)))?;
             let attached: Vec<NodeId> = self
                 .model
                 .render_set_nodes(set)?
-                .map(|i| i.and_then(|i| ids.get(i).copied()))
-                .collect::<Option<_>>()
-                .ok_or_else(|| fail(Missing::Node { name_id: 0 }))?;
+                .zip(names)
+                .map(|(i, name)| {
+                    i.and_then(|i| ids.get(i).copied()).ok_or_else(|| {
+                        fail(Missing::Node {
+                            name_id: name.get(),
+                        })
+                    })
+                })
+                .collect::<Result<_, _>>()?;
             let set_name = set
                 .name
                 .map_or_else(|| format!("{:#010x}", set.name_id()), str::to_owned);
