@@ -6,6 +6,22 @@ pub const fn right_handed(p: [f32; 3]) -> [f32; 3] {
     [-p[0], p[1], p[2]]
 }
 
+/// A column-major 4×4 transform (a node's matrix) as the same transform in the right-handed space:
+/// S·M·S with S = diag(−1, 1, 1, 1), so that it maps [`right_handed`] points to [`right_handed`]
+/// points. The entries of the X row and the X column change sign, except their shared corner.
+pub const fn right_handed_matrix(m: [f32; 16]) -> [f32; 16] {
+    let mut out = m;
+    let mut i = 0;
+    while i < 16 {
+        let (column, row) = (i / 4, i % 4);
+        if (row == 0) != (column == 0) {
+            out[i] = -m[i];
+        }
+        i += 1;
+    }
+    out
+}
+
 /// A triangle's corners in the order that keeps it facing the same way after
 /// [`right_handed`] (mirroring reverses the winding).
 pub const fn rewound<T: Copy>(t: [T; 3]) -> [T; 3] {
@@ -46,6 +62,28 @@ mod tests {
         assert_eq!(texcoord_bottom_left([-0.5, 0.25]), [0.0, 0.25]);
         assert_eq!(unit_or([0.0, 3.0, 4.0], [1.0; 3]), [0.0, 0.6, 0.8]);
         assert_eq!(unit_or([0.0; 3], [0.0, 1.0, 0.0]), [0.0, 1.0, 0.0]);
+    }
+
+    #[test]
+    fn the_converted_matrix_moves_converted_points_where_the_matrix_moved_them() {
+        // Column-major: a rotation about Y by 90 degrees, then a translation.
+        let m = [
+            0.0, 0.0, -1.0, 0.0, //
+            0.0, 1.0, 0.0, 0.0, //
+            1.0, 0.0, 0.0, 0.0, //
+            2.0, 3.0, 4.0, 1.0,
+        ];
+        let apply = |m: &[f32; 16], p: [f32; 3]| {
+            [0, 1, 2].map(|r| m[r] * p[0] + m[4 + r] * p[1] + m[8 + r] * p[2] + m[12 + r])
+        };
+        let p = [1.0, -2.0, 0.5];
+        let converted = right_handed_matrix(m);
+        assert_eq!(
+            apply(&converted, right_handed(p)),
+            right_handed(apply(&m, p))
+        );
+        assert_eq!(right_handed_matrix(converted), m);
+        assert_eq!(converted[12], -2.0, "the translation's X is mirrored");
     }
 
     #[test]

@@ -8,4 +8,6 @@
 pub mod axes;
 #[cfg(feature = "gltf")]
 pub mod gltf;
+#[cfg(feature = "gltf")]
+pub mod model_gltf;
 pub mod obj;

@@ -5,6 +5,7 @@ pub mod assets;
 pub mod assets_synth;
 pub mod craftstudio;
 pub mod geometry;
+pub mod model;
 mod sink;
 pub mod wdata;
 mod wdata_from_view;

@@ -1,0 +1,226 @@
+//! [`GeometryCache`]: the `.geometry` files of a batch, each mapped and decoded once, owned by the
+//! caller.
+
+use std::collections::HashMap;
+
+use super::error::{Missing, ModelError};
+use super::resolver::{ModelResolver, ResolvedModel, ResolvedRenderSet};
+use crate::mmap::MappedFile;
+use crate::wows::geometry::{DecodedGeometry, DrawData, GeometryView};
+
+/// Where a cached file's bytes live.
+#[derive(Debug)]
+enum Storage {
+    Mapped(MappedFile),
+    Owned(Vec<u8>),
+}
+
+impl Storage {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Storage::Mapped(file) => file.bytes(),
+            Storage::Owned(bytes) => bytes,
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Entry {
+    /// Full path under the root (`content/…`).
+    path: String,
+    storage: Storage,
+    decoded: DecodedGeometry,
+}
+
+/// The `.geometry` files models use, keyed by path id: each is mapped once (read-only, see
+/// [`MappedFile`] for the contract: the files must not change while mapped) and its merged
+/// buffers decoded once into a [`DecodedGeometry`]. Exporting a thousand models that share a
+/// hundred files maps and decodes a hundred files. Owned by the caller; [`clear`](Self::clear)
+/// unmaps everything.
+#[derive(Debug, Default)]
+pub struct GeometryCache {
+    files: HashMap<u64, Entry>,
+    /// Scratch space for full paths.
+    path: String,
+}
+
+/// A cached `.geometry`: its view, its decoded buffers and its path.
+#[derive(Debug, Clone, Copy)]
+pub struct LoadedGeometry<'c> {
+    path: &'c str,
+    view: GeometryView<'c>,
+    decoded: &'c DecodedGeometry,
+}
+
+/// Whether a path from the `assets.bin` stays under the root when joined to it: no empty, `.` or
+/// `..` segment, no backslash, colon or NUL.
+fn is_safe(path: &str) -> bool {
+    !path.is_empty()
+        && path.split('/').all(|segment| {
+            !matches!(segment, "" | "." | "..") && !segment.contains(['\\', ':', '\0'])
+        })
+}
+
+impl GeometryCache {
+    /// An empty cache.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Number of files held.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// Whether no file is held.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// Drops every file (unmapping it) and its decoded buffers.
+    pub fn clear(&mut self) {
+        self.files.clear();
+    }
+
+    /// Holds `bytes` as the `.geometry` of path id `path_id` (named `path` in errors), instead of
+    /// a file under the root: for files already in memory, tests and fuzzing. Fails, holding
+    /// nothing, when the header does not read.
+    pub fn insert(
+        &mut self,
+        path_id: u64,
+        path: &str,
+        bytes: Vec<u8>,
+    ) -> Result<LoadedGeometry<'_>, crate::Error> {
+        let mut decoded = DecodedGeometry::new();
+        decoded.decode(&GeometryView::from_bytes(&bytes)?);
+        let entry = Entry {
+            path: path.to_owned(),
+            storage: Storage::Owned(bytes),
+            decoded,
+        };
+        self.files.insert(path_id, entry);
+        let entry = self.files.get(&path_id);
+        entry.map_or(Err(GONE), loaded)
+    }
+
+    /// The `.geometry` of `model`: from the cache, or found (path id → full path in the path tree
+    /// → file under the resolver's root), mapped and decoded, then kept. A file that cannot be
+    /// found or read is not kept, and the error names the model, the path and why.
+    pub fn load(
+        &mut self,
+        resolver: &ModelResolver<'_>,
+        model: &ResolvedModel<'_>,
+    ) -> Result<LoadedGeometry<'_>, ModelError> {
+        let id = model.geometry_path_id();
+        if !self.files.contains_key(&id) {
+            let entry = self.open(resolver, model, id)?;
+            self.files.insert(id, entry);
+        }
+        let entry = self.files.get(&id);
+        entry.map_or(Err(GONE), loaded).map_err(|error| {
+            let path = entry.map_or_else(String::new, |e| e.path.clone());
+            model.error(None, Missing::GeometryRead { path, error })
+        })
+    }
+
+    fn open(
+        &mut self,
+        resolver: &ModelResolver<'_>,
+        model: &ResolvedModel<'_>,
+        id: u64,
+    ) -> Result<Entry, ModelError> {
+        let fail = |missing| model.error(None, missing);
+        match resolver.full_path(id, &mut self.path) {
+            Ok(true) => {}
+            Ok(false) => return Err(fail(Missing::GeometryPath { id })),
+            Err(e) => return Err(fail(Missing::Assets(e))),
+        }
+        let path = self.path.as_str();
+        if !is_safe(path) {
+            return Err(fail(Missing::UnsafePath {
+                path: path.to_owned(),
+            }));
+        }
+        let file = MappedFile::open(resolver.root().join(path)).map_err(|e| {
+            fail(Missing::GeometryFile {
+                path: path.to_owned(),
+                error: e.kind(),
+            })
+        })?;
+        let mut decoded = DecodedGeometry::new();
+        match GeometryView::from_bytes(file.bytes()) {
+            Ok(view) => decoded.decode(&view),
+            Err(error) => {
+                return Err(fail(Missing::GeometryRead {
+                    path: path.to_owned(),
+                    error,
+                }));
+            }
+        }
+        Ok(Entry {
+            path: path.to_owned(),
+            storage: Storage::Mapped(file),
+            decoded,
+        })
+    }
+}
+
+/// The error of an entry that vanished between insertion and lookup (cannot happen; reported
+/// rather than unwrapped).
+const GONE: crate::Error = crate::Error::invalid(0, "GeometryCache", 0, "entry not found");
+
+fn loaded(entry: &Entry) -> Result<LoadedGeometry<'_>, crate::Error> {
+    Ok(LoadedGeometry {
+        path: &entry.path,
+        view: GeometryView::from_bytes(entry.storage.bytes())?,
+        decoded: &entry.decoded,
+    })
+}
+
+impl<'c> LoadedGeometry<'c> {
+    /// The file's full path under the root (`content/…`).
+    pub fn path(&self) -> &'c str {
+        self.path
+    }
+
+    /// The file's view.
+    pub fn view(&self) -> GeometryView<'c> {
+        self.view
+    }
+
+    /// The file's decoded buffers.
+    pub fn decoded(&self) -> &'c DecodedGeometry {
+        self.decoded
+    }
+
+    /// A render set's vertices and indices: [`GeometryView::draw_by_ids`] with its mapping ids,
+    /// then [`DecodedGeometry::draw_data`] (checked ranges, whole triangles, indices below the
+    /// vertex count). Errors name the model, the render set and the missing mapping.
+    pub fn draw(
+        &self,
+        model: &ResolvedModel<'_>,
+        set: &ResolvedRenderSet<'_>,
+    ) -> Result<DrawData<'c>, ModelError> {
+        let fail = |missing| model.error(Some(&set.render_set), missing);
+        let geometry = || self.path.to_owned();
+        let (vertices, indices) = (set.vertices_mapping_id(), set.indices_mapping_id());
+        if self.view.vertex_mappings().by_id(vertices).is_none() {
+            return Err(fail(Missing::VerticesMapping {
+                id: vertices,
+                geometry: geometry(),
+            }));
+        }
+        let draw = self.view.draw_by_ids(vertices, indices).ok_or_else(|| {
+            fail(Missing::IndicesMapping {
+                id: indices,
+                geometry: geometry(),
+            })
+        })?;
+        self.decoded.draw_data(&draw).map_err(|error| {
+            fail(Missing::Draw {
+                geometry: geometry(),
+                error,
+            })
+        })
+    }
+}

@@ -1,0 +1,41 @@
+//! From `assets.bin` to a model: a ModelPrototype (or VisualPrototype), by id or path, resolved
+//! to its visual, its node hierarchy, its levels of detail and its render sets with their
+//! materials ([`ModelResolver`]), and each render set's mesh drawn from its `.geometry` file
+//! ([`GeometryCache`], which maps and decodes each file once for a whole batch).
+//!
+//! Everything is borrowed from the `assets.bin` and the mapped `.geometry` files; resolving
+//! allocates nothing but the cache's own buffers. Errors ([`ModelError`]) name the model, the
+//! render set and the missing piece, so that a batch reports one bad model and goes on.
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let root = gamebin::write::model::example_root()?;
+//! # let file = std::fs::read(root.join("assets.bin"))?;
+//! use gamebin::wows::assets::AssetsDb;
+//! use gamebin::wows::model::{GeometryCache, ModelResolver};
+//!
+//! let db = AssetsDb::from_bytes(&file)?;
+//! let resolver = ModelResolver::new(db, &root); // the folder holding `content/`
+//! let mut cache = GeometryCache::new(); // keep it for the whole batch
+//!
+//! let model = resolver.resolve_path("res/content/gameplay/Test.model")?;
+//! let geometry = cache.load(&resolver, &model)?;
+//! for set in model.render_sets()? {
+//!     let set = set?;
+//!     let draw = geometry.draw(&model, &set)?;
+//!     println!("{:?}: {} vertices", set.name, draw.vertices.len());
+//! }
+//! # std::fs::remove_dir_all(&root)?;
+//! # Ok(())
+//! # }
+//! ```
+
+mod cache;
+mod error;
+mod resolver;
+
+pub use cache::{GeometryCache, LoadedGeometry};
+pub use error::{Missing, ModelError};
+pub use resolver::{
+    ModelLod, ModelNode, ModelResolver, ResolvedModel, ResolvedRenderSet, strip_res,
+};
