@@ -11,6 +11,7 @@
 //! is exposed as [`ProjectView::trailing_bytes`], never an error.
 //!
 //! ```
+//! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let file = gamebin::write::craftstudio::example_file();
 //! use gamebin::craftstudio::{EntryType, Parent, ProjectView};
@@ -30,6 +31,8 @@
 //! assert!(matches!(project.parent(&player), Parent::Entry(folder) if folder.name() == "Characters"));
 //! # Ok(())
 //! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
 //! ```
 
 mod control;

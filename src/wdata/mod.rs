@@ -13,6 +13,7 @@
 //! trigger layout, on which the sources disagree (see [`TriggerLayout`]).
 //!
 //! ```
+//! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let fixtures = gamebin::write::wdata::fixtures()?;
 //! # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
@@ -33,6 +34,8 @@
 //! assert!(!map.trigger_layout_ambiguous());
 //! # Ok(())
 //! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
 //! ```
 
 mod anibg;

@@ -11,6 +11,7 @@
 //! names ([`WdbView::schema_with_names`]).
 //!
 //! ```
+//! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! # let file = gamebin::write::wdb::example_file()?;
 //! use gamebin::wdb::{Game, Value, WdbView};
@@ -32,6 +33,8 @@
 //! }
 //! # Ok(())
 //! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
 //! ```
 
 mod error;

@@ -17,6 +17,7 @@
 //! once the buffer is large enough); [`WwdView::from_bytes`] makes a fresh decompressor per level.
 //!
 //! ```
+//! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let file = gamebin::write::wwd::example_file();
 //! use gamebin::wwd::{Game, Tile, WwdView};
@@ -34,6 +35,8 @@
 //! println!("checksum: {}", level.checksum().verdict.name());
 //! # Ok(())
 //! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
 //! ```
 
 mod checksum;
@@ -121,6 +124,7 @@ impl<'a> WwdView<'a> {
     /// compressed level opens with no allocation at all.
     ///
     /// ```
+    /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::write::wwd::example_file();
     /// use gamebin::wwd::{Inflater, Options, WwdView};
@@ -132,6 +136,8 @@ impl<'a> WwdView<'a> {
     /// assert!(level.signature_ok());
     /// # Ok(())
     /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
     /// ```
     pub fn from_bytes_with(
         data: &'a [u8],

@@ -8,6 +8,7 @@
 //! probe the hash maps in place; records are borrowed.
 //!
 //! ```
+//! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let file = gamebin::write::assets::example_file();
 //! use gamebin::wows::assets::{AssetsDb, Prototype};
@@ -24,6 +25,8 @@
 //! assert_eq!(full, path);
 //! # Ok(())
 //! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
 //! ```
 //!
 //! Doubtful points of the format (none is verified on a real file: no real `assets.bin` is public)
