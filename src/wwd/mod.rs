@@ -272,21 +272,27 @@ impl<'a> WwdView<'a> {
     pub fn name(&self) -> &'a [u8] {
         text::fixed(&self.header.name)
     }
+    /// The author (header slot bytes up to the first NUL).
     pub fn author(&self) -> &'a [u8] {
         text::fixed(&self.header.author)
     }
+    /// When the level was made, as the editor wrote it (header slot bytes up to the first NUL).
     pub fn birth(&self) -> &'a [u8] {
         text::fixed(&self.header.birth)
     }
+    /// Path of the `.REZ` resource archive (header slot bytes up to the first NUL).
     pub fn rez_file(&self) -> &'a [u8] {
         text::fixed(&self.header.rez_file)
     }
+    /// The image directory in the resources (header slot bytes up to the first NUL).
     pub fn image_dir(&self) -> &'a [u8] {
         text::fixed(&self.header.image_dir)
     }
+    /// Path of the palette in the resources (header slot bytes up to the first NUL).
     pub fn pal_rez(&self) -> &'a [u8] {
         text::fixed(&self.header.pal_rez)
     }
+    /// The program the editor launches to test the level (header slot bytes up to the first NUL).
     pub fn launch_app(&self) -> &'a [u8] {
         text::fixed(&self.header.launch_app)
     }
