@@ -83,10 +83,15 @@ use event_box::EventBoxSection;
 /// main version stores none).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Versions {
+    /// The file's main `Version`.
     pub main: i32,
+    /// `EventBoxVersion` (main version >= 7).
     pub event_box: i32,
+    /// `AniBGVersion` (main version >= 7).
     pub anibg: i32,
+    /// `ItemBoxVersion` (main version >= 7).
     pub item_box: i32,
+    /// `GimmickVersion` (main version >= 8).
     pub gimmick: i32,
 }
 
@@ -96,13 +101,19 @@ pub struct Versions {
 pub struct SectionOffsets {
     /// The EventBox index's `typeCount` (main version >= 7).
     pub event_boxes: Option<usize>,
+    /// The AniBG section's count.
     pub anibg: usize,
+    /// The ItemBox section's count.
     pub item_boxes: usize,
+    /// The Gimmick section's count.
     pub gimmicks: usize,
     /// ObstaclePath (main version >= 2) or MocPath.
     pub trailing_paths: usize,
+    /// The Triggers section.
     pub triggers: usize,
+    /// The Scenes section's count.
     pub scenes: usize,
+    /// The SceneResources section's count.
     pub scene_resources: usize,
 }
 
@@ -255,6 +266,7 @@ impl<'a> WdataView<'a> {
         self.bytes.as_slice()
     }
 
+    /// The header: signature, versions, script counts and paths.
     pub fn header(&self) -> &Header<'a> {
         &self.header
     }
@@ -318,10 +330,12 @@ impl<'a> WdataView<'a> {
         self.anibg
     }
 
+    /// The item boxes, in file order.
     pub fn item_boxes(&self) -> Run<'a, ItemBox<'a>> {
         self.item_boxes
     }
 
+    /// The gimmicks, in file order.
     pub fn gimmicks(&self) -> Run<'a, Gimmick<'a>> {
         self.gimmicks
     }
@@ -331,10 +345,12 @@ impl<'a> WdataView<'a> {
         self.obstacle_path
     }
 
+    /// MocPath (main version >= 2; empty below).
     pub fn moc_path(&self) -> WStr<'a> {
         self.moc_path
     }
 
+    /// AniBGPath (main version >= 2; empty below).
     pub fn anibg_path(&self) -> WStr<'a> {
         self.anibg_path
     }
@@ -344,6 +360,7 @@ impl<'a> WdataView<'a> {
         self.triggers
     }
 
+    /// Which trigger layout the file was read with (see [`TriggerLayout`]).
     pub fn trigger_layout(&self) -> TriggerLayout {
         self.triggers.layout()
     }
@@ -354,10 +371,12 @@ impl<'a> WdataView<'a> {
         self.trigger_layout_ambiguous
     }
 
+    /// The scenes: heads and, from main version 20, their second pass.
     pub fn scenes(&self) -> SceneSection<'a> {
         self.scenes
     }
 
+    /// The scene resources, in file order.
     pub fn scene_resources(&self) -> Run<'a, SceneResource<'a>> {
         self.scene_resources
     }
