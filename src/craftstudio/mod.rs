@@ -146,10 +146,12 @@ impl<'a> ProjectView<'a> {
         self.start.format_version
     }
 
+    /// Game or movie (`project_type`).
     pub fn project_type(&self) -> ProjectType {
         ProjectType::from_u8(self.start.project_type)
     }
 
+    /// The project's name.
     pub fn name(&self) -> &'a str {
         self.name
     }
@@ -169,14 +171,17 @@ impl<'a> ProjectView<'a> {
         self.settings.script_api_version.get()
     }
 
+    /// Who may join the project.
     pub fn membership_policy(&self) -> MembershipPolicy {
         MembershipPolicy::from_u8(self.settings.membership_policy)
     }
 
+    /// The role a new member gets.
     pub fn default_member_role(&self) -> MemberRole {
         MemberRole::from_u8(self.settings.default_member_role)
     }
 
+    /// The project's description.
     pub fn description(&self) -> &'a str {
         self.description
     }
