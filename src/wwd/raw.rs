@@ -78,7 +78,7 @@ pub struct Header {
     /// The inflated main block's length in compressed files; 0 in uncompressed ones.
     pub decompressed_mainblock_size: U32,
     /// Sum over the main block as stored; reported, never verified (see
-    /// [`checksum`](super::checksum)).
+    /// [`WwdView::checksum`](super::WwdView::checksum)).
     pub checksum: U32,
     /// Unknown; 0 in the seed's files.
     pub unknown4: U32,
