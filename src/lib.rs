@@ -52,6 +52,7 @@
 //! plain `&[u8]` (`from_bytes`).
 #![deny(unsafe_code)]
 #![warn(missing_debug_implementations)]
+#![warn(missing_docs)]
 
 pub mod bytes;
 pub mod craftstudio;
