@@ -87,6 +87,21 @@ pub enum PathStart {
 impl<'a> ProjectView<'a> {
     /// Opens a `Project.dat` held in memory: reads the header and walks the controls and exactly
     /// `entry_count` entries, checking every length and string. O(file size), no allocation.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::craftstudio::example_file();
+    /// use gamebin::craftstudio::ProjectView;
+    ///
+    /// let project = ProjectView::from_bytes(&file)?;
+    /// assert_eq!(project.name(), "Example");
+    /// assert!(project.entries().any(|entry| entry.name() == "Player"));
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn from_bytes(data: &'a [u8]) -> Result<Self> {
         let bytes = Bytes::new(data);
         let start: &FileStart = bytes.read(0, "Project.format_version")?;

@@ -173,6 +173,22 @@ fn read_tail<'a>(
 impl<'a> WdataView<'a> {
     /// Opens a map held in memory: one checking pass over the whole file (every count, string and
     /// version gate; the parse must end exactly at EOF). O(file size), no allocation.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
+    /// use gamebin::wdata::WdataView;
+    ///
+    /// let map = WdataView::from_bytes(file)?; // a file that does not parse to its last byte is an error
+    /// assert_eq!(map.version(), 22);
+    /// println!("{} scenes, {} scene resources", map.scenes().len(), map.scene_resources().len());
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn from_bytes(data: &'a [u8]) -> Result<Self> {
         let bytes = Bytes::new(data);
         let (header, at) = Header::read(bytes)?;

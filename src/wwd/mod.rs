@@ -114,6 +114,24 @@ impl<'a> WwdView<'a> {
     /// once when `inflated` is reused. To open many levels, keep an [`Inflater`] and use
     /// [`from_bytes_with`](Self::from_bytes_with): then a compressed open allocates at most the
     /// buffer.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::wwd::example_file();
+    /// use gamebin::wwd::WwdView;
+    ///
+    /// let mut inflated = Vec::new(); // untouched for an uncompressed level
+    /// let level = WwdView::from_bytes(&file, &mut inflated)?;
+    /// let (x, y) = level.start(); // the player's start, in main-plane pixels
+    /// println!("{} planes, start at ({x}, {y})", level.plane_count());
+    /// assert!(level.is_compressed()); // the example level is; `inflated` holds its image
+    /// assert!(level.main_plane().is_some());
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn from_bytes(data: &'a [u8], inflated: &'a mut Vec<u8>) -> Result<Self> {
         Self::from_bytes_with(data, inflated, &mut Inflater::new(), Options::default())
     }
