@@ -181,7 +181,7 @@ impl<'a> WdataView<'a> {
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::WdataView;
     ///
-    /// let map = WdataView::from_bytes(file)?; // a file that does not parse to its last byte is an error
+    /// let map = WdataView::from_bytes(file)?; // parsing must end at the last byte
     /// assert_eq!(map.version(), 22);
     /// println!("{} scenes, {} scene resources", map.scenes().len(), map.scene_resources().len());
     /// # Ok(())

@@ -11,7 +11,7 @@ use crate::error::Result;
 pub struct Obb<'a> {
     /// The box's name (e.g. `NpcBox60`).
     pub name: WStr<'a>,
-    /// Centre x, y, z in map coordinates.
+    /// Position x, y, z (`pos`).
     pub position: [f32; 3],
     /// Scale x, y, z.
     pub scale: [f32; 3],

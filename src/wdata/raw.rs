@@ -49,7 +49,7 @@ pub struct RawEventBoxIndexEntry {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawObb {
-    /// Centre x, y, z in map coordinates.
+    /// Position x, y, z (`pos`).
     pub position: [F32; 3],
     /// Scale x, y, z.
     pub scale: [F32; 3],

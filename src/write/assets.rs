@@ -94,7 +94,7 @@ pub struct RenderSetSpec {
 /// A visual's level of detail.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LodSpec {
-    /// Distance up to which this LOD is used.
+    /// The LOD's `extent` (presumably the distance up to which it is used; not verified).
     pub extent: f32,
     /// Whether this LOD casts shadows.
     pub casts_shadow: bool,
@@ -109,9 +109,9 @@ pub struct VisualSpec {
     pub nodes: Vec<NodeSpec>,
     /// selfId of the `.geometry` file.
     pub merged_geometry_path_id: u64,
-    /// Whether the visual is drawn under water.
+    /// The `underwater` flag (meaning not verified).
     pub underwater: bool,
-    /// Whether the visual is drawn above water.
+    /// The `abovewater` flag (meaning not verified).
     pub abovewater: bool,
     /// Bounding box: minimum and maximum corners.
     pub bbox: ([f32; 3], [f32; 3]),
@@ -246,7 +246,8 @@ pub struct PointLightSpec {
     pub local_position: [f32; 3],
     /// Radius of the light.
     pub radius: f32,
-    /// Lowest graphics quality at which the light is shown.
+    /// The `minQuality` setting, as stored (presumably the lowest graphics quality that shows the
+    /// light).
     pub min_quality: u32,
     /// Whether the colour animation applies.
     pub animated_color: bool,

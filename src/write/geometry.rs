@@ -580,7 +580,7 @@ fn encd_blob(count: usize, payload: &[u8]) -> Result<Vec<u8>> {
 /// One node of an armor model for [`armor_payload`].
 #[derive(Debug, Clone, Default)]
 pub struct ArmorNodeSpec {
-    /// Armor material id (which plate the triangles belong to).
+    /// Armor material id of the node's triangles.
     pub material_id: u8,
     /// 1-based armor layer.
     pub layer_index: u8,

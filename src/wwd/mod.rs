@@ -294,7 +294,8 @@ impl<'a> WwdView<'a> {
     pub fn author(&self) -> &'a [u8] {
         text::fixed(&self.header.author)
     }
-    /// When the level was made, as the editor wrote it (header slot bytes up to the first NUL).
+    /// The `birth` text (header slot bytes up to the first NUL; the seed does not say what it
+    /// holds).
     pub fn birth(&self) -> &'a [u8] {
         text::fixed(&self.header.birth)
     }

@@ -55,7 +55,7 @@ pub struct Header {
     pub name: [u8; 64],
     /// The level's author (64-byte slot).
     pub author: [u8; 64],
-    /// When the level was made, as text the editor wrote (64-byte slot).
+    /// The `birth` text (64-byte slot; the seed does not say what it holds).
     pub birth: [u8; 64],
     /// Path of the `.REZ` resource archive the level's graphics come from (256-byte slot).
     pub rez_file: [u8; 256],
@@ -205,7 +205,7 @@ pub struct Object {
     pub location_y: I32,
     /// Drawing depth (used when the header flags say `use z coords`).
     pub location_z: I32,
-    /// The image (frame) index within the image set.
+    /// `location_i`, as the seed names it (meaning not described).
     pub location_i: I32,
     /// Add flags: 0x01 difficult, 0x02 eye candy, 0x04 high detail, 0x08 multiplayer, 0x10 extra
     /// memory, 0x20 fast cpu.
@@ -242,7 +242,7 @@ pub struct Object {
     pub rect_user2: Rect,
     /// User values 1–8, meaning set by the logic.
     pub user: [I32; 8],
-    /// Minimum x, meaning set by the logic (e.g. a patrol range).
+    /// Minimum x, meaning set by the logic.
     pub min_x: I32,
     /// Minimum y, meaning set by the logic.
     pub min_y: I32,

@@ -64,7 +64,8 @@ pub struct BodyHeader {
 
 /// File offset of the body (the first byte after the header).
 pub const BODY_BASE: usize = 0x10;
-/// Offset of `BodyHeader::strings_buckets_ptr` within the body (these offsets are bases and error positions).
+/// Offset of `BodyHeader::strings_buckets_ptr` within the body (these offsets are bases and error
+/// positions).
 pub const BODY_STRINGS_BUCKETS_PTR: usize = 0x08;
 /// Offset of `BodyHeader::strings_values_ptr` within the body.
 pub const BODY_STRINGS_VALUES_PTR: usize = 0x10;
@@ -173,9 +174,9 @@ pub struct VisualPrototype {
     pub parent_ids_ptr: I64,
     /// selfId of the `.geometry` file.
     pub merged_geometry_path_id: U64,
-    /// Non-zero when the visual is drawn under water.
+    /// The `underwater` flag, 0 or 1 (meaning not verified).
     pub underwater: u8,
-    /// Non-zero when the visual is drawn above water.
+    /// The `abovewater` flag, 0 or 1 (meaning not verified).
     pub abovewater: u8,
     /// Number of [`RenderSet`] records at `render_sets_ptr`.
     pub render_sets_count: U16,
@@ -225,7 +226,7 @@ pub struct RenderSet {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct Lod {
-    /// Distance up to which this LOD is used.
+    /// The LOD's `extent` (presumably the distance up to which it is used; not verified).
     pub extent: F32,
     /// Non-zero when this LOD casts shadows.
     pub casts_shadow: u8,
@@ -349,7 +350,7 @@ pub struct SkeletonExtenderPrototype {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct Animation {
-    /// Length of one cycle, in seconds.
+    /// Length of one cycle (`period`).
     pub period: F32,
     /// Non-zero when the animation repeats.
     pub repeated: u8,
@@ -404,7 +405,8 @@ pub struct PointLightPrototype {
     pub pad0: U32,
     /// Radius of the light.
     pub radius: F32,
-    /// Lowest graphics quality at which the light is shown.
+    /// The `minQuality` setting, as stored (presumably the lowest graphics quality that shows the
+    /// light).
     pub min_quality: U32,
     /// Non-zero when `color_animation` applies.
     pub animated_color: u8,

@@ -172,7 +172,7 @@ pub struct ArmorHeader {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ArmorNodeHeader {
-    /// Armor material id (which plate the triangles belong to).
+    /// Armor material id of the node's triangles.
     pub material_id: u8,
     /// Reserved; 0 in the samples.
     pub reserved0: u8,

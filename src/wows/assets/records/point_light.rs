@@ -41,7 +41,8 @@ impl<'a> PointLight<'a> {
     pub fn radius(&self) -> f32 {
         self.raw.radius.get()
     }
-    /// Lowest graphics quality at which the light is shown.
+    /// The `minQuality` setting, as stored (presumably the lowest graphics quality that shows the
+    /// light).
     pub fn min_quality(&self) -> u32 {
         self.raw.min_quality.get()
     }

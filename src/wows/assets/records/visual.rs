@@ -149,12 +149,12 @@ impl<'a> Visual<'a> {
         self.raw.merged_geometry_path_id.get()
     }
 
-    /// Whether the visual is drawn under water.
+    /// The `underwater` flag (meaning not verified).
     pub fn underwater(&self) -> bool {
         self.raw.underwater != 0
     }
 
-    /// Whether the visual is drawn above water.
+    /// The `abovewater` flag (meaning not verified).
     pub fn abovewater(&self) -> bool {
         self.raw.abovewater != 0
     }
@@ -262,7 +262,7 @@ impl<'a> Lod<'a> {
     pub fn raw(&self) -> &'a raw::Lod {
         self.raw
     }
-    /// Distance up to which this LOD is used.
+    /// The LOD's `extent` (presumably the distance up to which it is used; not verified).
     pub fn extent(&self) -> f32 {
         self.raw.extent.get()
     }
