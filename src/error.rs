@@ -12,9 +12,19 @@ use core::fmt;
 #[non_exhaustive]
 pub enum ErrorKind {
     /// The structure needs `needed` bytes at the offset but only `available` remain.
-    Truncated { needed: u64, available: u64 },
+    Truncated {
+        /// Bytes the structure needs.
+        needed: u64,
+        /// Bytes that remain from the offset.
+        available: u64,
+    },
     /// A magic number or signature did not match.
-    BadMagic { expected: u64, found: u64 },
+    BadMagic {
+        /// The value the format requires.
+        expected: u64,
+        /// The value stored.
+        found: u64,
+    },
     /// A relative pointer resolves outside the file (or before its start).
     PointerOutOfBounds {
         /// The base the pointer is relative to.
@@ -25,13 +35,29 @@ pub enum ErrorKind {
         size: u64,
     },
     /// A version (or codec version, or layout variant) the reader does not know.
-    UnsupportedVersion { found: u64 },
+    UnsupportedVersion {
+        /// The version stored.
+        found: u64,
+    },
     /// A field holds a value that the format does not allow; `reason` says which rule it breaks.
-    InvalidValue { value: u64, reason: &'static str },
+    InvalidValue {
+        /// The value stored.
+        value: u64,
+        /// The rule it breaks.
+        reason: &'static str,
+    },
     /// The caller's buffer has the wrong number of elements for what is being decoded into it.
-    BufferSize { needed: u64, provided: u64 },
+    BufferSize {
+        /// Elements the decoded data needs.
+        needed: u64,
+        /// Elements the caller's buffer has.
+        provided: u64,
+    },
     /// An external decoder (meshoptimizer) rejected the data with this code.
-    Decoder { code: i64 },
+    Decoder {
+        /// The decoder's return code.
+        code: i64,
+    },
 }
 
 /// A read failure: where, what, and why.

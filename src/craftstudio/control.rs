@@ -39,6 +39,7 @@ impl<'a> GameControl<'a> {
         self.at
     }
 
+    /// The control's id (unique within the project's controls).
     pub fn id(&self) -> u16 {
         self.id
     }
@@ -53,10 +54,12 @@ impl<'a> GameControl<'a> {
         self.settings
     }
 
+    /// Axis or button.
     pub fn control_type(&self) -> ControlType {
         ControlType::from_u8(self.settings.control_type)
     }
 
+    /// Keyboard or mouse.
     pub fn source(&self) -> ControlSource {
         ControlSource::from_u8(self.settings.control_source)
     }
@@ -76,18 +79,22 @@ impl<'a> GameControl<'a> {
         self.settings.positive_button
     }
 
+    /// The button of an axis' negative direction.
     pub fn negative_button(&self) -> u8 {
         self.settings.negative_button
     }
 
+    /// Which joystick (for a joystick control).
     pub fn joystick_index(&self) -> u8 {
         self.settings.joystick_index
     }
 
+    /// Which joystick axis (for a joystick control).
     pub fn joystick_axis(&self) -> u8 {
         self.settings.joystick_axis
     }
 
+    /// Input below this magnitude counts as 0.
     pub fn dead_zone(&self) -> f32 {
         self.settings.dead_zone.get()
     }

@@ -76,6 +76,7 @@ impl<'a> Entry<'a> {
         self.end
     }
 
+    /// The entry's id (`Assets/<Kind>/<id>` for an asset).
     pub fn id(&self) -> u16 {
         self.head.id.get()
     }
@@ -91,14 +92,17 @@ impl<'a> Entry<'a> {
         self.parent_id() == ROOT_PARENT_ID
     }
 
+    /// Whether the entry is a folder.
     pub fn is_folder(&self) -> bool {
         self.head.is_folder != 0
     }
 
+    /// Whether the entry is an asset (not a folder).
     pub fn is_asset(&self) -> bool {
         !self.is_folder()
     }
 
+    /// The entry's name (UTF-8; non-ASCII names occur).
     pub fn name(&self) -> &'a str {
         self.name
     }
@@ -108,6 +112,7 @@ impl<'a> Entry<'a> {
         EntryType::from_u8(self.flags.entry_type)
     }
 
+    /// Whether the entry is locked against editing.
     pub fn is_locked(&self) -> bool {
         self.flags.locked != 0
     }
@@ -146,8 +151,11 @@ impl<'a> Entry<'a> {
 /// and its name, a "YYYY-MM-DD HH:MM:SS" timestamp in real files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Revision<'a> {
+    /// File offset of the revision record.
     pub offset: usize,
+    /// The revision id (its file is `<revision id>.<ext>`).
     pub id: u16,
+    /// The revision's name ("YYYY-MM-DD HH:MM:SS" in real files).
     pub name: &'a str,
 }
 

@@ -7,7 +7,11 @@ macro_rules! byte_enum {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum $name {
-            $($(#[$vdoc])* $variant,)*
+            $(
+                #[doc = concat!("`", $label, "` (stored as ", stringify!($value), ").")]
+                $(#[$vdoc])*
+                $variant,
+            )*
             /// A value this reader does not know, kept as stored.
             Unknown(u8),
         }

@@ -17,9 +17,11 @@ pub const CURRENT: &str = "Current";
 /// The files of one asset, relative to the project folder; `None` where the file is missing.
 #[derive(Debug, Clone)]
 pub struct AssetFiles<'a> {
+    /// The asset.
     pub entry: Entry<'a>,
     /// `Assets/<Kind>/<id>`, `None` for an entry type with no known folder.
     pub folder: Option<PathBuf>,
+    /// `Assets/<Kind>/<id>/Current.<ext>`, `None` where it is missing.
     pub current: Option<PathBuf>,
     /// Each revision id with its file.
     pub revisions: Vec<(u16, Option<PathBuf>)>,
@@ -28,6 +30,7 @@ pub struct AssetFiles<'a> {
 /// A file a live asset should have but the folder lacks.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Missing {
+    /// The asset's entry id.
     pub entry_id: u16,
     /// `None` for the current file, the revision id otherwise.
     pub revision_id: Option<u16>,

@@ -11,6 +11,7 @@
 //! is exposed as [`ProjectView::trailing_bytes`], never an error.
 //!
 //! ```
+//! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let file = gamebin::write::craftstudio::example_file();
 //! use gamebin::craftstudio::{EntryType, Parent, ProjectView};
@@ -30,6 +31,8 @@
 //! assert!(matches!(project.parent(&player), Parent::Entry(folder) if folder.name() == "Characters"));
 //! # Ok(())
 //! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
 //! ```
 
 mod control;
@@ -84,6 +87,21 @@ pub enum PathStart {
 impl<'a> ProjectView<'a> {
     /// Opens a `Project.dat` held in memory: reads the header and walks the controls and exactly
     /// `entry_count` entries, checking every length and string. O(file size), no allocation.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::craftstudio::example_file();
+    /// use gamebin::craftstudio::ProjectView;
+    ///
+    /// let project = ProjectView::from_bytes(&file)?;
+    /// assert_eq!(project.name(), "Example");
+    /// assert!(project.entries().any(|entry| entry.name() == "Player"));
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn from_bytes(data: &'a [u8]) -> Result<Self> {
         let bytes = Bytes::new(data);
         let start: &FileStart = bytes.read(0, "Project.format_version")?;
@@ -143,10 +161,12 @@ impl<'a> ProjectView<'a> {
         self.start.format_version
     }
 
+    /// Game or movie (`project_type`).
     pub fn project_type(&self) -> ProjectType {
         ProjectType::from_u8(self.start.project_type)
     }
 
+    /// The project's name.
     pub fn name(&self) -> &'a str {
         self.name
     }
@@ -166,14 +186,17 @@ impl<'a> ProjectView<'a> {
         self.settings.script_api_version.get()
     }
 
+    /// Who may join the project.
     pub fn membership_policy(&self) -> MembershipPolicy {
         MembershipPolicy::from_u8(self.settings.membership_policy)
     }
 
+    /// The role a new member gets.
     pub fn default_member_role(&self) -> MemberRole {
         MemberRole::from_u8(self.settings.default_member_role)
     }
 
+    /// The project's description.
     pub fn description(&self) -> &'a str {
         self.description
     }

@@ -8,7 +8,9 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct FileStart {
+    /// 9 in every real file.
     pub format_version: u8,
+    /// 0 game, 1 movie ([`ProjectType`](super::ProjectType)).
     pub project_type: u8,
 }
 
@@ -16,9 +18,13 @@ pub struct FileStart {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ProjectSettings {
+    /// Entry id of the scene the game starts with (an entry of type Scene).
     pub startup_scene_id: U16,
+    /// 5 in every real file.
     pub script_api_version: U16,
+    /// 0 MembershipRequest, 1 InviteOnly, 2 Open ([`MembershipPolicy`](super::MembershipPolicy)).
     pub membership_policy: u8,
+    /// 1 Spectator, 2 Member, 3 Moderator, 4 Administrator ([`MemberRole`](super::MemberRole)).
     pub default_member_role: u8,
 }
 
@@ -27,7 +33,10 @@ pub struct ProjectSettings {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct TableHead {
+    /// The id the next new record gets.
     pub next_id: U16,
+    /// Number of records that follow (authoritative: real files have trailing bytes after the last
+    /// entry).
     pub count: U16,
 }
 
@@ -35,17 +44,31 @@ pub struct TableHead {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ControlSettings {
+    /// 0 axis, 1 button ([`ControlType`](super::ControlType)).
     pub control_type: u8,
+    /// 0 keyboard, 1 mouse ([`ControlSource`](super::ControlSource); a joystick value surely
+    /// exists, number unknown).
     pub control_source: u8,
+    /// Key of a keyboard control or of an axis' positive direction (a Windows virtual-key code).
     pub positive_key: u8,
+    /// Key of an axis' negative direction (a Windows virtual-key code).
     pub negative_key: u8,
+    /// Mouse button (0 left, 1 middle, 2 right, 3–4 extra, 5 wheel down, 6 wheel up) or joystick
+    /// button.
     pub positive_button: u8,
+    /// Button of an axis' negative direction.
     pub negative_button: u8,
+    /// Which joystick.
     pub joystick_index: u8,
+    /// Which joystick axis.
     pub joystick_axis: u8,
+    /// Input below this magnitude counts as 0.
     pub dead_zone: F32,
+    /// How fast an axis moves towards ±1, per second.
     pub sensitivity: F32,
+    /// How fast an axis falls back towards 0, per second.
     pub gravity: F32,
+    /// Non-zero when an axis snaps to 0 when its direction changes.
     pub snap_to_zero: u8,
 }
 
@@ -53,7 +76,9 @@ pub struct ControlSettings {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct EntryHead {
+    /// Non-zero for a folder; a folder's record ends after [`EntryFlags`].
     pub is_folder: u8,
+    /// The entry's id (`Assets/<Kind>/<id>` for an asset).
     pub id: U16,
     /// 0xFFFF for an entry at the root (the seed's "65536" cannot fit a u16).
     pub parent_id: U16,
@@ -63,7 +88,10 @@ pub struct EntryHead {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct EntryFlags {
+    /// 0 Model, 1 Map, 2 Scene, 3 TileSet, 4 Document, 6 ModelAnimation, 7 Script, 8 Sound, 9 Font
+    /// ([`EntryType`](super::EntryType); 5 never seen).
     pub entry_type: u8,
+    /// Non-zero when the entry is locked against editing.
     pub locked: u8,
 }
 
@@ -71,8 +99,11 @@ pub struct EntryFlags {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct AssetHead {
+    /// Non-zero when the asset is in the trash.
     pub trashed: u8,
+    /// The id the asset's next new revision gets.
     pub next_revision_id: U16,
+    /// Number of revisions that follow (`u16 id; netstr name` each).
     pub revision_count: U16,
 }
 

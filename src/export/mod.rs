@@ -1,4 +1,4 @@
-//! Conversions to other tools' formats: Wavefront OBJ ([`obj`]) and glTF 2.0 binary ([`gltf`],
+//! Conversions to other tools' formats: Wavefront OBJ ([`obj`]) and glTF 2.0 binary (`gltf`,
 //! behind the `gltf` feature). Library code, so that a pipeline exports without the command line.
 //!
 //! World of Warships stores coordinates left-handed with Y up; OBJ and glTF are right-handed with Y

@@ -65,10 +65,15 @@ pub struct ModelGlbOptions {
 /// What [`add_model`] added.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ModelScenes {
+    /// Scenes added (one per level of detail exported).
     pub scenes: usize,
+    /// Nodes added (the hierarchy once per scene, and a node per render set).
     pub nodes: usize,
+    /// Meshes added (one per render set, shared by the scenes).
     pub meshes: usize,
+    /// Materials added.
     pub materials: usize,
+    /// Skins added.
     pub skins: usize,
 }
 

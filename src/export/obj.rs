@@ -2,6 +2,7 @@
 //! right-handed, Y-up space (see [`axes`](super::axes)).
 //!
 //! ```
+//! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let file = gamebin::write::geometry::example_file();
 //! use gamebin::export::obj;
@@ -16,6 +17,8 @@
 //! assert_eq!(text.lines().filter(|l| l.starts_with("f ")).count(), 12);
 //! # Ok(())
 //! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
 //! ```
 
 use core::fmt::Write as _;

@@ -11,11 +11,17 @@ use crate::error::Result;
 /// One animated background object.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AniBg<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// Path of the model to show.
     pub model: WStr<'a>,
+    /// Path of the motion (animation) to play.
     pub motion: WStr<'a>,
+    /// Whether the motion loops.
     pub looped: Bool32,
+    /// Index of the light to use.
     pub light_index: i32,
+    /// Cover index (perhaps an occlusion group; the seed does not know).
     pub cover_index: i32,
     /// AniBGVersion >= 3.
     pub shadow: Option<Bool32>,

@@ -28,6 +28,7 @@ pub const RENDER_LIST_NAMES: [&str; 8] = [
 /// that an [`EventBox`](super::EventBox) stays small.
 #[derive(Debug, Clone, Copy)]
 pub struct CameraBox<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
     /// EventBoxVersion >= 7.
     pub category: Option<u32>,
@@ -82,7 +83,9 @@ impl ExactSizeIterator for CameraInfos<'_> {}
 /// The PVS event box list: ids below EventBoxVersion 6, `(category, name)` pairs from 6.
 #[derive(Debug, Clone, Copy)]
 pub enum PvsEventBoxes<'a> {
+    /// Below EventBoxVersion 6: event-box ids.
     Ids(&'a [U32]),
+    /// From EventBoxVersion 6: `(category, name)` pairs.
     Entries(NameList<'a>),
 }
 
@@ -101,6 +104,7 @@ impl PartialEq for PvsEventBoxes<'_> {
 pub struct CameraLists<'a> {
     /// Background ids of the potentially visible set, borrowed.
     pub pvs_bg: &'a [U32],
+    /// The event boxes of the potentially visible set.
     pub pvs_event_boxes: PvsEventBoxes<'a>,
     /// The eight render lists in [`RENDER_LIST_NAMES`] order; items carry an id from main version 22.
     pub render: [NameList<'a>; 8],
@@ -126,10 +130,15 @@ impl PartialEq for CameraLists<'_> {
 pub struct CameraInfo<'a> {
     /// Every entry from EventBoxVersion 3; only the first below it.
     pub camera_target: Option<WStr<'a>>,
+    /// The camera's name.
     pub camera_name: WStr<'a>,
+    /// Camera position x, y, z (the first 3 of the 21 camera floats).
     pub position: [f32; 3],
+    /// Camera rotation x, y, z.
     pub rotation: [f32; 3],
+    /// Field of view, in degrees.
     pub fov: f32,
+    /// Further frustum parameters (extents or clipping planes; the seed does not say which).
     pub frustum: [f32; 14],
     /// EventBoxVersion >= 5.
     pub build_pvs: Option<Bool32>,

@@ -21,25 +21,43 @@ pub const MAX_EVENT_BOX_TYPES: u32 = 256;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum EventBoxType {
+    /// 0: a camera area with its four cameras and render lists.
     CameraBox = 0,
+    /// 1: where enemies respawn.
     RespawnBox = 1,
+    /// 2: a start point.
     StartPointBox = 2,
+    /// 3: a trigger area.
     TriggerBox = 3,
+    /// 4: an area that makes the player slide.
     SkidBox = 4,
+    /// 5: an area that hits (damages).
     EventHitBox = 5,
+    /// 6: an NPC's place.
     NpcBox = 6,
+    /// 7: a portal to another map.
     PortalBox = 7,
+    /// 8: a portal that opens a map selection.
     SelectMapPortalBox = 8,
+    /// 9: an area that warps on entry.
     InAreaBox = 9,
+    /// 10: any other box with an id.
     EtcBox = 10,
+    /// 11: blocks the camera; no fields.
     CameraBlockBox = 11,
+    /// 12: a cutoff area.
     CutoffBox = 12,
+    /// 13: what the camera targets.
     CameraTargetBox = 13,
     /// Type 14: no known file or reader has one; its layout is unknown.
     UnusedBox = 14,
+    /// 15: an icon on the mini map.
     MiniMapIconBox = 15,
+    /// 16: an area with an environment reverb.
     EnvironmentReverbBox = 16,
+    /// 17: a waypoint of a path network.
     WaypointBox = 17,
+    /// 18: an obstacle; no fields.
     ObstacleBox = 18,
 }
 
@@ -106,13 +124,21 @@ impl EventBoxType {
 /// RespawnBox (1): an enemy spawn volume.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct RespawnBox<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// Total number of enemies to respawn.
     pub total_enemy_num: i32,
+    /// Number of enemies at a time.
     pub enemy_num: i32,
+    /// Name of the enemy.
     pub enemy_name: WStr<'a>,
+    /// Time between respawns.
     pub respawn_time: f32,
+    /// Motion the enemies respawn with.
     pub respawn_motion: WStr<'a>,
+    /// Respawn only while in the area (the seed's guess).
     pub in_check: Bool32,
+    /// Whether respawned enemies face random directions.
     pub random_direction: Bool32,
     /// One flag per difficulty level.
     pub difficulty: [Bool32; 5],
@@ -121,23 +147,31 @@ pub struct RespawnBox<'a> {
 /// StartPointBox (2).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct StartPointBox<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// The start point's id.
     pub id: i32,
 }
 
 /// A TriggerBox's signpost (EventBoxVersion >= 9).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Signpost {
+    /// Id of the signpost's text.
     pub text_id: i32,
+    /// Where the signpost shows, x, y, z.
     pub reposition: [f32; 3],
 }
 
 /// TriggerBox (3).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TriggerBox<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// Trigger state.
     pub state: i32,
+    /// Motion of the action.
     pub action_motion: WStr<'a>,
+    /// Motion.
     pub motion: WStr<'a>,
     /// EventBoxVersion >= 9.
     pub signpost: Option<Signpost>,
@@ -146,63 +180,94 @@ pub struct TriggerBox<'a> {
 /// SkidBox (4).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SkidBox<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// Skid state.
     pub state: i32,
+    /// Velocity x, y, z.
     pub velocity: [f32; 3],
+    /// End time.
     pub end_time: f32,
+    /// Duration.
     pub duration: f32,
 }
 
 /// EventHitBox (5).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EventHitBox<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// Hit state.
     pub state: i32,
+    /// Name of the AniBG that hits.
     pub anibg_name: WStr<'a>,
+    /// Damage dealt.
     pub damage: f32,
+    /// Direction of the hit, x, y, z.
     pub direction: [f32; 3],
+    /// Motion played by the one hit.
     pub damage_motion: WStr<'a>,
     /// Borrowed from the file.
     pub hit_times: &'a [F32],
+    /// The temporary hit times (`tempHitCnt` floats), borrowed.
     pub temp_hit_times: &'a [F32],
 }
 
 /// NpcBox (6).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct NpcBox<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// Name of the NPC.
     pub npc_name: WStr<'a>,
+    /// The NPC's id.
     pub id: i32,
+    /// Instance id of the NPC.
     pub instance_id: i32,
 }
 
 /// PortalBox (7).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PortalBox<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// Name of the map it warps to.
     pub warp_map_name: WStr<'a>,
+    /// The portal's id.
     pub id: i32,
+    /// Message or portal type (how the portal behaves and shows).
     pub msg_type: i32,
+    /// Id of the map it warps to.
     pub warp_map_id: i32,
+    /// Id of the entry portal in that map.
     pub warp_portal_id: i32,
+    /// Whether the portal is active.
     pub active: Bool32,
 }
 
 /// SelectMapPortalBox (8).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SelectMapPortalBox<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// The portal's id.
     pub id: i32,
+    /// Message or portal type (how the selection shows).
     pub msg_type: i32,
+    /// Whether the portal is active.
     pub active: Bool32,
 }
 
 /// InAreaBox (9).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct InAreaBox<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// Name of the map it warps to.
     pub warp_map_name: WStr<'a>,
+    /// The box's id.
     pub id: i32,
+    /// Whether the box is active.
     pub active: Bool32,
 }
 
@@ -210,21 +275,28 @@ pub struct InAreaBox<'a> {
 /// `IconType`, EnvironmentReverbBox (16) `ReverbType`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ValueBox<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// The box's one value: an id (Etc), a cutoff type (Cutoff), an icon type (MiniMapIcon) or a
+    /// reverb type (EnvironmentReverb).
     pub value: i32,
 }
 
 /// What a CameraTargetBox targets: a name below EventBoxVersion 8, a text id from 8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CameraTargetName<'a> {
+    /// Below EventBoxVersion 8: the target's name.
     Name(WStr<'a>),
+    /// From EventBoxVersion 8: the target name's text id.
     TextId(i32),
 }
 
 /// CameraTargetBox (13).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CameraTargetBox<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// What the camera targets.
     pub target: CameraTargetName<'a>,
     /// EventBoxVersion >= 2.
     pub target_local_pc: Option<Bool32>,
@@ -233,8 +305,11 @@ pub struct CameraTargetBox<'a> {
 /// WaypointBox (17).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct WaypointBox<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// The waypoint's id.
     pub id: i32,
+    /// Range of the waypoint.
     pub range: f32,
     /// Linked waypoint ids, borrowed.
     pub links: &'a [I32],
@@ -245,23 +320,41 @@ pub struct WaypointBox<'a> {
 /// One EventBox record, typed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum EventBox<'a> {
+    /// Type 0.
     Camera(CameraBox<'a>),
+    /// Type 1.
     Respawn(RespawnBox<'a>),
+    /// Type 2.
     StartPoint(StartPointBox<'a>),
+    /// Type 3.
     Trigger(TriggerBox<'a>),
+    /// Type 4.
     Skid(SkidBox<'a>),
+    /// Type 5.
     EventHit(EventHitBox<'a>),
+    /// Type 6.
     Npc(NpcBox<'a>),
+    /// Type 7.
     Portal(PortalBox<'a>),
+    /// Type 8.
     SelectMapPortal(SelectMapPortalBox<'a>),
+    /// Type 9.
     InArea(InAreaBox<'a>),
+    /// Type 10.
     Etc(ValueBox<'a>),
+    /// Type 11: the box alone.
     CameraBlock(Obb<'a>),
+    /// Type 12.
     Cutoff(ValueBox<'a>),
+    /// Type 13.
     CameraTarget(CameraTargetBox<'a>),
+    /// Type 15.
     MiniMapIcon(ValueBox<'a>),
+    /// Type 16.
     EnvironmentReverb(ValueBox<'a>),
+    /// Type 17.
     Waypoint(WaypointBox<'a>),
+    /// Type 18: the box alone.
     Obstacle(Obb<'a>),
 }
 
@@ -497,6 +590,7 @@ pub struct EventBoxGroup<'a> {
     pub type_index: u32,
     /// Absolute offset of the group (meaningless when `count` is 0).
     pub offset: usize,
+    /// Number of records of this type.
     pub count: u32,
     /// For an unknown type (14, or 19 and up) with records: the group's bytes, bounded by the next
     /// group's offset. Never interpreted.

@@ -10,13 +10,21 @@ use crate::error::Result;
 /// One gimmick. Its flags are stored as plain `i32`s (not bools) and kept as such.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Gimmick<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// Path of the model to show.
     pub model: WStr<'a>,
+    /// Path of the motion (animation) to play.
     pub motion: WStr<'a>,
+    /// Loop flag or mode (0/1 or a mode value; an `i32` here, not a bool).
     pub loop_flag: i32,
+    /// Index of the light to use.
     pub light_index: i32,
+    /// Cover index (perhaps an occlusion group; the seed does not know).
     pub cover_index: i32,
+    /// Whether the gimmick casts a shadow (0 or 1).
     pub shadow: i32,
+    /// The "move weight" flag (0 or 1; exact use unknown).
     pub move_weight: i32,
     /// Row of the gimmick template table.
     pub template_id: i32,

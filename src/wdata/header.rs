@@ -37,9 +37,11 @@ pub struct Header<'a> {
     pub script_condition_count2: Option<i32>,
     /// The map model (`.mmp`).
     pub model_path: WStr<'a>,
+    /// Path of the navigation mesh.
     pub nav_mesh_path: WStr<'a>,
     /// Main version >= 2.
     pub nav_height_path: Option<WStr<'a>>,
+    /// Path of the event-box file.
     pub event_box_path: WStr<'a>,
 }
 

@@ -11,11 +11,15 @@ use crate::error::Result;
 /// One item container.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ItemBox<'a> {
+    /// The box: name, placement and half sizes.
     pub obb: Obb<'a>,
+    /// Path of the model to show.
     pub model: WStr<'a>,
+    /// Path of the motion (animation) to play.
     pub motion: WStr<'a>,
     /// The drop table.
     pub table_path: WStr<'a>,
+    /// Whether the motion loops.
     pub looped: Bool32,
     /// ItemBoxVersion >= 3.
     pub open_enable: Option<Bool32>,

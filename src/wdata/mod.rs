@@ -13,6 +13,7 @@
 //! trigger layout, on which the sources disagree (see [`TriggerLayout`]).
 //!
 //! ```
+//! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let fixtures = gamebin::write::wdata::fixtures()?;
 //! # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
@@ -33,6 +34,8 @@
 //! assert!(!map.trigger_layout_ambiguous());
 //! # Ok(())
 //! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
 //! ```
 
 mod anibg;
@@ -80,10 +83,15 @@ use event_box::EventBoxSection;
 /// main version stores none).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Versions {
+    /// The file's main `Version`.
     pub main: i32,
+    /// `EventBoxVersion` (main version >= 7).
     pub event_box: i32,
+    /// `AniBGVersion` (main version >= 7).
     pub anibg: i32,
+    /// `ItemBoxVersion` (main version >= 7).
     pub item_box: i32,
+    /// `GimmickVersion` (main version >= 8).
     pub gimmick: i32,
 }
 
@@ -93,13 +101,19 @@ pub struct Versions {
 pub struct SectionOffsets {
     /// The EventBox index's `typeCount` (main version >= 7).
     pub event_boxes: Option<usize>,
+    /// The AniBG section's count.
     pub anibg: usize,
+    /// The ItemBox section's count.
     pub item_boxes: usize,
+    /// The Gimmick section's count.
     pub gimmicks: usize,
     /// ObstaclePath (main version >= 2) or MocPath.
     pub trailing_paths: usize,
+    /// The Triggers section.
     pub triggers: usize,
+    /// The Scenes section's count.
     pub scenes: usize,
+    /// The SceneResources section's count.
     pub scene_resources: usize,
 }
 
@@ -159,6 +173,22 @@ fn read_tail<'a>(
 impl<'a> WdataView<'a> {
     /// Opens a map held in memory: one checking pass over the whole file (every count, string and
     /// version gate; the parse must end exactly at EOF). O(file size), no allocation.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
+    /// use gamebin::wdata::WdataView;
+    ///
+    /// let map = WdataView::from_bytes(file)?; // parsing must end at the last byte
+    /// assert_eq!(map.version(), 22);
+    /// println!("{} scenes, {} scene resources", map.scenes().len(), map.scene_resources().len());
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn from_bytes(data: &'a [u8]) -> Result<Self> {
         let bytes = Bytes::new(data);
         let (header, at) = Header::read(bytes)?;
@@ -252,6 +282,7 @@ impl<'a> WdataView<'a> {
         self.bytes.as_slice()
     }
 
+    /// The header: signature, versions, script counts and paths.
     pub fn header(&self) -> &Header<'a> {
         &self.header
     }
@@ -315,10 +346,12 @@ impl<'a> WdataView<'a> {
         self.anibg
     }
 
+    /// The item boxes, in file order.
     pub fn item_boxes(&self) -> Run<'a, ItemBox<'a>> {
         self.item_boxes
     }
 
+    /// The gimmicks, in file order.
     pub fn gimmicks(&self) -> Run<'a, Gimmick<'a>> {
         self.gimmicks
     }
@@ -328,10 +361,12 @@ impl<'a> WdataView<'a> {
         self.obstacle_path
     }
 
+    /// MocPath (main version >= 2; empty below).
     pub fn moc_path(&self) -> WStr<'a> {
         self.moc_path
     }
 
+    /// AniBGPath (main version >= 2; empty below).
     pub fn anibg_path(&self) -> WStr<'a> {
         self.anibg_path
     }
@@ -341,6 +376,7 @@ impl<'a> WdataView<'a> {
         self.triggers
     }
 
+    /// Which trigger layout the file was read with (see [`TriggerLayout`]).
     pub fn trigger_layout(&self) -> TriggerLayout {
         self.triggers.layout()
     }
@@ -351,10 +387,12 @@ impl<'a> WdataView<'a> {
         self.trigger_layout_ambiguous
     }
 
+    /// The scenes: heads and, from main version 20, their second pass.
     pub fn scenes(&self) -> SceneSection<'a> {
         self.scenes
     }
 
+    /// The scene resources, in file order.
     pub fn scene_resources(&self) -> Run<'a, SceneResource<'a>> {
         self.scene_resources
     }

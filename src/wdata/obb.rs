@@ -9,8 +9,11 @@ use crate::error::Result;
 /// extents[3]` (half sizes).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Obb<'a> {
+    /// The box's name (e.g. `NpcBox60`).
     pub name: WStr<'a>,
+    /// Position x, y, z (`pos`).
     pub position: [f32; 3],
+    /// Scale x, y, z.
     pub scale: [f32; 3],
     /// Quaternion X, Y, Z, W.
     pub rotation: [f32; 4],

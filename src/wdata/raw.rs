@@ -38,7 +38,9 @@ impl Bool32 {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawEventBoxIndexEntry {
+    /// Absolute file offset of the group's first record (the current position when `count` is 0).
     pub offset: I32,
+    /// Number of records of this type.
     pub count: I32,
 }
 
@@ -47,9 +49,13 @@ pub struct RawEventBoxIndexEntry {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawObb {
+    /// Position x, y, z (`pos`).
     pub position: [F32; 3],
+    /// Scale x, y, z.
     pub scale: [F32; 3],
+    /// Rotation, a quaternion x, y, z, w.
     pub rotation: [F32; 4],
+    /// Half sizes along x, y, z.
     pub extents: [F32; 3],
 }
 
@@ -57,9 +63,13 @@ pub struct RawObb {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawCameraParams {
+    /// Camera position x, y, z.
     pub position: [F32; 3],
+    /// Camera rotation x, y, z.
     pub rotation: [F32; 3],
+    /// Field of view, in degrees.
     pub fov: F32,
+    /// Further frustum parameters (extents or clipping planes; the seed does not say which).
     pub frustum: [F32; 14],
 }
 
@@ -67,11 +77,14 @@ pub struct RawCameraParams {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawCameraListCounts {
+    /// Number of PVS background ids.
     pub pvs_bg: U32,
+    /// Number of PVS event-box entries.
     pub pvs_event_box: U32,
     /// RenderBg, RenderAniBg, RenderItem, RenderGimmick, NoRenderBg, NoRenderAniBg, NoRenderItem,
     /// NoRenderGimmick.
     pub render: [U32; 8],
+    /// Number of build positions (`f32[3]` each).
     pub build_pos: U32,
 }
 
@@ -79,7 +92,9 @@ pub struct RawCameraListCounts {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawSceneDetailCounts {
+    /// Number of `(category, key)` event entries.
     pub event_entries: I32,
+    /// Number of scene ids.
     pub scene_ids: I32,
     /// The 8 user render lists, in the same order as a camera's.
     pub render: [I32; 8],
@@ -89,12 +104,19 @@ pub struct RawSceneDetailCounts {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawSceneTiming {
+    /// Scene category or type flag.
     pub category: U32,
+    /// Fade-in time when the scene plays.
     pub fade_in: F32,
+    /// Fade hold time when the scene plays.
     pub fade_hold: F32,
+    /// Fade-out time when the scene plays.
     pub fade_out: F32,
+    /// Blend time into the scene.
     pub blend_time: F32,
+    /// Fog start distance during the scene.
     pub fog_near: F32,
+    /// Fog end distance during the scene.
     pub fog_far: F32,
 }
 
@@ -102,9 +124,13 @@ pub struct RawSceneTiming {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawSceneCamera {
+    /// Camera position x, y, z.
     pub position: [F32; 3],
+    /// Camera rotation x, y, z.
     pub rotation: [F32; 3],
+    /// Field of view.
     pub fov: F32,
+    /// Aspect ratio.
     pub aspect_ratio: F32,
 }
 
@@ -112,8 +138,11 @@ pub struct RawSceneCamera {
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RawSoundTail {
+    /// Unknown (the peer's `Unk2`); kept as read.
     pub unk2: U32,
+    /// Unknown (the peer's `Unk3`); kept as read.
     pub unk3: F32,
+    /// Unknown (the peer's `Unk4`); kept as read.
     pub unk4: U32,
 }
 

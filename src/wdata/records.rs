@@ -84,6 +84,7 @@ impl<'a, R: Record<'a>> ExactSizeIterator for Records<'a, R> {}
 pub struct Named<'a> {
     /// The category or id stored before the name, when the list stores one.
     pub category: Option<u32>,
+    /// The name or key.
     pub name: WStr<'a>,
 }
 
@@ -134,6 +135,7 @@ impl<'a> NameList<'a> {
         usize::try_from(self.count).unwrap_or(usize::MAX)
     }
 
+    /// Whether the list has no entries.
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
@@ -148,6 +150,7 @@ impl<'a> NameList<'a> {
         self.cur.at
     }
 
+    /// The entries, in file order.
     pub fn iter(&self) -> NameIter<'a> {
         NameIter {
             cur: self.cur,
@@ -251,6 +254,7 @@ impl<'a, R: Record<'a>> Run<'a, R> {
         self.count as usize
     }
 
+    /// Whether the run has no records.
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
@@ -260,6 +264,7 @@ impl<'a, R: Record<'a>> Run<'a, R> {
         self.cur.at
     }
 
+    /// The records, in file order.
     pub fn iter(&self) -> Records<'a, R> {
         Records::new(self.cur, self.count, self.versions)
     }

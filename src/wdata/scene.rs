@@ -14,21 +14,32 @@ use crate::error::{Error, Result};
 /// A scene's timing (main version >= 15).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SceneTiming {
+    /// Scene category or type flag.
     pub category: u32,
+    /// Fade-in time when the scene plays.
     pub fade_in: f32,
+    /// Fade hold time when the scene plays.
     pub fade_hold: f32,
+    /// Fade-out time when the scene plays.
     pub fade_out: f32,
+    /// Blend time into the scene.
     pub blend_time: f32,
+    /// Fog start distance during the scene.
     pub fog_near: f32,
+    /// Fog end distance during the scene.
     pub fog_far: f32,
 }
 
 /// A scene's camera (main version >= 19).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SceneCamera {
+    /// Camera position x, y, z.
     pub position: [f32; 3],
+    /// Camera rotation x, y, z.
     pub rotation: [f32; 3],
+    /// Field of view.
     pub fov: f32,
+    /// Aspect ratio.
     pub aspect_ratio: f32,
 }
 
@@ -37,8 +48,11 @@ pub struct SceneCamera {
 pub struct SceneHead<'a> {
     /// The camera file (`.mec`).
     pub file: WStr<'a>,
+    /// Fade-in time in the editor's preview.
     pub fade_in_preview: f32,
+    /// Fade hold time in the editor's preview.
     pub fade_hold_preview: f32,
+    /// Fade-out time in the editor's preview.
     pub fade_out_preview: f32,
     /// Main version >= 15.
     pub timing: Option<SceneTiming>,
@@ -145,7 +159,9 @@ impl<'a> Record<'a> for SceneDetails<'a> {
 /// One scene: its first-pass record and, from main version 20, its second-pass details.
 #[derive(Debug, Clone, Copy)]
 pub struct Scene<'a> {
+    /// The first-pass fields.
     pub head: SceneHead<'a>,
+    /// The second pass (main version >= 20).
     pub details: Option<SceneDetails<'a>>,
 }
 
@@ -175,10 +191,12 @@ impl<'a> SceneSection<'a> {
         Ok(SceneSection { heads, details })
     }
 
+    /// Number of scenes.
     pub fn len(&self) -> usize {
         self.heads.len()
     }
 
+    /// Whether there are no scenes.
     pub fn is_empty(&self) -> bool {
         self.heads.is_empty()
     }

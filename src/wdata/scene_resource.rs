@@ -14,9 +14,13 @@ use crate::error::Result;
 /// One animated element of a resource.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ScenePath<'a> {
+    /// Path of the model.
     pub model: WStr<'a>,
+    /// Path of the motion.
     pub motion: WStr<'a>,
+    /// The path's name.
     pub name: WStr<'a>,
+    /// Name of the event the path raises.
     pub event_name: WStr<'a>,
     /// Main version >= 10.
     pub time: Option<u32>,
@@ -63,9 +67,13 @@ impl<'a> Record<'a> for ScenePath<'a> {
 /// A timed cue (main version >= 11).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Cue<'a> {
+    /// End time of the cue.
     pub end: f32,
+    /// The cue's name.
     pub name: WStr<'a>,
+    /// The cue's id.
     pub id: u32,
+    /// Start time of the cue.
     pub start: f32,
 }
 
@@ -86,18 +94,24 @@ impl<'a> Record<'a> for Cue<'a> {
 /// A sound's fades and volume range (main version >= 16).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SoundFades {
+    /// Fade-in time.
     pub fade_in: f32,
+    /// Fade-out time.
     pub fade_out: f32,
+    /// Maximum volume.
     pub vol_max: f32,
+    /// Minimum volume.
     pub vol_min: f32,
 }
 
 /// A sound (main version >= 12).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Sound<'a> {
+    /// Start time of the sound.
     pub start: f32,
     /// Main version >= 16.
     pub fades: Option<SoundFades>,
+    /// Path of the sound file.
     pub path: WStr<'a>,
 }
 
@@ -128,9 +142,13 @@ impl<'a> Record<'a> for Sound<'a> {
 /// An ambient sound (main version >= 17).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Ambient<'a> {
+    /// Start time of the ambient sound.
     pub start: f32,
+    /// Path of the sound file.
     pub path: WStr<'a>,
+    /// Whether it starts with the scene.
     pub play_on_start: Bool32,
+    /// Whether it loops.
     pub looped: Bool32,
 }
 
@@ -151,11 +169,15 @@ impl<'a> Record<'a> for Ambient<'a> {
 /// The sound block (main version >= 12): the sounds and the unknown fields after them.
 #[derive(Debug, Clone, Copy)]
 pub struct SoundBlock<'a> {
+    /// The sounds.
     pub sounds: Run<'a, Sound<'a>>,
     /// Main version >= 13.
     pub unk1: Option<u32>,
+    /// Unknown (the peer's `Unk2`); kept as read.
     pub unk2: u32,
+    /// Unknown (the peer's `Unk3`); kept as read.
     pub unk3: f32,
+    /// Unknown (the peer's `Unk4`); kept as read.
     pub unk4: u32,
     /// Seven unknown `i32`s (main versions 12 to 14), borrowed.
     pub legacy_ints: Option<&'a [I32; 7]>,
@@ -166,10 +188,13 @@ pub struct SoundBlock<'a> {
 /// One scene resource.
 #[derive(Debug, Clone, Copy)]
 pub struct SceneResource<'a> {
+    /// The resource's key.
     pub key: WStr<'a>,
+    /// Other names of the resource.
     pub aliases: NameList<'a>,
     /// Present when the resource has paths.
     pub delay: Option<f32>,
+    /// The model/motion paths played in turn.
     pub paths: Run<'a, ScenePath<'a>>,
     /// Main version >= 11.
     pub cues: Option<Run<'a, Cue<'a>>>,

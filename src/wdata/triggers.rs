@@ -33,10 +33,15 @@ impl TriggerLayout {
 /// One trigger of the trigger-list layout.
 #[derive(Debug, Clone, Copy)]
 pub struct Trigger<'a> {
+    /// The trigger's name.
     pub name: WStr<'a>,
+    /// The editor's comment.
     pub comment: WStr<'a>,
+    /// Event script names.
     pub events: NameList<'a>,
+    /// Condition script names.
     pub conditions: NameList<'a>,
+    /// Action script names.
     pub actions: NameList<'a>,
 }
 
@@ -62,17 +67,24 @@ impl<'a> Record<'a> for Trigger<'a> {
 /// The script path lists of the script-paths layout.
 #[derive(Debug, Clone, Copy)]
 pub struct ScriptPaths<'a> {
+    /// Event script paths.
     pub events: NameList<'a>,
+    /// Condition script paths.
     pub conditions: NameList<'a>,
+    /// Action script paths.
     pub actions: NameList<'a>,
 }
 
 /// The trigger section, borrowed.
 #[derive(Debug, Clone, Copy)]
 pub struct Triggers<'a> {
+    /// Reserved (the peer's `reserved0`); kept as read.
     pub reserved0: i32,
+    /// Directory of the scripts.
     pub script_dir: WStr<'a>,
+    /// Reserved (the peer's `reserved1`); kept as read.
     pub reserved1: i32,
+    /// Path of the main script.
     pub main_script: WStr<'a>,
     layout: TriggerLayout,
     list: Cursor<'a>,
@@ -129,6 +141,7 @@ impl<'a> Triggers<'a> {
         })
     }
 
+    /// The layout the section was read with.
     pub fn layout(&self) -> TriggerLayout {
         self.layout
     }

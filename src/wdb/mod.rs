@@ -11,6 +11,7 @@
 //! names ([`WdbView::schema_with_names`]).
 //!
 //! ```
+//! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! # let file = gamebin::write::wdb::example_file()?;
 //! use gamebin::wdb::{Game, Value, WdbView};
@@ -32,6 +33,8 @@
 //! }
 //! # Ok(())
 //! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
 //! ```
 
 mod error;
@@ -86,6 +89,22 @@ pub struct WdbView<'a> {
 impl<'a> WdbView<'a> {
     /// Opens a `.wdb` held in memory: the header, the entry table (every entry's data must lie
     /// inside the file) and the known sections. One pass over the entries, no allocation.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let file = gamebin::write::wdb::example_file()?;
+    /// use gamebin::wdb::WdbView;
+    ///
+    /// let wdb = WdbView::from_bytes(&file)?;
+    /// let potion = wdb.record_by_name("it_potion").ok_or("no record named it_potion")?;
+    /// assert_eq!(potion.name(), Some("it_potion"));
+    /// println!("{} records", wdb.records().count());
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn from_bytes(data: &'a [u8]) -> Result<Self> {
         let bytes = Bytes::new(data);
         let header: &Header = bytes.read(0, "WdbHeader")?;

@@ -169,6 +169,7 @@ impl<'n> Schema<'n> {
     /// the record and the field); `f` has then seen the fields before it.
     ///
     /// ```
+    /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// # let file = gamebin::write::wdb::example_file()?;
     /// use gamebin::wdb::{Value, WdbView};
@@ -188,6 +189,8 @@ impl<'n> Schema<'n> {
     /// assert!(total_price >= 50);
     /// # Ok(())
     /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
     /// ```
     #[inline]
     pub fn for_each_value<'r, F>(&self, record: &Record<'r>, mut f: F) -> WdbResult<'n, ()>

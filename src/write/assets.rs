@@ -51,9 +51,11 @@ pub enum ChecksumKind {
 /// One node of a visual.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NodeSpec {
+    /// The node's name (written to the strings map).
     pub name: String,
     /// Column-major 4×4.
     pub matrix: [f32; 16],
+    /// Index of the parent node; `None` for a root (stored 0xFFFF).
     pub parent: Option<u16>,
 }
 
@@ -73,46 +75,72 @@ pub fn translation(t: [f32; 3]) -> [f32; 16] {
 /// A visual's render set.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RenderSetSpec {
+    /// The render set's name.
     pub name: String,
+    /// The material's name.
     pub material_name: String,
+    /// The `.geometry` vertex MappingEntry id it draws.
     pub vertices_mapping_id: u32,
+    /// The `.geometry` index MappingEntry id it draws.
     pub indices_mapping_id: u32,
+    /// selfId of the `.mfm` material.
     pub material_mfm_path_id: u64,
+    /// Whether the render set is skinned.
     pub skinned: bool,
+    /// Names of the nodes it is bound to.
     pub node_names: Vec<String>,
 }
 
 /// A visual's level of detail.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LodSpec {
+    /// The LOD's `extent` (presumably the distance up to which it is used; not verified).
     pub extent: f32,
+    /// Whether this LOD casts shadows.
     pub casts_shadow: bool,
+    /// Names of the render sets it draws.
     pub render_set_names: Vec<String>,
 }
 
 /// A VisualPrototype.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct VisualSpec {
+    /// The nodes, in order (parents are indices into this list).
     pub nodes: Vec<NodeSpec>,
+    /// selfId of the `.geometry` file.
     pub merged_geometry_path_id: u64,
+    /// The `underwater` flag (meaning not verified).
     pub underwater: bool,
+    /// The `abovewater` flag (meaning not verified).
     pub abovewater: bool,
+    /// Bounding box: minimum and maximum corners.
     pub bbox: ([f32; 3], [f32; 3]),
+    /// The render sets.
     pub render_sets: Vec<RenderSetSpec>,
+    /// The levels of detail.
     pub lods: Vec<LodSpec>,
 }
 
 /// A material property value.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ValueSpec {
+    /// A bool property.
     Bool(bool),
+    /// An int property.
     Int(i32),
+    /// A uint property.
     Uint(u32),
+    /// A float property.
     Float(f32),
+    /// A texture property: the texture's selfId.
     Texture(u64),
+    /// A vec2 property.
     Vec2([f32; 2]),
+    /// A vec3 property.
     Vec3([f32; 3]),
+    /// A vec4 property.
     Vec4([f32; 4]),
+    /// A mat4 property, column-major.
     Mat4([f32; 16]),
 }
 
@@ -151,16 +179,22 @@ impl ValueSpec {
 /// A MaterialPrototype.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct MaterialSpec {
+    /// The properties: name and value.
     pub properties: Vec<(String, ValueSpec)>,
+    /// selfId of the effect (`.fx`) file.
     pub fx_path_id: u64,
+    /// Collision flags, as stored.
     pub collision_flags: u32,
+    /// Sort order when drawing.
     pub sort_order: i32,
 }
 
 /// A model's dye.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DyeSpec {
+    /// The dye's matter id, a strings-map key.
     pub matter_id: u32,
+    /// Id of what the dye replaces, a strings-map key.
     pub replaces_id: u32,
     /// (tint name, tint material selfId)
     pub tints: Vec<(String, u64)>,
@@ -170,92 +204,135 @@ pub struct DyeSpec {
 /// older layout, which has no skeleton extenders).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ModelSpec {
+    /// selfId of the model's visual.
     pub visual_resource_id: u64,
+    /// The misc type, as stored.
     pub misc_type: u8,
+    /// selfIds of the skeleton extenders (not written in the older 0x20 layout).
     pub skeleton_extender_ids: Vec<u64>,
+    /// selfIds of the animations.
     pub animations: Vec<u64>,
+    /// The dyes.
     pub dyes: Vec<DyeSpec>,
 }
 
 /// A SkeletonExtenderPrototype: (name, parent name, matrix) per node.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct SkeletonExtenderSpec {
+    /// Flag as stored.
     pub flag: u16,
+    /// The nodes.
     pub nodes: Vec<(String, String, [f32; 16])>,
 }
 
 /// A PointLightPrototype.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PointLightSpec {
+    /// Length of one colour animation cycle.
     pub color_period: f32,
+    /// Whether the colour animation repeats.
     pub color_repeated: bool,
+    /// Colour keyframes: time and RGBA.
     pub color_points: Vec<(f32, [f32; 4])>,
+    /// Length of one radius animation cycle.
     pub radius_period: f32,
+    /// Whether the radius animation repeats.
     pub radius_repeated: bool,
+    /// Radius keyframes: time and radius.
     pub radius_points: Vec<(f32, f32)>,
+    /// Colour RGBA.
     pub color: [f32; 4],
+    /// Position relative to the owner, x, y, z.
     pub local_position: [f32; 3],
+    /// Radius of the light.
     pub radius: f32,
+    /// The `minQuality` setting, as stored (presumably the lowest graphics quality that shows the
+    /// light).
     pub min_quality: u32,
+    /// Whether the colour animation applies.
     pub animated_color: bool,
+    /// Whether the radius animation applies.
     pub animated_radius: bool,
 }
 
 /// A VelocityFieldPrototype.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct VelocityFieldSpec {
+    /// Grid size x, y, z.
     pub dimensions: [u32; 3],
+    /// The velocity values.
     pub velocities: Vec<u16>,
 }
 
 /// An EffectPrototype; each system is 0x1C8 raw bytes (shorter ones are zero-padded).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct EffectSpec {
+    /// Longest emission time of the effect's systems.
     pub max_emitting_duration: f32,
+    /// The systems' records, 0x1C8 bytes each, written as given.
     pub systems: Vec<Vec<u8>>,
 }
 
 /// An EffectPresetPrototype.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct EffectPresetSpec {
+    /// High 64 bits of the preset's id.
     pub high_id: u64,
+    /// Low 64 bits of the preset's id.
     pub low_id: u64,
 }
 
 /// An effect metadata channel.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ChannelSpec {
+    /// The channel's name.
     pub name: String,
+    /// Lowest value.
     pub min: f32,
+    /// Highest value.
     pub max: f32,
+    /// Default value.
     pub default: f32,
+    /// Kind of channel, as stored.
     pub kind: u32,
 }
 
 /// An EffectMetadataPrototype.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct EffectMetadataSpec {
+    /// The channels.
     pub channels: Vec<ChannelSpec>,
 }
 
 /// An AtlasContourProto: per frame, a polygon.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct AtlasContourSpec {
+    /// One contour per frame, its points x, y.
     pub frames: Vec<Vec<[f32; 2]>>,
 }
 
 /// A record of any of the ten types.
 #[derive(Debug, Clone, PartialEq)]
 pub enum RecordSpec {
+    /// A MaterialPrototype.
     Material(MaterialSpec),
+    /// A VisualPrototype.
     Visual(VisualSpec),
+    /// A SkeletonExtenderPrototype.
     SkeletonExtender(SkeletonExtenderSpec),
+    /// A ModelPrototype.
     Model(ModelSpec),
+    /// A PointLightPrototype.
     PointLight(PointLightSpec),
+    /// An EffectPrototype.
     Effect(EffectSpec),
+    /// A VelocityFieldPrototype.
     VelocityField(VelocityFieldSpec),
+    /// An EffectPresetPrototype.
     EffectPreset(EffectPresetSpec),
+    /// An EffectMetadataPrototype.
     EffectMetadata(EffectMetadataSpec),
+    /// An AtlasContourProto.
     AtlasContour(AtlasContourSpec),
 }
 

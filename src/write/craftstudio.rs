@@ -23,19 +23,33 @@ use crate::error::{Error, Result};
 /// One game control.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ControlSpec {
+    /// The control's id.
     pub id: u16,
+    /// The name scripts ask for.
     pub name: String,
+    /// 0 axis, 1 button.
     pub control_type: u8,
+    /// 0 keyboard, 1 mouse.
     pub source: u8,
+    /// Key of a keyboard control or of an axis' positive direction (Windows virtual-key code).
     pub positive_key: u8,
+    /// Key of an axis' negative direction.
     pub negative_key: u8,
+    /// Mouse or joystick button.
     pub positive_button: u8,
+    /// Button of an axis' negative direction.
     pub negative_button: u8,
+    /// Which joystick.
     pub joystick_index: u8,
+    /// Which joystick axis.
     pub joystick_axis: u8,
+    /// Input below this magnitude counts as 0.
     pub dead_zone: f32,
+    /// How fast an axis moves towards ±1, per second.
     pub sensitivity: f32,
+    /// How fast an axis falls back towards 0, per second.
     pub gravity: f32,
+    /// Whether an axis snaps to 0 when its direction changes.
     pub snap_to_zero: bool,
 }
 
@@ -64,16 +78,23 @@ impl ControlSpec {
 /// One entry: a folder (no revisions) or an asset.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EntrySpec {
+    /// Whether the entry is a folder.
     pub is_folder: bool,
+    /// The entry's id.
     pub id: u16,
     /// 0xFFFF at the root.
     pub parent_id: u16,
+    /// The entry's name.
     pub name: String,
+    /// 0 Model, 1 Map, 2 Scene, 3 TileSet, 4 Document, 6 ModelAnimation, 7 Script, 8 Sound, 9 Font.
     pub entry_type: u8,
+    /// Whether the entry is locked against editing.
     pub locked: bool,
     /// Assets only (not written for folders).
     pub trashed: bool,
+    /// The id the asset's next new revision gets (assets only).
     pub next_revision_id: u16,
+    /// Revisions: id and name, a "YYYY-MM-DD HH:MM:SS" timestamp (assets only).
     pub revisions: Vec<(u16, String)>,
 }
 
@@ -112,17 +133,29 @@ impl EntrySpec {
 /// A whole `Project.dat`, owned.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProjectFile {
+    /// 9 in every real file.
     pub format_version: u8,
+    /// 0 game, 1 movie.
     pub project_type: u8,
+    /// The project's name.
     pub name: String,
+    /// Entry id of the scene the game starts with.
     pub startup_scene_id: u16,
+    /// 5 in every real file.
     pub script_api_version: u16,
+    /// 0 MembershipRequest, 1 InviteOnly, 2 Open.
     pub membership_policy: u8,
+    /// 1 Spectator, 2 Member, 3 Moderator, 4 Administrator.
     pub default_member_role: u8,
+    /// The project's description.
     pub description: String,
+    /// The id the next new control gets.
     pub next_control_id: u16,
+    /// The game controls.
     pub controls: Vec<ControlSpec>,
+    /// The id the next new entry gets.
     pub next_entry_id: u16,
+    /// The entries, in file order.
     pub entries: Vec<EntrySpec>,
     /// Bytes written after the last entry (left over from an older save in real files).
     pub trailing: Vec<u8>,

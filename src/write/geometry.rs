@@ -34,16 +34,21 @@ use crate::wows::geometry::{MappingKind, VertexFormat, encode};
 /// One vertex's attributes; the writer places those the format has at the format's offsets.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MeshVertex {
+    /// Position x, y, z (left-handed, Y up).
     pub position: [f32; 3],
     /// Unit normal (stored offset-binary).
     pub normal: [f32; 3],
     /// Texture coordinates as the game stores them (`uv − 0.5`).
     pub uv: [f32; 2],
+    /// The second texture coordinate set (formats with `uv2`), stored like `uv`.
     pub uv1: [f32; 2],
+    /// Unit tangent (stored offset-binary).
     pub tangent: [f32; 3],
+    /// Unit binormal (stored offset-binary).
     pub binormal: [f32; 3],
     /// Bone indices (stored × 3).
     pub bones: [u8; 3],
+    /// Bone weights.
     pub weights: [u8; 4],
 }
 
@@ -575,9 +580,11 @@ fn encd_blob(count: usize, payload: &[u8]) -> Result<Vec<u8>> {
 /// One node of an armor model for [`armor_payload`].
 #[derive(Debug, Clone, Default)]
 pub struct ArmorNodeSpec {
+    /// Armor material id of the node's triangles.
     pub material_id: u8,
     /// 1-based armor layer.
     pub layer_index: u8,
+    /// Triangles, three corners x, y, z each.
     pub triangles: Vec<[[f32; 3]; 3]>,
 }
 

@@ -15,6 +15,7 @@ use crate::error::Result;
 /// root, beside `content/`).
 #[derive(Debug, Clone, Default)]
 pub struct ModelWorld {
+    /// Each file's path under the root and its bytes.
     pub files: Vec<(String, Vec<u8>)>,
 }
 

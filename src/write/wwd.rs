@@ -27,9 +27,11 @@ pub struct Level {
     /// Every header field; offsets, counts, the compress flag, sizes and the checksum are
     /// recomputed when writing.
     pub header: Header,
+    /// The planes, in file order (the main plane is the one flagged main).
     pub planes: Vec<PlaneData>,
     /// The table header; its count is recomputed.
     pub tile_properties_header: TilePropertiesHeader,
+    /// The tile properties; a property's index is its tile id.
     pub tile_properties: Vec<TilePropertyData>,
     /// WapMap's metadata block, `<wm_meta>` to `</wm_meta>`, written verbatim after the stored main
     /// block (so a level read and written again keeps it byte for byte); `None` writes none. Build
@@ -135,7 +137,9 @@ pub struct PlaneData {
     pub header: PlaneHeader,
     /// `tiles_wide × tiles_high` stored values, row by row.
     pub tiles: Vec<u32>,
+    /// Image-set names, without NULs.
     pub image_sets: Vec<Vec<u8>>,
+    /// The plane's objects (real files have some on the main plane only).
     pub objects: Vec<ObjectData>,
 }
 
@@ -144,9 +148,13 @@ pub struct PlaneData {
 pub struct ObjectData {
     /// Every field of the fixed part; the string sizes are recomputed.
     pub fields: raw::Object,
+    /// The name string's bytes.
     pub name: Vec<u8>,
+    /// The logic string's bytes.
     pub logic: Vec<u8>,
+    /// The image-set string's bytes.
     pub image_set: Vec<u8>,
+    /// The animation string's bytes.
     pub animation: Vec<u8>,
 }
 
@@ -155,16 +163,22 @@ pub struct ObjectData {
 pub struct TilePropertyData {
     /// Type, reserved field, width and height; the type is set from `body`.
     pub base: TilePropertyBase,
+    /// The body, by type.
     pub body: TileBody,
 }
 
 /// A tile property's body by type.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TileBody {
+    /// One attribute for the whole tile.
     Single(i32),
+    /// An inside attribute within `rect`, an outside one elsewhere.
     Double {
+        /// The attribute outside `rect`.
         outside: i32,
+        /// The attribute inside `rect`.
         inside: i32,
+        /// The inside area in pixels of the tile: left, top, right, bottom.
         rect: [i32; 4],
     },
     /// `width × height` attribute bytes.
@@ -484,6 +498,7 @@ impl ObjectData {
 }
 
 impl TilePropertyData {
+    /// A property of `width × height` pixels with this body (the type follows from it).
     pub fn new(width: u32, height: u32, body: TileBody) -> TilePropertyData {
         let mut base = TilePropertyBase::new_zeroed();
         base.width = width.into();

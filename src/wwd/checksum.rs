@@ -43,6 +43,7 @@ pub struct ChecksumReport {
     pub seed: u32,
     /// WapMap's formula, `S − 160`.
     pub wapmap: u32,
+    /// Which formula, if any, the stored value matches (never a reason to reject the file).
     pub verdict: ChecksumVerdict,
 }
 

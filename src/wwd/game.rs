@@ -8,9 +8,13 @@ use super::text;
 /// The game a level belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Game {
+    /// Captain Claw: image sets `LEVEL<n>`, 64×64 tiles, `TILES`.
     Claw,
+    /// Gruntz: image sets `AREA<n>`, 32×32 tiles, `TILEZ`.
     Gruntz,
+    /// Get Medieval: image sets `DUNGEON<n>`.
     GetMedieval,
+    /// None of the signs above.
     Unknown,
 }
 

@@ -31,6 +31,7 @@ const WHAT: &str = "WwdHeader.main_block(zlib)";
 /// every level:
 ///
 /// ```
+/// # #[cfg(feature = "write")]
 /// # fn main() -> Result<(), gamebin::Error> {
 /// # let files = [gamebin::write::wwd::example_file(), gamebin::write::wwd::example_file()];
 /// use gamebin::wwd::{Inflater, Options, WwdView};
@@ -42,6 +43,8 @@ const WHAT: &str = "WwdHeader.main_block(zlib)";
 /// }
 /// # Ok(())
 /// # }
+/// # #[cfg(not(feature = "write"))]
+/// # fn main() {}
 /// ```
 #[derive(Debug, Default)]
 pub struct Inflater {

@@ -17,6 +17,7 @@
 //! once the buffer is large enough); [`WwdView::from_bytes`] makes a fresh decompressor per level.
 //!
 //! ```
+//! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let file = gamebin::write::wwd::example_file();
 //! use gamebin::wwd::{Game, Tile, WwdView};
@@ -34,6 +35,8 @@
 //! println!("checksum: {}", level.checksum().verdict.name());
 //! # Ok(())
 //! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
 //! ```
 
 mod checksum;
@@ -111,6 +114,24 @@ impl<'a> WwdView<'a> {
     /// once when `inflated` is reused. To open many levels, keep an [`Inflater`] and use
     /// [`from_bytes_with`](Self::from_bytes_with): then a compressed open allocates at most the
     /// buffer.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::wwd::example_file();
+    /// use gamebin::wwd::WwdView;
+    ///
+    /// let mut inflated = Vec::new(); // untouched for an uncompressed level
+    /// let level = WwdView::from_bytes(&file, &mut inflated)?;
+    /// let (x, y) = level.start(); // the player's start, in main-plane pixels
+    /// println!("{} planes, start at ({x}, {y})", level.plane_count());
+    /// assert!(level.is_compressed()); // the example level is; `inflated` holds its image
+    /// assert!(level.main_plane().is_some());
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn from_bytes(data: &'a [u8], inflated: &'a mut Vec<u8>) -> Result<Self> {
         Self::from_bytes_with(data, inflated, &mut Inflater::new(), Options::default())
     }
@@ -121,6 +142,7 @@ impl<'a> WwdView<'a> {
     /// compressed level opens with no allocation at all.
     ///
     /// ```
+    /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::write::wwd::example_file();
     /// use gamebin::wwd::{Inflater, Options, WwdView};
@@ -132,6 +154,8 @@ impl<'a> WwdView<'a> {
     /// assert!(level.signature_ok());
     /// # Ok(())
     /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
     /// ```
     pub fn from_bytes_with(
         data: &'a [u8],
@@ -266,21 +290,28 @@ impl<'a> WwdView<'a> {
     pub fn name(&self) -> &'a [u8] {
         text::fixed(&self.header.name)
     }
+    /// The author (header slot bytes up to the first NUL).
     pub fn author(&self) -> &'a [u8] {
         text::fixed(&self.header.author)
     }
+    /// The `birth` text (header slot bytes up to the first NUL; the seed does not say what it
+    /// holds).
     pub fn birth(&self) -> &'a [u8] {
         text::fixed(&self.header.birth)
     }
+    /// Path of the `.REZ` resource archive (header slot bytes up to the first NUL).
     pub fn rez_file(&self) -> &'a [u8] {
         text::fixed(&self.header.rez_file)
     }
+    /// The image directory in the resources (header slot bytes up to the first NUL).
     pub fn image_dir(&self) -> &'a [u8] {
         text::fixed(&self.header.image_dir)
     }
+    /// Path of the palette in the resources (header slot bytes up to the first NUL).
     pub fn pal_rez(&self) -> &'a [u8] {
         text::fixed(&self.header.pal_rez)
     }
+    /// The program the editor launches to test the level (header slot bytes up to the first NUL).
     pub fn launch_app(&self) -> &'a [u8] {
         text::fixed(&self.header.launch_app)
     }

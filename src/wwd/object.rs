@@ -25,6 +25,7 @@ impl<'a> Object<'a> {
     pub const fn raw(&self) -> &'a RawObject {
         self.raw
     }
+    /// The object's id (`id`).
     pub fn id(&self) -> i32 {
         self.raw.id.get()
     }
@@ -40,9 +41,11 @@ impl<'a> Object<'a> {
     pub const fn logic(&self) -> &'a [u8] {
         self.logic
     }
+    /// The image-set string (which graphics the object draws with).
     pub const fn image_set(&self) -> &'a [u8] {
         self.image_set
     }
+    /// The animation string.
     pub const fn animation(&self) -> &'a [u8] {
         self.animation
     }

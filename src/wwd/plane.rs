@@ -14,25 +14,34 @@ use crate::error::{Error, Result};
 pub struct PlaneFlags(pub u32);
 
 impl PlaneFlags {
+    /// The main plane: the one the player moves in, the one with objects.
     pub const MAIN: u32 = 0x01;
+    /// Not drawn.
     pub const NO_DRAW: u32 = 0x02;
+    /// Repeats horizontally.
     pub const WRAP_X: u32 = 0x04;
+    /// Repeats vertically.
     pub const WRAP_Y: u32 = 0x08;
+    /// Tile size set automatically by the editor.
     pub const AUTO_TILE_SIZE: u32 = 0x10;
 
     /// The plane where the action takes place (exactly one per real level).
     pub const fn is_main(self) -> bool {
         self.0 & Self::MAIN != 0
     }
+    /// [`PlaneFlags::NO_DRAW`] is set.
     pub const fn no_draw(self) -> bool {
         self.0 & Self::NO_DRAW != 0
     }
+    /// [`PlaneFlags::WRAP_X`] is set.
     pub const fn wraps_x(self) -> bool {
         self.0 & Self::WRAP_X != 0
     }
+    /// [`PlaneFlags::WRAP_Y`] is set.
     pub const fn wraps_y(self) -> bool {
         self.0 & Self::WRAP_Y != 0
     }
+    /// [`PlaneFlags::AUTO_TILE_SIZE`] is set.
     pub const fn auto_tile_size(self) -> bool {
         self.0 & Self::AUTO_TILE_SIZE != 0
     }
@@ -55,11 +64,18 @@ pub enum Tile {
     Filled,
     /// A tile of an image set: the high 16 bits are the image-set index, the low 16 bits the tile
     /// index (the tile id that tile properties are indexed by).
-    Image { set: u16, index: u16 },
+    Image {
+        /// Index into the plane's image-set names.
+        set: u16,
+        /// Tile index within the image set.
+        index: u16,
+    },
 }
 
 impl Tile {
+    /// The stored value of [`Tile::Invisible`].
     pub const INVISIBLE: u32 = 0xFFFF_FFFF;
+    /// The stored value of [`Tile::Filled`].
     pub const FILLED: u32 = 0xEEEE_EEEE;
 
     /// Classifies a stored tile value.
@@ -133,36 +149,47 @@ impl<'a> Plane<'a> {
     pub fn name(&self) -> &'a [u8] {
         text::fixed(&self.raw.name)
     }
+    /// The plane's flags (0, 1 main, 4 wrap X, 12 wrap X+Y in real files).
     pub fn flags(&self) -> PlaneFlags {
         PlaneFlags(self.raw.flags.get())
     }
+    /// Tile width in pixels (64 in Claw, 32 in Gruntz).
     pub fn tile_width(&self) -> i32 {
         self.raw.tile_width.get()
     }
+    /// Tile height in pixels (64 in Claw, 32 in Gruntz).
     pub fn tile_height(&self) -> i32 {
         self.raw.tile_height.get()
     }
+    /// Columns of the tile grid.
     pub fn tiles_wide(&self) -> i32 {
         self.raw.tiles_wide.get()
     }
+    /// Rows of the tile grid.
     pub fn tiles_high(&self) -> i32 {
         self.raw.tiles_high.get()
     }
+    /// Width in pixels (`tiles_wide × tile_width`).
     pub fn width_px(&self) -> i32 {
         self.raw.width_px.get()
     }
+    /// Height in pixels (`tiles_high × tile_height`).
     pub fn height_px(&self) -> i32 {
         self.raw.height_px.get()
     }
+    /// Palette index drawn for [`Tile::Filled`] tiles.
     pub fn fill_color(&self) -> i32 {
         self.raw.fill_color.get()
     }
+    /// Drawing depth.
     pub fn z_coord(&self) -> i32 {
         self.raw.z_coord.get()
     }
+    /// Number of image-set names.
     pub fn image_set_count(&self) -> u32 {
         self.raw.num_image_sets.get()
     }
+    /// Number of objects the header declares.
     pub fn object_count(&self) -> u32 {
         self.raw.num_objects.get()
     }

@@ -11,16 +11,22 @@ use crate::error::{Error, ErrorKind, Result};
 /// The attributes WapWorld and the Gruntz editor name; other values are user attributes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Attribute {
+    /// 0: clear.
     Clear,
+    /// 1: solid.
     Solid,
+    /// 2: ground.
     Ground,
+    /// 3: climb.
     Climb,
+    /// 4: death.
     Death,
     /// Any other value (Gruntz defines about 60).
     User(i32),
 }
 
 impl Attribute {
+    /// The attribute a stored value names.
     pub const fn from_raw(value: i32) -> Attribute {
         match value {
             0 => Attribute::Clear,
@@ -37,15 +43,24 @@ impl Attribute {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TileKind<'a> {
     /// One attribute for the whole tile.
-    Single { attribute: i32 },
+    Single {
+        /// The tile's attribute (see [`Attribute`]).
+        attribute: i32,
+    },
     /// `inside` within `rect` (left, top, right, bottom), `outside` elsewhere.
     Double {
+        /// The attribute outside `rect`.
         outside: i32,
+        /// The attribute inside `rect`.
         inside: i32,
+        /// The inside area in pixels of the tile: left, top, right, bottom.
         rect: [i32; 4],
     },
     /// One attribute byte per pixel, `width × height`, row by row; borrowed.
-    Mask { mask: &'a [u8] },
+    Mask {
+        /// The attribute bytes, `width × height`, row by row.
+        mask: &'a [u8],
+    },
 }
 
 /// One tile property, borrowed.
@@ -70,15 +85,20 @@ impl<'a> TileProperty<'a> {
     pub const fn base(&self) -> &'a TilePropertyBase {
         self.base
     }
+    /// [`TILE_SINGLE`](super::raw::TILE_SINGLE), [`TILE_DOUBLE`](super::raw::TILE_DOUBLE),
+    /// [`TILE_MASK`](super::raw::TILE_MASK) or an unknown type as stored.
     pub fn tile_type(&self) -> u32 {
         self.base.tile_type.get()
     }
+    /// Tile width in pixels (the mask's width).
     pub fn width(&self) -> u32 {
         self.base.width.get()
     }
+    /// Tile height in pixels (the mask's height).
     pub fn height(&self) -> u32 {
         self.base.height.get()
     }
+    /// What the property says, by type.
     pub const fn kind(&self) -> TileKind<'a> {
         self.kind
     }
@@ -136,6 +156,7 @@ impl<'a> TileProperties<'a> {
     pub fn len(&self) -> u32 {
         self.header.count.get()
     }
+    /// Whether the table has no properties.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

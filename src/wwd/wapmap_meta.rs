@@ -63,15 +63,20 @@ impl fmt::Debug for WapMapMeta<'_> {
 /// What a block's type byte says (WapMap's `WWDx_BlockType`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MetaBlockKind {
+    /// `MetaInfo` (0).
     MetaInfo,
+    /// `MetaEndInfo` (1): the last block.
     MetaEndInfo,
+    /// `Header` (2).
     Header,
+    /// `Guides` (3): the editor's guide lines ([`WmGuide`](super::raw::WmGuide) records).
     Guides,
     /// A type WapMap does not define; WapMap skips it by its length.
     Unknown(u8),
 }
 
 impl MetaBlockKind {
+    /// The kind a stored type byte names.
     pub const fn from_raw(block_type: u8) -> MetaBlockKind {
         match block_type {
             WM_BLOCK_META_INFO => MetaBlockKind::MetaInfo,
@@ -113,6 +118,7 @@ impl<'a> MetaBlock<'a> {
     pub const fn block_type(&self) -> u8 {
         self.block_type
     }
+    /// What the type byte says.
     pub const fn kind(&self) -> MetaBlockKind {
         MetaBlockKind::from_raw(self.block_type)
     }

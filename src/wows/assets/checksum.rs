@@ -29,8 +29,11 @@ impl ChecksumMatch {
 /// The stored checksum, both computed candidates, and which matched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Checksum {
+    /// The header's `checksum`.
     pub stored: u32,
+    /// CRC32 of the body (bytes 0x10..EOF), the seed's reading.
     pub crc32: u32,
+    /// MurmurHash3_x86_32 (seed 0) of the body, Akizuki's reading.
     pub murmur3: u32,
 }
 

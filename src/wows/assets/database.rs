@@ -13,15 +13,25 @@ use crate::hash::murmur3_32;
 /// current record size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PrototypeType {
+    /// `MaterialPrototype`.
     Material,
+    /// `VisualPrototype`.
     Visual,
+    /// `SkeletonExtenderPrototype`.
     SkeletonExtender,
+    /// `ModelPrototype`.
     Model,
+    /// `PointLightPrototype`.
     PointLight,
+    /// `EffectPrototype`.
     Effect,
+    /// `VelocityFieldPrototype`.
     VelocityField,
+    /// `EffectPresetPrototype`.
     EffectPreset,
+    /// `EffectMetadataPrototype`.
     EffectMetadata,
+    /// `AtlasContourProto`.
     AtlasContour,
 }
 
@@ -132,10 +142,16 @@ impl RawReason {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Layout {
     /// The (magic, schema hash) pair is known.
-    Known { item_size: usize },
+    Known {
+        /// Bytes per record.
+        item_size: usize,
+    },
     /// The schema hash is unknown, but the record layout's checks pass (the records fit the blob);
     /// records are decoded, and each read is still bounds-checked.
-    Checked { item_size: usize },
+    Checked {
+        /// Bytes per record (the current layout's size).
+        item_size: usize,
+    },
     /// Records stay raw bytes.
     Raw(RawReason),
 }

@@ -8,6 +8,7 @@
 //! probe the hash maps in place; records are borrowed.
 //!
 //! ```
+//! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let file = gamebin::write::assets::example_file();
 //! use gamebin::wows::assets::{AssetsDb, Prototype};
@@ -24,6 +25,8 @@
 //! assert_eq!(full, path);
 //! # Ok(())
 //! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
 //! ```
 //!
 //! Doubtful points of the format (none is verified on a real file: no real `assets.bin` is public)
@@ -101,6 +104,23 @@ impl<'a> AssetsDb<'a> {
     /// Opens an `assets.bin` held in memory: checks the header (magic, version, 64-bit pointers,
     /// little-endian) and that the strings map, string pool, resource-to-prototype map, path
     /// entries and database entries lie inside the file. O(1), no allocation.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::assets::example_file();
+    /// use gamebin::wows::assets::{AssetsDb, PrototypeType};
+    ///
+    /// let db = AssetsDb::from_bytes(&file)?;
+    /// // Which checksum algorithm matched is reported, never a reason to refuse the file.
+    /// println!("checksum: {:?}", db.verify_checksum().matches());
+    /// // Databases are found by their type's magic, not by their position.
+    /// assert!(db.database(PrototypeType::Visual)?.is_some());
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn from_bytes(data: &'a [u8]) -> Result<Self> {
         let bytes = Bytes::new(data);
         let header: &Header = bytes.read(0, "BWDB.header")?;
@@ -294,6 +314,24 @@ impl<'a> AssetsDb<'a> {
 
     /// The prototype of a full path: CityHash64 of the path, then a probe. O(1). Relies on path
     /// ids being CityHash64 of the full path (see [`AssetsDb::ids_are_path_hashes`]).
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::assets::example_file();
+    /// use gamebin::wows::assets::{AssetsDb, Prototype};
+    ///
+    /// let db = AssetsDb::from_bytes(&file)?;
+    /// let path = "content/gameplay/Test.visual";
+    /// let found = db.lookup_path(path)?.expect("a prototype for the path");
+    /// assert_eq!(db.prototype(db.path_id(path))?, Some(found)); // the same probe, by selfId
+    /// assert!(matches!(db.record(found)?, Prototype::Visual(_)));
+    /// assert_eq!(db.lookup_path("content/gameplay/Missing.visual")?, None);
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn lookup_path(&self, path: &str) -> Result<Option<PrototypeRef>> {
         self.prototype(paths::path_id(path))
     }
@@ -309,6 +347,23 @@ impl<'a> AssetsDb<'a> {
 
     /// The entry whose full path is `path`, found by walking the entries linearly and matching
     /// names segment by segment: no hashing assumption, no allocation. O(entries × depth).
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::assets::example_file();
+    /// use gamebin::wows::assets::AssetsDb;
+    ///
+    /// let db = AssetsDb::from_bytes(&file)?;
+    /// let entry = db.find_path("content/gameplay/Test.visual")?.expect("a path entry");
+    /// assert_eq!(entry.name()?, "Test.visual");
+    /// // The same entry without walking: its selfId is the path's CityHash64.
+    /// assert_eq!(entry.self_id(), db.path_id("content/gameplay/Test.visual"));
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn find_path(&self, path: &str) -> Result<Option<PathEntry<'a>>> {
         self.paths.find_path(path)
     }

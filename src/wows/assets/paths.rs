@@ -100,7 +100,9 @@ impl<'a> PathEntry<'a> {
 /// How many sampled entries had a selfId equal to the CityHash64 of their full path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PathHashCheck {
+    /// Entries sampled.
     pub checked: usize,
+    /// Entries whose selfId matched.
     pub matched: usize,
 }
 

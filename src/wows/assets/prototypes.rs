@@ -26,6 +26,7 @@ pub struct PrototypeRef {
     pub database: u32,
     /// Record index within that database.
     pub record: u32,
+    /// Live or deleted (the value's low 2 bits).
     pub state: PrototypeState,
     /// The map slot the entry was found in.
     pub slot: usize,

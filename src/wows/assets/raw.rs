@@ -11,6 +11,7 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 pub struct Header {
     /// Stored bytes `42 44 57 42` ("BDWB" as text), 0x42574442 as a little-endian u32.
     pub magic: U32,
+    /// Format version (0x01010000 in the seed's example).
     pub version: U32,
     /// A checksum of the body (bytes 0x10..EOF); which algorithm is not verified on a real file.
     pub checksum: U32,
@@ -24,27 +25,38 @@ pub struct Header {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct BodyHeader {
+    /// Number of buckets in the strings map (offsetsMap).
     pub strings_capacity: U32,
+    /// Padding; not read.
     pub pad0: U32,
     /// Relative to the body base.
     pub strings_buckets_ptr: I64,
     /// Relative to the body base.
     pub strings_values_ptr: I64,
+    /// Size in bytes of the string pool.
     pub string_data_size: U32,
+    /// Padding; not read.
     pub pad1: U32,
     /// Relative to the body base.
     pub string_data_ptr: I64,
+    /// Number of buckets in the resource-to-prototype map.
     pub r2p_capacity: U32,
+    /// Padding; not read.
     pub pad2: U32,
     /// Relative to body base + 0x28.
     pub r2p_buckets_ptr: I64,
     /// Relative to body base + 0x28.
     pub r2p_values_ptr: I64,
+    /// Number of [`PathEntry`] records.
     pub paths_count: U32,
+    /// Padding; not read.
     pub pad3: U32,
     /// Relative to body base + 0x40.
     pub paths_ptr: I64,
+    /// Number of [`DatabaseEntry`] records (10 in the seed's layout example; other versions have
+    /// others).
     pub databases_count: U32,
+    /// Padding; not read.
     pub pad4: U32,
     /// Relative to the body base.
     pub databases_ptr: I64,
@@ -52,22 +64,33 @@ pub struct BodyHeader {
 
 /// File offset of the body (the first byte after the header).
 pub const BODY_BASE: usize = 0x10;
-/// Offsets of the body header's fields within the body, for bases and error reports.
+/// Offset of `BodyHeader::strings_buckets_ptr` within the body (these offsets are bases and error
+/// positions).
 pub const BODY_STRINGS_BUCKETS_PTR: usize = 0x08;
+/// Offset of `BodyHeader::strings_values_ptr` within the body.
 pub const BODY_STRINGS_VALUES_PTR: usize = 0x10;
+/// Offset of `BodyHeader::string_data_ptr` within the body.
 pub const BODY_STRING_DATA_PTR: usize = 0x20;
+/// Offset of `BodyHeader::r2p_capacity` within the body: the base of the r2p pointers.
 pub const BODY_R2P: usize = 0x28;
+/// Offset of `BodyHeader::r2p_buckets_ptr` within the body.
 pub const BODY_R2P_BUCKETS_PTR: usize = 0x30;
+/// Offset of `BodyHeader::r2p_values_ptr` within the body.
 pub const BODY_R2P_VALUES_PTR: usize = 0x38;
+/// Offset of `BodyHeader::paths_count` within the body: the base of `paths_ptr`.
 pub const BODY_PATHS: usize = 0x40;
+/// Offset of `BodyHeader::paths_ptr` within the body.
 pub const BODY_PATHS_PTR: usize = 0x48;
+/// Offset of `BodyHeader::databases_ptr` within the body.
 pub const BODY_DATABASES_PTR: usize = 0x58;
 
 /// A strings-map bucket: the MurmurHash3 of a string and an occupancy word (bit 31 set when used).
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct StringBucket {
+    /// MurmurHash3_x86_32 (seed 0) of the string; the slot to start probing at is `key % capacity`.
     pub key: U32,
+    /// Occupancy word: bit 31 set when the bucket is used; an empty bucket is all zero.
     pub word: U32,
 }
 
@@ -75,7 +98,9 @@ pub struct StringBucket {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct PrototypeBucket {
+    /// The prototype's selfId (CityHash64 of its full path); probing starts at `key % capacity`.
     pub key: U64,
+    /// Occupancy word (non-zero when used; `key == 0 && word == 0` is empty).
     pub word: U64,
 }
 
@@ -83,11 +108,13 @@ pub struct PrototypeBucket {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct PathEntry {
+    /// CityHash64 of the full path, without a `res/` prefix, segments joined by `/`.
     pub self_id: U64,
     /// 0 for a root.
     pub parent_id: U64,
     /// Characters including the NUL terminator.
     pub name_size: U32,
+    /// Padding; not read.
     pub pad: U32,
     /// Relative to this entry + 0x10 (the name's packed string).
     pub name_ptr: I64,
@@ -108,6 +135,7 @@ pub struct DatabaseEntry {
     pub schema_hash: U32,
     /// Size of the blob in bytes.
     pub size: U32,
+    /// Padding; not read.
     pub pad: U32,
     /// Relative to this entry.
     pub data_ptr: I64,
@@ -120,6 +148,7 @@ pub const DATABASE_ENTRY_DATA_PTR: usize = 0x10;
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct BlobHeader {
+    /// Number of records in the blob, `item size` bytes each (the size is per prototype type).
     pub record_count: U64,
     /// Always 16: the records start right after this header.
     pub header_size: U64,
@@ -129,7 +158,9 @@ pub struct BlobHeader {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct VisualPrototype {
+    /// Number of nodes (the length of each node array).
     pub nodes_count: U32,
+    /// Padding; not read.
     pub pad0: U32,
     /// → `u32[nodes_count]`
     pub name_map_name_ids_ptr: I64,
@@ -143,14 +174,23 @@ pub struct VisualPrototype {
     pub parent_ids_ptr: I64,
     /// selfId of the `.geometry` file.
     pub merged_geometry_path_id: U64,
+    /// The `underwater` flag, 0 or 1 (meaning not verified).
     pub underwater: u8,
+    /// The `abovewater` flag, 0 or 1 (meaning not verified).
     pub abovewater: u8,
+    /// Number of [`RenderSet`] records at `render_sets_ptr`.
     pub render_sets_count: U16,
+    /// Number of [`Lod`] records at `lods_ptr`.
     pub lods_count: u8,
+    /// Padding; not read.
     pub pad1: [u8; 3],
+    /// Bounding box minimum x, y, z.
     pub bbox_min: [F32; 3],
+    /// Padding; not read.
     pub pad2: U32,
+    /// Bounding box maximum x, y, z.
     pub bbox_max: [F32; 3],
+    /// Padding; not read.
     pub pad3: U32,
     /// → `RenderSet[render_sets_count]`
     pub render_sets_ptr: I64,
@@ -162,7 +202,9 @@ pub struct VisualPrototype {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct RenderSet {
+    /// Name of the render set, a strings-map key (MurmurHash3).
     pub name_id: U32,
+    /// Name of the material, a strings-map key (MurmurHash3).
     pub material_name_id: U32,
     /// A `.geometry` MappingEntry id (vertices).
     pub vertices_mapping_id: U32,
@@ -170,8 +212,11 @@ pub struct RenderSet {
     pub indices_mapping_id: U32,
     /// selfId of the `.mfm` material.
     pub material_mfm_path_id: U64,
+    /// Non-zero when the render set is skinned (its vertices carry bones).
     pub skinned: u8,
+    /// Number of node name ids at `node_name_ids_ptr`.
     pub nodes_count: u8,
+    /// Padding; not read.
     pub pad: [u8; 6],
     /// → `u32[nodes_count]`
     pub node_name_ids_ptr: I64,
@@ -181,9 +226,13 @@ pub struct RenderSet {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct Lod {
+    /// The LOD's `extent` (presumably the distance up to which it is used; not verified).
     pub extent: F32,
+    /// Non-zero when this LOD casts shadows.
     pub casts_shadow: u8,
+    /// Padding; not read.
     pub pad: u8,
+    /// Number of render-set name ids at `render_set_names_ptr`.
     pub render_set_names_count: U16,
     /// → `u32[render_set_names_count]`
     pub render_set_names_ptr: I64,
@@ -193,10 +242,12 @@ pub struct Lod {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct MaterialPrototype {
+    /// Number of properties (the length of the name and id arrays).
     pub property_count: U16,
     /// Element counts of the nine typed arrays (bool, int, uint, float, texture, vec2, vec3,
     /// vec4, mat4).
     pub counts: [u8; 9],
+    /// Padding; not read.
     pub pad: [u8; 5],
     /// → `u32[property_count]`
     pub property_name_ids_ptr: I64,
@@ -204,8 +255,11 @@ pub struct MaterialPrototype {
     pub property_ids_ptr: I64,
     /// One pointer per typed array, in the order of `counts`.
     pub values_ptrs: [I64; 9],
+    /// selfId of the material's effect (`.fx`) file.
     pub fx_path_id: U64,
+    /// Collision flags, as stored (meaning not known).
     pub collision_flags: U32,
+    /// Sort order when drawing.
     pub sort_order: I32,
 }
 
@@ -216,11 +270,17 @@ pub const MATERIAL_VALUES_PTRS: usize = 0x20;
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ModelPrototype {
+    /// selfId of the model's visual.
     pub visual_resource_id: U64,
+    /// Number of skeleton-extender ids at `skeleton_extender_ids_ptr`.
     pub skeleton_extender_count: u8,
+    /// The model's misc type, as stored (meaning not known).
     pub misc_type: u8,
+    /// Number of animation ids at `animations_ptr`.
     pub animations_count: u8,
+    /// Number of [`Dye`] records at `dyes_ptr`.
     pub dyes_count: u8,
+    /// Padding; not read.
     pub pad: U32,
     /// → `u64[skeleton_extender_count]`
     pub skeleton_extender_ids_ptr: I64,
@@ -234,12 +294,19 @@ pub struct ModelPrototype {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ModelPrototypeV1 {
+    /// selfId of the model's visual.
     pub visual_resource_id: U64,
+    /// The model's misc type, as stored (meaning not known).
     pub misc_type: u8,
+    /// Number of animation ids at `animations_ptr`.
     pub animations_count: u8,
+    /// Number of [`Dye`] records at `dyes_ptr`.
     pub dyes_count: u8,
+    /// Padding; not read.
     pub pad: [u8; 5],
+    /// → `u64[animations_count]`
     pub animations_ptr: I64,
+    /// → `Dye[dyes_count]`
     pub dyes_ptr: I64,
 }
 
@@ -247,9 +314,13 @@ pub struct ModelPrototypeV1 {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct Dye {
+    /// The dye's matter id, a strings-map key.
     pub matter_id: U32,
+    /// Id of what the dye replaces, a strings-map key.
     pub replaces_id: U32,
+    /// Number of tints (the length of both tint arrays).
     pub tints_count: U32,
+    /// Padding; not read.
     pub pad: U32,
     /// → `u32[tints_count]`
     pub tint_name_ids_ptr: I64,
@@ -261,8 +332,11 @@ pub struct Dye {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct SkeletonExtenderPrototype {
+    /// Flag as stored (meaning not known).
     pub flag: U16,
+    /// Number of nodes (the length of each node array).
     pub node_count: U16,
+    /// Padding; not read.
     pub pad: U32,
     /// → `u32[node_count]`
     pub name_ids_ptr: I64,
@@ -276,10 +350,15 @@ pub struct SkeletonExtenderPrototype {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct Animation {
+    /// Length of one cycle (`period`).
     pub period: F32,
+    /// Non-zero when the animation repeats.
     pub repeated: u8,
+    /// Padding; not read.
     pub pad0: [u8; 11],
+    /// Number of keyframes at `points_ptr`.
     pub points_count: I32,
+    /// Padding; not read.
     pub pad1: U32,
     /// Relative to the inner struct at +0x10.
     pub points_ptr: I64,
@@ -294,7 +373,9 @@ pub const ANIMATION_POINTS_PTR: usize = 0x18;
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ColorPoint {
+    /// When the keyframe applies, within the period.
     pub time: F32,
+    /// Colour RGBA.
     pub value: [F32; 4],
 }
 
@@ -302,7 +383,9 @@ pub struct ColorPoint {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ScalarPoint {
+    /// When the keyframe applies, within the period.
     pub time: F32,
+    /// The value (a radius).
     pub value: F32,
 }
 
@@ -310,15 +393,26 @@ pub struct ScalarPoint {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct PointLightPrototype {
+    /// How the colour changes over time (used when `animated_color` is set).
     pub color_animation: Animation,
+    /// How the radius changes over time (used when `animated_radius` is set).
     pub radius_animation: Animation,
+    /// Colour RGBA.
     pub color: [F32; 4],
+    /// Position relative to the owner, x, y, z.
     pub local_position: [F32; 3],
+    /// Padding; not read.
     pub pad0: U32,
+    /// Radius of the light.
     pub radius: F32,
+    /// The `minQuality` setting, as stored (presumably the lowest graphics quality that shows the
+    /// light).
     pub min_quality: U32,
+    /// Non-zero when `color_animation` applies.
     pub animated_color: u8,
+    /// Non-zero when `radius_animation` applies.
     pub animated_radius: u8,
+    /// Padding; not read.
     pub pad1: [u8; 6],
 }
 
@@ -329,7 +423,9 @@ pub const POINT_LIGHT_RADIUS_ANIMATION: usize = 0x20;
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct VelocityFieldPrototype {
+    /// Grid size x, y, z.
     pub dimensions: [U32; 3],
+    /// Number of velocity values at `velocities_ptr`.
     pub velocities_count: U32,
     /// → `u16[velocities_count]`
     pub velocities_ptr: I64,
@@ -339,7 +435,9 @@ pub struct VelocityFieldPrototype {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct EffectPrototype {
+    /// Longest emission time of the effect's systems.
     pub max_emitting_duration: F32,
+    /// Number of systems at `systems_ptr`.
     pub systems_count: U32,
     /// → `System[systems_count]`, 0x1C8 bytes each (undecoded)
     pub systems_ptr: I64,
@@ -352,7 +450,9 @@ pub const EFFECT_SYSTEM_SIZE: usize = 0x1C8;
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct EffectPresetPrototype {
+    /// High 64 bits of the preset's id.
     pub high_id: U64,
+    /// Low 64 bits of the preset's id.
     pub low_id: U64,
 }
 
@@ -360,6 +460,7 @@ pub struct EffectPresetPrototype {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct EffectMetadataPrototype {
+    /// Number of [`Channel`] records at `channels_ptr`.
     pub count: U64,
     /// → `Channel[count]`
     pub channels_ptr: I64,
@@ -369,13 +470,19 @@ pub struct EffectMetadataPrototype {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct Channel {
+    /// Length of the channel's name in bytes.
     pub name_len: U32,
+    /// Padding; not read.
     pub pad: U32,
     /// → `char[name_len]`
     pub name_ptr: I64,
+    /// Lowest value.
     pub min: F32,
+    /// Highest value.
     pub max: F32,
+    /// Default value.
     pub default: F32,
+    /// Kind of channel, as stored (meaning not known).
     pub kind: U32,
 }
 
@@ -383,7 +490,9 @@ pub struct Channel {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct AtlasContourProto {
+    /// Number of [`Contour`] records at `contours_ptr` (one per frame).
     pub frame_count: I32,
+    /// Padding; not read.
     pub pad: U32,
     /// → `Contour[frame_count]`
     pub contours_ptr: I64,
@@ -393,7 +502,9 @@ pub struct AtlasContourProto {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct Contour {
+    /// Number of [`Point`] records at `points_ptr`.
     pub count: I32,
+    /// Padding; not read.
     pub pad: U32,
     /// → `Point[count]`
     pub points_ptr: I64,
@@ -403,7 +514,9 @@ pub struct Contour {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct Point {
+    /// x.
     pub x: F32,
+    /// y.
     pub y: F32,
 }
 

@@ -9,7 +9,9 @@ use crate::error::{Error, Result};
 /// An axis-aligned box.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Bounds {
+    /// Minimum corner x, y, z.
     pub min: [f32; 3],
+    /// Maximum corner x, y, z.
     pub max: [f32; 3],
 }
 

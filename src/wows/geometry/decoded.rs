@@ -66,6 +66,7 @@ pub struct DrawData<'b> {
 /// file needs more room than any before it.
 ///
 /// ```
+/// # #[cfg(feature = "write")]
 /// # fn main() -> Result<(), gamebin::Error> {
 /// # let file = gamebin::write::geometry::example_file();
 /// use gamebin::wows::geometry::{DecodedGeometry, GeometryView};
@@ -82,6 +83,8 @@ pub struct DrawData<'b> {
 /// assert!(decoded.draw_table().notes().is_empty(), "nothing was left to chance");
 /// # Ok(())
 /// # }
+/// # #[cfg(not(feature = "write"))]
+/// # fn main() {}
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct DecodedGeometry {

@@ -6,6 +6,7 @@
 //! are decoded into buffers the caller owns, the only copy.
 //!
 //! ```
+//! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let file = gamebin::write::geometry::example_file();
 //! use gamebin::wows::geometry::GeometryView;
@@ -26,6 +27,8 @@
 //! assert_eq!(cube.positions().count(), 24);
 //! # Ok(())
 //! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
 //! ```
 
 mod armor;

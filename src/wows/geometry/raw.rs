@@ -8,26 +8,43 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct Header {
+    /// Number of merged vertex buffers ([`VerticesPrototype`] records at `merged_vertices_ptr`).
     pub merged_vertices_count: U32,
+    /// Number of merged index buffers ([`IndicesPrototype`] records at `merged_indices_ptr`).
     pub merged_indices_count: U32,
+    /// Number of vertex [`MappingEntry`] records (one per mesh).
     pub vertices_mapping_count: U32,
+    /// Number of index [`MappingEntry`] records (one per mesh).
     pub indices_mapping_count: U32,
+    /// Number of collision models.
     pub collision_model_count: U32,
+    /// Number of armor models.
     pub armor_model_count: U32,
+    /// File offset of the vertex mapping entries.
     pub vertices_mapping_ptr: I64,
+    /// File offset of the index mapping entries.
     pub indices_mapping_ptr: I64,
+    /// File offset of the merged vertex buffers' headers.
     pub merged_vertices_ptr: I64,
+    /// File offset of the merged index buffers' headers.
     pub merged_indices_ptr: I64,
+    /// File offset of the collision models.
     pub collision_models_ptr: I64,
+    /// File offset of the armor models.
     pub armor_models_ptr: I64,
 }
 
-/// Offset of each header pointer field, for error reports.
+/// Offset of `Header::vertices_mapping_ptr` (header pointer offsets are for error reports).
 pub const HEADER_VERTICES_MAPPING_PTR: usize = 0x18;
+/// Offset of `Header::indices_mapping_ptr`.
 pub const HEADER_INDICES_MAPPING_PTR: usize = 0x20;
+/// Offset of `Header::merged_vertices_ptr`.
 pub const HEADER_MERGED_VERTICES_PTR: usize = 0x28;
+/// Offset of `Header::merged_indices_ptr`.
 pub const HEADER_MERGED_INDICES_PTR: usize = 0x30;
+/// Offset of `Header::collision_models_ptr`.
 pub const HEADER_COLLISION_MODELS_PTR: usize = 0x38;
+/// Offset of `Header::armor_models_ptr`.
 pub const HEADER_ARMOR_MODELS_PTR: usize = 0x40;
 
 /// A named slice of a merged vertex or index buffer (0x10 bytes).
@@ -36,10 +53,14 @@ pub const HEADER_ARMOR_MODELS_PTR: usize = 0x40;
 pub struct MappingEntry {
     /// MurmurHash3_x86_32 (seed 0) of `"<name>.vertices"` or `"<name>.indices"`.
     pub mapping_id: U32,
+    /// Which merged buffer (vertex or index, by the entry's table) the range is in.
     pub merged_buffer_index: U16,
+    /// Texel density of the mesh, packed; 0 in 0.10.2 files, non-zero in 0.11.5, equal for the
+    /// vertex and index entries of one mesh.
     pub packed_texel_density: U16,
     /// First item (vertex or index) within the merged buffer.
     pub items_offset: U32,
+    /// Number of items (vertices or indices) in the range.
     pub items_count: U32,
 }
 
@@ -49,7 +70,9 @@ pub struct MappingEntry {
 pub struct PackedString {
     /// Characters including the NUL terminator.
     pub char_count: U32,
+    /// Padding; not read.
     pub padding: [u8; 4],
+    /// Offset of the text relative to this struct.
     pub text_ptr: I64,
 }
 
@@ -60,12 +83,18 @@ pub const PACKED_STRING_TEXT_PTR: usize = 0x08;
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct VerticesPrototype {
+    /// Offset of the vertex blob relative to this struct (raw, or ENCD-encoded).
     pub vertices_data_ptr: I64,
+    /// The vertex format's name, e.g. `set3/xyznuvtbpc` (the letters after the slash say the
+    /// components).
     pub format_name: PackedString,
     /// Size of the blob, including the 8-byte ENCD header when encoded.
     pub size_in_bytes: U32,
+    /// Bytes per vertex; authoritative even when the format name is unknown.
     pub stride_in_bytes: U16,
+    /// Non-zero when the vertices carry bone indices and weights.
     pub is_skinned: u8,
+    /// Non-zero when the vertices carry tangents and binormals.
     pub is_bumped: u8,
 }
 
@@ -76,8 +105,11 @@ pub const VERTICES_FORMAT_NAME: usize = 0x08;
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct IndicesPrototype {
+    /// Offset of the index blob relative to this struct (raw, or ENCD-encoded).
     pub indices_data_ptr: I64,
+    /// Size of the blob, including the 8-byte ENCD header when encoded.
     pub size_in_bytes: U32,
+    /// Reserved; not read.
     pub reserved: U16,
     /// Bytes per index: 2 or 4.
     pub index_size: U16,
@@ -88,13 +120,17 @@ pub struct IndicesPrototype {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ModelPrototype {
+    /// Size of the model's data in bytes.
     pub size_in_bytes: U64,
+    /// The model's name.
     pub name: PackedString,
+    /// Offset of the model's data relative to this struct (0x20 in the samples: right after it).
     pub data_ptr: I64,
 }
 
-/// Offset of `ModelPrototype.name` and `.data_ptr` within the struct.
+/// Offset of `ModelPrototype.name` within the struct.
 pub const MODEL_NAME: usize = 0x08;
+/// Offset of `ModelPrototype.data_ptr` within the struct.
 pub const MODEL_DATA_PTR: usize = 0x18;
 
 /// The header of a meshoptimizer-encoded blob.
@@ -103,6 +139,7 @@ pub const MODEL_DATA_PTR: usize = 0x18;
 pub struct EncdHeader {
     /// `b"ENCD"`.
     pub magic: [u8; 4],
+    /// Number of vertices or indices the meshoptimizer payload decodes to.
     pub element_count: U32,
 }
 
@@ -113,7 +150,9 @@ pub const ENCD_MAGIC: [u8; 4] = *b"ENCD";
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct Aabb {
+    /// Minimum corner x, y, z.
     pub min: [F32; 3],
+    /// Maximum corner x, y, z.
     pub max: [F32; 3],
 }
 
@@ -121,8 +160,11 @@ pub struct Aabb {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ArmorHeader {
+    /// Payload id (0x80000001 in the samples).
     pub id: U32,
+    /// Bounds of the whole armor model.
     pub bounds: Aabb,
+    /// Number of BVH nodes that follow.
     pub node_count: U32,
 }
 
@@ -130,12 +172,17 @@ pub struct ArmorHeader {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ArmorNodeHeader {
+    /// Armor material id of the node's triangles.
     pub material_id: u8,
+    /// Reserved; 0 in the samples.
     pub reserved0: u8,
     /// 1-based armor layer.
     pub layer_index: u8,
+    /// Reserved; 0 in the samples.
     pub reserved1: u8,
+    /// Bounds of the node's triangles.
     pub bounds: Aabb,
+    /// Number of [`ArmorVertex`] records that follow (3 per triangle).
     pub vertex_count: U32,
 }
 
@@ -143,8 +190,11 @@ pub struct ArmorNodeHeader {
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
 pub struct ArmorVertex {
+    /// Position x, y, z (left-handed, Y up).
     pub position: [F32; 3],
+    /// Normal, offset-binary: component = `byte / 127.5 − 1`.
     pub normal: [u8; 3],
+    /// Padding; 0 in the samples.
     pub reserved: u8,
 }
 

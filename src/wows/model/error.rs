@@ -14,39 +14,99 @@ pub enum Missing {
     Prototype,
     /// The prototype is neither a ModelPrototype nor a VisualPrototype (`None`: a record whose
     /// layout is unknown).
-    NotAModel { found: Option<PrototypeType> },
+    NotAModel {
+        /// The type of prototype found.
+        found: Option<PrototypeType>,
+    },
     /// The model's visual (`visualResourceId`) has no prototype, or it is not a visual.
-    Visual { id: u64 },
+    Visual {
+        /// The visual's resource id.
+        id: u64,
+    },
     /// The visual's `.geometry` path id is not in the path tree.
-    GeometryPath { id: u64 },
+    GeometryPath {
+        /// The `.geometry` path id (its selfId).
+        id: u64,
+    },
     /// The `.geometry` path has a segment that would leave the resource root (`..`, `.`, an empty
     /// segment, a backslash or a drive colon).
-    UnsafePath { path: String },
+    UnsafePath {
+        /// The path as the path tree gives it.
+        path: String,
+    },
     /// The `.geometry` file is not under the resource root (or cannot be opened).
     GeometryFile {
+        /// The path under the resource root.
         path: String,
+        /// Why it could not be opened.
         error: std::io::ErrorKind,
     },
     /// The `.geometry` file opened but its header does not read.
-    GeometryRead { path: String, error: Error },
+    GeometryRead {
+        /// The path under the resource root.
+        path: String,
+        /// The reader's error, with its offset.
+        error: Error,
+    },
     /// The render set's vertex mapping id is not in its `.geometry`.
-    VerticesMapping { id: u32, geometry: String },
+    VerticesMapping {
+        /// The vertex mapping id.
+        id: u32,
+        /// The `.geometry` path.
+        geometry: String,
+    },
     /// The render set's index mapping id is not in its `.geometry`.
-    IndicesMapping { id: u32, geometry: String },
+    IndicesMapping {
+        /// The index mapping id.
+        id: u32,
+        /// The `.geometry` path.
+        geometry: String,
+    },
     /// The render set's draw does not decode or its ranges do not fit its buffers.
-    Draw { geometry: String, error: Error },
+    Draw {
+        /// The `.geometry` path.
+        geometry: String,
+        /// The reader's error, with its offset.
+        error: Error,
+    },
     /// The render set's material (`materialMfmPathId`) has no prototype, or it is not a material.
-    Material { mfm_path_id: u64 },
+    Material {
+        /// The material's `.mfm` path id.
+        mfm_path_id: u64,
+    },
     /// A level of detail names a render set the visual does not have.
-    LodRenderSet { lod: usize, name_id: u32 },
+    LodRenderSet {
+        /// The level of detail.
+        lod: usize,
+        /// The render set name id it names.
+        name_id: u32,
+    },
     /// The level of detail asked for is past the visual's LODs.
-    Lod { index: usize, count: usize },
+    Lod {
+        /// The level asked for.
+        index: usize,
+        /// How many the visual has.
+        count: usize,
+    },
     /// A render set names a node the visual does not have.
-    Node { name_id: u32 },
+    Node {
+        /// The node name id.
+        name_id: u32,
+    },
     /// A node's parent index is past the node count or its parent chain is a cycle.
-    NodeParent { node: usize, parent: u16 },
+    NodeParent {
+        /// The node.
+        node: usize,
+        /// Its stored parent index.
+        parent: u16,
+    },
     /// A skinned render set's vertices use a joint past the nodes its skin has.
-    Joint { joint: u8, joints: usize },
+    Joint {
+        /// The joint index a vertex uses.
+        joint: u8,
+        /// How many joints the skin has.
+        joints: usize,
+    },
     /// The assets.bin failed to read (the error says where).
     Assets(Error),
     /// The export failed (the error says what).

@@ -8,6 +8,7 @@
 //! render set and the missing piece, so that a batch reports one bad model and goes on.
 //!
 //! ```
+//! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! # let root = gamebin::write::model::example_root()?;
 //! # let file = std::fs::read(root.join("assets.bin"))?;
@@ -28,6 +29,8 @@
 //! # std::fs::remove_dir_all(&root)?;
 //! # Ok(())
 //! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
 //! ```
 
 mod cache;

@@ -188,6 +188,7 @@ pub struct ResolvedModel<'a> {
 pub struct ModelNode<'a> {
     /// Position among the visual's nodes.
     pub index: usize,
+    /// The node's name id (a MurmurHash3 of its name).
     pub name_id: u32,
     /// The name, when the strings map has it.
     pub name: Option<&'a str>,
@@ -202,7 +203,9 @@ pub struct ModelNode<'a> {
 pub struct ModelLod<'a> {
     /// Position among the visual's LODs.
     pub index: usize,
+    /// The distance up to which this level is drawn.
     pub extent: f32,
+    /// Whether this level casts shadows.
     pub casts_shadow: bool,
     /// Name ids of the render sets drawn at this level.
     pub render_set_name_ids: &'a [U32],
@@ -227,6 +230,7 @@ pub struct ResolvedRenderSet<'a> {
 }
 
 impl<'a> ResolvedRenderSet<'a> {
+    /// The render set's name id.
     pub fn name_id(&self) -> u32 {
         self.render_set.name_id()
     }
@@ -238,6 +242,7 @@ impl<'a> ResolvedRenderSet<'a> {
     pub fn indices_mapping_id(&self) -> u32 {
         self.render_set.indices_mapping_id()
     }
+    /// Whether the render set is skinned (its vertices follow the nodes it names).
     pub fn skinned(&self) -> bool {
         self.render_set.skinned()
     }

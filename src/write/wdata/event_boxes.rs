@@ -95,6 +95,7 @@ impl Default for EventBoxes {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RawGroup {
+    /// Number of records, from the index.
     pub count: i32,
     /// Shown in hex in the JSON dump.
     #[cfg_attr(
@@ -108,10 +109,12 @@ pub struct RawGroup {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
     /// evVer >= 7.
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub category: Option<u32>,
+    /// The four cameras.
     pub infos: [CameraInfo; 4],
 }
 
@@ -122,6 +125,7 @@ pub struct CameraInfo {
     /// Stored for every entry when evVer >= 3, and only for the first entry below that.
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub camera_target: Option<WString>,
+    /// The camera's name.
     pub camera_name: WString,
     /// The first 3 of the 21 stored floats.
     pub camera_position: [f32; 3],
@@ -143,15 +147,25 @@ pub struct CameraInfo {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraLists {
+    /// Background ids of the potentially visible set.
     pub pvs_bg: Vec<u32>,
+    /// The event boxes of the potentially visible set.
     pub pvs_event_boxes: PvsEventBoxes,
+    /// Backgrounds to render.
     pub render_bg: Vec<RenderEntry>,
+    /// AniBGs to render.
     pub render_ani: Vec<RenderEntry>,
+    /// Item boxes to render.
     pub render_item: Vec<RenderEntry>,
+    /// Gimmicks to render.
     pub render_gimmick: Vec<RenderEntry>,
+    /// Backgrounds not to render.
     pub no_render_bg: Vec<RenderEntry>,
+    /// AniBGs not to render.
     pub no_render_ani: Vec<RenderEntry>,
+    /// Item boxes not to render.
     pub no_render_item: Vec<RenderEntry>,
+    /// Gimmicks not to render.
     pub no_render_gimmick: Vec<RenderEntry>,
     /// `buildPos` points.
     pub build_positions: Vec<[f32; 3]>,
@@ -178,7 +192,9 @@ impl Default for PvsEventBoxes {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PvsEventEntry {
+    /// The event box's category.
     pub category: u32,
+    /// The event box's name.
     pub name: WString,
 }
 
@@ -189,6 +205,7 @@ pub struct RenderEntry {
     /// Main version >= 22 (not the EventBox version).
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub id: Option<u32>,
+    /// The item's name.
     pub name: WString,
 }
 
@@ -196,13 +213,21 @@ pub struct RenderEntry {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RespawnBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// Total number of enemies to respawn.
     pub total_enemy_num: i32,
+    /// Number of enemies at a time.
     pub enemy_num: i32,
+    /// Name of the enemy.
     pub enemy_name: WString,
+    /// Time between respawns.
     pub respawn_time: f32,
+    /// Motion the enemies respawn with.
     pub respawn_motion: WString,
+    /// Respawn only while in the area (the seed's guess).
     pub in_check: Bool32,
+    /// Whether respawned enemies face random directions.
     pub random_direction: Bool32,
     /// One flag per difficulty level.
     pub difficulty: [Bool32; 5],
@@ -212,7 +237,9 @@ pub struct RespawnBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct StartPointBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// The start point's id.
     pub id: i32,
 }
 
@@ -220,9 +247,13 @@ pub struct StartPointBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct TriggerBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// Trigger state.
     pub state: i32,
+    /// Motion of the action.
     pub action_motion: WString,
+    /// Motion.
     pub motion: WString,
     /// evVer >= 9.
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
@@ -233,7 +264,9 @@ pub struct TriggerBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Signpost {
+    /// Id of the signpost's text.
     pub text_id: i32,
+    /// Where the signpost shows, x, y, z.
     pub reposition: [f32; 3],
 }
 
@@ -241,10 +274,15 @@ pub struct Signpost {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SkidBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// Skid state.
     pub state: i32,
+    /// Velocity x, y, z.
     pub velocity: [f32; 3],
+    /// End time.
     pub end_time: f32,
+    /// Duration.
     pub duration: f32,
 }
 
@@ -252,13 +290,21 @@ pub struct SkidBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EventHitBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// Hit state.
     pub state: i32,
+    /// Name of the AniBG that hits.
     pub anibg_name: WString,
+    /// Damage dealt.
     pub damage: f32,
+    /// Direction of the hit, x, y, z.
     pub direction: [f32; 3],
+    /// Motion played by the one hit.
     pub damage_motion: WString,
+    /// The hit times (`hitCnt` floats).
     pub hit_times: Vec<f32>,
+    /// The temporary hit times (`tempHitCnt` floats).
     pub temp_hit_times: Vec<f32>,
 }
 
@@ -266,9 +312,13 @@ pub struct EventHitBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct NpcBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// Name of the NPC.
     pub npc_name: WString,
+    /// The NPC's id.
     pub id: i32,
+    /// Instance id of the NPC.
     pub instance_id: i32,
 }
 
@@ -276,12 +326,19 @@ pub struct NpcBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PortalBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// Name of the map it warps to.
     pub warp_map_name: WString,
+    /// The portal's id.
     pub id: i32,
+    /// Message or portal type (how the portal behaves and shows).
     pub msg_type: i32,
+    /// Id of the map it warps to.
     pub warp_map_id: i32,
+    /// Id of the entry portal in that map.
     pub warp_portal_id: i32,
+    /// Whether the portal is active.
     pub active: Bool32,
 }
 
@@ -289,9 +346,13 @@ pub struct PortalBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SelectMapPortalBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// The portal's id.
     pub id: i32,
+    /// Message or portal type (how the selection shows).
     pub msg_type: i32,
+    /// Whether the portal is active.
     pub active: Bool32,
 }
 
@@ -299,9 +360,13 @@ pub struct SelectMapPortalBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct InAreaBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// Name of the map it warps to.
     pub warp_map_name: WString,
+    /// The box's id.
     pub id: i32,
+    /// Whether the box is active.
     pub active: Bool32,
 }
 
@@ -309,7 +374,9 @@ pub struct InAreaBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EtcBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// The box's id.
     pub id: i32,
 }
 
@@ -317,6 +384,7 @@ pub struct EtcBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraBlockBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
 }
 
@@ -324,7 +392,9 @@ pub struct CameraBlockBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CutoffBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// Type of cutoff (meanings are the game's).
     pub cutoff_type: i32,
 }
 
@@ -332,7 +402,9 @@ pub struct CutoffBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraTargetBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// What the camera targets.
     pub target: CameraTargetName,
     /// evVer >= 2.
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
@@ -360,7 +432,9 @@ impl Default for CameraTargetName {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct MiniMapIconBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// Type of icon.
     pub icon_type: i32,
 }
 
@@ -368,7 +442,9 @@ pub struct MiniMapIconBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EnvironmentReverbBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// Type of reverb.
     pub reverb_type: i32,
 }
 
@@ -377,9 +453,13 @@ pub struct EnvironmentReverbBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct WaypointBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
+    /// The waypoint's id.
     pub id: i32,
+    /// Range of the waypoint.
     pub range: f32,
+    /// Links to other waypoints.
     pub links: Vec<WaypointLink>,
 }
 
@@ -387,7 +467,9 @@ pub struct WaypointBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct WaypointLink {
+    /// Id of the linked waypoint.
     pub id: i32,
+    /// The float stored for the link (a distance, by the writer's reading).
     pub distance: f32,
 }
 
@@ -395,6 +477,7 @@ pub struct WaypointLink {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ObstacleBox {
+    /// The box: name, placement and half sizes.
     pub obb: Obb,
 }
 

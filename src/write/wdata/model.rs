@@ -98,9 +98,11 @@ impl From<bool> for Bool32 {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Obb {
+    /// The box's name.
     pub name: WString,
     /// Centre, X Y Z.
     pub position: [f32; 3],
+    /// Scale x, y, z.
     pub scale: [f32; 3],
     /// Quaternion X Y Z W.
     pub rotation: [f32; 4],
@@ -112,13 +114,18 @@ pub struct Obb {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct AniBg {
+    /// The box.
     pub obb: Obb,
+    /// Path of the model.
     pub model: WString,
+    /// Path of the motion.
     pub motion: WString,
     /// `Loop`.
     #[cfg_attr(feature = "cli", serde(rename = "loop"))]
     pub looping: Bool32,
+    /// Index of the light to use.
     pub light_index: i32,
+    /// Cover index (perhaps an occlusion group).
     pub cover_index: i32,
     /// AniBG version >= 3.
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
@@ -135,9 +142,13 @@ pub struct AniBg {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ItemBox {
+    /// The box.
     pub obb: Obb,
+    /// Path of the model.
     pub model: WString,
+    /// Path of the motion.
     pub motion: WString,
+    /// Path of the item table.
     pub table_path: WString,
     /// `Loop`.
     #[cfg_attr(feature = "cli", serde(rename = "loop"))]
@@ -151,14 +162,23 @@ pub struct ItemBox {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Gimmick {
+    /// The box.
     pub obb: Obb,
+    /// Path of the model.
     pub model: WString,
+    /// Path of the motion.
     pub motion: WString,
+    /// Loop flag or mode.
     pub loop_flag: i32,
+    /// Index of the light to use.
     pub light_index: i32,
+    /// Cover index (perhaps an occlusion group).
     pub cover_index: i32,
+    /// Whether the gimmick casts a shadow (0 or 1).
     pub shadow: i32,
+    /// The "move weight" flag (0 or 1).
     pub move_weight: i32,
+    /// Id of the gimmick's template.
     pub template_id: i32,
 }
 
@@ -167,10 +187,15 @@ pub struct Gimmick {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Triggers {
+    /// Reserved (the peer's `reserved0`), written as given.
     pub reserved0: i32,
+    /// Directory of the scripts.
     pub script_dir: WString,
+    /// Reserved (the peer's `reserved1`), written as given.
     pub reserved1: i32,
+    /// Path of the main script.
     pub main_script: WString,
+    /// The triggers, in one of the two layouts.
     #[cfg_attr(feature = "cli", serde(flatten))]
     pub layout: TriggerLayout,
 }
@@ -186,8 +211,11 @@ pub enum TriggerLayout {
     /// writer refuses it below version 9.
     #[cfg_attr(feature = "cli", serde(rename = "script_lists"))]
     ScriptLists {
+        /// Event script paths.
         event_scripts: Vec<WString>,
+        /// Condition script paths.
         condition_scripts: Vec<WString>,
+        /// Action script paths.
         action_scripts: Vec<WString>,
     },
 }
@@ -202,10 +230,15 @@ impl Default for TriggerLayout {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Trigger {
+    /// The trigger's name.
     pub name: WString,
+    /// The editor's comment.
     pub comment: WString,
+    /// Event script names.
     pub events: Vec<WString>,
+    /// Condition script names.
     pub conditions: Vec<WString>,
+    /// Action script names.
     pub actions: Vec<WString>,
 }
 
@@ -227,40 +260,60 @@ pub struct WdataMap {
     pub signature: WString,
     /// The main version: every gate below depends on it.
     pub version: i32,
+    /// `EventBoxVersion` (main version >= 7).
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub event_box_version: Option<i32>,
+    /// `AniBGVersion` (main version >= 7).
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub anibg_version: Option<i32>,
+    /// `ItemBoxVersion` (main version >= 7).
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub item_box_version: Option<i32>,
+    /// `GimmickVersion` (main version >= 8).
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub gimmick_version: Option<i32>,
+    /// `ScriptCount1` (main version >= 9).
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub script_count1: Option<i32>,
+    /// `ScriptConditionCount1` (main version >= 16).
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub script_condition_count1: Option<i32>,
+    /// `ScriptCount2` (main version >= 18).
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub script_count2: Option<i32>,
+    /// `ScriptConditionCount2` (main version >= 18).
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub script_condition_count2: Option<i32>,
     /// Empty or a `.mmp` path (`".\"` = none).
     pub model_path: WString,
+    /// Path of the navigation mesh.
     pub nav_mesh_path: WString,
+    /// Path of the navigation heights (main version >= 2).
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub nav_height_path: Option<WString>,
+    /// Path of the event-box file.
     pub event_box_path: WString,
+    /// The event boxes (main version >= 7).
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub event_boxes: Option<EventBoxes>,
+    /// The AniBG records.
     pub anibg: Vec<AniBg>,
+    /// The item boxes.
     pub item_boxes: Vec<ItemBox>,
+    /// The gimmicks.
     pub gimmicks: Vec<Gimmick>,
+    /// ObstaclePath (main version >= 2).
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub obstacle_path: Option<WString>,
+    /// MocPath.
     pub moc_path: WString,
+    /// AniBGPath.
     pub anibg_path: WString,
+    /// The triggers section.
     pub triggers: Triggers,
     /// Scenes: the first pass of every scene, then (v >= 20) the second pass of every scene.
     pub scenes: Vec<Scene>,
+    /// The scene resources.
     pub scene_resources: Vec<SceneResource>,
 }
 

@@ -13,8 +13,11 @@ use super::model::{Bool32, WString};
 pub struct Scene {
     /// The camera file (`.mec`).
     pub file: WString,
+    /// Fade-in time in the editor's preview.
     pub fade_in_preview: f32,
+    /// Fade hold time in the editor's preview.
     pub fade_hold_preview: f32,
+    /// Fade-out time in the editor's preview.
     pub fade_out_preview: f32,
     /// Version >= 15.
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
@@ -31,12 +34,19 @@ pub struct Scene {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneTiming {
+    /// Scene category or type flag.
     pub category: u32,
+    /// Fade-in time when the scene plays.
     pub scene_fade_in: f32,
+    /// Fade hold time when the scene plays.
     pub scene_fade_hold: f32,
+    /// Fade-out time when the scene plays.
     pub scene_fade_out: f32,
+    /// Blend time into the scene.
     pub blend_time: f32,
+    /// Fog start distance during the scene.
     pub fog_near: f32,
+    /// Fog end distance during the scene.
     pub fog_far: f32,
 }
 
@@ -44,9 +54,13 @@ pub struct SceneTiming {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneCamera {
+    /// Camera position x, y, z.
     pub position: [f32; 3],
+    /// Camera rotation x, y, z.
     pub rotation: [f32; 3],
+    /// Field of view.
     pub fov: f32,
+    /// Aspect ratio.
     pub aspect_ratio: f32,
 }
 
@@ -57,15 +71,25 @@ pub struct ScenePass2 {
     /// Version >= 21.
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub name: Option<WString>,
+    /// The scene ids.
     pub scene_ids: Vec<u32>,
+    /// The `(category, key)` event entries.
     pub event_entries: Vec<EventEntry>,
+    /// Backgrounds to render.
     pub render_bg: Vec<SceneElement>,
+    /// AniBGs to render.
     pub render_ani: Vec<SceneElement>,
+    /// Item boxes to render.
     pub render_item: Vec<SceneElement>,
+    /// Gimmicks to render.
     pub render_gimmick: Vec<SceneElement>,
+    /// Backgrounds not to render.
     pub no_render_bg: Vec<SceneElement>,
+    /// AniBGs not to render.
     pub no_render_ani: Vec<SceneElement>,
+    /// Item boxes not to render.
     pub no_render_item: Vec<SceneElement>,
+    /// Gimmicks not to render.
     pub no_render_gimmick: Vec<SceneElement>,
 }
 
@@ -73,7 +97,9 @@ pub struct ScenePass2 {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EventEntry {
+    /// The entry's category.
     pub category: u32,
+    /// The entry's key.
     pub key: WString,
 }
 
@@ -84,6 +110,7 @@ pub struct SceneElement {
     /// Version >= 22.
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub category: Option<u32>,
+    /// The element's key.
     pub key: WString,
 }
 
@@ -91,11 +118,14 @@ pub struct SceneElement {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneResource {
+    /// The resource's key.
     pub key: WString,
+    /// Other names of the resource.
     pub aliases: Vec<WString>,
     /// Stored only when there is at least one path: `Some` exactly when `paths` is not empty.
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub delay: Option<f32>,
+    /// The model/motion paths played in turn.
     pub paths: Vec<SceneData>,
     /// Version >= 11.
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
@@ -112,9 +142,13 @@ pub struct SceneResource {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneData {
+    /// Path of the model.
     pub model: WString,
+    /// Path of the motion.
     pub motion: WString,
+    /// The path's name.
     pub name: WString,
+    /// Name of the event the path raises.
     pub event_name: WString,
     /// `Time` and `Hold`, version >= 10.
     #[cfg_attr(
@@ -135,9 +169,13 @@ pub struct SceneData {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Cue {
+    /// End time of the cue.
     pub end: f32,
+    /// The cue's name.
     pub name: WString,
+    /// The cue's id.
     pub id: u32,
+    /// Start time of the cue.
     pub start: f32,
 }
 
@@ -145,12 +183,16 @@ pub struct Cue {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SoundBlock {
+    /// The sounds.
     pub sounds: Vec<Sound>,
     /// Version >= 13.
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub unk1: Option<u32>,
+    /// Unknown (the peer's `Unk2`); written as given.
     pub unk2: u32,
+    /// Unknown (the peer's `Unk3`); written as given.
     pub unk3: f32,
+    /// Unknown (the peer's `Unk4`); written as given.
     pub unk4: u32,
     /// Seven unknown `i32`s, version <= 14.
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
@@ -164,10 +206,12 @@ pub struct SoundBlock {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Sound {
+    /// Start time of the sound.
     pub start: f32,
     /// Version >= 16.
     #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
     pub fades: Option<SoundFades>,
+    /// Path of the sound file.
     pub path: WString,
 }
 
@@ -175,9 +219,13 @@ pub struct Sound {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SoundFades {
+    /// Fade-in time.
     pub fade_in: f32,
+    /// Fade-out time.
     pub fade_out: f32,
+    /// Maximum volume.
     pub vol_max: f32,
+    /// Minimum volume.
     pub vol_min: f32,
 }
 
@@ -185,8 +233,11 @@ pub struct SoundFades {
 #[cfg_attr(feature = "cli", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Ambient {
+    /// Start time of the ambient sound.
     pub start: f32,
+    /// Path of the sound file.
     pub path: WString,
+    /// Whether it starts with the scene.
     pub play_on_start: Bool32,
     /// `Loop`.
     #[cfg_attr(feature = "cli", serde(rename = "loop"))]

@@ -25,9 +25,11 @@ impl<'a> AtlasContour<'a> {
             raw: at.raw("AtlasContourProto")?,
         })
     }
+    /// File offset of the record.
     pub fn offset(&self) -> usize {
         self.at.at
     }
+    /// The frames' contours (`frame_count` of them).
     pub fn frames(&self) -> Result<impl ExactSizeIterator<Item = ContourFrame<'a>> + 'a> {
         let count = count_i32(
             self.raw.frame_count.get(),
@@ -55,6 +57,7 @@ impl<'a> AtlasContour<'a> {
 }
 
 impl<'a> ContourFrame<'a> {
+    /// The contour's points, borrowed.
     pub fn points(&self) -> Result<&'a [Point]> {
         let count = count_i32(self.raw.count.get(), self.at.at, "Contour.count")?;
         self.at

@@ -20,15 +20,19 @@ impl<'a> Effect<'a> {
             raw: at.raw("EffectPrototype")?,
         })
     }
+    /// The stored record.
     pub fn raw(&self) -> &'a raw::EffectPrototype {
         self.raw
     }
+    /// File offset of the record.
     pub fn offset(&self) -> usize {
         self.at.at
     }
+    /// Longest emission time of the effect's systems.
     pub fn max_emitting_duration(&self) -> f32 {
         self.raw.max_emitting_duration.get()
     }
+    /// Number of systems (0x1C8 bytes each, kept raw).
     pub fn systems_count(&self) -> usize {
         self.raw.systems_count.get() as usize
     }
@@ -73,12 +77,15 @@ impl<'a> EffectPreset<'a> {
             raw: at.raw("EffectPresetPrototype")?,
         })
     }
+    /// File offset of the record.
     pub fn offset(&self) -> usize {
         self.at.at
     }
+    /// High 64 bits of the preset's id.
     pub fn high_id(&self) -> u64 {
         self.raw.high_id.get()
     }
+    /// Low 64 bits of the preset's id.
     pub fn low_id(&self) -> u64 {
         self.raw.low_id.get()
     }
@@ -105,9 +112,11 @@ impl<'a> EffectMetadata<'a> {
             raw: at.raw("EffectMetadataPrototype")?,
         })
     }
+    /// File offset of the record.
     pub fn offset(&self) -> usize {
         self.at.at
     }
+    /// The channels, in stored order.
     pub fn channels(&self) -> Result<impl ExactSizeIterator<Item = Channel<'a>> + 'a> {
         let count = to_usize(
             self.raw.count.get(),
@@ -135,6 +144,7 @@ impl<'a> EffectMetadata<'a> {
 }
 
 impl<'a> Channel<'a> {
+    /// The stored channel.
     pub fn raw(&self) -> &'a raw::Channel {
         self.raw
     }
@@ -151,6 +161,7 @@ impl<'a> Channel<'a> {
             _ => bytes,
         })
     }
+    /// The channel's name (`name_len` bytes, UTF-8 checked).
     pub fn name(&self) -> Result<&'a str> {
         let bytes = self.name_bytes()?;
         core::str::from_utf8(bytes).map_err(|e| {
@@ -162,15 +173,19 @@ impl<'a> Channel<'a> {
             )
         })
     }
+    /// Lowest value.
     pub fn min(&self) -> f32 {
         self.raw.min.get()
     }
+    /// Highest value.
     pub fn max(&self) -> f32 {
         self.raw.max.get()
     }
+    /// Default value.
     pub fn default(&self) -> f32 {
         self.raw.default.get()
     }
+    /// Kind of channel, as stored (meaning not known).
     pub fn kind(&self) -> u32 {
         self.raw.kind.get()
     }

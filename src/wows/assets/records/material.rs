@@ -21,15 +21,23 @@ pub struct Material<'a> {
 /// A property value, typed.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum MaterialValue<'a> {
+    /// A bool property (stored as a byte).
     Bool(bool),
+    /// An int property.
     Int(i32),
+    /// A uint property.
     Uint(u32),
+    /// A float property.
     Float(f32),
     /// selfId of the texture.
     Texture(u64),
+    /// A vec2 property.
     Vec2([f32; 2]),
+    /// A vec3 property.
     Vec3([f32; 3]),
+    /// A vec4 property.
     Vec4([f32; 4]),
+    /// A mat4 property, column-major, borrowed.
     Mat4(&'a Matrix),
 }
 
@@ -58,11 +66,13 @@ pub const TYPE_NAMES: [&str; 9] = [
 /// One property: its name id, its stored id (type and index) and its value.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MaterialProperty<'a> {
+    /// The property's name, a strings-map key (MurmurHash3).
     pub name_id: u32,
     /// Type number 0..=8 (low 4 bits of the property id).
     pub kind: u8,
     /// Index in that type's array (high 12 bits).
     pub index: u16,
+    /// The property's value.
     pub value: MaterialValue<'a>,
 }
 
@@ -79,14 +89,17 @@ impl<'a> Material<'a> {
         })
     }
 
+    /// The stored record.
     pub fn raw(&self) -> &'a raw::MaterialPrototype {
         self.raw
     }
 
+    /// File offset of the record.
     pub fn offset(&self) -> usize {
         self.at.at
     }
 
+    /// Number of properties.
     pub fn property_count(&self) -> usize {
         usize::from(self.raw.property_count.get())
     }
@@ -96,6 +109,7 @@ impl<'a> Material<'a> {
         self.raw.counts
     }
 
+    /// The properties' name ids (strings-map keys), borrowed.
     pub fn property_name_ids(&self) -> Result<&'a [U32]> {
         self.at.slice(
             0x10,
@@ -105,6 +119,8 @@ impl<'a> Material<'a> {
         )
     }
 
+    /// The properties' ids: low 4 bits the type (0..8), high 12 bits the index in that type's
+    /// array.
     pub fn property_ids(&self) -> Result<&'a [U16]> {
         self.at.slice(
             0x18,
@@ -232,10 +248,12 @@ impl<'a> Material<'a> {
         self.raw.fx_path_id.get()
     }
 
+    /// Collision flags, as stored (meaning not known).
     pub fn collision_flags(&self) -> u32 {
         self.raw.collision_flags.get()
     }
 
+    /// Sort order when drawing.
     pub fn sort_order(&self) -> i32 {
         self.raw.sort_order.get()
     }

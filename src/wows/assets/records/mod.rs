@@ -28,16 +28,27 @@ use crate::error::Result;
 /// A record of any prototype type, or raw bytes with the reason it is not decoded.
 #[derive(Debug, Clone, Copy)]
 pub enum Prototype<'a> {
+    /// A `MaterialPrototype` record.
     Material(Material<'a>),
+    /// A `VisualPrototype` record.
     Visual(Visual<'a>),
+    /// A `SkeletonExtenderPrototype` record.
     SkeletonExtender(SkeletonExtender<'a>),
+    /// A `ModelPrototype` record (either layout).
     Model(Model<'a>),
+    /// A `PointLightPrototype` record.
     PointLight(PointLight<'a>),
+    /// An `EffectPrototype` record.
     Effect(Effect<'a>),
+    /// A `VelocityFieldPrototype` record.
     VelocityField(VelocityField<'a>),
+    /// An `EffectPresetPrototype` record.
     EffectPreset(EffectPreset<'a>),
+    /// An `EffectMetadataPrototype` record.
     EffectMetadata(EffectMetadata<'a>),
+    /// An `AtlasContourProto` record.
     AtlasContour(AtlasContour<'a>),
+    /// A record whose layout the reader does not know: its bytes, and why.
     Raw(RawRecord<'a>),
 }
 
@@ -49,7 +60,9 @@ pub struct RawRecord<'a> {
     pub database: &'a [u8],
     /// File offset of the blob.
     pub offset: usize,
+    /// Record index within the database.
     pub index: usize,
+    /// Why the record is not decoded.
     pub reason: RawReason,
 }
 

@@ -51,6 +51,7 @@ impl<'a> Model<'a> {
         self.layout
     }
 
+    /// File offset of the record.
     pub fn offset(&self) -> usize {
         self.at.at
     }
@@ -63,6 +64,7 @@ impl<'a> Model<'a> {
         }
     }
 
+    /// The model's misc type, as stored (meaning not known).
     pub fn misc_type(&self) -> u8 {
         match self.layout {
             ModelLayout::Current(m) => m.misc_type,
@@ -128,18 +130,23 @@ impl<'a> Model<'a> {
 }
 
 impl<'a> Dye<'a> {
+    /// The stored dye.
     pub fn raw(&self) -> &'a raw::Dye {
         self.raw
     }
+    /// The dye's matter id, a strings-map key.
     pub fn matter_id(&self) -> u32 {
         self.raw.matter_id.get()
     }
+    /// Id of what the dye replaces, a strings-map key.
     pub fn replaces_id(&self) -> u32 {
         self.raw.replaces_id.get()
     }
+    /// Number of tints.
     pub fn tints_count(&self) -> usize {
         self.raw.tints_count.get() as usize
     }
+    /// The tints' name ids (strings-map keys), borrowed.
     pub fn tint_name_ids(&self) -> Result<&'a [U32]> {
         self.at.slice(
             0x10,
@@ -148,6 +155,7 @@ impl<'a> Dye<'a> {
             "Dye.tintNameIds",
         )
     }
+    /// The tints' material selfIds, borrowed.
     pub fn tint_material_ids(&self) -> Result<&'a [U64]> {
         self.at.slice(
             0x18,

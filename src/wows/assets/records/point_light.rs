@@ -21,27 +21,36 @@ impl<'a> PointLight<'a> {
             raw: at.raw("PointLightPrototype")?,
         })
     }
+    /// The stored record.
     pub fn raw(&self) -> &'a raw::PointLightPrototype {
         self.raw
     }
+    /// File offset of the record.
     pub fn offset(&self) -> usize {
         self.at.at
     }
+    /// Colour RGBA.
     pub fn color(&self) -> [f32; 4] {
         self.raw.color.map(|f| f.get())
     }
+    /// Position relative to the owner, x, y, z.
     pub fn local_position(&self) -> [f32; 3] {
         self.raw.local_position.map(|f| f.get())
     }
+    /// Radius of the light.
     pub fn radius(&self) -> f32 {
         self.raw.radius.get()
     }
+    /// The `minQuality` setting, as stored (presumably the lowest graphics quality that shows the
+    /// light).
     pub fn min_quality(&self) -> u32 {
         self.raw.min_quality.get()
     }
+    /// Whether the colour animation applies.
     pub fn animated_color(&self) -> bool {
         self.raw.animated_color != 0
     }
+    /// Whether the radius animation applies.
     pub fn animated_radius(&self) -> bool {
         self.raw.animated_radius != 0
     }

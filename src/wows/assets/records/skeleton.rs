@@ -23,18 +23,23 @@ impl<'a> SkeletonExtender<'a> {
             strings,
         })
     }
+    /// The stored record.
     pub fn raw(&self) -> &'a raw::SkeletonExtenderPrototype {
         self.raw
     }
+    /// File offset of the record.
     pub fn offset(&self) -> usize {
         self.at.at
     }
+    /// Flag as stored (meaning not known).
     pub fn flag(&self) -> u16 {
         self.raw.flag.get()
     }
+    /// Number of nodes.
     pub fn node_count(&self) -> usize {
         usize::from(self.raw.node_count.get())
     }
+    /// The nodes' name ids (strings-map keys), borrowed.
     pub fn name_ids(&self) -> Result<&'a [U32]> {
         self.at.slice(
             0x08,
@@ -43,6 +48,7 @@ impl<'a> SkeletonExtender<'a> {
             "SkeletonExtenderPrototype.nameIds",
         )
     }
+    /// The nodes' parents' name ids (strings-map keys), borrowed.
     pub fn parent_name_ids(&self) -> Result<&'a [U32]> {
         self.at.slice(
             0x10,
@@ -51,6 +57,7 @@ impl<'a> SkeletonExtender<'a> {
             "SkeletonExtenderPrototype.parentNameIds",
         )
     }
+    /// The nodes' 4×4 matrices, column-major, borrowed.
     pub fn matrices(&self) -> Result<&'a [Matrix]> {
         self.at.slice(
             0x18,

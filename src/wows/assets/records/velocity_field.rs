@@ -20,9 +20,11 @@ impl<'a> VelocityField<'a> {
             raw: at.raw("VelocityFieldPrototype")?,
         })
     }
+    /// The stored record.
     pub fn raw(&self) -> &'a raw::VelocityFieldPrototype {
         self.raw
     }
+    /// File offset of the record.
     pub fn offset(&self) -> usize {
         self.at.at
     }

@@ -19,6 +19,7 @@ pub struct Visual<'a> {
 /// One node of a visual's hierarchy.
 #[derive(Debug, Clone, Copy)]
 pub struct Node<'a> {
+    /// The node's name, a strings-map key (MurmurHash3).
     pub name_id: u32,
     /// Column-major 4×4.
     pub matrix: &'a Matrix,
@@ -66,6 +67,7 @@ impl<'a> Visual<'a> {
         self.at.at
     }
 
+    /// Number of nodes.
     pub fn nodes_count(&self) -> usize {
         self.raw.nodes_count.get() as usize
     }
@@ -147,10 +149,12 @@ impl<'a> Visual<'a> {
         self.raw.merged_geometry_path_id.get()
     }
 
+    /// The `underwater` flag (meaning not verified).
     pub fn underwater(&self) -> bool {
         self.raw.underwater != 0
     }
 
+    /// The `abovewater` flag (meaning not verified).
     pub fn abovewater(&self) -> bool {
         self.raw.abovewater != 0
     }
@@ -214,12 +218,15 @@ impl<'a> Visual<'a> {
 }
 
 impl<'a> RenderSet<'a> {
+    /// The stored render set.
     pub fn raw(&self) -> &'a raw::RenderSet {
         self.raw
     }
+    /// Name of the render set, a strings-map key.
     pub fn name_id(&self) -> u32 {
         self.raw.name_id.get()
     }
+    /// Name of the material, a strings-map key.
     pub fn material_name_id(&self) -> u32 {
         self.raw.material_name_id.get()
     }
@@ -235,6 +242,7 @@ impl<'a> RenderSet<'a> {
     pub fn material_mfm_path_id(&self) -> u64 {
         self.raw.material_mfm_path_id.get()
     }
+    /// Whether the render set is skinned.
     pub fn skinned(&self) -> bool {
         self.raw.skinned != 0
     }
@@ -250,12 +258,15 @@ impl<'a> RenderSet<'a> {
 }
 
 impl<'a> Lod<'a> {
+    /// The stored LOD.
     pub fn raw(&self) -> &'a raw::Lod {
         self.raw
     }
+    /// The LOD's `extent` (presumably the distance up to which it is used; not verified).
     pub fn extent(&self) -> f32 {
         self.raw.extent.get()
     }
+    /// Whether this LOD casts shadows.
     pub fn casts_shadow(&self) -> bool {
         self.raw.casts_shadow != 0
     }
