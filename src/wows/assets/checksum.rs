@@ -77,7 +77,7 @@ fn more_than_one_core() -> bool {
 
 /// CRC32 on a second thread while this one runs MurmurHash3. MurmurHash3_x86_32 is one serial
 /// dependency chain (xor, rotate, multiply-add per 4-byte block), about 8× slower than a plain
-/// scan of a full-size file (see README, Performance), while crc32fast folds with carry-less
+/// scan of a full-size file (see BENCHMARKS.md, assets.bin), while crc32fast folds with carry-less
 /// multiplies at memory speed; overlapping them makes verifying both cost what MurmurHash3 alone costs. Falls back to
 /// one thread when the system refuses a thread.
 fn crc32_beside_murmur3(body: &[u8]) -> (u32, u32) {
