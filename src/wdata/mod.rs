@@ -97,7 +97,7 @@ pub struct Versions {
 
 /// Absolute offsets where the sections start, recorded at open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SectionOffsets {
     /// The EventBox index's `typeCount` (main version >= 7).
     pub event_boxes: Option<usize>,

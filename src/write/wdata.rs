@@ -44,7 +44,7 @@
 mod encode;
 mod event_boxes;
 mod fixtures;
-#[cfg(feature = "cli")]
+#[cfg(feature = "serde")]
 mod json;
 mod large;
 mod model;

@@ -92,38 +92,38 @@ impl Default for EventBoxes {
 
 /// A group whose record layout is unknown (type 14): the count from the index and the bytes of
 /// the group, written as they are.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RawGroup {
     /// Number of records, from the index.
     pub count: i32,
     /// Shown in hex in the JSON dump.
     #[cfg_attr(
-        feature = "cli",
+        feature = "serde",
         serde(rename = "raw_hex", serialize_with = "super::json::hex")
     )]
     pub bytes: Vec<u8>,
 }
 
 /// Type 0: a camera zone with four camera set-ups.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraBox {
     /// The box: name, placement and half sizes.
     pub obb: Obb,
     /// evVer >= 7.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub category: Option<u32>,
     /// The four cameras.
     pub infos: [CameraInfo; 4],
 }
 
 /// One of a CameraBox's four camera set-ups.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraInfo {
     /// Stored for every entry when evVer >= 3, and only for the first entry below that.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub camera_target: Option<WString>,
     /// The camera's name.
     pub camera_name: WString,
@@ -136,15 +136,15 @@ pub struct CameraInfo {
     /// Floats 7..21.
     pub frustum: [f32; 14],
     /// evVer >= 5.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub build_pvs: Option<Bool32>,
     /// evVer >= 4.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub lists: Option<CameraLists>,
 }
 
 /// A CameraInfo's visibility lists (evVer >= 4), stored as 11 counts then the lists in this order.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraLists {
     /// Background ids of the potentially visible set.
@@ -172,9 +172,9 @@ pub struct CameraLists {
 }
 
 /// The PVS EventBox list: plain ids below evVer 6, `(category, name)` pairs from evVer 6.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "cli", serde(untagged))]
+#[cfg_attr(feature = "serde", serde(untagged))]
 pub enum PvsEventBoxes {
     /// evVer < 6.
     Ids(Vec<u32>),
@@ -189,7 +189,7 @@ impl Default for PvsEventBoxes {
 }
 
 /// An EventBox reference in a PVS list (evVer >= 6).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PvsEventEntry {
     /// The event box's category.
@@ -199,18 +199,18 @@ pub struct PvsEventEntry {
 }
 
 /// An item of a CameraInfo's render / no-render lists.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RenderEntry {
     /// Main version >= 22 (not the EventBox version).
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub id: Option<u32>,
     /// The item's name.
     pub name: WString,
 }
 
 /// Type 1: an enemy spawn volume.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RespawnBox {
     /// The box: name, placement and half sizes.
@@ -234,7 +234,7 @@ pub struct RespawnBox {
 }
 
 /// Type 2: a player start position.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct StartPointBox {
     /// The box: name, placement and half sizes.
@@ -244,7 +244,7 @@ pub struct StartPointBox {
 }
 
 /// Type 3: a generic trigger volume.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct TriggerBox {
     /// The box: name, placement and half sizes.
@@ -256,12 +256,12 @@ pub struct TriggerBox {
     /// Motion.
     pub motion: WString,
     /// evVer >= 9.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub signpost: Option<Signpost>,
 }
 
 /// A TriggerBox's signpost (evVer >= 9).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Signpost {
     /// Id of the signpost's text.
@@ -271,7 +271,7 @@ pub struct Signpost {
 }
 
 /// Type 4: a slide volume.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SkidBox {
     /// The box: name, placement and half sizes.
@@ -287,7 +287,7 @@ pub struct SkidBox {
 }
 
 /// Type 5: a damage volume.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EventHitBox {
     /// The box: name, placement and half sizes.
@@ -309,7 +309,7 @@ pub struct EventHitBox {
 }
 
 /// Type 6: an NPC spawn.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct NpcBox {
     /// The box: name, placement and half sizes.
@@ -323,7 +323,7 @@ pub struct NpcBox {
 }
 
 /// Type 7: a portal to another map.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PortalBox {
     /// The box: name, placement and half sizes.
@@ -343,7 +343,7 @@ pub struct PortalBox {
 }
 
 /// Type 8: a portal that opens the map selection.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SelectMapPortalBox {
     /// The box: name, placement and half sizes.
@@ -357,7 +357,7 @@ pub struct SelectMapPortalBox {
 }
 
 /// Type 9: an area trigger.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct InAreaBox {
     /// The box: name, placement and half sizes.
@@ -371,7 +371,7 @@ pub struct InAreaBox {
 }
 
 /// Type 10: a generic marker.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EtcBox {
     /// The box: name, placement and half sizes.
@@ -381,7 +381,7 @@ pub struct EtcBox {
 }
 
 /// Type 11: a camera blocker (the box alone).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraBlockBox {
     /// The box: name, placement and half sizes.
@@ -389,7 +389,7 @@ pub struct CameraBlockBox {
 }
 
 /// Type 12: a cutoff volume.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CutoffBox {
     /// The box: name, placement and half sizes.
@@ -399,7 +399,7 @@ pub struct CutoffBox {
 }
 
 /// Type 13: a camera focus target.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraTargetBox {
     /// The box: name, placement and half sizes.
@@ -407,14 +407,14 @@ pub struct CameraTargetBox {
     /// What the camera targets.
     pub target: CameraTargetName,
     /// evVer >= 2.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub target_local_pc: Option<Bool32>,
 }
 
 /// How a CameraTargetBox names its target: a string below evVer 8, a text id from evVer 8.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "cli", serde(rename_all = "snake_case"))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum CameraTargetName {
     /// evVer < 8.
     Name(WString),
@@ -429,7 +429,7 @@ impl Default for CameraTargetName {
 }
 
 /// Type 15: a minimap icon position.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct MiniMapIconBox {
     /// The box: name, placement and half sizes.
@@ -439,7 +439,7 @@ pub struct MiniMapIconBox {
 }
 
 /// Type 16: an audio reverb zone.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EnvironmentReverbBox {
     /// The box: name, placement and half sizes.
@@ -450,7 +450,7 @@ pub struct EnvironmentReverbBox {
 
 /// Type 17: a waypoint node. The file stores the link ids and then the link distances as two
 /// lists of one count; the model pairs them so they cannot differ in length.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct WaypointBox {
     /// The box: name, placement and half sizes.
@@ -464,7 +464,7 @@ pub struct WaypointBox {
 }
 
 /// A waypoint's link to another waypoint.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct WaypointLink {
     /// Id of the linked waypoint.
@@ -474,7 +474,7 @@ pub struct WaypointLink {
 }
 
 /// Type 18: an obstacle volume (the box alone).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ObstacleBox {
     /// The box: name, placement and half sizes.

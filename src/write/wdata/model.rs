@@ -95,7 +95,7 @@ impl From<bool> for Bool32 {
 }
 
 /// The oriented bounding box that starts every EventBox, AniBG, ItemBox and Gimmick record.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Obb {
     /// The box's name.
@@ -111,7 +111,7 @@ pub struct Obb {
 }
 
 /// An animated background object (the AniBG section).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct AniBg {
     /// The box.
@@ -121,25 +121,25 @@ pub struct AniBg {
     /// Path of the motion.
     pub motion: WString,
     /// `Loop`.
-    #[cfg_attr(feature = "cli", serde(rename = "loop"))]
+    #[cfg_attr(feature = "serde", serde(rename = "loop"))]
     pub looping: Bool32,
     /// Index of the light to use.
     pub light_index: i32,
     /// Cover index (perhaps an occlusion group).
     pub cover_index: i32,
     /// AniBG version >= 3.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub shadow: Option<Bool32>,
     /// AniBG version >= 4.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub move_weight: Option<Bool32>,
     /// `PVSRad`, AniBG version >= 5.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub pvs_radius: Option<f32>,
 }
 
 /// An item container (the ItemBox section).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ItemBox {
     /// The box.
@@ -151,15 +151,15 @@ pub struct ItemBox {
     /// Path of the item table.
     pub table_path: WString,
     /// `Loop`.
-    #[cfg_attr(feature = "cli", serde(rename = "loop"))]
+    #[cfg_attr(feature = "serde", serde(rename = "loop"))]
     pub looping: Bool32,
     /// ItemBox version >= 3.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub open_enable: Option<Bool32>,
 }
 
 /// An in-world mechanism (the Gimmick section); its flags are plain `i32`s in the file.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Gimmick {
     /// The box.
@@ -184,7 +184,7 @@ pub struct Gimmick {
 
 /// The Triggers section: a common prefix, then one of two layouts (the notes' "trigger-layout
 /// disagreement": no real file settles which one versions >= 9 use).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Triggers {
     /// Reserved (the peer's `reserved0`), written as given.
@@ -196,20 +196,20 @@ pub struct Triggers {
     /// Path of the main script.
     pub main_script: WString,
     /// The triggers, in one of the two layouts.
-    #[cfg_attr(feature = "cli", serde(flatten))]
+    #[cfg_attr(feature = "serde", serde(flatten))]
     pub layout: TriggerLayout,
 }
 
 /// What follows the Triggers prefix.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq)]
 pub enum TriggerLayout {
     /// The public reader's layout (any version): `i32 triggerCount` and the triggers.
-    #[cfg_attr(feature = "cli", serde(rename = "triggers"))]
+    #[cfg_attr(feature = "serde", serde(rename = "triggers"))]
     Peer(Vec<Trigger>),
     /// The seed's layout for version >= 9: three counts, then three lists of script paths. The
     /// writer refuses it below version 9.
-    #[cfg_attr(feature = "cli", serde(rename = "script_lists"))]
+    #[cfg_attr(feature = "serde", serde(rename = "script_lists"))]
     ScriptLists {
         /// Event script paths.
         event_scripts: Vec<WString>,
@@ -227,7 +227,7 @@ impl Default for TriggerLayout {
 }
 
 /// One trigger of the peer layout: script function names per role.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Trigger {
     /// The trigger's name.
@@ -253,7 +253,7 @@ pub struct Trigger {
 /// - below v7 the sub-versions are absent and count as 0 for the AniBG and ItemBox gates.
 ///
 /// The sections' own gates are documented on their fields' types.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct WdataMap {
     /// Stored as-is; normally [`SIGNATURE`] with a trailing NUL.
@@ -261,40 +261,40 @@ pub struct WdataMap {
     /// The main version: every gate below depends on it.
     pub version: i32,
     /// `EventBoxVersion` (main version >= 7).
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub event_box_version: Option<i32>,
     /// `AniBGVersion` (main version >= 7).
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub anibg_version: Option<i32>,
     /// `ItemBoxVersion` (main version >= 7).
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub item_box_version: Option<i32>,
     /// `GimmickVersion` (main version >= 8).
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub gimmick_version: Option<i32>,
     /// `ScriptCount1` (main version >= 9).
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub script_count1: Option<i32>,
     /// `ScriptConditionCount1` (main version >= 16).
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub script_condition_count1: Option<i32>,
     /// `ScriptCount2` (main version >= 18).
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub script_count2: Option<i32>,
     /// `ScriptConditionCount2` (main version >= 18).
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub script_condition_count2: Option<i32>,
     /// Empty or a `.mmp` path (`".\"` = none).
     pub model_path: WString,
     /// Path of the navigation mesh.
     pub nav_mesh_path: WString,
     /// Path of the navigation heights (main version >= 2).
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub nav_height_path: Option<WString>,
     /// Path of the event-box file.
     pub event_box_path: WString,
     /// The event boxes (main version >= 7).
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub event_boxes: Option<EventBoxes>,
     /// The AniBG records.
     pub anibg: Vec<AniBg>,
@@ -303,7 +303,7 @@ pub struct WdataMap {
     /// The gimmicks.
     pub gimmicks: Vec<Gimmick>,
     /// ObstaclePath (main version >= 2).
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub obstacle_path: Option<WString>,
     /// MocPath.
     pub moc_path: WString,

@@ -8,7 +8,7 @@ use super::model::{Bool32, WString};
 
 /// A scene: its first-pass record and, from version 20, its second-pass record (the file stores
 /// every scene's first pass, then every scene's second pass).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Scene {
     /// The camera file (`.mec`).
@@ -20,18 +20,18 @@ pub struct Scene {
     /// Fade-out time in the editor's preview.
     pub fade_out_preview: f32,
     /// Version >= 15.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub timing: Option<SceneTiming>,
     /// Version >= 19.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub camera: Option<SceneCamera>,
     /// Version >= 20.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub pass2: Option<ScenePass2>,
 }
 
 /// A scene's category, fades, blend and fog (version >= 15).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneTiming {
     /// Scene category or type flag.
@@ -51,7 +51,7 @@ pub struct SceneTiming {
 }
 
 /// A scene's camera (version >= 19).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneCamera {
     /// Camera position x, y, z.
@@ -65,11 +65,11 @@ pub struct SceneCamera {
 }
 
 /// A scene's second-pass record (version >= 20): ten counts, then the lists in this order.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ScenePass2 {
     /// Version >= 21.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub name: Option<WString>,
     /// The scene ids.
     pub scene_ids: Vec<u32>,
@@ -94,7 +94,7 @@ pub struct ScenePass2 {
 }
 
 /// A scene event (always category + key).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EventEntry {
     /// The entry's category.
@@ -104,18 +104,18 @@ pub struct EventEntry {
 }
 
 /// An item of a scene's render / no-render lists.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneElement {
     /// Version >= 22.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub category: Option<u32>,
     /// The element's key.
     pub key: WString,
 }
 
 /// A scene resource: a keyed sequence of animations, cues and sounds.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneResource {
     /// The resource's key.
@@ -123,23 +123,23 @@ pub struct SceneResource {
     /// Other names of the resource.
     pub aliases: Vec<WString>,
     /// Stored only when there is at least one path: `Some` exactly when `paths` is not empty.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub delay: Option<f32>,
     /// The model/motion paths played in turn.
     pub paths: Vec<SceneData>,
     /// Version >= 11.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub cues: Option<Vec<Cue>>,
     /// Version >= 12.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub sound: Option<SoundBlock>,
     /// Version >= 17.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub ambients: Option<Vec<Ambient>>,
 }
 
 /// One path (animation segment) of a scene resource.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneData {
     /// Path of the model.
@@ -152,7 +152,7 @@ pub struct SceneData {
     pub event_name: WString,
     /// `Time` and `Hold`, version >= 10.
     #[cfg_attr(
-        feature = "cli",
+        feature = "serde",
         serde(
             skip_serializing_if = "Option::is_none",
             serialize_with = "super::json::time_hold"
@@ -161,12 +161,12 @@ pub struct SceneData {
     pub time_hold: Option<(u32, u32)>,
     /// Blend into the next path: stored after every path but the last, so `Some` exactly when
     /// this is not the last path.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub blend_time: Option<f32>,
 }
 
 /// A timed cue of a scene resource (version >= 11).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Cue {
     /// End time of the cue.
@@ -180,13 +180,13 @@ pub struct Cue {
 }
 
 /// Everything a scene resource stores from `soundCnt` to the two unknown strings (version >= 12).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SoundBlock {
     /// The sounds.
     pub sounds: Vec<Sound>,
     /// Version >= 13.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub unk1: Option<u32>,
     /// Unknown (the peer's `Unk2`); written as given.
     pub unk2: u32,
@@ -195,28 +195,28 @@ pub struct SoundBlock {
     /// Unknown (the peer's `Unk4`); written as given.
     pub unk4: u32,
     /// Seven unknown `i32`s, version <= 14.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub unknown_ints: Option<[i32; 7]>,
     /// Two unknown strings, version <= 13.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub unknown_strings: Option<[WString; 2]>,
 }
 
 /// A sound of a scene resource.
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Sound {
     /// Start time of the sound.
     pub start: f32,
     /// Version >= 16.
-    #[cfg_attr(feature = "cli", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub fades: Option<SoundFades>,
     /// Path of the sound file.
     pub path: WString,
 }
 
 /// A sound's fades and volume range (version >= 16).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SoundFades {
     /// Fade-in time.
@@ -230,7 +230,7 @@ pub struct SoundFades {
 }
 
 /// An ambient sound of a scene resource (version >= 17).
-#[cfg_attr(feature = "cli", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Ambient {
     /// Start time of the ambient sound.
@@ -240,7 +240,7 @@ pub struct Ambient {
     /// Whether it starts with the scene.
     pub play_on_start: Bool32,
     /// `Loop`.
-    #[cfg_attr(feature = "cli", serde(rename = "loop"))]
+    #[cfg_attr(feature = "serde", serde(rename = "loop"))]
     pub looping: Bool32,
 }
 
