@@ -32,11 +32,19 @@ impl<'a> Blob<'a> {
 
     /// The data, borrowed.
     pub fn data(&self) -> Result<&'a [u8]> {
-        self.bytes.slice(self.offset()?, self.size, self.data_field)
+        self.located().map(|(data, _)| data)
+    }
+
+    /// The data and its absolute file offset, the pointer resolved once (decoding small buffers
+    /// is dominated by such fixed costs).
+    pub fn located(&self) -> Result<(&'a [u8], usize)> {
+        let at = self.offset()?;
+        Ok((self.bytes.slice(at, self.size, self.data_field)?, at))
     }
 
     /// The ENCD header and payload, or `None` for raw data.
     pub fn encoded(&self) -> Result<Option<Encd<'a>>> {
-        Ok(Encd::parse(self.data()?, self.offset()?))
+        let (data, at) = self.located()?;
+        Ok(Encd::parse(data, at))
     }
 }

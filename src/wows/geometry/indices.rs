@@ -126,8 +126,7 @@ impl<'a> IndexBuffer<'a> {
     /// with [`decode_indices_into`](Self::decode_indices_into).
     pub fn raw_indices(&self) -> Result<Indices<'a>> {
         let size = self.effective_index_size()?;
-        let data = self.data()?;
-        let at = self.data_offset()?;
+        let (data, at) = self.blob().located()?;
         if Encd::parse(data, at).is_some() {
             return Err(Error::invalid(
                 u64_of(at),
@@ -156,7 +155,7 @@ impl<'a> IndexBuffer<'a> {
         &self,
         out: &mut Vec<I>,
     ) -> Result<usize> {
-        let (data, at) = (self.data()?, self.data_offset()?);
+        let (data, at) = self.blob().located()?;
         if Encd::parse(data, at).is_some() {
             // The decoder writes every index: only growth is zeroed.
             let count = self.index_count()?;

@@ -142,8 +142,7 @@ impl<'a> VertexBuffer<'a> {
     /// The vertices of a raw (non-ENCD) blob, read in place. An encoded blob is an error: decode it
     /// with [`decode_vertices_into`](Self::decode_vertices_into).
     pub fn raw_vertices(&self) -> Result<Vertices<'a>> {
-        let data = self.data()?;
-        let at = self.data_offset()?;
+        let (data, at) = self.blob().located()?;
         if Encd::parse(data, at).is_some() {
             return Err(Error::invalid(
                 u64_of(at),
@@ -200,7 +199,7 @@ impl<'a> VertexBuffer<'a> {
     /// nothing is zeroed first, so decoding into a fresh or reused `Vec` costs what copying the
     /// stored bytes costs; an ENCD blob is decoded over the old contents (only growth is zeroed).
     pub fn decode_vertices_into_vec(&self, out: &mut Vec<u8>) -> Result<usize> {
-        let (data, at) = (self.data()?, self.data_offset()?);
+        let (data, at) = self.blob().located()?;
         if Encd::parse(data, at).is_none() {
             // A plain copy needs only whole strides, not the format's attribute layout.
             let count = self.whole_strides(data)?;
