@@ -175,6 +175,17 @@ fn main() {
             n
         })
     });
+    g.bench_function("full_path_per_index", |b| {
+        let mut buf = String::with_capacity(512);
+        b.iter(|| {
+            let mut n = 0usize;
+            for i in 0..db.paths().len() {
+                index.full_path_at(db.paths(), i, &mut buf).unwrap();
+                n += buf.len();
+            }
+            n
+        })
+    });
     g.bench_function("build_path_index", |b| {
         b.iter(|| PathIndex::build(db.paths()).unwrap())
     });
@@ -186,6 +197,39 @@ fn main() {
                 .sum::<usize>()
         })
     });
+    g.finish();
+
+    // `find_path` is one pass over the path-entry table: it is measured against a plain pass
+    // over the same entries (their ids and name sizes), per lookup.
+    let mut g = c.benchmark_group("assets_find_path");
+    g.sample_size(20);
+    let probes: Vec<&String> = paths.iter().step_by(paths.len() / 16).take(16).collect();
+    g.throughput(Throughput::Elements(probes.len() as u64));
+    g.bench_function("find_path_x16", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for p in &probes {
+                n += db.find_path(black_box(p)).unwrap().unwrap().index();
+            }
+            n
+        })
+    });
+    g.bench_function("scan_path_entries_x16", |b| {
+        b.iter(|| {
+            let mut n = 0u64;
+            for _ in &probes {
+                n = db.paths().iter().fold(n, |n, e| {
+                    n.wrapping_add(e.self_id() ^ e.parent_id())
+                        .wrapping_add(u64::from(black_box(e.name_size())))
+                });
+            }
+            n
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("assets");
+    g.sample_size(20);
     g.throughput(Throughput::Bytes(data.len() as u64));
     g.bench_function("plain_scan", |b| b.iter(|| plain_scan(black_box(data))));
     g.bench_function("verify_checksum_both", |b| b.iter(|| db.verify_checksum()));

@@ -241,6 +241,12 @@ fn every_path_and_id_is_found() {
                 .unwrap()
         );
         assert_eq!(again, path);
+        assert!(
+            index
+                .full_path_at(db.paths(), entry.index(), &mut again)
+                .unwrap()
+        );
+        assert_eq!(again, path);
         if let Some(at) = db.lookup_path(&path).unwrap() {
             assert_eq!(db.prototype(entry.self_id()).unwrap(), Some(at));
             with_prototype += 1;
@@ -248,6 +254,11 @@ fn every_path_and_id_is_found() {
     }
     assert_eq!(with_prototype, 10);
     assert_eq!(db.prototypes().count(), 10);
+    assert!(
+        !index
+            .full_path_at(db.paths(), db.paths().len(), &mut path)
+            .unwrap()
+    );
 }
 
 #[test]
@@ -577,4 +588,65 @@ fn debug_of_a_large_database_is_short() {
     let db = gamebin::wows::assets::AssetsDb::from_bytes(&bytes).unwrap();
     let shown = format!("{db:?}");
     assert!(shown.len() < 4000, "{} characters", shown.len());
+}
+
+/// `find_path` answers like a walk through the parents in every shape a table can take: a segment
+/// with more namesakes than the one pass keeps on the stack (the fallback), a name repeated along
+/// the path, children listed before their parents, a leaf whose parent chain does not reach a
+/// root, and names whose parents differ only further up.
+#[test]
+fn find_path_in_one_pass_agrees_with_the_parent_walk() {
+    use gamebin::wows::assets::FIND_CANDIDATES;
+    let mut b = AssetsBuilder::new();
+    // Children before parents: the leaf first, its folders after.
+    b.path_entry(30, 20, "a")
+        .path_entry(20, 10, "a")
+        .path_entry(10, 0, "a");
+    // `x/lods/m` under many folders named `lods`: more namesakes than the pass keeps.
+    let folders = FIND_CANDIDATES as u64 + 8;
+    for n in 0..folders {
+        b.path_entry(1000 + n, 0, &format!("f{n}"))
+            .path_entry(2000 + n, 1000 + n, "lods")
+            .path_entry(3000 + n, 2000 + n, "m");
+    }
+    // Two roots with the same child names: only the second's chain is `r2/c/d`.
+    b.path_entry(40, 0, "r1")
+        .path_entry(41, 40, "c")
+        .path_entry(42, 41, "d");
+    b.path_entry(50, 0, "r2")
+        .path_entry(51, 50, "c")
+        .path_entry(52, 51, "d");
+    // A leaf whose parent id names no entry.
+    b.path_entry(60, 99, "orphan");
+    let bytes = b.to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let id = |p: &str| db.find_path(p).unwrap().map(|e| e.self_id());
+    assert_eq!(id("a/a/a"), Some(30));
+    assert_eq!(id("a/a"), Some(20));
+    assert_eq!(id("a"), Some(10));
+    assert_eq!(id("a/a/a/a"), None);
+    assert_eq!(
+        id(&format!("f{}/lods/m", folders - 1)),
+        Some(3000 + folders - 1)
+    );
+    assert_eq!(id("f3/lods/m"), Some(3003));
+    assert_eq!(id("f3/lods"), Some(2003));
+    assert_eq!(id("lods/m"), None);
+    assert_eq!(id("r2/c/d"), Some(52));
+    assert_eq!(id("r1/c/d"), Some(42));
+    assert_eq!(id("r3/c/d"), None);
+    assert_eq!(id("orphan"), None);
+    assert_eq!(id(""), None);
+    assert_eq!(id(&"a/".repeat(100)), None);
+    assert_eq!(id(&"a".repeat(300)), None);
+    // Every full path the table holds is found at its own entry.
+    let mut path = String::new();
+    for entry in db.paths().iter() {
+        if db
+            .full_path(entry.self_id(), &mut path)
+            .is_ok_and(|found| found)
+        {
+            assert_eq!(id(&path), Some(entry.self_id()), "{path}");
+        }
+    }
 }

@@ -45,7 +45,9 @@ mod strings;
 
 pub use checksum::{Checksum, ChecksumMatch};
 pub use database::{Database, Databases, Layout, PrototypeType, RawReason};
-pub use paths::{IdHasher, MAX_PATH_DEPTH, PathEntry, PathHashCheck, PathIndex, Paths};
+pub use paths::{
+    FIND_CANDIDATES, IdHasher, MAX_PATH_DEPTH, PathEntry, PathHashCheck, PathIndex, Paths,
+};
 pub use prototypes::{PrototypeRef, PrototypeState, Prototypes};
 pub use records::{
     AtlasContour, Channel, ContourFrame, Dye, Effect, EffectMetadata, EffectPreset, Lod, Material,

@@ -11,6 +11,43 @@ use crate::hash::city_hash_64;
 /// The deepest parent chain a full path may have; deeper chains (or cycles) are errors.
 pub const MAX_PATH_DEPTH: usize = 64;
 
+/// How many entries per path segment [`AssetsDb::find_path`](super::AssetsDb::find_path) keeps
+/// on the stack in its one pass; more namesakes of one segment make it fall back to walking
+/// parents through the table.
+pub const FIND_CANDIDATES: usize = 32;
+
+/// Stored name sizes `find_path`'s one pass tells apart by a table look-up; a path with a longer
+/// segment is looked up by walking parents.
+const NAME_SIZES: usize = 256;
+
+/// Entries named like one segment of a path being looked up, on the stack.
+#[derive(Clone, Copy)]
+struct Candidates {
+    indices: [u32; FIND_CANDIDATES],
+    len: usize,
+}
+
+impl Candidates {
+    const EMPTY: Candidates = Candidates {
+        indices: [0; FIND_CANDIDATES],
+        len: 0,
+    };
+
+    /// Adds an entry index; false when full.
+    fn push(&mut self, index: u32) -> bool {
+        let Some(slot) = self.indices.get_mut(self.len) else {
+            return false;
+        };
+        *slot = index;
+        self.len += 1;
+        true
+    }
+
+    fn as_slice(&self) -> &[u32] {
+        self.indices.get(..self.len).unwrap_or_default()
+    }
+}
+
 /// The path id of a full path: CityHash64 of its bytes.
 pub fn path_id(path: &str) -> u64 {
     city_hash_64(path.as_bytes())
@@ -52,6 +89,12 @@ impl<'a> PathEntry<'a> {
     /// The parent's id, 0 for a root.
     pub fn parent_id(&self) -> u64 {
         self.raw.parent_id.get()
+    }
+
+    /// The stored name size (characters including the NUL terminator, as the file says), read
+    /// without following the name's pointer.
+    pub fn name_size(&self) -> u32 {
+        self.raw.name_size.get()
     }
 
     /// Position in the path table.
@@ -212,9 +255,89 @@ impl<'a> Paths<'a> {
         Ok(true)
     }
 
-    /// The entry whose full path is `path`: every entry named like the last segment is checked
-    /// against the other segments by walking its parents (linear scans). No allocation.
+    /// The entry whose full path is `path`, in one pass over the table and without allocating.
+    ///
+    /// The pass collects, per segment, the entries named like it (the stored name size filters
+    /// before any name is read), then each candidate for the last segment is checked against the
+    /// other segments' candidates by parent id. Should a segment have more than
+    /// [`FIND_CANDIDATES`] namesakes, the lookup walks parents through the table instead (one scan
+    /// per segment: same answer, slower).
     pub(crate) fn find_path(&self, path: &str) -> Result<Option<PathEntry<'a>>> {
+        let mut segments = [""; MAX_PATH_DEPTH];
+        let mut depth = 0usize;
+        for segment in path.split('/') {
+            let Some(slot) = segments.get_mut(depth) else {
+                return Ok(None); // deeper than any chain the reader accepts
+            };
+            *slot = segment;
+            depth += 1;
+        }
+        let segments = segments.get(..depth).unwrap_or_default();
+        // Which segments an entry's stored name size can match (with or without its NUL), as a
+        // bit per depth: one table look-up per entry decides whether its name is read at all.
+        let mut by_size = [0u64; NAME_SIZES];
+        for (k, segment) in segments.iter().enumerate() {
+            for size in [segment.len(), segment.len() + 1] {
+                let Some(bits) = by_size.get_mut(size) else {
+                    return self.find_path_by_parents(path); // a segment too long for the table
+                };
+                *bits |= 1 << k;
+            }
+        }
+        let mut found = [Candidates::EMPTY; MAX_PATH_DEPTH];
+        for entry in self.iter() {
+            let stored = entry.raw.name_size.get() as usize;
+            let mut depths = by_size.get(stored).copied().unwrap_or(0);
+            // Only a root can be the first segment, and only a non-root any other.
+            depths &= if entry.parent_id() == 0 { 1 } else { !1 };
+            if depths == 0 {
+                continue;
+            }
+            let name = entry.name_bytes()?;
+            while depths != 0 {
+                let k = depths.trailing_zeros() as usize;
+                depths &= depths - 1;
+                if segments.get(k).is_none_or(|s| s.as_bytes() != name) {
+                    continue;
+                }
+                let Some(list) = found.get_mut(k) else {
+                    continue;
+                };
+                if !list.push(entry.index as u32) {
+                    return self.find_path_by_parents(path);
+                }
+            }
+        }
+        let Some((last, ancestors)) = found.get(..depth).and_then(<[Candidates]>::split_last)
+        else {
+            return Ok(None);
+        };
+        'candidates: for &index in last.as_slice() {
+            let Some(leaf) = self.get(index as usize) else {
+                continue;
+            };
+            let mut parent = leaf.parent_id();
+            for level in ancestors.iter().rev() {
+                let Some(p) = level
+                    .as_slice()
+                    .iter()
+                    .filter_map(|&i| self.get(i as usize))
+                    .find(|p| p.self_id() == parent)
+                else {
+                    continue 'candidates;
+                };
+                parent = p.parent_id();
+            }
+            if parent == 0 {
+                return Ok(Some(leaf));
+            }
+        }
+        Ok(None)
+    }
+
+    /// [`find_path`](Self::find_path)'s fallback: every entry named like the last segment is
+    /// checked against the other segments by walking its parents (a linear scan per step).
+    fn find_path_by_parents(&self, path: &str) -> Result<Option<PathEntry<'a>>> {
         let mut segments = path.rsplit('/');
         let Some(last) = segments.next() else {
             return Ok(None);
@@ -337,6 +460,26 @@ impl PathIndex {
         let Some(&start) = self.by_id.get(&self_id) else {
             return Ok(false);
         };
+        self.write_full_path(paths, start, out)?;
+        Ok(true)
+    }
+
+    /// Writes the full path of the entry at position `index` of the path table into `out`,
+    /// O(depth) with no hash probe: for walks by table position. `Ok(false)` when `index` is past
+    /// the table.
+    pub fn full_path_at(&self, paths: Paths<'_>, index: usize, out: &mut String) -> Result<bool> {
+        out.clear();
+        match u32::try_from(index) {
+            Ok(start) if index < paths.len() => {
+                self.write_full_path(paths, start, out)?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// Appends the names of `start`'s chain, root first, joined by `/`.
+    fn write_full_path(&self, paths: Paths<'_>, start: u32, out: &mut String) -> Result<()> {
         let mut chain = [0u32; MAX_PATH_DEPTH];
         let depth = self.chain(paths, start, &mut chain, |_| false)?.0;
         for (n, &index) in chain.iter().take(depth).rev().enumerate() {
@@ -347,7 +490,7 @@ impl PathIndex {
                 out.push_str(e.name()?);
             }
         }
-        Ok(true)
+        Ok(())
     }
 
     /// Collects `start` and its ancestors (leaf first) into `chain` until a root or an entry for
