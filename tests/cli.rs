@@ -1180,6 +1180,7 @@ fn assets_info_json_has_the_keys_the_issue_lists() {
             [
                 "checksum",
                 "databases",
+                "deleted",
                 "format",
                 "path",
                 "paths",
@@ -1188,6 +1189,19 @@ fn assets_info_json_has_the_keys_the_issue_lists() {
             ]
         );
         assert_eq!(line["format"], "wows-assets");
+        // The writers' specs: all_prototypes holds ten live records; legacy_layouts two live
+        // records and one entry marked deleted (`AssetsBuilder::deleted`).
+        let path = line["path"].as_str().unwrap();
+        let expected = if path.ends_with("legacy_layouts.assets.bin") {
+            (2, 1)
+        } else {
+            (10, 0)
+        };
+        assert_eq!(
+            (line["prototypes"].as_u64(), line["deleted"].as_u64()),
+            (Some(expected.0), Some(expected.1)),
+            "{path}"
+        );
         for d in line["databases"].as_array().unwrap() {
             let mut keys: Vec<_> = d.as_object().unwrap().keys().cloned().collect();
             keys.sort();
@@ -1212,7 +1226,8 @@ fn assets_info_json_has_the_keys_the_issue_lists() {
         legacy["databases"][10]["item_size"],
         serde_json::Value::Null
     );
-    assert_eq!(legacy["prototypes"], 3);
+    // Two live entries and one deleted (three occupied slots).
+    assert_eq!(legacy["prototypes"], 2);
     let all = &lines[0];
     assert_eq!(all["checksum"]["matches"], "murmur3");
     assert_eq!(all["prototypes"], 10);

@@ -35,9 +35,19 @@ pub struct Info {
     pub format: &'static str,
     pub strings: usize,
     pub paths: usize,
+    /// Live entries of the resource-to-prototype map (those with a record).
     pub prototypes: usize,
+    /// Deleted entries: their slots are kept, with no record behind them.
+    pub deleted: usize,
+    /// Entries in a state no reader has seen (1 or 2); omitted when there are none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub other_states: usize,
     pub databases: Vec<DatabaseInfo>,
     pub checksum: ChecksumInfo,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A database's type name, or `unknown:0x…` for an unknown magic.
@@ -59,12 +69,15 @@ pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
         });
     }
     let checksum = db.verify_checksum();
+    let states = db.prototypes().states()?;
     Ok(Info {
         path: path.display().to_string(),
         format: gamebin::Format::WowsAssets.name(),
         strings: db.strings().count(),
         paths: db.paths().len(),
-        prototypes: db.prototypes().count(),
+        prototypes: states.live,
+        deleted: states.deleted,
+        other_states: states.other,
         databases,
         checksum: ChecksumInfo {
             stored: checksum.stored,
@@ -76,12 +89,13 @@ pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
 pub fn info_line(i: &Info) -> String {
     let records: usize = i.databases.iter().map(|d| d.records).sum();
     format!(
-        "{}: {}, {}, {}, {}, {} ({}), checksum {:#010x} ({})",
+        "{}: {}, {}, {}, {}, {} deleted, {} ({}), checksum {:#010x} ({})",
         i.path,
         i.format,
         count(i.strings, "string", "strings"),
         count(i.paths, "path", "paths"),
-        count(i.prototypes, "prototype", "prototypes"),
+        count(i.prototypes, "live prototype", "live prototypes"),
+        i.deleted,
         count(i.databases.len(), "database", "databases"),
         count(records, "record", "records"),
         i.checksum.stored,

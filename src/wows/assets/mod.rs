@@ -48,7 +48,7 @@ pub use database::{Database, Databases, Layout, PrototypeType, RawReason};
 pub use paths::{
     FIND_CANDIDATES, IdHasher, MAX_PATH_DEPTH, PathEntry, PathHashCheck, PathIndex, Paths,
 };
-pub use prototypes::{PrototypeRef, PrototypeState, Prototypes};
+pub use prototypes::{PrototypeRef, PrototypeState, PrototypeStates, Prototypes};
 pub use records::{
     AtlasContour, Channel, ContourFrame, Dye, Effect, EffectMetadata, EffectPreset, Lod, Material,
     MaterialProperty, MaterialValue, Model, ModelLayout, Node, PointLight, Prototype, RawRecord,

@@ -142,8 +142,35 @@ impl<'a> Prototypes<'a> {
             .map(move |(slot, b)| this.at_slot(slot).map(|r| (b.key.get(), r)))
     }
 
-    /// Number of occupied slots (a walk over the buckets).
+    /// Number of occupied slots (a walk over the buckets), deleted entries included: see
+    /// [`states`](Self::states) for live and deleted apart.
     pub fn count(&self) -> usize {
         self.buckets.iter().filter(|b| b.word.get() != 0).count()
     }
+
+    /// The occupied slots counted by state: a deleted entry keeps its slot (and a stale value), so
+    /// only `live` entries have a record. One walk over the buckets, no allocation.
+    pub fn states(&self) -> Result<PrototypeStates> {
+        let mut states = PrototypeStates::default();
+        for entry in self.iter() {
+            let (_, at) = entry?;
+            match at.state {
+                PrototypeState::Live => states.live += 1,
+                PrototypeState::Deleted => states.deleted += 1,
+                PrototypeState::Other(_) => states.other += 1,
+            }
+        }
+        Ok(states)
+    }
+}
+
+/// Occupied slots of the resource-to-prototype map by state ([`Prototypes::states`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PrototypeStates {
+    /// State 0: a record exists.
+    pub live: usize,
+    /// State 3: deleted; the slot is kept, its record fields mean nothing.
+    pub deleted: usize,
+    /// States 1 and 2, not seen in any reader.
+    pub other: usize,
 }
