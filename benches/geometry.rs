@@ -35,10 +35,10 @@
 //! walking all mappings, buffers and draws, validating, and decoding into preallocated buffers
 //! allocate nothing, and panics if any of them does.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use criterion::{Criterion, SamplingMode, Throughput};
 use gamebin::MappedFile;
@@ -46,48 +46,16 @@ use gamebin::export::gltf::{GeometryGlbOptions, geometry_to_glb};
 use gamebin::wows::geometry::{DecodedGeometry, GeometryView, IndexBuffer, VertexBuffer};
 use gamebin::write::geometry::{GeometryBuilder, MeshVertex};
 
-/// Forwards to the system allocator and counts every allocation (including zeroed and
-/// reallocations) so that a window of code can be shown to allocate nothing.
-struct CountingAllocator;
-
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
-
-// SAFETY: every call is forwarded unchanged to `System`, which upholds the `GlobalAlloc` contract;
-// the only addition is a relaxed counter increment.
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: the caller's contract for `alloc` is passed on as is.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: the caller's contract for `alloc_zeroed` is passed on as is.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: the caller's contract for `realloc` is passed on as is.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: the caller's contract for `dealloc` is passed on as is.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+#[path = "../tests/counting/mod.rs"]
+mod counting;
 
 #[global_allocator]
-static GLOBAL: CountingAllocator = CountingAllocator;
+static GLOBAL: counting::Counting = counting::Counting;
 
-/// Allocations made while `f` runs (on this thread; nothing else runs while the checks do).
+/// Allocations made on this thread while `f` runs.
 fn allocations_during<R>(f: impl FnOnce() -> R) -> (u64, R) {
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
-    let result = black_box(f());
-    let after = ALLOCATIONS.load(Ordering::SeqCst);
-    (after - before, result)
+    let (count, result) = counting::allocations(f);
+    (count as u64, black_box(result))
 }
 
 const FORMAT: &str = "set3/xyznuvtbpc";

@@ -8,42 +8,14 @@
 
 mod drive;
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::path::{Path, PathBuf};
 
-struct LargestAllocation;
+mod counting;
 
-thread_local! {
-    // Per thread: the two tests run in parallel, and one's large buffers (a whole sample copied
-    // for truncation) must not be charged to the other's inputs.
-    static LARGEST: Cell<usize> = const { Cell::new(0) };
-}
-
-fn record(size: usize) {
-    LARGEST.with(|l| l.set(l.get().max(size)));
-}
-
-// SAFETY: forwards to the system allocator unchanged; only records sizes.
-unsafe impl GlobalAlloc for LargestAllocation {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        record(layout.size());
-        // SAFETY: same layout as requested.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: allocated above with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        record(new_size);
-        // SAFETY: forwarded as given.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
+// Per thread: the two tests run in parallel, and one's large buffers (a whole sample copied for
+// truncation) must not be charged to the other's inputs.
 #[global_allocator]
-static ALLOCATOR: LargestAllocation = LargestAllocation;
+static ALLOCATOR: counting::Counting = counting::Counting;
 
 /// One format's inputs and the function that drives its views.
 struct Corpus {
@@ -141,8 +113,7 @@ fn cut_lengths(len: usize) -> Vec<usize> {
     cuts
 }
 
-fn check_allocation(len: usize, max_expansion: usize, what: &str) {
-    let largest = LARGEST.with(|l| l.replace(0));
+fn check_allocation(largest: usize, len: usize, max_expansion: usize, what: &str) {
     let bound = len.saturating_mul(max_expansion).max(1 << 20);
     assert!(
         largest <= bound,
@@ -164,9 +135,9 @@ fn truncation_at_every_length() {
                 // A fresh allocation of exactly the cut length, so reads past it are caught by the
                 // bounds checks rather than landing in the rest of the original buffer.
                 let truncated = data[..cut].to_vec();
-                LARGEST.with(|l| l.set(0));
-                (corpus.drive)(&truncated);
+                let (largest, _) = counting::largest_allocation(|| (corpus.drive)(&truncated));
                 check_allocation(
+                    largest,
                     cut,
                     corpus.max_expansion,
                     &format!("{} cut at {cut}", path.display()),
@@ -206,9 +177,9 @@ fn seeded_random_byte_flips() {
                         _ => next() as u8,
                     };
                 }
-                LARGEST.with(|l| l.set(0));
-                (corpus.drive)(&mutated);
+                let (largest, _) = counting::largest_allocation(|| (corpus.drive)(&mutated));
                 check_allocation(
+                    largest,
                     mutated.len(),
                     corpus.max_expansion,
                     &format!("{} flip round {round}", path.display()),
