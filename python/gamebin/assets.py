@@ -1,0 +1,117 @@
+"""World of Warships ``assets.bin``: prototypes by id or path, the path table."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+
+import numpy as np
+
+from . import _gamebin as _native
+from ._file import File, Input
+
+Key = Union[int, str]
+
+
+class Prototype:
+    """One prototype entry: where its record is and what type it has. Attributes: ``id``,
+    ``type`` (``"VisualPrototype"``, ...; ``None`` when not live or of an unknown type),
+    ``database``, ``record``, ``state`` (``"live"``, ``"deleted"``), ``offset`` and ``size`` of
+    the record in the file; ``path`` (looked up on first use) and ``raw`` (the record's bytes,
+    zero-copy)."""
+
+    __slots__ = ("_db", "id", "database", "record", "state", "type", "offset", "size", "_path")
+
+    def __init__(self, db: "AssetsDb", found: Tuple[Any, ...]) -> None:
+        self._db = db
+        (self.id, self.database, self.record, self.state, self.type, self.offset, self.size) = (
+            found
+        )
+        self._path: Optional[str] = None
+
+    @property
+    def path(self) -> Optional[str]:
+        """The full path (``content/…``) of the id in the path table, ``None`` if it has none."""
+        if self._path is None:
+            self._path = self._db.path_of(self.id)
+        return self._path
+
+    @property
+    def raw(self) -> Optional[np.ndarray]:
+        """The record's bytes as a read-only uint8 array over the file, ``None`` if not live."""
+        if self.offset is None or self.size is None:
+            return None
+        return self._db.source.array(self.offset, self.size)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The attributes as a dict (``raw`` left out)."""
+        return {
+            "id": self.id,
+            "path": self.path,
+            "type": self.type,
+            "database": self.database,
+            "record": self.record,
+            "state": self.state,
+            "offset": self.offset,
+            "size": self.size,
+        }
+
+    def __repr__(self) -> str:
+        return f"<gamebin.Prototype {self.id:#018x} {self.type or self.state}>"
+
+
+class AssetsDb(File):
+    """An ``assets.bin`` (BWDB PrototypeDatabase). ``db[id]`` and ``db["content/…"]`` give a
+    :class:`Prototype` (``KeyError`` when there is none); lookups are O(1) probes of the file's
+    own hash table.
+
+    >>> db = gamebin.AssetsDb("assets.bin")                              # doctest: +SKIP
+    >>> db["content/gameplay/Test.visual"].type                          # doctest: +SKIP
+    'VisualPrototype'
+    """
+
+    format = "wows-assets"
+
+    def __init__(self, data: Input, *, read: bool = False) -> None:
+        super().__init__(data, read=read)
+        #: Counts and the databases' types.
+        self.info: Dict[str, Any] = _native.assets_info(self._source)
+        self._table: Optional[_native.PathTable] = None
+
+    def get(self, key: Key) -> Optional[Prototype]:
+        """The prototype of an id or a path (``res/`` prefix allowed), ``None`` if none."""
+        found = _native.assets_lookup(self._source, key)
+        return None if found is None else Prototype(self, found)
+
+    def __getitem__(self, key: Key) -> Prototype:
+        found = self.get(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, (int, str)) and self.get(key) is not None
+
+    def __len__(self) -> int:
+        return int(self.info["prototypes"])
+
+    def _paths_table(self) -> "_native.PathTable":
+        if self._table is None:
+            self._table = _native.assets_path_table(self._source)
+        return self._table
+
+    def path_of(self, id: int) -> Optional[str]:
+        """The full path of ``id``, ``None`` when the path table has no such entry."""
+        return _native.assets_full_path(self._source, self._paths_table(), id)
+
+    def paths(self) -> Iterator[Tuple[int, str]]:
+        """Every ``(id, full path)`` of the path table."""
+        return iter(_native.assets_paths(self._source, self._paths_table(), ""))
+
+    def find(self, prefix: str) -> List[Tuple[int, str]]:
+        """The ``(id, full path)`` pairs whose path starts with ``prefix``."""
+        return _native.assets_paths(self._source, self._paths_table(), prefix)
+
+    def model(self, id: Key, res: Any = None) -> Any:
+        """Not bound yet: the model pipeline (visual → geometry → GLB) is exported by the CLI's
+        ``gamebin model``; its library API is still changing."""
+        raise NotImplementedError("AssetsDb.model is not bound yet: use `gamebin model`")
