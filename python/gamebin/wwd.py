@@ -43,7 +43,9 @@ class Plane:
 
 
 class WwdLevel(File):
-    """A ``.wwd`` level (compressed levels are inflated once, on open).
+    """A ``.wwd`` level (compressed levels are inflated once, on open). Strings are decoded as
+    Windows-1250, like the CLI; ``ignore_signature=True`` reads a level whose header signature is
+    wrong.
 
     >>> level = gamebin.WwdLevel("RETAIL01.WWD")               # doctest: +SKIP
     >>> level.planes[1].tiles.shape                              # doctest: +SKIP
@@ -51,9 +53,11 @@ class WwdLevel(File):
 
     format = "wap32-wwd"
 
-    def __init__(self, data: Input, *, read: bool = False) -> None:
+    def __init__(
+        self, data: Input, *, read: bool = False, ignore_signature: bool = False
+    ) -> None:
         super().__init__(data, read=read)
-        info = _native.wwd_level(self._source)
+        info = _native.wwd_level(self._source, ignore_signature)
         #: Header fields: ``name``, ``author``, ``birth``, ``rez_file``, ``image_dir``,
         #: ``pal_rez``, ``launch_app``, ``compressed``, ``start``, ``signature_ok``.
         self.header: Dict[str, Any] = {k: v for k, v in info.items() if k != "planes"}

@@ -92,9 +92,7 @@ pub fn assets_lookup(
         if let Some(database) = db.databases().get(at.database as usize).or_raise(py)? {
             kind = database.type_name();
             offset = database.record_offset(at.record as usize);
-            size = database
-                .record_bytes(at.record as usize)
-                .map(<[u8]>::len);
+            size = database.record_bytes(at.record as usize).map(<[u8]>::len);
         }
     }
     Ok(Some((
@@ -153,12 +151,7 @@ pub fn assets_paths(
     let mut path = String::new();
     for entry in paths.iter() {
         let id = entry.self_id();
-        if table
-            .index
-            .full_path(paths, id, &mut path)
-            .or_raise(py)?
-            && path.starts_with(prefix)
-        {
+        if table.index.full_path(paths, id, &mut path).or_raise(py)? && path.starts_with(prefix) {
             out.push((id, path.clone()));
         }
     }

@@ -128,7 +128,12 @@ pub fn geometry_decode_vertices<'py>(
     let this = source.borrow();
     let view = GeometryView::from_bytes(this.bytes()?).or_raise(py)?;
     let Some(vb) = view.vertex_buffer(index) else {
-        return Err(format_error(py, 0, "vertex_buffers", "no vertex buffer with this index"));
+        return Err(format_error(
+            py,
+            0,
+            "vertex_buffers",
+            "no vertex buffer with this index",
+        ));
     };
     let mut out = Vec::new();
     vb.decode_vertices_into_vec(&mut out).or_raise(py)?;
@@ -146,7 +151,12 @@ pub fn geometry_decode_indices<'py>(
     let this = source.borrow();
     let view = GeometryView::from_bytes(this.bytes()?).or_raise(py)?;
     let Some(ib) = view.index_buffer(index) else {
-        return Err(format_error(py, 0, "index_buffers", "no index buffer with this index"));
+        return Err(format_error(
+            py,
+            0,
+            "index_buffers",
+            "no index buffer with this index",
+        ));
     };
     if ib.effective_index_size().or_raise(py)? == 2 {
         let mut out = Vec::<u16>::new();

@@ -2,8 +2,8 @@
 //! NumPy arrays that borrow them.
 
 use gamebin::MappedFile;
-use numpy::ndarray::ArrayView1;
 use numpy::PyArray1;
+use numpy::ndarray::ArrayView1;
 use pyo3::exceptions::{PyBufferError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyWeakrefReference};
@@ -41,11 +41,9 @@ impl Source {
         // exports (amortised: only when it has doubled since the last sweep).
         if self.exports.len() >= 64 && self.exports.len().is_power_of_two() {
             let py = object.py();
-            self.exports
-                .retain(|w| w.bind(py).upgrade().is_some());
+            self.exports.retain(|w| w.bind(py).upgrade().is_some());
         }
-        self.exports
-            .push(PyWeakrefReference::new(object)?.unbind());
+        self.exports.push(PyWeakrefReference::new(object)?.unbind());
         Ok(())
     }
 
@@ -115,12 +113,12 @@ impl Source {
         })
     }
 
-    /// Copies `data` (bytes, bytearray, memoryview, ...) into a source that owns it.
+    /// Copies `data` (a `bytes`) into a source that owns it.
     #[staticmethod]
     #[pyo3(signature = (data, name = "<bytes>".to_string()))]
-    fn from_bytes(data: Vec<u8>, name: String) -> Self {
+    fn from_bytes(data: &[u8], name: String) -> Self {
         Source {
-            file: Some(MappedFile::from_vec(data)),
+            file: Some(MappedFile::from_vec(data.to_vec())),
             exports: Vec::new(),
             name,
         }

@@ -60,7 +60,10 @@ pub fn wdb_table<'py>(source: &Bound<'py, Source>) -> PyResult<Bound<'py, PyDict
     let view = WdbView::from_bytes(this.bytes()?).map_err(|e| crate::errors::to_py(py, e))?;
     let out = PyDict::new(py);
     out.set_item("game", view.game().name())?;
-    out.set_item("sheet_name", view.sheet_name().map(|s| text(py, s)).transpose()?)?;
+    out.set_item(
+        "sheet_name",
+        view.sheet_name().map(|s| text(py, s)).transpose()?,
+    )?;
     out.set_item("version", view.version())?;
     let fields = PyList::empty(py);
     let records = PyList::empty(py);

@@ -1,38 +1,49 @@
 //! `.wwd`: header strings, planes (where each tile grid lies, or the grid itself when the main
 //! block had to be inflated) and objects.
 
-use gamebin::wwd::WwdView;
-use numpy::ndarray::Array2;
+use gamebin::wwd::{Inflater, Options, WwdView, text_lossy};
 use numpy::PyArray2;
+use numpy::ndarray::Array2;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::errors::OrRaise;
 use crate::source::Source;
 
-/// 8-bit code-page text as `str`, one character per byte (Latin-1), so nothing is lost.
-fn latin1(s: &[u8]) -> String {
-    s.iter().map(|&b| char::from(b)).collect()
+/// 8-bit code-page text as `str`, decoded as the library decodes it for display (Windows-1250).
+fn text(s: &[u8]) -> String {
+    text_lossy(s).into_owned()
 }
 
 /// The level: header strings, `compressed`, and per plane its fields, `tiles_offset` (the grid's
 /// offset in the file, for a zero-copy array) or `tiles` (a copied `uint32` array, for a
 /// compressed level whose grid lives in the inflated block), and its objects as dicts.
+/// `ignore_signature` reads a level whose header signature is not 0x5F4.
 #[pyfunction]
-pub fn wwd_level<'py>(source: &Bound<'py, Source>) -> PyResult<Bound<'py, PyDict>> {
+#[pyo3(signature = (source, ignore_signature = false))]
+pub fn wwd_level<'py>(
+    source: &Bound<'py, Source>,
+    ignore_signature: bool,
+) -> PyResult<Bound<'py, PyDict>> {
     let py = source.py();
     let this = source.borrow();
     let bytes = this.bytes()?;
     let mut inflated = Vec::new();
-    let view = WwdView::from_bytes(bytes, &mut inflated).or_raise(py)?;
+    let view = WwdView::from_bytes_with(
+        bytes,
+        &mut inflated,
+        &mut Inflater::new(),
+        Options { ignore_signature },
+    )
+    .or_raise(py)?;
     let out = PyDict::new(py);
-    out.set_item("name", latin1(view.name()))?;
-    out.set_item("author", latin1(view.author()))?;
-    out.set_item("birth", latin1(view.birth()))?;
-    out.set_item("rez_file", latin1(view.rez_file()))?;
-    out.set_item("image_dir", latin1(view.image_dir()))?;
-    out.set_item("pal_rez", latin1(view.pal_rez()))?;
-    out.set_item("launch_app", latin1(view.launch_app()))?;
+    out.set_item("name", text(view.name()))?;
+    out.set_item("author", text(view.author()))?;
+    out.set_item("birth", text(view.birth()))?;
+    out.set_item("rez_file", text(view.rez_file()))?;
+    out.set_item("image_dir", text(view.image_dir()))?;
+    out.set_item("pal_rez", text(view.pal_rez()))?;
+    out.set_item("launch_app", text(view.launch_app()))?;
     out.set_item("compressed", view.is_compressed())?;
     out.set_item("start", view.start())?;
     out.set_item("signature_ok", view.signature_ok())?;
@@ -40,7 +51,7 @@ pub fn wwd_level<'py>(source: &Bound<'py, Source>) -> PyResult<Bound<'py, PyDict
     let planes = PyList::empty(py);
     for plane in view.planes() {
         let d = PyDict::new(py);
-        d.set_item("name", latin1(plane.name()))?;
+        d.set_item("name", text(plane.name()))?;
         d.set_item("flags", plane.flags().0)?;
         d.set_item("tile_width", plane.tile_width())?;
         d.set_item("tile_height", plane.tile_height())?;
@@ -69,7 +80,7 @@ pub fn wwd_level<'py>(source: &Bound<'py, Source>) -> PyResult<Bound<'py, PyDict
         }
         let image_sets = PyList::empty(py);
         for set in plane.image_sets() {
-            image_sets.append(latin1(set.or_raise(py)?))?;
+            image_sets.append(text(set.or_raise(py)?))?;
         }
         d.set_item("image_sets", image_sets)?;
         let objects = PyList::empty(py);
@@ -78,10 +89,10 @@ pub fn wwd_level<'py>(source: &Bound<'py, Source>) -> PyResult<Bound<'py, PyDict
             let r = object.raw();
             let o = PyDict::new(py);
             o.set_item("id", object.id())?;
-            o.set_item("name", latin1(object.name()))?;
-            o.set_item("logic", latin1(object.logic()))?;
-            o.set_item("image_set", latin1(object.image_set()))?;
-            o.set_item("animation", latin1(object.animation()))?;
+            o.set_item("name", text(object.name()))?;
+            o.set_item("logic", text(object.logic()))?;
+            o.set_item("image_set", text(object.image_set()))?;
+            o.set_item("animation", text(object.animation()))?;
             o.set_item("x", r.location_x.get())?;
             o.set_item("y", r.location_y.get())?;
             o.set_item("z", r.location_z.get())?;
