@@ -9,6 +9,7 @@ mod geometry;
 mod models;
 mod source;
 mod wdb;
+mod write;
 mod wwd;
 
 use pyo3::prelude::*;
@@ -31,5 +32,6 @@ fn _gamebin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(wwd::wwd_level, m)?)?;
     m.add_function(wrap_pyfunction!(models::wdata_json, m)?)?;
     m.add_function(wrap_pyfunction!(models::craftstudio_project, m)?)?;
+    m.add_function(wrap_pyfunction!(write::write_geometry, m)?)?;
     Ok(())
 }
