@@ -94,7 +94,7 @@ def bench_assets(path: Path, rounds: int) -> None:
         ("AssetsDb.get(id)", lambda: [db.get(i) for i in ids], len(ids)),
         ("_gamebin.assets_lookup(src, id)", lambda: [native.assets_lookup(src, i) for i in ids], len(ids)),
         ("AssetsDb.get(path)", lambda: [db.get(p) for p in paths], len(paths)),
-        ("_gamebin.assets_lookup(src, path)", lambda: [native.assets_lookup(src, p) for p in paths], len(paths)),
+        ("_gamebin.assets_lookup(src, path, False)", lambda: [native.assets_lookup(src, p, False) for p in paths], len(paths)),
     ]:
         t = median_time(f, rounds)
         print(f"  {what:40} {t * 1e3:8.2f} ms for {n:,}  = {t / n * 1e9:7.0f} ns per call")

@@ -76,10 +76,19 @@ class AssetsDb(File):
         #: Counts and the databases' types.
         self.info: Dict[str, Any] = _native.assets_info(self._source)
         self._table: Optional[_native.PathTable] = None
+        # Files whose path ids are CityHash64 of the paths (the game's) find a path by its hash
+        # alone; others (hand-made files) by walking the path table when the hash misses. Checked
+        # on the first lookup by path (a sample of the table, walked linearly: milliseconds).
+        self._walk: Optional[bool] = None
 
     def get(self, key: Key) -> Optional[Prototype]:
         """The prototype of an id or a path (``res/`` prefix allowed), ``None`` if none."""
-        found = _native.assets_lookup(self._source, key)
+        walk = False
+        if isinstance(key, str):
+            if self._walk is None:
+                self._walk = not _native.assets_ids_are_path_hashes(self._source)
+            walk = self._walk
+        found = _native.assets_lookup(self._source, key, walk)
         return None if found is None else Prototype(self, found)
 
     def __getitem__(self, key: Key) -> Prototype:

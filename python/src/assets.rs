@@ -37,15 +37,21 @@ pub fn assets_info<'py>(source: &Bound<'py, Source>) -> PyResult<Bound<'py, PyDi
 }
 
 /// The prototype id of `key`: an int is an id; a string is a path, found by its CityHash64 and,
-/// failing that, by walking the path table (files whose ids are not path hashes).
-fn id_of(db: &AssetsDb<'_>, key: &Bound<'_, PyAny>, py: Python<'_>) -> PyResult<Option<u64>> {
+/// failing that when `walk`, by walking the path table (for files whose ids are not path hashes:
+/// O(entries × depth), so callers pass `walk` only for such files).
+fn id_of(
+    db: &AssetsDb<'_>,
+    key: &Bound<'_, PyAny>,
+    walk: bool,
+    py: Python<'_>,
+) -> PyResult<Option<u64>> {
     if let Ok(id) = key.extract::<u64>() {
         return Ok(Some(id));
     }
     let path: &str = &key.extract::<String>()?;
     let path = path.strip_prefix("res/").unwrap_or(path);
     let hashed = db.path_id(path);
-    if db.prototype(hashed).or_raise(py)?.is_some() {
+    if !walk || db.prototype(hashed).or_raise(py)?.is_some() {
         return Ok(Some(hashed));
     }
     Ok(db.find_path(path).or_raise(py)?.map(|e| e.self_id()))
@@ -62,11 +68,14 @@ fn state_name(state: PrototypeState) -> String {
 /// The prototype of `key` (an id or a path): `None` when there is none, else a tuple `(id,
 /// database, record, state, type, record_offset, record_size)` (type, offset and size `None` for
 /// a record that is not live). A tuple, not a dict: this is the hot path of lookups from Python.
+/// `walk`: look a path that is not found by its hash up by walking the path table.
 #[pyfunction]
+#[pyo3(signature = (source, key, walk = true))]
 #[allow(clippy::type_complexity)]
 pub fn assets_lookup(
     source: &Bound<'_, Source>,
     key: &Bound<'_, PyAny>,
+    walk: bool,
 ) -> PyResult<
     Option<(
         u64,
@@ -81,19 +90,22 @@ pub fn assets_lookup(
     let py = source.py();
     let this = source.borrow();
     let db = AssetsDb::from_bytes(this.bytes()?).or_raise(py)?;
-    let Some(id) = id_of(&db, key, py)? else {
+    let Some(id) = id_of(&db, key, walk, py)? else {
         return Ok(None);
     };
     let Some(at): Option<PrototypeRef> = db.prototype(id).or_raise(py)? else {
         return Ok(None);
     };
     let (mut kind, mut offset, mut size) = (None, None, None);
-    if at.state == PrototypeState::Live {
-        if let Some(database) = db.databases().get(at.database as usize).or_raise(py)? {
-            kind = database.type_name();
-            offset = database.record_offset(at.record as usize);
-            size = database.record_bytes(at.record as usize).map(<[u8]>::len);
-        }
+    let live = at.state == PrototypeState::Live;
+    let database = match live {
+        true => db.databases().get(at.database as usize).or_raise(py)?,
+        false => None,
+    };
+    if let Some(database) = database {
+        kind = database.type_name();
+        offset = database.record_offset(at.record as usize);
+        size = database.record_bytes(at.record as usize).map(<[u8]>::len);
     }
     Ok(Some((
         id,
@@ -104,6 +116,17 @@ pub fn assets_lookup(
         offset,
         size,
     )))
+}
+
+/// Whether the path ids of up to `sample` entries are the CityHash64 of their full paths (then
+/// a path is found by its hash alone).
+#[pyfunction]
+#[pyo3(signature = (source, sample = 64))]
+pub fn assets_ids_are_path_hashes(source: &Bound<'_, Source>, sample: usize) -> PyResult<bool> {
+    let py = source.py();
+    let this = source.borrow();
+    let db = AssetsDb::from_bytes(this.bytes()?).or_raise(py)?;
+    Ok(db.ids_are_path_hashes(sample).or_raise(py)?.all_match())
 }
 
 /// Builds the path index (one walk of the path table).

@@ -25,6 +25,7 @@ fn _gamebin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(geometry::geometry_export_glb, m)?)?;
     m.add_function(wrap_pyfunction!(assets::assets_info, m)?)?;
     m.add_function(wrap_pyfunction!(assets::assets_lookup, m)?)?;
+    m.add_function(wrap_pyfunction!(assets::assets_ids_are_path_hashes, m)?)?;
     m.add_function(wrap_pyfunction!(assets::assets_path_table, m)?)?;
     m.add_function(wrap_pyfunction!(assets::assets_full_path, m)?)?;
     m.add_function(wrap_pyfunction!(assets::assets_paths, m)?)?;
