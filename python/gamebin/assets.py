@@ -73,13 +73,23 @@ class AssetsDb(File):
 
     def __init__(self, data: Input, *, read: bool = False) -> None:
         super().__init__(data, read=read)
-        #: Counts and the databases' types.
-        self.info: Dict[str, Any] = _native.assets_info(self._source)
+        # Opening reads the header and the tables' places only (a FormatError if they do not
+        # read); the counts of `info` walk the prototype table, so they wait until asked for.
+        _native.assets_lookup(self._source, 0, False)
+        self._info: Optional[Dict[str, Any]] = None
         self._table: Optional[_native.PathTable] = None
         # Files whose path ids are CityHash64 of the paths (the game's) find a path by its hash
         # alone; others (hand-made files) by walking the path table when the hash misses. Checked
         # on the first lookup by path (a sample of the table, walked linearly: milliseconds).
         self._walk: Optional[bool] = None
+
+    @property
+    def info(self) -> Dict[str, Any]:
+        """Counts (``paths``, ``prototypes``) and the databases' types, magics, schema hashes and
+        record counts."""
+        if self._info is None:
+            self._info = _native.assets_info(self._source)
+        return self._info
 
     def get(self, key: Key) -> Optional[Prototype]:
         """The prototype of an id or a path (``res/`` prefix allowed), ``None`` if none."""

@@ -26,6 +26,7 @@ def use(obj):
         for a in obj.armor:
             a.triangles
     elif isinstance(obj, gamebin.AssetsDb):
+        obj.info
         for id_, _path in obj.paths():
             p = obj.get(id_)
             if p is not None:
@@ -68,7 +69,7 @@ def test_a_truncated_file_of_each_format_raises_format_error(folder):
     path = next(p for p in all_fixtures() if p.parent.name == folder)
     data = path.read_bytes()
     with pytest.raises(gamebin.FormatError) as info:
-        CLASSES[folder](data[: len(data) // 2] if folder != "ff13-wdb" else data[:20])
+        use(CLASSES[folder](data[: len(data) // 2] if folder != "ff13-wdb" else data[:20]))
     assert info.value.offset >= 0 and info.value.field
 
 
