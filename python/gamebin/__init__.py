@@ -13,7 +13,7 @@ from typing import Union
 
 from ._file import File, Input, source_of
 from ._gamebin import FormatError, Source
-from .assets import AssetsDb, Prototype
+from .assets import AssetsDb, Model, Prototype
 from .geometry import ArmorModel, Draw, GeometryFile, normals, positions, uvs, vertex_dtype
 from .models import CraftStudioProject, WdataMap
 from .wdb import WdbFile
@@ -27,6 +27,7 @@ __all__ = [
     "File",
     "FormatError",
     "GeometryFile",
+    "Model",
     "Plane",
     "Prototype",
     "Source",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
@@ -130,7 +131,25 @@ class AssetsDb(File):
         """The ``(id, full path)`` pairs whose path starts with ``prefix``."""
         return _native.assets_paths(self._source, self._paths_table(), prefix)
 
-    def model(self, id: Key, res: Any = None) -> Any:
-        """Not bound yet: the model pipeline (visual → geometry → GLB) is exported by the CLI's
-        ``gamebin model``; its library API is still changing."""
-        raise NotImplementedError("AssetsDb.model is not bound yet: use `gamebin model`")
+    def model(self, key: Key, res: "str | os.PathLike[str]") -> "Model":
+        """The model (or visual) ``key`` (an id or a path), its ``.geometry`` to be found under
+        ``res`` (the game's ``res/`` folder). ``KeyError`` if the key has no prototype."""
+        return Model(self, self[key].id, os.fspath(res))
+
+
+class Model:
+    """A model of an :class:`AssetsDb` with the resource folder its files are under."""
+
+    def __init__(self, db: AssetsDb, id: int, res: str) -> None:
+        self._db = db
+        self.id = id
+        self.res = res
+
+    def export_glb(self, path: "str | os.PathLike[str]") -> Tuple[int, int]:
+        """Writes the model (LOD 0) as a GLB at ``path``: model → visual → ``.geometry``, the
+        pipeline of ``gamebin model``. Returns the numbers of scenes and meshes written; a
+        missing piece raises :class:`FormatError` naming it."""
+        return _native.assets_model_glb(self._db.source, self.id, self.res, os.fspath(path))
+
+    def __repr__(self) -> str:
+        return f"<gamebin.Model {self.id:#018x} under {self.res!r}>"

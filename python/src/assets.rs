@@ -1,6 +1,8 @@
 //! `assets.bin`: prototype lookups by id or path, the path table, a record's place in the file.
 
+use gamebin::export::model_gltf::{ModelGlbOptions, model_to_glb};
 use gamebin::wows::assets::{AssetsDb, PathIndex, PrototypeRef, PrototypeState};
+use gamebin::wows::model::{GeometryCache, ModelError, ModelResolver};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -179,4 +181,37 @@ pub fn assets_paths(
         }
     }
     Ok(out)
+}
+
+/// Exports the model (or visual) `id` as a GLB at `out`: the model pipeline (model → visual →
+/// `.geometry` found under `res`, the game's `res/` folder) of `gamebin model`. Returns the
+/// number of scenes and meshes written.
+#[pyfunction]
+pub fn assets_model_glb(
+    source: &Bound<'_, Source>,
+    id: u64,
+    res: std::path::PathBuf,
+    out: std::path::PathBuf,
+) -> PyResult<(usize, usize)> {
+    let py = source.py();
+    let this = source.borrow();
+    let db = AssetsDb::from_bytes(this.bytes()?).or_raise(py)?;
+    let resolver = ModelResolver::new(db, res);
+    let failed = |e: ModelError| crate::errors::format_error(py, 0, "model", &e.to_string());
+    let model = resolver.resolve(id).map_err(failed)?;
+    let mut cache = GeometryCache::new();
+    let geometry = cache.load(&resolver, &model).map_err(failed)?;
+    let glb =
+        model_to_glb(&resolver, &model, &geometry, &ModelGlbOptions::default()).map_err(failed)?;
+    std::fs::write(out, &glb.bytes)?;
+    Ok((glb.added.scenes, glb.added.meshes))
+}
+
+/// Writes the crate's example model world (`assets.bin`, and `content/gameplay/Test.geometry`
+/// for `content/gameplay/Test.model`) under `root`, for tests and examples.
+#[pyfunction]
+pub fn write_model_example(py: Python<'_>, root: std::path::PathBuf) -> PyResult<()> {
+    let world = gamebin::write::model::example_world().or_raise(py)?;
+    world.write_to(&root)?;
+    Ok(())
 }

@@ -29,6 +29,8 @@ fn _gamebin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(assets::assets_path_table, m)?)?;
     m.add_function(wrap_pyfunction!(assets::assets_full_path, m)?)?;
     m.add_function(wrap_pyfunction!(assets::assets_paths, m)?)?;
+    m.add_function(wrap_pyfunction!(assets::assets_model_glb, m)?)?;
+    m.add_function(wrap_pyfunction!(assets::write_model_example, m)?)?;
     m.add_function(wrap_pyfunction!(wdb::wdb_table, m)?)?;
     m.add_function(wrap_pyfunction!(wwd::wwd_level, m)?)?;
     m.add_function(wrap_pyfunction!(models::wdata_json, m)?)?;

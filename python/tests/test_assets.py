@@ -44,3 +44,19 @@ def test_minimal_synthetic_sample():
         (0x5555, "content/gameplay/Test.mfm"),
     ]
     assert visual.to_dict()["type"] == "VisualPrototype"
+
+
+def test_model_pipeline_exports_a_glb(tmp_path):
+    # The crate's example world: Test.model -> Test.visual (render set rs_hull, one LOD) ->
+    # Test.geometry holding the mesh Hull.
+    gamebin._gamebin.write_model_example(tmp_path)
+    db = gamebin.AssetsDb(tmp_path / "assets.bin")
+    model = db.model("content/gameplay/Test.model", res=tmp_path)
+    scenes, meshes = model.export_glb(tmp_path / "Test.glb")
+    assert (scenes, meshes) == (1, 1)
+    assert (tmp_path / "Test.glb").read_bytes()[:4] == b"glTF"
+    # A resource folder without the .geometry: an error that names what is missing.
+    with pytest.raises(gamebin.FormatError, match="Test.geometry"):
+        db.model("content/gameplay/Test.model", res=tmp_path / "nowhere").export_glb(
+            tmp_path / "x.glb"
+        )
