@@ -5,7 +5,7 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 
 create_exception!(
-    _gamebin,
+    gamebin,
     FormatError,
     PyException,
     "A file that does not read as its format: `.offset` (file offset), `.field` (the structure \
@@ -37,5 +37,23 @@ pub trait OrRaise<T> {
 impl<T> OrRaise<T> for gamebin::Result<T> {
     fn or_raise(self, py: Python<'_>) -> PyResult<T> {
         self.map_err(|e| to_py(py, e))
+    }
+}
+
+/// An I/O error as the matching `OSError` subclass, its message naming the path.
+pub fn io_error(path: &std::path::Path, e: std::io::Error) -> PyErr {
+    use pyo3::exceptions::{
+        PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError,
+    };
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound => PyFileNotFoundError::new_err(format!("{}: {e}", path.display())),
+        ErrorKind::PermissionDenied => {
+            PyPermissionError::new_err(format!("{}: {e}", path.display()))
+        }
+        _ if path.is_dir() => {
+            PyIsADirectoryError::new_err(format!("{}: is a directory", path.display()))
+        }
+        _ => PyOSError::new_err(format!("{}: {e}", path.display())),
     }
 }

@@ -102,10 +102,11 @@ impl Source {
     #[pyo3(signature = (path, read = false))]
     fn new(path: std::path::PathBuf, read: bool) -> PyResult<Self> {
         let file = if read {
-            MappedFile::read(&path)?
+            MappedFile::read(&path)
         } else {
-            MappedFile::open(&path)?
-        };
+            MappedFile::open(&path)
+        }
+        .map_err(|e| crate::errors::io_error(&path, e))?;
         Ok(Source {
             file: Some(file),
             exports: Vec::new(),

@@ -84,7 +84,7 @@ def test_truncated_real_geometry_names_offset_and_field():
 def test_unknown_content_and_io_errors():
     with pytest.raises(gamebin.FormatError):
         gamebin.open(b"not a game file at all")
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(FileNotFoundError, match="/nonexistent/ship.geometry"):
         gamebin.open("/nonexistent/ship.geometry")
-    with pytest.raises(OSError):
+    with pytest.raises(IsADirectoryError, match="is a directory"):
         gamebin.open("/")
