@@ -20,7 +20,9 @@ class Prototype:
     the record in the file; ``path`` (looked up on first use) and ``raw`` (the record's bytes,
     zero-copy)."""
 
-    __slots__ = ("_db", "id", "database", "record", "state", "type", "offset", "size", "_path")
+    __slots__ = (
+        "_db", "id", "database", "record", "state", "type", "offset", "size", "_path", "_fields"
+    )
 
     def __init__(self, db: "AssetsDb", found: Tuple[Any, ...]) -> None:
         self._db = db
@@ -28,6 +30,7 @@ class Prototype:
             found
         )
         self._path: Optional[str] = None
+        self._fields: Optional[Dict[str, Any]] = None
 
     @property
     def path(self) -> Optional[str]:
@@ -43,9 +46,29 @@ class Prototype:
             return None
         return self._db.source.array(self.offset, self.size)
 
+    @property
+    def fields(self) -> Dict[str, Any]:
+        """The record's decoded fields, names resolved (Visual: ``nodes``, ``render_sets``,
+        ``lods``, ``bounding_box``, ...; Material: ``properties``, ...; Model:
+        ``visual_resource_id``, ...). Empty for other types (their bytes are :attr:`raw`)."""
+        if self._fields is None:
+            found = _native.assets_prototype_fields(self._db.source, self.id)
+            self._fields = {} if found is None else found
+        return self._fields
+
+    def __getattr__(self, name: str) -> Any:
+        # Attribute access to the decoded fields: `visual.render_sets`, `model.visual_resource_id`.
+        if name.startswith("_"):
+            raise AttributeError(name)
+        fields = self.fields
+        if name in fields:
+            return fields[name]
+        raise AttributeError(f"{self.type or 'prototype'} has no field {name!r}")
+
     def to_dict(self) -> Dict[str, Any]:
-        """The attributes as a dict (``raw`` left out)."""
+        """The attributes and the decoded fields as a dict (``raw`` left out)."""
         return {
+            **self.fields,
             "id": self.id,
             "path": self.path,
             "type": self.type,

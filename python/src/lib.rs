@@ -7,6 +7,7 @@ mod assets;
 mod errors;
 mod geometry;
 mod models;
+mod prototype;
 mod source;
 mod wdb;
 mod write;
@@ -29,6 +30,7 @@ fn _gamebin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(assets::assets_path_table, m)?)?;
     m.add_function(wrap_pyfunction!(assets::assets_full_path, m)?)?;
     m.add_function(wrap_pyfunction!(assets::assets_paths, m)?)?;
+    m.add_function(wrap_pyfunction!(prototype::assets_prototype_fields, m)?)?;
     m.add_function(wrap_pyfunction!(assets::assets_model_glb, m)?)?;
     m.add_function(wrap_pyfunction!(assets::write_model_example, m)?)?;
     m.add_function(wrap_pyfunction!(wdb::wdb_table, m)?)?;

@@ -44,6 +44,24 @@ def test_minimal_synthetic_sample():
         (0x5555, "content/gameplay/Test.mfm"),
     ]
     assert visual.to_dict()["type"] == "VisualPrototype"
+    # The record's fields, from SOURCES.txt.
+    assert [n["name"] for n in visual.nodes] == ["Scene Root", "HP_Test"]
+    assert visual.nodes[1]["matrix"][12:15] == [1.5, 2.5, 3.5]
+    assert visual.merged_geometry_path_id == 0x6666
+    assert visual.abovewater
+    (rs,) = visual.render_sets
+    assert (rs["name"], rs["material"]) == ("rs_hull", "mat_hull")
+    assert (rs["vertices_mapping_id"], rs["indices_mapping_id"]) == (0xC301017C, 0xB3CEF438)
+    assert rs["material_mfm_path_id"] == 0x5555 and rs["nodes"] == ["Scene Root"]
+    (lod,) = visual.lods
+    assert lod["extent"] == 500.0 and lod["casts_shadow"] and lod["render_sets"] == ["rs_hull"]
+    assert visual.bounding_box == ([-1.0, -2.0, -3.0], [1.0, 2.0, 3.0])
+    (prop,) = db[0x5555].properties
+    assert prop["name"] == "diffuseMap" and prop["value"] == 0xDEADBEEFCAFEF00D
+    assert db[0x4444].visual_resource_id == 0x3333
+    assert db[0x4444].animations == [] and db[0x4444].skeleton_extenders == []
+    with pytest.raises(AttributeError):
+        visual.no_such_field
 
 
 def test_model_pipeline_exports_a_glb(tmp_path):
