@@ -1,0 +1,59 @@
+//! Rust errors as Python exceptions: `FormatError` with `.offset` and `.field`.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+
+create_exception!(
+    gamebin,
+    FormatError,
+    PyException,
+    "A file that does not read as its format: `.offset` (file offset), `.field` (the structure \
+     and field being read), and the message as the Rust library gives it."
+);
+
+/// A `FormatError` with its `offset` and `field` attributes set.
+pub fn format_error(py: Python<'_>, offset: u64, field: &str, message: &str) -> PyErr {
+    let err = FormatError::new_err(message.to_string());
+    let value = err.value(py);
+    // Setting attributes on a fresh exception instance cannot fail short of memory exhaustion;
+    // the error is still raised without them if it does.
+    let _ = value.setattr("offset", offset);
+    let _ = value.setattr("field", field);
+    err
+}
+
+/// The library's error as a `FormatError`.
+pub fn to_py(py: Python<'_>, e: gamebin::Error) -> PyErr {
+    format_error(py, e.offset(), e.what(), &e.to_string())
+}
+
+/// `?` on library results inside the bindings.
+pub trait OrRaise<T> {
+    /// The value, or the error as a `FormatError`.
+    fn or_raise(self, py: Python<'_>) -> PyResult<T>;
+}
+
+impl<T> OrRaise<T> for gamebin::Result<T> {
+    fn or_raise(self, py: Python<'_>) -> PyResult<T> {
+        self.map_err(|e| to_py(py, e))
+    }
+}
+
+/// An I/O error as the matching `OSError` subclass, its message naming the path.
+pub fn io_error(path: &std::path::Path, e: std::io::Error) -> PyErr {
+    use pyo3::exceptions::{
+        PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError,
+    };
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::NotFound => PyFileNotFoundError::new_err(format!("{}: {e}", path.display())),
+        ErrorKind::PermissionDenied => {
+            PyPermissionError::new_err(format!("{}: {e}", path.display()))
+        }
+        _ if path.is_dir() => {
+            PyIsADirectoryError::new_err(format!("{}: is a directory", path.display()))
+        }
+        _ => PyOSError::new_err(format!("{}: {e}", path.display())),
+    }
+}

@@ -1,0 +1,90 @@
+"""Errors: every fixture truncated (and byte-flipped) gives a result or a FormatError with an
+offset and a field, never a crash; I/O problems are OSError."""
+
+import random
+
+import pytest
+
+import gamebin
+from conftest import all_fixtures, samples
+
+CLASSES = {
+    "wows-geometry": gamebin.GeometryFile,
+    "wows-assets": gamebin.AssetsDb,
+    "ff13-wdb": gamebin.WdbFile,
+    "wap32-wwd": gamebin.WwdLevel,
+    "rusty-hearts-wdata": gamebin.WdataMap,
+    "craftstudio-project": gamebin.CraftStudioProject,
+}
+
+
+def use(obj):
+    """Touches everything the object exposes."""
+    if isinstance(obj, gamebin.GeometryFile):
+        for d in obj.draws:
+            d.vertices, d.indices
+        for a in obj.armor:
+            a.triangles
+    elif isinstance(obj, gamebin.AssetsDb):
+        obj.info
+        for id_, _path in obj.paths():
+            p = obj.get(id_)
+            if p is not None:
+                p.raw
+    elif isinstance(obj, gamebin.WdbFile):
+        obj.records
+    elif isinstance(obj, gamebin.WwdLevel):
+        for p in obj.planes:
+            p.tiles
+
+
+def read(cls, data):
+    try:
+        use(cls(data))
+    except gamebin.FormatError as e:
+        assert isinstance(e.offset, int) and e.offset >= 0
+        assert isinstance(e.field, str) and e.field
+        assert str(e)
+    except (IndexError, KeyError):
+        pass  # a Python-side lookup of something the file does not have
+
+
+@pytest.mark.parametrize("path", all_fixtures(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_truncated_and_flipped_fixtures_never_crash(path):
+    data = path.read_bytes()
+    cls = CLASSES[path.parent.name]
+    step = max(1, len(data) // 64)
+    for n in list(range(0, len(data), step)) + [len(data) - 1]:
+        read(cls, data[:n])
+    rng = random.Random(path.name)
+    for _ in range(32):
+        flipped = bytearray(data)
+        for _ in range(4):
+            flipped[rng.randrange(len(flipped))] ^= 1 << rng.randrange(8)
+        read(cls, bytes(flipped))
+
+
+@pytest.mark.parametrize("folder", sorted(CLASSES))
+def test_a_truncated_file_of_each_format_raises_format_error(folder):
+    path = next(p for p in all_fixtures() if p.parent.name == folder)
+    data = path.read_bytes()
+    with pytest.raises(gamebin.FormatError) as info:
+        use(CLASSES[folder](data[: len(data) // 2] if folder != "ff13-wdb" else data[:20]))
+    assert info.value.offset >= 0 and info.value.field
+
+
+def test_truncated_real_geometry_names_offset_and_field():
+    data = (samples() / "wows-geometry" / "CM001_0.11.5.geometry").read_bytes()
+    with pytest.raises(gamebin.FormatError) as info:
+        gamebin.GeometryFile(data[:500])
+    assert info.value.field
+    assert f"{info.value.offset:#010x}" in str(info.value)
+
+
+def test_unknown_content_and_io_errors():
+    with pytest.raises(gamebin.FormatError):
+        gamebin.open(b"not a game file at all")
+    with pytest.raises(FileNotFoundError, match="/nonexistent/ship.geometry"):
+        gamebin.open("/nonexistent/ship.geometry")
+    with pytest.raises(IsADirectoryError, match="is a directory"):
+        gamebin.open("/")
