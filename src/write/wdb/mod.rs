@@ -19,6 +19,8 @@ use crate::wdb::{FieldKind, Game, Schema, TypeList, Value, WdbView, raw};
 use pool::Pool;
 
 mod fixtures;
+#[cfg(feature = "serde")]
+pub mod json;
 mod pool;
 
 pub use fixtures::{
@@ -241,6 +243,29 @@ impl WdbTable {
             .collect()
     }
 
+    /// The schema the field names lay over the type codes (`None` for a table of cells).
+    pub fn schema(&self) -> Result<Option<Schema<'_>>, PackError> {
+        let Some(names) = &self.field_names else {
+            return Ok(None);
+        };
+        let type_bytes = self.type_list_bytes()?;
+        let types = if self.wide_type_list {
+            TypeList::words(&type_bytes)
+        } else {
+            TypeList::bytes(&type_bytes)
+        };
+        Schema::build(
+            types,
+            0,
+            names.len(),
+            names.iter().map(|s| Ok(s.as_str())),
+            None,
+            None,
+        )
+        .map(Some)
+        .map_err(|e| PackError::new(e.to_string()))
+    }
+
     /// Writes the file.
     pub fn to_bytes(&self) -> Result<Vec<u8>, PackError> {
         let type_bytes = self.type_list_bytes()?;
@@ -254,17 +279,8 @@ impl WdbTable {
                 "unknown cell type {bad} (0 bit-packed, 1 float, 2 string, 3 u32)"
             )));
         }
-        let names: Option<Vec<&str>> = self
-            .field_names
-            .as_ref()
-            .map(|n| n.iter().map(String::as_str).collect());
-        let schema: Option<Schema<'_>> = match &names {
-            Some(n) => Some(
-                Schema::build(types, 0, n.len(), n.iter().map(|&s| Ok(s)), None, None)
-                    .map_err(|e| PackError::new(e.to_string()))?,
-            ),
-            None => None,
-        };
+        let names = self.field_names.as_ref();
+        let schema = self.schema()?;
         let record_size = schema.as_ref().map_or(types.len() * 4, Schema::record_size);
         let needs_strings = self.type_codes.contains(&2) || self.str_array.is_some();
         let mut pool = match (&self.string_pool, needs_strings) {
@@ -417,7 +433,7 @@ impl WdbTable {
         if let Some(v) = self.version {
             sections.push((b"!!version", v.to_be_bytes().to_vec()));
         }
-        if let (Some(n), true) = (&names, self.write_field_names) {
+        if let (Some(n), true) = (names, self.write_field_names) {
             let mut b = Vec::new();
             for name in n {
                 b.extend_from_slice(name.as_bytes());
