@@ -1,30 +1,90 @@
-//! `gamebin wdb pack FILE.json -o FILE.wdb`: the JSON of `gamebin dump --json` (WDBJsonTool's
-//! layout), edited or not, back to a `.wdb`.
+//! `gamebin wdb pack FILE.json|FILE.csv|FILE.xlsx -o FILE.wdb`: a dump (`dump --json`, `wdb
+//! csv`, `wdb xlsx`), edited or not, back to a `.wdb`; and `gamebin wdb csv|xlsx FILE.wdb -o OUT`.
 
 use std::path::Path;
 
 use anyhow::{Context, Result};
 use gamebin::write::wdb::WdbTable;
 
+use crate::export::refuse_existing;
 use crate::output::{Status, report};
+use crate::wdb::FieldSource;
 
-pub fn run(json: &Path, output: &Path) -> Result<Status> {
-    match pack(json, output) {
+/// What a dump to pack is, by content: an XLSX workbook is a zip, JSON starts with `{`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Input {
+    Json,
+    Csv,
+    Xlsx,
+}
+
+fn kind(data: &[u8]) -> Input {
+    if data.starts_with(b"PK\x03\x04") {
+        return Input::Xlsx;
+    }
+    let text = data.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(data);
+    match text.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'{') => Input::Json,
+        _ => Input::Csv,
+    }
+}
+
+pub fn run(input: &Path, output: &Path, force: bool) -> Result<Status> {
+    match pack(input, output, force) {
         Ok(()) => Ok(Status::Success),
         Err(e) => {
-            report(json, &e);
+            report(input, &e);
             Ok(Status::SomeFailed)
         }
     }
 }
 
-fn pack(json: &Path, output: &Path) -> Result<()> {
-    let text = if crate::files::is_stdin(json) {
-        std::io::read_to_string(std::io::stdin().lock()).context("cannot read standard input")?
-    } else {
-        std::fs::read_to_string(json).context("cannot read")?
+fn pack(input: &Path, output: &Path, force: bool) -> Result<()> {
+    refuse_existing(output, force)?;
+    let file = crate::files::map(input)?;
+    let data = file.bytes();
+    let table = match kind(data) {
+        Input::Json => {
+            let text = std::str::from_utf8(data).context("not UTF-8 text")?;
+            serde_json::from_str::<WdbTable>(text).context("not a .wdb dump (dump --json)")?
+        }
+        Input::Csv => WdbTable::from_csv(data).context("not a .wdb sheet (wdb csv)")?,
+        Input::Xlsx => WdbTable::from_xlsx(data).context("not a .wdb workbook (wdb xlsx)")?,
     };
-    let table: WdbTable = serde_json::from_str(&text).context("not a .wdb dump")?;
+    // Everything is checked before the output is created: a bad edit writes nothing.
     let bytes = table.to_bytes()?;
     std::fs::write(output, bytes).with_context(|| format!("cannot write {}", output.display()))
+}
+
+/// The spreadsheet formats `wdb csv` and `wdb xlsx` write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sheet {
+    Csv,
+    Xlsx,
+}
+
+/// `gamebin wdb csv|xlsx FILE.wdb -o OUT`.
+pub fn export(
+    path: &Path,
+    output: &Path,
+    sheet: Sheet,
+    fields: &FieldSource,
+    force: bool,
+) -> Result<Status> {
+    let run = || -> Result<()> {
+        refuse_existing(output, force)?;
+        let table = crate::wdb::table(path, fields)?;
+        let bytes = match sheet {
+            Sheet::Csv => table.to_csv()?,
+            Sheet::Xlsx => table.to_xlsx()?,
+        };
+        std::fs::write(output, bytes).with_context(|| format!("cannot write {}", output.display()))
+    };
+    match run() {
+        Ok(()) => Ok(Status::Success),
+        Err(e) => {
+            report(path, &e);
+            Ok(Status::SomeFailed)
+        }
+    }
 }

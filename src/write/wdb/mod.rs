@@ -18,10 +18,16 @@ use super::sink::Sink;
 use crate::wdb::{FieldKind, Game, Schema, TypeList, Value, WdbView, raw};
 use pool::Pool;
 
+pub mod columns;
+#[cfg(feature = "csv")]
+pub mod csv;
 mod fixtures;
 #[cfg(feature = "serde")]
 pub mod json;
 mod pool;
+pub mod sheet;
+#[cfg(feature = "xlsx")]
+pub mod xlsx;
 
 pub use fixtures::{
     example_file, fixtures, items_table, no_string_table, ps3_u64_table, string_arrays_table,
