@@ -9,6 +9,7 @@ mod assets_ls;
 mod check;
 mod craftstudio;
 mod craftstudio_check;
+mod diff;
 mod dump;
 mod export;
 mod files;
@@ -102,6 +103,26 @@ enum Command {
         /// then recognised by its .wwd name, since content detection relies on the signature.
         #[arg(long)]
         ignore_signature: bool,
+    },
+    /// Compares two files of one format structurally and lists what changed, one line each:
+    /// `~ path: before -> after`, `+ path: value`, `- path: value`.
+    ///
+    /// .wdb: by record name and field (and the header sections: sheet name, version, type
+    /// lists, field names); the !!string pool's layout is not compared, values are. Other
+    /// formats are not compared yet (exit 2). Exit status as diff's: 0 when equal, 1 when
+    /// different, 2 on errors.
+    #[command(after_help = "Examples:\n  gamebin diff item.wdb item_edited.wdb\n  \
+                            gamebin diff --json item.wdb item_edited.wdb > changes.json")]
+    Diff {
+        /// The first file (the "before").
+        #[arg(value_name = "A")]
+        a: PathBuf,
+        /// The second file (the "after").
+        #[arg(value_name = "B")]
+        b: PathBuf,
+        /// One JSON document ({"format", "equal", "changes": [{"path", "kind", "before", "after"}]}).
+        #[arg(long)]
+        json: bool,
     },
     /// Walks every structure of every file and reports what is wrong (errors, exit 1) and what
     /// the reader tolerated or could not decide (warnings).
@@ -391,6 +412,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     files::set_no_mmap(cli.no_mmap);
     let outcome = match cli.command {
+        Command::Diff { a, b, json } => return ExitCode::from(diff::run(&a, &b, json).code()),
         Command::Info {
             paths,
             json,
