@@ -12,6 +12,7 @@
 
 use std::fmt;
 
+use zerocopy::IntoBytes;
 use zerocopy::big_endian::U32;
 
 use super::sink::Sink;
@@ -365,7 +366,9 @@ impl WdbTable {
                                 .as_mut()
                                 .ok_or_else(|| PackError::new("no !!string"))?
                                 .offset(s)?,
-                            (_, v) => unsigned(v, 32)? as u32,
+                            (_, v) => u32::try_from(unsigned(v, 32)?).map_err(|_| {
+                                PackError::new("a u32 cell holds more than 32 bits")
+                            })?,
                         };
                         data[cell * 4..cell * 4 + 4].copy_from_slice(&word.to_be_bytes());
                     }
@@ -393,7 +396,9 @@ impl WdbTable {
             let mut array = Vec::new();
             let mut list = Vec::new();
             for items in &arrays {
-                list.extend_from_slice(&(array.len() as u32).to_be_bytes());
+                let start = u32::try_from(array.len())
+                    .map_err(|_| PackError::new("!!strArrayList: an array starts beyond 4 GiB"))?;
+                list.extend_from_slice(&start.to_be_bytes());
                 for chunk in items.chunks(per) {
                     let mut word = 0u64;
                     for (slot, item) in chunk.iter().enumerate() {
@@ -405,13 +410,21 @@ impl WdbTable {
                         }
                         word |= off << (slot as u32 * bits);
                     }
-                    array.extend_from_slice(&(word as u32).to_be_bytes());
+                    let word = u32::try_from(word)
+                        .map_err(|_| PackError::new("!!strArray: a word's slots exceed 32 bits"))?;
+                    array.extend_from_slice(&word.to_be_bytes());
                 }
             }
             sections.push((b"!!strArray", array));
             sections.push((
                 b"!!strArrayInfo",
-                vec![0, 0, layout.offsets_per_word, layout.bits_per_offset],
+                raw::StrArrayInfo {
+                    reserved: [0; 2],
+                    offsets_per_word: layout.offsets_per_word,
+                    bits_per_offset: layout.bits_per_offset,
+                }
+                .as_bytes()
+                .to_vec(),
             ));
             sections.push((b"!!strArrayList", list));
         } else if arrays.iter().any(|a| !a.is_empty()) {
@@ -472,8 +485,8 @@ impl WdbTable {
             let at = out.put(data);
             if name == b"!!sheetname" {
                 // The real files pad the sheet name to 16 bytes, and to at least 16 from its start.
-                let end = out.align(16).map_err(sink_error)?;
-                out.fill(0, 16usize.saturating_sub(end - at))
+                let end = out.align(raw::SHEET_NAME_ALIGN).map_err(sink_error)?;
+                out.fill(0, raw::SHEET_NAME_ALIGN.saturating_sub(end - at))
                     .map_err(sink_error)?;
             } else {
                 out.align(4).map_err(sink_error)?;

@@ -27,7 +27,10 @@ impl Pool {
             let len = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
             for skip in 0..=len {
                 let key = rest[skip..len].to_vec();
-                pool.index.entry(key).or_insert((start + skip) as u32);
+                // A string beyond 4 GiB cannot be pointed at: it is kept, not indexed.
+                if let Ok(at) = u32::try_from(start + skip) {
+                    pool.index.entry(key).or_insert(at);
+                }
             }
             start += len + 1;
         }
