@@ -3,7 +3,7 @@
 //! ([`Report::lines`]) or tools (serde, feature `serde`). [`Report::status`] follows `diff`'s
 //! exit convention: 0 equal, 1 different (2, errors, is the caller's).
 //!
-//! Formats compared so far: `.wdb` ([`wdb`], feature `write`).
+//! Formats compared so far: `.wdb` (`diff::wdb`, feature `write`).
 
 #[cfg(feature = "write")]
 pub mod wdb;
