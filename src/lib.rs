@@ -58,6 +58,7 @@
 
 pub mod bytes;
 pub mod craftstudio;
+pub mod diff;
 pub mod error;
 pub mod export;
 pub mod hash;

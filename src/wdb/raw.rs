@@ -14,6 +14,22 @@ pub const ENTRY_SIZE: usize = 32;
 /// Bytes of an entry's NUL-padded name.
 pub const NAME_SIZE: usize = 16;
 
+/// `!!sheetname`'s data is padded to a multiple of this, and to at least this many bytes
+/// (verified on the real files).
+pub const SHEET_NAME_ALIGN: usize = 16;
+
+/// `!!strArrayInfo`: how `!!strArray` packs its string offsets.
+#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct StrArrayInfo {
+    /// Zero in every known file.
+    pub reserved: [u8; 2],
+    /// String offsets per big-endian u32 word.
+    pub offsets_per_word: u8,
+    /// Bits per string offset.
+    pub bits_per_offset: u8,
+}
+
 /// The 16-byte header.
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
@@ -68,6 +84,7 @@ pub(crate) fn trim_name(name: &[u8; NAME_SIZE]) -> &[u8] {
 
 const _: () = assert!(core::mem::size_of::<Header>() == HEADER_SIZE);
 const _: () = assert!(core::mem::size_of::<Entry>() == ENTRY_SIZE);
+const _: () = assert!(core::mem::size_of::<StrArrayInfo>() == 4);
 
 #[cfg(test)]
 mod tests {

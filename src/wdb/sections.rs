@@ -2,7 +2,7 @@
 //! over them: the per-cell type list, field names, `!!string` and the `!!strArray` tables.
 
 use super::error::{WdbError, WdbResult};
-use super::raw::Entry;
+use super::raw::{Entry, StrArrayInfo};
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 
@@ -311,20 +311,23 @@ pub struct StrArrays<'a> {
 
 impl<'a> StrArrays<'a> {
     pub(crate) fn new(array: Section<'a>, info: Section<'a>, list: Section<'a>) -> Result<Self> {
-        let (per_word, bits) = match info.data {
-            [_, _, per, bits, ..] => (*per, *bits),
-            _ => {
-                return Err(Error::truncated(
+        let raw = crate::bytes::Bytes::new(info.data)
+            .read::<StrArrayInfo>(0, "!!strArrayInfo")
+            .map_err(|_| {
+                Error::truncated(
                     u64_of(info.at),
                     "!!strArrayInfo",
-                    4,
+                    u64_of(core::mem::size_of::<StrArrayInfo>()),
                     u64_of(info.data.len()),
-                ));
-            }
-        };
+                )
+            })?;
+        let (per_word, bits) = (raw.offsets_per_word, raw.bits_per_offset);
         if u32::from(per_word) * u32::from(bits) > 32 || per_word == 0 {
             return Err(Error::invalid(
-                u64_of(info.at.saturating_add(2)),
+                u64_of(
+                    info.at
+                        .saturating_add(core::mem::offset_of!(StrArrayInfo, offsets_per_word)),
+                ),
                 "!!strArrayInfo",
                 u64::from(per_word) << 8 | u64::from(bits),
                 "offsets per word times bits per offset must be 1..=32 bits",

@@ -51,7 +51,7 @@ fn format_of(output: &Path, asked: Option<ExportFormat>) -> ExportFormat {
     })
 }
 
-fn refuse_existing(target: &Path, force: bool) -> Result<()> {
+pub fn refuse_existing(target: &Path, force: bool) -> Result<()> {
     if !force && target.exists() {
         bail!(
             "{} exists; not overwritten (use --force to replace it)",

@@ -9,6 +9,7 @@ mod assets_ls;
 mod check;
 mod craftstudio;
 mod craftstudio_check;
+mod diff;
 mod dump;
 mod export;
 mod files;
@@ -103,6 +104,26 @@ enum Command {
         #[arg(long)]
         ignore_signature: bool,
     },
+    /// Compares two files of one format structurally and lists what changed, one line each:
+    /// `~ path: before -> after`, `+ path: value`, `- path: value`.
+    ///
+    /// .wdb: by record name and field (and the header sections: sheet name, version, type
+    /// lists, field names); the !!string pool's layout is not compared, values are. Other
+    /// formats are not compared yet (exit 2). Exit status as diff's: 0 when equal, 1 when
+    /// different, 2 on errors.
+    #[command(after_help = "Examples:\n  gamebin diff item.wdb item_edited.wdb\n  \
+                            gamebin diff --json item.wdb item_edited.wdb > changes.json")]
+    Diff {
+        /// The first file (the "before").
+        #[arg(value_name = "A")]
+        a: PathBuf,
+        /// The second file (the "after").
+        #[arg(value_name = "B")]
+        b: PathBuf,
+        /// One JSON document ({"format", "equal", "changes": [{"path", "kind", "before", "after"}]}).
+        #[arg(long)]
+        json: bool,
+    },
     /// Walks every structure of every file and reports what is wrong (errors, exit 1) and what
     /// the reader tolerated or could not decide (warnings).
     ///
@@ -155,7 +176,8 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Final Fantasy XIII .wdb databases: JSON export with supplied field names, and repacking.
+    /// Final Fantasy XIII .wdb databases: JSON, CSV and XLSX export (field names supplied for
+    /// XIII-1), and repacking from any of them.
     #[command(subcommand)]
     Wdb(WdbCommand),
     /// CraftStudio project tools.
@@ -180,34 +202,105 @@ enum Command {
 
 #[derive(Debug, Subcommand)]
 enum WdbCommand {
-    /// Packs the JSON of `gamebin dump --json FILE.wdb` (WDBJsonTool's layout), edited or not,
-    /// into a .wdb.
+    /// Packs a dump of a .wdb, edited or not, into a .wdb: the JSON of `gamebin dump --json`
+    /// (WDBJsonTool's layout), or the CSV or XLSX of `gamebin wdb csv|xlsx` (told apart by
+    /// content).
     ///
-    /// Records are written sorted by name and counted; a value that does not fit its field's bit
-    /// width is an error. Strings are laid out afresh, so an unedited file reads back to the same
-    /// JSON, though its !!string bytes may be ordered differently.
+    /// An unedited dump packs back byte for byte (the dump carries the !!string pool and the
+    /// string arrays as stored). Records are written sorted by name and counted. A value that
+    /// does not fit its bit field, a float in an integer column, a duplicate or over-long record
+    /// name or a missing column is an error naming the record and the field, and nothing is
+    /// written.
     #[command(
-        after_help = "Example:\n  gamebin dump --json item.wdb > item.json\n  \
-                            (edit item.json)\n  gamebin wdb pack item.json -o item.wdb"
+        after_help = "Examples:\n  gamebin dump --json item.wdb > item.json\n  \
+                            (edit item.json)\n  gamebin wdb pack item.json -o item.wdb --force\n  \
+                            gamebin wdb xlsx item.wdb -o item.xlsx\n  \
+                            (edit item.xlsx in a spreadsheet)\n  gamebin wdb pack item.xlsx -o new_item.wdb"
     )]
     Pack {
-        /// The JSON file.
-        #[arg(value_name = "FILE.json")]
-        json: PathBuf,
+        /// The dump: .json, .csv or .xlsx (- reads standard input).
+        #[arg(value_name = "FILE")]
+        input: PathBuf,
         /// The .wdb to write.
         #[arg(short, long, value_name = "FILE.wdb", value_parser = files::not_stdin)]
         output: PathBuf,
+        /// Replace an existing output file.
+        #[arg(long)]
+        force: bool,
     },
     /// Prints the JSON of a .wdb like `dump --json`, decoding the records with field names you
     /// supply (XIII-1 files have none; without names their cells are shown raw).
+    #[command(
+        after_help = "Examples:\n  gamebin wdb json ability.wdb --fields uPrice,sName,u4Kind,i12Power\n  \
+                            gamebin wdb json ability.wdb --fields names.txt\n  \
+                            gamebin wdb json xiii1_item.wdb --fields-from xiii2_item.wdb"
+    )]
     Json {
         /// The .wdb file.
         #[arg(value_name = "FILE")]
         file: PathBuf,
-        /// Comma-separated field names, e.g. `uPrice,sName,u4Kind,i12Power`.
-        #[arg(long, value_delimiter = ',', value_name = "NAMES", value_parser = wdb::field_name)]
-        fields: Vec<String>,
+        #[command(flatten)]
+        fields: FieldArgs,
     },
+    /// Writes a .wdb as CSV: a header row of field names, a row of types, a row per record,
+    /// then `!` rows with what the records do not say (pack it back with `wdb pack`).
+    ///
+    /// Floats are the shortest decimal that reads back to the same f32; XIII-1's bit-packed
+    /// cells (without names) are 0x… words; string-array fields show their strings.
+    #[command(after_help = "Example:\n  gamebin wdb csv item.wdb -o item.csv\n  \
+                            (edit item.csv)\n  gamebin wdb pack item.csv -o item.wdb --force")]
+    Csv {
+        /// The .wdb file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The CSV file to write.
+        #[arg(short, long, value_name = "FILE.csv", value_parser = files::not_stdin)]
+        output: PathBuf,
+        #[command(flatten)]
+        fields: FieldArgs,
+        /// Replace an existing output file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Writes a .wdb as an XLSX workbook: the records on sheet `records` (field names, then
+    /// types, as two header rows), what the records do not say on sheet `wdb`.
+    #[command(after_help = "Example:\n  gamebin wdb xlsx item.wdb -o item.xlsx\n  \
+                            (edit item.xlsx)\n  gamebin wdb pack item.xlsx -o item.wdb --force")]
+    Xlsx {
+        /// The .wdb file.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The XLSX file to write.
+        #[arg(short, long, value_name = "FILE.xlsx", value_parser = files::not_stdin)]
+        output: PathBuf,
+        #[command(flatten)]
+        fields: FieldArgs,
+        /// Replace an existing output file.
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+/// Field names for files without them (XIII-1), or to override a file's own.
+#[derive(Debug, clap::Args)]
+struct FieldArgs {
+    /// Comma-separated field names, e.g. `uPrice,sName,u4Kind,i12Power`, or a file of names
+    /// (one per line or comma-separated; an item with a `.` or `/` is a file).
+    #[arg(long, value_delimiter = ',', value_name = "NAMES|FILE", value_parser = wdb::field_name)]
+    fields: Vec<String>,
+    /// Take the field names of an XIII-2/LR .wdb of the same sheet (its type list must be
+    /// this file's).
+    #[arg(long, value_name = "OTHER.wdb", conflicts_with = "fields")]
+    fields_from: Option<PathBuf>,
+}
+
+impl FieldArgs {
+    fn source(self) -> wdb::FieldSource {
+        wdb::FieldSource {
+            fields: self.fields,
+            fields_from: self.fields_from,
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -319,6 +412,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     files::set_no_mmap(cli.no_mmap);
     let outcome = match cli.command {
+        Command::Diff { a, b, json } => return ExitCode::from(diff::run(&a, &b, json).code()),
         Command::Info {
             paths,
             json,
@@ -349,8 +443,36 @@ fn main() -> ExitCode {
                 force,
             },
         ),
-        Command::Wdb(WdbCommand::Pack { json, output }) => wdb_pack::run(&json, &output),
-        Command::Wdb(WdbCommand::Json { file, fields }) => wdb::json(&file, &fields),
+        Command::Wdb(WdbCommand::Pack {
+            input,
+            output,
+            force,
+        }) => wdb_pack::run(&input, &output, force),
+        Command::Wdb(WdbCommand::Json { file, fields }) => wdb::json(&file, &fields.source()),
+        Command::Wdb(WdbCommand::Csv {
+            file,
+            output,
+            fields,
+            force,
+        }) => wdb_pack::export(
+            &file,
+            &output,
+            wdb_pack::Sheet::Csv,
+            &fields.source(),
+            force,
+        ),
+        Command::Wdb(WdbCommand::Xlsx {
+            file,
+            output,
+            fields,
+            force,
+        }) => wdb_pack::export(
+            &file,
+            &output,
+            wdb_pack::Sheet::Xlsx,
+            &fields.source(),
+            force,
+        ),
         Command::Craftstudio(CraftStudioCommand::Check { dir, json }) => {
             craftstudio_check::run(&dir, json)
         }

@@ -5,9 +5,9 @@ use crate::output::count;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use gamebin::wdb::{Cell, Game, Schema, Value, WdbView};
-use serde::Serialize;
-use serde::ser::SerializeMap;
+use gamebin::wdb::{Game, WdbView};
+use gamebin::write::wdb::WdbTable;
+use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 
 #[derive(Debug, Serialize)]
@@ -27,7 +27,7 @@ pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
     let view = WdbView::from_bytes(data)?;
     let (fields, record_size) = match view.game() {
         Game::Xiii2Lr => {
-            let schema = view.schema().map_err(owned)?;
+            let schema = view.schema().map_err(|e| anyhow::anyhow!("{e}"))?;
             (schema.len(), schema.record_size())
         }
         Game::Xiii1 => {
@@ -66,189 +66,54 @@ pub fn info_line(i: &Info) -> String {
     )
 }
 
-/// A JSON object that keeps its keys in insertion order (serde_json's map sorts them).
-#[derive(Debug, Default)]
-pub struct Object(pub Vec<(String, Json)>);
-
-impl Object {
-    fn put(&mut self, key: impl Into<String>, value: impl Into<Json>) {
-        self.0.push((key.into(), value.into()));
-    }
-}
-
-impl Serialize for Object {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
-            map.serialize_entry(k, v)?;
-        }
-        map.end()
-    }
-}
-
-/// The dump: the header object, then `records`.
-#[derive(Debug)]
-pub struct Dump {
-    pub head: Object,
-    pub records: Vec<Object>,
-}
-
-impl Serialize for Dump {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.head.0.len() + 1))?;
-        for (k, v) in &self.head.0 {
-            map.serialize_entry(k, v)?;
-        }
-        map.serialize_entry("records", &self.records)?;
-        map.end()
-    }
-}
-
-/// Turns a borrowed reader error into an owned one.
-fn owned(e: gamebin::wdb::WdbError<'_>) -> anyhow::Error {
-    anyhow::anyhow!("{e}")
-}
-
-/// An f32 as WDBJsonTool writes it: the shortest decimal that reads back to the same f32.
-pub fn float(x: f32) -> Json {
-    if x.is_nan() {
-        return Json::from("nan");
-    }
-    if x.is_infinite() {
-        return Json::from(if x > 0.0 { "inf" } else { "-inf" });
-    }
-    format!("{x}")
-        .parse::<f64>()
-        .ok()
-        .and_then(serde_json::Number::from_f64)
-        .map_or(Json::Null, Json::Number)
-}
-
-fn text(bytes: &[u8]) -> Json {
-    Json::from(String::from_utf8_lossy(bytes).into_owned())
-}
-
-fn value(v: Value<'_>) -> Json {
-    match v {
-        Value::Int(i) => Json::from(i),
-        Value::UInt(u) => Json::from(u),
-        Value::Float(f) => float(f),
-        Value::Str(s) => text(s),
-    }
-}
-
-/// The dump of a file, with `names` overriding (or, for XIII-1, supplying) the field names.
-pub fn dump(data: &[u8], names: Option<&[&str]>) -> Result<Dump> {
+/// The owned model of a file (what `dump --json` serializes), with `names` overriding (or, for
+/// XIII-1, supplying) the field names.
+pub fn dump(data: &[u8], names: Option<&[&str]>) -> Result<WdbTable> {
     let view = WdbView::from_bytes(data)?;
-    let types: Vec<Json> = view
-        .type_list()
-        .map(|t| t.iter().map(Json::from).collect())
-        .unwrap_or_default();
-    let typelist: Option<Vec<Json>> = view.typelist().map(|t| t.iter().map(Json::from).collect());
-    let mut head = Object::default();
-    head.put("recordCount", view.record_count());
-    let file_names: Option<Vec<&str>> = match view.field_names() {
-        Some(n) => {
-            if names.is_none() {
-                // The file's own names are used: their count must agree with them.
-                n.check().map_err(owned)?;
-            }
-            Some(n.iter().collect::<gamebin::Result<_>>()?)
-        }
-        None => None,
-    };
-    let schema_names: Option<Vec<&str>> = names.map(<[&str]>::to_vec).or(file_names);
-    if view.game() == Game::Xiii2Lr {
-        let sheet = view.sheet_name().unwrap_or(&[]);
-        head.put(
-            "!!sheetname",
-            if sheet.is_empty() {
-                Json::from("Not Specified")
-            } else {
-                text(sheet)
-            },
-        );
-        let arrays = view.str_arrays()?;
-        head.put("hasStrArray", arrays.is_some());
-        if let Some(a) = arrays {
-            head.put("bitsPerOffset", a.bits_per_offset());
-            head.put("offsetsPerValue", a.offsets_per_word());
-        }
-        let wide = view.type_list().is_some_and(|t| t.is_wide());
-        head.put("isStrTypelistV1", wide);
-        head.put(
-            if wide {
-                "!!strtypelist"
-            } else {
-                "!!strtypelistb"
-            },
-            types,
-        );
-        head.put("hasTypelist", typelist.is_some());
-        if let Some(t) = typelist {
-            head.put("!!typelist", t);
-        }
-    } else {
-        head.put("isKnown", schema_names.is_some());
-        head.put("!!strtypelist", types);
-        head.put("!!typelist", typelist.unwrap_or_default());
-    }
-    head.put("!!version", view.version());
-    let mut records = Vec::with_capacity(view.record_count());
-    match &schema_names {
-        Some(names) => {
-            head.put(
-                "!structitem",
-                names.iter().map(|&n| Json::from(n)).collect::<Vec<_>>(),
-            );
-            let schema: Schema<'_> = view.schema_with_names(names).map_err(owned)?;
-            for record in view.records() {
-                let mut out = Object::default();
-                out.put("record", text(record.name_bytes()));
-                for (field, v) in schema.values(record) {
-                    let v = v.map_err(owned)?;
-                    if field.kind == gamebin::wdb::FieldKind::U64 {
-                        out.put(format!("{}(uint64)", field.name), value(v));
-                    } else {
-                        out.put(field.name, value(v));
-                    }
-                }
-                records.push(out);
-            }
-        }
-        None => {
-            for record in view.records() {
-                let mut out = Object::default();
-                out.put("record", text(record.name_bytes()));
-                let mut counters = [0usize; 4];
-                for cell in view.cells(record) {
-                    let (slot, key, v) = match cell.map_err(owned)? {
-                        Cell::Bits(w) => (0, "bitpacked-field", Json::from(format!("0x{w:08X}"))),
-                        Cell::Float(f) => (1, "float-field", float(f)),
-                        Cell::Str(s) => (2, "!!string-field", text(s)),
-                        Cell::U32(u) => (3, "uint-field", Json::from(u)),
-                    };
-                    out.put(format!("{key}_{}", counters[slot]), v);
-                    counters[slot] += 1;
-                }
-                records.push(out);
-            }
-        }
-    }
-    Ok(Dump { head, records })
+    Ok(WdbTable::from_view(&view, names)?)
 }
 
-pub fn dump_text(d: &Dump) -> Result<String> {
-    use std::fmt::Write as _;
-    let mut s = String::new();
-    for (k, v) in &d.head.0 {
-        if v.is_array() {
-            writeln!(s, "{k}: {}", serde_json::to_string(v)?)?;
-        } else {
-            writeln!(s, "{k}: {v}")?;
+/// A JSON object read back with its keys in document order (serde_json's map sorts them).
+struct Ordered(Vec<(String, Json)>);
+
+impl<'de> Deserialize<'de> for Ordered {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Ordered;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut m: A,
+            ) -> Result<Ordered, A::Error> {
+                let mut out = Vec::new();
+                while let Some(entry) = m.next_entry()? {
+                    out.push(entry);
+                }
+                Ok(Ordered(out))
+            }
         }
+        d.deserialize_map(V)
     }
-    for r in &d.records {
+}
+
+/// The text dump: each top-level key on a line (`records` last), then a line per record.
+pub fn dump_text(table: &WdbTable) -> Result<String> {
+    use std::fmt::Write as _;
+    #[derive(Deserialize)]
+    struct Records {
+        records: Vec<Ordered>,
+    }
+    let json = serde_json::to_string(table)?;
+    let head: Ordered = serde_json::from_str(&json)?;
+    let Records { records } = serde_json::from_str(&json)?;
+    let mut s = String::new();
+    for (k, v) in head.0.iter().filter(|(k, _)| k != "records") {
+        writeln!(s, "{k}: {v}")?;
+    }
+    for r in &records {
         let mut fields = r.0.iter();
         let name = fields
             .next()
@@ -260,10 +125,23 @@ pub fn dump_text(d: &Dump) -> Result<String> {
     Ok(s)
 }
 
-/// A value parser for each name typed after `--fields`, so that a bad name is a usage error about
+/// A value parser for each item typed after `--fields`, so that a bad name is a usage error about
 /// the command line (exit 2), not an error at a file offset: a name starts with its type letter
-/// (`i`, `u`, `f` or `s`), and a bit width, when given, is at most 32.
+/// (`i`, `u`, `f` or `s`), and a bit width, when given, is at most 32. An item with a `.` or a
+/// `/` (never in a field name) is a file of names, read when the command runs.
 pub fn field_name(name: &str) -> std::result::Result<String, String> {
+    if is_names_file(name) {
+        return Ok(name.to_owned());
+    }
+    check_field_name(name)?;
+    Ok(name.to_owned())
+}
+
+fn is_names_file(item: &str) -> bool {
+    item.contains(['.', '/', '\\'])
+}
+
+fn check_field_name(name: &str) -> std::result::Result<(), String> {
     match name.as_bytes().first() {
         None => return Err("empty field name (two commas in a row?)".into()),
         Some(b'i' | b'u' | b'f' | b's') => {}
@@ -279,27 +157,112 @@ pub fn field_name(name: &str) -> std::result::Result<String, String> {
     if width > 32 {
         return Err(format!("bit width {width} is over 32"));
     }
-    Ok(name.to_owned())
+    Ok(())
 }
 
-/// `gamebin wdb json FILE --fields a,b`: the dump with supplied names.
-pub fn json(path: &Path, fields: &[String]) -> Result<crate::output::Status> {
-    let run = || -> Result<String> {
-        let (file, format) = crate::files::open_known(path, crate::files::ReadOptions::default())?;
-        if format != gamebin::Format::Ff13Wdb {
-            anyhow::bail!("this is {format}, not a .wdb");
+/// Where the field names of an XIII-1 file (or names overriding a file's own) come from.
+#[derive(Debug, Clone, Default)]
+pub struct FieldSource {
+    /// `--fields`: names, or files of names (one per line or comma-separated).
+    pub fields: Vec<String>,
+    /// `--fields-from OTHER.wdb`: the names of an XIII-2/LR file of the same sheet.
+    pub fields_from: Option<std::path::PathBuf>,
+}
+
+impl FieldSource {
+    /// The names to decode `view` with, `None` for the file's own (or its raw cells).
+    pub fn names(&self, view: &WdbView<'_>) -> Result<Option<Vec<String>>> {
+        if let Some(other) = &self.fields_from {
+            return names_from(view, other).map(Some);
         }
-        let names: Vec<&str> = fields.iter().map(String::as_str).collect();
-        let dump = if names.is_empty() {
-            dump(&file, None)?
-        } else {
-            dump(&file, Some(&names[..])).context(
-                "the field names given with --fields do not fit this file's type list \
-                 (its cells, bit-packed fields and strings)",
-            )?
-        };
-        Ok(serde_json::to_string_pretty(&dump)?)
-    };
+        if self.fields.is_empty() {
+            return Ok(None);
+        }
+        let mut names = Vec::new();
+        for item in &self.fields {
+            if !is_names_file(item) {
+                names.push(item.clone());
+                continue;
+            }
+            let text = std::fs::read_to_string(item)
+                .with_context(|| format!("cannot read the names file {item}"))?;
+            for (line_no, line) in text.lines().enumerate() {
+                for name in line.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+                    check_field_name(name).map_err(|why| {
+                        anyhow::anyhow!("{item}, line {}: field name {name:?}: {why}", line_no + 1)
+                    })?;
+                    names.push(name.to_owned());
+                }
+            }
+        }
+        Ok(Some(names))
+    }
+}
+
+/// The field names of `other` (an XIII-2/LR file), when its type list is `view`'s.
+fn names_from(view: &WdbView<'_>, other: &Path) -> Result<Vec<String>> {
+    let file =
+        crate::files::map(other).with_context(|| format!("--fields-from {}", other.display()))?;
+    let source =
+        WdbView::from_bytes(&file).with_context(|| format!("--fields-from {}", other.display()))?;
+    let names = source.field_names().with_context(|| {
+        format!(
+            "--fields-from {}: the file has no field names (!structitem): an XIII-1 file",
+            other.display()
+        )
+    })?;
+    let ours: Vec<u32> = view
+        .type_list()
+        .map(|t| t.iter().collect())
+        .unwrap_or_default();
+    let theirs: Vec<u32> = source
+        .type_list()
+        .map(|t| t.iter().collect())
+        .unwrap_or_default();
+    if ours != theirs {
+        let cell = ours.iter().zip(&theirs).position(|(a, b)| a != b);
+        anyhow::bail!(
+            "--fields-from {}: the layouts differ ({}), so its names do not fit this file",
+            other.display(),
+            match cell {
+                Some(c) => format!("cell {c} has type {} here and {} there", ours[c], theirs[c]),
+                None => format!("{} cells here, {} there", ours.len(), theirs.len()),
+            }
+        );
+    }
+    names
+        .check()
+        .map_err(|e| anyhow::anyhow!("--fields-from {}: {e}", other.display()))?;
+    names
+        .iter()
+        .map(|n| n.map(str::to_owned).map_err(anyhow::Error::from))
+        .collect()
+}
+
+/// The owned model of the file at `path`, with names from `fields`.
+pub fn table(path: &Path, fields: &FieldSource) -> Result<WdbTable> {
+    let (file, format) = crate::files::open_known(path, crate::files::ReadOptions::default())?;
+    if format != gamebin::Format::Ff13Wdb {
+        anyhow::bail!("this is {format}, not a .wdb");
+    }
+    let view = WdbView::from_bytes(&file)?;
+    let names = fields.names(&view)?;
+    let names: Option<Vec<&str>> = names
+        .as_ref()
+        .map(|n| n.iter().map(String::as_str).collect());
+    let table = WdbTable::from_view(&view, names.as_deref());
+    if names.is_some() {
+        return table.context(
+            "the field names given do not fit this file's type list (its cells, bit-packed \
+             fields and strings)",
+        );
+    }
+    Ok(table?)
+}
+
+/// `gamebin wdb json FILE [--fields a,b | --fields-from OTHER.wdb]`: the dump with supplied names.
+pub fn json(path: &Path, fields: &FieldSource) -> Result<crate::output::Status> {
+    let run = || -> Result<String> { Ok(serde_json::to_string_pretty(&table(path, fields)?)?) };
     match run() {
         Ok(text) => {
             let mut out = crate::output::Out::new();
@@ -312,14 +275,4 @@ pub fn json(path: &Path, fields: &[String]) -> Result<crate::output::Status> {
             Ok(crate::output::Status::SomeFailed)
         }
     }
-}
-
-/// Reads a dump's JSON file for `wdb pack`.
-pub fn read_json(path: &Path) -> Result<Json> {
-    let text = if crate::files::is_stdin(path) {
-        std::io::read_to_string(std::io::stdin().lock()).context("cannot read standard input")?
-    } else {
-        std::fs::read_to_string(path).with_context(|| "cannot read".to_string())?
-    };
-    serde_json::from_str(&text).context("not valid JSON")
 }

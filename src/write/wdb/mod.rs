@@ -10,13 +10,30 @@
 //! Layout, as in the real files: header, entry table, the sections in name order, then the records,
 //! each starting on a 4-byte boundary and zero-padded; `!!sheetname` is padded to 16 bytes.
 
-use std::collections::HashMap;
 use std::fmt;
 
+use zerocopy::IntoBytes;
 use zerocopy::big_endian::U32;
 
 use super::sink::Sink;
 use crate::wdb::{FieldKind, Game, Schema, TypeList, Value, WdbView, raw};
+use pool::Pool;
+
+pub mod columns;
+#[cfg(feature = "csv")]
+pub mod csv;
+mod fixtures;
+#[cfg(feature = "serde")]
+pub mod json;
+mod pool;
+pub mod sheet;
+#[cfg(feature = "xlsx")]
+pub mod xlsx;
+
+pub use fixtures::{
+    example_file, fixtures, items_table, no_string_table, ps3_u64_table, string_arrays_table,
+    xiii1_table,
+};
 
 /// One field value (or, for a file without names, one cell).
 #[derive(Debug, Clone, PartialEq)]
@@ -88,7 +105,7 @@ pub struct PackError {
 }
 
 impl PackError {
-    fn new(reason: impl Into<String>) -> Self {
+    pub(crate) fn new(reason: impl Into<String>) -> Self {
         PackError {
             record: None,
             field: None,
@@ -96,7 +113,7 @@ impl PackError {
         }
     }
 
-    fn at(mut self, record: &str, field: Option<&str>) -> Self {
+    pub(crate) fn at(mut self, record: &str, field: Option<&str>) -> Self {
         self.record = Some(record.to_string());
         self.field = field.map(str::to_string);
         self
@@ -116,55 +133,6 @@ impl fmt::Display for PackError {
 }
 
 impl std::error::Error for PackError {}
-
-/// `!!string` under construction: the seed's strings keep their offsets.
-struct Pool {
-    bytes: Vec<u8>,
-    index: HashMap<Vec<u8>, u32>,
-}
-
-impl Pool {
-    fn new(seed: &[u8]) -> Self {
-        let mut pool = Pool {
-            bytes: seed.to_vec(),
-            index: HashMap::new(),
-        };
-        if pool.bytes.is_empty() {
-            pool.bytes.push(0);
-        }
-        // Every terminated suffix is a string a field may point at (the games' tools share
-        // tails: "m327" can be the end of "libra_m327"); the lowest offset wins, as in the files.
-        let mut start = 0usize;
-        while start < pool.bytes.len() {
-            let rest = &pool.bytes[start..];
-            let len = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
-            for skip in 0..=len {
-                let key = rest[skip..len].to_vec();
-                pool.index.entry(key).or_insert((start + skip) as u32);
-            }
-            start += len + 1;
-        }
-        if pool.bytes.last() != Some(&0) {
-            pool.bytes.push(0);
-        }
-        pool
-    }
-
-    fn offset(&mut self, s: &str) -> Result<u32, PackError> {
-        if s.contains('\0') {
-            return Err(PackError::new("a string holds a NUL"));
-        }
-        if let Some(&at) = self.index.get(s.as_bytes()) {
-            return Ok(at);
-        }
-        let at = u32::try_from(self.bytes.len())
-            .map_err(|_| PackError::new("!!string would exceed 4 GiB"))?;
-        self.bytes.extend_from_slice(s.as_bytes());
-        self.bytes.push(0);
-        self.index.insert(s.as_bytes().to_vec(), at);
-        Ok(at)
-    }
-}
 
 fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -282,6 +250,29 @@ impl WdbTable {
             .collect()
     }
 
+    /// The schema the field names lay over the type codes (`None` for a table of cells).
+    pub fn schema(&self) -> Result<Option<Schema<'_>>, PackError> {
+        let Some(names) = &self.field_names else {
+            return Ok(None);
+        };
+        let type_bytes = self.type_list_bytes()?;
+        let types = if self.wide_type_list {
+            TypeList::words(&type_bytes)
+        } else {
+            TypeList::bytes(&type_bytes)
+        };
+        Schema::build(
+            types,
+            0,
+            names.len(),
+            names.iter().map(|s| Ok(s.as_str())),
+            None,
+            None,
+        )
+        .map(Some)
+        .map_err(|e| PackError::new(e.to_string()))
+    }
+
     /// Writes the file.
     pub fn to_bytes(&self) -> Result<Vec<u8>, PackError> {
         let type_bytes = self.type_list_bytes()?;
@@ -295,17 +286,8 @@ impl WdbTable {
                 "unknown cell type {bad} (0 bit-packed, 1 float, 2 string, 3 u32)"
             )));
         }
-        let names: Option<Vec<&str>> = self
-            .field_names
-            .as_ref()
-            .map(|n| n.iter().map(String::as_str).collect());
-        let schema: Option<Schema<'_>> = match &names {
-            Some(n) => Some(
-                Schema::build(types, 0, n.len(), n.iter().map(|&s| Ok(s)), None, None)
-                    .map_err(|e| PackError::new(e.to_string()))?,
-            ),
-            None => None,
-        };
+        let names = self.field_names.as_ref();
+        let schema = self.schema()?;
         let record_size = schema.as_ref().map_or(types.len() * 4, Schema::record_size);
         let needs_strings = self.type_codes.contains(&2) || self.str_array.is_some();
         let mut pool = match (&self.string_pool, needs_strings) {
@@ -384,7 +366,9 @@ impl WdbTable {
                                 .as_mut()
                                 .ok_or_else(|| PackError::new("no !!string"))?
                                 .offset(s)?,
-                            (_, v) => unsigned(v, 32)? as u32,
+                            (_, v) => u32::try_from(unsigned(v, 32)?).map_err(|_| {
+                                PackError::new("a u32 cell holds more than 32 bits")
+                            })?,
                         };
                         data[cell * 4..cell * 4 + 4].copy_from_slice(&word.to_be_bytes());
                     }
@@ -412,7 +396,9 @@ impl WdbTable {
             let mut array = Vec::new();
             let mut list = Vec::new();
             for items in &arrays {
-                list.extend_from_slice(&(array.len() as u32).to_be_bytes());
+                let start = u32::try_from(array.len())
+                    .map_err(|_| PackError::new("!!strArrayList: an array starts beyond 4 GiB"))?;
+                list.extend_from_slice(&start.to_be_bytes());
                 for chunk in items.chunks(per) {
                     let mut word = 0u64;
                     for (slot, item) in chunk.iter().enumerate() {
@@ -424,13 +410,21 @@ impl WdbTable {
                         }
                         word |= off << (slot as u32 * bits);
                     }
-                    array.extend_from_slice(&(word as u32).to_be_bytes());
+                    let word = u32::try_from(word)
+                        .map_err(|_| PackError::new("!!strArray: a word's slots exceed 32 bits"))?;
+                    array.extend_from_slice(&word.to_be_bytes());
                 }
             }
             sections.push((b"!!strArray", array));
             sections.push((
                 b"!!strArrayInfo",
-                vec![0, 0, layout.offsets_per_word, layout.bits_per_offset],
+                raw::StrArrayInfo {
+                    reserved: [0; 2],
+                    offsets_per_word: layout.offsets_per_word,
+                    bits_per_offset: layout.bits_per_offset,
+                }
+                .as_bytes()
+                .to_vec(),
             ));
             sections.push((b"!!strArrayList", list));
         } else if arrays.iter().any(|a| !a.is_empty()) {
@@ -458,7 +452,7 @@ impl WdbTable {
         if let Some(v) = self.version {
             sections.push((b"!!version", v.to_be_bytes().to_vec()));
         }
-        if let (Some(n), true) = (&names, self.write_field_names) {
+        if let (Some(n), true) = (names, self.write_field_names) {
             let mut b = Vec::new();
             for name in n {
                 b.extend_from_slice(name.as_bytes());
@@ -491,8 +485,8 @@ impl WdbTable {
             let at = out.put(data);
             if name == b"!!sheetname" {
                 // The real files pad the sheet name to 16 bytes, and to at least 16 from its start.
-                let end = out.align(16).map_err(sink_error)?;
-                out.fill(0, 16usize.saturating_sub(end - at))
+                let end = out.align(raw::SHEET_NAME_ALIGN).map_err(sink_error)?;
+                out.fill(0, raw::SHEET_NAME_ALIGN.saturating_sub(end - at))
                     .map_err(sink_error)?;
             } else {
                 out.align(4).map_err(sink_error)?;
@@ -649,222 +643,4 @@ fn encode_field(
         }
     }
     Ok(())
-}
-
-fn record(name: &str, values: Vec<TableValue>) -> TableRecord {
-    TableRecord {
-        name: name.to_string(),
-        values,
-    }
-}
-
-fn names(list: &[&str]) -> Option<Vec<String>> {
-    Some(list.iter().map(|s| s.to_string()).collect())
-}
-
-fn to_error(e: PackError) -> crate::Error {
-    // The fixtures are fixed inputs; a failure here is a writer bug, reported as a crate error.
-    let _ = e;
-    crate::Error::invalid(0, "WdbTable", 0, "a fixture table does not pack")
-}
-
-use TableValue::{Float as F, Int as I, Str as S, UInt as U};
-
-fn s(text: &str) -> TableValue {
-    S(text.to_string())
-}
-
-/// An XIII-2/LR item table: a string, three bit fields sharing one cell (u16 + u4 + i12), a float
-/// and a u32. Records are listed unsorted; the writer sorts them.
-pub fn items_table() -> WdbTable {
-    WdbTable {
-        sheet_name: Some("ItemTable".into()),
-        version: Some(0x1234_5678),
-        type_codes: vec![2, 0, 1, 3],
-        field_names: names(&[
-            "sName", "u16Price", "u4Kind", "i12Power", "fWeight", "uFlags",
-        ]),
-        write_field_names: true,
-        records: vec![
-            record(
-                "it_potion",
-                vec![s("Potion"), U(50), U(1), I(-100), F(0.5), U(7)],
-            ),
-            record(
-                "it_ether",
-                vec![s("Ether"), U(1500), U(2), I(2047), F(0.25), U(0)],
-            ),
-            record(
-                "it_elixir",
-                vec![
-                    s("Elixir"),
-                    U(65535),
-                    U(15),
-                    I(-2048),
-                    F(1.0),
-                    U(u64::from(u32::MAX)),
-                ],
-            ),
-            record("it_antidote", vec![s(""), U(0), U(0), I(0), F(-3.5), U(1)]),
-        ],
-        ..WdbTable::default()
-    }
-}
-
-/// The bytes of [`items_table`], for examples.
-pub fn example_file() -> crate::Result<Vec<u8>> {
-    items_table().to_bytes().map_err(to_error)
-}
-
-/// An XIII-1 table: u32 type codes (`!!strtypelist`) and `!!typelist`, no field names; the values
-/// are the cells (a bit-packed cell as its raw word).
-pub fn xiii1_table() -> WdbTable {
-    WdbTable {
-        version: Some(3),
-        type_codes: vec![0, 1, 2, 3, 0],
-        wide_type_list: true,
-        typelist: Some(vec![3, 3, 1, 1, 2, 3, 0]),
-        records: vec![
-            record(
-                "ab_fire",
-                vec![U(0x0000_003E), F(1.5), s("Fire"), U(100), U(0x8000_0001)],
-            ),
-            record(
-                "ab_blizzard",
-                vec![U(0), F(-0.125), s("Blizzard"), U(7), U(0xFFFF_FFFF)],
-            ),
-            record("ab_none", vec![U(0x1234_5678), F(0.0), s(""), U(0), U(0)]),
-        ],
-        ..WdbTable::default()
-    }
-}
-
-/// An XIII-2/LR table without `!!string` (no string cells, so none is written): a whole-word
-/// signed cell, a float, a u32 and a partly used bit-packed cell (the notes' u1 + i5 + i8).
-pub fn no_string_table() -> WdbTable {
-    WdbTable {
-        sheet_name: Some("Rates".into()),
-        version: Some(1),
-        type_codes: vec![0, 1, 3, 0],
-        field_names: names(&[
-            "iWhole",
-            "fRate",
-            "uCount",
-            "u1QuickPop",
-            "i5attribute",
-            "i8flag",
-        ]),
-        write_field_names: true,
-        records: vec![
-            record("r0", vec![I(-123_456), F(2.5), U(9), U(0), I(-1), I(0)]),
-            record(
-                "r1",
-                vec![I(i64::from(i32::MAX)), F(0.1), U(0), U(1), I(15), I(-128)],
-            ),
-        ],
-        ..WdbTable::default()
-    }
-}
-
-/// Several string arrays with several index widths (s4, s8 sharing a cell with an i20; s12 moving
-/// to the next cell), two 16-bit offsets per word, beside a `!!string` field.
-pub fn string_arrays_table() -> WdbTable {
-    WdbTable {
-        sheet_name: Some("Arrays".into()),
-        version: Some(2),
-        type_codes: vec![2, 0, 0],
-        field_names: names(&["sName", "s4Kind", "s8Icon", "i20Rest", "s12Long", "u20Tail"]),
-        write_field_names: true,
-        str_array: Some(StrArrayLayout {
-            offsets_per_word: 2,
-            bits_per_offset: 16,
-        }),
-        string_arrays: vec![Vec::new(); 3],
-        records: vec![
-            record(
-                "a0",
-                vec![
-                    s("first"),
-                    s("sword"),
-                    s("icon_a"),
-                    I(-5),
-                    s("long_x"),
-                    U(1),
-                ],
-            ),
-            record(
-                "a1",
-                vec![
-                    s("second"),
-                    s("shield"),
-                    s("icon_b"),
-                    I(524_287),
-                    s(""),
-                    U(2),
-                ],
-            ),
-            record(
-                "a2",
-                vec![
-                    s("third"),
-                    s("sword"),
-                    s("icon_c"),
-                    I(-524_288),
-                    s("long_y"),
-                    U(3),
-                ],
-            ),
-            record(
-                "a3",
-                vec![
-                    s("first"),
-                    s("bow"),
-                    s("icon_a"),
-                    I(0),
-                    s("long_z"),
-                    U(1_048_575),
-                ],
-            ),
-        ],
-        ..WdbTable::default()
-    }
-}
-
-/// The PS3 case: a type-3 cell named `u64…` holds a big-endian u64 over 8 bytes.
-pub fn ps3_u64_table() -> WdbTable {
-    WdbTable {
-        sheet_name: Some("movie_items".into()),
-        version: Some(4),
-        type_codes: vec![2, 3, 3],
-        field_names: names(&["sMovie", "u64Size", "uFrames"]),
-        write_field_names: true,
-        records: vec![
-            record(
-                "mv_open",
-                vec![s("op.bik"), U(0x0123_4567_89AB_CDEF), U(30)],
-            ),
-            record("mv_end", vec![s("ed.bik"), U(u64::MAX), U(60)]),
-        ],
-        ..WdbTable::default()
-    }
-}
-
-/// The committed fixtures (`fixtures/ff13-wdb/`).
-pub fn fixtures() -> crate::Result<Vec<(&'static str, Vec<u8>)>> {
-    Ok(vec![
-        ("items.wdb", items_table().to_bytes().map_err(to_error)?),
-        (
-            "xiii1_cells.wdb",
-            xiii1_table().to_bytes().map_err(to_error)?,
-        ),
-        (
-            "no_string.wdb",
-            no_string_table().to_bytes().map_err(to_error)?,
-        ),
-        (
-            "string_arrays.wdb",
-            string_arrays_table().to_bytes().map_err(to_error)?,
-        ),
-        ("ps3_u64.wdb", ps3_u64_table().to_bytes().map_err(to_error)?),
-    ])
 }

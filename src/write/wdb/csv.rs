@@ -1,0 +1,52 @@
+//! [`WdbTable`] as CSV (feature `csv`): the [sheet](super::sheet) rows, the records first, then
+//! the `!` metadata rows.
+
+use super::sheet::{Sheet, SheetCell};
+use super::{PackError, WdbTable};
+
+/// A cell as CSV text: numbers as their shortest decimal (an f32's reads back to the same f32).
+fn cell_text(c: &SheetCell) -> String {
+    match c {
+        SheetCell::Empty => String::new(),
+        SheetCell::Text(s) => s.clone(),
+        SheetCell::Number(n) => n.to_string(),
+    }
+}
+
+impl WdbTable {
+    /// The table as CSV bytes (UTF-8).
+    pub fn to_csv(&self) -> Result<Vec<u8>, PackError> {
+        let sheet = self.to_sheet()?;
+        let mut w = ::csv::WriterBuilder::new()
+            .flexible(true)
+            .from_writer(Vec::new());
+        for row in sheet.records.iter().chain(&sheet.meta) {
+            w.write_record(row.iter().map(cell_text))
+                .map_err(|e| PackError::new(format!("CSV: {e}")))?;
+        }
+        w.into_inner()
+            .map_err(|e| PackError::new(format!("CSV: {e}")))
+    }
+
+    /// The table of a CSV file made by [`to_csv`](Self::to_csv), edited or not. Rows whose first
+    /// cell starts with `!` (other than the type row) are metadata wherever they stand.
+    pub fn from_csv(data: &[u8]) -> Result<WdbTable, PackError> {
+        let mut r = ::csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(data);
+        let mut sheet = Sheet::default();
+        for (i, row) in r.records().enumerate() {
+            let row = row.map_err(|e| PackError::new(format!("CSV line {}: {e}", i + 1)))?;
+            let cells: Vec<SheetCell> =
+                row.iter().map(|c| SheetCell::Text(c.to_string())).collect();
+            let first = row.get(0).unwrap_or("");
+            if first.starts_with('!') && first != super::sheet::TYPE_ROW {
+                sheet.meta.push(cells);
+            } else {
+                sheet.records.push(cells);
+            }
+        }
+        WdbTable::from_sheet(&sheet)
+    }
+}
