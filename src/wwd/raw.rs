@@ -7,6 +7,8 @@
 use zerocopy::little_endian::{I32, U32};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
+use super::field::fields;
+
 /// The header's size, its `signature` in every good file, and where the main block starts.
 pub const HEADER_SIZE: usize = 1524;
 /// Plane header size (also stored in each plane header's `block_size`).
@@ -39,6 +41,7 @@ pub const PLANE_NUM_IMAGE_SETS: usize = 0x7C;
 /// Offset of `PlaneHeader::offset_objects`.
 pub const PLANE_OFFSET_OBJECTS: usize = 0x8C;
 
+fields! {
 /// The 1524-byte file header. Strings are 8-bit code-page text in fixed slots.
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
@@ -89,7 +92,9 @@ pub struct Header {
     /// The prefixes naming image sets 1–4 in the game (`LEVEL1`, `AREA1`, ...; 32-byte slots).
     pub prefixes: [[u8; 32]; 4],
 }
+}
 
+fields! {
 /// A plane header (160 bytes).
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
@@ -145,6 +150,7 @@ pub struct PlaneHeader {
     /// Unknown; 0 in the seed's files.
     pub unknown7: U32,
 }
+}
 
 /// A rectangle as stored: left, top, right, bottom.
 #[derive(
@@ -184,6 +190,7 @@ impl Rect {
     }
 }
 
+fields! {
 /// An object's fixed part (284 bytes); the name, logic, image-set and animation strings follow it,
 /// their lengths in `size_*` (no NUL terminators).
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
@@ -286,7 +293,9 @@ pub struct Object {
     /// Move resolution y.
     pub move_res_y: U32,
 }
+}
 
+fields! {
 /// The tile-property table's header: `[32, 0, count, 0, 0, 0, 0, 0]` in real files.
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
@@ -300,6 +309,7 @@ pub struct TilePropertiesHeader {
     /// Unknown; 0 in real files.
     pub unknown: [U32; 5],
 }
+}
 
 // Tile property types (`TilePropertyBase::tile_type`).
 /// `TilePropertyBase::tile_type`: one attribute for the whole tile (all Gruntz tiles), 20 bytes.
@@ -310,6 +320,7 @@ pub const TILE_DOUBLE: u32 = 2;
 /// custom Claw levels).
 pub const TILE_MASK: u32 = 3;
 
+fields! {
 /// The 16 bytes every tile property starts with.
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
@@ -322,6 +333,7 @@ pub struct TilePropertyBase {
     pub width: U32,
     /// Tile height in pixels (the mask's height for [`TILE_MASK`]).
     pub height: U32,
+}
 }
 
 /// What follows the base of a double tile property (24 bytes).
