@@ -24,8 +24,9 @@ use crate::wwd::{Plane, PlaneFlags, Tile, TileKind, WwdView};
 use core::mem::size_of;
 use zerocopy::little_endian::{I32, U32};
 
-/// A level, owned, ready to write.
+/// A level, owned, ready to write (and, with the `serde` feature, what `dump --json` prints).
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Level {
     /// Every header field; offsets, counts, the compress flag, sizes and the checksum are
     /// recomputed when writing.
@@ -38,7 +39,8 @@ pub struct Level {
     pub tile_properties: Vec<TilePropertyData>,
     /// WapMap's metadata block, `<wm_meta>` to `</wm_meta>`, written verbatim after the stored main
     /// block (so a level read and written again keeps it byte for byte); `None` writes none. Build
-    /// one with [`WapMapMetaData::to_bytes`].
+    /// one with [`WapMapMetaData::to_bytes`]. In JSON, lowercase hex.
+    #[cfg_attr(feature = "serde", serde(with = "json::hex"))]
     pub wapmap_meta: Option<Vec<u8>>,
 }
 
@@ -46,6 +48,7 @@ pub struct Level {
 /// one in the layout WapMap writes: MetaInfo, Header, Guides (only when there are guides),
 /// MetaEndInfo, with both sizes filled in.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WapMapMetaData {
     /// WapMap's `iWapMapBuild`.
     pub wapmap_build: i32,
@@ -119,12 +122,14 @@ impl WapMapMetaData {
 
 /// A plane, owned.
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PlaneData {
     /// Every field; counts and offsets are recomputed.
     pub header: PlaneHeader,
     /// `tiles_wide × tiles_high` stored values, row by row.
     pub tiles: Vec<u32>,
-    /// Image-set names, without NULs.
+    /// Image-set names, without NULs (in JSON, escaped text: see [`escape`](crate::wwd::escape)).
+    #[cfg_attr(feature = "serde", serde(with = "json::texts"))]
     pub image_sets: Vec<Vec<u8>>,
     /// The plane's objects (real files have some on the main plane only).
     pub objects: Vec<ObjectData>,
@@ -132,21 +137,27 @@ pub struct PlaneData {
 
 /// An object, owned.
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ObjectData {
     /// Every field of the fixed part; the string sizes are recomputed.
     pub fields: raw::Object,
     /// The name string's bytes.
+    #[cfg_attr(feature = "serde", serde(with = "json::text"))]
     pub name: Vec<u8>,
     /// The logic string's bytes.
+    #[cfg_attr(feature = "serde", serde(with = "json::text"))]
     pub logic: Vec<u8>,
     /// The image-set string's bytes.
+    #[cfg_attr(feature = "serde", serde(with = "json::text"))]
     pub image_set: Vec<u8>,
     /// The animation string's bytes.
+    #[cfg_attr(feature = "serde", serde(with = "json::text"))]
     pub animation: Vec<u8>,
 }
 
 /// A tile property, owned.
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TilePropertyData {
     /// Type, reserved field, width and height; the type is set from `body`.
     pub base: TilePropertyBase,
@@ -156,6 +167,8 @@ pub struct TilePropertyData {
 
 /// A tile property's body by type.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum TileBody {
     /// One attribute for the whole tile.
     Single(i32),
@@ -364,6 +377,16 @@ impl Level {
         file.extend_from_slice(&stored);
         file.extend_from_slice(meta);
         file
+    }
+
+    /// The level stored as its header's flags say: compressed when [`FLAG_COMPRESS`] is set (so a
+    /// level read and written back keeps its storage).
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        if self.header.flags.get() & FLAG_COMPRESS != 0 {
+            self.to_compressed()
+        } else {
+            self.to_uncompressed()
+        }
     }
 
     /// The level with its main block stored as is (compress flag cleared, decompressed size 0).
@@ -701,4 +724,56 @@ pub fn fixtures() -> Result<Vec<(&'static str, Vec<u8>)>> {
 /// A small compressed Claw level, for examples.
 pub fn example_file() -> Vec<u8> {
     claw_level(24, 12, 9).to_compressed().unwrap_or_default()
+}
+
+/// JSON forms of the model's byte strings: level text escaped as [`escape`](crate::wwd::escape)
+/// does (readable, and the same bytes come back), opaque blocks as hex.
+#[cfg(feature = "serde")]
+mod json {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::wwd::{escape, unescape};
+
+    pub(super) mod text {
+        use super::*;
+        pub(crate) fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+            escape(bytes, b"").serialize(s)
+        }
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+            unescape(&String::deserialize(d)?).map_err(D::Error::custom)
+        }
+    }
+
+    pub(super) mod texts {
+        use super::*;
+        pub(crate) fn serialize<S: Serializer>(list: &[Vec<u8>], s: S) -> Result<S::Ok, S::Error> {
+            s.collect_seq(list.iter().map(|b| escape(b, b"")))
+        }
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<Vec<Vec<u8>>, D::Error> {
+            Vec::<String>::deserialize(d)?
+                .iter()
+                .map(|t| unescape(t).map_err(D::Error::custom))
+                .collect()
+        }
+    }
+
+    pub(super) mod hex {
+        use super::*;
+        pub(crate) fn serialize<S: Serializer>(
+            bytes: &Option<Vec<u8>>,
+            s: S,
+        ) -> Result<S::Ok, S::Error> {
+            bytes.as_deref().map(crate::wwd::hex).serialize(s)
+        }
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<Option<Vec<u8>>, D::Error> {
+            Option::<String>::deserialize(d)?
+                .map(|h| crate::wwd::unhex(&h).map_err(D::Error::custom))
+                .transpose()
+        }
+    }
 }

@@ -51,7 +51,7 @@ mod tile_property;
 mod wapmap_meta;
 
 pub use checksum::{ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};
-pub use field::{Field, FieldError, escape, unescape};
+pub use field::{Field, FieldError, escape, hex, unescape, unhex};
 pub use game::Game;
 pub use inflate::{Inflater, MAX_INFLATE_RATIO, MAX_MAIN_BLOCK};
 pub use object::{Object, Objects};

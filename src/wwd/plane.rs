@@ -138,7 +138,7 @@ impl<'a> Tiles<'a> {
 
 impl<'a> Plane<'a> {
     /// Absolute offset of the plane header in the image `header ‖ main block`.
-    pub const fn position(&self) -> usize {
+    pub const fn offset(&self) -> usize {
         self.at
     }
     /// The stored header, every field (reserved ones included).

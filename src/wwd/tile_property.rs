@@ -74,7 +74,7 @@ pub struct TileProperty<'a> {
 
 impl<'a> TileProperty<'a> {
     /// Absolute offset in the image `header ‖ main block`.
-    pub const fn position(&self) -> usize {
+    pub const fn offset(&self) -> usize {
         self.at
     }
     /// The tile id (the record's index in the table) it describes.
@@ -145,7 +145,7 @@ impl<'a> TileProperties<'a> {
         Ok(TileProperties { image, at, header })
     }
     /// Absolute offset of the table header.
-    pub const fn position(&self) -> usize {
+    pub const fn offset(&self) -> usize {
         self.at
     }
     /// The stored table header.
