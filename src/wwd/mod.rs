@@ -48,6 +48,8 @@ mod plane;
 pub mod raw;
 mod text;
 mod tile_property;
+#[cfg(feature = "tiled")]
+pub mod tiled;
 mod wapmap_meta;
 
 pub use checksum::{ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};

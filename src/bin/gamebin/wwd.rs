@@ -1,6 +1,6 @@
 //! What the CLI shows of a Claw / Gruntz `.wwd` level.
 
-use crate::output::count;
+use crate::output::{Status, count, report};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -292,4 +292,74 @@ pub fn dump_text(d: &Dump) -> String {
         let _ = writeln!(s, ", {} guides", m.guides);
     }
     s
+}
+
+/// Writes `bytes` to `output`, refusing to replace an existing file unless `force`.
+fn write_new(output: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    use std::io::Write as _;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .create_new(!force)
+        .open(output)
+        .map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                anyhow::anyhow!(
+                    "{} exists; not overwritten (use --force to replace it)",
+                    output.display()
+                )
+            } else {
+                anyhow::anyhow!("{}: {e}", output.display())
+            }
+        })?;
+    file.write_all(bytes)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))
+}
+
+/// `gamebin wwd tiled LEVEL.wwd -o LEVEL.tmx`.
+pub fn tiled(
+    path: &Path,
+    output: &Path,
+    options: crate::files::ReadOptions,
+    force: bool,
+) -> Result<Status> {
+    let run = || -> Result<()> {
+        let (file, format) = crate::files::open_known(path, options)?;
+        if format != gamebin::Format::Wap32Wwd {
+            anyhow::bail!("not a .wwd level ({format})");
+        }
+        let mut levels = Opener::new(options.wwd());
+        let view = levels.open(&file)?;
+        let level = Level::from_view(&view)?;
+        write_new(
+            output,
+            gamebin::wwd::tiled::to_tmx(&level).as_bytes(),
+            force,
+        )
+    };
+    Ok(match run() {
+        Ok(()) => Status::Success,
+        Err(e) => {
+            report(path, &e);
+            Status::SomeFailed
+        }
+    })
+}
+
+/// `gamebin wwd from-tiled LEVEL.tmx -o LEVEL.wwd`.
+pub fn from_tiled(path: &Path, output: &Path, force: bool) -> Result<Status> {
+    let run = || -> Result<()> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("cannot read the map: {e}"))?;
+        let level = gamebin::wwd::tiled::from_tmx(&text)?;
+        write_new(output, &level.to_bytes()?, force)
+    };
+    Ok(match run() {
+        Ok(()) => Status::Success,
+        Err(e) => {
+            report(path, &e);
+            Status::SomeFailed
+        }
+    })
 }
