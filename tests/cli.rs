@@ -1527,3 +1527,44 @@ fn wwd_json_dump_is_the_model_and_writes_the_level_back() {
         }
     }
 }
+
+/// `wwd tiled` then `wwd from-tiled` gives the level back; existing outputs are kept without
+/// `--force`; a bad edit fails with the layer, cell and field on stderr.
+#[test]
+fn wwd_tiled_and_back() {
+    let dir = std::env::temp_dir().join(format!("gamebin-wwd-tiled-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let level = "fixtures/wap32-wwd/claw_small_nocompress_wapmap.wwd";
+    let tmx = dir.join("level.tmx");
+    let back = dir.join("level.wwd");
+    let (t, b) = (tmx.to_str().unwrap(), back.to_str().unwrap());
+    let out = gamebin(&["wwd", "tiled", level, "-o", t]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = gamebin(&["wwd", "from-tiled", t, "-o", b]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read(&back).unwrap() == std::fs::read(level).unwrap());
+    // Not overwritten without --force.
+    let out = gamebin(&["wwd", "tiled", level, "-o", t]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("exists; not overwritten (use --force"),
+        "{}",
+        stderr(&out)
+    );
+    // A bad edit: a tile beyond every tileset in the Action layer's first cell.
+    let text = std::fs::read_to_string(&tmx).unwrap();
+    let at = text.find("name=\"Action\"").unwrap();
+    let data = at + text[at..].find("<data encoding=\"csv\">\n").unwrap() + 22;
+    let comma = data + text[data..].find(',').unwrap();
+    let edited = format!("{}77777{}", &text[..data], &text[comma..]);
+    std::fs::write(&tmx, edited).unwrap();
+    let out = gamebin(&["wwd", "from-tiled", t, "-o", b, "--force"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out)
+            .contains("layer \"Action\" (plane 1), tile (0, 0): gid 77777 is beyond every tileset"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

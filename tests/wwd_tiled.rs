@@ -408,3 +408,36 @@ fn bad_edits_name_the_layer_the_place_and_the_field() {
     assert!(matches!(level.tile_properties[7].body, TileBody::Mask(_)));
     level.to_bytes().unwrap();
 }
+
+/// Any prefix of a map, and maps with bytes changed, give a level or an error: never a panic.
+#[test]
+fn damaged_maps_are_errors_not_panics() {
+    let (_, tmx) = claw_small();
+    let bytes = tmx.as_bytes();
+    for len in (0..bytes.len()).step_by(53) {
+        if let Ok(text) = std::str::from_utf8(&bytes[..len]) {
+            let _ = from_tmx(text);
+        }
+    }
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    for _ in 0..120 {
+        let mut damaged = bytes.to_vec();
+        for _ in 0..4 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let at = (state % damaged.len() as u64) as usize;
+            damaged[at] = b"0123456789,\"<>/=x-"[(state >> 40) as usize % 18];
+        }
+        if let Ok(text) = std::str::from_utf8(&damaged) {
+            let _ = from_tmx(text);
+        }
+    }
+    // A grid too large for any level is refused before its data is decoded.
+    let huge = "<map><tileset firstgid=\"1\" tilecount=\"1\"><properties><property name=\"filled\" value=\"true\"/></properties></tileset><layer name=\"L\" width=\"100000\" height=\"100000\"><data encoding=\"base64\" compression=\"zlib\">eJw=</data></layer></map>";
+    assert!(
+        error(huge).contains("larger than any level"),
+        "{}",
+        error(huge)
+    );
+}

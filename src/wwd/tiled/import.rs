@@ -269,6 +269,14 @@ fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, 
         .zip(usize::try_from(high).ok())
         .and_then(|(w, h)| w.checked_mul(h))
         .ok_or_else(|| TiledError::new(place, "width × height is negative or overflows"))?;
+    // A grid no level could hold is refused before any data is decoded (a zlib stream could
+    // otherwise inflate to any size).
+    if cells > crate::wwd::MAX_MAIN_BLOCK / 4 {
+        return Err(TiledError::new(
+            place,
+            format!("a {wide}×{high} grid is larger than any level's main block"),
+        ));
+    }
     let data = layer
         .child("data")
         .ok_or_else(|| TiledError::new(place, "no <data>"))?;
