@@ -191,7 +191,7 @@ impl<'a> TilePropertyIter<'a> {
     fn read(&self) -> Result<TileProperty<'a>> {
         let at = self.at;
         let base: &TilePropertyBase = self.image.read(at, "TileProperty")?;
-        let body = at.saturating_add(16);
+        let body = at.saturating_add(core::mem::size_of::<TilePropertyBase>());
         let kind = match base.tile_type.get() {
             TILE_SINGLE => TileKind::Single {
                 attribute: self.image.u32_le(body, "TileProperty.attribute")? as i32,
