@@ -1127,7 +1127,7 @@ fn wwd_ignore_signature_reads_a_badly_signed_level() {
     let out = gamebin(&["dump", "--json", "--ignore-signature", bad]);
     let dump: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
     assert_eq!(dump["signature_ok"], false);
-    assert_eq!(dump["header"]["signature"], 0xADBA);
+    assert_eq!(dump["level"]["header"]["signature"], 0xADBA);
     // In a directory too: the damaged level is known by its .wwd name.
     std::fs::copy("fixtures/wap32-wwd/claw_small.wwd", dir.join("good.wwd")).unwrap();
     let d = dir.to_str().unwrap();
@@ -1659,4 +1659,71 @@ fn wdb_fields_from_an_xiii2_file_of_the_same_layout() {
         stderr(&out)
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `dump --json` prints the owned model: parsed back, it writes the fixture again (byte for byte
+/// uncompressed, the same main block once inflated when compressed).
+#[test]
+fn wwd_json_dump_is_the_model_and_writes_the_level_back() {
+    use gamebin::write::wwd::Level;
+    for entry in std::fs::read_dir("fixtures/wap32-wwd").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "wwd") {
+            continue;
+        }
+        let file = std::fs::read(&path).unwrap();
+        let out = gamebin(&["dump", "--json", path.to_str().unwrap()]);
+        assert!(out.status.success(), "{path:?}: {}", stderr(&out));
+        let dump: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let level: Level = serde_json::from_value(dump["level"].clone()).unwrap();
+        let written = level.to_bytes().unwrap();
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let before = gamebin::wwd::WwdView::from_bytes(&file, &mut a).unwrap();
+        let after = gamebin::wwd::WwdView::from_bytes(&written, &mut b).unwrap();
+        assert_eq!(after.image(), before.image(), "{path:?}");
+        if !before.is_compressed() {
+            assert!(written == file, "{path:?}: not byte-identical");
+        }
+    }
+}
+
+/// `wwd tiled` then `wwd from-tiled` gives the level back; existing outputs are kept without
+/// `--force`; a bad edit fails with the layer, cell and field on stderr.
+#[test]
+fn wwd_tiled_and_back() {
+    let dir = std::env::temp_dir().join(format!("gamebin-wwd-tiled-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let level = "fixtures/wap32-wwd/claw_small_nocompress_wapmap.wwd";
+    let tmx = dir.join("level.tmx");
+    let back = dir.join("level.wwd");
+    let (t, b) = (tmx.to_str().unwrap(), back.to_str().unwrap());
+    let out = gamebin(&["wwd", "tiled", level, "-o", t]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = gamebin(&["wwd", "from-tiled", t, "-o", b]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read(&back).unwrap() == std::fs::read(level).unwrap());
+    // Not overwritten without --force.
+    let out = gamebin(&["wwd", "tiled", level, "-o", t]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("exists; not overwritten (use --force"),
+        "{}",
+        stderr(&out)
+    );
+    // A bad edit: a tile beyond every tileset in the Action layer's first cell.
+    let text = std::fs::read_to_string(&tmx).unwrap();
+    let at = text.find("name=\"Action\"").unwrap();
+    let data = at + text[at..].find("<data encoding=\"csv\">\n").unwrap() + 22;
+    let comma = data + text[data..].find(',').unwrap();
+    let edited = format!("{}77777{}", &text[..data], &text[comma..]);
+    std::fs::write(&tmx, edited).unwrap();
+    let out = gamebin(&["wwd", "from-tiled", t, "-o", b, "--force"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out)
+            .contains("layer \"Action\" (plane 1), tile (0, 0): gid 77777 is beyond every tileset"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

@@ -878,7 +878,7 @@ mod wwd {
             for p in table.iter() {
                 let p = p.unwrap();
                 *types.entry(p.tile_type()).or_insert(0usize) += 1;
-                end = p.position() + p.size();
+                end = p.offset() + p.size();
                 if let TileKind::Mask { mask } = p.kind() {
                     assert_eq!(mask.len(), (p.width() * p.height()) as usize);
                 }

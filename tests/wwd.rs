@@ -104,7 +104,7 @@ fn claw_layout_reads_back_compressed_and_not() {
         assert_eq!((all[7].width(), all[7].height()), (4, 3));
         assert_eq!(all[13].id(), 13);
         assert_eq!(props.get(7).unwrap().unwrap().tile_type(), 3);
-        let end = all.last().map(|p| p.position() + p.size()).unwrap();
+        let end = all.last().map(|p| p.offset() + p.size()).unwrap();
         assert_eq!(end, view.image().len());
     }
 }
@@ -284,7 +284,7 @@ fn structure_errors_name_the_field() {
         .unwrap()
         .unwrap();
     let mut data = plain.clone();
-    set_u32(&mut data, first.position() + 8, u32::MAX);
+    set_u32(&mut data, first.offset() + 8, u32::MAX);
     let mut buffer = Vec::new();
     let view = WwdView::from_bytes(&data, &mut buffer).unwrap();
     let e = view.validate().unwrap_err();

@@ -11,18 +11,22 @@ use flate2::Compression;
 use flate2::write::ZlibEncoder;
 use zerocopy::{FromZeros, IntoBytes};
 
+use super::sink::{Sink, invalid, narrow};
 use crate::bytes::u64_of;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::wwd::raw::{
-    self, FLAG_COMPRESS, HEADER_SIZE, Header, OBJECT_FIXED_SIZE, PLANE_HEADER_SIZE, PlaneHeader,
-    Rect, TILE_DOUBLE, TILE_MASK, TILE_SINGLE, TilePropertiesHeader, TilePropertyBase,
-    WM_BLOCK_GUIDES, WM_BLOCK_HEADER, WM_BLOCK_META_END_INFO, WM_BLOCK_META_INFO, WM_META_CLOSE,
-    WM_META_OPEN, WmBlockHeader, WmGuide,
+    self, FLAG_COMPRESS, HEADER_SIZE, Header, PlaneHeader, Rect, TILE_DOUBLE, TILE_MASK,
+    TILE_SINGLE, TilePropertiesHeader, TilePropertyBase, TilePropertyDouble, WM_BLOCK_GUIDES,
+    WM_BLOCK_HEADER, WM_BLOCK_META_END_INFO, WM_BLOCK_META_INFO, WM_META_CLOSE, WM_META_OPEN,
+    WmBlockHeader, WmGuide,
 };
 use crate::wwd::{Plane, PlaneFlags, Tile, TileKind, WwdView};
+use core::mem::size_of;
+use zerocopy::little_endian::{I32, U32};
 
-/// A level, owned, ready to write.
+/// A level, owned, ready to write (and, with the `serde` feature, what `dump --json` prints).
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Level {
     /// Every header field; offsets, counts, the compress flag, sizes and the checksum are
     /// recomputed when writing.
@@ -35,7 +39,8 @@ pub struct Level {
     pub tile_properties: Vec<TilePropertyData>,
     /// WapMap's metadata block, `<wm_meta>` to `</wm_meta>`, written verbatim after the stored main
     /// block (so a level read and written again keeps it byte for byte); `None` writes none. Build
-    /// one with [`WapMapMetaData::to_bytes`].
+    /// one with [`WapMapMetaData::to_bytes`]. In JSON, lowercase hex.
+    #[cfg_attr(feature = "serde", serde(with = "json::hex"))]
     pub wapmap_meta: Option<Vec<u8>>,
 }
 
@@ -43,6 +48,7 @@ pub struct Level {
 /// one in the layout WapMap writes: MetaInfo, Header, Guides (only when there are guides),
 /// MetaEndInfo, with both sizes filled in.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WapMapMetaData {
     /// WapMap's `iWapMapBuild`.
     pub wapmap_build: i32,
@@ -61,17 +67,6 @@ pub struct WapMapMetaData {
 impl WapMapMetaData {
     /// The block's bytes, tags included.
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
-        let len32 = |n: usize, what: &'static str| {
-            u32::try_from(n).map_err(|_| Error::invalid(0, what, u64_of(n), "too long to store"))
-        };
-        let block = |out: &mut Vec<u8>, block_type: u8, len: usize| -> Result<()> {
-            let head = WmBlockHeader {
-                block_type,
-                length: len32(len, "WapMapMeta.block.length")?.into(),
-            };
-            out.extend_from_slice(head.as_bytes());
-            Ok(())
-        };
         let strings = [
             (&self.wapmap_version, "WapMapMeta.Header.wapmap_version"),
             (&self.map_version, "WapMapMeta.Header.map_version"),
@@ -79,65 +74,62 @@ impl WapMapMetaData {
         ];
         for (s, what) in strings {
             if let Some(nul) = s.iter().position(|&c| c == 0) {
-                return Err(Error::invalid(
-                    0,
-                    what,
-                    u64_of(nul),
-                    "a NUL inside the string",
-                ));
+                return Err(invalid(what, u64_of(nul), "a NUL inside the string"));
             }
         }
-        let mut out = Vec::new();
-        out.extend_from_slice(WM_META_OPEN);
-        block(&mut out, WM_BLOCK_META_INFO, 4)?;
+        let mut sink = Sink::new();
+        let block = |sink: &mut Sink, block_type: u8, len: usize| -> Result<()> {
+            let length = narrow::<u32>(len, "WapMapMeta.block.length")?.into();
+            sink.put(&WmBlockHeader { block_type, length });
+            Ok(())
+        };
+        sink.put(WM_META_OPEN);
+        block(&mut sink, WM_BLOCK_META_INFO, 4)?;
         // The size, filled in once known (WapMap patches it the same way).
-        let meta_info_size = out.len();
-        out.extend_from_slice(&[0; 4]);
+        let meta_info_size = sink.put(&U32::ZERO);
         let header_len = 4 + self.wapmap_version.len() + 1 + 4;
         let header_len = header_len + self.map_version.len() + 1 + self.map_description.len() + 1;
-        block(&mut out, WM_BLOCK_HEADER, header_len)?;
-        out.extend_from_slice(&self.wapmap_build.to_le_bytes());
-        out.extend_from_slice(&self.wapmap_version);
-        out.push(0);
-        out.extend_from_slice(&self.map_build.to_le_bytes());
-        out.extend_from_slice(&self.map_version);
-        out.push(0);
-        out.extend_from_slice(&self.map_description);
-        out.push(0);
+        block(&mut sink, WM_BLOCK_HEADER, header_len)?;
+        sink.put(&I32::new(self.wapmap_build));
+        sink.put(self.wapmap_version.as_slice());
+        sink.put(&0u8);
+        sink.put(&I32::new(self.map_build));
+        sink.put(self.map_version.as_slice());
+        sink.put(&0u8);
+        sink.put(self.map_description.as_slice());
+        sink.put(&0u8);
         if !self.guides.is_empty() {
-            let count = len32(self.guides.len(), "WapMapMeta.Guides.count")?;
-            block(&mut out, WM_BLOCK_GUIDES, 4 + 5 * self.guides.len())?;
-            out.extend_from_slice(&count.to_le_bytes());
+            let count = narrow::<u32>(self.guides.len(), "WapMapMeta.Guides.count")?;
+            let len = self.guides.len().saturating_mul(size_of::<WmGuide>()) + 4;
+            block(&mut sink, WM_BLOCK_GUIDES, len)?;
+            sink.put(&U32::new(count));
             for &(orientation, position) in &self.guides {
-                let guide = WmGuide {
+                sink.put(&WmGuide {
                     orientation,
                     position: position.into(),
-                };
-                out.extend_from_slice(guide.as_bytes());
+                });
             }
         }
-        block(&mut out, WM_BLOCK_META_END_INFO, 4)?;
-        let meta_end_info_size = out.len();
-        out.extend_from_slice(&[0; 4]);
-        out.extend_from_slice(WM_META_CLOSE);
-        let size = len32(out.len(), "WapMapMeta.MetaInfo.size")?.to_le_bytes();
-        for at in [meta_info_size, meta_end_info_size] {
-            if let Some(field) = out.get_mut(at..at + 4) {
-                field.copy_from_slice(&size);
-            }
-        }
-        Ok(out)
+        block(&mut sink, WM_BLOCK_META_END_INFO, 4)?;
+        let meta_end_info_size = sink.put(&U32::ZERO);
+        sink.put(WM_META_CLOSE);
+        let size = U32::new(narrow(sink.len(), "WapMapMeta.MetaInfo.size")?);
+        sink.patch(meta_info_size, &size, "WapMapMeta.MetaInfo.size")?;
+        sink.patch(meta_end_info_size, &size, "WapMapMeta.MetaEndInfo.size")?;
+        Ok(sink.into_bytes())
     }
 }
 
 /// A plane, owned.
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PlaneData {
     /// Every field; counts and offsets are recomputed.
     pub header: PlaneHeader,
     /// `tiles_wide × tiles_high` stored values, row by row.
     pub tiles: Vec<u32>,
-    /// Image-set names, without NULs.
+    /// Image-set names, without NULs (in JSON, escaped text: see [`escape`](crate::wwd::escape)).
+    #[cfg_attr(feature = "serde", serde(with = "json::texts"))]
     pub image_sets: Vec<Vec<u8>>,
     /// The plane's objects (real files have some on the main plane only).
     pub objects: Vec<ObjectData>,
@@ -145,21 +137,27 @@ pub struct PlaneData {
 
 /// An object, owned.
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ObjectData {
     /// Every field of the fixed part; the string sizes are recomputed.
     pub fields: raw::Object,
     /// The name string's bytes.
+    #[cfg_attr(feature = "serde", serde(with = "json::text"))]
     pub name: Vec<u8>,
     /// The logic string's bytes.
+    #[cfg_attr(feature = "serde", serde(with = "json::text"))]
     pub logic: Vec<u8>,
     /// The image-set string's bytes.
+    #[cfg_attr(feature = "serde", serde(with = "json::text"))]
     pub image_set: Vec<u8>,
     /// The animation string's bytes.
+    #[cfg_attr(feature = "serde", serde(with = "json::text"))]
     pub animation: Vec<u8>,
 }
 
 /// A tile property, owned.
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TilePropertyData {
     /// Type, reserved field, width and height; the type is set from `body`.
     pub base: TilePropertyBase,
@@ -169,6 +167,8 @@ pub struct TilePropertyData {
 
 /// A tile property's body by type.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum TileBody {
     /// One attribute for the whole tile.
     Single(i32),
@@ -251,98 +251,89 @@ impl Level {
     }
 
     /// The main block, uncompressed, laid out after a 1524-byte header; and the header to go with
-    /// it (offsets and counts filled in, compression fields not yet).
+    /// it (offsets and counts filled in, compression fields not yet). The sink's positions are the
+    /// image offsets the format stores: the header is reserved first and split off at the end.
     fn main_block(&self) -> Result<(Header, Vec<u8>)> {
-        let count = |n: usize, what: &'static str| {
-            u32::try_from(n).map_err(|_| Error::invalid(0, what, u64_of(n), "too many to store"))
-        };
+        let mut sink = Sink::new();
+        sink.reserve::<Header>(1, "WwdHeader")?;
         let mut header = self.header;
-        header.num_planes = count(self.planes.len(), "WwdHeader.num_planes")?.into();
-        header.offset_planes = HEADER_SIZE_U32.into();
-        // Regions in the editors' order: plane headers, tile grids, image-set names, objects.
-        let mut at = HEADER_SIZE + self.planes.len() * PLANE_HEADER_SIZE;
+        header.num_planes = narrow::<u32>(self.planes.len(), "WwdHeader.num_planes")?.into();
+        header.offset_planes = narrow::<u32>(sink.len(), "WwdHeader.offset_planes")?.into();
+        let table = sink.reserve::<PlaneHeader>(self.planes.len(), "PlaneHeader")?;
         let mut planes: Vec<PlaneHeader> = Vec::with_capacity(self.planes.len());
+        // Regions in the editors' order: plane headers, tile grids, image-set names, objects.
         for p in &self.planes {
             let mut h = p.header;
             let (w, hi) = (h.tiles_wide.get(), h.tiles_high.get());
             let cells = usize::try_from(i64::from(w) * i64::from(hi)).unwrap_or(usize::MAX);
             if cells != p.tiles.len() {
-                return Err(Error::invalid(
-                    0,
+                return Err(invalid(
                     "PlaneData.tiles",
                     u64_of(p.tiles.len()),
                     "tile count differs from tiles_wide × tiles_high",
                 ));
             }
             h.block_size = PLANE_HEADER_SIZE_U32.into();
-            h.offset_tiles = count(at, "PlaneHeader.offset_tiles")?.into();
-            at += p.tiles.len() * 4;
+            h.offset_tiles = narrow::<u32>(sink.len(), "PlaneHeader.offset_tiles")?.into();
+            for &t in &p.tiles {
+                sink.put(&U32::new(t));
+            }
             planes.push(h);
         }
         for (p, h) in self.planes.iter().zip(planes.iter_mut()) {
-            h.num_image_sets = count(p.image_sets.len(), "PlaneHeader.num_image_sets")?.into();
-            h.offset_image_sets = count(at, "PlaneHeader.offset_image_sets")?.into();
-            at += p.image_sets.iter().map(|s| s.len() + 1).sum::<usize>();
+            h.num_image_sets =
+                narrow::<u32>(p.image_sets.len(), "PlaneHeader.num_image_sets")?.into();
+            h.offset_image_sets =
+                narrow::<u32>(sink.len(), "PlaneHeader.offset_image_sets")?.into();
+            for name in &p.image_sets {
+                if name.contains(&0) {
+                    return Err(invalid(
+                        "PlaneData.image_sets",
+                        u64_of(name.len()),
+                        "a NUL inside an image-set name",
+                    ));
+                }
+                sink.put(name.as_slice());
+                sink.put(&0u8);
+            }
         }
         for (p, h) in self.planes.iter().zip(planes.iter_mut()) {
-            h.num_objects = count(p.objects.len(), "PlaneHeader.num_objects")?.into();
+            h.num_objects = narrow::<u32>(p.objects.len(), "PlaneHeader.num_objects")?.into();
             h.offset_objects = if p.objects.is_empty() {
                 0.into()
             } else {
-                count(at, "PlaneHeader.offset_objects")?.into()
+                narrow::<u32>(sink.len(), "PlaneHeader.offset_objects")?.into()
             };
-            at += p
-                .objects
-                .iter()
-                .map(|o| {
-                    OBJECT_FIXED_SIZE
-                        + o.name.len()
-                        + o.logic.len()
-                        + o.image_set.len()
-                        + o.animation.len()
-                })
-                .sum::<usize>();
-        }
-        header.offset_tile_properties = count(at, "WwdHeader.offset_tile_properties")?.into();
-
-        let mut out = Vec::with_capacity(at - HEADER_SIZE + 64);
-        for h in &planes {
-            out.extend_from_slice(h.as_bytes());
-        }
-        for p in &self.planes {
-            for &t in &p.tiles {
-                out.extend_from_slice(&t.to_le_bytes());
-            }
-        }
-        for p in &self.planes {
-            for s in &p.image_sets {
-                out.extend_from_slice(s);
-                out.push(0);
-            }
-        }
-        for p in &self.planes {
             for o in &p.objects {
                 let mut f = o.fields;
-                f.size_name = count(o.name.len(), "Object.size_name")?.into();
-                f.size_logic = count(o.logic.len(), "Object.size_logic")?.into();
-                f.size_image_set = count(o.image_set.len(), "Object.size_image_set")?.into();
-                f.size_animation = count(o.animation.len(), "Object.size_animation")?.into();
-                out.extend_from_slice(f.as_bytes());
+                f.size_name = narrow::<u32>(o.name.len(), "Object.size_name")?.into();
+                f.size_logic = narrow::<u32>(o.logic.len(), "Object.size_logic")?.into();
+                f.size_image_set =
+                    narrow::<u32>(o.image_set.len(), "Object.size_image_set")?.into();
+                f.size_animation =
+                    narrow::<u32>(o.animation.len(), "Object.size_animation")?.into();
+                sink.put(&f);
                 for s in [&o.name, &o.logic, &o.image_set, &o.animation] {
-                    out.extend_from_slice(s);
+                    sink.put(s.as_slice());
                 }
             }
         }
+        for (i, h) in planes.iter().enumerate() {
+            sink.patch_record(&table, i, h)?;
+        }
+        header.offset_tile_properties =
+            narrow::<u32>(sink.len(), "WwdHeader.offset_tile_properties")?.into();
         let mut table = self.tile_properties_header;
-        table.count = count(self.tile_properties.len(), "TilePropertiesHeader.count")?.into();
-        out.extend_from_slice(table.as_bytes());
+        table.count =
+            narrow::<u32>(self.tile_properties.len(), "TilePropertiesHeader.count")?.into();
+        sink.put(&table);
         for t in &self.tile_properties {
             let mut base = t.base;
             match &t.body {
                 TileBody::Single(a) => {
                     base.tile_type = TILE_SINGLE.into();
-                    out.extend_from_slice(base.as_bytes());
-                    out.extend_from_slice(&a.to_le_bytes());
+                    sink.put(&base);
+                    sink.put(&I32::new(*a));
                 }
                 TileBody::Double {
                     outside,
@@ -350,28 +341,31 @@ impl Level {
                     rect,
                 } => {
                     base.tile_type = TILE_DOUBLE.into();
-                    out.extend_from_slice(base.as_bytes());
-                    out.extend_from_slice(&outside.to_le_bytes());
-                    out.extend_from_slice(&inside.to_le_bytes());
-                    out.extend_from_slice(Rect::new(*rect).as_bytes());
+                    sink.put(&base);
+                    sink.put(&TilePropertyDouble {
+                        attribute_outside: (*outside).into(),
+                        attribute_inside: (*inside).into(),
+                        rect: Rect::new(*rect),
+                    });
                 }
                 TileBody::Mask(mask) => {
                     base.tile_type = TILE_MASK.into();
                     let (w, h) = (u64::from(base.width.get()), u64::from(base.height.get()));
                     if w * h != u64_of(mask.len()) {
-                        return Err(Error::invalid(
-                            0,
+                        return Err(invalid(
                             "TilePropertyData.mask",
                             u64_of(mask.len()),
                             "mask length differs from width × height",
                         ));
                     }
-                    out.extend_from_slice(base.as_bytes());
-                    out.extend_from_slice(mask);
+                    sink.put(&base);
+                    sink.put(mask.as_slice());
                 }
             }
         }
-        Ok((header, out))
+        let mut image = sink.into_bytes();
+        let block = image.split_off(HEADER_SIZE.min(image.len()));
+        Ok((header, block))
     }
 
     fn finish(&self, mut header: Header, stored: Vec<u8>) -> Vec<u8> {
@@ -383,6 +377,16 @@ impl Level {
         file.extend_from_slice(&stored);
         file.extend_from_slice(meta);
         file
+    }
+
+    /// The level stored as its header's flags say: compressed when [`FLAG_COMPRESS`] is set (so a
+    /// level read and written back keeps its storage).
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        if self.header.flags.get() & FLAG_COMPRESS != 0 {
+            self.to_compressed()
+        } else {
+            self.to_uncompressed()
+        }
     }
 
     /// The level with its main block stored as is (compress flag cleared, decompressed size 0).
@@ -398,16 +402,8 @@ impl Level {
     pub fn to_compressed(&self) -> Result<Vec<u8>> {
         let (mut header, block) = self.main_block()?;
         header.flags = (header.flags.get() | FLAG_COMPRESS).into();
-        header.decompressed_mainblock_size = u32::try_from(block.len())
-            .map_err(|_| {
-                Error::invalid(
-                    0,
-                    "WwdHeader.decompressed_mainblock_size",
-                    u64_of(block.len()),
-                    "main block too large",
-                )
-            })?
-            .into();
+        header.decompressed_mainblock_size =
+            narrow::<u32>(block.len(), "WwdHeader.decompressed_mainblock_size")?.into();
         let mut z = ZlibEncoder::new(
             Vec::with_capacity(block.len() / 8 + 64),
             Compression::default(),
@@ -415,7 +411,7 @@ impl Level {
         let stored = z
             .write_all(&block)
             .and_then(|()| z.finish())
-            .map_err(|_| Error::invalid(0, "zlib", 0, "compression failed"))?;
+            .map_err(|_| invalid("zlib", 0, "compression failed"))?;
         Ok(self.finish(header, stored))
     }
 }
@@ -513,8 +509,8 @@ const HEADER_SIZE_U32: u32 = {
     HEADER_SIZE as u32
 };
 const PLANE_HEADER_SIZE_U32: u32 = {
-    assert!(PLANE_HEADER_SIZE <= u32::MAX as usize);
-    PLANE_HEADER_SIZE as u32
+    assert!(size_of::<PlaneHeader>() <= u32::MAX as usize);
+    size_of::<PlaneHeader>() as u32
 };
 
 /// A tile value of image set `set`, tile `index`.
@@ -728,4 +724,56 @@ pub fn fixtures() -> Result<Vec<(&'static str, Vec<u8>)>> {
 /// A small compressed Claw level, for examples.
 pub fn example_file() -> Vec<u8> {
     claw_level(24, 12, 9).to_compressed().unwrap_or_default()
+}
+
+/// JSON forms of the model's byte strings: level text escaped as [`escape`](crate::wwd::escape)
+/// does (readable, and the same bytes come back), opaque blocks as hex.
+#[cfg(feature = "serde")]
+mod json {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::wwd::{escape, unescape};
+
+    pub(super) mod text {
+        use super::*;
+        pub(crate) fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+            escape(bytes, b"").serialize(s)
+        }
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+            unescape(&String::deserialize(d)?).map_err(D::Error::custom)
+        }
+    }
+
+    pub(super) mod texts {
+        use super::*;
+        pub(crate) fn serialize<S: Serializer>(list: &[Vec<u8>], s: S) -> Result<S::Ok, S::Error> {
+            s.collect_seq(list.iter().map(|b| escape(b, b"")))
+        }
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<Vec<Vec<u8>>, D::Error> {
+            Vec::<String>::deserialize(d)?
+                .iter()
+                .map(|t| unescape(t).map_err(D::Error::custom))
+                .collect()
+        }
+    }
+
+    pub(super) mod hex {
+        use super::*;
+        pub(crate) fn serialize<S: Serializer>(
+            bytes: &Option<Vec<u8>>,
+            s: S,
+        ) -> Result<S::Ok, S::Error> {
+            bytes.as_deref().map(crate::wwd::hex).serialize(s)
+        }
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<Option<Vec<u8>>, D::Error> {
+            Option::<String>::deserialize(d)?
+                .map(|h| crate::wwd::unhex(&h).map_err(D::Error::custom))
+                .transpose()
+        }
+    }
 }

@@ -40,6 +40,7 @@
 //! ```
 
 mod checksum;
+mod field;
 mod game;
 mod inflate;
 mod object;
@@ -47,9 +48,12 @@ mod plane;
 pub mod raw;
 mod text;
 mod tile_property;
+#[cfg(feature = "tiled")]
+pub mod tiled;
 mod wapmap_meta;
 
 pub use checksum::{ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};
+pub use field::{Field, FieldError, escape, hex, unescape, unhex};
 pub use game::Game;
 pub use inflate::{Inflater, MAX_INFLATE_RATIO, MAX_MAIN_BLOCK};
 pub use object::{Object, Objects};

@@ -18,7 +18,7 @@ pub struct Object<'a> {
 
 impl<'a> Object<'a> {
     /// Absolute offset in the image `header ‖ main block`.
-    pub const fn position(&self) -> usize {
+    pub const fn offset(&self) -> usize {
         self.at
     }
     /// Every stored field of the fixed part.

@@ -4,7 +4,9 @@
 use zerocopy::little_endian::U32;
 
 use super::object::Objects;
-use super::raw::{PLANE_NUM_IMAGE_SETS, PLANE_OFFSET_OBJECTS, PLANE_TILES_WIDE, PlaneHeader};
+use super::raw::{
+    PLANE_NUM_IMAGE_SETS, PLANE_OFFSET_OBJECTS, PLANE_TILES_HIGH, PLANE_TILES_WIDE, PlaneHeader,
+};
 use super::text;
 use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, Result};
@@ -138,7 +140,7 @@ impl<'a> Tiles<'a> {
 
 impl<'a> Plane<'a> {
     /// Absolute offset of the plane header in the image `header ‖ main block`.
-    pub const fn position(&self) -> usize {
+    pub const fn offset(&self) -> usize {
         self.at
     }
     /// The stored header, every field (reserved ones included).
@@ -213,7 +215,7 @@ impl<'a> Plane<'a> {
         let high = dimension(
             self.tiles_high(),
             "PlaneHeader.tiles_high",
-            PLANE_TILES_WIDE + 4,
+            PLANE_TILES_HIGH,
         )?;
         let count = wide.checked_mul(high).ok_or_else(|| {
             Error::invalid(

@@ -7,6 +7,10 @@
 use zerocopy::little_endian::{I32, U32};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
+use core::mem::offset_of;
+
+use super::field::fields;
+
 /// The header's size, its `signature` in every good file, and where the main block starts.
 pub const HEADER_SIZE: usize = 1524;
 /// Plane header size (also stored in each plane header's `block_size`).
@@ -22,23 +26,26 @@ pub const FLAG_USE_Z_COORDS: u32 = 0x1;
 pub const FLAG_COMPRESS: u32 = 0x2;
 
 /// Offsets of header fields, for error reports.
-pub const HEADER_FLAGS: usize = 0x8;
+pub const HEADER_FLAGS: usize = offset_of!(Header, flags);
 /// Offset of `Header::num_planes`.
-pub const HEADER_NUM_PLANES: usize = 0x2DC;
+pub const HEADER_NUM_PLANES: usize = offset_of!(Header, num_planes);
 /// Offset of `Header::offset_planes`.
-pub const HEADER_OFFSET_PLANES: usize = 0x2E0;
+pub const HEADER_OFFSET_PLANES: usize = offset_of!(Header, offset_planes);
 /// Offset of `Header::offset_tile_properties`.
-pub const HEADER_OFFSET_TILE_PROPERTIES: usize = 0x2E4;
+pub const HEADER_OFFSET_TILE_PROPERTIES: usize = offset_of!(Header, offset_tile_properties);
 /// Offset of `Header::decompressed_mainblock_size`.
-pub const HEADER_DECOMPRESSED_SIZE: usize = 0x2E8;
+pub const HEADER_DECOMPRESSED_SIZE: usize = offset_of!(Header, decompressed_mainblock_size);
 
 /// Offsets of plane header fields, relative to the plane header.
-pub const PLANE_TILES_WIDE: usize = 0x60;
+pub const PLANE_TILES_WIDE: usize = offset_of!(PlaneHeader, tiles_wide);
+/// Offset of `PlaneHeader::tiles_high`.
+pub const PLANE_TILES_HIGH: usize = offset_of!(PlaneHeader, tiles_high);
 /// Offset of `PlaneHeader::num_image_sets`.
-pub const PLANE_NUM_IMAGE_SETS: usize = 0x7C;
+pub const PLANE_NUM_IMAGE_SETS: usize = offset_of!(PlaneHeader, num_image_sets);
 /// Offset of `PlaneHeader::offset_objects`.
-pub const PLANE_OFFSET_OBJECTS: usize = 0x8C;
+pub const PLANE_OFFSET_OBJECTS: usize = offset_of!(PlaneHeader, offset_objects);
 
+fields! {
 /// The 1524-byte file header. Strings are 8-bit code-page text in fixed slots.
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
@@ -89,7 +96,9 @@ pub struct Header {
     /// The prefixes naming image sets 1–4 in the game (`LEVEL1`, `AREA1`, ...; 32-byte slots).
     pub prefixes: [[u8; 32]; 4],
 }
+}
 
+fields! {
 /// A plane header (160 bytes).
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
@@ -145,6 +154,7 @@ pub struct PlaneHeader {
     /// Unknown; 0 in the seed's files.
     pub unknown7: U32,
 }
+}
 
 /// A rectangle as stored: left, top, right, bottom.
 #[derive(
@@ -184,6 +194,7 @@ impl Rect {
     }
 }
 
+fields! {
 /// An object's fixed part (284 bytes); the name, logic, image-set and animation strings follow it,
 /// their lengths in `size_*` (no NUL terminators).
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
@@ -286,7 +297,9 @@ pub struct Object {
     /// Move resolution y.
     pub move_res_y: U32,
 }
+}
 
+fields! {
 /// The tile-property table's header: `[32, 0, count, 0, 0, 0, 0, 0]` in real files.
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
@@ -300,6 +313,7 @@ pub struct TilePropertiesHeader {
     /// Unknown; 0 in real files.
     pub unknown: [U32; 5],
 }
+}
 
 // Tile property types (`TilePropertyBase::tile_type`).
 /// `TilePropertyBase::tile_type`: one attribute for the whole tile (all Gruntz tiles), 20 bytes.
@@ -310,6 +324,7 @@ pub const TILE_DOUBLE: u32 = 2;
 /// custom Claw levels).
 pub const TILE_MASK: u32 = 3;
 
+fields! {
 /// The 16 bytes every tile property starts with.
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
@@ -322,6 +337,7 @@ pub struct TilePropertyBase {
     pub width: U32,
     /// Tile height in pixels (the mask's height for [`TILE_MASK`]).
     pub height: U32,
+}
 }
 
 /// What follows the base of a double tile property (24 bytes).
@@ -377,6 +393,11 @@ pub struct WmGuide {
 }
 
 const _: () = {
+    // The offsets the seed documents.
+    assert!(HEADER_FLAGS == 0x8 && HEADER_NUM_PLANES == 0x2DC && HEADER_DECOMPRESSED_SIZE == 0x2E8);
+    assert!(
+        PLANE_TILES_WIDE == 0x60 && PLANE_NUM_IMAGE_SETS == 0x7C && PLANE_OFFSET_OBJECTS == 0x8C
+    );
     assert!(core::mem::size_of::<Header>() == HEADER_SIZE);
     assert!(core::mem::size_of::<PlaneHeader>() == PLANE_HEADER_SIZE);
     assert!(core::mem::size_of::<Object>() == OBJECT_FIXED_SIZE);

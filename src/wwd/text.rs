@@ -39,7 +39,7 @@ pub fn text_lossy(bytes: &[u8]) -> Cow<'_, str> {
 }
 
 /// Windows-1250, bytes 0x80..=0xFF.
-const WINDOWS_1250_HIGH: [char; 128] = [
+pub(crate) const WINDOWS_1250_HIGH: [char; 128] = [
     '\u{20ac}', '\u{fffd}', '\u{201a}', '\u{fffd}', '\u{201e}', '\u{2026}', '\u{2020}', '\u{2021}',
     '\u{fffd}', '\u{2030}', '\u{0160}', '\u{2039}', '\u{015a}', '\u{0164}', '\u{017d}', '\u{0179}',
     '\u{fffd}', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}', '\u{2022}', '\u{2013}', '\u{2014}',

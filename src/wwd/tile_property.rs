@@ -74,7 +74,7 @@ pub struct TileProperty<'a> {
 
 impl<'a> TileProperty<'a> {
     /// Absolute offset in the image `header ‖ main block`.
-    pub const fn position(&self) -> usize {
+    pub const fn offset(&self) -> usize {
         self.at
     }
     /// The tile id (the record's index in the table) it describes.
@@ -145,7 +145,7 @@ impl<'a> TileProperties<'a> {
         Ok(TileProperties { image, at, header })
     }
     /// Absolute offset of the table header.
-    pub const fn position(&self) -> usize {
+    pub const fn offset(&self) -> usize {
         self.at
     }
     /// The stored table header.
@@ -191,7 +191,7 @@ impl<'a> TilePropertyIter<'a> {
     fn read(&self) -> Result<TileProperty<'a>> {
         let at = self.at;
         let base: &TilePropertyBase = self.image.read(at, "TileProperty")?;
-        let body = at.saturating_add(16);
+        let body = at.saturating_add(core::mem::size_of::<TilePropertyBase>());
         let kind = match base.tile_type.get() {
             TILE_SINGLE => TileKind::Single {
                 attribute: self.image.u32_le(body, "TileProperty.attribute")? as i32,

@@ -84,7 +84,7 @@ fn walk(view: &WwdView<'_>) -> usize {
             f.auto_tile_size(),
         );
         let _ = (
-            plane.position(),
+            plane.offset(),
             plane.raw(),
             text_lossy(plane.name()),
             plane.tile_width(),
@@ -113,7 +113,7 @@ fn walk(view: &WwdView<'_>) -> usize {
             for object in objects {
                 let Ok(o) = object else { break };
                 seen += 1;
-                let _ = (o.position(), o.raw(), o.id(), o.location(), o.size());
+                let _ = (o.offset(), o.raw(), o.id(), o.location(), o.size());
                 let _ = (o.name(), o.logic(), o.image_set(), o.animation());
             }
         }
@@ -154,13 +154,13 @@ fn walk(view: &WwdView<'_>) -> usize {
         }
     }
     if let Ok(table) = view.tile_properties() {
-        let _ = (table.position(), table.header(), table.is_empty());
+        let _ = (table.offset(), table.header(), table.is_empty());
         let _ = table.get(table.len().saturating_sub(1));
         for p in table.iter() {
             let Ok(p) = p else { break };
             seen += 1;
             let _ = (
-                p.position(),
+                p.offset(),
                 p.id(),
                 p.base(),
                 p.tile_type(),

@@ -354,6 +354,46 @@ enum WwdCommand {
         #[arg(long)]
         ignore_signature: bool,
     },
+    /// Converts a level to a Tiled map (TMX) for editing in the Tiled map editor: a tile layer per
+    /// plane, a tileset per image set (tile ids are the level's; no images, the graphics stay in
+    /// the game's .REZ), the tile properties as tile properties, an object layer with every object
+    /// (a point at its location, its logic as its class, every field a property), and every header
+    /// and plane field as map and layer properties. `wwd from-tiled` makes the level again.
+    ///
+    /// Example: gamebin wwd tiled RETAIL01.WWD -o level1.tmx
+    Tiled {
+        /// The .wwd level.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The TMX map to write.
+        #[arg(short, long, value_name = "TMX", value_parser = files::not_stdin)]
+        output: PathBuf,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
+        /// Read a level whose header signature is not 0x5F4.
+        #[arg(long)]
+        ignore_signature: bool,
+    },
+    /// Makes a level from a Tiled map written by `wwd tiled` (and edited): byte-identical to the
+    /// original when nothing was edited (the same main block once inflated, for compressed
+    /// levels). An edit that does not fit the level (a tile beyond its image set, a flipped tile,
+    /// a property value too large for its field) is an error naming the layer, the cell or object
+    /// and the field. Layers must stay CSV or base64 (uncompressed, zlib or gzip), tilesets
+    /// embedded.
+    ///
+    /// Example: gamebin wwd from-tiled level1.tmx -o RETAIL01.WWD --force
+    FromTiled {
+        /// The TMX map.
+        #[arg(value_name = "TMX")]
+        file: PathBuf,
+        /// The level to write.
+        #[arg(short, long, value_name = "FILE", value_parser = files::not_stdin)]
+        output: PathBuf,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -496,6 +536,23 @@ fn main() -> ExitCode {
             },
             &output,
         ),
+        Command::Wwd {
+            command:
+                WwdCommand::Tiled {
+                    file,
+                    output,
+                    force,
+                    ignore_signature,
+                },
+        } => wwd::tiled(&file, &output, read_options(ignore_signature), force),
+        Command::Wwd {
+            command:
+                WwdCommand::FromTiled {
+                    file,
+                    output,
+                    force,
+                },
+        } => wwd::from_tiled(&file, &output, force),
         Command::Assets {
             command: AssetsCommand::Get { file, key },
         } => assets_get::run(&file, &key),
