@@ -9,7 +9,7 @@ use crate::files;
 use crate::output::{Out, Status, is_closed_pipe, report};
 
 /// An id written as `0x…` hex or decimal; anything else is a path.
-fn parse_id(key: &str) -> Option<u64> {
+pub fn parse_id(key: &str) -> Option<u64> {
     match key.strip_prefix("0x").or_else(|| key.strip_prefix("0X")) {
         Some(hex) => u64::from_str_radix(hex, 16).ok(),
         None => key.parse().ok(),
