@@ -321,7 +321,11 @@ enum WwdCommand {
 
 #[derive(Debug, Subcommand)]
 enum AssetsCommand {
-    /// One prototype as JSON, names resolved. KEY is a resource id (`0x…` or decimal) or a full
+    /// One prototype as JSON, names resolved, and each path id (a visual's
+    /// merged_geometry_path_id, a render set's material_mfm_path_id, a model's
+    /// visual_resource_id, skeleton extenders, animations and dye materials, a material's
+    /// fx_path_id and textures) followed by the full path it names (`…_path`, `null` when the
+    /// path table lacks it). KEY is a resource id (`0x…` or decimal) or a full
     /// path (`content/…`; a leading `res/` is dropped), looked up by its CityHash64 and, if the
     /// file's ids are not path hashes, by walking the path table.
     Get {
