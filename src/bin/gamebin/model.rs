@@ -263,7 +263,10 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
                 Ok(target) => {
                     written += 1;
                     let line = target.display().to_string();
-                    if bar.suspend(|| out.line(&line)).is_err() {
+                    // Flushed per model (a line per file written is little next to the work), so
+                    // that a reader going away (`| head`) stops the batch at once.
+                    let written = bar.suspend(|| out.line(&line).and_then(|()| out.flush()));
+                    if written.is_err() || out.is_closed() {
                         closed = true;
                         return ControlFlow::Break(());
                     }
