@@ -2,7 +2,7 @@
 //! VisualPrototype → its MaterialPrototype, and the visual's `.geometry` file, laid out under a
 //! resource root the way the game's `res/` folder is; and the synthetic world at a real game's
 //! scale: [`write_synth_world`] writes the `assets.bin` of
-//! [`synth_world`](super::assets_synth::synth_world) with every `.geometry` its visuals name
+//! [`synth_world`] with every `.geometry` its visuals name
 //! (small varied meshes, raw and ENCD, skinned and unskinned) and two deliberate faults
 //! ([`synth_fault`]).
 
