@@ -14,6 +14,7 @@ use super::assets::{
 };
 use crate::error::Result;
 use crate::hash::murmur3_32;
+use crate::wows::assets::PrototypeType;
 
 /// How big a file to make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,10 +82,44 @@ const SUFFIXES: [&str; 8] = [
 
 /// The generated file's bytes.
 pub fn synth(scale: Scale) -> Result<Vec<u8>> {
+    Ok(synth_world(scale)?.assets)
+}
+
+/// The generated `assets.bin` and the ship models it holds, each with the `.geometry` its visual
+/// names (see [`crate::write::model`] for the files themselves).
+#[derive(Debug, Clone)]
+pub struct SynthAssets {
+    /// The `assets.bin`.
+    pub assets: Vec<u8>,
+    /// Every ModelPrototype, in the order written.
+    pub models: Vec<SynthModel>,
+}
+
+/// One ship model of the generated file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SynthModel {
+    /// The group it was made in: the seed of its meshes.
+    pub group: usize,
+    /// Full path of the ModelPrototype (`content/…/ID.model`).
+    pub model_path: String,
+    /// Full path of its VisualPrototype.
+    pub visual_path: String,
+    /// Full path of the visual's `.geometry`.
+    pub geometry_path: String,
+}
+
+/// The generated file with the list of its models.
+pub fn synth_world(scale: Scale) -> Result<SynthAssets> {
     let (paths_target, strings_capacity, r2p_capacity, nodes) = scale.shape();
     let mut rng = Rng(0x5EED_A55E_7B1D);
     let mut b = AssetsBuilder::new();
     b.capacities(strings_capacity, r2p_capacity);
+    // The published schema hashes of the layouts written (the notes give them for VisualPrototype
+    // and MaterialPrototype; the one published for ModelPrototype is the older 0x20-byte layout,
+    // not the 0x28 one written here, so that database keeps 0).
+    b.schema_hash(PrototypeType::Visual, VISUAL_SCHEMA_HASH);
+    b.schema_hash(PrototypeType::Material, MATERIAL_SCHEMA_HASH);
+    let mut models = Vec::new();
     let node_vocabulary = crate::bytes::u64_of(paths_target).max(16);
     let mut group = 0usize;
     while b.path_count() + 16 < paths_target {
@@ -188,9 +223,7 @@ pub fn synth(scale: Scale) -> Result<Vec<u8>> {
             }
             // A ship part: visual, model, geometry, materials, textures.
             _ => {
-                let class = CLASSES[(group / 12) % CLASSES.len()];
-                let id = format!("{}{:05}", &nation[..1].to_ascii_uppercase(), group);
-                let dir = format!("content/gameplay/{nation}/ship/{class}/{id}");
+                let (dir, id) = ship_dir(group);
                 let geometry = b.path(&format!("{dir}/{id}.geometry"))?;
                 let mut mfms = Vec::new();
                 for (m, part) in PARTS.iter().take(3).enumerate() {
@@ -220,7 +253,14 @@ pub fn synth(scale: Scale) -> Result<Vec<u8>> {
                     )?;
                     extenders.push(skel);
                 }
-                let model = b.path(&format!("{dir}/{id}.model"))?;
+                let model_path = format!("{dir}/{id}.model");
+                let model = b.path(&model_path)?;
+                models.push(SynthModel {
+                    group,
+                    model_path,
+                    visual_path: format!("{dir}/{id}.visual"),
+                    geometry_path: format!("{dir}/{id}.geometry"),
+                });
                 let dyes = if group.is_multiple_of(5) {
                     vec![DyeSpec {
                         matter_id: murmur3_32(b"camo", 0),
@@ -255,7 +295,37 @@ pub fn synth(scale: Scale) -> Result<Vec<u8>> {
         ))?;
         t += 1;
     }
-    b.to_bytes()
+    Ok(SynthAssets {
+        assets: b.to_bytes()?,
+        models,
+    })
+}
+
+/// The published schema hash of the VisualPrototype layout (0x70 bytes).
+pub const VISUAL_SCHEMA_HASH: u32 = 0x3167_064B;
+/// The published schema hash of the MaterialPrototype layout (0x78 bytes).
+pub const MATERIAL_SCHEMA_HASH: u32 = 2_840_859_861;
+
+/// The folder and id of group `group`'s ship: `content/gameplay/<nation>/ship/<class>/<ID>`.
+pub fn ship_dir(group: usize) -> (String, String) {
+    let nation = NATIONS[group % NATIONS.len()];
+    let class = CLASSES[(group / 12) % CLASSES.len()];
+    let initial = nation.get(..1).unwrap_or_default().to_ascii_uppercase();
+    let id = format!("{initial}{group:05}");
+    (format!("content/gameplay/{nation}/ship/{class}/{id}"), id)
+}
+
+/// The parts of every ship visual, one render set each (`rs_<part>`), in order; the last is
+/// skinned.
+pub const SHIP_PARTS: [&str; 6] = PARTS;
+
+/// The (vertices, indices) mapping ids of render set `i` (part `SHIP_PARTS[i]`).
+pub fn part_mapping_ids(i: usize) -> (u32, u32) {
+    let part = PARTS.get(i).copied().unwrap_or_default();
+    (
+        murmur3_32(format!("{part}_{i}.vertices").as_bytes(), 0),
+        murmur3_32(format!("{part}_{i}.indices").as_bytes(), 0),
+    )
 }
 
 fn material(rng: &mut Rng, texture: u64, m: usize) -> MaterialSpec {
@@ -320,8 +390,8 @@ fn visual_spec(
         .map(|(i, part)| RenderSetSpec {
             name: format!("rs_{part}"),
             material_name: format!("mat_{part}"),
-            vertices_mapping_id: murmur3_32(format!("{part}_{i}.vertices").as_bytes(), 0),
-            indices_mapping_id: murmur3_32(format!("{part}_{i}.indices").as_bytes(), 0),
+            vertices_mapping_id: part_mapping_ids(i).0,
+            indices_mapping_id: part_mapping_ids(i).1,
             material_mfm_path_id: mfms.get(i % mfms.len().max(1)).copied().unwrap_or(0),
             skinned: i == 5,
             node_names: nodes.iter().take(4).map(|n| n.name.clone()).collect(),

@@ -1,15 +1,17 @@
-//! `gamebin assets get FILE ID|PATH`: one prototype as JSON, names resolved.
+//! `gamebin assets get FILE ID|PATH`: one prototype as JSON, names resolved and path ids given
+//! with their full paths.
 
 use std::path::Path;
 
 use anyhow::{Result, bail};
 use gamebin::wows::assets::AssetsDb;
+use serde_json::Value;
 
 use crate::files;
 use crate::output::{Out, Status, is_closed_pipe, report};
 
 /// An id written as `0x…` hex or decimal; anything else is a path.
-fn parse_id(key: &str) -> Option<u64> {
+pub fn parse_id(key: &str) -> Option<u64> {
     match key.strip_prefix("0x").or_else(|| key.strip_prefix("0X")) {
         Some(hex) => u64::from_str_radix(hex, 16).ok(),
         None => key.parse().ok(),
@@ -55,8 +57,82 @@ fn get(path: &Path, key: &str) -> Result<Status> {
     };
     let mut value = crate::assets::prototype_json(&db, id, at)?;
     value["path"] = full.map_or(serde_json::Value::Null, serde_json::Value::String);
+    resolve_paths(&db, &mut value["prototype"])?;
     let mut out = Out::new();
     out.line(&serde_json::to_string_pretty(&value)?)?;
     out.flush()?;
     Ok(Status::Success)
+}
+
+/// The record fields holding one path id, and the field its full path is written to.
+const PATH_ID_FIELDS: [(&str, &str); 4] = [
+    ("merged_geometry_path_id", "merged_geometry_path"),
+    ("material_mfm_path_id", "material_mfm_path"),
+    ("visual_resource_id", "visual_resource_path"),
+    ("fx_path_id", "fx_path"),
+];
+
+/// The record fields holding a list of path ids, and the field their full paths are written to.
+const PATH_ID_LISTS: [(&str, &str); 3] = [
+    ("skeleton_extenders", "skeleton_extender_paths"),
+    ("animations", "animation_paths"),
+    ("tint_materials", "tint_material_paths"),
+];
+
+/// The full path of a `0x…` id, `null` when the path tree does not have it (or the text is not
+/// an id).
+fn path_of(db: &AssetsDb<'_>, id: &Value, full: &mut String) -> Result<Value> {
+    let Some(id) = id.as_str().and_then(parse_id) else {
+        return Ok(Value::Null);
+    };
+    Ok(if db.full_path(id, full)? {
+        Value::String(full.clone())
+    } else {
+        Value::Null
+    })
+}
+
+/// Adds, beside every path id of a record's JSON (the visual's geometry, the render sets'
+/// materials, the model's visual, skeleton extenders, animations and dye materials, the
+/// material's effect and textures), the full path it names (`null` when the path tree lacks it).
+/// The ids stay as they were.
+fn resolve_paths(db: &AssetsDb<'_>, value: &mut Value) -> Result<()> {
+    let mut full = String::new();
+    match value {
+        Value::Object(map) => {
+            for (id_field, path_field) in PATH_ID_FIELDS {
+                if let Some(id) = map.get(id_field) {
+                    let path = path_of(db, id, &mut full)?;
+                    map.insert(path_field.into(), path);
+                }
+            }
+            for (ids_field, paths_field) in PATH_ID_LISTS {
+                if let Some(Value::Array(ids)) = map.get(ids_field) {
+                    let mut paths = Vec::with_capacity(ids.len());
+                    for id in ids {
+                        paths.push(path_of(db, id, &mut full)?);
+                    }
+                    map.insert(paths_field.into(), Value::Array(paths));
+                }
+            }
+            if map.get("type").and_then(Value::as_str) == Some("texture") {
+                if let Some(id) = map.get("value") {
+                    let path = path_of(db, id, &mut full)?;
+                    map.insert("path".into(), path);
+                }
+            }
+            for (_, child) in map.iter_mut() {
+                if child.is_object() || child.is_array() {
+                    resolve_paths(db, child)?;
+                }
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                resolve_paths(db, item)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
 }

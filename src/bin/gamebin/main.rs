@@ -15,6 +15,7 @@ mod export;
 mod files;
 mod geometry;
 mod info;
+mod model;
 mod output;
 mod parallel;
 mod render;
@@ -192,6 +193,61 @@ enum Command {
     Assets {
         #[command(subcommand)]
         command: AssetsCommand,
+    },
+    /// Exports World of Warships models as GLB: a ModelPrototype (or VisualPrototype) of an
+    /// assets.bin, its node hierarchy, LODs, render sets and materials, with the meshes of the
+    /// .geometry files under the game's res/ folder.
+    ///
+    /// One model: KEY (an id, `0x…` or decimal, or a full path such as
+    /// `content/gameplay/japan/ship/destroyer/JSD011/JSD011.model`) to OUT.glb (or OUTDIR/NAME.glb
+    /// when -o names a folder). A batch: every model whose full path starts with --prefix, one GLB
+    /// each under OUTDIR (at its full path, `.model` → `.glb`), on every core, with progress on a
+    /// terminal; each model that fails is reported (the model, the render set and the missing
+    /// piece), the others are still exported, and a summary counts the failures by kind.
+    ///
+    /// Each GLB holds one scene per LOD exported (LOD 0 unless --lod says otherwise): the
+    /// visual's nodes with their matrices, each render set of the LOD as a mesh on its first node
+    /// (skinned render sets as a skin over their nodes), materials named by their .mfm path with
+    /// their properties as extras. Coordinates are converted to glTF's right-handed space as by
+    /// `gamebin export`. Exit status 1 when any model failed. Existing files are not overwritten
+    /// without --force.
+    #[command(after_help = "Examples:\n  \
+        gamebin model assets.bin content/gameplay/japan/ship/destroyer/JSD011/JSD011.model \
+        --res ~/wows/res -o akizuki.glb\n  \
+        gamebin model assets.bin 0x0df5a921212a899e --res ~/wows/res -o akizuki.glb --lod all\n  \
+        gamebin model assets.bin --prefix content/gameplay/japan/ship --res ~/wows/res -o glb/\n  \
+        gamebin synth assets --scale small -o world/assets.bin --res world/res && \
+        gamebin model world/assets.bin --prefix content/ --res world/res -o world/glb")]
+    Model {
+        /// The assets.bin (`-` for standard input).
+        #[arg(value_name = "ASSETS")]
+        file: PathBuf,
+        /// The model (or visual) to export: an id (`0x…` or decimal) or a full path (a leading
+        /// `res/` is dropped).
+        #[arg(
+            value_name = "ID|PATH",
+            required_unless_present = "prefix",
+            conflicts_with = "prefix"
+        )]
+        key: Option<String>,
+        /// Export every model whose full path starts with PREFIX (e.g. `content/gameplay/japan`).
+        #[arg(long, value_name = "PREFIX")]
+        prefix: Option<String>,
+        /// The resource root: the game's res/ folder (holding content/) or the folder holding it.
+        #[arg(long, value_name = "DIR", value_parser = files::not_stdin)]
+        res: PathBuf,
+        /// The GLB to write (one model), or the folder for the GLBs (--prefix; created if missing).
+        #[arg(short, long, value_name = "OUT.glb|OUTDIR", value_parser = files::not_stdin)]
+        output: PathBuf,
+        /// The level of detail to export, or `all` for every LOD as its own scene.
+        #[arg(long, value_name = "N|all", default_value = "0", value_parser = model::parse_lod)]
+        lod: gamebin::export::model_gltf::LodChoice,
+        /// With --prefix: export the VisualPrototypes under the prefix instead of the models.
+        #[arg(long, requires = "prefix")]
+        visuals: bool,
+        /// Replace existing files.
+        #[arg(long)]
+        force: bool,
     },
     /// Writes synthetic files for benchmarks and tests.
     Synth {
@@ -398,7 +454,11 @@ enum WwdCommand {
 
 #[derive(Debug, Subcommand)]
 enum AssetsCommand {
-    /// One prototype as JSON, names resolved. KEY is a resource id (`0x…` or decimal) or a full
+    /// One prototype as JSON, names resolved, and each path id (a visual's
+    /// merged_geometry_path_id, a render set's material_mfm_path_id, a model's
+    /// visual_resource_id, skeleton extenders, animations and dye materials, a material's
+    /// fx_path_id and textures) followed by the full path it names (`…_path`, `null` when the
+    /// path table lacks it). KEY is a resource id (`0x…` or decimal) or a full
     /// path (`content/…`; a leading `res/` is dropped), looked up by its CityHash64 and, if the
     /// file's ids are not path hashes, by walking the path table.
     Get {
@@ -435,12 +495,26 @@ enum ScaleArg {
 #[derive(Debug, Subcommand)]
 enum SynthCommand {
     /// A deterministic assets.bin (the same bytes on every run).
+    ///
+    /// With --res, also every .geometry its ship visuals name, under DIR (DIR/content/…): small
+    /// varied meshes (raw and ENCD, skinned and unskinned) whose mapping ids match the render
+    /// sets, and two deliberate faults for testing batches: the first destroyer's geometry file
+    /// is missing (group 1), and the second's lacks the mesh of its render set `rs_deck` (group
+    /// 2). Then `gamebin model FILE --prefix content/ --res DIR -o OUTDIR` exports the world.
+    #[command(
+        after_help = "Examples:\n  gamebin synth assets --scale small -o world/assets.bin --res world/res\n  \
+                      gamebin model world/assets.bin --prefix content/gameplay/japan --res world/res -o glb/"
+    )]
     Assets {
         #[arg(long, value_enum, default_value = "full")]
         scale: ScaleArg,
         /// Output file.
         #[arg(short, long, value_name = "FILE", value_parser = files::not_stdin)]
         output: PathBuf,
+        /// Also write the .geometry files of the ship visuals under DIR (the resource root:
+        /// DIR/content/…).
+        #[arg(long, value_name = "DIR", value_parser = files::not_stdin)]
+        res: Option<PathBuf>,
     },
 }
 
@@ -559,14 +633,39 @@ fn main() -> ExitCode {
         Command::Assets {
             command: AssetsCommand::Ls { file, prefix },
         } => assets_ls::run(&file, prefix.as_deref()),
+        Command::Model {
+            file,
+            key,
+            prefix,
+            res,
+            output,
+            lod,
+            visuals,
+            force,
+        } => {
+            let settings = model::Settings {
+                res: &res,
+                output: &output,
+                lods: lod,
+                visuals,
+                force,
+            };
+            match (key, prefix) {
+                (Some(key), _) => model::run_one(&file, &key, &settings),
+                (None, Some(prefix)) => model::run_batch(&file, &prefix, &settings),
+                // clap requires one of them.
+                (None, None) => Ok(output::Status::SomeFailed),
+            }
+        }
         Command::Synth {
-            command: SynthCommand::Assets { scale, output },
+            command: SynthCommand::Assets { scale, output, res },
         } => synth::run_assets(
             match scale {
                 ScaleArg::Full => gamebin::write::assets_synth::Scale::Full,
                 ScaleArg::Small => gamebin::write::assets_synth::Scale::Small,
             },
             &output,
+            res.as_deref(),
         ),
     };
     match outcome {

@@ -1,20 +1,40 @@
-//! `gamebin synth assets --scale full -o FILE`: writes a deterministic synthetic file at a real
-//! file's scale, for benchmarks and tests.
+//! `gamebin synth assets --scale full -o FILE [--res DIR]`: writes a deterministic synthetic file
+//! at a real file's scale, and with `--res` the `.geometry` files of its ship visuals, for
+//! benchmarks and tests.
 
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, anyhow};
 use gamebin::write::assets_synth::{Scale, synth};
+use gamebin::write::model::write_synth_world;
 
 use crate::output::Status;
 
-pub fn run_assets(scale: Scale, output: &Path) -> Result<Status> {
-    let bytes = synth(scale)?;
-    std::fs::write(output, &bytes).with_context(|| format!("cannot write {}", output.display()))?;
+pub fn run_assets(scale: Scale, output: &Path, res: Option<&Path>) -> Result<Status> {
+    let Some(res) = res else {
+        let bytes = synth(scale)?;
+        std::fs::write(output, &bytes)
+            .with_context(|| format!("cannot write {}", output.display()))?;
+        eprintln!(
+            "gamebin: wrote {} ({} bytes)",
+            output.display(),
+            bytes.len()
+        );
+        return Ok(Status::Success);
+    };
+    let world = write_synth_world(scale, output, res).map_err(|e| {
+        anyhow!(
+            "cannot write the world ({} and {}): {e}",
+            output.display(),
+            res.display()
+        )
+    })?;
     eprintln!(
-        "gamebin: wrote {} ({} bytes)",
+        "gamebin: wrote {} ({} models) and {} .geometry files under {}",
         output.display(),
-        bytes.len()
+        world.models.len(),
+        world.geometry_files,
+        res.display()
     );
     Ok(Status::Success)
 }

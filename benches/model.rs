@@ -1,0 +1,181 @@
+//! Model export benchmarks on the full-scale synthetic world (`gamebin::write::model`: the
+//! 170 MB `assets.bin` of `assets_synth` and the 20,877 `.geometry` files its ship visuals name,
+//! written once under `target/bench-data/` and reused; never committed).
+//!
+//! ```text
+//! cargo bench --bench model
+//! GAMEBIN_BENCH_MODELS=20878 cargo bench --bench model   # every model of the world
+//! ```
+//!
+//! `batch/threads=N`: the whole pipeline of `gamebin model --prefix` (resolve, map and decode the
+//! `.geometry` through a per-thread cache, build the GLB, write it to a file) over the first
+//! `GAMEBIN_BENCH_MODELS` models (default 2,048) on a rayon pool of N threads; the issue's target
+//! is ≥ 1.7× on 2 threads against 1. The split of one thread's time: `decode` (map and decode
+//! each model's `.geometry` into a cold cache), `build` (resolve and build each GLB from a warm
+//! cache) and `write` (write each GLB's bytes to its file). Throughput is in models.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput};
+use gamebin::export::model_gltf::{ModelGlbOptions, model_to_glb};
+use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype};
+use gamebin::wows::model::{GeometryCache, ModelResolver};
+use gamebin::write::assets_synth::Scale;
+use gamebin::write::model::cached_synth_world;
+use rayon::prelude::*;
+
+fn bench_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data")
+}
+
+/// selfIds of the first `limit` ModelPrototypes in path-table order (the order of a batch).
+fn model_ids(db: &AssetsDb<'_>, limit: usize) -> Vec<u64> {
+    let mut ids = Vec::new();
+    for entry in db.paths().iter() {
+        let id = entry.self_id();
+        if let Ok(Some(at)) = db.prototype(id)
+            && matches!(db.record(at), Ok(Prototype::Model(_)))
+        {
+            ids.push(id);
+            if ids.len() == limit {
+                break;
+            }
+        }
+    }
+    ids
+}
+
+/// Geometry files a worker keeps, as in `gamebin model`.
+const CACHE_FILES: usize = 32;
+
+/// One model through the whole pipeline; `false` when it fails (the world's two faults).
+fn export(
+    resolver: &ModelResolver<'_>,
+    cache: &mut GeometryCache,
+    id: u64,
+    out: &Path,
+    n: usize,
+) -> bool {
+    let Ok(model) = resolver.resolve(id) else {
+        return false;
+    };
+    if cache.len() >= CACHE_FILES {
+        cache.clear();
+    }
+    let Ok(geometry) = cache.load(resolver, &model) else {
+        return false;
+    };
+    let Ok(glb) = model_to_glb(resolver, &model, &geometry, &ModelGlbOptions::default()) else {
+        return false;
+    };
+    std::fs::write(out.join(format!("{n}.glb")), &glb.bytes).is_ok()
+}
+
+fn main() {
+    let world = cached_synth_world(Scale::Full, &bench_dir()).unwrap();
+    let bytes = std::fs::read(world.join("assets.bin")).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let index = PathIndex::build(db.paths()).unwrap();
+    let resolver = ModelResolver::new(db, world.join("res")).with_path_index(&index);
+    let limit = std::env::var("GAMEBIN_BENCH_MODELS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2048);
+    let ids = model_ids(&db, limit);
+    let out = bench_dir().join("model-out");
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+    let models = ids.len() as u64;
+
+    let mut c = Criterion::default()
+        .configure_from_args()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(10));
+    let mut g = c.benchmark_group("model");
+    g.throughput(Throughput::Elements(models));
+
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        g.bench_function(format!("batch/threads={threads}"), |b| {
+            b.iter(|| {
+                pool.install(|| {
+                    ids.par_iter()
+                        .enumerate()
+                        .map_init(GeometryCache::new, |cache, (n, &id)| {
+                            usize::from(export(&resolver, cache, id, &out, n))
+                        })
+                        .sum::<usize>()
+                })
+            })
+        });
+    }
+
+    // The split of one thread's time.
+    let resolved: Vec<_> = ids
+        .iter()
+        .filter_map(|&id| resolver.resolve(id).ok())
+        .collect();
+    g.bench_function("decode", |b| {
+        b.iter(|| {
+            let mut cache = GeometryCache::new();
+            let mut loaded = 0usize;
+            for model in &resolved {
+                if cache.len() >= CACHE_FILES {
+                    cache.clear();
+                }
+                loaded += usize::from(cache.load(&resolver, model).is_ok());
+            }
+            loaded
+        })
+    });
+    // Every file of the batch held at once: `load` on a warm cache only looks the file up.
+    let mut warm = GeometryCache::new();
+    for model in &resolved {
+        let _ = warm.load(&resolver, model);
+    }
+    g.bench_function("build", |b| {
+        b.iter(|| {
+            let mut meshes = 0usize;
+            for &id in &ids {
+                let Ok(model) = resolver.resolve(id) else {
+                    continue;
+                };
+                let Ok(geometry) = warm.load(&resolver, &model) else {
+                    continue;
+                };
+                if let Ok(glb) =
+                    model_to_glb(&resolver, &model, &geometry, &ModelGlbOptions::default())
+                {
+                    meshes += glb.added.meshes;
+                    black_box(&glb.bytes);
+                }
+            }
+            meshes
+        })
+    });
+    let glbs: Vec<Vec<u8>> = ids
+        .iter()
+        .filter_map(|&id| {
+            let model = resolver.resolve(id).ok()?;
+            let geometry = warm.load(&resolver, &model).ok()?;
+            model_to_glb(&resolver, &model, &geometry, &ModelGlbOptions::default())
+                .ok()
+                .map(|glb| glb.bytes)
+        })
+        .collect();
+    g.bench_function("write", |b| {
+        b.iter(|| {
+            for (n, glb) in glbs.iter().enumerate() {
+                std::fs::write(out.join(format!("{n}.glb")), glb).unwrap();
+            }
+        })
+    });
+    g.finish();
+    c.final_summary();
+}

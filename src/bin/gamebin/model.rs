@@ -1,0 +1,362 @@
+//! `gamebin model ASSETS.bin ID|PATH --res DIR -o OUT.glb` (one model) and
+//! `gamebin model ASSETS.bin --prefix PREFIX --res DIR -o OUTDIR` (every model under a path
+//! prefix, on every core): models resolved through the `assets.bin`, their meshes drawn from the
+//! `.geometry` files under the resource root, written as GLB.
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use gamebin::export::model_gltf::{LodChoice, ModelGlbOptions, ModelScenes, model_to_glb};
+use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeState};
+use gamebin::wows::model::{GeometryCache, Missing, ModelError, ModelResolver, strip_res};
+
+use crate::output::{Out, Status, count, is_closed_pipe, report};
+use crate::{files, parallel};
+
+/// What `model` writes.
+pub struct Settings<'a> {
+    /// The resource root (the folder holding `content/`, or the one holding `res/`).
+    pub res: &'a Path,
+    /// The GLB (one model) or the folder (a batch).
+    pub output: &'a Path,
+    /// The levels of detail.
+    pub lods: LodChoice,
+    /// A batch exports the VisualPrototypes under the prefix instead of the ModelPrototypes.
+    pub visuals: bool,
+    /// Replace existing files.
+    pub force: bool,
+}
+
+/// `--lod N` or `--lod all`.
+pub fn parse_lod(arg: &str) -> std::result::Result<LodChoice, String> {
+    if arg.eq_ignore_ascii_case("all") {
+        return Ok(LodChoice::All);
+    }
+    arg.parse()
+        .map(LodChoice::One)
+        .map_err(|_| format!("{arg:?} is neither a LOD index (0, 1, …) nor `all`"))
+}
+
+/// Geometry files a worker keeps mapped and decoded: models of one ship sit next to each other in
+/// path order and share files, and a bounded cache keeps a batch over the whole game from
+/// holding every file at once.
+const CACHE_FILES: usize = 32;
+
+fn check_res(res: &Path) -> Result<()> {
+    if !res.is_dir() {
+        bail!(
+            "{}: the resource root (--res) is not a folder: name the game's res/ folder (the \
+             one holding content/) or the folder holding res/",
+            res.display()
+        );
+    }
+    Ok(())
+}
+
+/// One model to `settings.output`.
+pub fn run_one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
+    match one(assets, key, settings) {
+        Ok(status) => Ok(status),
+        Err(e) if is_closed_pipe(&e) => Ok(Status::Success),
+        Err(e) => {
+            report(assets, &e);
+            Ok(Status::SomeFailed)
+        }
+    }
+}
+
+fn one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
+    check_res(settings.res)?;
+    let file = files::map(assets)?;
+    let db = AssetsDb::from_bytes(&file)?;
+    let resolver = ModelResolver::new(db, settings.res);
+    let model = match crate::assets_get::parse_id(key) {
+        Some(id) => resolver.resolve(id),
+        None => resolver.resolve_path(key),
+    }?;
+    let mut name = String::new();
+    if !resolver.full_path(model.self_id(), &mut name)? {
+        name = format!("{:#018x}", model.self_id());
+    }
+    // A folder named as the output gets `<model name>.glb` in it.
+    let target = if settings.output.is_dir() {
+        settings.output.join(glb_name(&name))
+    } else {
+        settings.output.to_path_buf()
+    };
+    refuse_existing(&target, settings.force)?;
+    let mut cache = GeometryCache::new();
+    let geometry = cache.load(&resolver, &model)?;
+    let options = ModelGlbOptions {
+        lods: settings.lods,
+    };
+    let glb = model_to_glb(&resolver, &model, &geometry, &options)?;
+    std::fs::write(&target, &glb.bytes)
+        .with_context(|| format!("cannot write {}", target.display()))?;
+    let mut out = Out::new();
+    out.line(&target.display().to_string())?;
+    out.flush()?;
+    eprintln!("gamebin: {name}: {}", describe(&glb.added));
+    Ok(Status::Success)
+}
+
+/// `X.model` → `X.glb` (the last segment of a full path).
+fn glb_name(full_path: &str) -> String {
+    let name = full_path.rsplit('/').next().unwrap_or(full_path);
+    let stem = name.rsplit_once('.').map_or(name, |(stem, _)| stem);
+    format!("{stem}.glb")
+}
+
+fn describe(added: &ModelScenes) -> String {
+    format!(
+        "{}, {}, {}, {}, {}",
+        count(added.scenes, "scene", "scenes"),
+        count(added.nodes, "node", "nodes"),
+        count(added.meshes, "mesh", "meshes"),
+        count(added.materials, "material", "materials"),
+        count(added.skins, "skin", "skins")
+    )
+}
+
+fn refuse_existing(target: &Path, force: bool) -> Result<()> {
+    if !force && target.exists() {
+        bail!(
+            "{} exists; not overwritten (use --force to replace it)",
+            target.display()
+        );
+    }
+    Ok(())
+}
+
+/// Whether a full path from the `assets.bin` stays under the output folder when joined to it.
+fn is_safe(path: &str) -> bool {
+    !path.is_empty()
+        && path.split('/').all(|segment| {
+            !matches!(segment, "" | "." | "..") && !segment.contains(['\\', ':', '\0'])
+        })
+}
+
+/// A model of a batch: its selfId and full path.
+struct Item {
+    id: u64,
+    path: String,
+}
+
+/// Why one model of a batch failed.
+enum Failure {
+    Model(ModelError),
+    Output(anyhow::Error),
+}
+
+impl Failure {
+    /// The kind of failure, for the summary.
+    fn kind(&self) -> &'static str {
+        let Failure::Model(e) = self else {
+            return "output file not written";
+        };
+        match e.missing() {
+            Missing::Prototype => "no prototype",
+            Missing::NotAModel { .. } => "not a model",
+            Missing::Visual { .. } => "visual missing",
+            Missing::GeometryPath { .. } => "geometry path not in the path tree",
+            Missing::UnsafePath { .. } => "geometry path leaves the resource root",
+            Missing::GeometryFile { .. } => "geometry file missing",
+            Missing::GeometryRead { .. } => "geometry file unreadable",
+            Missing::VerticesMapping { .. } => "vertices mapping not in its geometry",
+            Missing::IndicesMapping { .. } => "indices mapping not in its geometry",
+            Missing::Draw { .. } => "draw does not decode",
+            Missing::Material { .. } => "material missing",
+            Missing::LodRenderSet { .. } => "LOD names a missing render set",
+            Missing::Lod { .. } => "LOD past the visual's",
+            Missing::Node { .. } => "render set names a missing node",
+            Missing::NodeParent { .. } => "node hierarchy broken",
+            Missing::Joint { .. } => "joint past the skin",
+            Missing::Assets(_) => "assets.bin unreadable",
+            Missing::Export(_) => "GLB export failed",
+            _ => "other",
+        }
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Model(e) => write!(f, "{e}"),
+            Failure::Output(e) => write!(f, "{e:#}"),
+        }
+    }
+}
+
+/// Every model (or visual) whose full path starts with `prefix`, in path-table order.
+fn collect(db: &AssetsDb<'_>, index: &PathIndex, prefix: &str, visuals: bool) -> Result<Vec<Item>> {
+    let mut items = Vec::new();
+    let mut full = String::new();
+    for entry in db.paths().iter() {
+        let id = entry.self_id();
+        if !index.full_path(db.paths(), id, &mut full)? || !full.starts_with(prefix) {
+            continue;
+        }
+        let Some(at) = db.prototype(id)? else {
+            continue;
+        };
+        if at.state != PrototypeState::Live {
+            continue;
+        }
+        let wanted = match db.record(at)? {
+            Prototype::Model(_) => !visuals,
+            Prototype::Visual(_) => visuals,
+            _ => false,
+        };
+        if wanted {
+            items.push(Item {
+                id,
+                path: full.clone(),
+            });
+        }
+    }
+    Ok(items)
+}
+
+/// Every model under `prefix` to a GLB each under `settings.output`, on every core.
+pub fn run_batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status> {
+    match batch(assets, prefix, settings) {
+        Ok(status) => Ok(status),
+        Err(e) if is_closed_pipe(&e) => Ok(Status::Success),
+        Err(e) => {
+            report(assets, &e);
+            Ok(Status::SomeFailed)
+        }
+    }
+}
+
+fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status> {
+    check_res(settings.res)?;
+    let file = files::map(assets)?;
+    let db = AssetsDb::from_bytes(&file)?;
+    let index = PathIndex::build(db.paths())?;
+    let prefix = strip_res(prefix);
+    let items = collect(&db, &index, prefix, settings.visuals)?;
+    let what = if settings.visuals { "visual" } else { "model" };
+    if items.is_empty() {
+        bail!("no {what} prototype has a path starting with {prefix:?}");
+    }
+    std::fs::create_dir_all(settings.output)
+        .with_context(|| format!("cannot create {}", settings.output.display()))?;
+    let resolver = ModelResolver::new(db, settings.res).with_path_index(&index);
+    let options = ModelGlbOptions {
+        lods: settings.lods,
+    };
+    let bar = crate::assets::progress(items.len(), &format!("{what}s"));
+    let mut out = Out::new();
+    let mut failures: Vec<Failure> = Vec::new();
+    let mut written = 0usize;
+    let mut closed = false;
+    parallel::ordered(
+        &items,
+        GeometryCache::new,
+        |cache, item| export_one(&resolver, cache, item, settings, &options),
+        |_, result| {
+            bar.inc(1);
+            match result {
+                Ok(target) => {
+                    written += 1;
+                    let line = target.display().to_string();
+                    // Flushed per model (a line per file written is little next to the work), so
+                    // that a reader going away (`| head`) stops the batch at once.
+                    let written = bar.suspend(|| out.line(&line).and_then(|()| out.flush()));
+                    if written.is_err() || out.is_closed() {
+                        closed = true;
+                        return ControlFlow::Break(());
+                    }
+                }
+                Err(failure) => {
+                    bar.suspend(|| eprintln!("gamebin: {}: {failure}", assets.display()));
+                    failures.push(failure);
+                }
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    bar.finish_and_clear();
+    if closed {
+        return Ok(Status::Success);
+    }
+    out.flush()?;
+    if failures.is_empty() {
+        eprintln!(
+            "gamebin: exported {} to {}",
+            count(written, what, &format!("{what}s")),
+            settings.output.display()
+        );
+        return Ok(Status::Success);
+    }
+    let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
+    for failure in &failures {
+        *kinds.entry(failure.kind()).or_default() += 1;
+    }
+    let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    eprintln!(
+        "gamebin: exported {written} of {} to {}; {} failed ({})",
+        count(items.len(), what, &format!("{what}s")),
+        settings.output.display(),
+        failures.len(),
+        kinds.join(", ")
+    );
+    Ok(Status::SomeFailed)
+}
+
+fn export_one(
+    resolver: &ModelResolver<'_>,
+    cache: &mut GeometryCache,
+    item: &Item,
+    settings: &Settings<'_>,
+    options: &ModelGlbOptions,
+) -> std::result::Result<PathBuf, Failure> {
+    if !is_safe(&item.path) {
+        return Err(Failure::Output(anyhow!(
+            "{}: the path would leave the output folder; not written",
+            item.path
+        )));
+    }
+    let stem = item
+        .path
+        .rsplit_once('.')
+        .map_or(item.path.as_str(), |p| p.0);
+    let target = settings.output.join(format!("{stem}.glb"));
+    refuse_existing(&target, settings.force).map_err(Failure::Output)?;
+    let model = resolver.resolve(item.id).map_err(Failure::Model)?;
+    if cache.len() >= CACHE_FILES {
+        cache.clear();
+    }
+    let geometry = cache.load(resolver, &model).map_err(Failure::Model)?;
+    let glb = model_to_glb(resolver, &model, &geometry, options).map_err(Failure::Model)?;
+    let write = || -> Result<()> {
+        if let Some(dir) = target.parent() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        std::fs::write(&target, &glb.bytes)
+            .with_context(|| format!("cannot write {}", target.display()))
+    };
+    write().map_err(Failure::Output)?;
+    Ok(target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lod_arguments_and_output_names() {
+        assert_eq!(parse_lod("0"), Ok(LodChoice::One(0)));
+        assert_eq!(parse_lod("ALL"), Ok(LodChoice::All));
+        assert!(parse_lod("-1").is_err());
+        assert_eq!(glb_name("content/a/B.model"), "B.glb");
+        assert_eq!(glb_name("0x00000000000000ff"), "0x00000000000000ff.glb");
+        assert!(is_safe("content/a/B.model"));
+        assert!(!is_safe("content/../B.model"));
+        assert!(!is_safe("/etc/passwd"));
+    }
+}
