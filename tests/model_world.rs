@@ -5,7 +5,8 @@
 //! nodes, meshes, vertex and index counts and node matrices that the `assets.bin` and the
 //! `.geometry` files say (and that the generator's meshes have); resolving allocates nothing but
 //! the caller's geometry cache. The small world runs by default; the full-scale one (170 MB,
-//! 20,878 models) is ignored by default.
+//! 20,878 models) only with `GAMEBIN_FULL_WORLD=1` (about 20 minutes in a debug build the first
+//! time, too long for CI's budget; CI checks the full world with the release CLI instead).
 
 use std::path::{Path, PathBuf};
 
@@ -209,8 +210,15 @@ fn every_model_of_the_small_world_resolves_and_only_the_faults_fail() {
 
 #[test]
 #[ignore = "full-scale world (a 170 MB assets.bin and 20,877 .geometry files, written once under \
-            target/tmp): minutes in a debug build the first time; run with --include-ignored"]
+            target/tmp): set GAMEBIN_FULL_WORLD=1 and run with --include-ignored"]
 fn every_model_of_the_full_world_resolves_and_only_the_faults_fail() {
+    if std::env::var_os("GAMEBIN_FULL_WORLD").is_none() {
+        eprintln!(
+            "SKIPPED every_model_of_the_full_world_resolves_and_only_the_faults_fail: \
+             GAMEBIN_FULL_WORLD is not set (about 20 minutes in a debug build the first time)"
+        );
+        return;
+    }
     every_model(Scale::Full, 41, 10);
 }
 
