@@ -1,11 +1,13 @@
 //! What the CLI shows of a Rusty Hearts `.wdata` map: a one-line (or JSON) summary, and the whole
-//! map with every name as text.
+//! map with every name as text; and `wdata pack`, which writes the JSON back.
 
-use crate::output::count;
+use crate::output::{Status, count, report};
+use crate::wdb::read_json;
 use std::fmt::Write as _;
 use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{Context as _, Result, anyhow, bail};
+use serde_json::Value as Json;
 use gamebin::wdata::{EventBoxType, SectionOffsets, WdataView};
 use gamebin::write::wdata::{TriggerLayout, WString, WdataMap};
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -279,4 +281,68 @@ pub fn dump_text(path: &Path, data: &[u8]) -> Result<String> {
         );
     }
     Ok(out)
+}
+
+/// The keys `dump --json` prints beside the map's own fields: facts about the file that was read
+/// (its path, size, section offsets, …), not part of the map, so packing skips them.
+const DUMP_ONLY_KEYS: [&str; 6] = [
+    "path",
+    "format",
+    "size",
+    "sections",
+    "event_box_offsets",
+    "trigger_layout",
+];
+
+/// `gamebin wdata pack FILE.json -o FILE.wdata`: the JSON of `dump --json`, edited or not, back
+/// to a map. Exit status 1 (with the reason on stderr) when the JSON is not a map the version can
+/// store.
+pub fn pack_run(json: &Path, output: &Path, force: bool) -> Result<Status> {
+    match pack(json, output, force) {
+        Ok(()) => Ok(Status::Success),
+        Err(e) => {
+            report(json, &e);
+            Ok(Status::SomeFailed)
+        }
+    }
+}
+
+fn pack(json: &Path, output: &Path, force: bool) -> Result<()> {
+    let map = map_from_json(read_json(json)?)?;
+    let bytes = gamebin::write::wdata::write(&map)
+        .context("the map cannot be written (the offset is where the field would go)")?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .create_new(!force)
+        .open(output)
+        .map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                anyhow!(
+                    "{} exists; not overwritten (use --force to replace it)",
+                    output.display()
+                )
+            } else {
+                anyhow!("cannot create {}: {e}", output.display())
+            }
+        })?;
+    std::io::Write::write_all(&mut file, &bytes)
+        .with_context(|| format!("cannot write {}", output.display()))
+}
+
+/// The map a `dump --json` document describes (its dump-only keys skipped; any other key the map
+/// does not have is an error).
+pub fn map_from_json(mut doc: Json) -> Result<WdataMap> {
+    let Some(fields) = doc.as_object_mut() else {
+        bail!("not a .wdata dump: the JSON is not an object");
+    };
+    let wdata = gamebin::Format::RustyHeartsWdata.name();
+    if let Some(format) = fields.get("format").filter(|f| *f != wdata) {
+        bail!("not a .wdata dump: its \"format\" is {format}, not \"{wdata}\"");
+    }
+    for key in DUMP_ONLY_KEYS {
+        fields.remove(key);
+    }
+    serde_json::from_value(doc).context("not a .wdata map")
 }

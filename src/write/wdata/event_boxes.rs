@@ -92,7 +92,11 @@ impl Default for EventBoxes {
 
 /// A group whose record layout is unknown (type 14): the count from the index and the bytes of
 /// the group, written as they are.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RawGroup {
     /// Number of records, from the index.
@@ -100,13 +104,21 @@ pub struct RawGroup {
     /// Shown in hex in the JSON dump.
     #[cfg_attr(
         feature = "serde",
-        serde(rename = "raw_hex", serialize_with = "super::json::hex")
+        serde(
+            rename = "raw_hex",
+            serialize_with = "super::json::hex",
+            deserialize_with = "super::json::from_hex"
+        )
     )]
     pub bytes: Vec<u8>,
 }
 
 /// Type 0: a camera zone with four camera set-ups.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraBox {
     /// The box: name, placement and half sizes.
@@ -119,7 +131,11 @@ pub struct CameraBox {
 }
 
 /// One of a CameraBox's four camera set-ups.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraInfo {
     /// Stored for every entry when evVer >= 3, and only for the first entry below that.
@@ -144,7 +160,11 @@ pub struct CameraInfo {
 }
 
 /// A CameraInfo's visibility lists (evVer >= 4), stored as 11 counts then the lists in this order.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraLists {
     /// Background ids of the potentially visible set.
@@ -172,7 +192,7 @@ pub struct CameraLists {
 }
 
 /// The PVS EventBox list: plain ids below evVer 6, `(category, name)` pairs from evVer 6.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", serde(untagged))]
 pub enum PvsEventBoxes {
@@ -189,7 +209,11 @@ impl Default for PvsEventBoxes {
 }
 
 /// An EventBox reference in a PVS list (evVer >= 6).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PvsEventEntry {
     /// The event box's category.
@@ -199,7 +223,11 @@ pub struct PvsEventEntry {
 }
 
 /// An item of a CameraInfo's render / no-render lists.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RenderEntry {
     /// Main version >= 22 (not the EventBox version).
@@ -210,7 +238,11 @@ pub struct RenderEntry {
 }
 
 /// Type 1: an enemy spawn volume.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RespawnBox {
     /// The box: name, placement and half sizes.
@@ -234,7 +266,11 @@ pub struct RespawnBox {
 }
 
 /// Type 2: a player start position.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct StartPointBox {
     /// The box: name, placement and half sizes.
@@ -244,7 +280,11 @@ pub struct StartPointBox {
 }
 
 /// Type 3: a generic trigger volume.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct TriggerBox {
     /// The box: name, placement and half sizes.
@@ -261,7 +301,11 @@ pub struct TriggerBox {
 }
 
 /// A TriggerBox's signpost (evVer >= 9).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Signpost {
     /// Id of the signpost's text.
@@ -271,7 +315,11 @@ pub struct Signpost {
 }
 
 /// Type 4: a slide volume.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SkidBox {
     /// The box: name, placement and half sizes.
@@ -287,7 +335,11 @@ pub struct SkidBox {
 }
 
 /// Type 5: a damage volume.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EventHitBox {
     /// The box: name, placement and half sizes.
@@ -309,7 +361,11 @@ pub struct EventHitBox {
 }
 
 /// Type 6: an NPC spawn.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct NpcBox {
     /// The box: name, placement and half sizes.
@@ -323,7 +379,11 @@ pub struct NpcBox {
 }
 
 /// Type 7: a portal to another map.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PortalBox {
     /// The box: name, placement and half sizes.
@@ -343,7 +403,11 @@ pub struct PortalBox {
 }
 
 /// Type 8: a portal that opens the map selection.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SelectMapPortalBox {
     /// The box: name, placement and half sizes.
@@ -357,7 +421,11 @@ pub struct SelectMapPortalBox {
 }
 
 /// Type 9: an area trigger.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct InAreaBox {
     /// The box: name, placement and half sizes.
@@ -371,7 +439,11 @@ pub struct InAreaBox {
 }
 
 /// Type 10: a generic marker.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EtcBox {
     /// The box: name, placement and half sizes.
@@ -381,7 +453,11 @@ pub struct EtcBox {
 }
 
 /// Type 11: a camera blocker (the box alone).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraBlockBox {
     /// The box: name, placement and half sizes.
@@ -389,7 +465,11 @@ pub struct CameraBlockBox {
 }
 
 /// Type 12: a cutoff volume.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CutoffBox {
     /// The box: name, placement and half sizes.
@@ -399,7 +479,11 @@ pub struct CutoffBox {
 }
 
 /// Type 13: a camera focus target.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraTargetBox {
     /// The box: name, placement and half sizes.
@@ -412,7 +496,7 @@ pub struct CameraTargetBox {
 }
 
 /// How a CameraTargetBox names its target: a string below evVer 8, a text id from evVer 8.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum CameraTargetName {
@@ -429,7 +513,11 @@ impl Default for CameraTargetName {
 }
 
 /// Type 15: a minimap icon position.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct MiniMapIconBox {
     /// The box: name, placement and half sizes.
@@ -439,7 +527,11 @@ pub struct MiniMapIconBox {
 }
 
 /// Type 16: an audio reverb zone.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EnvironmentReverbBox {
     /// The box: name, placement and half sizes.
@@ -450,7 +542,11 @@ pub struct EnvironmentReverbBox {
 
 /// Type 17: a waypoint node. The file stores the link ids and then the link distances as two
 /// lists of one count; the model pairs them so they cannot differ in length.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct WaypointBox {
     /// The box: name, placement and half sizes.
@@ -464,7 +560,11 @@ pub struct WaypointBox {
 }
 
 /// A waypoint's link to another waypoint.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct WaypointLink {
     /// Id of the linked waypoint.
@@ -474,7 +574,11 @@ pub struct WaypointLink {
 }
 
 /// Type 18: an obstacle volume (the box alone).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ObstacleBox {
     /// The box: name, placement and half sizes.
@@ -671,9 +775,11 @@ impl CameraLists {
     }
 
     fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+        // An empty list stores only its count, so either variant writes it (the JSON of an
+        // empty list, `[]`, cannot say which one it was).
         let pvs_ev_len = match &self.pvs_event_boxes {
-            PvsEventBoxes::Ids(ids) if g.ev < 6 => ids.len(),
-            PvsEventBoxes::Entries(entries) if g.ev >= 6 => entries.len(),
+            PvsEventBoxes::Ids(ids) if g.ev < 6 || ids.is_empty() => ids.len(),
+            PvsEventBoxes::Entries(entries) if g.ev >= 6 || entries.is_empty() => entries.len(),
             _ => {
                 return Err(Error::invalid(
                     s.pos(),
