@@ -226,9 +226,11 @@ enum WdataCommand {
     /// against the map's versions: a field the version does not store must be left out, one it
     /// stores must be there, and a list or string too long for its count is refused. The error
     /// names the structure and field, and the offset in the output where it would go.
-    #[command(after_help = "Examples:\n  gamebin dump --json town.wdata > town.json\n  \
+    #[command(
+        after_help = "Examples:\n  gamebin dump --json town.wdata > town.json\n  \
                             (edit town.json)\n  gamebin wdata pack town.json -o town.wdata --force\n\n  \
-                            gamebin wdata pack town.json -o town-edited.wdata")]
+                            gamebin wdata pack town.json -o town-edited.wdata"
+    )]
     Pack {
         /// The JSON file (`-` for standard input).
         #[arg(value_name = "FILE.json")]

@@ -7,10 +7,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context as _, Result, anyhow, bail};
-use serde_json::Value as Json;
 use gamebin::wdata::{EventBoxType, SectionOffsets, WdataView};
 use gamebin::write::wdata::{TriggerLayout, WString, WdataMap};
 use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::Value as Json;
 
 /// A number per EventBox type name, in type order (counts in `info`, offsets in `dump`).
 #[derive(Debug)]

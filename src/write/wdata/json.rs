@@ -214,7 +214,8 @@ impl<'de> Deserialize<'de> for EventBoxes {
                     known_groups!(read);
                     boxes.unused = map.next_value()?;
                 }
-                boxes.type_count = type_count.ok_or_else(|| de::Error::missing_field("type_count"))?;
+                boxes.type_count =
+                    type_count.ok_or_else(|| de::Error::missing_field("type_count"))?;
                 // `Type19`, `Type20`, … must be consecutive from 19: each is one index entry.
                 beyond.sort_unstable_by_key(|&(n, _)| n);
                 for (want, (n, raw)) in (19u32..).zip(beyond) {
@@ -306,15 +307,90 @@ mod tests {
     };
 
     #[test]
-    fn a_string_is_its_text_without_trailing_nuls() {
+    fn a_string_is_every_stored_code_unit_and_reads_back_the_same() {
         let signature = WString::nul_terminated("stairwaygames.");
-        assert_eq!(json!(signature), json!("stairwaygames."));
+        assert_eq!(json!(signature), json!("stairwaygames.\u{0}"));
         assert_eq!(json!(WString::new(".\\")), json!(".\\"));
-        // 'a', an unpaired high surrogate, 'b', two NULs.
+        // 'a', an unpaired high surrogate, 'b', two NULs: no text holds it, the units do.
         let odd = WString {
             units: vec![0x61, 0xD800, 0x62, 0, 0],
         };
-        assert_eq!(json!(odd), json!("a\u{FFFD}b"));
+        assert_eq!(json!(odd), json!([0x61, 0xD800, 0x62, 0, 0]));
+        for s in [
+            signature,
+            odd,
+            WString::new(""),
+            WString::new("타운\u{1F600}"),
+        ] {
+            let back: WString = serde_json::from_value(json!(s)).unwrap();
+            assert_eq!(back, s);
+        }
+        assert!(serde_json::from_value::<WString>(json!([70000])).is_err());
+        assert!(serde_json::from_value::<WString>(json!(5)).is_err());
+    }
+
+    #[test]
+    fn a_bool_reads_back_from_a_boolean_or_the_stored_number() {
+        for b in [0, 1, 7, u32::MAX] {
+            let back: Bool32 = serde_json::from_value(json!(Bool32(b))).unwrap();
+            assert_eq!(back, Bool32(b));
+        }
+        assert!(serde_json::from_value::<Bool32>(json!(-1)).is_err());
+        assert!(serde_json::from_value::<Bool32>(json!(4_294_967_296_u64)).is_err());
+        assert!(serde_json::from_value::<Bool32>(json!("true")).is_err());
+    }
+
+    #[test]
+    fn event_box_groups_read_back_and_bad_groups_are_refused() {
+        let boxes = EventBoxes {
+            type_count: 21,
+            start_point: vec![StartPointBox {
+                id: 5,
+                ..StartPointBox::default()
+            }],
+            unused: RawGroup {
+                count: 2,
+                bytes: vec![0x00, 0xab, 0x10],
+            },
+            beyond: vec![
+                RawGroup::default(),
+                RawGroup {
+                    count: 1,
+                    bytes: vec![1],
+                },
+            ],
+            ..EventBoxes::default()
+        };
+        let back: EventBoxes = serde_json::from_value(json!(boxes)).unwrap();
+        assert_eq!(back, boxes);
+        let refused = |value: serde_json::Value, says: &str| {
+            let e = serde_json::from_value::<EventBoxes>(value).unwrap_err();
+            assert!(e.to_string().contains(says), "{e}");
+        };
+        refused(
+            json!({"type_count": 19, "CameraBoxes": []}),
+            "unknown EventBox group",
+        );
+        refused(
+            json!({"type_count": 19, "Type18": []}),
+            "unknown EventBox group",
+        );
+        refused(
+            json!({"type_count": 21, "Type20": {"count": 0, "raw_hex": ""}}),
+            "\"Type19\" is missing",
+        );
+        refused(json!({"NpcBox": []}), "missing field `type_count`");
+        refused(
+            json!({"type_count": 19, "UnusedBox": {"count": 0, "raw_hex": "abc"}}),
+            "odd number",
+        );
+        refused(
+            json!({"type_count": 19, "UnusedBox": {"count": 0, "raw_hex": "zz"}}),
+            "not a hex byte",
+        );
+        let twice = r#"{"type_count": 19, "NpcBox": [], "NpcBox": []}"#;
+        let e = serde_json::from_str::<EventBoxes>(twice).unwrap_err();
+        assert!(e.to_string().contains("named twice"), "{e}");
     }
 
     #[test]
