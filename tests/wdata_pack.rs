@@ -22,7 +22,8 @@ fn root() -> &'static Path {
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gamebin-wdata-pack-{name}-{}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("gamebin-wdata-pack-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -93,9 +94,13 @@ fn every_fixture_packs_back_to_its_bytes_and_its_json() {
     for (name, bytes) in fixtures() {
         let json = dump_json(&root().join("fixtures/rusty-hearts-wdata").join(&name));
         let packed = pack(&dir, &name, &json).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(packed == bytes, "{name}: packing its dump changed the bytes");
+        assert!(
+            packed == bytes,
+            "{name}: packing its dump changed the bytes"
+        );
         // The other direction: JSON → .wdata → JSON is the same JSON (but the dump's path).
-        let again: Json = serde_json::from_str(&dump_json(&dir.join(format!("{name}.wdata")))).unwrap();
+        let again: Json =
+            serde_json::from_str(&dump_json(&dir.join(format!("{name}.wdata")))).unwrap();
         let mut first: Json = serde_json::from_str(&json).unwrap();
         first["path"] = again["path"].clone();
         assert_eq!(first, again, "{name}");
@@ -134,11 +139,24 @@ fn floats_survive_the_json_exactly() {
             floats.push(f);
         }
     }
-    floats.extend([0.0, -0.0, f32::MIN_POSITIVE, f32::MAX, f32::MIN, 1e-45, 0.1, 16_777_217.0]);
+    floats.extend([
+        0.0,
+        -0.0,
+        f32::MIN_POSITIVE,
+        f32::MAX,
+        f32::MIN,
+        1e-45,
+        0.1,
+        16_777_217.0,
+    ]);
     for chunk in floats.chunks(3) {
         map.anibg.push(gamebin::write::wdata::AniBg {
             obb: gamebin::write::wdata::Obb {
-                position: [chunk[0], *chunk.get(1).unwrap_or(&0.0), *chunk.get(2).unwrap_or(&0.0)],
+                position: [
+                    chunk[0],
+                    *chunk.get(1).unwrap_or(&0.0),
+                    *chunk.get(2).unwrap_or(&0.0),
+                ],
                 ..Default::default()
             },
             ..map.anibg[0].clone()
@@ -175,7 +193,10 @@ fn every_real_sample_packs_back_to_its_bytes() {
 
 /// A fixture's dump, as JSON to edit.
 fn dump_of(name: &str) -> Json {
-    serde_json::from_str(&dump_json(&root().join("fixtures/rusty-hearts-wdata").join(name))).unwrap()
+    serde_json::from_str(&dump_json(
+        &root().join("fixtures/rusty-hearts-wdata").join(name),
+    ))
+    .unwrap()
 }
 
 /// Each kind of bad edit, with the fixture it is made on.
@@ -187,20 +208,32 @@ fn bad_edits() -> Vec<(&'static str, Json)> {
         cases.push((case, doc));
     };
     // A field the version does not store: AniBG PVSRad needs AniBG version 5.
-    edit("field_the_version_does_not_store", "v09-ev3-peer-triggers.wdata", &|d| {
-        d["anibg"][0]["pvs_radius"] = json!(1.5);
-    });
+    edit(
+        "field_the_version_does_not_store",
+        "v09-ev3-peer-triggers.wdata",
+        &|d| {
+            d["anibg"][0]["pvs_radius"] = json!(1.5);
+        },
+    );
     // A header field below its version (nav_height_path: main version >= 2).
-    edit("header_field_below_its_version", "v01-minimal.wdata", &|d| {
-        d["nav_height_path"] = json!("map\\town.nhm");
-    });
+    edit(
+        "header_field_below_its_version",
+        "v01-minimal.wdata",
+        &|d| {
+            d["nav_height_path"] = json!("map\\town.nhm");
+        },
+    );
     // A field the version stores, left out (CameraInfo.BuildPVS: EventBox version >= 5).
-    edit("field_the_version_stores_left_out", "v22-all-event-boxes.wdata", &|d| {
-        d["event_boxes"]["CameraBox"][0]["infos"][0]
-            .as_object_mut()
-            .unwrap()
-            .remove("build_pvs");
-    });
+    edit(
+        "field_the_version_stores_left_out",
+        "v22-all-event-boxes.wdata",
+        &|d| {
+            d["event_boxes"]["CameraBox"][0]["infos"][0]
+                .as_object_mut()
+                .unwrap()
+                .remove("build_pvs");
+        },
+    );
     // A version changed without the fields it gates.
     edit("version_raised_without_its_fields", "v08-ev2.wdata", &|d| {
         d["version"] = json!(22);
@@ -213,34 +246,56 @@ fn bad_edits() -> Vec<(&'static str, Json)> {
             json!({"event_scripts": [], "condition_scripts": [], "action_scripts": []});
     });
     // A CameraTarget name where EventBox version 8 stores a text id.
-    edit("camera_target_name_at_version_8", "v19-ev8-scene-camera.wdata", &|d| {
-        d["event_boxes"]["CameraTargetBox"][0]["target"] = json!({"name": "boss"});
-    });
+    edit(
+        "camera_target_name_at_version_8",
+        "v19-ev8-scene-camera.wdata",
+        &|d| {
+            d["event_boxes"]["CameraTargetBox"][0]["target"] = json!({"name": "boss"});
+        },
+    );
     // A string longer than its u16 count.
     edit("string_too_long", "v01-minimal.wdata", &|d| {
         d["model_path"] = json!("x".repeat(65_536));
     });
     // A blend time on the last path of a scene resource.
-    edit("blend_time_on_the_last_path", "v22-all-event-boxes.wdata", &|d| {
-        let paths = d["scene_resources"][0]["paths"].as_array_mut().unwrap();
-        paths.last_mut().unwrap()["blend_time"] = json!(0.5);
-    });
+    edit(
+        "blend_time_on_the_last_path",
+        "v22-all-event-boxes.wdata",
+        &|d| {
+            let paths = d["scene_resources"][0]["paths"].as_array_mut().unwrap();
+            paths.last_mut().unwrap()["blend_time"] = json!(0.5);
+        },
+    );
     // A group beyond the index's type_count.
-    edit("group_beyond_type_count", "v22-all-event-boxes.wdata", &|d| {
-        d["event_boxes"]["type_count"] = json!(2);
-    });
+    edit(
+        "group_beyond_type_count",
+        "v22-all-event-boxes.wdata",
+        &|d| {
+            d["event_boxes"]["type_count"] = json!(2);
+        },
+    );
     // A misspelt key.
     edit("unknown_key", "v01-minimal.wdata", &|d| {
         d["model_pth"] = json!("map\\town.mmp");
     });
-    edit("unknown_key_in_a_record", "v22-all-event-boxes.wdata", &|d| {
-        d["event_boxes"]["NpcBox"][0]["colour"] = json!(3);
-    });
-    edit("unknown_event_box_group", "v22-all-event-boxes.wdata", &|d| {
-        d["event_boxes"]["NPCBox"] = json!([]);
-    });
+    edit(
+        "unknown_key_in_a_record",
+        "v22-all-event-boxes.wdata",
+        &|d| {
+            d["event_boxes"]["NpcBox"][0]["colour"] = json!(3);
+        },
+    );
+    edit(
+        "unknown_event_box_group",
+        "v22-all-event-boxes.wdata",
+        &|d| {
+            d["event_boxes"]["NPCBox"] = json!([]);
+        },
+    );
     // A value of the wrong type or range.
-    edit("number_as_text", "v01-minimal.wdata", &|d| d["version"] = json!("1"));
+    edit("number_as_text", "v01-minimal.wdata", &|d| {
+        d["version"] = json!("1")
+    });
     edit("number_out_of_range", "v22-all-event-boxes.wdata", &|d| {
         d["event_boxes"]["CameraBox"][0]["category"] = json!(-1);
     });
@@ -281,14 +336,20 @@ fn each_kind_of_bad_edit_is_refused_naming_the_field() {
         };
         // Never a panic, and the message names the input.
         assert!(!message.contains("panicked"), "{case}: {message}");
-        assert!(message.contains(&format!("$TMP/{case}.json")), "{case}: {message}");
+        assert!(
+            message.contains(&format!("$TMP/{case}.json")),
+            "{case}: {message}"
+        );
         let golden = golden_dir.join(format!("{case}.txt"));
         if bless {
             std::fs::write(&golden, &message).unwrap();
             continue;
         }
         let want = std::fs::read_to_string(&golden).unwrap_or_else(|e| {
-            panic!("{}: {e}; run GAMEBIN_BLESS=1 cargo test --test wdata_pack", golden.display())
+            panic!(
+                "{}: {e}; run GAMEBIN_BLESS=1 cargo test --test wdata_pack",
+                golden.display()
+            )
         });
         assert_eq!(message, want, "{case} (golden {})", golden.display());
     }
@@ -298,14 +359,27 @@ fn each_kind_of_bad_edit_is_refused_naming_the_field() {
 fn an_existing_output_is_kept_without_force() {
     let dir = temp_dir("force");
     let input = dir.join("map.json");
-    std::fs::write(&input, dump_json(&root().join("fixtures/rusty-hearts-wdata/v01-minimal.wdata")))
-        .unwrap();
+    std::fs::write(
+        &input,
+        dump_json(&root().join("fixtures/rusty-hearts-wdata/v01-minimal.wdata")),
+    )
+    .unwrap();
     let output = dir.join("map.wdata");
     std::fs::write(&output, b"keep me").unwrap();
-    let args = ["wdata", "pack", input.to_str().unwrap(), "-o", output.to_str().unwrap()];
+    let args = [
+        "wdata",
+        "pack",
+        input.to_str().unwrap(),
+        "-o",
+        output.to_str().unwrap(),
+    ];
     let out = gamebin(&args);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("exists; not overwritten (use --force"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("exists; not overwritten (use --force"),
+        "{}",
+        stderr(&out)
+    );
     assert_eq!(std::fs::read(&output).unwrap(), b"keep me");
     let mut forced = args.to_vec();
     forced.push("--force");
@@ -336,5 +410,8 @@ fn standard_input_is_read_and_help_has_an_example() {
     );
     let help = gamebin(&["wdata", "pack", "--help"]);
     let text = String::from_utf8(help.stdout).unwrap();
-    assert!(text.contains("gamebin wdata pack town.json -o town.wdata"), "{text}");
+    assert!(
+        text.contains("gamebin wdata pack town.json -o town.wdata"),
+        "{text}"
+    );
 }
