@@ -250,3 +250,52 @@ fn views_are_copy_send_sync() {
     check::<ProjectView<'static>>();
     check::<gamebin::craftstudio::Entry<'static>>();
 }
+
+#[test]
+fn a_table_too_long_for_its_u16_count_is_an_error_naming_it() {
+    let mut p = ProjectFile::new("Big");
+    p.entries = vec![EntrySpec::folder(0, None, "f", 7); 65_536];
+    let e = p.to_bytes().unwrap_err();
+    assert_eq!(e.what(), "Project.entries");
+    assert!(matches!(
+        e.kind(),
+        ErrorKind::InvalidValue { value: 65_536, .. }
+    ));
+    p.entries.truncate(65_535);
+    assert!(p.to_bytes().is_ok());
+
+    let mut p = ProjectFile::new("Many revisions");
+    let mut asset = EntrySpec::asset(0, None, "a", 7);
+    asset.revisions = vec![(0, String::new()); 65_536];
+    p.entries.push(asset);
+    assert_eq!(p.to_bytes().unwrap_err().what(), "ProjectEntry.revisions");
+}
+
+#[test]
+fn string_lengths_are_net_7_bit_integers() {
+    // 127 fits one byte; 128 takes two (0x80 | 0, 1); 16,384 takes three (0x80, 0x80, 1).
+    for (len, prefix) in [
+        (0usize, &[0x00][..]),
+        (127, &[0x7f]),
+        (128, &[0x80, 0x01]),
+        (300, &[0xac, 0x02]),
+        (16_384, &[0x80, 0x80, 0x01]),
+    ] {
+        let bytes = ProjectFile::new(&"n".repeat(len)).to_bytes().unwrap();
+        assert_eq!(&bytes[2..2 + prefix.len()], prefix, "length {len}");
+        assert_eq!(ProjectView::from_bytes(&bytes).unwrap().name().len(), len);
+    }
+}
+
+// serde_json comes with the CLI feature.
+#[cfg(feature = "cli")]
+#[test]
+fn the_owned_project_round_trips_through_serde() {
+    for (name, bytes) in write::fixtures().unwrap() {
+        let project = ProjectFile::from_view(&ProjectView::from_bytes(&bytes).unwrap());
+        let back: ProjectFile =
+            serde_json::from_str(&serde_json::to_string(&project).unwrap()).unwrap();
+        assert_eq!(back, project, "{name}");
+        assert_eq!(back.to_bytes().unwrap(), bytes, "{name}");
+    }
+}
