@@ -4,20 +4,19 @@
 
 use core::marker::PhantomData;
 
-use crate::bytes::Bytes;
+use crate::bytes::{Bytes, Cursor};
 use crate::error::Result;
 
-/// A record that can be read at an offset, giving the offset where the next one starts.
+/// A record that can be read at a cursor, which it leaves where the next one starts.
 pub trait Record<'a>: Sized {
-    /// Reads the record at absolute offset `at`.
-    fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)>;
+    /// Reads the record at the cursor.
+    fn read(cur: &mut Cursor<'a>) -> Result<Self>;
 }
 
 /// The records of a counted run, in file order.
 #[derive(Debug, Clone)]
 pub struct Sequence<'a, R> {
-    bytes: Bytes<'a>,
-    at: usize,
+    cur: Cursor<'a>,
     remaining: u16,
     record: PhantomData<R>,
 }
@@ -25,8 +24,7 @@ pub struct Sequence<'a, R> {
 impl<'a, R> Sequence<'a, R> {
     pub(crate) fn new(bytes: Bytes<'a>, at: usize, count: u16) -> Self {
         Sequence {
-            bytes,
-            at,
+            cur: Cursor::new(bytes, at),
             remaining: count,
             record: PhantomData,
         }
@@ -38,11 +36,8 @@ impl<'a, R: Record<'a>> Iterator for Sequence<'a, R> {
 
     fn next(&mut self) -> Option<R> {
         self.remaining = self.remaining.checked_sub(1)?;
-        match R::read(self.bytes, self.at) {
-            Ok((record, end)) => {
-                self.at = end;
-                Some(record)
-            }
+        match R::read(&mut self.cur) {
+            Ok(record) => Some(record),
             Err(_) => {
                 self.remaining = 0;
                 None

@@ -7,7 +7,8 @@ use zerocopy::little_endian::{F32, I32};
 
 use super::Versions;
 use super::camera_box::CameraBox;
-use super::cursor::{Cursor, check_fits};
+use super::cursor::{WdataCursor as _, check_fits};
+use crate::bytes::Cursor;
 use super::obb::{OBB_MIN_SIZE, Obb};
 use super::raw::{Bool32, RawEventBoxIndexEntry, vec3};
 use super::wstr::WStr;
@@ -418,10 +419,10 @@ impl<'a> EventBox<'a> {
             EventBoxType::CameraBox => EventBox::Camera(CameraBox::read(cur, versions)?),
             EventBoxType::RespawnBox => {
                 let obb = obb!("RespawnBox");
-                let total_enemy_num = cur.i32("RespawnBox.TotalEnemyNum")?;
-                let enemy_num = cur.i32("RespawnBox.EnemyNum")?;
+                let total_enemy_num = cur.i32_le("RespawnBox.TotalEnemyNum")?;
+                let enemy_num = cur.i32_le("RespawnBox.EnemyNum")?;
                 let enemy_name = cur.wstr("RespawnBox.EnemyName")?;
-                let respawn_time = cur.f32("RespawnBox.RespawnTime")?;
+                let respawn_time = cur.f32_le("RespawnBox.RespawnTime")?;
                 let respawn_motion = cur.wstr("RespawnBox.RespawnMotion")?;
                 let in_check = cur.bool32("RespawnBox.InCheck")?;
                 let random_direction = cur.bool32("RespawnBox.RandomDirection")?;
@@ -440,15 +441,15 @@ impl<'a> EventBox<'a> {
             }
             EventBoxType::StartPointBox => EventBox::StartPoint(StartPointBox {
                 obb: obb!("StartPointBox"),
-                id: cur.i32("StartPointBox.ID")?,
+                id: cur.i32_le("StartPointBox.ID")?,
             }),
             EventBoxType::TriggerBox => {
                 let obb = obb!("TriggerBox");
-                let state = cur.i32("TriggerBox.State")?;
+                let state = cur.i32_le("TriggerBox.State")?;
                 let action_motion = cur.wstr("TriggerBox.ActionMotion")?;
                 let motion = cur.wstr("TriggerBox.Motion")?;
                 let signpost = if ev >= 9 {
-                    let text_id = cur.i32("TriggerBox.SignpostTextID")?;
+                    let text_id = cur.i32_le("TriggerBox.SignpostTextID")?;
                     let reposition = vec3(cur.read("TriggerBox.SignpostReposition")?);
                     Some(Signpost {
                         text_id,
@@ -467,22 +468,22 @@ impl<'a> EventBox<'a> {
             }
             EventBoxType::SkidBox => EventBox::Skid(SkidBox {
                 obb: obb!("SkidBox"),
-                state: cur.i32("SkidBox.State")?,
+                state: cur.i32_le("SkidBox.State")?,
                 velocity: vec3(cur.read("SkidBox.Velocity")?),
-                end_time: cur.f32("SkidBox.EndTime")?,
-                duration: cur.f32("SkidBox.Duration")?,
+                end_time: cur.f32_le("SkidBox.EndTime")?,
+                duration: cur.f32_le("SkidBox.Duration")?,
             }),
             EventBoxType::EventHitBox => {
                 let obb = obb!("EventHitBox");
-                let state = cur.i32("EventHitBox.State")?;
+                let state = cur.i32_le("EventHitBox.State")?;
                 let anibg_name = cur.wstr("EventHitBox.AniBGName")?;
-                let damage = cur.f32("EventHitBox.Damage")?;
+                let damage = cur.f32_le("EventHitBox.Damage")?;
                 let direction = vec3(cur.read("EventHitBox.Direction")?);
                 let damage_motion = cur.wstr("EventHitBox.DamageMotion")?;
                 let hits = cur.count("EventHitBox.hitCnt", 4)?;
                 let temp_hits = cur.count("EventHitBox.tempHitCnt", 0)?;
-                let hit_times = cur.slice(hits as usize, "EventHitBox.HitTime")?;
-                let temp_hit_times = cur.slice(temp_hits as usize, "EventHitBox.TempHitTime")?;
+                let hit_times = cur.read_slice(hits as usize, "EventHitBox.HitTime")?;
+                let temp_hit_times = cur.read_slice(temp_hits as usize, "EventHitBox.TempHitTime")?;
                 EventBox::EventHit(EventHitBox {
                     obb,
                     state,
@@ -497,45 +498,45 @@ impl<'a> EventBox<'a> {
             EventBoxType::NpcBox => EventBox::Npc(NpcBox {
                 obb: obb!("NpcBox"),
                 npc_name: cur.wstr("NpcBox.NpcName")?,
-                id: cur.i32("NpcBox.ID")?,
-                instance_id: cur.i32("NpcBox.InstanceID")?,
+                id: cur.i32_le("NpcBox.ID")?,
+                instance_id: cur.i32_le("NpcBox.InstanceID")?,
             }),
             EventBoxType::PortalBox => EventBox::Portal(PortalBox {
                 obb: obb!("PortalBox"),
                 warp_map_name: cur.wstr("PortalBox.WarpMapName")?,
-                id: cur.i32("PortalBox.ID")?,
-                msg_type: cur.i32("PortalBox.MsgType")?,
-                warp_map_id: cur.i32("PortalBox.WarpMapID")?,
-                warp_portal_id: cur.i32("PortalBox.WarpPortalID")?,
+                id: cur.i32_le("PortalBox.ID")?,
+                msg_type: cur.i32_le("PortalBox.MsgType")?,
+                warp_map_id: cur.i32_le("PortalBox.WarpMapID")?,
+                warp_portal_id: cur.i32_le("PortalBox.WarpPortalID")?,
                 active: cur.bool32("PortalBox.Active")?,
             }),
             EventBoxType::SelectMapPortalBox => EventBox::SelectMapPortal(SelectMapPortalBox {
                 obb: obb!("SelectMapPortalBox"),
-                id: cur.i32("SelectMapPortalBox.ID")?,
-                msg_type: cur.i32("SelectMapPortalBox.MsgType")?,
+                id: cur.i32_le("SelectMapPortalBox.ID")?,
+                msg_type: cur.i32_le("SelectMapPortalBox.MsgType")?,
                 active: cur.bool32("SelectMapPortalBox.Active")?,
             }),
             EventBoxType::InAreaBox => EventBox::InArea(InAreaBox {
                 obb: obb!("InAreaBox"),
                 warp_map_name: cur.wstr("InAreaBox.WarpMapName")?,
-                id: cur.i32("InAreaBox.ID")?,
+                id: cur.i32_le("InAreaBox.ID")?,
                 active: cur.bool32("InAreaBox.Active")?,
             }),
             EventBoxType::EtcBox => EventBox::Etc(ValueBox {
                 obb: obb!("EtcBox"),
-                value: cur.i32("EtcBox.ID")?,
+                value: cur.i32_le("EtcBox.ID")?,
             }),
             EventBoxType::CameraBlockBox => EventBox::CameraBlock(obb!("CameraBlockBox")),
             EventBoxType::CutoffBox => EventBox::Cutoff(ValueBox {
                 obb: obb!("CutoffBox"),
-                value: cur.i32("CutoffBox.CutoffType")?,
+                value: cur.i32_le("CutoffBox.CutoffType")?,
             }),
             EventBoxType::CameraTargetBox => {
                 let obb = obb!("CameraTargetBox");
                 let target = if ev < 8 {
                     CameraTargetName::Name(cur.wstr("CameraTargetBox.TargetName")?)
                 } else {
-                    CameraTargetName::TextId(cur.i32("CameraTargetBox.NameTextID")?)
+                    CameraTargetName::TextId(cur.i32_le("CameraTargetBox.NameTextID")?)
                 };
                 let target_local_pc = if ev >= 2 {
                     Some(cur.bool32("CameraTargetBox.TargetLocalPC")?)
@@ -550,19 +551,19 @@ impl<'a> EventBox<'a> {
             }
             EventBoxType::MiniMapIconBox => EventBox::MiniMapIcon(ValueBox {
                 obb: obb!("MiniMapIconBox"),
-                value: cur.i32("MiniMapIconBox.IconType")?,
+                value: cur.i32_le("MiniMapIconBox.IconType")?,
             }),
             EventBoxType::EnvironmentReverbBox => EventBox::EnvironmentReverb(ValueBox {
                 obb: obb!("EnvironmentReverbBox"),
-                value: cur.i32("EnvironmentReverbBox.ReverbType")?,
+                value: cur.i32_le("EnvironmentReverbBox.ReverbType")?,
             }),
             EventBoxType::WaypointBox => {
                 let obb = obb!("WaypointBox");
-                let id = cur.i32("WaypointBox.ID")?;
-                let range = cur.f32("WaypointBox.Range")?;
+                let id = cur.i32_le("WaypointBox.ID")?;
+                let range = cur.f32_le("WaypointBox.Range")?;
                 let links = cur.count("WaypointBox.linkCnt", 8)?;
-                let link_ids = cur.slice(links as usize, "WaypointBox.Links")?;
-                let link_distances = cur.slice(links as usize, "WaypointBox.LinkDistances")?;
+                let link_ids = cur.read_slice(links as usize, "WaypointBox.Links")?;
+                let link_distances = cur.read_slice(links as usize, "WaypointBox.LinkDistances")?;
                 EventBox::Waypoint(WaypointBox {
                     obb,
                     id,
@@ -574,7 +575,7 @@ impl<'a> EventBox<'a> {
             EventBoxType::ObstacleBox => EventBox::Obstacle(obb!("ObstacleBox")),
             EventBoxType::UnusedBox => {
                 return Err(Error::new(
-                    u64_of(cur.at),
+                    u64_of(cur.offset()),
                     "EventBox.type",
                     ErrorKind::UnsupportedVersion { found: 14 },
                 ));
@@ -634,7 +635,7 @@ pub struct EventBoxes<'a> {
 impl<'a> EventBoxes<'a> {
     /// Absolute offset of the next record.
     pub fn offset(&self) -> usize {
-        self.cur.at
+        self.cur.offset()
     }
 }
 
@@ -723,9 +724,9 @@ impl<'a> EventBoxSection<'a> {
                 "more than 256 EventBox types (the format has 19)",
             ));
         }
-        let index_at = cur.at;
-        let index: &[RawEventBoxIndexEntry] = cur.slice(types as usize, "EventBoxIndex.entries")?;
-        let index_end = cur.at;
+        let index_at = cur.offset();
+        let index: &[RawEventBoxIndexEntry] = cur.read_slice(types as usize, "EventBoxIndex.entries")?;
+        let index_end = cur.offset();
         let entry_at = |i: usize| index_at + i * 8;
         let mut end = index_end;
         let mut last_start = None;
@@ -771,7 +772,7 @@ impl<'a> EventBoxSection<'a> {
                     for _ in 0..count {
                         EventBox::read(&mut g, versions, ty)?;
                     }
-                    g.at
+                    g.offset()
                 }
                 None => {
                     let Some(n) = bound else {

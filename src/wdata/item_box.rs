@@ -1,7 +1,8 @@
 //! ItemBox: item containers (`i32 count`, then records).
 
 use super::Versions;
-use super::cursor::Cursor;
+use super::cursor::WdataCursor as _;
+use crate::bytes::Cursor;
 use super::obb::{OBB_MIN_SIZE, Obb};
 use super::raw::Bool32;
 use super::records::Record;

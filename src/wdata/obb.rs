@@ -1,6 +1,7 @@
 //! The oriented bounding box that starts every EventBox, AniBG, ItemBox and Gimmick.
 
-use super::cursor::Cursor;
+use super::cursor::WdataCursor as _;
+use crate::bytes::Cursor;
 use super::raw::{RawObb, vec3, vec4};
 use super::wstr::WStr;
 use crate::error::Result;
