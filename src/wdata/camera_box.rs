@@ -6,11 +6,11 @@ use zerocopy::little_endian::{F32, U32};
 
 use super::Versions;
 use super::cursor::{WdataCursor as _, check_fits};
-use crate::bytes::Cursor;
 use super::obb::Obb;
 use super::raw::{Bool32, RawCameraListCounts, RawCameraParams, vec3};
 use super::records::NameList;
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// The names of the eight render lists, in file order (cameras and scenes alike).
@@ -228,7 +228,8 @@ impl<'a> CameraLists<'a> {
             12,
             cur.remaining(),
         )?;
-        let build_positions = cur.read_slice(counts.build_pos.get() as usize, "CameraInfo.BuildPos")?;
+        let build_positions =
+            cur.read_slice(counts.build_pos.get() as usize, "CameraInfo.BuildPos")?;
         Ok(CameraLists {
             pvs_bg,
             pvs_event_boxes,

@@ -8,10 +8,10 @@ use zerocopy::little_endian::{F32, I32};
 use super::Versions;
 use super::camera_box::CameraBox;
 use super::cursor::{WdataCursor as _, check_fits};
-use crate::bytes::Cursor;
 use super::obb::{OBB_MIN_SIZE, Obb};
 use super::raw::{Bool32, RawEventBoxIndexEntry, vec3};
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 
@@ -483,7 +483,8 @@ impl<'a> EventBox<'a> {
                 let hits = cur.count("EventHitBox.hitCnt", 4)?;
                 let temp_hits = cur.count("EventHitBox.tempHitCnt", 0)?;
                 let hit_times = cur.read_slice(hits as usize, "EventHitBox.HitTime")?;
-                let temp_hit_times = cur.read_slice(temp_hits as usize, "EventHitBox.TempHitTime")?;
+                let temp_hit_times =
+                    cur.read_slice(temp_hits as usize, "EventHitBox.TempHitTime")?;
                 EventBox::EventHit(EventHitBox {
                     obb,
                     state,
@@ -725,7 +726,8 @@ impl<'a> EventBoxSection<'a> {
             ));
         }
         let index_at = cur.offset();
-        let index: &[RawEventBoxIndexEntry] = cur.read_slice(types as usize, "EventBoxIndex.entries")?;
+        let index: &[RawEventBoxIndexEntry] =
+            cur.read_slice(types as usize, "EventBoxIndex.entries")?;
         let index_end = cur.offset();
         let entry_at = |i: usize| index_at + i * 8;
         let mut end = index_end;

@@ -2,10 +2,10 @@
 
 use super::Versions;
 use super::cursor::WdataCursor as _;
-use crate::bytes::Cursor;
 use super::obb::{OBB_MIN_SIZE, Obb};
 use super::records::Record;
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// One gimmick. Its flags are stored as plain `i32`s (not bools) and kept as such.

@@ -2,8 +2,8 @@
 //! four leading paths.
 
 use super::cursor::WdataCursor as _;
-use crate::bytes::Cursor;
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 

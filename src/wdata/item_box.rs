@@ -2,11 +2,11 @@
 
 use super::Versions;
 use super::cursor::WdataCursor as _;
-use crate::bytes::Cursor;
 use super::obb::{OBB_MIN_SIZE, Obb};
 use super::raw::Bool32;
 use super::records::Record;
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// One item container.

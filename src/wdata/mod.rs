@@ -73,10 +73,10 @@ pub use scene_resource::{Ambient, Cue, ScenePath, SceneResource, Sound, SoundBlo
 pub use triggers::{ScriptPaths, Trigger, TriggerLayout, Triggers};
 pub use wstr::{NO_PATH, WStr};
 
+use crate::bytes::Cursor;
 use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, Result};
 use crate::mmap::MappedFile;
-use crate::bytes::Cursor;
 use cursor::WdataCursor as _;
 use event_box::EventBoxSection;
 

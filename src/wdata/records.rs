@@ -6,8 +6,8 @@ use core::marker::PhantomData;
 
 use super::Versions;
 use super::cursor::WdataCursor as _;
-use crate::bytes::Cursor;
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// A variable-length record that can be read at a cursor, given the file's versions. `last` says

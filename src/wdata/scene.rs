@@ -5,10 +5,10 @@ use zerocopy::little_endian::U32;
 
 use super::Versions;
 use super::cursor::{WdataCursor as _, check_fits};
-use crate::bytes::Cursor;
 use super::raw::{RawSceneCamera, RawSceneDetailCounts, RawSceneTiming, vec3};
 use super::records::{NameList, Record, Records, Run};
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 

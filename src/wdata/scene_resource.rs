@@ -6,10 +6,10 @@ use zerocopy::little_endian::I32;
 
 use super::Versions;
 use super::cursor::WdataCursor as _;
-use crate::bytes::Cursor;
 use super::raw::{Bool32, RawSoundTail};
 use super::records::{NameList, Record, Run};
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// One animated element of a resource.

@@ -7,9 +7,9 @@
 
 use super::Versions;
 use super::cursor::WdataCursor as _;
-use crate::bytes::Cursor;
 use super::records::{NameList, Record, Records};
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// Which trigger layout a file uses.

@@ -4,6 +4,9 @@
 //! (CraftStudio writes canonical length prefixes and booleans as 0 or 1; a file with other
 //! boolean bytes or padded length prefixes is normalised).
 //!
+//! [`ProjectTree`] is the same project as a tree with every value named (what `gamebin dump`
+//! prints).
+//!
 //! ```
 //! use gamebin::craftstudio::ProjectView;
 //! use gamebin::write::craftstudio::{EntrySpec, ProjectFile};
@@ -16,6 +19,13 @@
 //! assert_eq!(view.entry_count(), 2);
 //! assert_eq!(ProjectFile::from_view(&view).to_bytes().unwrap(), bytes);
 //! ```
+
+mod tree;
+
+pub use tree::{
+    Button, Control, DanglingSubtree, Header, KeyName, MAX_DEPTH, Named, ProjectTree, Revision,
+    TrailingBytes, TreeEntry,
+};
 
 use zerocopy::little_endian::U16;
 
