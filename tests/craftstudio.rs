@@ -299,3 +299,45 @@ fn the_owned_project_round_trips_through_serde() {
         assert_eq!(back.to_bytes().unwrap(), bytes, "{name}");
     }
 }
+
+/// Every entry of the tree and its subtrees, depth first.
+fn flatten(entries: &[write::TreeEntry], out: &mut Vec<u16>) {
+    for e in entries {
+        out.push(e.id);
+        flatten(&e.children, out);
+    }
+}
+
+#[test]
+fn the_project_tree_places_every_entry_once() {
+    for (name, bytes) in write::fixtures().unwrap() {
+        let view = ProjectView::from_bytes(&bytes).unwrap();
+        let tree = write::ProjectTree::from_view(&view);
+        let mut ids = Vec::new();
+        flatten(&tree.tree, &mut ids);
+        for d in &tree.dangling {
+            flatten(&d.entries, &mut ids);
+        }
+        ids.extend(&tree.unreachable);
+        let mut want: Vec<u16> = view.entries().map(|e| e.id()).collect();
+        ids.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(ids, want, "{name}");
+        assert_eq!(tree.entry_count, view.entry_count(), "{name}");
+    }
+    // The writer's dangling project: children under their folders, trashed assets under the
+    // parent ids that no entry has (40 and 41).
+    let tree = write::ProjectTree::from_view(
+        &ProjectView::from_bytes(&write::dangling_parents().to_bytes().unwrap()).unwrap(),
+    );
+    let outer = &tree.tree[0];
+    assert_eq!(
+        (outer.name.as_str(), outer.children[0].name.as_str()),
+        ("Outer", "Inner")
+    );
+    assert_eq!(outer.children[0].children[0].name, "Child before parent");
+    let parents: Vec<u16> = tree.dangling.iter().map(|d| d.parent_id).collect();
+    assert_eq!(parents, [40, 41]);
+    assert!(tree.unreachable.is_empty());
+    assert_eq!(tree.header.project_type, write::Named::Name("Game"));
+}
