@@ -8,6 +8,9 @@ use zerocopy::little_endian::{F32, I32};
 use super::Versions;
 use super::camera_box::CameraBox;
 use super::cursor::{WdataCursor as _, check_fits};
+pub use super::flat_records::{
+    InAreaBox, NpcBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox,
+};
 use super::obb::{OBB_MIN_SIZE, Obb};
 use super::raw::{Bool32, RawEventBoxIndexEntry, vec3};
 use super::wstr::WStr;
@@ -122,38 +125,6 @@ impl EventBoxType {
     }
 }
 
-/// RespawnBox (1): an enemy spawn volume.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RespawnBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// Total number of enemies to respawn.
-    pub total_enemy_num: i32,
-    /// Number of enemies at a time.
-    pub enemy_num: i32,
-    /// Name of the enemy.
-    pub enemy_name: WStr<'a>,
-    /// Time between respawns.
-    pub respawn_time: f32,
-    /// Motion the enemies respawn with.
-    pub respawn_motion: WStr<'a>,
-    /// Respawn only while in the area (the seed's guess).
-    pub in_check: Bool32,
-    /// Whether respawned enemies face random directions.
-    pub random_direction: Bool32,
-    /// One flag per difficulty level.
-    pub difficulty: [Bool32; 5],
-}
-
-/// StartPointBox (2).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct StartPointBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// The start point's id.
-    pub id: i32,
-}
-
 /// A TriggerBox's signpost (EventBoxVersion >= 9).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Signpost {
@@ -178,21 +149,6 @@ pub struct TriggerBox<'a> {
     pub signpost: Option<Signpost>,
 }
 
-/// SkidBox (4).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SkidBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// Skid state.
-    pub state: i32,
-    /// Velocity x, y, z.
-    pub velocity: [f32; 3],
-    /// End time.
-    pub end_time: f32,
-    /// Duration.
-    pub duration: f32,
-}
-
 /// EventHitBox (5).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EventHitBox<'a> {
@@ -212,64 +168,6 @@ pub struct EventHitBox<'a> {
     pub hit_times: &'a [F32],
     /// The temporary hit times (`tempHitCnt` floats), borrowed.
     pub temp_hit_times: &'a [F32],
-}
-
-/// NpcBox (6).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct NpcBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// Name of the NPC.
-    pub npc_name: WStr<'a>,
-    /// The NPC's id.
-    pub id: i32,
-    /// Instance id of the NPC.
-    pub instance_id: i32,
-}
-
-/// PortalBox (7).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PortalBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// Name of the map it warps to.
-    pub warp_map_name: WStr<'a>,
-    /// The portal's id.
-    pub id: i32,
-    /// Message or portal type (how the portal behaves and shows).
-    pub msg_type: i32,
-    /// Id of the map it warps to.
-    pub warp_map_id: i32,
-    /// Id of the entry portal in that map.
-    pub warp_portal_id: i32,
-    /// Whether the portal is active.
-    pub active: Bool32,
-}
-
-/// SelectMapPortalBox (8).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SelectMapPortalBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// The portal's id.
-    pub id: i32,
-    /// Message or portal type (how the selection shows).
-    pub msg_type: i32,
-    /// Whether the portal is active.
-    pub active: Bool32,
-}
-
-/// InAreaBox (9).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct InAreaBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// Name of the map it warps to.
-    pub warp_map_name: WStr<'a>,
-    /// The box's id.
-    pub id: i32,
-    /// Whether the box is active.
-    pub active: Bool32,
 }
 
 /// A box with one `i32` after its OBB: EtcBox (10) `ID`, CutoffBox (12), MiniMapIconBox (15)
@@ -417,32 +315,8 @@ impl<'a> EventBox<'a> {
         }
         Ok(match ty {
             EventBoxType::CameraBox => EventBox::Camera(CameraBox::read(cur, versions)?),
-            EventBoxType::RespawnBox => {
-                let obb = obb!("RespawnBox");
-                let total_enemy_num = cur.i32_le("RespawnBox.TotalEnemyNum")?;
-                let enemy_num = cur.i32_le("RespawnBox.EnemyNum")?;
-                let enemy_name = cur.wstr("RespawnBox.EnemyName")?;
-                let respawn_time = cur.f32_le("RespawnBox.RespawnTime")?;
-                let respawn_motion = cur.wstr("RespawnBox.RespawnMotion")?;
-                let in_check = cur.bool32("RespawnBox.InCheck")?;
-                let random_direction = cur.bool32("RespawnBox.RandomDirection")?;
-                let difficulty = *cur.read::<[Bool32; 5]>("RespawnBox.Difficulty")?;
-                EventBox::Respawn(RespawnBox {
-                    obb,
-                    total_enemy_num,
-                    enemy_num,
-                    enemy_name,
-                    respawn_time,
-                    respawn_motion,
-                    in_check,
-                    random_direction,
-                    difficulty,
-                })
-            }
-            EventBoxType::StartPointBox => EventBox::StartPoint(StartPointBox {
-                obb: obb!("StartPointBox"),
-                id: cur.i32_le("StartPointBox.ID")?,
-            }),
+            EventBoxType::RespawnBox => EventBox::Respawn(RespawnBox::read(cur)?),
+            EventBoxType::StartPointBox => EventBox::StartPoint(StartPointBox::read(cur)?),
             EventBoxType::TriggerBox => {
                 let obb = obb!("TriggerBox");
                 let state = cur.i32_le("TriggerBox.State")?;
@@ -466,13 +340,7 @@ impl<'a> EventBox<'a> {
                     signpost,
                 })
             }
-            EventBoxType::SkidBox => EventBox::Skid(SkidBox {
-                obb: obb!("SkidBox"),
-                state: cur.i32_le("SkidBox.State")?,
-                velocity: vec3(cur.read("SkidBox.Velocity")?),
-                end_time: cur.f32_le("SkidBox.EndTime")?,
-                duration: cur.f32_le("SkidBox.Duration")?,
-            }),
+            EventBoxType::SkidBox => EventBox::Skid(SkidBox::read(cur)?),
             EventBoxType::EventHitBox => {
                 let obb = obb!("EventHitBox");
                 let state = cur.i32_le("EventHitBox.State")?;
@@ -496,33 +364,12 @@ impl<'a> EventBox<'a> {
                     temp_hit_times,
                 })
             }
-            EventBoxType::NpcBox => EventBox::Npc(NpcBox {
-                obb: obb!("NpcBox"),
-                npc_name: cur.wstr("NpcBox.NpcName")?,
-                id: cur.i32_le("NpcBox.ID")?,
-                instance_id: cur.i32_le("NpcBox.InstanceID")?,
-            }),
-            EventBoxType::PortalBox => EventBox::Portal(PortalBox {
-                obb: obb!("PortalBox"),
-                warp_map_name: cur.wstr("PortalBox.WarpMapName")?,
-                id: cur.i32_le("PortalBox.ID")?,
-                msg_type: cur.i32_le("PortalBox.MsgType")?,
-                warp_map_id: cur.i32_le("PortalBox.WarpMapID")?,
-                warp_portal_id: cur.i32_le("PortalBox.WarpPortalID")?,
-                active: cur.bool32("PortalBox.Active")?,
-            }),
-            EventBoxType::SelectMapPortalBox => EventBox::SelectMapPortal(SelectMapPortalBox {
-                obb: obb!("SelectMapPortalBox"),
-                id: cur.i32_le("SelectMapPortalBox.ID")?,
-                msg_type: cur.i32_le("SelectMapPortalBox.MsgType")?,
-                active: cur.bool32("SelectMapPortalBox.Active")?,
-            }),
-            EventBoxType::InAreaBox => EventBox::InArea(InAreaBox {
-                obb: obb!("InAreaBox"),
-                warp_map_name: cur.wstr("InAreaBox.WarpMapName")?,
-                id: cur.i32_le("InAreaBox.ID")?,
-                active: cur.bool32("InAreaBox.Active")?,
-            }),
+            EventBoxType::NpcBox => EventBox::Npc(NpcBox::read(cur)?),
+            EventBoxType::PortalBox => EventBox::Portal(PortalBox::read(cur)?),
+            EventBoxType::SelectMapPortalBox => {
+                EventBox::SelectMapPortal(SelectMapPortalBox::read(cur)?)
+            }
+            EventBoxType::InAreaBox => EventBox::InArea(InAreaBox::read(cur)?),
             EventBoxType::EtcBox => EventBox::Etc(ValueBox {
                 obb: obb!("EtcBox"),
                 value: cur.i32_le("EtcBox.ID")?,

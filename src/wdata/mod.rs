@@ -42,6 +42,7 @@ mod anibg;
 mod camera_box;
 mod cursor;
 mod event_box;
+pub(crate) mod flat_records;
 mod gimmick;
 mod header;
 mod item_box;

@@ -5,6 +5,9 @@
 use crate::error::{Error, Result};
 
 use super::encode::{Sink, version_value};
+use super::flat_records::{
+    InAreaBox, NpcBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox,
+};
 use super::model::{Bool32, Obb, WString};
 
 /// Number of EventBox types the game knows (0..=18); the writer always writes this many index
@@ -237,48 +240,6 @@ pub struct RenderEntry {
     pub name: WString,
 }
 
-/// Type 1: an enemy spawn volume.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct RespawnBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Total number of enemies to respawn.
-    pub total_enemy_num: i32,
-    /// Number of enemies at a time.
-    pub enemy_num: i32,
-    /// Name of the enemy.
-    pub enemy_name: WString,
-    /// Time between respawns.
-    pub respawn_time: f32,
-    /// Motion the enemies respawn with.
-    pub respawn_motion: WString,
-    /// Respawn only while in the area (the seed's guess).
-    pub in_check: Bool32,
-    /// Whether respawned enemies face random directions.
-    pub random_direction: Bool32,
-    /// One flag per difficulty level.
-    pub difficulty: [Bool32; 5],
-}
-
-/// Type 2: a player start position.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct StartPointBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// The start point's id.
-    pub id: i32,
-}
-
 /// Type 3: a generic trigger volume.
 #[cfg_attr(
     feature = "serde",
@@ -314,26 +275,6 @@ pub struct Signpost {
     pub reposition: [f32; 3],
 }
 
-/// Type 4: a slide volume.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SkidBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Skid state.
-    pub state: i32,
-    /// Velocity x, y, z.
-    pub velocity: [f32; 3],
-    /// End time.
-    pub end_time: f32,
-    /// Duration.
-    pub duration: f32,
-}
-
 /// Type 5: a damage volume.
 #[cfg_attr(
     feature = "serde",
@@ -358,84 +299,6 @@ pub struct EventHitBox {
     pub hit_times: Vec<f32>,
     /// The temporary hit times (`tempHitCnt` floats).
     pub temp_hit_times: Vec<f32>,
-}
-
-/// Type 6: an NPC spawn.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct NpcBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Name of the NPC.
-    pub npc_name: WString,
-    /// The NPC's id.
-    pub id: i32,
-    /// Instance id of the NPC.
-    pub instance_id: i32,
-}
-
-/// Type 7: a portal to another map.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct PortalBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Name of the map it warps to.
-    pub warp_map_name: WString,
-    /// The portal's id.
-    pub id: i32,
-    /// Message or portal type (how the portal behaves and shows).
-    pub msg_type: i32,
-    /// Id of the map it warps to.
-    pub warp_map_id: i32,
-    /// Id of the entry portal in that map.
-    pub warp_portal_id: i32,
-    /// Whether the portal is active.
-    pub active: Bool32,
-}
-
-/// Type 8: a portal that opens the map selection.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SelectMapPortalBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// The portal's id.
-    pub id: i32,
-    /// Message or portal type (how the selection shows).
-    pub msg_type: i32,
-    /// Whether the portal is active.
-    pub active: Bool32,
-}
-
-/// Type 9: an area trigger.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct InAreaBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Name of the map it warps to.
-    pub warp_map_name: WString,
-    /// The box's id.
-    pub id: i32,
-    /// Whether the box is active.
-    pub active: Bool32,
 }
 
 /// Type 10: a generic marker.
@@ -683,7 +546,7 @@ trait Group {
 }
 
 /// The records of one type, written one after the other.
-trait Record {
+pub(super) trait Record {
     const WHAT: &'static str;
     fn write(&self, s: &mut Sink, g: Gates) -> Result<()>;
 }
@@ -839,33 +702,6 @@ impl CameraLists {
     }
 }
 
-impl Record for RespawnBox {
-    const WHAT: &'static str = "EventBoxes.RespawnBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "RespawnBox.Name")?;
-        s.i32(self.total_enemy_num);
-        s.i32(self.enemy_num);
-        s.wstr(&self.enemy_name, "RespawnBox.EnemyName")?;
-        s.f32(self.respawn_time);
-        s.wstr(&self.respawn_motion, "RespawnBox.RespawnMotion")?;
-        s.bool32(self.in_check);
-        s.bool32(self.random_direction);
-        for &d in &self.difficulty {
-            s.bool32(d);
-        }
-        Ok(())
-    }
-}
-
-impl Record for StartPointBox {
-    const WHAT: &'static str = "EventBoxes.StartPointBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "StartPointBox.Name")?;
-        s.i32(self.id);
-        Ok(())
-    }
-}
-
 impl Record for TriggerBox {
     const WHAT: &'static str = "EventBoxes.TriggerBox.count";
     fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
@@ -877,18 +713,6 @@ impl Record for TriggerBox {
             s.i32(p.text_id);
             s.f32s(&p.reposition);
         }
-        Ok(())
-    }
-}
-
-impl Record for SkidBox {
-    const WHAT: &'static str = "EventBoxes.SkidBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "SkidBox.Name")?;
-        s.i32(self.state);
-        s.f32s(&self.velocity);
-        s.f32(self.end_time);
-        s.f32(self.duration);
         Ok(())
     }
 }
@@ -906,53 +730,6 @@ impl Record for EventHitBox {
         s.count_i32(self.temp_hit_times.len(), "EventHitBox.tempHitCnt")?;
         s.f32s(&self.hit_times);
         s.f32s(&self.temp_hit_times);
-        Ok(())
-    }
-}
-
-impl Record for NpcBox {
-    const WHAT: &'static str = "EventBoxes.NpcBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "NpcBox.Name")?;
-        s.wstr(&self.npc_name, "NpcBox.NpcName")?;
-        s.i32(self.id);
-        s.i32(self.instance_id);
-        Ok(())
-    }
-}
-
-impl Record for PortalBox {
-    const WHAT: &'static str = "EventBoxes.PortalBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "PortalBox.Name")?;
-        s.wstr(&self.warp_map_name, "PortalBox.WarpMapName")?;
-        s.i32(self.id);
-        s.i32(self.msg_type);
-        s.i32(self.warp_map_id);
-        s.i32(self.warp_portal_id);
-        s.bool32(self.active);
-        Ok(())
-    }
-}
-
-impl Record for SelectMapPortalBox {
-    const WHAT: &'static str = "EventBoxes.SelectMapPortalBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "SelectMapPortalBox.Name")?;
-        s.i32(self.id);
-        s.i32(self.msg_type);
-        s.bool32(self.active);
-        Ok(())
-    }
-}
-
-impl Record for InAreaBox {
-    const WHAT: &'static str = "EventBoxes.InAreaBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "InAreaBox.Name")?;
-        s.wstr(&self.warp_map_name, "InAreaBox.WarpMapName")?;
-        s.i32(self.id);
-        s.bool32(self.active);
         Ok(())
     }
 }
