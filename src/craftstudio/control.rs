@@ -4,7 +4,7 @@ use super::enums::{ControlSource, ControlType, Key};
 use super::netstr;
 use super::raw::ControlSettings;
 use super::sequence::{Record, Sequence};
-use crate::bytes::Cursor;
+use crate::bytes::Bytes;
 use crate::error::Result;
 
 /// One game control, borrowed from the file.
@@ -17,18 +17,21 @@ pub struct GameControl<'a> {
 }
 
 impl<'a> GameControl<'a> {
-    /// Reads the control at the cursor, which moves past it.
-    pub(crate) fn parse(cur: &mut Cursor<'a>) -> Result<Self> {
-        let at = cur.offset();
-        let id = cur.u16_le("GameControl.id")?;
-        let name = netstr::read(cur, "GameControl.name")?;
-        let settings: &ControlSettings = cur.read("GameControl.settings")?;
-        Ok(GameControl {
-            at,
-            id,
-            name,
-            settings,
-        })
+    /// Reads the control at `at` and returns it with the offset just past it.
+    pub(crate) fn parse(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
+        let id = bytes.read::<zerocopy::little_endian::U16>(at, "GameControl.id")?;
+        let (name, after_name) = netstr::read(bytes, at.saturating_add(2), "GameControl.name")?;
+        let settings: &ControlSettings = bytes.read(after_name, "GameControl.settings")?;
+        let end = after_name.saturating_add(core::mem::size_of::<ControlSettings>());
+        Ok((
+            GameControl {
+                at,
+                id: id.get(),
+                name,
+                settings,
+            },
+            end,
+        ))
     }
 
     /// Absolute offset of the control in the file.
@@ -118,7 +121,7 @@ impl<'a> GameControl<'a> {
 pub type GameControls<'a> = Sequence<'a, GameControl<'a>>;
 
 impl<'a> Record<'a> for GameControl<'a> {
-    fn read(cur: &mut Cursor<'a>) -> Result<Self> {
-        GameControl::parse(cur)
+    fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
+        GameControl::parse(bytes, at)
     }
 }

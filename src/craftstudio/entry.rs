@@ -4,7 +4,7 @@ use super::enums::EntryType;
 use super::netstr;
 use super::raw::{AssetHead, EntryFlags, EntryHead, ROOT_PARENT_ID};
 use super::sequence::{Record, Sequence};
-use crate::bytes::{Bytes, Cursor};
+use crate::bytes::Bytes;
 use crate::error::Result;
 
 /// One project entry, a folder or an asset, borrowed from the file.
@@ -33,32 +33,36 @@ pub enum Parent<'a> {
 }
 
 impl<'a> Entry<'a> {
-    /// Reads the entry at the cursor, walking (and checking) its revisions to find where it
-    /// ends; the cursor moves past it.
-    pub(crate) fn parse(cur: &mut Cursor<'a>) -> Result<Self> {
-        let at = cur.offset();
-        let head: &EntryHead = cur.read("ProjectEntry.head")?;
-        let name = netstr::read(cur, "ProjectEntry.name")?;
-        let flags: &EntryFlags = cur.read("ProjectEntry.flags")?;
-        let asset = if head.is_folder != 0 {
-            None
+    /// Reads the entry at `at`, walking (and checking) its revisions to find where it ends.
+    pub(crate) fn parse(bytes: Bytes<'a>, at: usize) -> Result<Self> {
+        let head: &EntryHead = bytes.read(at, "ProjectEntry.head")?;
+        let (name, after_name) = netstr::read(
+            bytes,
+            at.saturating_add(core::mem::size_of::<EntryHead>()),
+            "ProjectEntry.name",
+        )?;
+        let flags: &EntryFlags = bytes.read(after_name, "ProjectEntry.flags")?;
+        let after_flags = after_name.saturating_add(core::mem::size_of::<EntryFlags>());
+        let (asset, end) = if head.is_folder != 0 {
+            (None, after_flags)
         } else {
-            let asset: &AssetHead = cur.read("ProjectEntry.asset")?;
-            let revisions_at = cur.offset();
+            let asset: &AssetHead = bytes.read(after_flags, "ProjectEntry.asset")?;
+            let revisions_at = after_flags.saturating_add(core::mem::size_of::<AssetHead>());
+            let mut end = revisions_at;
             // Bounded: each revision consumes at least 3 bytes or fails.
             for _ in 0..asset.revision_count.get() {
-                Revision::parse(cur)?;
+                end = Revision::parse(bytes, end)?.1;
             }
-            Some((asset, revisions_at))
+            (Some((asset, revisions_at)), end)
         };
         Ok(Entry {
-            bytes: cur.bytes(),
+            bytes,
             at,
             head,
             name,
             flags,
             asset,
-            end: cur.offset(),
+            end,
         })
     }
 
@@ -156,11 +160,17 @@ pub struct Revision<'a> {
 }
 
 impl<'a> Revision<'a> {
-    fn parse(cur: &mut Cursor<'a>) -> Result<Self> {
-        let offset = cur.offset();
-        let id = cur.u16_le("AssetRevision.id")?;
-        let name = netstr::read(cur, "AssetRevision.name")?;
-        Ok(Revision { offset, id, name })
+    fn parse(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
+        let id = bytes.read::<zerocopy::little_endian::U16>(at, "AssetRevision.id")?;
+        let (name, end) = netstr::read(bytes, at.saturating_add(2), "AssetRevision.name")?;
+        Ok((
+            Revision {
+                offset: at,
+                id: id.get(),
+                name,
+            },
+            end,
+        ))
     }
 }
 
@@ -168,8 +178,8 @@ impl<'a> Revision<'a> {
 pub type Revisions<'a> = Sequence<'a, Revision<'a>>;
 
 impl<'a> Record<'a> for Revision<'a> {
-    fn read(cur: &mut Cursor<'a>) -> Result<Self> {
-        Revision::parse(cur)
+    fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
+        Revision::parse(bytes, at)
     }
 }
 
@@ -178,7 +188,8 @@ impl<'a> Record<'a> for Revision<'a> {
 pub type Entries<'a> = Sequence<'a, Entry<'a>>;
 
 impl<'a> Record<'a> for Entry<'a> {
-    fn read(cur: &mut Cursor<'a>) -> Result<Self> {
-        Entry::parse(cur)
+    fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
+        let entry = Entry::parse(bytes, at)?;
+        Ok((entry, entry.end))
     }
 }

@@ -7,7 +7,6 @@
 
 use super::entry::{Entry, Parent};
 use super::{PathStart, ProjectView};
-use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// Entries sorted by id and by parent id. Built by [`ProjectView::index`].
@@ -45,7 +44,7 @@ impl<'a> EntryIndex<'a> {
     }
 
     fn entry_at(&self, offset: usize) -> Option<Entry<'a>> {
-        Entry::parse(&mut Cursor::new(self.view.bytes, offset)).ok()
+        Entry::parse(self.view.bytes, offset).ok()
     }
 
     /// The first entry (in file order) with this id. O(log n).

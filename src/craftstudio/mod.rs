@@ -54,7 +54,7 @@ pub use index::EntryIndex;
 pub use raw::{FORMAT_VERSION, ROOT_PARENT_ID};
 pub use sequence::{Record, Sequence};
 
-use crate::bytes::{Bytes, Cursor, u64_of};
+use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 use crate::mmap::MappedFile;
 use raw::{FileStart, ProjectSettings, TableHead};
@@ -114,23 +114,24 @@ impl<'a> ProjectView<'a> {
                 },
             ));
         }
-        let mut cur = Cursor::new(bytes, core::mem::size_of::<FileStart>());
-        let name = netstr::read(&mut cur, "Project.name")?;
-        let settings: &ProjectSettings = cur.read("Project.settings")?;
-        let description = netstr::read(&mut cur, "Project.description")?;
-        let controls_head: &TableHead = cur.read("Project.game_controls")?;
-        let controls_at = cur.offset();
+        let (name, at) = netstr::read(bytes, 2, "Project.name")?;
+        let settings: &ProjectSettings = bytes.read(at, "Project.settings")?;
+        let at = at.saturating_add(core::mem::size_of::<ProjectSettings>());
+        let (description, at) = netstr::read(bytes, at, "Project.description")?;
+        let controls_head: &TableHead = bytes.read(at, "Project.game_controls")?;
+        let controls_at = at.saturating_add(core::mem::size_of::<TableHead>());
+        let mut at = controls_at;
         // Bounded: each control consumes at least 24 bytes or fails.
         for _ in 0..controls_head.count.get() {
-            GameControl::parse(&mut cur)?;
+            at = GameControl::parse(bytes, at)?.1;
         }
-        let entries_head: &TableHead = cur.read("Project.entries")?;
-        let entries_at = cur.offset();
+        let entries_head: &TableHead = bytes.read(at, "Project.entries")?;
+        let entries_at = at.saturating_add(core::mem::size_of::<TableHead>());
+        let mut at = entries_at;
         // Bounded: each entry consumes at least 8 bytes or fails.
         for _ in 0..entries_head.count.get() {
-            Entry::parse(&mut cur)?;
+            at = Entry::parse(bytes, at)?.end();
         }
-        let at = cur.offset();
         Ok(ProjectView {
             bytes,
             start,
@@ -366,10 +367,9 @@ pub fn header_looks_like(data: &[u8]) -> bool {
     if start.format_version != FORMAT_VERSION || start.project_type > 1 {
         return false;
     }
-    let mut cur = Cursor::new(bytes, core::mem::size_of::<FileStart>());
-    match netstr::read(&mut cur, "") {
-        Ok(_) => cur
-            .read::<ProjectSettings>("")
+    match netstr::read(bytes, 2, "") {
+        Ok((_, at)) => bytes
+            .read::<ProjectSettings>(at, "")
             .is_ok_and(|s| s.membership_policy <= 2 && (1..=4).contains(&s.default_member_role)),
         // A name cut off by the end of the file still says "a project header starts here".
         Err(e) => matches!(e.kind(), ErrorKind::Truncated { .. }),

@@ -1,19 +1,19 @@
 //! .NET `BinaryWriter.Write(string)` strings: a 7-bit-encoded varint byte length, then UTF-8.
 
-use crate::bytes::{Cursor, u64_of};
+use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, Result};
 
 /// The most bytes a .NET 7-bit-encoded `Int32` takes; a fifth byte may carry only 4 bits.
 const MAX_VARINT_BYTES: usize = 5;
 
-/// The 7-bit-encoded length at the cursor, which moves past it. An over-long varint (a sixth
-/// byte, or a fifth byte above 0x0f, as .NET's `Read7BitEncodedInt` rejects) is an error at the
-/// varint's offset; one cut off by the end of the file, at the missing byte.
-pub(crate) fn varint(cur: &mut Cursor<'_>, what: &'static str) -> Result<u32> {
-    let at = cur.offset();
+/// The 7-bit-encoded length at `at`: `(length, bytes the varint took)`. An over-long varint (a
+/// sixth byte, or a fifth byte above 0x0f, as .NET's `Read7BitEncodedInt` rejects) or one cut off
+/// by the end of the file is an error at the varint's offset.
+pub(crate) fn varint(bytes: Bytes<'_>, at: usize, what: &'static str) -> Result<(u32, usize)> {
     let mut value = 0u32;
     for i in 0..MAX_VARINT_BYTES {
-        let byte = cur.u8(what)?;
+        let offset = at.saturating_add(i);
+        let byte = bytes.slice(offset, 1, what)?.first().copied().unwrap_or(0);
         if i == MAX_VARINT_BYTES - 1 && byte > 0x0f {
             return Err(Error::invalid(
                 u64_of(at),
@@ -24,7 +24,7 @@ pub(crate) fn varint(cur: &mut Cursor<'_>, what: &'static str) -> Result<u32> {
         }
         value |= u32::from(byte & 0x7f) << (7 * i);
         if byte & 0x80 == 0 {
-            return Ok(value);
+            return Ok((value, i + 1));
         }
     }
     Err(Error::invalid(
@@ -35,15 +35,18 @@ pub(crate) fn varint(cur: &mut Cursor<'_>, what: &'static str) -> Result<u32> {
     ))
 }
 
-/// The string at the cursor, borrowed and checked as UTF-8; the cursor moves past it. A length
-/// that runs past the end of the file is a truncation error; invalid UTF-8 is an error at the
-/// offset of the first bad byte.
-pub(crate) fn read<'a>(cur: &mut Cursor<'a>, what: &'static str) -> Result<&'a str> {
-    let at = cur.offset();
-    let len = varint(cur, what)?;
-    let start = cur.offset();
+/// The string at `at`, borrowed and checked as UTF-8, and the offset just past it. A length that
+/// runs past the end of the file is a truncation error; invalid UTF-8 is an error at the offset of
+/// the first bad byte.
+pub(crate) fn read<'a>(
+    bytes: Bytes<'a>,
+    at: usize,
+    what: &'static str,
+) -> Result<(&'a str, usize)> {
+    let (len, prefix) = varint(bytes, at, what)?;
+    let start = at.saturating_add(prefix);
     let len = crate::bytes::to_usize(u64::from(len), at, what)?;
-    let raw = cur.take(len, what)?;
+    let raw = bytes.slice(start, len, what)?;
     let text = core::str::from_utf8(raw).map_err(|e| {
         Error::invalid(
             u64_of(start.saturating_add(e.valid_up_to())),
@@ -52,18 +55,13 @@ pub(crate) fn read<'a>(cur: &mut Cursor<'a>, what: &'static str) -> Result<&'a s
             "string is not valid UTF-8",
         )
     })?;
-    Ok(text)
+    Ok((text, start.saturating_add(len)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bytes::Bytes;
     use crate::error::ErrorKind;
-
-    fn at(data: &[u8], offset: usize) -> Cursor<'_> {
-        Cursor::new(Bytes::new(data), offset)
-    }
 
     #[test]
     fn lengths_decode_like_dotnet() {
@@ -75,23 +73,21 @@ mod tests {
             (&[0xff, 0xff, 0xff, 0xff, 0x0f], u32::MAX, 5),
         ];
         for &(data, value, used) in cases {
-            let mut cur = at(data, 0);
-            assert_eq!(varint(&mut cur, "s").unwrap(), value);
-            assert_eq!(cur.offset(), used);
+            assert_eq!(varint(Bytes::new(data), 0, "s").unwrap(), (value, used));
         }
     }
 
     #[test]
     fn over_long_and_cut_varints_fail_at_their_offset() {
         let data = [0x41, 0xff, 0xff, 0xff, 0xff, 0x10];
-        let e = varint(&mut at(&data, 1), "X.name").unwrap_err();
+        let e = varint(Bytes::new(&data), 1, "X.name").unwrap_err();
         assert_eq!(e.offset(), 1);
         assert!(matches!(
             e.kind(),
             ErrorKind::InvalidValue { value: 0x10, .. }
         ));
         let data = [0x80, 0x80];
-        let e = varint(&mut at(&data, 0), "X.name").unwrap_err();
+        let e = varint(Bytes::new(&data), 0, "X.name").unwrap_err();
         assert_eq!(e.offset(), 2);
         assert!(matches!(e.kind(), ErrorKind::Truncated { .. }));
     }
@@ -99,11 +95,10 @@ mod tests {
     #[test]
     fn strings_are_borrowed_and_checked() {
         let data = b"\x00\x05caf\xc3\xa9!";
-        let mut cur = at(data, 1);
-        let s = read(&mut cur, "s").unwrap();
-        assert_eq!((s, cur.offset()), ("caf\u{e9}", 7));
+        let (s, end) = read(Bytes::new(data), 1, "s").unwrap();
+        assert_eq!((s, end), ("caf\u{e9}", 7));
         let bad = b"\x03ab\xff";
-        let e = read(&mut at(bad, 0), "s").unwrap_err();
+        let e = read(Bytes::new(bad), 0, "s").unwrap_err();
         assert_eq!(e.offset(), 3);
         assert!(matches!(
             e.kind(),
@@ -111,7 +106,7 @@ mod tests {
         ));
         let short = b"\x09abc";
         assert!(matches!(
-            read(&mut at(short, 0), "s").unwrap_err().kind(),
+            read(Bytes::new(short), 0, "s").unwrap_err().kind(),
             ErrorKind::Truncated {
                 needed: 9,
                 available: 3

@@ -4,19 +4,20 @@
 
 use core::marker::PhantomData;
 
-use crate::bytes::{Bytes, Cursor};
+use crate::bytes::Bytes;
 use crate::error::Result;
 
-/// A record that can be read at a cursor, which it leaves where the next one starts.
+/// A record that can be read at an offset, giving the offset where the next one starts.
 pub trait Record<'a>: Sized {
-    /// Reads the record at the cursor.
-    fn read(cur: &mut Cursor<'a>) -> Result<Self>;
+    /// Reads the record at absolute offset `at`.
+    fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)>;
 }
 
 /// The records of a counted run, in file order.
 #[derive(Debug, Clone)]
 pub struct Sequence<'a, R> {
-    cur: Cursor<'a>,
+    bytes: Bytes<'a>,
+    at: usize,
     remaining: u16,
     record: PhantomData<R>,
 }
@@ -24,7 +25,8 @@ pub struct Sequence<'a, R> {
 impl<'a, R> Sequence<'a, R> {
     pub(crate) fn new(bytes: Bytes<'a>, at: usize, count: u16) -> Self {
         Sequence {
-            cur: Cursor::new(bytes, at),
+            bytes,
+            at,
             remaining: count,
             record: PhantomData,
         }
@@ -36,8 +38,11 @@ impl<'a, R: Record<'a>> Iterator for Sequence<'a, R> {
 
     fn next(&mut self) -> Option<R> {
         self.remaining = self.remaining.checked_sub(1)?;
-        match R::read(&mut self.cur) {
-            Ok(record) => Some(record),
+        match R::read(self.bytes, self.at) {
+            Ok((record, end)) => {
+                self.at = end;
+                Some(record)
+            }
             Err(_) => {
                 self.remaining = 0;
                 None
