@@ -169,6 +169,101 @@ impl<'a> Bytes<'a> {
     }
 }
 
+/// A reading position that advances past what it reads: for formats whose records follow one
+/// another with variable lengths (strings between fixed parts), where each field's offset is
+/// where the previous one ended. Every read goes through [`Bytes`] (bounds-checked, naming the
+/// field and its absolute offset) and moves the position only when it succeeds. `Copy`, so a
+/// caller can try a read on a copy and keep the original.
+#[derive(Debug, Clone, Copy)]
+pub struct Cursor<'a> {
+    bytes: Bytes<'a>,
+    offset: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor at absolute file offset `offset` of `bytes` (it may lie past the end: the first
+    /// read then fails).
+    pub const fn new(bytes: Bytes<'a>, offset: usize) -> Self {
+        Cursor { bytes, offset }
+    }
+
+    /// The absolute file offset of the next read.
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The whole file the cursor reads.
+    pub const fn bytes(&self) -> Bytes<'a> {
+        self.bytes
+    }
+
+    /// Bytes between the position and the end of the file.
+    pub const fn remaining(&self) -> usize {
+        self.bytes.len().saturating_sub(self.offset)
+    }
+
+    /// Moves past `len` bytes that were read by other means; `what` names them.
+    #[inline]
+    pub fn take(&mut self, len: usize, what: &'static str) -> Result<&'a [u8]> {
+        let taken = self.bytes.slice(self.offset, len, what)?;
+        self.offset = self.offset.saturating_add(len);
+        Ok(taken)
+    }
+
+    /// A raw on-disk struct, borrowed from the file.
+    #[inline]
+    pub fn read<T>(&mut self, what: &'static str) -> Result<&'a T>
+    where
+        T: FromBytes + KnownLayout + Immutable + Unaligned,
+    {
+        let value = self.bytes.read::<T>(self.offset, what)?;
+        self.offset = self.offset.saturating_add(core::mem::size_of::<T>());
+        Ok(value)
+    }
+
+    /// A table of `count` raw records, borrowed from the file (a `count` that cannot fit in the
+    /// bytes that remain is an error before anything is touched).
+    #[inline]
+    pub fn read_slice<T>(&mut self, count: usize, what: &'static str) -> Result<&'a [T]>
+    where
+        T: FromBytes + KnownLayout + Immutable + Unaligned,
+    {
+        let items = self.bytes.read_slice::<T>(self.offset, count, what)?;
+        self.offset = self.offset.saturating_add(core::mem::size_of_val(items));
+        Ok(items)
+    }
+
+    /// A byte.
+    #[inline]
+    pub fn u8(&mut self, what: &'static str) -> Result<u8> {
+        Ok(*self.read::<u8>(what)?)
+    }
+
+    /// A little-endian `u16`.
+    #[inline]
+    pub fn u16_le(&mut self, what: &'static str) -> Result<u16> {
+        Ok(self.read::<zerocopy::little_endian::U16>(what)?.get())
+    }
+
+    /// A little-endian `u32`.
+    #[inline]
+    pub fn u32_le(&mut self, what: &'static str) -> Result<u32> {
+        Ok(self.read::<zerocopy::little_endian::U32>(what)?.get())
+    }
+
+    /// A little-endian `i32`.
+    #[inline]
+    pub fn i32_le(&mut self, what: &'static str) -> Result<i32> {
+        Ok(self.read::<zerocopy::little_endian::I32>(what)?.get())
+    }
+
+    /// A little-endian `f32`.
+    #[inline]
+    pub fn f32_le(&mut self, what: &'static str) -> Result<f32> {
+        Ok(self.read::<zerocopy::little_endian::F32>(what)?.get())
+    }
+}
+
 /// Narrows a file value to `usize`, or says it cannot be addressed on this machine.
 #[inline]
 pub(crate) fn to_usize(value: u64, offset: usize, what: &'static str) -> Result<usize> {
@@ -274,5 +369,30 @@ mod tests {
                 .contains("pointer 0x6c is outside the file (size 0x20)"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_cursor_advances_only_past_what_it_read() {
+        let data = [1u8, 0x34, 0x12, 0xff, 0xff, 0xff, 0xff, 9];
+        let mut cur = Cursor::new(Bytes::new(&data), 0);
+        assert_eq!(cur.u8("a").unwrap(), 1);
+        assert_eq!(cur.u16_le("b").unwrap(), 0x1234);
+        assert_eq!(cur.i32_le("c").unwrap(), -1);
+        assert_eq!((cur.offset(), cur.remaining()), (7, 1));
+        let e = cur.u16_le("d").unwrap_err();
+        assert_eq!((e.offset(), e.what()), (7, "d"));
+        assert!(matches!(
+            e.kind(),
+            ErrorKind::Truncated {
+                needed: 2,
+                available: 1
+            }
+        ));
+        assert_eq!(cur.offset(), 7, "a failed read does not move the cursor");
+        assert_eq!(cur.take(1, "e").unwrap(), &[9]);
+        assert!(cur.read_slice::<u8>(usize::MAX, "f").is_err());
+        let mut past = Cursor::new(Bytes::new(&data), usize::MAX);
+        assert_eq!(past.remaining(), 0);
+        assert!(past.u8("h").is_err());
     }
 }

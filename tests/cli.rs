@@ -1421,7 +1421,8 @@ fn wdata_info_json_has_the_issues_keys() {
 fn wdata_dump_json_has_every_name_as_text() {
     let dump = dump_json(&root().join("fixtures/rusty-hearts-wdata/v22-all-event-boxes.wdata"));
     assert_eq!(dump["format"], "rusty-hearts-wdata");
-    assert_eq!(dump["signature"], "stairwaygames.");
+    // Every stored code unit, the signature's trailing NUL too (`wdata pack` writes it back).
+    assert_eq!(dump["signature"], "stairwaygames.\u{0}");
     assert_eq!(dump["model_path"], "map\\v22.mmp");
     // The "no path" sentinel shows as stored.
     assert_eq!(dump["event_box_path"], ".\\");

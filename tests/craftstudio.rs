@@ -250,3 +250,94 @@ fn views_are_copy_send_sync() {
     check::<ProjectView<'static>>();
     check::<gamebin::craftstudio::Entry<'static>>();
 }
+
+#[test]
+fn a_table_too_long_for_its_u16_count_is_an_error_naming_it() {
+    let mut p = ProjectFile::new("Big");
+    p.entries = vec![EntrySpec::folder(0, None, "f", 7); 65_536];
+    let e = p.to_bytes().unwrap_err();
+    assert_eq!(e.what(), "Project.entries");
+    assert!(matches!(
+        e.kind(),
+        ErrorKind::InvalidValue { value: 65_536, .. }
+    ));
+    p.entries.truncate(65_535);
+    assert!(p.to_bytes().is_ok());
+
+    let mut p = ProjectFile::new("Many revisions");
+    let mut asset = EntrySpec::asset(0, None, "a", 7);
+    asset.revisions = vec![(0, String::new()); 65_536];
+    p.entries.push(asset);
+    assert_eq!(p.to_bytes().unwrap_err().what(), "ProjectEntry.revisions");
+}
+
+#[test]
+fn string_lengths_are_net_7_bit_integers() {
+    // 127 fits one byte; 128 takes two (0x80 | 0, 1); 16,384 takes three (0x80, 0x80, 1).
+    for (len, prefix) in [
+        (0usize, &[0x00][..]),
+        (127, &[0x7f]),
+        (128, &[0x80, 0x01]),
+        (300, &[0xac, 0x02]),
+        (16_384, &[0x80, 0x80, 0x01]),
+    ] {
+        let bytes = ProjectFile::new(&"n".repeat(len)).to_bytes().unwrap();
+        assert_eq!(&bytes[2..2 + prefix.len()], prefix, "length {len}");
+        assert_eq!(ProjectView::from_bytes(&bytes).unwrap().name().len(), len);
+    }
+}
+
+// serde_json comes with the CLI feature.
+#[cfg(feature = "cli")]
+#[test]
+fn the_owned_project_round_trips_through_serde() {
+    for (name, bytes) in write::fixtures().unwrap() {
+        let project = ProjectFile::from_view(&ProjectView::from_bytes(&bytes).unwrap());
+        let back: ProjectFile =
+            serde_json::from_str(&serde_json::to_string(&project).unwrap()).unwrap();
+        assert_eq!(back, project, "{name}");
+        assert_eq!(back.to_bytes().unwrap(), bytes, "{name}");
+    }
+}
+
+/// Every entry of the tree and its subtrees, depth first.
+fn flatten(entries: &[write::TreeEntry], out: &mut Vec<u16>) {
+    for e in entries {
+        out.push(e.id);
+        flatten(&e.children, out);
+    }
+}
+
+#[test]
+fn the_project_tree_places_every_entry_once() {
+    for (name, bytes) in write::fixtures().unwrap() {
+        let view = ProjectView::from_bytes(&bytes).unwrap();
+        let tree = write::ProjectTree::from_view(&view);
+        let mut ids = Vec::new();
+        flatten(&tree.tree, &mut ids);
+        for d in &tree.dangling {
+            flatten(&d.entries, &mut ids);
+        }
+        ids.extend(&tree.unreachable);
+        let mut want: Vec<u16> = view.entries().map(|e| e.id()).collect();
+        ids.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(ids, want, "{name}");
+        assert_eq!(tree.entry_count, view.entry_count(), "{name}");
+    }
+    // The writer's dangling project: children under their folders, trashed assets under the
+    // parent ids that no entry has (40 and 41).
+    let tree = write::ProjectTree::from_view(
+        &ProjectView::from_bytes(&write::dangling_parents().to_bytes().unwrap()).unwrap(),
+    );
+    let outer = &tree.tree[0];
+    assert_eq!(
+        (outer.name.as_str(), outer.children[0].name.as_str()),
+        ("Outer", "Inner")
+    );
+    assert_eq!(outer.children[0].children[0].name, "Child before parent");
+    let parents: Vec<u16> = tree.dangling.iter().map(|d| d.parent_id).collect();
+    assert_eq!(parents, [40, 41]);
+    assert!(tree.unreachable.is_empty());
+    assert_eq!(tree.header.project_type, write::Named::Name("Game"));
+}

@@ -1,11 +1,12 @@
 //! AniBG: animated background objects (`i32 count`, then records).
 
 use super::Versions;
-use super::cursor::Cursor;
+use super::cursor::WdataCursor as _;
 use super::obb::{OBB_MIN_SIZE, Obb};
 use super::raw::Bool32;
 use super::records::Record;
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// One animated background object.
@@ -42,8 +43,8 @@ impl<'a> Record<'a> for AniBg<'a> {
             model: cur.wstr("AniBG.Model")?,
             motion: cur.wstr("AniBG.Motion")?,
             looped: cur.bool32("AniBG.Loop")?,
-            light_index: cur.i32("AniBG.LightIndex")?,
-            cover_index: cur.i32("AniBG.CoverIndex")?,
+            light_index: cur.i32_le("AniBG.LightIndex")?,
+            cover_index: cur.i32_le("AniBG.CoverIndex")?,
             shadow: if v >= 3 {
                 Some(cur.bool32("AniBG.Shadow")?)
             } else {
@@ -55,7 +56,7 @@ impl<'a> Record<'a> for AniBg<'a> {
                 None
             },
             pvs_radius: if v >= 5 {
-                Some(cur.f32("AniBG.PVSRad")?)
+                Some(cur.f32_le("AniBG.PVSRad")?)
             } else {
                 None
             },

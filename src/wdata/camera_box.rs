@@ -5,11 +5,12 @@
 use zerocopy::little_endian::{F32, U32};
 
 use super::Versions;
-use super::cursor::{Cursor, check_fits};
+use super::cursor::{WdataCursor as _, check_fits};
 use super::obb::Obb;
 use super::raw::{Bool32, RawCameraListCounts, RawCameraParams, vec3};
 use super::records::NameList;
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// The names of the eight render lists, in file order (cameras and scenes alike).
@@ -185,7 +186,7 @@ impl<'a> CameraInfo<'a> {
 
 impl<'a> CameraLists<'a> {
     fn read(cur: &mut Cursor<'a>, versions: Versions) -> Result<Self> {
-        let counts_at = cur.at;
+        let counts_at = cur.offset();
         let counts: &RawCameraListCounts = cur.read("CameraInfo.counts")?;
         check_fits(
             counts_at,
@@ -194,7 +195,7 @@ impl<'a> CameraLists<'a> {
             4,
             cur.remaining(),
         )?;
-        let pvs_bg = cur.slice(counts.pvs_bg.get() as usize, "CameraInfo.PVS_BG")?;
+        let pvs_bg = cur.read_slice(counts.pvs_bg.get() as usize, "CameraInfo.PVS_BG")?;
         let pvs_event_boxes = if versions.event_box < 6 {
             check_fits(
                 counts_at + 4,
@@ -203,7 +204,7 @@ impl<'a> CameraLists<'a> {
                 4,
                 cur.remaining(),
             )?;
-            PvsEventBoxes::Ids(cur.slice(
+            PvsEventBoxes::Ids(cur.read_slice(
                 counts.pvs_event_box.get() as usize,
                 "CameraInfo.PVS_EventBox",
             )?)
@@ -227,7 +228,8 @@ impl<'a> CameraLists<'a> {
             12,
             cur.remaining(),
         )?;
-        let build_positions = cur.slice(counts.build_pos.get() as usize, "CameraInfo.BuildPos")?;
+        let build_positions =
+            cur.read_slice(counts.build_pos.get() as usize, "CameraInfo.BuildPos")?;
         Ok(CameraLists {
             pvs_bg,
             pvs_event_boxes,
@@ -241,7 +243,7 @@ impl<'a> CameraBox<'a> {
     pub(crate) fn read(cur: &mut Cursor<'a>, versions: Versions) -> Result<Self> {
         let obb = Obb::read(cur, "CameraBox.Name", "CameraBox.Obb")?;
         let category = if versions.event_box >= 7 {
-            Some(cur.u32("CameraBox.Category")?)
+            Some(cur.u32_le("CameraBox.Category")?)
         } else {
             None
         };

@@ -7,10 +7,14 @@ use zerocopy::little_endian::{F32, I32};
 
 use super::Versions;
 use super::camera_box::CameraBox;
-use super::cursor::{Cursor, check_fits};
+use super::cursor::{WdataCursor as _, check_fits};
+pub use super::flat_records::{
+    InAreaBox, NpcBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox,
+};
 use super::obb::{OBB_MIN_SIZE, Obb};
 use super::raw::{Bool32, RawEventBoxIndexEntry, vec3};
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 
@@ -121,38 +125,6 @@ impl EventBoxType {
     }
 }
 
-/// RespawnBox (1): an enemy spawn volume.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RespawnBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// Total number of enemies to respawn.
-    pub total_enemy_num: i32,
-    /// Number of enemies at a time.
-    pub enemy_num: i32,
-    /// Name of the enemy.
-    pub enemy_name: WStr<'a>,
-    /// Time between respawns.
-    pub respawn_time: f32,
-    /// Motion the enemies respawn with.
-    pub respawn_motion: WStr<'a>,
-    /// Respawn only while in the area (the seed's guess).
-    pub in_check: Bool32,
-    /// Whether respawned enemies face random directions.
-    pub random_direction: Bool32,
-    /// One flag per difficulty level.
-    pub difficulty: [Bool32; 5],
-}
-
-/// StartPointBox (2).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct StartPointBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// The start point's id.
-    pub id: i32,
-}
-
 /// A TriggerBox's signpost (EventBoxVersion >= 9).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Signpost {
@@ -177,21 +149,6 @@ pub struct TriggerBox<'a> {
     pub signpost: Option<Signpost>,
 }
 
-/// SkidBox (4).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SkidBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// Skid state.
-    pub state: i32,
-    /// Velocity x, y, z.
-    pub velocity: [f32; 3],
-    /// End time.
-    pub end_time: f32,
-    /// Duration.
-    pub duration: f32,
-}
-
 /// EventHitBox (5).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct EventHitBox<'a> {
@@ -211,64 +168,6 @@ pub struct EventHitBox<'a> {
     pub hit_times: &'a [F32],
     /// The temporary hit times (`tempHitCnt` floats), borrowed.
     pub temp_hit_times: &'a [F32],
-}
-
-/// NpcBox (6).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct NpcBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// Name of the NPC.
-    pub npc_name: WStr<'a>,
-    /// The NPC's id.
-    pub id: i32,
-    /// Instance id of the NPC.
-    pub instance_id: i32,
-}
-
-/// PortalBox (7).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PortalBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// Name of the map it warps to.
-    pub warp_map_name: WStr<'a>,
-    /// The portal's id.
-    pub id: i32,
-    /// Message or portal type (how the portal behaves and shows).
-    pub msg_type: i32,
-    /// Id of the map it warps to.
-    pub warp_map_id: i32,
-    /// Id of the entry portal in that map.
-    pub warp_portal_id: i32,
-    /// Whether the portal is active.
-    pub active: Bool32,
-}
-
-/// SelectMapPortalBox (8).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SelectMapPortalBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// The portal's id.
-    pub id: i32,
-    /// Message or portal type (how the selection shows).
-    pub msg_type: i32,
-    /// Whether the portal is active.
-    pub active: Bool32,
-}
-
-/// InAreaBox (9).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct InAreaBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// Name of the map it warps to.
-    pub warp_map_name: WStr<'a>,
-    /// The box's id.
-    pub id: i32,
-    /// Whether the box is active.
-    pub active: Bool32,
 }
 
 /// A box with one `i32` after its OBB: EtcBox (10) `ID`, CutoffBox (12), MiniMapIconBox (15)
@@ -416,39 +315,15 @@ impl<'a> EventBox<'a> {
         }
         Ok(match ty {
             EventBoxType::CameraBox => EventBox::Camera(CameraBox::read(cur, versions)?),
-            EventBoxType::RespawnBox => {
-                let obb = obb!("RespawnBox");
-                let total_enemy_num = cur.i32("RespawnBox.TotalEnemyNum")?;
-                let enemy_num = cur.i32("RespawnBox.EnemyNum")?;
-                let enemy_name = cur.wstr("RespawnBox.EnemyName")?;
-                let respawn_time = cur.f32("RespawnBox.RespawnTime")?;
-                let respawn_motion = cur.wstr("RespawnBox.RespawnMotion")?;
-                let in_check = cur.bool32("RespawnBox.InCheck")?;
-                let random_direction = cur.bool32("RespawnBox.RandomDirection")?;
-                let difficulty = *cur.read::<[Bool32; 5]>("RespawnBox.Difficulty")?;
-                EventBox::Respawn(RespawnBox {
-                    obb,
-                    total_enemy_num,
-                    enemy_num,
-                    enemy_name,
-                    respawn_time,
-                    respawn_motion,
-                    in_check,
-                    random_direction,
-                    difficulty,
-                })
-            }
-            EventBoxType::StartPointBox => EventBox::StartPoint(StartPointBox {
-                obb: obb!("StartPointBox"),
-                id: cur.i32("StartPointBox.ID")?,
-            }),
+            EventBoxType::RespawnBox => EventBox::Respawn(RespawnBox::read(cur)?),
+            EventBoxType::StartPointBox => EventBox::StartPoint(StartPointBox::read(cur)?),
             EventBoxType::TriggerBox => {
                 let obb = obb!("TriggerBox");
-                let state = cur.i32("TriggerBox.State")?;
+                let state = cur.i32_le("TriggerBox.State")?;
                 let action_motion = cur.wstr("TriggerBox.ActionMotion")?;
                 let motion = cur.wstr("TriggerBox.Motion")?;
                 let signpost = if ev >= 9 {
-                    let text_id = cur.i32("TriggerBox.SignpostTextID")?;
+                    let text_id = cur.i32_le("TriggerBox.SignpostTextID")?;
                     let reposition = vec3(cur.read("TriggerBox.SignpostReposition")?);
                     Some(Signpost {
                         text_id,
@@ -465,24 +340,19 @@ impl<'a> EventBox<'a> {
                     signpost,
                 })
             }
-            EventBoxType::SkidBox => EventBox::Skid(SkidBox {
-                obb: obb!("SkidBox"),
-                state: cur.i32("SkidBox.State")?,
-                velocity: vec3(cur.read("SkidBox.Velocity")?),
-                end_time: cur.f32("SkidBox.EndTime")?,
-                duration: cur.f32("SkidBox.Duration")?,
-            }),
+            EventBoxType::SkidBox => EventBox::Skid(SkidBox::read(cur)?),
             EventBoxType::EventHitBox => {
                 let obb = obb!("EventHitBox");
-                let state = cur.i32("EventHitBox.State")?;
+                let state = cur.i32_le("EventHitBox.State")?;
                 let anibg_name = cur.wstr("EventHitBox.AniBGName")?;
-                let damage = cur.f32("EventHitBox.Damage")?;
+                let damage = cur.f32_le("EventHitBox.Damage")?;
                 let direction = vec3(cur.read("EventHitBox.Direction")?);
                 let damage_motion = cur.wstr("EventHitBox.DamageMotion")?;
                 let hits = cur.count("EventHitBox.hitCnt", 4)?;
                 let temp_hits = cur.count("EventHitBox.tempHitCnt", 0)?;
-                let hit_times = cur.slice(hits as usize, "EventHitBox.HitTime")?;
-                let temp_hit_times = cur.slice(temp_hits as usize, "EventHitBox.TempHitTime")?;
+                let hit_times = cur.read_slice(hits as usize, "EventHitBox.HitTime")?;
+                let temp_hit_times =
+                    cur.read_slice(temp_hits as usize, "EventHitBox.TempHitTime")?;
                 EventBox::EventHit(EventHitBox {
                     obb,
                     state,
@@ -494,48 +364,27 @@ impl<'a> EventBox<'a> {
                     temp_hit_times,
                 })
             }
-            EventBoxType::NpcBox => EventBox::Npc(NpcBox {
-                obb: obb!("NpcBox"),
-                npc_name: cur.wstr("NpcBox.NpcName")?,
-                id: cur.i32("NpcBox.ID")?,
-                instance_id: cur.i32("NpcBox.InstanceID")?,
-            }),
-            EventBoxType::PortalBox => EventBox::Portal(PortalBox {
-                obb: obb!("PortalBox"),
-                warp_map_name: cur.wstr("PortalBox.WarpMapName")?,
-                id: cur.i32("PortalBox.ID")?,
-                msg_type: cur.i32("PortalBox.MsgType")?,
-                warp_map_id: cur.i32("PortalBox.WarpMapID")?,
-                warp_portal_id: cur.i32("PortalBox.WarpPortalID")?,
-                active: cur.bool32("PortalBox.Active")?,
-            }),
-            EventBoxType::SelectMapPortalBox => EventBox::SelectMapPortal(SelectMapPortalBox {
-                obb: obb!("SelectMapPortalBox"),
-                id: cur.i32("SelectMapPortalBox.ID")?,
-                msg_type: cur.i32("SelectMapPortalBox.MsgType")?,
-                active: cur.bool32("SelectMapPortalBox.Active")?,
-            }),
-            EventBoxType::InAreaBox => EventBox::InArea(InAreaBox {
-                obb: obb!("InAreaBox"),
-                warp_map_name: cur.wstr("InAreaBox.WarpMapName")?,
-                id: cur.i32("InAreaBox.ID")?,
-                active: cur.bool32("InAreaBox.Active")?,
-            }),
+            EventBoxType::NpcBox => EventBox::Npc(NpcBox::read(cur)?),
+            EventBoxType::PortalBox => EventBox::Portal(PortalBox::read(cur)?),
+            EventBoxType::SelectMapPortalBox => {
+                EventBox::SelectMapPortal(SelectMapPortalBox::read(cur)?)
+            }
+            EventBoxType::InAreaBox => EventBox::InArea(InAreaBox::read(cur)?),
             EventBoxType::EtcBox => EventBox::Etc(ValueBox {
                 obb: obb!("EtcBox"),
-                value: cur.i32("EtcBox.ID")?,
+                value: cur.i32_le("EtcBox.ID")?,
             }),
             EventBoxType::CameraBlockBox => EventBox::CameraBlock(obb!("CameraBlockBox")),
             EventBoxType::CutoffBox => EventBox::Cutoff(ValueBox {
                 obb: obb!("CutoffBox"),
-                value: cur.i32("CutoffBox.CutoffType")?,
+                value: cur.i32_le("CutoffBox.CutoffType")?,
             }),
             EventBoxType::CameraTargetBox => {
                 let obb = obb!("CameraTargetBox");
                 let target = if ev < 8 {
                     CameraTargetName::Name(cur.wstr("CameraTargetBox.TargetName")?)
                 } else {
-                    CameraTargetName::TextId(cur.i32("CameraTargetBox.NameTextID")?)
+                    CameraTargetName::TextId(cur.i32_le("CameraTargetBox.NameTextID")?)
                 };
                 let target_local_pc = if ev >= 2 {
                     Some(cur.bool32("CameraTargetBox.TargetLocalPC")?)
@@ -550,19 +399,19 @@ impl<'a> EventBox<'a> {
             }
             EventBoxType::MiniMapIconBox => EventBox::MiniMapIcon(ValueBox {
                 obb: obb!("MiniMapIconBox"),
-                value: cur.i32("MiniMapIconBox.IconType")?,
+                value: cur.i32_le("MiniMapIconBox.IconType")?,
             }),
             EventBoxType::EnvironmentReverbBox => EventBox::EnvironmentReverb(ValueBox {
                 obb: obb!("EnvironmentReverbBox"),
-                value: cur.i32("EnvironmentReverbBox.ReverbType")?,
+                value: cur.i32_le("EnvironmentReverbBox.ReverbType")?,
             }),
             EventBoxType::WaypointBox => {
                 let obb = obb!("WaypointBox");
-                let id = cur.i32("WaypointBox.ID")?;
-                let range = cur.f32("WaypointBox.Range")?;
+                let id = cur.i32_le("WaypointBox.ID")?;
+                let range = cur.f32_le("WaypointBox.Range")?;
                 let links = cur.count("WaypointBox.linkCnt", 8)?;
-                let link_ids = cur.slice(links as usize, "WaypointBox.Links")?;
-                let link_distances = cur.slice(links as usize, "WaypointBox.LinkDistances")?;
+                let link_ids = cur.read_slice(links as usize, "WaypointBox.Links")?;
+                let link_distances = cur.read_slice(links as usize, "WaypointBox.LinkDistances")?;
                 EventBox::Waypoint(WaypointBox {
                     obb,
                     id,
@@ -574,7 +423,7 @@ impl<'a> EventBox<'a> {
             EventBoxType::ObstacleBox => EventBox::Obstacle(obb!("ObstacleBox")),
             EventBoxType::UnusedBox => {
                 return Err(Error::new(
-                    u64_of(cur.at),
+                    u64_of(cur.offset()),
                     "EventBox.type",
                     ErrorKind::UnsupportedVersion { found: 14 },
                 ));
@@ -634,7 +483,7 @@ pub struct EventBoxes<'a> {
 impl<'a> EventBoxes<'a> {
     /// Absolute offset of the next record.
     pub fn offset(&self) -> usize {
-        self.cur.at
+        self.cur.offset()
     }
 }
 
@@ -723,9 +572,10 @@ impl<'a> EventBoxSection<'a> {
                 "more than 256 EventBox types (the format has 19)",
             ));
         }
-        let index_at = cur.at;
-        let index: &[RawEventBoxIndexEntry] = cur.slice(types as usize, "EventBoxIndex.entries")?;
-        let index_end = cur.at;
+        let index_at = cur.offset();
+        let index: &[RawEventBoxIndexEntry] =
+            cur.read_slice(types as usize, "EventBoxIndex.entries")?;
+        let index_end = cur.offset();
         let entry_at = |i: usize| index_at + i * 8;
         let mut end = index_end;
         let mut last_start = None;
@@ -771,7 +621,7 @@ impl<'a> EventBoxSection<'a> {
                     for _ in 0..count {
                         EventBox::read(&mut g, versions, ty)?;
                     }
-                    g.at
+                    g.offset()
                 }
                 None => {
                     let Some(n) = bound else {

@@ -1,10 +1,11 @@
 //! Gimmick: in-world mechanisms (`i32 count`, then records). No sub-version gates are known.
 
 use super::Versions;
-use super::cursor::Cursor;
+use super::cursor::WdataCursor as _;
 use super::obb::{OBB_MIN_SIZE, Obb};
 use super::records::Record;
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// One gimmick. Its flags are stored as plain `i32`s (not bools) and kept as such.
@@ -39,12 +40,12 @@ impl<'a> Record<'a> for Gimmick<'a> {
             obb: Obb::read(cur, "Gimmick.Name", "Gimmick.Obb")?,
             model: cur.wstr("Gimmick.Model")?,
             motion: cur.wstr("Gimmick.Motion")?,
-            loop_flag: cur.i32("Gimmick.LoopFlag")?,
-            light_index: cur.i32("Gimmick.LightIndex")?,
-            cover_index: cur.i32("Gimmick.CoverIndex")?,
-            shadow: cur.i32("Gimmick.Shadow")?,
-            move_weight: cur.i32("Gimmick.MoveWeight")?,
-            template_id: cur.i32("Gimmick.TemplateID")?,
+            loop_flag: cur.i32_le("Gimmick.LoopFlag")?,
+            light_index: cur.i32_le("Gimmick.LightIndex")?,
+            cover_index: cur.i32_le("Gimmick.CoverIndex")?,
+            shadow: cur.i32_le("Gimmick.Shadow")?,
+            move_weight: cur.i32_le("Gimmick.MoveWeight")?,
+            template_id: cur.i32_le("Gimmick.TemplateID")?,
         })
     }
 }

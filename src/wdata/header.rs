@@ -1,8 +1,9 @@
 //! The header: signature, main version, the version-gated sub-versions and script counts, and the
 //! four leading paths.
 
-use super::cursor::Cursor;
+use super::cursor::WdataCursor as _;
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 
@@ -58,8 +59,8 @@ impl<'a> Header<'a> {
                 "not \"stairwaygames.\" (value: the stored length in UTF-16 units)",
             ));
         }
-        let version_at = cur.at;
-        let version = cur.i32("Header.Version")?;
+        let version_at = cur.offset();
+        let version = cur.i32_le("Header.Version")?;
         if !KNOWN_VERSIONS.contains(&version) {
             return Err(Error::new(
                 u64_of(version_at),
@@ -71,7 +72,7 @@ impl<'a> Header<'a> {
         }
         let mut gated = |min: i32, what: &'static str| -> Result<Option<i32>> {
             if version >= min {
-                cur.i32(what).map(Some)
+                cur.i32_le(what).map(Some)
             } else {
                 Ok(None)
             }
@@ -109,7 +110,7 @@ impl<'a> Header<'a> {
                 nav_height_path,
                 event_box_path,
             },
-            cur.at,
+            cur.offset(),
         ))
     }
 

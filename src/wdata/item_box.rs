@@ -1,11 +1,12 @@
 //! ItemBox: item containers (`i32 count`, then records).
 
 use super::Versions;
-use super::cursor::Cursor;
+use super::cursor::WdataCursor as _;
 use super::obb::{OBB_MIN_SIZE, Obb};
 use super::raw::Bool32;
 use super::records::Record;
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// One item container.

@@ -42,6 +42,7 @@ mod anibg;
 mod camera_box;
 mod cursor;
 mod event_box;
+pub(crate) mod flat_records;
 mod gimmick;
 mod header;
 mod item_box;
@@ -73,10 +74,11 @@ pub use scene_resource::{Ambient, Cue, ScenePath, SceneResource, Sound, SoundBlo
 pub use triggers::{ScriptPaths, Trigger, TriggerLayout, Triggers};
 pub use wstr::{NO_PATH, WStr};
 
+use crate::bytes::Cursor;
 use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, Result};
 use crate::mmap::MappedFile;
-use cursor::Cursor;
+use cursor::WdataCursor as _;
 use event_box::EventBoxSection;
 
 /// The versions that gate the layout: the main version and the sub-versions (0 where the file's
@@ -155,13 +157,13 @@ fn read_tail<'a>(
 ) -> Result<Tail<'a>> {
     let mut cur = Cursor::new(bytes, at);
     let triggers = Triggers::read(&mut cur, versions, layout)?;
-    let scenes_at = cur.at;
+    let scenes_at = cur.offset();
     let scenes = SceneSection::read(&mut cur, versions)?;
-    let resources_at = cur.at;
+    let resources_at = cur.offset();
     let resources = Run::read_counted(&mut cur, versions, "SceneResources.count")?;
-    if cur.at != bytes.len() {
+    if cur.offset() != bytes.len() {
         return Err(Error::invalid(
-            u64_of(cur.at),
+            u64_of(cur.offset()),
             "SceneResources.end",
             u64_of(cur.remaining()),
             "the map ends before the end of the file (value: bytes left over)",
@@ -208,11 +210,11 @@ impl<'a> WdataView<'a> {
         };
         let mut cur = Cursor::new(bytes, anibg_at);
         let anibg = Run::read_counted(&mut cur, versions, "AniBG.count")?;
-        let item_boxes_at = cur.at;
+        let item_boxes_at = cur.offset();
         let item_boxes = Run::read_counted(&mut cur, versions, "ItemBox.count")?;
-        let gimmicks_at = cur.at;
+        let gimmicks_at = cur.offset();
         let gimmicks = Run::read_counted(&mut cur, versions, "Gimmick.count")?;
-        let trailing_paths = cur.at;
+        let trailing_paths = cur.offset();
         let obstacle_path = if version >= 2 {
             Some(cur.wstr("ObstaclePath")?)
         } else {
@@ -220,7 +222,7 @@ impl<'a> WdataView<'a> {
         };
         let moc_path = cur.wstr("MocPath")?;
         let anibg_path = cur.wstr("AniBGPath")?;
-        let triggers_at = cur.at;
+        let triggers_at = cur.offset();
 
         let list = read_tail(bytes, triggers_at, versions, TriggerLayout::TriggerList);
         let (tail, ambiguous) = if version < 9 {

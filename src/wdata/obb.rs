@@ -1,8 +1,9 @@
 //! The oriented bounding box that starts every EventBox, AniBG, ItemBox and Gimmick.
 
-use super::cursor::Cursor;
+use super::cursor::WdataCursor as _;
 use super::raw::{RawObb, vec3, vec4};
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// An object's name and its box: `wstr name; f32 position[3], scale[3], rotation[4] (XYZW),

@@ -5,8 +5,9 @@
 use core::marker::PhantomData;
 
 use super::Versions;
-use super::cursor::Cursor;
+use super::cursor::WdataCursor as _;
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// A variable-length record that can be read at a cursor, given the file's versions. `last` says
@@ -52,7 +53,7 @@ impl<'a, R> Records<'a, R> {
 
     /// Absolute offset of the next record.
     pub fn offset(&self) -> usize {
-        self.cur.at
+        self.cur.offset()
     }
 }
 
@@ -107,10 +108,10 @@ impl<'a> NameList<'a> {
     ) -> Result<Self> {
         let start = *cur;
         let min = if keyed { 6 } else { 2 };
-        super::cursor::check_fits(cur.at, what, count, min, cur.remaining())?;
+        super::cursor::check_fits(cur.offset(), what, count, min, cur.remaining())?;
         for _ in 0..count {
             if keyed {
-                cur.u32(what)?;
+                cur.u32_le(what)?;
             }
             cur.wstr(what)?;
         }
@@ -147,7 +148,7 @@ impl<'a> NameList<'a> {
 
     /// Absolute offset of the first item.
     pub fn offset(&self) -> usize {
-        self.cur.at
+        self.cur.offset()
     }
 
     /// The entries, in file order.
@@ -184,7 +185,7 @@ impl<'a> Iterator for NameIter<'a> {
         self.remaining = self.remaining.checked_sub(1)?;
         let mut read = || -> Result<Named<'a>> {
             let category = if self.keyed {
-                Some(self.cur.u32("NameList.category")?)
+                Some(self.cur.u32_le("NameList.category")?)
             } else {
                 None
             };
@@ -261,7 +262,7 @@ impl<'a, R: Record<'a>> Run<'a, R> {
 
     /// Absolute offset of the first record.
     pub fn offset(&self) -> usize {
-        self.cur.at
+        self.cur.offset()
     }
 
     /// The records, in file order.

@@ -4,10 +4,11 @@
 use zerocopy::little_endian::U32;
 
 use super::Versions;
-use super::cursor::{Cursor, check_fits};
+use super::cursor::{WdataCursor as _, check_fits};
 use super::raw::{RawSceneCamera, RawSceneDetailCounts, RawSceneTiming, vec3};
 use super::records::{NameList, Record, Records, Run};
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 
@@ -66,9 +67,9 @@ impl<'a> Record<'a> for SceneHead<'a> {
     #[inline]
     fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
         let file = cur.wstr("Scene.File")?;
-        let fade_in_preview = cur.f32("Scene.FadeInPreview")?;
-        let fade_hold_preview = cur.f32("Scene.FadeHoldPreview")?;
-        let fade_out_preview = cur.f32("Scene.FadeOutPreview")?;
+        let fade_in_preview = cur.f32_le("Scene.FadeInPreview")?;
+        let fade_hold_preview = cur.f32_le("Scene.FadeHoldPreview")?;
+        let fade_out_preview = cur.f32_le("Scene.FadeOutPreview")?;
         let timing = if versions.main >= 15 {
             let t: &RawSceneTiming = cur.read("Scene.timing")?;
             Some(SceneTiming {
@@ -134,11 +135,11 @@ impl<'a> Record<'a> for SceneDetails<'a> {
         } else {
             None
         };
-        let counts_at = cur.at;
+        let counts_at = cur.offset();
         let counts: &RawSceneDetailCounts = cur.read("Scene.counts")?;
         let ids = count_of(counts.scene_ids.get(), counts_at + 4, "Scene.sceneIdCnt")?;
         check_fits(counts_at + 4, "Scene.sceneIdCnt", ids, 4, cur.remaining())?;
-        let scene_ids = cur.slice(ids as usize, "Scene.IndexList")?;
+        let scene_ids = cur.read_slice(ids as usize, "Scene.IndexList")?;
         let entries = count_of(counts.event_entries.get(), counts_at, "Scene.entryCnt")?;
         let event_entries = NameList::read(cur, entries, true, "Scene.EventScenes")?;
         let keyed = versions.main >= 22;
@@ -178,7 +179,7 @@ impl<'a> SceneSection<'a> {
         let heads = Run::read(cur, count, versions)?;
         let details = if versions.main >= 20 {
             check_fits(
-                cur.at,
+                cur.offset(),
                 "Scenes.details",
                 count,
                 SceneDetails::MIN_SIZE,

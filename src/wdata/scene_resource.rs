@@ -5,10 +5,11 @@
 use zerocopy::little_endian::I32;
 
 use super::Versions;
-use super::cursor::Cursor;
+use super::cursor::WdataCursor as _;
 use super::raw::{Bool32, RawSoundTail};
 use super::records::{NameList, Record, Run};
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// One animated element of a resource.
@@ -41,8 +42,8 @@ impl<'a> Record<'a> for ScenePath<'a> {
         let event_name = cur.wstr("ScenePath.EventName")?;
         let (time, hold) = if versions.main >= 10 {
             (
-                Some(cur.u32("ScenePath.Time")?),
-                Some(cur.u32("ScenePath.Hold")?),
+                Some(cur.u32_le("ScenePath.Time")?),
+                Some(cur.u32_le("ScenePath.Hold")?),
             )
         } else {
             (None, None)
@@ -50,7 +51,7 @@ impl<'a> Record<'a> for ScenePath<'a> {
         let blend_time = if last {
             None
         } else {
-            Some(cur.f32("ScenePath.BlendTime")?)
+            Some(cur.f32_le("ScenePath.BlendTime")?)
         };
         Ok(ScenePath {
             model,
@@ -83,10 +84,10 @@ impl<'a> Record<'a> for Cue<'a> {
     #[inline]
     fn read_at(cur: &mut Cursor<'a>, _versions: Versions, _last: bool) -> Result<Self> {
         Ok(Cue {
-            end: cur.f32("Cue.End")?,
+            end: cur.f32_le("Cue.End")?,
             name: cur.wstr("Cue.Name")?,
-            id: cur.u32("Cue.ID")?,
-            start: cur.f32("Cue.Start")?,
+            id: cur.u32_le("Cue.ID")?,
+            start: cur.f32_le("Cue.Start")?,
         })
     }
 }
@@ -120,13 +121,13 @@ impl<'a> Record<'a> for Sound<'a> {
 
     #[inline]
     fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
-        let start = cur.f32("Sound.Start")?;
+        let start = cur.f32_le("Sound.Start")?;
         let fades = if versions.main >= 16 {
             Some(SoundFades {
-                fade_in: cur.f32("Sound.FadeIn")?,
-                fade_out: cur.f32("Sound.FadeOut")?,
-                vol_max: cur.f32("Sound.VolMax")?,
-                vol_min: cur.f32("Sound.VolMin")?,
+                fade_in: cur.f32_le("Sound.FadeIn")?,
+                fade_out: cur.f32_le("Sound.FadeOut")?,
+                vol_max: cur.f32_le("Sound.VolMax")?,
+                vol_min: cur.f32_le("Sound.VolMin")?,
             })
         } else {
             None
@@ -158,7 +159,7 @@ impl<'a> Record<'a> for Ambient<'a> {
     #[inline]
     fn read_at(cur: &mut Cursor<'a>, _versions: Versions, _last: bool) -> Result<Self> {
         Ok(Ambient {
-            start: cur.f32("Ambient.Start")?,
+            start: cur.f32_le("Ambient.Start")?,
             path: cur.wstr("Ambient.Path")?,
             play_on_start: cur.bool32("Ambient.PlayOnStart")?,
             looped: cur.bool32("Ambient.Loop")?,
@@ -214,7 +215,7 @@ impl<'a> Record<'a> for SceneResource<'a> {
         let aliases = NameList::read(cur, aliases, false, "SceneResource.Aliases")?;
         let paths = cur.count("SceneResource.pathCnt", ScenePath::MIN_SIZE)?;
         let delay = if paths > 0 {
-            Some(cur.f32("SceneResource.Delay")?)
+            Some(cur.f32_le("SceneResource.Delay")?)
         } else {
             None
         };
@@ -227,7 +228,7 @@ impl<'a> Record<'a> for SceneResource<'a> {
         let sound = if v >= 12 {
             let sounds = Run::read_counted(cur, versions, "SceneResource.soundCnt")?;
             let unk1 = if v >= 13 {
-                Some(cur.u32("SceneResource.Unk1")?)
+                Some(cur.u32_le("SceneResource.Unk1")?)
             } else {
                 None
             };

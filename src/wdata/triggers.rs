@@ -6,9 +6,10 @@
 //! Scenes and SceneResources end exactly at EOF.
 
 use super::Versions;
-use super::cursor::Cursor;
+use super::cursor::WdataCursor as _;
 use super::records::{NameList, Record, Records};
 use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::error::Result;
 
 /// Which trigger layout a file uses.
@@ -100,9 +101,9 @@ impl<'a> Triggers<'a> {
         versions: Versions,
         layout: TriggerLayout,
     ) -> Result<Self> {
-        let reserved0 = cur.i32("Triggers.reserved0")?;
+        let reserved0 = cur.i32_le("Triggers.reserved0")?;
         let script_dir = cur.wstr("Triggers.scriptDir")?;
-        let reserved1 = cur.i32("Triggers.reserved1")?;
+        let reserved1 = cur.i32_le("Triggers.reserved1")?;
         let main_script = cur.wstr("Triggers.mainScript")?;
         let (trigger_count, scripts) = match layout {
             TriggerLayout::TriggerList => {

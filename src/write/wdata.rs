@@ -44,6 +44,7 @@
 mod encode;
 mod event_boxes;
 mod fixtures;
+mod flat_records;
 #[cfg(feature = "serde")]
 mod json;
 mod large;
@@ -52,6 +53,7 @@ mod scenes;
 
 pub use event_boxes::*;
 pub use fixtures::{fixture_maps, fixtures};
+pub use flat_records::*;
 pub use large::large_map;
 pub use model::*;
 pub use scenes::*;

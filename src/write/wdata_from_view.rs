@@ -8,7 +8,7 @@ use crate::wdata::{self as read, EventBox, EventBoxType, WdataView};
 
 use super::wdata::*;
 
-fn ws(s: read::WStr<'_>) -> WString {
+pub(super) fn ws(s: read::WStr<'_>) -> WString {
     WString {
         units: s.units().collect(),
     }
@@ -18,7 +18,7 @@ fn names(list: read::NameList<'_>) -> Vec<WString> {
     list.iter().map(|n| ws(n.name)).collect()
 }
 
-fn obb(o: &read::Obb<'_>) -> Obb {
+pub(super) fn obb(o: &read::Obb<'_>) -> Obb {
     Obb {
         name: ws(o.name),
         position: o.position,
@@ -28,7 +28,7 @@ fn obb(o: &read::Obb<'_>) -> Obb {
     }
 }
 
-fn b32(b: read::Bool32) -> Bool32 {
+pub(super) fn b32(b: read::Bool32) -> Bool32 {
     Bool32(b.raw())
 }
 
@@ -128,21 +128,8 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
         for b in group.boxes() {
             match b {
                 EventBox::Camera(c) => out.camera.push(camera_box(&c)),
-                EventBox::Respawn(r) => out.respawn.push(RespawnBox {
-                    obb: obb(&r.obb),
-                    total_enemy_num: r.total_enemy_num,
-                    enemy_num: r.enemy_num,
-                    enemy_name: ws(r.enemy_name),
-                    respawn_time: r.respawn_time,
-                    respawn_motion: ws(r.respawn_motion),
-                    in_check: b32(r.in_check),
-                    random_direction: b32(r.random_direction),
-                    difficulty: r.difficulty.map(b32),
-                }),
-                EventBox::StartPoint(s) => out.start_point.push(StartPointBox {
-                    obb: obb(&s.obb),
-                    id: s.id,
-                }),
+                EventBox::Respawn(r) => out.respawn.push(RespawnBox::from_read(&r)),
+                EventBox::StartPoint(r) => out.start_point.push(StartPointBox::from_read(&r)),
                 EventBox::Trigger(t) => out.trigger.push(TriggerBox {
                     obb: obb(&t.obb),
                     state: t.state,
@@ -153,13 +140,7 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                         reposition: s.reposition,
                     }),
                 }),
-                EventBox::Skid(s) => out.skid.push(SkidBox {
-                    obb: obb(&s.obb),
-                    state: s.state,
-                    velocity: s.velocity,
-                    end_time: s.end_time,
-                    duration: s.duration,
-                }),
+                EventBox::Skid(r) => out.skid.push(SkidBox::from_read(&r)),
                 EventBox::EventHit(e) => out.event_hit.push(EventHitBox {
                     obb: obb(&e.obb),
                     state: e.state,
@@ -170,33 +151,12 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                     hit_times: floats(e.hit_times),
                     temp_hit_times: floats(e.temp_hit_times),
                 }),
-                EventBox::Npc(n) => out.npc.push(NpcBox {
-                    obb: obb(&n.obb),
-                    npc_name: ws(n.npc_name),
-                    id: n.id,
-                    instance_id: n.instance_id,
-                }),
-                EventBox::Portal(p) => out.portal.push(PortalBox {
-                    obb: obb(&p.obb),
-                    warp_map_name: ws(p.warp_map_name),
-                    id: p.id,
-                    msg_type: p.msg_type,
-                    warp_map_id: p.warp_map_id,
-                    warp_portal_id: p.warp_portal_id,
-                    active: b32(p.active),
-                }),
-                EventBox::SelectMapPortal(p) => out.select_map_portal.push(SelectMapPortalBox {
-                    obb: obb(&p.obb),
-                    id: p.id,
-                    msg_type: p.msg_type,
-                    active: b32(p.active),
-                }),
-                EventBox::InArea(a) => out.in_area.push(InAreaBox {
-                    obb: obb(&a.obb),
-                    warp_map_name: ws(a.warp_map_name),
-                    id: a.id,
-                    active: b32(a.active),
-                }),
+                EventBox::Npc(r) => out.npc.push(NpcBox::from_read(&r)),
+                EventBox::Portal(r) => out.portal.push(PortalBox::from_read(&r)),
+                EventBox::SelectMapPortal(r) => out
+                    .select_map_portal
+                    .push(SelectMapPortalBox::from_read(&r)),
+                EventBox::InArea(r) => out.in_area.push(InAreaBox::from_read(&r)),
                 EventBox::Etc(v) => out.etc.push(EtcBox {
                     obb: obb(&v.obb),
                     id: v.value,

@@ -184,6 +184,11 @@ enum Command {
     /// CraftStudio project tools.
     #[command(subcommand)]
     Craftstudio(CraftStudioCommand),
+    /// Rusty Hearts .wdata maps: packing the JSON of `dump --json` back into a map.
+    Wdata {
+        #[command(subcommand)]
+        command: WdataCommand,
+    },
     /// Claw / Gruntz .wwd levels.
     Wwd {
         #[command(subcommand)]
@@ -357,6 +362,35 @@ impl FieldArgs {
             fields_from: self.fields_from,
         }
     }
+}
+
+#[derive(Debug, Subcommand)]
+enum WdataCommand {
+    /// Packs the JSON of `gamebin dump --json FILE.wdata`, edited or not, into a .wdata map.
+    ///
+    /// An unedited dump packs to the very bytes it was dumped from. Every field the file stores is
+    /// in the JSON (strings with every stored code unit, so the signature ends in \u0000); the
+    /// keys `dump` adds about the file it read (path, format, size, sections, event_box_offsets,
+    /// trigger_layout) are skipped, and any other unknown key is an error. Edits are checked
+    /// against the map's versions: a field the version does not store must be left out, one it
+    /// stores must be there, and a list or string too long for its count is refused. The error
+    /// names the structure and field, and the offset in the output where it would go.
+    #[command(
+        after_help = "Examples:\n  gamebin dump --json town.wdata > town.json\n  \
+                            (edit town.json)\n  gamebin wdata pack town.json -o town.wdata --force\n\n  \
+                            gamebin wdata pack town.json -o town-edited.wdata"
+    )]
+    Pack {
+        /// The JSON file (`-` for standard input).
+        #[arg(value_name = "FILE.json")]
+        json: PathBuf,
+        /// The .wdata to write.
+        #[arg(short, long, value_name = "FILE.wdata", value_parser = files::not_stdin)]
+        output: PathBuf,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -587,6 +621,14 @@ fn main() -> ExitCode {
             &fields.source(),
             force,
         ),
+        Command::Wdata {
+            command:
+                WdataCommand::Pack {
+                    json,
+                    output,
+                    force,
+                },
+        } => wdata::pack_run(&json, &output, force),
         Command::Craftstudio(CraftStudioCommand::Check { dir, json }) => {
             craftstudio_check::run(&dir, json)
         }

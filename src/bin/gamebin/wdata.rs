@@ -1,13 +1,18 @@
 //! What the CLI shows of a Rusty Hearts `.wdata` map: a one-line (or JSON) summary, and the whole
-//! map with every name as text.
+//! map with every name as text; and `wdata pack`, which writes the JSON back.
 
-use crate::output::count;
+use crate::output::{Status, count, report};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{Context as _, Result, anyhow};
 use gamebin::wdata::{EventBoxType, SectionOffsets, WdataView};
 use gamebin::write::wdata::{TriggerLayout, WString, WdataMap};
+use serde::Deserializer as _;
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{
+    self, Deserialize as _, DeserializeSeed, IntoDeserializer as _, MapAccess, Visitor,
+};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 /// A number per EventBox type name, in type order (counts in `info`, offsets in `dump`).
@@ -279,4 +284,124 @@ pub fn dump_text(path: &Path, data: &[u8]) -> Result<String> {
         );
     }
     Ok(out)
+}
+
+/// The keys `dump --json` prints beside the map's own fields: facts about the file that was read
+/// (its path, size, section offsets, …), not part of the map, so packing skips them.
+const DUMP_ONLY_KEYS: [&str; 6] = [
+    "path",
+    "format",
+    "size",
+    "sections",
+    "event_box_offsets",
+    "trigger_layout",
+];
+
+/// `gamebin wdata pack FILE.json -o FILE.wdata`: the JSON of `dump --json`, edited or not, back
+/// to a map. Exit status 1 (with the reason on stderr) when the JSON is not a map the version can
+/// store.
+pub fn pack_run(json: &Path, output: &Path, force: bool) -> Result<Status> {
+    match pack(json, output, force) {
+        Ok(()) => Ok(Status::Success),
+        Err(e) => {
+            report(json, &e);
+            Ok(Status::SomeFailed)
+        }
+    }
+}
+
+fn pack(json: &Path, output: &Path, force: bool) -> Result<()> {
+    let text = if crate::files::is_stdin(json) {
+        std::io::read_to_string(std::io::stdin().lock()).context("cannot read standard input")?
+    } else {
+        std::fs::read_to_string(json).context("cannot read")?
+    };
+    let map = map_from_json(&text)?;
+    let bytes = gamebin::write::wdata::write(&map)
+        .context("the map cannot be written (the offset is where the field would go)")?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .create_new(!force)
+        .open(output)
+        .map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                anyhow!(
+                    "{} exists; not overwritten (use --force to replace it)",
+                    output.display()
+                )
+            } else {
+                anyhow!("cannot create {}: {e}", output.display())
+            }
+        })?;
+    std::io::Write::write_all(&mut file, &bytes)
+        .with_context(|| format!("cannot write {}", output.display()))
+}
+
+/// The map a `dump --json` document describes: its dump-only keys skipped, any other key the map
+/// does not have refused. Read straight from the text, so that an error gives its line and
+/// column.
+pub fn map_from_json(text: &str) -> Result<WdataMap> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let map = de.deserialize_map(DumpVisitor).map_err(|e| {
+        if e.is_syntax() || e.is_eof() {
+            anyhow!("not valid JSON: {e}")
+        } else {
+            anyhow!("not a .wdata map: {e}")
+        }
+    })?;
+    de.end().context("not valid JSON")?;
+    Ok(map)
+}
+
+/// Reads a dump's top-level object as a [`WdataMap`], through [`SkipDumpKeys`].
+struct DumpVisitor;
+
+impl<'de> Visitor<'de> for DumpVisitor {
+    type Value = WdataMap;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the object `gamebin dump --json` prints for a .wdata")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> std::result::Result<WdataMap, A::Error> {
+        WdataMap::deserialize(MapAccessDeserializer::new(SkipDumpKeys(map)))
+    }
+}
+
+/// The dump's object without its dump-only keys (a `"format"` other than this one's is refused).
+struct SkipDumpKeys<A>(A);
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for SkipDumpKeys<A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> std::result::Result<Option<K::Value>, A::Error> {
+        while let Some(key) = self.0.next_key::<String>()? {
+            if key == "format" {
+                let format = self.0.next_value::<String>()?;
+                let wdata = gamebin::Format::RustyHeartsWdata.name();
+                if format != wdata {
+                    return Err(de::Error::custom(format_args!(
+                        "its \"format\" is {format:?}, not {wdata:?}"
+                    )));
+                }
+            } else if DUMP_ONLY_KEYS.contains(&key.as_str()) {
+                self.0.next_value::<de::IgnoredAny>()?;
+            } else {
+                return seed.deserialize(key.into_deserializer()).map(Some);
+            }
+        }
+        Ok(None)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(
+        &mut self,
+        seed: V,
+    ) -> std::result::Result<V::Value, A::Error> {
+        self.0.next_value_seed(seed)
+    }
 }

@@ -113,13 +113,13 @@ impl Sink {
                 self.pos(),
                 what,
                 version_value(version),
-                "the model sets a field this version does not store (set it to None)",
+                "the model sets a field that this version (the value) does not store: leave it out (None)",
             )),
             (None, true) => Err(Error::invalid(
                 self.pos(),
                 what,
                 version_value(version),
-                "this version stores the field but the model leaves it None",
+                "this version (the value) stores the field but the model leaves it out (None)",
             )),
         }
     }

@@ -5,6 +5,9 @@
 use crate::error::{Error, Result};
 
 use super::encode::{Sink, version_value};
+use super::flat_records::{
+    InAreaBox, NpcBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox,
+};
 use super::model::{Bool32, Obb, WString};
 
 /// Number of EventBox types the game knows (0..=18); the writer always writes this many index
@@ -92,7 +95,11 @@ impl Default for EventBoxes {
 
 /// A group whose record layout is unknown (type 14): the count from the index and the bytes of
 /// the group, written as they are.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RawGroup {
     /// Number of records, from the index.
@@ -100,13 +107,21 @@ pub struct RawGroup {
     /// Shown in hex in the JSON dump.
     #[cfg_attr(
         feature = "serde",
-        serde(rename = "raw_hex", serialize_with = "super::json::hex")
+        serde(
+            rename = "raw_hex",
+            serialize_with = "super::json::hex",
+            deserialize_with = "super::json::from_hex"
+        )
     )]
     pub bytes: Vec<u8>,
 }
 
 /// Type 0: a camera zone with four camera set-ups.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraBox {
     /// The box: name, placement and half sizes.
@@ -119,7 +134,11 @@ pub struct CameraBox {
 }
 
 /// One of a CameraBox's four camera set-ups.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraInfo {
     /// Stored for every entry when evVer >= 3, and only for the first entry below that.
@@ -144,7 +163,11 @@ pub struct CameraInfo {
 }
 
 /// A CameraInfo's visibility lists (evVer >= 4), stored as 11 counts then the lists in this order.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraLists {
     /// Background ids of the potentially visible set.
@@ -172,7 +195,7 @@ pub struct CameraLists {
 }
 
 /// The PVS EventBox list: plain ids below evVer 6, `(category, name)` pairs from evVer 6.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", serde(untagged))]
 pub enum PvsEventBoxes {
@@ -189,7 +212,11 @@ impl Default for PvsEventBoxes {
 }
 
 /// An EventBox reference in a PVS list (evVer >= 6).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PvsEventEntry {
     /// The event box's category.
@@ -199,7 +226,11 @@ pub struct PvsEventEntry {
 }
 
 /// An item of a CameraInfo's render / no-render lists.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct RenderEntry {
     /// Main version >= 22 (not the EventBox version).
@@ -209,42 +240,12 @@ pub struct RenderEntry {
     pub name: WString,
 }
 
-/// Type 1: an enemy spawn volume.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct RespawnBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Total number of enemies to respawn.
-    pub total_enemy_num: i32,
-    /// Number of enemies at a time.
-    pub enemy_num: i32,
-    /// Name of the enemy.
-    pub enemy_name: WString,
-    /// Time between respawns.
-    pub respawn_time: f32,
-    /// Motion the enemies respawn with.
-    pub respawn_motion: WString,
-    /// Respawn only while in the area (the seed's guess).
-    pub in_check: Bool32,
-    /// Whether respawned enemies face random directions.
-    pub random_direction: Bool32,
-    /// One flag per difficulty level.
-    pub difficulty: [Bool32; 5],
-}
-
-/// Type 2: a player start position.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct StartPointBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// The start point's id.
-    pub id: i32,
-}
-
 /// Type 3: a generic trigger volume.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct TriggerBox {
     /// The box: name, placement and half sizes.
@@ -261,7 +262,11 @@ pub struct TriggerBox {
 }
 
 /// A TriggerBox's signpost (evVer >= 9).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Signpost {
     /// Id of the signpost's text.
@@ -270,24 +275,12 @@ pub struct Signpost {
     pub reposition: [f32; 3],
 }
 
-/// Type 4: a slide volume.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SkidBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Skid state.
-    pub state: i32,
-    /// Velocity x, y, z.
-    pub velocity: [f32; 3],
-    /// End time.
-    pub end_time: f32,
-    /// Duration.
-    pub duration: f32,
-}
-
 /// Type 5: a damage volume.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EventHitBox {
     /// The box: name, placement and half sizes.
@@ -308,70 +301,12 @@ pub struct EventHitBox {
     pub temp_hit_times: Vec<f32>,
 }
 
-/// Type 6: an NPC spawn.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct NpcBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Name of the NPC.
-    pub npc_name: WString,
-    /// The NPC's id.
-    pub id: i32,
-    /// Instance id of the NPC.
-    pub instance_id: i32,
-}
-
-/// Type 7: a portal to another map.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct PortalBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Name of the map it warps to.
-    pub warp_map_name: WString,
-    /// The portal's id.
-    pub id: i32,
-    /// Message or portal type (how the portal behaves and shows).
-    pub msg_type: i32,
-    /// Id of the map it warps to.
-    pub warp_map_id: i32,
-    /// Id of the entry portal in that map.
-    pub warp_portal_id: i32,
-    /// Whether the portal is active.
-    pub active: Bool32,
-}
-
-/// Type 8: a portal that opens the map selection.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SelectMapPortalBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// The portal's id.
-    pub id: i32,
-    /// Message or portal type (how the selection shows).
-    pub msg_type: i32,
-    /// Whether the portal is active.
-    pub active: Bool32,
-}
-
-/// Type 9: an area trigger.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct InAreaBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Name of the map it warps to.
-    pub warp_map_name: WString,
-    /// The box's id.
-    pub id: i32,
-    /// Whether the box is active.
-    pub active: Bool32,
-}
-
 /// Type 10: a generic marker.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EtcBox {
     /// The box: name, placement and half sizes.
@@ -381,7 +316,11 @@ pub struct EtcBox {
 }
 
 /// Type 11: a camera blocker (the box alone).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraBlockBox {
     /// The box: name, placement and half sizes.
@@ -389,7 +328,11 @@ pub struct CameraBlockBox {
 }
 
 /// Type 12: a cutoff volume.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CutoffBox {
     /// The box: name, placement and half sizes.
@@ -399,7 +342,11 @@ pub struct CutoffBox {
 }
 
 /// Type 13: a camera focus target.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct CameraTargetBox {
     /// The box: name, placement and half sizes.
@@ -412,7 +359,7 @@ pub struct CameraTargetBox {
 }
 
 /// How a CameraTargetBox names its target: a string below evVer 8, a text id from evVer 8.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum CameraTargetName {
@@ -429,7 +376,11 @@ impl Default for CameraTargetName {
 }
 
 /// Type 15: a minimap icon position.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct MiniMapIconBox {
     /// The box: name, placement and half sizes.
@@ -439,7 +390,11 @@ pub struct MiniMapIconBox {
 }
 
 /// Type 16: an audio reverb zone.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EnvironmentReverbBox {
     /// The box: name, placement and half sizes.
@@ -450,7 +405,11 @@ pub struct EnvironmentReverbBox {
 
 /// Type 17: a waypoint node. The file stores the link ids and then the link distances as two
 /// lists of one count; the model pairs them so they cannot differ in length.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct WaypointBox {
     /// The box: name, placement and half sizes.
@@ -464,7 +423,11 @@ pub struct WaypointBox {
 }
 
 /// A waypoint's link to another waypoint.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct WaypointLink {
     /// Id of the linked waypoint.
@@ -474,7 +437,11 @@ pub struct WaypointLink {
 }
 
 /// Type 18: an obstacle volume (the box alone).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ObstacleBox {
     /// The box: name, placement and half sizes.
@@ -579,7 +546,7 @@ trait Group {
 }
 
 /// The records of one type, written one after the other.
-trait Record {
+pub(super) trait Record {
     const WHAT: &'static str;
     fn write(&self, s: &mut Sink, g: Gates) -> Result<()>;
 }
@@ -671,9 +638,11 @@ impl CameraLists {
     }
 
     fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+        // An empty list stores only its count, so either variant writes it (the JSON of an
+        // empty list, `[]`, cannot say which one it was).
         let pvs_ev_len = match &self.pvs_event_boxes {
-            PvsEventBoxes::Ids(ids) if g.ev < 6 => ids.len(),
-            PvsEventBoxes::Entries(entries) if g.ev >= 6 => entries.len(),
+            PvsEventBoxes::Ids(ids) if g.ev < 6 || ids.is_empty() => ids.len(),
+            PvsEventBoxes::Entries(entries) if g.ev >= 6 || entries.is_empty() => entries.len(),
             _ => {
                 return Err(Error::invalid(
                     s.pos(),
@@ -733,33 +702,6 @@ impl CameraLists {
     }
 }
 
-impl Record for RespawnBox {
-    const WHAT: &'static str = "EventBoxes.RespawnBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "RespawnBox.Name")?;
-        s.i32(self.total_enemy_num);
-        s.i32(self.enemy_num);
-        s.wstr(&self.enemy_name, "RespawnBox.EnemyName")?;
-        s.f32(self.respawn_time);
-        s.wstr(&self.respawn_motion, "RespawnBox.RespawnMotion")?;
-        s.bool32(self.in_check);
-        s.bool32(self.random_direction);
-        for &d in &self.difficulty {
-            s.bool32(d);
-        }
-        Ok(())
-    }
-}
-
-impl Record for StartPointBox {
-    const WHAT: &'static str = "EventBoxes.StartPointBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "StartPointBox.Name")?;
-        s.i32(self.id);
-        Ok(())
-    }
-}
-
 impl Record for TriggerBox {
     const WHAT: &'static str = "EventBoxes.TriggerBox.count";
     fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
@@ -771,18 +713,6 @@ impl Record for TriggerBox {
             s.i32(p.text_id);
             s.f32s(&p.reposition);
         }
-        Ok(())
-    }
-}
-
-impl Record for SkidBox {
-    const WHAT: &'static str = "EventBoxes.SkidBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "SkidBox.Name")?;
-        s.i32(self.state);
-        s.f32s(&self.velocity);
-        s.f32(self.end_time);
-        s.f32(self.duration);
         Ok(())
     }
 }
@@ -800,53 +730,6 @@ impl Record for EventHitBox {
         s.count_i32(self.temp_hit_times.len(), "EventHitBox.tempHitCnt")?;
         s.f32s(&self.hit_times);
         s.f32s(&self.temp_hit_times);
-        Ok(())
-    }
-}
-
-impl Record for NpcBox {
-    const WHAT: &'static str = "EventBoxes.NpcBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "NpcBox.Name")?;
-        s.wstr(&self.npc_name, "NpcBox.NpcName")?;
-        s.i32(self.id);
-        s.i32(self.instance_id);
-        Ok(())
-    }
-}
-
-impl Record for PortalBox {
-    const WHAT: &'static str = "EventBoxes.PortalBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "PortalBox.Name")?;
-        s.wstr(&self.warp_map_name, "PortalBox.WarpMapName")?;
-        s.i32(self.id);
-        s.i32(self.msg_type);
-        s.i32(self.warp_map_id);
-        s.i32(self.warp_portal_id);
-        s.bool32(self.active);
-        Ok(())
-    }
-}
-
-impl Record for SelectMapPortalBox {
-    const WHAT: &'static str = "EventBoxes.SelectMapPortalBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "SelectMapPortalBox.Name")?;
-        s.i32(self.id);
-        s.i32(self.msg_type);
-        s.bool32(self.active);
-        Ok(())
-    }
-}
-
-impl Record for InAreaBox {
-    const WHAT: &'static str = "EventBoxes.InAreaBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "InAreaBox.Name")?;
-        s.wstr(&self.warp_map_name, "InAreaBox.WarpMapName")?;
-        s.i32(self.id);
-        s.bool32(self.active);
         Ok(())
     }
 }

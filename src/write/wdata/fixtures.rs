@@ -10,6 +10,7 @@
 use crate::error::Result;
 
 use super::event_boxes::*;
+use super::flat_records::*;
 use super::model::*;
 use super::scenes::*;
 

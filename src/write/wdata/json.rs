@@ -1,25 +1,57 @@
-//! How the owned model reads as JSON (feature `cli`; `gamebin dump --json` serializes a
-//! [`WdataMap`](super::WdataMap)). Most types derive `Serialize`; the impls here are the ones
-//! where the stored form would read badly:
-//! - a [`WString`] is its text (trailing NULs trimmed, unpaired surrogates as U+FFFD), not code
-//!   units; the `".\"` "no path" sentinel shows as it is stored;
+//! How the owned model reads as JSON (feature `serde`; `gamebin dump --json` serializes a
+//! [`WdataMap`](super::WdataMap) and `gamebin wdata pack` deserializes it back). Most types derive
+//! both traits; the impls here are the ones where the stored form would read badly. Every form is
+//! exact, so JSON → model → bytes gives back the file the JSON was dumped from:
+//! - a [`WString`] is its text with every stored code unit (a trailing NUL shows as `\u0000`);
+//!   a string holding an unpaired surrogate (no text can) is the list of its code units;
 //! - a [`Bool32`] is a JSON boolean when it stores 0 or 1, and the stored number otherwise, so an
 //!   odd value stays visible;
 //! - [`EventBoxes`] is an object keyed by the format's type names (`"CameraBox"`, …), in type
 //!   order, after its `type_count` (index entries beyond type 18 as `"Type19"`, …);
 //! - the type-14 group's bytes are hex, a path's `Time`/`Hold` pair is `{"time", "hold"}`.
+//!
+//! Deserializing refuses what a dump never holds (an unknown key, a group named twice, odd hex),
+//! naming it; what the map's version cannot store is left to the writer, which names the field.
 
-use core::fmt::Write as _;
+use core::fmt::{self, Write as _};
 
+use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
 
-use super::event_boxes::EventBoxes;
+use super::event_boxes::{EventBoxes, RawGroup};
 use super::model::{Bool32, WString};
 use crate::wdata::EventBoxType;
 
 impl Serialize for WString {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_string_lossy())
+        match String::from_utf16(&self.units) {
+            Ok(text) => s.serialize_str(&text),
+            // No text holds an unpaired surrogate: the code units keep it.
+            Err(_) => self.units.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for WString {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<WString, D::Error> {
+        struct Units;
+        impl<'de> Visitor<'de> for Units {
+            type Value = WString;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string, or a list of UTF-16 code units")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<WString, E> {
+                Ok(WString::new(text))
+            }
+            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<WString, A::Error> {
+                let mut units = Vec::new();
+                while let Some(unit) = seq.next_element::<u16>()? {
+                    units.push(unit);
+                }
+                Ok(WString { units })
+            }
+        }
+        d.deserialize_any(Units)
     }
 }
 
@@ -33,10 +65,64 @@ impl Serialize for Bool32 {
     }
 }
 
+impl<'de> Deserialize<'de> for Bool32 {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Bool32, D::Error> {
+        struct Stored;
+        impl Visitor<'_> for Stored {
+            type Value = Bool32;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("true, false or the stored number (0 to 4294967295)")
+            }
+            fn visit_bool<E: de::Error>(self, value: bool) -> Result<Bool32, E> {
+                Ok(Bool32::from(value))
+            }
+            fn visit_u64<E: de::Error>(self, value: u64) -> Result<Bool32, E> {
+                u32::try_from(value)
+                    .map(Bool32)
+                    .map_err(|_| E::invalid_value(de::Unexpected::Unsigned(value), &self))
+            }
+            fn visit_i64<E: de::Error>(self, value: i64) -> Result<Bool32, E> {
+                u32::try_from(value)
+                    .map(Bool32)
+                    .map_err(|_| E::invalid_value(de::Unexpected::Signed(value), &self))
+            }
+        }
+        d.deserialize_any(Stored)
+    }
+}
+
 /// The format's name for EventBox type `ty` (every type the model holds has one).
 fn type_name(ty: u32) -> &'static str {
     EventBoxType::from_index(ty).map_or("UnknownBox", EventBoxType::name)
 }
+
+/// Calls `$m!(type index, field)` for every EventBox type with a known layout but type 14, in
+/// type order: the one list of groups that serializing and deserializing share.
+macro_rules! known_groups {
+    ($m:ident) => {
+        $m!(0, camera);
+        $m!(1, respawn);
+        $m!(2, start_point);
+        $m!(3, trigger);
+        $m!(4, skid);
+        $m!(5, event_hit);
+        $m!(6, npc);
+        $m!(7, portal);
+        $m!(8, select_map_portal);
+        $m!(9, in_area);
+        $m!(10, etc);
+        $m!(11, camera_block);
+        $m!(12, cutoff);
+        $m!(13, camera_target);
+        $m!(15, mini_map_icon);
+        $m!(16, environment_reverb);
+        $m!(17, waypoint);
+        $m!(18, obstacle);
+    };
+}
+
+/// Type 14, whose layout is unknown.
+const UNUSED_TYPE: u32 = 14;
 
 impl Serialize for EventBoxes {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -45,42 +131,105 @@ impl Serialize for EventBoxes {
         // A type beyond the index's `type_count` is shown only if it holds something (the writer
         // would refuse that model, and the dump must not hide it).
         macro_rules! group {
-            ($ty:literal, $field:ident, $empty:expr) => {
-                if $ty < self.type_count || !$empty {
+            ($ty:literal, $field:ident) => {
+                if $ty < self.type_count || !self.$field.is_empty() {
                     map.serialize_entry(type_name($ty), &self.$field)?;
                 }
-            };
-            ($ty:literal, $field:ident) => {
-                group!($ty, $field, self.$field.is_empty())
+                // Type 14 sits between 13 and 15 in the file's order and the dump's.
+                if $ty == UNUSED_TYPE - 1
+                    && (UNUSED_TYPE < self.type_count
+                        || self.unused.count != 0
+                        || !self.unused.bytes.is_empty())
+                {
+                    map.serialize_entry(type_name(UNUSED_TYPE), &self.unused)?;
+                }
             };
         }
-        group!(0, camera);
-        group!(1, respawn);
-        group!(2, start_point);
-        group!(3, trigger);
-        group!(4, skid);
-        group!(5, event_hit);
-        group!(6, npc);
-        group!(7, portal);
-        group!(8, select_map_portal);
-        group!(9, in_area);
-        group!(10, etc);
-        group!(11, camera_block);
-        group!(12, cutoff);
-        group!(13, camera_target);
-        group!(
-            14,
-            unused,
-            self.unused.count == 0 && self.unused.bytes.is_empty()
-        );
-        group!(15, mini_map_icon);
-        group!(16, environment_reverb);
-        group!(17, waypoint);
-        group!(18, obstacle);
+        known_groups!(group);
         for (ty, raw) in (19u32..).zip(&self.beyond) {
             map.serialize_entry(&format!("Type{ty}"), raw)?;
         }
         map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for EventBoxes {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<EventBoxes, D::Error> {
+        struct Groups;
+        impl<'de> Visitor<'de> for Groups {
+            type Value = EventBoxes;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an object of EventBox groups keyed by type name")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<EventBoxes, A::Error> {
+                let mut boxes = EventBoxes::default();
+                let mut type_count = None;
+                // Which groups were named (types 0..=18), to refuse one named twice.
+                let mut seen = [false; 19];
+                // `TypeN` groups by N, placed in order once all are read.
+                let mut beyond: Vec<(u32, RawGroup)> = Vec::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "type_count" {
+                        if type_count.is_some() {
+                            return Err(de::Error::duplicate_field("type_count"));
+                        }
+                        type_count = Some(map.next_value::<u32>()?);
+                        continue;
+                    }
+                    let known = (0..19).find(|&t| type_name(t) == key);
+                    let Some(ty) = known else {
+                        let n = key.strip_prefix("Type").and_then(|n| n.parse::<u32>().ok());
+                        let Some(n) = n.filter(|&n| n >= 19) else {
+                            return Err(de::Error::custom(format_args!(
+                                "unknown EventBox group {key:?} (a type name such as \
+                                 \"CameraBox\", or \"Type19\" and up)"
+                            )));
+                        };
+                        if beyond.iter().any(|&(m, _)| m == n) {
+                            return Err(de::Error::custom(format_args!(
+                                "EventBox group {key:?} is named twice"
+                            )));
+                        }
+                        beyond.push((n, map.next_value()?));
+                        continue;
+                    };
+                    let Some(slot) = seen.get_mut(ty as usize) else {
+                        return Err(de::Error::custom(format_args!(
+                            "EventBox type {ty} has no group in the model"
+                        )));
+                    };
+                    if core::mem::replace(slot, true) {
+                        return Err(de::Error::custom(format_args!(
+                            "EventBox group {key:?} is named twice"
+                        )));
+                    }
+                    macro_rules! read {
+                        ($ty:literal, $field:ident) => {
+                            if ty == $ty {
+                                boxes.$field = map.next_value()?;
+                                continue;
+                            }
+                        };
+                    }
+                    known_groups!(read);
+                    boxes.unused = map.next_value()?;
+                }
+                boxes.type_count =
+                    type_count.ok_or_else(|| de::Error::missing_field("type_count"))?;
+                // `Type19`, `Type20`, … must be consecutive from 19: each is one index entry.
+                beyond.sort_unstable_by_key(|&(n, _)| n);
+                for (want, (n, raw)) in (19u32..).zip(beyond) {
+                    if n != want {
+                        return Err(de::Error::custom(format_args!(
+                            "EventBox group \"Type{want}\" is missing before \"Type{n}\""
+                        )));
+                    }
+                    boxes.beyond.push(raw);
+                }
+                Ok(boxes)
+            }
+        }
+        d.deserialize_map(Groups)
     }
 }
 
@@ -91,6 +240,32 @@ pub(super) fn hex<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> 
         let _ = write!(text, "{byte:02x}");
     }
     s.serialize_str(&text)
+}
+
+/// The bytes [`hex`] wrote (either case).
+pub(super) fn from_hex<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+    let text = String::deserialize(d)?;
+    let digits = text.as_bytes();
+    if digits.len() % 2 != 0 {
+        return Err(de::Error::custom(format_args!(
+            "raw_hex has an odd number of digits ({})",
+            digits.len()
+        )));
+    }
+    digits
+        .chunks_exact(2)
+        .map(|pair| {
+            core::str::from_utf8(pair)
+                .ok()
+                .and_then(|p| u8::from_str_radix(p, 16).ok())
+                .ok_or_else(|| {
+                    de::Error::custom(format_args!(
+                        "raw_hex: {:?} is not a hex byte",
+                        String::from_utf8_lossy(pair)
+                    ))
+                })
+        })
+        .collect()
 }
 
 /// A path's `Time` and `Hold` (only called for `Some`: the field skips `None`).
@@ -109,6 +284,20 @@ pub(super) fn time_hold<S: Serializer>(
     }
 }
 
+/// The `{"time", "hold"}` object [`time_hold`] wrote (only called when the key is present).
+pub(super) fn time_hold_from<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Option<(u32, u32)>, D::Error> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct TimeHold {
+        time: u32,
+        hold: u32,
+    }
+    let pair = Option::<TimeHold>::deserialize(d)?;
+    Ok(pair.map(|p| (p.time, p.hold)))
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -118,15 +307,90 @@ mod tests {
     };
 
     #[test]
-    fn a_string_is_its_text_without_trailing_nuls() {
+    fn a_string_is_every_stored_code_unit_and_reads_back_the_same() {
         let signature = WString::nul_terminated("stairwaygames.");
-        assert_eq!(json!(signature), json!("stairwaygames."));
+        assert_eq!(json!(signature), json!("stairwaygames.\u{0}"));
         assert_eq!(json!(WString::new(".\\")), json!(".\\"));
-        // 'a', an unpaired high surrogate, 'b', two NULs.
+        // 'a', an unpaired high surrogate, 'b', two NULs: no text holds it, the units do.
         let odd = WString {
             units: vec![0x61, 0xD800, 0x62, 0, 0],
         };
-        assert_eq!(json!(odd), json!("a\u{FFFD}b"));
+        assert_eq!(json!(odd), json!([0x61, 0xD800, 0x62, 0, 0]));
+        for s in [
+            signature,
+            odd,
+            WString::new(""),
+            WString::new("타운\u{1F600}"),
+        ] {
+            let back: WString = serde_json::from_value(json!(s)).unwrap();
+            assert_eq!(back, s);
+        }
+        assert!(serde_json::from_value::<WString>(json!([70000])).is_err());
+        assert!(serde_json::from_value::<WString>(json!(5)).is_err());
+    }
+
+    #[test]
+    fn a_bool_reads_back_from_a_boolean_or_the_stored_number() {
+        for b in [0, 1, 7, u32::MAX] {
+            let back: Bool32 = serde_json::from_value(json!(Bool32(b))).unwrap();
+            assert_eq!(back, Bool32(b));
+        }
+        assert!(serde_json::from_value::<Bool32>(json!(-1)).is_err());
+        assert!(serde_json::from_value::<Bool32>(json!(4_294_967_296_u64)).is_err());
+        assert!(serde_json::from_value::<Bool32>(json!("true")).is_err());
+    }
+
+    #[test]
+    fn event_box_groups_read_back_and_bad_groups_are_refused() {
+        let boxes = EventBoxes {
+            type_count: 21,
+            start_point: vec![StartPointBox {
+                id: 5,
+                ..StartPointBox::default()
+            }],
+            unused: RawGroup {
+                count: 2,
+                bytes: vec![0x00, 0xab, 0x10],
+            },
+            beyond: vec![
+                RawGroup::default(),
+                RawGroup {
+                    count: 1,
+                    bytes: vec![1],
+                },
+            ],
+            ..EventBoxes::default()
+        };
+        let back: EventBoxes = serde_json::from_value(json!(boxes)).unwrap();
+        assert_eq!(back, boxes);
+        let refused = |value: serde_json::Value, says: &str| {
+            let e = serde_json::from_value::<EventBoxes>(value).unwrap_err();
+            assert!(e.to_string().contains(says), "{e}");
+        };
+        refused(
+            json!({"type_count": 19, "CameraBoxes": []}),
+            "unknown EventBox group",
+        );
+        refused(
+            json!({"type_count": 19, "Type18": []}),
+            "unknown EventBox group",
+        );
+        refused(
+            json!({"type_count": 21, "Type20": {"count": 0, "raw_hex": ""}}),
+            "\"Type19\" is missing",
+        );
+        refused(json!({"NpcBox": []}), "missing field `type_count`");
+        refused(
+            json!({"type_count": 19, "UnusedBox": {"count": 0, "raw_hex": "abc"}}),
+            "odd number",
+        );
+        refused(
+            json!({"type_count": 19, "UnusedBox": {"count": 0, "raw_hex": "zz"}}),
+            "not a hex byte",
+        );
+        let twice = r#"{"type_count": 19, "NpcBox": [], "NpcBox": []}"#;
+        let e = serde_json::from_str::<EventBoxes>(twice).unwrap_err();
+        assert!(e.to_string().contains("named twice"), "{e}");
     }
 
     #[test]

@@ -95,7 +95,11 @@ impl From<bool> for Bool32 {
 }
 
 /// The oriented bounding box that starts every EventBox, AniBG, ItemBox and Gimmick record.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Obb {
     /// The box's name.
@@ -111,7 +115,11 @@ pub struct Obb {
 }
 
 /// An animated background object (the AniBG section).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct AniBg {
     /// The box.
@@ -139,7 +147,11 @@ pub struct AniBg {
 }
 
 /// An item container (the ItemBox section).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ItemBox {
     /// The box.
@@ -159,7 +171,11 @@ pub struct ItemBox {
 }
 
 /// An in-world mechanism (the Gimmick section); its flags are plain `i32`s in the file.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Gimmick {
     /// The box.
@@ -184,7 +200,8 @@ pub struct Gimmick {
 
 /// The Triggers section: a common prefix, then one of two layouts (the notes' "trigger-layout
 /// disagreement": no real file settles which one versions >= 9 use).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+// Not `deny_unknown_fields`: serde does not support it beside a flattened field.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Triggers {
     /// Reserved (the peer's `reserved0`), written as given.
@@ -201,7 +218,7 @@ pub struct Triggers {
 }
 
 /// What follows the Triggers prefix.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq)]
 pub enum TriggerLayout {
     /// The public reader's layout (any version): `i32 triggerCount` and the triggers.
@@ -227,7 +244,11 @@ impl Default for TriggerLayout {
 }
 
 /// One trigger of the peer layout: script function names per role.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Trigger {
     /// The trigger's name.
@@ -253,7 +274,11 @@ pub struct Trigger {
 /// - below v7 the sub-versions are absent and count as 0 for the AniBG and ItemBox gates.
 ///
 /// The sections' own gates are documented on their fields' types.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct WdataMap {
     /// Stored as-is; normally [`SIGNATURE`] with a trailing NUL.

@@ -8,7 +8,11 @@ use super::model::{Bool32, WString};
 
 /// A scene: its first-pass record and, from version 20, its second-pass record (the file stores
 /// every scene's first pass, then every scene's second pass).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Scene {
     /// The camera file (`.mec`).
@@ -31,7 +35,11 @@ pub struct Scene {
 }
 
 /// A scene's category, fades, blend and fog (version >= 15).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneTiming {
     /// Scene category or type flag.
@@ -51,7 +59,11 @@ pub struct SceneTiming {
 }
 
 /// A scene's camera (version >= 19).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneCamera {
     /// Camera position x, y, z.
@@ -65,7 +77,11 @@ pub struct SceneCamera {
 }
 
 /// A scene's second-pass record (version >= 20): ten counts, then the lists in this order.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ScenePass2 {
     /// Version >= 21.
@@ -94,7 +110,11 @@ pub struct ScenePass2 {
 }
 
 /// A scene event (always category + key).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EventEntry {
     /// The entry's category.
@@ -104,7 +124,11 @@ pub struct EventEntry {
 }
 
 /// An item of a scene's render / no-render lists.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneElement {
     /// Version >= 22.
@@ -115,7 +139,11 @@ pub struct SceneElement {
 }
 
 /// A scene resource: a keyed sequence of animations, cues and sounds.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneResource {
     /// The resource's key.
@@ -139,7 +167,11 @@ pub struct SceneResource {
 }
 
 /// One path (animation segment) of a scene resource.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SceneData {
     /// Path of the model.
@@ -155,7 +187,9 @@ pub struct SceneData {
         feature = "serde",
         serde(
             skip_serializing_if = "Option::is_none",
-            serialize_with = "super::json::time_hold"
+            serialize_with = "super::json::time_hold",
+            deserialize_with = "super::json::time_hold_from",
+            default
         )
     )]
     pub time_hold: Option<(u32, u32)>,
@@ -166,7 +200,11 @@ pub struct SceneData {
 }
 
 /// A timed cue of a scene resource (version >= 11).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Cue {
     /// End time of the cue.
@@ -180,7 +218,11 @@ pub struct Cue {
 }
 
 /// Everything a scene resource stores from `soundCnt` to the two unknown strings (version >= 12).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SoundBlock {
     /// The sounds.
@@ -203,7 +245,11 @@ pub struct SoundBlock {
 }
 
 /// A sound of a scene resource.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Sound {
     /// Start time of the sound.
@@ -216,7 +262,11 @@ pub struct Sound {
 }
 
 /// A sound's fades and volume range (version >= 16).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct SoundFades {
     /// Fade-in time.
@@ -230,7 +280,11 @@ pub struct SoundFades {
 }
 
 /// An ambient sound of a scene resource (version >= 17).
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Ambient {
     /// Start time of the ambient sound.

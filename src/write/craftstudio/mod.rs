@@ -4,6 +4,9 @@
 //! (CraftStudio writes canonical length prefixes and booleans as 0 or 1; a file with other
 //! boolean bytes or padded length prefixes is normalised).
 //!
+//! [`ProjectTree`] is the same project as a tree with every value named (what `gamebin dump`
+//! prints).
+//!
 //! ```
 //! use gamebin::craftstudio::ProjectView;
 //! use gamebin::write::craftstudio::{EntrySpec, ProjectFile};
@@ -17,10 +20,24 @@
 //! assert_eq!(ProjectFile::from_view(&view).to_bytes().unwrap(), bytes);
 //! ```
 
+mod tree;
+
+pub use tree::{
+    Button, Control, DanglingSubtree, Header, KeyName, MAX_DEPTH, Named, ProjectTree, Revision,
+    TrailingBytes, TreeEntry,
+};
+
+use zerocopy::little_endian::U16;
+
+use crate::craftstudio::raw::{
+    AssetHead, ControlSettings, EntryFlags, EntryHead, FileStart, ProjectSettings, TableHead,
+};
 use crate::craftstudio::{ProjectView, ROOT_PARENT_ID};
-use crate::error::{Error, Result};
+use crate::error::Result;
+use crate::write::sink::{Sink, narrow};
 
 /// One game control.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq)]
 pub struct ControlSpec {
     /// The control's id.
@@ -76,6 +93,7 @@ impl ControlSpec {
 }
 
 /// One entry: a folder (no revisions) or an asset.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq)]
 pub struct EntrySpec {
     /// Whether the entry is a folder.
@@ -131,6 +149,7 @@ impl EntrySpec {
 }
 
 /// A whole `Project.dat`, owned.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProjectFile {
     /// 9 in every real file.
@@ -236,77 +255,101 @@ impl ProjectFile {
         }
     }
 
-    /// The file's bytes. Fails if a table has more than 65,535 records.
+    /// The file's bytes, laid out by the reader's raw structs (`craftstudio::raw`). Fails,
+    /// naming the structure and field, if a table has more than 65,535 records or a string is
+    /// longer than a .NET string's `i32` length can say.
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
-        let mut out = Vec::new();
-        out.push(self.format_version);
-        out.push(self.project_type);
-        netstr(&mut out, &self.name);
-        out.extend_from_slice(&self.startup_scene_id.to_le_bytes());
-        out.extend_from_slice(&self.script_api_version.to_le_bytes());
-        out.push(self.membership_policy);
-        out.push(self.default_member_role);
-        netstr(&mut out, &self.description);
-        out.extend_from_slice(&self.next_control_id.to_le_bytes());
-        out.extend_from_slice(&count(self.controls.len(), "Project.game_controls")?.to_le_bytes());
+        let mut out = Sink::new();
+        out.put(&FileStart {
+            format_version: self.format_version,
+            project_type: self.project_type,
+        });
+        netstr(&mut out, &self.name, "Project.name")?;
+        out.put(&ProjectSettings {
+            startup_scene_id: self.startup_scene_id.into(),
+            script_api_version: self.script_api_version.into(),
+            membership_policy: self.membership_policy,
+            default_member_role: self.default_member_role,
+        });
+        netstr(&mut out, &self.description, "Project.description")?;
+        out.put(&TableHead {
+            next_id: self.next_control_id.into(),
+            count: count(self.controls.len(), "Project.game_controls")?,
+        });
         for c in &self.controls {
-            out.extend_from_slice(&c.id.to_le_bytes());
-            netstr(&mut out, &c.name);
-            out.extend_from_slice(&[
-                c.control_type,
-                c.source,
-                c.positive_key,
-                c.negative_key,
-                c.positive_button,
-                c.negative_button,
-                c.joystick_index,
-                c.joystick_axis,
-            ]);
-            for f in [c.dead_zone, c.sensitivity, c.gravity] {
-                out.extend_from_slice(&f.to_le_bytes());
-            }
-            out.push(u8::from(c.snap_to_zero));
+            out.put(&U16::new(c.id));
+            netstr(&mut out, &c.name, "GameControl.name")?;
+            out.put(&c.settings());
         }
-        out.extend_from_slice(&self.next_entry_id.to_le_bytes());
-        out.extend_from_slice(&count(self.entries.len(), "Project.entries")?.to_le_bytes());
+        out.put(&TableHead {
+            next_id: self.next_entry_id.into(),
+            count: count(self.entries.len(), "Project.entries")?,
+        });
         for e in &self.entries {
-            out.push(u8::from(e.is_folder));
-            out.extend_from_slice(&e.id.to_le_bytes());
-            out.extend_from_slice(&e.parent_id.to_le_bytes());
-            netstr(&mut out, &e.name);
-            out.push(e.entry_type);
-            out.push(u8::from(e.locked));
+            out.put(&EntryHead {
+                is_folder: e.is_folder.into(),
+                id: e.id.into(),
+                parent_id: e.parent_id.into(),
+            });
+            netstr(&mut out, &e.name, "ProjectEntry.name")?;
+            out.put(&EntryFlags {
+                entry_type: e.entry_type,
+                locked: e.locked.into(),
+            });
             if !e.is_folder {
-                out.push(u8::from(e.trashed));
-                out.extend_from_slice(&e.next_revision_id.to_le_bytes());
-                out.extend_from_slice(
-                    &count(e.revisions.len(), "ProjectEntry.revisions")?.to_le_bytes(),
-                );
+                out.put(&AssetHead {
+                    trashed: e.trashed.into(),
+                    next_revision_id: e.next_revision_id.into(),
+                    revision_count: count(e.revisions.len(), "ProjectEntry.revisions")?,
+                });
                 for (id, name) in &e.revisions {
-                    out.extend_from_slice(&id.to_le_bytes());
-                    netstr(&mut out, name);
+                    out.put(&U16::new(*id));
+                    netstr(&mut out, name, "AssetRevision.name")?;
                 }
             }
         }
-        out.extend_from_slice(&self.trailing);
-        Ok(out)
+        out.put(self.trailing.as_slice());
+        Ok(out.into_bytes())
     }
 }
 
-fn count(n: usize, what: &'static str) -> Result<u16> {
-    u16::try_from(n)
-        .map_err(|_| Error::invalid(0, what, n as u64, "more records than a u16 count can hold"))
+impl ControlSpec {
+    /// The fixed-size part of the control after its name, as the file stores it.
+    fn settings(&self) -> ControlSettings {
+        ControlSettings {
+            control_type: self.control_type,
+            control_source: self.source,
+            positive_key: self.positive_key,
+            negative_key: self.negative_key,
+            positive_button: self.positive_button,
+            negative_button: self.negative_button,
+            joystick_index: self.joystick_index,
+            joystick_axis: self.joystick_axis,
+            dead_zone: self.dead_zone.into(),
+            sensitivity: self.sensitivity.into(),
+            gravity: self.gravity.into(),
+            snap_to_zero: self.snap_to_zero.into(),
+        }
+    }
 }
 
-/// A .NET `BinaryWriter.Write(string)`: 7-bit-encoded byte length, then UTF-8.
-pub fn netstr(out: &mut Vec<u8>, s: &str) {
-    let mut len = s.len();
+/// A table's record count as the file's `u16`.
+fn count(n: usize, what: &'static str) -> Result<U16> {
+    narrow::<u16>(n, what).map(U16::new)
+}
+
+/// A .NET `BinaryWriter.Write(string)`: the UTF-8 byte length as a 7-bit-encoded `i32` (low
+/// groups first, the high bit set on every byte but the last), then the bytes.
+fn netstr(out: &mut Sink, s: &str, what: &'static str) -> Result<()> {
+    let mut len = narrow::<i32>(s.len(), what)?.cast_unsigned();
     while len >= 0x80 {
-        out.push((len as u8) | 0x80);
+        // The low 7 bits, with the "more follows" bit.
+        out.put(&(len.to_le_bytes()[0] | 0x80));
         len >>= 7;
     }
-    out.push(len as u8);
-    out.extend_from_slice(s.as_bytes());
+    out.put(&len.to_le_bytes()[0]);
+    out.put(s.as_bytes());
+    Ok(())
 }
 
 /// A small project: a "Jump" control on Space, a "Characters" folder holding the "Player" model.
