@@ -51,16 +51,6 @@ fn format_of(output: &Path, asked: Option<ExportFormat>) -> ExportFormat {
     })
 }
 
-pub fn refuse_existing(target: &Path, force: bool) -> Result<()> {
-    if !force && target.exists() {
-        bail!(
-            "{} exists; not overwritten (use --force to replace it)",
-            target.display()
-        );
-    }
-    Ok(())
-}
-
 fn export(path: &Path, output: &Path, settings: &Settings) -> Result<Status> {
     let (file, format) = files::open_known(path, files::ReadOptions::default())?;
     if format != Format::WowsGeometry {
@@ -102,7 +92,7 @@ fn export(path: &Path, output: &Path, settings: &Settings) -> Result<Status> {
     let mut written = 0;
     match format_of(output, settings.format) {
         ExportFormat::Glb => {
-            refuse_existing(output, settings.force)?;
+            crate::files::refuse_existing(output, settings.force)?;
             let options = GeometryGlbOptions {
                 armor: settings.armor,
             };
@@ -152,7 +142,7 @@ fn export(path: &Path, output: &Path, settings: &Settings) -> Result<Status> {
                 }
             }
             for (target, _) in &files {
-                refuse_existing(target, settings.force)?;
+                crate::files::refuse_existing(target, settings.force)?;
             }
             let mut out = Out::new();
             for (target, text) in &files {

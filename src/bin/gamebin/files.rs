@@ -243,3 +243,38 @@ pub fn open_known(path: &Path, options: ReadOptions) -> Result<(MappedFile, Form
         None => bail!("not a format gamebin reads (formats are detected by content)"),
     }
 }
+
+/// Refuses an output path that exists unless `force`: gamebin never replaces a file silently.
+pub fn refuse_existing(target: &Path, force: bool) -> Result<()> {
+    if !force && target.exists() {
+        anyhow::bail!(
+            "{} exists; not overwritten (use --force to replace it)",
+            target.display()
+        );
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `output`, refusing to replace an existing file unless `force` (checked when
+/// the file is created, so a file appearing meanwhile is not replaced either).
+pub fn write_new(output: &Path, bytes: &[u8], force: bool) -> Result<()> {
+    use std::io::Write as _;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .create_new(!force)
+        .open(output)
+        .map_err(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists {
+                anyhow::anyhow!(
+                    "{} exists; not overwritten (use --force to replace it)",
+                    output.display()
+                )
+            } else {
+                anyhow::anyhow!("cannot create {}: {e}", output.display())
+            }
+        })?;
+    file.write_all(bytes)
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", output.display()))
+}

@@ -86,7 +86,7 @@ fn one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
     } else {
         settings.output.to_path_buf()
     };
-    refuse_existing(&target, settings.force)?;
+    crate::files::refuse_existing(&target, settings.force)?;
     let mut cache = GeometryCache::new();
     let geometry = cache.load(&resolver, &model)?;
     let options = ModelGlbOptions {
@@ -118,16 +118,6 @@ fn describe(added: &ModelScenes) -> String {
         count(added.materials, "material", "materials"),
         count(added.skins, "skin", "skins")
     )
-}
-
-fn refuse_existing(target: &Path, force: bool) -> Result<()> {
-    if !force && target.exists() {
-        bail!(
-            "{} exists; not overwritten (use --force to replace it)",
-            target.display()
-        );
-    }
-    Ok(())
 }
 
 /// Whether a full path from the `assets.bin` stays under the output folder when joined to it.
@@ -325,7 +315,7 @@ fn export_one(
         .rsplit_once('.')
         .map_or(item.path.as_str(), |p| p.0);
     let target = settings.output.join(format!("{stem}.glb"));
-    refuse_existing(&target, settings.force).map_err(Failure::Output)?;
+    crate::files::refuse_existing(&target, settings.force).map_err(Failure::Output)?;
     let model = resolver.resolve(item.id).map_err(Failure::Model)?;
     if cache.len() >= CACHE_FILES {
         cache.clear();

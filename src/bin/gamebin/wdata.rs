@@ -319,24 +319,7 @@ fn pack(json: &Path, output: &Path, force: bool) -> Result<()> {
     let map = map_from_json(&text)?;
     let bytes = gamebin::write::wdata::write(&map)
         .context("the map cannot be written (the offset is where the field would go)")?;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .create_new(!force)
-        .open(output)
-        .map_err(|e| {
-            if e.kind() == std::io::ErrorKind::AlreadyExists {
-                anyhow!(
-                    "{} exists; not overwritten (use --force to replace it)",
-                    output.display()
-                )
-            } else {
-                anyhow!("cannot create {}: {e}", output.display())
-            }
-        })?;
-    std::io::Write::write_all(&mut file, &bytes)
-        .with_context(|| format!("cannot write {}", output.display()))
+    crate::files::write_new(output, &bytes, force)
 }
 
 /// The map a `dump --json` document describes: its dump-only keys skipped, any other key the map

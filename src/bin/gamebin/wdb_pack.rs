@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use gamebin::write::wdb::WdbTable;
 
-use crate::export::refuse_existing;
+use crate::files::refuse_existing;
 use crate::output::{Status, report};
 use crate::wdb::FieldSource;
 

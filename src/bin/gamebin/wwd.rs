@@ -294,29 +294,6 @@ pub fn dump_text(d: &Dump) -> String {
     s
 }
 
-/// Writes `bytes` to `output`, refusing to replace an existing file unless `force`.
-fn write_new(output: &Path, bytes: &[u8], force: bool) -> Result<()> {
-    use std::io::Write as _;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .create_new(!force)
-        .open(output)
-        .map_err(|e| {
-            if e.kind() == std::io::ErrorKind::AlreadyExists {
-                anyhow::anyhow!(
-                    "{} exists; not overwritten (use --force to replace it)",
-                    output.display()
-                )
-            } else {
-                anyhow::anyhow!("{}: {e}", output.display())
-            }
-        })?;
-    file.write_all(bytes)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))
-}
-
 /// `gamebin wwd tiled LEVEL.wwd -o LEVEL.tmx`.
 pub fn tiled(
     path: &Path,
@@ -332,7 +309,7 @@ pub fn tiled(
         let mut levels = Opener::new(options.wwd());
         let view = levels.open(&file)?;
         let level = Level::from_view(&view)?;
-        write_new(
+        crate::files::write_new(
             output,
             gamebin::wwd::tiled::to_tmx(&level).as_bytes(),
             force,
@@ -353,7 +330,7 @@ pub fn from_tiled(path: &Path, output: &Path, force: bool) -> Result<Status> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| anyhow::anyhow!("cannot read the map: {e}"))?;
         let level = gamebin::wwd::tiled::from_tmx(&text)?;
-        write_new(output, &level.to_bytes()?, force)
+        crate::files::write_new(output, &level.to_bytes()?, force)
     };
     Ok(match run() {
         Ok(()) => Status::Success,
