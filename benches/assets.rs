@@ -29,7 +29,7 @@ const BATCH: usize = 4096;
 fn input() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
     // Named after the generator's revision, so a changed generator makes a new file.
-    let path = dir.join("assets-full-v2.bin");
+    let path = dir.join("assets-full-v3.bin");
     let fresh = std::fs::read(&path)
         .ok()
         .is_some_and(|d| AssetsDb::from_bytes(&d).is_ok_and(|db| db.paths().len() == 246_065));
