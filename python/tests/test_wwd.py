@@ -13,9 +13,11 @@ def test_fixture_planes_match_the_golden_dump():
     for name in ["claw_small", "claw_small_nocompress", "gruntz_small", "empty_planes"]:
         level = gamebin.WwdLevel(fixture("wap32-wwd", f"{name}.wwd"))
         expected = golden(f"{name}.wwd")
+        # `dump --json` prints the owned level under "level" (header and planes with their headers).
+        model = expected["level"]
         assert level.header["compressed"] == expected["compressed"]
-        assert level.header["name"] == expected["header"]["name"]
-        assert [p.name for p in level.planes] == [p["name"] for p in expected["planes"]]
+        assert level.header["name"] == model["header"]["name"]
+        assert [p.name for p in level.planes] == [p["header"]["name"] for p in model["planes"]]
         for plane in level.planes:
             assert plane.tiles.shape == (plane.tiles_high, plane.tiles_wide)
             assert plane.tiles.dtype == np.uint32
