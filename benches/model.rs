@@ -18,7 +18,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use criterion::{Criterion, Throughput};
+use criterion::{BatchSize, Criterion, Throughput};
 use gamebin::export::model_gltf::{ModelGlbOptions, model_to_glb};
 use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype};
 use gamebin::wows::model::{GeometryCache, ModelResolver};
@@ -73,6 +73,22 @@ fn export(
     std::fs::write(out.join(format!("{n}.glb")), &glb.bytes).is_ok()
 }
 
+/// An empty folder for one batch, the previous batch's removed first (outside the timing): a
+/// batch writes new files, as `gamebin model` does (it refuses to overwrite without `--force`).
+/// Rewriting the same files every iteration would time the file system truncating them instead,
+/// which on a disk mounted with `discard` serialises the threads on the device's trim requests.
+fn fresh_folder(out: &Path) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static BATCH: AtomicUsize = AtomicUsize::new(0);
+    let n = BATCH.fetch_add(1, Ordering::Relaxed);
+    if let Some(previous) = n.checked_sub(1) {
+        let _ = std::fs::remove_dir_all(out.join(previous.to_string()));
+    }
+    let folder = out.join(n.to_string());
+    std::fs::create_dir_all(&folder).unwrap();
+    folder
+}
+
 fn main() {
     let world = cached_synth_world(Scale::Full, &bench_dir()).unwrap();
     let bytes = std::fs::read(world.join("assets.bin")).unwrap();
@@ -84,7 +100,8 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(2048);
     let ids = model_ids(&db, limit);
-    let out = bench_dir().join("model-out");
+    let out = std::env::var_os("GAMEBIN_BENCH_OUT")
+        .map_or_else(|| bench_dir().join("model-out"), PathBuf::from);
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();
     let models = ids.len() as u64;
@@ -103,16 +120,20 @@ fn main() {
             .build()
             .unwrap();
         g.bench_function(format!("batch/threads={threads}"), |b| {
-            b.iter(|| {
-                pool.install(|| {
-                    ids.par_iter()
-                        .enumerate()
-                        .map_init(GeometryCache::new, |cache, (n, &id)| {
-                            usize::from(export(&resolver, cache, id, &out, n))
-                        })
-                        .sum::<usize>()
-                })
-            })
+            b.iter_batched(
+                || fresh_folder(&out),
+                |folder| {
+                    pool.install(|| {
+                        ids.par_iter()
+                            .enumerate()
+                            .map_init(GeometryCache::new, |cache, (n, &id)| {
+                                usize::from(export(&resolver, cache, id, &folder, n))
+                            })
+                            .sum::<usize>()
+                    })
+                },
+                BatchSize::PerIteration,
+            )
         });
     }
 

@@ -141,7 +141,7 @@ impl GeometryCache {
                 path: path.to_owned(),
             }));
         }
-        let file = MappedFile::open(resolver.root().join(path)).map_err(|e| {
+        let file = open_geometry(&resolver.root().join(path)).map_err(|e| {
             fail(Missing::GeometryFile {
                 path: path.to_owned(),
                 error: e.kind(),
@@ -163,6 +163,26 @@ impl GeometryCache {
             decoded,
         })
     }
+}
+
+/// Files up to this size are read into memory rather than mapped. Mapping costs system calls and
+/// page faults that a small read does not, and unmapping in a multi-threaded process makes the
+/// kernel interrupt every other core running it (a TLB shootdown): a batch over thousands of
+/// small `.geometry` files on several threads spends its time there instead of scaling.
+const READ_SMALLER_THAN: u64 = 1 << 20;
+
+/// A `.geometry` file: read when small, mapped when large.
+fn open_geometry(path: &std::path::Path) -> std::io::Result<MappedFile> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    if len >= READ_SMALLER_THAN {
+        return MappedFile::from_file(&file);
+    }
+    // The length is a hint: a file that grew since is read whole all the same.
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    file.read_to_end(&mut bytes)?;
+    Ok(MappedFile::from_vec(bytes))
 }
 
 /// The error of an entry that vanished between insertion and lookup (cannot happen; reported
