@@ -199,8 +199,9 @@ fn main() {
     });
     g.finish();
 
-    // `find_path` is one pass over the path-entry table: it is measured against a plain pass
-    // over the same entries (their ids and name sizes), per lookup.
+    // `find_path` is one pass over the path-entry table (stopping at the entry), two for an
+    // absent path: both are measured against a plain pass over the same entries (their ids and
+    // name sizes), per lookup.
     let mut g = c.benchmark_group("assets_find_path");
     g.sample_size(20);
     let probes: Vec<&String> = paths.iter().step_by(paths.len() / 16).take(16).collect();
@@ -210,6 +211,17 @@ fn main() {
             let mut n = 0usize;
             for p in &probes {
                 n += db.find_path(black_box(p)).unwrap().unwrap().index();
+            }
+            n
+        })
+    });
+    // An absent path costs both passes: the first finds nothing, the second confirms it.
+    let absent: Vec<String> = probes.iter().map(|p| format!("{p}.absent")).collect();
+    g.bench_function("find_absent_path_x16", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            for p in &absent {
+                n += usize::from(db.find_path(black_box(p)).unwrap().is_none());
             }
             n
         })

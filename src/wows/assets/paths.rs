@@ -20,6 +20,38 @@ pub const FIND_CANDIDATES: usize = 32;
 /// segment is looked up by walking parents.
 const NAME_SIZES: usize = 256;
 
+/// A set of ids that can answer "certainly not in it" with one bit test: 4,096 bits (on the
+/// stack) indexed by a multiplicative hash of the id, so that ids which are themselves hashes and
+/// ids which are small counters spread alike.
+struct ParentFilter {
+    words: [u64; 64],
+}
+
+impl Default for ParentFilter {
+    fn default() -> Self {
+        ParentFilter { words: [0; 64] }
+    }
+}
+
+impl ParentFilter {
+    fn slot(id: u64) -> (usize, u64) {
+        let h = id.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        ((h >> 58) as usize, 1 << ((h >> 52) & 63))
+    }
+
+    fn insert(&mut self, id: u64) {
+        let (word, bit) = Self::slot(id);
+        if let Some(w) = self.words.get_mut(word) {
+            *w |= bit;
+        }
+    }
+
+    fn may_hold(&self, id: u64) -> bool {
+        let (word, bit) = Self::slot(id);
+        self.words.get(word).is_some_and(|w| w & bit != 0)
+    }
+}
+
 /// Entries named like one segment of a path being looked up, on the stack.
 #[derive(Clone, Copy)]
 struct Candidates {
@@ -257,11 +289,15 @@ impl<'a> Paths<'a> {
 
     /// The entry whose full path is `path`, in one pass over the table and without allocating.
     ///
-    /// The pass collects, per segment, the entries named like it (the stored name size filters
-    /// before any name is read), then each candidate for the last segment is checked against the
-    /// other segments' candidates by parent id. Should a segment have more than
-    /// [`FIND_CANDIDATES`] namesakes, the lookup walks parents through the table instead (one scan
-    /// per segment: same answer, slower).
+    /// A first pass assumes parents listed before their children, as in the game's files: an
+    /// entry's name is read only when its parent matched the segment before, and the pass stops
+    /// at the path's entry (half the table on average). When it finds nothing — the path is
+    /// absent, or the table is in another order — a second pass decides, for any order: it
+    /// collects, per segment, the entries named like it (the stored name size filters before any
+    /// name is read), then checks each candidate for the last segment against the other
+    /// segments' candidates by parent id. Should a segment have more than [`FIND_CANDIDATES`]
+    /// namesakes, the lookup walks parents through the table instead (one scan per segment: same
+    /// answer, slower). When several entries have the same full path, the answer is one of them.
     pub(crate) fn find_path(&self, path: &str) -> Result<Option<PathEntry<'a>>> {
         let mut segments = [""; MAX_PATH_DEPTH];
         let mut depth = 0usize;
@@ -283,6 +319,9 @@ impl<'a> Paths<'a> {
                 };
                 *bits |= 1 << k;
             }
+        }
+        if let Some(entry) = self.find_path_parents_first(segments, &by_size)? {
+            return Ok(Some(entry));
         }
         let mut found = [Candidates::EMPTY; MAX_PATH_DEPTH];
         for entry in self.iter() {
@@ -330,6 +369,70 @@ impl<'a> Paths<'a> {
             }
             if parent == 0 {
                 return Ok(Some(leaf));
+            }
+        }
+        Ok(None)
+    }
+
+    /// [`find_path`](Self::find_path)'s first pass, for tables that list a parent before its
+    /// children (as the game's do): an entry is compared with a segment only when its parent
+    /// already matched the segment before (or it is a root, for the first), so almost no name is
+    /// read, and the pass stops at the first entry that completes the path. `None` when it does
+    /// not find the path, which in a table in another order does not mean it is absent.
+    fn find_path_parents_first(
+        &self,
+        segments: &[&str],
+        by_size: &[u64; NAME_SIZES],
+    ) -> Result<Option<PathEntry<'a>>> {
+        let Some(last) = segments.len().checked_sub(1) else {
+            return Ok(None);
+        };
+        // Entries that matched a segment so far: their selfId and the depths their children may
+        // match (a bit per depth). Almost every entry's parent is none of them; a bit set of
+        // hashed ids rejects those in one test.
+        let mut matched = [(0u64, 0u64); FIND_CANDIDATES];
+        let mut count = 0usize;
+        let mut filter = ParentFilter::default();
+        for entry in self.iter() {
+            let parent = entry.parent_id();
+            let child_depths = if parent == 0 {
+                1
+            } else if !filter.may_hold(parent) {
+                continue;
+            } else {
+                matched
+                    .get(..count)
+                    .unwrap_or_default()
+                    .iter()
+                    .fold(
+                        0,
+                        |bits, &(id, below)| if id == parent { bits | below } else { bits },
+                    )
+            };
+            let stored = entry.raw.name_size.get() as usize;
+            let mut depths = child_depths & by_size.get(stored).copied().unwrap_or(0);
+            if depths == 0 {
+                continue;
+            }
+            let name = entry.name_bytes()?;
+            let mut below = 0u64;
+            while depths != 0 {
+                let k = depths.trailing_zeros() as usize;
+                depths &= depths - 1;
+                if segments.get(k).is_some_and(|s| s.as_bytes() == name) {
+                    if k == last {
+                        return Ok(Some(entry));
+                    }
+                    below |= 1 << (k + 1);
+                }
+            }
+            if below != 0 {
+                let Some(slot) = matched.get_mut(count) else {
+                    return Ok(None); // more namesakes than kept: the second pass decides
+                };
+                *slot = (entry.self_id(), below);
+                count += 1;
+                filter.insert(entry.self_id());
             }
         }
         Ok(None)
