@@ -523,15 +523,31 @@ const ROOT: u32 = u32::MAX;
 /// A parent index meaning "no entry has the parentId".
 const MISSING: u32 = u32::MAX - 1;
 
-/// An owned index for callers doing many id → path walks: selfId → entry, and each entry's parent
-/// as an entry index, so that a full path is O(depth) array steps. Opt-in: building it walks the
-/// table once and makes exactly two allocations (a hash map of `entries` slots, about 16 bytes
-/// each at its load factor, and 4 bytes per entry for the parents).
+/// An owned index for callers doing many id → path walks: selfId → entry, each entry's parent as
+/// an entry index, and every name read and checked once, so that a full path is O(depth) array
+/// steps and copies. Opt-in: building it walks the table once and makes exactly three
+/// allocations — a hash map of `entries` slots (about 16 bytes each at its load factor), 12 bytes
+/// per entry for its parent and name, and the names end to end (never more bytes than the file
+/// has: a table whose names overlap to exceed that leaves the rest to be read at each call).
 #[derive(Debug, Clone, Default)]
 pub struct PathIndex {
     by_id: HashMap<u64, u32, core::hash::BuildHasherDefault<IdHasher>>,
-    parents: Vec<u32>,
+    nodes: Vec<Node>,
+    names: String,
 }
+
+/// One entry in a [`PathIndex`]: its parent's position and where its name is in `names`.
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    parent: u32,
+    name_start: u32,
+    /// [`UNINDEXED`] when the name was not copied: read from the file at each call (which reports
+    /// the error, if reading it is one).
+    name_len: u32,
+}
+
+/// A name the index holds no copy of.
+const UNINDEXED: u32 = u32::MAX;
 
 impl PathIndex {
     /// Indexes every entry by selfId (the first entry wins for a duplicated id).
@@ -540,15 +556,44 @@ impl PathIndex {
         for (i, e) in paths.entries.iter().enumerate() {
             by_id.entry(e.self_id.get()).or_insert(i as u32);
         }
-        let parents = paths
+        // Stored sizes bound the names (they may include a NUL), the file bounds them all.
+        let room = paths
             .entries
             .iter()
-            .map(|e| match e.parent_id.get() {
-                0 => ROOT,
-                parent => by_id.get(&parent).copied().unwrap_or(MISSING),
+            .map(|e| e.name_size.get() as usize)
+            .fold(0usize, usize::saturating_add)
+            .min(paths.bytes.len());
+        let mut names = String::with_capacity(room);
+        let nodes = paths
+            .iter()
+            .map(|e| {
+                let parent = match e.parent_id() {
+                    0 => ROOT,
+                    parent => by_id.get(&parent).copied().unwrap_or(MISSING),
+                };
+                let (name_start, name_len) = match e.name() {
+                    Ok(name) if name.len() <= room - names.len() => {
+                        let start = names.len();
+                        names.push_str(name);
+                        match (u32::try_from(start), u32::try_from(name.len())) {
+                            (Ok(start), Ok(len)) if len != UNINDEXED => (start, len),
+                            _ => (0, UNINDEXED),
+                        }
+                    }
+                    _ => (0, UNINDEXED),
+                };
+                Node {
+                    parent,
+                    name_start,
+                    name_len,
+                }
             })
             .collect();
-        Ok(PathIndex { by_id, parents })
+        Ok(PathIndex {
+            by_id,
+            nodes,
+            names,
+        })
     }
 
     /// The entry with `self_id`. O(1).
@@ -585,15 +630,29 @@ impl PathIndex {
     fn write_full_path(&self, paths: Paths<'_>, start: u32, out: &mut String) -> Result<()> {
         let mut chain = [0u32; MAX_PATH_DEPTH];
         let depth = self.chain(paths, start, &mut chain, |_| false)?.0;
-        for (n, &index) in chain.iter().take(depth).rev().enumerate() {
-            if n > 0 {
-                out.push('/');
-            }
-            if let Some(e) = paths.get(index as usize) {
-                out.push_str(e.name()?);
-            }
+        let mut names = chain.iter().take(depth).rev();
+        if let Some(&root) = names.next() {
+            out.push_str(self.name(paths, root)?);
+        }
+        for &index in names {
+            out.push_str("/");
+            out.push_str(self.name(paths, index)?);
         }
         Ok(())
+    }
+
+    /// The name of the entry at `index`: the index's copy, or read from the file when it holds
+    /// none.
+    fn name<'a>(&'a self, paths: Paths<'a>, index: u32) -> Result<&'a str> {
+        let node = self.nodes.get(index as usize);
+        let copy = node.filter(|n| n.name_len != UNINDEXED).and_then(|n| {
+            let start = n.name_start as usize;
+            self.names.get(start..start + n.name_len as usize)
+        });
+        match copy {
+            Some(name) => Ok(name),
+            None => paths.get(index as usize).map_or(Ok(""), |e| e.name()),
+        }
     }
 
     /// Collects `start` and its ancestors (leaf first) into `chain` until a root or an entry for
@@ -623,7 +682,7 @@ impl PathIndex {
             };
             *slot = current;
             depth += 1;
-            match self.parents.get(current as usize).copied() {
+            match self.nodes.get(current as usize).map(|n| n.parent) {
                 Some(ROOT) | None => return Ok((depth, None)),
                 Some(MISSING) => {
                     return Err(Error::invalid(
@@ -668,9 +727,7 @@ impl PathIndex {
                 if kept_len > 0 {
                     out.push('/');
                 }
-                if let Some(e) = paths.get(index as usize) {
-                    out.push_str(e.name()?);
-                }
+                out.push_str(self.name(paths, index)?);
                 let Some(slot) = kept.get_mut(kept_len) else {
                     return Err(Error::invalid(
                         u64_of(entry.at),
