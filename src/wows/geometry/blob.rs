@@ -21,6 +21,7 @@ pub(crate) struct Blob<'a> {
 
 impl<'a> Blob<'a> {
     /// Absolute file offset of the data.
+    #[inline]
     pub fn offset(&self) -> Result<usize> {
         self.bytes.resolve(
             self.pointer_at,
@@ -37,6 +38,7 @@ impl<'a> Blob<'a> {
 
     /// The data and its absolute file offset, the pointer resolved once (decoding small buffers
     /// is dominated by such fixed costs).
+    #[inline]
     pub fn located(&self) -> Result<(&'a [u8], usize)> {
         let at = self.offset()?;
         Ok((self.bytes.slice(at, self.size, self.data_field)?, at))
@@ -46,5 +48,18 @@ impl<'a> Blob<'a> {
     pub fn encoded(&self) -> Result<Option<Encd<'a>>> {
         let (data, at) = self.located()?;
         Ok(Encd::parse(data, at))
+    }
+}
+
+/// Replaces `out`'s contents with `values`: into its capacity when that suffices, otherwise into a
+/// new allocation of exactly their size (what `to_vec` does), since growing the old one would
+/// copy contents about to be replaced. Decoding a raw blob into a fresh `Vec` then costs what
+/// copying its stored bytes costs.
+pub(crate) fn copy_into_vec<T: Copy>(out: &mut Vec<T>, values: &[T]) {
+    if out.capacity() < values.len() {
+        *out = values.to_vec();
+    } else {
+        out.clear();
+        out.extend_from_slice(values);
     }
 }

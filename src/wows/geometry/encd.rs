@@ -39,6 +39,7 @@ pub struct Encd<'a> {
 
 impl<'a> Encd<'a> {
     /// Reads the blob at absolute offset `blob_offset` as ENCD if it starts with the magic.
+    #[inline]
     pub fn parse(blob: &'a [u8], blob_offset: usize) -> Option<Self> {
         let (header, payload) = zerocopy::FromBytes::ref_from_prefix(blob).ok()?;
         let header: &EncdHeader = header;

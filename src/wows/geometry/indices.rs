@@ -4,7 +4,7 @@
 use zerocopy::little_endian::{U16, U32};
 use zerocopy::{FromBytes, IntoBytes};
 
-use super::blob::Blob;
+use super::blob::{Blob, copy_into_vec};
 use super::encd::{Encd, IndexInt};
 use super::raw::IndicesPrototype;
 use crate::bytes::{Bytes, u64_of};
@@ -35,6 +35,7 @@ impl<'a> IndexBuffer<'a> {
 
     /// Bytes per index as stored in `indexSize` (2 or 4 in most files; see
     /// [`has_swapped_index_size`](Self::has_swapped_index_size)).
+    #[inline]
     pub fn index_size(&self) -> usize {
         usize::from(self.raw.index_size.get())
     }
@@ -44,12 +45,14 @@ impl<'a> IndexBuffer<'a> {
     /// reads them as such (a raw blob must still be a whole number of 2-byte indices, and the
     /// draws' index ranges are checked against their vertices as for any file). `dump --json` and
     /// `check` report it, so it is never taken silently.
+    #[inline]
     pub fn has_swapped_index_size(&self) -> bool {
         self.raw.reserved.get() == 2 && self.raw.index_size.get() == 0
     }
 
     /// Bytes per index as the reader reads them: `indexSize` when it is 2 or 4, 2 for the swapped
     /// (2, 0) fields, an error for anything else.
+    #[inline]
     pub fn effective_index_size(&self) -> Result<usize> {
         match self.index_size() {
             size @ (2 | 4) => Ok(size),
@@ -64,10 +67,12 @@ impl<'a> IndexBuffer<'a> {
     }
 
     /// The blob's stored size in bytes (including the ENCD header when encoded).
+    #[inline]
     pub fn size_in_bytes(&self) -> u32 {
         self.raw.size_in_bytes.get()
     }
 
+    #[inline]
     fn blob(&self) -> Blob<'a> {
         Blob {
             bytes: self.bytes,
@@ -109,9 +114,11 @@ impl<'a> IndexBuffer<'a> {
         }
     }
 
-    /// An error when raw `data` is not a whole number of `size`-byte indices.
+    /// An error when raw `data` is not a whole number of `size`-byte indices (`size` 2 or 4, as
+    /// [`effective_index_size`](Self::effective_index_size) gives: a mask, not a division).
+    #[inline]
     fn whole_indices(&self, data: &[u8], size: usize) -> Result<()> {
-        if !data.len().is_multiple_of(size) {
+        if data.len() & size.wrapping_sub(1) != 0 {
             return Err(Error::invalid(
                 u64_of(self.at),
                 "IndicesPrototype.sizeInBytes",
@@ -168,18 +175,22 @@ impl<'a> IndexBuffer<'a> {
             return self.decode_indices_into(out); // the same refusal, with its error
         }
         self.whole_indices(data, size)?;
-        out.clear();
-        out.reserve(data.len() / size);
         // The same width on a little-endian machine with the blob at an aligned address: the
         // stored bytes are the values, one copy. Otherwise slice iterators of the alignment-1
         // little-endian types: a loop of known length, which the compiler turns into wide loads
         // and stores.
         if I::SIZE == size && cfg!(target_endian = "little") {
             if let Ok(values) = bytemuck::try_cast_slice::<u8, I>(data) {
-                out.extend_from_slice(values);
+                copy_into_vec(out, values);
                 return Ok(out.len());
             }
         }
+        out.clear();
+        out.reserve(if size == 2 {
+            data.len() / 2
+        } else {
+            data.len() / 4
+        });
         if size == 2 {
             if let Ok(values) = <[U16]>::ref_from_bytes(data) {
                 out.extend(values.iter().map(|v| I::from_u16(v.get())));
