@@ -635,7 +635,7 @@ impl PathIndex {
             out.push_str(self.name(paths, root)?);
         }
         for &index in names {
-            out.push_str("/");
+            out.push('/');
             out.push_str(self.name(paths, index)?);
         }
         Ok(())
