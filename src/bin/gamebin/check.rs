@@ -10,10 +10,10 @@ use gamebin::wows::geometry::{DecodedGeometry, GeometryView, PairingDoubt};
 use serde::Serialize;
 
 use crate::files::{self, Input, ReadOptions};
-use crate::geometry::SWAPPED_INDEX_SIZE;
 use crate::output::{Out, Status, progress_bar, report};
 use crate::parallel;
 use crate::wwd;
+use gamebin::wows::geometry::SWAPPED_INDEX_SIZE;
 
 /// What `check` found in one file.
 #[derive(Debug, Default, Serialize)]

@@ -43,6 +43,7 @@ mod model;
 mod packed_string;
 mod pairing;
 pub mod raw;
+mod summary;
 mod vertex_format;
 mod vertices;
 
@@ -57,6 +58,10 @@ pub use indices::{IndexBuffer, Indices};
 pub use mapping::{Mapping, MappingKind, Mappings};
 pub use model::{Model, ModelKind};
 pub use pairing::{DrawTable, PairingDoubt, PairingNote};
+pub use summary::{
+    Aabb, ArmorNodeSummary, DrawSummary, GeometrySummary, IndexBufferSummary, MappingSummary,
+    ModelSummary, PairingNoteSummary, SWAPPED_INDEX_SIZE, VertexBufferSummary,
+};
 pub use vertex_format::{VertexFormat, f16_to_f32, unpack_unit};
 pub use vertices::VertexBuffer;
 
