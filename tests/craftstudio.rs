@@ -287,8 +287,8 @@ fn string_lengths_are_net_7_bit_integers() {
     }
 }
 
-// serde_json comes with the CLI feature.
-#[cfg(feature = "cli")]
+// serde_json is a dev-dependency; the owned models derive serde with `serde`.
+#[cfg(feature = "serde")]
 #[test]
 fn the_owned_project_round_trips_through_serde() {
     for (name, bytes) in write::fixtures().unwrap() {

@@ -1218,7 +1218,7 @@ fn every_truncation_of_every_fixture_is_an_error() {
 
 /// The `dump --json` path (view → owned model → JSON) on damaged maps: whatever the reader opens
 /// converts and serializes, without a panic.
-#[cfg(feature = "cli")]
+#[cfg(feature = "serde")]
 #[test]
 fn every_map_that_opens_after_a_byte_flip_dumps_as_json() {
     use gamebin::write::wdata::WdataMap;

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -198,6 +198,7 @@ fn run(case: &Case, tmp: &Path) -> String {
 
 #[test]
 fn bad_invocations_say_where_what_and_why() {
+    at_repository_root();
     let bless = std::env::var_os("GAMEBIN_BLESS").is_some();
     let tmp = temp_dir("golden");
     make_inputs(&tmp);
@@ -256,6 +257,7 @@ fn close_after_one_line(args: &[&str]) -> (Duration, Option<i32>, String) {
 
 #[test]
 fn a_closed_pipe_stops_the_run_at_once() {
+    at_repository_root();
     // 3000 files and, last, one gamebin does not read: a run that went on after the pipe closed
     // would reach it and say it skipped it.
     let tmp = temp_dir("pipe");
@@ -296,6 +298,7 @@ fn a_closed_pipe_stops_the_run_at_once() {
 
 #[test]
 fn no_mmap_reads_the_same() {
+    at_repository_root();
     let mapped = Command::new(env!("CARGO_BIN_EXE_gamebin"))
         .args(["info", "--json", "fixtures"])
         .current_dir(root())
@@ -313,6 +316,7 @@ fn no_mmap_reads_the_same() {
 
 #[test]
 fn info_help_says_it_reads_headers_only() {
+    at_repository_root();
     let out = Command::new(env!("CARGO_BIN_EXE_gamebin"))
         .args(["info", "--help"])
         .output()
@@ -346,4 +350,14 @@ fn info_help_says_it_reads_headers_only() {
     ] {
         assert!(help.contains(format), "dump --help lacks {format}");
     }
+}
+
+/// Cargo runs a package's tests from its own folder (`cli/`); the fixtures, the golden files and
+/// a relative `GAMEBIN_SAMPLES` are relative to the repository root, so every test starts there.
+fn at_repository_root() {
+    static MOVED: std::sync::Once = std::sync::Once::new();
+    MOVED.call_once(|| {
+        std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+            .expect("the repository root");
+    });
 }

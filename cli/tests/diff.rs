@@ -11,7 +11,7 @@ use gamebin::wdb::WdbView;
 use gamebin::write::wdb::{TableRecord, TableValue, WdbTable, items_table, xiii1_table};
 
 fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
 /// The items fixture and an edit of it, with the changes the edit makes, stated by hand.
@@ -61,6 +61,7 @@ fn sorted(mut v: Vec<Change>) -> Vec<Change> {
 
 #[test]
 fn wdb_diff_reports_exactly_the_changes_made() {
+    at_repository_root();
     let (before, after, changes) = edited_items();
     let (a, b) = (before.to_bytes().unwrap(), after.to_bytes().unwrap());
     let (va, vb) = (
@@ -79,6 +80,7 @@ fn wdb_diff_reports_exactly_the_changes_made() {
 
 #[test]
 fn wdb_diff_of_xiii1_cells() {
+    at_repository_root();
     let before = xiii1_table();
     let mut after = before.clone();
     after.records[0].values[0] = TableValue::UInt(0x3F); // ab_fire's first bit-packed cell
@@ -123,6 +125,7 @@ fn golden(name: &str, got: &str) {
 
 #[test]
 fn cli_diff_prints_the_changes_and_exits_like_diff() {
+    at_repository_root();
     let dir: PathBuf = std::env::temp_dir().join(format!("gamebin-diff-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (before, after, changes) = edited_items();
@@ -168,4 +171,14 @@ fn cli_diff_prints_the_changes_and_exits_like_diff() {
         assert!(err.contains(says), "{err}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Cargo runs a package's tests from its own folder (`cli/`); the fixtures, the golden files and
+/// a relative `GAMEBIN_SAMPLES` are relative to the repository root, so every test starts there.
+fn at_repository_root() {
+    static MOVED: std::sync::Once = std::sync::Once::new();
+    MOVED.call_once(|| {
+        std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+            .expect("the repository root");
+    });
 }

@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 use gamebin::wows::geometry::GeometryView;
 
 fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
 fn gamebin(args: &[&str]) -> Output {
@@ -45,6 +45,7 @@ fn fixtures() -> Vec<String> {
 
 #[test]
 fn dump_json_matches_the_golden_files() {
+    at_repository_root();
     let bless = std::env::var_os("GAMEBIN_BLESS").is_some();
     for name in fixtures() {
         let path = format!("fixtures/{name}");
@@ -74,6 +75,7 @@ fn dump_json_matches_the_golden_files() {
 
 #[test]
 fn golden_dumps_agree_with_what_the_writer_was_told() {
+    at_repository_root();
     // Independent of the reader: the fixture builder put a 24-vertex cube and a 5-vertex pyramid
     // into one buffer, with texel densities 17293 and 19309, and two armor nodes of 6 triangles.
     let dump: serde_json::Value = serde_json::from_str(
@@ -97,6 +99,7 @@ fn golden_dumps_agree_with_what_the_writer_was_told() {
 
 #[test]
 fn info_json_has_the_documented_keys() {
+    at_repository_root();
     let out = gamebin(&["info", "--json", "fixtures"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let lines: Vec<serde_json::Value> = stdout(&out)
@@ -141,6 +144,7 @@ fn info_json_has_the_documented_keys() {
 #[test]
 #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn info_on_real_samples_counts_what_the_blobs_hold() {
+    at_repository_root();
     let samples = std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)");
     let path = PathBuf::from(samples).join("wows-geometry/CPA003_Shell_CS_0.11.5.geometry");
     let out = gamebin(&["info", "--json", path.to_str().unwrap()]);
@@ -154,6 +158,7 @@ fn info_on_real_samples_counts_what_the_blobs_hold() {
 
 #[test]
 fn a_failing_file_does_not_stop_the_others() {
+    at_repository_root();
     let dir = std::env::temp_dir().join(format!("gamebin-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let good = root().join("fixtures/wows-geometry/ships_raw.geometry");
@@ -199,6 +204,7 @@ fn a_failing_file_does_not_stop_the_others() {
 
 #[test]
 fn usage_errors_exit_2() {
+    at_repository_root();
     assert_eq!(gamebin(&[]).status.code(), Some(2));
     assert_eq!(gamebin(&["info"]).status.code(), Some(2));
     assert_eq!(gamebin(&["dump", "--bogus", "x"]).status.code(), Some(2));
@@ -209,6 +215,7 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn export_writes_one_obj_per_draw() {
+    at_repository_root();
     let dir = std::env::temp_dir().join(format!("gamebin-export-{}", std::process::id()));
     let out = gamebin(&[
         "export",
@@ -245,6 +252,7 @@ fn export_writes_one_obj_per_draw() {
 
 #[test]
 fn export_writes_a_glb_and_never_overwrites_without_force() {
+    at_repository_root();
     let dir = std::env::temp_dir().join(format!("gamebin-export-glb-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let glb = dir.join("ships.glb");
@@ -293,6 +301,7 @@ fn export_writes_a_glb_and_never_overwrites_without_force() {
 
 #[test]
 fn export_writes_the_sound_draws_and_reports_the_others() {
+    at_repository_root();
     use gamebin::write::geometry::{GeometryBuilder, cube, pyramid};
     let dir = std::env::temp_dir().join(format!("gamebin-export-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -340,6 +349,7 @@ fn export_writes_the_sound_draws_and_reports_the_others() {
 
 #[test]
 fn check_walks_everything_and_reports_warnings_and_errors() {
+    at_repository_root();
     let out = gamebin(&["check", "fixtures"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -376,6 +386,7 @@ fn check_walks_everything_and_reports_warnings_and_errors() {
 
 #[test]
 fn craftstudio_info_json_has_the_issues_keys() {
+    at_repository_root();
     let out = gamebin(&["info", "--json", "fixtures/craftstudio-project"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -441,6 +452,7 @@ fn craftstudio_info_json_has_the_issues_keys() {
 #[test]
 #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn craftstudio_info_on_real_samples() {
+    at_repository_root();
     let samples = std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)");
     let dir = PathBuf::from(samples).join("craftstudio-project");
     let out = gamebin(&["info", "--json", dir.to_str().unwrap()]);
@@ -470,6 +482,7 @@ fn craftstudio_info_on_real_samples() {
 
 #[test]
 fn craftstudio_dump_json_is_a_tree() {
+    at_repository_root();
     let out = gamebin(&[
         "dump",
         "--json",
@@ -490,6 +503,7 @@ fn craftstudio_dump_json_is_a_tree() {
 
 #[test]
 fn a_damaged_project_dat_reports_the_readers_error_and_others_are_skipped() {
+    at_repository_root();
     let dir = std::env::temp_dir().join(format!("gamebin-cli-cs-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let good =
@@ -508,6 +522,7 @@ fn a_damaged_project_dat_reports_the_readers_error_and_others_are_skipped() {
 
 #[test]
 fn craftstudio_check_finds_missing_and_orphaned_files() {
+    at_repository_root();
     use gamebin::write::craftstudio::{EntrySpec, ProjectFile};
     let dir = std::env::temp_dir().join(format!("gamebin-cs-check-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -666,6 +681,7 @@ fn wdb_samples() -> Option<Vec<(PathBuf, PathBuf)>> {
 #[test]
 #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn wdb_dump_json_equals_the_oracle_on_the_samples() {
+    at_repository_root();
     let files = wdb_samples().expect(
         "GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with \
          GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)",
@@ -678,6 +694,7 @@ fn wdb_dump_json_equals_the_oracle_on_the_samples() {
 
 #[test]
 fn wdb_dump_json_equals_the_oracle_on_the_fixtures() {
+    at_repository_root();
     for name in fixtures().iter().filter(|f| f.starts_with("ff13-wdb/")) {
         let file = root().join("fixtures").join(name);
         let Some(want) = oracle(&file, None) else {
@@ -690,6 +707,7 @@ fn wdb_dump_json_equals_the_oracle_on_the_fixtures() {
 
 #[test]
 fn wdb_pack_reads_back_to_the_same_json() {
+    at_repository_root();
     let dir = std::env::temp_dir().join(format!("gamebin-wdb-pack-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut inputs: Vec<PathBuf> = fixtures()
@@ -727,6 +745,7 @@ fn wdb_pack_reads_back_to_the_same_json() {
 
 #[test]
 fn wdb_pack_errors_name_record_and_field() {
+    at_repository_root();
     let dir = std::env::temp_dir().join(format!("gamebin-wdb-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut doc = dump_json(&root().join("fixtures/ff13-wdb/items.wdb"));
@@ -755,6 +774,7 @@ fn wdb_pack_errors_name_record_and_field() {
 
 #[test]
 fn wdb_info_json_has_the_documented_keys() {
+    at_repository_root();
     let out = gamebin(&["info", "--json", "fixtures/ff13-wdb"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let lines: Vec<serde_json::Value> = stdout(&out)
@@ -815,6 +835,7 @@ fn wdb_info_json_has_the_documented_keys() {
 
 #[test]
 fn wdb_json_with_supplied_field_names() {
+    at_repository_root();
     let out = gamebin(&[
         "wdb",
         "json",
@@ -839,6 +860,7 @@ fn wdb_json_with_supplied_field_names() {
 
 #[test]
 fn wwd_info_json_has_the_documented_keys() {
+    at_repository_root();
     let out = gamebin(&["info", "--json", "fixtures/wap32-wwd"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let lines: Vec<serde_json::Value> = stdout(&out)
@@ -919,6 +941,7 @@ fn wwd_info_json_has_the_documented_keys() {
 
 #[test]
 fn wwd_a_damaged_wapmap_block_fails_with_its_offset() {
+    at_repository_root();
     let dir = temp_dir("wapmap-meta");
     let good = std::fs::read("fixtures/wap32-wwd/claw_small_wapmap.wwd").unwrap();
     let cut = dir.join("cut.wwd");
@@ -945,6 +968,7 @@ fn wwd_a_damaged_wapmap_block_fails_with_its_offset() {
 #[test]
 #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn wwd_info_on_real_samples_matches_expected_tsv() {
+    at_repository_root();
     let samples = std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)");
     let path = Path::new(&samples).join("wap32-wwd/claw_libwap32_ParadiseCove.wwd");
     let out = gamebin(&["info", "--json", path.to_str().unwrap()]);
@@ -982,6 +1006,7 @@ fn png_size(data: &[u8]) -> (u32, u32) {
 
 #[test]
 fn wwd_render_writes_a_png_of_the_plane() {
+    at_repository_root();
     let dir = std::env::temp_dir().join(format!("gamebin-render-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let png = dir.join("map.png");
@@ -1036,6 +1061,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 #[test]
 fn wwd_render_crops_to_the_part_in_use() {
+    at_repository_root();
     use gamebin::write::wwd::{Level, ObjectData, PlaneData, tile};
     use gamebin::wwd::{PlaneFlags, Tile};
 
@@ -1089,6 +1115,7 @@ fn wwd_render_crops_to_the_part_in_use() {
 
 #[test]
 fn wwd_ignore_signature_reads_a_badly_signed_level() {
+    at_repository_root();
     let dir = temp_dir("badsig");
     let level = gamebin::write::wwd::claw_level(6, 4, 2);
     let mut data = level.to_compressed().unwrap();
@@ -1145,6 +1172,7 @@ fn wwd_ignore_signature_reads_a_badly_signed_level() {
 #[test]
 #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn wwd_ignore_signature_reads_the_real_badly_signed_sample() {
+    at_repository_root();
     // The real badly signed sample reads as the original it was made from.
     let samples = std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)");
     let dir = Path::new(&samples).join("wap32-wwd");
@@ -1170,6 +1198,7 @@ fn wwd_ignore_signature_reads_the_real_badly_signed_sample() {
 
 #[test]
 fn assets_info_json_has_the_keys_the_issue_lists() {
+    at_repository_root();
     let out = gamebin(&["info", "--json", "fixtures/wows-assets"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let lines: Vec<serde_json::Value> = stdout(&out)
@@ -1248,6 +1277,7 @@ fn assets_info_json_has_the_keys_the_issue_lists() {
 #[test]
 #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn assets_info_on_the_sample_reports_its_sources_values() {
+    at_repository_root();
     let dir = std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)");
     let path = Path::new(&dir).join("wows-assets/minimal_synthetic_assets.bin");
     let out = gamebin(&["info", "--json", path.to_str().unwrap()]);
@@ -1279,6 +1309,7 @@ fn assets_info_on_the_sample_reports_its_sources_values() {
 
 #[test]
 fn assets_get_and_ls() {
+    at_repository_root();
     let file = "fixtures/wows-assets/all_prototypes.assets.bin";
     let out = gamebin(&["assets", "get", file, "res/content/gameplay/Test.mfm"]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -1319,6 +1350,7 @@ fn assets_get_and_ls() {
 
 #[test]
 fn synth_small_is_deterministic_and_reads() {
+    at_repository_root();
     let dir = std::env::temp_dir().join(format!("gamebin-synth-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let a = dir.join("a.bin");
@@ -1343,6 +1375,7 @@ fn synth_small_is_deterministic_and_reads() {
 
 #[test]
 fn wdata_info_json_has_the_issues_keys() {
+    at_repository_root();
     let out = gamebin(&["info", "--json", "fixtures/rusty-hearts-wdata"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let lines: Vec<serde_json::Value> = stdout(&out)
@@ -1419,6 +1452,7 @@ fn wdata_info_json_has_the_issues_keys() {
 
 #[test]
 fn wdata_dump_json_has_every_name_as_text() {
+    at_repository_root();
     let dump = dump_json(&root().join("fixtures/rusty-hearts-wdata/v22-all-event-boxes.wdata"));
     assert_eq!(dump["format"], "rusty-hearts-wdata");
     // Every stored code unit, the signature's trailing NUL too (`wdata pack` writes it back).
@@ -1458,6 +1492,7 @@ fn wdata_dump_json_has_every_name_as_text() {
 
 #[test]
 fn wdata_dump_json_shows_bools_and_omits_what_the_version_does_not_store() {
+    at_repository_root();
     // v01 stores none of the version-gated header fields: they are absent, not null.
     let v1 = dump_json(&root().join("fixtures/rusty-hearts-wdata/v01-minimal.wdata"));
     for key in [
@@ -1479,6 +1514,7 @@ fn wdata_dump_json_shows_bools_and_omits_what_the_version_does_not_store() {
 
 #[test]
 fn a_damaged_wdata_reports_the_readers_error_and_a_model_file_is_skipped() {
+    at_repository_root();
     let dir = std::env::temp_dir().join(format!("gamebin-cli-wdata-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let good =
@@ -1525,6 +1561,7 @@ fn a_damaged_wdata_reports_the_readers_error_and_a_model_file_is_skipped() {
 
 #[test]
 fn wdb_sheets_pack_back_and_a_bad_edit_writes_nothing() {
+    at_repository_root();
     let dir = std::env::temp_dir().join(format!("gamebin-wdb-sheet-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let input = root().join("fixtures/ff13-wdb/string_arrays.wdb");
@@ -1595,6 +1632,7 @@ fn wdb_sheets_pack_back_and_a_bad_edit_writes_nothing() {
 
 #[test]
 fn wdb_fields_from_an_xiii2_file_of_the_same_layout() {
+    at_repository_root();
     use gamebin::write::wdb::{TableValue, xiii1_table};
     let dir = std::env::temp_dir().join(format!("gamebin-wdb-from-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -1666,6 +1704,7 @@ fn wdb_fields_from_an_xiii2_file_of_the_same_layout() {
 /// uncompressed, the same main block once inflated when compressed).
 #[test]
 fn wwd_json_dump_is_the_model_and_writes_the_level_back() {
+    at_repository_root();
     use gamebin::write::wwd::Level;
     for entry in std::fs::read_dir("fixtures/wap32-wwd").unwrap() {
         let path = entry.unwrap().path();
@@ -1692,6 +1731,7 @@ fn wwd_json_dump_is_the_model_and_writes_the_level_back() {
 /// `--force`; a bad edit fails with the layer, cell and field on stderr.
 #[test]
 fn wwd_tiled_and_back() {
+    at_repository_root();
     let dir = std::env::temp_dir().join(format!("gamebin-wwd-tiled-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let level = "fixtures/wap32-wwd/claw_small_nocompress_wapmap.wwd";
@@ -1727,4 +1767,14 @@ fn wwd_tiled_and_back() {
         stderr(&out)
     );
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Cargo runs a package's tests from its own folder (`cli/`); the fixtures, the golden files and
+/// a relative `GAMEBIN_SAMPLES` are relative to the repository root, so every test starts there.
+fn at_repository_root() {
+    static MOVED: std::sync::Once = std::sync::Once::new();
+    MOVED.call_once(|| {
+        std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+            .expect("the repository root");
+    });
 }

@@ -18,7 +18,7 @@ use gamebin::write::wdata::{self, WdataMap};
 use serde_json::{Value as Json, json};
 
 fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -90,6 +90,7 @@ fn pack(dir: &Path, name: &str, json: &str) -> Result<Vec<u8>, String> {
 
 #[test]
 fn every_fixture_packs_back_to_its_bytes_and_its_json() {
+    at_repository_root();
     let dir = temp_dir("fixtures");
     for (name, bytes) in fixtures() {
         let json = dump_json(&root().join("fixtures/rusty-hearts-wdata").join(&name));
@@ -109,6 +110,7 @@ fn every_fixture_packs_back_to_its_bytes_and_its_json() {
 
 #[test]
 fn the_library_model_round_trips_through_serde() {
+    at_repository_root();
     for (name, map) in wdata::fixture_maps() {
         let bytes = wdata::write(&map).unwrap();
         let read = WdataMap::from_view(&WdataView::from_bytes(&bytes).unwrap()).unwrap();
@@ -122,6 +124,7 @@ fn the_library_model_round_trips_through_serde() {
 
 #[test]
 fn floats_survive_the_json_exactly() {
+    at_repository_root();
     // serde_json reads a number through f64: the shortest f32 text must still give back that f32.
     let mut map = wdata::fixture_maps()
         .into_iter()
@@ -170,6 +173,7 @@ fn floats_survive_the_json_exactly() {
 #[test]
 #[ignore = "needs GAMEBIN_SAMPLES (the real files' folder) and cargo test -- --include-ignored"]
 fn every_real_sample_packs_back_to_its_bytes() {
+    at_repository_root();
     let Some(samples) = std::env::var_os("GAMEBIN_SAMPLES") else {
         eprintln!("GAMEBIN_SAMPLES is not set: skipped");
         return;
@@ -317,6 +321,7 @@ fn bad_edits() -> Vec<(&'static str, Json)> {
 
 #[test]
 fn each_kind_of_bad_edit_is_refused_naming_the_field() {
+    at_repository_root();
     let bless = std::env::var_os("GAMEBIN_BLESS").is_some();
     let dir = temp_dir("bad");
     let golden_dir = root().join("tests/golden/wdata_pack");
@@ -357,6 +362,7 @@ fn each_kind_of_bad_edit_is_refused_naming_the_field() {
 
 #[test]
 fn an_existing_output_is_kept_without_force() {
+    at_repository_root();
     let dir = temp_dir("force");
     let input = dir.join("map.json");
     std::fs::write(
@@ -392,6 +398,7 @@ fn an_existing_output_is_kept_without_force() {
 
 #[test]
 fn standard_input_is_read_and_help_has_an_example() {
+    at_repository_root();
     let dir = temp_dir("stdin");
     let output = dir.join("map.wdata");
     let json = dump_json(&root().join("fixtures/rusty-hearts-wdata/v22-peer-triggers.wdata"));
@@ -414,4 +421,14 @@ fn standard_input_is_read_and_help_has_an_example() {
         text.contains("gamebin wdata pack town.json -o town.wdata"),
         "{text}"
     );
+}
+
+/// Cargo runs a package's tests from its own folder (`cli/`); the fixtures, the golden files and
+/// a relative `GAMEBIN_SAMPLES` are relative to the repository root, so every test starts there.
+fn at_repository_root() {
+    static MOVED: std::sync::Once = std::sync::Once::new();
+    MOVED.call_once(|| {
+        std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+            .expect("the repository root");
+    });
 }

@@ -11,7 +11,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
 fn gamebin(args: &[&str]) -> Output {
@@ -78,6 +78,7 @@ fn golden(name: &str, got: &str) {
 
 #[test]
 fn a_batch_exports_every_model_and_names_the_faults() {
+    at_repository_root();
     let dir = world("batch");
     let (assets, res, out) = (dir.join("assets.bin"), dir.join("res"), dir.join("glb"));
     let args = [
@@ -129,6 +130,7 @@ fn a_batch_exports_every_model_and_names_the_faults() {
 
 #[test]
 fn one_model_by_path_or_id_with_its_lods() {
+    at_repository_root();
     let dir = world("one");
     let (assets, res) = (dir.join("assets.bin"), dir.join("res"));
     let glb = dir.join("ship.glb");
@@ -207,6 +209,7 @@ fn one_model_by_path_or_id_with_its_lods() {
 
 #[test]
 fn a_closed_pipe_stops_the_batch_at_once() {
+    at_repository_root();
     let dir = world("pipe");
     let (assets, res, out) = (dir.join("assets.bin"), dir.join("res"), dir.join("glb"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_gamebin"))
@@ -253,6 +256,7 @@ fn walk(dir: &Path) -> usize {
 
 #[test]
 fn assets_get_gives_the_paths_of_path_ids() {
+    at_repository_root();
     let file = "fixtures/wows-assets/all_prototypes.assets.bin";
     // The ids and paths as `assets ls` lists them.
     let listed = text(&gamebin(&["assets", "ls", file]).stdout);
@@ -290,4 +294,14 @@ fn assets_get_gives_the_paths_of_path_ids() {
     let texture = &v["prototype"]["properties"][0];
     assert_eq!(texture["value"], "0xdeadbeefcafef00d");
     assert_eq!(texture["path"], serde_json::Value::Null);
+}
+
+/// Cargo runs a package's tests from its own folder (`cli/`); the fixtures, the golden files and
+/// a relative `GAMEBIN_SAMPLES` are relative to the repository root, so every test starts there.
+fn at_repository_root() {
+    static MOVED: std::sync::Once = std::sync::Once::new();
+    MOVED.call_once(|| {
+        std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+            .expect("the repository root");
+    });
 }
