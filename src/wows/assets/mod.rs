@@ -350,7 +350,8 @@ impl<'a> AssetsDb<'a> {
     /// The entry whose full path is `path`, found by walking the entries linearly and matching
     /// names segment by segment: no hashing assumption, no allocation. O(entries): one pass that
     /// stops at the entry when parents are listed before their children (as in the game's
-    /// files), a second for a path that is absent or a table in another order.
+    /// files), two for a path that is absent, and a slower third when the table lists children
+    /// before their parents.
     ///
     /// ```
     /// # #[cfg(feature = "write")]

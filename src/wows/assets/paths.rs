@@ -20,6 +20,13 @@ pub const FIND_CANDIDATES: usize = 32;
 /// segment is looked up by walking parents.
 const NAME_SIZES: usize = 256;
 
+/// What `find_path`'s parents-first passes decided.
+enum Passes<'a> {
+    Found(PathEntry<'a>),
+    Absent,
+    Undecided,
+}
+
 /// A set of ids that can answer "certainly not in it" with one bit test: 4,096 bits (on the
 /// stack) indexed by a multiplicative hash of the id, so that ids which are themselves hashes and
 /// ids which are small counters spread alike.
@@ -291,11 +298,11 @@ impl<'a> Paths<'a> {
     ///
     /// A first pass assumes parents listed before their children, as in the game's files: an
     /// entry's name is read only when its parent matched the segment before, and the pass stops
-    /// at the path's entry (half the table on average). When it finds nothing — the path is
-    /// absent, or the table is in another order — a second pass decides, for any order: it
-    /// collects, per segment, the entries named like it (the stored name size filters before any
-    /// name is read), then checks each candidate for the last segment against the other
-    /// segments' candidates by parent id. Should a segment have more than [`FIND_CANDIDATES`]
+    /// at the path's entry (half the table on average). When it finds nothing, a second such pass
+    /// tells an absent path (it matches nothing new) from a table in another order; only then
+    /// does a pass that works for any order decide: it collects, per segment, the entries named
+    /// like it (the stored name size filters before any name is read), then checks each
+    /// candidate for the last segment against the other segments' candidates by parent id. Should a segment have more than [`FIND_CANDIDATES`]
     /// namesakes, the lookup walks parents through the table instead (one scan per segment: same
     /// answer, slower). When several entries have the same full path, the answer is one of them.
     pub(crate) fn find_path(&self, path: &str) -> Result<Option<PathEntry<'a>>> {
@@ -320,8 +327,10 @@ impl<'a> Paths<'a> {
                 *bits |= 1 << k;
             }
         }
-        if let Some(entry) = self.find_path_parents_first(segments, &by_size)? {
-            return Ok(Some(entry));
+        match self.find_path_parents_first(segments, &by_size)? {
+            Passes::Found(entry) => return Ok(Some(entry)),
+            Passes::Absent => return Ok(None),
+            Passes::Undecided => {}
         }
         let mut found = [Candidates::EMPTY; MAX_PATH_DEPTH];
         for entry in self.iter() {
@@ -374,68 +383,91 @@ impl<'a> Paths<'a> {
         Ok(None)
     }
 
-    /// [`find_path`](Self::find_path)'s first pass, for tables that list a parent before its
-    /// children (as the game's do): an entry is compared with a segment only when its parent
-    /// already matched the segment before (or it is a root, for the first), so almost no name is
-    /// read, and the pass stops at the first entry that completes the path. `None` when it does
-    /// not find the path, which in a table in another order does not mean it is absent.
+    /// [`find_path`](Self::find_path)'s passes for tables that list a parent before its children
+    /// (as the game's do): an entry is compared with a segment only when its parent already
+    /// matched the segment before (or it is a root, for the first), so almost no name is read,
+    /// and a pass stops at the first entry that completes the path. A pass that finds nothing is
+    /// followed by another over what the first matched; when that one matches nothing new, the
+    /// matches are closed under "child of a match" in any table order, and the path is absent.
+    /// `Undecided` when a second pass still grows (children listed before their parents) or a
+    /// segment has more namesakes than kept.
     fn find_path_parents_first(
         &self,
         segments: &[&str],
         by_size: &[u64; NAME_SIZES],
-    ) -> Result<Option<PathEntry<'a>>> {
+    ) -> Result<Passes<'a>> {
         let Some(last) = segments.len().checked_sub(1) else {
-            return Ok(None);
+            return Ok(Passes::Absent);
         };
-        // Entries that matched a segment so far: their selfId and the depths their children may
-        // match (a bit per depth). Almost every entry's parent is none of them; a bit set of
-        // hashed ids rejects those in one test.
-        let mut matched = [(0u64, 0u64); FIND_CANDIDATES];
+        // Entries that matched a segment so far: their position, selfId and the depths their
+        // children may match (a bit per depth). Almost every entry's parent is none of them; a
+        // bit set of hashed ids rejects those in one test.
+        let mut matched = [(u32::MAX, 0u64, 0u64); FIND_CANDIDATES];
         let mut count = 0usize;
         let mut filter = ParentFilter::default();
-        for entry in self.iter() {
-            let parent = entry.parent_id();
-            let child_depths = if parent == 0 {
-                1
-            } else if !filter.may_hold(parent) {
-                continue;
-            } else {
-                matched
-                    .get(..count)
-                    .unwrap_or_default()
-                    .iter()
-                    .fold(
+        // An entry can match in a later pass only if its parent matched after it in an earlier
+        // one: the second pass stops where the first made its last match.
+        let mut reach = self.len();
+        for _pass in 0..2 {
+            let mut grew = false;
+            let mut last_match = 0;
+            for entry in self.iter().take(reach) {
+                let parent = entry.parent_id();
+                let child_depths = if parent == 0 {
+                    1
+                } else if !filter.may_hold(parent) {
+                    continue;
+                } else {
+                    matched.get(..count).unwrap_or_default().iter().fold(
                         0,
-                        |bits, &(id, below)| if id == parent { bits | below } else { bits },
+                        |bits, &(_, id, below)| {
+                            if id == parent { bits | below } else { bits }
+                        },
                     )
-            };
-            let stored = entry.raw.name_size.get() as usize;
-            let mut depths = child_depths & by_size.get(stored).copied().unwrap_or(0);
-            if depths == 0 {
-                continue;
-            }
-            let name = entry.name_bytes()?;
-            let mut below = 0u64;
-            while depths != 0 {
-                let k = depths.trailing_zeros() as usize;
-                depths &= depths - 1;
-                if segments.get(k).is_some_and(|s| s.as_bytes() == name) {
-                    if k == last {
-                        return Ok(Some(entry));
-                    }
-                    below |= 1 << (k + 1);
-                }
-            }
-            if below != 0 {
-                let Some(slot) = matched.get_mut(count) else {
-                    return Ok(None); // more namesakes than kept: the second pass decides
                 };
-                *slot = (entry.self_id(), below);
+                let stored = entry.raw.name_size.get() as usize;
+                let mut depths = child_depths & by_size.get(stored).copied().unwrap_or(0);
+                if depths == 0 {
+                    continue;
+                }
+                let name = entry.name_bytes()?;
+                let mut below = 0u64;
+                while depths != 0 {
+                    let k = depths.trailing_zeros() as usize;
+                    depths &= depths - 1;
+                    if segments.get(k).is_some_and(|s| s.as_bytes() == name) {
+                        if k == last {
+                            return Ok(Passes::Found(entry));
+                        }
+                        below |= 1 << (k + 1);
+                    }
+                }
+                if below == 0 {
+                    continue;
+                }
+                let index = entry.index as u32;
+                let known = matched.get_mut(..count).unwrap_or_default();
+                if let Some(m) = known.iter_mut().find(|m| m.0 == index) {
+                    if m.2 | below != m.2 {
+                        m.2 |= below;
+                        (grew, last_match) = (true, entry.index);
+                    }
+                    continue;
+                }
+                let Some(slot) = matched.get_mut(count) else {
+                    return Ok(Passes::Undecided); // more namesakes than kept
+                };
+                *slot = (index, entry.self_id(), below);
                 count += 1;
+                (grew, last_match) = (true, entry.index);
                 filter.insert(entry.self_id());
             }
+            if !grew {
+                return Ok(Passes::Absent);
+            }
+            reach = last_match;
         }
-        Ok(None)
+        Ok(Passes::Undecided)
     }
 
     /// [`find_path`](Self::find_path)'s fallback: every entry named like the last segment is
