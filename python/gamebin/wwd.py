@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+import os
+from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
 
@@ -57,6 +58,7 @@ class WwdLevel(File):
         self, data: Input, *, read: bool = False, ignore_signature: bool = False
     ) -> None:
         super().__init__(data, read=read)
+        self._ignore_signature = ignore_signature
         info = _native.wwd_level(self._source, ignore_signature)
         #: Header fields: ``name``, ``author``, ``birth``, ``rez_file``, ``image_dir``,
         #: ``pal_rez``, ``launch_app``, ``compressed``, ``start``, ``signature_ok``.
@@ -68,6 +70,33 @@ class WwdLevel(File):
         """Every plane's objects, in plane order."""
         return [o for p in self.planes for o in p.objects]
 
-    def render(self, path: Any) -> None:
-        """Not bound yet: ``gamebin render`` draws a level's tile grid to PNG."""
-        raise NotImplementedError("WwdLevel.render is not bound yet: use `gamebin render`")
+    def render(
+        self,
+        path: Optional[Union[str, "os.PathLike[str]"]] = None,
+        *,
+        plane: Optional[str] = None,
+        scale: Optional[int] = None,
+        crop: bool = True,
+    ) -> np.ndarray:
+        """A picture of one plane, as ``gamebin wwd render`` draws it: each tile coloured by its
+        tile property (double and mask tiles pixel by pixel), objects marked, a legend
+        underneath. ``plane`` names the plane (default: the main plane), ``scale`` is pixels per
+        tile (default: about 4,096 pixels wide), ``crop`` keeps only the part in use.
+
+        Returns the picture as a ``(height, width, 3)`` uint8 RGB array; with ``path``, also
+        writes it there as a PNG.
+
+        >>> image = level.render("map.png", scale=4)              # doctest: +SKIP
+        """
+        width, height, rgb, png = _native.wwd_render(
+            self._source,
+            self._ignore_signature,
+            plane,
+            scale,
+            crop,
+            path is not None,
+        )
+        if path is not None:
+            with open(os.fspath(path), "wb") as out:
+                out.write(png)
+        return np.frombuffer(rgb, dtype=np.uint8).reshape(height, width, 3)

@@ -5,7 +5,7 @@ use gamebin::wwd::{Inflater, Options, WwdView, text_lossy};
 use numpy::PyArray2;
 use numpy::ndarray::Array2;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList};
 
 use crate::errors::OrRaise;
 use crate::source::Source;
@@ -115,4 +115,68 @@ pub fn wwd_level<'py>(
     }
     out.set_item("planes", planes)?;
     Ok(out)
+}
+
+/// One plane drawn as the command line's `wwd render` draws it (`gamebin::wwd::render`): the
+/// main plane, or the one named `plane`; `scale` pixels per tile (automatic when `None`),
+/// cropped to the part in use unless `crop` is false. Returns `(width, height, rgb, png)`: the RGB
+/// pixels row by row, and the same picture as PNG bytes when `png` is true (else `None`).
+#[pyfunction]
+#[pyo3(signature = (source, ignore_signature = false, plane = None, scale = None, crop = true, png = false))]
+pub fn wwd_render<'py>(
+    source: &Bound<'py, Source>,
+    ignore_signature: bool,
+    plane: Option<&str>,
+    scale: Option<u32>,
+    crop: bool,
+    png: bool,
+) -> PyResult<(usize, usize, Bound<'py, PyBytes>, Option<Bound<'py, PyBytes>>)> {
+    use gamebin::wwd::render::{RenderError, RenderOptions, render_plane};
+    use pyo3::exceptions::{PyKeyError, PyValueError};
+    let py = source.py();
+    let this = source.borrow();
+    let bytes = this.bytes()?;
+    let mut inflated = Vec::new();
+    let view = WwdView::from_bytes_with(
+        bytes,
+        &mut inflated,
+        &mut Inflater::new(),
+        Options { ignore_signature },
+    )
+    .or_raise(py)?;
+    let chosen = match plane {
+        Some(name) => view.plane_by_name(name.as_bytes()).ok_or_else(|| {
+            let names: Vec<String> = view.planes().map(|p| text(p.name())).collect();
+            PyKeyError::new_err(format!(
+                "no plane named {name:?} (planes: {})",
+                names.join(", ")
+            ))
+        })?,
+        None => view
+            .main_plane()
+            .or_else(|| view.plane(0))
+            .ok_or_else(|| PyValueError::new_err("the level has no planes"))?,
+    };
+    let options = RenderOptions { scale, crop };
+    let picture = render_plane(&view, &chosen, &options).map_err(|e| match e {
+        RenderError::Level(e) => crate::errors::to_py(py, e),
+        too_large @ RenderError::TooLarge { .. } => {
+            PyValueError::new_err(format!("{too_large}; pass a smaller scale"))
+        }
+    })?;
+    let encoded = if png {
+        let mut out = Vec::new();
+        picture
+            .write_png(&mut out)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Some(PyBytes::new(py, &out))
+    } else {
+        None
+    };
+    Ok((
+        picture.width,
+        picture.height,
+        PyBytes::new(py, &picture.pixels),
+        encoded,
+    ))
 }

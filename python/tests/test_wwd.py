@@ -46,3 +46,75 @@ def test_uncompressed_grid_is_zero_copy_and_equals_the_inflated_one():
     tiles = raw.planes[1].tiles
     assert not tiles.flags.writeable
     assert np.shares_memory(tiles, raw.planes[1].tiles)  # both over the same mapping
+
+
+def _decode_png(data: bytes) -> np.ndarray:
+    """An 8-bit RGB PNG's pixels, decoded with the standard library (zlib and the five row
+    filters), independently of the encoder that wrote it."""
+    import struct
+    import zlib
+
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, width, height = 8, b"", 0, 0
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        body = data[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert (depth, colour) == (8, 2), "8-bit RGB"
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * 3
+    out = np.zeros((height, stride), dtype=np.uint8)
+    prev = np.zeros(stride, dtype=np.int32)
+    for y in range(height):
+        f = raw[y * (stride + 1)]
+        line = np.frombuffer(raw, dtype=np.uint8, count=stride, offset=y * (stride + 1) + 1)
+        cur = np.zeros(stride, dtype=np.int32)
+        for x in range(stride):
+            a = cur[x - 3] if x >= 3 else 0
+            b = prev[x]
+            c = prev[x - 3] if x >= 3 else 0
+            if f == 0:
+                p = 0
+            elif f == 1:
+                p = a
+            elif f == 2:
+                p = b
+            elif f == 3:
+                p = (a + b) // 2
+            else:
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                p = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+            cur[x] = (int(line[x]) + p) & 0xFF
+        out[y] = cur
+        prev = cur
+    return out.reshape(height, width, 3)
+
+
+def test_render_returns_the_picture_and_writes_it_as_png(tmp_path):
+    level = gamebin.WwdLevel(fixture("wap32-wwd", "claw_small.wwd"))
+    main = next(p for p in level.planes if p.flags & 1)
+    image = level.render(tmp_path / "map.png", scale=2)
+    assert image.dtype == np.uint8 and image.ndim == 3 and image.shape[2] == 3
+    # Cropped to the part in use, 2 px per tile, at least 360 px wide, with a legend under it.
+    assert image.shape[1] <= max(main.tiles_wide * 2, 360)
+    assert image.shape[0] > 0
+    decoded = _decode_png((tmp_path / "map.png").read_bytes())
+    assert np.array_equal(decoded, image)
+    # Without a path nothing is written, and the same options give the same picture.
+    assert np.array_equal(level.render(scale=2), image)
+    # The whole plane, uncropped: as many tile columns as the plane has.
+    whole = level.render(scale=1, crop=False)
+    assert whole.shape[1] == max(main.tiles_wide, 360)
+
+
+def test_render_names_a_missing_plane():
+    import pytest
+
+    level = gamebin.WwdLevel(fixture("wap32-wwd", "claw_small.wwd"))
+    with pytest.raises(KeyError, match="no plane named"):
+        level.render(plane="Nope")

@@ -46,6 +46,7 @@ mod inflate;
 mod object;
 mod plane;
 pub mod raw;
+pub mod render;
 mod text;
 mod tile_property;
 #[cfg(feature = "tiled")]
