@@ -14,7 +14,8 @@ _KIND_DTYPES = {"int": "<i8", "uint": "<u8", "float": "<f4", "str": object}
 
 class WdbFile(File):
     """A ``.wdb`` table. ``records`` are dicts: ``"record"`` (the record's name) and one key per
-    field. XIII-1 files carry no field names: their cells are named ``cell0``, ``cell1``, ...
+    field. XIII-1 files carry no field names: their cells are named as ``dump --json`` names them,
+    ``bitpacked-field_0``, ``float-field_0``, ``!!string-field_0``, ``uint-field_0``, ...
 
     >>> wdb = gamebin.WdbFile("item.wdb")                   # doctest: +SKIP
     >>> wdb.field_names[:2], wdb.records[0]["record"]       # doctest: +SKIP

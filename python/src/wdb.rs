@@ -51,8 +51,8 @@ fn kind_name(kind: FieldKind) -> &'static str {
 }
 
 /// The whole table: `{"game", "sheet_name", "version", "fields": [(name, kind)], "records":
-/// [(name, [values])]}`. Files without field names (XIII-1) give their cells, named `cell0`, ...
-/// with kinds from the type codes.
+/// [(name, [values])]}`. Files without field names (XIII-1) give their cells under the keys
+/// `dump --json` gives them (`bitpacked-field_0`, `float-field_0`, …), kinds from the type codes.
 #[pyfunction]
 pub fn wdb_table<'py>(source: &Bound<'py, Source>) -> PyResult<Bound<'py, PyDict>> {
     let py = source.py();
@@ -80,15 +80,23 @@ pub fn wdb_table<'py>(source: &Bound<'py, Source>) -> PyResult<Bound<'py, PyDict
             records.append((text(py, record.name_bytes())?, values))?;
         }
     } else {
+        // The cells' keys as `dump --json` and the spreadsheets name them (WDBJsonTool's
+        // layout): `bitpacked-field_0`, `float-field_0`, `!!string-field_0`, `uint-field_0`, …,
+        // counted per type code.
+        use gamebin::write::wdb::columns::CELL_KEYS;
         let types = view.type_list();
         let codes: Vec<u32> = types.map(|t| t.iter().collect()).unwrap_or_default();
-        for (i, code) in codes.iter().enumerate() {
+        let mut counters = [0usize; CELL_KEYS.len()];
+        for code in codes {
+            let slot = (code as usize).min(CELL_KEYS.len() - 1);
             let kind = match code {
                 1 => "float",
                 2 => "str",
                 _ => "uint",
             };
-            fields.append((format!("cell{i}"), kind))?;
+            let key = format!("{}_{}", CELL_KEYS[slot], counters[slot]);
+            counters[slot] += 1;
+            fields.append((key, kind))?;
         }
         for record in view.records() {
             let values = PyList::empty(py);

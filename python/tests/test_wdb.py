@@ -66,6 +66,17 @@ def test_xiii1_cells_without_names():
     assert wdb.game == "xiii"
     assert len(wdb) == int(expected["recordCount"])
     assert [r["record"] for r in wdb.records] == [r["record"] for r in expected["records"]]
+    # The cells under the keys `dump --json` gives them, with the same values (the dump writes
+    # bit-packed cells as hex text).
+    for got, want in zip(wdb.records, expected["records"]):
+        assert list(got) == list(want)
+        for key, value in want.items():
+            if isinstance(value, str) and value.startswith("0x"):
+                assert got[key] == int(value, 16), key
+            elif isinstance(value, float):
+                assert abs(got[key] - value) <= 1e-6 * max(1.0, abs(value)), key
+            else:
+                assert got[key] == value, key
 
 
 def test_pandas_when_installed():
