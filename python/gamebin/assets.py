@@ -50,7 +50,9 @@ class Prototype:
     def fields(self) -> Dict[str, Any]:
         """The record's decoded fields, names resolved (Visual: ``nodes``, ``render_sets``,
         ``lods``, ``bounding_box``, ...; Material: ``properties``, ...; Model:
-        ``visual_resource_id``, ...). Empty for other types (their bytes are :attr:`raw`)."""
+        ``visual_resource_id``, ...; and the fields of the seven other types, as ``gamebin assets
+        get`` prints them, ids as integers). Empty for a record the reader keeps raw (an unknown
+        layout; its bytes are :attr:`raw`)."""
         if self._fields is None:
             found = _native.assets_prototype_fields(self._db.source, self.id)
             self._fields = {} if found is None else found

@@ -1,6 +1,7 @@
-//! A prototype record's fields as a dict, names resolved through the strings map: the Visual,
-//! Material and Model records (what the model pipeline reads). Other types give `None`; their
-//! bytes are `Prototype.raw`.
+//! A prototype record's fields as a dict, names resolved through the strings map: every one of
+//! the ten prototype types the reader decodes (the fields `gamebin assets get` prints, ids as
+//! integers). A record the reader keeps raw (an unknown layout) gives `None`; its bytes are
+//! `Prototype.raw`.
 
 use gamebin::wows::assets::{AssetsDb, MaterialValue, Prototype, PrototypeState};
 use pyo3::IntoPyObjectExt;
@@ -37,8 +38,8 @@ fn material_value<'py>(py: Python<'py>, v: &MaterialValue<'_>) -> PyResult<Bound
     }
 }
 
-/// The decoded fields of prototype `id`'s record, or `None` (no live prototype, or a type whose
-/// fields are not bound).
+/// The decoded fields of prototype `id`'s record, or `None` (no live prototype, or a record kept
+/// raw).
 #[pyfunction]
 pub fn assets_prototype_fields<'py>(
     source: &Bound<'py, Source>,
@@ -124,7 +125,89 @@ pub fn assets_prototype_fields<'py>(
                 ids.iter().map(|i| i.get()).collect::<Vec<u64>>(),
             )?;
         }
-        _ => return Ok(None),
+        Prototype::SkeletonExtender(x) => {
+            d.set_item("flag", x.flag())?;
+            let ids = x.name_ids().or_raise(py)?;
+            d.set_item("names", names(&db, py, ids.iter().map(|i| i.get()))?)?;
+            let ids = x.parent_name_ids().or_raise(py)?;
+            d.set_item("parents", names(&db, py, ids.iter().map(|i| i.get()))?)?;
+            let matrices = x.matrices().or_raise(py)?;
+            d.set_item(
+                "matrices",
+                matrices
+                    .iter()
+                    .map(|m| m.map(|f| f.get()))
+                    .collect::<Vec<_>>(),
+            )?;
+        }
+        Prototype::PointLight(l) => {
+            d.set_item("color", l.color())?;
+            d.set_item("local_position", l.local_position())?;
+            d.set_item("radius", l.radius())?;
+            d.set_item("min_quality", l.min_quality())?;
+            d.set_item("animated_color", l.animated_color())?;
+            d.set_item("animated_radius", l.animated_radius())?;
+            let (period, repeated, points) = l.color_animation().or_raise(py)?;
+            let colour = PyDict::new(py);
+            colour.set_item("period", period)?;
+            colour.set_item("repeated", repeated)?;
+            let list = PyList::empty(py);
+            for p in points {
+                list.append((p.time.get(), p.value.map(|f| f.get())))?;
+            }
+            colour.set_item("points", list)?;
+            d.set_item("color_animation", colour)?;
+            let (period, repeated, points) = l.radius_animation().or_raise(py)?;
+            let radius = PyDict::new(py);
+            radius.set_item("period", period)?;
+            radius.set_item("repeated", repeated)?;
+            let list = PyList::empty(py);
+            for p in points {
+                list.append((p.time.get(), p.value.get()))?;
+            }
+            radius.set_item("points", list)?;
+            d.set_item("radius_animation", radius)?;
+        }
+        Prototype::Effect(e) => {
+            d.set_item("max_emitting_duration", e.max_emitting_duration())?;
+            d.set_item("systems", e.systems_count())?;
+            d.set_item("systems_bytes", e.systems().or_raise(py)?.len())?;
+        }
+        Prototype::VelocityField(v) => {
+            d.set_item("dimensions", v.dimensions())?;
+            d.set_item("velocities", v.velocities().or_raise(py)?.len())?;
+        }
+        Prototype::EffectPreset(p) => {
+            d.set_item("high_id", p.high_id())?;
+            d.set_item("low_id", p.low_id())?;
+        }
+        Prototype::EffectMetadata(m) => {
+            let channels = PyList::empty(py);
+            for c in m.channels().or_raise(py)? {
+                let o = PyDict::new(py);
+                o.set_item("name", c.name().or_raise(py)?)?;
+                o.set_item("min", c.min())?;
+                o.set_item("max", c.max())?;
+                o.set_item("default", c.default())?;
+                o.set_item("kind", c.kind())?;
+                channels.append(o)?;
+            }
+            d.set_item("channels", channels)?;
+        }
+        Prototype::AtlasContour(a) => {
+            let frames = PyList::empty(py);
+            for f in a.frames().or_raise(py)? {
+                let points: Vec<(f32, f32)> = f
+                    .points()
+                    .or_raise(py)?
+                    .iter()
+                    .map(|p| (p.x.get(), p.y.get()))
+                    .collect();
+                frames.append(points)?;
+            }
+            d.set_item("frames", frames)?;
+        }
+        Prototype::Raw(_) => return Ok(None),
     }
     Ok(Some(d))
 }

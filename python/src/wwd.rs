@@ -130,7 +130,12 @@ pub fn wwd_render<'py>(
     scale: Option<u32>,
     crop: bool,
     png: bool,
-) -> PyResult<(usize, usize, Bound<'py, PyBytes>, Option<Bound<'py, PyBytes>>)> {
+) -> PyResult<(
+    usize,
+    usize,
+    Bound<'py, PyBytes>,
+    Option<Bound<'py, PyBytes>>,
+)> {
     use gamebin::wwd::render::{RenderError, RenderOptions, render_plane};
     use pyo3::exceptions::{PyKeyError, PyValueError};
     let py = source.py();

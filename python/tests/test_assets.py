@@ -78,3 +78,44 @@ def test_model_pipeline_exports_a_glb(tmp_path):
         db.model("content/gameplay/Test.model", res=tmp_path / "nowhere").export_glb(
             tmp_path / "x.glb"
         )
+
+
+def _normalized(value):
+    """A value of the CLI's `dump --json` or of `Prototype.fields` in one shape: ids in hex text
+    as integers, pairs as lists, floats as float32 (the records store f32; JSON prints the shortest
+    decimal of the f32, Python holds the f32's exact double)."""
+    import numpy as np
+
+    if isinstance(value, dict):
+        if set(value) == {"time", "value"}:
+            return [_normalized(value["time"]), _normalized(value["value"])]
+        if set(value) == {"min", "max"}:
+            return [_normalized(value["min"]), _normalized(value["max"])]
+        return {k: _normalized(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_normalized(v) for v in value]
+    if isinstance(value, str) and value.startswith("0x"):
+        return int(value, 16)
+    if isinstance(value, float):
+        return float(np.float32(value))
+    return value
+
+
+def test_every_prototype_type_has_the_fields_the_cli_prints():
+    db = gamebin.AssetsDb(fixture("wows-assets", "all_prototypes.assets.bin"))
+    expected = golden("all_prototypes.assets.bin")
+    records = {(r["database"], r["index"]): r["record"] for r in expected["records"]}
+    seen = set()
+    for p in expected["paths"]:
+        if p["prototype"] is None:
+            continue
+        want = records[(p["prototype"]["database"], p["prototype"]["record"])]
+        found = db.get(int(p["id"], 16))
+        fields = found.fields
+        assert fields, f"{want.get('type')}: no fields bound"
+        # Every field Python gives is one the CLI prints, with the same value.
+        for key, value in fields.items():
+            assert key in want, f"{want.get('type')}.{key}"
+            assert _normalized(value) == _normalized(want[key]), f"{want.get('type')}.{key}"
+        seen.add(found.type)
+    assert len(seen) == 10, seen
