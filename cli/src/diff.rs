@@ -5,11 +5,20 @@ use std::path::Path;
 
 use anyhow::{Result, bail};
 use gamebin::Format;
+use gamebin::craftstudio::ProjectView;
 use gamebin::diff::{Report, Status};
+use gamebin::wdata::WdataView;
 use gamebin::wdb::WdbView;
+use gamebin::wows::geometry::GeometryView;
+use gamebin::wwd::WwdView;
 
 use crate::files::{self, ReadOptions};
 use crate::output::{Out, is_closed_pipe};
+
+/// A reader's error with the file it came from.
+fn named(path: &Path, e: gamebin::Error) -> anyhow::Error {
+    anyhow::anyhow!("{}: {e}", path.display())
+}
 
 fn compare(a: &Path, b: &Path) -> Result<Report> {
     let (file_a, format_a) = files::open_known(a, ReadOptions::default())
@@ -30,6 +39,29 @@ fn compare(a: &Path, b: &Path) -> Result<Report> {
             let vb = WdbView::from_bytes(&file_b)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", b.display()))?;
             Ok(gamebin::diff::wdb::files(&va, &vb)?)
+        }
+        Format::WowsGeometry => {
+            let (va, vb) = (
+                GeometryView::from_bytes(&file_a).map_err(|e| named(a, e))?,
+                GeometryView::from_bytes(&file_b).map_err(|e| named(b, e))?,
+            );
+            Ok(gamebin::diff::geometry::files(&va, &vb)?)
+        }
+        Format::Wap32Wwd => {
+            let (mut ia, mut ib) = (Vec::new(), Vec::new());
+            let va = WwdView::from_bytes(&file_a, &mut ia).map_err(|e| named(a, e))?;
+            let vb = WwdView::from_bytes(&file_b, &mut ib).map_err(|e| named(b, e))?;
+            Ok(gamebin::diff::wwd::files(&va, &vb)?)
+        }
+        Format::RustyHeartsWdata => {
+            let va = WdataView::from_bytes(&file_a).map_err(|e| named(a, e))?;
+            let vb = WdataView::from_bytes(&file_b).map_err(|e| named(b, e))?;
+            Ok(gamebin::diff::wdata::files(&va, &vb)?)
+        }
+        Format::CraftStudioProject => {
+            let va = ProjectView::from_bytes(&file_a).map_err(|e| named(a, e))?;
+            let vb = ProjectView::from_bytes(&file_b).map_err(|e| named(b, e))?;
+            Ok(gamebin::diff::craftstudio::files(&va, &vb))
         }
         other => bail!("diff does not yet compare {other} files"),
     }

@@ -3,10 +3,24 @@
 //! ([`Report::lines`]) or tools (serde, feature `serde`). [`Report::status`] follows `diff`'s
 //! exit convention: 0 equal, 1 different (2, errors, is the caller's).
 //!
-//! Formats compared so far: `.wdb` (`diff::wdb`, feature `write`).
+//! Formats compared: `.wdb` by record and field (`diff::wdb`, feature `write`); with the `serde`
+//! feature as well, `.geometry` by buffer, mapping and draw (`diff::geometry`), WWD levels by
+//! plane, tile rectangle and object (`diff::wwd`), `.wdata` maps by section and entry
+//! (`diff::wdata`) and CraftStudio projects by entry path (`diff::craftstudio`), compared through
+//! their owned models. assets.bin is not compared yet.
 
+#[cfg(all(feature = "write", feature = "serde"))]
+pub mod craftstudio;
+#[cfg(all(feature = "write", feature = "serde"))]
+pub mod geometry;
+#[cfg(all(feature = "write", feature = "serde"))]
+mod value;
+#[cfg(all(feature = "write", feature = "serde"))]
+pub mod wdata;
 #[cfg(feature = "write")]
 pub mod wdb;
+#[cfg(all(feature = "write", feature = "serde"))]
+pub mod wwd;
 
 use core::fmt;
 
