@@ -6,8 +6,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use gamebin::wows::assets::{
-    AssetsDb, Database, Layout, MaterialValue, ModelLayout, PathIndex, Prototype, PrototypeRef,
-    PrototypeState,
+    AssetsDb, Database, Layout, PathIndex, Prototype, PrototypeFields, PrototypeRef, PrototypeState,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
@@ -103,19 +102,6 @@ pub fn info_line(i: &Info) -> String {
     )
 }
 
-/// A name id as its string, or `null` when the strings map has no such id.
-fn name(db: &AssetsDb<'_>, id: u32) -> Result<Value> {
-    Ok(db.string(id)?.map_or(Value::Null, |s| json!(s)))
-}
-
-fn names(db: &AssetsDb<'_>, ids: impl IntoIterator<Item = u32>) -> Result<Value> {
-    let mut out = Vec::new();
-    for id in ids {
-        out.push(name(db, id)?);
-    }
-    Ok(Value::Array(out))
-}
-
 fn hex64(v: u64) -> String {
     format!("{v:#018x}")
 }
@@ -124,164 +110,9 @@ fn hex32(v: u32) -> String {
     format!("{v:#010x}")
 }
 
-/// A record as JSON, name ids resolved through the strings map.
+/// A record as JSON: the library's [`PrototypeFields`], name ids resolved through the strings map.
 pub fn record_json(db: &AssetsDb<'_>, record: Prototype<'_>) -> Result<Value> {
-    Ok(match record {
-        Prototype::Visual(v) => {
-            let mut nodes = Vec::new();
-            for n in v.nodes()? {
-                nodes.push(json!({
-                    "name": name(db, n.name_id)?,
-                    "parent": n.parent,
-                    "matrix": n.matrix(),
-                }));
-            }
-            let mut sets = Vec::new();
-            for s in v.render_sets()? {
-                sets.push(json!({
-                    "name": name(db, s.name_id())?,
-                    "material": name(db, s.material_name_id())?,
-                    "vertices_mapping_id": hex32(s.vertices_mapping_id()),
-                    "indices_mapping_id": hex32(s.indices_mapping_id()),
-                    "material_mfm_path_id": hex64(s.material_mfm_path_id()),
-                    "skinned": s.skinned(),
-                    "nodes": names(db, s.node_name_ids()?.iter().map(|i| i.get()))?,
-                }));
-            }
-            let mut lods = Vec::new();
-            for l in v.lods()? {
-                lods.push(json!({
-                    "extent": l.extent(),
-                    "casts_shadow": l.casts_shadow(),
-                    "render_sets": names(db, l.render_set_names()?.iter().map(|i| i.get()))?,
-                }));
-            }
-            let (min, max) = v.bounding_box();
-            json!({
-                "type": "VisualPrototype",
-                "merged_geometry_path_id": hex64(v.merged_geometry_path_id()),
-                "underwater": v.underwater(),
-                "abovewater": v.abovewater(),
-                "bounding_box": {"min": min, "max": max},
-                "nodes": nodes,
-                "render_sets": sets,
-                "lods": lods,
-            })
-        }
-        Prototype::Material(m) => {
-            let mut props = Vec::new();
-            for p in m.properties()? {
-                let p = p?;
-                let value = match p.value {
-                    MaterialValue::Bool(b) => json!(b),
-                    MaterialValue::Int(i) => json!(i),
-                    MaterialValue::Uint(u) => json!(u),
-                    MaterialValue::Float(f) => json!(f),
-                    MaterialValue::Texture(t) => json!(hex64(t)),
-                    MaterialValue::Vec2(v) => json!(v),
-                    MaterialValue::Vec3(v) => json!(v),
-                    MaterialValue::Vec4(v) => json!(v),
-                    MaterialValue::Mat4(m) => json!(m.map(|f| f.get())),
-                };
-                props.push(json!({
-                    "name": name(db, p.name_id)?,
-                    "type": p.value.type_name(),
-                    "value": value,
-                }));
-            }
-            json!({
-                "type": "MaterialPrototype",
-                "properties": props,
-                "fx_path_id": hex64(m.fx_path_id()),
-                "collision_flags": m.collision_flags(),
-                "sort_order": m.sort_order(),
-            })
-        }
-        Prototype::Model(m) => {
-            let mut dyes = Vec::new();
-            for d in m.dyes()? {
-                dyes.push(json!({
-                    "matter_id": hex32(d.matter_id()),
-                    "replaces_id": hex32(d.replaces_id()),
-                    "tints": names(db, d.tint_name_ids()?.iter().map(|i| i.get()))?,
-                    "tint_materials": d.tint_material_ids()?.iter().map(|i| hex64(i.get())).collect::<Vec<_>>(),
-                }));
-            }
-            json!({
-                "type": "ModelPrototype",
-                "layout": match m.layout() { ModelLayout::Current(_) => "0x28", ModelLayout::V1(_) => "0x20" },
-                "visual_resource_id": hex64(m.visual_resource_id()),
-                "misc_type": m.misc_type(),
-                "skeleton_extenders": m.skeleton_extender_ids()?.iter().map(|i| hex64(i.get())).collect::<Vec<_>>(),
-                "animations": m.animations()?.iter().map(|i| hex64(i.get())).collect::<Vec<_>>(),
-                "dyes": dyes,
-            })
-        }
-        Prototype::SkeletonExtender(s) => json!({
-            "type": "SkeletonExtenderPrototype",
-            "flag": s.flag(),
-            "names": names(db, s.name_ids()?.iter().map(|i| i.get()))?,
-            "parents": names(db, s.parent_name_ids()?.iter().map(|i| i.get()))?,
-            "matrices": s.matrices()?.iter().map(|m| m.map(|f| f.get())).collect::<Vec<_>>(),
-        }),
-        Prototype::PointLight(l) => {
-            let (cp, cr, color_points) = l.color_animation()?;
-            let (rp, rr, radius_points) = l.radius_animation()?;
-            json!({
-                "type": "PointLightPrototype",
-                "color": l.color(),
-                "local_position": l.local_position(),
-                "radius": l.radius(),
-                "min_quality": l.min_quality(),
-                "animated_color": l.animated_color(),
-                "animated_radius": l.animated_radius(),
-                "color_animation": {"period": cp, "repeated": cr, "points": color_points.iter().map(|p| json!({"time": p.time.get(), "value": p.value.map(|f| f.get())})).collect::<Vec<_>>()},
-                "radius_animation": {"period": rp, "repeated": rr, "points": radius_points.iter().map(|p| json!({"time": p.time.get(), "value": p.value.get()})).collect::<Vec<_>>()},
-            })
-        }
-        Prototype::Effect(e) => json!({
-            "type": "EffectPrototype",
-            "max_emitting_duration": e.max_emitting_duration(),
-            "systems": e.systems_count(),
-            "systems_bytes": e.systems()?.len(),
-        }),
-        Prototype::VelocityField(v) => json!({
-            "type": "VelocityFieldPrototype",
-            "dimensions": v.dimensions(),
-            "velocities": v.velocities()?.len(),
-        }),
-        Prototype::EffectPreset(p) => json!({
-            "type": "EffectPresetPrototype",
-            "high_id": hex64(p.high_id()),
-            "low_id": hex64(p.low_id()),
-        }),
-        Prototype::EffectMetadata(m) => {
-            let mut channels = Vec::new();
-            for c in m.channels()? {
-                channels.push(json!({"name": c.name()?, "min": c.min(), "max": c.max(), "default": c.default(), "kind": c.kind()}));
-            }
-            json!({"type": "EffectMetadataPrototype", "channels": channels})
-        }
-        Prototype::AtlasContour(a) => {
-            let mut frames = Vec::new();
-            for f in a.frames()? {
-                frames.push(
-                    f.points()?
-                        .iter()
-                        .map(|p| [p.x.get(), p.y.get()])
-                        .collect::<Vec<_>>(),
-                );
-            }
-            json!({"type": "AtlasContourProto", "frames": frames})
-        }
-        Prototype::Raw(r) => json!({
-            "type": null,
-            "raw": true,
-            "index": r.index,
-            "reason": r.reason.describe(),
-            "database_bytes": r.database.len(),
-        }),
-    })
+    Ok(serde_json::to_value(PrototypeFields::read(db, record)?)?)
 }
 
 /// The state name of a prototype reference.

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use anyhow::{Result, bail};
-use gamebin::wows::assets::AssetsDb;
+use gamebin::wows::assets::{AssetsDb, ID_LIST_FIELDS, PATH_ID_FIELDS};
 use serde_json::Value;
 
 use crate::files;
@@ -64,20 +64,20 @@ fn get(path: &Path, key: &str) -> Result<Status> {
     Ok(Status::Success)
 }
 
-/// The record fields holding one path id, and the field its full path is written to.
-const PATH_ID_FIELDS: [(&str, &str); 4] = [
-    ("merged_geometry_path_id", "merged_geometry_path"),
-    ("material_mfm_path_id", "material_mfm_path"),
-    ("visual_resource_id", "visual_resource_path"),
-    ("fx_path_id", "fx_path"),
-];
+/// The field a path id's full path is written to: `…_path_id` → `…_path`, `…_id` → `…_path`.
+fn path_field(id_field: &str) -> String {
+    let stem = id_field.strip_suffix("_id").unwrap_or(id_field);
+    if stem.ends_with("_path") {
+        stem.to_string()
+    } else {
+        format!("{stem}_path")
+    }
+}
 
-/// The record fields holding a list of path ids, and the field their full paths are written to.
-const PATH_ID_LISTS: [(&str, &str); 3] = [
-    ("skeleton_extenders", "skeleton_extender_paths"),
-    ("animations", "animation_paths"),
-    ("tint_materials", "tint_material_paths"),
-];
+/// The field a list of path ids' full paths are written to: `animations` → `animation_paths`.
+fn paths_field(ids_field: &str) -> String {
+    format!("{}_paths", ids_field.strip_suffix('s').unwrap_or(ids_field))
+}
 
 /// The full path of a `0x…` id, `null` when the path tree does not have it (or the text is not
 /// an id).
@@ -100,19 +100,19 @@ fn resolve_paths(db: &AssetsDb<'_>, value: &mut Value) -> Result<()> {
     let mut full = String::new();
     match value {
         Value::Object(map) => {
-            for (id_field, path_field) in PATH_ID_FIELDS {
+            for id_field in PATH_ID_FIELDS {
                 if let Some(id) = map.get(id_field) {
                     let path = path_of(db, id, &mut full)?;
-                    map.insert(path_field.into(), path);
+                    map.insert(path_field(id_field), path);
                 }
             }
-            for (ids_field, paths_field) in PATH_ID_LISTS {
+            for ids_field in ID_LIST_FIELDS {
                 if let Some(Value::Array(ids)) = map.get(ids_field) {
                     let mut paths = Vec::with_capacity(ids.len());
                     for id in ids {
                         paths.push(path_of(db, id, &mut full)?);
                     }
-                    map.insert(paths_field.into(), Value::Array(paths));
+                    map.insert(paths_field(ids_field), Value::Array(paths));
                 }
             }
             if map.get("type").and_then(Value::as_str) == Some("texture") {

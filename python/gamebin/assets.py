@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
@@ -11,6 +12,25 @@ from . import _gamebin as _native
 from ._file import File, Input
 
 Key = Union[int, str]
+
+
+def _ids_as_integers(value: Any) -> Any:
+    """The record JSON with its ``0x…`` ids as integers: the fields the library lists, and a
+    texture property's value."""
+    if isinstance(value, list):
+        return [_ids_as_integers(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    texture = value.get("type") == "texture"
+    out = {}
+    for key, v in value.items():
+        if key in _native.ASSETS_ID_FIELDS or (texture and key == "value"):
+            out[key] = int(v, 16)
+        elif key in _native.ASSETS_ID_LIST_FIELDS:
+            out[key] = [int(i, 16) for i in v]
+        else:
+            out[key] = _ids_as_integers(v)
+    return out
 
 
 class Prototype:
@@ -54,8 +74,8 @@ class Prototype:
         get`` prints them, ids as integers). Empty for a record the reader keeps raw (an unknown
         layout; its bytes are :attr:`raw`)."""
         if self._fields is None:
-            found = _native.assets_prototype_fields(self._db.source, self.id)
-            self._fields = {} if found is None else found
+            found = _native.assets_prototype_json(self._db.source, self.id)
+            self._fields = {} if found is None else _ids_as_integers(json.loads(found))
         return self._fields
 
     def __getattr__(self, name: str) -> Any:

@@ -30,7 +30,8 @@ fn _gamebin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(assets::assets_path_table, m)?)?;
     m.add_function(wrap_pyfunction!(assets::assets_full_path, m)?)?;
     m.add_function(wrap_pyfunction!(assets::assets_paths, m)?)?;
-    m.add_function(wrap_pyfunction!(prototype::assets_prototype_fields, m)?)?;
+    m.add_function(wrap_pyfunction!(prototype::assets_prototype_json, m)?)?;
+    prototype::add_id_fields(m)?;
     m.add_function(wrap_pyfunction!(assets::assets_model_glb, m)?)?;
     m.add_function(wrap_pyfunction!(assets::write_model_example, m)?)?;
     m.add_function(wrap_pyfunction!(wdb::wdb_table, m)?)?;

@@ -117,6 +117,14 @@ pub fn wwd_level<'py>(
     Ok(out)
 }
 
+/// A rendered plane: width, height, RGB pixels and the optional PNG.
+type Rendered<'py> = (
+    usize,
+    usize,
+    Bound<'py, PyBytes>,
+    Option<Bound<'py, PyBytes>>,
+);
+
 /// One plane drawn as the command line's `wwd render` draws it (`gamebin::wwd::render`): the
 /// main plane, or the one named `plane`; `scale` pixels per tile (automatic when `None`),
 /// cropped to the part in use unless `crop` is false. Returns `(width, height, rgb, png)`: the RGB
@@ -130,12 +138,7 @@ pub fn wwd_render<'py>(
     scale: Option<u32>,
     crop: bool,
     png: bool,
-) -> PyResult<(
-    usize,
-    usize,
-    Bound<'py, PyBytes>,
-    Option<Bound<'py, PyBytes>>,
-)> {
+) -> PyResult<Rendered<'py>> {
     use gamebin::wwd::render::{RenderError, RenderOptions, render_plane};
     use pyo3::exceptions::{PyKeyError, PyValueError};
     let py = source.py();

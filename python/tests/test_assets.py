@@ -55,7 +55,7 @@ def test_minimal_synthetic_sample():
     assert rs["material_mfm_path_id"] == 0x5555 and rs["nodes"] == ["Scene Root"]
     (lod,) = visual.lods
     assert lod["extent"] == 500.0 and lod["casts_shadow"] and lod["render_sets"] == ["rs_hull"]
-    assert visual.bounding_box == ([-1.0, -2.0, -3.0], [1.0, 2.0, 3.0])
+    assert visual.bounding_box == {"min": [-1.0, -2.0, -3.0], "max": [1.0, 2.0, 3.0]}
     (prop,) = db[0x5555].properties
     assert prop["name"] == "diffuseMap" and prop["value"] == 0xDEADBEEFCAFEF00D
     assert db[0x4444].visual_resource_id == 0x3333

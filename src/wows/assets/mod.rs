@@ -37,6 +37,7 @@
 
 mod checksum;
 mod database;
+mod fields;
 mod paths;
 mod prototypes;
 pub mod raw;
@@ -45,6 +46,13 @@ mod strings;
 
 pub use checksum::{Checksum, ChecksumMatch};
 pub use database::{Database, Databases, Layout, PrototypeType, RawReason};
+pub use fields::{
+    AnimationFields, AtlasContourFields, BoundsFields, ChannelFields, DyeFields, EffectFields,
+    EffectMetadataFields, EffectPresetFields, ID_FIELDS, ID_LIST_FIELDS, KeyFields, LodFields,
+    MaterialFields, ModelFields, Name, NodeFields, PATH_ID_FIELDS, PointLightFields,
+    PropertyFields, PropertyValue, PrototypeFields, RawFields, RenderSetFields,
+    SkeletonExtenderFields, VelocityFieldFields, VisualFields,
+};
 pub use paths::{
     FIND_CANDIDATES, IdHasher, MAX_PATH_DEPTH, PathEntry, PathHashCheck, PathIndex, Paths,
 };

@@ -1,0 +1,666 @@
+//! [`PrototypeFields`]: a prototype record's decoded fields, owned, with every name id resolved
+//! through the strings map — what `gamebin assets get` and `dump --json` print, what the Python
+//! package's `Prototype.to_dict()` gives and what `diff` of two assets.bin files compares. Reading
+//! a record into it allocates (names, lists); the borrowed record views stay the zero-copy path.
+//!
+//! With the `serde` feature it serializes as JSON objects tagged by `"type"` (the database's name,
+//! `null` for a record kept raw), ids as `0x…` hex text: the fields named in [`ID_FIELDS`] and
+//! [`ID_LIST_FIELDS`], and a texture property's value (a property whose `"type"` is
+//! `"texture"`).
+//!
+//! ```
+//! # #[cfg(feature = "write")]
+//! # fn main() -> Result<(), gamebin::Error> {
+//! # let file = gamebin::write::assets::example_file();
+//! use gamebin::wows::assets::{AssetsDb, PrototypeFields};
+//!
+//! let db = AssetsDb::from_bytes(&file)?;
+//! let at = db.lookup_path("content/gameplay/Test.visual")?.expect("a visual");
+//! let PrototypeFields::Visual(visual) = PrototypeFields::read(&db, db.record(at)?)? else {
+//!     panic!("a visual")
+//! };
+//! assert_eq!(visual.nodes[0].name.as_deref(), Some("Scene Root"));
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
+//! ```
+
+use super::{AssetsDb, MaterialValue, ModelLayout, Prototype};
+use crate::error::Result;
+
+/// Fields holding one path id (a resource id: the CityHash64 of a full path in most files), which
+/// the path tree can turn into a full path.
+pub const PATH_ID_FIELDS: [&str; 4] = [
+    "merged_geometry_path_id",
+    "material_mfm_path_id",
+    "visual_resource_id",
+    "fx_path_id",
+];
+
+/// Every field holding one id, given as `0x…` hex text in JSON: the path ids of
+/// [`PATH_ID_FIELDS`], mapping ids and the other ids.
+pub const ID_FIELDS: [&str; 10] = [
+    "merged_geometry_path_id",
+    "material_mfm_path_id",
+    "visual_resource_id",
+    "fx_path_id",
+    "vertices_mapping_id",
+    "indices_mapping_id",
+    "matter_id",
+    "replaces_id",
+    "high_id",
+    "low_id",
+];
+
+/// Fields holding a list of path ids, given as `0x…` hex text in JSON.
+pub const ID_LIST_FIELDS: [&str; 3] = ["skeleton_extenders", "animations", "tint_materials"];
+
+/// One prototype record's fields; one variant per prototype type the reader decodes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PrototypeFields {
+    /// A VisualPrototype: skeleton, render sets and LODs.
+    Visual(VisualFields),
+    /// A MaterialPrototype: typed properties.
+    Material(MaterialFields),
+    /// A ModelPrototype: its visual, skeleton extenders, animations and dyes.
+    Model(ModelFields),
+    /// A SkeletonExtenderPrototype: extra nodes.
+    SkeletonExtender(SkeletonExtenderFields),
+    /// A PointLightPrototype.
+    PointLight(PointLightFields),
+    /// An EffectPrototype (its particle systems summarized by count and size).
+    Effect(EffectFields),
+    /// A VelocityFieldPrototype (its velocities summarized by count).
+    VelocityField(VelocityFieldFields),
+    /// An EffectPresetPrototype.
+    EffectPreset(EffectPresetFields),
+    /// An EffectMetadataPrototype.
+    EffectMetadata(EffectMetadataFields),
+    /// An AtlasContourProto.
+    AtlasContour(AtlasContourFields),
+    /// A record of a database the reader keeps raw, and why.
+    Raw(RawFields),
+}
+
+/// A name id resolved: `None` when the strings map has no such id.
+pub type Name = Option<String>;
+
+/// A visual's node.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct NodeFields {
+    /// The node's name.
+    pub name: Name,
+    /// The parent's position in the node list (`None` for a root).
+    pub parent: Option<u16>,
+    /// The node's matrix, column-major.
+    pub matrix: [f32; 16],
+}
+
+/// A visual's render set: which mappings of its geometry it draws, with which material.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RenderSetFields {
+    /// The render set's name.
+    pub name: Name,
+    /// The material's name.
+    pub material: Name,
+    /// The geometry's vertex mapping id.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u32"))]
+    pub vertices_mapping_id: u32,
+    /// The geometry's index mapping id.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u32"))]
+    pub indices_mapping_id: u32,
+    /// The path id of the material's `.mfm`.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))]
+    pub material_mfm_path_id: u64,
+    /// Whether the render set is skinned over `nodes`.
+    pub skinned: bool,
+    /// The names of the nodes it is attached to.
+    pub nodes: Vec<Name>,
+}
+
+/// A visual's level of detail.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct LodFields {
+    /// The distance up to which the LOD is drawn.
+    pub extent: f32,
+    /// Whether it casts shadows.
+    pub casts_shadow: bool,
+    /// The names of the render sets it draws.
+    pub render_sets: Vec<Name>,
+}
+
+/// A bounding box.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct BoundsFields {
+    /// The smallest corner.
+    pub min: [f32; 3],
+    /// The largest corner.
+    pub max: [f32; 3],
+}
+
+/// A VisualPrototype's fields.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct VisualFields {
+    /// The path id of the `.geometry` file.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))]
+    pub merged_geometry_path_id: u64,
+    /// Drawn under water.
+    pub underwater: bool,
+    /// Drawn above water.
+    pub abovewater: bool,
+    /// The bounding box.
+    pub bounding_box: BoundsFields,
+    /// The skeleton.
+    pub nodes: Vec<NodeFields>,
+    /// The render sets.
+    pub render_sets: Vec<RenderSetFields>,
+    /// The levels of detail.
+    pub lods: Vec<LodFields>,
+}
+
+/// A material property's value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
+pub enum PropertyValue {
+    /// `bool`.
+    Bool(bool),
+    /// `int`.
+    Int(i32),
+    /// `uint`.
+    Uint(u32),
+    /// `float`.
+    Float(f32),
+    /// `texture`: the texture's path id.
+    Texture(#[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))] u64),
+    /// `vec2`.
+    Vec2([f32; 2]),
+    /// `vec3`.
+    Vec3([f32; 3]),
+    /// `vec4`.
+    Vec4([f32; 4]),
+    /// `mat4`.
+    Mat4([f32; 16]),
+}
+
+impl From<MaterialValue<'_>> for PropertyValue {
+    fn from(value: MaterialValue<'_>) -> Self {
+        match value {
+            MaterialValue::Bool(b) => Self::Bool(b),
+            MaterialValue::Int(i) => Self::Int(i),
+            MaterialValue::Uint(u) => Self::Uint(u),
+            MaterialValue::Float(f) => Self::Float(f),
+            MaterialValue::Texture(t) => Self::Texture(t),
+            MaterialValue::Vec2(v) => Self::Vec2(v),
+            MaterialValue::Vec3(v) => Self::Vec3(v),
+            MaterialValue::Vec4(v) => Self::Vec4(v),
+            MaterialValue::Mat4(m) => Self::Mat4(m.map(|f| f.get())),
+        }
+    }
+}
+
+/// A material property.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PropertyFields {
+    /// The property's name.
+    pub name: Name,
+    /// The value type's name (`bool`, `int`, `uint`, `float`, `texture`, `vec2` … `mat4`).
+    #[cfg_attr(feature = "serde", serde(rename = "type"))]
+    pub kind: &'static str,
+    /// The value.
+    pub value: PropertyValue,
+}
+
+/// A MaterialPrototype's fields.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct MaterialFields {
+    /// The typed properties, in the record's order.
+    pub properties: Vec<PropertyFields>,
+    /// The path id of the effect (`.fx`).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))]
+    pub fx_path_id: u64,
+    /// Collision flags.
+    pub collision_flags: u32,
+    /// Sort order.
+    pub sort_order: i32,
+}
+
+/// A model's dye.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DyeFields {
+    /// The matter id.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u32"))]
+    pub matter_id: u32,
+    /// The id it replaces.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u32"))]
+    pub replaces_id: u32,
+    /// The tints' names.
+    pub tints: Vec<Name>,
+    /// The tints' material path ids.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64s"))]
+    pub tint_materials: Vec<u64>,
+}
+
+/// A ModelPrototype's fields.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ModelFields {
+    /// The record layout: `0x28` (current) or `0x20` (the older one without a misc type).
+    pub layout: &'static str,
+    /// The visual's resource id.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))]
+    pub visual_resource_id: u64,
+    /// The misc type.
+    pub misc_type: u8,
+    /// Skeleton extenders' resource ids.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64s"))]
+    pub skeleton_extenders: Vec<u64>,
+    /// Animations' resource ids.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64s"))]
+    pub animations: Vec<u64>,
+    /// The dyes.
+    pub dyes: Vec<DyeFields>,
+}
+
+/// A SkeletonExtenderPrototype's fields.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SkeletonExtenderFields {
+    /// The flag.
+    pub flag: u16,
+    /// The extra nodes' names.
+    pub names: Vec<Name>,
+    /// Their parents' names.
+    pub parents: Vec<Name>,
+    /// Their matrices.
+    pub matrices: Vec<[f32; 16]>,
+}
+
+/// A key of a point light's animation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct KeyFields<T> {
+    /// The key's time.
+    pub time: f32,
+    /// The value at that time.
+    pub value: T,
+}
+
+/// A point light's animation of one value.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct AnimationFields<T> {
+    /// The period.
+    pub period: f32,
+    /// Whether it repeats.
+    pub repeated: bool,
+    /// The keys.
+    pub points: Vec<KeyFields<T>>,
+}
+
+/// A PointLightPrototype's fields.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PointLightFields {
+    /// RGBA colour.
+    pub color: [f32; 4],
+    /// Position relative to its node.
+    pub local_position: [f32; 3],
+    /// Radius.
+    pub radius: f32,
+    /// The lowest graphics quality that shows it.
+    pub min_quality: u32,
+    /// Whether the colour is animated.
+    pub animated_color: bool,
+    /// Whether the radius is animated.
+    pub animated_radius: bool,
+    /// The colour animation.
+    pub color_animation: AnimationFields<[f32; 4]>,
+    /// The radius animation.
+    pub radius_animation: AnimationFields<f32>,
+}
+
+/// An EffectPrototype's fields.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct EffectFields {
+    /// The longest emission.
+    pub max_emitting_duration: f32,
+    /// The number of particle systems.
+    pub systems: usize,
+    /// The particle systems' stored size in bytes.
+    pub systems_bytes: usize,
+}
+
+/// A VelocityFieldPrototype's fields.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct VelocityFieldFields {
+    /// The grid's size.
+    pub dimensions: [u32; 3],
+    /// The number of stored velocity components.
+    pub velocities: usize,
+}
+
+/// An EffectPresetPrototype's fields.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct EffectPresetFields {
+    /// The high-quality effect's id.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))]
+    pub high_id: u64,
+    /// The low-quality effect's id.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))]
+    pub low_id: u64,
+}
+
+/// An effect metadata channel.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ChannelFields {
+    /// The channel's name.
+    pub name: String,
+    /// Its smallest value.
+    pub min: f32,
+    /// Its largest value.
+    pub max: f32,
+    /// Its default value.
+    pub default: f32,
+    /// Its kind.
+    pub kind: u32,
+}
+
+/// An EffectMetadataPrototype's fields.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct EffectMetadataFields {
+    /// The channels.
+    pub channels: Vec<ChannelFields>,
+}
+
+/// An AtlasContourProto's fields.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct AtlasContourFields {
+    /// Each frame's contour points (x, y).
+    pub frames: Vec<Vec<[f32; 2]>>,
+}
+
+/// A record of a database kept raw.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RawFields {
+    /// Always `true`: marks the record as undecoded in JSON.
+    pub raw: bool,
+    /// The record's index in its database.
+    pub index: usize,
+    /// Why the database is kept raw.
+    pub reason: &'static str,
+    /// The database blob's size in bytes.
+    pub database_bytes: usize,
+}
+
+fn name(db: &AssetsDb<'_>, id: u32) -> Result<Name> {
+    Ok(db.string(id)?.map(str::to_owned))
+}
+
+fn names(db: &AssetsDb<'_>, ids: impl IntoIterator<Item = u32>) -> Result<Vec<Name>> {
+    ids.into_iter().map(|id| name(db, id)).collect()
+}
+
+impl PrototypeFields {
+    /// Reads `record`'s fields, its name ids resolved through `db`'s strings map. Errors are the
+    /// record view's (a list beyond the database, a bad channel name).
+    pub fn read(db: &AssetsDb<'_>, record: Prototype<'_>) -> Result<Self> {
+        Ok(match record {
+            Prototype::Visual(v) => {
+                let nodes = v
+                    .nodes()?
+                    .map(|n| {
+                        Ok(NodeFields {
+                            name: name(db, n.name_id)?,
+                            parent: n.parent,
+                            matrix: n.matrix(),
+                        })
+                    })
+                    .collect::<Result<_>>()?;
+                let render_sets = v
+                    .render_sets()?
+                    .map(|s| {
+                        Ok(RenderSetFields {
+                            name: name(db, s.name_id())?,
+                            material: name(db, s.material_name_id())?,
+                            vertices_mapping_id: s.vertices_mapping_id(),
+                            indices_mapping_id: s.indices_mapping_id(),
+                            material_mfm_path_id: s.material_mfm_path_id(),
+                            skinned: s.skinned(),
+                            nodes: names(db, s.node_name_ids()?.iter().map(|i| i.get()))?,
+                        })
+                    })
+                    .collect::<Result<_>>()?;
+                let lods = v
+                    .lods()?
+                    .map(|l| {
+                        Ok(LodFields {
+                            extent: l.extent(),
+                            casts_shadow: l.casts_shadow(),
+                            render_sets: names(db, l.render_set_names()?.iter().map(|i| i.get()))?,
+                        })
+                    })
+                    .collect::<Result<_>>()?;
+                let (min, max) = v.bounding_box();
+                Self::Visual(VisualFields {
+                    merged_geometry_path_id: v.merged_geometry_path_id(),
+                    underwater: v.underwater(),
+                    abovewater: v.abovewater(),
+                    bounding_box: BoundsFields { min, max },
+                    nodes,
+                    render_sets,
+                    lods,
+                })
+            }
+            Prototype::Material(m) => {
+                let mut properties = Vec::with_capacity(m.property_count());
+                for p in m.properties()? {
+                    let p = p?;
+                    properties.push(PropertyFields {
+                        name: name(db, p.name_id)?,
+                        kind: p.value.type_name(),
+                        value: p.value.into(),
+                    });
+                }
+                Self::Material(MaterialFields {
+                    properties,
+                    fx_path_id: m.fx_path_id(),
+                    collision_flags: m.collision_flags(),
+                    sort_order: m.sort_order(),
+                })
+            }
+            Prototype::Model(m) => {
+                let dyes = m
+                    .dyes()?
+                    .map(|d| {
+                        Ok(DyeFields {
+                            matter_id: d.matter_id(),
+                            replaces_id: d.replaces_id(),
+                            tints: names(db, d.tint_name_ids()?.iter().map(|i| i.get()))?,
+                            tint_materials: d
+                                .tint_material_ids()?
+                                .iter()
+                                .map(|i| i.get())
+                                .collect(),
+                        })
+                    })
+                    .collect::<Result<_>>()?;
+                Self::Model(ModelFields {
+                    layout: match m.layout() {
+                        ModelLayout::Current(_) => "0x28",
+                        ModelLayout::V1(_) => "0x20",
+                    },
+                    visual_resource_id: m.visual_resource_id(),
+                    misc_type: m.misc_type(),
+                    skeleton_extenders: m
+                        .skeleton_extender_ids()?
+                        .iter()
+                        .map(|i| i.get())
+                        .collect(),
+                    animations: m.animations()?.iter().map(|i| i.get()).collect(),
+                    dyes,
+                })
+            }
+            Prototype::SkeletonExtender(s) => Self::SkeletonExtender(SkeletonExtenderFields {
+                flag: s.flag(),
+                names: names(db, s.name_ids()?.iter().map(|i| i.get()))?,
+                parents: names(db, s.parent_name_ids()?.iter().map(|i| i.get()))?,
+                matrices: s.matrices()?.iter().map(|m| m.map(|f| f.get())).collect(),
+            }),
+            Prototype::PointLight(l) => {
+                let (color_period, color_repeated, color_points) = l.color_animation()?;
+                let (radius_period, radius_repeated, radius_points) = l.radius_animation()?;
+                Self::PointLight(PointLightFields {
+                    color: l.color(),
+                    local_position: l.local_position(),
+                    radius: l.radius(),
+                    min_quality: l.min_quality(),
+                    animated_color: l.animated_color(),
+                    animated_radius: l.animated_radius(),
+                    color_animation: AnimationFields {
+                        period: color_period,
+                        repeated: color_repeated,
+                        points: color_points
+                            .iter()
+                            .map(|p| KeyFields {
+                                time: p.time.get(),
+                                value: p.value.map(|f| f.get()),
+                            })
+                            .collect(),
+                    },
+                    radius_animation: AnimationFields {
+                        period: radius_period,
+                        repeated: radius_repeated,
+                        points: radius_points
+                            .iter()
+                            .map(|p| KeyFields {
+                                time: p.time.get(),
+                                value: p.value.get(),
+                            })
+                            .collect(),
+                    },
+                })
+            }
+            Prototype::Effect(e) => Self::Effect(EffectFields {
+                max_emitting_duration: e.max_emitting_duration(),
+                systems: e.systems_count(),
+                systems_bytes: e.systems()?.len(),
+            }),
+            Prototype::VelocityField(v) => Self::VelocityField(VelocityFieldFields {
+                dimensions: v.dimensions(),
+                velocities: v.velocities()?.len(),
+            }),
+            Prototype::EffectPreset(p) => Self::EffectPreset(EffectPresetFields {
+                high_id: p.high_id(),
+                low_id: p.low_id(),
+            }),
+            Prototype::EffectMetadata(m) => Self::EffectMetadata(EffectMetadataFields {
+                channels: m
+                    .channels()?
+                    .map(|c| {
+                        Ok(ChannelFields {
+                            name: c.name()?.to_owned(),
+                            min: c.min(),
+                            max: c.max(),
+                            default: c.default(),
+                            kind: c.kind(),
+                        })
+                    })
+                    .collect::<Result<_>>()?,
+            }),
+            Prototype::AtlasContour(a) => Self::AtlasContour(AtlasContourFields {
+                frames: a
+                    .frames()?
+                    .map(|f| Ok(f.points()?.iter().map(|p| [p.x.get(), p.y.get()]).collect()))
+                    .collect::<Result<_>>()?,
+            }),
+            Prototype::Raw(r) => Self::Raw(RawFields {
+                raw: true,
+                index: r.index,
+                reason: r.reason.describe(),
+                database_bytes: r.database.len(),
+            }),
+        })
+    }
+
+    /// The prototype type's name as the file's databases spell it (`VisualPrototype`, …,
+    /// `AtlasContourProto`), `None` for a record kept raw.
+    pub fn type_name(&self) -> Option<&'static str> {
+        Some(match self {
+            Self::Visual(_) => "VisualPrototype",
+            Self::Material(_) => "MaterialPrototype",
+            Self::Model(_) => "ModelPrototype",
+            Self::SkeletonExtender(_) => "SkeletonExtenderPrototype",
+            Self::PointLight(_) => "PointLightPrototype",
+            Self::Effect(_) => "EffectPrototype",
+            Self::VelocityField(_) => "VelocityFieldPrototype",
+            Self::EffectPreset(_) => "EffectPresetPrototype",
+            Self::EffectMetadata(_) => "EffectMetadataPrototype",
+            Self::AtlasContour(_) => "AtlasContourProto",
+            Self::Raw(_) => return None,
+        })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for PrototypeFields {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> core::result::Result<S::Ok, S::Error> {
+        /// The record's fields with its type name beside them.
+        #[derive(serde::Serialize)]
+        struct Tagged<'a, T> {
+            r#type: Option<&'static str>,
+            #[serde(flatten)]
+            fields: &'a T,
+        }
+        let r#type = self.type_name();
+        match self {
+            Self::Visual(fields) => Tagged { r#type, fields }.serialize(serializer),
+            Self::Material(fields) => Tagged { r#type, fields }.serialize(serializer),
+            Self::Model(fields) => Tagged { r#type, fields }.serialize(serializer),
+            Self::SkeletonExtender(fields) => Tagged { r#type, fields }.serialize(serializer),
+            Self::PointLight(fields) => Tagged { r#type, fields }.serialize(serializer),
+            Self::Effect(fields) => Tagged { r#type, fields }.serialize(serializer),
+            Self::VelocityField(fields) => Tagged { r#type, fields }.serialize(serializer),
+            Self::EffectPreset(fields) => Tagged { r#type, fields }.serialize(serializer),
+            Self::EffectMetadata(fields) => Tagged { r#type, fields }.serialize(serializer),
+            Self::AtlasContour(fields) => Tagged { r#type, fields }.serialize(serializer),
+            Self::Raw(fields) => Tagged { r#type, fields }.serialize(serializer),
+        }
+    }
+}
+
+/// Ids as `0x…` hex text of their full width, as the rest of gamebin's JSON gives them.
+#[cfg(feature = "serde")]
+mod hex {
+    use serde::Serializer;
+
+    pub fn u32<S: Serializer>(id: &u32, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&format_args!("{id:#010x}"))
+    }
+
+    pub fn u64<S: Serializer>(id: &u64, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&format_args!("{id:#018x}"))
+    }
+
+    pub fn u64s<S: Serializer>(ids: &[u64], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(ids.iter().map(|id| format!("{id:#018x}")))
+    }
+}

@@ -1,0 +1,215 @@
+//! `PrototypeFields`, the owned record model: every record of the writer's fixtures read into it
+//! carries the values the writer was given, and its JSON gives ids as hex text exactly at the
+//! fields `ID_FIELDS` / `ID_LIST_FIELDS` name (what the CLI's path resolution and the Python
+//! package's integer ids rely on).
+
+use gamebin::wows::assets::{
+    AssetsDb, ID_FIELDS, ID_LIST_FIELDS, PATH_ID_FIELDS, PropertyValue, PrototypeFields,
+    PrototypeState,
+};
+use gamebin::write::assets as w;
+use serde_json::Value;
+
+fn fields(db: &AssetsDb<'_>, id: u64) -> PrototypeFields {
+    let at = db.prototype(id).unwrap().expect("a prototype");
+    assert_eq!(at.state, PrototypeState::Live);
+    PrototypeFields::read(db, db.record(at).unwrap()).unwrap()
+}
+
+#[test]
+fn every_record_type_carries_what_the_writer_was_given() {
+    let bytes = w::all_prototypes().unwrap().to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let id = |path: &str| db.path_id(path);
+
+    let PrototypeFields::Material(m) = fields(&db, id("content/gameplay/Test.mfm")) else {
+        panic!("a material")
+    };
+    assert_eq!(m.properties.len(), 10);
+    assert_eq!(m.properties[0].name.as_deref(), Some("diffuseMap"));
+    assert_eq!(m.properties[0].kind, "texture");
+    assert_eq!(
+        m.properties[0].value,
+        PropertyValue::Texture(0xDEAD_BEEF_CAFE_F00D)
+    );
+    assert_eq!(m.properties[2].value, PropertyValue::Int(-3));
+    assert_eq!(
+        m.properties[9].value,
+        PropertyValue::Mat4(w::translation([4.0, 5.0, 6.0]))
+    );
+    assert_eq!(
+        (m.fx_path_id, m.collision_flags, m.sort_order),
+        (0xF0F0, 0x11, -2)
+    );
+
+    let PrototypeFields::Visual(v) = fields(&db, id("content/gameplay/Test.visual")) else {
+        panic!("a visual")
+    };
+    assert_eq!(
+        v.merged_geometry_path_id,
+        id("content/gameplay/Test.geometry")
+    );
+    assert_eq!(v.render_sets.len(), 1);
+    assert_eq!(
+        v.render_sets[0].material_mfm_path_id,
+        id("content/gameplay/Test.mfm")
+    );
+    assert_eq!(v.nodes[0].name.as_deref(), Some("Scene Root"));
+    assert_eq!(v.nodes[0].parent, None);
+    assert_eq!(v.nodes[1].parent, Some(0));
+
+    let PrototypeFields::Model(model) = fields(&db, id("content/gameplay/Test.model")) else {
+        panic!("a model")
+    };
+    assert_eq!(model.visual_resource_id, id("content/gameplay/Test.visual"));
+    assert_eq!(model.misc_type, 2);
+    assert_eq!(model.layout, "0x28");
+    assert_eq!(model.skeleton_extenders, [id("content/gameplay/Test.skel")]);
+    assert_eq!(model.animations, [0xA1, 0xA2]);
+    assert_eq!(
+        (model.dyes[0].matter_id, model.dyes[0].replaces_id),
+        (11, 12)
+    );
+    assert_eq!(
+        model.dyes[0].tints,
+        [Some("tint_red".to_string()), Some("tint_blue".to_string())]
+    );
+    assert_eq!(model.dyes[0].tint_materials, [0xB1, 0xB2]);
+
+    let PrototypeFields::SkeletonExtender(s) = fields(&db, id("content/gameplay/Test.skel")) else {
+        panic!("a skeleton extender")
+    };
+    assert_eq!(s.flag, 1);
+    assert_eq!(
+        s.parents,
+        [Some("Scene Root".to_string()), Some("HP_Gun".to_string())]
+    );
+    assert_eq!(s.matrices[1], w::translation([0.0, 2.0, 0.0]));
+
+    let PrototypeFields::PointLight(l) = fields(&db, id("content/lights/lamp.light")) else {
+        panic!("a point light")
+    };
+    assert_eq!(l.radius_animation.points.len(), 3);
+    assert_eq!(l.radius_animation.points[1].value, 6.0);
+    assert_eq!(l.color_animation.points[0].value, [1.0, 0.5, 0.25, 1.0]);
+    assert!(l.color_animation.repeated && !l.radius_animation.repeated);
+
+    let PrototypeFields::Effect(e) = fields(&db, id("content/effects/fire.effect")) else {
+        panic!("an effect")
+    };
+    assert_eq!((e.systems, e.systems_bytes), (2, 2 * 0x1C8));
+    let PrototypeFields::VelocityField(f) = fields(&db, id("content/effects/wind.vfield")) else {
+        panic!("a velocity field")
+    };
+    assert_eq!((f.dimensions, f.velocities), ([2, 2, 1], 4));
+    let PrototypeFields::EffectPreset(p) = fields(&db, id("content/effects/fire.preset")) else {
+        panic!("an effect preset")
+    };
+    assert_eq!((p.high_id, p.low_id), (0x1111_2222, 0x3333_4444));
+    let PrototypeFields::EffectMetadata(meta) = fields(&db, id("content/effects/fire.meta")) else {
+        panic!("effect metadata")
+    };
+    let channels: Vec<_> = meta
+        .channels
+        .iter()
+        .map(|c| (c.name.as_str(), c.kind))
+        .collect();
+    assert_eq!(channels, [("intensity", 1), ("size", 2)]);
+    let PrototypeFields::AtlasContour(a) = fields(&db, id("content/gui/atlas.contour")) else {
+        panic!("an atlas contour")
+    };
+    assert_eq!(
+        a.frames,
+        [
+            vec![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]],
+            vec![[0.5, 0.5], [0.75, 0.5]]
+        ]
+    );
+}
+
+#[test]
+fn older_layouts_and_raw_databases() {
+    let bytes = w::legacy_layouts().unwrap().to_bytes().unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let PrototypeFields::Model(model) = fields(&db, 0x30) else {
+        panic!("a model")
+    };
+    assert_eq!((model.layout, model.visual_resource_id), ("0x20", 0x40));
+    let raw = db.databases().iter().map(Result::unwrap).last().unwrap();
+    let record = raw.prototype(0, db.strings()).unwrap();
+    let PrototypeFields::Raw(r) = PrototypeFields::read(&db, record).unwrap() else {
+        panic!("a raw record")
+    };
+    assert!(r.raw);
+    assert_eq!(r.reason, "unknown prototype type magic");
+    assert_eq!(r.database_bytes, 24);
+    assert_eq!(PrototypeFields::Raw(r).type_name(), None);
+}
+
+/// Whether `text` is an id as the JSON writes them: `0x` and 8 or 16 lowercase hex digits.
+fn is_hex_id(text: &str) -> bool {
+    text.strip_prefix("0x").is_some_and(|digits| {
+        matches!(digits.len(), 8 | 16)
+            && digits
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+    })
+}
+
+/// Walks `value`, checking that hex ids appear exactly where the lists say.
+fn check_ids(value: &Value, key: Option<&str>, hex_seen: &mut usize) {
+    match value {
+        Value::Object(map) => {
+            let texture = map.get("type").and_then(Value::as_str) == Some("texture");
+            for (k, v) in map {
+                let listed = ID_FIELDS.contains(&k.as_str()) || (texture && k == "value");
+                if listed {
+                    assert!(
+                        v.as_str().is_some_and(is_hex_id),
+                        "{k}: {v} is not a hex id"
+                    );
+                    *hex_seen += 1;
+                } else if ID_LIST_FIELDS.contains(&k.as_str()) {
+                    for id in v.as_array().expect("a list of ids") {
+                        assert!(id.as_str().is_some_and(is_hex_id), "{k}: {id}");
+                        *hex_seen += 1;
+                    }
+                } else {
+                    check_ids(v, Some(k), hex_seen);
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|i| check_ids(i, key, hex_seen)),
+        Value::String(s) => assert!(!is_hex_id(s), "{key:?}: {s} is an id at an unlisted field"),
+        _ => {}
+    }
+}
+
+#[test]
+fn json_gives_ids_as_hex_exactly_at_the_listed_fields() {
+    assert!(PATH_ID_FIELDS.iter().all(|f| ID_FIELDS.contains(f)));
+    let mut hex_seen = 0;
+    for builder in [w::all_prototypes(), w::legacy_layouts()] {
+        let bytes = builder.unwrap().to_bytes().unwrap();
+        let db = AssetsDb::from_bytes(&bytes).unwrap();
+        for database in db.databases().iter() {
+            let database = database.unwrap();
+            for i in 0..database.record_count().min(16) {
+                let record = database.prototype(i, db.strings()).unwrap();
+                let fields = PrototypeFields::read(&db, record).unwrap();
+                let json = serde_json::to_value(&fields).unwrap();
+                assert_eq!(
+                    json["type"].as_str(),
+                    fields.type_name(),
+                    "the JSON is tagged by the type name"
+                );
+                check_ids(&json, None, &mut hex_seen);
+            }
+        }
+    }
+    // Every id field of the fixtures: 4 of the visual (geometry, its render set's mapping ids and
+    // material), 2 textures and the effect of the material, the model's visual, extender, 2
+    // animations, dye (matter, replaces, 2 tint materials), the preset's 2, the legacy visual's 4,
+    // the legacy model's visual, animation and dye (2 + 1).
+    assert_eq!(hex_seen, 4 + 3 + 1 + 1 + 2 + 4 + 2 + 4 + 1 + 1 + 3);
+}
