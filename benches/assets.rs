@@ -12,6 +12,9 @@
 //! `lookup_path` < 300 ns; walking all paths building each full path into one reused buffer
 //! < 30 ms; `verify_checksum` (both algorithms) within 3× of the plain scan.
 //!
+//! `assets_diff` compares the file with the patched one (`synth assets --patched`, 3,916
+//! changes) and with itself: the target is under 2 s.
+//!
 //! Lookup benchmarks time batches of 4,096 keys spread over the whole table (criterion's
 //! throughput is in elements, so the per-lookup time is the reported time / 4,096).
 
@@ -22,7 +25,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput};
 use gamebin::MappedFile;
 use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeType};
-use gamebin::write::assets_synth::{Scale, synth};
+use gamebin::write::assets_synth::{Scale, synth, synth_patched};
 
 const BATCH: usize = 4096;
 
@@ -37,6 +40,17 @@ fn input() -> PathBuf {
         std::fs::create_dir_all(&dir).unwrap();
         let bytes = synth(Scale::Full).unwrap();
         std::fs::write(&path, bytes).unwrap();
+    }
+    path
+}
+
+/// The patched full-scale file (`gamebin synth assets --patched`), made once like [`input`].
+fn patched_input() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
+    let path = dir.join("assets-full-patched-v1.bin");
+    if AssetsDb::from_bytes(&std::fs::read(&path).unwrap_or_default()).is_err() {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&path, synth_patched(Scale::Full).unwrap()).unwrap();
     }
     path
 }
@@ -275,6 +289,38 @@ fn main() {
                 }
             }
             n
+        })
+    });
+    g.finish();
+
+    // `diff` against the patched file (`synth_patched`: a changed material, a removed texture
+    // path and a new visual in every 20th ship group, so every later visual moves in its
+    // database and all of them are read), and against itself (unchanged databases skipped).
+    let patched_path = patched_input();
+    let patched_file = MappedFile::open(&patched_path).unwrap();
+    let patched = AssetsDb::from_bytes(&patched_file).unwrap();
+    let report = gamebin::diff::assets::files(&db, &patched).unwrap();
+    println!(
+        "diff against {}: {} changes",
+        patched_path.display(),
+        report.changes.len()
+    );
+    let mut g = c.benchmark_group("assets_diff");
+    g.sample_size(10).measurement_time(Duration::from_secs(15));
+    g.bench_function("full_scale_vs_patched", |b| {
+        b.iter(|| {
+            gamebin::diff::assets::files(black_box(&db), black_box(&patched))
+                .unwrap()
+                .changes
+                .len()
+        })
+    });
+    g.bench_function("full_scale_vs_itself", |b| {
+        b.iter(|| {
+            gamebin::diff::assets::files(black_box(&db), black_box(&db))
+                .unwrap()
+                .changes
+                .len()
         })
     });
     g.finish();

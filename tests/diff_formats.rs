@@ -5,6 +5,7 @@
 use gamebin::craftstudio::ProjectView;
 use gamebin::diff::{ChangeKind, Report, Status};
 use gamebin::wdata::WdataView;
+use gamebin::wows::assets::AssetsDb;
 use gamebin::wows::geometry::GeometryView;
 use gamebin::write::craftstudio::ProjectFile;
 use gamebin::write::wdata::{self, WdataMap};
@@ -217,4 +218,74 @@ fn geometry_equal_and_different_files() {
             "{c}"
         );
     }
+}
+
+/// The patched synthetic assets.bin against the original: in each group the generator patches
+/// (and only there) one material field changed, one texture path removed, one visual added — the
+/// changes stated from the generator's documented patch, found in the original by path.
+#[test]
+fn assets_by_path() {
+    use gamebin::diff::ChangeKind::{Added, Removed};
+    use gamebin::write::assets_synth::{Scale, is_patched, ship_dir, synth, synth_patched};
+    let (a, b) = (
+        synth(Scale::Small).unwrap(),
+        synth_patched(Scale::Small).unwrap(),
+    );
+    let (da, db) = (
+        AssetsDb::from_bytes(&a).unwrap(),
+        AssetsDb::from_bytes(&b).unwrap(),
+    );
+    assert_eq!(
+        gamebin::diff::assets::files(&da, &da).unwrap().status(),
+        Status::Equal
+    );
+
+    let mut want = Vec::new();
+    let mut added_visuals = 0;
+    let mut group = 0;
+    // Groups of the original file, until one that the file does not have (every group has a
+    // fixed number of paths; effects and lights are groups 7 and 9 of every ten).
+    loop {
+        let (dir, id) = ship_dir(group);
+        let hull = format!("{dir}/{id}_hull.mfm");
+        let is_ship = !matches!(group % 10, 7 | 9);
+        if is_ship && da.lookup_path(&hull).unwrap().is_none() {
+            break;
+        }
+        if is_ship && is_patched(group) {
+            want.push(changed(&format!("{hull}/sort_order"), "0", "1"));
+            want.push((
+                Removed,
+                format!("{dir}/{id}_bridge_a.dds"),
+                Some("(path)".to_string()),
+                None,
+            ));
+            want.push((
+                Added,
+                format!("{dir}/{id}_patch.visual"),
+                None,
+                Some("VisualPrototype".to_string()),
+            ));
+            added_visuals += 1;
+        }
+        group += 1;
+    }
+    assert!(want.len() >= 30, "{} changes stated", want.len());
+    let visuals = da
+        .database(gamebin::wows::assets::PrototypeType::Visual)
+        .unwrap()
+        .unwrap()
+        .record_count();
+    want.push(changed(
+        "databases/VisualPrototype/records",
+        &visuals.to_string(),
+        &(visuals + added_visuals).to_string(),
+    ));
+    let report = gamebin::diff::assets::files(&da, &db).unwrap();
+    assert_eq!(report.status(), Status::Different);
+    let (mut got, mut want) = (summary(&report), want);
+    let key = |c: &(ChangeKind, String, Option<String>, Option<String>)| (c.1.clone(), c.2.clone());
+    got.sort_by_key(key);
+    want.sort_by_key(key);
+    assert_eq!(got, want);
 }

@@ -9,6 +9,7 @@ use gamebin::craftstudio::ProjectView;
 use gamebin::diff::{Report, Status};
 use gamebin::wdata::WdataView;
 use gamebin::wdb::WdbView;
+use gamebin::wows::assets::AssetsDb;
 use gamebin::wows::geometry::GeometryView;
 use gamebin::wwd::WwdView;
 
@@ -63,7 +64,13 @@ fn compare(a: &Path, b: &Path) -> Result<Report> {
             let vb = ProjectView::from_bytes(&file_b).map_err(|e| named(b, e))?;
             Ok(gamebin::diff::craftstudio::files(&va, &vb))
         }
-        other => bail!("diff does not yet compare {other} files"),
+        Format::WowsAssets => {
+            let va = AssetsDb::from_bytes(&file_a).map_err(|e| named(a, e))?;
+            let vb = AssetsDb::from_bytes(&file_b).map_err(|e| named(b, e))?;
+            Ok(gamebin::diff::assets::files(&va, &vb)
+                .map_err(|e| anyhow::anyhow!("{} / {}: {e}", a.display(), b.display()))?)
+        }
+        other => bail!("diff does not compare {other} files"),
     }
 }
 

@@ -537,7 +537,8 @@ enum SynthCommand {
     /// 2). Then `gamebin model FILE --prefix content/ --res DIR -o OUTDIR` exports the world.
     #[command(
         after_help = "Examples:\n  gamebin synth assets --scale small -o world/assets.bin --res world/res\n  \
-                      gamebin model world/assets.bin --prefix content/gameplay/japan --res world/res -o glb/"
+                      gamebin model world/assets.bin --prefix content/gameplay/japan --res world/res -o glb/\n  \
+                      gamebin synth assets --scale small -o a.bin && gamebin synth assets --scale small --patched -o b.bin && gamebin diff a.bin b.bin"
     )]
     Assets {
         #[arg(long, value_enum, default_value = "full")]
@@ -549,6 +550,11 @@ enum SynthCommand {
         /// DIR/content/…).
         #[arg(long, value_name = "DIR", value_parser = files::not_stdin)]
         res: Option<PathBuf>,
+        /// Write the file as a game patch would change it, for trying `gamebin diff`: in every
+        /// 20th ship group one material's sort order changes, one texture path is gone and a
+        /// visual is new (not with --res).
+        #[arg(long, conflicts_with = "res")]
+        patched: bool,
     },
 }
 
@@ -700,7 +706,13 @@ fn main() -> ExitCode {
             }
         }
         Command::Synth {
-            command: SynthCommand::Assets { scale, output, res },
+            command:
+                SynthCommand::Assets {
+                    scale,
+                    output,
+                    res,
+                    patched,
+                },
         } => synth::run_assets(
             match scale {
                 ScaleArg::Full => gamebin::write::assets_synth::Scale::Full,
@@ -708,6 +720,7 @@ fn main() -> ExitCode {
             },
             &output,
             res.as_deref(),
+            patched,
         ),
     };
     match outcome {

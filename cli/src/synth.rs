@@ -1,18 +1,27 @@
-//! `gamebin synth assets --scale full -o FILE [--res DIR]`: writes a deterministic synthetic file
+//! `gamebin synth assets --scale full -o FILE [--res DIR | --patched]`: writes a deterministic synthetic file
 //! at a real file's scale, and with `--res` the `.geometry` files of its ship visuals, for
 //! benchmarks and tests.
 
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow};
-use gamebin::write::assets_synth::{Scale, synth};
+use gamebin::write::assets_synth::{Scale, synth, synth_patched};
 use gamebin::write::model::write_synth_world;
 
 use crate::output::Status;
 
-pub fn run_assets(scale: Scale, output: &Path, res: Option<&Path>) -> Result<Status> {
+pub fn run_assets(
+    scale: Scale,
+    output: &Path,
+    res: Option<&Path>,
+    patched: bool,
+) -> Result<Status> {
     let Some(res) = res else {
-        let bytes = synth(scale)?;
+        let bytes = if patched {
+            synth_patched(scale)?
+        } else {
+            synth(scale)?
+        };
         std::fs::write(output, &bytes)
             .with_context(|| format!("cannot write {}", output.display()))?;
         eprintln!(

@@ -182,3 +182,43 @@ fn at_repository_root() {
             .expect("the repository root");
     });
 }
+
+/// Two synthetic assets.bin files from `gamebin synth assets` and its `--patched` twin: the diff
+/// (whose changes the library's test states from the generator) is printed one line per change,
+/// with the database's record count first, and exits 1; the human and JSON outputs are golden.
+#[test]
+fn cli_diff_of_assets_by_path() {
+    let dir: PathBuf =
+        std::env::temp_dir().join(format!("gamebin-diff-assets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.bin"), dir.join("b.bin"));
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    for (args, made) in [
+        (vec!["synth", "assets", "--scale", "small", "-o", a], a),
+        (
+            vec!["synth", "assets", "--scale", "small", "--patched", "-o", b],
+            b,
+        ),
+    ] {
+        let out = gamebin(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        assert!(Path::new(made).is_file());
+    }
+    let out = gamebin(&["diff", a, b]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("~ databases/VisualPrototype/records: "),
+        "{text}"
+    );
+    assert_eq!(text.lines().filter(|l| l.starts_with("+ ")).count(), 13);
+    golden("synth_small_patched.txt", &text);
+    let out = gamebin(&["diff", "--json", a, b]);
+    assert_eq!(out.status.code(), Some(1));
+    let report: Report = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report.changes.len(), text.lines().count());
+    assert_eq!(report.format, "wows-assets");
+    let out = gamebin(&["diff", a, a]);
+    assert_eq!((out.status.code(), out.stdout.len()), (Some(0), 0));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

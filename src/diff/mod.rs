@@ -7,13 +7,16 @@
 //! feature as well, `.geometry` by buffer, mapping and draw (`diff::geometry`), WWD levels by
 //! plane, tile rectangle and object (`diff::wwd`), `.wdata` maps by section and entry
 //! (`diff::wdata`) and CraftStudio projects by entry path (`diff::craftstudio`), compared through
-//! their owned models. assets.bin is not compared yet.
+//! their owned models; with `serde` alone, `assets.bin` files by path (`diff::assets`: added,
+//! removed and changed prototypes, and which fields changed).
 
+#[cfg(feature = "serde")]
+pub mod assets;
 #[cfg(all(feature = "write", feature = "serde"))]
 pub mod craftstudio;
 #[cfg(all(feature = "write", feature = "serde"))]
 pub mod geometry;
-#[cfg(all(feature = "write", feature = "serde"))]
+#[cfg(feature = "serde")]
 mod value;
 #[cfg(all(feature = "write", feature = "serde"))]
 pub mod wdata;

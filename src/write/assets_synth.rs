@@ -85,6 +85,26 @@ pub fn synth(scale: Scale) -> Result<Vec<u8>> {
     Ok(synth_world(scale)?.assets)
 }
 
+/// One ship group in this many is changed by [`synth_patched`].
+pub const PATCH_EVERY: usize = 20;
+
+/// Whether [`synth_patched`] changes group `group`: every [`PATCH_EVERY`]-th, offset by one so
+/// that the group is a ship's.
+pub const fn is_patched(group: usize) -> bool {
+    group % PATCH_EVERY == 1
+}
+
+/// The file [`synth`] makes, as a game patch would change it — the second file of a `diff`
+/// benchmark and test. In every group [`is_patched`] names (`<dir>/<ID>` from [`ship_dir`]), and
+/// nowhere else: the `<ID>_hull.mfm` material's sort order is 1 instead of 0, the
+/// `<ID>_bridge_a.dds` path is gone (the bridge material still names its id), and a
+/// `<ID>_patch.visual` VisualPrototype is new (so every visual after the first patched group
+/// sits at another position in its database, as in a real patch). Path count, random draws and
+/// everything else stay as in [`synth`].
+pub fn synth_patched(scale: Scale) -> Result<Vec<u8>> {
+    Ok(synth_world_with(scale, true)?.assets)
+}
+
 /// The generated `assets.bin` and the ship models it holds, each with the `.geometry` its visual
 /// names (see [`crate::write::model`] for the files themselves).
 #[derive(Debug, Clone)]
@@ -110,6 +130,11 @@ pub struct SynthModel {
 
 /// The generated file with the list of its models.
 pub fn synth_world(scale: Scale) -> Result<SynthAssets> {
+    synth_world_with(scale, false)
+}
+
+/// [`synth_world`], or with `patch` the world of [`synth_patched`].
+fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
     let (paths_target, strings_capacity, r2p_capacity, nodes) = scale.shape();
     let mut rng = Rng(0x5EED_A55E_7B1D);
     let mut b = AssetsBuilder::new();
@@ -224,13 +249,29 @@ pub fn synth_world(scale: Scale) -> Result<SynthAssets> {
             // A ship part: visual, model, geometry, materials, textures.
             _ => {
                 let (dir, id) = ship_dir(group);
+                let patched = patch && is_patched(group);
                 let geometry = b.path(&format!("{dir}/{id}.geometry"))?;
                 let mut mfms = Vec::new();
                 for (m, part) in PARTS.iter().take(3).enumerate() {
                     let mfm = b.path(&format!("{dir}/{id}_{part}.mfm"))?;
-                    let texture = b.path(&format!("{dir}/{id}_{part}_a.dds"))?;
-                    b.prototype(mfm, RecordSpec::Material(material(&mut rng, texture, m)))?;
+                    let texture_path = format!("{dir}/{id}_{part}_a.dds");
+                    let texture = if patched && *part == "bridge" {
+                        crate::hash::city_hash_64(texture_path.as_bytes())
+                    } else {
+                        b.path(&texture_path)?
+                    };
+                    let mut spec = material(&mut rng, texture, m);
+                    if patched && *part == "hull" {
+                        spec.sort_order = 1;
+                    }
+                    b.prototype(mfm, RecordSpec::Material(spec))?;
                     mfms.push(mfm);
+                }
+                if patched {
+                    // A new record among the visuals: every later visual moves in its database.
+                    let added = b.path(&format!("{dir}/{id}_patch.visual"))?;
+                    let spec = super::assets::example_visual(geometry, mfms[0]);
+                    b.prototype(added, RecordSpec::Visual(spec))?;
                 }
                 let visual = b.path(&format!("{dir}/{id}.visual"))?;
                 let spec = visual_spec(&mut rng, nodes, node_vocabulary, geometry, &mfms);

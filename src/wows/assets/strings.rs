@@ -56,6 +56,15 @@ impl<'a> Strings<'a> {
         self.pool
     }
 
+    /// Whether `other` is byte for byte the same map (buckets, values and pool), so that every
+    /// name id resolves to the same string in both.
+    pub fn same_as(&self, other: &Strings<'_>) -> bool {
+        use zerocopy::IntoBytes;
+        self.buckets.as_bytes() == other.buckets.as_bytes()
+            && self.values.as_bytes() == other.values.as_bytes()
+            && self.pool == other.pool
+    }
+
     /// The string with name id `id`: slot `id % capacity`, then linear probing until the key is
     /// found or an empty slot (all zero) is reached, at most `capacity` slots.
     pub fn get(&self, id: u32) -> Result<Option<&'a str>> {
