@@ -441,3 +441,95 @@ fn damaged_maps_are_errors_not_panics() {
         error(huge)
     );
 }
+
+/// The colour `wwd render` gives a tile attribute (0 clear … 4 death, others user-defined).
+fn attribute_colour(a: i32) -> [u8; 3] {
+    match a {
+        0 => [214, 232, 246],
+        1 => [70, 70, 80],
+        2 => [60, 170, 70],
+        3 => [200, 130, 40],
+        4 => [215, 30, 40],
+        _ => [150, 90, 210],
+    }
+}
+
+/// Placeholder images: the map names one per tileset (the `tiled` crate reads them with their
+/// sizes), each picture is the tileset's grid of tiles, a tile whose property is a single
+/// attribute shows that attribute's colour below its label, and the map still makes the same
+/// level.
+fn placeholders_fit(path: &Path, dir: &Path) {
+    let file = std::fs::read(path).unwrap();
+    let mut buffer = Vec::new();
+    let view = open(&file, &mut buffer);
+    let level = Level::from_view(&view).unwrap();
+    let (tmx, images) = gamebin::wwd::tiled::to_tmx_with_placeholders(&level, "tiles").unwrap();
+    assert_eq!(
+        from_tmx(&tmx).unwrap().to_bytes().unwrap(),
+        from_tmx(&to_tmx(&level)).unwrap().to_bytes().unwrap(),
+        "{path:?}: the images change the level"
+    );
+    let tmx_path = dir.join("placeholders.tmx");
+    std::fs::write(&tmx_path, &tmx).unwrap();
+    let map = tiled::Loader::new().load_tmx_map(&tmx_path).unwrap();
+    let tilesets = map.tilesets();
+    assert_eq!(
+        tilesets.len(),
+        images.len(),
+        "{path:?}: an image per tileset"
+    );
+    let mut checked = 0;
+    for (tileset, image) in tilesets.iter().zip(&images) {
+        let source = tileset.image.as_ref().expect("an image").source.clone();
+        assert_eq!(source, dir.join(&image.file), "{path:?}");
+        let (tw, th) = (tileset.tile_width as usize, tileset.tile_height as usize);
+        let columns = tileset.columns as usize;
+        let rows = (tileset.tilecount as usize).div_ceil(columns);
+        let picture = &image.picture;
+        assert_eq!((picture.width, picture.height), (columns * tw, rows * th));
+        let properties = tileset.properties.contains_key("plane");
+        if !properties || tw < 16 || th < 16 {
+            continue;
+        }
+        for id in 0..tileset.tilecount as usize {
+            let Some(TileBody::Single(a)) = level.tile_properties.get(id).map(|p| &p.body) else {
+                continue;
+            };
+            // A point in the tile's lower half, clear of the id written at its top left.
+            let (x, y) = (
+                (id % columns) * tw + tw / 2,
+                (id / columns) * th + th * 7 / 8,
+            );
+            let at = (y * picture.width + x) * 3;
+            assert_eq!(
+                picture.pixels[at..at + 3],
+                attribute_colour(*a),
+                "{path:?}: tile {id} of {}",
+                tileset.name
+            );
+            checked += 1;
+        }
+    }
+    if !level.tile_properties.is_empty() && images.len() > 1 {
+        assert!(checked > 0, "{path:?}: no tile checked");
+    }
+}
+
+#[test]
+fn placeholder_images_of_the_fixtures() {
+    let dir = temp_dir("placeholders");
+    for path in fixtures() {
+        placeholders_fit(&path, &dir);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+#[ignore = "needs GAMEBIN_SAMPLES (the shared samples directory)"]
+fn placeholder_images_of_the_real_samples() {
+    let dir = temp_dir("placeholders-samples");
+    for path in samples().expect("GAMEBIN_SAMPLES") {
+        placeholders_fit(&path, &dir);
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

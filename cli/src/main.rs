@@ -445,8 +445,8 @@ enum WwdCommand {
         ignore_signature: bool,
     },
     /// Converts a level to a Tiled map (TMX) for editing in the Tiled map editor: a tile layer per
-    /// plane, a tileset per image set (tile ids are the level's; no images, the graphics stay in
-    /// the game's .REZ), the tile properties as tile properties, an object layer with every object
+    /// plane, a tileset per image set (tile ids are the level's; no images unless --placeholders:
+    /// the graphics stay in the game's .REZ), the tile properties as tile properties, an object layer with every object
     /// (a point at its location, its logic as its class, every field a property), and every header
     /// and plane field as map and layer properties. `wwd from-tiled` makes the level again.
     ///
@@ -458,9 +458,15 @@ enum WwdCommand {
         /// The TMX map to write.
         #[arg(short, long, value_name = "TMX", value_parser = files::not_stdin)]
         output: PathBuf,
-        /// Replace the output file if it exists.
+        /// Replace the output file (and, with --placeholders, the images) if they exist.
         #[arg(long)]
         force: bool,
+        /// Give every tileset an image, so that Tiled draws the tiles: placeholders made from
+        /// the level alone (each tile's collision attributes, coloured as `wwd render` colours
+        /// them, and its tile id), written as PNGs to NAME.tiles/ beside NAME.tmx. The game's
+        /// graphics stay in its .REZ archives.
+        #[arg(long)]
+        placeholders: bool,
         /// Read a level whose header signature is not 0x5F4.
         #[arg(long)]
         ignore_signature: bool,
@@ -664,9 +670,16 @@ fn main() -> ExitCode {
                     file,
                     output,
                     force,
+                    placeholders,
                     ignore_signature,
                 },
-        } => wwd::tiled(&file, &output, read_options(ignore_signature), force),
+        } => wwd::tiled(
+            &file,
+            &output,
+            read_options(ignore_signature),
+            force,
+            placeholders,
+        ),
         Command::Wwd {
             command:
                 WwdCommand::FromTiled {

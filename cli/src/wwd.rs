@@ -300,6 +300,7 @@ pub fn tiled(
     output: &Path,
     options: crate::files::ReadOptions,
     force: bool,
+    placeholders: bool,
 ) -> Result<Status> {
     let run = || -> Result<()> {
         let (file, format) = crate::files::open_known(path, options)?;
@@ -309,11 +310,28 @@ pub fn tiled(
         let mut levels = Opener::new(options.wwd());
         let view = levels.open(&file)?;
         let level = Level::from_view(&view)?;
-        crate::files::write_new(
-            output,
-            gamebin::wwd::tiled::to_tmx(&level).as_bytes(),
-            force,
-        )
+        if !placeholders {
+            let map = gamebin::wwd::tiled::to_tmx(&level);
+            return crate::files::write_new(output, map.as_bytes(), force);
+        }
+        // The tileset images go to `NAME.tiles/` beside `NAME.tmx`, named relative to the map.
+        let stem = output
+            .file_stem()
+            .map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned());
+        let folder = format!("{stem}.tiles");
+        let (map, images) = gamebin::wwd::tiled::to_tmx_with_placeholders(&level, &folder)
+            .map_err(|e| anyhow::anyhow!("tileset images: {e}"))?;
+        let base = output.parent().unwrap_or(Path::new(""));
+        crate::files::refuse_existing(output, force)?;
+        std::fs::create_dir_all(base.join(&folder))
+            .map_err(|e| anyhow::anyhow!("cannot make {}: {e}", base.join(&folder).display()))?;
+        for image in &images {
+            let target = base.join(&image.file);
+            let mut png = Vec::new();
+            image.picture.write_png(&mut png)?;
+            crate::files::write_new(&target, &png, force)?;
+        }
+        crate::files::write_new(output, map.as_bytes(), force)
     };
     Ok(match run() {
         Ok(()) => Status::Success,

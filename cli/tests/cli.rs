@@ -1766,6 +1766,27 @@ fn wwd_tiled_and_back() {
         "{}",
         stderr(&out)
     );
+    // With placeholder images: a PNG per tileset in level2.tiles/, named by the map, and the
+    // same level back.
+    let tmx = dir.join("level2.tmx");
+    let t = tmx.to_str().unwrap();
+    let out = gamebin(&["wwd", "tiled", level, "-o", t, "--placeholders"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&tmx).unwrap();
+    let sources: Vec<&str> = text
+        .split("<image source=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    assert!(sources.len() >= 2, "{text}");
+    for source in &sources {
+        assert!(source.starts_with("level2.tiles/") && source.ends_with(".png"));
+        let png = std::fs::read(dir.join(source)).unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{source}");
+    }
+    let out = gamebin(&["wwd", "from-tiled", t, "-o", b, "--force"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read(&back).unwrap() == std::fs::read(level).unwrap());
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -77,8 +77,9 @@ impl fmt::Display for RenderError {
 
 impl std::error::Error for RenderError {}
 
-/// A drawn plane: RGB, 8 bits per channel, rows top to bottom.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A drawn plane (or a sheet of tiles, for a Tiled tileset): RGB, 8 bits per channel, rows top to
+/// bottom.
+#[derive(Clone, PartialEq, Eq)]
 pub struct Picture {
     /// Width in pixels.
     pub width: usize,
@@ -86,10 +87,23 @@ pub struct Picture {
     pub height: usize,
     /// `width × height × 3` bytes.
     pub pixels: Vec<u8>,
-    /// The tiles drawn (the whole plane, or the part in use when cropped).
+    /// The tiles drawn (the whole plane, or the part in use when cropped; a sheet's grid).
     pub area: TileArea,
-    /// The plane's size in tiles (columns, rows).
+    /// The plane's size in tiles (columns, rows; a sheet's grid).
     pub plane_tiles: (u64, u64),
+}
+
+// By hand: the derived `Debug` printed every pixel.
+impl fmt::Debug for Picture {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Picture")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("pixels", &format_args!("[{} bytes]", self.pixels.len()))
+            .field("area", &self.area)
+            .field("plane_tiles", &self.plane_tiles)
+            .finish()
+    }
 }
 
 #[cfg(feature = "png")]
@@ -189,6 +203,84 @@ pub fn render_plane(
         pixels: canvas.pixels,
         area,
         plane_tiles: (whole.x1, whole.y1),
+    })
+}
+
+#[cfg(feature = "tiled")]
+/// What a tile sheet's tiles show: the plain colour of filled tiles, or each tile's attributes.
+pub(crate) enum SheetTiles<'p> {
+    /// The one `filled` tile.
+    Filled,
+    /// Tiles `0..count`, each drawn as its property (grey where the table has none) with its id.
+    Numbered(&'p [Property]),
+}
+
+#[cfg(feature = "tiled")]
+/// A picture of `count` tiles of `tile_w × tile_h` pixels, `columns` to a row (a Tiled tileset's
+/// image): each tile's collision attributes as `wwd render` colours them, a dark outline and its
+/// id written in its corner. What stands in for the game's tile graphics, which live in its
+/// `.REZ` archives.
+pub(crate) fn tile_sheet(
+    tiles: SheetTiles<'_>,
+    (tile_w, tile_h): (u32, u32),
+    count: u32,
+    columns: u32,
+) -> Result<Picture, RenderError> {
+    let (tw, th) = (u64::from(tile_w.max(1)), u64::from(tile_h.max(1)));
+    let columns = u64::from(columns.clamp(1, count.max(1)));
+    let rows = u64::from(count.max(1)).div_ceil(columns);
+    let (width, height) = (columns * tw, rows * th);
+    if width.saturating_mul(height) > MAX_PIXELS {
+        return Err(RenderError::TooLarge {
+            tiles: (columns, rows),
+            scale: tw,
+            pixels: (width, height),
+        });
+    }
+    let mut canvas = Canvas::new(width as usize, height as usize);
+    let (tw, th) = (tw as i64, th as i64);
+    let columns_i = columns as i64;
+    match tiles {
+        SheetTiles::Filled => canvas.rect(0, 0, tw, th, FILLED),
+        SheetTiles::Numbered(properties) => {
+            // Digits readable at any tile size: a font pixel per 16 tile pixels, at least one.
+            let px = (tw.min(th) / 16).max(1);
+            for id in 0..i64::from(count) {
+                let (ox, oy) = ((id % columns_i) * tw, (id / columns_i) * th);
+                match properties.get(id as usize) {
+                    Some(p) => {
+                        for ly in 0..th {
+                            for lx in 0..tw {
+                                canvas.put(
+                                    ox + lx,
+                                    oy + ly,
+                                    attribute_colour(p.at(lx, ly, tw, th)),
+                                );
+                            }
+                        }
+                    }
+                    None => canvas.rect(ox, oy, tw, th, TILE),
+                }
+                canvas.rect(ox, oy, tw, 1, INK);
+                canvas.rect(ox, oy, 1, th, INK);
+                let label = id.to_string();
+                let text_w = (label.len() as i64 * 4 + 1) * px;
+                canvas.rect(ox + 1, oy + 1, text_w, 7 * px, INVISIBLE);
+                canvas.text(ox + 1 + px, oy + 1 + px, px, &label, INK);
+            }
+        }
+    }
+    Ok(Picture {
+        width: canvas.width,
+        height: canvas.height,
+        pixels: canvas.pixels,
+        area: TileArea {
+            x0: 0,
+            y0: 0,
+            x1: columns,
+            y1: rows,
+        },
+        plane_tiles: (columns, rows),
     })
 }
 
@@ -400,7 +492,7 @@ fn glyph(c: char) -> [u8; 5] {
 }
 
 /// What the tile-property table says, per tile id, for drawing.
-enum Property {
+pub(crate) enum Property {
     Single(i32),
     Double {
         outside: i32,

@@ -7,6 +7,7 @@ use super::xml::escape as xml;
 use super::{DERIVED_HEADER, DERIVED_OBJECT, DERIVED_PLANE, DERIVED_TABLE, DERIVED_TILE};
 use crate::write::wwd::{Level, PlaneData, TileBody};
 use crate::wwd::raw::{Header, Object, PlaneHeader, TilePropertiesHeader, TilePropertyBase};
+use crate::wwd::render::{Picture, Property, RenderError, SheetTiles, tile_sheet};
 use crate::wwd::{PlaneFlags, Tile, escape, fixed, hex};
 
 /// A tileset of the map: which plane's image set it stands for, its first gid and size.
@@ -69,13 +70,107 @@ fn sets_used(plane: &PlaneData) -> BTreeMap<u16, u32> {
     sets
 }
 
+impl Tileset {
+    /// Tiles per row of the tileset (and of its image).
+    fn columns(&self) -> u32 {
+        self.count.clamp(1, 64)
+    }
+}
+
 fn tile_size(v: i32) -> i32 {
     v.max(1)
 }
 
 /// The level as a TMX map (see the [module](super) for the layout). Text only: the tilesets have
-/// no images.
+/// no images ([`to_tmx_with_placeholders`] gives them some).
 pub fn to_tmx(level: &Level) -> String {
+    match tmx(level, |_| Ok::<_, core::convert::Infallible>(None)) {
+        Ok(text) => text,
+        Err(never) => match never {},
+    }
+}
+
+/// A tileset's image for [`to_tmx_with_placeholders`]: its file name as the map names it (in the
+/// folder given) and the picture to write there.
+#[derive(Debug, Clone)]
+pub struct TilesetImage {
+    /// The `source` of the tileset's `<image>`: `folder/NN-name.png`, relative to the map.
+    pub file: String,
+    /// The picture (see [`crate::wwd::render`]; `write_png` with the `png` feature).
+    pub picture: Picture,
+}
+
+/// [`to_tmx`] with an image for every tileset, so that Tiled draws the tiles: placeholders made
+/// from the level alone, without the game's `.REZ` graphics — each tile shows its collision
+/// attributes (the tile property's single, double or mask attributes, coloured as `wwd render`
+/// colours them; grey where the level has no property for it) and its tile id. The map names
+/// each image `folder/NN-name.png`; the caller writes the pictures there. `from_tmx` ignores the
+/// images: a map with them converts back to the same level.
+pub fn to_tmx_with_placeholders(
+    level: &Level,
+    folder: &str,
+) -> Result<(String, Vec<TilesetImage>), RenderError> {
+    let properties: Vec<Property> = level
+        .tile_properties
+        .iter()
+        .map(|tp| match &tp.body {
+            TileBody::Single(a) => Property::Single(*a),
+            TileBody::Double {
+                outside,
+                inside,
+                rect,
+            } => Property::Double {
+                outside: *outside,
+                inside: *inside,
+                rect: *rect,
+            },
+            TileBody::Mask(mask) => Property::Mask {
+                width: usize::try_from(tp.base.width.get()).unwrap_or(0),
+                height: usize::try_from(tp.base.height.get()).unwrap_or(0),
+                mask: mask.clone(),
+            },
+        })
+        .collect();
+    let mut images = Vec::new();
+    let text = tmx(level, |t: &Tileset| {
+        let tiles = if t.filled {
+            SheetTiles::Filled
+        } else {
+            SheetTiles::Numbered(&properties)
+        };
+        let size = |v: i32| u32::try_from(v).unwrap_or(1);
+        let picture = tile_sheet(
+            tiles,
+            (size(t.tile_width), size(t.tile_height)),
+            t.count,
+            t.columns(),
+        )?;
+        let file = format!("{folder}/{:02}-{}.png", images.len(), file_name(&t.name));
+        let reference = (file.clone(), picture.width, picture.height);
+        images.push(TilesetImage { file, picture });
+        Ok::<_, RenderError>(Some(reference))
+    })?;
+    Ok((text, images))
+}
+
+/// A tileset's name as a file name: letters, digits, `-` and `_` kept, anything else `_`.
+fn file_name(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// The map, with `image(tileset)` giving each tileset's image (`source`, width, height), if any.
+fn tmx<E>(
+    level: &Level,
+    mut image: impl FnMut(&Tileset) -> Result<Option<(String, usize, usize)>, E>,
+) -> Result<String, E> {
     let main = level
         .planes
         .iter()
@@ -194,7 +289,7 @@ pub fn to_tmx(level: &Level) -> String {
             t.tile_width,
             t.tile_height,
             t.count,
-            t.count.min(64)
+            t.columns()
         );
         let mut props = Vec::new();
         if let Some((p, s)) = t.plane_set {
@@ -208,6 +303,13 @@ pub fn to_tmx(level: &Level) -> String {
             props.push(("tile_properties".to_string(), "true".to_string()));
         }
         properties(&mut out, "  ", &props);
+        if let Some((source, width, height)) = image(t)? {
+            let _ = writeln!(
+                out,
+                "  <image source=\"{}\" width=\"{width}\" height=\"{height}\"/>",
+                xml(&source)
+            );
+        }
         if t.tile_properties {
             for (id, tp) in level.tile_properties.iter().enumerate() {
                 let b = &tp.base;
@@ -332,5 +434,5 @@ pub fn to_tmx(level: &Level) -> String {
         let _ = writeln!(out, " </objectgroup>");
     }
     let _ = writeln!(out, "</map>");
-    out
+    Ok(out)
 }

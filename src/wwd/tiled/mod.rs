@@ -29,7 +29,7 @@ mod export;
 mod import;
 mod xml;
 
-pub use export::to_tmx;
+pub use export::{TilesetImage, to_tmx, to_tmx_with_placeholders};
 pub use import::from_tmx;
 
 use core::fmt;
