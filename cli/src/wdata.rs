@@ -8,11 +8,6 @@ use std::path::Path;
 use anyhow::{Context as _, Result, anyhow};
 use gamebin::wdata::{EventBoxType, SectionOffsets, WdataView};
 use gamebin::write::wdata::{TriggerLayout, WString, WdataMap};
-use serde::Deserializer as _;
-use serde::de::value::MapAccessDeserializer;
-use serde::de::{
-    self, Deserialize as _, DeserializeSeed, IntoDeserializer as _, MapAccess, Visitor,
-};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 /// A number per EventBox type name, in type order (counts in `info`, offsets in `dump`).
@@ -286,17 +281,6 @@ pub fn dump_text(path: &Path, data: &[u8]) -> Result<String> {
     Ok(out)
 }
 
-/// The keys `dump --json` prints beside the map's own fields: facts about the file that was read
-/// (its path, size, section offsets, …), not part of the map, so packing skips them.
-const DUMP_ONLY_KEYS: [&str; 6] = [
-    "path",
-    "format",
-    "size",
-    "sections",
-    "event_box_offsets",
-    "trigger_layout",
-];
-
 /// `gamebin wdata pack FILE.json -o FILE.wdata`: the JSON of `dump --json`, edited or not, back
 /// to a map. Exit status 1 (with the reason on stderr) when the JSON is not a map the version can
 /// store.
@@ -322,69 +306,14 @@ fn pack(json: &Path, output: &Path, force: bool) -> Result<()> {
     crate::files::write_new(output, &bytes, force)
 }
 
-/// The map a `dump --json` document describes: its dump-only keys skipped, any other key the map
-/// does not have refused. Read straight from the text, so that an error gives its line and
-/// column.
+/// The map a `dump --json` document describes ([`WdataMap::from_dump_json`]), its errors told
+/// apart: bad JSON, or JSON that is not a map.
 pub fn map_from_json(text: &str) -> Result<WdataMap> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let map = de.deserialize_map(DumpVisitor).map_err(|e| {
+    WdataMap::from_dump_json(text).map_err(|e| {
         if e.is_syntax() || e.is_eof() {
             anyhow!("not valid JSON: {e}")
         } else {
             anyhow!("not a .wdata map: {e}")
         }
-    })?;
-    de.end().context("not valid JSON")?;
-    Ok(map)
-}
-
-/// Reads a dump's top-level object as a [`WdataMap`], through [`SkipDumpKeys`].
-struct DumpVisitor;
-
-impl<'de> Visitor<'de> for DumpVisitor {
-    type Value = WdataMap;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the object `gamebin dump --json` prints for a .wdata")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> std::result::Result<WdataMap, A::Error> {
-        WdataMap::deserialize(MapAccessDeserializer::new(SkipDumpKeys(map)))
-    }
-}
-
-/// The dump's object without its dump-only keys (a `"format"` other than this one's is refused).
-struct SkipDumpKeys<A>(A);
-
-impl<'de, A: MapAccess<'de>> MapAccess<'de> for SkipDumpKeys<A> {
-    type Error = A::Error;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> std::result::Result<Option<K::Value>, A::Error> {
-        while let Some(key) = self.0.next_key::<String>()? {
-            if key == "format" {
-                let format = self.0.next_value::<String>()?;
-                let wdata = gamebin::Format::RustyHeartsWdata.name();
-                if format != wdata {
-                    return Err(de::Error::custom(format_args!(
-                        "its \"format\" is {format:?}, not {wdata:?}"
-                    )));
-                }
-            } else if DUMP_ONLY_KEYS.contains(&key.as_str()) {
-                self.0.next_value::<de::IgnoredAny>()?;
-            } else {
-                return seed.deserialize(key.into_deserializer()).map(Some);
-            }
-        }
-        Ok(None)
-    }
-
-    fn next_value_seed<V: DeserializeSeed<'de>>(
-        &mut self,
-        seed: V,
-    ) -> std::result::Result<V::Value, A::Error> {
-        self.0.next_value_seed(seed)
-    }
+    })
 }
