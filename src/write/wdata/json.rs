@@ -301,6 +301,82 @@ pub(super) fn time_hold_from<'de, D: Deserializer<'de>>(
     Ok(pair.map(|p| (p.time, p.hold)))
 }
 
+/// The keys `gamebin dump --json` prints beside the map's own fields: facts about the file that was read
+/// (its path, size, section offsets, …), not part of the map, so packing skips them.
+const DUMP_ONLY_KEYS: [&str; 6] = [
+    "path",
+    "format",
+    "size",
+    "sections",
+    "event_box_offsets",
+    "trigger_layout",
+];
+
+impl WdataMap {
+    /// The map a `gamebin dump --json` document describes, edited or not: the keys the dump
+    /// prints beside the map's own fields (the file's path, size, section offsets, …) are
+    /// skipped, a `"format"` other than `rusty-hearts-wdata` and any key the map does not have
+    /// are refused. Read straight from the text, so that an error gives its line and column;
+    /// what the map's version cannot store is left to the writer.
+    pub fn from_dump_json(text: &str) -> serde_json::Result<WdataMap> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let map = de.deserialize_map(DumpVisitor)?;
+        de.end()?;
+        Ok(map)
+    }
+}
+
+/// Reads a dump's top-level object as a [`WdataMap`], through [`SkipDumpKeys`].
+struct DumpVisitor;
+
+impl<'de> Visitor<'de> for DumpVisitor {
+    type Value = WdataMap;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the object `gamebin dump --json` prints for a .wdata")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> core::result::Result<WdataMap, A::Error> {
+        WdataMap::deserialize(MapAccessDeserializer::new(SkipDumpKeys(map)))
+    }
+}
+
+/// The dump's object without its dump-only keys (a `"format"` other than this one's is refused).
+struct SkipDumpKeys<A>(A);
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for SkipDumpKeys<A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> core::result::Result<Option<K::Value>, A::Error> {
+        while let Some(key) = self.0.next_key::<String>()? {
+            if key == "format" {
+                let format = self.0.next_value::<String>()?;
+                let wdata = crate::Format::RustyHeartsWdata.name();
+                if format != wdata {
+                    return Err(de::Error::custom(format_args!(
+                        "its \"format\" is {format:?}, not {wdata:?}"
+                    )));
+                }
+            } else if DUMP_ONLY_KEYS.contains(&key.as_str()) {
+                self.0.next_value::<de::IgnoredAny>()?;
+            } else {
+                return seed.deserialize(key.into_deserializer()).map(Some);
+            }
+        }
+        Ok(None)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(
+        &mut self,
+        seed: V,
+    ) -> core::result::Result<V::Value, A::Error> {
+        self.0.next_value_seed(seed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -455,81 +531,5 @@ mod tests {
         let value = json!(path);
         assert_eq!(value["time_hold"], json!({"time": 3, "hold": 4}));
         assert!(value.get("blend_time").is_none());
-    }
-}
-
-/// The keys `gamebin dump --json` prints beside the map's own fields: facts about the file that was read
-/// (its path, size, section offsets, …), not part of the map, so packing skips them.
-const DUMP_ONLY_KEYS: [&str; 6] = [
-    "path",
-    "format",
-    "size",
-    "sections",
-    "event_box_offsets",
-    "trigger_layout",
-];
-
-impl WdataMap {
-    /// The map a `gamebin dump --json` document describes, edited or not: the keys the dump
-    /// prints beside the map's own fields (the file's path, size, section offsets, …) are
-    /// skipped, a `"format"` other than `rusty-hearts-wdata` and any key the map does not have
-    /// are refused. Read straight from the text, so that an error gives its line and column;
-    /// what the map's version cannot store is left to the writer.
-    pub fn from_dump_json(text: &str) -> serde_json::Result<WdataMap> {
-        let mut de = serde_json::Deserializer::from_str(text);
-        let map = de.deserialize_map(DumpVisitor)?;
-        de.end()?;
-        Ok(map)
-    }
-}
-
-/// Reads a dump's top-level object as a [`WdataMap`], through [`SkipDumpKeys`].
-struct DumpVisitor;
-
-impl<'de> Visitor<'de> for DumpVisitor {
-    type Value = WdataMap;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the object `gamebin dump --json` prints for a .wdata")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> core::result::Result<WdataMap, A::Error> {
-        WdataMap::deserialize(MapAccessDeserializer::new(SkipDumpKeys(map)))
-    }
-}
-
-/// The dump's object without its dump-only keys (a `"format"` other than this one's is refused).
-struct SkipDumpKeys<A>(A);
-
-impl<'de, A: MapAccess<'de>> MapAccess<'de> for SkipDumpKeys<A> {
-    type Error = A::Error;
-
-    fn next_key_seed<K: DeserializeSeed<'de>>(
-        &mut self,
-        seed: K,
-    ) -> core::result::Result<Option<K::Value>, A::Error> {
-        while let Some(key) = self.0.next_key::<String>()? {
-            if key == "format" {
-                let format = self.0.next_value::<String>()?;
-                let wdata = crate::Format::RustyHeartsWdata.name();
-                if format != wdata {
-                    return Err(de::Error::custom(format_args!(
-                        "its \"format\" is {format:?}, not {wdata:?}"
-                    )));
-                }
-            } else if DUMP_ONLY_KEYS.contains(&key.as_str()) {
-                self.0.next_value::<de::IgnoredAny>()?;
-            } else {
-                return seed.deserialize(key.into_deserializer()).map(Some);
-            }
-        }
-        Ok(None)
-    }
-
-    fn next_value_seed<V: DeserializeSeed<'de>>(
-        &mut self,
-        seed: V,
-    ) -> core::result::Result<V::Value, A::Error> {
-        self.0.next_value_seed(seed)
     }
 }
