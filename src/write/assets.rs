@@ -121,28 +121,9 @@ pub struct VisualSpec {
     pub lods: Vec<LodSpec>,
 }
 
-/// A material property value.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum ValueSpec {
-    /// A bool property.
-    Bool(bool),
-    /// An int property.
-    Int(i32),
-    /// A uint property.
-    Uint(u32),
-    /// A float property.
-    Float(f32),
-    /// A texture property: the texture's selfId.
-    Texture(u64),
-    /// A vec2 property.
-    Vec2([f32; 2]),
-    /// A vec3 property.
-    Vec3([f32; 3]),
-    /// A vec4 property.
-    Vec4([f32; 4]),
-    /// A mat4 property, column-major.
-    Mat4([f32; 16]),
-}
+/// A material property value: the reader's [`PropertyValue`](crate::wows::assets::PropertyValue),
+/// declared once for reading and writing.
+pub use crate::wows::assets::PropertyValue as ValueSpec;
 
 impl ValueSpec {
     /// The type's index among the nine typed arrays (the low 4 bits of a property id).
