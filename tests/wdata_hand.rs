@@ -1693,3 +1693,20 @@ fn each_fixture_reads_to_eof_with_its_own_trigger_layout_only() {
         }
     }
 }
+
+#[test]
+fn a_signature_no_reader_knows_is_an_error() {
+    // One character changed: the writer would make a file no reader takes for a map.
+    let mut map = plan_map("v22-all-event-boxes.wdata");
+    map.signature = WString::nul_terminated("stairwaygamez.");
+    let e = err_of(&map);
+    assert_eq!((e.what(), e.offset()), ("Header.signature", 0));
+    assert_eq!(invalid_value(&e), 15);
+    // Trailing NULs are the stored form's business: with none, or one, the map is still one.
+    for text in [vec![], vec![0u16]] {
+        let mut map = plan_map("v22-all-event-boxes.wdata");
+        map.signature.units = "stairwaygames.".encode_utf16().chain(text).collect();
+        let bytes = write(&map).unwrap();
+        gamebin::wdata::WdataView::from_bytes(&bytes).unwrap();
+    }
+}

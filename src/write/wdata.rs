@@ -65,6 +65,22 @@ use encode::Sink;
 pub fn write(map: &WdataMap) -> Result<Vec<u8>> {
     let mut s = Sink::new();
     let v = map.version;
+    // Readers know a map by its signature: a map that does not say "stairwaygames." (trailing
+    // NULs aside) would not be read back as one.
+    let units = &map.signature.units;
+    let end = units
+        .iter()
+        .rposition(|&u| u != 0)
+        .map_or(0, |last| last + 1);
+    let text = units.get(..end).unwrap_or_default();
+    if !text.iter().copied().eq(SIGNATURE.encode_utf16()) {
+        return Err(crate::error::Error::invalid(
+            0,
+            "Header.signature",
+            crate::bytes::u64_of(units.len()),
+            "not \"stairwaygames.\" (value: the length in UTF-16 units); no reader would know the map",
+        ));
+    }
     s.wstr(&map.signature, "Header.signature")?;
     s.i32(v);
     // The gated header `i32`s, with the first main version that stores each.

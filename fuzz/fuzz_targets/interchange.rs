@@ -1,0 +1,53 @@
+//! The interchange readers a modder's edited files go through: `.wdb` tables from CSV, XLSX and
+//! `dump --json`, `.wdata` maps from `dump --json`, levels from Tiled maps (TMX). Each input is
+//! handed to every reader (each refuses what is not its format); whatever one accepts is packed by
+//! its writer, and the packed file must open in its reader: an edit the writer accepts but the
+//! reader refuses, like a panic, is a bug.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+use gamebin::wdata::WdataView;
+use gamebin::wdb::WdbView;
+use gamebin::write::wdata::WdataMap;
+use gamebin::write::wdb::WdbTable;
+use gamebin::wwd::WwdView;
+
+/// A table that packs must read back.
+fn pack(table: &WdbTable) {
+    if let Ok(bytes) = table.to_bytes() {
+        if let Err(e) = WdbView::from_bytes(&bytes) {
+            panic!("a packed table does not open: {e}");
+        }
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(table) = WdbTable::from_csv(data) {
+        pack(&table);
+    }
+    if let Ok(table) = WdbTable::from_xlsx(data) {
+        pack(&table);
+    }
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(table) = serde_json::from_str::<WdbTable>(text) {
+        pack(&table);
+    }
+    if let Ok(map) = WdataMap::from_dump_json(text) {
+        if let Ok(bytes) = gamebin::write::wdata::write(&map) {
+            if let Err(e) = WdataView::from_bytes(&bytes) {
+                panic!("a packed map does not open: {e}");
+            }
+        }
+    }
+    if let Ok(level) = gamebin::wwd::tiled::from_tmx(text) {
+        if let Ok(bytes) = level.to_bytes() {
+            let mut image = Vec::new();
+            if let Err(e) = WwdView::from_bytes(&bytes, &mut image) {
+                panic!("a level made from a map does not open: {e}");
+            }
+        }
+    }
+});
