@@ -18,41 +18,43 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput};
+use gamebin::Result;
 use gamebin::wdata::{EventBox, NameList, PvsEventBoxes, WStr, WdataView};
 
 fn s(w: WStr<'_>) -> u64 {
     w.units().fold(0u64, |a, u| a.wrapping_add(u64::from(u)))
 }
 
-fn l(list: NameList<'_>) -> u64 {
-    list.iter().fold(0u64, |a, n| {
-        a.wrapping_add(s(n.name))
-            .wrapping_add(u64::from(n.category.unwrap_or(0)))
+fn l(list: NameList<'_>) -> Result<u64> {
+    list.iter().try_fold(0u64, |a, n| {
+        let n = n?;
+        Ok(a.wrapping_add(s(n.name))
+            .wrapping_add(u64::from(n.category.unwrap_or(0))))
     })
 }
 
 /// Every record of every section, typed; every string's units summed.
-fn walk(data: &[u8]) -> u64 {
-    let Ok(map) = WdataView::from_bytes(data) else {
-        return 0;
-    };
+fn walk(data: &[u8]) -> Result<u64> {
+    let map = WdataView::from_bytes(data)?;
     let mut sum = s(map.header().model_path);
     for b in map.event_boxes() {
+        let b = b?;
         sum = sum
             .wrapping_add(s(b.obb().name))
             .wrapping_add(b.obb().position[0] as u64);
         match b {
             EventBox::Camera(c) => {
                 for info in c.camera_infos() {
+                    let info = info?;
                     sum = sum.wrapping_add(info.camera_target.map_or(0, s) + s(info.camera_name));
                     if let Some(lists) = info.lists {
                         sum = sum.wrapping_add(lists.pvs_bg.len() as u64);
                         sum = sum.wrapping_add(match lists.pvs_event_boxes {
                             PvsEventBoxes::Ids(ids) => ids.len() as u64,
-                            PvsEventBoxes::Entries(e) => l(e),
+                            PvsEventBoxes::Entries(e) => l(e)?,
                         });
                         for list in lists.render {
-                            sum = sum.wrapping_add(l(list));
+                            sum = sum.wrapping_add(l(list)?);
                         }
                     }
                 }
@@ -70,48 +72,57 @@ fn walk(data: &[u8]) -> u64 {
         }
     }
     for a in map.anibg() {
+        let a = a?;
         sum = sum.wrapping_add(s(a.obb.name) + s(a.model) + s(a.motion));
     }
     for i in map.item_boxes() {
+        let i = i?;
         sum = sum.wrapping_add(s(i.obb.name) + s(i.model) + s(i.table_path));
     }
     for g in map.gimmicks() {
+        let g = g?;
         sum = sum.wrapping_add(s(g.obb.name) + s(g.model) + g.template_id as u64);
     }
     let t = map.triggers();
     for tr in t.triggers() {
-        sum = sum.wrapping_add(s(tr.name) + l(tr.events) + l(tr.conditions) + l(tr.actions));
+        let tr = tr?;
+        sum = sum.wrapping_add(s(tr.name) + l(tr.events)? + l(tr.conditions)? + l(tr.actions)?);
     }
     if let Some(p) = t.script_paths() {
-        sum = sum.wrapping_add(l(p.events) + l(p.conditions) + l(p.actions));
+        sum = sum.wrapping_add(l(p.events)? + l(p.conditions)? + l(p.actions)?);
     }
     for scene in map.scenes().iter() {
+        let scene = scene?;
         sum = sum.wrapping_add(s(scene.head.file));
         if let Some(d) = scene.details {
-            sum = sum.wrapping_add(l(d.event_entries) + d.scene_ids.len() as u64);
+            sum = sum.wrapping_add(l(d.event_entries)? + d.scene_ids.len() as u64);
             for list in d.render {
-                sum = sum.wrapping_add(l(list));
+                sum = sum.wrapping_add(l(list)?);
             }
         }
     }
     for r in map.scene_resources() {
-        sum = sum.wrapping_add(s(r.key) + l(r.aliases));
+        let r = r?;
+        sum = sum.wrapping_add(s(r.key) + l(r.aliases)?);
         for p in r.paths {
+            let p = p?;
             sum = sum.wrapping_add(s(p.model) + s(p.motion) + s(p.name) + s(p.event_name));
         }
         for c in r.cues.into_iter().flatten() {
+            let c = c?;
             sum = sum.wrapping_add(s(c.name));
         }
         if let Some(block) = r.sound {
             for sound in block.sounds {
+                let sound = sound?;
                 sum = sum.wrapping_add(s(sound.path));
             }
         }
         for a in r.ambients.into_iter().flatten() {
-            sum = sum.wrapping_add(s(a.path));
+            sum = sum.wrapping_add(s(a?.path));
         }
     }
-    sum
+    Ok(sum)
 }
 
 /// The same bytes, summed as little-endian `u16`s.
@@ -125,7 +136,10 @@ fn main() {
     let map = gamebin::write::wdata::large_map(2_000);
     let data = gamebin::write::wdata::write(&map).expect("the large map writes");
     drop(map);
-    assert!(walk(&data) > 0, "the large map opens and walks");
+    assert!(
+        walk(&data).is_ok_and(|sum| sum > 0),
+        "the large map opens and walks"
+    );
     eprintln!("large map: {} bytes", data.len());
 
     let mut c = Criterion::default().configure_from_args();

@@ -26,6 +26,7 @@ fn s(w: WStr<'_>) -> usize {
 
 fn l(list: NameList<'_>) -> usize {
     list.iter()
+        .map(Result::unwrap)
         .map(|n| s(n.name) + n.category.unwrap_or(0) as usize)
         .sum()
 }
@@ -35,11 +36,11 @@ fn walk(data: &[u8]) -> usize {
     let map = WdataView::from_bytes(data).unwrap();
     let h = map.header();
     let mut sum = s(h.signature) + s(h.model_path) + h.nav_height_path.map_or(0, s);
-    for b in map.event_boxes() {
+    for b in map.event_boxes().map(Result::unwrap) {
         sum += s(b.obb().name) + b.obb().position[0] as usize;
         match b {
             EventBox::Camera(c) => {
-                for info in c.camera_infos() {
+                for info in c.camera_infos().map(Result::unwrap) {
                     sum += info.camera_target.map_or(0, s) + s(info.camera_name);
                     if let Some(lists) = info.lists {
                         sum += lists.pvs_bg.len() + lists.build_positions.len();
@@ -60,44 +61,44 @@ fn walk(data: &[u8]) -> usize {
     for g in map.event_box_groups() {
         sum += g.raw.map_or(0, <[u8]>::len);
     }
-    for a in map.anibg() {
+    for a in map.anibg().into_iter().map(Result::unwrap) {
         sum += s(a.model) + usize::from(a.looped.get());
     }
-    for i in map.item_boxes() {
+    for i in map.item_boxes().into_iter().map(Result::unwrap) {
         sum += s(i.table_path);
     }
-    for g in map.gimmicks() {
+    for g in map.gimmicks().into_iter().map(Result::unwrap) {
         sum += s(g.motion) + g.template_id as usize;
     }
     let t = map.triggers();
-    for tr in t.triggers() {
+    for tr in t.triggers().map(Result::unwrap) {
         sum += s(tr.name) + l(tr.events) + l(tr.conditions) + l(tr.actions);
     }
     if let Some(p) = t.script_paths() {
         sum += l(p.events) + l(p.conditions) + l(p.actions);
     }
-    for scene in map.scenes().iter() {
+    for scene in map.scenes().iter().map(Result::unwrap) {
         sum += s(scene.head.file);
         if let Some(d) = scene.details {
             sum += d.name.map_or(0, s) + d.scene_ids.len() + l(d.event_entries);
             sum += d.render.into_iter().map(l).sum::<usize>();
         }
     }
-    for r in map.scene_resources() {
+    for r in map.scene_resources().into_iter().map(Result::unwrap) {
         sum += s(r.key) + l(r.aliases);
-        for p in r.paths {
+        for p in r.paths.into_iter().map(Result::unwrap) {
             sum += s(p.model) + s(p.event_name) + p.time.unwrap_or(0) as usize;
         }
-        for c in r.cues.into_iter().flatten() {
+        for c in r.cues.into_iter().flatten().map(Result::unwrap) {
             sum += s(c.name);
         }
         if let Some(block) = r.sound {
-            for sound in block.sounds {
+            for sound in block.sounds.into_iter().map(Result::unwrap) {
                 sum += s(sound.path);
             }
             sum += block.legacy_strings.map_or(0, |[a, b]| s(a) + s(b));
         }
-        for a in r.ambients.into_iter().flatten() {
+        for a in r.ambients.into_iter().flatten().map(Result::unwrap) {
             sum += s(a.path);
         }
     }

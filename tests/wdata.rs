@@ -224,7 +224,7 @@ fn version_1_reads_back_field_by_field() {
     assert_eq!(map.event_boxes().count(), 0);
     assert_eq!(map.sections().event_boxes, None);
 
-    let anibg: Vec<_> = map.anibg().iter().collect();
+    let anibg: Vec<_> = map.anibg().iter().map(Result::unwrap).collect();
     assert_eq!(anibg.len(), 1);
     let a = anibg[0];
     assert!(a.obb.name.eq_str("torch"));
@@ -234,10 +234,10 @@ fn version_1_reads_back_field_by_field() {
     assert!(a.looped.get());
     assert_eq!((a.light_index, a.cover_index), (2, 3));
     assert_eq!((a.shadow, a.move_weight, a.pvs_radius), (None, None, None));
-    let i = map.item_boxes().iter().next().unwrap();
+    let i = map.item_boxes().iter().next().unwrap().unwrap();
     assert!(i.table_path.eq_str("drop.tbl"));
     assert_eq!(i.open_enable, None);
-    let g = map.gimmicks().iter().next().unwrap();
+    let g = map.gimmicks().iter().next().unwrap().unwrap();
     assert_eq!(
         (
             g.loop_flag,
@@ -258,24 +258,31 @@ fn version_1_reads_back_field_by_field() {
     assert!(!map.trigger_layout_ambiguous());
     assert_eq!((t.reserved0, t.reserved1), (7, 8));
     assert!(t.main_script.eq_str("main.lua"));
-    let door = t.triggers().next().unwrap();
+    let door = t.triggers().next().unwrap().unwrap();
     assert!(door.name.eq_str("Door"));
     assert_eq!(door.events.len(), 1);
     assert_eq!(door.conditions.len(), 0);
-    let actions: Vec<String> = door.actions.iter().map(|n| n.name.to_string()).collect();
+    let actions: Vec<String> = door
+        .actions
+        .iter()
+        .map(|n| n.unwrap().name.to_string())
+        .collect();
     assert_eq!(actions, ["OpenDoor", "PlaySound"]);
 
-    let scene = map.scenes().iter().next().unwrap();
+    let scene = map.scenes().iter().next().unwrap().unwrap();
     assert!(scene.head.file.eq_str("cam.mec"));
     assert_eq!(scene.head.fade_out_preview, 0.3);
     assert!(scene.head.timing.is_none() && scene.head.camera.is_none());
     assert!(scene.details.is_none());
 
-    let r = map.scene_resources().iter().next().unwrap();
+    let r = map.scene_resources().iter().next().unwrap().unwrap();
     assert!(r.key.eq_str("BossIntro"));
-    assert_eq!(r.aliases.iter().next().unwrap().name.to_string(), "Boss");
+    assert_eq!(
+        r.aliases.iter().next().unwrap().unwrap().name.to_string(),
+        "Boss"
+    );
     assert_eq!(r.delay, Some(0.25));
-    let paths: Vec<_> = r.paths.iter().collect();
+    let paths: Vec<_> = r.paths.iter().map(Result::unwrap).collect();
     assert_eq!(paths.len(), 2);
     assert_eq!(paths[0].blend_time, Some(0.75));
     assert_eq!(paths[1].blend_time, None);
@@ -434,7 +441,7 @@ fn version_22_every_event_box_type_reads_back() {
     assert!(h.nav_height_path.unwrap().eq_str("map\\town.height"));
     assert_eq!(map.event_box_index().len(), 19);
     assert_eq!(map.event_box_count(), 18);
-    let boxes: Vec<EventBox> = map.event_boxes().collect();
+    let boxes: Vec<EventBox> = map.event_boxes().map(Result::unwrap).collect();
     assert_eq!(boxes.len(), 18);
     let types: Vec<EventBoxType> = boxes.iter().map(|b| b.event_box_type()).collect();
     let expected: Vec<EventBoxType> = EventBoxType::ALL
@@ -452,7 +459,7 @@ fn version_22_every_event_box_type_reads_back() {
     };
     assert_eq!(cam.category, Some(77));
     assert_eq!(cam.camera_infos().count(), 4);
-    for (c, info) in cam.camera_infos().enumerate() {
+    for (c, info) in cam.camera_infos().map(Result::unwrap).enumerate() {
         assert_eq!(
             info.camera_target.unwrap().to_string(),
             format!("target{c}")
@@ -470,18 +477,18 @@ fn version_22_every_event_box_type_reads_back() {
         let PvsEventBoxes::Entries(pvs) = lists.pvs_event_boxes else {
             panic!("evVer 9 stores (category, name) PVS entries")
         };
-        let first = pvs.iter().next().unwrap();
+        let first = pvs.iter().next().unwrap().unwrap();
         assert_eq!(
             (first.category, first.name.to_string().as_str()),
             (Some(3), "npc_box")
         );
-        let bg = lists.render[0].iter().next().unwrap();
+        let bg = lists.render[0].iter().next().unwrap().unwrap();
         assert_eq!(
             (bg.category, bg.name.to_string().as_str()),
             (Some(500), "wall")
         );
         assert!(lists.render[1..7].iter().all(|l| l.is_empty()));
-        let gim = lists.render[7].iter().next().unwrap();
+        let gim = lists.render[7].iter().next().unwrap().unwrap();
         assert_eq!(
             (gim.category, gim.name.to_string().as_str()),
             (Some(501), "lever")
@@ -591,7 +598,7 @@ fn version_22_every_event_box_type_reads_back() {
     let unused = map.event_box_group(EventBoxType::UnusedBox).unwrap();
     assert_eq!((unused.count, unused.raw), (0, None));
 
-    let a = map.anibg().iter().next().unwrap();
+    let a = map.anibg().iter().next().unwrap().unwrap();
     assert_eq!(
         (
             a.shadow.map(|b| b.get()),
@@ -600,12 +607,12 @@ fn version_22_every_event_box_type_reads_back() {
         ),
         (Some(true), Some(false), Some(50.0))
     );
-    let i = map.item_boxes().iter().next().unwrap();
+    let i = map.item_boxes().iter().next().unwrap().unwrap();
     assert_eq!(i.open_enable.map(|b| b.get()), Some(true));
     assert_eq!(map.gimmicks().len(), 0);
     assert!(map.obstacle_path().unwrap().eq_str("map\\town.obstacle"));
 
-    let scene = map.scenes().iter().next().unwrap();
+    let scene = map.scenes().iter().next().unwrap().unwrap();
     let timing = scene.head.timing.unwrap();
     assert_eq!(
         (timing.category, timing.fade_in, timing.fog_far),
@@ -622,31 +629,31 @@ fn version_22_every_event_box_type_reads_back() {
         d.scene_ids.iter().map(|v| v.get()).collect::<Vec<_>>(),
         [100, 101]
     );
-    let entry = d.event_entries.iter().next().unwrap();
+    let entry = d.event_entries.iter().next().unwrap().unwrap();
     assert_eq!(
         (entry.category, entry.name.to_string().as_str()),
         (Some(3), "BossIntro")
     );
-    let bg = d.render[0].iter().next().unwrap();
+    let bg = d.render[0].iter().next().unwrap().unwrap();
     assert_eq!(
         (bg.category, bg.name.to_string().as_str()),
         (Some(40), "bg_wall")
     );
-    let gate = d.render[7].iter().next().unwrap();
+    let gate = d.render[7].iter().next().unwrap().unwrap();
     assert_eq!(
         (gate.category, gate.name.to_string().as_str()),
         (Some(41), "gate")
     );
 
-    let r = map.scene_resources().iter().next().unwrap();
-    let paths: Vec<_> = r.paths.iter().collect();
+    let r = map.scene_resources().iter().next().unwrap().unwrap();
+    let paths: Vec<_> = r.paths.iter().map(Result::unwrap).collect();
     assert_eq!((paths[0].time, paths[0].hold), (Some(10), Some(20)));
     assert_eq!((paths[1].time, paths[1].hold), (Some(11), Some(21)));
-    let cue = r.cues.unwrap().iter().next().unwrap();
+    let cue = r.cues.unwrap().iter().next().unwrap().unwrap();
     assert_eq!((cue.end, cue.id, cue.start), (2.5, 9, 1.5));
     assert!(cue.name.eq_str("shake"));
     let sound = r.sound.unwrap();
-    let s = sound.sounds.iter().next().unwrap();
+    let s = sound.sounds.iter().next().unwrap().unwrap();
     assert_eq!(s.start, 0.5);
     assert_eq!(s.fades.unwrap().vol_max, 1.0);
     assert!(s.path.eq_str("roar.wav"));
@@ -655,7 +662,7 @@ fn version_22_every_event_box_type_reads_back() {
         (Some(11), 12, 13.0, 14)
     );
     assert!(sound.legacy_ints.is_none() && sound.legacy_strings.is_none());
-    let amb = r.ambients.unwrap().iter().next().unwrap();
+    let amb = r.ambients.unwrap().iter().next().unwrap().unwrap();
     assert_eq!(
         (amb.start, amb.play_on_start.raw(), amb.looped.raw()),
         (3.0, 1, 2)
@@ -667,15 +674,33 @@ fn render_list_ids_follow_the_main_version_not_the_event_box_version() {
     // Same EventBox version (9), main version 21: render items carry no id; PVS entries still do.
     let data = every_event_box(21);
     let map = WdataView::from_bytes(&data).unwrap();
-    let EventBox::Camera(cam) = map.event_boxes().next().unwrap() else {
+    let EventBox::Camera(cam) = map.event_boxes().next().unwrap().unwrap() else {
         panic!()
     };
-    let lists = cam.camera_info(0).unwrap().lists.unwrap();
+    let lists = cam.camera_info(0).unwrap().unwrap().lists.unwrap();
     assert!(!lists.render[0].is_keyed());
-    assert_eq!(lists.render[0].iter().next().unwrap().category, None);
-    assert!(lists.render[0].iter().next().unwrap().name.eq_str("wall"));
-    let d = map.scenes().iter().next().unwrap().details.unwrap();
-    assert_eq!(d.render[0].iter().next().unwrap().category, None);
+    assert_eq!(
+        lists.render[0].iter().next().unwrap().unwrap().category,
+        None
+    );
+    assert!(
+        lists.render[0]
+            .iter()
+            .next()
+            .unwrap()
+            .unwrap()
+            .name
+            .eq_str("wall")
+    );
+    let d = map
+        .scenes()
+        .iter()
+        .next()
+        .unwrap()
+        .unwrap()
+        .details
+        .unwrap();
+    assert_eq!(d.render[0].iter().next().unwrap().unwrap().category, None);
 }
 
 /// Every main version from 7 to 22 with every EventBox type parses exactly to EOF; the gates of
@@ -686,7 +711,7 @@ fn every_main_version_from_7_reads() {
         let data = every_event_box(v);
         let map = WdataView::from_bytes(&data).unwrap_or_else(|e| panic!("v{v}: {e}"));
         assert_eq!(map.event_boxes().count(), 18, "v{v}");
-        let r = map.scene_resources().iter().next().unwrap();
+        let r = map.scene_resources().iter().next().unwrap().unwrap();
         assert_eq!(r.cues.is_some(), v >= 11, "v{v}");
         let sound = r.sound;
         assert_eq!(sound.is_some(), v >= 12, "v{v}");
@@ -700,10 +725,13 @@ fn every_main_version_from_7_reads() {
             if let Some([a, b]) = s.legacy_strings {
                 assert!(a.eq_str("unk_a") && b.eq_str("unk_b"));
             }
-            assert_eq!(s.sounds.iter().next().unwrap().fades.is_some(), v >= 16);
+            assert_eq!(
+                s.sounds.iter().next().unwrap().unwrap().fades.is_some(),
+                v >= 16
+            );
         }
         assert_eq!(r.ambients.is_some(), v >= 17, "v{v}");
-        let scene = map.scenes().iter().next().unwrap();
+        let scene = map.scenes().iter().next().unwrap().unwrap();
         assert_eq!(scene.head.timing.is_some(), v >= 15);
         assert_eq!(scene.head.camera.is_some(), v >= 19);
         assert_eq!(scene.details.is_some(), v >= 20);
@@ -781,16 +809,22 @@ fn event_box_version_gates() {
     for ev in 1..=9 {
         let data = old_event_boxes(ev);
         let map = WdataView::from_bytes(&data).unwrap_or_else(|e| panic!("evVer {ev}: {e}"));
-        let boxes: Vec<_> = map.event_boxes().collect();
+        let boxes: Vec<_> = map.event_boxes().map(Result::unwrap).collect();
         assert_eq!(boxes.len(), 2);
         let EventBox::Camera(cam) = boxes[0] else {
             panic!()
         };
         assert_eq!(cam.category, (ev >= 7).then_some(55));
-        assert!(cam.camera_info(0).unwrap().camera_target.is_some());
-        assert_eq!(cam.camera_info(3).unwrap().camera_target.is_some(), ev >= 3);
-        assert_eq!(cam.camera_info(1).unwrap().build_pvs.is_some(), ev >= 5);
-        let lists = cam.camera_info(2).unwrap().lists;
+        assert!(cam.camera_info(0).unwrap().unwrap().camera_target.is_some());
+        assert_eq!(
+            cam.camera_info(3).unwrap().unwrap().camera_target.is_some(),
+            ev >= 3
+        );
+        assert_eq!(
+            cam.camera_info(1).unwrap().unwrap().build_pvs.is_some(),
+            ev >= 5
+        );
+        let lists = cam.camera_info(2).unwrap().unwrap().lists;
         assert_eq!(lists.is_some(), ev >= 4);
         if let Some(l) = lists {
             assert_eq!(l.pvs_bg[0].get(), 44);
@@ -801,8 +835,11 @@ fn event_box_version_gates() {
                 }
                 PvsEventBoxes::Entries(e) => {
                     assert!(ev >= 6);
-                    let names: Vec<_> =
-                        e.iter().map(|n| (n.category, n.name.to_string())).collect();
+                    let names: Vec<_> = e
+                        .iter()
+                        .map(Result::unwrap)
+                        .map(|n| (n.category, n.name.to_string()))
+                        .collect();
                     assert_eq!(names, [(Some(1), "a".into()), (Some(2), "b".into())]);
                 }
             }
@@ -866,9 +903,21 @@ fn script_paths_layout_is_chosen_when_only_it_reaches_eof() {
     assert_eq!(map.trigger_layout(), TriggerLayout::ScriptPaths);
     assert!(!map.trigger_layout_ambiguous());
     let s = map.triggers().script_paths().unwrap();
-    let events: Vec<String> = s.events.iter().map(|n| n.name.to_string()).collect();
+    let events: Vec<String> = s
+        .events
+        .iter()
+        .map(|n| n.unwrap().name.to_string())
+        .collect();
     assert_eq!(events, ["ev_a.lua", "ev_b.lua"]);
-    assert!(s.actions.iter().next().unwrap().name.eq_str("act.lua"));
+    assert!(
+        s.actions
+            .iter()
+            .next()
+            .unwrap()
+            .unwrap()
+            .name
+            .eq_str("act.lua")
+    );
     assert_eq!(map.triggers().entry_count(), 4);
     assert_eq!(map.triggers().triggers().count(), 0);
 
@@ -1046,7 +1095,7 @@ fn strings_are_borrowed_at_odd_addresses() {
     let shifted = &buffer[1..];
     let map = WdataView::from_bytes(shifted).unwrap();
     let mut names = 0;
-    for b in map.event_boxes() {
+    for b in map.event_boxes().map(Result::unwrap) {
         let n = b.obb().name;
         let start = n.as_bytes().as_ptr() as usize - shifted.as_ptr() as usize;
         assert_eq!(n.as_bytes().as_ptr() as usize % 2, 1);
@@ -1147,7 +1196,7 @@ fn every_fixture_reads_as_planned() {
                 if i == 0 { 2 } else { 1 },
                 "{name} type {ty}"
             );
-            for (j, b) in group.boxes().enumerate() {
+            for (j, b) in group.boxes().map(Result::unwrap).enumerate() {
                 // Names are "<TypeName><type × 10 + j>", positions start at that seed.
                 let k = i32::from(ty) * 10 + j as i32;
                 assert_eq!(

@@ -177,6 +177,7 @@ pub fn dump_text(path: &Path, data: &[u8]) -> Result<String> {
             g.count
         );
         for e in g.boxes() {
+            let e = e?;
             let o = e.obb();
             let [x, y, z] = o.position;
             let _ = writeln!(out, "    {:?} at ({x}, {y}, {z})", o.name.to_string());

@@ -54,23 +54,18 @@ pub struct CameraInfos<'a> {
 }
 
 impl<'a> Iterator for CameraInfos<'a> {
-    type Item = CameraInfo<'a>;
+    type Item = Result<CameraInfo<'a>>;
 
+    /// The next camera info; a read that fails (it cannot in a view that opened) is yielded once
+    /// as the error, and the iteration ends.
     #[inline]
-    fn next(&mut self) -> Option<CameraInfo<'a>> {
+    fn next(&mut self) -> Option<Result<CameraInfo<'a>>> {
         if self.index >= 4 {
             return None;
         }
-        match CameraInfo::read(&mut self.cur, self.versions, self.index) {
-            Ok(info) => {
-                self.index += 1;
-                Some(info)
-            }
-            Err(_) => {
-                self.index = 4;
-                None
-            }
-        }
+        let info = CameraInfo::read(&mut self.cur, self.versions, self.index);
+        self.index = if info.is_ok() { self.index + 1 } else { 4 };
+        Some(info)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -268,8 +263,8 @@ impl<'a> CameraBox<'a> {
         }
     }
 
-    /// Camera info `index` (0 to 3).
-    pub fn camera_info(&self, index: usize) -> Option<CameraInfo<'a>> {
+    /// Camera info `index` (0 to 3): `None` beyond 3, the read's error should it fail.
+    pub fn camera_info(&self, index: usize) -> Option<Result<CameraInfo<'a>>> {
         self.camera_infos().nth(index)
     }
 }

@@ -488,18 +488,18 @@ impl<'a> EventBoxes<'a> {
 }
 
 impl<'a> Iterator for EventBoxes<'a> {
-    type Item = EventBox<'a>;
+    type Item = Result<EventBox<'a>>;
 
+    /// The next record; a read that fails (it cannot in a group of a view that opened) is yielded
+    /// once as the error, and the iteration ends.
     #[inline]
-    fn next(&mut self) -> Option<EventBox<'a>> {
+    fn next(&mut self) -> Option<Result<EventBox<'a>>> {
         self.remaining = self.remaining.checked_sub(1)?;
-        match EventBox::read(&mut self.cur, self.versions, self.ty) {
-            Ok(b) => Some(b),
-            Err(_) => {
-                self.remaining = 0;
-                None
-            }
+        let record = EventBox::read(&mut self.cur, self.versions, self.ty);
+        if record.is_err() {
+            self.remaining = 0;
         }
+        Some(record)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

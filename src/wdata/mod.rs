@@ -21,13 +21,15 @@
 //!
 //! let map = WdataView::from_bytes(file)?; // one checking pass, no allocation
 //! assert_eq!(map.version(), 22);
+//! // Records are read again as they are iterated: each item is a `Result`, as for every iterator
+//! // over file data (a record the opening pass checked reads again).
 //! for event_box in map.event_boxes() {
-//!     if let EventBox::Portal(portal) = event_box {
+//!     if let EventBox::Portal(portal) = event_box? {
 //!         println!("{} warps to map {}", portal.obb.name, portal.warp_map_id);
 //!     }
 //! }
 //! let npcs = map.event_box_group(EventBoxType::NpcBox).expect("19 index entries");
-//! let first = npcs.boxes().next().expect("one NpcBox");
+//! let first = npcs.boxes().next().expect("one NpcBox")?;
 //! assert!(first.obb().name.eq_str("NpcBox60")); // compared without decoding
 //! assert_eq!(first.obb().name.to_string(), "NpcBox60"); // decoded on request
 //! assert_eq!(map.trigger_layout(), TriggerLayout::ScriptPaths);
@@ -330,8 +332,9 @@ impl<'a> WdataView<'a> {
     }
 
     /// Every EventBox of every known type, typed, in index (type) order. Records of an unknown type
-    /// are not in it: see [`event_box_groups`](Self::event_box_groups).
-    pub fn event_boxes(&self) -> impl Iterator<Item = EventBox<'a>> + 'a {
+    /// are not in it: see [`event_box_groups`](Self::event_box_groups). Each group's records were
+    /// checked when the view opened; a read that fails anyway is yielded as its error.
+    pub fn event_boxes(&self) -> impl Iterator<Item = Result<EventBox<'a>>> + 'a {
         self.event_box_groups().flat_map(|g| g.boxes())
     }
 

@@ -1,6 +1,6 @@
 //! Lazily typed runs of records. A run was walked and checked when the view opened, so its
-//! iterator yields exactly its count; should a read fail anyway (it cannot on a view that opened),
-//! the iterator ends rather than loop.
+//! iterator yields exactly its count of `Ok` records; should a read fail anyway, the iterator yields
+//! that error once and then ends, as every iterator over file data does (it never ends silently).
 
 use core::marker::PhantomData;
 
@@ -58,18 +58,16 @@ impl<'a, R> Records<'a, R> {
 }
 
 impl<'a, R: Record<'a>> Iterator for Records<'a, R> {
-    type Item = R;
+    type Item = Result<R>;
 
     #[inline]
-    fn next(&mut self) -> Option<R> {
+    fn next(&mut self) -> Option<Result<R>> {
         self.remaining = self.remaining.checked_sub(1)?;
-        match R::read_at(&mut self.cur, self.versions, self.remaining == 0) {
-            Ok(record) => Some(record),
-            Err(_) => {
-                self.remaining = 0;
-                None
-            }
+        let record = R::read_at(&mut self.cur, self.versions, self.remaining == 0);
+        if record.is_err() {
+            self.remaining = 0;
         }
+        Some(record)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -162,7 +160,7 @@ impl<'a> NameList<'a> {
 }
 
 impl<'a> IntoIterator for NameList<'a> {
-    type Item = Named<'a>;
+    type Item = Result<Named<'a>>;
     type IntoIter = NameIter<'a>;
     fn into_iter(self) -> NameIter<'a> {
         self.iter()
@@ -178,10 +176,10 @@ pub struct NameIter<'a> {
 }
 
 impl<'a> Iterator for NameIter<'a> {
-    type Item = Named<'a>;
+    type Item = Result<Named<'a>>;
 
     #[inline]
-    fn next(&mut self) -> Option<Named<'a>> {
+    fn next(&mut self) -> Option<Result<Named<'a>>> {
         self.remaining = self.remaining.checked_sub(1)?;
         let mut read = || -> Result<Named<'a>> {
             let category = if self.keyed {
@@ -192,13 +190,11 @@ impl<'a> Iterator for NameIter<'a> {
             let name = self.cur.wstr("NameList.name")?;
             Ok(Named { category, name })
         };
-        match read() {
-            Ok(item) => Some(item),
-            Err(_) => {
-                self.remaining = 0;
-                None
-            }
+        let item = read();
+        if item.is_err() {
+            self.remaining = 0;
         }
+        Some(item)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -272,9 +268,42 @@ impl<'a, R: Record<'a>> Run<'a, R> {
 }
 
 impl<'a, R: Record<'a>> IntoIterator for Run<'a, R> {
-    type Item = R;
+    type Item = Result<R>;
     type IntoIter = Records<'a, R>;
     fn into_iter(self) -> Records<'a, R> {
         self.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bytes::Bytes;
+
+    /// A list that claims three names over bytes holding one and a half: the first is read, the
+    /// second is yielded as its error (with the offset where it failed), and the iteration ends
+    /// there rather than silently or in a loop.
+    #[test]
+    fn a_failed_read_is_yielded_once_then_the_iteration_ends() {
+        // "A" (1 unit), then a name that claims 4 units but has 1.
+        let data = [1, 0, b'A', 0, 4, 0, b'B', 0];
+        let list = NameList {
+            cur: Cursor::new(Bytes::new(&data), 0),
+            count: 3,
+            keyed: false,
+        };
+        let mut names = list.iter();
+        assert_eq!(names.len(), 3);
+        let first = names
+            .next()
+            .expect("an item")
+            .expect("the first name reads");
+        assert!(first.name.eq_str("A"));
+        let second = names.next().expect("the failure is yielded");
+        let error = second.expect_err("the second name runs past the end");
+        // The units of the second name start at 6, where 8 bytes are needed and 2 remain.
+        assert_eq!(error.offset(), 6, "{error}");
+        assert!(names.next().is_none());
+        assert_eq!(names.len(), 0);
     }
 }

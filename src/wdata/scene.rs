@@ -212,6 +212,7 @@ impl<'a> SceneSection<'a> {
         Scenes {
             heads: self.heads.iter(),
             details: self.details.map(|d| d.iter()),
+            done: false,
         }
     }
 }
@@ -221,22 +222,52 @@ impl<'a> SceneSection<'a> {
 pub struct Scenes<'a> {
     heads: Records<'a, SceneHead<'a>>,
     details: Option<Records<'a, SceneDetails<'a>>>,
+    /// Set after an error has been yielded: the iteration ends there.
+    done: bool,
+}
+
+impl Scenes<'_> {
+    /// Ends the iteration after `e`, which is yielded.
+    fn stop(&mut self, e: Error) -> Error {
+        self.done = true;
+        e
+    }
 }
 
 impl<'a> Iterator for Scenes<'a> {
-    type Item = Scene<'a>;
+    type Item = Result<Scene<'a>>;
 
     #[inline]
-    fn next(&mut self) -> Option<Scene<'a>> {
-        let head = self.heads.next()?;
-        let details = match &mut self.details {
-            Some(d) => Some(d.next()?),
-            None => None,
+    fn next(&mut self) -> Option<Result<Scene<'a>>> {
+        if self.done {
+            return None;
+        }
+        let head = match self.heads.next()? {
+            Ok(head) => head,
+            Err(e) => return Some(Err(self.stop(e))),
         };
-        Some(Scene { head, details })
+        let details = match self.details.as_mut().map(Iterator::next) {
+            None => None,
+            Some(Some(Ok(details))) => Some(details),
+            Some(Some(Err(e))) => return Some(Err(self.stop(e))),
+            // Both passes were checked to hold the same count when the view opened.
+            Some(None) => {
+                return Some(Err(self.stop(Error::invalid(
+                    u64_of(self.heads.offset()),
+                    "SceneDetails",
+                    0,
+                    "the second pass holds fewer scenes than the first",
+                ))));
+            }
+        };
+        Some(Ok(Scene { head, details }))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        self.heads.size_hint()
+        if self.done {
+            (0, Some(0))
+        } else {
+            self.heads.size_hint()
+        }
     }
 }

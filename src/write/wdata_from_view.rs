@@ -14,8 +14,8 @@ pub(super) fn ws(s: read::WStr<'_>) -> WString {
     }
 }
 
-fn names(list: read::NameList<'_>) -> Vec<WString> {
-    list.iter().map(|n| ws(n.name)).collect()
+fn names(list: read::NameList<'_>) -> Result<Vec<WString>> {
+    list.iter().map(|n| Ok(ws(n?.name))).collect()
 }
 
 pub(super) fn obb(o: &read::Obb<'_>) -> Obb {
@@ -36,73 +36,88 @@ fn floats(v: &[zerocopy::little_endian::F32]) -> Vec<f32> {
     v.iter().map(|f| f.get()).collect()
 }
 
-fn render_entries(list: read::NameList<'_>) -> Vec<RenderEntry> {
+fn render_entries(list: read::NameList<'_>) -> Result<Vec<RenderEntry>> {
     list.iter()
-        .map(|n| RenderEntry {
-            id: n.category,
-            name: ws(n.name),
+        .map(|n| {
+            let n = n?;
+            Ok(RenderEntry {
+                id: n.category,
+                name: ws(n.name),
+            })
         })
         .collect()
 }
 
-fn scene_elements(list: read::NameList<'_>) -> Vec<SceneElement> {
+fn scene_elements(list: read::NameList<'_>) -> Result<Vec<SceneElement>> {
     list.iter()
-        .map(|n| SceneElement {
-            category: n.category,
-            key: ws(n.name),
+        .map(|n| {
+            let n = n?;
+            Ok(SceneElement {
+                category: n.category,
+                key: ws(n.name),
+            })
         })
         .collect()
 }
 
-fn camera_box(b: &read::CameraBox<'_>) -> CameraBox {
-    let info = |c: &read::CameraInfo<'_>| CameraInfo {
-        camera_target: c.camera_target.map(ws),
-        camera_name: ws(c.camera_name),
-        camera_position: c.position,
-        camera_rotation: c.rotation,
-        fov: c.fov,
-        frustum: c.frustum,
-        build_pvs: c.build_pvs.map(b32),
-        lists: c.lists.map(|l| {
-            let [rb, ra, ri, rg, nb, na, ni, ng] = l.render;
-            CameraLists {
-                pvs_bg: l.pvs_bg.iter().map(|v| v.get()).collect(),
-                pvs_event_boxes: match l.pvs_event_boxes {
-                    read::PvsEventBoxes::Ids(ids) => {
-                        PvsEventBoxes::Ids(ids.iter().map(|v| v.get()).collect())
-                    }
-                    read::PvsEventBoxes::Entries(list) => PvsEventBoxes::Entries(
-                        list.iter()
-                            .map(|n| PvsEventEntry {
-                                category: n.category.unwrap_or(0),
-                                name: ws(n.name),
-                            })
-                            .collect(),
-                    ),
-                },
-                render_bg: render_entries(rb),
-                render_ani: render_entries(ra),
-                render_item: render_entries(ri),
-                render_gimmick: render_entries(rg),
-                no_render_bg: render_entries(nb),
-                no_render_ani: render_entries(na),
-                no_render_item: render_entries(ni),
-                no_render_gimmick: render_entries(ng),
-                build_positions: l
-                    .build_positions
-                    .iter()
-                    .map(|p| [p[0].get(), p[1].get(), p[2].get()])
-                    .collect(),
+fn camera_lists(l: read::CameraLists<'_>) -> Result<CameraLists> {
+    let [rb, ra, ri, rg, nb, na, ni, ng] = l.render;
+    Ok(CameraLists {
+        pvs_bg: l.pvs_bg.iter().map(|v| v.get()).collect(),
+        pvs_event_boxes: match l.pvs_event_boxes {
+            read::PvsEventBoxes::Ids(ids) => {
+                PvsEventBoxes::Ids(ids.iter().map(|v| v.get()).collect())
             }
-        }),
+            read::PvsEventBoxes::Entries(list) => PvsEventBoxes::Entries(
+                list.iter()
+                    .map(|n| {
+                        let n = n?;
+                        Ok(PvsEventEntry {
+                            category: n.category.unwrap_or(0),
+                            name: ws(n.name),
+                        })
+                    })
+                    .collect::<Result<_>>()?,
+            ),
+        },
+        render_bg: render_entries(rb)?,
+        render_ani: render_entries(ra)?,
+        render_item: render_entries(ri)?,
+        render_gimmick: render_entries(rg)?,
+        no_render_bg: render_entries(nb)?,
+        no_render_ani: render_entries(na)?,
+        no_render_item: render_entries(ni)?,
+        no_render_gimmick: render_entries(ng)?,
+        build_positions: l
+            .build_positions
+            .iter()
+            .map(|p| [p[0].get(), p[1].get(), p[2].get()])
+            .collect(),
+    })
+}
+
+fn camera_box(b: &read::CameraBox<'_>) -> Result<CameraBox> {
+    let info = |c: read::CameraInfo<'_>| -> Result<CameraInfo> {
+        Ok(CameraInfo {
+            camera_target: c.camera_target.map(ws),
+            camera_name: ws(c.camera_name),
+            camera_position: c.position,
+            camera_rotation: c.rotation,
+            fov: c.fov,
+            frustum: c.frustum,
+            build_pvs: c.build_pvs.map(b32),
+            lists: c.lists.map(camera_lists).transpose()?,
+        })
     };
-    let mut infos = b.camera_infos();
-    let mut next = || infos.next().map(|c| info(&c)).unwrap_or_default();
-    CameraBox {
+    let mut infos = [(); 4].map(|_| CameraInfo::default());
+    for (slot, read) in infos.iter_mut().zip(b.camera_infos()) {
+        *slot = info(read?)?;
+    }
+    Ok(CameraBox {
         obb: obb(&b.obb),
         category: b.category,
-        infos: [next(), next(), next(), next()],
-    }
+        infos,
+    })
 }
 
 fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
@@ -126,8 +141,8 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
             continue;
         }
         for b in group.boxes() {
-            match b {
-                EventBox::Camera(c) => out.camera.push(camera_box(&c)),
+            match b? {
+                EventBox::Camera(c) => out.camera.push(camera_box(&c)?),
                 EventBox::Respawn(r) => out.respawn.push(RespawnBox::from_read(&r)),
                 EventBox::StartPoint(r) => out.start_point.push(StartPointBox::from_read(&r)),
                 EventBox::Trigger(t) => out.trigger.push(TriggerBox {
@@ -205,9 +220,9 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
     Ok(out)
 }
 
-fn scene(s: read::Scene<'_>) -> Scene {
+fn scene(s: read::Scene<'_>) -> Result<Scene> {
     let h = s.head;
-    Scene {
+    Ok(Scene {
         file: ws(h.file),
         fade_in_preview: h.fade_in_preview,
         fade_hold_preview: h.fade_hold_preview,
@@ -227,92 +242,120 @@ fn scene(s: read::Scene<'_>) -> Scene {
             fov: c.fov,
             aspect_ratio: c.aspect_ratio,
         }),
-        pass2: s.details.map(|d| {
-            let [rb, ra, ri, rg, nb, na, ni, ng] = d.render;
-            ScenePass2 {
-                name: d.name.map(ws),
-                scene_ids: d.scene_ids.iter().map(|v| v.get()).collect(),
-                event_entries: d
-                    .event_entries
-                    .iter()
-                    .map(|n| EventEntry {
-                        category: n.category.unwrap_or(0),
-                        key: ws(n.name),
-                    })
-                    .collect(),
-                render_bg: scene_elements(rb),
-                render_ani: scene_elements(ra),
-                render_item: scene_elements(ri),
-                render_gimmick: scene_elements(rg),
-                no_render_bg: scene_elements(nb),
-                no_render_ani: scene_elements(na),
-                no_render_item: scene_elements(ni),
-                no_render_gimmick: scene_elements(ng),
-            }
-        }),
-    }
+        pass2: s.details.map(scene_pass2).transpose()?,
+    })
 }
 
-fn scene_resource(r: read::SceneResource<'_>) -> SceneResource {
-    SceneResource {
+fn scene_pass2(d: read::SceneDetails<'_>) -> Result<ScenePass2> {
+    let [rb, ra, ri, rg, nb, na, ni, ng] = d.render;
+    Ok(ScenePass2 {
+        name: d.name.map(ws),
+        scene_ids: d.scene_ids.iter().map(|v| v.get()).collect(),
+        event_entries: d
+            .event_entries
+            .iter()
+            .map(|n| {
+                let n = n?;
+                Ok(EventEntry {
+                    category: n.category.unwrap_or(0),
+                    key: ws(n.name),
+                })
+            })
+            .collect::<Result<_>>()?,
+        render_bg: scene_elements(rb)?,
+        render_ani: scene_elements(ra)?,
+        render_item: scene_elements(ri)?,
+        render_gimmick: scene_elements(rg)?,
+        no_render_bg: scene_elements(nb)?,
+        no_render_ani: scene_elements(na)?,
+        no_render_item: scene_elements(ni)?,
+        no_render_gimmick: scene_elements(ng)?,
+    })
+}
+
+fn scene_resource(r: read::SceneResource<'_>) -> Result<SceneResource> {
+    Ok(SceneResource {
         key: ws(r.key),
-        aliases: names(r.aliases),
+        aliases: names(r.aliases)?,
         delay: r.delay,
         paths: r
             .paths
             .iter()
-            .map(|p| SceneData {
-                model: ws(p.model),
-                motion: ws(p.motion),
-                name: ws(p.name),
-                event_name: ws(p.event_name),
-                time_hold: p.time.zip(p.hold),
-                blend_time: p.blend_time,
+            .map(|p| {
+                let p = p?;
+                Ok(SceneData {
+                    model: ws(p.model),
+                    motion: ws(p.motion),
+                    name: ws(p.name),
+                    event_name: ws(p.event_name),
+                    time_hold: p.time.zip(p.hold),
+                    blend_time: p.blend_time,
+                })
             })
-            .collect(),
-        cues: r.cues.map(|c| {
-            c.iter()
-                .map(|c| Cue {
-                    end: c.end,
-                    name: ws(c.name),
-                    id: c.id,
-                    start: c.start,
+            .collect::<Result<_>>()?,
+        cues: r
+            .cues
+            .map(|c| {
+                c.iter()
+                    .map(|c| {
+                        let c = c?;
+                        Ok(Cue {
+                            end: c.end,
+                            name: ws(c.name),
+                            id: c.id,
+                            start: c.start,
+                        })
+                    })
+                    .collect::<Result<_>>()
+            })
+            .transpose()?,
+        sound: r
+            .sound
+            .map(|s| -> Result<SoundBlock> {
+                Ok(SoundBlock {
+                    sounds: s
+                        .sounds
+                        .iter()
+                        .map(|s| {
+                            let s = s?;
+                            Ok(Sound {
+                                start: s.start,
+                                fades: s.fades.map(|f| SoundFades {
+                                    fade_in: f.fade_in,
+                                    fade_out: f.fade_out,
+                                    vol_max: f.vol_max,
+                                    vol_min: f.vol_min,
+                                }),
+                                path: ws(s.path),
+                            })
+                        })
+                        .collect::<Result<_>>()?,
+                    unk1: s.unk1,
+                    unk2: s.unk2,
+                    unk3: s.unk3,
+                    unk4: s.unk4,
+                    unknown_ints: s.legacy_ints.map(|v| v.map(|i| i.get())),
+                    unknown_strings: s.legacy_strings.map(|v| v.map(ws)),
                 })
-                .collect()
-        }),
-        sound: r.sound.map(|s| SoundBlock {
-            sounds: s
-                .sounds
-                .iter()
-                .map(|s| Sound {
-                    start: s.start,
-                    fades: s.fades.map(|f| SoundFades {
-                        fade_in: f.fade_in,
-                        fade_out: f.fade_out,
-                        vol_max: f.vol_max,
-                        vol_min: f.vol_min,
-                    }),
-                    path: ws(s.path),
-                })
-                .collect(),
-            unk1: s.unk1,
-            unk2: s.unk2,
-            unk3: s.unk3,
-            unk4: s.unk4,
-            unknown_ints: s.legacy_ints.map(|v| v.map(|i| i.get())),
-            unknown_strings: s.legacy_strings.map(|v| v.map(ws)),
-        }),
-        ambients: r.ambients.map(|a| {
-            a.iter()
-                .map(|a| Ambient {
-                    start: a.start,
-                    path: ws(a.path),
-                    play_on_start: b32(a.play_on_start),
-                    looping: b32(a.looped),
-                })
-                .collect()
-        }),
-    }
+            })
+            .transpose()?,
+        ambients: r
+            .ambients
+            .map(|a| {
+                a.iter()
+                    .map(|a| {
+                        let a = a?;
+                        Ok(Ambient {
+                            start: a.start,
+                            path: ws(a.path),
+                            play_on_start: b32(a.play_on_start),
+                            looping: b32(a.looped),
+                        })
+                    })
+                    .collect::<Result<_>>()
+            })
+            .transpose()?,
+    })
 }
 
 impl WdataMap {
@@ -323,20 +366,23 @@ impl WdataMap {
         let t = view.triggers();
         let layout = match t.script_paths() {
             Some(s) => TriggerLayout::ScriptLists {
-                event_scripts: names(s.events),
-                condition_scripts: names(s.conditions),
-                action_scripts: names(s.actions),
+                event_scripts: names(s.events)?,
+                condition_scripts: names(s.conditions)?,
+                action_scripts: names(s.actions)?,
             },
             None => TriggerLayout::Peer(
                 t.triggers()
-                    .map(|t| Trigger {
-                        name: ws(t.name),
-                        comment: ws(t.comment),
-                        events: names(t.events),
-                        conditions: names(t.conditions),
-                        actions: names(t.actions),
+                    .map(|t| {
+                        let t = t?;
+                        Ok(Trigger {
+                            name: ws(t.name),
+                            comment: ws(t.comment),
+                            events: names(t.events)?,
+                            conditions: names(t.conditions)?,
+                            actions: names(t.actions)?,
+                        })
                     })
-                    .collect(),
+                    .collect::<Result<_>>()?,
             ),
         };
         Ok(WdataMap {
@@ -361,45 +407,54 @@ impl WdataMap {
             anibg: view
                 .anibg()
                 .iter()
-                .map(|a| AniBg {
-                    obb: obb(&a.obb),
-                    model: ws(a.model),
-                    motion: ws(a.motion),
-                    looping: b32(a.looped),
-                    light_index: a.light_index,
-                    cover_index: a.cover_index,
-                    shadow: a.shadow.map(b32),
-                    move_weight: a.move_weight.map(b32),
-                    pvs_radius: a.pvs_radius,
+                .map(|a| {
+                    let a = a?;
+                    Ok(AniBg {
+                        obb: obb(&a.obb),
+                        model: ws(a.model),
+                        motion: ws(a.motion),
+                        looping: b32(a.looped),
+                        light_index: a.light_index,
+                        cover_index: a.cover_index,
+                        shadow: a.shadow.map(b32),
+                        move_weight: a.move_weight.map(b32),
+                        pvs_radius: a.pvs_radius,
+                    })
                 })
-                .collect(),
+                .collect::<Result<_>>()?,
             item_boxes: view
                 .item_boxes()
                 .iter()
-                .map(|i| ItemBox {
-                    obb: obb(&i.obb),
-                    model: ws(i.model),
-                    motion: ws(i.motion),
-                    table_path: ws(i.table_path),
-                    looping: b32(i.looped),
-                    open_enable: i.open_enable.map(b32),
+                .map(|i| {
+                    let i = i?;
+                    Ok(ItemBox {
+                        obb: obb(&i.obb),
+                        model: ws(i.model),
+                        motion: ws(i.motion),
+                        table_path: ws(i.table_path),
+                        looping: b32(i.looped),
+                        open_enable: i.open_enable.map(b32),
+                    })
                 })
-                .collect(),
+                .collect::<Result<_>>()?,
             gimmicks: view
                 .gimmicks()
                 .iter()
-                .map(|g| Gimmick {
-                    obb: obb(&g.obb),
-                    model: ws(g.model),
-                    motion: ws(g.motion),
-                    loop_flag: g.loop_flag,
-                    light_index: g.light_index,
-                    cover_index: g.cover_index,
-                    shadow: g.shadow,
-                    move_weight: g.move_weight,
-                    template_id: g.template_id,
+                .map(|g| {
+                    let g = g?;
+                    Ok(Gimmick {
+                        obb: obb(&g.obb),
+                        model: ws(g.model),
+                        motion: ws(g.motion),
+                        loop_flag: g.loop_flag,
+                        light_index: g.light_index,
+                        cover_index: g.cover_index,
+                        shadow: g.shadow,
+                        move_weight: g.move_weight,
+                        template_id: g.template_id,
+                    })
                 })
-                .collect(),
+                .collect::<Result<_>>()?,
             obstacle_path: view.obstacle_path().map(ws),
             moc_path: ws(view.moc_path()),
             anibg_path: ws(view.anibg_path()),
@@ -410,8 +465,16 @@ impl WdataMap {
                 main_script: ws(t.main_script),
                 layout,
             },
-            scenes: view.scenes().iter().map(scene).collect(),
-            scene_resources: view.scene_resources().iter().map(scene_resource).collect(),
+            scenes: view
+                .scenes()
+                .iter()
+                .map(|s| scene(s?))
+                .collect::<Result<_>>()?,
+            scene_resources: view
+                .scene_resources()
+                .iter()
+                .map(|r| scene_resource(r?))
+                .collect::<Result<_>>()?,
         })
     }
 }

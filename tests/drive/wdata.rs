@@ -1,6 +1,15 @@
 //! Drives every Rusty Hearts `.wdata` accessor.
 
+use gamebin::Result;
 use gamebin::wdata::{CameraTargetName, EventBox, NameList, PvsEventBoxes, WStr, WdataView};
+
+/// Every record of a view that opened was checked at open: iterating it must not fail.
+fn read<T>(item: Result<T>) -> T {
+    match item {
+        Ok(item) => item,
+        Err(e) => panic!("a record of a .wdata view that opened fails to read: {e}"),
+    }
+}
 
 /// Touches a string the ways a caller may: its units, chars, comparisons, path checks and the
 /// formatter (into a counting sink, no allocation).
@@ -23,6 +32,7 @@ fn string(s: WStr<'_>) -> usize {
 fn names(list: NameList<'_>) -> usize {
     let _ = (list.len(), list.is_empty(), list.is_keyed(), list.offset());
     list.iter()
+        .map(read)
         .map(|n| string(n.name) + n.category.map_or(0, |c| c as usize & 1))
         .sum::<usize>()
         + 1
@@ -35,8 +45,8 @@ fn event_box(b: &EventBox<'_>) -> usize {
         EventBox::Camera(c) => {
             let _ = c.category;
             assert_eq!(c.camera_infos().len(), 4);
-            let _ = c.camera_info(3);
-            for info in c.camera_infos() {
+            let _ = c.camera_info(3).map(read);
+            for info in c.camera_infos().map(read) {
                 n += info.camera_target.map_or(0, string) + string(info.camera_name);
                 let _ = (
                     info.position,
@@ -106,19 +116,19 @@ pub fn drive_wdata(data: &[u8]) -> usize {
             g.raw.map(<[u8]>::len),
         );
         assert!(g.boxes().len() <= g.count as usize);
-        for b in g.boxes() {
+        for b in g.boxes().map(read) {
             seen += 1 + event_box(&b);
         }
     }
-    seen += view.event_boxes().count();
-    for a in view.anibg() {
+    seen += view.event_boxes().map(read).count();
+    for a in view.anibg().into_iter().map(read) {
         seen += string(a.obb.name) + string(a.model) + string(a.motion);
         let _ = (a.looped, a.shadow, a.move_weight, a.pvs_radius);
     }
-    for i in view.item_boxes() {
+    for i in view.item_boxes().into_iter().map(read) {
         seen += string(i.obb.name) + string(i.model) + string(i.motion) + string(i.table_path);
     }
-    for g in view.gimmicks() {
+    for g in view.gimmicks().into_iter().map(read) {
         seen += string(g.obb.name) + string(g.model) + string(g.motion);
     }
     seen += view.obstacle_path().map_or(0, string) + string(view.moc_path());
@@ -130,7 +140,7 @@ pub fn drive_wdata(data: &[u8]) -> usize {
         t.entry_count(),
     );
     seen += string(t.script_dir) + string(t.main_script);
-    for tr in t.triggers() {
+    for tr in t.triggers().map(read) {
         seen += string(tr.name) + string(tr.comment);
         seen += names(tr.events) + names(tr.conditions) + names(tr.actions);
     }
@@ -139,7 +149,7 @@ pub fn drive_wdata(data: &[u8]) -> usize {
     }
     let scenes = view.scenes();
     let _ = (scenes.len(), scenes.details_offset());
-    for s in scenes.iter() {
+    for s in scenes.iter().map(read) {
         seen += string(s.head.file);
         let _ = (s.head.timing, s.head.camera);
         if let Some(d) = s.details {
@@ -147,18 +157,18 @@ pub fn drive_wdata(data: &[u8]) -> usize {
             seen += d.render.iter().map(|r| names(*r)).sum::<usize>();
         }
     }
-    for r in view.scene_resources() {
+    for r in view.scene_resources().into_iter().map(read) {
         seen += string(r.key) + names(r.aliases);
         let _ = r.delay;
-        for p in r.paths {
+        for p in r.paths.into_iter().map(read) {
             seen += string(p.model) + string(p.motion) + string(p.name) + string(p.event_name);
             let _ = (p.time, p.hold, p.blend_time);
         }
-        for c in r.cues.into_iter().flatten() {
+        for c in r.cues.into_iter().flatten().map(read) {
             seen += string(c.name);
         }
         if let Some(s) = r.sound {
-            for sound in s.sounds {
+            for sound in s.sounds.into_iter().map(read) {
                 seen += string(sound.path);
                 let _ = sound.fades;
             }
@@ -167,7 +177,7 @@ pub fn drive_wdata(data: &[u8]) -> usize {
                 seen += string(x);
             }
         }
-        for a in r.ambients.into_iter().flatten() {
+        for a in r.ambients.into_iter().flatten().map(read) {
             seen += string(a.path);
         }
     }
