@@ -72,8 +72,10 @@ def test_real_levels_match_expected_tsv():
         rows = list(csv.DictReader(f, delimiter="\t"))
     assert rows
     for row in rows:
-        # The class, not open(): detection by content wants the signature the _badsig copy lacks.
-        level = gamebin.WwdLevel(root / row["file"], ignore_signature=True)
+        # open() passes the option on; the _badsig copy, which detection by content does not
+        # recognise, is read as a level because of it.
+        level = gamebin.open(root / row["file"], ignore_signature=True)
+        assert isinstance(level, gamebin.WwdLevel)
         assert len(level.planes) == int(row["num_planes"]), row["file"]
         assert len(level.objects) == int(row["objects"]), row["file"]
         assert level.header["compressed"] == (row["compression"] != "none")
@@ -161,3 +163,15 @@ def test_render_names_a_missing_plane():
     level = gamebin.WwdLevel(fixture("wap32-wwd", "claw_small.wwd"))
     with pytest.raises(KeyError, match="no plane named"):
         level.render(plane="Nope")
+
+
+def test_open_passes_options_on_and_names_one_the_reader_does_not_take():
+    level = gamebin.open(fixture("wap32-wwd", "claw_small.wwd"), ignore_signature=True)
+    assert isinstance(level, gamebin.WwdLevel) and level.header["signature_ok"]
+    with pytest.raises(TypeError, match="wows-geometry reader .* no option ignore_signature"):
+        gamebin.open(fixture("wows-geometry", "ships_raw.geometry"), ignore_signature=True)
+    with pytest.raises(TypeError, match="no option colour"):
+        gamebin.open(fixture("wap32-wwd", "claw_small.wwd"), colour=True)
+    # Without the option, the level whose signature is wrong is nothing gamebin recognises.
+    with pytest.raises(gamebin.FormatError):
+        gamebin.open(samples() / "wap32-wwd" / "claw_libwap32_RETAIL01_badsig.WWD")
