@@ -25,7 +25,7 @@ def use(obj):
         for d in obj.draws:
             d.vertices, d.indices
         for a in obj.armor:
-            a.triangles
+            a.triangles, a.normals, a.materials
     elif isinstance(obj, gamebin.AssetsDb):
         obj.info
         for id_, _path in obj.paths():
@@ -37,6 +37,11 @@ def use(obj):
     elif isinstance(obj, gamebin.WwdLevel):
         for p in obj.planes:
             p.tiles
+        obj.objects
+    elif isinstance(obj, gamebin.WdataMap):
+        obj.event_boxes, obj.event_boxes_by_type
+    elif isinstance(obj, gamebin.CraftStudioProject):
+        obj.entries, obj.controls
 
 
 def read(cls, data):
