@@ -9,7 +9,8 @@
 
 from __future__ import annotations
 
-from typing import Union
+import inspect
+from typing import Any, Union
 
 from ._file import File, Input, source_of
 from ._gamebin import FormatError, Source
@@ -49,18 +50,34 @@ _BY_FORMAT = {
 }
 
 
-def open(data: Input, *, read: bool = False) -> AnyFile:  # noqa: A001 (like io.open)
+def open(data: Input, *, read: bool = False, **options: Any) -> AnyFile:  # noqa: A001 (like io.open)
     """Opens ``data`` (a path, or the bytes) with the reader its content calls for.
     ``FormatError`` when no format recognises it.
 
+    ``options`` go to that reader's constructor (``ignore_signature=True`` for a ``.wwd``); one
+    the reader does not take is a ``TypeError`` naming it. A level whose signature is wrong is
+    not recognised by content, so with ``ignore_signature=True`` content no format recognises is
+    read as a ``.wwd`` (and its errors are the ``.wwd`` reader's).
+
     >>> with gamebin.open("ship.geometry") as g:             # doctest: +SKIP
     ...     print(len(g.draws))
+    >>> gamebin.open("LEVEL1_badsig.WWD", ignore_signature=True)   # doctest: +SKIP
     """
     source = source_of(data, read)
     name = source.format()
+    if name is None and options.get("ignore_signature"):
+        name = WwdLevel.format
     if name is None:
         err = FormatError(f"{source.name}: not a format gamebin reads")
         err.offset = 0
         err.field = "format"
         raise err
-    return _BY_FORMAT[name](source)
+    cls = _BY_FORMAT[name]
+    accepted = inspect.signature(cls.__init__).parameters
+    unknown = sorted(k for k in options if k not in accepted or k in ("self", "data"))
+    if unknown:
+        raise TypeError(
+            f"{source.name}: the {name} reader ({cls.__name__}) takes no option "
+            + ", ".join(unknown)
+        )
+    return cls(source, **options)

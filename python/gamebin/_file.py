@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from typing import Any, Union
 
+import numpy as np
+
 from ._gamebin import FormatError, Source
 
 #: What the constructors accept: a path, the bytes themselves, or an open :class:`Source`.
@@ -13,11 +15,17 @@ Input = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, Source]
 
 def source_of(data: Input, read: bool = False) -> Source:
     """A :class:`Source` for ``data``: a path is mapped (or read into memory with ``read=True``);
-    ``bytes``/``bytearray``/``memoryview`` are copied once into memory the source owns."""
+    ``bytes``/``bytearray``/``memoryview`` are copied once into memory the source owns (a
+    non-contiguous ``memoryview`` twice: first into contiguous bytes)."""
     if isinstance(data, Source):
         return data
-    if isinstance(data, (bytes, bytearray, memoryview)):
-        return Source.from_bytes(bytes(data))
+    if isinstance(data, bytes):
+        return Source.from_bytes(data)
+    if isinstance(data, (bytearray, memoryview)):
+        if isinstance(data, memoryview) and not data.c_contiguous:
+            return Source.from_bytes(data.tobytes())
+        # A uint8 array over the same memory (no copy), which the Rust half copies from.
+        return Source.from_bytes(np.frombuffer(data, dtype=np.uint8))
     return Source(os.fspath(data), read)
 
 

@@ -192,8 +192,13 @@ class Model:
 
     def export_glb(self, path: "str | os.PathLike[str]") -> Tuple[int, int]:
         """Writes the model (LOD 0) as a GLB at ``path``: model → visual → ``.geometry``, the
-        pipeline of ``gamebin model``. Returns the numbers of scenes and meshes written; a
-        missing piece raises :class:`FormatError` naming it."""
+        pipeline of ``gamebin model``. Returns the numbers of scenes and meshes written.
+
+        A ``.geometry`` that cannot be opened raises the ``OSError`` of its cause
+        (``FileNotFoundError``, ...) naming its path under ``res``; a file that does not read
+        raises :class:`FormatError` with the reader's ``offset`` and ``field`` (an offset in the
+        file the message names); any other missing piece (no visual, no mapping, ...) raises
+        :class:`FormatError` naming it, with ``field == "model"`` and ``offset == 0``."""
         return _native.assets_model_glb(self._db.source, self.id, self.res, os.fspath(path))
 
     def __repr__(self) -> str:

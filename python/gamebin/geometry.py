@@ -24,7 +24,8 @@ _ATTRIBUTE_DTYPES: Dict[str, Tuple[str, Tuple[int, ...]]] = {
     "bone_weights": ("u1", (4,)),
 }
 
-#: One armor vertex as stored: position, offset-binary normal (``byte / 127.5 - 1``), padding.
+#: One armor vertex as stored: position, offset-binary normal (``(byte - 127) / 127``, as for
+#: vertex normals), padding.
 ARMOR_VERTEX = np.dtype(
     {
         "names": ["position", "normal", "reserved"],
@@ -87,29 +88,55 @@ class Draw:
         self.pairing: str = info["pairing"]
         self._info = info
 
-    def _range(self, buffer: np.ndarray, kind: str) -> np.ndarray:
+    def _error(self, kind: str, field: str, value: int, reason: str) -> Exception:
+        """A :class:`FormatError` at the draw's MappingEntry, worded as the Rust library words
+        the same check (``DecodedGeometry::draw_data``)."""
+        offset = self._info[f"{kind}_mapping_offset"]
+        table = "vertices" if kind == "vertex" else "indices"
+        what = f"MappingEntry({table}).{field}"
+        return format_error(
+            f"at {offset:#010x}: {what}: invalid value {value} ({value:#x}): {reason}",
+            offset,
+            what,
+        )
+
+    def _buffer(self, kind: str) -> np.ndarray:
+        """The merged buffer the draw's ``kind`` mapping slices; ``FormatError`` when the file
+        has no buffer with that index."""
+        i = self._info[f"{kind}_buffer"]
+        if kind == "vertex":
+            count, get = len(self._geometry.vertex_buffer_info), self._geometry.vertex_buffer
+        else:
+            count, get = len(self._geometry.index_buffer_info), self._geometry.index_buffer
+        if i >= count:
+            raise self._error(
+                kind, "mergedBufferIndex", i, f"no merged {kind} buffer with this index"
+            )
+        return get(i)
+
+    def _range(self, kind: str) -> np.ndarray:
+        buffer = self._buffer(kind)
         start = self._info[f"{kind}_offset"]
         count = self._info[f"{kind}_count"]
         if start + count > len(buffer):
-            raise format_error(
-                f"draw {self.vertices_id:08x}_{self.indices_id:08x}: {kind}s {start}+{count} "
-                f"are outside their merged buffer ({len(buffer)} items)",
-                0,
-                f"MappingEntry({kind}).itemsCount",
+            raise self._error(
+                kind,
+                "itemsCount",
+                count,
+                f"the {kind} range runs past its merged {kind} buffer "
+                f"(items {start}+{count} of {len(buffer)})",
             )
         return buffer[start : start + count]
 
     @property
     def vertices(self) -> np.ndarray:
         """The draw's vertices: a structured array, a view into its merged vertex buffer."""
-        return self._range(
-            self._geometry.vertex_buffer(self._info["vertex_buffer"]), "vertex"
-        )
+        return self._range("vertex")
 
     @property
     def indices(self) -> np.ndarray:
         """The draw's indices (uint16 or uint32), a view into its merged index buffer."""
-        return self._range(self._geometry.index_buffer(self._info["index_buffer"]), "index")
+        return self._range("index")
 
     @property
     def positions(self) -> np.ndarray:
@@ -164,6 +191,15 @@ class ArmorModel:
             return np.zeros((0, 3, 3), dtype=np.float32)
         corners = np.concatenate([n["position"] for n in self.nodes])
         return np.array(corners, dtype=np.float32).reshape(-1, 3, 3)
+
+    @property
+    def normals(self) -> np.ndarray:
+        """Every triangle's corner normals, decoded to float32 ``(T, 3, 3)``:
+        ``(byte - 127) / 127``, as the library decodes them."""
+        if not self._nodes:
+            return np.zeros((0, 3, 3), dtype=np.float32)
+        packed = np.concatenate([n["normal"] for n in self.nodes]).astype(np.float32)
+        return ((packed - 127.0) / 127.0).reshape(-1, 3, 3)
 
     @property
     def materials(self) -> np.ndarray:

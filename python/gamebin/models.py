@@ -23,9 +23,26 @@ class WdataMap(File):
         return self._model
 
     @property
-    def event_boxes(self) -> List[Any]:
-        """The event boxes (``to_dict()["event_boxes"]``)."""
-        return self._model.get("event_boxes", [])
+    def event_boxes_by_type(self) -> Dict[str, List[Dict[str, Any]]]:
+        """The event boxes grouped by type, in type order: ``{"CameraBox": [...], ...}``, every
+        type the file's EventBox section lists (an empty list for a type without records).
+        Type 14 (``UnusedBox``), whose records are kept as raw bytes, is not a list of boxes and
+        is left out (``to_dict()["event_boxes"]["UnusedBox"]`` has it). ``{}`` when the file has
+        no EventBox section (main version below 7)."""
+        section = self._model.get("event_boxes") or {}
+        return {name: boxes for name, boxes in section.items() if isinstance(boxes, list)}
+
+    @property
+    def event_boxes(self) -> List[Dict[str, Any]]:
+        """Every event box as a flat list, in type order then record order: each box's fields
+        (``obb`` with its ``name`` and ``position``, ...) plus ``"type"``, its type's name
+        (``"CameraBox"``, ...). ``[]`` when the file has no EventBox section. See
+        :attr:`event_boxes_by_type` for the grouped form."""
+        return [
+            {"type": name, **box}
+            for name, boxes in self.event_boxes_by_type.items()
+            for box in boxes
+        ]
 
     def __getitem__(self, key: str) -> Any:
         return self._model[key]

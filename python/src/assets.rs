@@ -2,7 +2,7 @@
 
 use gamebin::export::model_gltf::{ModelGlbOptions, model_to_glb};
 use gamebin::wows::assets::{AssetsDb, PathIndex, PrototypeRef, PrototypeState};
-use gamebin::wows::model::{GeometryCache, ModelError, ModelResolver};
+use gamebin::wows::model::{GeometryCache, Missing, ModelError, ModelResolver};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -196,8 +196,8 @@ pub fn assets_model_glb(
     let py = source.py();
     let this = source.borrow();
     let db = AssetsDb::from_bytes(this.bytes()?).or_raise(py)?;
-    let resolver = ModelResolver::new(db, res);
-    let failed = |e: ModelError| crate::errors::format_error(py, 0, "model", &e.to_string());
+    let resolver = ModelResolver::new(db, res.clone());
+    let failed = |e: ModelError| model_error(py, &res, e);
     let model = resolver.resolve(id).map_err(failed)?;
     let mut cache = GeometryCache::new();
     let geometry = cache.load(&resolver, &model).map_err(failed)?;
@@ -205,6 +205,29 @@ pub fn assets_model_glb(
         model_to_glb(&resolver, &model, &geometry, &ModelGlbOptions::default()).map_err(failed)?;
     std::fs::write(out, &glb.bytes)?;
     Ok((glb.added.scenes, glb.added.meshes))
+}
+
+/// A model pipeline's error as Python sees it: a `.geometry` that cannot be opened is the
+/// `OSError` subclass of its I/O error kind (`FileNotFoundError`, ...), naming the file's path
+/// under `res`; a read failure is a `FormatError` with the reader's offset and field (an offset in
+/// the file the message names: the assets.bin or the `.geometry`); anything else missing (no
+/// prototype, no visual, a LOD past the last, ...) is a `FormatError` with field `"model"` and
+/// offset 0, since it is a fact about the database as a whole, not a place in a file.
+fn model_error(py: Python<'_>, res: &std::path::Path, e: ModelError) -> PyErr {
+    use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyPermissionError};
+    use std::io::ErrorKind;
+    if let Missing::GeometryFile { path, error } = e.missing() {
+        let message = format!("{}: {e}", res.join(path).display());
+        return match error {
+            ErrorKind::NotFound => PyFileNotFoundError::new_err(message),
+            ErrorKind::PermissionDenied => PyPermissionError::new_err(message),
+            _ => PyOSError::new_err(message),
+        };
+    }
+    match e.read_error() {
+        Some(read) => crate::errors::format_error(py, read.offset(), read.what(), &e.to_string()),
+        None => crate::errors::format_error(py, 0, "model", &e.to_string()),
+    }
 }
 
 /// Writes the crate's example model world (`assets.bin`, and `content/gameplay/Test.geometry`

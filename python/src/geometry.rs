@@ -79,6 +79,9 @@ pub fn geometry_layout<'py>(source: &Bound<'py, Source>) -> PyResult<Bound<'py, 
         d.set_item("vertices_id", v.id())?;
         d.set_item("indices_id", i.id())?;
         d.set_item("pairing", draw.pairing.name())?;
+        // The MappingEntry records' file offsets: where a draw's errors point.
+        d.set_item("vertex_mapping_offset", v.offset())?;
+        d.set_item("index_mapping_offset", i.offset())?;
         d.set_item("vertex_buffer", v.buffer_index())?;
         d.set_item("vertex_offset", v.items_offset())?;
         d.set_item("vertex_count", v.items_count())?;

@@ -2,11 +2,11 @@
 //! NumPy arrays that borrow them.
 
 use gamebin::MappedFile;
-use numpy::PyArray1;
 use numpy::ndarray::ArrayView1;
-use pyo3::exceptions::{PyBufferError, PyValueError};
+use numpy::{PyArray1, PyReadonlyArray1};
+use pyo3::exceptions::{PyBufferError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyWeakrefReference};
+use pyo3::types::{PyBytes, PyDict, PyWeakrefReference};
 
 use crate::errors::format_error;
 
@@ -114,15 +114,30 @@ impl Source {
         })
     }
 
-    /// Copies `data` (a `bytes`) into a source that owns it.
+    /// Copies `data` into a source that owns it: a `bytes`, or a contiguous one-dimensional
+    /// `uint8` NumPy array (what Python lays over a `bytearray` or `memoryview` without copying,
+    /// so that their bytes too are copied once, here).
     #[staticmethod]
     #[pyo3(signature = (data, name = "<bytes>".to_string()))]
-    fn from_bytes(data: &[u8], name: String) -> Self {
-        Source {
-            file: Some(MappedFile::from_vec(data.to_vec())),
+    fn from_bytes(data: &Bound<'_, PyAny>, name: String) -> PyResult<Self> {
+        let owned = if let Ok(bytes) = data.cast::<PyBytes>() {
+            bytes.as_bytes().to_vec()
+        } else if let Ok(array) = data.extract::<PyReadonlyArray1<'_, u8>>() {
+            let slice = array.as_slice().map_err(|_| {
+                PyTypeError::new_err("from_bytes: the uint8 array is not contiguous")
+            })?;
+            slice.to_vec()
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "from_bytes: expected bytes or a uint8 array, not {}",
+                data.get_type().name()?
+            )));
+        };
+        Ok(Source {
+            file: Some(MappedFile::from_vec(owned)),
             exports: Vec::new(),
             name,
-        }
+        })
     }
 
     /// Where the bytes came from (a path, or `<bytes>`).

@@ -73,11 +73,26 @@ def test_model_pipeline_exports_a_glb(tmp_path):
     scenes, meshes = model.export_glb(tmp_path / "Test.glb")
     assert (scenes, meshes) == (1, 1)
     assert (tmp_path / "Test.glb").read_bytes()[:4] == b"glTF"
-    # A resource folder without the .geometry: an error that names what is missing.
-    with pytest.raises(gamebin.FormatError, match="Test.geometry"):
-        db.model("content/gameplay/Test.model", res=tmp_path / "nowhere").export_glb(
-            tmp_path / "x.glb"
-        )
+    # A resource folder without the .geometry: FileNotFoundError naming the path it looked at.
+    nowhere = tmp_path / "nowhere"
+    with pytest.raises(FileNotFoundError) as info:
+        db.model("content/gameplay/Test.model", res=nowhere).export_glb(tmp_path / "x.glb")
+    assert str(nowhere / "content" / "gameplay" / "Test.geometry") in str(info.value)
+    assert not (tmp_path / "x.glb").exists()
+
+
+def test_model_pipeline_names_a_damaged_geometry_with_its_offset(tmp_path):
+    # The example world with its .geometry cut short: a FormatError carrying the reader's offset
+    # and field, its message naming the file.
+    gamebin._gamebin.write_model_example(tmp_path)
+    geometry = tmp_path / "content" / "gameplay" / "Test.geometry"
+    geometry.write_bytes(geometry.read_bytes()[:40])
+    db = gamebin.AssetsDb(tmp_path / "assets.bin")
+    with pytest.raises(gamebin.FormatError) as info:
+        db.model("content/gameplay/Test.model", res=tmp_path).export_glb(tmp_path / "x.glb")
+    assert "Test.geometry" in str(info.value)
+    assert info.value.field != "model" and info.value.field
+    assert f"{info.value.offset:#010x}" in str(info.value)
 
 
 def _normalized(value):
@@ -119,3 +134,31 @@ def test_every_prototype_type_has_the_fields_the_cli_prints():
             assert _normalized(value) == _normalized(want[key]), f"{want.get('type')}.{key}"
         seen.add(found.type)
     assert len(seen) == 10, seen
+
+
+def test_legacy_layouts_fixture_as_its_writer_built_it():
+    # The writer's inputs (gamebin::write::assets::legacy_layouts): explicit path ids 0x10
+    # content, 0x20 ships, 0x30 Old.model, 0x40 Old.visual, 0x50 Gone.model (deleted); the model
+    # in the 0x20 layout with visual 0x40, misc type 1, animation 0xC1 and a dye tinting
+    # "tint_old"; a database of unknown magic holding one 24-byte record; a CRC32 checksum.
+    db = gamebin.AssetsDb(fixture("wows-assets", "legacy_layouts.assets.bin"))
+    paths = dict(db.paths())
+    assert paths[0x30] == "content/ships/Old.model"
+    assert paths[0x40] == "content/ships/Old.visual"
+    assert paths[0x50] == "content/ships/Gone.model"
+    # The ids are not path hashes: the path is found by walking the table.
+    assert db["content/ships/Old.visual"].id == 0x40
+    assert db[0x40].type == "VisualPrototype"
+    assert db[0x50].state == "deleted" and db[0x50].raw is None
+    model = db[0x30]
+    assert model.type == "ModelPrototype" and model.path == "content/ships/Old.model"
+    assert (model.visual_resource_id, model.misc_type) == (0x40, 1)
+    assert model.layout == "0x20"
+    assert model.animations == [0xC1] and model.skeleton_extenders == []
+    (dye,) = model.dyes
+    assert "tint_old" in str(dye)
+    databases = db.info["databases"]
+    assert len(databases) == 11
+    unknown = databases[10]
+    assert unknown["type"] is None
+    assert unknown["records"] == 1

@@ -70,3 +70,36 @@ def test_array_range_is_checked():
         g.source.array(len(g.source) - 1, 2)
     with pytest.raises(gamebin.FormatError):
         g.source.array(2**63, 2**63)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [bytes, bytearray, lambda b: memoryview(bytearray(b)), lambda b: memoryview(b)],
+    ids=["bytes", "bytearray", "memoryview(bytearray)", "memoryview(bytes)"],
+)
+def test_in_memory_input_is_copied_once_outside_python(make):
+    # The one copy is the Rust half's (not traced by tracemalloc): Python allocates nothing of
+    # the input's size on the way, where `bytes(data)` would have allocated all of it.
+    import tracemalloc
+
+    payload = bytes(range(256)) * 4096  # 1 MiB
+    data = make(payload)
+    tracemalloc.start()
+    try:
+        source = gamebin.File(data).source
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < len(payload) // 8, peak
+    assert not source.is_mapped and len(source) == len(payload)
+    assert source.array(0, len(payload)).tobytes() == payload
+    # The source owns its copy: changing the caller's buffer does not change it.
+    if isinstance(data, bytearray):
+        data[0] ^= 0xFF
+        assert source.array(0, 1)[0] == payload[0]
+
+
+def test_a_non_contiguous_memoryview_is_read_too():
+    payload = bytes(range(256)) * 16
+    source = gamebin.File(memoryview(payload)[::2]).source
+    assert source.array(0, len(source)).tobytes() == payload[::2]

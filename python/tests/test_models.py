@@ -24,6 +24,79 @@ def test_wdata_model_matches_the_golden_dump(path):
         assert model[key] == expected[key], key
 
 
+# The EventBox type names by type index (type 14, UnusedBox, is kept raw and is not a box list).
+TYPE_NAMES = [
+    "CameraBox", "RespawnBox", "StartPointBox", "TriggerBox", "SkidBox", "EventHitBox",
+    "NpcBox", "PortalBox", "SelectMapPortalBox", "InAreaBox", "EtcBox", "CameraBlockBox",
+    "CutoffBox", "CameraTargetBox", "UnusedBox", "MiniMapIconBox", "EnvironmentReverbBox",
+    "WaypointBox", "ObstacleBox",
+]
+ALL_TYPES = [t for t in range(19) if t != 14]
+
+# The writer's fixture plans, as tests/wdata.rs writes them down: per fixture the EventBox types
+# that have records, the first listed with two records and the others with one (None: no EventBox
+# section, main version below 7).
+EVENT_BOX_PLANS = {
+    "v01-minimal.wdata": None,
+    "v02-empty-sections.wdata": None,
+    "v06-sections.wdata": None,
+    "v07-all-event-boxes.wdata": ALL_TYPES,
+    "v08-ev2.wdata": [13, 0, 17],
+    "v09-ev3-peer-triggers.wdata": [0, 3, 13],
+    "v10-ev4-path-times.wdata": [0],
+    "v11-ev4-cues.wdata": [17],
+    "v12-ev4-sounds.wdata": [0],
+    "v13-ev4-script-lists.wdata": [0, 5],
+    "v14-ev5.wdata": [0],
+    "v15-ev5-scene-timing.wdata": [5, 0],
+    "v16-ev6-sound-fades.wdata": [0, 17],
+    "v17-ev7-ambients.wdata": [0, 1, 2, 13],
+    "v18-ev8-script-counts.wdata": [13],
+    "v19-ev8-scene-camera.wdata": [0, 13],
+    "v20-ev9-scene-pass2.wdata": [3, 0],
+    "v21-scene-names.wdata": [0, 6, 7],
+    "v22-all-event-boxes.wdata": ALL_TYPES,
+    "v22-peer-triggers.wdata": [0, 18],
+}
+
+
+def test_every_wdata_fixture_has_a_plan():
+    assert sorted(EVENT_BOX_PLANS) == [p.name for p in WDATA]
+
+
+@pytest.mark.parametrize("path", WDATA, ids=lambda p: p.name)
+def test_wdata_event_boxes_as_the_writer_planned_them(path):
+    m = gamebin.WdataMap(path)
+    plan = EVENT_BOX_PLANS[path.name]
+    if plan is None:
+        assert m.event_boxes == [] and m.event_boxes_by_type == {}
+        return
+    # Names are "<TypeName><type × 10 + j>", positions start at that seed, rotation fixed.
+    expected = []
+    for i, ty in enumerate(plan):
+        for j in range(2 if i == 0 else 1):
+            k = ty * 10 + j
+            expected.append((TYPE_NAMES[ty], f"{TYPE_NAMES[ty]}{k}", [k, k + 1, k + 2]))
+    # The flat list runs in type order, then record order.
+    expected.sort(key=lambda e: TYPE_NAMES.index(e[0]))
+    boxes = m.event_boxes
+    assert isinstance(boxes, list)
+    assert [(b["type"], b["obb"]["name"], b["obb"]["position"]) for b in boxes] == expected
+    assert all(b["obb"]["rotation"] == [0.0, 0.25, 0.5, 0.75] for b in boxes)
+    by_type = m.event_boxes_by_type
+    assert list(by_type) == [n for n in TYPE_NAMES if n != "UnusedBox"]
+    for ty, name in enumerate(TYPE_NAMES):
+        if ty != 14:
+            count = (2 if plan[0] == ty else 1) if ty in plan else 0
+            assert len(by_type[name]) == count, name
+    # The grouped form is the dump's, and the flat list adds nothing but the type name.
+    golden_boxes = golden(path.name)["event_boxes"]
+    assert all(by_type[n] == golden_boxes[n] for n in by_type)
+    assert [{k: v for k, v in b.items() if k != "type"} for b in boxes] == [
+        b for n in by_type for b in golden_boxes[n]
+    ]
+
+
 @pytest.mark.parametrize(
     "name,entries,controls",
     [

@@ -4,23 +4,66 @@ uncompressed level and equal to the compressed twin's."""
 import csv
 
 import numpy as np
+import pytest
 
 import gamebin
 from conftest import fixture, golden, samples
 
 
-def test_fixture_planes_match_the_golden_dump():
-    for name in ["claw_small", "claw_small_nocompress", "gruntz_small", "empty_planes"]:
-        level = gamebin.WwdLevel(fixture("wap32-wwd", f"{name}.wwd"))
-        expected = golden(f"{name}.wwd")
-        # `dump --json` prints the owned level under "level" (header and planes with their headers).
-        model = expected["level"]
-        assert level.header["compressed"] == expected["compressed"]
-        assert level.header["name"] == model["header"]["name"]
-        assert [p.name for p in level.planes] == [p["header"]["name"] for p in model["planes"]]
-        for plane in level.planes:
-            assert plane.tiles.shape == (plane.tiles_high, plane.tiles_wide)
-            assert plane.tiles.dtype == np.uint32
+WWD_FIXTURES = [
+    "claw_small",
+    "claw_small_nocompress",
+    "claw_small_wapmap",
+    "claw_small_nocompress_wapmap",
+    "gruntz_small",
+    "empty_planes",
+]
+
+# Python's object keys that the dump names differently (the dump keeps the record's field names).
+_DUMP_FIELD = {"x": "location_x", "y": "location_y", "z": "location_z", "i": "location_i"}
+
+
+@pytest.mark.parametrize("name", WWD_FIXTURES)
+def test_fixture_level_matches_the_golden_dump(name):
+    level = gamebin.WwdLevel(fixture("wap32-wwd", f"{name}.wwd"))
+    expected = golden(f"{name}.wwd")
+    # `dump --json` prints the owned level under "level": the header, and per plane its header,
+    # its tiles (row by row), image sets and objects (the record's fields under "fields").
+    model = expected["level"]
+    assert level.header["compressed"] == expected["compressed"]
+    assert level.header["signature_ok"] == expected["signature_ok"]
+    assert level.header["name"] == model["header"]["name"]
+    assert len(level.planes) == len(model["planes"])
+    for plane, want in zip(level.planes, model["planes"]):
+        header = want["header"]
+        assert plane.name == header["name"]
+        for key in ("flags", "tile_width", "tile_height", "tiles_wide", "tiles_high", "z_coord"):
+            assert getattr(plane, key) == header[key], (plane.name, key)
+        assert plane.tiles.shape == (header["tiles_high"], header["tiles_wide"])
+        assert plane.tiles.dtype == np.uint32
+        assert plane.tiles.ravel().tolist() == want["tiles"], plane.name
+        assert plane.image_sets == want["image_sets"], plane.name
+        assert len(plane.objects) == len(want["objects"]) == header["num_objects"], plane.name
+        for got, dumped in zip(plane.objects, want["objects"]):
+            fields = dumped["fields"]
+            for key, value in got.items():
+                if key in ("name", "logic", "image_set", "animation"):
+                    assert value == dumped[key], (plane.name, key)
+                elif key == "user":
+                    assert list(value) == fields["user"], (plane.name, key)
+                else:
+                    assert value == fields[_DUMP_FIELD.get(key, key)], (plane.name, key)
+    assert level.objects == [o for p in level.planes for o in p.objects]
+    assert len(level.objects) == sum(len(p["objects"]) for p in model["planes"])
+
+
+def test_fixtures_hold_objects_and_image_sets():
+    # What the comparison above covers is not empty: claw_small's Action plane has nine objects
+    # and each plane one image set, per its golden dump.
+    level = gamebin.WwdLevel(fixture("wap32-wwd", "claw_small.wwd"))
+    assert [len(p.objects) for p in level.planes] == [0, 9, 0]
+    assert [p.image_sets for p in level.planes] == [["BACK"], ["ACTION"], ["FRONT"]]
+    assert level.planes[1].objects[0]["logic"] == "TreasurePowerup"
 
 
 def test_real_levels_match_expected_tsv():
@@ -29,8 +72,10 @@ def test_real_levels_match_expected_tsv():
         rows = list(csv.DictReader(f, delimiter="\t"))
     assert rows
     for row in rows:
-        # The class, not open(): detection by content wants the signature the _badsig copy lacks.
-        level = gamebin.WwdLevel(root / row["file"], ignore_signature=True)
+        # open() passes the option on; the _badsig copy, which detection by content does not
+        # recognise, is read as a level because of it.
+        level = gamebin.open(root / row["file"], ignore_signature=True)
+        assert isinstance(level, gamebin.WwdLevel)
         assert len(level.planes) == int(row["num_planes"]), row["file"]
         assert len(level.objects) == int(row["objects"]), row["file"]
         assert level.header["compressed"] == (row["compression"] != "none")
@@ -118,3 +163,15 @@ def test_render_names_a_missing_plane():
     level = gamebin.WwdLevel(fixture("wap32-wwd", "claw_small.wwd"))
     with pytest.raises(KeyError, match="no plane named"):
         level.render(plane="Nope")
+
+
+def test_open_passes_options_on_and_names_one_the_reader_does_not_take():
+    level = gamebin.open(fixture("wap32-wwd", "claw_small.wwd"), ignore_signature=True)
+    assert isinstance(level, gamebin.WwdLevel) and level.header["signature_ok"]
+    with pytest.raises(TypeError, match="wows-geometry reader .* no option ignore_signature"):
+        gamebin.open(fixture("wows-geometry", "ships_raw.geometry"), ignore_signature=True)
+    with pytest.raises(TypeError, match="no option colour"):
+        gamebin.open(fixture("wap32-wwd", "claw_small.wwd"), colour=True)
+    # Without the option, the level whose signature is wrong is nothing gamebin recognises.
+    with pytest.raises(gamebin.FormatError):
+        gamebin.open(samples() / "wap32-wwd" / "claw_libwap32_RETAIL01_badsig.WWD")
