@@ -153,22 +153,21 @@ impl<'a> IndexBuffer<'a> {
     }
 
     /// Decodes (ENCD) or copies (raw) the indices into `out`, replacing its contents and reusing its
-    /// capacity; returns the number of indices. A raw blob is appended value by value without
-    /// zeroing `out` first (a loop the compiler turns into wide loads and stores), so decoding into
-    /// a fresh or reused `Vec` costs about what copying the stored bytes costs. As with
+    /// capacity; returns the number of indices. A raw blob of the output's width at an aligned
+    /// address is one copy of its bytes (nothing zeroed first); otherwise it is appended value by
+    /// value (a loop the compiler turns into wide loads and stores). The raw path is inlined into
+    /// the caller and the ENCD one kept out of line, so decoding a raw blob into a fresh `Vec`
+    /// costs what `to_vec` of its stored bytes costs. As with
     /// [`decode_indices_into`](Self::decode_indices_into), `u16` output is refused for 4-byte
     /// indices.
+    #[inline]
     pub fn decode_indices_into_vec<I: IndexInt + TryFrom<u32>>(
         &self,
         out: &mut Vec<I>,
     ) -> Result<usize> {
         let (data, at) = self.blob().located()?;
         if Encd::parse(data, at).is_some() {
-            // The decoder writes every index: only growth is zeroed.
-            let count = self.index_count()?;
-            out.truncate(count);
-            out.resize(count, I::zeroed());
-            return self.decode_indices_into(out);
+            return self.decode_encoded_into_vec(out);
         }
         let size = self.effective_index_size()?;
         if I::SIZE < size {
@@ -176,29 +175,28 @@ impl<'a> IndexBuffer<'a> {
         }
         self.whole_indices(data, size)?;
         // The same width on a little-endian machine with the blob at an aligned address: the
-        // stored bytes are the values, one copy. Otherwise slice iterators of the alignment-1
-        // little-endian types: a loop of known length, which the compiler turns into wide loads
-        // and stores.
+        // stored bytes are the values, one copy.
         if I::SIZE == size && cfg!(target_endian = "little") {
             if let Ok(values) = bytemuck::try_cast_slice::<u8, I>(data) {
                 copy_into_vec(out, values);
                 return Ok(out.len());
             }
         }
-        out.clear();
-        out.reserve(if size == 2 {
-            data.len() / 2
-        } else {
-            data.len() / 4
-        });
-        if size == 2 {
-            if let Ok(values) = <[U16]>::ref_from_bytes(data) {
-                out.extend(values.iter().map(|v| I::from_u16(v.get())));
-            }
-        } else if let Ok(values) = <[U32]>::ref_from_bytes(data) {
-            out.extend(values.iter().map(|v| I::from_u32_lossless(v.get())));
-        }
-        Ok(out.len())
+        Ok(widen_into_vec(data, size, out))
+    }
+
+    /// The ENCD half of [`decode_indices_into_vec`](Self::decode_indices_into_vec), kept out of
+    /// line so that the raw copy inlines into its caller as a plain `to_vec` would.
+    #[inline(never)]
+    fn decode_encoded_into_vec<I: IndexInt + TryFrom<u32>>(
+        &self,
+        out: &mut Vec<I>,
+    ) -> Result<usize> {
+        // The decoder writes every index: only growth is zeroed.
+        let count = self.index_count()?;
+        out.truncate(count);
+        out.resize(count, I::zeroed());
+        self.decode_indices_into(out)
     }
 
     /// Decodes (ENCD) or copies (raw) the indices into the start of `out`, which must hold at least
@@ -233,6 +231,26 @@ impl<'a> IndexBuffer<'a> {
         }
         Ok(count)
     }
+}
+
+/// Replaces `out`'s contents with raw little-endian `size`-byte indices (`data` a whole number of
+/// them) that cannot be copied as they are: a blob at an odd address, a 2-byte source into `u32`
+/// output, or a big-endian machine. Slice iterators of the alignment-1 little-endian types: a loop
+/// of known length, which the compiler turns into wide loads and stores (as fast as a copy of the
+/// bytes, measured on the odd-addressed real sample). Returns the number of indices.
+#[inline(never)]
+fn widen_into_vec<I: IndexInt>(data: &[u8], size: usize, out: &mut Vec<I>) -> usize {
+    out.clear();
+    if size == 2 {
+        if let Ok(values) = <[U16]>::ref_from_bytes(data) {
+            out.reserve(values.len());
+            out.extend(values.iter().map(|v| I::from_u16(v.get())));
+        }
+    } else if let Ok(values) = <[U32]>::ref_from_bytes(data) {
+        out.reserve(values.len());
+        out.extend(values.iter().map(|v| I::from_u32_lossless(v.get())));
+    }
+    out.len()
 }
 
 /// Copies raw little-endian indices into `out` (as long as `raw`). The same width on a

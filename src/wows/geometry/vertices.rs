@@ -210,6 +210,7 @@ impl<'a> VertexBuffer<'a> {
     /// its capacity; returns the number of vertices. A raw blob is copied in with one copy and
     /// nothing is zeroed first, so decoding into a fresh or reused `Vec` costs what copying the
     /// stored bytes costs; an ENCD blob is decoded over the old contents (only growth is zeroed).
+    #[inline]
     pub fn decode_vertices_into_vec(&self, out: &mut Vec<u8>) -> Result<usize> {
         let (data, at) = self.blob().located()?;
         if Encd::parse(data, at).is_none() {
@@ -218,6 +219,13 @@ impl<'a> VertexBuffer<'a> {
             copy_into_vec(out, data);
             return Ok(count);
         }
+        self.decode_encoded_into_vec(out)
+    }
+
+    /// The ENCD half of [`decode_vertices_into_vec`](Self::decode_vertices_into_vec), kept out of
+    /// line so that the raw copy inlines into its caller as a plain `to_vec` would.
+    #[inline(never)]
+    fn decode_encoded_into_vec(&self, out: &mut Vec<u8>) -> Result<usize> {
         // The decoder writes every byte: only growth is zeroed, so a reused buffer is not.
         let len = self.decoded_len()?;
         out.truncate(len);
