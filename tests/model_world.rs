@@ -6,7 +6,10 @@
 //! `.geometry` files say (and that the generator's meshes have); resolving allocates nothing but
 //! the caller's geometry cache. The small world runs by default; the full-scale one (170 MB,
 //! 20,878 models) only with `GAMEBIN_FULL_WORLD=1` (about 20 minutes in a debug build the first
-//! time, too long for CI's budget; CI checks the full world with the release CLI instead).
+//! time, too long for CI's budget; CI checks the full world with the release CLI instead). In a
+//! release build it passes in seconds: `GAMEBIN_FULL_WORLD=1 cargo test --release --test
+//! model_world -- --include-ignored` ran its three tests, generating both worlds, in 12 s
+//! (2026-11-25, a loaded 2-core machine).
 
 use std::path::{Path, PathBuf};
 

@@ -1,24 +1,20 @@
 //! `assets.bin`: detects, opens and drives every accessor through the driver the corruption tests
-//! share (`tests/drive`), so that fuzzing and `tests/corruption.rs` exercise the same surface; then
-//! drives the model resolver over the fuzzed file with a fixed resource root (the example model
-//! world's `.geometry`, at the path the seeds' visual names): every path entry's id resolved as a
-//! model, its `.geometry` loaded, every render set drawn and every LOD exported to GLB.
+//! share (`tests/drive`), so that fuzzing and `tests/corruption.rs` exercise the same surface,
+//! the model resolver included (with and without a path index) — here with a fixed resource root
+//! (the example model world's `.geometry`, at the path the seeds' visual names): path entries
+//! resolved as models, their `.geometry` loaded, every render set drawn and every model whose
+//! file loaded exported to GLB with every LOD.
 #![no_main]
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use gamebin::export::model_gltf::{LodChoice, ModelGlbOptions, model_to_glb};
-use gamebin::wows::assets::AssetsDb;
-use gamebin::wows::model::{GeometryCache, ModelResolver};
+use gamebin::wows::model::{LoadedGeometry, ModelResolver, ResolvedModel};
 use libfuzzer_sys::fuzz_target;
 
 #[path = "../../tests/drive/mod.rs"]
 mod drive;
-
-/// Path entries resolved per input: enough to reach every model of a small file, few enough to
-/// keep executions fast on big ones.
-const MODELS: usize = 64;
 
 /// The resource root, written once per process.
 fn root() -> &'static PathBuf {
@@ -31,34 +27,15 @@ fn root() -> &'static PathBuf {
     })
 }
 
-fn drive_models(data: &[u8]) {
-    let Ok(db) = AssetsDb::from_bytes(data) else {
-        return;
-    };
-    let resolver = ModelResolver::new(db, root());
-    let mut cache = GeometryCache::new();
+fuzz_target!(|data: &[u8]| {
+    std::hint::black_box(gamebin::detect(data));
     let options = ModelGlbOptions {
         lods: LodChoice::All,
     };
-    let _ = std::hint::black_box(resolver.resolve_path("content/gameplay/Test.model"));
-    for entry in db.paths().iter().take(MODELS) {
-        let Ok(model) = resolver.resolve(entry.self_id()) else {
-            continue;
+    let mut export =
+        |resolver: &ModelResolver<'_>, model: &ResolvedModel<'_>, geometry: LoadedGeometry<'_>| {
+            let glb = model_to_glb(resolver, model, &geometry, &options);
+            usize::from(std::hint::black_box(glb).is_ok())
         };
-        let Ok(geometry) = cache.load(&resolver, &model) else {
-            continue;
-        };
-        if let Ok(sets) = model.render_sets() {
-            for set in sets.flatten() {
-                let _ = std::hint::black_box(geometry.draw(&model, &set));
-            }
-        }
-        let _ = std::hint::black_box(model_to_glb(&resolver, &model, &geometry, &options));
-    }
-}
-
-fuzz_target!(|data: &[u8]| {
-    std::hint::black_box(gamebin::detect(data));
-    std::hint::black_box(drive::drive_assets(data));
-    drive_models(data);
+    std::hint::black_box(drive::drive_assets_under(data, Some(root()), &mut export));
 });

@@ -1,6 +1,22 @@
-//! Drives every `assets.bin` accessor.
+//! Drives every `assets.bin` accessor, then the model resolver over the file.
+
+use std::path::Path;
 
 use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeType};
+use gamebin::wows::model::{GeometryCache, LoadedGeometry, ModelResolver, ResolvedModel};
+
+/// Path entries resolved as models per input: enough to reach every model of a small file, few
+/// enough to keep executions fast on big ones.
+const MODELS: usize = 64;
+
+/// Path entries resolved without a [`PathIndex`], whose error paths walk the whole path table
+/// (O(entries) each): a few are enough to cover them.
+const LINEAR_MODELS: usize = 4;
+
+/// What a caller does with a model whose `.geometry` loaded (the fuzz target exports it to GLB);
+/// returns how many structures it read.
+pub type ModelSink<'s> =
+    &'s mut dyn FnMut(&ModelResolver<'_>, &ResolvedModel<'_>, LoadedGeometry<'_>) -> usize;
 
 /// Everything a record hands out.
 fn drive_record(record: &Prototype<'_>) -> usize {
@@ -113,8 +129,15 @@ fn drive_record(record: &Prototype<'_>) -> usize {
 }
 
 /// Opens `data` as `assets.bin` and drives every accessor: maps, paths (indexed and linear),
-/// databases and every record.
+/// databases and every record; then the model resolver with a resource root that holds no
+/// `.geometry` (every load fails, naming its model).
 pub fn drive_assets(data: &[u8]) -> usize {
+    drive_assets_under(data, None, &mut |_, _, _| 0)
+}
+
+/// [`drive_assets`], with the model resolver over `root` (the folder holding `content/`; `None`
+/// for one that holds nothing): `sink` gets every model whose `.geometry` loaded.
+pub fn drive_assets_under(data: &[u8], root: Option<&Path>, sink: ModelSink<'_>) -> usize {
     let Ok(db) = AssetsDb::from_bytes(data) else {
         return 0;
     };
@@ -158,6 +181,7 @@ pub fn drive_assets(data: &[u8]) -> usize {
     let _ = (paths.len(), paths.is_empty(), paths.get(usize::MAX));
     let index = PathIndex::build(paths).ok();
     let mut full = String::new();
+    let mut at = String::new();
     for (n, entry) in paths.iter().enumerate() {
         seen += 1;
         let _ = (
@@ -168,12 +192,21 @@ pub fn drive_assets(data: &[u8]) -> usize {
         );
         let _ = (entry.name_bytes(), entry.name());
         if let Some(index) = &index {
-            let _ = index.get(paths, entry.self_id());
-            if index
-                .full_path(paths, entry.self_id(), &mut full)
-                .unwrap_or(false)
-            {
+            let first = index.get(paths, entry.self_id());
+            let by_id = index.full_path(paths, entry.self_id(), &mut full);
+            if matches!(by_id, Ok(true)) {
                 let _ = db.lookup_path(&full);
+            }
+            // By position: the same path as by id when this entry is the one its id finds (the
+            // first of a duplicated id).
+            let by_position = index.full_path_at(paths, n, &mut at);
+            if first.is_some_and(|e| e.index() == n)
+                && let (Ok(true), Ok(true)) = (&by_id, &by_position)
+            {
+                assert_eq!(
+                    full, at,
+                    "PathIndex: full_path and full_path_at of entry {n}"
+                );
             }
         }
         // The linear walks are O(entries) each: a few are enough to cover them.
@@ -183,6 +216,25 @@ pub fn drive_assets(data: &[u8]) -> usize {
             }
             let _ = paths.find(entry.parent_id());
         }
+    }
+    if let Some(index) = &index {
+        let _ = index.full_path_at(paths, paths.len(), &mut at);
+        let _ = index.full_path_at(paths, usize::MAX, &mut at);
+        // The incremental walk builds each path from the previous one: it must give what the
+        // walk from the entry up to its root gives.
+        let mut walked = String::new();
+        let _ = index.for_each_full_path(paths, &mut walked, |entry, path| {
+            seen += 1;
+            if let Ok(true) = index.full_path_at(paths, entry.index(), &mut at) {
+                assert_eq!(
+                    path,
+                    at,
+                    "PathIndex: for_each_full_path at entry {}",
+                    entry.index()
+                );
+            }
+            Ok(())
+        });
     }
     let _ = db.ids_are_path_hashes(8);
     let _ = db.find_path("");
@@ -212,6 +264,118 @@ pub fn drive_assets(data: &[u8]) -> usize {
             let _ = d.record_bytes(i);
         }
         let _ = d.prototype(usize::MAX, db.strings());
+    }
+
+    let nowhere;
+    let root = match root {
+        Some(root) => root,
+        None => {
+            nowhere = std::env::temp_dir().join("gamebin-drive-no-resources");
+            nowhere.as_path()
+        }
+    };
+    let linear = ModelResolver::new(db, root);
+    seen += drive_models(&linear, LINEAR_MODELS, sink);
+    let _ = linear.resolve_path("content/gameplay/Test.model");
+    let _ = linear.resolve_path("res/content/a/b.model");
+    if let Some(index) = &index {
+        seen += drive_models(&linear.clone().with_path_index(index), MODELS, sink);
+    }
+    seen
+}
+
+/// Resolves the first `limit` path entries as models and drives everything a resolved model hands
+/// out: nodes, LODs and their render sets, render sets with their materials and nodes, the
+/// `.geometry` and each render set's draw; every error's message (which walks the path tree for
+/// the model's path).
+fn drive_models(resolver: &ModelResolver<'_>, limit: usize, sink: ModelSink<'_>) -> usize {
+    let db = resolver.db();
+    let mut seen = 0;
+    let mut cache = GeometryCache::new();
+    let mut full = String::new();
+    let error = |e: gamebin::wows::model::ModelError| {
+        let _ = (
+            e.model(),
+            e.model_path(),
+            e.render_set_id(),
+            e.render_set_name(),
+        );
+        let _ = (e.missing(), e.read_error(), e.to_string());
+    };
+    for entry in db.paths().iter().take(limit) {
+        let _ = resolver.full_path(entry.self_id(), &mut full);
+        let model = match resolver.resolve(entry.self_id()) {
+            Ok(model) => model,
+            Err(e) => {
+                error(e);
+                continue;
+            }
+        };
+        seen += 1;
+        let _ = (
+            model.self_id(),
+            model.model(),
+            model.visual_id(),
+            model.visual(),
+        );
+        let _ = (
+            model.geometry_path_id(),
+            model.node_count(),
+            model.lod_count(),
+        );
+        if let Ok(nodes) = model.nodes() {
+            for node in nodes {
+                let _ = (node.index, node.name, node.parent, node.matrix);
+                let _ = model.node_index(node.name_id);
+            }
+        }
+        let _ = model.node_index(u32::MAX);
+        for lod in 0..model.lod_count().min(8) {
+            let _ = model.lod(lod).map(|l| (l.index, l.extent, l.casts_shadow));
+            match model.lod_render_sets(lod) {
+                Ok(sets) => sets.filter_map(Result::err).for_each(error),
+                Err(e) => error(e),
+            }
+        }
+        let _ = model.lod(usize::MAX).map_err(error);
+        let _ = model.render_set_named(u32::MAX);
+        let sets = match model.render_sets() {
+            Ok(sets) => sets,
+            Err(e) => {
+                error(e);
+                continue;
+            }
+        };
+        let geometry = cache.load(resolver, &model).map_err(error).ok();
+        for set in sets {
+            let set = match set {
+                Ok(set) => set,
+                Err(e) => {
+                    error(e);
+                    continue;
+                }
+            };
+            seen += 1;
+            let _ = (
+                set.index,
+                set.name,
+                set.material_mfm_path_id,
+                set.material_name,
+            );
+            let _ = (set.material.property_count(), set.skinned());
+            if let Ok(nodes) = model.render_set_nodes(&set) {
+                nodes.for_each(drop);
+            }
+            if let Some(geometry) = &geometry
+                && let Err(e) = geometry.draw(&model, &set)
+            {
+                error(e);
+            }
+        }
+        if let Some(geometry) = geometry {
+            let _ = (geometry.path(), geometry.view(), geometry.decoded());
+            seen += sink(resolver, &model, geometry);
+        }
     }
     seen
 }

@@ -10,7 +10,9 @@ mod wdata;
 mod wdb;
 mod wwd;
 
-pub use assets::drive_assets;
+// drive_assets_under: the fuzz target's entry, with a resource root (not every includer uses it).
+#[allow(unused_imports)]
+pub use assets::{drive_assets, drive_assets_under};
 pub use craftstudio::drive_craftstudio;
 pub use geometry::drive_geometry;
 pub use wdata::drive_wdata;

@@ -1,5 +1,5 @@
-//! [`GeometryCache`]: the `.geometry` files of a batch, each mapped and decoded once, owned by the
-//! caller.
+//! [`GeometryCache`]: the `.geometry` files of a batch, each opened (read if small, mapped if
+//! large) and decoded once, owned by the caller.
 
 use std::collections::HashMap;
 
@@ -11,14 +11,16 @@ use crate::wows::geometry::{DecodedGeometry, DrawData, GeometryView};
 /// Where a cached file's bytes live.
 #[derive(Debug)]
 enum Storage {
-    Mapped(MappedFile),
+    /// A file under the root: read into memory when small, mapped when large ([`open_geometry`]).
+    File(MappedFile),
+    /// Bytes handed to [`GeometryCache::insert`].
     Owned(Vec<u8>),
 }
 
 impl Storage {
     fn bytes(&self) -> &[u8] {
         match self {
-            Storage::Mapped(file) => file.bytes(),
+            Storage::File(file) => file.bytes(),
             Storage::Owned(bytes) => bytes,
         }
     }
@@ -32,11 +34,14 @@ struct Entry {
     decoded: DecodedGeometry,
 }
 
-/// The `.geometry` files models use, keyed by path id: each is mapped once (read-only, see
-/// [`MappedFile`] for the contract: the files must not change while mapped) and its merged
+/// The `.geometry` files models use, keyed by path id: each is opened once and its merged
 /// buffers decoded once into a [`DecodedGeometry`]. Exporting a thousand models that share a
-/// hundred files maps and decodes a hundred files. Owned by the caller; [`clear`](Self::clear)
-/// unmaps everything.
+/// hundred files opens and decodes a hundred files. A file under 1 MiB (nearly every
+/// `.geometry`) is read into memory: unmapping in a multi-threaded process interrupts every
+/// other core running it to flush its TLB, and a batch over thousands of small files on several
+/// threads would spend its time there. A larger file is mapped read-only (see [`MappedFile`] for
+/// the contract: it must not change while mapped), where a copy would cost more than the mapping.
+/// Owned by the caller; [`clear`](Self::clear) frees (or unmaps) everything.
 #[derive(Debug, Default)]
 pub struct GeometryCache {
     files: HashMap<u64, Entry>,
@@ -77,7 +82,8 @@ impl GeometryCache {
         self.files.is_empty()
     }
 
-    /// Drops every file (unmapping it) and its decoded buffers.
+    /// Drops every file (freeing the bytes read, unmapping the files mapped) and its decoded
+    /// buffers.
     pub fn clear(&mut self) {
         self.files.clear();
     }
@@ -104,8 +110,9 @@ impl GeometryCache {
     }
 
     /// The `.geometry` of `model`: from the cache, or found (path id → full path in the path tree
-    /// → file under the resolver's root), mapped and decoded, then kept. A file that cannot be
-    /// found or read is not kept, and the error names the model, the path and why.
+    /// → file under the resolver's root), read (under 1 MiB) or mapped, decoded, then kept. A
+    /// file that cannot be found or read is not kept, and the error names the model, the path and
+    /// why.
     pub fn load(
         &mut self,
         resolver: &ModelResolver<'_>,
@@ -159,13 +166,13 @@ impl GeometryCache {
         }
         Ok(Entry {
             path: path.to_owned(),
-            storage: Storage::Mapped(file),
+            storage: Storage::File(file),
             decoded,
         })
     }
 }
 
-/// Files up to this size are read into memory rather than mapped. Mapping costs system calls and
+/// Files smaller than this are read into memory rather than mapped. Mapping costs system calls and
 /// page faults that a small read does not, and unmapping in a multi-threaded process makes the
 /// kernel interrupt every other core running it (a TLB shootdown): a batch over thousands of
 /// small `.geometry` files on several threads spends its time there instead of scaling.

@@ -1,9 +1,11 @@
 //! From `assets.bin` to a model: a ModelPrototype (or VisualPrototype), by id or path, resolved
 //! to its visual, its node hierarchy, its levels of detail and its render sets with their
 //! materials ([`ModelResolver`]), and each render set's mesh drawn from its `.geometry` file
-//! ([`GeometryCache`], which maps and decodes each file once for a whole batch).
+//! ([`GeometryCache`], which opens and decodes each file once for a whole batch: files under
+//! 1 MiB read into memory, so that a batch's threads do not interrupt each other unmapping them;
+//! larger ones mapped).
 //!
-//! Everything is borrowed from the `assets.bin` and the mapped `.geometry` files; resolving
+//! Everything is borrowed from the `assets.bin` and the cached `.geometry` files; resolving
 //! allocates nothing but the cache's own buffers. Errors ([`ModelError`]) name the model, the
 //! render set and the missing piece, so that a batch reports one bad model and goes on.
 //!
