@@ -56,22 +56,22 @@ impl<'a> GameControl<'a> {
 
     /// Axis or button.
     pub fn control_type(&self) -> ControlType {
-        ControlType::from_u8(self.settings.control_type)
+        self.settings.control_type()
     }
 
     /// Keyboard or mouse.
     pub fn source(&self) -> ControlSource {
-        ControlSource::from_u8(self.settings.control_source)
+        self.settings.source()
     }
 
     /// The key of a keyboard control (or of an axis' positive direction).
     pub fn positive_key(&self) -> Key {
-        Key(self.settings.positive_key)
+        self.settings.positive_key()
     }
 
     /// The key of an axis' negative direction.
     pub fn negative_key(&self) -> Key {
-        Key(self.settings.negative_key)
+        self.settings.negative_key()
     }
 
     /// The mouse button (see [`mouse_button_name`](super::mouse_button_name)) or joystick button.
@@ -96,28 +96,28 @@ impl<'a> GameControl<'a> {
 
     /// Input below this magnitude counts as 0.
     pub fn dead_zone(&self) -> f32 {
-        self.settings.dead_zone.get()
+        self.settings.dead_zone()
     }
 
     /// How fast an axis moves towards ±1, per second.
     pub fn sensitivity(&self) -> f32 {
-        self.settings.sensitivity.get()
+        self.settings.sensitivity()
     }
 
     /// How fast an axis falls back towards 0, per second.
     pub fn gravity(&self) -> f32 {
-        self.settings.gravity.get()
+        self.settings.gravity()
     }
 
     /// Whether an axis snaps to 0 when its direction changes (any non-zero byte is true, as
     /// .NET reads a boolean).
     pub fn snap_to_zero(&self) -> bool {
-        self.settings.snap_to_zero != 0
+        self.settings.snap_to_zero()
     }
 }
 
-/// The game controls in file order. The table was checked when the view opened, so the
-/// iterator yields exactly `len()` controls.
+/// The game controls in file order, each a `Result` (see [`Sequence`]). The table was checked
+/// when the view opened, so every item is `Ok` for a view that opened.
 pub type GameControls<'a> = Sequence<'a, GameControl<'a>>;
 
 impl<'a> Record<'a> for GameControl<'a> {
