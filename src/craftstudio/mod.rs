@@ -46,12 +46,17 @@ mod entry;
 mod enums;
 pub mod folder;
 mod index;
-mod netstr;
+pub(crate) mod netstr;
 pub mod raw;
 mod sequence;
 
+// The records' one declaration of their layout, for the writer.
+#[cfg(feature = "write")]
+pub(crate) use control::ControlRecord;
 pub use control::{GameControl, GameControls};
 pub use entry::{Entries, Entry, Parent, Revision, Revisions};
+#[cfg(feature = "write")]
+pub(crate) use entry::{EntryRecord, RevisionRecord};
 pub use enums::{
     ControlSource, ControlType, EntryType, Key, MemberRole, MembershipPolicy, ProjectType,
     mouse_button_name,

@@ -30,10 +30,13 @@ pub use tree::{
 
 use zerocopy::little_endian::U16;
 
+use crate::craftstudio::netstr;
 use crate::craftstudio::raw::{
     AssetHead, ControlSettings, EntryFlags, EntryHead, FileStart, ProjectSettings, TableHead,
 };
-use crate::craftstudio::{Entry, GameControl, ProjectView, ROOT_PARENT_ID};
+use crate::craftstudio::{
+    ControlRecord, Entry, EntryRecord, GameControl, ProjectView, ROOT_PARENT_ID, RevisionRecord,
+};
 use crate::error::Result;
 use crate::write::sink::{Sink, narrow};
 
@@ -237,49 +240,63 @@ impl ProjectFile {
             format_version: self.format_version,
             project_type: self.project_type,
         });
-        netstr(&mut out, &self.name, "Project.name")?;
+        netstr::write(&mut out, &self.name, "Project.name")?;
         out.put(&ProjectSettings {
             startup_scene_id: self.startup_scene_id.into(),
             script_api_version: self.script_api_version.into(),
             membership_policy: self.membership_policy,
             default_member_role: self.default_member_role,
         });
-        netstr(&mut out, &self.description, "Project.description")?;
+        netstr::write(&mut out, &self.description, "Project.description")?;
         out.put(&TableHead {
             next_id: self.next_control_id.into(),
             count: count(self.controls.len(), "Project.game_controls")?,
         });
         for c in &self.controls {
-            out.put(&U16::new(c.id));
-            netstr(&mut out, &c.name, "GameControl.name")?;
-            out.put(&c.settings);
+            let record = ControlRecord {
+                id: c.id,
+                name: &c.name,
+                settings: &c.settings,
+            };
+            record.write(&mut out)?;
         }
         out.put(&TableHead {
             next_id: self.next_entry_id.into(),
             count: count(self.entries.len(), "Project.entries")?,
         });
+        let mut revisions = Vec::new();
         for e in &self.entries {
-            out.put(&EntryHead {
-                is_folder: e.is_folder.into(),
-                id: e.id.into(),
-                parent_id: e.parent_id.into(),
-            });
-            netstr(&mut out, &e.name, "ProjectEntry.name")?;
-            out.put(&EntryFlags {
-                entry_type: e.entry_type,
-                locked: e.locked.into(),
-            });
-            if !e.is_folder {
-                out.put(&AssetHead {
+            let asset = if e.is_folder {
+                None
+            } else {
+                Some(AssetHead {
                     trashed: e.trashed.into(),
                     next_revision_id: e.next_revision_id.into(),
                     revision_count: count(e.revisions.len(), "ProjectEntry.revisions")?,
-                });
-                for (id, name) in &e.revisions {
-                    out.put(&U16::new(*id));
-                    netstr(&mut out, name, "AssetRevision.name")?;
-                }
+                })
+            };
+            revisions.clear();
+            if asset.is_some() {
+                revisions.extend(
+                    e.revisions
+                        .iter()
+                        .map(|(id, name)| RevisionRecord { id: *id, name }),
+                );
             }
+            let record = EntryRecord {
+                head: &EntryHead {
+                    is_folder: e.is_folder.into(),
+                    id: e.id.into(),
+                    parent_id: e.parent_id.into(),
+                },
+                name: &e.name,
+                flags: &EntryFlags {
+                    entry_type: e.entry_type,
+                    locked: e.locked.into(),
+                },
+                asset: asset.as_ref(),
+            };
+            record.write(&mut out, &revisions)?;
         }
         out.put(self.trailing.as_slice());
         Ok(out.into_bytes())
@@ -289,20 +306,6 @@ impl ProjectFile {
 /// A table's record count as the file's `u16`.
 fn count(n: usize, what: &'static str) -> Result<U16> {
     narrow::<u16>(n, what).map(U16::new)
-}
-
-/// A .NET `BinaryWriter.Write(string)`: the UTF-8 byte length as a 7-bit-encoded `i32` (low
-/// groups first, the high bit set on every byte but the last), then the bytes.
-fn netstr(out: &mut Sink, s: &str, what: &'static str) -> Result<()> {
-    let mut len = narrow::<i32>(s.len(), what)?.cast_unsigned();
-    while len >= 0x80 {
-        // The low 7 bits, with the "more follows" bit.
-        out.put(&(len.to_le_bytes()[0] | 0x80));
-        len >>= 7;
-    }
-    out.put(&len.to_le_bytes()[0]);
-    out.put(s.as_bytes());
-    Ok(())
 }
 
 /// A small project: a "Jump" control on Space, a "Characters" folder holding the "Player" model.
