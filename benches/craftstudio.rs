@@ -81,12 +81,15 @@ fn open_and_walk(data: &[u8]) -> usize {
     let view = ProjectView::from_bytes(data).expect("opens");
     let mut sum = view.name().len() + view.description().len();
     for c in view.controls() {
+        let c = c.expect("an open view's controls read");
         sum += c.name().len() + usize::from(c.positive_key().0) + c.gravity() as usize;
     }
     for e in view.entries() {
+        let e = e.expect("an open view's entries read");
         sum += e.name().len() + usize::from(e.parent_id()) + usize::from(e.is_trashed());
         sum += e.entry_type().to_u8() as usize;
         for r in e.revisions() {
+            let r = r.expect("an open view's revisions read");
             sum += r.name.len() + usize::from(r.id);
         }
     }
@@ -98,6 +101,7 @@ fn index_and_paths(view: &ProjectView<'_>, path: &mut String) -> usize {
     let index = view.index();
     let mut sum = 0;
     for e in view.entries() {
+        let e = e.expect("an open view's entries read");
         index.path_into(&e, path).expect("no loops");
         sum += path.len();
         if let Parent::Entry(p) = index.parent(&e) {

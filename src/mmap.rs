@@ -12,12 +12,14 @@ use std::path::Path;
 
 /// The bytes of a whole file: a read-only memory mapping ([`MappedFile::open`]) or a copy read into
 /// memory ([`MappedFile::read`]); both are used the same way, through [`MappedFile::bytes`].
-#[derive(Debug)]
+///
+/// `Debug` shows the length, whether the bytes are mapped or read into memory, and the first
+/// [`DEBUG_HEAD`](crate::bytes::DEBUG_HEAD) bytes, as [`Bytes`](crate::bytes::Bytes) does: a
+/// derived `Debug` printed every byte of a file read into memory.
 pub struct MappedFile {
     data: Data,
 }
 
-#[derive(Debug)]
 enum Data {
     // An empty file cannot be mapped on every platform; it is represented by no mapping.
     Empty,
@@ -100,6 +102,18 @@ impl MappedFile {
     }
 }
 
+impl core::fmt::Debug for MappedFile {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let bytes = self.bytes();
+        let head = bytes.get(..crate::bytes::DEBUG_HEAD).unwrap_or(bytes);
+        f.debug_struct("MappedFile")
+            .field("len", &bytes.len())
+            .field("mapped", &self.is_mapped())
+            .field("head", &format_args!("{head:02x?}"))
+            .finish()
+    }
+}
+
 impl Deref for MappedFile {
     type Target = [u8];
     fn deref(&self) -> &[u8] {
@@ -141,5 +155,28 @@ mod tests {
         assert!(MappedFile::read(dir.join("missing")).is_err());
         assert_eq!(MappedFile::read_from(&b"abc"[..]).unwrap().bytes(), b"abc");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn debug_shows_the_length_and_the_first_bytes_only() {
+        // 1 MB read into memory: a derived Debug printed every byte (about 5 MB of text).
+        let mut bytes = vec![0xabu8; 1 << 20];
+        bytes[..4].copy_from_slice(b"ENCD");
+        let owned = MappedFile::from_vec(bytes);
+        let text = format!("{owned:?}");
+        assert!(text.len() < 200, "{} characters: {text}", text.len());
+        assert!(text.contains("len: 1048576"), "{text}");
+        assert!(text.contains("mapped: false"), "{text}");
+        // The head is the first DEBUG_HEAD bytes: "ENCD" then 0xab.
+        assert!(text.contains("[45, 4e, 43, 44, ab"), "{text}");
+        assert_eq!(
+            text.matches("ab").count(),
+            crate::bytes::DEBUG_HEAD - 4,
+            "{text}"
+        );
+        assert_eq!(
+            format!("{:?}", MappedFile::from_vec(Vec::new())),
+            "MappedFile { len: 0, mapped: false, head: [] }"
+        );
     }
 }

@@ -27,12 +27,15 @@ fn walk(data: &[u8], path: &mut String) -> usize {
     let view = ProjectView::from_bytes(data).unwrap();
     let mut sum = view.name().len() + view.description().len() + usize::from(view.next_entry_id());
     for c in view.controls() {
+        let c = c.unwrap();
         sum += c.name().len() + usize::from(c.positive_key().name().is_some());
         sum += c.sensitivity() as usize;
     }
     for e in view.entries() {
+        let e = e.unwrap();
         sum += e.name().len() + usize::from(e.is_trashed());
         for r in e.revisions() {
+            let r = r.unwrap();
             sum += r.name.len() + usize::from(r.id);
         }
         if let Parent::Entry(p) = view.parent(&e) {
@@ -93,6 +96,7 @@ fn an_index_is_exactly_two_allocations() {
         let (n, sum) = allocations(|| {
             let mut sum = 0;
             for e in view.entries() {
+                let e = e.unwrap();
                 sum += index.get(e.id()).map_or(0, |x| x.name().len());
                 sum += index.children(e.id()).count();
                 index.path_into(&e, &mut path).unwrap();

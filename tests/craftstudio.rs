@@ -11,7 +11,10 @@ use gamebin::{ErrorKind, Format};
 
 fn round_trip(bytes: &[u8]) {
     let view = ProjectView::from_bytes(bytes).unwrap();
-    assert_eq!(ProjectFile::from_view(&view).to_bytes().unwrap(), bytes);
+    assert_eq!(
+        ProjectFile::from_view(&view).unwrap().to_bytes().unwrap(),
+        bytes
+    );
 }
 
 #[test]
@@ -42,7 +45,7 @@ fn header_and_controls_read_back() {
     assert_eq!(view.default_member_role(), MemberRole::Moderator);
     assert_eq!(view.next_control_id(), 4);
     assert_eq!(view.control_count(), 4);
-    let controls: Vec<_> = view.controls().collect();
+    let controls: Vec<_> = view.controls().collect::<Result<_, _>>().unwrap();
     assert_eq!(controls.len(), 4);
     assert_eq!(controls[1].name(), "Défense");
     assert_eq!(controls[1].positive_key(), Key(69));
@@ -71,8 +74,9 @@ fn entries_of_every_type() {
     let bytes = p.to_bytes().unwrap();
     let view = ProjectView::from_bytes(&bytes).unwrap();
     assert_eq!(view.entry_count(), p.entries.len());
-    assert_eq!(view.entries().len(), p.entries.len());
+    assert_eq!(view.entries().count(), p.entries.len());
     for (entry, spec) in view.entries().zip(&p.entries) {
+        let entry = entry.unwrap();
         assert_eq!(entry.id(), spec.id);
         assert_eq!(entry.parent_id(), spec.parent_id);
         assert_eq!(entry.name(), spec.name);
@@ -82,12 +86,14 @@ fn entries_of_every_type() {
         assert_eq!(entry.is_trashed(), spec.trashed && !spec.is_folder);
         let revisions: Vec<_> = entry
             .revisions()
-            .map(|r| (r.id, r.name.to_string()))
-            .collect();
+            .map(|r| r.map(|r| (r.id, r.name.to_string())))
+            .collect::<Result<_, _>>()
+            .unwrap();
         assert_eq!(revisions, spec.revisions);
     }
     let types: Vec<EntryType> = view
         .entries()
+        .map(Result::unwrap)
         .filter(|e| e.is_root())
         .map(|e| e.entry_type())
         .collect();
@@ -101,7 +107,7 @@ fn entries_of_every_type() {
     let index = view.index();
     assert_eq!(index.path_into(&sword, &mut path).unwrap(), PathStart::Root);
     assert_eq!(path, "Models/Héros/Épée");
-    let models: Vec<_> = index.children(0).map(|e| e.name()).collect();
+    let models: Vec<_> = index.children(0).map(|e| e.unwrap().name()).collect();
     assert_eq!(models, ["Models asset", "Héros"]);
     assert_eq!(view.children(ROOT_PARENT_ID).count(), 10);
     assert_eq!(index.children(ROOT_PARENT_ID).count(), 10);
@@ -111,10 +117,16 @@ fn entries_of_every_type() {
 fn dangling_parents_are_reported_not_fatal() {
     let bytes = write::dangling_parents().to_bytes().unwrap();
     let view = ProjectView::from_bytes(&bytes).unwrap();
-    let dangling: Vec<u16> = view.dangling().map(|e| e.id()).collect();
+    let dangling: Vec<u16> = view.dangling().map(|e| e.unwrap().id()).collect();
     assert_eq!(dangling, [5, 7]);
     let index = view.index();
-    assert_eq!(index.dangling().map(|e| e.id()).collect::<Vec<_>>(), [5, 7]);
+    assert_eq!(
+        index
+            .dangling()
+            .map(|e| e.unwrap().id())
+            .collect::<Vec<_>>(),
+        [5, 7]
+    );
     let lost = view.entry_by_id(5).unwrap();
     assert!(matches!(view.parent(&lost), Parent::Dangling(40)));
     let mut path = String::new();
@@ -137,7 +149,7 @@ fn a_loop_of_parents_is_an_error_at_the_entry() {
     p.entries.push(EntrySpec::folder(2, Some(1), "B", 0));
     let bytes = p.to_bytes().unwrap();
     let view = ProjectView::from_bytes(&bytes).unwrap();
-    let a = view.entries().next().unwrap();
+    let a = view.entries().next().unwrap().unwrap();
     let e = view.path_into(&a, &mut String::new()).unwrap_err();
     assert_eq!(e.offset(), a.offset() as u64);
     assert_eq!(e.what(), "ProjectEntry.parent_id");
@@ -150,7 +162,7 @@ fn trailing_bytes_that_look_like_entries_are_not_read() {
     let view = ProjectView::from_bytes(&bytes).unwrap();
     assert_eq!(view.entry_count(), 3);
     assert_eq!(view.entries().count(), 3);
-    let names: Vec<_> = view.entries().map(|e| e.name()).collect();
+    let names: Vec<_> = view.entries().map(|e| e.unwrap().name()).collect();
     assert_eq!(names, ["Scripts", "Game", "Menu"]);
     // Hand count: "Removed" asset = 5 + 1 + 7 + 2 + 5 = 20 bytes, "Gone" folder = 5 + 1 + 4 + 2
     // = 12, then 9 bytes of an entry cut mid-name.
@@ -172,9 +184,10 @@ fn long_strings_use_multi_byte_lengths() {
     assert_eq!(view.description().len(), 16_510);
     let desc_at = 2 + 2 + 200 + 6;
     assert_eq!(&bytes[desc_at..desc_at + 3], &[0xfe, 0x80, 0x01]);
-    assert_eq!(view.controls().next().unwrap().name().chars().count(), 100);
-    let entry = view.entries().next().unwrap();
-    assert_eq!(entry.revisions().next().unwrap().name.len(), 300);
+    let control = view.controls().next().unwrap().unwrap();
+    assert_eq!(control.name().chars().count(), 100);
+    let entry = view.entries().next().unwrap().unwrap();
+    assert_eq!(entry.revisions().next().unwrap().unwrap().name.len(), 300);
 }
 
 #[test]
@@ -237,7 +250,7 @@ fn unknown_enum_values_are_kept() {
     assert_eq!(view.membership_policy(), MembershipPolicy::Unknown(9));
     assert_eq!(view.default_member_role(), MemberRole::Unknown(0));
     assert_eq!(
-        view.entries().next().unwrap().entry_type(),
+        view.entries().next().unwrap().unwrap().entry_type(),
         EntryType::Unknown(200)
     );
     // Readable, but not what detection calls a project.
@@ -292,7 +305,7 @@ fn string_lengths_are_net_7_bit_integers() {
 #[test]
 fn the_owned_project_round_trips_through_serde() {
     for (name, bytes) in write::fixtures().unwrap() {
-        let project = ProjectFile::from_view(&ProjectView::from_bytes(&bytes).unwrap());
+        let project = ProjectFile::from_view(&ProjectView::from_bytes(&bytes).unwrap()).unwrap();
         let back: ProjectFile =
             serde_json::from_str(&serde_json::to_string(&project).unwrap()).unwrap();
         assert_eq!(back, project, "{name}");
@@ -319,7 +332,7 @@ fn the_project_tree_places_every_entry_once() {
             flatten(&d.entries, &mut ids);
         }
         ids.extend(&tree.unreachable);
-        let mut want: Vec<u16> = view.entries().map(|e| e.id()).collect();
+        let mut want: Vec<u16> = view.entries().map(|e| e.unwrap().id()).collect();
         ids.sort_unstable();
         want.sort_unstable();
         assert_eq!(ids, want, "{name}");

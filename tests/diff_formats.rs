@@ -42,7 +42,7 @@ fn project_entries_by_path() {
         Status::Equal
     );
 
-    let mut project = ProjectFile::from_view(&view);
+    let mut project = ProjectFile::from_view(&view).unwrap();
     // Lock the first asset (not a folder), and change the project's description.
     let asset = project
         .entries

@@ -527,8 +527,8 @@ mod craftstudio {
             // them ("Version 1", "Tête"): the notes' "in every real file" does not hold.
             let (mut stamps, mut all) = (0, 0);
             for entry in view.entries() {
-                for r in entry.revisions() {
-                    let b = r.name.as_bytes();
+                for r in entry.unwrap().revisions() {
+                    let b = r.unwrap().name.as_bytes();
                     all += 1;
                     stamps += usize::from(
                         b.len() == 19 && b[4] == b'-' && b[10] == b' ' && b[13] == b':',
@@ -548,14 +548,14 @@ mod craftstudio {
         let Some(dir) = dir() else { return };
         let file = open(&dir, SAMPLES[1].0);
         let view = ProjectView::open(&file).unwrap();
-        assert!(view.controls().any(|c| !c.name().is_ascii()));
+        assert!(view.controls().any(|c| !c.unwrap().name().is_ascii()));
         // Hand-read from the bytes: name "Glanduff" (0x02..0x0b), startup scene 0x0106, script
         // API 5, policy 2 (Open), role 1 (Spectator), empty description at 0x11, next control id
         // 82, 79 controls; the first control (id 5, "SM", mouse button 1) starts at 0x16.
         assert_eq!(view.startup_scene_id(), 0x0106);
         assert_eq!(view.next_control_id(), 82);
         assert_eq!(view.description(), "");
-        let first = view.controls().next().unwrap();
+        let first = view.controls().next().unwrap().unwrap();
         assert_eq!((first.id(), first.name(), first.offset()), (5, "SM", 0x16));
         assert_eq!(first.source(), gamebin::craftstudio::ControlSource::Mouse);
         assert_eq!(first.positive_button(), 1);
@@ -571,6 +571,7 @@ mod craftstudio {
             let view = ProjectView::open(&file).unwrap();
             let index = view.index();
             for entry in index.dangling() {
+                let entry = entry.unwrap();
                 any = true;
                 assert!(matches!(index.parent(&entry), Parent::Dangling(_)));
             }
@@ -590,7 +591,7 @@ mod craftstudio {
         for (name, ..) in SAMPLES {
             let file = open(&dir, name);
             let view = ProjectView::open(&file).unwrap();
-            let written = ProjectFile::from_view(&view).to_bytes().unwrap();
+            let written = ProjectFile::from_view(&view).unwrap().to_bytes().unwrap();
             assert!(written == file.bytes(), "{name}: written bytes differ");
         }
     }

@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::Result;
-use gamebin::craftstudio::{Entry, EntryIndex, PathStart, ProjectView};
-use gamebin::write::craftstudio::{KeyName, Named, ProjectTree, TreeEntry};
+use gamebin::craftstudio::mouse_button_name;
+use gamebin::craftstudio::{ControlSource, Entry, EntryIndex, Key, PathStart, ProjectView};
+use gamebin::write::craftstudio::{Named, ProjectFile, ProjectTree, TreeEntry};
 use serde::Serialize;
 
 fn named(name: Option<&'static str>, value: u8) -> Named {
@@ -32,6 +33,7 @@ pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
     let view = ProjectView::from_bytes(data)?;
     let (mut folders, mut assets, mut trashed) = (0, 0, 0);
     for entry in view.entries() {
+        let entry = entry?;
         folders += usize::from(entry.is_folder());
         assets += usize::from(entry.is_asset());
         trashed += usize::from(entry.is_trashed());
@@ -70,13 +72,19 @@ pub fn info_line(i: &Info) -> String {
     )
 }
 
-/// `dump`: the file's path and format, then the library's tree of the project.
+/// `dump --json`: the file's path, format and where its tables lie, then the library's owned model
+/// of the project (`gamebin::write::craftstudio::ProjectFile`, every stored field).
 #[derive(Debug, Serialize)]
 pub struct Dump {
     pub path: String,
     pub format: &'static str,
+    pub size: usize,
+    /// File offset of the first entry.
+    pub entries_offset: usize,
+    /// File offset of the bytes after the last entry (the model's `trailing`).
+    pub trailing_offset: usize,
     #[serde(flatten)]
-    pub project: ProjectTree,
+    pub project: ProjectFile,
 }
 
 pub fn dump(path: &Path, data: &[u8]) -> Result<Dump> {
@@ -84,8 +92,17 @@ pub fn dump(path: &Path, data: &[u8]) -> Result<Dump> {
     Ok(Dump {
         path: path.display().to_string(),
         format: gamebin::Format::CraftStudioProject.name(),
-        project: ProjectTree::from_view(&view),
+        size: data.len(),
+        entries_offset: view.entries_offset(),
+        trailing_offset: view.trailing_offset(),
+        project: ProjectFile::from_view(&view)?,
     })
+}
+
+/// `dump` as text: the library's tree of the project, every value named.
+pub fn dump_text(path: &Path, data: &[u8]) -> Result<String> {
+    let view = ProjectView::from_bytes(data)?;
+    Ok(tree_text_of(path, &ProjectTree::from_view(&view)))
 }
 
 fn tree_text(out: &mut String, entries: &[TreeEntry], depth: usize) {
@@ -117,11 +134,15 @@ fn tree_text(out: &mut String, entries: &[TreeEntry], depth: usize) {
     }
 }
 
-pub fn dump_text(dump: &Dump) -> String {
+fn tree_text_of(path: &Path, d: &ProjectTree) -> String {
     let mut out = String::new();
-    let d = &dump.project;
     let h = &d.header;
-    let _ = writeln!(out, "{}: {}", dump.path, dump.format);
+    let _ = writeln!(
+        out,
+        "{}: {}",
+        path.display(),
+        gamebin::Format::CraftStudioProject.name()
+    );
     let _ = writeln!(
         out,
         "project {:?} ({}), format version {}, script API {}, startup scene {}",
@@ -142,24 +163,31 @@ pub fn dump_text(dump: &Dump) -> String {
     }
     let _ = writeln!(out, "game controls ({}):", d.controls.len());
     for c in &d.controls {
-        let key = |k: &KeyName| {
-            k.name
-                .map_or_else(|| format!("key {}", k.code), str::to_owned)
+        let c = &c.control;
+        let s = &c.settings;
+        let key = |k: Key| {
+            k.name()
+                .map_or_else(|| format!("key {}", k.0), str::to_owned)
         };
-        let input = match (&c.source, c.positive_button.name) {
-            (Named::Name("Mouse"), Some(button)) => format!("mouse {button}"),
-            _ if c.negative_key.code != 0 => {
-                format!("{} / {}", key(&c.positive_key), key(&c.negative_key))
+        let mouse_button = (s.source() == ControlSource::Mouse)
+            .then(|| mouse_button_name(s.positive_button))
+            .flatten();
+        let input = match mouse_button {
+            Some(button) => format!("mouse {button}"),
+            None if s.negative_key != 0 => {
+                format!("{} / {}", key(s.positive_key()), key(s.negative_key()))
             }
-            _ => key(&c.positive_key),
+            None => key(s.positive_key()),
         };
+        let label =
+            |name: Option<&str>, value: u8| name.map_or_else(|| format!("#{value}"), str::to_owned);
         let _ = writeln!(
             out,
             "  {} {:?}: {} {}, {input}",
             c.id,
             c.name,
-            c.source.label(),
-            c.control_type.label()
+            label(s.source().name(), s.control_source),
+            label(s.control_type().name(), s.control_type)
         );
     }
     let _ = writeln!(out, "entries ({}):", d.entry_count);

@@ -67,12 +67,13 @@ fn text(
             }
         }
         Format::CraftStudioProject => {
-            let dump = craftstudio::dump(path, file)?;
-            Ok(if json {
-                serde_json::to_string_pretty(&dump)?
+            if json {
+                Ok(serde_json::to_string_pretty(&craftstudio::dump(
+                    path, file,
+                )?)?)
             } else {
-                craftstudio::dump_text(&dump)
-            })
+                craftstudio::dump_text(path, file)
+            }
         }
         Format::Wap32Wwd => {
             let dump = wwd::dump(path, file, &mut wwd::Opener::new(options.wwd()))?;

@@ -481,24 +481,122 @@ fn craftstudio_info_on_real_samples() {
 }
 
 #[test]
-fn craftstudio_dump_json_is_a_tree() {
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
+fn craftstudio_dump_json_of_real_samples_agrees_with_sources_txt() {
+    at_repository_root();
+    let samples = std::env::var_os("GAMEBIN_SAMPLES").expect("GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)");
+    let dir = PathBuf::from(samples).join("craftstudio-project");
+    // From SOURCES.txt: size, entries, controls; 0 trailing bytes, format 9, game, script API 5.
+    for (name, size, entries, controls) in [
+        ("ConnectionWar", 20_221, 334, 50),
+        ("Glanduff", 15_560, 307, 79),
+        ("Monochrome", 21_608, 481, 102),
+    ] {
+        let dump = dump_json(&dir.join(format!("AntarkaGame_CS_{name}_Project.dat")));
+        assert_eq!(dump["size"], size, "{name}");
+        assert_eq!(dump["entries"].as_array().unwrap().len(), entries, "{name}");
+        assert_eq!(
+            dump["controls"].as_array().unwrap().len(),
+            controls,
+            "{name}"
+        );
+        assert_eq!(dump["trailing"], "", "{name}");
+        assert_eq!(dump["trailing_offset"], size, "{name}");
+        let header = (
+            &dump["format_version"],
+            &dump["project_type"],
+            &dump["script_api_version"],
+        );
+        assert_eq!(header, (&9.into(), &0.into(), &5.into()), "{name}");
+    }
+}
+
+#[test]
+fn craftstudio_dump_json_is_the_model_the_writer_was_given() {
+    at_repository_root();
+    for (name, model) in [
+        (
+            "dangling_parents",
+            gamebin::write::craftstudio::dangling_parents(),
+        ),
+        ("every_type", gamebin::write::craftstudio::every_type()),
+    ] {
+        let path = format!("fixtures/craftstudio-project/{name}.Project.dat");
+        let out = gamebin(&["dump", "--json", &path]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let mut dump: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let size = std::fs::metadata(&path).unwrap().len();
+        assert_eq!(dump["size"], size, "{name}");
+        // Written fresh: no bytes after the last entry.
+        assert_eq!(dump["trailing_offset"], size, "{name}");
+        assert_eq!(dump["trailing"], "", "{name}");
+        // Without the file facts, the dump is the writer's input, field for field.
+        let facts = dump.as_object_mut().unwrap();
+        for key in [
+            "path",
+            "format",
+            "size",
+            "entries_offset",
+            "trailing_offset",
+        ] {
+            assert!(facts.remove(key).is_some(), "{name}: {key}");
+        }
+        // Through JSON text, as the CLI prints it (f32s as their shortest text, not widened).
+        let want: serde_json::Value =
+            serde_json::from_str(&serde_json::to_string(&model).unwrap()).unwrap();
+        assert_eq!(dump, want, "{name}");
+    }
+    // Hand-checked against the writer's calls (src/write/craftstudio): the entries in file order,
+    // the lost script under parent 40, trashed, with its one revision.
+    let dump = dump_json(Path::new(
+        "fixtures/craftstudio-project/dangling_parents.Project.dat",
+    ));
+    let ids: Vec<_> = dump["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [5, 6, 8, 9, 7]);
+    let lost = &dump["entries"][0];
+    assert_eq!(
+        (
+            &lost["parent_id"],
+            &lost["trashed"],
+            &lost["revisions"][0][1]
+        ),
+        (
+            &serde_json::json!(40),
+            &serde_json::json!(true),
+            &serde_json::json!("2013-12-24 18:00:00")
+        )
+    );
+}
+
+#[test]
+fn craftstudio_dump_text_is_the_tree() {
     at_repository_root();
     let out = gamebin(&[
         "dump",
-        "--json",
         "fixtures/craftstudio-project/dangling_parents.Project.dat",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let dump: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let text = stdout(&out);
     // Outer (9) holds Inner (8) holds the child (6), though the file lists them child first.
-    let outer = &dump["tree"][0];
-    assert_eq!(outer["id"], 9);
-    assert_eq!(outer["children"][0]["id"], 8);
-    assert_eq!(outer["children"][0]["children"][0]["id"], 6);
-    assert_eq!(dump["dangling"][0]["parent_id"], 40);
-    assert_eq!(dump["dangling"][0]["entries"][0]["id"], 5);
-    assert_eq!(dump["dangling"][1]["parent_id"], 41);
-    assert_eq!(dump["unreachable"].as_array().unwrap().len(), 0);
+    let outer = text.find("  Outer/ [Script folder, id 9]").expect(&text);
+    let inner = text.find("    Inner/ [Script folder, id 8]").expect(&text);
+    let child = text
+        .find("      Child before parent [Script asset, id 6]")
+        .expect(&text);
+    assert!(outer < inner && inner < child, "{text}");
+    assert!(
+        text.contains("under missing folder 40 (dangling parent):"),
+        "{text}"
+    );
+    assert!(
+        text.contains("under missing folder 41 (dangling parent):"),
+        "{text}"
+    );
 }
 
 #[test]

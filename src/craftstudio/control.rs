@@ -6,32 +6,59 @@ use super::raw::ControlSettings;
 use super::sequence::{Record, Sequence};
 use crate::bytes::Bytes;
 use crate::error::Result;
+#[cfg(feature = "write")]
+use crate::write::sink::Sink;
+use zerocopy::little_endian::U16;
+
+/// A game control's parts in file order (id, name, the fixed settings): the one declaration of
+/// its layout. [`ControlRecord::read`] fills every part and [`ControlRecord::write`] destructures
+/// every part, side by side, so a part added here cannot be missed by the reader or the writer.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ControlRecord<'a> {
+    pub(crate) id: u16,
+    pub(crate) name: &'a str,
+    pub(crate) settings: &'a ControlSettings,
+}
+
+impl<'a> ControlRecord<'a> {
+    /// Reads the control at `at`; returns it with the offset just past it.
+    #[inline]
+    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
+        let id = bytes.read::<U16>(at, "GameControl.id")?;
+        let (name, after_name) = netstr::read(bytes, at.saturating_add(2), "GameControl.name")?;
+        let settings: &ControlSettings = bytes.read(after_name, "GameControl.settings")?;
+        let end = after_name.saturating_add(core::mem::size_of::<ControlSettings>());
+        let record = ControlRecord {
+            id: id.get(),
+            name,
+            settings,
+        };
+        Ok((record, end))
+    }
+
+    /// Appends the control as [`read`](Self::read) reads it.
+    #[cfg(feature = "write")]
+    pub(crate) fn write(&self, out: &mut Sink) -> Result<()> {
+        let ControlRecord { id, name, settings } = *self;
+        out.put(&U16::new(id));
+        netstr::write(out, name, "GameControl.name")?;
+        out.put(settings);
+        Ok(())
+    }
+}
 
 /// One game control, borrowed from the file.
 #[derive(Debug, Clone, Copy)]
 pub struct GameControl<'a> {
     at: usize,
-    id: u16,
-    name: &'a str,
-    settings: &'a ControlSettings,
+    record: ControlRecord<'a>,
 }
 
 impl<'a> GameControl<'a> {
     /// Reads the control at `at` and returns it with the offset just past it.
     pub(crate) fn parse(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
-        let id = bytes.read::<zerocopy::little_endian::U16>(at, "GameControl.id")?;
-        let (name, after_name) = netstr::read(bytes, at.saturating_add(2), "GameControl.name")?;
-        let settings: &ControlSettings = bytes.read(after_name, "GameControl.settings")?;
-        let end = after_name.saturating_add(core::mem::size_of::<ControlSettings>());
-        Ok((
-            GameControl {
-                at,
-                id: id.get(),
-                name,
-                settings,
-            },
-            end,
-        ))
+        let (record, end) = ControlRecord::read(bytes, at)?;
+        Ok((GameControl { at, record }, end))
     }
 
     /// Absolute offset of the control in the file.
@@ -41,83 +68,83 @@ impl<'a> GameControl<'a> {
 
     /// The control's id (unique within the project's controls).
     pub fn id(&self) -> u16 {
-        self.id
+        self.record.id
     }
 
     /// The name scripts ask for (may be non-ASCII: "Défense").
     pub fn name(&self) -> &'a str {
-        self.name
+        self.record.name
     }
 
     /// The stored fixed fields, as they lie in the file.
     pub fn settings(&self) -> &'a ControlSettings {
-        self.settings
+        self.record.settings
     }
 
     /// Axis or button.
     pub fn control_type(&self) -> ControlType {
-        ControlType::from_u8(self.settings.control_type)
+        self.record.settings.control_type()
     }
 
     /// Keyboard or mouse.
     pub fn source(&self) -> ControlSource {
-        ControlSource::from_u8(self.settings.control_source)
+        self.record.settings.source()
     }
 
     /// The key of a keyboard control (or of an axis' positive direction).
     pub fn positive_key(&self) -> Key {
-        Key(self.settings.positive_key)
+        self.record.settings.positive_key()
     }
 
     /// The key of an axis' negative direction.
     pub fn negative_key(&self) -> Key {
-        Key(self.settings.negative_key)
+        self.record.settings.negative_key()
     }
 
     /// The mouse button (see [`mouse_button_name`](super::mouse_button_name)) or joystick button.
     pub fn positive_button(&self) -> u8 {
-        self.settings.positive_button
+        self.record.settings.positive_button
     }
 
     /// The button of an axis' negative direction.
     pub fn negative_button(&self) -> u8 {
-        self.settings.negative_button
+        self.record.settings.negative_button
     }
 
     /// Which joystick (for a joystick control).
     pub fn joystick_index(&self) -> u8 {
-        self.settings.joystick_index
+        self.record.settings.joystick_index
     }
 
     /// Which joystick axis (for a joystick control).
     pub fn joystick_axis(&self) -> u8 {
-        self.settings.joystick_axis
+        self.record.settings.joystick_axis
     }
 
     /// Input below this magnitude counts as 0.
     pub fn dead_zone(&self) -> f32 {
-        self.settings.dead_zone.get()
+        self.record.settings.dead_zone()
     }
 
     /// How fast an axis moves towards ±1, per second.
     pub fn sensitivity(&self) -> f32 {
-        self.settings.sensitivity.get()
+        self.record.settings.sensitivity()
     }
 
     /// How fast an axis falls back towards 0, per second.
     pub fn gravity(&self) -> f32 {
-        self.settings.gravity.get()
+        self.record.settings.gravity()
     }
 
     /// Whether an axis snaps to 0 when its direction changes (any non-zero byte is true, as
     /// .NET reads a boolean).
     pub fn snap_to_zero(&self) -> bool {
-        self.settings.snap_to_zero != 0
+        self.record.settings.snap_to_zero()
     }
 }
 
-/// The game controls in file order. The table was checked when the view opened, so the
-/// iterator yields exactly `len()` controls.
+/// The game controls in file order, each a `Result` (see [`Sequence`]). The table was checked
+/// when the view opened, so every item is `Ok` for a view that opened.
 pub type GameControls<'a> = Sequence<'a, GameControl<'a>>;
 
 impl<'a> Record<'a> for GameControl<'a> {

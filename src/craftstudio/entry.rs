@@ -6,17 +6,91 @@ use super::raw::{AssetHead, EntryFlags, EntryHead, ROOT_PARENT_ID};
 use super::sequence::{Record, Sequence};
 use crate::bytes::Bytes;
 use crate::error::Result;
+#[cfg(feature = "write")]
+use crate::write::sink::Sink;
+use zerocopy::little_endian::U16;
+
+/// A project entry's parts in file order, up to its revisions: the one declaration of its layout.
+/// [`EntryRecord::read`] fills every part and [`EntryRecord::write`] destructures every part,
+/// side by side, so a part added here cannot be missed by the reader or the writer. An asset's
+/// revisions ([`RevisionRecord`]s, `asset.revision_count` of them) follow.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct EntryRecord<'a> {
+    pub(crate) head: &'a EntryHead,
+    pub(crate) name: &'a str,
+    pub(crate) flags: &'a EntryFlags,
+    /// Assets only (`head.is_folder == 0`); a folder's record ends after its flags.
+    pub(crate) asset: Option<&'a AssetHead>,
+}
+
+impl<'a> EntryRecord<'a> {
+    /// Reads the entry at `at` up to its revisions; returns it with the offset where the
+    /// revisions start (the next entry, for a folder).
+    #[inline]
+    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
+        let head: &EntryHead = bytes.read(at, "ProjectEntry.head")?;
+        let (name, after_name) = netstr::read(
+            bytes,
+            at.saturating_add(core::mem::size_of::<EntryHead>()),
+            "ProjectEntry.name",
+        )?;
+        let flags: &EntryFlags = bytes.read(after_name, "ProjectEntry.flags")?;
+        let after_flags = after_name.saturating_add(core::mem::size_of::<EntryFlags>());
+        let (asset, end) = if head.is_folder != 0 {
+            (None, after_flags)
+        } else {
+            let asset: &AssetHead = bytes.read(after_flags, "ProjectEntry.asset")?;
+            let end = after_flags.saturating_add(core::mem::size_of::<AssetHead>());
+            (Some(asset), end)
+        };
+        let record = EntryRecord {
+            head,
+            name,
+            flags,
+            asset,
+        };
+        Ok((record, end))
+    }
+
+    /// Appends the entry as [`read`](Self::read) reads it, then `revisions` (which must be
+    /// `asset.revision_count` of them, and none for a folder).
+    #[cfg(feature = "write")]
+    pub(crate) fn write(&self, out: &mut Sink, revisions: &[RevisionRecord<'_>]) -> Result<()> {
+        let EntryRecord {
+            head,
+            name,
+            flags,
+            asset,
+        } = *self;
+        let stored = asset.map_or(0, |a| usize::from(a.revision_count.get()));
+        if (head.is_folder != 0) != asset.is_none() || stored != revisions.len() {
+            return Err(crate::write::sink::invalid(
+                "ProjectEntry.asset",
+                crate::bytes::u64_of(revisions.len()),
+                "an asset (and only an asset) has the asset fields, with its revision count",
+            ));
+        }
+        out.put(head);
+        netstr::write(out, name, "ProjectEntry.name")?;
+        out.put(flags);
+        if let Some(asset) = asset {
+            out.put(asset);
+        }
+        for revision in revisions {
+            revision.write(out)?;
+        }
+        Ok(())
+    }
+}
 
 /// One project entry, a folder or an asset, borrowed from the file.
 #[derive(Debug, Clone, Copy)]
 pub struct Entry<'a> {
     bytes: Bytes<'a>,
     at: usize,
-    head: &'a EntryHead,
-    name: &'a str,
-    flags: &'a EntryFlags,
-    /// Assets only: the asset fields and the offset of the first revision.
-    asset: Option<(&'a AssetHead, usize)>,
+    record: EntryRecord<'a>,
+    /// Offset of the first revision (the end, for a folder).
+    revisions_at: usize,
     end: usize,
 }
 
@@ -35,33 +109,17 @@ pub enum Parent<'a> {
 impl<'a> Entry<'a> {
     /// Reads the entry at `at`, walking (and checking) its revisions to find where it ends.
     pub(crate) fn parse(bytes: Bytes<'a>, at: usize) -> Result<Self> {
-        let head: &EntryHead = bytes.read(at, "ProjectEntry.head")?;
-        let (name, after_name) = netstr::read(
-            bytes,
-            at.saturating_add(core::mem::size_of::<EntryHead>()),
-            "ProjectEntry.name",
-        )?;
-        let flags: &EntryFlags = bytes.read(after_name, "ProjectEntry.flags")?;
-        let after_flags = after_name.saturating_add(core::mem::size_of::<EntryFlags>());
-        let (asset, end) = if head.is_folder != 0 {
-            (None, after_flags)
-        } else {
-            let asset: &AssetHead = bytes.read(after_flags, "ProjectEntry.asset")?;
-            let revisions_at = after_flags.saturating_add(core::mem::size_of::<AssetHead>());
-            let mut end = revisions_at;
-            // Bounded: each revision consumes at least 3 bytes or fails.
-            for _ in 0..asset.revision_count.get() {
-                end = Revision::parse(bytes, end)?.1;
-            }
-            (Some((asset, revisions_at)), end)
-        };
+        let (record, revisions_at) = EntryRecord::read(bytes, at)?;
+        let mut end = revisions_at;
+        // Bounded: each revision consumes at least 3 bytes or fails.
+        for _ in 0..record.asset.map_or(0, |a| a.revision_count.get()) {
+            end = RevisionRecord::read(bytes, end)?.1;
+        }
         Ok(Entry {
             bytes,
             at,
-            head,
-            name,
-            flags,
-            asset,
+            record,
+            revisions_at,
             end,
         })
     }
@@ -78,13 +136,13 @@ impl<'a> Entry<'a> {
 
     /// The entry's id (`Assets/<Kind>/<id>` for an asset).
     pub fn id(&self) -> u16 {
-        self.head.id.get()
+        self.record.head.id.get()
     }
 
     /// The stored parent id (0xFFFF at the root); resolve it with
     /// [`ProjectView::parent`](super::ProjectView::parent).
     pub fn parent_id(&self) -> u16 {
-        self.head.parent_id.get()
+        self.record.head.parent_id.get()
     }
 
     /// Whether the entry sits at the root of its tree.
@@ -94,7 +152,7 @@ impl<'a> Entry<'a> {
 
     /// Whether the entry is a folder.
     pub fn is_folder(&self) -> bool {
-        self.head.is_folder != 0
+        self.record.head.is_folder != 0
     }
 
     /// Whether the entry is an asset (not a folder).
@@ -104,46 +162,45 @@ impl<'a> Entry<'a> {
 
     /// The entry's name (UTF-8; non-ASCII names occur).
     pub fn name(&self) -> &'a str {
-        self.name
+        self.record.name
     }
 
     /// The asset type (a folder's type says which tree it belongs to).
     pub fn entry_type(&self) -> EntryType {
-        EntryType::from_u8(self.flags.entry_type)
+        EntryType::from_u8(self.record.flags.entry_type)
     }
 
     /// Whether the entry is locked against editing.
     pub fn is_locked(&self) -> bool {
-        self.flags.locked != 0
+        self.record.flags.locked != 0
     }
 
     /// Whether the asset is in the trash (folders are never trashed).
     pub fn is_trashed(&self) -> bool {
-        self.asset.is_some_and(|(a, _)| a.trashed != 0)
+        self.record.asset.is_some_and(|a| a.trashed != 0)
     }
 
     /// The stored asset fields, `None` for a folder.
     pub fn asset_head(&self) -> Option<&'a AssetHead> {
-        self.asset.map(|(a, _)| a)
+        self.record.asset
     }
 
     /// The id the asset's next revision would get, `None` for a folder.
     pub fn next_revision_id(&self) -> Option<u16> {
-        self.asset.map(|(a, _)| a.next_revision_id.get())
+        self.record.asset.map(|a| a.next_revision_id.get())
     }
 
     /// Number of revisions (0 for a folder).
     pub fn revision_count(&self) -> usize {
-        self.asset
-            .map_or(0, |(a, _)| usize::from(a.revision_count.get()))
+        self.record
+            .asset
+            .map_or(0, |a| usize::from(a.revision_count.get()))
     }
 
     /// The asset's saved revisions, oldest first (none for a folder).
     pub fn revisions(&self) -> Revisions<'a> {
-        match self.asset {
-            Some((a, at)) => Sequence::new(self.bytes, at, a.revision_count.get()),
-            None => Sequence::new(self.bytes, self.end, 0),
-        }
+        let count = self.record.asset.map_or(0, |a| a.revision_count.get());
+        Sequence::new(self.bytes, self.revisions_at, count)
     }
 }
 
@@ -159,18 +216,29 @@ pub struct Revision<'a> {
     pub name: &'a str,
 }
 
-impl<'a> Revision<'a> {
-    fn parse(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
-        let id = bytes.read::<zerocopy::little_endian::U16>(at, "AssetRevision.id")?;
+/// A revision's parts in file order (id, name): the one declaration of its layout, read and
+/// written side by side.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RevisionRecord<'a> {
+    pub(crate) id: u16,
+    pub(crate) name: &'a str,
+}
+
+impl<'a> RevisionRecord<'a> {
+    /// Reads the revision at `at`; returns it with the offset just past it.
+    #[inline]
+    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
+        let id = bytes.read::<U16>(at, "AssetRevision.id")?;
         let (name, end) = netstr::read(bytes, at.saturating_add(2), "AssetRevision.name")?;
-        Ok((
-            Revision {
-                offset: at,
-                id: id.get(),
-                name,
-            },
-            end,
-        ))
+        Ok((RevisionRecord { id: id.get(), name }, end))
+    }
+
+    /// Appends the revision as [`read`](Self::read) reads it.
+    #[cfg(feature = "write")]
+    pub(crate) fn write(&self, out: &mut Sink) -> Result<()> {
+        let RevisionRecord { id, name } = *self;
+        out.put(&U16::new(id));
+        netstr::write(out, name, "AssetRevision.name")
     }
 }
 
@@ -179,7 +247,15 @@ pub type Revisions<'a> = Sequence<'a, Revision<'a>>;
 
 impl<'a> Record<'a> for Revision<'a> {
     fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
-        Revision::parse(bytes, at)
+        let (RevisionRecord { id, name }, end) = RevisionRecord::read(bytes, at)?;
+        Ok((
+            Revision {
+                offset: at,
+                id,
+                name,
+            },
+            end,
+        ))
     }
 }
 

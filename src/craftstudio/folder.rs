@@ -73,7 +73,11 @@ pub fn check<'a>(dir: &Path, project: &ProjectView<'a>) -> io::Result<FolderChec
         orphaned: Vec::new(),
         unknown_types: 0,
     };
-    for entry in project.entries().filter(Entry::is_asset) {
+    for entry in project.entries() {
+        let entry = entry.map_err(invalid_data)?;
+        if !entry.is_asset() {
+            continue;
+        }
         let kind = entry.entry_type();
         let Some(kind_folder) = kind.assets_folder() else {
             report.unknown_types += 1;
@@ -81,7 +85,11 @@ pub fn check<'a>(dir: &Path, project: &ProjectView<'a>) -> io::Result<FolderChec
                 entry,
                 folder: None,
                 current: None,
-                revisions: entry.revisions().map(|r| (r.id, None)).collect(),
+                revisions: entry
+                    .revisions()
+                    .map(|r| r.map(|r| (r.id, None)))
+                    .collect::<Result<_, _>>()
+                    .map_err(invalid_data)?,
             });
             continue;
         };
@@ -97,8 +105,9 @@ pub fn check<'a>(dir: &Path, project: &ProjectView<'a>) -> io::Result<FolderChec
         let current = claim(CURRENT);
         let revisions: Vec<(u16, Option<PathBuf>)> = entry
             .revisions()
-            .map(|r| (r.id, claim(&r.id.to_string())))
-            .collect();
+            .map(|r| r.map(|r| (r.id, claim(&r.id.to_string()))))
+            .collect::<Result<_, _>>()
+            .map_err(invalid_data)?;
         if !entry.is_trashed() {
             let usual = kind.extensions().first().copied().unwrap_or_default();
             if current.is_none() {
@@ -127,6 +136,12 @@ pub fn check<'a>(dir: &Path, project: &ProjectView<'a>) -> io::Result<FolderChec
     }
     report.orphaned = files.into_iter().collect();
     Ok(report)
+}
+
+/// A read error of `Project.dat` as an I/O error of the check (the view walked every record when
+/// it opened, so there is none in practice).
+fn invalid_data(e: crate::Error) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, e)
 }
 
 /// Every file under `root/relative`, as paths relative to `root`. Symbolic links to directories

@@ -23,7 +23,7 @@ impl<'a> EntryIndex<'a> {
     pub(crate) fn new(view: ProjectView<'a>) -> Self {
         let mut by_id = Vec::with_capacity(view.entry_count());
         let mut by_parent = Vec::with_capacity(view.entry_count());
-        for entry in view.entries() {
+        for entry in view.walked_entries() {
             by_id.push((entry.id(), entry.offset()));
             by_parent.push((entry.parent_id(), entry.offset()));
         }
@@ -61,22 +61,25 @@ impl<'a> EntryIndex<'a> {
         super::resolve_parent(entry, |id| self.get(id))
     }
 
-    /// The entries whose parent id is `parent_id`, in file order. O(log n) to find them.
-    pub fn children(&self, parent_id: u16) -> impl Iterator<Item = Entry<'a>> + '_ {
+    /// The entries whose parent id is `parent_id`, in file order. O(log n) to find them. Each is
+    /// read again at its offset: a `Result`, as every iterator over file data yields.
+    pub fn children(&self, parent_id: u16) -> impl Iterator<Item = Result<Entry<'a>>> + '_ {
         let start = self.by_parent.partition_point(|&(k, _)| k < parent_id);
         let end = self.by_parent.partition_point(|&(k, _)| k <= parent_id);
         self.by_parent
             .get(start..end)
             .unwrap_or_default()
             .iter()
-            .filter_map(move |&(_, offset)| self.entry_at(offset))
+            .map(move |&(_, offset)| Entry::parse(self.view.bytes, offset))
     }
 
-    /// Entries whose parent is neither the root nor an entry: their folder was deleted.
-    pub fn dangling(&self) -> impl Iterator<Item = Entry<'a>> + '_ {
-        self.view
-            .entries()
-            .filter(move |e| matches!(self.parent(e), Parent::Dangling(_)))
+    /// Entries whose parent is neither the root nor an entry: their folder was deleted. A read
+    /// error is yielded, not skipped.
+    pub fn dangling(&self) -> impl Iterator<Item = Result<Entry<'a>>> + '_ {
+        self.view.entries().filter(move |e| {
+            e.as_ref()
+                .map_or(true, |e| matches!(self.parent(e), Parent::Dangling(_)))
+        })
     }
 
     /// `entry`'s path from the root (see [`ProjectView::path_into`]), with O(log n) lookups.

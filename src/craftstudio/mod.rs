@@ -18,15 +18,21 @@
 //!
 //! let project = ProjectView::from_bytes(&file)?;
 //! assert_eq!(project.name(), "Example");
-//! let jump = project.controls().find(|c| c.name() == "Jump").expect("a Jump control");
+//! // Iterators over the file yield `Result`s: a read error is an item, never a silent end.
+//! let controls = project.controls().collect::<Result<Vec<_>, _>>()?;
+//! let jump = controls.iter().find(|c| c.name() == "Jump").expect("a Jump control");
 //! assert_eq!(jump.positive_key().name(), Some("Space"));
 //!
 //! let mut path = String::new();
-//! for entry in project.entries().filter(|e| e.is_asset()) {
-//!     project.path_into(&entry, &mut path)?;
-//!     println!("{:?} {path}: {} revisions", entry.entry_type(), entry.revision_count());
+//! for entry in project.entries() {
+//!     let entry = entry?;
+//!     if entry.is_asset() {
+//!         project.path_into(&entry, &mut path)?;
+//!         println!("{:?} {path}: {} revisions", entry.entry_type(), entry.revision_count());
+//!     }
 //! }
-//! let player = project.entries().find(|e| e.name() == "Player").expect("an asset");
+//! let player = project.entry_by_id(1).expect("an asset");
+//! assert_eq!(player.name(), "Player");
 //! assert_eq!(player.entry_type(), EntryType::Model);
 //! assert!(matches!(project.parent(&player), Parent::Entry(folder) if folder.name() == "Characters"));
 //! # Ok(())
@@ -40,19 +46,24 @@ mod entry;
 mod enums;
 pub mod folder;
 mod index;
-mod netstr;
+pub(crate) mod netstr;
 pub mod raw;
 mod sequence;
 
+// The records' one declaration of their layout, for the writer.
+#[cfg(feature = "write")]
+pub(crate) use control::ControlRecord;
 pub use control::{GameControl, GameControls};
 pub use entry::{Entries, Entry, Parent, Revision, Revisions};
+#[cfg(feature = "write")]
+pub(crate) use entry::{EntryRecord, RevisionRecord};
 pub use enums::{
     ControlSource, ControlType, EntryType, Key, MemberRole, MembershipPolicy, ProjectType,
     mouse_button_name,
 };
 pub use index::EntryIndex;
 pub use raw::{FORMAT_VERSION, ROOT_PARENT_ID};
-pub use sequence::{Record, Sequence};
+pub use sequence::Sequence;
 
 use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, ErrorKind, Result};
@@ -96,7 +107,7 @@ impl<'a> ProjectView<'a> {
     ///
     /// let project = ProjectView::from_bytes(&file)?;
     /// assert_eq!(project.name(), "Example");
-    /// assert!(project.entries().any(|entry| entry.name() == "Player"));
+    /// assert!(project.entries().any(|entry| entry.is_ok_and(|e| e.name() == "Player")));
     /// # Ok(())
     /// # }
     /// # #[cfg(not(feature = "write"))]
@@ -211,7 +222,7 @@ impl<'a> ProjectView<'a> {
         usize::from(self.controls_head.count.get())
     }
 
-    /// The game controls in file order.
+    /// The game controls in file order (`Result`s: see [`Sequence`]).
     pub fn controls(&self) -> GameControls<'a> {
         Sequence::new(self.bytes, self.controls_at, self.controls_head.count.get())
     }
@@ -231,7 +242,8 @@ impl<'a> ProjectView<'a> {
         self.entries_at
     }
 
-    /// The entries in file order (parents need not come before their children).
+    /// The entries in file order (parents need not come before their children); `Result`s (see
+    /// [`Sequence`]).
     pub fn entries(&self) -> Entries<'a> {
         Sequence::new(self.bytes, self.entries_at, self.entries_head.count.get())
     }
@@ -250,10 +262,17 @@ impl<'a> ProjectView<'a> {
             .unwrap_or_default()
     }
 
+    /// The entries the view walked when it opened. Reading the same bytes at the same offsets
+    /// again cannot fail, so stopping at an error (there is none) loses nothing: for the
+    /// infallible lookups built on the walk.
+    pub(crate) fn walked_entries(&self) -> impl Iterator<Item = Entry<'a>> + 'a {
+        self.entries().map_while(Result::ok)
+    }
+
     /// The first entry with this id, by a scan of the entries (O(n), no allocation). For many
     /// lookups build an [`EntryIndex`].
     pub fn entry_by_id(&self, id: u16) -> Option<Entry<'a>> {
-        self.entries().find(|e| e.id() == id)
+        self.walked_entries().find(|e| e.id() == id)
     }
 
     /// Where `entry`'s parent id leads: the root, an entry, or a dangling id.
@@ -262,17 +281,20 @@ impl<'a> ProjectView<'a> {
     }
 
     /// The entries whose parent id is `parent_id`, in file order (use [`ROOT_PARENT_ID`] for the
-    /// root's children). O(n) per call.
-    pub fn children(&self, parent_id: u16) -> impl Iterator<Item = Entry<'a>> + 'a {
-        self.entries().filter(move |e| e.parent_id() == parent_id)
+    /// root's children). O(n) per call. A read error is yielded, not skipped.
+    pub fn children(&self, parent_id: u16) -> impl Iterator<Item = Result<Entry<'a>>> + 'a {
+        self.entries()
+            .filter(move |e| e.as_ref().map_or(true, |e| e.parent_id() == parent_id))
     }
 
     /// Entries whose parent id is neither the root nor any entry's id (O(n²) scans; an
-    /// [`EntryIndex`] does it in O(n log n)).
-    pub fn dangling(&self) -> impl Iterator<Item = Entry<'a>> + 'a {
+    /// [`EntryIndex`] does it in O(n log n)). A read error is yielded, not skipped.
+    pub fn dangling(&self) -> impl Iterator<Item = Result<Entry<'a>>> + 'a {
         let view = *self;
-        self.entries()
-            .filter(move |e| matches!(view.parent(e), Parent::Dangling(_)))
+        self.entries().filter(move |e| {
+            e.as_ref()
+                .map_or(true, |e| matches!(view.parent(e), Parent::Dangling(_)))
+        })
     }
 
     /// Writes `entry`'s path from the root, names joined by `/` (`"Characters/Hero/Player"`), into
@@ -294,7 +316,7 @@ impl<'a> ProjectView<'a> {
         let index = self.index();
         let mut scratch = String::new();
         for entry in self.entries() {
-            index.path_into(&entry, &mut scratch)?;
+            index.path_into(&entry?, &mut scratch)?;
         }
         Ok(())
     }

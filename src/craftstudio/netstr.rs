@@ -58,6 +58,23 @@ pub(crate) fn read<'a>(
     Ok((text, start.saturating_add(len)))
 }
 
+/// Writes `s` as .NET's `BinaryWriter.Write(string)` does: the UTF-8 byte length as a
+/// 7-bit-encoded `i32` (low groups first, the high bit set on every byte but the last), then the
+/// bytes. The inverse of [`read`]; a string longer than an `i32` can say is an error naming
+/// `what`.
+#[cfg(feature = "write")]
+pub(crate) fn write(out: &mut crate::write::sink::Sink, s: &str, what: &'static str) -> Result<()> {
+    let mut len = crate::write::sink::narrow::<i32>(s.len(), what)?.cast_unsigned();
+    while len >= 0x80 {
+        // The low 7 bits, with the "more follows" bit.
+        out.put(&(len.to_le_bytes()[0] | 0x80));
+        len >>= 7;
+    }
+    out.put(&len.to_le_bytes()[0]);
+    out.put(s.as_bytes());
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,8 @@
 use zerocopy::little_endian::{F32, U16};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
+use super::enums::{ControlSource, ControlType, Key};
+
 /// `format_version`, `project_type`: the first two bytes of the file.
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
@@ -41,7 +43,15 @@ pub struct TableHead {
 }
 
 /// A game control after its name: 21 bytes (the seed's offsets assume a 1-byte name).
-#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
+///
+/// The one declaration of a control's fields: the reader borrows it, the owned model
+/// (`write::craftstudio::ControlSpec`, with the `write` feature) holds it and the writer emits it
+/// as it is. With the `serde` feature it serializes as its fields, the
+/// floats as numbers.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(
+    Debug, Clone, Copy, PartialEq, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned,
+)]
 #[repr(C)]
 pub struct ControlSettings {
     /// 0 axis, 1 button ([`ControlType`](super::ControlType)).
@@ -63,13 +73,92 @@ pub struct ControlSettings {
     /// Which joystick axis.
     pub joystick_axis: u8,
     /// Input below this magnitude counts as 0.
+    #[cfg_attr(feature = "serde", serde(with = "f32_le"))]
     pub dead_zone: F32,
     /// How fast an axis moves towards ±1, per second.
+    #[cfg_attr(feature = "serde", serde(with = "f32_le"))]
     pub sensitivity: F32,
     /// How fast an axis falls back towards 0, per second.
+    #[cfg_attr(feature = "serde", serde(with = "f32_le"))]
     pub gravity: F32,
     /// Non-zero when an axis snaps to 0 when its direction changes.
     pub snap_to_zero: u8,
+}
+
+impl ControlSettings {
+    /// CraftStudio's settings for a new keyboard button on virtual-key code `key`.
+    pub fn key(key: u8) -> Self {
+        ControlSettings {
+            control_type: ControlType::Button.to_u8(),
+            control_source: ControlSource::Keyboard.to_u8(),
+            positive_key: key,
+            negative_key: 0,
+            positive_button: 0,
+            negative_button: 0,
+            joystick_index: 0,
+            joystick_axis: 0,
+            dead_zone: F32::new(0.001),
+            sensitivity: F32::new(1000.0),
+            gravity: F32::new(1000.0),
+            snap_to_zero: 1,
+        }
+    }
+
+    /// Axis or button.
+    pub fn control_type(&self) -> ControlType {
+        ControlType::from_u8(self.control_type)
+    }
+
+    /// Keyboard or mouse.
+    pub fn source(&self) -> ControlSource {
+        ControlSource::from_u8(self.control_source)
+    }
+
+    /// The key of a keyboard control (or of an axis' positive direction).
+    pub fn positive_key(&self) -> Key {
+        Key(self.positive_key)
+    }
+
+    /// The key of an axis' negative direction.
+    pub fn negative_key(&self) -> Key {
+        Key(self.negative_key)
+    }
+
+    /// Input below this magnitude counts as 0.
+    pub fn dead_zone(&self) -> f32 {
+        self.dead_zone.get()
+    }
+
+    /// How fast an axis moves towards ±1, per second.
+    pub fn sensitivity(&self) -> f32 {
+        self.sensitivity.get()
+    }
+
+    /// How fast an axis falls back towards 0, per second.
+    pub fn gravity(&self) -> f32 {
+        self.gravity.get()
+    }
+
+    /// Whether an axis snaps to 0 when its direction changes (any non-zero byte is true, as .NET
+    /// reads a boolean).
+    pub fn snap_to_zero(&self) -> bool {
+        self.snap_to_zero != 0
+    }
+}
+
+/// The stored little-endian floats as JSON numbers.
+#[cfg(feature = "serde")]
+mod f32_le {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use zerocopy::little_endian::F32;
+
+    pub(super) fn serialize<S: Serializer>(value: &F32, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f32(value.get())
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<F32, D::Error> {
+        f32::deserialize(d).map(F32::new)
+    }
 }
 
 /// A project entry before its name.

@@ -540,7 +540,8 @@ impl AssetsBuilder {
     /// Writes models in the older 0x20-byte layout (schema 3601929577). Call before adding models.
     pub fn model_layout_v1(&mut self) -> &mut Self {
         if let Some(b) = self.blob_mut(PrototypeType::Model) {
-            b.item_size = 0x20;
+            // The record size is the older raw struct's (its size is asserted in `raw.rs`).
+            b.item_size = size_of::<ModelPrototypeV1>();
             b.schema_hash = 3_601_929_577;
         }
         self

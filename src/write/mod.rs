@@ -6,7 +6,7 @@ pub mod assets_synth;
 pub mod craftstudio;
 pub mod geometry;
 pub mod model;
-mod sink;
+pub(crate) mod sink;
 pub mod wdata;
 mod wdata_from_view;
 pub mod wdb;

@@ -27,8 +27,12 @@ pub fn drive_craftstudio(data: &[u8]) -> usize {
         view.next_entry_id(),
         view.as_bytes(),
     );
-    assert_eq!(view.controls().len(), view.control_count());
+    assert_eq!(view.controls().count(), view.control_count());
     for c in view.controls() {
+        // The view walked every control when it opened: each reads again.
+        let Ok(c) = c else {
+            panic!("a control of an open view does not read: {c:?}");
+        };
         seen += 1;
         let _ = (c.offset(), c.id(), c.name(), c.settings());
         let _ = (c.control_type().name(), c.source().name());
@@ -50,6 +54,9 @@ pub fn drive_craftstudio(data: &[u8]) -> usize {
     let index = view.index();
     let mut path = String::new();
     for (i, e) in view.entries().enumerate() {
+        let Ok(e) = e else {
+            panic!("an entry of an open view does not read: {e:?}");
+        };
         seen += 1;
         let _ = (
             e.offset(),
@@ -69,6 +76,9 @@ pub fn drive_craftstudio(data: &[u8]) -> usize {
         );
         assert_eq!(e.revisions().count(), e.revision_count());
         for r in e.revisions() {
+            let Ok(r) = r else {
+                panic!("a revision of an open view does not read: {r:?}");
+            };
             seen += 1;
             let _ = (r.offset, r.id, r.name);
         }

@@ -2,10 +2,11 @@
 //! revisions, and any trailing bytes) written the way CraftStudio's .NET `BinaryWriter` does.
 //! [`ProjectFile::from_view`] copies a view, so read → write reproduces a file byte for byte
 //! (CraftStudio writes canonical length prefixes and booleans as 0 or 1; a file with other
-//! boolean bytes or padded length prefixes is normalised).
+//! boolean bytes in its entries or padded length prefixes is normalised). `ProjectFile` is the
+//! format's owned model: `gamebin dump --json` prints it (with the `serde` feature).
 //!
 //! [`ProjectTree`] is the same project as a tree with every value named (what `gamebin dump`
-//! prints).
+//! prints as text).
 //!
 //! ```
 //! use gamebin::craftstudio::ProjectView;
@@ -17,26 +18,30 @@
 //! let bytes = project.to_bytes().unwrap();
 //! let view = ProjectView::from_bytes(&bytes).unwrap();
 //! assert_eq!(view.entry_count(), 2);
-//! assert_eq!(ProjectFile::from_view(&view).to_bytes().unwrap(), bytes);
+//! assert_eq!(ProjectFile::from_view(&view).unwrap().to_bytes().unwrap(), bytes);
 //! ```
 
 mod tree;
 
 pub use tree::{
-    Button, Control, DanglingSubtree, Header, KeyName, MAX_DEPTH, Named, ProjectTree, Revision,
-    TrailingBytes, TreeEntry,
+    Control, DanglingSubtree, Header, MAX_DEPTH, Named, ProjectTree, Revision, TrailingBytes,
+    TreeEntry,
 };
 
 use zerocopy::little_endian::U16;
 
+use crate::craftstudio::netstr;
 use crate::craftstudio::raw::{
     AssetHead, ControlSettings, EntryFlags, EntryHead, FileStart, ProjectSettings, TableHead,
 };
-use crate::craftstudio::{ProjectView, ROOT_PARENT_ID};
+use crate::craftstudio::{
+    ControlRecord, Entry, EntryRecord, GameControl, ProjectView, ROOT_PARENT_ID, RevisionRecord,
+};
 use crate::error::Result;
 use crate::write::sink::{Sink, narrow};
 
-/// One game control.
+/// One game control: its id and name, and the fixed fields after the name as the reader's
+/// [`ControlSettings`] (declared once, in `craftstudio::raw`; written as they are).
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq)]
 pub struct ControlSpec {
@@ -44,30 +49,10 @@ pub struct ControlSpec {
     pub id: u16,
     /// The name scripts ask for.
     pub name: String,
-    /// 0 axis, 1 button.
-    pub control_type: u8,
-    /// 0 keyboard, 1 mouse.
-    pub source: u8,
-    /// Key of a keyboard control or of an axis' positive direction (Windows virtual-key code).
-    pub positive_key: u8,
-    /// Key of an axis' negative direction.
-    pub negative_key: u8,
-    /// Mouse or joystick button.
-    pub positive_button: u8,
-    /// Button of an axis' negative direction.
-    pub negative_button: u8,
-    /// Which joystick.
-    pub joystick_index: u8,
-    /// Which joystick axis.
-    pub joystick_axis: u8,
-    /// Input below this magnitude counts as 0.
-    pub dead_zone: f32,
-    /// How fast an axis moves towards ±1, per second.
-    pub sensitivity: f32,
-    /// How fast an axis falls back towards 0, per second.
-    pub gravity: f32,
-    /// Whether an axis snaps to 0 when its direction changes.
-    pub snap_to_zero: bool,
+    /// Type, source, keys, buttons, joystick, axis settings (stored bytes kept: a
+    /// `snap_to_zero` other than 0 or 1 is written back as it was read).
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub settings: ControlSettings,
 }
 
 impl ControlSpec {
@@ -76,18 +61,16 @@ impl ControlSpec {
         ControlSpec {
             id,
             name: name.to_string(),
-            control_type: 1,
-            source: 0,
-            positive_key: key,
-            negative_key: 0,
-            positive_button: 0,
-            negative_button: 0,
-            joystick_index: 0,
-            joystick_axis: 0,
-            dead_zone: 0.001,
-            sensitivity: 1000.0,
-            gravity: 1000.0,
-            snap_to_zero: true,
+            settings: ControlSettings::key(key),
+        }
+    }
+
+    /// Copies a control of a view.
+    pub fn from_view(control: &GameControl<'_>) -> Self {
+        ControlSpec {
+            id: control.id(),
+            name: control.name().to_string(),
+            settings: *control.settings(),
         }
     }
 }
@@ -140,6 +123,24 @@ impl EntrySpec {
         }
     }
 
+    /// Copies an entry of a view, with its revisions.
+    pub fn from_view(e: &Entry<'_>) -> Result<Self> {
+        Ok(EntrySpec {
+            is_folder: e.is_folder(),
+            id: e.id(),
+            parent_id: e.parent_id(),
+            name: e.name().to_string(),
+            entry_type: e.entry_type().to_u8(),
+            locked: e.is_locked(),
+            trashed: e.is_trashed(),
+            next_revision_id: e.next_revision_id().unwrap_or(0),
+            revisions: e
+                .revisions()
+                .map(|r| r.map(|r| (r.id, r.name.to_string())))
+                .collect::<Result<_>>()?,
+        })
+    }
+
     /// Adds a revision named by its timestamp.
     pub fn revision(mut self, id: u16, timestamp: &str) -> Self {
         self.revisions.push((id, timestamp.to_string()));
@@ -176,7 +177,9 @@ pub struct ProjectFile {
     pub next_entry_id: u16,
     /// The entries, in file order.
     pub entries: Vec<EntrySpec>,
-    /// Bytes written after the last entry (left over from an older save in real files).
+    /// Bytes written after the last entry (left over from an older save in real files); hex in
+    /// JSON.
+    #[cfg_attr(feature = "serde", serde(with = "hex"))]
     pub trailing: Vec<u8>,
 }
 
@@ -201,10 +204,11 @@ impl ProjectFile {
         }
     }
 
-    /// Copies everything a view holds, trailing bytes included.
-    pub fn from_view(view: &ProjectView<'_>) -> Self {
+    /// Copies everything a view holds, trailing bytes included. Fails only with a read error of
+    /// the view's iterators (none for a view that opened: it walked every record).
+    pub fn from_view(view: &ProjectView<'_>) -> Result<Self> {
         let s = view.settings();
-        ProjectFile {
+        Ok(ProjectFile {
             format_version: view.format_version(),
             project_type: view.project_type().to_u8(),
             name: view.name().to_string(),
@@ -216,43 +220,15 @@ impl ProjectFile {
             next_control_id: view.next_control_id(),
             controls: view
                 .controls()
-                .map(|c| {
-                    let r = c.settings();
-                    ControlSpec {
-                        id: c.id(),
-                        name: c.name().to_string(),
-                        control_type: r.control_type,
-                        source: r.control_source,
-                        positive_key: r.positive_key,
-                        negative_key: r.negative_key,
-                        positive_button: r.positive_button,
-                        negative_button: r.negative_button,
-                        joystick_index: r.joystick_index,
-                        joystick_axis: r.joystick_axis,
-                        dead_zone: r.dead_zone.get(),
-                        sensitivity: r.sensitivity.get(),
-                        gravity: r.gravity.get(),
-                        snap_to_zero: r.snap_to_zero != 0,
-                    }
-                })
-                .collect(),
+                .map(|c| c.map(|c| ControlSpec::from_view(&c)))
+                .collect::<Result<_>>()?,
             next_entry_id: view.next_entry_id(),
             entries: view
                 .entries()
-                .map(|e| EntrySpec {
-                    is_folder: e.is_folder(),
-                    id: e.id(),
-                    parent_id: e.parent_id(),
-                    name: e.name().to_string(),
-                    entry_type: e.entry_type().to_u8(),
-                    locked: e.is_locked(),
-                    trashed: e.is_trashed(),
-                    next_revision_id: e.next_revision_id().unwrap_or(0),
-                    revisions: e.revisions().map(|r| (r.id, r.name.to_string())).collect(),
-                })
-                .collect(),
+                .map(|e| e.and_then(|e| EntrySpec::from_view(&e)))
+                .collect::<Result<_>>()?,
             trailing: view.trailing_bytes().to_vec(),
-        }
+        })
     }
 
     /// The file's bytes, laid out by the reader's raw structs (`craftstudio::raw`). Fails,
@@ -264,92 +240,72 @@ impl ProjectFile {
             format_version: self.format_version,
             project_type: self.project_type,
         });
-        netstr(&mut out, &self.name, "Project.name")?;
+        netstr::write(&mut out, &self.name, "Project.name")?;
         out.put(&ProjectSettings {
             startup_scene_id: self.startup_scene_id.into(),
             script_api_version: self.script_api_version.into(),
             membership_policy: self.membership_policy,
             default_member_role: self.default_member_role,
         });
-        netstr(&mut out, &self.description, "Project.description")?;
+        netstr::write(&mut out, &self.description, "Project.description")?;
         out.put(&TableHead {
             next_id: self.next_control_id.into(),
             count: count(self.controls.len(), "Project.game_controls")?,
         });
         for c in &self.controls {
-            out.put(&U16::new(c.id));
-            netstr(&mut out, &c.name, "GameControl.name")?;
-            out.put(&c.settings());
+            let record = ControlRecord {
+                id: c.id,
+                name: &c.name,
+                settings: &c.settings,
+            };
+            record.write(&mut out)?;
         }
         out.put(&TableHead {
             next_id: self.next_entry_id.into(),
             count: count(self.entries.len(), "Project.entries")?,
         });
+        let mut revisions = Vec::new();
         for e in &self.entries {
-            out.put(&EntryHead {
-                is_folder: e.is_folder.into(),
-                id: e.id.into(),
-                parent_id: e.parent_id.into(),
-            });
-            netstr(&mut out, &e.name, "ProjectEntry.name")?;
-            out.put(&EntryFlags {
-                entry_type: e.entry_type,
-                locked: e.locked.into(),
-            });
-            if !e.is_folder {
-                out.put(&AssetHead {
+            let asset = if e.is_folder {
+                None
+            } else {
+                Some(AssetHead {
                     trashed: e.trashed.into(),
                     next_revision_id: e.next_revision_id.into(),
                     revision_count: count(e.revisions.len(), "ProjectEntry.revisions")?,
-                });
-                for (id, name) in &e.revisions {
-                    out.put(&U16::new(*id));
-                    netstr(&mut out, name, "AssetRevision.name")?;
-                }
+                })
+            };
+            revisions.clear();
+            if asset.is_some() {
+                revisions.extend(
+                    e.revisions
+                        .iter()
+                        .map(|(id, name)| RevisionRecord { id: *id, name }),
+                );
             }
+            let record = EntryRecord {
+                head: &EntryHead {
+                    is_folder: e.is_folder.into(),
+                    id: e.id.into(),
+                    parent_id: e.parent_id.into(),
+                },
+                name: &e.name,
+                flags: &EntryFlags {
+                    entry_type: e.entry_type,
+                    locked: e.locked.into(),
+                },
+                asset: asset.as_ref(),
+            };
+            record.write(&mut out, &revisions)?;
         }
         out.put(self.trailing.as_slice());
         Ok(out.into_bytes())
     }
 }
 
-impl ControlSpec {
-    /// The fixed-size part of the control after its name, as the file stores it.
-    fn settings(&self) -> ControlSettings {
-        ControlSettings {
-            control_type: self.control_type,
-            control_source: self.source,
-            positive_key: self.positive_key,
-            negative_key: self.negative_key,
-            positive_button: self.positive_button,
-            negative_button: self.negative_button,
-            joystick_index: self.joystick_index,
-            joystick_axis: self.joystick_axis,
-            dead_zone: self.dead_zone.into(),
-            sensitivity: self.sensitivity.into(),
-            gravity: self.gravity.into(),
-            snap_to_zero: self.snap_to_zero.into(),
-        }
-    }
-}
-
 /// A table's record count as the file's `u16`.
 fn count(n: usize, what: &'static str) -> Result<U16> {
     narrow::<u16>(n, what).map(U16::new)
-}
-
-/// A .NET `BinaryWriter.Write(string)`: the UTF-8 byte length as a 7-bit-encoded `i32` (low
-/// groups first, the high bit set on every byte but the last), then the bytes.
-fn netstr(out: &mut Sink, s: &str, what: &'static str) -> Result<()> {
-    let mut len = narrow::<i32>(s.len(), what)?.cast_unsigned();
-    while len >= 0x80 {
-        // The low 7 bits, with the "more follows" bit.
-        out.put(&(len.to_le_bytes()[0] | 0x80));
-        len >>= 7;
-    }
-    out.put(&len.to_le_bytes()[0]);
-    out.put(s.as_bytes());
-    Ok(())
 }
 
 /// A small project: a "Jump" control on Space, a "Characters" folder holding the "Player" model.
@@ -401,21 +357,19 @@ pub fn every_type() -> ProjectFile {
     p.default_member_role = 3;
     p.controls.push(ControlSpec::key(0, "Sauter", 32));
     p.controls.push(ControlSpec::key(1, "Défense", 69));
-    p.controls.push(ControlSpec {
-        source: 1,
-        positive_key: 0,
-        positive_button: 6,
-        ..ControlSpec::key(2, "Zoom", 0)
-    });
-    p.controls.push(ControlSpec {
-        control_type: 0,
-        negative_key: 37,
-        dead_zone: 0.25,
-        sensitivity: 3.0,
-        gravity: 3.5,
-        snap_to_zero: false,
-        ..ControlSpec::key(3, "Horizontal", 39)
-    });
+    let mut zoom = ControlSpec::key(2, "Zoom", 0);
+    zoom.settings.control_source = 1;
+    zoom.settings.positive_button = 6;
+    p.controls.push(zoom);
+    let mut horizontal = ControlSpec::key(3, "Horizontal", 39);
+    let axis = &mut horizontal.settings;
+    axis.control_type = 0;
+    axis.negative_key = 37;
+    axis.dead_zone = 0.25.into();
+    axis.sensitivity = 3.0.into();
+    axis.gravity = 3.5.into();
+    axis.snap_to_zero = 0;
+    p.controls.push(horizontal);
     p.next_control_id = 4;
     for (i, (ty, folder)) in (0u16..).zip(ALL_TYPES) {
         let folder_id = 10 * i;
@@ -494,4 +448,19 @@ pub fn long_strings() -> ProjectFile {
     );
     p.next_entry_id = 1;
     p
+}
+
+/// The trailing bytes as a hex string in JSON.
+#[cfg(feature = "serde")]
+mod hex {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        crate::wwd::hex(bytes).serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        crate::wwd::unhex(&String::deserialize(d)?).map_err(D::Error::custom)
+    }
 }

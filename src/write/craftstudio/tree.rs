@@ -1,6 +1,10 @@
-//! A project as a tree, owned: the header with its enumerations named, the game controls with
-//! their keys and buttons named, and the entries nested under their folders — what
-//! `gamebin dump` prints for a `Project.dat` (`dump --json` serializes a [`ProjectTree`]).
+//! A project as a tree, owned: the header with its enumerations named, the game controls, and the
+//! entries nested under their folders — what `gamebin dump` prints as text for a `Project.dat`
+//! (`dump --json` serializes the model, [`ProjectFile`](super::ProjectFile)), and what `gamebin
+//! diff` compares by path.
+//!
+//! The tree is built from a view that opened, so every record reads: the view walked each one
+//! then, and reading the same bytes at the same offsets again cannot fail.
 //!
 //! Real files hold entries whose folder was deleted (their parent id leads nowhere): they are
 //! kept as [`DanglingSubtree`]s, and entries reached from neither the root nor a dangling parent
@@ -9,10 +13,8 @@
 
 use std::collections::HashSet;
 
-use crate::craftstudio::{
-    ControlSource, Entry, EntryIndex, GameControl, Key, ProjectView, ROOT_PARENT_ID,
-    mouse_button_name,
-};
+use super::ControlSpec;
+use crate::craftstudio::{Entry, EntryIndex, GameControl, ProjectView, ROOT_PARENT_ID};
 
 /// Nesting beyond this is not expanded (a file can nest 65,535 deep; the tree stays readable and
 /// building it stays bounded). Entries below it are listed as unreachable.
@@ -42,98 +44,24 @@ impl Named {
     }
 }
 
-/// A key: its Windows virtual-key code and name.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct KeyName {
-    /// The virtual-key code.
-    pub code: u8,
-    /// Its name, when it has one.
-    pub name: Option<&'static str>,
-}
-
-impl From<Key> for KeyName {
-    fn from(k: Key) -> KeyName {
-        KeyName {
-            code: k.0,
-            name: k.name(),
-        }
-    }
-}
-
-/// A button number, named for a mouse control.
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Button {
-    /// The stored button number.
-    pub index: u8,
-    /// The mouse button's name, for a mouse control.
-    pub name: Option<&'static str>,
-}
-
-/// A game control with its values named.
+/// A game control and where it lies: the model's [`ControlSpec`] (its fields declared once, in
+/// [`ControlSettings`](crate::craftstudio::raw::ControlSettings)), whose accessors name the
+/// values (`settings.source()`, `settings.positive_key().name()`).
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[derive(Debug, Clone, PartialEq)]
 pub struct Control {
-    /// The control's id.
-    pub id: u16,
     /// Its file offset.
     pub offset: usize,
-    /// The name scripts ask for.
-    pub name: String,
-    /// Axis or button.
-    pub control_type: Named,
-    /// Keyboard or mouse.
-    pub source: Named,
-    /// Key of a keyboard control or of an axis' positive direction.
-    pub positive_key: KeyName,
-    /// Key of an axis' negative direction.
-    pub negative_key: KeyName,
-    /// Mouse or joystick button.
-    pub positive_button: Button,
-    /// Button of an axis' negative direction.
-    pub negative_button: Button,
-    /// Which joystick.
-    pub joystick_index: u8,
-    /// Which joystick axis.
-    pub joystick_axis: u8,
-    /// Input below this magnitude counts as 0.
-    pub dead_zone: f32,
-    /// How fast an axis moves towards ±1, per second.
-    pub sensitivity: f32,
-    /// How fast an axis falls back towards 0, per second.
-    pub gravity: f32,
-    /// Whether an axis snaps to 0 when its direction changes.
-    pub snap_to_zero: bool,
+    /// The control.
+    #[cfg_attr(feature = "serde", serde(flatten))]
+    pub control: ControlSpec,
 }
 
 impl Control {
     fn new(c: &GameControl<'_>) -> Control {
-        let mouse = c.source() == ControlSource::Mouse;
-        let button = |index: u8| Button {
-            index,
-            name: if mouse {
-                mouse_button_name(index)
-            } else {
-                None
-            },
-        };
         Control {
-            id: c.id(),
             offset: c.offset(),
-            name: c.name().to_owned(),
-            control_type: Named::new(c.control_type().name(), c.control_type().to_u8()),
-            source: Named::new(c.source().name(), c.source().to_u8()),
-            positive_key: c.positive_key().into(),
-            negative_key: c.negative_key().into(),
-            positive_button: button(c.positive_button()),
-            negative_button: button(c.negative_button()),
-            joystick_index: c.joystick_index(),
-            joystick_axis: c.joystick_axis(),
-            dead_zone: c.dead_zone(),
-            sensitivity: c.sensitivity(),
-            gravity: c.gravity(),
-            snap_to_zero: c.snap_to_zero(),
+            control: ControlSpec::from_view(c),
         }
     }
 }
@@ -252,7 +180,11 @@ impl ProjectTree {
             placed: HashSet::new(),
         };
         let tree = builder.subtrees(ROOT_PARENT_ID, 0);
-        let mut dangling_ids: Vec<u16> = index.dangling().map(|e| e.parent_id()).collect();
+        let mut dangling_ids: Vec<u16> = index
+            .dangling()
+            .map_while(Result::ok)
+            .map(|e| e.parent_id())
+            .collect();
         dangling_ids.sort_unstable();
         dangling_ids.dedup();
         let dangling = dangling_ids
@@ -263,7 +195,7 @@ impl ProjectTree {
             })
             .collect();
         let unreachable = view
-            .entries()
+            .walked_entries()
             .filter(|e| !builder.placed.contains(&e.offset()))
             .map(|e| e.id())
             .collect();
@@ -283,7 +215,11 @@ impl ProjectTree {
                 next_control_id: view.next_control_id(),
                 next_entry_id: view.next_entry_id(),
             },
-            controls: view.controls().map(|c| Control::new(&c)).collect(),
+            controls: view
+                .controls()
+                .map_while(Result::ok)
+                .map(|c| Control::new(&c))
+                .collect(),
             entry_count: view.entry_count(),
             tree,
             dangling,
@@ -310,7 +246,7 @@ impl<'a> TreeBuilder<'_, 'a> {
         }
         let index = self.index;
         let mut out = Vec::new();
-        for child in index.children(parent_id) {
+        for child in index.children(parent_id).map_while(Result::ok) {
             // An entry is placed once, even where duplicate ids would attach it twice.
             if self.placed.insert(child.offset()) {
                 out.push(self.node(&child, depth));
@@ -336,6 +272,7 @@ impl<'a> TreeBuilder<'_, 'a> {
             next_revision_id: e.next_revision_id(),
             revisions: e
                 .revisions()
+                .map_while(Result::ok)
                 .map(|r| Revision {
                     id: r.id,
                     name: r.name.to_owned(),

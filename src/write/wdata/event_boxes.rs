@@ -2,7 +2,12 @@
 //! then the records of each type. Gates use the header's EventBox version (`evVer`), except the
 //! CameraBox render-list id, which is gated on the *main* version (22).
 
+use core::mem::size_of;
+
+use zerocopy::{FromZeros, IntoBytes};
+
 use crate::error::{Error, Result};
+use crate::wdata::raw::RawEventBoxIndexEntry;
 
 use super::encode::{Sink, version_value};
 use super::flat_records::{
@@ -473,10 +478,11 @@ impl EventBoxes {
             ));
         }
         s.u32(self.type_count);
+        // The index is reserved zeroed and each entry filled once its group is written.
         let index_at = s.out.len();
         for _ in 0..self.type_count {
-            s.i32(0);
-            s.i32(0);
+            s.out
+                .extend_from_slice(RawEventBoxIndexEntry::new_zeroed().as_bytes());
         }
         // Fields of `self` by type number, written in that order.
         let groups: [(u32, &dyn Group); 19] = [
@@ -523,21 +529,42 @@ impl EventBoxes {
                 }
                 continue;
             }
-            // `ty < type_count`, so the entry lies inside the index written above.
-            let at = index_at + ty as usize * 8;
-            let mut bytes = [0u8; 8];
-            for (b, v) in bytes
-                .iter_mut()
-                .zip(offset.to_le_bytes().into_iter().chain(count.to_le_bytes()))
-            {
-                *b = v;
-            }
-            if let Some(entry) = s.out.get_mut(at..at + 8) {
-                entry.copy_from_slice(&bytes);
-            }
+            let entry = RawEventBoxIndexEntry {
+                offset: offset.into(),
+                count: count.into(),
+            };
+            patch_index_entry(s, index_at, ty, &entry)?;
         }
         Ok(())
     }
+}
+
+/// Fills entry `ty` of the index reserved at `index_at`. `ty < type_count`, so the entry lies inside
+/// the index; a position outside what is written is a writer error, never a write dropped.
+fn patch_index_entry(
+    s: &mut Sink,
+    index_at: usize,
+    ty: u32,
+    entry: &RawEventBoxIndexEntry,
+) -> Result<()> {
+    let src = entry.as_bytes();
+    let written = s.out.len();
+    let at = usize::try_from(ty)
+        .ok()
+        .and_then(|ty| ty.checked_mul(size_of::<RawEventBoxIndexEntry>()))
+        .and_then(|o| o.checked_add(index_at));
+    let dst = at
+        .and_then(|at| s.out.get_mut(at..at.checked_add(src.len())?))
+        .ok_or_else(|| {
+            Error::invalid(
+                crate::bytes::u64_of(written),
+                "EventBoxes.index[type]",
+                u64::from(ty),
+                "the index entry lies outside the index written",
+            )
+        })?;
+    dst.copy_from_slice(src);
+    Ok(())
 }
 
 /// One type's group: writes its records and returns the count for the index.
