@@ -1,5 +1,6 @@
-//! Claw / Gruntz levels ↔ Tiled maps: unedited round trips give the level back (byte-identical
-//! when uncompressed, the same main block once inflated when compressed) on every fixture and real
+//! Claw / Gruntz levels ↔ Tiled maps, in both directions: unedited level → map → level round
+//! trips give the level back (byte-identical when uncompressed, the same main block once inflated
+//! when compressed) and map → level → map ones the same map text, on every fixture and real
 //! sample; the `tiled` crate reads the maps and sees what the level reader sees; edits made in the
 //! map text come back as edited; bad edits are errors naming the layer, the cell or object and the
 //! field.
@@ -86,6 +87,103 @@ fn real_samples_round_trip_through_tiled() {
     for path in samples {
         round_trip(&path);
     }
+}
+
+/// The reverse direction: a Tiled map → level → map gives the same map text (what a modder's
+/// TMX goes through on each `from-tiled`, `tiled` cycle).
+fn tmx_round_trip(path: &Path) {
+    let file = std::fs::read(path).unwrap();
+    let mut buffer = Vec::new();
+    let tmx = to_tmx(&Level::from_view(&open(&file, &mut buffer)).unwrap());
+    let level = from_tmx(&tmx).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let again = to_tmx(&level);
+    assert!(
+        again == tmx,
+        "{path:?}: the map changed on its way through a level"
+    );
+}
+
+#[test]
+fn fixtures_maps_round_trip_through_levels() {
+    let fixtures = fixtures();
+    assert!(!fixtures.is_empty());
+    for path in fixtures {
+        tmx_round_trip(&path);
+    }
+}
+
+#[test]
+#[ignore = "needs GAMEBIN_SAMPLES (the shared samples directory)"]
+fn real_samples_maps_round_trip_through_levels() {
+    let samples = samples().expect("GAMEBIN_SAMPLES");
+    assert!(samples.len() >= 6, "{samples:?}");
+    for path in samples {
+        tmx_round_trip(&path);
+    }
+}
+
+/// Replaces the `index`th cell of the tile layer `layer`'s CSV data, keeping the text around it.
+fn replace_cell(tmx: &str, layer: &str, index: usize, gid: &str) -> String {
+    let (start, end) = layer_data(tmx, layer);
+    let data = &tmx[start..end];
+    let mut cell = 0;
+    let mut at = 0;
+    loop {
+        let begin = at + data[at..].find(|c: char| c.is_ascii_digit()).unwrap();
+        let finish = begin
+            + data[begin..]
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(data.len() - begin);
+        if cell == index {
+            return format!("{}{gid}{}", &tmx[..start + begin], &tmx[start + finish..]);
+        }
+        cell += 1;
+        at = finish;
+    }
+}
+
+/// A map edited the way Tiled writes an edit (an object moved to whole pixels, one of its
+/// properties changed, a cell given another tile of its tileset, the map's name property
+/// changed) comes back from a level as the same text.
+#[test]
+fn edited_maps_round_trip_through_levels() {
+    let (level, tmx) = claw_small();
+    let first = &level.planes[1].objects[0];
+    let (x, y) = (first.fields.location_x.get(), first.fields.location_y.get());
+    let edited = edit(
+        &tmx,
+        "<object id=\"1\"",
+        &format!("x=\"{x}\" y=\"{y}\""),
+        "x=\"640\" y=\"-32\"",
+    );
+    let edited = edit(
+        &edited,
+        "<object id=\"1\"",
+        "name=\"score\" value=\"0\"",
+        "name=\"score\" value=\"1234\"",
+    );
+    let edited = edit(
+        &edited,
+        "<properties>",
+        "value=\"Claw - Level 1\"",
+        "value=\"Level 2\"",
+    );
+    let first_gid = {
+        let at = edited.find("name=\"ACTION\"").unwrap();
+        let fg = edited[..at].rfind("firstgid=\"").unwrap() + "firstgid=\"".len();
+        edited[fg..fg + edited[fg..].find('"').unwrap()]
+            .parse::<u32>()
+            .unwrap()
+    };
+    let edited = replace_cell(&edited, "Action", 0, &(first_gid + 5).to_string());
+    assert!(edited != tmx);
+    let back = from_tmx(&edited).unwrap();
+    assert_eq!(back.planes[1].tiles[0], 5);
+    assert_eq!(back.planes[1].objects[0].fields.score.get(), 1234);
+    assert!(
+        to_tmx(&back) == edited,
+        "the edited map changed on its way through a level"
+    );
 }
 
 fn string(props: &tiled::Properties, name: &str) -> Option<String> {
