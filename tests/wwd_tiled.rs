@@ -400,6 +400,34 @@ fn edits_come_back_as_edited() {
     assert!(restored.to_bytes().unwrap() == level.to_bytes().unwrap());
 }
 
+/// A tileset's tile count is the highest tile id the level uses in its image set + 1; a larger
+/// count (raised to place a tile the level does not use yet) is accepted, and the tile comes back
+/// with its id. The last image set's tileset (FRONT, plane 2) is raised so that no other
+/// tileset's gids move.
+#[test]
+fn a_raised_tile_count_places_new_tile_ids() {
+    let (_, tmx) = claw_small();
+    let front = "name=\"FRONT\" tilewidth=\"64\" tileheight=\"64\" ";
+    let first_gid: u32 = {
+        let at = tmx.find(front).unwrap();
+        let fg = tmx[..at].rfind("firstgid=\"").unwrap() + "firstgid=\"".len();
+        tmx[fg..fg + tmx[fg..].find('"').unwrap()].parse().unwrap()
+    };
+    assert!(tmx.contains(&format!("{front}tilecount=\"3\"")));
+    let gid = (first_gid + 8).to_string();
+    // Tile 8 of FRONT is beyond the tileset as written (3 tiles: the level uses ids 0 to 2).
+    let e = error(&set_cell(&tmx, "Tło", 0, &gid));
+    assert!(
+        e.contains(&format!("gid {gid} is beyond every tileset")),
+        "{e}"
+    );
+    let raised = edit(&tmx, front, "tilecount=\"3\"", "tilecount=\"10\"");
+    let back = from_tmx(&set_cell(&raised, "Tło", 0, &gid)).unwrap();
+    assert_eq!(back.planes[2].tiles[0], 8);
+    // Written again, the count is what the level now uses: tile 8 is the highest, so 9.
+    assert!(to_tmx(&back).contains(&format!("{front}tilecount=\"9\"")));
+}
+
 #[track_caller]
 fn error(tmx: &str) -> String {
     from_tmx(tmx).map(|_| ()).unwrap_err().to_string()

@@ -467,6 +467,11 @@ enum WwdCommand {
     /// (a point at its location, its logic as its class, every field a property), and every header
     /// and plane field as map and layer properties. `wwd from-tiled` makes the level again.
     ///
+    /// A tileset's tile count is the highest tile id the level uses in its image set + 1 (the
+    /// level does not say how many images a set has): to place a tile id the level does not use
+    /// yet, raise the tileset's tilecount (moving the following tilesets' firstgid, and their
+    /// gids, if it is not the last).
+    ///
     /// Example: gamebin wwd tiled RETAIL01.WWD -o level1.tmx
     Tiled {
         /// The .wwd level.
