@@ -73,7 +73,8 @@ pub fn write(map: &WdataMap) -> Result<Vec<u8>> {
 pub struct WriteError {
     /// Where, what and why (the offset is where the field would go in the output).
     pub error: crate::Error,
-    /// The section's JSON key and the entry's index in it (`("anibg", 1)`).
+    /// The list's place in the JSON (`"anibg"`, `"event_boxes.CameraBox"`) and the entry's index
+    /// in it.
     pub entry: Option<(&'static str, usize)>,
 }
 

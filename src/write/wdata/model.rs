@@ -419,7 +419,7 @@ impl Triggers {
             TriggerLayout::Peer(triggers) => {
                 s.count_i32(triggers.len(), "Triggers.triggerCount")?;
                 for (i, t) in triggers.iter().enumerate() {
-                    s.entry = Some(("triggers", i));
+                    s.entry = Some(("triggers.triggers", i));
                     s.wstr(&t.name, "Trigger.Name")?;
                     s.wstr(&t.comment, "Trigger.Comment")?;
                     s.count_i32(t.events.len(), "Trigger.evCnt")?;

@@ -80,3 +80,44 @@ fn version_errors_name_the_entry_and_the_json_key() {
         "{e}"
     );
 }
+
+/// Event boxes are named by their group's place in the JSON and their index there; every group
+/// a record type writes is a list of the map's JSON (in the fixture with every event box).
+#[cfg(feature = "serde")]
+#[test]
+fn event_box_errors_name_the_group_and_the_index() {
+    let (_, map) = super::fixture_maps()
+        .into_iter()
+        .find(|(n, _)| *n == "v22-all-event-boxes.wdata")
+        .expect("the v22 fixture");
+    let json = serde_json::to_value(&map).unwrap();
+    for ty in [
+        "CameraBox",
+        "TriggerBox",
+        "EventHitBox",
+        "EtcBox",
+        "CameraBlockBox",
+        "CutoffBox",
+        "CameraTargetBox",
+        "MiniMapIconBox",
+        "EnvironmentReverbBox",
+        "WaypointBox",
+        "ObstacleBox",
+    ] {
+        let count: &'static str = Box::leak(format!("EventBoxes.{ty}.count").into_boxed_str());
+        let section = super::event_boxes::json_section(count);
+        let pointer = format!("/{}", section.replace('.', "/"));
+        assert!(
+            json.pointer(&pointer)
+                .is_some_and(serde_json::Value::is_array),
+            "{section}"
+        );
+    }
+    let mut edited = map.clone();
+    let boxes = edited.event_boxes.as_mut().unwrap();
+    let last = boxes.camera.len() - 1;
+    boxes.camera[last].infos[0].build_pvs = None;
+    let e = super::write_located(&edited).unwrap_err();
+    assert_eq!(e.entry, Some(("event_boxes.CameraBox", last)));
+    assert_eq!(e.json_key(), Some("build_pvs"));
+}
