@@ -34,7 +34,8 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 /// The XIII-1 fixture's five cells, named by a names file: the CSV and the XLSX show the names
-/// in the header row and the fixture's values under them, and pack back to the fixture's bytes.
+/// in the header row and the fixture's values under them, and pack back to the fixture's bytes;
+/// `--fields-from` an XIII-2 file of the same sheet gives the same CSV.
 #[test]
 fn xiii1_sheets_with_field_names_pack_back_byte_for_byte() {
     let dir = temp_dir("wdb-xiii1-fields");
@@ -107,6 +108,28 @@ fn xiii1_sheets_with_field_names_pack_back_byte_for_byte() {
         assert!(stderr(&out).contains("--force"), "{}", stderr(&out));
         assert_eq!(std::fs::read(&packed).unwrap(), b"keep");
     }
+    // The same names taken from an XIII-2 file of the same sheet (the fixture's type list, with
+    // field names): the same CSV.
+    let mut named = xiii1_table();
+    named.field_names = Some(names.iter().map(|s| s.to_string()).collect());
+    named.write_field_names = true;
+    let other = dir.join("named.wdb");
+    std::fs::write(&other, named.to_bytes().unwrap()).unwrap();
+    let from = dir.join("from.csv");
+    let out = gamebin(&[
+        "wdb",
+        "csv",
+        fixture.to_str().unwrap(),
+        "--fields-from",
+        other.to_str().unwrap(),
+        "-o",
+        from.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        std::fs::read(&from).unwrap(),
+        std::fs::read(dir.join("cells.csv")).unwrap()
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
