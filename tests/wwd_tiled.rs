@@ -1,5 +1,6 @@
-//! Claw / Gruntz levels ↔ Tiled maps: unedited round trips give the level back (byte-identical
-//! when uncompressed, the same main block once inflated when compressed) on every fixture and real
+//! Claw / Gruntz levels ↔ Tiled maps, in both directions: unedited level → map → level round
+//! trips give the level back (byte-identical when uncompressed, the same main block once inflated
+//! when compressed) and map → level → map ones the same map text, on every fixture and real
 //! sample; the `tiled` crate reads the maps and sees what the level reader sees; edits made in the
 //! map text come back as edited; bad edits are errors naming the layer, the cell or object and the
 //! field.
@@ -86,6 +87,103 @@ fn real_samples_round_trip_through_tiled() {
     for path in samples {
         round_trip(&path);
     }
+}
+
+/// The reverse direction: a Tiled map → level → map gives the same map text (what a modder's
+/// TMX goes through on each `from-tiled`, `tiled` cycle).
+fn tmx_round_trip(path: &Path) {
+    let file = std::fs::read(path).unwrap();
+    let mut buffer = Vec::new();
+    let tmx = to_tmx(&Level::from_view(&open(&file, &mut buffer)).unwrap());
+    let level = from_tmx(&tmx).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let again = to_tmx(&level);
+    assert!(
+        again == tmx,
+        "{path:?}: the map changed on its way through a level"
+    );
+}
+
+#[test]
+fn fixtures_maps_round_trip_through_levels() {
+    let fixtures = fixtures();
+    assert!(!fixtures.is_empty());
+    for path in fixtures {
+        tmx_round_trip(&path);
+    }
+}
+
+#[test]
+#[ignore = "needs GAMEBIN_SAMPLES (the shared samples directory)"]
+fn real_samples_maps_round_trip_through_levels() {
+    let samples = samples().expect("GAMEBIN_SAMPLES");
+    assert!(samples.len() >= 6, "{samples:?}");
+    for path in samples {
+        tmx_round_trip(&path);
+    }
+}
+
+/// Replaces the `index`th cell of the tile layer `layer`'s CSV data, keeping the text around it.
+fn replace_cell(tmx: &str, layer: &str, index: usize, gid: &str) -> String {
+    let (start, end) = layer_data(tmx, layer);
+    let data = &tmx[start..end];
+    let mut cell = 0;
+    let mut at = 0;
+    loop {
+        let begin = at + data[at..].find(|c: char| c.is_ascii_digit()).unwrap();
+        let finish = begin
+            + data[begin..]
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(data.len() - begin);
+        if cell == index {
+            return format!("{}{gid}{}", &tmx[..start + begin], &tmx[start + finish..]);
+        }
+        cell += 1;
+        at = finish;
+    }
+}
+
+/// A map edited the way Tiled writes an edit (an object moved to whole pixels, one of its
+/// properties changed, a cell given another tile of its tileset, the map's name property
+/// changed) comes back from a level as the same text.
+#[test]
+fn edited_maps_round_trip_through_levels() {
+    let (level, tmx) = claw_small();
+    let first = &level.planes[1].objects[0];
+    let (x, y) = (first.fields.location_x.get(), first.fields.location_y.get());
+    let edited = edit(
+        &tmx,
+        "<object id=\"1\"",
+        &format!("x=\"{x}\" y=\"{y}\""),
+        "x=\"640\" y=\"-32\"",
+    );
+    let edited = edit(
+        &edited,
+        "<object id=\"1\"",
+        "name=\"score\" value=\"0\"",
+        "name=\"score\" value=\"1234\"",
+    );
+    let edited = edit(
+        &edited,
+        "<properties>",
+        "value=\"Claw - Level 1\"",
+        "value=\"Level 2\"",
+    );
+    let first_gid = {
+        let at = edited.find("name=\"ACTION\"").unwrap();
+        let fg = edited[..at].rfind("firstgid=\"").unwrap() + "firstgid=\"".len();
+        edited[fg..fg + edited[fg..].find('"').unwrap()]
+            .parse::<u32>()
+            .unwrap()
+    };
+    let edited = replace_cell(&edited, "Action", 0, &(first_gid + 5).to_string());
+    assert!(edited != tmx);
+    let back = from_tmx(&edited).unwrap();
+    assert_eq!(back.planes[1].tiles[0], 5);
+    assert_eq!(back.planes[1].objects[0].fields.score.get(), 1234);
+    assert!(
+        to_tmx(&back) == edited,
+        "the edited map changed on its way through a level"
+    );
 }
 
 fn string(props: &tiled::Properties, name: &str) -> Option<String> {
@@ -300,6 +398,34 @@ fn edits_come_back_as_edited() {
     restored.planes[1].tiles[..2].copy_from_slice(&level.planes[1].tiles[..2]);
     restored.header.name = level.header.name;
     assert!(restored.to_bytes().unwrap() == level.to_bytes().unwrap());
+}
+
+/// A tileset's tile count is the highest tile id the level uses in its image set + 1; a larger
+/// count (raised to place a tile the level does not use yet) is accepted, and the tile comes back
+/// with its id. The last image set's tileset (FRONT, plane 2) is raised so that no other
+/// tileset's gids move.
+#[test]
+fn a_raised_tile_count_places_new_tile_ids() {
+    let (_, tmx) = claw_small();
+    let front = "name=\"FRONT\" tilewidth=\"64\" tileheight=\"64\" ";
+    let first_gid: u32 = {
+        let at = tmx.find(front).unwrap();
+        let fg = tmx[..at].rfind("firstgid=\"").unwrap() + "firstgid=\"".len();
+        tmx[fg..fg + tmx[fg..].find('"').unwrap()].parse().unwrap()
+    };
+    assert!(tmx.contains(&format!("{front}tilecount=\"3\"")));
+    let gid = (first_gid + 8).to_string();
+    // Tile 8 of FRONT is beyond the tileset as written (3 tiles: the level uses ids 0 to 2).
+    let e = error(&set_cell(&tmx, "Tło", 0, &gid));
+    assert!(
+        e.contains(&format!("gid {gid} is beyond every tileset")),
+        "{e}"
+    );
+    let raised = edit(&tmx, front, "tilecount=\"3\"", "tilecount=\"10\"");
+    let back = from_tmx(&set_cell(&raised, "Tło", 0, &gid)).unwrap();
+    assert_eq!(back.planes[2].tiles[0], 8);
+    // Written again, the count is what the level now uses: tile 8 is the highest, so 9.
+    assert!(to_tmx(&back).contains(&format!("{front}tilecount=\"9\"")));
 }
 
 #[track_caller]

@@ -109,11 +109,28 @@ enum Command {
     /// `~ path: before -> after`, `+ path: value`, `- path: value`.
     ///
     /// .wdb: by record name and field (and the header sections: sheet name, version, type
-    /// lists, field names); the !!string pool's layout is not compared, values are. Other
-    /// formats are not compared yet (exit 2). Exit status as diff's: 0 when equal, 1 when
-    /// different, 2 on errors.
+    /// lists, field names); the !!string pool's layout is not compared, values are.
+    ///
+    /// assets.bin: by path (prototypes added, removed and changed, and which fields).
+    ///
+    /// .geometry: buffers (format, counts, bounds), mappings by id, draws by index mapping, and
+    /// each draw's vertex data and indices (how many differ, the first).
+    ///
+    /// .wwd: header fields, planes by name (header, image sets, changed tiles as rectangles,
+    /// objects by id), tile properties by tile id; offsets, sizes and the checksum follow from
+    /// the rest and are not compared, and compressed levels are compared inflated.
+    ///
+    /// .wdata: by section and entry (AniBG, item boxes and gimmicks by name, triggers by name,
+    /// the other sections' entries by position).
+    ///
+    /// Project.dat: the header, the game controls, and the entries by their path in the
+    /// project's tree.
+    ///
+    /// Exit status as diff's: 0 when equal, 1 when different, 2 on errors (a file unreadable or
+    /// damaged, two files of different formats, or a format diff does not compare).
     #[command(after_help = "Examples:\n  gamebin diff item.wdb item_edited.wdb\n  \
-                            gamebin diff --json item.wdb item_edited.wdb > changes.json")]
+                            gamebin diff --json item.wdb item_edited.wdb > changes.json\n  \
+                            gamebin diff LEVEL1.WWD LEVEL1_edited.WWD")]
     Diff {
         /// The first file (the "before").
         #[arg(value_name = "A")]
@@ -449,6 +466,11 @@ enum WwdCommand {
     /// the graphics stay in the game's .REZ), the tile properties as tile properties, an object layer with every object
     /// (a point at its location, its logic as its class, every field a property), and every header
     /// and plane field as map and layer properties. `wwd from-tiled` makes the level again.
+    ///
+    /// A tileset's tile count is the highest tile id the level uses in its image set + 1 (the
+    /// level does not say how many images a set has): to place a tile id the level does not use
+    /// yet, raise the tileset's tilecount (moving the following tilesets' firstgid, and their
+    /// gids, if it is not the last).
     ///
     /// Example: gamebin wwd tiled RETAIL01.WWD -o level1.tmx
     Tiled {

@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use gamebin::write::wdb::WdbTable;
 
-use crate::files::refuse_existing;
+use crate::files::{refuse_existing, write_new};
 use crate::output::{Status, report};
 use crate::wdb::FieldSource;
 
@@ -40,6 +40,7 @@ pub fn run(input: &Path, output: &Path, force: bool) -> Result<Status> {
 }
 
 fn pack(input: &Path, output: &Path, force: bool) -> Result<()> {
+    // Refused before the input is read (no work for nothing), and again when it is created.
     refuse_existing(output, force)?;
     let file = crate::files::map(input)?;
     let data = file.bytes();
@@ -53,7 +54,8 @@ fn pack(input: &Path, output: &Path, force: bool) -> Result<()> {
     };
     // Everything is checked before the output is created: a bad edit writes nothing.
     let bytes = table.to_bytes()?;
-    std::fs::write(output, bytes).with_context(|| format!("cannot write {}", output.display()))
+    // Checked again as the file is created: one appearing meanwhile is not replaced either.
+    write_new(output, &bytes, force)
 }
 
 /// The spreadsheet formats `wdb csv` and `wdb xlsx` write.
@@ -78,7 +80,7 @@ pub fn export(
             Sheet::Csv => table.to_csv()?,
             Sheet::Xlsx => table.to_xlsx()?,
         };
-        std::fs::write(output, bytes).with_context(|| format!("cannot write {}", output.display()))
+        write_new(output, &bytes, force)
     };
     match run() {
         Ok(()) => Ok(Status::Success),

@@ -345,6 +345,13 @@ fn each_kind_of_bad_edit_is_refused_naming_the_field() {
             message.contains(&format!("$TMP/{case}.json")),
             "{case}: {message}"
         );
+        // A version error in an entry of a list names the entry and the field's JSON key.
+        if case == "field_the_version_does_not_store" {
+            assert!(
+                message.contains("anibg[0], key \"pvs_radius\": "),
+                "{case}: {message}"
+            );
+        }
         let golden = golden_dir.join(format!("{case}.txt"));
         if bless {
             std::fs::write(&golden, &message).unwrap();

@@ -42,47 +42,42 @@ struct Rect {
 
 /// The rectangles of cells that differ between two grids of `wide` columns, in reading order of
 /// their top-left corners. A row's runs of changed cells extend the rectangle above them when
-/// they span exactly its columns; otherwise they start one. Linear in the cells.
+/// they span exactly its columns; otherwise they start one. Linear in the cells: the rectangles
+/// still open below a row are found by their column span (a row's runs never share one).
 fn changed_rects(a: &[u32], b: &[u32], wide: usize) -> Vec<Rect> {
+    use std::collections::HashMap;
     let mut done = Vec::new();
-    let mut open: Vec<Rect> = Vec::new();
+    let mut open: HashMap<(usize, usize), Rect> = HashMap::new();
     if wide == 0 {
         return done;
     }
     for (y, (ra, rb)) in a.chunks(wide).zip(b.chunks(wide)).enumerate() {
-        let mut runs = Vec::new();
+        let mut next = HashMap::new();
         let mut x = 0;
         while x < ra.len() {
-            if ra.get(x) != rb.get(x) {
-                let start = x;
-                while x < ra.len() && ra.get(x) != rb.get(x) {
-                    x += 1;
-                }
-                runs.push((start, x));
-            } else {
+            if ra.get(x) == rb.get(x) {
+                x += 1;
+                continue;
+            }
+            let x0 = x;
+            while x < ra.len() && ra.get(x) != rb.get(x) {
                 x += 1;
             }
-        }
-        let mut next = Vec::with_capacity(runs.len());
-        for (x0, x1) in runs {
-            match open.iter().position(|r| r.x0 == x0 && r.x1 == x1) {
-                Some(i) => {
-                    let mut r = open.swap_remove(i);
-                    r.y1 = y + 1;
-                    next.push(r);
-                }
-                None => next.push(Rect {
+            let rect = match open.remove(&(x0, x)) {
+                Some(r) => Rect { y1: y + 1, ..r },
+                None => Rect {
                     x0,
-                    x1,
+                    x1: x,
                     y0: y,
                     y1: y + 1,
-                }),
-            }
+                },
+            };
+            next.insert((x0, x), rect);
         }
-        done.append(&mut open);
+        done.extend(open.into_values());
         open = next;
     }
-    done.append(&mut open);
+    done.extend(open.into_values());
     done.sort_by_key(|r| (r.y0, r.x0));
     done
 }
@@ -229,5 +224,50 @@ mod tests {
         );
         assert_eq!(tiles_text(&b, wide, rects[1]), "7 7 / 7 7");
         assert!(changed_rects(&a, &a, wide).is_empty());
+    }
+
+    /// The pattern that made a search of the open rectangles quadratic: every other cell of a wide
+    /// grid changed, row after row (many open rectangles, each extended on every row), with a
+    /// row of full-width change in the middle that closes them all. Each changed column becomes
+    /// one rectangle per side of that row, and the full row one of its own.
+    #[test]
+    fn many_open_rectangles() {
+        let (wide, high) = (2001, 9);
+        let a = vec![0u32; wide * high];
+        let mut b = a.clone();
+        for y in 0..high {
+            for x in 0..wide {
+                if y == 4 || x % 2 == 0 {
+                    b[y * wide + x] = 1;
+                }
+            }
+        }
+        let rects = changed_rects(&a, &b, wide);
+        let columns = wide.div_ceil(2);
+        let mut want: Vec<Rect> = (0..columns)
+            .map(|c| Rect {
+                x0: 2 * c,
+                x1: 2 * c + 1,
+                y0: 0,
+                y1: 4,
+            })
+            .collect();
+        want.push(Rect {
+            x0: 0,
+            x1: wide,
+            y0: 4,
+            y1: 5,
+        });
+        want.extend((0..columns).map(|c| Rect {
+            x0: 2 * c,
+            x1: 2 * c + 1,
+            y0: 5,
+            y1: high,
+        }));
+        assert_eq!(rects, want);
+        // Every changed cell is in exactly one rectangle.
+        let covered: usize = rects.iter().map(|r| (r.x1 - r.x0) * (r.y1 - r.y0)).sum();
+        let changed = a.iter().zip(&b).filter(|(x, y)| x != y).count();
+        assert_eq!(covered, changed);
     }
 }

@@ -63,7 +63,110 @@ use encode::Sink;
 
 /// Writes a whole map. See the module docs for the layout and for what is refused.
 pub fn write(map: &WdataMap) -> Result<Vec<u8>> {
+    write_located(map).map_err(|e| e.error)
+}
+
+/// A writer's error with the entry it happened in: the section's key in the map's JSON
+/// (`dump --json`, [`WdataMap::from_dump_json`]) and the entry's index there, when the field is in
+/// an entry of a list; and the field's own JSON key when it is one the version gates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WriteError {
+    /// Where, what and why (the offset is where the field would go in the output).
+    pub error: crate::Error,
+    /// The list's place in the JSON (`"anibg"`, `"event_boxes.CameraBox"`) and the entry's index
+    /// in it.
+    pub entry: Option<(&'static str, usize)>,
+}
+
+impl WriteError {
+    /// The JSON key of the field the error is about, for the fields a version gates
+    /// (`AniBG.Shadow` is `shadow`).
+    pub fn json_key(&self) -> Option<&'static str> {
+        gated_json_key(self.error.what())
+    }
+}
+
+impl core::fmt::Display for WriteError {
+    /// `anibg[1], key "shadow": at 0x…: AniBG.Shadow: …`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if let Some((section, index)) = self.entry {
+            write!(f, "{section}[{index}]")?;
+            if let Some(key) = self.json_key() {
+                write!(f, ", key {key:?}")?;
+            }
+            write!(f, ": ")?;
+        } else if let Some(key) = self.json_key() {
+            write!(f, "key {key:?}: ")?;
+        }
+        write!(f, "{}", self.error)
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// The JSON key (serde name) of each field the writer checks against a version, by the name the
+/// writer's errors give it.
+const GATED_KEYS: [(&str, &str); 37] = [
+    ("Header.EventBoxVersion", "event_box_version"),
+    ("Header.AniBGVersion", "anibg_version"),
+    ("Header.ItemBoxVersion", "item_box_version"),
+    ("Header.GimmickVersion", "gimmick_version"),
+    ("Header.ScriptCount1", "script_count1"),
+    ("Header.ScriptConditionCount1", "script_condition_count1"),
+    ("Header.ScriptCount2", "script_count2"),
+    ("Header.ScriptConditionCount2", "script_condition_count2"),
+    ("Header.NavHeightPath", "nav_height_path"),
+    ("EventBoxes", "event_boxes"),
+    ("ObstaclePath", "obstacle_path"),
+    ("AniBG.Shadow", "shadow"),
+    ("AniBG.MoveWeight", "move_weight"),
+    ("AniBG.PVSRad", "pvs_radius"),
+    ("ItemBox.OpenEnable", "open_enable"),
+    ("Scene.Category", "timing"),
+    ("Scene.Position", "camera"),
+    ("Scene.pass2", "pass2"),
+    ("Scene.Name", "name"),
+    ("SceneElement.Category", "category"),
+    ("SceneData.Time", "time_hold"),
+    ("SceneData.BlendTime", "blend_time"),
+    ("SceneResource.cueCnt", "cues"),
+    ("SceneResource.soundCnt", "sound"),
+    ("SceneResource.ambientCnt", "ambients"),
+    ("Sound.FadeIn", "fades"),
+    ("SceneResource.Unk1", "unk1"),
+    ("SceneResource.unknownInts", "unknown_ints"),
+    ("SceneResource.unknownStrings", "unknown_strings"),
+    ("CameraBox.Category", "category"),
+    ("CameraInfo.CameraTarget", "camera_target"),
+    ("CameraInfo.BuildPVS", "build_pvs"),
+    ("CameraInfo.lists", "lists"),
+    ("CameraInfo.renderList.id", "id"),
+    ("TriggerBox.SignpostTextID", "signpost"),
+    ("CameraTargetBox.TargetLocalPC", "target_local_pc"),
+    ("Triggers.layout", "script_lists"),
+];
+
+fn gated_json_key(what: &str) -> Option<&'static str> {
+    GATED_KEYS
+        .iter()
+        .find(|(name, _)| *name == what)
+        .map(|&(_, key)| key)
+}
+
+/// [`write`], its error naming the entry it happened in ([`WriteError`]).
+pub fn write_located(map: &WdataMap) -> core::result::Result<Vec<u8>, WriteError> {
     let mut s = Sink::new();
+    match write_into(&mut s, map) {
+        Ok(()) => Ok(s.out),
+        Err(error) => Err(WriteError {
+            error,
+            entry: s.entry,
+        }),
+    }
+}
+
+fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
+    let s = &mut *s;
     let v = map.version;
     // Readers know a map by its signature: a map that does not say "stairwaygames." (trailing
     // NULs aside) would not be read back as one.
@@ -104,7 +207,7 @@ pub fn write(map: &WdataMap) -> Result<Vec<u8>> {
     ];
     let mut values = [0; 8];
     for ((field, since, what), value) in header.into_iter().zip(&mut values) {
-        *value = header_i32(&mut s, field, v >= since, v, what)?;
+        *value = header_i32(s, field, v >= since, v, what)?;
     }
     // Below version 7 the sub-versions are absent and their gates see 0.
     let [ev, anibg, item_box, ..] = values;
@@ -115,29 +218,35 @@ pub fn write(map: &WdataMap) -> Result<Vec<u8>> {
     }
     s.wstr(&map.event_box_path, "Header.EventBoxPath")?;
     if let Some(boxes) = s.gate(&map.event_boxes, v >= 7, v, "EventBoxes")? {
-        boxes.write(&mut s, event_boxes::Gates { ev, main: v })?;
+        boxes.write(s, event_boxes::Gates { ev, main: v })?;
     }
     s.count_i32(map.anibg.len(), "AniBG.count")?;
-    for a in &map.anibg {
-        a.write(&mut s, anibg)?;
+    for (i, a) in map.anibg.iter().enumerate() {
+        s.entry = Some(("anibg", i));
+        a.write(s, anibg)?;
     }
+    s.entry = None;
     s.count_i32(map.item_boxes.len(), "ItemBox.count")?;
-    for i in &map.item_boxes {
-        i.write(&mut s, item_box)?;
+    for (i, item) in map.item_boxes.iter().enumerate() {
+        s.entry = Some(("item_boxes", i));
+        item.write(s, item_box)?;
     }
+    s.entry = None;
     s.count_i32(map.gimmicks.len(), "Gimmick.count")?;
-    for g in &map.gimmicks {
-        g.write(&mut s)?;
+    for (i, g) in map.gimmicks.iter().enumerate() {
+        s.entry = Some(("gimmicks", i));
+        g.write(s)?;
     }
+    s.entry = None;
     if let Some(p) = s.gate(&map.obstacle_path, v >= 2, v, "ObstaclePath")? {
         s.wstr(p, "ObstaclePath")?;
     }
     s.wstr(&map.moc_path, "MocPath")?;
     s.wstr(&map.anibg_path, "AniBGPath")?;
-    map.triggers.write(&mut s, v)?;
-    scenes::write_scenes(&mut s, &map.scenes, v)?;
-    scenes::write_scene_resources(&mut s, &map.scene_resources, v)?;
-    Ok(s.out)
+    map.triggers.write(s, v)?;
+    scenes::write_scenes(s, &map.scenes, v)?;
+    scenes::write_scene_resources(s, &map.scene_resources, v)?;
+    Ok(())
 }
 
 /// A gated header `i32`: written when the version stores it; its value, or 0 when absent.

@@ -10,11 +10,17 @@ use super::model::{Bool32, WString};
 /// The output being built.
 pub(super) struct Sink {
     pub(super) out: Vec<u8>,
+    /// The section (its key in the map's JSON) and the index of the entry being written, while an
+    /// entry of a list is: what an error within it names besides the field.
+    pub(super) entry: Option<(&'static str, usize)>,
 }
 
 impl Sink {
     pub(super) fn new() -> Sink {
-        Sink { out: Vec::new() }
+        Sink {
+            out: Vec::new(),
+            entry: None,
+        }
     }
 
     /// The current output offset (where the next field starts).

@@ -567,6 +567,25 @@ fn patch_index_entry(
     Ok(())
 }
 
+/// Where a type's records are in the map's JSON (`event_boxes.CameraBox`), by the name of its
+/// count (`EventBoxes.CameraBox.count`): what a writer's error names with the record's index.
+pub(super) fn json_section(count_what: &'static str) -> &'static str {
+    match count_what {
+        "EventBoxes.CameraBox.count" => "event_boxes.CameraBox",
+        "EventBoxes.TriggerBox.count" => "event_boxes.TriggerBox",
+        "EventBoxes.EventHitBox.count" => "event_boxes.EventHitBox",
+        "EventBoxes.EtcBox.count" => "event_boxes.EtcBox",
+        "EventBoxes.CameraBlockBox.count" => "event_boxes.CameraBlockBox",
+        "EventBoxes.CutoffBox.count" => "event_boxes.CutoffBox",
+        "EventBoxes.CameraTargetBox.count" => "event_boxes.CameraTargetBox",
+        "EventBoxes.MiniMapIconBox.count" => "event_boxes.MiniMapIconBox",
+        "EventBoxes.EnvironmentReverbBox.count" => "event_boxes.EnvironmentReverbBox",
+        "EventBoxes.WaypointBox.count" => "event_boxes.WaypointBox",
+        "EventBoxes.ObstacleBox.count" => "event_boxes.ObstacleBox",
+        _ => "event_boxes",
+    }
+}
+
 /// One type's group: writes its records and returns the count for the index.
 trait Group {
     fn write(&self, s: &mut Sink, g: Gates) -> Result<i32>;
@@ -588,9 +607,12 @@ impl<R: Record> Group for Vec<R> {
                 "more boxes than an i32 count can hold",
             )
         })?;
-        for r in self {
+        let section = json_section(R::WHAT);
+        for (i, r) in self.iter().enumerate() {
+            s.entry = Some((section, i));
             r.write(s, g)?;
         }
+        s.entry = None;
         Ok(count)
     }
 }

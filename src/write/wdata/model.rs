@@ -418,7 +418,8 @@ impl Triggers {
         match &self.layout {
             TriggerLayout::Peer(triggers) => {
                 s.count_i32(triggers.len(), "Triggers.triggerCount")?;
-                for t in triggers {
+                for (i, t) in triggers.iter().enumerate() {
+                    s.entry = Some(("triggers.triggers", i));
                     s.wstr(&t.name, "Trigger.Name")?;
                     s.wstr(&t.comment, "Trigger.Comment")?;
                     s.count_i32(t.events.len(), "Trigger.evCnt")?;
@@ -428,6 +429,7 @@ impl Triggers {
                     s.wstrs(&t.conditions, "Trigger.Conditions")?;
                     s.wstrs(&t.actions, "Trigger.Actions")?;
                 }
+                s.entry = None;
             }
             TriggerLayout::ScriptLists {
                 event_scripts,

@@ -303,7 +303,8 @@ pub struct Ambient {
 /// `i32 count`, every scene's first pass, then (version >= 20) every scene's second pass.
 pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: i32) -> Result<()> {
     s.count_i32(scenes.len(), "Scenes.count")?;
-    for scene in scenes {
+    for (i, scene) in scenes.iter().enumerate() {
+        s.entry = Some(("scenes", i));
         s.wstr(&scene.file, "Scene.File")?;
         s.f32(scene.fade_in_preview);
         s.f32(scene.fade_hold_preview);
@@ -329,10 +330,14 @@ pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: i32) -> Result<()>
         s.require(&scene.pass2, v >= 20, v, "Scene.pass2")?;
     }
     if v >= 20 {
-        for p in scenes.iter().filter_map(|scene| scene.pass2.as_ref()) {
-            p.write(s, v)?;
+        for (i, scene) in scenes.iter().enumerate() {
+            if let Some(p) = &scene.pass2 {
+                s.entry = Some(("scenes", i));
+                p.write(s, v)?;
+            }
         }
     }
+    s.entry = None;
     Ok(())
 }
 
@@ -395,9 +400,11 @@ pub(super) fn write_scene_resources(
     v: i32,
 ) -> Result<()> {
     s.count_i32(resources.len(), "SceneResources.count")?;
-    for r in resources {
+    for (i, r) in resources.iter().enumerate() {
+        s.entry = Some(("scene_resources", i));
         r.write(s, v)?;
     }
+    s.entry = None;
     Ok(())
 }
 

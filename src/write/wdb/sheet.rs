@@ -207,7 +207,13 @@ impl WdbTable {
                 }
                 "!!typelist" => table.typelist = Some(u32_cells(rest).map_err(|e| bad(&e))?),
                 "!structitem" => {
-                    let names: Vec<String> = rest.iter().map(as_text).collect();
+                    let mut names: Vec<String> = rest.iter().map(as_text).collect();
+                    // A workbook's sheet is a rectangle: a row shorter than the widest metadata
+                    // row (an XIII-1 sheet's type list is longer than its few names) comes back
+                    // padded with empty cells, which are no field names.
+                    while names.last().is_some_and(String::is_empty) {
+                        names.pop();
+                    }
                     table.field_names = Some(names);
                 }
                 "!!strArrayInfo" => {
