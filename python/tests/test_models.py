@@ -1,6 +1,8 @@
 """`.wdata` and Project.dat: the owned models as dicts, against the golden dumps and the
 samples' SOURCES.txt."""
 
+import json
+
 import pytest
 
 import gamebin
@@ -118,6 +120,31 @@ def test_craftstudio_samples(name, entries, controls):
 def test_craftstudio_fixture_matches_the_golden_dump():
     p = gamebin.open(FIXTURES / "craftstudio-project" / "every_type.Project.dat")
     expected = golden("every_type.Project.dat")
-    assert len(p.entries) == expected["entry_count"]
-    assert [c["name"] for c in p.controls] == [c["name"] for c in expected["controls"]]
-    assert p["name"] == expected["header"]["name"]
+    # The dump is the owned model (ProjectFile) beside the file's facts: every entry, every
+    # header field and every control field must agree with what Python gives.
+    # (revisions are (id, date) tuples in Python, pairs as JSON arrays in the dump)
+    assert json.loads(json.dumps(p.entries)) == expected["entries"]
+    d = p.to_dict()
+    for key in (
+        "format_version",
+        "project_type",
+        "name",
+        "startup_scene_id",
+        "script_api_version",
+        "membership_policy",
+        "default_member_role",
+        "description",
+        "next_control_id",
+        "next_entry_id",
+    ):
+        assert d[key] == expected[key], key
+    assert d["trailing"].hex() == expected["trailing"]
+    assert len(p.controls) == len(expected["controls"])
+    for got, want in zip(p.controls, expected["controls"]):
+        want = dict(want, source=want.pop("control_source"))
+        assert got.keys() == want.keys()
+        for key, value in want.items():
+            if isinstance(value, float):
+                assert got[key] == pytest.approx(value, rel=1e-6), key
+            else:
+                assert got[key] == value, key
