@@ -56,6 +56,7 @@ pub struct GameControl<'a> {
 
 impl<'a> GameControl<'a> {
     /// Reads the control at `at` and returns it with the offset just past it.
+    #[inline]
     pub(crate) fn parse(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
         let (record, end) = ControlRecord::read(bytes, at)?;
         Ok((GameControl { at, record }, end))

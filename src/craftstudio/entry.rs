@@ -108,6 +108,7 @@ pub enum Parent<'a> {
 
 impl<'a> Entry<'a> {
     /// Reads the entry at `at`, walking (and checking) its revisions to find where it ends.
+    #[inline]
     pub(crate) fn parse(bytes: Bytes<'a>, at: usize) -> Result<Self> {
         let (record, revisions_at) = EntryRecord::read(bytes, at)?;
         let mut end = revisions_at;
@@ -246,6 +247,7 @@ impl<'a> RevisionRecord<'a> {
 pub type Revisions<'a> = Sequence<'a, Revision<'a>>;
 
 impl<'a> Record<'a> for Revision<'a> {
+    #[inline]
     fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
         let (RevisionRecord { id, name }, end) = RevisionRecord::read(bytes, at)?;
         Ok((
@@ -264,6 +266,7 @@ impl<'a> Record<'a> for Revision<'a> {
 pub type Entries<'a> = Sequence<'a, Entry<'a>>;
 
 impl<'a> Record<'a> for Entry<'a> {
+    #[inline]
     fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
         let entry = Entry::parse(bytes, at)?;
         Ok((entry, entry.end))

@@ -40,6 +40,7 @@ impl<'a, R> Sequence<'a, R> {
 impl<'a, R: Record<'a>> Iterator for Sequence<'a, R> {
     type Item = Result<R>;
 
+    #[inline]
     fn next(&mut self) -> Option<Result<R>> {
         self.remaining = self.remaining.checked_sub(1)?;
         match R::read(self.bytes, self.at) {
