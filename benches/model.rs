@@ -30,7 +30,7 @@ use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, Throughput};
 use gamebin::export::model_gltf::{ModelGlbOptions, model_to_glb};
-use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype};
+use gamebin::wows::assets::{AssetsView, PathIndex, Prototype};
 use gamebin::wows::model::{GeometryCache, ModelResolver};
 use gamebin::write::assets_synth::Scale;
 use gamebin::write::model::cached_synth_world;
@@ -41,7 +41,7 @@ fn bench_dir() -> PathBuf {
 }
 
 /// selfIds of the first `limit` ModelPrototypes in path-table order (the order of a batch).
-fn model_ids(db: &AssetsDb<'_>, limit: usize) -> Vec<u64> {
+fn model_ids(db: &AssetsView<'_>, limit: usize) -> Vec<u64> {
     let mut ids = Vec::new();
     for entry in db.paths().iter() {
         let id = entry.self_id();
@@ -118,7 +118,7 @@ fn fresh_folder(out: &Path) -> PathBuf {
 fn main() {
     let world = cached_synth_world(Scale::Full, &bench_dir()).unwrap();
     let bytes = std::fs::read(world.join("assets.bin")).unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     let index = PathIndex::build(db.paths()).unwrap();
     let resolver = ModelResolver::new(db, world.join("res")).with_path_index(&index);
     let mut ids = model_ids(&db, usize::MAX);

@@ -4,25 +4,25 @@
 use gamebin::ErrorKind;
 use gamebin::hash::{city_hash_64, murmur3_32};
 use gamebin::wows::assets::{
-    AssetsDb, ChecksumMatch, Layout, MaterialValue, ModelLayout, Prototype, PrototypeState,
+    AssetsView, ChecksumMatch, Layout, MaterialValue, ModelLayout, Prototype, PrototypeState,
     PrototypeType, RawReason,
 };
 use gamebin::write::assets::{self as w, AssetsBuilder, ChecksumKind, RecordSpec, ValueSpec};
 
-fn record<'a>(db: &AssetsDb<'a>, path: &str) -> Prototype<'a> {
+fn record<'a>(db: &AssetsView<'a>, path: &str) -> Prototype<'a> {
     let at = db.lookup_path(path).unwrap().expect(path);
     assert_eq!(at.state, PrototypeState::Live);
     db.record(at).unwrap()
 }
 
-fn name<'a>(db: &AssetsDb<'a>, id: u32) -> &'a str {
+fn name<'a>(db: &AssetsView<'a>, id: u32) -> &'a str {
     db.string(id).unwrap().unwrap()
 }
 
 #[test]
 fn every_record_type_round_trips() {
     let bytes = w::all_prototypes().unwrap().to_bytes().unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     db.validate().unwrap();
     assert_eq!(db.verify_checksum().matches(), ChecksumMatch::Murmur3);
     assert!(db.ids_are_path_hashes(100).unwrap().all_match());
@@ -226,7 +226,7 @@ fn every_record_type_round_trips() {
 #[test]
 fn every_path_and_id_is_found() {
     let bytes = w::all_prototypes().unwrap().to_bytes().unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
     let mut path = String::new();
     let mut with_prototype = 0;
@@ -264,7 +264,7 @@ fn every_path_and_id_is_found() {
 #[test]
 fn legacy_layouts_deleted_and_unknown_entries() {
     let bytes = w::legacy_layouts().unwrap().to_bytes().unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     db.validate().unwrap();
     let c = db.verify_checksum();
     assert_eq!(c.matches(), ChecksumMatch::Crc32);
@@ -315,7 +315,7 @@ fn a_checksum_matching_neither_is_reported_not_refused() {
     let mut b = w::all_prototypes().unwrap();
     b.checksum(ChecksumKind::Fixed(0x1234));
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     assert_eq!(db.verify_checksum().matches(), ChecksumMatch::None);
     assert_eq!(db.verify_checksum().stored, 0x1234);
 }
@@ -334,13 +334,13 @@ fn unknown_schema_that_does_not_fit_stays_raw() {
     )
     .unwrap();
     let mut bytes = b.to_bytes().unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     let d = db.database(PrototypeType::EffectPreset).unwrap().unwrap();
     assert_eq!(d.layout(), Layout::Checked { item_size: 0x10 });
     // Claim 1000 records in the blob: no layout fits any more.
     let count_at = d.blob_offset();
     bytes[count_at..count_at + 8].copy_from_slice(&1000u64.to_le_bytes());
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     let d = db.database(PrototypeType::EffectPreset).unwrap().unwrap();
     assert_eq!(d.layout(), Layout::Raw(RawReason::RecordsDoNotFit));
     assert!(matches!(
@@ -355,7 +355,7 @@ fn malformed_headers_give_precise_errors() {
     let good = w::example_file();
     let mut bad = good.clone();
     bad[0] = b'X';
-    let e = AssetsDb::from_bytes(&bad).unwrap_err();
+    let e = AssetsView::from_bytes(&bad).unwrap_err();
     assert_eq!((e.offset(), e.what()), (0, "BWDB.magic"));
     assert!(matches!(
         e.kind(),
@@ -367,7 +367,7 @@ fn malformed_headers_give_precise_errors() {
 
     let mut bad = good.clone();
     bad[4..8].copy_from_slice(&0x0102_0000u32.to_le_bytes());
-    let e = AssetsDb::from_bytes(&bad).unwrap_err();
+    let e = AssetsView::from_bytes(&bad).unwrap_err();
     assert_eq!(e.what(), "BWDB.version");
     assert_eq!(
         e.kind(),
@@ -377,30 +377,30 @@ fn malformed_headers_give_precise_errors() {
     let mut bad = good.clone();
     bad[0xC] = 0x20;
     assert_eq!(
-        AssetsDb::from_bytes(&bad).unwrap_err().what(),
+        AssetsView::from_bytes(&bad).unwrap_err().what(),
         "BWDB.architecture"
     );
     let mut bad = good.clone();
     bad[0xE] = 1;
     assert_eq!(
-        AssetsDb::from_bytes(&bad).unwrap_err().what(),
+        AssetsView::from_bytes(&bad).unwrap_err().what(),
         "BWDB.endianness"
     );
 
-    let e = AssetsDb::from_bytes(&good[..0x40]).unwrap_err();
+    let e = AssetsView::from_bytes(&good[..0x40]).unwrap_err();
     assert_eq!((e.offset(), e.what()), (0x10, "BWDB.bodyHeader"));
 
     // Strings capacity far beyond the file: the buckets do not fit.
     let mut bad = good.clone();
     bad[0x10..0x14].copy_from_slice(&0x4000_0000u32.to_le_bytes());
-    let e = AssetsDb::from_bytes(&bad).unwrap_err();
+    let e = AssetsView::from_bytes(&bad).unwrap_err();
     assert_eq!(e.what(), "offsetsMap.buckets");
     assert!(matches!(e.kind(), ErrorKind::Truncated { .. }));
 
     // Paths pointer out of the file.
     let mut bad = good.clone();
     bad[0x58..0x60].copy_from_slice(&0x7fff_0000i64.to_le_bytes());
-    let e = AssetsDb::from_bytes(&bad).unwrap_err();
+    let e = AssetsView::from_bytes(&bad).unwrap_err();
     assert_eq!((e.offset(), e.what()), (0x58, "pathsStorage.data"));
     assert!(matches!(
         e.kind(),
@@ -420,7 +420,7 @@ fn a_full_table_and_a_cyclic_parent_chain_terminate() {
     b.prototype(id, RecordSpec::EffectPreset(w::EffectPresetSpec::default()))
         .unwrap();
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     assert_eq!(db.string(murmur3_32(b"zzz", 0)).unwrap(), None);
     assert_eq!(db.string(murmur3_32(b"b", 0)).unwrap(), Some("b"));
     assert_eq!(db.prototype(id ^ 1).unwrap(), None);
@@ -428,7 +428,7 @@ fn a_full_table_and_a_cyclic_parent_chain_terminate() {
     let mut b = AssetsBuilder::new();
     b.path_entry(1, 2, "a").path_entry(2, 1, "b");
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     let e = db.full_path(1, &mut String::new()).unwrap_err();
     assert_eq!(e.what(), "PathEntry.parentId");
     let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
@@ -451,7 +451,7 @@ fn the_streaming_walk_handles_children_listed_before_parents() {
         .path_entry(5, 0, "e")
         .path_entry(6, 3, "f");
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
     let mut all = Vec::new();
     index
@@ -489,7 +489,7 @@ fn values_of_every_material_type_are_typed() {
     )
     .unwrap();
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     let Prototype::Material(m) = record(&db, "m.mfm") else {
         panic!()
     };
@@ -507,7 +507,7 @@ fn values_of_every_material_type_are_typed() {
 fn every_id_and_path_of_a_generated_file_is_found() {
     use gamebin::write::assets_synth::{Scale, synth};
     let bytes = synth(Scale::Small).unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     db.validate().unwrap();
     assert_eq!(db.paths().len(), 2461);
     assert_eq!(db.strings().capacity(), 7867);
@@ -562,11 +562,11 @@ fn every_id_and_path_of_a_generated_file_is_found() {
 #[test]
 fn a_raw_database_with_a_huge_record_count_does_not_hang_validation() {
     let mut bytes = w::legacy_layouts().unwrap().to_bytes().unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     let unknown = db.databases().get(10).unwrap().unwrap();
     let at = unknown.blob_offset();
     bytes[at..at + 8].copy_from_slice(&(u64::MAX >> 2).to_le_bytes());
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     db.validate().unwrap();
     let unknown = db.databases().get(10).unwrap().unwrap();
     assert_eq!(unknown.item_size(), None);
@@ -585,7 +585,7 @@ fn debug_of_a_large_database_is_short() {
     }
     let bytes = b.to_bytes().unwrap();
     assert!(bytes.len() > 100_000);
-    let db = gamebin::wows::assets::AssetsDb::from_bytes(&bytes).unwrap();
+    let db = gamebin::wows::assets::AssetsView::from_bytes(&bytes).unwrap();
     let shown = format!("{db:?}");
     assert!(shown.len() < 4000, "{} characters", shown.len());
 }
@@ -619,7 +619,7 @@ fn find_path_in_one_pass_agrees_with_the_parent_walk() {
     // A leaf whose parent id names no entry.
     b.path_entry(60, 99, "orphan");
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     let id = |p: &str| db.find_path(p).unwrap().map(|e| e.self_id());
     assert_eq!(id("a/a/a"), Some(30));
     assert_eq!(id("a/a"), Some(20));

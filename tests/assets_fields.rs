@@ -4,13 +4,13 @@
 //! package's integer ids rely on).
 
 use gamebin::wows::assets::{
-    AssetsDb, ID_FIELDS, ID_LIST_FIELDS, PATH_ID_FIELDS, PropertyValue, PrototypeFields,
+    AssetsView, ID_FIELDS, ID_LIST_FIELDS, PATH_ID_FIELDS, PropertyValue, PrototypeFields,
     PrototypeState,
 };
 use gamebin::write::assets as w;
 use serde_json::Value;
 
-fn fields(db: &AssetsDb<'_>, id: u64) -> PrototypeFields {
+fn fields(db: &AssetsView<'_>, id: u64) -> PrototypeFields {
     let at = db.prototype(id).unwrap().expect("a prototype");
     assert_eq!(at.state, PrototypeState::Live);
     PrototypeFields::read(db, db.record(at).unwrap()).unwrap()
@@ -19,7 +19,7 @@ fn fields(db: &AssetsDb<'_>, id: u64) -> PrototypeFields {
 #[test]
 fn every_record_type_carries_what_the_writer_was_given() {
     let bytes = w::all_prototypes().unwrap().to_bytes().unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     let id = |path: &str| db.path_id(path);
 
     let PrototypeFields::Material(m) = fields(&db, id("content/gameplay/Test.mfm")) else {
@@ -130,7 +130,7 @@ fn every_record_type_carries_what_the_writer_was_given() {
 #[test]
 fn older_layouts_and_raw_databases() {
     let bytes = w::legacy_layouts().unwrap().to_bytes().unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     let PrototypeFields::Model(model) = fields(&db, 0x30) else {
         panic!("a model")
     };
@@ -191,7 +191,7 @@ fn json_gives_ids_as_hex_exactly_at_the_listed_fields() {
     let mut hex_seen = 0;
     for builder in [w::all_prototypes(), w::legacy_layouts()] {
         let bytes = builder.unwrap().to_bytes().unwrap();
-        let db = AssetsDb::from_bytes(&bytes).unwrap();
+        let db = AssetsView::from_bytes(&bytes).unwrap();
         for database in db.databases().iter() {
             let database = database.unwrap();
             for i in 0..database.record_count().min(16) {

@@ -5,7 +5,7 @@
 use gamebin::craftstudio::ProjectView;
 use gamebin::diff::{ChangeKind, Report, Status};
 use gamebin::wdata::WdataView;
-use gamebin::wows::assets::AssetsDb;
+use gamebin::wows::assets::AssetsView;
 use gamebin::wows::geometry::{GeometrySummary, GeometryView, MappingKind};
 use gamebin::write::craftstudio::ProjectFile;
 use gamebin::write::geometry::{GeometryBuilder, MeshVertex, cube, pyramid, quad};
@@ -443,8 +443,8 @@ fn assets_by_path() {
         synth_patched(Scale::Small).unwrap(),
     );
     let (da, db) = (
-        AssetsDb::from_bytes(&a).unwrap(),
-        AssetsDb::from_bytes(&b).unwrap(),
+        AssetsView::from_bytes(&a).unwrap(),
+        AssetsView::from_bytes(&b).unwrap(),
     );
     assert_eq!(
         gamebin::diff::assets::files(&da, &da).unwrap().status(),

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use gamebin::export::axes::right_handed_matrix;
 use gamebin::export::model_gltf::{LodChoice, ModelGlbOptions, model_to_glb};
 use gamebin::hash::murmur3_32;
-use gamebin::wows::assets::{AssetsDb, MaterialValue};
+use gamebin::wows::assets::{AssetsView, MaterialValue};
 use gamebin::wows::model::{GeometryCache, Missing, ModelResolver};
 use gamebin::write::assets::{
     AssetsBuilder, LodSpec, MaterialSpec, ModelSpec, NodeSpec, RecordSpec, RenderSetSpec,
@@ -234,7 +234,7 @@ fn mesh_counts(name: &str) -> (usize, usize) {
 #[test]
 fn a_model_resolves_to_its_nodes_lods_render_sets_and_materials() {
     let w = world("resolve");
-    let db = AssetsDb::from_bytes(&w.assets).unwrap();
+    let db = AssetsView::from_bytes(&w.assets).unwrap();
     // The root holds `res/`: the resolver finds `res/content/`.
     let resolver = ModelResolver::new(db, &w.root);
     assert_eq!(resolver.root(), w.root.join("res"));
@@ -309,7 +309,7 @@ fn a_model_resolves_to_its_nodes_lods_render_sets_and_materials() {
 #[test]
 fn draws_come_from_the_geometry_file_mapped_once() {
     let w = world("draws");
-    let db = AssetsDb::from_bytes(&w.assets).unwrap();
+    let db = AssetsView::from_bytes(&w.assets).unwrap();
     let resolver = ModelResolver::new(db, w.root.join("res"));
     let mut cache = GeometryCache::new();
     for path in ["Ship.model", "BadMapping.model", "Ship.visual"] {
@@ -357,7 +357,7 @@ fn flat(m: [[f32; 4]; 4]) -> [f32; 16] {
 #[test]
 fn the_glb_has_the_hierarchy_meshes_materials_and_skin_the_assets_say() {
     let w = world("glb");
-    let db = AssetsDb::from_bytes(&w.assets).unwrap();
+    let db = AssetsView::from_bytes(&w.assets).unwrap();
     let resolver = ModelResolver::new(db, &w.root);
     let mut cache = GeometryCache::new();
     let model = resolver.resolve_path(&format!("{DIR}/Ship.model")).unwrap();
@@ -450,7 +450,7 @@ fn the_glb_has_the_hierarchy_meshes_materials_and_skin_the_assets_say() {
 #[test]
 fn all_lods_are_separate_scenes_sharing_meshes() {
     let w = world("lods");
-    let db = AssetsDb::from_bytes(&w.assets).unwrap();
+    let db = AssetsView::from_bytes(&w.assets).unwrap();
     let resolver = ModelResolver::new(db, &w.root);
     let mut cache = GeometryCache::new();
     let model = resolver.resolve_path(&format!("{DIR}/Ship.model")).unwrap();
@@ -487,7 +487,7 @@ fn all_lods_are_separate_scenes_sharing_meshes() {
 #[test]
 fn faults_name_the_model_the_render_set_and_the_piece_and_the_batch_goes_on() {
     let w = world("faults");
-    let db = AssetsDb::from_bytes(&w.assets).unwrap();
+    let db = AssetsView::from_bytes(&w.assets).unwrap();
     let resolver = ModelResolver::new(db, &w.root);
     let mut cache = GeometryCache::new();
     let mut exported = Vec::new();
@@ -571,7 +571,7 @@ fn a_geometry_path_leaving_the_root_is_refused() {
     )
     .unwrap();
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsDb::from_bytes(&bytes).unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
     let resolver = ModelResolver::new(db, Path::new("/nonexistent-root"));
     let model = resolver.resolve(visual).unwrap();
     let e = GeometryCache::new().load(&resolver, &model).unwrap_err();
@@ -581,7 +581,7 @@ fn a_geometry_path_leaving_the_root_is_refused() {
 #[test]
 fn resolving_with_a_warm_cache_allocates_nothing() {
     let w = world("alloc");
-    let db = AssetsDb::from_bytes(&w.assets).unwrap();
+    let db = AssetsView::from_bytes(&w.assets).unwrap();
     let resolver = ModelResolver::new(db, &w.root);
     let mut cache = GeometryCache::new();
     let path = format!("{DIR}/Ship.model");

@@ -974,7 +974,7 @@ mod assets_sample {
     use gamebin::MappedFile;
     use gamebin::hash::murmur3_32;
     use gamebin::wows::assets::{
-        AssetsDb, ChecksumMatch, Layout, MaterialValue, Prototype, PrototypeState, PrototypeType,
+        AssetsView, ChecksumMatch, Layout, MaterialValue, Prototype, PrototypeState, PrototypeType,
     };
 
     fn open() -> Option<MappedFile> {
@@ -990,7 +990,7 @@ mod assets_sample {
         assert_eq!(file.len(), 1648);
         assert_eq!(&file[..4], b"BDWB");
         assert_eq!(gamebin::detect(&file), Some(gamebin::Format::WowsAssets));
-        let db = AssetsDb::open(&file).unwrap();
+        let db = AssetsView::open(&file).unwrap();
         assert_eq!(db.header().magic.get(), 0x42574442);
         assert_eq!(db.header().version.get(), 0x01010000);
         assert_eq!(db.header().architecture.get(), 0x40);
@@ -1004,7 +1004,7 @@ mod assets_sample {
     #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn strings_are_found_by_their_murmur3() {
         let Some(file) = open() else { return };
-        let db = AssetsDb::open(&file).unwrap();
+        let db = AssetsView::open(&file).unwrap();
         assert_eq!(db.strings().capacity(), 11);
         let names = ["Scene Root", "HP_Test", "rs_hull", "mat_hull", "diffuseMap"];
         for name in names {
@@ -1025,7 +1025,7 @@ mod assets_sample {
     #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn prototypes_and_databases() {
         let Some(file) = open() else { return };
-        let db = AssetsDb::open(&file).unwrap();
+        let db = AssetsView::open(&file).unwrap();
         assert_eq!(db.prototypes().capacity(), 7);
         assert_eq!(db.prototypes().count(), 3);
         for (id, database) in [(0x5555, 0), (0x3333, 1), (0x4444, 3)] {
@@ -1065,7 +1065,7 @@ mod assets_sample {
     #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn paths() {
         let Some(file) = open() else { return };
-        let db = AssetsDb::open(&file).unwrap();
+        let db = AssetsView::open(&file).unwrap();
         let entries: Vec<(u64, &str)> = db
             .paths()
             .iter()
@@ -1110,7 +1110,7 @@ mod assets_sample {
     #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn visual_record() {
         let Some(file) = open() else { return };
-        let db = AssetsDb::open(&file).unwrap();
+        let db = AssetsView::open(&file).unwrap();
         let at = db.prototype(0x3333).unwrap().unwrap();
         let Prototype::Visual(v) = db.record(at).unwrap() else {
             panic!("a visual")
@@ -1157,7 +1157,7 @@ mod assets_sample {
     #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn material_and_model_records() {
         let Some(file) = open() else { return };
-        let db = AssetsDb::open(&file).unwrap();
+        let db = AssetsView::open(&file).unwrap();
         let Prototype::Material(m) = db.record(db.prototype(0x5555).unwrap().unwrap()).unwrap()
         else {
             panic!("a material")

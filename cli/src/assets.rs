@@ -6,7 +6,8 @@ use std::path::Path;
 
 use anyhow::Result;
 use gamebin::wows::assets::{
-    AssetsDb, Database, Layout, PathIndex, Prototype, PrototypeFields, PrototypeRef, PrototypeState,
+    AssetsView, Database, Layout, PathIndex, Prototype, PrototypeFields, PrototypeRef,
+    PrototypeState,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
@@ -56,7 +57,7 @@ fn database_name(d: &Database<'_>) -> String {
 }
 
 pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
-    let db = AssetsDb::from_bytes(data)?;
+    let db = AssetsView::from_bytes(data)?;
     let mut databases = Vec::new();
     for d in db.databases().iter() {
         let d = d?;
@@ -111,7 +112,7 @@ fn hex32(v: u32) -> String {
 }
 
 /// A record as JSON: the library's [`PrototypeFields`], name ids resolved through the strings map.
-pub fn record_json(db: &AssetsDb<'_>, record: Prototype<'_>) -> Result<Value> {
+pub fn record_json(db: &AssetsView<'_>, record: Prototype<'_>) -> Result<Value> {
     Ok(serde_json::to_value(PrototypeFields::read(db, record)?)?)
 }
 
@@ -128,7 +129,7 @@ pub fn state_name(state: PrototypeState) -> String {
 /// The prototype type a reference points into: its database's name, `invalid` for a database
 /// index the file does not have; a database table that cannot be read is an error (with its
 /// offset), not a type.
-pub fn type_of(db: &AssetsDb<'_>, at: PrototypeRef) -> gamebin::Result<String> {
+pub fn type_of(db: &AssetsView<'_>, at: PrototypeRef) -> gamebin::Result<String> {
     if at.state != PrototypeState::Live {
         return Ok(state_name(at.state));
     }
@@ -139,7 +140,7 @@ pub fn type_of(db: &AssetsDb<'_>, at: PrototypeRef) -> gamebin::Result<String> {
 }
 
 /// A prototype reference and its record as JSON.
-pub fn prototype_json(db: &AssetsDb<'_>, id: u64, at: PrototypeRef) -> Result<Value> {
+pub fn prototype_json(db: &AssetsView<'_>, id: u64, at: PrototypeRef) -> Result<Value> {
     let mut out = json!({
         "id": hex64(id),
         "database": at.database,
@@ -172,7 +173,7 @@ pub fn progress(len: usize, what: &str) -> ProgressBar {
 /// Streams the dump: one JSON document (or text) written element by element, never the whole
 /// tree in memory. Full paths come from an owned id → entry index (4 + 8 bytes per path).
 pub fn dump(path: &Path, data: &[u8], json: bool, out: &mut Out) -> Result<()> {
-    let db = AssetsDb::from_bytes(data)?;
+    let db = AssetsView::from_bytes(data)?;
     let info = info(path, data)?;
     let index = PathIndex::build(db.paths())?;
     let total = db.paths().len()

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use anyhow::{Result, bail};
-use gamebin::wows::assets::{AssetsDb, ID_LIST_FIELDS, PATH_ID_FIELDS};
+use gamebin::wows::assets::{AssetsView, ID_LIST_FIELDS, PATH_ID_FIELDS};
 use serde_json::Value;
 
 use crate::files;
@@ -32,7 +32,7 @@ pub fn run(path: &Path, key: &str) -> Result<Status> {
 
 fn get(path: &Path, key: &str) -> Result<Status> {
     let file = files::map(path)?;
-    let db = AssetsDb::from_bytes(&file)?;
+    let db = AssetsView::from_bytes(&file)?;
     let key = key.strip_prefix("res/").unwrap_or(key);
     let (id, full) = match parse_id(key) {
         Some(id) => {
@@ -81,7 +81,7 @@ fn paths_field(ids_field: &str) -> String {
 
 /// The full path of a `0x…` id, `null` when the path tree does not have it (or the text is not
 /// an id).
-fn path_of(db: &AssetsDb<'_>, id: &Value, full: &mut String) -> Result<Value> {
+fn path_of(db: &AssetsView<'_>, id: &Value, full: &mut String) -> Result<Value> {
     let Some(id) = id.as_str().and_then(parse_id) else {
         return Ok(Value::Null);
     };
@@ -96,7 +96,7 @@ fn path_of(db: &AssetsDb<'_>, id: &Value, full: &mut String) -> Result<Value> {
 /// materials, the model's visual, skeleton extenders, animations and dye materials, the
 /// material's effect and textures), the full path it names (`null` when the path tree lacks it).
 /// The ids stay as they were.
-fn resolve_paths(db: &AssetsDb<'_>, value: &mut Value) -> Result<()> {
+fn resolve_paths(db: &AssetsView<'_>, value: &mut Value) -> Result<()> {
     let mut full = String::new();
     match value {
         Value::Object(map) => {

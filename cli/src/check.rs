@@ -113,7 +113,7 @@ fn verdict(
     let walked: Result<()> = match format {
         Format::WowsGeometry => check_geometry(&file, &mut v),
         Format::WowsAssets => {
-            (|| Ok(gamebin::wows::assets::AssetsDb::from_bytes(&file)?.validate()?))()
+            (|| Ok(gamebin::wows::assets::AssetsView::from_bytes(&file)?.validate()?))()
         }
         Format::Ff13Wdb => (|| {
             let view = gamebin::wdb::WdbView::from_bytes(&file)?;

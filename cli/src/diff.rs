@@ -9,7 +9,7 @@ use gamebin::craftstudio::ProjectView;
 use gamebin::diff::{Report, Status};
 use gamebin::wdata::WdataView;
 use gamebin::wdb::WdbView;
-use gamebin::wows::assets::AssetsDb;
+use gamebin::wows::assets::AssetsView;
 use gamebin::wows::geometry::GeometryView;
 use gamebin::wwd::WwdView;
 
@@ -65,8 +65,8 @@ fn compare(a: &Path, b: &Path) -> Result<Report> {
             Ok(gamebin::diff::craftstudio::files(&va, &vb))
         }
         Format::WowsAssets => {
-            let va = AssetsDb::from_bytes(&file_a).map_err(|e| named(a, e))?;
-            let vb = AssetsDb::from_bytes(&file_b).map_err(|e| named(b, e))?;
+            let va = AssetsView::from_bytes(&file_a).map_err(|e| named(a, e))?;
+            let vb = AssetsView::from_bytes(&file_b).map_err(|e| named(b, e))?;
             Ok(gamebin::diff::assets::files(&va, &vb)
                 .map_err(|e| anyhow::anyhow!("{} / {}: {e}", a.display(), b.display()))?)
         }

@@ -214,7 +214,7 @@ pub fn detect(
                 .file_stem()
                 .is_some_and(|s| s.to_string_lossy().contains("assets")) =>
         {
-            gamebin::wows::assets::AssetsDb::from_bytes(file)
+            gamebin::wows::assets::AssetsView::from_bytes(file)
                 .context("named like an assets.bin but does not read as one")?;
             return Ok(Some(Format::WowsAssets));
         }

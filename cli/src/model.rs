@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use gamebin::export::model_gltf::{LodChoice, ModelGlbOptions, ModelScenes, model_to_glb};
-use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeState};
+use gamebin::wows::assets::{AssetsView, PathIndex, Prototype, PrototypeState};
 use gamebin::wows::model::{GeometryCache, Missing, ModelError, ModelResolver, strip_res};
 
 use crate::output::{Out, Status, count, is_closed_pipe, report};
@@ -70,7 +70,7 @@ pub fn run_one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Stat
 fn one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
     check_res(settings.res)?;
     let file = files::map(assets)?;
-    let db = AssetsDb::from_bytes(&file)?;
+    let db = AssetsView::from_bytes(&file)?;
     let resolver = ModelResolver::new(db, settings.res);
     let model = match crate::assets_get::parse_id(key) {
         Some(id) => resolver.resolve(id),
@@ -180,7 +180,12 @@ impl std::fmt::Display for Failure {
 }
 
 /// Every model (or visual) whose full path starts with `prefix`, in path-table order.
-fn collect(db: &AssetsDb<'_>, index: &PathIndex, prefix: &str, visuals: bool) -> Result<Vec<Item>> {
+fn collect(
+    db: &AssetsView<'_>,
+    index: &PathIndex,
+    prefix: &str,
+    visuals: bool,
+) -> Result<Vec<Item>> {
     let mut items = Vec::new();
     let mut full = String::new();
     for entry in db.paths().iter() {
@@ -224,7 +229,7 @@ pub fn run_batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result
 fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status> {
     check_res(settings.res)?;
     let file = files::map(assets)?;
-    let db = AssetsDb::from_bytes(&file)?;
+    let db = AssetsView::from_bytes(&file)?;
     let index = PathIndex::build(db.paths())?;
     let prefix = strip_res(prefix);
     let items = collect(&db, &index, prefix, settings.visuals)?;

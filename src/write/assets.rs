@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use gamebin::write::assets::{AssetsBuilder, RecordSpec, EffectPresetSpec};
-//! use gamebin::wows::assets::{AssetsDb, Prototype};
+//! use gamebin::wows::assets::{AssetsView, Prototype};
 //!
 //! let mut builder = AssetsBuilder::new();
 //! let id = builder.path("content/effects/smoke.fxpreset").unwrap();
@@ -13,7 +13,7 @@
 //!     .unwrap();
 //! let bytes = builder.to_bytes().unwrap();
 //!
-//! let db = AssetsDb::from_bytes(&bytes).unwrap();
+//! let db = AssetsView::from_bytes(&bytes).unwrap();
 //! let at = db.lookup_path("content/effects/smoke.fxpreset").unwrap().unwrap();
 //! assert!(matches!(db.record(at).unwrap(), Prototype::EffectPreset(p) if p.low_id() == 2));
 //! ```

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeType};
+use gamebin::wows::assets::{AssetsView, PathIndex, Prototype, PrototypeType};
 use gamebin::wows::model::{GeometryCache, LoadedGeometry, ModelResolver, ResolvedModel};
 
 /// Path entries resolved as models per input: enough to reach every model of a small file, few
@@ -138,7 +138,7 @@ pub fn drive_assets(data: &[u8]) -> usize {
 /// [`drive_assets`], with the model resolver over `root` (the folder holding `content/`; `None`
 /// for one that holds nothing): `sink` gets every model whose `.geometry` loaded.
 pub fn drive_assets_under(data: &[u8], root: Option<&Path>, sink: ModelSink<'_>) -> usize {
-    let Ok(db) = AssetsDb::from_bytes(data) else {
+    let Ok(db) = AssetsView::from_bytes(data) else {
         return 0;
     };
     let mut seen = 1;

@@ -12,9 +12,9 @@
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let file = gamebin::write::assets::example_file();
-//! use gamebin::wows::assets::{AssetsDb, PrototypeFields};
+//! use gamebin::wows::assets::{AssetsView, PrototypeFields};
 //!
-//! let db = AssetsDb::from_bytes(&file)?;
+//! let db = AssetsView::from_bytes(&file)?;
 //! let at = db.lookup_path("content/gameplay/Test.visual")?.expect("a visual");
 //! let PrototypeFields::Visual(visual) = PrototypeFields::read(&db, db.record(at)?)? else {
 //!     panic!("a visual")
@@ -26,7 +26,7 @@
 //! # fn main() {}
 //! ```
 
-use super::{AssetsDb, MaterialValue, ModelLayout, Prototype};
+use super::{AssetsView, MaterialValue, ModelLayout, Prototype};
 use crate::error::Result;
 
 /// Fields holding one path id (a resource id: the CityHash64 of a full path in most files), which
@@ -408,18 +408,18 @@ pub struct RawFields {
     pub database_bytes: usize,
 }
 
-fn name(db: &AssetsDb<'_>, id: u32) -> Result<Name> {
+fn name(db: &AssetsView<'_>, id: u32) -> Result<Name> {
     Ok(db.string(id)?.map(str::to_owned))
 }
 
-fn names(db: &AssetsDb<'_>, ids: impl IntoIterator<Item = u32>) -> Result<Vec<Name>> {
+fn names(db: &AssetsView<'_>, ids: impl IntoIterator<Item = u32>) -> Result<Vec<Name>> {
     ids.into_iter().map(|id| name(db, id)).collect()
 }
 
 impl PrototypeFields {
     /// Reads `record`'s fields, its name ids resolved through `db`'s strings map. Errors are the
     /// record view's (a list beyond the database, a bad channel name).
-    pub fn read(db: &AssetsDb<'_>, record: Prototype<'_>) -> Result<Self> {
+    pub fn read(db: &AssetsView<'_>, record: Prototype<'_>) -> Result<Self> {
         Ok(match record {
             Prototype::Visual(v) => {
                 let nodes = v

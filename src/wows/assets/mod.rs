@@ -3,7 +3,7 @@
 //! (CityHash64 of the full path), the path tree, and ten prototype databases (visuals, materials,
 //! models…).
 //!
-//! [`AssetsDb::from_bytes`] reads the 16-byte header and the 0x60-byte body header and checks that
+//! [`AssetsView::from_bytes`] reads the 16-byte header and the 0x60-byte body header and checks that
 //! every section lies inside the file: O(1), nothing is walked and nothing is allocated. Lookups
 //! probe the hash maps in place; records are borrowed.
 //!
@@ -11,9 +11,9 @@
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let file = gamebin::write::assets::example_file();
-//! use gamebin::wows::assets::{AssetsDb, Prototype};
+//! use gamebin::wows::assets::{AssetsView, Prototype};
 //!
-//! let db = AssetsDb::from_bytes(&file)?;
+//! let db = AssetsView::from_bytes(&file)?;
 //! let path = "content/gameplay/Test.visual";
 //! let found = db.lookup_path(path)?.expect("a prototype for the path");
 //! let Prototype::Visual(visual) = db.record(found)? else { panic!("a visual") };
@@ -30,9 +30,9 @@
 //! ```
 //!
 //! Doubtful points of the format (none is verified on a real file: no real `assets.bin` is public)
-//! are visible in the API instead of guessed: [`AssetsDb::verify_checksum`] tries both candidate
-//! algorithms, [`AssetsDb::ids_are_path_hashes`] checks the CityHash64 rule on a sample of paths
-//! (with [`AssetsDb::find_path`] and [`PathIndex`] for files where it fails), and a database whose
+//! are visible in the API instead of guessed: [`AssetsView::verify_checksum`] tries both candidate
+//! algorithms, [`AssetsView::ids_are_path_hashes`] checks the CityHash64 rule on a sample of paths
+//! (with [`AssetsView::find_path`] and [`PathIndex`] for files where it fails), and a database whose
 //! (magic, schema hash) pair is unknown says why its records stay raw ([`Layout`]).
 
 mod checksum;
@@ -80,7 +80,7 @@ pub const ARCHITECTURE: u16 = 0x40;
 /// An `assets.bin`, borrowed. `Copy`, `Send`, `Sync`; everything it hands out lives as long as the
 /// file's bytes (`'a`).
 #[derive(Debug, Clone, Copy)]
-pub struct AssetsDb<'a> {
+pub struct AssetsView<'a> {
     bytes: Bytes<'a>,
     header: &'a Header,
     body: &'a BodyHeader,
@@ -89,6 +89,13 @@ pub struct AssetsDb<'a> {
     paths: Paths<'a>,
     databases: Databases<'a>,
 }
+
+/// The former name of [`AssetsView`] (every other view is called `*View`).
+#[deprecated(
+    since = "0.1.0",
+    note = "renamed `AssetsView`, as every other view is `*View`"
+)]
+pub type AssetsDb<'a> = AssetsView<'a>;
 
 /// Reads `count` records of `T` that a relative pointer at `field` (resolved from `base`) points
 /// to. An empty array's pointer is not followed (writers store 0 for it).
@@ -110,7 +117,7 @@ where
     Ok((at, bytes.read_slice(at, count, what)?))
 }
 
-impl<'a> AssetsDb<'a> {
+impl<'a> AssetsView<'a> {
     /// Opens an `assets.bin` held in memory: checks the header (magic, version, 64-bit pointers,
     /// little-endian) and that the strings map, string pool, resource-to-prototype map, path
     /// entries and database entries lie inside the file. O(1), no allocation.
@@ -119,9 +126,9 @@ impl<'a> AssetsDb<'a> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::write::assets::example_file();
-    /// use gamebin::wows::assets::{AssetsDb, PrototypeType};
+    /// use gamebin::wows::assets::{AssetsView, PrototypeType};
     ///
-    /// let db = AssetsDb::from_bytes(&file)?;
+    /// let db = AssetsView::from_bytes(&file)?;
     /// // Which checksum algorithm matched is reported, never a reason to refuse the file.
     /// println!("checksum: {:?}", db.verify_checksum().matches());
     /// // Databases are found by their type's magic, not by their position.
@@ -240,7 +247,7 @@ impl<'a> AssetsDb<'a> {
         )?;
         let databases = Databases::new(bytes, databases_at, database_entries);
 
-        Ok(AssetsDb {
+        Ok(AssetsView {
             bytes,
             header,
             body,
@@ -323,15 +330,15 @@ impl<'a> AssetsDb<'a> {
     }
 
     /// The prototype of a full path: CityHash64 of the path, then a probe. O(1). Relies on path
-    /// ids being CityHash64 of the full path (see [`AssetsDb::ids_are_path_hashes`]).
+    /// ids being CityHash64 of the full path (see [`AssetsView::ids_are_path_hashes`]).
     ///
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::write::assets::example_file();
-    /// use gamebin::wows::assets::{AssetsDb, Prototype};
+    /// use gamebin::wows::assets::{AssetsView, Prototype};
     ///
-    /// let db = AssetsDb::from_bytes(&file)?;
+    /// let db = AssetsView::from_bytes(&file)?;
     /// let path = "content/gameplay/Test.visual";
     /// let found = db.lookup_path(path)?.expect("a prototype for the path");
     /// assert_eq!(db.prototype(db.path_id(path))?, Some(found)); // the same probe, by selfId
@@ -365,9 +372,9 @@ impl<'a> AssetsDb<'a> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::write::assets::example_file();
-    /// use gamebin::wows::assets::AssetsDb;
+    /// use gamebin::wows::assets::AssetsView;
     ///
-    /// let db = AssetsDb::from_bytes(&file)?;
+    /// let db = AssetsView::from_bytes(&file)?;
     /// let entry = db.find_path("content/gameplay/Test.visual")?.expect("a path entry");
     /// assert_eq!(entry.name()?, "Test.visual");
     /// // The same entry without walking: its selfId is the path's CityHash64.
@@ -445,5 +452,5 @@ impl<'a> AssetsDb<'a> {
 
 /// Whether `data` starts like an `assets.bin` (magic and a body header that fits).
 pub(crate) fn looks_like(data: &[u8]) -> bool {
-    data.get(..4) == Some(&MAGIC.to_le_bytes()[..]) && AssetsDb::from_bytes(data).is_ok()
+    data.get(..4) == Some(&MAGIC.to_le_bytes()[..]) && AssetsView::from_bytes(data).is_ok()
 }
