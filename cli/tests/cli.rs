@@ -6,24 +6,11 @@ use std::process::{Command, Output};
 
 use gamebin::wows::geometry::GeometryView;
 
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
-
-fn gamebin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamebin"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run gamebin")
-}
+mod common;
+use common::{at_repository_root, gamebin, root, stderr, temp_dir};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
 }
 
 /// Every fixture, as `<format folder>/<file name>` under `fixtures/`.
@@ -1150,13 +1137,6 @@ fn wwd_render_writes_a_png_of_the_plane() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A fresh directory under the system's temporary one.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gamebin-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn wwd_render_crops_to_the_part_in_use() {
     at_repository_root();
@@ -1886,14 +1866,4 @@ fn wwd_tiled_and_back() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(std::fs::read(&back).unwrap() == std::fs::read(level).unwrap());
     let _ = std::fs::remove_dir_all(dir);
-}
-
-/// Cargo runs a package's tests from its own folder (`cli/`); the fixtures, the golden files and
-/// a relative `GAMEBIN_SAMPLES` are relative to the repository root, so every test starts there.
-fn at_repository_root() {
-    static MOVED: std::sync::Once = std::sync::Once::new();
-    MOVED.call_once(|| {
-        std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-            .expect("the repository root");
-    });
 }

@@ -4,20 +4,12 @@
 //! where (path, file offset), what and why. Also: a closed stdout pipe stops a run at once.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gamebin-msg-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod common;
+use common::{at_repository_root, root, temp_dir};
 
 fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(root().join("fixtures").join(name)).unwrap()
@@ -350,14 +342,4 @@ fn info_help_says_it_reads_headers_only() {
     ] {
         assert!(help.contains(format), "dump --help lacks {format}");
     }
-}
-
-/// Cargo runs a package's tests from its own folder (`cli/`); the fixtures, the golden files and
-/// a relative `GAMEBIN_SAMPLES` are relative to the repository root, so every test starts there.
-fn at_repository_root() {
-    static MOVED: std::sync::Once = std::sync::Once::new();
-    MOVED.call_once(|| {
-        std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-            .expect("the repository root");
-    });
 }

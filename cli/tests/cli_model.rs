@@ -10,18 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
-
-fn gamebin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamebin"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .output()
-        .expect("run gamebin")
-}
+mod common;
+use common::{at_repository_root, gamebin, root};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -294,14 +284,4 @@ fn assets_get_gives_the_paths_of_path_ids() {
     let texture = &v["prototype"]["properties"][0];
     assert_eq!(texture["value"], "0xdeadbeefcafef00d");
     assert_eq!(texture["path"], serde_json::Value::Null);
-}
-
-/// Cargo runs a package's tests from its own folder (`cli/`); the fixtures, the golden files and
-/// a relative `GAMEBIN_SAMPLES` are relative to the repository root, so every test starts there.
-fn at_repository_root() {
-    static MOVED: std::sync::Once = std::sync::Once::new();
-    MOVED.call_once(|| {
-        std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-            .expect("the repository root");
-    });
 }

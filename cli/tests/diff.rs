@@ -5,15 +5,13 @@
 //! gamebin-cli --test diff`), and the exit codes: 0 equal, 1 different, 2 on errors.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use gamebin::diff::{Change, Report, Status};
 use gamebin::wdb::WdbView;
 use gamebin::write::wdb::{TableRecord, TableValue, WdbTable, items_table, xiii1_table};
 
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
+mod common;
+use common::{at_repository_root, gamebin, root};
 
 /// The items fixture and an edit of it, with the changes the edit makes, stated by hand.
 fn edited_items() -> (WdbTable, WdbTable, Vec<Change>) {
@@ -97,14 +95,6 @@ fn wdb_diff_of_xiii1_cells() {
     );
 }
 
-fn gamebin(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_gamebin"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
-
 fn golden(name: &str, got: &str) {
     let path = root().join("tests/golden/diff").join(name);
     if std::env::var_os("GAMEBIN_BLESS").is_some() {
@@ -172,16 +162,6 @@ fn cli_diff_prints_the_changes_and_exits_like_diff() {
         assert!(err.contains(says), "{err}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// Cargo runs a package's tests from its own folder (`cli/`); the fixtures, the golden files and
-/// a relative `GAMEBIN_SAMPLES` are relative to the repository root, so every test starts there.
-fn at_repository_root() {
-    static MOVED: std::sync::Once = std::sync::Once::new();
-    MOVED.call_once(|| {
-        std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-            .expect("the repository root");
-    });
 }
 
 /// Two synthetic assets.bin files from `gamebin synth assets` and its `--patched` twin: the diff

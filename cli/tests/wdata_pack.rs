@@ -10,37 +10,15 @@
 //! The expected bytes are the committed fixtures (made by the writer from the notes, and checked
 //! against hand-assembled bytes in `tests/wdata_hand.rs`), never this command's own output.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Command, Stdio};
 
 use gamebin::wdata::WdataView;
 use gamebin::write::wdata::{self, WdataMap};
 use serde_json::{Value as Json, json};
 
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("gamebin-wdata-pack-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn gamebin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamebin"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::null())
-        .output()
-        .expect("run gamebin")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+mod common;
+use common::{at_repository_root, gamebin, root, stderr, temp_dir};
 
 /// Every committed `.wdata` fixture: (name, bytes).
 fn fixtures() -> Vec<(String, Vec<u8>)> {
@@ -428,14 +406,4 @@ fn standard_input_is_read_and_help_has_an_example() {
         text.contains("gamebin wdata pack town.json -o town.wdata"),
         "{text}"
     );
-}
-
-/// Cargo runs a package's tests from its own folder (`cli/`); the fixtures, the golden files and
-/// a relative `GAMEBIN_SAMPLES` are relative to the repository root, so every test starts there.
-fn at_repository_root() {
-    static MOVED: std::sync::Once = std::sync::Once::new();
-    MOVED.call_once(|| {
-        std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-            .expect("the repository root");
-    });
 }

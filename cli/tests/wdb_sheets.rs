@@ -4,34 +4,12 @@
 //! saves them, not through gamebin's own writer), which `wdb pack` refuses naming the record and
 //! the column, writing nothing.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
 use gamebin::write::wdb::sheet::SheetCell;
 use gamebin::write::wdb::xlsx::{META_SHEET, RECORDS_SHEET};
 use gamebin::write::wdb::{items_table, xiii1_table};
 
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
-
-fn gamebin(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gamebin"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gamebin-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod common;
+use common::{gamebin, root, stderr, temp_dir};
 
 /// The XIII-1 fixture's five cells, named by a names file: the CSV and the XLSX show the names
 /// in the header row and the fixture's values under them, and pack back to the fixture's bytes;
