@@ -54,9 +54,9 @@ pub struct TableHead {
 )]
 #[repr(C)]
 pub struct ControlSettings {
-    /// 0 axis, 1 button ([`ControlType`](super::ControlType)).
+    /// 0 axis, 1 button ([`ControlType`]).
     pub control_type: u8,
-    /// 0 keyboard, 1 mouse ([`ControlSource`](super::ControlSource); a joystick value surely
+    /// 0 keyboard, 1 mouse ([`ControlSource`]; a joystick value surely
     /// exists, number unknown).
     pub control_source: u8,
     /// Key of a keyboard control or of an axis' positive direction (a Windows virtual-key code).

@@ -153,7 +153,7 @@ fn gated_json_key(what: &str) -> Option<&'static str> {
         .map(|&(_, key)| key)
 }
 
-/// [`write`], its error naming the entry it happened in ([`WriteError`]).
+/// [`write()`], its error naming the entry it happened in ([`WriteError`]).
 pub fn write_located(map: &WdataMap) -> core::result::Result<Vec<u8>, WriteError> {
     let mut s = Sink::new();
     match write_into(&mut s, map) {
