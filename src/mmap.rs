@@ -68,6 +68,24 @@ impl MappedFile {
     /// Reads the file at `path` into memory: no mapping, so no contract — another process
     /// truncating or writing to the file afterwards cannot affect the bytes read. Costs the
     /// file's size in memory and the time to read it.
+    ///
+    /// ```
+    /// use gamebin::{Format, MappedFile};
+    ///
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let dir = std::env::temp_dir().join(format!("gamebin-doc-read-{}", std::process::id()));
+    /// # std::fs::create_dir_all(&dir)?;
+    /// # let path = dir.join("not-game-data.bin");
+    /// # std::fs::write(&path, b"plain text, no game format")?;
+    /// // Read (not mapped): safe whatever happens to the file afterwards.
+    /// let file = MappedFile::read(&path)?;
+    /// assert!(!file.is_mapped());
+    /// // Formats are told apart by content; these bytes are none of them.
+    /// assert_eq!(gamebin::detect(file.bytes()), None::<Format>);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok(())
+    /// # }
+    /// ```
     pub fn read(path: impl AsRef<Path>) -> io::Result<Self> {
         Ok(Self::from_vec(std::fs::read(path)?))
     }

@@ -395,6 +395,24 @@ impl<'a> AssetsView<'a> {
     }
 
     /// The prototype databases.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::assets::example_file();
+    /// use gamebin::wows::assets::AssetsView;
+    ///
+    /// let db = AssetsView::from_bytes(&file)?;
+    /// println!("{} databases", db.databases().len());
+    /// for database in db.databases().iter() {
+    ///     let database = database?; // each entry is checked as it is read
+    ///     println!("{:?}: {} records", database.type_name(), database.record_count());
+    /// }
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn databases(&self) -> Databases<'a> {
         self.databases
     }

@@ -150,6 +150,31 @@ pub struct GeometryView<'a> {
 impl<'a> GeometryView<'a> {
     /// Opens a `.geometry` held in memory: reads the header and checks that each table lies inside
     /// the file. O(1), no allocation.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::geometry::example_file();
+    /// use gamebin::wows::geometry::GeometryView;
+    ///
+    /// let geometry = GeometryView::from_bytes(&file)?; // header and tables only
+    /// for buffer in geometry.vertex_buffers() {
+    ///     // The format name, stride and whether the blob is meshoptimizer-encoded, read in place.
+    ///     println!("{} ({} B/vertex, ENCD: {})", buffer.format_name()?, buffer.stride(), buffer.is_encoded()?);
+    /// }
+    /// // Draws pair a vertex mapping with an index mapping; how each pair was found is kept.
+    /// for draw in geometry.draws().iter() {
+    ///     println!("{:#010x} + {:#010x}: {:?}", draw.vertices.id(), draw.indices.id(), draw.pairing);
+    /// }
+    /// // A raw buffer decodes into a caller's Vec with one copy (ENCD ones through meshoptimizer).
+    /// let mut vertices = Vec::new();
+    /// let count = geometry.vertex_buffers().next().expect("a buffer").decode_vertices_into_vec(&mut vertices)?;
+    /// assert_eq!(vertices.len(), count * geometry.vertex_buffers().next().unwrap().stride());
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn from_bytes(data: &'a [u8]) -> Result<Self> {
         let bytes = Bytes::new(data);
         let header: &Header = bytes.read(0, "MergedGeometryPrototype.header")?;
