@@ -321,3 +321,17 @@ fn xiii1_with_field_names_round_trips_through_every_format() {
         assert!(back.to_bytes().unwrap() == bytes, "{format}");
     }
 }
+
+/// A workbook whose cells name shared strings past the shared-string table (here the table's
+/// part was renamed, so it is empty): found by the `interchange` fuzz target, where the XLSX
+/// reader of the time indexed the table unchecked and panicked. It must be an error.
+#[test]
+fn a_shared_string_index_past_the_table_is_an_error_not_a_panic() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/regressions/xlsx_shared_string_index_past_the_table.xlsx"
+    );
+    let data = std::fs::read(path).unwrap();
+    let error = WdbTable::from_xlsx(&data).expect_err("the workbook's strings are missing");
+    assert!(error.to_string().contains("XLSX"), "{error}");
+}
