@@ -910,11 +910,12 @@ fn fewer_index_entries_and_a_raw_type_14_group() {
     map.event_boxes.as_mut().unwrap().type_count = 20;
     assert_eq!(err_of(&map).what(), "EventBoxes.typeCount");
 
-    // A type-14 group is written as its raw bytes with its count.
+    // A type-14 group is written as its raw bytes with its count, and reads back as written.
+    // Every box starts with an OBB: 2 bytes of name length and 13 floats, 54 bytes at the least.
     let mut map = plan_map("v22-peer-triggers.wdata");
     map.event_boxes.as_mut().unwrap().unused = RawGroup {
         count: 1,
-        bytes: vec![0xAB; 5],
+        bytes: vec![0xAB; 60],
     };
     let bytes = write(&map).unwrap();
     let index_at = 128; // header 68 + paths 60
@@ -922,12 +923,31 @@ fn fewer_index_entries_and_a_raw_type_14_group() {
     let (offset14, count14) = entries[14];
     assert_eq!(count14, 1);
     let offset14 = offset14 as usize;
-    assert_eq!(&bytes[offset14..offset14 + 5], &[0xAB; 5]);
-    assert_eq!(entries[15].0 as usize, offset14 + 5);
+    assert_eq!(&bytes[offset14..offset14 + 60], &[0xAB; 60]);
+    assert_eq!(entries[15].0 as usize, offset14 + 60);
+    let view = gamebin::wdata::WdataView::from_bytes(&bytes).unwrap();
+    assert_eq!(WdataMap::from_view(&view).unwrap(), map);
 
     // Bytes without a count are refused.
     map.event_boxes.as_mut().unwrap().unused.count = 0;
     assert_eq!(err_of(&map).what(), "EventBoxes.RawGroup.count");
+
+    // A count whose boxes cannot fit the bytes is refused: the reader would take the group for a
+    // damaged one, and a count with no bytes at all would start two groups at one offset (found
+    // by the interchange fuzz target).
+    for (count, len) in [(1, 53), (1, 0), (2, 107)] {
+        map.event_boxes.as_mut().unwrap().unused = RawGroup {
+            count,
+            bytes: vec![0xAB; len],
+        };
+        let e = err_of(&map);
+        assert_eq!(
+            e.what(),
+            "EventBoxes.RawGroup.raw_hex",
+            "{count} boxes in {len} bytes"
+        );
+        assert_eq!(invalid_value(&e), len as u64);
+    }
 }
 
 #[test]
@@ -938,7 +958,7 @@ fn index_entries_beyond_type_18_are_written_as_raw_groups() {
     boxes.beyond = vec![
         RawGroup {
             count: 2,
-            bytes: vec![0xCD; 6],
+            bytes: vec![0xCD; 108],
         },
         RawGroup::default(),
     ];
@@ -950,9 +970,18 @@ fn index_entries_beyond_type_18_are_written_as_raw_groups() {
     // Type 19 is written after type 18.
     assert!(offset19 > entries[18].0);
     let at = offset19 as usize;
-    assert_eq!(&bytes[at..at + 6], &[0xCD; 6]);
-    // The empty type 20 starts where type 19 ends.
-    assert_eq!(entries[20], (offset19 + 6, 0));
+    assert_eq!(&bytes[at..at + 108], &[0xCD; 108]);
+    // The empty type 20 starts where type 19 ends, and so bounds it for the reader.
+    assert_eq!(entries[20], (offset19 + 108, 0));
+    let view = gamebin::wdata::WdataView::from_bytes(&bytes).unwrap();
+    assert_eq!(WdataMap::from_view(&view).unwrap(), map);
+
+    // A group of unknown layout with boxes in the index's last entry has nothing after it to
+    // mark its end: refused, where the reader would refuse the file.
+    let boxes = map.event_boxes.as_mut().unwrap();
+    boxes.beyond.swap(0, 1);
+    let e = err_of(&map);
+    assert_eq!((e.what(), invalid_value(&e)), ("EventBoxes.typeCount", 21));
 
     // One raw group fewer than the entries beyond 18, or one too many, is refused.
     let boxes = map.event_boxes.as_mut().unwrap();

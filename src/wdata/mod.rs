@@ -68,6 +68,7 @@ pub use event_box::{
 pub use gimmick::Gimmick;
 pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};
 pub use item_box::ItemBox;
+pub(crate) use obb::OBB_MIN_SIZE;
 pub use obb::Obb;
 pub use raw::Bool32;
 pub use records::{NameIter, NameList, Named, Record, Records, Run};

@@ -7,6 +7,7 @@ use core::mem::size_of;
 use zerocopy::{FromZeros, IntoBytes};
 
 use crate::error::{Error, Result};
+use crate::wdata::OBB_MIN_SIZE;
 use crate::wdata::raw::RawEventBoxIndexEntry;
 
 use super::encode::{Sink, version_value};
@@ -518,6 +519,16 @@ impl EventBoxes {
                 )
             })?;
             let count = group.write(s, g)?;
+            // A reader finds the end of a group of unknown layout only at a later index entry's
+            // offset: one in the last entry could not be read back.
+            if count > 0 && ty + 1 == self.type_count && !group.layout_known() {
+                return Err(Error::invalid(
+                    u64::from(offset.cast_unsigned()),
+                    "EventBoxes.typeCount",
+                    u64::from(self.type_count),
+                    "a group of unknown layout (type 14, or beyond type 18) with records is the index's last entry, so nothing marks where it ends",
+                ));
+            }
             if ty >= self.type_count {
                 if count != 0 {
                     return Err(Error::invalid(
@@ -589,6 +600,10 @@ pub(super) fn json_section(count_what: &'static str) -> &'static str {
 /// One type's group: writes its records and returns the count for the index.
 trait Group {
     fn write(&self, s: &mut Sink, g: Gates) -> Result<i32>;
+    /// Whether a reader knows the records' layout (and so where the group ends).
+    fn layout_known(&self) -> bool {
+        true
+    }
 }
 
 /// The records of one type, written one after the other.
@@ -627,8 +642,25 @@ impl Group for RawGroup {
                 "an unknown group (type 14, or beyond type 18) needs a non-negative count, and bytes only with a count",
             ));
         }
+        // Every record starts with an OBB, so a reader takes a group shorter than `count` of the
+        // smallest OBB for a damaged one; and an empty group with a count would start where the
+        // next group starts.
+        let needed = u64::from(self.count.cast_unsigned())
+            .saturating_mul(crate::bytes::u64_of(OBB_MIN_SIZE));
+        if crate::bytes::u64_of(self.bytes.len()) < needed {
+            return Err(Error::invalid(
+                s.pos(),
+                "EventBoxes.RawGroup.raw_hex",
+                crate::bytes::u64_of(self.bytes.len()),
+                "an unknown group's bytes (value: their length) are fewer than its count of the smallest box (an OBB with an empty name) takes",
+            ));
+        }
         s.out.extend_from_slice(&self.bytes);
         Ok(self.count)
+    }
+
+    fn layout_known(&self) -> bool {
+        false
     }
 }
 
