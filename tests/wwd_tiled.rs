@@ -659,3 +659,27 @@ fn placeholder_images_of_the_real_samples() {
     }
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The map's `signature` property is the level's, a damaged one too (as `wwd tiled
+/// --ignore-signature` writes it): the level made from the map keeps it, and so opens only with
+/// the option that reads a damaged signature (the interchange fuzz target's find: it had taken
+/// such a level for one the writer broke).
+#[test]
+fn a_damaged_signature_comes_back_as_it_was() {
+    let (_, tmx) = claw_small();
+    let tmx = edit(
+        &tmx,
+        "<property name=\"signature\"",
+        "value=\"1524\"",
+        "value=\"1523\"",
+    );
+    let level = from_tmx(&tmx).unwrap();
+    assert_eq!(level.header.signature.get(), 1523);
+    let bytes = level.to_bytes().unwrap();
+    let mut buffer = Vec::new();
+    let e = WwdView::from_bytes(&bytes, &mut buffer).unwrap_err();
+    assert_eq!(e.what(), "WwdHeader.signature");
+    let view = open(&bytes, &mut buffer);
+    assert!(!view.signature_ok());
+    assert_eq!(view.header().signature.get(), 1523);
+}

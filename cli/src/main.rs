@@ -342,8 +342,12 @@ enum WdbCommand {
     },
     /// Writes a .wdb as an XLSX workbook: the records on sheet `records` (field names, then
     /// types, as two header rows), what the records do not say on sheet `wdb`.
+    ///
+    /// The workbook is dated now, or at SOURCE_DATE_EPOCH (seconds since 1970) when that is
+    /// set: the same file and date give the same bytes.
     #[command(after_help = "Example:\n  gamebin wdb xlsx item.wdb -o item.xlsx\n  \
-                            (edit item.xlsx)\n  gamebin wdb pack item.xlsx -o item.wdb --force")]
+                            (edit item.xlsx)\n  gamebin wdb pack item.xlsx -o item.wdb --force\n  \
+                            SOURCE_DATE_EPOCH=0 gamebin wdb xlsx item.wdb -o item.xlsx  (reproducible)")]
     Xlsx {
         /// The .wdb file.
         #[arg(value_name = "FILE")]

@@ -78,7 +78,10 @@ pub fn export(
         let table = crate::wdb::table(path, fields)?;
         let bytes = match sheet {
             Sheet::Csv => table.to_csv()?,
-            Sheet::Xlsx => table.to_xlsx()?,
+            Sheet::Xlsx => match source_date_epoch()? {
+                Some(seconds) => table.to_xlsx_created_at(seconds)?,
+                None => table.to_xlsx()?,
+            },
         };
         write_new(output, &bytes, force)
     };
@@ -88,5 +91,16 @@ pub fn export(
             report(path, &e);
             Ok(Status::SomeFailed)
         }
+    }
+}
+
+/// The reproducible-builds convention: `SOURCE_DATE_EPOCH` (seconds since 1970 UTC), when set,
+/// is the time a generated file is dated, so that the same input gives the same bytes.
+fn source_date_epoch() -> Result<Option<i64>> {
+    match std::env::var("SOURCE_DATE_EPOCH") {
+        Ok(text) => text.trim().parse().map(Some).map_err(|_| {
+            anyhow::anyhow!("SOURCE_DATE_EPOCH is {text:?}, not a number of seconds since 1970")
+        }),
+        Err(_) => Ok(None),
     }
 }

@@ -265,3 +265,43 @@ fn bad_xlsx_edits_name_the_record_and_the_column_and_write_nothing() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `SOURCE_DATE_EPOCH` dates the workbook: two exports a second apart are the same bytes, the
+/// same as the library's workbook of that date; a value that is no number is an error naming it,
+/// and nothing is written.
+#[test]
+fn xlsx_dated_by_source_date_epoch_is_reproducible() {
+    let dir = temp_dir("wdb-xlsx-epoch");
+    let fixture = root().join("fixtures/ff13-wdb/items.wdb");
+    let export = |name: &str, epoch: &str| {
+        let out = dir.join(name);
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_gamebin"))
+            .args(["wdb", "xlsx", fixture.to_str().unwrap(), "-o"])
+            .arg(&out)
+            .env("SOURCE_DATE_EPOCH", epoch)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        (o, out)
+    };
+    let (o, first) = export("a.xlsx", "1000000000");
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let (o, second) = export("b.xlsx", "1000000000");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bytes = std::fs::read(&first).unwrap();
+    assert_eq!(bytes, std::fs::read(&second).unwrap());
+    let view_bytes = std::fs::read(&fixture).unwrap();
+    let view = gamebin::wdb::WdbView::from_bytes(&view_bytes).unwrap();
+    let table = gamebin::write::wdb::WdbTable::from_view(&view, None).unwrap();
+    assert_eq!(bytes, table.to_xlsx_created_at(1_000_000_000).unwrap());
+
+    let (o, bad) = export("c.xlsx", "yesterday");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("SOURCE_DATE_EPOCH is \"yesterday\""),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!bad.exists());
+}

@@ -11,7 +11,7 @@ use gamebin::wdata::WdataView;
 use gamebin::wdb::WdbView;
 use gamebin::write::wdata::WdataMap;
 use gamebin::write::wdb::WdbTable;
-use gamebin::wwd::WwdView;
+use gamebin::wwd::{Inflater, Options, WwdView};
 
 /// A table that packs must read back.
 fn pack(table: &WdbTable) {
@@ -44,9 +44,16 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(level) = gamebin::wwd::tiled::from_tmx(text) {
         if let Ok(bytes) = level.to_bytes() {
+            // A map keeps the signature of the level it was made from, a damaged one too (`wwd
+            // tiled --ignore-signature`): such a level opens with the same option, and only then.
+            let good = level.header.signature.get() == gamebin::wwd::SIGNATURE;
+            let options = Options {
+                ignore_signature: !good,
+            };
             let mut image = Vec::new();
-            if let Err(e) = WwdView::from_bytes(&bytes, &mut image) {
-                panic!("a level made from a map does not open: {e}");
+            match WwdView::from_bytes_with(&bytes, &mut image, &mut Inflater::new(), options) {
+                Ok(view) => assert_eq!(view.signature_ok(), good),
+                Err(e) => panic!("a level made from a map does not open: {e}"),
             }
         }
     }

@@ -5,7 +5,7 @@
 use std::io::Cursor;
 
 use calamine::{Data, Reader, Xlsx};
-use rust_xlsxwriter::{Workbook, Worksheet};
+use rust_xlsxwriter::{DocProperties, ExcelDateTime, Workbook, Worksheet};
 
 use super::sheet::{Sheet, SheetCell};
 use super::{PackError, WdbTable};
@@ -63,10 +63,37 @@ fn rows(book: &mut Xlsx<Cursor<&[u8]>>, name: &str) -> Result<Vec<Vec<SheetCell>
 }
 
 impl WdbTable {
-    /// The table as XLSX bytes.
+    /// The table as XLSX bytes, dated now (the workbook's creation time, as a spreadsheet
+    /// program writes it).
     pub fn to_xlsx(&self) -> Result<Vec<u8>, PackError> {
+        self.workbook(None)
+    }
+
+    /// The table as XLSX bytes whose creation time is `unix_seconds` (seconds since 1970 UTC):
+    /// the creation time is the only thing in a workbook that is not the table, so the same
+    /// table and time give the same bytes (reproducible outputs, diffable exports, fixed fuzz
+    /// seeds).
+    ///
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// let table = gamebin::write::wdb::items_table();
+    /// let book = table.to_xlsx_created_at(0)?;
+    /// assert_eq!(book, table.to_xlsx_created_at(0)?);
+    /// assert_ne!(book, table.to_xlsx_created_at(86_400)?);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn to_xlsx_created_at(&self, unix_seconds: i64) -> Result<Vec<u8>, PackError> {
+        self.workbook(Some(unix_seconds))
+    }
+
+    fn workbook(&self, created: Option<i64>) -> Result<Vec<u8>, PackError> {
         let sheet = self.to_sheet()?;
         let mut book = Workbook::new();
+        if let Some(seconds) = created {
+            let time = ExcelDateTime::from_timestamp(seconds).map_err(xlsx_error)?;
+            book.set_properties(&DocProperties::new().set_creation_datetime(&time));
+        }
         let ws = book.add_worksheet();
         ws.set_name(RECORDS_SHEET).map_err(xlsx_error)?;
         fill(ws, &sheet.records)?;
