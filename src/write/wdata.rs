@@ -157,7 +157,7 @@ fn gated_json_key(what: &str) -> Option<&'static str> {
 pub fn write_located(map: &WdataMap) -> core::result::Result<Vec<u8>, WriteError> {
     let mut s = Sink::new();
     match write_into(&mut s, map) {
-        Ok(()) => Ok(s.out),
+        Ok(()) => Ok(s.out.into_bytes()),
         Err(error) => Err(WriteError {
             error,
             entry: s.entry,

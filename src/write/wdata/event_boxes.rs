@@ -2,10 +2,6 @@
 //! then the records of each type. Gates use the header's EventBox version (`evVer`), except the
 //! CameraBox render-list id, which is gated on the *main* version (22).
 
-use core::mem::size_of;
-
-use zerocopy::{FromZeros, IntoBytes};
-
 use crate::error::{Error, Result};
 use crate::wdata::OBB_MIN_SIZE;
 use crate::wdata::raw::RawEventBoxIndexEntry;
@@ -480,11 +476,17 @@ impl EventBoxes {
         }
         s.u32(self.type_count);
         // The index is reserved zeroed and each entry filled once its group is written.
-        let index_at = s.out.len();
-        for _ in 0..self.type_count {
-            s.out
-                .extend_from_slice(RawEventBoxIndexEntry::new_zeroed().as_bytes());
-        }
+        let count = usize::try_from(self.type_count).map_err(|_| {
+            Error::invalid(
+                s.pos(),
+                "EventBoxes.typeCount",
+                u64::from(self.type_count),
+                "more index entries than this machine can address",
+            )
+        })?;
+        let index = s
+            .out
+            .reserve::<RawEventBoxIndexEntry>(count, "EventBoxes.index[type]")?;
         // Fields of `self` by type number, written in that order.
         let groups: [(u32, &dyn Group); 19] = [
             (0, &self.camera),
@@ -544,38 +546,12 @@ impl EventBoxes {
                 offset: offset.into(),
                 count: count.into(),
             };
-            patch_index_entry(s, index_at, ty, &entry)?;
+            // `ty < type_count`: the entry lies inside the index (else a writer error).
+            let ty = usize::try_from(ty).unwrap_or(usize::MAX);
+            s.out.patch_record(&index, ty, &entry)?;
         }
         Ok(())
     }
-}
-
-/// Fills entry `ty` of the index reserved at `index_at`. `ty < type_count`, so the entry lies inside
-/// the index; a position outside what is written is a writer error, never a write dropped.
-fn patch_index_entry(
-    s: &mut Sink,
-    index_at: usize,
-    ty: u32,
-    entry: &RawEventBoxIndexEntry,
-) -> Result<()> {
-    let src = entry.as_bytes();
-    let written = s.out.len();
-    let at = usize::try_from(ty)
-        .ok()
-        .and_then(|ty| ty.checked_mul(size_of::<RawEventBoxIndexEntry>()))
-        .and_then(|o| o.checked_add(index_at));
-    let dst = at
-        .and_then(|at| s.out.get_mut(at..at.checked_add(src.len())?))
-        .ok_or_else(|| {
-            Error::invalid(
-                crate::bytes::u64_of(written),
-                "EventBoxes.index[type]",
-                u64::from(ty),
-                "the index entry lies outside the index written",
-            )
-        })?;
-    dst.copy_from_slice(src);
-    Ok(())
 }
 
 /// Where a type's records are in the map's JSON (`event_boxes.CameraBox`), by the name of its
@@ -655,7 +631,7 @@ impl Group for RawGroup {
                 "an unknown group's bytes (value: their length) are fewer than its count of the smallest box (an OBB with an empty name) takes",
             ));
         }
-        s.out.extend_from_slice(&self.bytes);
+        s.out.put(self.bytes.as_slice());
         Ok(self.count)
     }
 

@@ -12,7 +12,10 @@ fn counts_that_do_not_fit_their_field_are_errors() {
     let e = s.count_u32(1 << 32, "CameraInfo.pvsBg");
     assert!(matches!(e, Err(e) if e.what() == "CameraInfo.pvsBg"));
     assert!(s.count_u32((1 << 32) - 1, "CameraInfo.pvsBg").is_ok());
-    assert_eq!(s.out, [0xff, 0xff, 0xff, 0x7f, 0xff, 0xff, 0xff, 0xff]);
+    assert_eq!(
+        s.out.as_slice(),
+        [0xff, 0xff, 0xff, 0x7f, 0xff, 0xff, 0xff, 0xff]
+    );
 }
 
 /// Every field name the version-gate table maps is one the writer's checks use, and its JSON
