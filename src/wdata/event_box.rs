@@ -315,8 +315,10 @@ impl<'a> EventBox<'a> {
         }
         Ok(match ty {
             EventBoxType::CameraBox => EventBox::Camera(CameraBox::read(cur, versions)?),
-            EventBoxType::RespawnBox => EventBox::Respawn(RespawnBox::read(cur)?),
-            EventBoxType::StartPointBox => EventBox::StartPoint(StartPointBox::read(cur)?),
+            EventBoxType::RespawnBox => EventBox::Respawn(RespawnBox::read(cur, versions)?),
+            EventBoxType::StartPointBox => {
+                EventBox::StartPoint(StartPointBox::read(cur, versions)?)
+            }
             EventBoxType::TriggerBox => {
                 let obb = obb!("TriggerBox");
                 let state = cur.i32_le("TriggerBox.State")?;
@@ -340,7 +342,7 @@ impl<'a> EventBox<'a> {
                     signpost,
                 })
             }
-            EventBoxType::SkidBox => EventBox::Skid(SkidBox::read(cur)?),
+            EventBoxType::SkidBox => EventBox::Skid(SkidBox::read(cur, versions)?),
             EventBoxType::EventHitBox => {
                 let obb = obb!("EventHitBox");
                 let state = cur.i32_le("EventHitBox.State")?;
@@ -364,12 +366,12 @@ impl<'a> EventBox<'a> {
                     temp_hit_times,
                 })
             }
-            EventBoxType::NpcBox => EventBox::Npc(NpcBox::read(cur)?),
-            EventBoxType::PortalBox => EventBox::Portal(PortalBox::read(cur)?),
+            EventBoxType::NpcBox => EventBox::Npc(NpcBox::read(cur, versions)?),
+            EventBoxType::PortalBox => EventBox::Portal(PortalBox::read(cur, versions)?),
             EventBoxType::SelectMapPortalBox => {
-                EventBox::SelectMapPortal(SelectMapPortalBox::read(cur)?)
+                EventBox::SelectMapPortal(SelectMapPortalBox::read(cur, versions)?)
             }
-            EventBoxType::InAreaBox => EventBox::InArea(InAreaBox::read(cur)?),
+            EventBoxType::InAreaBox => EventBox::InArea(InAreaBox::read(cur, versions)?),
             EventBoxType::EtcBox => EventBox::Etc(ValueBox {
                 obb: obb!("EtcBox"),
                 value: cur.i32_le("EtcBox.ID")?,

@@ -40,14 +40,11 @@
 //! # fn main() {}
 //! ```
 
-mod anibg;
 mod camera_box;
 mod cursor;
 mod event_box;
 pub(crate) mod flat_records;
-mod gimmick;
 mod header;
-mod item_box;
 mod obb;
 pub mod raw;
 mod records;
@@ -56,7 +53,6 @@ mod scene_resource;
 mod triggers;
 mod wstr;
 
-pub use anibg::AniBg;
 pub use camera_box::{
     CameraBox, CameraInfo, CameraInfos, CameraLists, PvsEventBoxes, RENDER_LIST_NAMES,
 };
@@ -65,9 +61,8 @@ pub use event_box::{
     EventHitBox, InAreaBox, MAX_EVENT_BOX_TYPES, NpcBox, PortalBox, RespawnBox, SelectMapPortalBox,
     Signpost, SkidBox, StartPointBox, TriggerBox, ValueBox, WaypointBox,
 };
-pub use gimmick::Gimmick;
+pub use flat_records::{AniBg, Gimmick, ItemBox};
 pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};
-pub use item_box::ItemBox;
 pub(crate) use obb::OBB_MIN_SIZE;
 pub use obb::Obb;
 pub use raw::Bool32;

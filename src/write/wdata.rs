@@ -210,7 +210,15 @@ fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
         *value = header_i32(s, field, v >= since, v, what)?;
     }
     // Below version 7 the sub-versions are absent and their gates see 0.
-    let [ev, anibg, item_box, ..] = values;
+    let [event_box, anibg, item_box, gimmick, ..] = values;
+    // The same versions the reader gates on.
+    let versions = crate::wdata::Versions {
+        main: v,
+        event_box,
+        anibg,
+        item_box,
+        gimmick,
+    };
     s.wstr(&map.model_path, "Header.ModelPath")?;
     s.wstr(&map.nav_mesh_path, "Header.NavMeshPath")?;
     if let Some(p) = s.gate(&map.nav_height_path, v >= 2, v, "Header.NavHeightPath")? {
@@ -218,26 +226,11 @@ fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
     }
     s.wstr(&map.event_box_path, "Header.EventBoxPath")?;
     if let Some(boxes) = s.gate(&map.event_boxes, v >= 7, v, "EventBoxes")? {
-        boxes.write(s, event_boxes::Gates { ev, main: v })?;
+        boxes.write(s, versions)?;
     }
-    s.count_i32(map.anibg.len(), "AniBG.count")?;
-    for (i, a) in map.anibg.iter().enumerate() {
-        s.entry = Some(("anibg", i));
-        a.write(s, anibg)?;
-    }
-    s.entry = None;
-    s.count_i32(map.item_boxes.len(), "ItemBox.count")?;
-    for (i, item) in map.item_boxes.iter().enumerate() {
-        s.entry = Some(("item_boxes", i));
-        item.write(s, item_box)?;
-    }
-    s.entry = None;
-    s.count_i32(map.gimmicks.len(), "Gimmick.count")?;
-    for (i, g) in map.gimmicks.iter().enumerate() {
-        s.entry = Some(("gimmicks", i));
-        g.write(s)?;
-    }
-    s.entry = None;
+    write_section(s, &map.anibg, versions)?;
+    write_section(s, &map.item_boxes, versions)?;
+    write_section(s, &map.gimmicks, versions)?;
     if let Some(p) = s.gate(&map.obstacle_path, v >= 2, v, "ObstaclePath")? {
         s.wstr(p, "ObstaclePath")?;
     }
@@ -246,6 +239,21 @@ fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
     map.triggers.write(s, v)?;
     scenes::write_scenes(s, &map.scenes, v)?;
     scenes::write_scene_resources(s, &map.scene_resources, v)?;
+    Ok(())
+}
+
+/// A counted section (`i32 count`, then the records), every record's errors naming its entry.
+fn write_section<R: event_boxes::Record>(
+    s: &mut Sink,
+    list: &[R],
+    versions: crate::wdata::Versions,
+) -> Result<()> {
+    s.count_i32(list.len(), R::WHAT)?;
+    for (i, r) in list.iter().enumerate() {
+        s.entry = Some((R::SECTION, i));
+        r.write(s, versions)?;
+    }
+    s.entry = None;
     Ok(())
 }
 

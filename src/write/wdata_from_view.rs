@@ -407,53 +407,17 @@ impl WdataMap {
             anibg: view
                 .anibg()
                 .iter()
-                .map(|a| {
-                    let a = a?;
-                    Ok(AniBg {
-                        obb: obb(&a.obb),
-                        model: ws(a.model),
-                        motion: ws(a.motion),
-                        looping: b32(a.looped),
-                        light_index: a.light_index,
-                        cover_index: a.cover_index,
-                        shadow: a.shadow.map(b32),
-                        move_weight: a.move_weight.map(b32),
-                        pvs_radius: a.pvs_radius,
-                    })
-                })
+                .map(|a| Ok(AniBg::from_read(&a?)))
                 .collect::<Result<_>>()?,
             item_boxes: view
                 .item_boxes()
                 .iter()
-                .map(|i| {
-                    let i = i?;
-                    Ok(ItemBox {
-                        obb: obb(&i.obb),
-                        model: ws(i.model),
-                        motion: ws(i.motion),
-                        table_path: ws(i.table_path),
-                        looping: b32(i.looped),
-                        open_enable: i.open_enable.map(b32),
-                    })
-                })
+                .map(|i| Ok(ItemBox::from_read(&i?)))
                 .collect::<Result<_>>()?,
             gimmicks: view
                 .gimmicks()
                 .iter()
-                .map(|g| {
-                    let g = g?;
-                    Ok(Gimmick {
-                        obb: obb(&g.obb),
-                        model: ws(g.model),
-                        motion: ws(g.motion),
-                        loop_flag: g.loop_flag,
-                        light_index: g.light_index,
-                        cover_index: g.cover_index,
-                        shadow: g.shadow,
-                        move_weight: g.move_weight,
-                        template_id: g.template_id,
-                    })
-                })
+                .map(|g| Ok(Gimmick::from_read(&g?)))
                 .collect::<Result<_>>()?,
             obstacle_path: view.obstacle_path().map(ws),
             moc_path: ws(view.moc_path()),

@@ -3,8 +3,8 @@
 //! CameraBox render-list id, which is gated on the *main* version (22).
 
 use crate::error::{Error, Result};
-use crate::wdata::OBB_MIN_SIZE;
 use crate::wdata::raw::RawEventBoxIndexEntry;
+use crate::wdata::{OBB_MIN_SIZE, Versions};
 
 use super::encode::{Sink, version_value};
 use super::flat_records::{
@@ -452,19 +452,10 @@ pub struct ObstacleBox {
 
 // ---- writing ---------------------------------------------------------------------------------
 
-/// The versions the EventBox gates look at.
-#[derive(Clone, Copy)]
-pub(super) struct Gates {
-    /// The header's EventBoxVersion.
-    pub(super) ev: i32,
-    /// The main version (the CameraBox render-list id is gated on it).
-    pub(super) main: i32,
-}
-
 impl EventBoxes {
     /// The index (`type_count` entries of absolute offset and count), then every group in type
     /// order; an empty group's offset is the position where it would start.
-    pub(super) fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+    pub(super) fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
         let beyond = usize::try_from(self.type_count.saturating_sub(TYPE_COUNT)).ok();
         if beyond != Some(self.beyond.len()) {
             return Err(Error::invalid(
@@ -554,42 +545,28 @@ impl EventBoxes {
     }
 }
 
-/// Where a type's records are in the map's JSON (`event_boxes.CameraBox`), by the name of its
-/// count (`EventBoxes.CameraBox.count`): what a writer's error names with the record's index.
-pub(super) fn json_section(count_what: &'static str) -> &'static str {
-    match count_what {
-        "EventBoxes.CameraBox.count" => "event_boxes.CameraBox",
-        "EventBoxes.TriggerBox.count" => "event_boxes.TriggerBox",
-        "EventBoxes.EventHitBox.count" => "event_boxes.EventHitBox",
-        "EventBoxes.EtcBox.count" => "event_boxes.EtcBox",
-        "EventBoxes.CameraBlockBox.count" => "event_boxes.CameraBlockBox",
-        "EventBoxes.CutoffBox.count" => "event_boxes.CutoffBox",
-        "EventBoxes.CameraTargetBox.count" => "event_boxes.CameraTargetBox",
-        "EventBoxes.MiniMapIconBox.count" => "event_boxes.MiniMapIconBox",
-        "EventBoxes.EnvironmentReverbBox.count" => "event_boxes.EnvironmentReverbBox",
-        "EventBoxes.WaypointBox.count" => "event_boxes.WaypointBox",
-        "EventBoxes.ObstacleBox.count" => "event_boxes.ObstacleBox",
-        _ => "event_boxes",
-    }
-}
-
 /// One type's group: writes its records and returns the count for the index.
 trait Group {
-    fn write(&self, s: &mut Sink, g: Gates) -> Result<i32>;
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<i32>;
     /// Whether a reader knows the records' layout (and so where the group ends).
     fn layout_known(&self) -> bool {
         true
     }
 }
 
-/// The records of one type, written one after the other.
+/// A record of a counted list (the records of one EventBox type, or of the AniBG, ItemBox and
+/// Gimmick sections), written one after the other.
 pub(super) trait Record {
+    /// The count's name in errors (`EventBoxes.CameraBox.count`, `AniBG.count`).
     const WHAT: &'static str;
-    fn write(&self, s: &mut Sink, g: Gates) -> Result<()>;
+    /// Where the list is in the map's JSON (`event_boxes.CameraBox`, `anibg`): what an error
+    /// inside a record names with the record's index.
+    const SECTION: &'static str;
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<()>;
 }
 
 impl<R: Record> Group for Vec<R> {
-    fn write(&self, s: &mut Sink, g: Gates) -> Result<i32> {
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<i32> {
         let count = i32::try_from(self.len()).map_err(|_| {
             Error::invalid(
                 s.pos(),
@@ -598,9 +575,8 @@ impl<R: Record> Group for Vec<R> {
                 "more boxes than an i32 count can hold",
             )
         })?;
-        let section = json_section(R::WHAT);
         for (i, r) in self.iter().enumerate() {
-            s.entry = Some((section, i));
+            s.entry = Some((R::SECTION, i));
             r.write(s, g)?;
         }
         s.entry = None;
@@ -609,7 +585,7 @@ impl<R: Record> Group for Vec<R> {
 }
 
 impl Group for RawGroup {
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<i32> {
+    fn write(&self, s: &mut Sink, _: Versions) -> Result<i32> {
         if self.count < 0 || (self.count == 0 && !self.bytes.is_empty()) {
             return Err(Error::invalid(
                 s.pos(),
@@ -642,9 +618,15 @@ impl Group for RawGroup {
 
 impl Record for CameraBox {
     const WHAT: &'static str = "EventBoxes.CameraBox.count";
-    fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.CameraBox";
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
         self.obb.write(s, "CameraBox.Name")?;
-        if let Some(&c) = s.gate(&self.category, g.ev >= 7, g.ev, "CameraBox.Category")? {
+        if let Some(&c) = s.gate(
+            &self.category,
+            g.event_box >= 7,
+            g.event_box,
+            "CameraBox.Category",
+        )? {
             s.u32(c);
         }
         for (i, info) in self.infos.iter().enumerate() {
@@ -655,12 +637,12 @@ impl Record for CameraBox {
 }
 
 impl CameraInfo {
-    fn write(&self, s: &mut Sink, g: Gates, first: bool) -> Result<()> {
-        let has_target = g.ev >= 3 || first;
+    fn write(&self, s: &mut Sink, g: Versions, first: bool) -> Result<()> {
+        let has_target = g.event_box >= 3 || first;
         if let Some(t) = s.gate(
             &self.camera_target,
             has_target,
-            g.ev,
+            g.event_box,
             "CameraInfo.CameraTarget",
         )? {
             s.wstr(t, "CameraInfo.CameraTarget")?;
@@ -670,10 +652,20 @@ impl CameraInfo {
         s.f32s(&self.camera_rotation);
         s.f32(self.fov);
         s.f32s(&self.frustum);
-        if let Some(&b) = s.gate(&self.build_pvs, g.ev >= 5, g.ev, "CameraInfo.BuildPVS")? {
+        if let Some(&b) = s.gate(
+            &self.build_pvs,
+            g.event_box >= 5,
+            g.event_box,
+            "CameraInfo.BuildPVS",
+        )? {
             s.bool32(b);
         }
-        if let Some(lists) = s.gate(&self.lists, g.ev >= 4, g.ev, "CameraInfo.lists")? {
+        if let Some(lists) = s.gate(
+            &self.lists,
+            g.event_box >= 4,
+            g.event_box,
+            "CameraInfo.lists",
+        )? {
             lists.write(s, g)?;
         }
         Ok(())
@@ -694,17 +686,19 @@ impl CameraLists {
         ]
     }
 
-    fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
         // An empty list stores only its count, so either variant writes it (the JSON of an
         // empty list, `[]`, cannot say which one it was).
         let pvs_ev_len = match &self.pvs_event_boxes {
-            PvsEventBoxes::Ids(ids) if g.ev < 6 || ids.is_empty() => ids.len(),
-            PvsEventBoxes::Entries(entries) if g.ev >= 6 || entries.is_empty() => entries.len(),
+            PvsEventBoxes::Ids(ids) if g.event_box < 6 || ids.is_empty() => ids.len(),
+            PvsEventBoxes::Entries(entries) if g.event_box >= 6 || entries.is_empty() => {
+                entries.len()
+            }
             _ => {
                 return Err(Error::invalid(
                     s.pos(),
                     "CameraInfo.pvsEv",
-                    version_value(g.ev),
+                    version_value(g.event_box),
                     "PVS EventBox ids are stored below EventBox version 6, (category, name) \
                      entries from 6",
                 ));
@@ -761,12 +755,18 @@ impl CameraLists {
 
 impl Record for TriggerBox {
     const WHAT: &'static str = "EventBoxes.TriggerBox.count";
-    fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.TriggerBox";
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
         self.obb.write(s, "TriggerBox.Name")?;
         s.i32(self.state);
         s.wstr(&self.action_motion, "TriggerBox.ActionMotion")?;
         s.wstr(&self.motion, "TriggerBox.Motion")?;
-        if let Some(p) = s.gate(&self.signpost, g.ev >= 9, g.ev, "TriggerBox.SignpostTextID")? {
+        if let Some(p) = s.gate(
+            &self.signpost,
+            g.event_box >= 9,
+            g.event_box,
+            "TriggerBox.SignpostTextID",
+        )? {
             s.i32(p.text_id);
             s.f32s(&p.reposition);
         }
@@ -776,7 +776,8 @@ impl Record for TriggerBox {
 
 impl Record for EventHitBox {
     const WHAT: &'static str = "EventBoxes.EventHitBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.EventHitBox";
+    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
         self.obb.write(s, "EventHitBox.Name")?;
         s.i32(self.state);
         s.wstr(&self.anibg_name, "EventHitBox.AniBGName")?;
@@ -793,7 +794,8 @@ impl Record for EventHitBox {
 
 impl Record for EtcBox {
     const WHAT: &'static str = "EventBoxes.EtcBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.EtcBox";
+    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
         self.obb.write(s, "EtcBox.Name")?;
         s.i32(self.id);
         Ok(())
@@ -802,14 +804,16 @@ impl Record for EtcBox {
 
 impl Record for CameraBlockBox {
     const WHAT: &'static str = "EventBoxes.CameraBlockBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.CameraBlockBox";
+    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
         self.obb.write(s, "CameraBlockBox.Name")
     }
 }
 
 impl Record for CutoffBox {
     const WHAT: &'static str = "EventBoxes.CutoffBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.CutoffBox";
+    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
         self.obb.write(s, "CutoffBox.Name")?;
         s.i32(self.cutoff_type);
         Ok(())
@@ -818,9 +822,10 @@ impl Record for CutoffBox {
 
 impl Record for CameraTargetBox {
     const WHAT: &'static str = "EventBoxes.CameraTargetBox.count";
-    fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.CameraTargetBox";
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
         self.obb.write(s, "CameraTargetBox.Name")?;
-        match (&self.target, g.ev >= 8) {
+        match (&self.target, g.event_box >= 8) {
             (CameraTargetName::Name(name), false) => {
                 s.wstr(name, "CameraTargetBox.NameDeprecated")?
             }
@@ -829,15 +834,15 @@ impl Record for CameraTargetBox {
                 return Err(Error::invalid(
                     s.pos(),
                     "CameraTargetBox.NameTextID",
-                    version_value(g.ev),
+                    version_value(g.event_box),
                     "the target is a name below EventBox version 8 and a text id from 8",
                 ));
             }
         }
         if let Some(&b) = s.gate(
             &self.target_local_pc,
-            g.ev >= 2,
-            g.ev,
+            g.event_box >= 2,
+            g.event_box,
             "CameraTargetBox.TargetLocalPC",
         )? {
             s.bool32(b);
@@ -848,7 +853,8 @@ impl Record for CameraTargetBox {
 
 impl Record for MiniMapIconBox {
     const WHAT: &'static str = "EventBoxes.MiniMapIconBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.MiniMapIconBox";
+    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
         self.obb.write(s, "MiniMapIconBox.Name")?;
         s.i32(self.icon_type);
         Ok(())
@@ -857,7 +863,8 @@ impl Record for MiniMapIconBox {
 
 impl Record for EnvironmentReverbBox {
     const WHAT: &'static str = "EventBoxes.EnvironmentReverbBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.EnvironmentReverbBox";
+    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
         self.obb.write(s, "EnvironmentReverbBox.Name")?;
         s.i32(self.reverb_type);
         Ok(())
@@ -866,7 +873,8 @@ impl Record for EnvironmentReverbBox {
 
 impl Record for WaypointBox {
     const WHAT: &'static str = "EventBoxes.WaypointBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.WaypointBox";
+    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
         self.obb.write(s, "WaypointBox.Name")?;
         s.i32(self.id);
         s.f32(self.range);
@@ -883,7 +891,8 @@ impl Record for WaypointBox {
 
 impl Record for ObstacleBox {
     const WHAT: &'static str = "EventBoxes.ObstacleBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.ObstacleBox";
+    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
         self.obb.write(s, "ObstacleBox.Name")
     }
 }
