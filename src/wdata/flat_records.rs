@@ -99,6 +99,30 @@ macro_rules! flat_event_boxes {
                 /// Whether the box is active.
                 active: bool32 = "Active",
             }
+            /// EtcBox (type 10): any other box with an id.
+            EtcBox = "EtcBox" in "event_boxes.EtcBox" {
+                /// The box's id.
+                id: i32 = "ID",
+            }
+            /// CameraBlockBox (type 11): blocks the camera; the box alone.
+            CameraBlockBox = "CameraBlockBox" in "event_boxes.CameraBlockBox" {}
+            /// CutoffBox (type 12): a cutoff area.
+            CutoffBox = "CutoffBox" in "event_boxes.CutoffBox" {
+                /// Type of cutoff (meanings are the game's).
+                cutoff_type: i32 = "CutoffType",
+            }
+            /// MiniMapIconBox (type 15): an icon on the mini map.
+            MiniMapIconBox = "MiniMapIconBox" in "event_boxes.MiniMapIconBox" {
+                /// Type of icon.
+                icon_type: i32 = "IconType",
+            }
+            /// EnvironmentReverbBox (type 16): an area with an environment reverb.
+            EnvironmentReverbBox = "EnvironmentReverbBox" in "event_boxes.EnvironmentReverbBox" {
+                /// Type of reverb.
+                reverb_type: i32 = "ReverbType",
+            }
+            /// ObstacleBox (type 18): an obstacle; the box alone.
+            ObstacleBox = "ObstacleBox" in "event_boxes.ObstacleBox" {}
         }
     };
 }

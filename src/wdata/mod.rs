@@ -57,9 +57,10 @@ pub use camera_box::{
     CameraBox, CameraInfo, CameraInfos, CameraLists, PvsEventBoxes, RENDER_LIST_NAMES,
 };
 pub use event_box::{
-    CameraTargetBox, CameraTargetName, EventBox, EventBoxGroup, EventBoxType, EventBoxes,
-    EventHitBox, InAreaBox, MAX_EVENT_BOX_TYPES, NpcBox, PortalBox, RespawnBox, SelectMapPortalBox,
-    Signpost, SkidBox, StartPointBox, TriggerBox, ValueBox, WaypointBox,
+    CameraBlockBox, CameraTargetBox, CameraTargetName, CutoffBox, EnvironmentReverbBox, EtcBox,
+    EventBox, EventBoxGroup, EventBoxType, EventBoxes, EventHitBox, InAreaBox, MAX_EVENT_BOX_TYPES,
+    MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, Signpost,
+    SkidBox, StartPointBox, TriggerBox, WaypointBox,
 };
 pub use flat_records::{AniBg, Gimmick, ItemBox};
 pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};

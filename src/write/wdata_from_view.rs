@@ -172,15 +172,9 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                     .select_map_portal
                     .push(SelectMapPortalBox::from_read(&r)),
                 EventBox::InArea(r) => out.in_area.push(InAreaBox::from_read(&r)),
-                EventBox::Etc(v) => out.etc.push(EtcBox {
-                    obb: obb(&v.obb),
-                    id: v.value,
-                }),
-                EventBox::CameraBlock(o) => out.camera_block.push(CameraBlockBox { obb: obb(&o) }),
-                EventBox::Cutoff(v) => out.cutoff.push(CutoffBox {
-                    obb: obb(&v.obb),
-                    cutoff_type: v.value,
-                }),
+                EventBox::Etc(r) => out.etc.push(EtcBox::from_read(&r)),
+                EventBox::CameraBlock(r) => out.camera_block.push(CameraBlockBox::from_read(&r)),
+                EventBox::Cutoff(r) => out.cutoff.push(CutoffBox::from_read(&r)),
                 EventBox::CameraTarget(c) => out.camera_target.push(CameraTargetBox {
                     obb: obb(&c.obb),
                     target: match c.target {
@@ -189,16 +183,10 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                     },
                     target_local_pc: c.target_local_pc.map(b32),
                 }),
-                EventBox::MiniMapIcon(v) => out.mini_map_icon.push(MiniMapIconBox {
-                    obb: obb(&v.obb),
-                    icon_type: v.value,
-                }),
-                EventBox::EnvironmentReverb(v) => {
-                    out.environment_reverb.push(EnvironmentReverbBox {
-                        obb: obb(&v.obb),
-                        reverb_type: v.value,
-                    })
-                }
+                EventBox::MiniMapIcon(r) => out.mini_map_icon.push(MiniMapIconBox::from_read(&r)),
+                EventBox::EnvironmentReverb(r) => out
+                    .environment_reverb
+                    .push(EnvironmentReverbBox::from_read(&r)),
                 EventBox::Waypoint(w) => out.waypoint.push(WaypointBox {
                     obb: obb(&w.obb),
                     id: w.id,
@@ -213,7 +201,7 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                         })
                         .collect(),
                 }),
-                EventBox::Obstacle(o) => out.obstacle.push(ObstacleBox { obb: obb(&o) }),
+                EventBox::Obstacle(r) => out.obstacle.push(ObstacleBox::from_read(&r)),
             }
         }
     }

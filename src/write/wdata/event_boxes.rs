@@ -8,7 +8,8 @@ use crate::wdata::{OBB_MIN_SIZE, Versions};
 
 use super::encode::{Sink, version_value};
 use super::flat_records::{
-    InAreaBox, NpcBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox,
+    CameraBlockBox, CutoffBox, EnvironmentReverbBox, EtcBox, InAreaBox, MiniMapIconBox, NpcBox,
+    ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox,
 };
 use super::model::{Bool32, Obb, WString};
 
@@ -303,46 +304,6 @@ pub struct EventHitBox {
     pub temp_hit_times: Vec<f32>,
 }
 
-/// Type 10: a generic marker.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct EtcBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// The box's id.
-    pub id: i32,
-}
-
-/// Type 11: a camera blocker (the box alone).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct CameraBlockBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-}
-
-/// Type 12: a cutoff volume.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct CutoffBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Type of cutoff (meanings are the game's).
-    pub cutoff_type: i32,
-}
-
 /// Type 13: a camera focus target.
 #[cfg_attr(
     feature = "serde",
@@ -377,34 +338,6 @@ impl Default for CameraTargetName {
     }
 }
 
-/// Type 15: a minimap icon position.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct MiniMapIconBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Type of icon.
-    pub icon_type: i32,
-}
-
-/// Type 16: an audio reverb zone.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct EnvironmentReverbBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Type of reverb.
-    pub reverb_type: i32,
-}
-
 /// Type 17: a waypoint node. The file stores the link ids and then the link distances as two
 /// lists of one count; the model pairs them so they cannot differ in length.
 #[cfg_attr(
@@ -436,18 +369,6 @@ pub struct WaypointLink {
     pub id: i32,
     /// The float stored for the link (a distance, by the writer's reading).
     pub distance: f32,
-}
-
-/// Type 18: an obstacle volume (the box alone).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct ObstacleBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
 }
 
 // ---- writing ---------------------------------------------------------------------------------
@@ -792,34 +713,6 @@ impl Record for EventHitBox {
     }
 }
 
-impl Record for EtcBox {
-    const WHAT: &'static str = "EventBoxes.EtcBox.count";
-    const SECTION: &'static str = "event_boxes.EtcBox";
-    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
-        self.obb.write(s, "EtcBox.Name")?;
-        s.i32(self.id);
-        Ok(())
-    }
-}
-
-impl Record for CameraBlockBox {
-    const WHAT: &'static str = "EventBoxes.CameraBlockBox.count";
-    const SECTION: &'static str = "event_boxes.CameraBlockBox";
-    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
-        self.obb.write(s, "CameraBlockBox.Name")
-    }
-}
-
-impl Record for CutoffBox {
-    const WHAT: &'static str = "EventBoxes.CutoffBox.count";
-    const SECTION: &'static str = "event_boxes.CutoffBox";
-    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
-        self.obb.write(s, "CutoffBox.Name")?;
-        s.i32(self.cutoff_type);
-        Ok(())
-    }
-}
-
 impl Record for CameraTargetBox {
     const WHAT: &'static str = "EventBoxes.CameraTargetBox.count";
     const SECTION: &'static str = "event_boxes.CameraTargetBox";
@@ -851,26 +744,6 @@ impl Record for CameraTargetBox {
     }
 }
 
-impl Record for MiniMapIconBox {
-    const WHAT: &'static str = "EventBoxes.MiniMapIconBox.count";
-    const SECTION: &'static str = "event_boxes.MiniMapIconBox";
-    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
-        self.obb.write(s, "MiniMapIconBox.Name")?;
-        s.i32(self.icon_type);
-        Ok(())
-    }
-}
-
-impl Record for EnvironmentReverbBox {
-    const WHAT: &'static str = "EventBoxes.EnvironmentReverbBox.count";
-    const SECTION: &'static str = "event_boxes.EnvironmentReverbBox";
-    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
-        self.obb.write(s, "EnvironmentReverbBox.Name")?;
-        s.i32(self.reverb_type);
-        Ok(())
-    }
-}
-
 impl Record for WaypointBox {
     const WHAT: &'static str = "EventBoxes.WaypointBox.count";
     const SECTION: &'static str = "event_boxes.WaypointBox";
@@ -886,13 +759,5 @@ impl Record for WaypointBox {
             s.f32(l.distance);
         }
         Ok(())
-    }
-}
-
-impl Record for ObstacleBox {
-    const WHAT: &'static str = "EventBoxes.ObstacleBox.count";
-    const SECTION: &'static str = "event_boxes.ObstacleBox";
-    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
-        self.obb.write(s, "ObstacleBox.Name")
     }
 }
