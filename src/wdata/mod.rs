@@ -44,7 +44,7 @@ mod camera_box;
 mod cursor;
 mod event_box;
 pub(crate) mod flat_records;
-mod header;
+pub(crate) mod header;
 mod obb;
 pub mod raw;
 mod records;

@@ -59,6 +59,7 @@ pub use model::*;
 pub use scenes::*;
 
 use crate::error::Result;
+use crate::wdata::header::GATED_I32S;
 use encode::Sink;
 
 /// Writes a whole map. See the module docs for the layout and for what is refused.
@@ -186,27 +187,19 @@ fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
     }
     s.wstr(&map.signature, "Header.signature")?;
     s.i32(v);
-    // The gated header `i32`s, with the first main version that stores each.
-    let header: [(&Option<i32>, i32, &'static str); 8] = [
-        (&map.event_box_version, 7, "Header.EventBoxVersion"),
-        (&map.anibg_version, 7, "Header.AniBGVersion"),
-        (&map.item_box_version, 7, "Header.ItemBoxVersion"),
-        (&map.gimmick_version, 8, "Header.GimmickVersion"),
-        (&map.script_count1, 9, "Header.ScriptCount1"),
-        (
-            &map.script_condition_count1,
-            16,
-            "Header.ScriptConditionCount1",
-        ),
-        (&map.script_count2, 18, "Header.ScriptCount2"),
-        (
-            &map.script_condition_count2,
-            18,
-            "Header.ScriptConditionCount2",
-        ),
+    // The gated header `i32`s, in the order (and with the gates) of the reader's list.
+    let fields = [
+        &map.event_box_version,
+        &map.anibg_version,
+        &map.item_box_version,
+        &map.gimmick_version,
+        &map.script_count1,
+        &map.script_condition_count1,
+        &map.script_count2,
+        &map.script_condition_count2,
     ];
     let mut values = [0; 8];
-    for ((field, since, what), value) in header.into_iter().zip(&mut values) {
+    for ((field, (since, what)), value) in fields.into_iter().zip(GATED_I32S).zip(&mut values) {
         *value = header_i32(s, field, v >= since, v, what)?;
     }
     // Below version 7 the sub-versions are absent and their gates see 0.
