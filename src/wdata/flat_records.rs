@@ -248,6 +248,8 @@ macro_rules! gate_doc {
         )
     };
 }
+// The owned model (feature `write`) documents its gated fields with it too.
+#[cfg_attr(not(feature = "write"), allow(unused_imports))]
 pub(crate) use gate_doc;
 
 /// Reads a field of kind `$kind` named `$what` at the cursor.
