@@ -495,12 +495,12 @@ impl<'a> WdataView<'a> {
         self.obstacle_path
     }
 
-    /// MocPath (main version >= 2; empty below).
+    /// MocPath (stored in every version, unlike ObstaclePath).
     pub fn moc_path(&self) -> WStr<'a> {
         self.moc_path
     }
 
-    /// AniBGPath (main version >= 2; empty below).
+    /// AniBGPath (stored in every version).
     pub fn anibg_path(&self) -> WStr<'a> {
         self.anibg_path
     }
