@@ -560,12 +560,12 @@ fn version_22_every_event_box_type_reads_back() {
     let EventBox::Etc(v) = boxes[10] else {
         panic!()
     };
-    assert_eq!(v.value, 110);
+    assert_eq!(v.id, 110);
     assert!(matches!(boxes[11], EventBox::CameraBlock(_)));
     let EventBox::Cutoff(v) = boxes[12] else {
         panic!()
     };
-    assert_eq!(v.value, 112);
+    assert_eq!(v.cutoff_type, 112);
     let EventBox::CameraTarget(c) = boxes[13] else {
         panic!()
     };
@@ -574,11 +574,11 @@ fn version_22_every_event_box_type_reads_back() {
     let EventBox::MiniMapIcon(v) = boxes[14] else {
         panic!()
     };
-    assert_eq!(v.value, 115);
+    assert_eq!(v.icon_type, 115);
     let EventBox::EnvironmentReverb(v) = boxes[15] else {
         panic!()
     };
-    assert_eq!(v.value, 116);
+    assert_eq!(v.reverb_type, 116);
     let EventBox::Waypoint(wp) = boxes[16] else {
         panic!()
     };
@@ -594,7 +594,7 @@ fn version_22_every_event_box_type_reads_back() {
             .collect::<Vec<_>>(),
         [3.0, 4.0]
     );
-    assert!(matches!(boxes[17], EventBox::Obstacle(o) if o.name.eq_str("box18")));
+    assert!(matches!(boxes[17], EventBox::Obstacle(o) if o.obb.name.eq_str("box18")));
     let unused = map.event_box_group(EventBoxType::UnusedBox).unwrap();
     assert_eq!((unused.count, unused.raw), (0, None));
 

@@ -9,7 +9,8 @@ use super::Versions;
 use super::camera_box::CameraBox;
 use super::cursor::{WdataCursor as _, check_fits};
 pub use super::flat_records::{
-    InAreaBox, NpcBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox,
+    CameraBlockBox, CutoffBox, EnvironmentReverbBox, EtcBox, InAreaBox, MiniMapIconBox, NpcBox,
+    ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox,
 };
 use super::obb::{OBB_MIN_SIZE, Obb};
 use super::raw::{Bool32, RawEventBoxIndexEntry, vec3};
@@ -170,17 +171,6 @@ pub struct EventHitBox<'a> {
     pub temp_hit_times: &'a [F32],
 }
 
-/// A box with one `i32` after its OBB: EtcBox (10) `ID`, CutoffBox (12), MiniMapIconBox (15)
-/// `IconType`, EnvironmentReverbBox (16) `ReverbType`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ValueBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// The box's one value: an id (Etc), a cutoff type (Cutoff), an icon type (MiniMapIcon) or a
-    /// reverb type (EnvironmentReverb).
-    pub value: i32,
-}
-
 /// What a CameraTargetBox targets: a name below EventBoxVersion 8, a text id from 8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CameraTargetName<'a> {
@@ -240,21 +230,21 @@ pub enum EventBox<'a> {
     /// Type 9.
     InArea(InAreaBox<'a>),
     /// Type 10.
-    Etc(ValueBox<'a>),
+    Etc(EtcBox<'a>),
     /// Type 11: the box alone.
-    CameraBlock(Obb<'a>),
+    CameraBlock(CameraBlockBox<'a>),
     /// Type 12.
-    Cutoff(ValueBox<'a>),
+    Cutoff(CutoffBox<'a>),
     /// Type 13.
     CameraTarget(CameraTargetBox<'a>),
     /// Type 15.
-    MiniMapIcon(ValueBox<'a>),
+    MiniMapIcon(MiniMapIconBox<'a>),
     /// Type 16.
-    EnvironmentReverb(ValueBox<'a>),
+    EnvironmentReverb(EnvironmentReverbBox<'a>),
     /// Type 17.
     Waypoint(WaypointBox<'a>),
     /// Type 18: the box alone.
-    Obstacle(Obb<'a>),
+    Obstacle(ObstacleBox<'a>),
 }
 
 impl<'a> EventBox<'a> {
@@ -295,11 +285,12 @@ impl<'a> EventBox<'a> {
             EventBox::Portal(b) => &b.obb,
             EventBox::SelectMapPortal(b) => &b.obb,
             EventBox::InArea(b) => &b.obb,
-            EventBox::Etc(b)
-            | EventBox::Cutoff(b)
-            | EventBox::MiniMapIcon(b)
-            | EventBox::EnvironmentReverb(b) => &b.obb,
-            EventBox::CameraBlock(o) | EventBox::Obstacle(o) => o,
+            EventBox::Etc(b) => &b.obb,
+            EventBox::CameraBlock(b) => &b.obb,
+            EventBox::Cutoff(b) => &b.obb,
+            EventBox::MiniMapIcon(b) => &b.obb,
+            EventBox::EnvironmentReverb(b) => &b.obb,
+            EventBox::Obstacle(b) => &b.obb,
             EventBox::CameraTarget(b) => &b.obb,
             EventBox::Waypoint(b) => &b.obb,
         }
@@ -315,8 +306,10 @@ impl<'a> EventBox<'a> {
         }
         Ok(match ty {
             EventBoxType::CameraBox => EventBox::Camera(CameraBox::read(cur, versions)?),
-            EventBoxType::RespawnBox => EventBox::Respawn(RespawnBox::read(cur)?),
-            EventBoxType::StartPointBox => EventBox::StartPoint(StartPointBox::read(cur)?),
+            EventBoxType::RespawnBox => EventBox::Respawn(RespawnBox::read(cur, versions)?),
+            EventBoxType::StartPointBox => {
+                EventBox::StartPoint(StartPointBox::read(cur, versions)?)
+            }
             EventBoxType::TriggerBox => {
                 let obb = obb!("TriggerBox");
                 let state = cur.i32_le("TriggerBox.State")?;
@@ -340,7 +333,7 @@ impl<'a> EventBox<'a> {
                     signpost,
                 })
             }
-            EventBoxType::SkidBox => EventBox::Skid(SkidBox::read(cur)?),
+            EventBoxType::SkidBox => EventBox::Skid(SkidBox::read(cur, versions)?),
             EventBoxType::EventHitBox => {
                 let obb = obb!("EventHitBox");
                 let state = cur.i32_le("EventHitBox.State")?;
@@ -364,21 +357,17 @@ impl<'a> EventBox<'a> {
                     temp_hit_times,
                 })
             }
-            EventBoxType::NpcBox => EventBox::Npc(NpcBox::read(cur)?),
-            EventBoxType::PortalBox => EventBox::Portal(PortalBox::read(cur)?),
+            EventBoxType::NpcBox => EventBox::Npc(NpcBox::read(cur, versions)?),
+            EventBoxType::PortalBox => EventBox::Portal(PortalBox::read(cur, versions)?),
             EventBoxType::SelectMapPortalBox => {
-                EventBox::SelectMapPortal(SelectMapPortalBox::read(cur)?)
+                EventBox::SelectMapPortal(SelectMapPortalBox::read(cur, versions)?)
             }
-            EventBoxType::InAreaBox => EventBox::InArea(InAreaBox::read(cur)?),
-            EventBoxType::EtcBox => EventBox::Etc(ValueBox {
-                obb: obb!("EtcBox"),
-                value: cur.i32_le("EtcBox.ID")?,
-            }),
-            EventBoxType::CameraBlockBox => EventBox::CameraBlock(obb!("CameraBlockBox")),
-            EventBoxType::CutoffBox => EventBox::Cutoff(ValueBox {
-                obb: obb!("CutoffBox"),
-                value: cur.i32_le("CutoffBox.CutoffType")?,
-            }),
+            EventBoxType::InAreaBox => EventBox::InArea(InAreaBox::read(cur, versions)?),
+            EventBoxType::EtcBox => EventBox::Etc(EtcBox::read(cur, versions)?),
+            EventBoxType::CameraBlockBox => {
+                EventBox::CameraBlock(CameraBlockBox::read(cur, versions)?)
+            }
+            EventBoxType::CutoffBox => EventBox::Cutoff(CutoffBox::read(cur, versions)?),
             EventBoxType::CameraTargetBox => {
                 let obb = obb!("CameraTargetBox");
                 let target = if ev < 8 {
@@ -397,14 +386,12 @@ impl<'a> EventBox<'a> {
                     target_local_pc,
                 })
             }
-            EventBoxType::MiniMapIconBox => EventBox::MiniMapIcon(ValueBox {
-                obb: obb!("MiniMapIconBox"),
-                value: cur.i32_le("MiniMapIconBox.IconType")?,
-            }),
-            EventBoxType::EnvironmentReverbBox => EventBox::EnvironmentReverb(ValueBox {
-                obb: obb!("EnvironmentReverbBox"),
-                value: cur.i32_le("EnvironmentReverbBox.ReverbType")?,
-            }),
+            EventBoxType::MiniMapIconBox => {
+                EventBox::MiniMapIcon(MiniMapIconBox::read(cur, versions)?)
+            }
+            EventBoxType::EnvironmentReverbBox => {
+                EventBox::EnvironmentReverb(EnvironmentReverbBox::read(cur, versions)?)
+            }
             EventBoxType::WaypointBox => {
                 let obb = obb!("WaypointBox");
                 let id = cur.i32_le("WaypointBox.ID")?;
@@ -420,7 +407,7 @@ impl<'a> EventBox<'a> {
                     link_distances,
                 })
             }
-            EventBoxType::ObstacleBox => EventBox::Obstacle(obb!("ObstacleBox")),
+            EventBoxType::ObstacleBox => EventBox::Obstacle(ObstacleBox::read(cur, versions)?),
             EventBoxType::UnusedBox => {
                 return Err(Error::new(
                     u64_of(cur.offset()),

@@ -1,9 +1,17 @@
-//! The EventBox records that are flat — the box, then fields every EventBox version stores —
-//! declared once. [`flat_event_boxes!`] is the table: it hands every record (its name, its
-//! format name for errors, and each field with its kind and format name) to the macro it is given.
-//! The reader ([`reader_records!`], here) and the owned model (`write::wdata`, which makes the
-//! model struct, its writer and its conversion from the reader's record) both expand the same
-//! table, so a field added to a record reaches all three.
+//! The records that are flat — the box, then fields each stored or not by one version gate —
+//! declared once. Two tables: [`flat_event_boxes!`] (EventBox types whose fields every EventBox
+//! version stores) and [`flat_sections!`] (the AniBG, ItemBox and Gimmick sections, whose fields
+//! are gated on their sub-versions). A table hands every record (its name, its format name for
+//! errors, where its list sits in the map's JSON, and each field with its kind, its version gate
+//! and its format name) to the macro it is given. The reader ([`reader_records!`], here) and the
+//! owned model (`write::wdata`, which makes the model struct, its writer and its conversion from
+//! the reader's record) both expand the same tables, so a field added to a record, or a gate
+//! changed, reaches all of them.
+//!
+//! Field syntax: `name: kind = "FormatName"`, then optionally:
+//! - `if version >= N` before the `=`: the field is stored only when that field of
+//!   [`Versions`](super::Versions) is at least `N`; it is an `Option`, `Some` exactly then;
+//! - `(json "key")` after the format name: the model's JSON key when it is not the field's name.
 //!
 //! Field kinds: `i32`, `f32`, `bool32` (4-byte bool), `wstr` (UTF-16 string), `vec3` (three
 //! `f32`s), `bool32x5` (five 4-byte bools).
@@ -12,8 +20,10 @@
 macro_rules! flat_event_boxes {
     ($m:ident) => {
         $m! {
+            // Each record's count is `EventBoxes.<name>.count` in errors.
+            "EventBoxes.";
             /// RespawnBox (type 1): an enemy spawn volume.
-            RespawnBox = "RespawnBox" {
+            RespawnBox = "RespawnBox" in "event_boxes.RespawnBox" {
                 /// Total number of enemies to respawn.
                 total_enemy_num: i32 = "TotalEnemyNum",
                 /// Number of enemies at a time.
@@ -32,12 +42,12 @@ macro_rules! flat_event_boxes {
                 difficulty: bool32x5 = "Difficulty",
             }
             /// StartPointBox (type 2): a player start position.
-            StartPointBox = "StartPointBox" {
+            StartPointBox = "StartPointBox" in "event_boxes.StartPointBox" {
                 /// The start point's id.
                 id: i32 = "ID",
             }
             /// SkidBox (type 4): a sliding volume.
-            SkidBox = "SkidBox" {
+            SkidBox = "SkidBox" in "event_boxes.SkidBox" {
                 /// Skid state.
                 state: i32 = "State",
                 /// Velocity x, y, z.
@@ -48,7 +58,7 @@ macro_rules! flat_event_boxes {
                 duration: f32 = "Duration",
             }
             /// NpcBox (type 6): an NPC spawn.
-            NpcBox = "NpcBox" {
+            NpcBox = "NpcBox" in "event_boxes.NpcBox" {
                 /// Name of the NPC.
                 npc_name: wstr = "NpcName",
                 /// The NPC's id.
@@ -57,7 +67,7 @@ macro_rules! flat_event_boxes {
                 instance_id: i32 = "InstanceID",
             }
             /// PortalBox (type 7): a portal to another map.
-            PortalBox = "PortalBox" {
+            PortalBox = "PortalBox" in "event_boxes.PortalBox" {
                 /// Name of the map it warps to.
                 warp_map_name: wstr = "WarpMapName",
                 /// The portal's id.
@@ -72,7 +82,7 @@ macro_rules! flat_event_boxes {
                 active: bool32 = "Active",
             }
             /// SelectMapPortalBox (type 8): a portal that opens the map selection.
-            SelectMapPortalBox = "SelectMapPortalBox" {
+            SelectMapPortalBox = "SelectMapPortalBox" in "event_boxes.SelectMapPortalBox" {
                 /// The portal's id.
                 id: i32 = "ID",
                 /// Message or portal type (how the selection shows).
@@ -81,7 +91,7 @@ macro_rules! flat_event_boxes {
                 active: bool32 = "Active",
             }
             /// InAreaBox (type 9): an area trigger.
-            InAreaBox = "InAreaBox" {
+            InAreaBox = "InAreaBox" in "event_boxes.InAreaBox" {
                 /// Name of the map it warps to.
                 warp_map_name: wstr = "WarpMapName",
                 /// The box's id.
@@ -89,6 +99,30 @@ macro_rules! flat_event_boxes {
                 /// Whether the box is active.
                 active: bool32 = "Active",
             }
+            /// EtcBox (type 10): any other box with an id.
+            EtcBox = "EtcBox" in "event_boxes.EtcBox" {
+                /// The box's id.
+                id: i32 = "ID",
+            }
+            /// CameraBlockBox (type 11): blocks the camera; the box alone.
+            CameraBlockBox = "CameraBlockBox" in "event_boxes.CameraBlockBox" {}
+            /// CutoffBox (type 12): a cutoff area.
+            CutoffBox = "CutoffBox" in "event_boxes.CutoffBox" {
+                /// Type of cutoff (meanings are the game's).
+                cutoff_type: i32 = "CutoffType",
+            }
+            /// MiniMapIconBox (type 15): an icon on the mini map.
+            MiniMapIconBox = "MiniMapIconBox" in "event_boxes.MiniMapIconBox" {
+                /// Type of icon.
+                icon_type: i32 = "IconType",
+            }
+            /// EnvironmentReverbBox (type 16): an area with an environment reverb.
+            EnvironmentReverbBox = "EnvironmentReverbBox" in "event_boxes.EnvironmentReverbBox" {
+                /// Type of reverb.
+                reverb_type: i32 = "ReverbType",
+            }
+            /// ObstacleBox (type 18): an obstacle; the box alone.
+            ObstacleBox = "ObstacleBox" in "event_boxes.ObstacleBox" {}
         }
     };
 }
@@ -96,8 +130,76 @@ macro_rules! flat_event_boxes {
 #[cfg_attr(not(feature = "write"), allow(unused_imports))]
 pub(crate) use flat_event_boxes;
 
-/// The reader's type for a field kind (`$lt` is the file's lifetime).
+/// The table of the AniBG, ItemBox and Gimmick records (each section is `i32 count`, then the
+/// records); `$m!` receives all of them. Their gates look at the header's sub-versions (0 below
+/// main version 7, where the header stores none).
+macro_rules! flat_sections {
+    ($m:ident) => {
+        $m! {
+            // Each record's count is `<name>.count` in errors.
+            "";
+            /// An animated background object (the AniBG section).
+            AniBg = "AniBG" in "anibg" {
+                /// Path of the model to show.
+                model: wstr = "Model",
+                /// Path of the motion (animation) to play.
+                motion: wstr = "Motion",
+                /// Whether the motion loops (`Loop`).
+                looped: bool32 = "Loop" (json "loop"),
+                /// Index of the light to use.
+                light_index: i32 = "LightIndex",
+                /// Cover index (perhaps an occlusion group; the seed does not know).
+                cover_index: i32 = "CoverIndex",
+                /// Whether the object casts a shadow.
+                shadow: bool32 if anibg >= 3 = "Shadow",
+                /// The "move weight" flag (exact use unknown).
+                move_weight: bool32 if anibg >= 4 = "MoveWeight",
+                /// Radius of the potentially visible set (`PVSRad`).
+                pvs_radius: f32 if anibg >= 5 = "PVSRad",
+            }
+            /// An item container (the ItemBox section).
+            ItemBox = "ItemBox" in "item_boxes" {
+                /// Path of the model to show.
+                model: wstr = "Model",
+                /// Path of the motion (animation) to play.
+                motion: wstr = "Motion",
+                /// The drop table.
+                table_path: wstr = "TablePath",
+                /// Whether the motion loops (`Loop`).
+                looped: bool32 = "Loop" (json "loop"),
+                /// Whether the box can be opened.
+                open_enable: bool32 if item_box >= 3 = "OpenEnable",
+            }
+            /// An in-world mechanism (the Gimmick section). Its flags are stored as plain `i32`s
+            /// (not bools) and kept as such; no sub-version gates are known.
+            Gimmick = "Gimmick" in "gimmicks" {
+                /// Path of the model to show.
+                model: wstr = "Model",
+                /// Path of the motion (animation) to play.
+                motion: wstr = "Motion",
+                /// Loop flag or mode (0/1 or a mode value; an `i32` here, not a bool).
+                loop_flag: i32 = "LoopFlag",
+                /// Index of the light to use.
+                light_index: i32 = "LightIndex",
+                /// Cover index (perhaps an occlusion group; the seed does not know).
+                cover_index: i32 = "CoverIndex",
+                /// Whether the gimmick casts a shadow (0 or 1).
+                shadow: i32 = "Shadow",
+                /// The "move weight" flag (0 or 1; exact use unknown).
+                move_weight: i32 = "MoveWeight",
+                /// Row of the gimmick template table.
+                template_id: i32 = "TemplateID",
+            }
+        }
+    };
+}
+#[cfg_attr(not(feature = "write"), allow(unused_imports))]
+pub(crate) use flat_sections;
+
+/// The reader's type for a field kind (`$lt` is the file's lifetime); a gated field is an
+/// `Option`.
 macro_rules! reader_type {
+    ($lt:lifetime, $kind:ident, $ver:ident) => { Option<reader_type!($lt, $kind)> };
     ($lt:lifetime, i32) => { i32 };
     ($lt:lifetime, f32) => { f32 };
     ($lt:lifetime, bool32) => { $crate::wdata::raw::Bool32 };
@@ -105,6 +207,50 @@ macro_rules! reader_type {
     ($lt:lifetime, vec3) => { [f32; 3] };
     ($lt:lifetime, bool32x5) => { [$crate::wdata::raw::Bool32; 5] };
 }
+
+/// The fewest bytes a field of a kind takes: a gated field may be absent (0), a string may be
+/// empty (its count alone).
+macro_rules! min_size {
+    ($kind:ident, $ver:ident) => {
+        0
+    };
+    (i32) => {
+        4
+    };
+    (f32) => {
+        4
+    };
+    (bool32) => {
+        4
+    };
+    (wstr) => {
+        2
+    };
+    (vec3) => {
+        12
+    };
+    (bool32x5) => {
+        20
+    };
+}
+
+/// Documents a field's gate (on both the reader's and the model's field).
+macro_rules! gate_doc {
+    ($ver:ident, $min:literal) => {
+        concat!(
+            "Stored only when [`Versions::",
+            stringify!($ver),
+            "`](crate::wdata::Versions::",
+            stringify!($ver),
+            ") >= ",
+            stringify!($min),
+            " (`None` below)."
+        )
+    };
+}
+// The owned model (feature `write`) documents its gated fields with it too.
+#[cfg_attr(not(feature = "write"), allow(unused_imports))]
+pub(crate) use gate_doc;
 
 /// Reads a field of kind `$kind` named `$what` at the cursor.
 macro_rules! read_field {
@@ -128,33 +274,89 @@ macro_rules! read_field {
     };
 }
 
-/// The reader's borrowed struct for each record of the table, and its `read`.
-macro_rules! reader_records {
-    ($(
-        $(#[$doc:meta])*
-        $name:ident = $label:literal {
-            $( $(#[$fdoc:meta])* $field:ident : $kind:ident = $fname:literal, )*
+/// Reads a field, or for a gated one `Some(field)` when the version stores it and `None` (nothing
+/// read) when it does not.
+macro_rules! read_gated {
+    ($cur:ident, $v:ident, $kind:ident, $ver:ident >= $min:literal, $what:expr) => {
+        if $v.$ver >= $min {
+            Some(read_field!($cur, $kind, $what))
+        } else {
+            None
         }
-    )*) => {$(
+    };
+    ($cur:ident, $v:ident, $kind:ident, $what:expr) => {
+        read_field!($cur, $kind, $what)
+    };
+}
+
+/// The reader's borrowed struct for each record of a table, its `read` and its [`Record`]
+/// implementation (the fewest bytes it takes, from its fields' kinds).
+///
+/// [`Record`]: super::Record
+macro_rules! reader_records {
+    (
+        $count_prefix:literal;
+        $(
+            $(#[$doc:meta])*
+            $name:ident = $label:literal in $section:literal {
+                $(
+                    $(#[$fdoc:meta])*
+                    $field:ident : $kind:ident $(if $ver:ident >= $min:literal)?
+                        = $fname:literal $((json $key:literal))?,
+                )*
+            }
+        )*
+    ) => {$(
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq)]
         pub struct $name<'a> {
             /// The box: name, placement and half sizes.
             pub obb: $crate::wdata::Obb<'a>,
-            $( $(#[$fdoc])* pub $field: reader_type!('a, $kind), )*
+            $(
+                $(#[$fdoc])*
+                $(#[doc = ""] #[doc = gate_doc!($ver, $min)])?
+                pub $field: reader_type!('a, $kind $(, $ver)?),
+            )*
         }
 
         impl<'a> $name<'a> {
-            /// Reads the record at the cursor.
-            pub(crate) fn read(cur: &mut $crate::bytes::Cursor<'a>) -> $crate::error::Result<Self> {
+            /// Reads the record at the cursor; `versions` open or close its gated fields.
+            #[inline]
+            pub(crate) fn read(
+                cur: &mut $crate::bytes::Cursor<'a>,
+                versions: $crate::wdata::Versions,
+            ) -> $crate::error::Result<Self> {
+                // Read only by the gated fields (a record may have none).
+                let _ = versions;
                 Ok($name {
                     obb: $crate::wdata::Obb::read(
                         cur,
                         concat!($label, ".Name"),
                         concat!($label, ".Obb"),
                     )?,
-                    $( $field: read_field!(cur, $kind, concat!($label, ".", $fname)), )*
+                    $(
+                        $field: read_gated!(
+                            cur,
+                            versions,
+                            $kind,
+                            $($ver >= $min,)?
+                            concat!($label, ".", $fname)
+                        ),
+                    )*
                 })
+            }
+        }
+
+        impl<'a> $crate::wdata::Record<'a> for $name<'a> {
+            const MIN_SIZE: usize = $crate::wdata::OBB_MIN_SIZE $(+ min_size!($kind $(, $ver)?))*;
+
+            #[inline]
+            fn read_at(
+                cur: &mut $crate::bytes::Cursor<'a>,
+                versions: $crate::wdata::Versions,
+                _last: bool,
+            ) -> $crate::error::Result<Self> {
+                Self::read(cur, versions)
             }
         }
     )*};
@@ -163,3 +365,4 @@ macro_rules! reader_records {
 use super::cursor::WdataCursor as _;
 
 flat_event_boxes!(reader_records);
+flat_sections!(reader_records);

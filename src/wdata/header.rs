@@ -46,6 +46,20 @@ pub struct Header<'a> {
     pub event_box_path: WStr<'a>,
 }
 
+/// The header's gated `i32`s, in file order (after `Version`): the first main version that stores
+/// each, and its name. The reader and the writer both walk this list, so the order and the gates
+/// are written down once.
+pub(crate) const GATED_I32S: [(i32, &str); 8] = [
+    (7, "Header.EventBoxVersion"),
+    (7, "Header.AniBGVersion"),
+    (7, "Header.ItemBoxVersion"),
+    (8, "Header.GimmickVersion"),
+    (9, "Header.ScriptCount1"),
+    (16, "Header.ScriptConditionCount1"),
+    (18, "Header.ScriptCount2"),
+    (18, "Header.ScriptConditionCount2"),
+];
+
 impl<'a> Header<'a> {
     /// Reads the header; returns it and where the EventBoxes (or, below version 7, AniBG) start.
     pub(crate) fn read(bytes: Bytes<'a>) -> Result<(Self, usize)> {
@@ -70,21 +84,22 @@ impl<'a> Header<'a> {
                 },
             ));
         }
-        let mut gated = |min: i32, what: &'static str| -> Result<Option<i32>> {
-            if version >= min {
-                cur.i32_le(what).map(Some)
-            } else {
-                Ok(None)
+        let mut gated = [None; GATED_I32S.len()];
+        for (value, (since, what)) in gated.iter_mut().zip(GATED_I32S) {
+            if version >= since {
+                *value = Some(cur.i32_le(what)?);
             }
-        };
-        let event_box_version = gated(7, "Header.EventBoxVersion")?;
-        let anibg_version = gated(7, "Header.AniBGVersion")?;
-        let item_box_version = gated(7, "Header.ItemBoxVersion")?;
-        let gimmick_version = gated(8, "Header.GimmickVersion")?;
-        let script_count1 = gated(9, "Header.ScriptCount1")?;
-        let script_condition_count1 = gated(16, "Header.ScriptConditionCount1")?;
-        let script_count2 = gated(18, "Header.ScriptCount2")?;
-        let script_condition_count2 = gated(18, "Header.ScriptConditionCount2")?;
+        }
+        let [
+            event_box_version,
+            anibg_version,
+            item_box_version,
+            gimmick_version,
+            script_count1,
+            script_condition_count1,
+            script_count2,
+            script_condition_count2,
+        ] = gated;
         let model_path = cur.wstr("Header.ModelPath")?;
         let nav_mesh_path = cur.wstr("Header.NavMeshPath")?;
         let nav_height_path = if version >= 2 {

@@ -40,14 +40,11 @@
 //! # fn main() {}
 //! ```
 
-mod anibg;
 mod camera_box;
 mod cursor;
 mod event_box;
 pub(crate) mod flat_records;
-mod gimmick;
-mod header;
-mod item_box;
+pub(crate) mod header;
 mod obb;
 pub mod raw;
 mod records;
@@ -56,18 +53,17 @@ mod scene_resource;
 mod triggers;
 mod wstr;
 
-pub use anibg::AniBg;
 pub use camera_box::{
     CameraBox, CameraInfo, CameraInfos, CameraLists, PvsEventBoxes, RENDER_LIST_NAMES,
 };
 pub use event_box::{
-    CameraTargetBox, CameraTargetName, EventBox, EventBoxGroup, EventBoxType, EventBoxes,
-    EventHitBox, InAreaBox, MAX_EVENT_BOX_TYPES, NpcBox, PortalBox, RespawnBox, SelectMapPortalBox,
-    Signpost, SkidBox, StartPointBox, TriggerBox, ValueBox, WaypointBox,
+    CameraBlockBox, CameraTargetBox, CameraTargetName, CutoffBox, EnvironmentReverbBox, EtcBox,
+    EventBox, EventBoxGroup, EventBoxType, EventBoxes, EventHitBox, InAreaBox, MAX_EVENT_BOX_TYPES,
+    MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, Signpost,
+    SkidBox, StartPointBox, TriggerBox, WaypointBox,
 };
-pub use gimmick::Gimmick;
+pub use flat_records::{AniBg, Gimmick, ItemBox};
 pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};
-pub use item_box::ItemBox;
 pub(crate) use obb::OBB_MIN_SIZE;
 pub use obb::Obb;
 pub use raw::Bool32;
@@ -278,6 +274,32 @@ impl<'a> WdataView<'a> {
     }
 
     /// Opens a mapped map. The file must not change while mapped (see [`MappedFile`]).
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let bytes = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
+    /// # let dir = std::env::temp_dir().join(format!("gamebin-doc-wdata-{}", std::process::id()));
+    /// # std::fs::create_dir_all(&dir)?;
+    /// # let path = dir.join("town.wdata");
+    /// # std::fs::write(&path, bytes)?;
+    /// use gamebin::MappedFile;
+    /// use gamebin::wdata::WdataView;
+    ///
+    /// // Mapped: nothing may change the file while the view is in use (see `MappedFile::open`);
+    /// // `MappedFile::read(&path)` copies it into memory instead, and the view is the same.
+    /// let file = MappedFile::open(&path)?;
+    /// let map = WdataView::open(&file)?;
+    /// assert_eq!(map.version(), 22);
+    /// assert_eq!(map.as_bytes().len(), bytes.len());
+    /// # drop(file);
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn open(file: &'a MappedFile) -> Result<Self> {
         Self::from_bytes(file.bytes())
     }
@@ -318,6 +340,28 @@ impl<'a> WdataView<'a> {
     }
 
     /// One group per index entry, in index (= type) order.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
+    /// use gamebin::wdata::WdataView;
+    ///
+    /// let map = WdataView::from_bytes(file)?;
+    /// for group in map.event_box_groups() {
+    ///     match group.event_box_type().filter(|_| group.is_known()) {
+    ///         Some(ty) => println!("{}: {} boxes at {:#x}", ty.name(), group.count, group.offset),
+    ///         // Type 14 (and any entry beyond 18): never guessed at; its bytes when they are bounded.
+    ///         None => println!("type {}: {} records, raw {:?}", group.type_index, group.count, group.raw),
+    ///     }
+    /// }
+    /// assert_eq!(map.event_box_groups().count(), 19); // the game's writer always stores 19 entries
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn event_box_groups(&self) -> impl Iterator<Item = EventBoxGroup<'a>> + 'a {
         let view = *self;
         (0..self.event_box_index().len()).filter_map(move |i| view.event_box_group_at(i))
@@ -335,6 +379,31 @@ impl<'a> WdataView<'a> {
     /// Every EventBox of every known type, typed, in index (type) order. Records of an unknown type
     /// are not in it: see [`event_box_groups`](Self::event_box_groups). Each group's records were
     /// checked when the view opened; a read that fails anyway is yielded as its error.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
+    /// use gamebin::wdata::{EventBox, WdataView};
+    ///
+    /// let map = WdataView::from_bytes(file)?;
+    /// let mut boxes = 0;
+    /// for event_box in map.event_boxes() {
+    ///     let event_box = event_box?; // each item is a `Result`, as for every iterator over file data
+    ///     boxes += 1;
+    ///     match event_box {
+    ///         EventBox::Etc(etc) => assert_eq!(etc.id, 6),
+    ///         EventBox::Npc(npc) => println!("NPC {} (id {})", npc.npc_name, npc.id),
+    ///         other => println!("{:?} {}", other.event_box_type(), other.obb().name),
+    ///     }
+    /// }
+    /// assert_eq!(boxes, map.event_box_count()); // no box of an unknown type in this file
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn event_boxes(&self) -> impl Iterator<Item = Result<EventBox<'a>>> + 'a {
         self.event_box_groups().flat_map(|g| g.boxes())
     }
@@ -348,16 +417,75 @@ impl<'a> WdataView<'a> {
     }
 
     /// The animated background objects.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
+    /// use gamebin::wdata::WdataView;
+    ///
+    /// let map = WdataView::from_bytes(file)?;
+    /// assert_eq!(map.anibg().len(), 1);
+    /// for anibg in map.anibg() {
+    ///     let anibg = anibg?;
+    ///     assert!(anibg.model.eq_str("bg\\tree.mdata"));
+    ///     // Gated fields are `Some` exactly when the file's AniBG version stores them (>= 5 here).
+    ///     assert_eq!(map.versions().anibg, 5);
+    ///     assert_eq!(anibg.pvs_radius, Some(30.0));
+    /// }
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn anibg(&self) -> Run<'a, AniBg<'a>> {
         self.anibg
     }
 
     /// The item boxes, in file order.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
+    /// use gamebin::wdata::WdataView;
+    ///
+    /// let map = WdataView::from_bytes(file)?;
+    /// let item = map.item_boxes().iter().next().expect("one item box")?;
+    /// assert!(item.table_path.eq_str("table\\chest.rh"));
+    /// assert_eq!(item.open_enable.map(|b| b.get()), Some(true)); // ItemBox version >= 3
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn item_boxes(&self) -> Run<'a, ItemBox<'a>> {
         self.item_boxes
     }
 
     /// The gimmicks, in file order.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
+    /// use gamebin::wdata::WdataView;
+    ///
+    /// let map = WdataView::from_bytes(file)?;
+    /// let ids: Vec<i32> = map
+    ///     .gimmicks()
+    ///     .iter()
+    ///     .map(|g| g.map(|g| g.template_id))
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(ids, [42]);
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn gimmicks(&self) -> Run<'a, Gimmick<'a>> {
         self.gimmicks
     }
@@ -367,17 +495,40 @@ impl<'a> WdataView<'a> {
         self.obstacle_path
     }
 
-    /// MocPath (main version >= 2; empty below).
+    /// MocPath (stored in every version, unlike ObstaclePath).
     pub fn moc_path(&self) -> WStr<'a> {
         self.moc_path
     }
 
-    /// AniBGPath (main version >= 2; empty below).
+    /// AniBGPath (stored in every version).
     pub fn anibg_path(&self) -> WStr<'a> {
         self.anibg_path
     }
 
     /// The trigger section, in the layout the file was found to use.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-peer-triggers.wdata").unwrap().1;
+    /// use gamebin::wdata::{TriggerLayout, WdataView};
+    ///
+    /// let map = WdataView::from_bytes(file)?;
+    /// let triggers = map.triggers();
+    /// assert_eq!(triggers.layout(), TriggerLayout::TriggerList);
+    /// assert_eq!(triggers.trigger_count(), 2);
+    /// for trigger in triggers.triggers() {
+    ///     let trigger = trigger?;
+    ///     for action in trigger.actions {
+    ///         println!("{} runs {}", trigger.name, action?.name);
+    ///     }
+    /// }
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn triggers(&self) -> Triggers<'a> {
         self.triggers
     }
@@ -394,11 +545,55 @@ impl<'a> WdataView<'a> {
     }
 
     /// The scenes: heads and, from main version 20, their second pass.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
+    /// use gamebin::wdata::{RENDER_LIST_NAMES, WdataView};
+    ///
+    /// let map = WdataView::from_bytes(file)?;
+    /// assert_eq!(map.scenes().len(), 2);
+    /// for scene in map.scenes().iter() {
+    ///     let scene = scene?;
+    ///     println!("{} fades in over {} s", scene.head.file, scene.head.fade_in_preview);
+    ///     if let Some(details) = scene.details {
+    ///         for (list, name) in details.render.iter().zip(RENDER_LIST_NAMES) {
+    ///             println!("  {name}: {} items", list.len());
+    ///         }
+    ///     }
+    /// }
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn scenes(&self) -> SceneSection<'a> {
         self.scenes
     }
 
     /// The scene resources, in file order.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
+    /// use gamebin::wdata::WdataView;
+    ///
+    /// let map = WdataView::from_bytes(file)?;
+    /// let first = map.scene_resources().iter().next().expect("two resources")?;
+    /// assert!(first.key.eq_str("res0"));
+    /// for path in first.paths {
+    ///     let path = path?;
+    ///     assert!(path.model.eq_str("npc.mdata"));
+    /// }
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn scene_resources(&self) -> Run<'a, SceneResource<'a>> {
         self.scene_resources
     }

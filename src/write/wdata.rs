@@ -59,6 +59,7 @@ pub use model::*;
 pub use scenes::*;
 
 use crate::error::Result;
+use crate::wdata::header::GATED_I32S;
 use encode::Sink;
 
 /// Writes a whole map. See the module docs for the layout and for what is refused.
@@ -157,7 +158,7 @@ fn gated_json_key(what: &str) -> Option<&'static str> {
 pub fn write_located(map: &WdataMap) -> core::result::Result<Vec<u8>, WriteError> {
     let mut s = Sink::new();
     match write_into(&mut s, map) {
-        Ok(()) => Ok(s.out),
+        Ok(()) => Ok(s.out.into_bytes()),
         Err(error) => Err(WriteError {
             error,
             entry: s.entry,
@@ -186,31 +187,31 @@ fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
     }
     s.wstr(&map.signature, "Header.signature")?;
     s.i32(v);
-    // The gated header `i32`s, with the first main version that stores each.
-    let header: [(&Option<i32>, i32, &'static str); 8] = [
-        (&map.event_box_version, 7, "Header.EventBoxVersion"),
-        (&map.anibg_version, 7, "Header.AniBGVersion"),
-        (&map.item_box_version, 7, "Header.ItemBoxVersion"),
-        (&map.gimmick_version, 8, "Header.GimmickVersion"),
-        (&map.script_count1, 9, "Header.ScriptCount1"),
-        (
-            &map.script_condition_count1,
-            16,
-            "Header.ScriptConditionCount1",
-        ),
-        (&map.script_count2, 18, "Header.ScriptCount2"),
-        (
-            &map.script_condition_count2,
-            18,
-            "Header.ScriptConditionCount2",
-        ),
+    // The gated header `i32`s, in the order (and with the gates) of the reader's list.
+    let fields = [
+        &map.event_box_version,
+        &map.anibg_version,
+        &map.item_box_version,
+        &map.gimmick_version,
+        &map.script_count1,
+        &map.script_condition_count1,
+        &map.script_count2,
+        &map.script_condition_count2,
     ];
     let mut values = [0; 8];
-    for ((field, since, what), value) in header.into_iter().zip(&mut values) {
+    for ((field, (since, what)), value) in fields.into_iter().zip(GATED_I32S).zip(&mut values) {
         *value = header_i32(s, field, v >= since, v, what)?;
     }
     // Below version 7 the sub-versions are absent and their gates see 0.
-    let [ev, anibg, item_box, ..] = values;
+    let [event_box, anibg, item_box, gimmick, ..] = values;
+    // The same versions the reader gates on.
+    let versions = crate::wdata::Versions {
+        main: v,
+        event_box,
+        anibg,
+        item_box,
+        gimmick,
+    };
     s.wstr(&map.model_path, "Header.ModelPath")?;
     s.wstr(&map.nav_mesh_path, "Header.NavMeshPath")?;
     if let Some(p) = s.gate(&map.nav_height_path, v >= 2, v, "Header.NavHeightPath")? {
@@ -218,26 +219,11 @@ fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
     }
     s.wstr(&map.event_box_path, "Header.EventBoxPath")?;
     if let Some(boxes) = s.gate(&map.event_boxes, v >= 7, v, "EventBoxes")? {
-        boxes.write(s, event_boxes::Gates { ev, main: v })?;
+        boxes.write(s, versions)?;
     }
-    s.count_i32(map.anibg.len(), "AniBG.count")?;
-    for (i, a) in map.anibg.iter().enumerate() {
-        s.entry = Some(("anibg", i));
-        a.write(s, anibg)?;
-    }
-    s.entry = None;
-    s.count_i32(map.item_boxes.len(), "ItemBox.count")?;
-    for (i, item) in map.item_boxes.iter().enumerate() {
-        s.entry = Some(("item_boxes", i));
-        item.write(s, item_box)?;
-    }
-    s.entry = None;
-    s.count_i32(map.gimmicks.len(), "Gimmick.count")?;
-    for (i, g) in map.gimmicks.iter().enumerate() {
-        s.entry = Some(("gimmicks", i));
-        g.write(s)?;
-    }
-    s.entry = None;
+    write_section(s, &map.anibg, versions)?;
+    write_section(s, &map.item_boxes, versions)?;
+    write_section(s, &map.gimmicks, versions)?;
     if let Some(p) = s.gate(&map.obstacle_path, v >= 2, v, "ObstaclePath")? {
         s.wstr(p, "ObstaclePath")?;
     }
@@ -246,6 +232,21 @@ fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
     map.triggers.write(s, v)?;
     scenes::write_scenes(s, &map.scenes, v)?;
     scenes::write_scene_resources(s, &map.scene_resources, v)?;
+    Ok(())
+}
+
+/// A counted section (`i32 count`, then the records), every record's errors naming its entry.
+fn write_section<R: event_boxes::Record>(
+    s: &mut Sink,
+    list: &[R],
+    versions: crate::wdata::Versions,
+) -> Result<()> {
+    s.count_i32(list.len(), R::WHAT)?;
+    for (i, r) in list.iter().enumerate() {
+        s.entry = Some((R::SECTION, i));
+        r.write(s, versions)?;
+    }
+    s.entry = None;
     Ok(())
 }
 

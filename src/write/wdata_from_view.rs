@@ -172,15 +172,9 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                     .select_map_portal
                     .push(SelectMapPortalBox::from_read(&r)),
                 EventBox::InArea(r) => out.in_area.push(InAreaBox::from_read(&r)),
-                EventBox::Etc(v) => out.etc.push(EtcBox {
-                    obb: obb(&v.obb),
-                    id: v.value,
-                }),
-                EventBox::CameraBlock(o) => out.camera_block.push(CameraBlockBox { obb: obb(&o) }),
-                EventBox::Cutoff(v) => out.cutoff.push(CutoffBox {
-                    obb: obb(&v.obb),
-                    cutoff_type: v.value,
-                }),
+                EventBox::Etc(r) => out.etc.push(EtcBox::from_read(&r)),
+                EventBox::CameraBlock(r) => out.camera_block.push(CameraBlockBox::from_read(&r)),
+                EventBox::Cutoff(r) => out.cutoff.push(CutoffBox::from_read(&r)),
                 EventBox::CameraTarget(c) => out.camera_target.push(CameraTargetBox {
                     obb: obb(&c.obb),
                     target: match c.target {
@@ -189,16 +183,10 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                     },
                     target_local_pc: c.target_local_pc.map(b32),
                 }),
-                EventBox::MiniMapIcon(v) => out.mini_map_icon.push(MiniMapIconBox {
-                    obb: obb(&v.obb),
-                    icon_type: v.value,
-                }),
-                EventBox::EnvironmentReverb(v) => {
-                    out.environment_reverb.push(EnvironmentReverbBox {
-                        obb: obb(&v.obb),
-                        reverb_type: v.value,
-                    })
-                }
+                EventBox::MiniMapIcon(r) => out.mini_map_icon.push(MiniMapIconBox::from_read(&r)),
+                EventBox::EnvironmentReverb(r) => out
+                    .environment_reverb
+                    .push(EnvironmentReverbBox::from_read(&r)),
                 EventBox::Waypoint(w) => out.waypoint.push(WaypointBox {
                     obb: obb(&w.obb),
                     id: w.id,
@@ -213,7 +201,7 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                         })
                         .collect(),
                 }),
-                EventBox::Obstacle(o) => out.obstacle.push(ObstacleBox { obb: obb(&o) }),
+                EventBox::Obstacle(r) => out.obstacle.push(ObstacleBox::from_read(&r)),
             }
         }
     }
@@ -407,53 +395,17 @@ impl WdataMap {
             anibg: view
                 .anibg()
                 .iter()
-                .map(|a| {
-                    let a = a?;
-                    Ok(AniBg {
-                        obb: obb(&a.obb),
-                        model: ws(a.model),
-                        motion: ws(a.motion),
-                        looping: b32(a.looped),
-                        light_index: a.light_index,
-                        cover_index: a.cover_index,
-                        shadow: a.shadow.map(b32),
-                        move_weight: a.move_weight.map(b32),
-                        pvs_radius: a.pvs_radius,
-                    })
-                })
+                .map(|a| Ok(AniBg::from_read(&a?)))
                 .collect::<Result<_>>()?,
             item_boxes: view
                 .item_boxes()
                 .iter()
-                .map(|i| {
-                    let i = i?;
-                    Ok(ItemBox {
-                        obb: obb(&i.obb),
-                        model: ws(i.model),
-                        motion: ws(i.motion),
-                        table_path: ws(i.table_path),
-                        looping: b32(i.looped),
-                        open_enable: i.open_enable.map(b32),
-                    })
-                })
+                .map(|i| Ok(ItemBox::from_read(&i?)))
                 .collect::<Result<_>>()?,
             gimmicks: view
                 .gimmicks()
                 .iter()
-                .map(|g| {
-                    let g = g?;
-                    Ok(Gimmick {
-                        obb: obb(&g.obb),
-                        model: ws(g.model),
-                        motion: ws(g.motion),
-                        loop_flag: g.loop_flag,
-                        light_index: g.light_index,
-                        cover_index: g.cover_index,
-                        shadow: g.shadow,
-                        move_weight: g.move_weight,
-                        template_id: g.template_id,
-                    })
-                })
+                .map(|g| Ok(Gimmick::from_read(&g?)))
                 .collect::<Result<_>>()?,
             obstacle_path: view.obstacle_path().map(ws),
             moc_path: ws(view.moc_path()),

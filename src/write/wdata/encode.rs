@@ -1,15 +1,22 @@
-//! The byte sink the `.wdata` writer fills: little-endian numbers, length-prefixed UTF-16LE
-//! strings, counts checked against their field's width, and the version-gate check every optional
-//! field goes through. Errors carry the output offset at which the offending field would start.
+//! The `.wdata` writer's face of the shared [`write::sink::Sink`](crate::write::sink::Sink):
+//! little-endian numbers, length-prefixed UTF-16LE strings, counts checked against their field's
+//! width, and the version-gate check every optional field goes through. The bytes go through the
+//! shared sink (one way to emit bytes for every writer); what this adds is the `.wdata` vocabulary
+//! and errors that carry the output offset at which the offending field would start (the tests
+//! and `WriteError` name that offset), plus the entry being written.
+
+use zerocopy::little_endian::{F32, I32, U16, U32};
 
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
+use crate::write::sink;
 
 use super::model::{Bool32, WString};
 
 /// The output being built.
 pub(super) struct Sink {
-    pub(super) out: Vec<u8>,
+    /// The bytes so far.
+    pub(super) out: sink::Sink,
     /// The section (its key in the map's JSON) and the index of the entry being written, while an
     /// entry of a list is: what an error within it names besides the field.
     pub(super) entry: Option<(&'static str, usize)>,
@@ -18,7 +25,7 @@ pub(super) struct Sink {
 impl Sink {
     pub(super) fn new() -> Sink {
         Sink {
-            out: Vec::new(),
+            out: sink::Sink::new(),
             entry: None,
         }
     }
@@ -29,15 +36,15 @@ impl Sink {
     }
 
     pub(super) fn i32(&mut self, value: i32) {
-        self.out.extend_from_slice(&value.to_le_bytes());
+        self.out.put(&I32::new(value));
     }
 
     pub(super) fn u32(&mut self, value: u32) {
-        self.out.extend_from_slice(&value.to_le_bytes());
+        self.out.put(&U32::new(value));
     }
 
     pub(super) fn f32(&mut self, value: f32) {
-        self.out.extend_from_slice(&value.to_le_bytes());
+        self.out.put(&F32::new(value));
     }
 
     pub(super) fn f32s(&mut self, values: &[f32]) {
@@ -60,9 +67,9 @@ impl Sink {
                 "a string holds at most 65,535 UTF-16 code units (u16 count)",
             )
         })?;
-        self.out.extend_from_slice(&len.to_le_bytes());
+        self.out.put(&U16::new(len));
         for &u in &text.units {
-            self.out.extend_from_slice(&u.to_le_bytes());
+            self.out.put(&U16::new(u));
         }
         Ok(())
     }

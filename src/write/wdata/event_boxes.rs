@@ -2,17 +2,14 @@
 //! then the records of each type. Gates use the header's EventBox version (`evVer`), except the
 //! CameraBox render-list id, which is gated on the *main* version (22).
 
-use core::mem::size_of;
-
-use zerocopy::{FromZeros, IntoBytes};
-
 use crate::error::{Error, Result};
-use crate::wdata::OBB_MIN_SIZE;
 use crate::wdata::raw::RawEventBoxIndexEntry;
+use crate::wdata::{OBB_MIN_SIZE, Versions};
 
 use super::encode::{Sink, version_value};
 use super::flat_records::{
-    InAreaBox, NpcBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox,
+    CameraBlockBox, CutoffBox, EnvironmentReverbBox, EtcBox, InAreaBox, MiniMapIconBox, NpcBox,
+    ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox,
 };
 use super::model::{Bool32, Obb, WString};
 
@@ -307,46 +304,6 @@ pub struct EventHitBox {
     pub temp_hit_times: Vec<f32>,
 }
 
-/// Type 10: a generic marker.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct EtcBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// The box's id.
-    pub id: i32,
-}
-
-/// Type 11: a camera blocker (the box alone).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct CameraBlockBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-}
-
-/// Type 12: a cutoff volume.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct CutoffBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Type of cutoff (meanings are the game's).
-    pub cutoff_type: i32,
-}
-
 /// Type 13: a camera focus target.
 #[cfg_attr(
     feature = "serde",
@@ -379,34 +336,6 @@ impl Default for CameraTargetName {
     fn default() -> CameraTargetName {
         CameraTargetName::TextId(0)
     }
-}
-
-/// Type 15: a minimap icon position.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct MiniMapIconBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Type of icon.
-    pub icon_type: i32,
-}
-
-/// Type 16: an audio reverb zone.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct EnvironmentReverbBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Type of reverb.
-    pub reverb_type: i32,
 }
 
 /// Type 17: a waypoint node. The file stores the link ids and then the link distances as two
@@ -442,33 +371,12 @@ pub struct WaypointLink {
     pub distance: f32,
 }
 
-/// Type 18: an obstacle volume (the box alone).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct ObstacleBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-}
-
 // ---- writing ---------------------------------------------------------------------------------
-
-/// The versions the EventBox gates look at.
-#[derive(Clone, Copy)]
-pub(super) struct Gates {
-    /// The header's EventBoxVersion.
-    pub(super) ev: i32,
-    /// The main version (the CameraBox render-list id is gated on it).
-    pub(super) main: i32,
-}
 
 impl EventBoxes {
     /// The index (`type_count` entries of absolute offset and count), then every group in type
     /// order; an empty group's offset is the position where it would start.
-    pub(super) fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+    pub(super) fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
         let beyond = usize::try_from(self.type_count.saturating_sub(TYPE_COUNT)).ok();
         if beyond != Some(self.beyond.len()) {
             return Err(Error::invalid(
@@ -480,11 +388,17 @@ impl EventBoxes {
         }
         s.u32(self.type_count);
         // The index is reserved zeroed and each entry filled once its group is written.
-        let index_at = s.out.len();
-        for _ in 0..self.type_count {
-            s.out
-                .extend_from_slice(RawEventBoxIndexEntry::new_zeroed().as_bytes());
-        }
+        let count = usize::try_from(self.type_count).map_err(|_| {
+            Error::invalid(
+                s.pos(),
+                "EventBoxes.typeCount",
+                u64::from(self.type_count),
+                "more index entries than this machine can address",
+            )
+        })?;
+        let index = s
+            .out
+            .reserve::<RawEventBoxIndexEntry>(count, "EventBoxes.index[type]")?;
         // Fields of `self` by type number, written in that order.
         let groups: [(u32, &dyn Group); 19] = [
             (0, &self.camera),
@@ -544,76 +458,36 @@ impl EventBoxes {
                 offset: offset.into(),
                 count: count.into(),
             };
-            patch_index_entry(s, index_at, ty, &entry)?;
+            // `ty < type_count`: the entry lies inside the index (else a writer error).
+            let ty = usize::try_from(ty).unwrap_or(usize::MAX);
+            s.out.patch_record(&index, ty, &entry)?;
         }
         Ok(())
     }
 }
 
-/// Fills entry `ty` of the index reserved at `index_at`. `ty < type_count`, so the entry lies inside
-/// the index; a position outside what is written is a writer error, never a write dropped.
-fn patch_index_entry(
-    s: &mut Sink,
-    index_at: usize,
-    ty: u32,
-    entry: &RawEventBoxIndexEntry,
-) -> Result<()> {
-    let src = entry.as_bytes();
-    let written = s.out.len();
-    let at = usize::try_from(ty)
-        .ok()
-        .and_then(|ty| ty.checked_mul(size_of::<RawEventBoxIndexEntry>()))
-        .and_then(|o| o.checked_add(index_at));
-    let dst = at
-        .and_then(|at| s.out.get_mut(at..at.checked_add(src.len())?))
-        .ok_or_else(|| {
-            Error::invalid(
-                crate::bytes::u64_of(written),
-                "EventBoxes.index[type]",
-                u64::from(ty),
-                "the index entry lies outside the index written",
-            )
-        })?;
-    dst.copy_from_slice(src);
-    Ok(())
-}
-
-/// Where a type's records are in the map's JSON (`event_boxes.CameraBox`), by the name of its
-/// count (`EventBoxes.CameraBox.count`): what a writer's error names with the record's index.
-pub(super) fn json_section(count_what: &'static str) -> &'static str {
-    match count_what {
-        "EventBoxes.CameraBox.count" => "event_boxes.CameraBox",
-        "EventBoxes.TriggerBox.count" => "event_boxes.TriggerBox",
-        "EventBoxes.EventHitBox.count" => "event_boxes.EventHitBox",
-        "EventBoxes.EtcBox.count" => "event_boxes.EtcBox",
-        "EventBoxes.CameraBlockBox.count" => "event_boxes.CameraBlockBox",
-        "EventBoxes.CutoffBox.count" => "event_boxes.CutoffBox",
-        "EventBoxes.CameraTargetBox.count" => "event_boxes.CameraTargetBox",
-        "EventBoxes.MiniMapIconBox.count" => "event_boxes.MiniMapIconBox",
-        "EventBoxes.EnvironmentReverbBox.count" => "event_boxes.EnvironmentReverbBox",
-        "EventBoxes.WaypointBox.count" => "event_boxes.WaypointBox",
-        "EventBoxes.ObstacleBox.count" => "event_boxes.ObstacleBox",
-        _ => "event_boxes",
-    }
-}
-
 /// One type's group: writes its records and returns the count for the index.
 trait Group {
-    fn write(&self, s: &mut Sink, g: Gates) -> Result<i32>;
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<i32>;
     /// Whether a reader knows the records' layout (and so where the group ends).
     fn layout_known(&self) -> bool {
         true
     }
 }
 
-/// The records of one type, written one after the other.
+/// A record of a counted list (the records of one EventBox type, or of the AniBG, ItemBox and
+/// Gimmick sections), written one after the other.
 pub(super) trait Record {
+    /// The count's name in errors (`EventBoxes.CameraBox.count`, `AniBG.count`).
     const WHAT: &'static str;
-    fn write(&self, s: &mut Sink, g: Gates) -> Result<()>;
+    /// Where the list is in the map's JSON (`event_boxes.CameraBox`, `anibg`): what an error
+    /// inside a record names with the record's index.
+    const SECTION: &'static str;
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<()>;
 }
 
 impl<R: Record> Group for Vec<R> {
-    fn write(&self, s: &mut Sink, g: Gates) -> Result<i32> {
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<i32> {
         let count = i32::try_from(self.len()).map_err(|_| {
             Error::invalid(
                 s.pos(),
@@ -622,9 +496,8 @@ impl<R: Record> Group for Vec<R> {
                 "more boxes than an i32 count can hold",
             )
         })?;
-        let section = json_section(R::WHAT);
         for (i, r) in self.iter().enumerate() {
-            s.entry = Some((section, i));
+            s.entry = Some((R::SECTION, i));
             r.write(s, g)?;
         }
         s.entry = None;
@@ -633,7 +506,7 @@ impl<R: Record> Group for Vec<R> {
 }
 
 impl Group for RawGroup {
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<i32> {
+    fn write(&self, s: &mut Sink, _: Versions) -> Result<i32> {
         if self.count < 0 || (self.count == 0 && !self.bytes.is_empty()) {
             return Err(Error::invalid(
                 s.pos(),
@@ -655,7 +528,7 @@ impl Group for RawGroup {
                 "an unknown group's bytes (value: their length) are fewer than its count of the smallest box (an OBB with an empty name) takes",
             ));
         }
-        s.out.extend_from_slice(&self.bytes);
+        s.out.put(self.bytes.as_slice());
         Ok(self.count)
     }
 
@@ -666,9 +539,15 @@ impl Group for RawGroup {
 
 impl Record for CameraBox {
     const WHAT: &'static str = "EventBoxes.CameraBox.count";
-    fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.CameraBox";
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
         self.obb.write(s, "CameraBox.Name")?;
-        if let Some(&c) = s.gate(&self.category, g.ev >= 7, g.ev, "CameraBox.Category")? {
+        if let Some(&c) = s.gate(
+            &self.category,
+            g.event_box >= 7,
+            g.event_box,
+            "CameraBox.Category",
+        )? {
             s.u32(c);
         }
         for (i, info) in self.infos.iter().enumerate() {
@@ -679,12 +558,12 @@ impl Record for CameraBox {
 }
 
 impl CameraInfo {
-    fn write(&self, s: &mut Sink, g: Gates, first: bool) -> Result<()> {
-        let has_target = g.ev >= 3 || first;
+    fn write(&self, s: &mut Sink, g: Versions, first: bool) -> Result<()> {
+        let has_target = g.event_box >= 3 || first;
         if let Some(t) = s.gate(
             &self.camera_target,
             has_target,
-            g.ev,
+            g.event_box,
             "CameraInfo.CameraTarget",
         )? {
             s.wstr(t, "CameraInfo.CameraTarget")?;
@@ -694,10 +573,20 @@ impl CameraInfo {
         s.f32s(&self.camera_rotation);
         s.f32(self.fov);
         s.f32s(&self.frustum);
-        if let Some(&b) = s.gate(&self.build_pvs, g.ev >= 5, g.ev, "CameraInfo.BuildPVS")? {
+        if let Some(&b) = s.gate(
+            &self.build_pvs,
+            g.event_box >= 5,
+            g.event_box,
+            "CameraInfo.BuildPVS",
+        )? {
             s.bool32(b);
         }
-        if let Some(lists) = s.gate(&self.lists, g.ev >= 4, g.ev, "CameraInfo.lists")? {
+        if let Some(lists) = s.gate(
+            &self.lists,
+            g.event_box >= 4,
+            g.event_box,
+            "CameraInfo.lists",
+        )? {
             lists.write(s, g)?;
         }
         Ok(())
@@ -718,17 +607,19 @@ impl CameraLists {
         ]
     }
 
-    fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
         // An empty list stores only its count, so either variant writes it (the JSON of an
         // empty list, `[]`, cannot say which one it was).
         let pvs_ev_len = match &self.pvs_event_boxes {
-            PvsEventBoxes::Ids(ids) if g.ev < 6 || ids.is_empty() => ids.len(),
-            PvsEventBoxes::Entries(entries) if g.ev >= 6 || entries.is_empty() => entries.len(),
+            PvsEventBoxes::Ids(ids) if g.event_box < 6 || ids.is_empty() => ids.len(),
+            PvsEventBoxes::Entries(entries) if g.event_box >= 6 || entries.is_empty() => {
+                entries.len()
+            }
             _ => {
                 return Err(Error::invalid(
                     s.pos(),
                     "CameraInfo.pvsEv",
-                    version_value(g.ev),
+                    version_value(g.event_box),
                     "PVS EventBox ids are stored below EventBox version 6, (category, name) \
                      entries from 6",
                 ));
@@ -785,12 +676,18 @@ impl CameraLists {
 
 impl Record for TriggerBox {
     const WHAT: &'static str = "EventBoxes.TriggerBox.count";
-    fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.TriggerBox";
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
         self.obb.write(s, "TriggerBox.Name")?;
         s.i32(self.state);
         s.wstr(&self.action_motion, "TriggerBox.ActionMotion")?;
         s.wstr(&self.motion, "TriggerBox.Motion")?;
-        if let Some(p) = s.gate(&self.signpost, g.ev >= 9, g.ev, "TriggerBox.SignpostTextID")? {
+        if let Some(p) = s.gate(
+            &self.signpost,
+            g.event_box >= 9,
+            g.event_box,
+            "TriggerBox.SignpostTextID",
+        )? {
             s.i32(p.text_id);
             s.f32s(&p.reposition);
         }
@@ -800,7 +697,8 @@ impl Record for TriggerBox {
 
 impl Record for EventHitBox {
     const WHAT: &'static str = "EventBoxes.EventHitBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.EventHitBox";
+    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
         self.obb.write(s, "EventHitBox.Name")?;
         s.i32(self.state);
         s.wstr(&self.anibg_name, "EventHitBox.AniBGName")?;
@@ -815,36 +713,12 @@ impl Record for EventHitBox {
     }
 }
 
-impl Record for EtcBox {
-    const WHAT: &'static str = "EventBoxes.EtcBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "EtcBox.Name")?;
-        s.i32(self.id);
-        Ok(())
-    }
-}
-
-impl Record for CameraBlockBox {
-    const WHAT: &'static str = "EventBoxes.CameraBlockBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "CameraBlockBox.Name")
-    }
-}
-
-impl Record for CutoffBox {
-    const WHAT: &'static str = "EventBoxes.CutoffBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "CutoffBox.Name")?;
-        s.i32(self.cutoff_type);
-        Ok(())
-    }
-}
-
 impl Record for CameraTargetBox {
     const WHAT: &'static str = "EventBoxes.CameraTargetBox.count";
-    fn write(&self, s: &mut Sink, g: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.CameraTargetBox";
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
         self.obb.write(s, "CameraTargetBox.Name")?;
-        match (&self.target, g.ev >= 8) {
+        match (&self.target, g.event_box >= 8) {
             (CameraTargetName::Name(name), false) => {
                 s.wstr(name, "CameraTargetBox.NameDeprecated")?
             }
@@ -853,15 +727,15 @@ impl Record for CameraTargetBox {
                 return Err(Error::invalid(
                     s.pos(),
                     "CameraTargetBox.NameTextID",
-                    version_value(g.ev),
+                    version_value(g.event_box),
                     "the target is a name below EventBox version 8 and a text id from 8",
                 ));
             }
         }
         if let Some(&b) = s.gate(
             &self.target_local_pc,
-            g.ev >= 2,
-            g.ev,
+            g.event_box >= 2,
+            g.event_box,
             "CameraTargetBox.TargetLocalPC",
         )? {
             s.bool32(b);
@@ -870,27 +744,10 @@ impl Record for CameraTargetBox {
     }
 }
 
-impl Record for MiniMapIconBox {
-    const WHAT: &'static str = "EventBoxes.MiniMapIconBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "MiniMapIconBox.Name")?;
-        s.i32(self.icon_type);
-        Ok(())
-    }
-}
-
-impl Record for EnvironmentReverbBox {
-    const WHAT: &'static str = "EventBoxes.EnvironmentReverbBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "EnvironmentReverbBox.Name")?;
-        s.i32(self.reverb_type);
-        Ok(())
-    }
-}
-
 impl Record for WaypointBox {
     const WHAT: &'static str = "EventBoxes.WaypointBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+    const SECTION: &'static str = "event_boxes.WaypointBox";
+    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
         self.obb.write(s, "WaypointBox.Name")?;
         s.i32(self.id);
         s.f32(self.range);
@@ -902,12 +759,5 @@ impl Record for WaypointBox {
             s.f32(l.distance);
         }
         Ok(())
-    }
-}
-
-impl Record for ObstacleBox {
-    const WHAT: &'static str = "EventBoxes.ObstacleBox.count";
-    fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
-        self.obb.write(s, "ObstacleBox.Name")
     }
 }

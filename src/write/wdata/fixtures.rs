@@ -435,7 +435,7 @@ fn anibg_record(k: usize, ver: i32) -> AniBg {
         obb: obb(format!("AniBG{k}"), k as i32),
         model: WString::new("bg\\tree.mdata"),
         motion: WString::new("sway"),
-        looping: Bool32(1),
+        looped: Bool32(1),
         light_index: 1,
         cover_index: 2,
         shadow: (ver >= 3).then_some(Bool32(1)),
@@ -450,7 +450,7 @@ fn item_box_record(k: usize, ver: i32) -> ItemBox {
         model: WString::new("item\\chest.mdata"),
         motion: WString::new("open"),
         table_path: WString::new("table\\chest.rh"),
-        looping: Bool32(0),
+        looped: Bool32(0),
         open_enable: (ver >= 3).then_some(Bool32(1)),
     }
 }

@@ -1,16 +1,21 @@
-//! The owned model of the flat EventBox records, their writers and their conversion from the
-//! reader's records: all made from the one table, `wdata::flat_records::flat_event_boxes!`, which
-//! the reader expands too (so a field added there is read, held, written and copied).
+//! The owned model of the flat records (the flat EventBox types, AniBG, ItemBox, Gimmick), their
+//! writers and their conversion from the reader's records: all made from the two tables of
+//! `wdata::flat_records` (`flat_event_boxes!`, `flat_sections!`), which the reader expands too
+//! (so a field added there, or a gate changed, is read, held, written and copied).
 
 use super::encode::Sink;
-use super::event_boxes::{Gates, Record};
+use super::event_boxes::Record;
 use super::model::{Bool32, Obb, WString};
 use crate::error::Result;
-use crate::wdata::flat_records::flat_event_boxes;
+use crate::wdata::Versions;
+use crate::wdata::flat_records::{flat_event_boxes, flat_sections, gate_doc};
 use crate::write::wdata_from_view::{b32, obb, ws};
 
-/// The model's type for a field kind.
+/// The model's type for a field kind; a gated field is an `Option`.
 macro_rules! model_type {
+    ($kind:ident, $ver:ident) => {
+        Option<model_type!($kind)>
+    };
     (i32) => {
         i32
     };
@@ -55,8 +60,24 @@ macro_rules! write_field {
     };
 }
 
+/// Writes a field, or for a gated one checks that the model holds it exactly when the version
+/// stores it (naming the field when not) and writes it then.
+macro_rules! write_gated {
+    ($s:ident, $v:ident, $kind:ident, $ver:ident >= $min:literal, $val:expr, $what:expr) => {
+        if let Some(x) = $s.gate(&$val, $v.$ver >= $min, $v.$ver, $what)? {
+            write_field!($s, $kind, *x, $what);
+        }
+    };
+    ($s:ident, $v:ident, $kind:ident, $val:expr, $what:expr) => {
+        write_field!($s, $kind, $val, $what);
+    };
+}
+
 /// The model's value of a reader's field.
 macro_rules! from_read {
+    ($kind:ident, $ver:ident, $v:expr) => {
+        $v.map(|x| from_read!($kind, x))
+    };
     (i32, $v:expr) => {
         $v
     };
@@ -77,14 +98,21 @@ macro_rules! from_read {
     };
 }
 
-/// The owned struct, its writer and its conversion for each record of the table.
+/// The owned struct, its writer and its conversion for each record of a table.
 macro_rules! model_records {
-    ($(
-        $(#[$doc:meta])*
-        $name:ident = $label:literal {
-            $( $(#[$fdoc:meta])* $field:ident : $kind:ident = $fname:literal, )*
-        }
-    )*) => {$(
+    (
+        $count_prefix:literal;
+        $(
+            $(#[$doc:meta])*
+            $name:ident = $label:literal in $section:literal {
+                $(
+                    $(#[$fdoc:meta])*
+                    $field:ident : $kind:ident $(if $ver:ident >= $min:literal)?
+                        = $fname:literal $((json $key:literal))?,
+                )*
+            }
+        )*
+    ) => {$(
         $(#[$doc])*
         #[cfg_attr(
             feature = "serde",
@@ -95,14 +123,35 @@ macro_rules! model_records {
         pub struct $name {
             /// The box: name, placement and half sizes.
             pub obb: Obb,
-            $( $(#[$fdoc])* pub $field: model_type!($kind), )*
+            $(
+                $(#[$fdoc])*
+                $(
+                    #[doc = ""]
+                    #[doc = gate_doc!($ver, $min)]
+                    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+                )?
+                $(#[cfg_attr(feature = "serde", serde(rename = $key))])?
+                pub $field: model_type!($kind $(, $ver)?),
+            )*
         }
 
         impl Record for $name {
-            const WHAT: &'static str = concat!("EventBoxes.", $label, ".count");
-            fn write(&self, s: &mut Sink, _: Gates) -> Result<()> {
+            const WHAT: &'static str = concat!($count_prefix, $label, ".count");
+            const SECTION: &'static str = $section;
+            fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
+                // Read only by the gated fields (a record may have none).
+                let _ = v;
                 self.obb.write(s, concat!($label, ".Name"))?;
-                $( write_field!(s, $kind, self.$field, concat!($label, ".", $fname)); )*
+                $(
+                    write_gated!(
+                        s,
+                        v,
+                        $kind,
+                        $($ver >= $min,)?
+                        self.$field,
+                        concat!($label, ".", $fname)
+                    );
+                )*
                 Ok(())
             }
         }
@@ -112,7 +161,7 @@ macro_rules! model_records {
             pub(crate) fn from_read(r: &crate::wdata::$name<'_>) -> $name {
                 $name {
                     obb: obb(&r.obb),
-                    $( $field: from_read!($kind, r.$field), )*
+                    $( $field: from_read!($kind $(, $ver)?, r.$field), )*
                 }
             }
         }
@@ -120,3 +169,4 @@ macro_rules! model_records {
 }
 
 flat_event_boxes!(model_records);
+flat_sections!(model_records);

@@ -13,6 +13,7 @@ use crate::error::{Error, Result};
 
 use super::encode::{Sink, version_value};
 use super::event_boxes::EventBoxes;
+use super::flat_records::{AniBg, Gimmick, ItemBox};
 use super::scenes::{Scene, SceneResource};
 
 /// The signature every `.wdata` starts with (stored with a trailing NUL: 15 code units).
@@ -112,90 +113,6 @@ pub struct Obb {
     pub rotation: [f32; 4],
     /// Half sizes along the box's local axes.
     pub extents: [f32; 3],
-}
-
-/// An animated background object (the AniBG section).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct AniBg {
-    /// The box.
-    pub obb: Obb,
-    /// Path of the model.
-    pub model: WString,
-    /// Path of the motion.
-    pub motion: WString,
-    /// `Loop`.
-    #[cfg_attr(feature = "serde", serde(rename = "loop"))]
-    pub looping: Bool32,
-    /// Index of the light to use.
-    pub light_index: i32,
-    /// Cover index (perhaps an occlusion group).
-    pub cover_index: i32,
-    /// AniBG version >= 3.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub shadow: Option<Bool32>,
-    /// AniBG version >= 4.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub move_weight: Option<Bool32>,
-    /// `PVSRad`, AniBG version >= 5.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub pvs_radius: Option<f32>,
-}
-
-/// An item container (the ItemBox section).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct ItemBox {
-    /// The box.
-    pub obb: Obb,
-    /// Path of the model.
-    pub model: WString,
-    /// Path of the motion.
-    pub motion: WString,
-    /// Path of the item table.
-    pub table_path: WString,
-    /// `Loop`.
-    #[cfg_attr(feature = "serde", serde(rename = "loop"))]
-    pub looping: Bool32,
-    /// ItemBox version >= 3.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub open_enable: Option<Bool32>,
-}
-
-/// An in-world mechanism (the Gimmick section); its flags are plain `i32`s in the file.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Gimmick {
-    /// The box.
-    pub obb: Obb,
-    /// Path of the model.
-    pub model: WString,
-    /// Path of the motion.
-    pub motion: WString,
-    /// Loop flag or mode.
-    pub loop_flag: i32,
-    /// Index of the light to use.
-    pub light_index: i32,
-    /// Cover index (perhaps an occlusion group).
-    pub cover_index: i32,
-    /// Whether the gimmick casts a shadow (0 or 1).
-    pub shadow: i32,
-    /// The "move weight" flag (0 or 1).
-    pub move_weight: i32,
-    /// Id of the gimmick's template.
-    pub template_id: i32,
 }
 
 /// The Triggers section: a common prefix, then one of two layouts (the notes' "trigger-layout
@@ -351,60 +268,6 @@ impl Obb {
         s.f32s(&self.scale);
         s.f32s(&self.rotation);
         s.f32s(&self.extents);
-        Ok(())
-    }
-}
-
-impl AniBg {
-    /// `anibg_version` is the header's AniBG version (0 below main version 7).
-    pub(super) fn write(&self, s: &mut Sink, anibg_version: i32) -> Result<()> {
-        self.obb.write(s, "AniBG.Name")?;
-        s.wstr(&self.model, "AniBG.Model")?;
-        s.wstr(&self.motion, "AniBG.Motion")?;
-        s.bool32(self.looping);
-        s.i32(self.light_index);
-        s.i32(self.cover_index);
-        let v = anibg_version;
-        if let Some(&b) = s.gate(&self.shadow, v >= 3, v, "AniBG.Shadow")? {
-            s.bool32(b);
-        }
-        if let Some(&b) = s.gate(&self.move_weight, v >= 4, v, "AniBG.MoveWeight")? {
-            s.bool32(b);
-        }
-        if let Some(&r) = s.gate(&self.pvs_radius, v >= 5, v, "AniBG.PVSRad")? {
-            s.f32(r);
-        }
-        Ok(())
-    }
-}
-
-impl ItemBox {
-    /// `item_box_version` is the header's ItemBox version (0 below main version 7).
-    pub(super) fn write(&self, s: &mut Sink, item_box_version: i32) -> Result<()> {
-        self.obb.write(s, "ItemBox.Name")?;
-        s.wstr(&self.model, "ItemBox.Model")?;
-        s.wstr(&self.motion, "ItemBox.Motion")?;
-        s.wstr(&self.table_path, "ItemBox.TablePath")?;
-        s.bool32(self.looping);
-        let v = item_box_version;
-        if let Some(&b) = s.gate(&self.open_enable, v >= 3, v, "ItemBox.OpenEnable")? {
-            s.bool32(b);
-        }
-        Ok(())
-    }
-}
-
-impl Gimmick {
-    pub(super) fn write(&self, s: &mut Sink) -> Result<()> {
-        self.obb.write(s, "Gimmick.Name")?;
-        s.wstr(&self.model, "Gimmick.Model")?;
-        s.wstr(&self.motion, "Gimmick.Motion")?;
-        s.i32(self.loop_flag);
-        s.i32(self.light_index);
-        s.i32(self.cover_index);
-        s.i32(self.shadow);
-        s.i32(self.move_weight);
-        s.i32(self.template_id);
         Ok(())
     }
 }

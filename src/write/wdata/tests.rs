@@ -12,7 +12,10 @@ fn counts_that_do_not_fit_their_field_are_errors() {
     let e = s.count_u32(1 << 32, "CameraInfo.pvsBg");
     assert!(matches!(e, Err(e) if e.what() == "CameraInfo.pvsBg"));
     assert!(s.count_u32((1 << 32) - 1, "CameraInfo.pvsBg").is_ok());
-    assert_eq!(s.out, [0xff, 0xff, 0xff, 0x7f, 0xff, 0xff, 0xff, 0xff]);
+    assert_eq!(
+        s.out.as_slice(),
+        [0xff, 0xff, 0xff, 0x7f, 0xff, 0xff, 0xff, 0xff]
+    );
 }
 
 /// Every field name the version-gate table maps is one the writer's checks use, and its JSON
@@ -91,21 +94,31 @@ fn event_box_errors_name_the_group_and_the_index() {
         .find(|(n, _)| *n == "v22-all-event-boxes.wdata")
         .expect("the v22 fixture");
     let json = serde_json::to_value(&map).unwrap();
-    for ty in [
-        "CameraBox",
-        "TriggerBox",
-        "EventHitBox",
-        "EtcBox",
-        "CameraBlockBox",
-        "CutoffBox",
-        "CameraTargetBox",
-        "MiniMapIconBox",
-        "EnvironmentReverbBox",
-        "WaypointBox",
-        "ObstacleBox",
+    use super::event_boxes::Record;
+    use super::*;
+    for section in [
+        CameraBox::SECTION,
+        RespawnBox::SECTION,
+        StartPointBox::SECTION,
+        TriggerBox::SECTION,
+        SkidBox::SECTION,
+        EventHitBox::SECTION,
+        NpcBox::SECTION,
+        PortalBox::SECTION,
+        SelectMapPortalBox::SECTION,
+        InAreaBox::SECTION,
+        EtcBox::SECTION,
+        CameraBlockBox::SECTION,
+        CutoffBox::SECTION,
+        CameraTargetBox::SECTION,
+        MiniMapIconBox::SECTION,
+        EnvironmentReverbBox::SECTION,
+        WaypointBox::SECTION,
+        ObstacleBox::SECTION,
+        AniBg::SECTION,
+        ItemBox::SECTION,
+        Gimmick::SECTION,
     ] {
-        let count: &'static str = Box::leak(format!("EventBoxes.{ty}.count").into_boxed_str());
-        let section = super::event_boxes::json_section(count);
         let pointer = format!("/{}", section.replace('.', "/"));
         assert!(
             json.pointer(&pointer)
@@ -120,4 +133,14 @@ fn event_box_errors_name_the_group_and_the_index() {
     let e = super::write_located(&edited).unwrap_err();
     assert_eq!(e.entry, Some(("event_boxes.CameraBox", last)));
     assert_eq!(e.json_key(), Some("build_pvs"));
+    // A flat record (declared by the table) names its group too: it used to name only
+    // `event_boxes`, the flat types being missing from a hand-kept list of groups.
+    let mut edited = map.clone();
+    let boxes = edited.event_boxes.as_mut().unwrap();
+    boxes.respawn[0].enemy_name = WString {
+        units: vec![0x41; 1 << 16],
+    };
+    let e = super::write_located(&edited).unwrap_err();
+    assert_eq!(e.entry, Some(("event_boxes.RespawnBox", 0)));
+    assert_eq!(e.error.what(), "RespawnBox.EnemyName");
 }
