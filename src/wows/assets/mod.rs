@@ -49,8 +49,8 @@ pub use database::{Database, Databases, Layout, PrototypeType, RawReason};
 pub use fields::{
     AnimationFields, AtlasContourFields, BoundsFields, ChannelFields, DyeFields, EffectFields,
     EffectMetadataFields, EffectPresetFields, ID_FIELDS, ID_LIST_FIELDS, KeyFields, LodFields,
-    MaterialFields, ModelFields, Name, NodeFields, PATH_ID_FIELDS, PointLightFields,
-    PropertyFields, PropertyValue, PrototypeFields, RawFields, RenderSetFields,
+    MODEL_LAYOUT, MODEL_LAYOUT_V1, MaterialFields, ModelFields, Name, NodeFields, PATH_ID_FIELDS,
+    PointLightFields, PropertyFields, PropertyValue, PrototypeFields, RawFields, RenderSetFields,
     SkeletonExtenderFields, VelocityFieldFields, VisualFields,
 };
 pub use paths::{
