@@ -18,6 +18,17 @@ pub enum PrototypeState {
     Other(u8),
 }
 
+/// `live`, `deleted`, or `state N` for a state no reader has seen (as `gamebin assets` prints it).
+impl core::fmt::Display for PrototypeState {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            PrototypeState::Live => f.write_str("live"),
+            PrototypeState::Deleted => f.write_str("deleted"),
+            PrototypeState::Other(s) => write!(f, "state {s}"),
+        }
+    }
+}
+
 /// Where a resource's prototype lives: decoded from the stored value as `state = v & 3`,
 /// `database = (v >> 2) & 0x3F`, `record = v >> 8`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
