@@ -78,6 +78,18 @@ pub fn translation(t: [f32; 3]) -> [f32; 16] {
     m
 }
 
+/// A point light's animation of `period` through `keys` (time, value).
+pub fn animation<T: Copy>(period: f32, repeated: bool, keys: &[(f32, T)]) -> AnimationFields<T> {
+    AnimationFields {
+        period,
+        repeated,
+        points: keys
+            .iter()
+            .map(|&(time, value)| KeyFields { time, value })
+            .collect(),
+    }
+}
+
 /// A visual's render set.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RenderSetSpec {
@@ -340,10 +352,28 @@ impl Blob {
         Ok(self.ool.put(items))
     }
 
-    /// Reserves an 8-aligned table of out-of-line structs, filled once their arrays are written.
-    fn table<T>(&mut self, count: usize, what: &'static str) -> Result<Reserved<T>> {
+    /// Stores a table of out-of-line structs, one made by `make` per item (8-aligned, each filled
+    /// once `make` has written its arrays after it, given the struct's position), and points the
+    /// field at `rec + field` at it; an empty table's pointer stays null.
+    fn record_table<S, T: IntoBytes + Immutable>(
+        &mut self,
+        rec: usize,
+        field: usize,
+        items: &[S],
+        what: &'static str,
+        mut make: impl FnMut(&mut Self, usize, &S) -> Result<T>,
+    ) -> Result<()> {
+        if items.is_empty() {
+            return Ok(());
+        }
         self.ool.align(8)?;
-        self.ool.reserve(count, what)
+        let table: Reserved<T> = self.ool.reserve(items.len(), what)?;
+        self.fixups.push((rec + field, rec, table.at()));
+        for (i, item) in items.iter().enumerate() {
+            let value = make(self, table.record(i)?, item)?;
+            self.ool.patch_record(&table, i, &value)?;
+        }
+        Ok(())
     }
 
     /// Stores a non-empty array out of line and points the field at `rec + field` at it,
@@ -1079,62 +1109,46 @@ fn encode_visual(b: &mut Blob, v: &VisualFields) -> Result<()> {
         .map(|n| U16::new(n.parent.unwrap_or(NO_PARENT)))
         .collect();
     b.record_array(r, offset_of!(VisualPrototype, parent_ids_ptr), &parents)?;
-    if !render_sets.is_empty() {
-        let table = b.table::<RenderSet>(render_sets.len(), "RenderSet")?;
-        let field = offset_of!(VisualPrototype, render_sets_ptr);
-        b.fixups.push((r + field, r, table.at()));
-        for (i, s) in render_sets.iter().enumerate() {
-            let RenderSetFields {
-                name,
-                material,
-                vertices_mapping_id,
-                indices_mapping_id,
-                material_mfm_path_id,
-                skinned,
-                nodes,
-            } = s;
-            let at = table.record(i)?;
-            let node_names = named_ids(nodes, "RenderSet.nodeNameIds")?;
-            let set = RenderSet {
-                name_id: U32::new(named(name, "RenderSet.nameId")?),
-                material_name_id: U32::new(named(material, "RenderSet.materialNameId")?),
-                vertices_mapping_id: U32::new(*vertices_mapping_id),
-                indices_mapping_id: U32::new(*indices_mapping_id),
-                material_mfm_path_id: U64::new(*material_mfm_path_id),
-                skinned: u8::from(*skinned),
-                nodes_count: narrow(nodes.len(), "RenderSet.nodesCount")?,
-                pad: [0; 6],
-                node_name_ids_ptr: b.ool_array(at, &node_names, "RenderSet.nodeNameIdsPtr")?,
-            };
-            b.ool.patch_record(&table, i, &set)?;
-        }
-    }
-    if !lods.is_empty() {
-        let table = b.table::<Lod>(lods.len(), "Lod")?;
-        b.fixups
-            .push((r + offset_of!(VisualPrototype, lods_ptr), r, table.at()));
-        for (i, l) in lods.iter().enumerate() {
-            let LodFields {
-                extent,
-                casts_shadow,
-                render_sets,
-            } = l;
-            let at = table.record(i)?;
-            let names = named_ids(render_sets, "Lod.renderSetNames")?;
-            let lod = Lod {
-                extent: F32::new(*extent),
-                casts_shadow: u8::from(*casts_shadow),
-                pad: 0,
-                render_set_names_count: U16::new(narrow(
-                    render_sets.len(),
-                    "Lod.renderSetNamesCount",
-                )?),
-                render_set_names_ptr: b.ool_array(at, &names, "Lod.renderSetNamesPtr")?,
-            };
-            b.ool.patch_record(&table, i, &lod)?;
-        }
-    }
-    Ok(())
+    let field = offset_of!(VisualPrototype, render_sets_ptr);
+    b.record_table(r, field, render_sets, "RenderSet", |b, at, set| {
+        let RenderSetFields {
+            name,
+            material,
+            vertices_mapping_id,
+            indices_mapping_id,
+            material_mfm_path_id,
+            skinned,
+            nodes,
+        } = set;
+        let node_names = named_ids(nodes, "RenderSet.nodeNameIds")?;
+        Ok(RenderSet {
+            name_id: U32::new(named(name, "RenderSet.nameId")?),
+            material_name_id: U32::new(named(material, "RenderSet.materialNameId")?),
+            vertices_mapping_id: U32::new(*vertices_mapping_id),
+            indices_mapping_id: U32::new(*indices_mapping_id),
+            material_mfm_path_id: U64::new(*material_mfm_path_id),
+            skinned: u8::from(*skinned),
+            nodes_count: narrow(nodes.len(), "RenderSet.nodesCount")?,
+            pad: [0; 6],
+            node_name_ids_ptr: b.ool_array(at, &node_names, "RenderSet.nodeNameIdsPtr")?,
+        })
+    })?;
+    let field = offset_of!(VisualPrototype, lods_ptr);
+    b.record_table(r, field, lods, "Lod", |b, at, lod| {
+        let LodFields {
+            extent,
+            casts_shadow,
+            render_sets,
+        } = lod;
+        let names = named_ids(render_sets, "Lod.renderSetNames")?;
+        Ok(Lod {
+            extent: F32::new(*extent),
+            casts_shadow: u8::from(*casts_shadow),
+            pad: 0,
+            render_set_names_count: U16::new(narrow(render_sets.len(), "Lod.renderSetNamesCount")?),
+            render_set_names_ptr: b.ool_array(at, &names, "Lod.renderSetNamesPtr")?,
+        })
+    })
 }
 
 /// A MaterialPrototype: properties sorted into the nine typed arrays.
@@ -1286,38 +1300,31 @@ fn encode_model(b: &mut Blob, m: &ModelFields) -> Result<()> {
         )
     };
     b.record_array(r, animations_ptr, &ids64(animations.iter().copied()))?;
-    if !dyes.is_empty() {
-        let table = b.table::<Dye>(dyes.len(), "Dye")?;
-        b.fixups.push((r + dyes_ptr, r, table.at()));
-        for (i, d) in dyes.iter().enumerate() {
-            let DyeFields {
-                matter_id,
-                replaces_id,
-                tints,
-                tint_materials,
-            } = d;
-            if tints.len() != tint_materials.len() {
-                return Err(invalid(
-                    "Dye.tintsCount",
-                    u64_of(tint_materials.len()),
-                    "a dye's tint names and tint materials differ in number",
-                ));
-            }
-            let at = table.record(i)?;
-            let names = named_ids(tints, "Dye.tintNameIds")?;
-            let materials = ids64(tint_materials.iter().copied());
-            let dye = Dye {
-                matter_id: U32::new(*matter_id),
-                replaces_id: U32::new(*replaces_id),
-                tints_count: U32::new(narrow(tints.len(), "Dye.tintsCount")?),
-                pad: U32::new(0),
-                tint_name_ids_ptr: b.ool_array(at, &names, "Dye.tintNameIdsPtr")?,
-                tint_material_ids_ptr: b.ool_array(at, &materials, "Dye.tintMaterialIdsPtr")?,
-            };
-            b.ool.patch_record(&table, i, &dye)?;
+    b.record_table(r, dyes_ptr, dyes, "Dye", |b, at, dye| {
+        let DyeFields {
+            matter_id,
+            replaces_id,
+            tints,
+            tint_materials,
+        } = dye;
+        if tints.len() != tint_materials.len() {
+            return Err(invalid(
+                "Dye.tintsCount",
+                u64_of(tint_materials.len()),
+                "a dye's tint names and tint materials differ in number",
+            ));
         }
-    }
-    Ok(())
+        let names = named_ids(tints, "Dye.tintNameIds")?;
+        let materials = ids64(tint_materials.iter().copied());
+        Ok(Dye {
+            matter_id: U32::new(*matter_id),
+            replaces_id: U32::new(*replaces_id),
+            tints_count: U32::new(narrow(tints.len(), "Dye.tintsCount")?),
+            pad: U32::new(0),
+            tint_name_ids_ptr: b.ool_array(at, &names, "Dye.tintNameIdsPtr")?,
+            tint_material_ids_ptr: b.ool_array(at, &materials, "Dye.tintMaterialIdsPtr")?,
+        })
+    })
 }
 
 /// A SkeletonExtenderPrototype: the record, then its names, parents' names and matrices.
@@ -1509,24 +1516,18 @@ fn encode_effect_metadata(b: &mut Blob, m: &EffectMetadataFields) -> Result<()> 
         },
         "EffectMetadataPrototype",
     )?;
-    if channels.is_empty() {
-        return Ok(());
-    }
-    let table = b.table::<Channel>(channels.len(), "Channel")?;
     let field = offset_of!(EffectMetadataPrototype, channels_ptr);
-    b.fixups.push((r + field, r, table.at()));
-    for (i, c) in channels.iter().enumerate() {
+    b.record_table(r, field, channels, "Channel", |b, at, channel| {
         let ChannelFields {
             name,
             min,
             max,
             default,
             kind,
-        } = c;
-        let at = table.record(i)?;
+        } = channel;
         let mut name = name.as_bytes().to_vec();
         name.push(0);
-        let channel = Channel {
+        Ok(Channel {
             name_len: U32::new(narrow(name.len(), "Channel.nameLen")?),
             pad: U32::new(0),
             name_ptr: b.ool_array(at, &name, "Channel.namePtr")?,
@@ -1534,10 +1535,8 @@ fn encode_effect_metadata(b: &mut Blob, m: &EffectMetadataFields) -> Result<()> 
             max: F32::new(*max),
             default: F32::new(*default),
             kind: U32::new(*kind),
-        };
-        b.ool.patch_record(&table, i, &channel)?;
-    }
-    Ok(())
+        })
+    })
 }
 
 /// An AtlasContourProto: the record, its contour table, then each frame's points.
@@ -1551,29 +1550,21 @@ fn encode_atlas_contour(b: &mut Blob, a: &AtlasContourFields) -> Result<()> {
         },
         "AtlasContourProto",
     )?;
-    if frames.is_empty() {
-        return Ok(());
-    }
-    let table = b.table::<Contour>(frames.len(), "Contour")?;
     let field = offset_of!(AtlasContourProto, contours_ptr);
-    b.fixups.push((r + field, r, table.at()));
-    for (i, f) in frames.iter().enumerate() {
-        let at = table.record(i)?;
-        let points: Vec<Point> = f
+    b.record_table(r, field, frames, "Contour", |b, at, frame| {
+        let points: Vec<Point> = frame
             .iter()
             .map(|&[x, y]| Point {
                 x: F32::new(x),
                 y: F32::new(y),
             })
             .collect();
-        let contour = Contour {
-            count: I32::new(narrow(f.len(), "Contour.count")?),
+        Ok(Contour {
+            count: I32::new(narrow(frame.len(), "Contour.count")?),
             pad: U32::new(0),
             points_ptr: b.ool_array(at, &points, "Contour.pointsPtr")?,
-        };
-        b.ool.patch_record(&table, i, &contour)?;
-    }
-    Ok(())
+        })
+    })
 }
 
 /// A visual like the independent sample's: two nodes, one render set, one LOD.
@@ -1677,27 +1668,12 @@ pub fn all_prototypes() -> Result<AssetsBuilder> {
     b.prototype(
         light,
         RecordSpec::PointLight(PointLightSpec {
-            color_animation: AnimationFields {
-                period: 2.0,
-                repeated: true,
-                points: vec![
-                    KeyFields {
-                        time: 0.0,
-                        value: [1.0, 0.5, 0.25, 1.0],
-                    },
-                    KeyFields {
-                        time: 1.0,
-                        value: [0.0, 0.0, 1.0, 1.0],
-                    },
-                ],
-            },
-            radius_animation: AnimationFields {
-                period: 4.0,
-                repeated: false,
-                points: [(0.0, 3.0), (0.5, 6.0), (1.0, 3.0)]
-                    .map(|(time, value)| KeyFields { time, value })
-                    .to_vec(),
-            },
+            color_animation: animation(
+                2.0,
+                true,
+                &[(0.0, [1.0, 0.5, 0.25, 1.0]), (1.0, [0.0, 0.0, 1.0, 1.0])],
+            ),
+            radius_animation: animation(4.0, false, &[(0.0, 3.0), (0.5, 6.0), (1.0, 3.0)]),
             color: [1.0, 0.9, 0.8, 1.0],
             local_position: [1.0, 2.0, 3.0],
             radius: 5.0,

@@ -8,10 +8,10 @@
 //! benches); never committed.
 
 use super::assets::{
-    AnimationFields, AssetsBuilder, AtlasContourSpec, ChannelSpec, DyeSpec, EffectMetadataSpec,
-    EffectPresetSpec, EffectSpec, KeyFields, LodSpec, MaterialSpec, ModelSpec, NodeSpec,
-    PointLightSpec, RecordSpec, RenderSetSpec, SkeletonExtenderSpec, ValueSpec, VelocityFieldSpec,
-    VisualSpec, translation,
+    AssetsBuilder, AtlasContourSpec, ChannelSpec, DyeSpec, EffectMetadataSpec, EffectPresetSpec,
+    EffectSpec, LodSpec, MaterialSpec, ModelSpec, NodeSpec, PointLightSpec, RecordSpec,
+    RenderSetSpec, SkeletonExtenderSpec, ValueSpec, VelocityFieldSpec, VisualSpec, animation,
+    translation,
 };
 use crate::error::Result;
 use crate::hash::murmur3_32;
@@ -220,34 +220,12 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                     b.prototype(
                         light,
                         RecordSpec::PointLight(PointLightSpec {
-                            color_animation: AnimationFields {
-                                period: 1.0,
-                                repeated: true,
-                                points: vec![
-                                    KeyFields {
-                                        time: 0.0,
-                                        value: [1.0, 1.0, 1.0, 1.0],
-                                    },
-                                    KeyFields {
-                                        time: 1.0,
-                                        value: [1.0, 0.5, 0.2, 1.0],
-                                    },
-                                ],
-                            },
-                            radius_animation: AnimationFields {
-                                period: 1.0,
-                                repeated: true,
-                                points: vec![
-                                    KeyFields {
-                                        time: 0.0,
-                                        value: 2.0,
-                                    },
-                                    KeyFields {
-                                        time: 1.0,
-                                        value: 4.0,
-                                    },
-                                ],
-                            },
+                            color_animation: animation(
+                                1.0,
+                                true,
+                                &[(0.0, [1.0, 1.0, 1.0, 1.0]), (1.0, [1.0, 0.5, 0.2, 1.0])],
+                            ),
+                            radius_animation: animation(1.0, true, &[(0.0, 2.0), (1.0, 4.0)]),
                             color: [1.0, 0.8, 0.6, 1.0],
                             local_position: [rng.float(), rng.float(), rng.float()],
                             radius: 3.0,
