@@ -2,7 +2,7 @@
 //! of fixed-size records followed by their out-of-line arrays. Databases are found by magic, not by
 //! position: client versions differ in which databases they carry.
 
-use super::raw::{BlobHeader, DATABASE_ENTRY_DATA_PTR, DatabaseEntry};
+use super::raw::{self, BlobHeader, DATABASE_ENTRY_DATA_PTR, DatabaseEntry};
 use super::records::{Prototype, RawRecord};
 use super::strings::Strings;
 use crate::bytes::{Bytes, to_usize, u64_of};
@@ -71,18 +71,20 @@ impl PrototypeType {
         murmur3_32(self.name().as_bytes(), 0)
     }
 
-    /// Record size of the current layout.
+    /// Record size of the current layout (its raw struct's size).
     pub const fn item_size(self) -> usize {
+        use core::mem::size_of;
         match self {
-            PrototypeType::Material => 0x78,
-            PrototypeType::Visual | PrototypeType::PointLight => 0x70,
-            PrototypeType::SkeletonExtender => 0x20,
-            PrototypeType::Model => 0x28,
-            PrototypeType::VelocityField => 0x18,
-            PrototypeType::Effect
-            | PrototypeType::EffectPreset
-            | PrototypeType::EffectMetadata
-            | PrototypeType::AtlasContour => 0x10,
+            PrototypeType::Material => size_of::<raw::MaterialPrototype>(),
+            PrototypeType::Visual => size_of::<raw::VisualPrototype>(),
+            PrototypeType::PointLight => size_of::<raw::PointLightPrototype>(),
+            PrototypeType::SkeletonExtender => size_of::<raw::SkeletonExtenderPrototype>(),
+            PrototypeType::Model => size_of::<raw::ModelPrototype>(),
+            PrototypeType::VelocityField => size_of::<raw::VelocityFieldPrototype>(),
+            PrototypeType::Effect => size_of::<raw::EffectPrototype>(),
+            PrototypeType::EffectPreset => size_of::<raw::EffectPresetPrototype>(),
+            PrototypeType::EffectMetadata => size_of::<raw::EffectMetadataPrototype>(),
+            PrototypeType::AtlasContour => size_of::<raw::AtlasContourProto>(),
         }
     }
 

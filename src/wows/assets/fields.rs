@@ -27,7 +27,7 @@
 //! ```
 
 use super::records::TYPE_NAMES;
-use super::{AssetsView, MaterialValue, ModelLayout, Prototype};
+use super::{AssetsView, MaterialValue, ModelLayout, Prototype, PrototypeType};
 use crate::error::Result;
 
 /// Fields holding one path id (a resource id: the CityHash64 of a full path in most files), which
@@ -628,22 +628,27 @@ impl PrototypeFields {
         })
     }
 
-    /// The prototype type's name as the file's databases spell it (`VisualPrototype`, …,
-    /// `AtlasContourProto`), `None` for a record kept raw.
-    pub fn type_name(&self) -> Option<&'static str> {
+    /// The prototype type of the record, `None` for a record kept raw.
+    pub fn kind(&self) -> Option<PrototypeType> {
         Some(match self {
-            Self::Visual(_) => "VisualPrototype",
-            Self::Material(_) => "MaterialPrototype",
-            Self::Model(_) => "ModelPrototype",
-            Self::SkeletonExtender(_) => "SkeletonExtenderPrototype",
-            Self::PointLight(_) => "PointLightPrototype",
-            Self::Effect(_) => "EffectPrototype",
-            Self::VelocityField(_) => "VelocityFieldPrototype",
-            Self::EffectPreset(_) => "EffectPresetPrototype",
-            Self::EffectMetadata(_) => "EffectMetadataPrototype",
-            Self::AtlasContour(_) => "AtlasContourProto",
+            Self::Visual(_) => PrototypeType::Visual,
+            Self::Material(_) => PrototypeType::Material,
+            Self::Model(_) => PrototypeType::Model,
+            Self::SkeletonExtender(_) => PrototypeType::SkeletonExtender,
+            Self::PointLight(_) => PrototypeType::PointLight,
+            Self::Effect(_) => PrototypeType::Effect,
+            Self::VelocityField(_) => PrototypeType::VelocityField,
+            Self::EffectPreset(_) => PrototypeType::EffectPreset,
+            Self::EffectMetadata(_) => PrototypeType::EffectMetadata,
+            Self::AtlasContour(_) => PrototypeType::AtlasContour,
             Self::Raw(_) => return None,
         })
+    }
+
+    /// The prototype type's name as the file's databases spell it (`VisualPrototype`, …,
+    /// `AtlasContourProto`: [`PrototypeType::name`]), `None` for a record kept raw.
+    pub fn type_name(&self) -> Option<&'static str> {
+        self.kind().map(PrototypeType::name)
     }
 }
 
