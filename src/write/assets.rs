@@ -173,7 +173,7 @@ pub struct MaterialSpec {
     pub sort_order: i32,
 }
 
-/// A model's dye: the reader's [`DyeFields`](crate::wows::assets::DyeFields), declared once for
+/// A model's dye: the reader's [`DyeFields`], declared once for
 /// reading and writing (`tints` and `tint_materials` have one entry per tint).
 pub use crate::wows::assets::DyeFields as DyeSpec;
 
@@ -194,12 +194,12 @@ pub struct ModelSpec {
 }
 
 /// A SkeletonExtenderPrototype: the reader's
-/// [`SkeletonExtenderFields`](crate::wows::assets::SkeletonExtenderFields), declared once for
+/// [`SkeletonExtenderFields`], declared once for
 /// reading and writing (`names`, `parents` and `matrices` have one entry per node).
 pub use crate::wows::assets::SkeletonExtenderFields as SkeletonExtenderSpec;
 
 /// A PointLightPrototype: the reader's
-/// [`PointLightFields`](crate::wows::assets::PointLightFields), declared once for reading and
+/// [`PointLightFields`], declared once for reading and
 /// writing, with its animations' [`AnimationFields`] and [`KeyFields`].
 pub use crate::wows::assets::PointLightFields as PointLightSpec;
 pub use crate::wows::assets::{AnimationFields, KeyFields};
@@ -223,21 +223,21 @@ pub struct EffectSpec {
 }
 
 /// An EffectPresetPrototype: the reader's
-/// [`EffectPresetFields`](crate::wows::assets::EffectPresetFields), declared once for reading and
+/// [`EffectPresetFields`], declared once for reading and
 /// writing.
 pub use crate::wows::assets::EffectPresetFields as EffectPresetSpec;
 
-/// An effect metadata channel: the reader's [`ChannelFields`](crate::wows::assets::ChannelFields),
+/// An effect metadata channel: the reader's [`ChannelFields`],
 /// declared once for reading and writing.
 pub use crate::wows::assets::ChannelFields as ChannelSpec;
 
 /// An EffectMetadataPrototype: the reader's
-/// [`EffectMetadataFields`](crate::wows::assets::EffectMetadataFields), declared once for reading
+/// [`EffectMetadataFields`], declared once for reading
 /// and writing.
 pub use crate::wows::assets::EffectMetadataFields as EffectMetadataSpec;
 
 /// An AtlasContourProto: the reader's
-/// [`AtlasContourFields`](crate::wows::assets::AtlasContourFields) (per frame, a polygon), declared
+/// [`AtlasContourFields`] (per frame, a polygon), declared
 /// once for reading and writing.
 pub use crate::wows::assets::AtlasContourFields as AtlasContourSpec;
 
