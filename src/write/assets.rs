@@ -39,8 +39,8 @@ use crate::wows::assets::raw::{
 use crate::wows::assets::{
     ARCHITECTURE, AtlasContourFields, BoundsFields, ChannelFields, DyeFields, EffectMetadataFields,
     EffectPresetFields, LodFields, MAGIC, MODEL_LAYOUT, MODEL_LAYOUT_V1, MaterialFields,
-    ModelFields, Name, NodeFields, PointLightFields, PropertyFields, PrototypeRef, PrototypeType,
-    RenderSetFields, SkeletonExtenderFields, VERSION, VisualFields,
+    ModelFields, Name, NodeFields, PointLightFields, PropertyFields, PrototypeFields, PrototypeRef,
+    PrototypeType, RenderSetFields, SkeletonExtenderFields, VERSION, VisualFields,
 };
 
 /// Which checksum the header stores.
@@ -598,15 +598,66 @@ impl AssetsBuilder {
 
     /// Encodes `record` into its type's database and maps `self_id` to it.
     pub fn prototype(&mut self, self_id: u64, record: RecordSpec) -> Result<&mut Self> {
-        let kind = record.kind();
-        let database = self
-            .blobs
-            .iter()
-            .position(|b| b.magic == kind.magic() && b.raw.is_none())
-            .ok_or_else(|| {
-                Error::invalid(0, "databases", u64::from(kind.magic()), "no database")
-            })?;
-        let index = self.encode(database, &record)?;
+        let (database, index) = self.encode(&record)?;
+        self.map(self_id, database, index)
+    }
+
+    /// Encodes a record as the reader read it ([`PrototypeFields::read`]) into its type's
+    /// database and maps `self_id` to it: records written back as they were read. Refused: a
+    /// record kept raw, an effect or a velocity field (the reader summarizes those by counts),
+    /// a name the strings map lacked (`None`), a model whose layout is not its database's.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// use gamebin::wows::assets::{AssetsView, PrototypeFields};
+    /// use gamebin::write::assets::{AssetsBuilder, example_file};
+    ///
+    /// let file = example_file();
+    /// let db = AssetsView::from_bytes(&file)?;
+    /// let path = "content/gameplay/Test.visual";
+    /// let visual = PrototypeFields::read(&db, db.record(db.lookup_path(path)?.unwrap())?)?;
+    ///
+    /// let mut builder = AssetsBuilder::new();
+    /// let id = builder.path(path)?;
+    /// builder.prototype_fields(id, &visual)?;
+    /// let bytes = builder.to_bytes()?;
+    /// let copy = AssetsView::from_bytes(&bytes)?;
+    /// let again = PrototypeFields::read(&copy, copy.record(copy.lookup_path(path)?.unwrap())?)?;
+    /// assert_eq!(again, visual);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn prototype_fields(
+        &mut self,
+        self_id: u64,
+        fields: &PrototypeFields,
+    ) -> Result<&mut Self> {
+        let fields = match fields {
+            PrototypeFields::Visual(v) => Fields::Visual(v),
+            PrototypeFields::Material(m) => Fields::Material(m),
+            PrototypeFields::Model(m) => Fields::Model(m),
+            PrototypeFields::SkeletonExtender(s) => Fields::SkeletonExtender(s),
+            PrototypeFields::PointLight(p) => Fields::PointLight(p),
+            PrototypeFields::EffectPreset(p) => Fields::EffectPreset(p),
+            PrototypeFields::EffectMetadata(m) => Fields::EffectMetadata(m),
+            PrototypeFields::AtlasContour(a) => Fields::AtlasContour(a),
+            PrototypeFields::Effect(_)
+            | PrototypeFields::VelocityField(_)
+            | PrototypeFields::Raw(_) => {
+                return Err(invalid(
+                    "PrototypeFields",
+                    0,
+                    "a raw record, an effect or a velocity field is summarized, not writable",
+                ));
+            }
+        };
+        let database = self.database_of(fields.kind())?;
+        let index = self.encode_fields(database, fields)?;
+        self.map(self_id, database, index)
+    }
+
+    /// Maps `self_id` to record `index` of database `database`.
+    fn map(&mut self, self_id: u64, database: usize, index: usize) -> Result<&mut Self> {
         let value = PrototypeRef::live_value(database, index).ok_or_else(|| {
             Error::invalid(
                 0,
@@ -621,18 +672,21 @@ impl AssetsBuilder {
 
     /// Encodes a record without mapping any resource to it; returns its index.
     pub fn record(&mut self, record: &RecordSpec) -> Result<usize> {
-        let kind = record.kind();
-        let database = self
-            .blobs
-            .iter()
-            .position(|b| b.magic == kind.magic() && b.raw.is_none())
-            .ok_or_else(|| {
-                Error::invalid(0, "databases", u64::from(kind.magic()), "no database")
-            })?;
-        self.encode(database, record)
+        Ok(self.encode(record)?.1)
     }
 
-    fn encode(&mut self, database: usize, record: &RecordSpec) -> Result<usize> {
+    /// The position of the (decoded) database of `kind`.
+    fn database_of(&self, kind: PrototypeType) -> Result<usize> {
+        self.blobs
+            .iter()
+            .position(|b| b.magic == kind.magic() && b.raw.is_none())
+            .ok_or_else(|| Error::invalid(0, "databases", u64::from(kind.magic()), "no database"))
+    }
+
+    /// Encodes `record` into its type's database; returns the database's position and the
+    /// record's index there.
+    fn encode(&mut self, record: &RecordSpec) -> Result<(usize, usize)> {
+        let database = self.database_of(record.kind())?;
         let layout = self
             .blobs
             .get(database)
@@ -663,6 +717,11 @@ impl AssetsBuilder {
             RecordSpec::EffectMetadata(m) => Fields::EffectMetadata(m),
             RecordSpec::AtlasContour(a) => Fields::AtlasContour(a),
         };
+        Ok((database, self.encode_fields(database, fields)?))
+    }
+
+    /// Encodes a record's fields into database `database`; returns the record's index there.
+    fn encode_fields(&mut self, database: usize, fields: Fields<'_>) -> Result<usize> {
         // Name ids first (they borrow self mutably for the strings map).
         for n in fields.names() {
             self.string(n);
@@ -850,7 +909,7 @@ fn probe(capacity: usize, key: u64, free: impl Fn(usize) -> bool) -> Option<usiz
 }
 
 /// A record to encode: the reader's fields of its type (the one declaration of its fields, which
-/// [`PrototypeFields::read`](crate::wows::assets::PrototypeFields::read) fills), or the spec of the two types the reader summarizes.
+/// [`PrototypeFields::read`] fills), or the spec of the two types the reader summarizes.
 #[derive(Debug, Clone, Copy)]
 enum Fields<'r> {
     Visual(&'r VisualFields),
@@ -866,6 +925,22 @@ enum Fields<'r> {
 }
 
 impl<'r> Fields<'r> {
+    /// The record's prototype type.
+    fn kind(self) -> PrototypeType {
+        match self {
+            Fields::Visual(_) => PrototypeType::Visual,
+            Fields::Material(_) => PrototypeType::Material,
+            Fields::Model(_) => PrototypeType::Model,
+            Fields::SkeletonExtender(_) => PrototypeType::SkeletonExtender,
+            Fields::PointLight(_) => PrototypeType::PointLight,
+            Fields::Effect(_) => PrototypeType::Effect,
+            Fields::VelocityField(_) => PrototypeType::VelocityField,
+            Fields::EffectPreset(_) => PrototypeType::EffectPreset,
+            Fields::EffectMetadata(_) => PrototypeType::EffectMetadata,
+            Fields::AtlasContour(_) => PrototypeType::AtlasContour,
+        }
+    }
+
     /// Every string the record names, in the order they are added to the strings map (a name
     /// the reader found missing, `None`, is refused when the record is encoded).
     fn names(self) -> Vec<&'r str> {
