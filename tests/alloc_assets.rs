@@ -1,6 +1,7 @@
 //! `assets.bin` views allocate nothing: opening, every lookup (strings, prototypes, paths by hash
 //! and by linear walk), iterating every map and path, building full paths into a caller buffer,
-//! finding databases and decoding every record with all its arrays. A counting global allocator
+//! finding databases, walking every record of every database (`records`) and decoding each with
+//! all its arrays, a prototype's type label. A counting global allocator
 //! proves it over the fixtures, a generated file and the independent sample. The documented
 //! allocations of the opt-in `PathIndex` are counted exactly.
 
@@ -86,6 +87,14 @@ fn walk(data: &[u8], path: &mut String) -> u64 {
             .unwrap()
             .map_or(0, |p| u64::from(p.record));
         sum += db.find_path(path).unwrap().map_or(0, |e| e.index() as u64);
+    }
+    for record in db.records() {
+        let (database, index, record) = record.unwrap();
+        sum += record_sum(&db, &record) + (database.index() + index) as u64;
+        sum += db
+            .type_label(db.prototypes().iter().next().unwrap().unwrap().1)
+            .unwrap()
+            .len() as u64;
     }
     for kind in PrototypeType::ALL {
         if let Some(d) = db.database(kind).unwrap() {

@@ -213,3 +213,110 @@ fn json_gives_ids_as_hex_exactly_at_the_listed_fields() {
     // the legacy model's visual, animation and dye (2 + 1).
     assert_eq!(hex_seen, 4 + 3 + 1 + 1 + 2 + 4 + 2 + 4 + 1 + 1 + 3);
 }
+
+/// Every record the reader reads into its fields is written back from those fields and read
+/// again the same (the writer encodes the reader's fields structs: one declaration of each
+/// type's fields), but the effect and velocity field, which the reader summarizes.
+#[test]
+fn records_written_from_their_fields_read_back_the_same() {
+    for (builder, v1) in [(w::all_prototypes(), false), (w::legacy_layouts(), true)] {
+        let bytes = builder.unwrap().to_bytes().unwrap();
+        let db = AssetsView::from_bytes(&bytes).unwrap();
+        let mut written = 0;
+        for entry in db.prototypes().iter() {
+            let (id, at) = entry.unwrap();
+            if at.state != PrototypeState::Live {
+                continue;
+            }
+            let read = PrototypeFields::read(&db, db.record(at).unwrap()).unwrap();
+            let mut copy = w::AssetsBuilder::new();
+            if v1 {
+                copy.model_layout_v1();
+            }
+            let result = copy.prototype_fields(id, &read);
+            if matches!(
+                read,
+                PrototypeFields::Effect(_) | PrototypeFields::VelocityField(_)
+            ) {
+                assert!(result.is_err(), "{:?} is summarized", read.type_name());
+                continue;
+            }
+            result.unwrap();
+            let bytes = copy.to_bytes().unwrap();
+            let again = AssetsView::from_bytes(&bytes).unwrap();
+            assert_eq!(fields(&again, id), read);
+            written += 1;
+        }
+        assert_eq!(written, if v1 { 2 } else { 8 });
+    }
+}
+
+#[test]
+fn fields_the_writer_cannot_store_are_refused_with_the_field_named() {
+    let bytes = w::all_prototypes().unwrap().to_bytes().unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let id = |path: &str| db.path_id(path);
+    let error = |fields: &PrototypeFields| {
+        w::AssetsBuilder::new()
+            .prototype_fields(1, fields)
+            .unwrap_err()
+            .to_string()
+    };
+
+    let PrototypeFields::Visual(mut visual) = fields(&db, id("content/gameplay/Test.visual"))
+    else {
+        panic!("a visual")
+    };
+    visual.render_sets[0].material = None; // an id the strings map did not have
+    let message = error(&PrototypeFields::Visual(visual));
+    assert!(message.contains("RenderSet.materialNameId"), "{message}");
+
+    let PrototypeFields::SkeletonExtender(mut skeleton) =
+        fields(&db, id("content/gameplay/Test.skel"))
+    else {
+        panic!("a skeleton extender")
+    };
+    skeleton.parents.pop();
+    let message = error(&PrototypeFields::SkeletonExtender(skeleton));
+    assert!(
+        message.contains("SkeletonExtenderPrototype.nodeCount"),
+        "{message}"
+    );
+
+    let PrototypeFields::Model(model) = fields(&db, id("content/gameplay/Test.model")) else {
+        panic!("a model")
+    };
+    let mut dye = model.clone();
+    dye.dyes[0].tint_materials.push(0xB3);
+    let message = error(&PrototypeFields::Model(dye));
+    assert!(message.contains("Dye.tintsCount"), "{message}");
+    // A current-layout model in a database of the older layout, and extenders in the older one.
+    let mut older = w::AssetsBuilder::new();
+    older.model_layout_v1();
+    let message = older
+        .prototype_fields(1, &PrototypeFields::Model(model.clone()))
+        .unwrap_err()
+        .to_string();
+    assert!(message.contains("ModelPrototype.layout"), "{message}");
+    let mut v1 = model;
+    v1.layout = gamebin::wows::assets::MODEL_LAYOUT_V1;
+    let message = older
+        .prototype_fields(1, &PrototypeFields::Model(v1))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("ModelPrototypeV1.skeletonExtenders"),
+        "{message}"
+    );
+
+    let PrototypeFields::Material(mut material) = fields(&db, id("content/gameplay/Test.mfm"))
+    else {
+        panic!("a material")
+    };
+    material.properties[0].kind = "float"; // the value is a texture
+    let message = error(&PrototypeFields::Material(material));
+    assert!(
+        message.contains("MaterialPrototype.propertyIds"),
+        "{message}"
+    );
+}

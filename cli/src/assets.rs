@@ -1,17 +1,13 @@
-//! What the CLI shows of a World of Warships `assets.bin`: the info summary, records as JSON with
-//! names resolved, and the streaming dump.
+//! What the CLI shows of a World of Warships `assets.bin`: the info summary and the streaming dump
+//! (its JSON elements are the library's `wows::assets::json`).
 
 use std::io::IsTerminal;
 use std::path::Path;
 
 use anyhow::Result;
-use gamebin::wows::assets::{
-    AssetsView, Database, Layout, PathIndex, Prototype, PrototypeFields, PrototypeRef,
-    PrototypeState,
-};
+use gamebin::wows::assets::{AssetsView, PathIndex, json as assets_json};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
-use serde_json::{Value, json};
 
 use crate::output::{Out, count};
 
@@ -50,19 +46,13 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-/// A database's type name, or `unknown:0x…` for an unknown magic.
-fn database_name(d: &Database<'_>) -> String {
-    d.type_name()
-        .map_or_else(|| format!("unknown:{:#010x}", d.magic()), str::to_string)
-}
-
 pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
     let db = AssetsView::from_bytes(data)?;
     let mut databases = Vec::new();
     for d in db.databases().iter() {
         let d = d?;
         databases.push(DatabaseInfo {
-            name: database_name(&d),
+            name: d.name().into_owned(),
             records: d.record_count(),
             item_size: d.item_size(),
             schema_hash: d.schema_hash(),
@@ -103,56 +93,6 @@ pub fn info_line(i: &Info) -> String {
     )
 }
 
-fn hex64(v: u64) -> String {
-    format!("{v:#018x}")
-}
-
-fn hex32(v: u32) -> String {
-    format!("{v:#010x}")
-}
-
-/// A record as JSON: the library's [`PrototypeFields`], name ids resolved through the strings map.
-pub fn record_json(db: &AssetsView<'_>, record: Prototype<'_>) -> Result<Value> {
-    Ok(serde_json::to_value(PrototypeFields::read(db, record)?)?)
-}
-
-/// The state name of a prototype reference.
-pub fn state_name(state: PrototypeState) -> String {
-    match state {
-        PrototypeState::Live => "live".into(),
-        PrototypeState::Deleted => "deleted".into(),
-        PrototypeState::Other(s) => format!("state {s}"),
-    }
-}
-
-/// The type name of what a reference points to (`deleted` for deleted entries).
-/// The prototype type a reference points into: its database's name, `invalid` for a database
-/// index the file does not have; a database table that cannot be read is an error (with its
-/// offset), not a type.
-pub fn type_of(db: &AssetsView<'_>, at: PrototypeRef) -> gamebin::Result<String> {
-    if at.state != PrototypeState::Live {
-        return Ok(state_name(at.state));
-    }
-    Ok(match db.databases().get(at.database as usize)? {
-        Some(d) => database_name(&d),
-        None => "invalid".into(),
-    })
-}
-
-/// A prototype reference and its record as JSON.
-pub fn prototype_json(db: &AssetsView<'_>, id: u64, at: PrototypeRef) -> Result<Value> {
-    let mut out = json!({
-        "id": hex64(id),
-        "database": at.database,
-        "record": at.record,
-        "state": state_name(at.state),
-    });
-    if at.state == PrototypeState::Live {
-        out["prototype"] = record_json(db, db.record(at)?)?;
-    }
-    Ok(out)
-}
-
 /// A progress bar on stderr for a whole-file walk of `len` items, hidden unless stderr is a
 /// terminal.
 pub fn progress(len: usize, what: &str) -> ProgressBar {
@@ -171,7 +111,8 @@ pub fn progress(len: usize, what: &str) -> ProgressBar {
 }
 
 /// Streams the dump: one JSON document (or text) written element by element, never the whole
-/// tree in memory. Full paths come from an owned id → entry index (4 + 8 bytes per path).
+/// tree in memory (the elements are the library's `assets::json`). Full paths come from an owned
+/// id → entry index.
 pub fn dump(path: &Path, data: &[u8], json: bool, out: &mut Out) -> Result<()> {
     let db = AssetsView::from_bytes(data)?;
     let info = info(path, data)?;
@@ -185,8 +126,8 @@ pub fn dump(path: &Path, data: &[u8], json: bool, out: &mut Out) -> Result<()> {
     let bar = progress(total, "entries");
     if json {
         out.line("{")?;
-        out.line(&format!("\"path\": {},", json!(info.path)))?;
-        out.line(&format!("\"format\": {},", json!(info.format)))?;
+        out.line(&format!("\"path\": {},", serde_json::json!(info.path)))?;
+        out.line(&format!("\"format\": {},", serde_json::json!(info.format)))?;
         out.line(&format!(
             "\"checksum\": {},",
             serde_json::to_string(&info.checksum)?
@@ -196,12 +137,10 @@ pub fn dump(path: &Path, data: &[u8], json: bool, out: &mut Out) -> Result<()> {
             serde_json::to_string(&info.databases)?
         ))?;
         out.line("\"strings\": [")?;
-        let mut first = true;
-        for s in db.strings().iter() {
+        for (n, s) in db.strings().iter().enumerate() {
             let (id, s) = s?;
-            let sep = if first { "" } else { "," };
-            first = false;
-            out.line(&format!("{sep}{}", json!({"id": hex32(id), "string": s})))?;
+            let sep = if n == 0 { "" } else { "," };
+            out.line(&format!("{sep}{}", assets_json::string_entry(id, s)))?;
         }
         out.line("],")?;
         out.line("\"paths\": [")?;
@@ -212,56 +151,29 @@ pub fn dump(path: &Path, data: &[u8], json: bool, out: &mut Out) -> Result<()> {
     for (n, entry) in db.paths().iter().enumerate() {
         bar.inc(1);
         index.full_path(db.paths(), entry.self_id(), &mut full)?;
-        let at = db.prototype(entry.self_id())?;
-        if json {
+        let line = if json {
             let sep = if n == 0 { "" } else { "," };
-            let line = json!({
-                "id": hex64(entry.self_id()),
-                "parent": hex64(entry.parent_id()),
-                "name": entry.name()?,
-                "path": full,
-                "prototype": at.map(|at| json!({"database": at.database, "record": at.record, "state": state_name(at.state)})),
-            });
-            bar.suspend(|| out.line(&format!("{sep}{line}")))?;
+            format!("{sep}{}", assets_json::path_entry(&db, &entry, &full)?)
         } else {
-            let kind = match at {
-                Some(at) => type_of(&db, at)?,
-                None => "-".to_string(),
+            let kind = match db.prototype(entry.self_id())? {
+                Some(at) => db.type_label(at)?,
+                None => "-".into(),
             };
-            bar.suspend(|| out.line(&format!("{}  {kind:<26} {full}", hex64(entry.self_id()))))?;
-        }
+            format!("{:#018x}  {kind:<26} {full}", entry.self_id())
+        };
+        bar.suspend(|| out.line(&line))?;
     }
     if json {
         out.line("],")?;
         out.line("\"records\": [")?;
     }
-    let mut first = true;
-    for d in db.databases().iter() {
-        let d = d?;
-        let layout = match d.layout() {
-            Layout::Known { .. } => "known",
-            Layout::Checked { .. } => "checked",
-            Layout::Raw(_) => "raw",
-        };
-        for i in 0..d.record_count() {
-            bar.inc(1);
-            let record = d.prototype(i, db.strings())?;
-            if json {
-                let sep = if first { "" } else { "," };
-                first = false;
-                let line = json!({
-                    "database": d.index(),
-                    "index": i,
-                    "layout": layout,
-                    "record": record_json(&db, record)?,
-                });
-                bar.suspend(|| out.line(&format!("{sep}{line}")))?;
-            }
-            // Raw databases have one entry describing the blob; their record count is the
-            // stored one.
-            if matches!(record, Prototype::Raw(_)) {
-                break;
-            }
+    for (n, record) in db.records().enumerate() {
+        bar.inc(1);
+        let (database, i, record) = record?;
+        if json {
+            let sep = if n == 0 { "" } else { "," };
+            let line = assets_json::record_entry(&db, &database, i, record)?;
+            bar.suspend(|| out.line(&format!("{sep}{line}")))?;
         }
     }
     bar.finish_and_clear();

@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::Result;
 use gamebin::wows::assets::{AssetsView, PathIndex};
 
-use crate::assets::{progress, type_of};
+use crate::assets::progress;
 use crate::files;
 use crate::output::{Out, Status, is_closed_pipe, report};
 
@@ -38,8 +38,8 @@ fn list(path: &Path, prefix: Option<&str>) -> Result<Status> {
             return Ok(());
         }
         let kind = match db.prototype(entry.self_id())? {
-            Some(at) => type_of(&db, at)?,
-            None => "-".to_string(),
+            Some(at) => db.type_label(at)?,
+            None => "-".into(),
         };
         if let Err(e) =
             bar.suspend(|| out.line(&format!("{:#018x}\t{kind}\t{full}", entry.self_id())))

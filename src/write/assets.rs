@@ -28,6 +28,7 @@ use super::sink::{Reserved, Sink, invalid, narrow, relative};
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 use crate::hash::{city_hash_64, murmur3_32};
+use crate::wows::assets::raw::NO_PARENT;
 use crate::wows::assets::raw::{
     Animation, AtlasContourProto, BlobHeader, BodyHeader, Channel, ColorPoint, Contour,
     DatabaseEntry, Dye, EFFECT_SYSTEM_SIZE, EffectMetadataPrototype, EffectPresetPrototype,
@@ -35,7 +36,12 @@ use crate::wows::assets::raw::{
     PathEntry, Point, PointLightPrototype, PrototypeBucket, RenderSet, ScalarPoint,
     SkeletonExtenderPrototype, StringBucket, VelocityFieldPrototype, VisualPrototype,
 };
-use crate::wows::assets::{ARCHITECTURE, MAGIC, PrototypeType, VERSION};
+use crate::wows::assets::{
+    ARCHITECTURE, AtlasContourFields, BoundsFields, ChannelFields, DyeFields, EffectMetadataFields,
+    EffectPresetFields, LodFields, MAGIC, MODEL_LAYOUT, MODEL_LAYOUT_V1, MaterialFields,
+    ModelFields, Name, NodeFields, PointLightFields, PropertyFields, PrototypeFields, PrototypeRef,
+    PrototypeType, RenderSetFields, SkeletonExtenderFields, VERSION, VisualFields,
+};
 
 /// Which checksum the header stores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,6 +76,18 @@ pub fn translation(t: [f32; 3]) -> [f32; 16] {
     m[13] = t[1];
     m[14] = t[2];
     m
+}
+
+/// A point light's animation of `period` through `keys` (time, value).
+pub fn animation<T: Copy>(period: f32, repeated: bool, keys: &[(f32, T)]) -> AnimationFields<T> {
+    AnimationFields {
+        period,
+        repeated,
+        points: keys
+            .iter()
+            .map(|&(time, value)| KeyFields { time, value })
+            .collect(),
+    }
 }
 
 /// A visual's render set.
@@ -126,21 +144,6 @@ pub struct VisualSpec {
 pub use crate::wows::assets::PropertyValue as ValueSpec;
 
 impl ValueSpec {
-    /// The type's index among the nine typed arrays (the low 4 bits of a property id).
-    fn kind(&self) -> u8 {
-        match self {
-            ValueSpec::Bool(_) => 0,
-            ValueSpec::Int(_) => 1,
-            ValueSpec::Uint(_) => 2,
-            ValueSpec::Float(_) => 3,
-            ValueSpec::Texture(_) => 4,
-            ValueSpec::Vec2(_) => 5,
-            ValueSpec::Vec3(_) => 6,
-            ValueSpec::Vec4(_) => 7,
-            ValueSpec::Mat4(_) => 8,
-        }
-    }
-
     /// Appends the value as its typed array stores it.
     fn encode(&self, out: &mut Vec<u8>) {
         match *self {
@@ -170,16 +173,9 @@ pub struct MaterialSpec {
     pub sort_order: i32,
 }
 
-/// A model's dye.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DyeSpec {
-    /// The dye's matter id, a strings-map key.
-    pub matter_id: u32,
-    /// Id of what the dye replaces, a strings-map key.
-    pub replaces_id: u32,
-    /// (tint name, tint material selfId)
-    pub tints: Vec<(String, u64)>,
-}
+/// A model's dye: the reader's [`DyeFields`], declared once for
+/// reading and writing (`tints` and `tint_materials` have one entry per tint).
+pub use crate::wows::assets::DyeFields as DyeSpec;
 
 /// A ModelPrototype (written in the database's layout: 0x28, or 0x20 when the database uses the
 /// older layout, which has no skeleton extenders).
@@ -197,44 +193,16 @@ pub struct ModelSpec {
     pub dyes: Vec<DyeSpec>,
 }
 
-/// A SkeletonExtenderPrototype: (name, parent name, matrix) per node.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct SkeletonExtenderSpec {
-    /// Flag as stored.
-    pub flag: u16,
-    /// The nodes.
-    pub nodes: Vec<(String, String, [f32; 16])>,
-}
+/// A SkeletonExtenderPrototype: the reader's
+/// [`SkeletonExtenderFields`], declared once for
+/// reading and writing (`names`, `parents` and `matrices` have one entry per node).
+pub use crate::wows::assets::SkeletonExtenderFields as SkeletonExtenderSpec;
 
-/// A PointLightPrototype.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct PointLightSpec {
-    /// Length of one colour animation cycle.
-    pub color_period: f32,
-    /// Whether the colour animation repeats.
-    pub color_repeated: bool,
-    /// Colour keyframes: time and RGBA.
-    pub color_points: Vec<(f32, [f32; 4])>,
-    /// Length of one radius animation cycle.
-    pub radius_period: f32,
-    /// Whether the radius animation repeats.
-    pub radius_repeated: bool,
-    /// Radius keyframes: time and radius.
-    pub radius_points: Vec<(f32, f32)>,
-    /// Colour RGBA.
-    pub color: [f32; 4],
-    /// Position relative to the owner, x, y, z.
-    pub local_position: [f32; 3],
-    /// Radius of the light.
-    pub radius: f32,
-    /// The `minQuality` setting, as stored (presumably the lowest graphics quality that shows the
-    /// light).
-    pub min_quality: u32,
-    /// Whether the colour animation applies.
-    pub animated_color: bool,
-    /// Whether the radius animation applies.
-    pub animated_radius: bool,
-}
+/// A PointLightPrototype: the reader's
+/// [`PointLightFields`], declared once for reading and
+/// writing, with its animations' [`AnimationFields`] and [`KeyFields`].
+pub use crate::wows::assets::PointLightFields as PointLightSpec;
+pub use crate::wows::assets::{AnimationFields, KeyFields};
 
 /// A VelocityFieldPrototype.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -254,43 +222,24 @@ pub struct EffectSpec {
     pub systems: Vec<Vec<u8>>,
 }
 
-/// An EffectPresetPrototype.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct EffectPresetSpec {
-    /// High 64 bits of the preset's id.
-    pub high_id: u64,
-    /// Low 64 bits of the preset's id.
-    pub low_id: u64,
-}
+/// An EffectPresetPrototype: the reader's
+/// [`EffectPresetFields`], declared once for reading and
+/// writing.
+pub use crate::wows::assets::EffectPresetFields as EffectPresetSpec;
 
-/// An effect metadata channel.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct ChannelSpec {
-    /// The channel's name.
-    pub name: String,
-    /// Lowest value.
-    pub min: f32,
-    /// Highest value.
-    pub max: f32,
-    /// Default value.
-    pub default: f32,
-    /// Kind of channel, as stored.
-    pub kind: u32,
-}
+/// An effect metadata channel: the reader's [`ChannelFields`],
+/// declared once for reading and writing.
+pub use crate::wows::assets::ChannelFields as ChannelSpec;
 
-/// An EffectMetadataPrototype.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct EffectMetadataSpec {
-    /// The channels.
-    pub channels: Vec<ChannelSpec>,
-}
+/// An EffectMetadataPrototype: the reader's
+/// [`EffectMetadataFields`], declared once for reading
+/// and writing.
+pub use crate::wows::assets::EffectMetadataFields as EffectMetadataSpec;
 
-/// An AtlasContourProto: per frame, a polygon.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct AtlasContourSpec {
-    /// One contour per frame, its points x, y.
-    pub frames: Vec<Vec<[f32; 2]>>,
-}
+/// An AtlasContourProto: the reader's
+/// [`AtlasContourFields`] (per frame, a polygon), declared
+/// once for reading and writing.
+pub use crate::wows::assets::AtlasContourFields as AtlasContourSpec;
 
 /// A record of any of the ten types.
 #[derive(Debug, Clone, PartialEq)]
@@ -370,6 +319,15 @@ impl Blob {
         }
     }
 
+    /// The [`ModelFields::layout`] this database's item size makes (meaningful for models only).
+    fn model_layout(&self) -> &'static str {
+        if self.item_size == size_of::<ModelPrototypeV1>() {
+            MODEL_LAYOUT_V1
+        } else {
+            MODEL_LAYOUT
+        }
+    }
+
     /// Appends a record; its type must have the database's item size. Returns its position in the
     /// record area.
     fn push_record<T: IntoBytes + Immutable>(
@@ -394,10 +352,28 @@ impl Blob {
         Ok(self.ool.put(items))
     }
 
-    /// Reserves an 8-aligned table of out-of-line structs, filled once their arrays are written.
-    fn table<T>(&mut self, count: usize, what: &'static str) -> Result<Reserved<T>> {
+    /// Stores a table of out-of-line structs, one made by `make` per item (8-aligned, each filled
+    /// once `make` has written its arrays after it, given the struct's position), and points the
+    /// field at `rec + field` at it; an empty table's pointer stays null.
+    fn record_table<S, T: IntoBytes + Immutable>(
+        &mut self,
+        rec: usize,
+        field: usize,
+        items: &[S],
+        what: &'static str,
+        mut make: impl FnMut(&mut Self, usize, &S) -> Result<T>,
+    ) -> Result<()> {
+        if items.is_empty() {
+            return Ok(());
+        }
         self.ool.align(8)?;
-        self.ool.reserve(count, what)
+        let table: Reserved<T> = self.ool.reserve(items.len(), what)?;
+        self.fixups.push((rec + field, rec, table.at()));
+        for (i, item) in items.iter().enumerate() {
+            let value = make(self, table.record(i)?, item)?;
+            self.ool.patch_record(&table, i, &value)?;
+        }
+        Ok(())
     }
 
     /// Stores a non-empty array out of line and points the field at `rec + field` at it,
@@ -622,210 +598,149 @@ impl AssetsBuilder {
 
     /// Encodes `record` into its type's database and maps `self_id` to it.
     pub fn prototype(&mut self, self_id: u64, record: RecordSpec) -> Result<&mut Self> {
-        let kind = record.kind();
-        let database = self
-            .blobs
-            .iter()
-            .position(|b| b.magic == kind.magic() && b.raw.is_none())
-            .ok_or_else(|| {
-                Error::invalid(0, "databases", u64::from(kind.magic()), "no database")
-            })?;
-        let index = self.encode(database, &record)?;
-        if index >= 1 << 24 || database >= 64 {
-            return Err(Error::invalid(
+        let (database, index) = self.encode(&record)?;
+        self.map(self_id, database, index)
+    }
+
+    /// Encodes a record as the reader read it ([`PrototypeFields::read`]) into its type's
+    /// database and maps `self_id` to it: records written back as they were read. Refused: a
+    /// record kept raw, an effect or a velocity field (the reader summarizes those by counts),
+    /// a name the strings map lacked (`None`), a model whose layout is not its database's.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// use gamebin::wows::assets::{AssetsView, PrototypeFields};
+    /// use gamebin::write::assets::{AssetsBuilder, example_file};
+    ///
+    /// let file = example_file();
+    /// let db = AssetsView::from_bytes(&file)?;
+    /// let path = "content/gameplay/Test.visual";
+    /// let visual = PrototypeFields::read(&db, db.record(db.lookup_path(path)?.unwrap())?)?;
+    ///
+    /// let mut builder = AssetsBuilder::new();
+    /// let id = builder.path(path)?;
+    /// builder.prototype_fields(id, &visual)?;
+    /// let bytes = builder.to_bytes()?;
+    /// let copy = AssetsView::from_bytes(&bytes)?;
+    /// let again = PrototypeFields::read(&copy, copy.record(copy.lookup_path(path)?.unwrap())?)?;
+    /// assert_eq!(again, visual);
+    /// # Ok(())
+    /// # }
+    /// ```
+    pub fn prototype_fields(
+        &mut self,
+        self_id: u64,
+        fields: &PrototypeFields,
+    ) -> Result<&mut Self> {
+        let fields = match fields {
+            PrototypeFields::Visual(v) => Fields::Visual(v),
+            PrototypeFields::Material(m) => Fields::Material(m),
+            PrototypeFields::Model(m) => Fields::Model(m),
+            PrototypeFields::SkeletonExtender(s) => Fields::SkeletonExtender(s),
+            PrototypeFields::PointLight(p) => Fields::PointLight(p),
+            PrototypeFields::EffectPreset(p) => Fields::EffectPreset(p),
+            PrototypeFields::EffectMetadata(m) => Fields::EffectMetadata(m),
+            PrototypeFields::AtlasContour(a) => Fields::AtlasContour(a),
+            PrototypeFields::Effect(_)
+            | PrototypeFields::VelocityField(_)
+            | PrototypeFields::Raw(_) => {
+                return Err(invalid(
+                    "PrototypeFields",
+                    0,
+                    "a raw record, an effect or a velocity field is summarized, not writable",
+                ));
+            }
+        };
+        let database = self.database_of(fields.kind())?;
+        let index = self.encode_fields(database, fields)?;
+        self.map(self_id, database, index)
+    }
+
+    /// Maps `self_id` to record `index` of database `database`.
+    fn map(&mut self, self_id: u64, database: usize, index: usize) -> Result<&mut Self> {
+        let value = PrototypeRef::live_value(database, index).ok_or_else(|| {
+            Error::invalid(
                 0,
                 "resourceToPrototypeMap.value",
                 u64_of(index),
                 "record index needs more than 24 bits or database index more than 6",
-            ));
-        }
-        let index: u32 = narrow(index, "resourceToPrototypeMap.value")?;
-        let database: u32 = narrow(database, "resourceToPrototypeMap.value")?;
-        self.prototypes
-            .push((self_id, (index << 8) | (database << 2)));
+            )
+        })?;
+        self.prototypes.push((self_id, value));
         Ok(self)
     }
 
     /// Encodes a record without mapping any resource to it; returns its index.
     pub fn record(&mut self, record: &RecordSpec) -> Result<usize> {
-        let kind = record.kind();
-        let database = self
-            .blobs
-            .iter()
-            .position(|b| b.magic == kind.magic() && b.raw.is_none())
-            .ok_or_else(|| {
-                Error::invalid(0, "databases", u64::from(kind.magic()), "no database")
-            })?;
-        self.encode(database, record)
+        Ok(self.encode(record)?.1)
     }
 
-    fn encode(&mut self, database: usize, record: &RecordSpec) -> Result<usize> {
+    /// The position of the (decoded) database of `kind`.
+    fn database_of(&self, kind: PrototypeType) -> Result<usize> {
+        self.blobs
+            .iter()
+            .position(|b| b.magic == kind.magic() && b.raw.is_none())
+            .ok_or_else(|| Error::invalid(0, "databases", u64::from(kind.magic()), "no database"))
+    }
+
+    /// Encodes `record` into its type's database; returns the database's position and the
+    /// record's index there.
+    fn encode(&mut self, record: &RecordSpec) -> Result<(usize, usize)> {
+        let database = self.database_of(record.kind())?;
+        let layout = self
+            .blobs
+            .get(database)
+            .ok_or_else(|| invalid("databases", u64_of(database), "no database"))?
+            .model_layout();
+        // The three specs whose shape is their own become the reader's fields first: every type
+        // is encoded from the fields the reader gives back (two, summarized by the reader, from
+        // their specs).
+        let (visual, material, model);
+        let fields = match record {
+            RecordSpec::Visual(v) => {
+                visual = visual_fields(v);
+                Fields::Visual(&visual)
+            }
+            RecordSpec::Material(m) => {
+                material = material_fields(m);
+                Fields::Material(&material)
+            }
+            RecordSpec::Model(m) => {
+                model = model_fields(m, layout);
+                Fields::Model(&model)
+            }
+            RecordSpec::SkeletonExtender(s) => Fields::SkeletonExtender(s),
+            RecordSpec::PointLight(p) => Fields::PointLight(p),
+            RecordSpec::Effect(e) => Fields::Effect(e),
+            RecordSpec::VelocityField(v) => Fields::VelocityField(v),
+            RecordSpec::EffectPreset(p) => Fields::EffectPreset(p),
+            RecordSpec::EffectMetadata(m) => Fields::EffectMetadata(m),
+            RecordSpec::AtlasContour(a) => Fields::AtlasContour(a),
+        };
+        Ok((database, self.encode_fields(database, fields)?))
+    }
+
+    /// Encodes a record's fields into database `database`; returns the record's index there.
+    fn encode_fields(&mut self, database: usize, fields: Fields<'_>) -> Result<usize> {
         // Name ids first (they borrow self mutably for the strings map).
-        let names = collect_names(record);
-        for n in &names {
+        for n in fields.names() {
             self.string(n);
         }
         let Some(b) = self.blobs.get_mut(database) else {
             return Err(invalid("databases", u64_of(database), "no database"));
         };
         let index = b.count;
-        match record {
-            RecordSpec::Visual(v) => encode_visual(b, v)?,
-            RecordSpec::Material(m) => encode_material(b, m)?,
-            RecordSpec::Model(m) => encode_model(b, m)?,
-            RecordSpec::SkeletonExtender(s) => {
-                let r = b.push_record(
-                    &SkeletonExtenderPrototype {
-                        flag: U16::new(s.flag),
-                        node_count: U16::new(narrow(
-                            s.nodes.len(),
-                            "SkeletonExtenderPrototype.nodeCount",
-                        )?),
-                        pad: U32::new(0),
-                        name_ids_ptr: I64::new(0),
-                        parent_name_ids_ptr: I64::new(0),
-                        matrices_ptr: I64::new(0),
-                    },
-                    "SkeletonExtenderPrototype",
-                )?;
-                let names = ids(s.nodes.iter().map(|n| name_id(&n.0)));
-                b.record_array(
-                    r,
-                    offset_of!(SkeletonExtenderPrototype, name_ids_ptr),
-                    &names,
-                )?;
-                let parents = ids(s.nodes.iter().map(|n| name_id(&n.1)));
-                let field = offset_of!(SkeletonExtenderPrototype, parent_name_ids_ptr);
-                b.record_array(r, field, &parents)?;
-                let matrices: Vec<Matrix> = s.nodes.iter().map(|n| floats(n.2)).collect();
-                b.record_array(
-                    r,
-                    offset_of!(SkeletonExtenderPrototype, matrices_ptr),
-                    &matrices,
-                )?;
-            }
-            RecordSpec::PointLight(p) => encode_point_light(b, p)?,
-            RecordSpec::VelocityField(v) => {
-                let r = b.push_record(
-                    &VelocityFieldPrototype {
-                        dimensions: v.dimensions.map(U32::new),
-                        velocities_count: U32::new(narrow(
-                            v.velocities.len(),
-                            "VelocityFieldPrototype.velocitiesCount",
-                        )?),
-                        velocities_ptr: I64::new(0),
-                    },
-                    "VelocityFieldPrototype",
-                )?;
-                let data: Vec<U16> = v.velocities.iter().map(|&x| U16::new(x)).collect();
-                b.record_array(r, offset_of!(VelocityFieldPrototype, velocities_ptr), &data)?;
-            }
-            RecordSpec::Effect(e) => {
-                let r = b.push_record(
-                    &EffectPrototype {
-                        max_emitting_duration: F32::new(e.max_emitting_duration),
-                        systems_count: U32::new(narrow(
-                            e.systems.len(),
-                            "EffectPrototype.systemsCount",
-                        )?),
-                        systems_ptr: I64::new(0),
-                    },
-                    "EffectPrototype",
-                )?;
-                let mut systems = Vec::new();
-                for s in &e.systems {
-                    // A system is kept raw at its fixed size: shorter ones are zero-padded, a
-                    // longer one cannot be stored.
-                    if s.len() > EFFECT_SYSTEM_SIZE {
-                        return Err(invalid(
-                            "EffectPrototype.systems",
-                            u64_of(s.len()),
-                            "a system is longer than 0x1C8 bytes",
-                        ));
-                    }
-                    systems.extend_from_slice(s);
-                    systems.resize(systems.len() + EFFECT_SYSTEM_SIZE - s.len(), 0);
-                }
-                b.record_array(r, offset_of!(EffectPrototype, systems_ptr), &systems)?;
-            }
-            RecordSpec::EffectPreset(p) => {
-                b.push_record(
-                    &EffectPresetPrototype {
-                        high_id: U64::new(p.high_id),
-                        low_id: U64::new(p.low_id),
-                    },
-                    "EffectPresetPrototype",
-                )?;
-            }
-            RecordSpec::EffectMetadata(m) => {
-                let r = b.push_record(
-                    &EffectMetadataPrototype {
-                        count: U64::new(u64_of(m.channels.len())),
-                        channels_ptr: I64::new(0),
-                    },
-                    "EffectMetadataPrototype",
-                )?;
-                if !m.channels.is_empty() {
-                    let table = b.table::<Channel>(m.channels.len(), "Channel")?;
-                    b.fixups.push((
-                        r + offset_of!(EffectMetadataPrototype, channels_ptr),
-                        r,
-                        table.at(),
-                    ));
-                    for (i, c) in m.channels.iter().enumerate() {
-                        let at = table.record(i)?;
-                        let mut name = c.name.as_bytes().to_vec();
-                        name.push(0);
-                        let channel = Channel {
-                            name_len: U32::new(narrow(name.len(), "Channel.nameLen")?),
-                            pad: U32::new(0),
-                            name_ptr: b.ool_array(at, &name, "Channel.namePtr")?,
-                            min: F32::new(c.min),
-                            max: F32::new(c.max),
-                            default: F32::new(c.default),
-                            kind: U32::new(c.kind),
-                        };
-                        b.ool.patch_record(&table, i, &channel)?;
-                    }
-                }
-            }
-            RecordSpec::AtlasContour(a) => {
-                let r = b.push_record(
-                    &AtlasContourProto {
-                        frame_count: I32::new(narrow(
-                            a.frames.len(),
-                            "AtlasContourProto.frameCount",
-                        )?),
-                        pad: U32::new(0),
-                        contours_ptr: I64::new(0),
-                    },
-                    "AtlasContourProto",
-                )?;
-                if !a.frames.is_empty() {
-                    let table = b.table::<Contour>(a.frames.len(), "Contour")?;
-                    b.fixups.push((
-                        r + offset_of!(AtlasContourProto, contours_ptr),
-                        r,
-                        table.at(),
-                    ));
-                    for (i, f) in a.frames.iter().enumerate() {
-                        let at = table.record(i)?;
-                        let points: Vec<Point> = f
-                            .iter()
-                            .map(|p| Point {
-                                x: F32::new(p[0]),
-                                y: F32::new(p[1]),
-                            })
-                            .collect();
-                        let contour = Contour {
-                            count: I32::new(narrow(f.len(), "Contour.count")?),
-                            pad: U32::new(0),
-                            points_ptr: b.ool_array(at, &points, "Contour.pointsPtr")?,
-                        };
-                        b.ool.patch_record(&table, i, &contour)?;
-                    }
-                }
-            }
+        match fields {
+            Fields::Visual(v) => encode_visual(b, v)?,
+            Fields::Material(m) => encode_material(b, m)?,
+            Fields::Model(m) => encode_model(b, m)?,
+            Fields::SkeletonExtender(s) => encode_skeleton_extender(b, s)?,
+            Fields::PointLight(p) => encode_point_light(b, p)?,
+            Fields::Effect(e) => encode_effect(b, e)?,
+            Fields::VelocityField(v) => encode_velocity_field(b, v)?,
+            Fields::EffectPreset(p) => encode_effect_preset(b, p)?,
+            Fields::EffectMetadata(m) => encode_effect_metadata(b, m)?,
+            Fields::AtlasContour(a) => encode_atlas_contour(b, a)?,
         }
         Ok(index)
     }
@@ -993,40 +908,264 @@ fn probe(capacity: usize, key: u64, free: impl Fn(usize) -> bool) -> Option<usiz
     None
 }
 
+/// A record to encode: the reader's fields of its type (the one declaration of its fields, which
+/// [`PrototypeFields::read`] fills), or the spec of the two types the reader summarizes.
+#[derive(Debug, Clone, Copy)]
+enum Fields<'r> {
+    Visual(&'r VisualFields),
+    Material(&'r MaterialFields),
+    Model(&'r ModelFields),
+    SkeletonExtender(&'r SkeletonExtenderFields),
+    PointLight(&'r PointLightFields),
+    Effect(&'r EffectSpec),
+    VelocityField(&'r VelocityFieldSpec),
+    EffectPreset(&'r EffectPresetFields),
+    EffectMetadata(&'r EffectMetadataFields),
+    AtlasContour(&'r AtlasContourFields),
+}
+
+impl<'r> Fields<'r> {
+    /// The record's prototype type.
+    fn kind(self) -> PrototypeType {
+        match self {
+            Fields::Visual(_) => PrototypeType::Visual,
+            Fields::Material(_) => PrototypeType::Material,
+            Fields::Model(_) => PrototypeType::Model,
+            Fields::SkeletonExtender(_) => PrototypeType::SkeletonExtender,
+            Fields::PointLight(_) => PrototypeType::PointLight,
+            Fields::Effect(_) => PrototypeType::Effect,
+            Fields::VelocityField(_) => PrototypeType::VelocityField,
+            Fields::EffectPreset(_) => PrototypeType::EffectPreset,
+            Fields::EffectMetadata(_) => PrototypeType::EffectMetadata,
+            Fields::AtlasContour(_) => PrototypeType::AtlasContour,
+        }
+    }
+
+    /// Every string the record names, in the order they are added to the strings map (a name
+    /// the reader found missing, `None`, is refused when the record is encoded).
+    fn names(self) -> Vec<&'r str> {
+        let mut names: Vec<&'r str> = Vec::new();
+        let mut add = |list: &'r [Name]| names.extend(list.iter().filter_map(|n| n.as_deref()));
+        match self {
+            Fields::Visual(v) => {
+                for n in &v.nodes {
+                    add(core::slice::from_ref(&n.name));
+                }
+                for s in &v.render_sets {
+                    add(core::slice::from_ref(&s.name));
+                    add(core::slice::from_ref(&s.material));
+                    add(&s.nodes);
+                }
+                for l in &v.lods {
+                    add(&l.render_sets);
+                }
+            }
+            Fields::Material(m) => {
+                for p in &m.properties {
+                    add(core::slice::from_ref(&p.name));
+                }
+            }
+            Fields::Model(m) => {
+                for d in &m.dyes {
+                    add(&d.tints);
+                }
+            }
+            Fields::SkeletonExtender(s) => {
+                for (name, parent) in s.names.iter().zip(&s.parents) {
+                    add(core::slice::from_ref(name));
+                    add(core::slice::from_ref(parent));
+                }
+            }
+            Fields::PointLight(_)
+            | Fields::Effect(_)
+            | Fields::VelocityField(_)
+            | Fields::EffectPreset(_)
+            | Fields::EffectMetadata(_)
+            | Fields::AtlasContour(_) => {}
+        }
+        names
+    }
+}
+
+/// The name id of a name the reader resolved; `None` (an id the strings map lacked) cannot be
+/// written back.
+fn named(name: &Name, what: &'static str) -> Result<u32> {
+    name.as_deref().map(name_id).ok_or_else(|| {
+        invalid(
+            what,
+            0,
+            "a name missing from the strings map cannot be written",
+        )
+    })
+}
+
+fn named_ids(names: &[Name], what: &'static str) -> Result<Vec<U32>> {
+    names.iter().map(|n| named(n, what).map(U32::new)).collect()
+}
+
+/// A [`VisualSpec`] as the reader's fields (every name present).
+fn visual_fields(spec: &VisualSpec) -> VisualFields {
+    let VisualSpec {
+        nodes,
+        merged_geometry_path_id,
+        underwater,
+        abovewater,
+        bbox: (min, max),
+        render_sets,
+        lods,
+    } = spec;
+    let some = |names: &[String]| names.iter().cloned().map(Some).collect();
+    VisualFields {
+        merged_geometry_path_id: *merged_geometry_path_id,
+        underwater: *underwater,
+        abovewater: *abovewater,
+        bounding_box: BoundsFields {
+            min: *min,
+            max: *max,
+        },
+        nodes: nodes
+            .iter()
+            .map(
+                |NodeSpec {
+                     name,
+                     matrix,
+                     parent,
+                 }| NodeFields {
+                    name: Some(name.clone()),
+                    parent: *parent,
+                    matrix: *matrix,
+                },
+            )
+            .collect(),
+        render_sets: render_sets
+            .iter()
+            .map(|set| {
+                let RenderSetSpec {
+                    name,
+                    material_name,
+                    vertices_mapping_id,
+                    indices_mapping_id,
+                    material_mfm_path_id,
+                    skinned,
+                    node_names,
+                } = set;
+                RenderSetFields {
+                    name: Some(name.clone()),
+                    material: Some(material_name.clone()),
+                    vertices_mapping_id: *vertices_mapping_id,
+                    indices_mapping_id: *indices_mapping_id,
+                    material_mfm_path_id: *material_mfm_path_id,
+                    skinned: *skinned,
+                    nodes: some(node_names),
+                }
+            })
+            .collect(),
+        lods: lods
+            .iter()
+            .map(
+                |LodSpec {
+                     extent,
+                     casts_shadow,
+                     render_set_names,
+                 }| LodFields {
+                    extent: *extent,
+                    casts_shadow: *casts_shadow,
+                    render_sets: some(render_set_names),
+                },
+            )
+            .collect(),
+    }
+}
+
+/// A [`MaterialSpec`] as the reader's fields.
+fn material_fields(spec: &MaterialSpec) -> MaterialFields {
+    let MaterialSpec {
+        properties,
+        fx_path_id,
+        collision_flags,
+        sort_order,
+    } = spec;
+    MaterialFields {
+        properties: properties
+            .iter()
+            .map(|(name, value)| PropertyFields {
+                name: Some(name.clone()),
+                kind: value.type_name(),
+                value: *value,
+            })
+            .collect(),
+        fx_path_id: *fx_path_id,
+        collision_flags: *collision_flags,
+        sort_order: *sort_order,
+    }
+}
+
+/// A [`ModelSpec`] as the reader's fields, in the database's `layout`.
+fn model_fields(spec: &ModelSpec, layout: &'static str) -> ModelFields {
+    let ModelSpec {
+        visual_resource_id,
+        misc_type,
+        skeleton_extender_ids,
+        animations,
+        dyes,
+    } = spec;
+    ModelFields {
+        layout,
+        visual_resource_id: *visual_resource_id,
+        misc_type: *misc_type,
+        skeleton_extenders: skeleton_extender_ids.clone(),
+        animations: animations.clone(),
+        dyes: dyes.clone(),
+    }
+}
+
 /// A VisualPrototype: the record, its node arrays, then its render sets and LODs.
-fn encode_visual(b: &mut Blob, v: &VisualSpec) -> Result<()> {
+fn encode_visual(b: &mut Blob, v: &VisualFields) -> Result<()> {
+    let VisualFields {
+        merged_geometry_path_id,
+        underwater,
+        abovewater,
+        bounding_box: BoundsFields { min, max },
+        nodes,
+        render_sets,
+        lods,
+    } = v;
     let r = b.push_record(
         &VisualPrototype {
-            nodes_count: U32::new(narrow(v.nodes.len(), "VisualPrototype.nodesCount")?),
+            nodes_count: U32::new(narrow(nodes.len(), "VisualPrototype.nodesCount")?),
             pad0: U32::new(0),
             name_map_name_ids_ptr: I64::new(0),
             name_map_node_ids_ptr: I64::new(0),
             name_ids_ptr: I64::new(0),
             matrices_ptr: I64::new(0),
             parent_ids_ptr: I64::new(0),
-            merged_geometry_path_id: U64::new(v.merged_geometry_path_id),
-            underwater: u8::from(v.underwater),
-            abovewater: u8::from(v.abovewater),
+            merged_geometry_path_id: U64::new(*merged_geometry_path_id),
+            underwater: u8::from(*underwater),
+            abovewater: u8::from(*abovewater),
             render_sets_count: U16::new(narrow(
-                v.render_sets.len(),
+                render_sets.len(),
                 "VisualPrototype.renderSetsCount",
             )?),
-            lods_count: narrow(v.lods.len(), "VisualPrototype.lodsCount")?,
+            lods_count: narrow(lods.len(), "VisualPrototype.lodsCount")?,
             pad1: [0; 3],
-            bbox_min: floats(v.bbox.0),
+            bbox_min: floats(*min),
             pad2: U32::new(0),
-            bbox_max: floats(v.bbox.1),
+            bbox_max: floats(*max),
             pad3: U32::new(0),
             render_sets_ptr: I64::new(0),
             lods_ptr: I64::new(0),
         },
         "VisualPrototype",
     )?;
+    let name_ids: Vec<U32> = nodes
+        .iter()
+        .map(|n| named(&n.name, "VisualPrototype.nameIds").map(U32::new))
+        .collect::<Result<_>>()?;
     // The name map, sorted by name id for the reader's binary search.
-    let mut map = Vec::with_capacity(v.nodes.len());
-    for (i, node) in v.nodes.iter().enumerate() {
+    let mut map = Vec::with_capacity(nodes.len());
+    for (i, id) in name_ids.iter().enumerate() {
         let node_id: u16 = narrow(i, "VisualPrototype.nameMapNodeIds")?;
-        map.push((name_id(&node.name), node_id));
+        map.push((id.get(), node_id));
     }
     map.sort_unstable();
     let field = offset_of!(VisualPrototype, name_map_name_ids_ptr);
@@ -1037,67 +1176,78 @@ fn encode_visual(b: &mut Blob, v: &VisualSpec) -> Result<()> {
         offset_of!(VisualPrototype, name_map_node_ids_ptr),
         &node_ids,
     )?;
-    let name_ids = ids(v.nodes.iter().map(|n| name_id(&n.name)));
     b.record_array(r, offset_of!(VisualPrototype, name_ids_ptr), &name_ids)?;
-    let matrices: Vec<Matrix> = v.nodes.iter().map(|n| floats(n.matrix)).collect();
+    let matrices: Vec<Matrix> = nodes.iter().map(|n| floats(n.matrix)).collect();
     b.record_array(r, offset_of!(VisualPrototype, matrices_ptr), &matrices)?;
-    let parents: Vec<U16> = v
-        .nodes
+    let parents: Vec<U16> = nodes
         .iter()
-        .map(|n| U16::new(n.parent.unwrap_or(0xFFFF)))
+        .map(|n| U16::new(n.parent.unwrap_or(NO_PARENT)))
         .collect();
     b.record_array(r, offset_of!(VisualPrototype, parent_ids_ptr), &parents)?;
-    if !v.render_sets.is_empty() {
-        let table = b.table::<RenderSet>(v.render_sets.len(), "RenderSet")?;
-        let field = offset_of!(VisualPrototype, render_sets_ptr);
-        b.fixups.push((r + field, r, table.at()));
-        for (i, s) in v.render_sets.iter().enumerate() {
-            let at = table.record(i)?;
-            let node_names = ids(s.node_names.iter().map(|n| name_id(n)));
-            let set = RenderSet {
-                name_id: U32::new(name_id(&s.name)),
-                material_name_id: U32::new(name_id(&s.material_name)),
-                vertices_mapping_id: U32::new(s.vertices_mapping_id),
-                indices_mapping_id: U32::new(s.indices_mapping_id),
-                material_mfm_path_id: U64::new(s.material_mfm_path_id),
-                skinned: u8::from(s.skinned),
-                nodes_count: narrow(s.node_names.len(), "RenderSet.nodesCount")?,
-                pad: [0; 6],
-                node_name_ids_ptr: b.ool_array(at, &node_names, "RenderSet.nodeNameIdsPtr")?,
-            };
-            b.ool.patch_record(&table, i, &set)?;
-        }
-    }
-    if !v.lods.is_empty() {
-        let table = b.table::<Lod>(v.lods.len(), "Lod")?;
-        b.fixups
-            .push((r + offset_of!(VisualPrototype, lods_ptr), r, table.at()));
-        for (i, l) in v.lods.iter().enumerate() {
-            let at = table.record(i)?;
-            let names = ids(l.render_set_names.iter().map(|n| name_id(n)));
-            let lod = Lod {
-                extent: F32::new(l.extent),
-                casts_shadow: u8::from(l.casts_shadow),
-                pad: 0,
-                render_set_names_count: U16::new(narrow(
-                    l.render_set_names.len(),
-                    "Lod.renderSetNamesCount",
-                )?),
-                render_set_names_ptr: b.ool_array(at, &names, "Lod.renderSetNamesPtr")?,
-            };
-            b.ool.patch_record(&table, i, &lod)?;
-        }
-    }
-    Ok(())
+    let field = offset_of!(VisualPrototype, render_sets_ptr);
+    b.record_table(r, field, render_sets, "RenderSet", |b, at, set| {
+        let RenderSetFields {
+            name,
+            material,
+            vertices_mapping_id,
+            indices_mapping_id,
+            material_mfm_path_id,
+            skinned,
+            nodes,
+        } = set;
+        let node_names = named_ids(nodes, "RenderSet.nodeNameIds")?;
+        Ok(RenderSet {
+            name_id: U32::new(named(name, "RenderSet.nameId")?),
+            material_name_id: U32::new(named(material, "RenderSet.materialNameId")?),
+            vertices_mapping_id: U32::new(*vertices_mapping_id),
+            indices_mapping_id: U32::new(*indices_mapping_id),
+            material_mfm_path_id: U64::new(*material_mfm_path_id),
+            skinned: u8::from(*skinned),
+            nodes_count: narrow(nodes.len(), "RenderSet.nodesCount")?,
+            pad: [0; 6],
+            node_name_ids_ptr: b.ool_array(at, &node_names, "RenderSet.nodeNameIdsPtr")?,
+        })
+    })?;
+    let field = offset_of!(VisualPrototype, lods_ptr);
+    b.record_table(r, field, lods, "Lod", |b, at, lod| {
+        let LodFields {
+            extent,
+            casts_shadow,
+            render_sets,
+        } = lod;
+        let names = named_ids(render_sets, "Lod.renderSetNames")?;
+        Ok(Lod {
+            extent: F32::new(*extent),
+            casts_shadow: u8::from(*casts_shadow),
+            pad: 0,
+            render_set_names_count: U16::new(narrow(render_sets.len(), "Lod.renderSetNamesCount")?),
+            render_set_names_ptr: b.ool_array(at, &names, "Lod.renderSetNamesPtr")?,
+        })
+    })
 }
 
 /// A MaterialPrototype: properties sorted into the nine typed arrays.
-fn encode_material(b: &mut Blob, m: &MaterialSpec) -> Result<()> {
+fn encode_material(b: &mut Blob, m: &MaterialFields) -> Result<()> {
+    let MaterialFields {
+        properties,
+        fx_path_id,
+        collision_flags,
+        sort_order,
+    } = m;
     let mut arrays: [Vec<u8>; 9] = Default::default();
     let mut counts = [0u8; 9];
-    let mut prop_ids = Vec::with_capacity(m.properties.len());
-    for (_, value) in &m.properties {
-        let kind = value.kind();
+    let mut prop_ids = Vec::with_capacity(properties.len());
+    let mut names = Vec::with_capacity(properties.len());
+    for PropertyFields { name, kind, value } in properties {
+        names.push(U32::new(named(name, "MaterialPrototype.propertyNameIds")?));
+        if *kind != value.type_name() {
+            return Err(invalid(
+                "MaterialPrototype.propertyIds",
+                u64::from(value.type_index()),
+                "the property's type is not its value's",
+            ));
+        }
+        let kind = value.type_index();
         let slot = usize::from(kind);
         let (Some(count), Some(array)) = (counts.get_mut(slot), arrays.get_mut(slot)) else {
             return Err(invalid(
@@ -1120,22 +1270,18 @@ fn encode_material(b: &mut Blob, m: &MaterialSpec) -> Result<()> {
     }
     let r = b.push_record(
         &MaterialPrototype {
-            property_count: U16::new(narrow(
-                m.properties.len(),
-                "MaterialPrototype.propertyCount",
-            )?),
+            property_count: U16::new(narrow(properties.len(), "MaterialPrototype.propertyCount")?),
             counts,
             pad: [0; 5],
             property_name_ids_ptr: I64::new(0),
             property_ids_ptr: I64::new(0),
             values_ptrs: [I64::new(0); 9],
-            fx_path_id: U64::new(m.fx_path_id),
-            collision_flags: U32::new(m.collision_flags),
-            sort_order: I32::new(m.sort_order),
+            fx_path_id: U64::new(*fx_path_id),
+            collision_flags: U32::new(*collision_flags),
+            sort_order: I32::new(*sort_order),
         },
         "MaterialPrototype",
     )?;
-    let names = ids(m.properties.iter().map(|p| name_id(&p.0)));
     b.record_array(
         r,
         offset_of!(MaterialPrototype, property_name_ids_ptr),
@@ -1154,15 +1300,37 @@ fn encode_material(b: &mut Blob, m: &MaterialSpec) -> Result<()> {
 }
 
 /// A ModelPrototype in the database's layout (0x28, or the older 0x20 without skeleton
-/// extenders).
-fn encode_model(b: &mut Blob, m: &ModelSpec) -> Result<()> {
-    let animations_count = narrow(m.animations.len(), "ModelPrototype.animationsCount")?;
-    let dyes_count = narrow(m.dyes.len(), "ModelPrototype.dyesCount")?;
-    let (r, animations_ptr, dyes_ptr) = if b.item_size == size_of::<ModelPrototypeV1>() {
+/// extenders: fields in the other layout, or skeleton extenders for the older one, are refused).
+fn encode_model(b: &mut Blob, m: &ModelFields) -> Result<()> {
+    let ModelFields {
+        layout,
+        visual_resource_id,
+        misc_type,
+        skeleton_extenders,
+        animations,
+        dyes,
+    } = m;
+    if *layout != b.model_layout() {
+        return Err(invalid(
+            "ModelPrototype.layout",
+            u64_of(b.item_size),
+            "the database's model layout is not this record's",
+        ));
+    }
+    let animations_count = narrow(animations.len(), "ModelPrototype.animationsCount")?;
+    let dyes_count = narrow(dyes.len(), "ModelPrototype.dyesCount")?;
+    let (r, animations_ptr, dyes_ptr) = if *layout == MODEL_LAYOUT_V1 {
+        if !skeleton_extenders.is_empty() {
+            return Err(invalid(
+                "ModelPrototypeV1.skeletonExtenders",
+                u64_of(skeleton_extenders.len()),
+                "the older model layout has no skeleton extenders",
+            ));
+        }
         let r = b.push_record(
             &ModelPrototypeV1 {
-                visual_resource_id: U64::new(m.visual_resource_id),
-                misc_type: m.misc_type,
+                visual_resource_id: U64::new(*visual_resource_id),
+                misc_type: *misc_type,
                 animations_count,
                 dyes_count,
                 pad: [0; 5],
@@ -1179,12 +1347,12 @@ fn encode_model(b: &mut Blob, m: &ModelSpec) -> Result<()> {
     } else {
         let r = b.push_record(
             &ModelPrototype {
-                visual_resource_id: U64::new(m.visual_resource_id),
+                visual_resource_id: U64::new(*visual_resource_id),
                 skeleton_extender_count: narrow(
-                    m.skeleton_extender_ids.len(),
+                    skeleton_extenders.len(),
                     "ModelPrototype.skeletonExtenderCount",
                 )?,
-                misc_type: m.misc_type,
+                misc_type: *misc_type,
                 animations_count,
                 dyes_count,
                 pad: U32::new(0),
@@ -1194,7 +1362,7 @@ fn encode_model(b: &mut Blob, m: &ModelSpec) -> Result<()> {
             },
             "ModelPrototype",
         )?;
-        let extenders = ids64(m.skeleton_extender_ids.iter().copied());
+        let extenders = ids64(skeleton_extenders.iter().copied());
         b.record_array(
             r,
             offset_of!(ModelPrototype, skeleton_extender_ids_ptr),
@@ -1206,67 +1374,126 @@ fn encode_model(b: &mut Blob, m: &ModelSpec) -> Result<()> {
             offset_of!(ModelPrototype, dyes_ptr),
         )
     };
-    b.record_array(r, animations_ptr, &ids64(m.animations.iter().copied()))?;
-    if !m.dyes.is_empty() {
-        let table = b.table::<Dye>(m.dyes.len(), "Dye")?;
-        b.fixups.push((r + dyes_ptr, r, table.at()));
-        for (i, d) in m.dyes.iter().enumerate() {
-            let at = table.record(i)?;
-            let names = ids(d.tints.iter().map(|t| name_id(&t.0)));
-            let materials = ids64(d.tints.iter().map(|t| t.1));
-            let dye = Dye {
-                matter_id: U32::new(d.matter_id),
-                replaces_id: U32::new(d.replaces_id),
-                tints_count: U32::new(narrow(d.tints.len(), "Dye.tintsCount")?),
-                pad: U32::new(0),
-                tint_name_ids_ptr: b.ool_array(at, &names, "Dye.tintNameIdsPtr")?,
-                tint_material_ids_ptr: b.ool_array(at, &materials, "Dye.tintMaterialIdsPtr")?,
-            };
-            b.ool.patch_record(&table, i, &dye)?;
+    b.record_array(r, animations_ptr, &ids64(animations.iter().copied()))?;
+    b.record_table(r, dyes_ptr, dyes, "Dye", |b, at, dye| {
+        let DyeFields {
+            matter_id,
+            replaces_id,
+            tints,
+            tint_materials,
+        } = dye;
+        if tints.len() != tint_materials.len() {
+            return Err(invalid(
+                "Dye.tintsCount",
+                u64_of(tint_materials.len()),
+                "a dye's tint names and tint materials differ in number",
+            ));
         }
+        let names = named_ids(tints, "Dye.tintNameIds")?;
+        let materials = ids64(tint_materials.iter().copied());
+        Ok(Dye {
+            matter_id: U32::new(*matter_id),
+            replaces_id: U32::new(*replaces_id),
+            tints_count: U32::new(narrow(tints.len(), "Dye.tintsCount")?),
+            pad: U32::new(0),
+            tint_name_ids_ptr: b.ool_array(at, &names, "Dye.tintNameIdsPtr")?,
+            tint_material_ids_ptr: b.ool_array(at, &materials, "Dye.tintMaterialIdsPtr")?,
+        })
+    })
+}
+
+/// A SkeletonExtenderPrototype: the record, then its names, parents' names and matrices.
+fn encode_skeleton_extender(b: &mut Blob, s: &SkeletonExtenderFields) -> Result<()> {
+    let SkeletonExtenderFields {
+        flag,
+        names,
+        parents,
+        matrices,
+    } = s;
+    if parents.len() != names.len() || matrices.len() != names.len() {
+        return Err(invalid(
+            "SkeletonExtenderPrototype.nodeCount",
+            u64_of(names.len()),
+            "names, parents and matrices differ in number",
+        ));
     }
+    let r = b.push_record(
+        &SkeletonExtenderPrototype {
+            flag: U16::new(*flag),
+            node_count: U16::new(narrow(names.len(), "SkeletonExtenderPrototype.nodeCount")?),
+            pad: U32::new(0),
+            name_ids_ptr: I64::new(0),
+            parent_name_ids_ptr: I64::new(0),
+            matrices_ptr: I64::new(0),
+        },
+        "SkeletonExtenderPrototype",
+    )?;
+    let names = named_ids(names, "SkeletonExtenderPrototype.nameIds")?;
+    let field = offset_of!(SkeletonExtenderPrototype, name_ids_ptr);
+    b.record_array(r, field, &names)?;
+    let parents = named_ids(parents, "SkeletonExtenderPrototype.parentNameIds")?;
+    let field = offset_of!(SkeletonExtenderPrototype, parent_name_ids_ptr);
+    b.record_array(r, field, &parents)?;
+    let matrices: Vec<Matrix> = matrices.iter().map(|m| floats(*m)).collect();
+    let field = offset_of!(SkeletonExtenderPrototype, matrices_ptr);
+    b.record_array(r, field, &matrices)?;
     Ok(())
 }
 
 /// A PointLightPrototype: the record, then the colour and radius keyframes.
-fn encode_point_light(b: &mut Blob, p: &PointLightSpec) -> Result<()> {
-    let animation = |period: f32, repeated: bool, count: usize| -> Result<Animation> {
+fn encode_point_light(b: &mut Blob, p: &PointLightFields) -> Result<()> {
+    let PointLightFields {
+        color,
+        local_position,
+        radius,
+        min_quality,
+        animated_color,
+        animated_radius,
+        color_animation,
+        radius_animation,
+    } = p;
+    fn animation<T>(a: &AnimationFields<T>) -> Result<Animation> {
+        let AnimationFields {
+            period,
+            repeated,
+            points,
+        } = a;
         Ok(Animation {
-            period: F32::new(period),
-            repeated: u8::from(repeated),
+            period: F32::new(*period),
+            repeated: u8::from(*repeated),
             pad0: [0; 11],
-            points_count: I32::new(narrow(count, "Animation.pointsCount")?),
+            points_count: I32::new(narrow(points.len(), "Animation.pointsCount")?),
             pad1: U32::new(0),
             points_ptr: I64::new(0),
         })
-    };
+    }
     let r = b.push_record(
         &PointLightPrototype {
-            color_animation: animation(p.color_period, p.color_repeated, p.color_points.len())?,
-            radius_animation: animation(p.radius_period, p.radius_repeated, p.radius_points.len())?,
-            color: floats(p.color),
-            local_position: floats(p.local_position),
+            color_animation: animation(color_animation)?,
+            radius_animation: animation(radius_animation)?,
+            color: floats(*color),
+            local_position: floats(*local_position),
             pad0: U32::new(0),
-            radius: F32::new(p.radius),
-            min_quality: U32::new(p.min_quality),
-            animated_color: u8::from(p.animated_color),
-            animated_radius: u8::from(p.animated_radius),
+            radius: F32::new(*radius),
+            min_quality: U32::new(*min_quality),
+            animated_color: u8::from(*animated_color),
+            animated_radius: u8::from(*animated_radius),
             pad1: [0; 6],
         },
         "PointLightPrototype",
     )?;
-    let color_points: Vec<ColorPoint> = p
-        .color_points
+    let color_points: Vec<ColorPoint> = color_animation
+        .points
         .iter()
-        .map(|&(time, value)| ColorPoint {
+        .map(|&KeyFields { time, value }| ColorPoint {
             time: F32::new(time),
             value: floats(value),
         })
         .collect();
-    let radius_points: Vec<ScalarPoint> = p
-        .radius_points
+    let radius_points: Vec<ScalarPoint> = radius_animation
+        .points
         .iter()
-        .map(|&(time, value)| ScalarPoint {
+        .map(|&KeyFields { time, value }| ScalarPoint {
             time: F32::new(time),
             value: F32::new(value),
         })
@@ -1289,36 +1516,130 @@ fn encode_point_light(b: &mut Blob, p: &PointLightSpec) -> Result<()> {
     Ok(())
 }
 
-/// Every string a record names (added to the strings map).
-fn collect_names(record: &RecordSpec) -> Vec<&str> {
-    let mut names = Vec::new();
-    match record {
-        RecordSpec::Visual(v) => {
-            names.extend(v.nodes.iter().map(|n| n.name.as_str()));
-            for s in &v.render_sets {
-                names.push(&s.name);
-                names.push(&s.material_name);
-                names.extend(s.node_names.iter().map(String::as_str));
-            }
-            for l in &v.lods {
-                names.extend(l.render_set_names.iter().map(String::as_str));
-            }
+/// An EffectPrototype: the record, then its systems at their fixed size.
+fn encode_effect(b: &mut Blob, e: &EffectSpec) -> Result<()> {
+    let EffectSpec {
+        max_emitting_duration,
+        systems,
+    } = e;
+    let r = b.push_record(
+        &EffectPrototype {
+            max_emitting_duration: F32::new(*max_emitting_duration),
+            systems_count: U32::new(narrow(systems.len(), "EffectPrototype.systemsCount")?),
+            systems_ptr: I64::new(0),
+        },
+        "EffectPrototype",
+    )?;
+    let mut bytes = Vec::new();
+    for s in systems {
+        // A system is kept raw at its fixed size: shorter ones are zero-padded, a longer one
+        // cannot be stored.
+        if s.len() > EFFECT_SYSTEM_SIZE {
+            return Err(invalid(
+                "EffectPrototype.systems",
+                u64_of(s.len()),
+                "a system is longer than 0x1C8 bytes",
+            ));
         }
-        RecordSpec::Material(m) => names.extend(m.properties.iter().map(|p| p.0.as_str())),
-        RecordSpec::Model(m) => {
-            for d in &m.dyes {
-                names.extend(d.tints.iter().map(|t| t.0.as_str()));
-            }
-        }
-        RecordSpec::SkeletonExtender(s) => {
-            for n in &s.nodes {
-                names.push(&n.0);
-                names.push(&n.1);
-            }
-        }
-        _ => {}
+        bytes.extend_from_slice(s);
+        bytes.resize(bytes.len() + EFFECT_SYSTEM_SIZE - s.len(), 0);
     }
-    names
+    b.record_array(r, offset_of!(EffectPrototype, systems_ptr), &bytes)
+}
+
+/// A VelocityFieldPrototype: the record, then its velocities.
+fn encode_velocity_field(b: &mut Blob, v: &VelocityFieldSpec) -> Result<()> {
+    let VelocityFieldSpec {
+        dimensions,
+        velocities,
+    } = v;
+    let r = b.push_record(
+        &VelocityFieldPrototype {
+            dimensions: dimensions.map(U32::new),
+            velocities_count: U32::new(narrow(
+                velocities.len(),
+                "VelocityFieldPrototype.velocitiesCount",
+            )?),
+            velocities_ptr: I64::new(0),
+        },
+        "VelocityFieldPrototype",
+    )?;
+    let data: Vec<U16> = velocities.iter().map(|&x| U16::new(x)).collect();
+    b.record_array(r, offset_of!(VelocityFieldPrototype, velocities_ptr), &data)
+}
+
+/// An EffectPresetPrototype: two ids, nothing out of line.
+fn encode_effect_preset(b: &mut Blob, p: &EffectPresetFields) -> Result<()> {
+    let EffectPresetFields { high_id, low_id } = *p;
+    b.push_record(
+        &EffectPresetPrototype {
+            high_id: U64::new(high_id),
+            low_id: U64::new(low_id),
+        },
+        "EffectPresetPrototype",
+    )?;
+    Ok(())
+}
+
+/// An EffectMetadataPrototype: the record, its channel table, then each channel's name.
+fn encode_effect_metadata(b: &mut Blob, m: &EffectMetadataFields) -> Result<()> {
+    let EffectMetadataFields { channels } = m;
+    let r = b.push_record(
+        &EffectMetadataPrototype {
+            count: U64::new(u64_of(channels.len())),
+            channels_ptr: I64::new(0),
+        },
+        "EffectMetadataPrototype",
+    )?;
+    let field = offset_of!(EffectMetadataPrototype, channels_ptr);
+    b.record_table(r, field, channels, "Channel", |b, at, channel| {
+        let ChannelFields {
+            name,
+            min,
+            max,
+            default,
+            kind,
+        } = channel;
+        let mut name = name.as_bytes().to_vec();
+        name.push(0);
+        Ok(Channel {
+            name_len: U32::new(narrow(name.len(), "Channel.nameLen")?),
+            pad: U32::new(0),
+            name_ptr: b.ool_array(at, &name, "Channel.namePtr")?,
+            min: F32::new(*min),
+            max: F32::new(*max),
+            default: F32::new(*default),
+            kind: U32::new(*kind),
+        })
+    })
+}
+
+/// An AtlasContourProto: the record, its contour table, then each frame's points.
+fn encode_atlas_contour(b: &mut Blob, a: &AtlasContourFields) -> Result<()> {
+    let AtlasContourFields { frames } = a;
+    let r = b.push_record(
+        &AtlasContourProto {
+            frame_count: I32::new(narrow(frames.len(), "AtlasContourProto.frameCount")?),
+            pad: U32::new(0),
+            contours_ptr: I64::new(0),
+        },
+        "AtlasContourProto",
+    )?;
+    let field = offset_of!(AtlasContourProto, contours_ptr);
+    b.record_table(r, field, frames, "Contour", |b, at, frame| {
+        let points: Vec<Point> = frame
+            .iter()
+            .map(|&[x, y]| Point {
+                x: F32::new(x),
+                y: F32::new(y),
+            })
+            .collect();
+        Ok(Contour {
+            count: I32::new(narrow(frame.len(), "Contour.count")?),
+            pad: U32::new(0),
+            points_ptr: b.ool_array(at, &points, "Contour.pointsPtr")?,
+        })
+    })
 }
 
 /// A visual like the independent sample's: two nodes, one render set, one LOD.
@@ -1398,18 +1719,9 @@ pub fn all_prototypes() -> Result<AssetsBuilder> {
         skeleton,
         RecordSpec::SkeletonExtender(SkeletonExtenderSpec {
             flag: 1,
-            nodes: vec![
-                (
-                    "HP_Gun".into(),
-                    "Scene Root".into(),
-                    translation([0.0, 1.0, 0.0]),
-                ),
-                (
-                    "HP_Mast".into(),
-                    "HP_Gun".into(),
-                    translation([0.0, 2.0, 0.0]),
-                ),
-            ],
+            names: vec![Some("HP_Gun".into()), Some("HP_Mast".into())],
+            parents: vec![Some("Scene Root".into()), Some("HP_Gun".into())],
+            matrices: vec![translation([0.0, 1.0, 0.0]), translation([0.0, 2.0, 0.0])],
         }),
     )?;
     b.prototype(
@@ -1422,7 +1734,8 @@ pub fn all_prototypes() -> Result<AssetsBuilder> {
             dyes: vec![DyeSpec {
                 matter_id: 11,
                 replaces_id: 12,
-                tints: vec![("tint_red".into(), 0xB1), ("tint_blue".into(), 0xB2)],
+                tints: vec![Some("tint_red".into()), Some("tint_blue".into())],
+                tint_materials: vec![0xB1, 0xB2],
             }],
         }),
     )?;
@@ -1430,12 +1743,12 @@ pub fn all_prototypes() -> Result<AssetsBuilder> {
     b.prototype(
         light,
         RecordSpec::PointLight(PointLightSpec {
-            color_period: 2.0,
-            color_repeated: true,
-            color_points: vec![(0.0, [1.0, 0.5, 0.25, 1.0]), (1.0, [0.0, 0.0, 1.0, 1.0])],
-            radius_period: 4.0,
-            radius_repeated: false,
-            radius_points: vec![(0.0, 3.0), (0.5, 6.0), (1.0, 3.0)],
+            color_animation: animation(
+                2.0,
+                true,
+                &[(0.0, [1.0, 0.5, 0.25, 1.0]), (1.0, [0.0, 0.0, 1.0, 1.0])],
+            ),
+            radius_animation: animation(4.0, false, &[(0.0, 3.0), (0.5, 6.0), (1.0, 3.0)]),
             color: [1.0, 0.9, 0.8, 1.0],
             local_position: [1.0, 2.0, 3.0],
             radius: 5.0,
@@ -1445,9 +1758,14 @@ pub fn all_prototypes() -> Result<AssetsBuilder> {
         }),
     )?;
     let effect = b.path("content/effects/fire.effect")?;
-    let mut system = vec![0u8; 0x1C8];
-    system[0] = 0xE5;
-    system[0x1C7] = 0x5E;
+    // A system's first and last bytes marked.
+    let mut system = vec![0u8; EFFECT_SYSTEM_SIZE];
+    if let Some((first, rest)) = system.split_first_mut() {
+        *first = 0xE5;
+        if let Some(last) = rest.last_mut() {
+            *last = 0x5E;
+        }
+    }
     b.prototype(
         effect,
         RecordSpec::Effect(EffectSpec {
@@ -1530,13 +1848,19 @@ pub fn legacy_layouts() -> Result<AssetsBuilder> {
             dyes: vec![DyeSpec {
                 matter_id: 1,
                 replaces_id: 2,
-                tints: vec![("tint_old".into(), 0xD1)],
+                tints: vec![Some("tint_old".into())],
+                tint_materials: vec![0xD1],
             }],
         }),
     )?;
     b.deleted(0x50);
-    let mut blob = 1u64.to_le_bytes().to_vec();
-    blob.extend(16u64.to_le_bytes());
+    // One record of 8 bytes the reader cannot decode, after the blob header.
+    let mut blob = BlobHeader {
+        record_count: U64::new(1),
+        header_size: U64::new(u64_of(size_of::<BlobHeader>())),
+    }
+    .as_bytes()
+    .to_vec();
     blob.extend([0xAB; 8]);
     b.unknown_database(murmur3_32(b"FuturePrototype", 0), 0x1234_5678, blob);
     Ok(b)

@@ -10,7 +10,8 @@
 use super::assets::{
     AssetsBuilder, AtlasContourSpec, ChannelSpec, DyeSpec, EffectMetadataSpec, EffectPresetSpec,
     EffectSpec, LodSpec, MaterialSpec, ModelSpec, NodeSpec, PointLightSpec, RecordSpec,
-    RenderSetSpec, SkeletonExtenderSpec, ValueSpec, VelocityFieldSpec, VisualSpec, translation,
+    RenderSetSpec, SkeletonExtenderSpec, ValueSpec, VelocityFieldSpec, VisualSpec, animation,
+    translation,
 };
 use crate::error::Result;
 use crate::hash::murmur3_32;
@@ -181,7 +182,7 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                     .map(|c| ChannelSpec {
                         name: format!("channel_{c}"),
                         min: 0.0,
-                        max: 1.0 + c as f32,
+                        max: 1.0 + u16::try_from(c).map_or(f32::MAX, f32::from),
                         default: 0.5,
                         kind: u32::try_from(c).unwrap_or(u32::MAX),
                     })
@@ -219,15 +220,12 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                     b.prototype(
                         light,
                         RecordSpec::PointLight(PointLightSpec {
-                            color_period: 1.0,
-                            color_repeated: true,
-                            color_points: vec![
-                                (0.0, [1.0, 1.0, 1.0, 1.0]),
-                                (1.0, [1.0, 0.5, 0.2, 1.0]),
-                            ],
-                            radius_period: 1.0,
-                            radius_repeated: true,
-                            radius_points: vec![(0.0, 2.0), (1.0, 4.0)],
+                            color_animation: animation(
+                                1.0,
+                                true,
+                                &[(0.0, [1.0, 1.0, 1.0, 1.0]), (1.0, [1.0, 0.5, 0.2, 1.0])],
+                            ),
+                            radius_animation: animation(1.0, true, &[(0.0, 2.0), (1.0, 4.0)]),
                             color: [1.0, 0.8, 0.6, 1.0],
                             local_position: [rng.float(), rng.float(), rng.float()],
                             radius: 3.0,
@@ -279,19 +277,15 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                 let mut extenders = Vec::new();
                 if group % 10 == 3 {
                     let skel = b.path(&format!("{dir}/{id}.skel"))?;
-                    let nodes = (0..4)
-                        .map(|k| {
-                            (
-                                format!("HP_ext_{k}"),
-                                "Scene Root".to_string(),
-                                translation([k as f32, 0.0, 0.0]),
-                            )
-                        })
-                        .collect();
-                    b.prototype(
-                        skel,
-                        RecordSpec::SkeletonExtender(SkeletonExtenderSpec { flag: 0, nodes }),
-                    )?;
+                    let extender = SkeletonExtenderSpec {
+                        flag: 0,
+                        names: (0..4).map(|k| Some(format!("HP_ext_{k}"))).collect(),
+                        parents: vec![Some("Scene Root".to_string()); 4],
+                        matrices: (0..4u8)
+                            .map(|k| translation([f32::from(k), 0.0, 0.0]))
+                            .collect(),
+                    };
+                    b.prototype(skel, RecordSpec::SkeletonExtender(extender))?;
                     extenders.push(skel);
                 }
                 let model_path = format!("{dir}/{id}.model");
@@ -306,10 +300,8 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                     vec![DyeSpec {
                         matter_id: murmur3_32(b"camo", 0),
                         replaces_id: murmur3_32(PARTS[0].as_bytes(), 0),
-                        tints: vec![
-                            ("tint_camo_1".into(), mfms[0]),
-                            ("tint_camo_2".into(), mfms[1]),
-                        ],
+                        tints: vec![Some("tint_camo_1".into()), Some("tint_camo_2".into())],
+                        tint_materials: vec![mfms[0], mfms[1]],
                     }]
                 } else {
                     Vec::new()

@@ -2,7 +2,7 @@
 //! of fixed-size records followed by their out-of-line arrays. Databases are found by magic, not by
 //! position: client versions differ in which databases they carry.
 
-use super::raw::{BlobHeader, DATABASE_ENTRY_DATA_PTR, DatabaseEntry};
+use super::raw::{self, BlobHeader, DATABASE_ENTRY_DATA_PTR, DatabaseEntry};
 use super::records::{Prototype, RawRecord};
 use super::strings::Strings;
 use crate::bytes::{Bytes, to_usize, u64_of};
@@ -71,18 +71,20 @@ impl PrototypeType {
         murmur3_32(self.name().as_bytes(), 0)
     }
 
-    /// Record size of the current layout.
+    /// Record size of the current layout (its raw struct's size).
     pub const fn item_size(self) -> usize {
+        use core::mem::size_of;
         match self {
-            PrototypeType::Material => 0x78,
-            PrototypeType::Visual | PrototypeType::PointLight => 0x70,
-            PrototypeType::SkeletonExtender => 0x20,
-            PrototypeType::Model => 0x28,
-            PrototypeType::VelocityField => 0x18,
-            PrototypeType::Effect
-            | PrototypeType::EffectPreset
-            | PrototypeType::EffectMetadata
-            | PrototypeType::AtlasContour => 0x10,
+            PrototypeType::Material => size_of::<raw::MaterialPrototype>(),
+            PrototypeType::Visual => size_of::<raw::VisualPrototype>(),
+            PrototypeType::PointLight => size_of::<raw::PointLightPrototype>(),
+            PrototypeType::SkeletonExtender => size_of::<raw::SkeletonExtenderPrototype>(),
+            PrototypeType::Model => size_of::<raw::ModelPrototype>(),
+            PrototypeType::VelocityField => size_of::<raw::VelocityFieldPrototype>(),
+            PrototypeType::Effect => size_of::<raw::EffectPrototype>(),
+            PrototypeType::EffectPreset => size_of::<raw::EffectPresetPrototype>(),
+            PrototypeType::EffectMetadata => size_of::<raw::EffectMetadataPrototype>(),
+            PrototypeType::AtlasContour => size_of::<raw::AtlasContourProto>(),
         }
     }
 
@@ -157,6 +159,15 @@ pub enum Layout {
 }
 
 impl Layout {
+    /// `known`, `checked` or `raw` (as `dump --json` gives a record's layout).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Layout::Known { .. } => "known",
+            Layout::Checked { .. } => "checked",
+            Layout::Raw(_) => "raw",
+        }
+    }
+
     /// The record size, when known.
     pub const fn item_size(self) -> Option<usize> {
         match self {
@@ -330,6 +341,15 @@ impl<'a> Database<'a> {
         self.kind.map(PrototypeType::name)
     }
 
+    /// The type name, or `unknown:0x…` (the magic, 8 hex digits) for an unknown magic; allocates
+    /// only for an unknown one.
+    pub fn name(&self) -> std::borrow::Cow<'static, str> {
+        match self.type_name() {
+            Some(name) => name.into(),
+            None => format!("unknown:{:#010x}", self.magic()).into(),
+        }
+    }
+
     /// How the record layout is known.
     pub fn layout(&self) -> Layout {
         self.layout
@@ -397,5 +417,75 @@ impl<'a> Database<'a> {
         };
         let at = self.blob_at + core::mem::size_of::<BlobHeader>() + index * item_size;
         Prototype::read(self.bytes, at, kind, item_size, strings)
+    }
+}
+
+/// Every record of every database, in file order, with its database and index: what
+/// [`AssetsView::records`](super::AssetsView::records) returns. A database kept raw gives one
+/// [`Prototype::Raw`] (its stored record count is not trusted as a bound); a database or record
+/// that cannot be read is yielded once as an error and ends the iteration. Allocates nothing.
+#[derive(Debug, Clone)]
+pub struct Records<'a> {
+    databases: Databases<'a>,
+    strings: Strings<'a>,
+    next_database: usize,
+    current: Option<Database<'a>>,
+    next_record: usize,
+    done: bool,
+}
+
+impl<'a> Records<'a> {
+    pub(crate) fn new(databases: Databases<'a>, strings: Strings<'a>) -> Self {
+        Records {
+            databases,
+            strings,
+            next_database: 0,
+            current: None,
+            next_record: 0,
+            done: false,
+        }
+    }
+}
+
+impl<'a> Iterator for Records<'a> {
+    type Item = Result<(Database<'a>, usize, Prototype<'a>)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        // Each turn either yields, ends, or moves to the next database: bounded by the
+        // database count plus the records.
+        while !self.done {
+            if let Some(database) = self.current {
+                let index = self.next_record;
+                if index < database.record_count() {
+                    self.next_record += 1;
+                    return Some(match database.prototype(index, self.strings) {
+                        Ok(record) => {
+                            if matches!(record, Prototype::Raw(_)) {
+                                self.current = None;
+                            }
+                            Ok((database, index, record))
+                        }
+                        Err(e) => {
+                            self.done = true;
+                            Err(e)
+                        }
+                    });
+                }
+                self.current = None;
+            }
+            match self.databases.get(self.next_database) {
+                Ok(Some(database)) => {
+                    self.next_database += 1;
+                    self.current = Some(database);
+                    self.next_record = 0;
+                }
+                Ok(None) => self.done = true,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+        None
     }
 }

@@ -26,7 +26,8 @@
 //! # fn main() {}
 //! ```
 
-use super::{AssetsView, MaterialValue, ModelLayout, Prototype};
+use super::records::TYPE_NAMES;
+use super::{AssetsView, MaterialValue, ModelLayout, Prototype, PrototypeType};
 use crate::error::Result;
 
 /// Fields holding one path id (a resource id: the CityHash64 of a full path in most files), which
@@ -55,6 +56,11 @@ pub const ID_FIELDS: [&str; 10] = [
 
 /// Fields holding a list of path ids, given as `0x…` hex text in JSON.
 pub const ID_LIST_FIELDS: [&str; 3] = ["skeleton_extenders", "animations", "tint_materials"];
+
+/// [`ModelFields::layout`] of a record in the current 0x28-byte layout.
+pub const MODEL_LAYOUT: &str = "0x28";
+/// [`ModelFields::layout`] of a record in the older 0x20-byte layout (no skeleton extenders).
+pub const MODEL_LAYOUT_V1: &str = "0x20";
 
 /// One prototype record's fields; one variant per prototype type the reader decodes.
 #[derive(Debug, Clone, PartialEq)]
@@ -204,6 +210,28 @@ impl From<MaterialValue<'_>> for PropertyValue {
     }
 }
 
+impl PropertyValue {
+    /// The value type's number: its typed array among the nine, the low 4 bits of a property id.
+    pub const fn type_index(&self) -> u8 {
+        match self {
+            Self::Bool(_) => 0,
+            Self::Int(_) => 1,
+            Self::Uint(_) => 2,
+            Self::Float(_) => 3,
+            Self::Texture(_) => 4,
+            Self::Vec2(_) => 5,
+            Self::Vec3(_) => 6,
+            Self::Vec4(_) => 7,
+            Self::Mat4(_) => 8,
+        }
+    }
+
+    /// The value type's name (`bool`, `int`, …, `mat4`), as [`MaterialValue::type_name`] gives it.
+    pub const fn type_name(&self) -> &'static str {
+        TYPE_NAMES[self.type_index() as usize]
+    }
+}
+
 /// A material property.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -233,7 +261,7 @@ pub struct MaterialFields {
 }
 
 /// A model's dye.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct DyeFields {
     /// The matter id.
@@ -253,7 +281,9 @@ pub struct DyeFields {
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ModelFields {
-    /// The record layout: `0x28` (current) or `0x20` (the older one without a misc type).
+    /// The record layout: [`MODEL_LAYOUT`] (`0x28`, current) or [`MODEL_LAYOUT_V1`] (`0x20`, the
+    /// older one without skeleton extenders). The writer refuses a layout that is not its
+    /// database's.
     pub layout: &'static str,
     /// The visual's resource id.
     #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))]
@@ -271,7 +301,7 @@ pub struct ModelFields {
 }
 
 /// A SkeletonExtenderPrototype's fields.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SkeletonExtenderFields {
     /// The flag.
@@ -285,7 +315,7 @@ pub struct SkeletonExtenderFields {
 }
 
 /// A key of a point light's animation.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct KeyFields<T> {
     /// The key's time.
@@ -295,7 +325,7 @@ pub struct KeyFields<T> {
 }
 
 /// A point light's animation of one value.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AnimationFields<T> {
     /// The period.
@@ -307,7 +337,7 @@ pub struct AnimationFields<T> {
 }
 
 /// A PointLightPrototype's fields.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PointLightFields {
     /// RGBA colour.
@@ -351,7 +381,7 @@ pub struct VelocityFieldFields {
 }
 
 /// An EffectPresetPrototype's fields.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct EffectPresetFields {
     /// The high-quality effect's id.
@@ -363,7 +393,7 @@ pub struct EffectPresetFields {
 }
 
 /// An effect metadata channel.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ChannelFields {
     /// The channel's name.
@@ -379,7 +409,7 @@ pub struct ChannelFields {
 }
 
 /// An EffectMetadataPrototype's fields.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct EffectMetadataFields {
     /// The channels.
@@ -387,7 +417,7 @@ pub struct EffectMetadataFields {
 }
 
 /// An AtlasContourProto's fields.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AtlasContourFields {
     /// Each frame's contour points (x, y).
@@ -502,8 +532,8 @@ impl PrototypeFields {
                     .collect::<Result<_>>()?;
                 Self::Model(ModelFields {
                     layout: match m.layout() {
-                        ModelLayout::Current(_) => "0x28",
-                        ModelLayout::V1(_) => "0x20",
+                        ModelLayout::Current(_) => MODEL_LAYOUT,
+                        ModelLayout::V1(_) => MODEL_LAYOUT_V1,
                     },
                     visual_resource_id: m.visual_resource_id(),
                     misc_type: m.misc_type(),
@@ -598,22 +628,27 @@ impl PrototypeFields {
         })
     }
 
-    /// The prototype type's name as the file's databases spell it (`VisualPrototype`, …,
-    /// `AtlasContourProto`), `None` for a record kept raw.
-    pub fn type_name(&self) -> Option<&'static str> {
+    /// The prototype type of the record, `None` for a record kept raw.
+    pub fn kind(&self) -> Option<PrototypeType> {
         Some(match self {
-            Self::Visual(_) => "VisualPrototype",
-            Self::Material(_) => "MaterialPrototype",
-            Self::Model(_) => "ModelPrototype",
-            Self::SkeletonExtender(_) => "SkeletonExtenderPrototype",
-            Self::PointLight(_) => "PointLightPrototype",
-            Self::Effect(_) => "EffectPrototype",
-            Self::VelocityField(_) => "VelocityFieldPrototype",
-            Self::EffectPreset(_) => "EffectPresetPrototype",
-            Self::EffectMetadata(_) => "EffectMetadataPrototype",
-            Self::AtlasContour(_) => "AtlasContourProto",
+            Self::Visual(_) => PrototypeType::Visual,
+            Self::Material(_) => PrototypeType::Material,
+            Self::Model(_) => PrototypeType::Model,
+            Self::SkeletonExtender(_) => PrototypeType::SkeletonExtender,
+            Self::PointLight(_) => PrototypeType::PointLight,
+            Self::Effect(_) => PrototypeType::Effect,
+            Self::VelocityField(_) => PrototypeType::VelocityField,
+            Self::EffectPreset(_) => PrototypeType::EffectPreset,
+            Self::EffectMetadata(_) => PrototypeType::EffectMetadata,
+            Self::AtlasContour(_) => PrototypeType::AtlasContour,
             Self::Raw(_) => return None,
         })
+    }
+
+    /// The prototype type's name as the file's databases spell it (`VisualPrototype`, …,
+    /// `AtlasContourProto`: [`PrototypeType::name`]), `None` for a record kept raw.
+    pub fn type_name(&self) -> Option<&'static str> {
+        self.kind().map(PrototypeType::name)
     }
 }
 

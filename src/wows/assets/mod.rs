@@ -38,19 +38,22 @@
 mod checksum;
 mod database;
 mod fields;
+#[cfg(feature = "serde")]
+pub mod json;
 mod paths;
 mod prototypes;
 pub mod raw;
 mod records;
+mod resource;
 mod strings;
 
 pub use checksum::{Checksum, ChecksumMatch};
-pub use database::{Database, Databases, Layout, PrototypeType, RawReason};
+pub use database::{Database, Databases, Layout, PrototypeType, RawReason, Records};
 pub use fields::{
     AnimationFields, AtlasContourFields, BoundsFields, ChannelFields, DyeFields, EffectFields,
     EffectMetadataFields, EffectPresetFields, ID_FIELDS, ID_LIST_FIELDS, KeyFields, LodFields,
-    MaterialFields, ModelFields, Name, NodeFields, PATH_ID_FIELDS, PointLightFields,
-    PropertyFields, PropertyValue, PrototypeFields, RawFields, RenderSetFields,
+    MODEL_LAYOUT, MODEL_LAYOUT_V1, MaterialFields, ModelFields, Name, NodeFields, PATH_ID_FIELDS,
+    PointLightFields, PropertyFields, PropertyValue, PrototypeFields, RawFields, RenderSetFields,
     SkeletonExtenderFields, VelocityFieldFields, VisualFields,
 };
 pub use paths::{
@@ -62,6 +65,7 @@ pub use records::{
     MaterialProperty, MaterialValue, Model, ModelLayout, Node, PointLight, Prototype, RawRecord,
     RenderSet, SkeletonExtender, VelocityField, Visual,
 };
+pub use resource::{Resource, ResourceKey, parse_id};
 pub use strings::{Strings, StringsIter};
 
 use crate::bytes::{Bytes, u64_of};
@@ -304,22 +308,101 @@ impl<'a> AssetsView<'a> {
 
     /// The string whose MurmurHash3 is `name_id`, probed in place: `Ok(None)` when no string has
     /// that id.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::assets::example_file();
+    /// use gamebin::wows::assets::AssetsView;
+    ///
+    /// let db = AssetsView::from_bytes(&file)?;
+    /// // Records hold name ids: the MurmurHash3 (seed 0) of the name.
+    /// let id = gamebin::hash::murmur3_32(b"Scene Root", 0);
+    /// assert_eq!(db.string(id)?, Some("Scene Root"));
+    /// assert_eq!(db.string(0x1234_5678)?, None);
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn string(&self, name_id: u32) -> Result<Option<&'a str>> {
         self.strings.get(name_id)
     }
 
-    /// The resource-to-prototype map.
+    /// The resource-to-prototype map: one slot per resource that has (or had) a prototype. To
+    /// count prototypes, count by state: a deleted entry keeps its slot but has no record.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::assets::example_file();
+    /// use gamebin::wows::assets::{AssetsView, PrototypeState};
+    ///
+    /// let db = AssetsView::from_bytes(&file)?;
+    /// let states = db.prototypes().states()?; // one walk over the slots
+    /// assert_eq!(states.live, 10); // one prototype of each type
+    /// assert_eq!(states.deleted, 0);
+    /// for entry in db.prototypes().iter() {
+    ///     let (self_id, at) = entry?;
+    ///     if at.state == PrototypeState::Live {
+    ///         println!("{self_id:#018x}: database {}, record {}", at.database, at.record);
+    ///     }
+    /// }
+    /// // The records themselves, database by database: the same ten.
+    /// assert_eq!(db.records().count(), 10);
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn prototypes(&self) -> Prototypes<'a> {
         self.prototypes
     }
 
     /// Where the prototype of resource `self_id` is stored (database, record, state), probed in
     /// place in O(1): `Ok(None)` when the resource has no prototype.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::assets::example_file();
+    /// use gamebin::wows::assets::{AssetsView, Prototype, PrototypeState};
+    ///
+    /// let db = AssetsView::from_bytes(&file)?;
+    /// // A resource's id is its path id (the CityHash64 of its full path in the game's files).
+    /// let id = db.path_id("content/gameplay/Test.mfm");
+    /// let at = db.prototype(id)?.expect("a prototype");
+    /// assert_eq!(at.state, PrototypeState::Live);
+    /// assert!(matches!(db.record(at)?, Prototype::Material(_)));
+    /// assert_eq!(db.prototype(0x1234)?, None);
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn prototype(&self, self_id: u64) -> Result<Option<PrototypeRef>> {
         self.prototypes.get(self_id)
     }
 
-    /// The path tree's entries.
+    /// The path tree's entries, in table order: each names one segment and its parent's id (0 for
+    /// a root). See [`PathIndex`] for many full paths.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::assets::example_file();
+    /// use gamebin::wows::assets::AssetsView;
+    ///
+    /// let db = AssetsView::from_bytes(&file)?;
+    /// let entry = db.paths().iter().next().expect("an entry");
+    /// assert_eq!((entry.name()?, entry.parent_id()), ("content", 0));
+    /// let files = db.paths().iter().filter(|e| e.name().is_ok_and(|n| n.contains('.')));
+    /// assert_eq!(files.count(), 11);
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn paths(&self) -> Paths<'a> {
         self.paths
     }
@@ -358,6 +441,24 @@ impl<'a> AssetsView<'a> {
     /// (O(entries × depth), no allocation beyond `out` growing); use [`PathIndex`] for many calls.
     /// `Ok(false)` when no entry has the id. Cycles and chains deeper than [`MAX_PATH_DEPTH`] are
     /// errors.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::assets::example_file();
+    /// use gamebin::wows::assets::AssetsView;
+    ///
+    /// let db = AssetsView::from_bytes(&file)?;
+    /// let mut full = String::new(); // reused from call to call
+    /// let id = db.path_id("content/lights/lamp.light");
+    /// assert!(db.full_path(id, &mut full)?);
+    /// assert_eq!(full, "content/lights/lamp.light");
+    /// assert!(!db.full_path(0x1234, &mut full)?);
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn full_path(&self, self_id: u64, out: &mut String) -> Result<bool> {
         self.paths.full_path(self_id, out, |id| self.paths.find(id))
     }
@@ -423,6 +524,22 @@ impl<'a> AssetsView<'a> {
     }
 
     /// The typed record a [`PrototypeRef`] points to (raw with a reason when its layout is unknown).
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::assets::example_file();
+    /// use gamebin::wows::assets::{AssetsView, Prototype};
+    ///
+    /// let db = AssetsView::from_bytes(&file)?;
+    /// let at = db.lookup_path("content/effects/fire.preset")?.expect("a prototype");
+    /// let Prototype::EffectPreset(preset) = db.record(at)? else { panic!("a preset") };
+    /// assert_eq!((preset.high_id(), preset.low_id()), (0x1111_2222, 0x3333_4444));
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn record(&self, at: PrototypeRef) -> Result<Prototype<'a>> {
         let database = self.databases.get(at.database as usize)?.ok_or_else(|| {
             Error::invalid(
@@ -433,6 +550,34 @@ impl<'a> AssetsView<'a> {
             )
         })?;
         database.prototype(at.record as usize, self.strings)
+    }
+
+    /// Every record of every database, in file order, with its database and its index there (see
+    /// [`Records`]: a database kept raw gives one [`Prototype::Raw`]). No allocation.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::assets::example_file();
+    /// use gamebin::wows::assets::{AssetsView, Prototype};
+    ///
+    /// let db = AssetsView::from_bytes(&file)?;
+    /// let mut visuals = 0;
+    /// for record in db.records() {
+    ///     let (database, index, record) = record?; // an error ends the iteration
+    ///     if let Prototype::Visual(visual) = record {
+    ///         println!("{:?} #{index}: {} nodes", database.type_name(), visual.nodes()?.len());
+    ///         visuals += 1;
+    ///     }
+    /// }
+    /// assert_eq!(visuals, 1);
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
+    pub fn records(&self) -> Records<'a> {
+        Records::new(self.databases, self.strings)
     }
 
     /// Walks everything: every string, prototype entry, path (name and parent chain bounded), and

@@ -583,6 +583,30 @@ const UNINDEXED: u32 = u32::MAX;
 
 impl PathIndex {
     /// Indexes every entry by selfId (the first entry wins for a duplicated id).
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::assets::example_file();
+    /// use gamebin::wows::assets::{AssetsView, PathIndex};
+    ///
+    /// let db = AssetsView::from_bytes(&file)?;
+    /// let index = PathIndex::build(db.paths())?; // one walk, three allocations
+    /// let mut full = String::new();
+    /// assert!(index.full_path(db.paths(), db.path_id("content/gui/atlas.contour"), &mut full)?);
+    /// assert_eq!(full, "content/gui/atlas.contour");
+    /// // Every full path in table order, each built from the previous one.
+    /// let mut models = 0;
+    /// index.for_each_full_path(db.paths(), &mut full, |_entry, path| {
+    ///     models += usize::from(path.ends_with(".model"));
+    ///     Ok(())
+    /// })?;
+    /// assert_eq!(models, 1);
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn build(paths: Paths<'_>) -> Result<PathIndex> {
         let mut by_id = HashMap::with_capacity_and_hasher(paths.len(), Default::default());
         for (i, e) in paths.entries.iter().enumerate() {

@@ -18,6 +18,17 @@ pub enum PrototypeState {
     Other(u8),
 }
 
+/// `live`, `deleted`, or `state N` for a state no reader has seen (as `gamebin assets` prints it).
+impl core::fmt::Display for PrototypeState {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            PrototypeState::Live => f.write_str("live"),
+            PrototypeState::Deleted => f.write_str("deleted"),
+            PrototypeState::Other(s) => write!(f, "state {s}"),
+        }
+    }
+}
+
 /// Where a resource's prototype lives: decoded from the stored value as `state = v & 3`,
 /// `database = (v >> 2) & 0x3F`, `record = v >> 8`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -34,11 +45,16 @@ pub struct PrototypeRef {
     pub value: u32,
 }
 
+/// Where a stored value keeps its database index (6 bits) and its record index (the high 24).
+const DATABASE_SHIFT: u32 = 2;
+const DATABASE_MASK: u32 = 0x3F;
+const RECORD_SHIFT: u32 = 8;
+
 impl PrototypeRef {
     fn decode(value: u32, slot: usize) -> Self {
         PrototypeRef {
-            database: (value >> 2) & 0x3F,
-            record: value >> 8,
+            database: (value >> DATABASE_SHIFT) & DATABASE_MASK,
+            record: value >> RECORD_SHIFT,
             state: match value & 3 {
                 0 => PrototypeState::Live,
                 3 => PrototypeState::Deleted,
@@ -47,6 +63,19 @@ impl PrototypeRef {
             slot,
             value,
         }
+    }
+
+    /// The value a live entry stores for record `record` of database `database`; `None` when
+    /// either index does not fit its bits.
+    #[cfg(feature = "write")]
+    pub(crate) fn live_value(database: usize, record: usize) -> Option<u32> {
+        let database = u32::try_from(database)
+            .ok()
+            .filter(|&d| d <= DATABASE_MASK)?;
+        let record = u32::try_from(record)
+            .ok()
+            .filter(|&r| r <= u32::MAX >> RECORD_SHIFT)?;
+        Some((record << RECORD_SHIFT) | (database << DATABASE_SHIFT))
     }
 }
 

@@ -443,6 +443,9 @@ pub struct EffectPrototype {
     pub systems_ptr: I64,
 }
 
+/// A visual node's stored parent index when it has none (a root).
+pub const NO_PARENT: u16 = 0xFFFF;
+
 /// Size of one effect system record (kept raw).
 pub const EFFECT_SYSTEM_SIZE: usize = 0x1C8;
 

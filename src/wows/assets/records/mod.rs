@@ -13,6 +13,7 @@ mod visual;
 
 pub use atlas::{AtlasContour, ContourFrame};
 pub use effect::{Channel, Effect, EffectMetadata, EffectPreset};
+pub(crate) use material::TYPE_NAMES;
 pub use material::{Material, MaterialProperty, MaterialValue};
 pub use model::{Dye, Model, ModelLayout};
 pub use point_light::PointLight;

@@ -133,7 +133,7 @@ impl<'a> Visual<'a> {
                 name_id: name.get(),
                 matrix,
                 parent: match parent.get() {
-                    0xFFFF => None,
+                    raw::NO_PARENT => None,
                     p => Some(p),
                 },
             }))
