@@ -67,9 +67,10 @@ pub fn write(map: &WdataMap) -> Result<Vec<u8>> {
     write_located(map).map_err(|e| e.error)
 }
 
-/// A writer's error with the entry it happened in: the section's key in the map's JSON
-/// (`dump --json`, `WdataMap::from_dump_json` with the `serde` feature) and the entry's index there, when the field is in
-/// an entry of a list; and the field's own JSON key when it is one the version gates.
+/// A writer's error with the entry it happened in: the section's key in the map's JSON (`dump
+/// --json`, `WdataMap::from_dump_json` with the `serde` feature) and the entry's index there, when
+/// the field is in an entry of a list; and the field's own JSON key when it is one the version
+/// gates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WriteError {
     /// Where, what and why (the offset is where the field would go in the output).
