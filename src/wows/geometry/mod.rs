@@ -65,72 +65,24 @@ pub use summary::{
 pub use vertex_format::{VertexFormat, f16_to_f32, unpack_unit};
 pub use vertices::VertexBuffer;
 
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Table, u64_of};
 use crate::error::{Error, Result};
 use crate::mmap::MappedFile;
 use raw::{Header, IndicesPrototype, MappingEntry, ModelPrototype, VerticesPrototype};
 
-/// A table of fixed-size records in the file and where it starts.
-struct Table<'a, T> {
-    at: usize,
-    records: &'a [T],
-}
-
-// By hand: where and how many, not every record (a derived `Debug` printed the whole table).
-impl<T> core::fmt::Debug for Table<'_, T> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Table")
-            .field("at", &self.at)
-            .field("count", &self.records.len())
-            .finish()
-    }
-}
-
-impl<T> Clone for Table<'_, T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<T> Copy for Table<'_, T> {}
-
-impl<'a, T> Table<'a, T>
+/// The table of `count` records a header pointer leads to (relative to the file's start). An
+/// empty table's pointer is null in real files and is never followed.
+fn table<'a, T>(
+    bytes: Bytes<'a>,
+    count: u32,
+    field: usize,
+    relative: i64,
+    what: &'static str,
+) -> Result<Table<'a, T>>
 where
     T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
 {
-    fn read(
-        bytes: Bytes<'a>,
-        count: u32,
-        field: usize,
-        relative: i64,
-        what: &'static str,
-    ) -> Result<Self> {
-        if count == 0 {
-            // An empty table's pointer is null in real files and is never followed.
-            return Ok(Table {
-                at: 0,
-                records: &[],
-            });
-        }
-        let at = bytes.resolve(field, 0, relative, what)?;
-        let records = bytes.read_slice(at, count as usize, what)?;
-        Ok(Table { at, records })
-    }
-
-    /// Record `i` and its absolute offset.
-    fn get(&self, i: usize) -> Option<(usize, &'a T)> {
-        let record = self.records.get(i)?;
-        Some((self.at + i * core::mem::size_of::<T>(), record))
-    }
-
-    /// Every record with its absolute offset.
-    fn iter(self) -> impl ExactSizeIterator<Item = (usize, &'a T)> + 'a {
-        let at = self.at;
-        self.records
-            .iter()
-            .enumerate()
-            .map(move |(i, record)| (at + i * core::mem::size_of::<T>(), record))
-    }
+    Table::at_pointer(bytes, field, 0, relative, count as usize, what)
 }
 
 /// A `.geometry` file, borrowed. `Copy`, `Send`, `Sync`; everything it hands out lives as long as
@@ -182,42 +134,42 @@ impl<'a> GeometryView<'a> {
         Ok(GeometryView {
             bytes,
             header,
-            vertex_mappings: Table::read(
+            vertex_mappings: table(
                 bytes,
                 h.vertices_mapping_count.get(),
                 raw::HEADER_VERTICES_MAPPING_PTR,
                 h.vertices_mapping_ptr.get(),
                 "MergedGeometryPrototype.verticesMapping",
             )?,
-            index_mappings: Table::read(
+            index_mappings: table(
                 bytes,
                 h.indices_mapping_count.get(),
                 raw::HEADER_INDICES_MAPPING_PTR,
                 h.indices_mapping_ptr.get(),
                 "MergedGeometryPrototype.indicesMapping",
             )?,
-            vertex_buffers: Table::read(
+            vertex_buffers: table(
                 bytes,
                 h.merged_vertices_count.get(),
                 raw::HEADER_MERGED_VERTICES_PTR,
                 h.merged_vertices_ptr.get(),
                 "MergedGeometryPrototype.mergedVertices",
             )?,
-            index_buffers: Table::read(
+            index_buffers: table(
                 bytes,
                 h.merged_indices_count.get(),
                 raw::HEADER_MERGED_INDICES_PTR,
                 h.merged_indices_ptr.get(),
                 "MergedGeometryPrototype.mergedIndices",
             )?,
-            collision_models: Table::read(
+            collision_models: table(
                 bytes,
                 h.collision_model_count.get(),
                 raw::HEADER_COLLISION_MODELS_PTR,
                 h.collision_models_ptr.get(),
                 "MergedGeometryPrototype.collisionModels",
             )?,
-            armor_models: Table::read(
+            armor_models: table(
                 bytes,
                 h.armor_model_count.get(),
                 raw::HEADER_ARMOR_MODELS_PTR,
@@ -245,32 +197,29 @@ impl<'a> GeometryView<'a> {
     /// The vertex mapping table.
     pub fn vertex_mappings(&self) -> Mappings<'a> {
         Mappings {
-            table: self.vertex_mappings.records,
+            table: self.vertex_mappings,
             kind: MappingKind::Vertices,
-            at: self.vertex_mappings.at,
         }
     }
 
     /// The index mapping table.
     pub fn index_mappings(&self) -> Mappings<'a> {
         Mappings {
-            table: self.index_mappings.records,
+            table: self.index_mappings,
             kind: MappingKind::Indices,
-            at: self.index_mappings.at,
         }
     }
 
     /// Number of merged vertex buffers.
     pub fn vertex_buffer_count(&self) -> usize {
-        self.vertex_buffers.records.len()
+        self.vertex_buffers.len()
     }
 
     /// Merged vertex buffer `i`.
     pub fn vertex_buffer(&self, i: usize) -> Option<VertexBuffer<'a>> {
-        let (at, raw) = self.vertex_buffers.get(i)?;
+        let raw = self.vertex_buffers.get(i)?;
         Some(VertexBuffer {
             bytes: self.bytes,
-            at,
             raw,
         })
     }
@@ -280,20 +229,19 @@ impl<'a> GeometryView<'a> {
         let bytes = self.bytes;
         self.vertex_buffers
             .iter()
-            .map(move |(at, raw)| VertexBuffer { bytes, at, raw })
+            .map(move |raw| VertexBuffer { bytes, raw })
     }
 
     /// Number of merged index buffers.
     pub fn index_buffer_count(&self) -> usize {
-        self.index_buffers.records.len()
+        self.index_buffers.len()
     }
 
     /// Merged index buffer `i`.
     pub fn index_buffer(&self, i: usize) -> Option<IndexBuffer<'a>> {
-        let (at, raw) = self.index_buffers.get(i)?;
+        let raw = self.index_buffers.get(i)?;
         Some(IndexBuffer {
             bytes: self.bytes,
-            at,
             raw,
         })
     }
@@ -303,7 +251,7 @@ impl<'a> GeometryView<'a> {
         let bytes = self.bytes;
         self.index_buffers
             .iter()
-            .map(move |(at, raw)| IndexBuffer { bytes, at, raw })
+            .map(move |raw| IndexBuffer { bytes, raw })
     }
 
     fn models(
@@ -312,12 +260,7 @@ impl<'a> GeometryView<'a> {
         kind: ModelKind,
     ) -> impl ExactSizeIterator<Item = Model<'a>> + 'a {
         let bytes = self.bytes;
-        table.iter().map(move |(at, raw)| Model {
-            bytes,
-            at,
-            raw,
-            kind,
-        })
+        table.iter().map(move |raw| Model { bytes, raw, kind })
     }
 
     /// Collision models.
