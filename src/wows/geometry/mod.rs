@@ -34,6 +34,7 @@
 mod armor;
 mod attributes;
 mod blob;
+mod check;
 mod decoded;
 mod draw;
 mod encd;
@@ -49,6 +50,7 @@ mod vertices;
 
 pub use armor::{Armor, ArmorNode, ArmorNodes, Bounds};
 pub use attributes::Vertices;
+pub use check::{Finding, GeometryCheck};
 pub use decoded::{DecodedGeometry, DrawData};
 pub use draw::{Draw, Pairing};
 #[cfg(feature = "write")]
