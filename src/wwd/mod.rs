@@ -53,7 +53,7 @@ mod tile_property;
 pub mod tiled;
 mod wapmap_meta;
 
-pub use checksum::{ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};
+pub use checksum::{ChecksumFacts, ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};
 pub use field::{Field, FieldError, escape, hex, unescape, unhex};
 pub use game::Game;
 pub use inflate::{Inflater, MAX_INFLATE_RATIO, MAX_MAIN_BLOCK};
