@@ -29,11 +29,20 @@ pub const DEBUG_HEAD: usize = 16;
 
 impl core::fmt::Debug for Bytes<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let head = self.data.get(..DEBUG_HEAD).unwrap_or(self.data);
         f.debug_struct("Bytes")
             .field("len", &self.data.len())
-            .field("head", &format_args!("{head:02x?}"))
+            .field("head", &Head(self.data))
             .finish()
+    }
+}
+
+/// `Debug` of the first [`DEBUG_HEAD`] bytes of a slice, in hex.
+struct Head<'a>(&'a [u8]);
+
+impl core::fmt::Debug for Head<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let head = self.0.get(..DEBUG_HEAD).unwrap_or(self.0);
+        write!(f, "{head:02x?}")
     }
 }
 
@@ -345,11 +354,10 @@ impl<T> Copy for Located<'_, T> {}
 impl<T: IntoBytes + Immutable> core::fmt::Debug for Located<'_, T> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let raw = self.value.as_bytes();
-        let head = raw.get(..DEBUG_HEAD).unwrap_or(raw);
         f.debug_struct("Located")
             .field("offset", &self.offset)
             .field("size", &raw.len())
-            .field("head", &format_args!("{head:02x?}"))
+            .field("head", &Head(raw))
             .finish()
     }
 }
@@ -444,13 +452,11 @@ impl<T> Copy for Table<'_, T> {}
 
 impl<T: IntoBytes + Immutable> core::fmt::Debug for Table<'_, T> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let raw = self.records.as_bytes();
-        let head = raw.get(..DEBUG_HEAD).unwrap_or(raw);
         f.debug_struct("Table")
             .field("offset", &self.offset)
             .field("count", &self.records.len())
             .field("record_size", &core::mem::size_of::<T>())
-            .field("head", &format_args!("{head:02x?}"))
+            .field("head", &Head(self.records.as_bytes()))
             .finish()
     }
 }
@@ -495,7 +501,7 @@ impl<'a, T> Table<'a, T> {
     #[inline]
     pub fn get(&self, i: usize) -> Option<Located<'a, T>> {
         let value = self.records.get(i)?;
-        Some(Located::new(self.offset_of(i), value))
+        Some(Located::new(record_offset::<T>(self.offset, i), value))
     }
 
     /// Every record with its file offset, in table order.
@@ -503,7 +509,7 @@ impl<'a, T> Table<'a, T> {
     pub fn iter(&self) -> TableIter<'a, T> {
         TableIter {
             offset: self.offset,
-            records: self.records.iter(),
+            records: self.records.iter().enumerate(),
         }
     }
 }
@@ -550,12 +556,23 @@ impl<'a, T> IntoIterator for Table<'a, T> {
     }
 }
 
+/// The file offset of record `i` of a table at `offset`, for an `i` below the table's length.
+///
+/// Plain arithmetic, which cannot wrap: a table's records were read from the file (or there are
+/// none), so `offset + len × size` is at most the file's length. The wrapping forms only keep
+/// the compiler from checking what cannot happen, and let it compute the offset of the record a
+/// search finds rather than of every record it passes.
+#[inline(always)]
+const fn record_offset<T>(offset: usize, i: usize) -> usize {
+    offset.wrapping_add(i.wrapping_mul(core::mem::size_of::<T>()))
+}
+
 /// The records of a [`Table`] with their file offsets. The table was bounds-checked when read,
 /// so no item can fail: the items are [`Located`] values, not `Result`s.
 pub struct TableIter<'a, T> {
-    /// File offset of the record `records` yields next from the front.
+    /// File offset of the table's first record.
     offset: usize,
-    records: core::slice::Iter<'a, T>,
+    records: core::iter::Enumerate<core::slice::Iter<'a, T>>,
 }
 
 impl<T> Clone for TableIter<'_, T> {
@@ -581,10 +598,8 @@ impl<'a, T> Iterator for TableIter<'a, T> {
 
     #[inline]
     fn next(&mut self) -> Option<Located<'a, T>> {
-        let value = self.records.next()?;
-        let offset = self.offset;
-        self.offset = offset.saturating_add(core::mem::size_of::<T>());
-        Some(Located::new(offset, value))
+        let (i, value) = self.records.next()?;
+        Some(Located::new(record_offset::<T>(self.offset, i), value))
     }
 
     #[inline]
@@ -596,9 +611,8 @@ impl<'a, T> Iterator for TableIter<'a, T> {
 impl<T> DoubleEndedIterator for TableIter<'_, T> {
     #[inline]
     fn next_back(&mut self) -> Option<Self::Item> {
-        let value = self.records.next_back()?;
-        let back = self.records.len().saturating_mul(core::mem::size_of::<T>());
-        Some(Located::new(self.offset.saturating_add(back), value))
+        let (i, value) = self.records.next_back()?;
+        Some(Located::new(record_offset::<T>(self.offset, i), value))
     }
 }
 
