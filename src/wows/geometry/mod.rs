@@ -72,21 +72,6 @@ use crate::error::{Error, Result};
 use crate::mmap::MappedFile;
 use raw::{Header, IndicesPrototype, MappingEntry, ModelPrototype, VerticesPrototype};
 
-/// The table of `count` records a header pointer leads to (relative to the file's start). An
-/// empty table's pointer is null in real files and is never followed.
-fn table<'a, T>(
-    bytes: Bytes<'a>,
-    count: u32,
-    field: usize,
-    relative: i64,
-    what: &'static str,
-) -> Result<Table<'a, T>>
-where
-    T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
-{
-    Table::at_pointer(bytes, field, 0, relative, count as usize, what)
-}
-
 /// A `.geometry` file, borrowed. `Copy`, `Send`, `Sync`; everything it hands out lives as long as
 /// the file's bytes (`'a`), not as long as the view.
 #[derive(Debug, Clone, Copy)]
@@ -133,49 +118,57 @@ impl<'a> GeometryView<'a> {
         let bytes = Bytes::new(data);
         let header: &Header = bytes.read(0, "MergedGeometryPrototype.header")?;
         let h = header;
+        // Table pointers count from the file's start; an empty table's pointer is null in real
+        // files and is never followed.
         Ok(GeometryView {
             bytes,
             header,
-            vertex_mappings: table(
+            vertex_mappings: Table::at_pointer(
                 bytes,
-                h.vertices_mapping_count.get(),
                 raw::HEADER_VERTICES_MAPPING_PTR,
+                0,
                 h.vertices_mapping_ptr.get(),
+                h.vertices_mapping_count.get() as usize,
                 "MergedGeometryPrototype.verticesMapping",
             )?,
-            index_mappings: table(
+            index_mappings: Table::at_pointer(
                 bytes,
-                h.indices_mapping_count.get(),
                 raw::HEADER_INDICES_MAPPING_PTR,
+                0,
                 h.indices_mapping_ptr.get(),
+                h.indices_mapping_count.get() as usize,
                 "MergedGeometryPrototype.indicesMapping",
             )?,
-            vertex_buffers: table(
+            vertex_buffers: Table::at_pointer(
                 bytes,
-                h.merged_vertices_count.get(),
                 raw::HEADER_MERGED_VERTICES_PTR,
+                0,
                 h.merged_vertices_ptr.get(),
+                h.merged_vertices_count.get() as usize,
                 "MergedGeometryPrototype.mergedVertices",
             )?,
-            index_buffers: table(
+            index_buffers: Table::at_pointer(
                 bytes,
-                h.merged_indices_count.get(),
                 raw::HEADER_MERGED_INDICES_PTR,
+                0,
                 h.merged_indices_ptr.get(),
+                h.merged_indices_count.get() as usize,
                 "MergedGeometryPrototype.mergedIndices",
             )?,
-            collision_models: table(
+            collision_models: Table::at_pointer(
                 bytes,
-                h.collision_model_count.get(),
                 raw::HEADER_COLLISION_MODELS_PTR,
+                0,
                 h.collision_models_ptr.get(),
+                h.collision_model_count.get() as usize,
                 "MergedGeometryPrototype.collisionModels",
             )?,
-            armor_models: table(
+            armor_models: Table::at_pointer(
                 bytes,
-                h.armor_model_count.get(),
                 raw::HEADER_ARMOR_MODELS_PTR,
+                0,
                 h.armor_models_ptr.get(),
+                h.armor_model_count.get() as usize,
                 "MergedGeometryPrototype.armorModels",
             )?,
         })
