@@ -337,7 +337,9 @@ impl<'a> Cursor<'a> {
 /// of one record holds instead of a `(bytes, at, raw)` triple. `Copy`, two words.
 ///
 /// [`get`](Self::get) hands the struct out with the file's lifetime `'a`; `Deref` reaches its fields
-/// directly. `Debug` shows the offset, the size and the first [`DEBUG_HEAD`] bytes of the struct.
+/// directly, but borrows them for as long as the `Located` itself: a view that returns a field
+/// (or a slice of one) with the lifetime `'a` goes through `get()`. `Debug` shows the offset, the
+/// size and the first [`DEBUG_HEAD`] bytes of the struct.
 pub struct Located<'a, T> {
     offset: usize,
     value: &'a T,

@@ -9,6 +9,7 @@ const MAX_VARINT_BYTES: usize = 5;
 /// The 7-bit-encoded length at the cursor, which moves past it. An over-long varint (a sixth
 /// byte, or a fifth byte above 0x0f, as .NET's `Read7BitEncodedInt` rejects) or one cut off by the
 /// end of the file is an error at the varint's offset (the cursor does not move).
+#[inline]
 pub(crate) fn varint(cur: &mut Cursor<'_>, what: &'static str) -> Result<u32> {
     let at = cur.offset();
     let mut ahead = *cur;
@@ -40,6 +41,7 @@ pub(crate) fn varint(cur: &mut Cursor<'_>, what: &'static str) -> Result<u32> {
 /// The string at the cursor, borrowed and checked as UTF-8; the cursor moves past it. A length
 /// that runs past the end of the file is a truncation error; invalid UTF-8 is an error at the
 /// offset of the first bad byte.
+#[inline]
 pub(crate) fn read<'a>(cur: &mut Cursor<'a>, what: &'static str) -> Result<&'a str> {
     let mut ahead = *cur;
     let at = ahead.offset();
