@@ -5,7 +5,7 @@
 //! bounds-checked with overflow-checked arithmetic and fails with an [`Error`] that names the absolute
 //! file offset and the field being read. Nothing here allocates or panics, whatever the input.
 
-use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 use crate::error::{Error, ErrorKind, Result};
 
@@ -29,11 +29,20 @@ pub const DEBUG_HEAD: usize = 16;
 
 impl core::fmt::Debug for Bytes<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let head = self.data.get(..DEBUG_HEAD).unwrap_or(self.data);
         f.debug_struct("Bytes")
             .field("len", &self.data.len())
-            .field("head", &format_args!("{head:02x?}"))
+            .field("head", &Head(self.data))
             .finish()
+    }
+}
+
+/// `Debug` of the first [`DEBUG_HEAD`] bytes of a slice, in hex.
+struct Head<'a>(&'a [u8]);
+
+impl core::fmt::Debug for Head<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let head = self.0.get(..DEBUG_HEAD).unwrap_or(self.0);
+        write!(f, "{head:02x?}")
     }
 }
 
@@ -114,6 +123,24 @@ impl<'a> Bytes<'a> {
         let bytes = self.slice(offset, len, what)?;
         <[T]>::ref_from_bytes_with_elems(bytes, count)
             .map_err(|_| self.truncated(offset, len, what))
+    }
+
+    /// A raw on-disk struct at `offset` together with that offset.
+    #[inline]
+    pub fn located<T>(self, offset: usize, what: &'static str) -> Result<Located<'a, T>>
+    where
+        T: FromBytes + KnownLayout + Immutable + Unaligned,
+    {
+        Located::read(self, offset, what)
+    }
+
+    /// A [`Table`] of `count` raw records at `offset`, checked against the file once.
+    #[inline]
+    pub fn table<T>(self, offset: usize, count: usize, what: &'static str) -> Result<Table<'a, T>>
+    where
+        T: FromBytes + KnownLayout + Immutable + Unaligned,
+    {
+        Table::read(self, offset, count, what)
     }
 
     /// Resolves a relative pointer: `base + relative`, which must land inside the file (or exactly
@@ -233,6 +260,48 @@ impl<'a> Cursor<'a> {
         Ok(items)
     }
 
+    /// A raw on-disk struct with its file offset.
+    #[inline]
+    pub fn located<T>(&mut self, what: &'static str) -> Result<Located<'a, T>>
+    where
+        T: FromBytes + KnownLayout + Immutable + Unaligned,
+    {
+        let offset = self.offset;
+        let value = self.read::<T>(what)?;
+        Ok(Located::new(offset, value))
+    }
+
+    /// A [`Table`] of `count` raw records at the position, which moves past them.
+    #[inline]
+    pub fn table<T>(&mut self, count: usize, what: &'static str) -> Result<Table<'a, T>>
+    where
+        T: FromBytes + KnownLayout + Immutable + Unaligned,
+    {
+        let offset = self.offset;
+        let records = self.read_slice::<T>(count, what)?;
+        Ok(Table { offset, records })
+    }
+
+    /// The bytes up to the next NUL, without it; the position moves past the NUL. No NUL before
+    /// the end of the file is an error at the string's offset.
+    #[inline]
+    pub fn zstring(&mut self, what: &'static str) -> Result<&'a [u8]> {
+        let rest = self.bytes.tail(self.offset, what)?;
+        match rest.iter().position(|&c| c == 0) {
+            Some(n) => {
+                let text = rest.get(..n).unwrap_or_default();
+                self.offset = self.offset.saturating_add(n).saturating_add(1);
+                Ok(text)
+            }
+            None => Err(Error::invalid(
+                u64_of(self.offset),
+                what,
+                u64_of(rest.len()),
+                "no NUL before the end of the bytes",
+            )),
+        }
+    }
+
     /// A byte.
     #[inline]
     pub fn u8(&mut self, what: &'static str) -> Result<u8> {
@@ -264,6 +333,295 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// A raw on-disk struct borrowed from the file, with the file offset it was read at: what a view
+/// of one record holds instead of a `(bytes, at, raw)` triple. `Copy`, two words.
+///
+/// [`get`](Self::get) hands the struct out with the file's lifetime `'a`; `Deref` reaches its fields
+/// directly, but borrows them for as long as the `Located` itself: a view that returns a field
+/// (or a slice of one) with the lifetime `'a` goes through `get()`. `Debug` shows the offset, the
+/// size and the first [`DEBUG_HEAD`] bytes of the struct.
+pub struct Located<'a, T> {
+    offset: usize,
+    value: &'a T,
+}
+
+impl<T> Clone for Located<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Located<'_, T> {}
+
+impl<T: IntoBytes + Immutable> core::fmt::Debug for Located<'_, T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let raw = self.value.as_bytes();
+        f.debug_struct("Located")
+            .field("offset", &self.offset)
+            .field("size", &raw.len())
+            .field("head", &Head(raw))
+            .finish()
+    }
+}
+
+impl<'a, T> Located<'a, T> {
+    /// A value already borrowed from the file, with the offset it lies at.
+    pub const fn new(offset: usize, value: &'a T) -> Self {
+        Located { offset, value }
+    }
+
+    /// The absolute file offset of the struct.
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The struct, borrowed from the file (for as long as the file, not as long as `self`).
+    pub const fn get(&self) -> &'a T {
+        self.value
+    }
+
+    /// The absolute file offset of a field `field` bytes into the struct (saturating: an offset
+    /// past the file fails the read that uses it).
+    pub const fn field_offset(&self, field: usize) -> usize {
+        self.offset.saturating_add(field)
+    }
+}
+
+impl<'a, T> Located<'a, T>
+where
+    T: FromBytes + KnownLayout + Immutable + Unaligned,
+{
+    /// The struct at `offset` of `bytes` (see [`Bytes::located`]).
+    #[inline]
+    pub fn read(bytes: Bytes<'a>, offset: usize, what: &'static str) -> Result<Self> {
+        Ok(Located {
+            offset,
+            value: bytes.read(offset, what)?,
+        })
+    }
+
+    /// The table of `count` records of `U` that a pointer stored `field` bytes into this struct
+    /// points to, relative to the struct's start (see [`Table::at_pointer`]).
+    #[inline]
+    pub fn table<U>(
+        &self,
+        bytes: Bytes<'a>,
+        field: usize,
+        relative: i64,
+        count: usize,
+        what: &'static str,
+    ) -> Result<Table<'a, U>>
+    where
+        U: FromBytes + KnownLayout + Immutable + Unaligned,
+    {
+        Table::at_pointer(
+            bytes,
+            self.field_offset(field),
+            self.offset,
+            relative,
+            count,
+            what,
+        )
+    }
+}
+
+impl<T> core::ops::Deref for Located<'_, T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        self.value
+    }
+}
+
+/// A counted array of fixed-size raw records at a file offset, bounds-checked once when read: its
+/// records are then borrowed with their own file offsets ([`Located`]) without another check.
+/// `Copy`, three words.
+///
+/// `Debug` shows the offset, the count, the record size and the first [`DEBUG_HEAD`] bytes of the
+/// records, never the whole table.
+pub struct Table<'a, T> {
+    offset: usize,
+    records: &'a [T],
+}
+
+impl<T> Clone for Table<'_, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Table<'_, T> {}
+
+impl<T: IntoBytes + Immutable> core::fmt::Debug for Table<'_, T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Table")
+            .field("offset", &self.offset)
+            .field("count", &self.records.len())
+            .field("record_size", &core::mem::size_of::<T>())
+            .field("head", &Head(self.records.as_bytes()))
+            .finish()
+    }
+}
+
+impl<'a, T> Table<'a, T> {
+    /// A table of no records, said to lie at `offset`.
+    pub const fn empty(offset: usize) -> Self {
+        Table {
+            offset,
+            records: &[],
+        }
+    }
+
+    /// The absolute file offset of the first record (for an empty table, where it would be).
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// Number of records.
+    pub const fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Whether there are no records.
+    pub const fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    /// The records as stored, borrowed from the file.
+    pub const fn records(&self) -> &'a [T] {
+        self.records
+    }
+
+    /// The absolute file offset of record `i` (which need not exist: the offset saturates).
+    #[inline]
+    pub const fn offset_of(&self, i: usize) -> usize {
+        self.offset
+            .saturating_add(i.saturating_mul(core::mem::size_of::<T>()))
+    }
+
+    /// Record `i` with its file offset, `None` past the end.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Located<'a, T>> {
+        let value = self.records.get(i)?;
+        Some(Located::new(record_offset::<T>(self.offset, i), value))
+    }
+
+    /// Every record with its file offset, in table order.
+    #[inline]
+    pub fn iter(&self) -> TableIter<'a, T> {
+        TableIter {
+            offset: self.offset,
+            records: self.records.iter().enumerate(),
+        }
+    }
+}
+
+impl<'a, T> Table<'a, T>
+where
+    T: FromBytes + KnownLayout + Immutable + Unaligned,
+{
+    /// `count` records at `offset` of `bytes` (see [`Bytes::table`]).
+    #[inline]
+    pub fn read(bytes: Bytes<'a>, offset: usize, count: usize, what: &'static str) -> Result<Self> {
+        Ok(Table {
+            offset,
+            records: bytes.read_slice(offset, count, what)?,
+        })
+    }
+
+    /// `count` records that a relative pointer points to: `relative`, stored at file offset
+    /// `field`, counts from `base`. An empty table's pointer is not followed (writers store 0 or
+    /// anything for it): the table is empty at `base`.
+    #[inline]
+    pub fn at_pointer(
+        bytes: Bytes<'a>,
+        field: usize,
+        base: usize,
+        relative: i64,
+        count: usize,
+        what: &'static str,
+    ) -> Result<Self> {
+        if count == 0 {
+            return Ok(Table::empty(base));
+        }
+        let offset = bytes.resolve(field, base, relative, what)?;
+        Table::read(bytes, offset, count, what)
+    }
+}
+
+impl<'a, T> IntoIterator for Table<'a, T> {
+    type Item = Located<'a, T>;
+    type IntoIter = TableIter<'a, T>;
+
+    fn into_iter(self) -> TableIter<'a, T> {
+        self.iter()
+    }
+}
+
+/// The file offset of record `i` of a table at `offset`, for an `i` below the table's length.
+///
+/// Plain arithmetic, which cannot wrap: a table's records were read from the file (or there are
+/// none), so `offset + len × size` is at most the file's length. The wrapping forms only keep
+/// the compiler from checking what cannot happen, and let it compute the offset of the record a
+/// search finds rather than of every record it passes.
+#[inline(always)]
+const fn record_offset<T>(offset: usize, i: usize) -> usize {
+    offset.wrapping_add(i.wrapping_mul(core::mem::size_of::<T>()))
+}
+
+/// The records of a [`Table`] with their file offsets. The table was bounds-checked when read,
+/// so no item can fail: the items are [`Located`] values, not `Result`s.
+pub struct TableIter<'a, T> {
+    /// File offset of the table's first record.
+    offset: usize,
+    records: core::iter::Enumerate<core::slice::Iter<'a, T>>,
+}
+
+impl<T> Clone for TableIter<'_, T> {
+    fn clone(&self) -> Self {
+        TableIter {
+            offset: self.offset,
+            records: self.records.clone(),
+        }
+    }
+}
+
+impl<T> core::fmt::Debug for TableIter<'_, T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("TableIter")
+            .field("offset", &self.offset)
+            .field("remaining", &self.records.len())
+            .finish()
+    }
+}
+
+impl<'a, T> Iterator for TableIter<'a, T> {
+    type Item = Located<'a, T>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Located<'a, T>> {
+        let (i, value) = self.records.next()?;
+        Some(Located::new(record_offset::<T>(self.offset, i), value))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.records.size_hint()
+    }
+}
+
+impl<T> DoubleEndedIterator for TableIter<'_, T> {
+    #[inline]
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let (i, value) = self.records.next_back()?;
+        Some(Located::new(record_offset::<T>(self.offset, i), value))
+    }
+}
+
+impl<T> ExactSizeIterator for TableIter<'_, T> {}
+
+impl<T> core::iter::FusedIterator for TableIter<'_, T> {}
+
 /// Narrows a file value to `usize`, or says it cannot be addressed on this machine.
 #[inline]
 pub(crate) fn to_usize(value: u64, offset: usize, what: &'static str) -> Result<usize> {
@@ -282,7 +640,7 @@ mod tests {
     use super::*;
     use zerocopy::little_endian::{U16, U32};
 
-    #[derive(Debug, FromBytes, KnownLayout, Immutable, Unaligned)]
+    #[derive(Debug, FromBytes, zerocopy::IntoBytes, KnownLayout, Immutable, Unaligned)]
     #[repr(C)]
     struct Pair {
         a: U16,
@@ -394,5 +752,117 @@ mod tests {
         let mut past = Cursor::new(Bytes::new(&data), usize::MAX);
         assert_eq!(past.remaining(), 0);
         assert!(past.u8("h").is_err());
+    }
+
+    #[test]
+    fn a_table_is_checked_once_and_locates_its_records() {
+        // One byte of padding, then three 6-byte pairs, then two stray bytes.
+        let mut data = vec![0xee];
+        for (a, b) in [(1u16, 10u32), (2, 20), (3, 30)] {
+            data.extend_from_slice(&a.to_le_bytes());
+            data.extend_from_slice(&b.to_le_bytes());
+        }
+        data.extend_from_slice(&[0, 0]);
+        let bytes = Bytes::new(&data);
+        let table: Table<'_, Pair> = bytes.table(1, 3, "Pairs").unwrap();
+        assert_eq!(
+            (table.offset(), table.len(), table.is_empty()),
+            (1, 3, false)
+        );
+        let second = table.get(1).unwrap();
+        assert_eq!(
+            (second.offset(), second.a.get(), second.get().b.get()),
+            (7, 2, 20)
+        );
+        assert!(table.get(3).is_none());
+        assert_eq!(table.offset_of(3), 19);
+        assert_eq!(table.offset_of(usize::MAX), usize::MAX);
+        let offsets: Vec<usize> = table.iter().map(|r| r.offset()).collect();
+        assert_eq!(offsets, [1, 7, 13]);
+        let back: Vec<(usize, u16)> = table
+            .iter()
+            .rev()
+            .map(|r| (r.offset(), r.a.get()))
+            .collect();
+        assert_eq!(back, [(13, 3), (7, 2), (1, 1)]);
+        let mut it = table.into_iter();
+        assert_eq!(it.len(), 3);
+        assert_eq!(it.next_back().map(|r| r.offset()), Some(13));
+        assert_eq!(it.next().map(|r| r.offset()), Some(1));
+        assert_eq!(it.next().map(|r| r.offset()), Some(7));
+        assert!(it.next().is_none() && it.next_back().is_none());
+        // Too many records, or a count whose size overflows: an error at the table's offset.
+        let e = bytes.table::<Pair>(1, 4, "Pairs").unwrap_err();
+        assert_eq!((e.offset(), e.what()), (1, "Pairs"));
+        assert!(bytes.table::<Pair>(1, usize::MAX, "Pairs").is_err());
+        assert!(bytes.table::<Pair>(usize::MAX, 1, "Pairs").is_err());
+    }
+
+    #[test]
+    fn a_table_behind_a_pointer_is_not_followed_when_empty() {
+        let data = [0u8; 32];
+        let bytes = Bytes::new(&data);
+        let empty = Table::<Pair>::at_pointer(bytes, 4, 8, i64::MIN, 0, "T").unwrap();
+        assert_eq!((empty.offset(), empty.len()), (8, 0));
+        let t = Table::<Pair>::at_pointer(bytes, 4, 8, 12, 2, "T").unwrap();
+        assert_eq!((t.offset(), t.len()), (20, 2));
+        let e = Table::<Pair>::at_pointer(bytes, 4, 8, 40, 1, "T.ptr").unwrap_err();
+        assert_eq!((e.offset(), e.what()), (4, "T.ptr"));
+        assert!(Table::<Pair>::at_pointer(bytes, 4, 8, 14, 2, "T").is_err());
+        // From a located struct: the pointer's field offset and base come from the struct.
+        let at: Located<'_, Pair> = bytes.located(2, "Pair").unwrap();
+        let t = at.table::<u8>(bytes, 2, 10, 3, "Pair.items").unwrap();
+        assert_eq!((t.offset(), t.records()), (12, &[0u8, 0, 0][..]));
+        let e = at.table::<u8>(bytes, 2, -3, 1, "Pair.items").unwrap_err();
+        assert_eq!(e.offset(), 4);
+    }
+
+    #[test]
+    fn located_values_and_tables_debug_short() {
+        let data = vec![0xabu8; 6 * 100_000];
+        let bytes = Bytes::new(&data);
+        let table: Table<'_, Pair> = bytes.table(0, 100_000, "Pairs").unwrap();
+        let shown = format!("{table:?}");
+        assert!(shown.len() < 200, "{shown}");
+        assert!(
+            shown.contains("count: 100000") && shown.contains("record_size: 6"),
+            "{shown}"
+        );
+        let head = format!("head: [{}] }}", vec!["ab"; DEBUG_HEAD].join(", "));
+        assert!(shown.ends_with(&head), "{shown}");
+        let one = table.get(2).unwrap();
+        assert_eq!(
+            format!("{one:?}"),
+            "Located { offset: 12, size: 6, head: [ab, ab, ab, ab, ab, ab] }"
+        );
+        assert_eq!(
+            format!("{:?}", Table::<Pair>::empty(5)),
+            "Table { offset: 5, count: 0, record_size: 6, head: [] }"
+        );
+        let it = table.iter().skip(99_999);
+        assert!(format!("{it:?}").len() < 100);
+    }
+
+    #[test]
+    fn a_cursor_reads_located_values_tables_and_nul_terminated_bytes() {
+        let data = [9u8, 1, 0, 2, 0, 0, 0, b'h', b'i', 0, 7, 7, b'x'];
+        let mut cur = Cursor::new(Bytes::new(&data), 1);
+        let p: Located<'_, Pair> = cur.located("Pair").unwrap();
+        assert_eq!(
+            (p.offset(), p.a.get(), p.b.get(), cur.offset()),
+            (1, 1, 2, 7)
+        );
+        assert_eq!(cur.zstring("s").unwrap(), b"hi");
+        assert_eq!(cur.offset(), 10);
+        let t: Table<'_, u8> = cur.table(2, "t").unwrap();
+        assert_eq!(
+            (t.offset(), t.records(), cur.offset()),
+            (10, &[7u8, 7][..], 12)
+        );
+        let e = cur.zstring("s2").unwrap_err();
+        assert_eq!((e.offset(), e.what()), (12, "s2"));
+        assert_eq!(cur.offset(), 12, "a failed read does not move the cursor");
+        assert!(cur.table::<Pair>(1, "t2").is_err());
+        assert!(Cursor::new(Bytes::new(&data), 99).zstring("s").is_err());
     }
 }

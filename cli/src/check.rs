@@ -6,14 +6,13 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use gamebin::Format;
-use gamebin::wows::geometry::{DecodedGeometry, GeometryView, PairingDoubt};
+use gamebin::wows::geometry::GeometryView;
 use serde::Serialize;
 
 use crate::files::{self, Input, ReadOptions};
 use crate::output::{Out, Status, progress_bar, report};
 use crate::parallel;
 use crate::wwd;
-use gamebin::wows::geometry::SWAPPED_INDEX_SIZE;
 
 /// What `check` found in one file.
 #[derive(Debug, Default, Serialize)]
@@ -135,54 +134,13 @@ fn verdict(
     Ok(Some(v))
 }
 
-/// Every structure, every buffer decoded, every draw paired and checked.
+/// Every structure, every buffer decoded, every draw paired and checked
+/// ([`GeometryView::check`]).
 fn check_geometry(data: &[u8], v: &mut Verdict) -> Result<()> {
-    let view = GeometryView::from_bytes(data)?;
-    view.validate()?;
-    for (k, ib) in view.index_buffers().enumerate() {
-        if ib.has_swapped_index_size() {
-            v.warnings.push(format!(
-                "index buffer {k} at {:#x}: {SWAPPED_INDEX_SIZE}",
-                ib.offset()
-            ));
-        }
-    }
-    let mut decoded = DecodedGeometry::new();
-    decoded.decode(&view);
-    let (vm, im) = (view.vertex_mappings(), view.index_mappings());
-    let id = |m: Option<gamebin::wows::geometry::Mapping<'_>>| m.map_or(0, |m| m.id());
-    for draw in decoded.draws(&view) {
-        if let Err(e) = decoded.draw_data(&draw) {
-            v.errors.push(format!(
-                "draw {:#010x} + {:#010x}: {e}",
-                draw.vertices.id(),
-                draw.indices.id()
-            ));
-        }
-    }
-    let table = decoded.draw_table();
-    for note in table.notes() {
-        let line = format!(
-            "index mapping {:#010x}: {}",
-            id(im.get(note.index_mapping)),
-            note.doubt
-        );
-        match note.doubt {
-            PairingDoubt::SameVertexCount {
-                interchangeable: true,
-                ..
-            } => {}
-            PairingDoubt::NoneFits { .. } | PairingDoubt::IndexDataUnreadable(_) => {
-                v.errors.push(line)
-            }
-            _ => v.warnings.push(line),
-        }
-    }
-    for p in table.unpaired_vertex_mappings() {
-        v.warnings.push(format!(
-            "vertex mapping {:#010x}: no index mapping pairs with it",
-            id(vm.get(p))
-        ));
-    }
+    let found = GeometryView::from_bytes(data)?.check()?;
+    v.errors
+        .extend(found.errors.iter().map(ToString::to_string));
+    v.warnings
+        .extend(found.warnings.iter().map(ToString::to_string));
     Ok(())
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use gamebin::craftstudio::mouse_button_name;
-use gamebin::craftstudio::{ControlSource, Entry, EntryIndex, Key, PathStart, ProjectView};
+use gamebin::craftstudio::{ControlSource, Key, ProjectView};
 use gamebin::write::craftstudio::{Named, ProjectFile, ProjectTree, TreeEntry};
 use serde::Serialize;
 
@@ -209,14 +209,4 @@ fn tree_text_of(path: &Path, d: &ProjectTree) -> String {
         d.trailing_bytes.length, d.trailing_bytes.offset
     );
     out
-}
-
-/// Path of an entry for messages; a dangling start is marked.
-pub fn entry_path(index: &EntryIndex<'_>, entry: &Entry<'_>) -> String {
-    let mut path = String::new();
-    match index.path_into(entry, &mut path) {
-        Ok(PathStart::Root) => path,
-        Ok(PathStart::Dangling(id)) => format!("<missing folder {id}>/{path}"),
-        Err(_) => format!("<loop>/{}", entry.name()),
-    }
 }

@@ -7,7 +7,6 @@ use anyhow::{Context, Result};
 use gamebin::craftstudio::{ProjectView, folder};
 use serde::Serialize;
 
-use crate::craftstudio::entry_path;
 use crate::output::{Out, Status, report};
 
 #[derive(Debug, Serialize)]
@@ -84,7 +83,7 @@ fn check(dir: &Path, json: bool) -> Result<bool> {
             entry_id: m.entry_id,
             entry: index
                 .get(m.entry_id)
-                .map(|e| entry_path(&index, &e))
+                .map(|e| index.display_path(&e))
                 .unwrap_or_default(),
             revision_id: m.revision_id,
             expected: m.expected.display().to_string(),

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use gamebin::write::wwd::{Level, TileBody};
-use gamebin::wwd::{Inflater, Options, PlaneFlags, WapMapMeta, WwdView, text_lossy};
+use gamebin::wwd::{ChecksumFacts, Inflater, Options, PlaneFlags, WapMapMeta, WwdView, text_lossy};
 use serde::Serialize;
 
 /// Opens levels with the command line's options, keeping one inflate buffer and one decompressor
@@ -41,14 +41,6 @@ impl Opener {
 
 fn text(bytes: &[u8]) -> String {
     text_lossy(bytes).into_owned()
-}
-
-#[derive(Debug, Serialize)]
-pub struct Checksum {
-    pub stored: u32,
-    pub verdict: &'static str,
-    /// `stored − (published formula)`, signed.
-    pub residual: i32,
 }
 
 /// WapMap's metadata block in `info`: where it is and its Header fields (`null` when the block has
@@ -91,18 +83,9 @@ pub struct Info {
     pub objects: usize,
     pub tile_properties: u32,
     pub tile_property_types: BTreeMap<String, usize>,
-    pub checksum: Checksum,
+    pub checksum: ChecksumFacts,
     /// WapMap's metadata block after the main block; `null` when the level has none.
     pub wapmap_meta: Option<WapMapMetaInfo>,
-}
-
-fn checksum(view: &WwdView<'_>) -> Checksum {
-    let c = view.checksum();
-    Checksum {
-        stored: c.stored,
-        verdict: c.verdict.name(),
-        residual: c.residual(),
-    }
 }
 
 pub fn info(path: &Path, data: &[u8], levels: &mut Opener) -> Result<Info> {
@@ -130,7 +113,7 @@ pub fn info(path: &Path, data: &[u8], levels: &mut Opener) -> Result<Info> {
         objects,
         tile_properties: table.len(),
         tile_property_types: types,
-        checksum: checksum(&view),
+        checksum: view.checksum().facts(),
         wapmap_meta: view
             .wapmap_meta()
             .map(|m| wapmap_meta_info(&m))
@@ -175,7 +158,7 @@ pub struct Dump {
     pub compressed: bool,
     pub main_block_length: usize,
     pub signature_ok: bool,
-    pub checksum: Checksum,
+    pub checksum: ChecksumFacts,
     /// WapMap's metadata block, decoded; `null` when the level has none (its bytes are in the
     /// model's `wapmap_meta`).
     pub wapmap: Option<WapMapMetaInfo>,
@@ -191,7 +174,7 @@ pub fn dump(path: &Path, data: &[u8], levels: &mut Opener) -> Result<Dump> {
         compressed: view.is_compressed(),
         main_block_length: view.main_block_len(),
         signature_ok: view.signature_ok(),
-        checksum: checksum(&view),
+        checksum: view.checksum().facts(),
         wapmap: view
             .wapmap_meta()
             .map(|m| wapmap_meta_info(&m))

@@ -4,10 +4,11 @@ use super::enums::{ControlSource, ControlType, Key};
 use super::netstr;
 use super::raw::ControlSettings;
 use super::sequence::{Record, Sequence};
-use crate::bytes::Bytes;
+use crate::bytes::Cursor;
 use crate::error::Result;
 #[cfg(feature = "write")]
 use crate::write::sink::Sink;
+#[cfg(feature = "write")]
 use zerocopy::little_endian::U16;
 
 /// A game control's parts in file order (id, name, the fixed settings): the one declaration of
@@ -21,19 +22,14 @@ pub(crate) struct ControlRecord<'a> {
 }
 
 impl<'a> ControlRecord<'a> {
-    /// Reads the control at `at`; returns it with the offset just past it.
+    /// Reads the control at the cursor and moves the cursor past it.
     #[inline]
-    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
-        let id = bytes.read::<U16>(at, "GameControl.id")?;
-        let (name, after_name) = netstr::read(bytes, at.saturating_add(2), "GameControl.name")?;
-        let settings: &ControlSettings = bytes.read(after_name, "GameControl.settings")?;
-        let end = after_name.saturating_add(core::mem::size_of::<ControlSettings>());
-        let record = ControlRecord {
-            id: id.get(),
-            name,
-            settings,
-        };
-        Ok((record, end))
+    pub(crate) fn read(cur: &mut Cursor<'a>) -> Result<Self> {
+        Ok(ControlRecord {
+            id: cur.u16_le("GameControl.id")?,
+            name: netstr::read(cur, "GameControl.name")?,
+            settings: cur.read("GameControl.settings")?,
+        })
     }
 
     /// Appends the control as [`read`](Self::read) reads it.
@@ -55,11 +51,12 @@ pub struct GameControl<'a> {
 }
 
 impl<'a> GameControl<'a> {
-    /// Reads the control at `at` and returns it with the offset just past it.
+    /// Reads the control at the cursor and moves the cursor past it.
     #[inline]
-    pub(crate) fn parse(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
-        let (record, end) = ControlRecord::read(bytes, at)?;
-        Ok((GameControl { at, record }, end))
+    pub(crate) fn parse(cur: &mut Cursor<'a>) -> Result<Self> {
+        let at = cur.offset();
+        let record = ControlRecord::read(cur)?;
+        Ok(GameControl { at, record })
     }
 
     /// Absolute offset of the control in the file.
@@ -149,7 +146,7 @@ impl<'a> GameControl<'a> {
 pub type GameControls<'a> = Sequence<'a, GameControl<'a>>;
 
 impl<'a> Record<'a> for GameControl<'a> {
-    fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
-        GameControl::parse(bytes, at)
+    fn read(cur: &mut Cursor<'a>) -> Result<Self> {
+        GameControl::parse(cur)
     }
 }

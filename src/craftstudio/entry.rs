@@ -4,10 +4,11 @@ use super::enums::EntryType;
 use super::netstr;
 use super::raw::{AssetHead, EntryFlags, EntryHead, ROOT_PARENT_ID};
 use super::sequence::{Record, Sequence};
-use crate::bytes::Bytes;
+use crate::bytes::{Bytes, Cursor};
 use crate::error::Result;
 #[cfg(feature = "write")]
 use crate::write::sink::Sink;
+#[cfg(feature = "write")]
 use zerocopy::little_endian::U16;
 
 /// A project entry's parts in file order, up to its revisions: the one declaration of its layout.
@@ -24,32 +25,24 @@ pub(crate) struct EntryRecord<'a> {
 }
 
 impl<'a> EntryRecord<'a> {
-    /// Reads the entry at `at` up to its revisions; returns it with the offset where the
+    /// Reads the entry at the cursor up to its revisions, and moves the cursor to where the
     /// revisions start (the next entry, for a folder).
     #[inline]
-    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
-        let head: &EntryHead = bytes.read(at, "ProjectEntry.head")?;
-        let (name, after_name) = netstr::read(
-            bytes,
-            at.saturating_add(core::mem::size_of::<EntryHead>()),
-            "ProjectEntry.name",
-        )?;
-        let flags: &EntryFlags = bytes.read(after_name, "ProjectEntry.flags")?;
-        let after_flags = after_name.saturating_add(core::mem::size_of::<EntryFlags>());
-        let (asset, end) = if head.is_folder != 0 {
-            (None, after_flags)
+    pub(crate) fn read(cur: &mut Cursor<'a>) -> Result<Self> {
+        let head: &EntryHead = cur.read("ProjectEntry.head")?;
+        let name = netstr::read(cur, "ProjectEntry.name")?;
+        let flags: &EntryFlags = cur.read("ProjectEntry.flags")?;
+        let asset = if head.is_folder != 0 {
+            None
         } else {
-            let asset: &AssetHead = bytes.read(after_flags, "ProjectEntry.asset")?;
-            let end = after_flags.saturating_add(core::mem::size_of::<AssetHead>());
-            (Some(asset), end)
+            Some(cur.read::<AssetHead>("ProjectEntry.asset")?)
         };
-        let record = EntryRecord {
+        Ok(EntryRecord {
             head,
             name,
             flags,
             asset,
-        };
-        Ok((record, end))
+        })
     }
 
     /// Appends the entry as [`read`](Self::read) reads it, then `revisions` (which must be
@@ -110,18 +103,26 @@ impl<'a> Entry<'a> {
     /// Reads the entry at `at`, walking (and checking) its revisions to find where it ends.
     #[inline]
     pub(crate) fn parse(bytes: Bytes<'a>, at: usize) -> Result<Self> {
-        let (record, revisions_at) = EntryRecord::read(bytes, at)?;
-        let mut end = revisions_at;
+        Entry::read_at(&mut Cursor::new(bytes, at))
+    }
+
+    /// Reads the entry at the cursor, walking (and checking) its revisions, and moves the cursor
+    /// past them.
+    #[inline]
+    pub(crate) fn read_at(cur: &mut Cursor<'a>) -> Result<Self> {
+        let at = cur.offset();
+        let record = EntryRecord::read(cur)?;
+        let revisions_at = cur.offset();
         // Bounded: each revision consumes at least 3 bytes or fails.
         for _ in 0..record.asset.map_or(0, |a| a.revision_count.get()) {
-            end = RevisionRecord::read(bytes, end)?.1;
+            RevisionRecord::read(cur)?;
         }
         Ok(Entry {
-            bytes,
+            bytes: cur.bytes(),
             at,
             record,
             revisions_at,
-            end,
+            end: cur.offset(),
         })
     }
 
@@ -226,12 +227,13 @@ pub(crate) struct RevisionRecord<'a> {
 }
 
 impl<'a> RevisionRecord<'a> {
-    /// Reads the revision at `at`; returns it with the offset just past it.
+    /// Reads the revision at the cursor and moves the cursor past it.
     #[inline]
-    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
-        let id = bytes.read::<U16>(at, "AssetRevision.id")?;
-        let (name, end) = netstr::read(bytes, at.saturating_add(2), "AssetRevision.name")?;
-        Ok((RevisionRecord { id: id.get(), name }, end))
+    pub(crate) fn read(cur: &mut Cursor<'a>) -> Result<Self> {
+        Ok(RevisionRecord {
+            id: cur.u16_le("AssetRevision.id")?,
+            name: netstr::read(cur, "AssetRevision.name")?,
+        })
     }
 
     /// Appends the revision as [`read`](Self::read) reads it.
@@ -248,16 +250,10 @@ pub type Revisions<'a> = Sequence<'a, Revision<'a>>;
 
 impl<'a> Record<'a> for Revision<'a> {
     #[inline]
-    fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
-        let (RevisionRecord { id, name }, end) = RevisionRecord::read(bytes, at)?;
-        Ok((
-            Revision {
-                offset: at,
-                id,
-                name,
-            },
-            end,
-        ))
+    fn read(cur: &mut Cursor<'a>) -> Result<Self> {
+        let offset = cur.offset();
+        let RevisionRecord { id, name } = RevisionRecord::read(cur)?;
+        Ok(Revision { offset, id, name })
     }
 }
 
@@ -267,8 +263,7 @@ pub type Entries<'a> = Sequence<'a, Entry<'a>>;
 
 impl<'a> Record<'a> for Entry<'a> {
     #[inline]
-    fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)> {
-        let entry = Entry::parse(bytes, at)?;
-        Ok((entry, entry.end))
+    fn read(cur: &mut Cursor<'a>) -> Result<Self> {
+        Entry::read_at(cur)
     }
 }

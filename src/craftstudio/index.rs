@@ -86,4 +86,32 @@ impl<'a> EntryIndex<'a> {
     pub fn path_into(&self, entry: &Entry<'a>, out: &mut String) -> Result<PathStart> {
         super::path_into(entry, self.view.entry_count(), out, |id| self.get(id))
     }
+
+    /// `entry`'s path for messages and listings: the path from the root
+    /// (`"Characters/Player"`); below `<missing folder ID>/` when the chain of parents ends at a
+    /// deleted folder; `<loop>/NAME` when the chain loops. Allocates the string.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::craftstudio::example_file();
+    /// use gamebin::craftstudio::ProjectView;
+    ///
+    /// let project = ProjectView::from_bytes(&file)?;
+    /// let index = project.index();
+    /// let player = project.entry_by_id(1).expect("entry 1");
+    /// assert_eq!(index.display_path(&player), "Characters/Player");
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
+    pub fn display_path(&self, entry: &Entry<'a>) -> String {
+        let mut path = String::new();
+        match self.path_into(entry, &mut path) {
+            Ok(PathStart::Root) => path,
+            Ok(PathStart::Dangling(id)) => format!("<missing folder {id}>/{path}"),
+            Err(_) => format!("<loop>/{}", entry.name()),
+        }
+    }
 }

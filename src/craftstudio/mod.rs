@@ -65,7 +65,7 @@ pub use index::EntryIndex;
 pub use raw::{FORMAT_VERSION, ROOT_PARENT_ID};
 pub use sequence::Sequence;
 
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Cursor, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 use crate::mmap::MappedFile;
 use raw::{FileStart, ProjectSettings, TableHead};
@@ -125,24 +125,23 @@ impl<'a> ProjectView<'a> {
                 },
             ));
         }
-        let (name, at) = netstr::read(bytes, 2, "Project.name")?;
-        let settings: &ProjectSettings = bytes.read(at, "Project.settings")?;
-        let at = at.saturating_add(core::mem::size_of::<ProjectSettings>());
-        let (description, at) = netstr::read(bytes, at, "Project.description")?;
-        let controls_head: &TableHead = bytes.read(at, "Project.game_controls")?;
-        let controls_at = at.saturating_add(core::mem::size_of::<TableHead>());
-        let mut at = controls_at;
+        let mut cur = Cursor::new(bytes, core::mem::size_of::<FileStart>());
+        let name = netstr::read(&mut cur, "Project.name")?;
+        let settings: &ProjectSettings = cur.read("Project.settings")?;
+        let description = netstr::read(&mut cur, "Project.description")?;
+        let controls_head: &TableHead = cur.read("Project.game_controls")?;
+        let controls_at = cur.offset();
         // Bounded: each control consumes at least 24 bytes or fails.
         for _ in 0..controls_head.count.get() {
-            at = GameControl::parse(bytes, at)?.1;
+            GameControl::parse(&mut cur)?;
         }
-        let entries_head: &TableHead = bytes.read(at, "Project.entries")?;
-        let entries_at = at.saturating_add(core::mem::size_of::<TableHead>());
-        let mut at = entries_at;
+        let entries_head: &TableHead = cur.read("Project.entries")?;
+        let entries_at = cur.offset();
         // Bounded: each entry consumes at least 8 bytes or fails.
         for _ in 0..entries_head.count.get() {
-            at = Entry::parse(bytes, at)?.end();
+            Entry::read_at(&mut cur)?;
         }
+        let at = cur.offset();
         Ok(ProjectView {
             bytes,
             start,
@@ -223,6 +222,24 @@ impl<'a> ProjectView<'a> {
     }
 
     /// The game controls in file order (`Result`s: see [`Sequence`]).
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::craftstudio::example_file();
+    /// use gamebin::craftstudio::ProjectView;
+    ///
+    /// let project = ProjectView::from_bytes(&file)?;
+    /// for control in project.controls() {
+    ///     let control = control?;
+    ///     println!("{} {:?}: {:?}", control.id(), control.name(), control.positive_key().name());
+    /// }
+    /// assert_eq!(project.controls().count(), project.control_count());
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn controls(&self) -> GameControls<'a> {
         Sequence::new(self.bytes, self.controls_at, self.controls_head.count.get())
     }
@@ -244,6 +261,29 @@ impl<'a> ProjectView<'a> {
 
     /// The entries in file order (parents need not come before their children); `Result`s (see
     /// [`Sequence`]).
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::craftstudio::example_file();
+    /// use gamebin::craftstudio::ProjectView;
+    ///
+    /// let project = ProjectView::from_bytes(&file)?;
+    /// let mut assets = 0;
+    /// for entry in project.entries() {
+    ///     let entry = entry?;
+    ///     if entry.is_asset() {
+    ///         assets += 1;
+    ///         println!("{} {:?}: {} revision(s)", entry.id(), entry.name(), entry.revision_count());
+    ///     }
+    /// }
+    /// assert_eq!(assets, 1);
+    /// assert_eq!(project.entries().count(), project.entry_count());
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn entries(&self) -> Entries<'a> {
         Sequence::new(self.bytes, self.entries_at, self.entries_head.count.get())
     }
@@ -300,11 +340,49 @@ impl<'a> ProjectView<'a> {
     /// Writes `entry`'s path from the root, names joined by `/` (`"Characters/Hero/Player"`), into
     /// `out` (cleared first; no allocation when its capacity suffices). A loop in the parent chain
     /// is an error at the entry's offset.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::craftstudio::example_file();
+    /// use gamebin::craftstudio::{PathStart, ProjectView};
+    ///
+    /// let project = ProjectView::from_bytes(&file)?;
+    /// let player = project.entry_by_id(1).expect("entry 1");
+    /// let mut path = String::new();
+    /// assert_eq!(project.path_into(&player, &mut path)?, PathStart::Root);
+    /// assert_eq!(path, "Characters/Player");
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn path_into(&self, entry: &Entry<'a>, out: &mut String) -> Result<PathStart> {
         path_into(entry, self.entry_count(), out, |id| self.entry_by_id(id))
     }
 
     /// Builds an [`EntryIndex`] for O(log n) lookups, children and paths.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::craftstudio::example_file();
+    /// use gamebin::craftstudio::{ProjectView, ROOT_PARENT_ID};
+    ///
+    /// let project = ProjectView::from_bytes(&file)?;
+    /// let index = project.index(); // two allocations, then O(log n) per lookup
+    /// for top in index.children(ROOT_PARENT_ID) {
+    ///     let top = top?;
+    ///     for child in index.children(top.id()) {
+    ///         println!("{}", index.display_path(&child?));
+    ///     }
+    /// }
+    /// assert_eq!(index.get(0).map(|e| e.name()), Some("Characters"));
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn index(&self) -> EntryIndex<'a> {
         EntryIndex::new(*self)
     }
@@ -389,9 +467,10 @@ pub fn header_looks_like(data: &[u8]) -> bool {
     if start.format_version != FORMAT_VERSION || start.project_type > 1 {
         return false;
     }
-    match netstr::read(bytes, 2, "") {
-        Ok((_, at)) => bytes
-            .read::<ProjectSettings>(at, "")
+    let mut cur = Cursor::new(bytes, core::mem::size_of::<FileStart>());
+    match netstr::read(&mut cur, "") {
+        Ok(_) => cur
+            .read::<ProjectSettings>("")
             .is_ok_and(|s| s.membership_policy <= 2 && (1..=4).contains(&s.default_member_role)),
         // A name cut off by the end of the file still says "a project header starts here".
         Err(e) => matches!(e.kind(), ErrorKind::Truncated { .. }),

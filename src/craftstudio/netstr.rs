@@ -1,19 +1,21 @@
 //! .NET `BinaryWriter.Write(string)` strings: a 7-bit-encoded varint byte length, then UTF-8.
 
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Cursor, u64_of};
 use crate::error::{Error, Result};
 
 /// The most bytes a .NET 7-bit-encoded `Int32` takes; a fifth byte may carry only 4 bits.
 const MAX_VARINT_BYTES: usize = 5;
 
-/// The 7-bit-encoded length at `at`: `(length, bytes the varint took)`. An over-long varint (a
-/// sixth byte, or a fifth byte above 0x0f, as .NET's `Read7BitEncodedInt` rejects) or one cut off
-/// by the end of the file is an error at the varint's offset.
-pub(crate) fn varint(bytes: Bytes<'_>, at: usize, what: &'static str) -> Result<(u32, usize)> {
+/// The 7-bit-encoded length at the cursor, which moves past it. An over-long varint (a sixth
+/// byte, or a fifth byte above 0x0f, as .NET's `Read7BitEncodedInt` rejects) or one cut off by the
+/// end of the file is an error at the varint's offset (the cursor does not move).
+#[inline]
+pub(crate) fn varint(cur: &mut Cursor<'_>, what: &'static str) -> Result<u32> {
+    let at = cur.offset();
+    let mut ahead = *cur;
     let mut value = 0u32;
     for i in 0..MAX_VARINT_BYTES {
-        let offset = at.saturating_add(i);
-        let byte = bytes.slice(offset, 1, what)?.first().copied().unwrap_or(0);
+        let byte = ahead.u8(what)?;
         if i == MAX_VARINT_BYTES - 1 && byte > 0x0f {
             return Err(Error::invalid(
                 u64_of(at),
@@ -24,7 +26,8 @@ pub(crate) fn varint(bytes: Bytes<'_>, at: usize, what: &'static str) -> Result<
         }
         value |= u32::from(byte & 0x7f) << (7 * i);
         if byte & 0x80 == 0 {
-            return Ok((value, i + 1));
+            *cur = ahead;
+            return Ok(value);
         }
     }
     Err(Error::invalid(
@@ -35,18 +38,17 @@ pub(crate) fn varint(bytes: Bytes<'_>, at: usize, what: &'static str) -> Result<
     ))
 }
 
-/// The string at `at`, borrowed and checked as UTF-8, and the offset just past it. A length that
-/// runs past the end of the file is a truncation error; invalid UTF-8 is an error at the offset of
-/// the first bad byte.
-pub(crate) fn read<'a>(
-    bytes: Bytes<'a>,
-    at: usize,
-    what: &'static str,
-) -> Result<(&'a str, usize)> {
-    let (len, prefix) = varint(bytes, at, what)?;
-    let start = at.saturating_add(prefix);
+/// The string at the cursor, borrowed and checked as UTF-8; the cursor moves past it. A length
+/// that runs past the end of the file is a truncation error; invalid UTF-8 is an error at the
+/// offset of the first bad byte.
+#[inline]
+pub(crate) fn read<'a>(cur: &mut Cursor<'a>, what: &'static str) -> Result<&'a str> {
+    let mut ahead = *cur;
+    let at = ahead.offset();
+    let len = varint(&mut ahead, what)?;
+    let start = ahead.offset();
     let len = crate::bytes::to_usize(u64::from(len), at, what)?;
-    let raw = bytes.slice(start, len, what)?;
+    let raw = ahead.take(len, what)?;
     let text = core::str::from_utf8(raw).map_err(|e| {
         Error::invalid(
             u64_of(start.saturating_add(e.valid_up_to())),
@@ -55,7 +57,8 @@ pub(crate) fn read<'a>(
             "string is not valid UTF-8",
         )
     })?;
-    Ok((text, start.saturating_add(len)))
+    *cur = ahead;
+    Ok(text)
 }
 
 /// Writes `s` as .NET's `BinaryWriter.Write(string)` does: the UTF-8 byte length as a
@@ -78,6 +81,7 @@ pub(crate) fn write(out: &mut crate::write::sink::Sink, s: &str, what: &'static 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bytes::Bytes;
     use crate::error::ErrorKind;
 
     #[test]
@@ -90,40 +94,48 @@ mod tests {
             (&[0xff, 0xff, 0xff, 0xff, 0x0f], u32::MAX, 5),
         ];
         for &(data, value, used) in cases {
-            assert_eq!(varint(Bytes::new(data), 0, "s").unwrap(), (value, used));
+            let mut cur = Cursor::new(Bytes::new(data), 0);
+            assert_eq!(varint(&mut cur, "s").unwrap(), value);
+            assert_eq!(cur.offset(), used);
         }
     }
 
     #[test]
     fn over_long_and_cut_varints_fail_at_their_offset() {
         let data = [0x41, 0xff, 0xff, 0xff, 0xff, 0x10];
-        let e = varint(Bytes::new(&data), 1, "X.name").unwrap_err();
-        assert_eq!(e.offset(), 1);
+        let mut cur = Cursor::new(Bytes::new(&data), 1);
+        let e = varint(&mut cur, "X.name").unwrap_err();
+        assert_eq!((e.offset(), cur.offset()), (1, 1));
         assert!(matches!(
             e.kind(),
             ErrorKind::InvalidValue { value: 0x10, .. }
         ));
         let data = [0x80, 0x80];
-        let e = varint(Bytes::new(&data), 0, "X.name").unwrap_err();
-        assert_eq!(e.offset(), 2);
+        let mut cur = Cursor::new(Bytes::new(&data), 0);
+        let e = varint(&mut cur, "X.name").unwrap_err();
+        assert_eq!((e.offset(), cur.offset()), (2, 0));
         assert!(matches!(e.kind(), ErrorKind::Truncated { .. }));
     }
 
     #[test]
     fn strings_are_borrowed_and_checked() {
         let data = b"\x00\x05caf\xc3\xa9!";
-        let (s, end) = read(Bytes::new(data), 1, "s").unwrap();
-        assert_eq!((s, end), ("caf\u{e9}", 7));
+        let mut cur = Cursor::new(Bytes::new(data), 1);
+        let s = read(&mut cur, "s").unwrap();
+        assert_eq!((s, cur.offset()), ("caf\u{e9}", 7));
         let bad = b"\x03ab\xff";
-        let e = read(Bytes::new(bad), 0, "s").unwrap_err();
-        assert_eq!(e.offset(), 3);
+        let mut cur = Cursor::new(Bytes::new(bad), 0);
+        let e = read(&mut cur, "s").unwrap_err();
+        assert_eq!((e.offset(), cur.offset()), (3, 0));
         assert!(matches!(
             e.kind(),
             ErrorKind::InvalidValue { value: 0xff, .. }
         ));
         let short = b"\x09abc";
         assert!(matches!(
-            read(Bytes::new(short), 0, "s").unwrap_err().kind(),
+            read(&mut Cursor::new(Bytes::new(short), 0), "s")
+                .unwrap_err()
+                .kind(),
             ErrorKind::Truncated {
                 needed: 9,
                 available: 3

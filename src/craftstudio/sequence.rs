@@ -5,23 +5,22 @@
 
 use core::marker::PhantomData;
 
-use crate::bytes::Bytes;
+use crate::bytes::{Bytes, Cursor};
 use crate::error::Result;
 
-/// A record that can be read at an offset, giving the offset where the next one starts.
+/// A record read at a cursor, which it leaves where the next one starts.
 ///
 /// Crate-private in effect (this module is private and the trait is not re-exported): the public
 /// API has one `Record` trait, `.wdata`'s.
 pub trait Record<'a>: Sized {
-    /// Reads the record at absolute offset `at`.
-    fn read(bytes: Bytes<'a>, at: usize) -> Result<(Self, usize)>;
+    /// Reads the record at the cursor and moves the cursor past it.
+    fn read(cur: &mut Cursor<'a>) -> Result<Self>;
 }
 
 /// The records of a counted run, in file order: `Ok` records, or one `Err` that ends the run.
 #[derive(Debug, Clone)]
 pub struct Sequence<'a, R> {
-    bytes: Bytes<'a>,
-    at: usize,
+    cursor: Cursor<'a>,
     remaining: u16,
     record: PhantomData<R>,
 }
@@ -29,8 +28,7 @@ pub struct Sequence<'a, R> {
 impl<'a, R> Sequence<'a, R> {
     pub(crate) fn new(bytes: Bytes<'a>, at: usize, count: u16) -> Self {
         Sequence {
-            bytes,
-            at,
+            cursor: Cursor::new(bytes, at),
             remaining: count,
             record: PhantomData,
         }
@@ -43,11 +41,8 @@ impl<'a, R: Record<'a>> Iterator for Sequence<'a, R> {
     #[inline]
     fn next(&mut self) -> Option<Result<R>> {
         self.remaining = self.remaining.checked_sub(1)?;
-        match R::read(self.bytes, self.at) {
-            Ok((record, end)) => {
-                self.at = end;
-                Some(Ok(record))
-            }
+        match R::read(&mut self.cursor) {
+            Ok(record) => Some(Ok(record)),
             Err(e) => {
                 // Nothing after a record that does not read can be found: end after the error.
                 self.remaining = 0;

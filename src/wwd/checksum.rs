@@ -55,6 +55,51 @@ impl ChecksumReport {
     }
 }
 
+impl ChecksumReport {
+    /// The facts a tool reports about the checksum: the stored value, the verdict's
+    /// [name](ChecksumVerdict::name) and the [residual](Self::residual).
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::wwd::example_file();
+    /// use gamebin::wwd::WwdView;
+    ///
+    /// let mut inflated = Vec::new();
+    /// let level = WwdView::from_bytes(&file, &mut inflated)?;
+    /// let facts = level.checksum().facts();
+    /// assert_eq!(facts.stored, level.header().checksum.get());
+    /// // gamebin's writer stores WapMap's formula, which equals the published one when the main
+    /// // block starts with 160, as an uncompressed one does.
+    /// assert!(matches!(facts.verdict, "wapmap" | "seed"));
+    /// println!("checksum {:#010x}: {} (residual {})", facts.stored, facts.verdict, facts.residual);
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
+    pub fn facts(&self) -> ChecksumFacts {
+        ChecksumFacts {
+            stored: self.stored,
+            verdict: self.verdict.name(),
+            residual: self.residual(),
+        }
+    }
+}
+
+/// The checksum as a tool reports it (`gamebin info` and `dump` print these three; with the
+/// `serde` feature they serialize as `{"stored", "verdict", "residual"}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ChecksumFacts {
+    /// The header's `checksum`.
+    pub stored: u32,
+    /// The verdict's short name ([`ChecksumVerdict::name`]).
+    pub verdict: &'static str,
+    /// `stored − (published formula)`, signed ([`ChecksumReport::residual`]).
+    pub residual: i32,
+}
+
 /// `S = Σ d[i] − n(n+1)/2 (mod 2³²)` over the stored main block.
 pub fn sum(main_block: &[u8]) -> u32 {
     let n = main_block.len() as u64;

@@ -53,7 +53,7 @@ mod tile_property;
 pub mod tiled;
 mod wapmap_meta;
 
-pub use checksum::{ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};
+pub use checksum::{ChecksumFacts, ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};
 pub use field::{Field, FieldError, escape, hex, unescape, unhex};
 pub use game::Game;
 pub use inflate::{Inflater, MAX_INFLATE_RATIO, MAX_MAIN_BLOCK};
@@ -63,7 +63,7 @@ pub use text::{fixed, text_lossy};
 pub use tile_property::{Attribute, TileKind, TileProperties, TileProperty, TilePropertyIter};
 pub use wapmap_meta::{MetaBlock, MetaBlockKind, MetaBlocks, MetaHeader, WapMapMeta};
 
-use crate::bytes::Bytes;
+use crate::bytes::{Bytes, Table};
 use crate::error::{Error, ErrorKind, Result};
 use crate::mmap::MappedFile;
 use raw::{FLAG_COMPRESS, HEADER_SIZE, Header, PlaneHeader};
@@ -86,8 +86,8 @@ pub struct WwdView<'a> {
     file: &'a [u8],
     header: &'a Header,
     image: Bytes<'a>,
-    planes: &'a [PlaneHeader],
-    planes_at: usize,
+    /// The plane headers, at `offset_planes` of the image.
+    planes: Table<'a, PlaneHeader>,
     /// File offset where the stored main block ends (the file's end, or WapMap's block).
     stored_end: usize,
     wapmap_meta: Option<WapMapMeta<'a>>,
@@ -100,8 +100,7 @@ impl core::fmt::Debug for WwdView<'_> {
             .field("file", &Bytes::new(self.file))
             .field("header", &self.header)
             .field("image", &self.image)
-            .field("planes", &self.planes.len())
-            .field("planes_at", &self.planes_at)
+            .field("planes", &self.planes)
             .field("stored_end", &self.stored_end)
             .field("wapmap_meta", &self.wapmap_meta)
             .finish()
@@ -202,9 +201,8 @@ impl<'a> WwdView<'a> {
         };
         let stored_end = wapmap_meta.map_or(data.len(), |m| m.offset());
         let image = Bytes::new(image);
-        let planes_at = header.offset_planes.get() as usize;
-        let planes = image.read_slice::<PlaneHeader>(
-            planes_at,
+        let planes = image.table::<PlaneHeader>(
+            header.offset_planes.get() as usize,
             header.num_planes.get() as usize,
             "WwdHeader.planes",
         )?;
@@ -213,7 +211,6 @@ impl<'a> WwdView<'a> {
             header,
             image,
             planes,
-            planes_at,
             stored_end,
             wapmap_meta,
         })
@@ -343,19 +340,41 @@ impl<'a> WwdView<'a> {
         let raw = self.planes.get(i)?;
         Some(Plane {
             image: self.image,
-            at: self.planes_at + i * raw::PLANE_HEADER_SIZE,
             raw,
         })
     }
 
-    /// Every plane, in header order.
+    /// Every plane, in header order. The plane headers were checked to lie in the image when
+    /// the level opened; what they point to is read on request.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::wwd::example_file();
+    /// use gamebin::wwd::{WwdView, text_lossy};
+    ///
+    /// let mut inflated = Vec::new();
+    /// let level = WwdView::from_bytes(&file, &mut inflated)?;
+    /// for plane in level.planes() {
+    ///     let tiles = plane.tiles()?;
+    ///     println!(
+    ///         "{} at {:#x}: {}x{} tiles, main: {}",
+    ///         text_lossy(plane.name()),
+    ///         plane.offset(),
+    ///         tiles.wide(),
+    ///         tiles.high(),
+    ///         plane.flags().is_main()
+    ///     );
+    /// }
+    /// assert_eq!(level.planes().len(), level.plane_count());
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn planes(&self) -> impl ExactSizeIterator<Item = Plane<'a>> + 'a {
-        let (image, at) = (self.image, self.planes_at);
-        self.planes.iter().enumerate().map(move |(i, raw)| Plane {
-            image,
-            at: at + i * raw::PLANE_HEADER_SIZE,
-            raw,
-        })
+        let image = self.image;
+        self.planes.iter().map(move |raw| Plane { image, raw })
     }
 
     /// The first plane flagged main (exactly one in real levels), or `None`.
@@ -368,7 +387,32 @@ impl<'a> WwdView<'a> {
         self.planes().find(|p| p.name().eq_ignore_ascii_case(name))
     }
 
-    /// The tile-property table.
+    /// The tile-property table: what each tile id of the level's tile sets is (solid, ground,
+    /// climbable, ...), by type. Its records are variable-sized and read as the table is walked.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::wwd::example_file();
+    /// use gamebin::wwd::{TileKind, WwdView};
+    ///
+    /// let mut inflated = Vec::new();
+    /// let level = WwdView::from_bytes(&file, &mut inflated)?;
+    /// let table = level.tile_properties()?;
+    /// let mut masks = 0;
+    /// for property in table.iter() {
+    ///     // Each item is a `Result`: a damaged record is reported, not skipped.
+    ///     if let TileKind::Mask { .. } = property?.kind() {
+    ///         masks += 1;
+    ///     }
+    /// }
+    /// println!("{} tile properties, {masks} masks", table.len());
+    /// assert_eq!(table.iter().count(), table.len() as usize);
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn tile_properties(&self) -> Result<TileProperties<'a>> {
         TileProperties::read(
             self.image,
@@ -378,6 +422,19 @@ impl<'a> WwdView<'a> {
 
     /// Walks every structure the level has: tile grids, image-set names, objects and tile
     /// properties. For tools and tests; readers do not need it.
+    ///
+    /// ```
+    /// # #[cfg(feature = "write")]
+    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # let file = gamebin::write::wwd::example_file();
+    /// let mut inflated = Vec::new();
+    /// let level = gamebin::wwd::WwdView::from_bytes(&file, &mut inflated)?;
+    /// level.validate()?; // the first error, with its offset, if anything does not read
+    /// # Ok(())
+    /// # }
+    /// # #[cfg(not(feature = "write"))]
+    /// # fn main() {}
+    /// ```
     pub fn validate(&self) -> Result<()> {
         for plane in self.planes() {
             plane.tiles()?;

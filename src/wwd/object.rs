@@ -2,14 +2,14 @@
 //! animation) without terminators, so records are variable-sized and unaligned.
 
 use super::raw::{OBJECT_FIXED_SIZE, Object as RawObject};
-use crate::bytes::Bytes;
+use crate::bytes::{Bytes, Cursor, Located};
 use crate::error::Result;
 
 /// One object, borrowed.
 #[derive(Debug, Clone, Copy)]
 pub struct Object<'a> {
-    at: usize,
-    raw: &'a RawObject,
+    /// The fixed part and its offset in the image.
+    raw: Located<'a, RawObject>,
     name: &'a [u8],
     logic: &'a [u8],
     image_set: &'a [u8],
@@ -19,11 +19,11 @@ pub struct Object<'a> {
 impl<'a> Object<'a> {
     /// Absolute offset in the image `header ‖ main block`.
     pub const fn offset(&self) -> usize {
-        self.at
+        self.raw.offset()
     }
     /// Every stored field of the fixed part.
     pub const fn raw(&self) -> &'a RawObject {
-        self.raw
+        self.raw.get()
     }
     /// The object's id (`id`).
     pub fn id(&self) -> i32 {
@@ -78,20 +78,13 @@ impl<'a> Objects<'a> {
     }
 
     fn read(&self) -> Result<Object<'a>> {
-        let at = self.at;
-        let raw: &RawObject = self.image.read(at, "Object")?;
-        let mut cursor = at.saturating_add(OBJECT_FIXED_SIZE);
-        let mut string = |len: u32, what: &'static str| -> Result<&'a [u8]> {
-            let s = self.image.slice(cursor, len as usize, what)?;
-            cursor = cursor.saturating_add(s.len());
-            Ok(s)
-        };
-        let name = string(raw.size_name.get(), "Object.name")?;
-        let logic = string(raw.size_logic.get(), "Object.logic")?;
-        let image_set = string(raw.size_image_set.get(), "Object.image_set")?;
-        let animation = string(raw.size_animation.get(), "Object.animation")?;
+        let mut cur = Cursor::new(self.image, self.at);
+        let raw: Located<'a, RawObject> = cur.located("Object")?;
+        let name = cur.take(raw.size_name.get() as usize, "Object.name")?;
+        let logic = cur.take(raw.size_logic.get() as usize, "Object.logic")?;
+        let image_set = cur.take(raw.size_image_set.get() as usize, "Object.image_set")?;
+        let animation = cur.take(raw.size_animation.get() as usize, "Object.animation")?;
         Ok(Object {
-            at,
             raw,
             name,
             logic,

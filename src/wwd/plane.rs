@@ -8,7 +8,7 @@ use super::raw::{
     PLANE_NUM_IMAGE_SETS, PLANE_OFFSET_OBJECTS, PLANE_TILES_HIGH, PLANE_TILES_WIDE, PlaneHeader,
 };
 use super::text;
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Located, u64_of};
 use crate::error::{Error, Result};
 
 /// A plane's flags.
@@ -53,8 +53,8 @@ impl PlaneFlags {
 #[derive(Debug, Clone, Copy)]
 pub struct Plane<'a> {
     pub(crate) image: Bytes<'a>,
-    pub(crate) at: usize,
-    pub(crate) raw: &'a PlaneHeader,
+    /// The header and its offset in the image.
+    pub(crate) raw: Located<'a, PlaneHeader>,
 }
 
 /// A tile as stored in a plane's grid.
@@ -141,15 +141,15 @@ impl<'a> Tiles<'a> {
 impl<'a> Plane<'a> {
     /// Absolute offset of the plane header in the image `header ‖ main block`.
     pub const fn offset(&self) -> usize {
-        self.at
+        self.raw.offset()
     }
     /// The stored header, every field (reserved ones included).
     pub const fn raw(&self) -> &'a PlaneHeader {
-        self.raw
+        self.raw.get()
     }
     /// The name's bytes (8-bit code-page text, up to the first NUL of its 64-byte slot).
     pub fn name(&self) -> &'a [u8] {
-        text::fixed(&self.raw.name)
+        text::fixed(&self.raw.get().name)
     }
     /// The plane's flags (0, 1 main, 4 wrap X, 12 wrap X+Y in real files).
     pub fn flags(&self) -> PlaneFlags {
@@ -197,7 +197,7 @@ impl<'a> Plane<'a> {
     }
 
     fn field(&self, offset: usize) -> u64 {
-        u64_of(self.at.saturating_add(offset))
+        u64_of(self.raw.field_offset(offset))
     }
 
     /// The tile grid. Its size must fit in the bytes after `offset_tiles`.
@@ -245,7 +245,7 @@ impl<'a> Plane<'a> {
             image: self.image,
             at: self.raw.offset_image_sets.get() as usize,
             remaining: self.image_set_count(),
-            field: self.at.saturating_add(PLANE_NUM_IMAGE_SETS),
+            field: self.raw.field_offset(PLANE_NUM_IMAGE_SETS),
         }
     }
 

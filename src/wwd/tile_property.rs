@@ -5,7 +5,7 @@
 use super::raw::{
     TILE_DOUBLE, TILE_MASK, TILE_SINGLE, TilePropertiesHeader, TilePropertyBase, TilePropertyDouble,
 };
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Located, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 
 /// The attributes WapWorld and the Gruntz editor name; other values are user attributes.
@@ -66,16 +66,16 @@ pub enum TileKind<'a> {
 /// One tile property, borrowed.
 #[derive(Debug, Clone, Copy)]
 pub struct TileProperty<'a> {
-    at: usize,
     id: u32,
-    base: &'a TilePropertyBase,
+    /// The base and the record's offset in the image.
+    base: Located<'a, TilePropertyBase>,
     kind: TileKind<'a>,
 }
 
 impl<'a> TileProperty<'a> {
     /// Absolute offset in the image `header ‖ main block`.
     pub const fn offset(&self) -> usize {
-        self.at
+        self.base.offset()
     }
     /// The tile id (the record's index in the table) it describes.
     pub const fn id(&self) -> u32 {
@@ -83,7 +83,7 @@ impl<'a> TileProperty<'a> {
     }
     /// The stored base: type, reserved field, width, height.
     pub const fn base(&self) -> &'a TilePropertyBase {
-        self.base
+        self.base.get()
     }
     /// [`TILE_SINGLE`](super::raw::TILE_SINGLE), [`TILE_DOUBLE`](super::raw::TILE_DOUBLE),
     /// [`TILE_MASK`](super::raw::TILE_MASK) or an unknown type as stored.
@@ -135,22 +135,22 @@ impl<'a> TileProperty<'a> {
 #[derive(Debug, Clone, Copy)]
 pub struct TileProperties<'a> {
     image: Bytes<'a>,
-    at: usize,
-    header: &'a TilePropertiesHeader,
+    /// The table header and its offset in the image.
+    header: Located<'a, TilePropertiesHeader>,
 }
 
 impl<'a> TileProperties<'a> {
     pub(crate) fn read(image: Bytes<'a>, at: usize) -> Result<Self> {
-        let header = image.read(at, "TilePropertiesHeader")?;
-        Ok(TileProperties { image, at, header })
+        let header = image.located(at, "TilePropertiesHeader")?;
+        Ok(TileProperties { image, header })
     }
     /// Absolute offset of the table header.
     pub const fn offset(&self) -> usize {
-        self.at
+        self.header.offset()
     }
     /// The stored table header.
     pub const fn header(&self) -> &'a TilePropertiesHeader {
-        self.header
+        self.header.get()
     }
     /// The number of records the header declares.
     pub fn len(&self) -> u32 {
@@ -166,8 +166,8 @@ impl<'a> TileProperties<'a> {
         TilePropertyIter {
             image: self.image,
             at: self
-                .at
-                .saturating_add(core::mem::size_of::<TilePropertiesHeader>()),
+                .header
+                .field_offset(core::mem::size_of::<TilePropertiesHeader>()),
             next_id: 0,
             remaining: self.len(),
         }
@@ -190,8 +190,8 @@ pub struct TilePropertyIter<'a> {
 impl<'a> TilePropertyIter<'a> {
     fn read(&self) -> Result<TileProperty<'a>> {
         let at = self.at;
-        let base: &TilePropertyBase = self.image.read(at, "TileProperty")?;
-        let body = at.saturating_add(core::mem::size_of::<TilePropertyBase>());
+        let base: Located<'a, TilePropertyBase> = self.image.located(at, "TileProperty")?;
+        let body = base.field_offset(core::mem::size_of::<TilePropertyBase>());
         let kind = match base.tile_type.get() {
             TILE_SINGLE => TileKind::Single {
                 attribute: self.image.u32_le(body, "TileProperty.attribute")? as i32,
@@ -231,7 +231,6 @@ impl<'a> TilePropertyIter<'a> {
             }
         };
         Ok(TileProperty {
-            at,
             id: self.next_id,
             base,
             kind,

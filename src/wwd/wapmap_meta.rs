@@ -33,7 +33,7 @@ use super::raw::{
     HEADER_SIZE, WM_BLOCK_GUIDES, WM_BLOCK_HEADER, WM_BLOCK_META_END_INFO, WM_BLOCK_META_INFO,
     WM_META_CLOSE, WM_META_OPEN, WmBlockHeader, WmGuide,
 };
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Cursor, Located, u64_of};
 use crate::error::{Error, Result};
 
 /// The smallest block WapMap's reader accepts: two tags and the MetaInfo and MetaEndInfo blocks.
@@ -104,31 +104,39 @@ impl MetaBlockKind {
 pub struct MetaBlock<'a> {
     /// The file up to the end of this block's data, so that reads cannot leave the block.
     file: Bytes<'a>,
-    /// File offset of the type byte.
-    at: usize,
-    block_type: u8,
+    /// The type and length, at the block's file offset.
+    head: Located<'a, WmBlockHeader>,
 }
 
 impl<'a> MetaBlock<'a> {
     /// File offset of the block's type byte.
     pub const fn offset(&self) -> usize {
-        self.at
+        self.head.offset()
     }
     /// The type byte as stored.
     pub const fn block_type(&self) -> u8 {
-        self.block_type
+        self.head.get().block_type
     }
     /// What the type byte says.
     pub const fn kind(&self) -> MetaBlockKind {
-        MetaBlockKind::from_raw(self.block_type)
+        MetaBlockKind::from_raw(self.block_type())
     }
     /// The block's data (after its 5-byte type and length).
     pub fn data(&self) -> &'a [u8] {
-        self.file.as_slice().get(self.at + 5..).unwrap_or(&[])
+        self.file.tail(self.data_offset(), "").unwrap_or_default()
     }
-    /// A 4-byte `int` at `at` (a file offset) within the block's data.
-    fn i32_at(&self, at: usize, what: &'static str) -> Result<i32> {
-        self.file.u32_le(at, what).map(|v| v as i32)
+    /// File offset of the block's data.
+    const fn data_offset(&self) -> usize {
+        self.head
+            .field_offset(core::mem::size_of::<WmBlockHeader>())
+    }
+    /// A cursor at the start of the block's data, which cannot read past the block.
+    const fn cursor(&self) -> Cursor<'a> {
+        Cursor::new(self.file, self.data_offset())
+    }
+    /// The 4-byte `int` the block's data starts with.
+    fn first_i32(&self, what: &'static str) -> Result<i32> {
+        self.cursor().i32_le(what)
     }
 }
 
@@ -151,7 +159,7 @@ impl<'a> Iterator for MetaBlocks<'a> {
         }
         match block_at(self.file, self.at) {
             Ok((block, next)) => {
-                self.done = block.block_type == WM_BLOCK_META_END_INFO;
+                self.done = block.block_type() == WM_BLOCK_META_END_INFO;
                 self.at = next;
                 Some(Ok(block))
             }
@@ -165,15 +173,13 @@ impl<'a> Iterator for MetaBlocks<'a> {
 
 /// The block at `at` and the offset after its data.
 fn block_at(file: Bytes<'_>, at: usize) -> Result<(MetaBlock<'_>, usize)> {
-    let head: &WmBlockHeader = file.read(at, "WapMapMeta.block")?;
-    let data_at = at + 5;
-    let len = head.length.get() as usize;
-    let data = file.slice(data_at, len, "WapMapMeta.block.data")?;
-    let end = data_at + data.len();
+    let mut cur = Cursor::new(file, at);
+    let head: Located<'_, WmBlockHeader> = cur.located("WapMapMeta.block")?;
+    cur.take(head.length.get() as usize, "WapMapMeta.block.data")?;
+    let end = cur.offset();
     let block = MetaBlock {
-        file: Bytes::new(file.as_slice().get(..end).unwrap_or(&[])),
-        at,
-        block_type: head.block_type,
+        file: Bytes::new(file.as_slice().get(..end).unwrap_or_default()),
+        head,
     };
     Ok((block, end))
 }
@@ -227,7 +233,7 @@ impl<'a> WapMapMeta<'a> {
     fn find(&self, block_type: u8) -> Result<Option<MetaBlock<'a>>> {
         for block in self.blocks() {
             let block = block?;
-            if block.block_type == block_type {
+            if block.block_type() == block_type {
                 return Ok(Some(block));
             }
         }
@@ -246,7 +252,7 @@ impl<'a> WapMapMeta<'a> {
 
     fn size_in(&self, block_type: u8, what: &'static str) -> Result<u32> {
         match self.find(block_type)? {
-            Some(b) => b.i32_at(b.at + 5, what).map(|v| v as u32),
+            Some(b) => b.first_i32(what).map(|v| v as u32),
             None => Err(Error::invalid(
                 u64_of(self.at),
                 what,
@@ -261,13 +267,12 @@ impl<'a> WapMapMeta<'a> {
         let Some(b) = self.find(WM_BLOCK_HEADER)? else {
             return Ok(None);
         };
-        let mut at = b.at + 5;
-        let wapmap_build = b.i32_at(at, "WapMapMeta.Header.wapmap_build")?;
-        at += 4;
-        let (wapmap_version, next) = zstring(b, at, "WapMapMeta.Header.wapmap_version")?;
-        let map_build = b.i32_at(next, "WapMapMeta.Header.map_build")?;
-        let (map_version, next) = zstring(b, next + 4, "WapMapMeta.Header.map_version")?;
-        let (map_description, _) = zstring(b, next, "WapMapMeta.Header.map_description")?;
+        let mut cur = b.cursor();
+        let wapmap_build = cur.i32_le("WapMapMeta.Header.wapmap_build")?;
+        let wapmap_version = cur.zstring("WapMapMeta.Header.wapmap_version")?;
+        let map_build = cur.i32_le("WapMapMeta.Header.map_build")?;
+        let map_version = cur.zstring("WapMapMeta.Header.map_version")?;
+        let map_description = cur.zstring("WapMapMeta.Header.map_description")?;
         Ok(Some(MetaHeader {
             wapmap_build,
             wapmap_version,
@@ -282,8 +287,9 @@ impl<'a> WapMapMeta<'a> {
         let Some(b) = self.find(WM_BLOCK_GUIDES)? else {
             return Ok(&[]);
         };
-        let at = b.at + 5;
-        let count = b.i32_at(at, "WapMapMeta.Guides.count")?;
+        let mut cur = b.cursor();
+        let at = cur.offset();
+        let count = cur.i32_le("WapMapMeta.Guides.count")?;
         let count = usize::try_from(count).map_err(|_| {
             Error::invalid(
                 u64_of(at),
@@ -292,21 +298,7 @@ impl<'a> WapMapMeta<'a> {
                 "negative",
             )
         })?;
-        b.file.read_slice(at + 4, count, "WapMapMeta.Guides.guides")
-    }
-}
-
-/// A NUL-terminated string starting at `at` within the block's data, and the offset after its NUL.
-fn zstring<'a>(b: MetaBlock<'a>, at: usize, what: &'static str) -> Result<(&'a [u8], usize)> {
-    let rest = b.file.tail(at, what)?;
-    match rest.iter().position(|&c| c == 0) {
-        Some(n) => Ok((rest.get(..n).unwrap_or(&[]), at + n + 1)),
-        None => Err(Error::invalid(
-            u64_of(at),
-            what,
-            u64_of(rest.len()),
-            "no NUL before the end of the block",
-        )),
+        cur.read_slice(count, "WapMapMeta.Guides.guides")
     }
 }
 
@@ -378,15 +370,15 @@ fn read(data: &[u8], at: usize) -> Result<WapMapMeta<'_>> {
     loop {
         let (block, next) = block_at(file, pos)?;
         let first = pos == at + WM_META_OPEN.len();
-        if first != (block.block_type == WM_BLOCK_META_INFO) {
+        if first != (block.block_type() == WM_BLOCK_META_INFO) {
             return Err(Error::invalid(
                 u64_of(pos),
                 "WapMapMeta.block",
-                u64::from(block.block_type),
+                u64::from(block.block_type()),
                 "MetaInfo (type 0) must be the first block, and only the first",
             ));
         }
-        let end = block.block_type == WM_BLOCK_META_END_INFO;
+        let end = block.block_type() == WM_BLOCK_META_END_INFO;
         if first || end {
             let what = if first {
                 "WapMapMeta.MetaInfo.length"
@@ -401,7 +393,7 @@ fn read(data: &[u8], at: usize) -> Result<WapMapMeta<'_>> {
                     "MetaInfo and MetaEndInfo hold exactly 4 bytes",
                 ));
             }
-            sizes[usize::from(end)] = (pos + 5, block.i32_at(pos + 5, what)? as u32);
+            sizes[usize::from(end)] = (block.data_offset(), block.first_i32(what)? as u32);
         }
         pos = next;
         if end {

@@ -3,7 +3,7 @@
 
 use super::raw::{Aabb, ArmorHeader, ArmorNodeHeader, ArmorVertex};
 use super::vertex_format::unpack_unit;
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Cursor, Located, u64_of};
 use crate::error::{Error, Result};
 
 /// An axis-aligned box.
@@ -29,8 +29,8 @@ impl From<&Aabb> for Bounds {
 pub struct Armor<'a> {
     /// The file cut off at the payload's end, so reads past the payload fail with file offsets.
     bytes: Bytes<'a>,
-    start: usize,
-    header: &'a ArmorHeader,
+    /// The payload's header, at the payload's start.
+    header: Located<'a, ArmorHeader>,
 }
 
 impl<'a> Armor<'a> {
@@ -39,12 +39,8 @@ impl<'a> Armor<'a> {
         let payload = file.slice(start, len, "ArmorModelPrototype.data")?;
         let end = start.saturating_add(payload.len());
         let bytes = Bytes::new(file.as_slice().get(..end).unwrap_or_default());
-        let header = bytes.read(start, "Armor.header")?;
-        Ok(Armor {
-            bytes,
-            start,
-            header,
-        })
+        let header = bytes.located(start, "Armor.header")?;
+        Ok(Armor { bytes, header })
     }
 
     /// The payload's id word (0x80000001 in the known files).
@@ -66,10 +62,11 @@ impl<'a> Armor<'a> {
     /// first node that does not fit in the payload (yielded as an `Err`).
     pub fn nodes(&self) -> ArmorNodes<'a> {
         ArmorNodes {
-            bytes: self.bytes,
-            next: self
-                .start
-                .saturating_add(core::mem::size_of::<ArmorHeader>()),
+            next: Cursor::new(
+                self.bytes,
+                self.header
+                    .field_offset(core::mem::size_of::<ArmorHeader>()),
+            ),
             remaining: self.node_count(),
         }
     }
@@ -87,15 +84,15 @@ impl<'a> Armor<'a> {
         for node in &mut nodes {
             node?;
         }
-        Ok(self.bytes.len().saturating_sub(nodes.next))
+        Ok(nodes.next.remaining())
     }
 }
 
 /// Iterator over an armor payload's nodes.
 #[derive(Debug, Clone)]
 pub struct ArmorNodes<'a> {
-    bytes: Bytes<'a>,
-    next: usize,
+    /// At the next node, in the payload.
+    next: Cursor<'a>,
     remaining: u32,
 }
 
@@ -106,25 +103,16 @@ impl<'a> Iterator for ArmorNodes<'a> {
         if self.remaining == 0 {
             return None;
         }
-        let read = || -> Result<(ArmorNode<'a>, usize)> {
-            let at = self.next;
-            let header: &ArmorNodeHeader = self.bytes.read(at, "ArmorNode.header")?;
-            let first = at.saturating_add(core::mem::size_of::<ArmorNodeHeader>());
+        let mut cur = self.next;
+        let mut read = || -> Result<ArmorNode<'a>> {
+            let header: Located<'a, ArmorNodeHeader> = cur.located("ArmorNode.header")?;
             let count = header.vertex_count.get() as usize;
-            let vertices = self.bytes.read_slice(first, count, "ArmorNode.vertices")?;
-            let end = first.saturating_add(core::mem::size_of_val(vertices));
-            Ok((
-                ArmorNode {
-                    at,
-                    header,
-                    vertices,
-                },
-                end,
-            ))
+            let vertices = cur.read_slice(count, "ArmorNode.vertices")?;
+            Ok(ArmorNode { header, vertices })
         };
         match read() {
-            Ok((node, end)) => {
-                self.next = end;
+            Ok(node) => {
+                self.next = cur;
                 self.remaining -= 1;
                 Some(Ok(node))
             }
@@ -137,7 +125,7 @@ impl<'a> Iterator for ArmorNodes<'a> {
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         // Every node takes at least its 32-byte header.
-        let fit = self.bytes.len().saturating_sub(self.next) / 32 + 1;
+        let fit = self.next.remaining() / 32 + 1;
         (0, Some(fit.min(self.remaining as usize)))
     }
 }
@@ -145,15 +133,15 @@ impl<'a> Iterator for ArmorNodes<'a> {
 /// One BVH node of an armor model: its triangles, borrowed.
 #[derive(Debug, Clone, Copy)]
 pub struct ArmorNode<'a> {
-    at: usize,
-    header: &'a ArmorNodeHeader,
+    /// The node's header, at the node's offset.
+    header: Located<'a, ArmorNodeHeader>,
     vertices: &'a [ArmorVertex],
 }
 
 impl<'a> ArmorNode<'a> {
     /// Absolute file offset of the node.
     pub fn offset(&self) -> usize {
-        self.at
+        self.header.offset()
     }
 
     /// The armor material id.
@@ -185,7 +173,7 @@ impl<'a> ArmorNode<'a> {
     pub fn check(&self) -> Result<()> {
         if !self.vertices.len().is_multiple_of(3) {
             return Err(Error::invalid(
-                u64_of(self.at.saturating_add(28)),
+                u64_of(self.header.field_offset(28)),
                 "ArmorNode.vertexCount",
                 u64_of(self.vertices.len()),
                 "armor vertices are not a whole number of triangles",

@@ -7,16 +7,15 @@ use zerocopy::{FromBytes, IntoBytes};
 use super::blob::{Blob, copy_into_vec};
 use super::encd::{Encd, IndexInt};
 use super::raw::IndicesPrototype;
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Located, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 
 /// A merged index buffer, borrowed from the file.
 #[derive(Debug, Clone, Copy)]
 pub struct IndexBuffer<'a> {
     pub(crate) bytes: Bytes<'a>,
-    /// Absolute offset of the IndicesPrototype.
-    pub(crate) at: usize,
-    pub(crate) raw: &'a IndicesPrototype,
+    /// The record and its absolute file offset.
+    pub(crate) raw: Located<'a, IndicesPrototype>,
 }
 
 /// Offset of `IndicesPrototype.indexSize`, for error reports.
@@ -25,12 +24,12 @@ const INDEX_SIZE_FIELD: usize = 0x0e;
 impl<'a> IndexBuffer<'a> {
     /// Absolute file offset of the IndicesPrototype record.
     pub fn offset(&self) -> usize {
-        self.at
+        self.raw.offset()
     }
 
     /// The stored record.
     pub fn raw(&self) -> &'a IndicesPrototype {
-        self.raw
+        self.raw.get()
     }
 
     /// Bytes per index as stored in `indexSize` (2 or 4 in most files; see
@@ -58,7 +57,7 @@ impl<'a> IndexBuffer<'a> {
             size @ (2 | 4) => Ok(size),
             _ if self.has_swapped_index_size() => Ok(2),
             other => Err(Error::invalid(
-                u64_of(self.at.saturating_add(INDEX_SIZE_FIELD)),
+                u64_of(self.raw.field_offset(INDEX_SIZE_FIELD)),
                 "IndicesPrototype.indexSize",
                 u64_of(other),
                 "index size must be 2 or 4",
@@ -76,8 +75,8 @@ impl<'a> IndexBuffer<'a> {
     fn blob(&self) -> Blob<'a> {
         Blob {
             bytes: self.bytes,
-            record_at: self.at,
-            pointer_at: self.at,
+            record_at: self.raw.offset(),
+            pointer_at: self.raw.offset(),
             relative: self.raw.indices_data_ptr.get(),
             size: self.size_in_bytes() as usize,
             pointer_field: "IndicesPrototype.indicesDataPtr",
@@ -120,7 +119,7 @@ impl<'a> IndexBuffer<'a> {
     fn whole_indices(&self, data: &[u8], size: usize) -> Result<()> {
         if data.len() & size.wrapping_sub(1) != 0 {
             return Err(Error::invalid(
-                u64_of(self.at),
+                u64_of(self.raw.offset()),
                 "IndicesPrototype.sizeInBytes",
                 u64::from(self.size_in_bytes()),
                 "raw index data is not a whole number of indices",
@@ -207,7 +206,7 @@ impl<'a> IndexBuffer<'a> {
         let size = self.effective_index_size()?;
         if I::SIZE < size {
             return Err(Error::invalid(
-                u64_of(self.at.saturating_add(INDEX_SIZE_FIELD)),
+                u64_of(self.raw.field_offset(INDEX_SIZE_FIELD)),
                 "IndicesPrototype.indexSize",
                 u64_of(size),
                 "4-byte indices cannot be decoded into a u16 buffer",
@@ -217,7 +216,7 @@ impl<'a> IndexBuffer<'a> {
         let provided = out.len();
         let Some(out) = out.get_mut(..count) else {
             return Err(Error::new(
-                u64_of(self.at),
+                u64_of(self.raw.offset()),
                 "IndicesPrototype (decode buffer)",
                 ErrorKind::BufferSize {
                     needed: u64_of(count),

@@ -2,6 +2,7 @@
 //! index mapping.
 
 use super::raw::MappingEntry;
+use crate::bytes::{Located, Table};
 use crate::hash::Murmur3;
 
 /// Which table a mapping belongs to; also the suffix its id hashes.
@@ -35,18 +36,17 @@ impl MappingKind {
 /// One MappingEntry, borrowed. `Copy`.
 #[derive(Debug, Clone, Copy)]
 pub struct Mapping<'a> {
-    pub(crate) raw: &'a MappingEntry,
+    /// The record and its absolute file offset.
+    pub(crate) raw: Located<'a, MappingEntry>,
     pub(crate) kind: MappingKind,
     /// Position in its table.
     pub(crate) position: usize,
-    /// Absolute file offset of the record.
-    pub(crate) at: usize,
 }
 
 impl<'a> Mapping<'a> {
     /// The stored record.
     pub fn raw(&self) -> &'a MappingEntry {
-        self.raw
+        self.raw.get()
     }
 
     /// Vertex or index mapping.
@@ -61,7 +61,7 @@ impl<'a> Mapping<'a> {
 
     /// Absolute file offset of the MappingEntry.
     pub fn offset(&self) -> usize {
-        self.at
+        self.raw.offset()
     }
 
     /// The mapping id (a hash of the mesh name and the kind's suffix).
@@ -93,10 +93,9 @@ impl<'a> Mapping<'a> {
 /// A borrowed mapping table with lookups. `Copy`.
 #[derive(Debug, Clone, Copy)]
 pub struct Mappings<'a> {
-    pub(crate) table: &'a [MappingEntry],
+    /// The records and where the first one starts.
+    pub(crate) table: Table<'a, MappingEntry>,
     pub(crate) kind: MappingKind,
-    /// Absolute file offset of the first record.
-    pub(crate) at: usize,
 }
 
 impl<'a> Mappings<'a> {
@@ -112,7 +111,7 @@ impl<'a> Mappings<'a> {
 
     /// The raw table.
     pub fn raw(&self) -> &'a [MappingEntry] {
-        self.table
+        self.table.records()
     }
 
     /// Mapping `i`.
@@ -121,13 +120,12 @@ impl<'a> Mappings<'a> {
             raw,
             kind: self.kind,
             position: i,
-            at: self.at + i * core::mem::size_of::<MappingEntry>(),
         })
     }
 
     /// All mappings in table order.
     pub fn iter(self) -> impl ExactSizeIterator<Item = Mapping<'a>> + 'a {
-        let (kind, at) = (self.kind, self.at);
+        let kind = self.kind;
         self.table
             .iter()
             .enumerate()
@@ -135,7 +133,6 @@ impl<'a> Mappings<'a> {
                 raw,
                 kind,
                 position,
-                at: at + position * core::mem::size_of::<MappingEntry>(),
             })
     }
 

@@ -34,6 +34,7 @@
 mod armor;
 mod attributes;
 mod blob;
+mod check;
 mod decoded;
 mod draw;
 mod encd;
@@ -49,6 +50,7 @@ mod vertices;
 
 pub use armor::{Armor, ArmorNode, ArmorNodes, Bounds};
 pub use attributes::Vertices;
+pub use check::{Finding, GeometryCheck};
 pub use decoded::{DecodedGeometry, DrawData};
 pub use draw::{Draw, Pairing};
 #[cfg(feature = "write")]
@@ -65,73 +67,10 @@ pub use summary::{
 pub use vertex_format::{VertexFormat, f16_to_f32, unpack_unit};
 pub use vertices::VertexBuffer;
 
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Table, u64_of};
 use crate::error::{Error, Result};
 use crate::mmap::MappedFile;
 use raw::{Header, IndicesPrototype, MappingEntry, ModelPrototype, VerticesPrototype};
-
-/// A table of fixed-size records in the file and where it starts.
-struct Table<'a, T> {
-    at: usize,
-    records: &'a [T],
-}
-
-// By hand: where and how many, not every record (a derived `Debug` printed the whole table).
-impl<T> core::fmt::Debug for Table<'_, T> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Table")
-            .field("at", &self.at)
-            .field("count", &self.records.len())
-            .finish()
-    }
-}
-
-impl<T> Clone for Table<'_, T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<T> Copy for Table<'_, T> {}
-
-impl<'a, T> Table<'a, T>
-where
-    T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
-{
-    fn read(
-        bytes: Bytes<'a>,
-        count: u32,
-        field: usize,
-        relative: i64,
-        what: &'static str,
-    ) -> Result<Self> {
-        if count == 0 {
-            // An empty table's pointer is null in real files and is never followed.
-            return Ok(Table {
-                at: 0,
-                records: &[],
-            });
-        }
-        let at = bytes.resolve(field, 0, relative, what)?;
-        let records = bytes.read_slice(at, count as usize, what)?;
-        Ok(Table { at, records })
-    }
-
-    /// Record `i` and its absolute offset.
-    fn get(&self, i: usize) -> Option<(usize, &'a T)> {
-        let record = self.records.get(i)?;
-        Some((self.at + i * core::mem::size_of::<T>(), record))
-    }
-
-    /// Every record with its absolute offset.
-    fn iter(self) -> impl ExactSizeIterator<Item = (usize, &'a T)> + 'a {
-        let at = self.at;
-        self.records
-            .iter()
-            .enumerate()
-            .map(move |(i, record)| (at + i * core::mem::size_of::<T>(), record))
-    }
-}
 
 /// A `.geometry` file, borrowed. `Copy`, `Send`, `Sync`; everything it hands out lives as long as
 /// the file's bytes (`'a`), not as long as the view.
@@ -179,49 +118,57 @@ impl<'a> GeometryView<'a> {
         let bytes = Bytes::new(data);
         let header: &Header = bytes.read(0, "MergedGeometryPrototype.header")?;
         let h = header;
+        // Table pointers count from the file's start; an empty table's pointer is null in real
+        // files and is never followed.
         Ok(GeometryView {
             bytes,
             header,
-            vertex_mappings: Table::read(
+            vertex_mappings: Table::at_pointer(
                 bytes,
-                h.vertices_mapping_count.get(),
                 raw::HEADER_VERTICES_MAPPING_PTR,
+                0,
                 h.vertices_mapping_ptr.get(),
+                h.vertices_mapping_count.get() as usize,
                 "MergedGeometryPrototype.verticesMapping",
             )?,
-            index_mappings: Table::read(
+            index_mappings: Table::at_pointer(
                 bytes,
-                h.indices_mapping_count.get(),
                 raw::HEADER_INDICES_MAPPING_PTR,
+                0,
                 h.indices_mapping_ptr.get(),
+                h.indices_mapping_count.get() as usize,
                 "MergedGeometryPrototype.indicesMapping",
             )?,
-            vertex_buffers: Table::read(
+            vertex_buffers: Table::at_pointer(
                 bytes,
-                h.merged_vertices_count.get(),
                 raw::HEADER_MERGED_VERTICES_PTR,
+                0,
                 h.merged_vertices_ptr.get(),
+                h.merged_vertices_count.get() as usize,
                 "MergedGeometryPrototype.mergedVertices",
             )?,
-            index_buffers: Table::read(
+            index_buffers: Table::at_pointer(
                 bytes,
-                h.merged_indices_count.get(),
                 raw::HEADER_MERGED_INDICES_PTR,
+                0,
                 h.merged_indices_ptr.get(),
+                h.merged_indices_count.get() as usize,
                 "MergedGeometryPrototype.mergedIndices",
             )?,
-            collision_models: Table::read(
+            collision_models: Table::at_pointer(
                 bytes,
-                h.collision_model_count.get(),
                 raw::HEADER_COLLISION_MODELS_PTR,
+                0,
                 h.collision_models_ptr.get(),
+                h.collision_model_count.get() as usize,
                 "MergedGeometryPrototype.collisionModels",
             )?,
-            armor_models: Table::read(
+            armor_models: Table::at_pointer(
                 bytes,
-                h.armor_model_count.get(),
                 raw::HEADER_ARMOR_MODELS_PTR,
+                0,
                 h.armor_models_ptr.get(),
+                h.armor_model_count.get() as usize,
                 "MergedGeometryPrototype.armorModels",
             )?,
         })
@@ -245,32 +192,29 @@ impl<'a> GeometryView<'a> {
     /// The vertex mapping table.
     pub fn vertex_mappings(&self) -> Mappings<'a> {
         Mappings {
-            table: self.vertex_mappings.records,
+            table: self.vertex_mappings,
             kind: MappingKind::Vertices,
-            at: self.vertex_mappings.at,
         }
     }
 
     /// The index mapping table.
     pub fn index_mappings(&self) -> Mappings<'a> {
         Mappings {
-            table: self.index_mappings.records,
+            table: self.index_mappings,
             kind: MappingKind::Indices,
-            at: self.index_mappings.at,
         }
     }
 
     /// Number of merged vertex buffers.
     pub fn vertex_buffer_count(&self) -> usize {
-        self.vertex_buffers.records.len()
+        self.vertex_buffers.len()
     }
 
     /// Merged vertex buffer `i`.
     pub fn vertex_buffer(&self, i: usize) -> Option<VertexBuffer<'a>> {
-        let (at, raw) = self.vertex_buffers.get(i)?;
+        let raw = self.vertex_buffers.get(i)?;
         Some(VertexBuffer {
             bytes: self.bytes,
-            at,
             raw,
         })
     }
@@ -280,20 +224,19 @@ impl<'a> GeometryView<'a> {
         let bytes = self.bytes;
         self.vertex_buffers
             .iter()
-            .map(move |(at, raw)| VertexBuffer { bytes, at, raw })
+            .map(move |raw| VertexBuffer { bytes, raw })
     }
 
     /// Number of merged index buffers.
     pub fn index_buffer_count(&self) -> usize {
-        self.index_buffers.records.len()
+        self.index_buffers.len()
     }
 
     /// Merged index buffer `i`.
     pub fn index_buffer(&self, i: usize) -> Option<IndexBuffer<'a>> {
-        let (at, raw) = self.index_buffers.get(i)?;
+        let raw = self.index_buffers.get(i)?;
         Some(IndexBuffer {
             bytes: self.bytes,
-            at,
             raw,
         })
     }
@@ -303,7 +246,7 @@ impl<'a> GeometryView<'a> {
         let bytes = self.bytes;
         self.index_buffers
             .iter()
-            .map(move |(at, raw)| IndexBuffer { bytes, at, raw })
+            .map(move |raw| IndexBuffer { bytes, raw })
     }
 
     fn models(
@@ -312,12 +255,7 @@ impl<'a> GeometryView<'a> {
         kind: ModelKind,
     ) -> impl ExactSizeIterator<Item = Model<'a>> + 'a {
         let bytes = self.bytes;
-        table.iter().map(move |(at, raw)| Model {
-            bytes,
-            at,
-            raw,
-            kind,
-        })
+        table.iter().map(move |raw| Model { bytes, raw, kind })
     }
 
     /// Collision models.

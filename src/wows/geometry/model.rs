@@ -4,7 +4,7 @@ use super::armor::Armor;
 use super::blob::Blob;
 use super::packed_string;
 use super::raw::{MODEL_DATA_PTR, MODEL_NAME, ModelPrototype};
-use crate::bytes::{Bytes, to_usize};
+use crate::bytes::{Bytes, Located, to_usize};
 use crate::error::Result;
 
 /// Which table a model comes from.
@@ -37,8 +37,8 @@ impl ModelKind {
 #[derive(Debug, Clone, Copy)]
 pub struct Model<'a> {
     pub(crate) bytes: Bytes<'a>,
-    pub(crate) at: usize,
-    pub(crate) raw: &'a ModelPrototype,
+    /// The record and its absolute file offset.
+    pub(crate) raw: Located<'a, ModelPrototype>,
     pub(crate) kind: ModelKind,
 }
 
@@ -50,19 +50,19 @@ impl<'a> Model<'a> {
 
     /// Absolute file offset of the record.
     pub fn offset(&self) -> usize {
-        self.at
+        self.raw.offset()
     }
 
     /// The stored record.
     pub fn raw(&self) -> &'a ModelPrototype {
-        self.raw
+        self.raw.get()
     }
 
     /// The model's name (e.g. `"CM_PA_united.armor"`), borrowed.
     pub fn name(&self) -> Result<&'a str> {
         packed_string::utf8(
             self.bytes,
-            self.at.saturating_add(MODEL_NAME),
+            self.raw.field_offset(MODEL_NAME),
             self.kind.names().0,
         )
     }
@@ -71,7 +71,7 @@ impl<'a> Model<'a> {
     pub fn name_bytes(&self) -> Result<&'a [u8]> {
         packed_string::text(
             self.bytes,
-            self.at.saturating_add(MODEL_NAME),
+            self.raw.field_offset(MODEL_NAME),
             self.kind.names().0,
         )
     }
@@ -85,10 +85,10 @@ impl<'a> Model<'a> {
         let (_, pointer_field, data_field) = self.kind.names();
         Ok(Blob {
             bytes: self.bytes,
-            record_at: self.at,
-            pointer_at: self.at.saturating_add(MODEL_DATA_PTR),
+            record_at: self.raw.offset(),
+            pointer_at: self.raw.field_offset(MODEL_DATA_PTR),
             relative: self.raw.data_ptr.get(),
-            size: to_usize(self.size_in_bytes(), self.at, data_field)?,
+            size: to_usize(self.size_in_bytes(), self.raw.offset(), data_field)?,
             pointer_field,
             data_field,
         })

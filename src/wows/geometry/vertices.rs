@@ -6,34 +6,33 @@ use super::encd::Encd;
 use super::packed_string;
 use super::raw::{VERTICES_FORMAT_NAME, VerticesPrototype};
 use super::vertex_format::VertexFormat;
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Located, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 
 /// A merged vertex buffer: format, stride, flags, and its blob (raw or ENCD), borrowed from the file.
 #[derive(Debug, Clone, Copy)]
 pub struct VertexBuffer<'a> {
     pub(crate) bytes: Bytes<'a>,
-    /// Absolute offset of the VerticesPrototype.
-    pub(crate) at: usize,
-    pub(crate) raw: &'a VerticesPrototype,
+    /// The record and its absolute file offset.
+    pub(crate) raw: Located<'a, VerticesPrototype>,
 }
 
 impl<'a> VertexBuffer<'a> {
     /// Absolute file offset of the VerticesPrototype record.
     pub fn offset(&self) -> usize {
-        self.at
+        self.raw.offset()
     }
 
     /// The stored record.
     pub fn raw(&self) -> &'a VerticesPrototype {
-        self.raw
+        self.raw.get()
     }
 
     /// The format name (e.g. `"set3/xyznuvtbpc"`), borrowed, without the terminator.
     pub fn format_name(&self) -> Result<&'a str> {
         packed_string::utf8(
             self.bytes,
-            self.at.saturating_add(VERTICES_FORMAT_NAME),
+            self.raw.field_offset(VERTICES_FORMAT_NAME),
             "VerticesPrototype.formatName",
         )
     }
@@ -42,7 +41,7 @@ impl<'a> VertexBuffer<'a> {
     pub fn format_name_bytes(&self) -> Result<&'a [u8]> {
         packed_string::text(
             self.bytes,
-            self.at.saturating_add(VERTICES_FORMAT_NAME),
+            self.raw.field_offset(VERTICES_FORMAT_NAME),
             "VerticesPrototype.formatName",
         )
     }
@@ -75,8 +74,8 @@ impl<'a> VertexBuffer<'a> {
     fn blob(&self) -> Blob<'a> {
         Blob {
             bytes: self.bytes,
-            record_at: self.at,
-            pointer_at: self.at,
+            record_at: self.raw.offset(),
+            pointer_at: self.raw.offset(),
             relative: self.raw.vertices_data_ptr.get(),
             size: self.size_in_bytes() as usize,
             pointer_field: "VerticesPrototype.verticesDataPtr",
@@ -143,7 +142,7 @@ impl<'a> VertexBuffer<'a> {
         match whole {
             Some(count) => Ok(count),
             _ => Err(Error::invalid(
-                u64_of(self.at),
+                u64_of(self.raw.offset()),
                 "VerticesPrototype.sizeInBytes",
                 u64::from(self.size_in_bytes()),
                 "raw vertex data is not a whole number of strides",
@@ -168,7 +167,7 @@ impl<'a> VertexBuffer<'a> {
         let format = self.format()?;
         Vertices::new(data, stride, format).ok_or_else(|| {
             Error::invalid(
-                u64_of(self.at),
+                u64_of(self.raw.offset()),
                 "VerticesPrototype.strideInBytes",
                 u64_of(stride),
                 "bad stride",
@@ -185,7 +184,7 @@ impl<'a> VertexBuffer<'a> {
         let provided = out.len();
         let Some(out) = out.get_mut(..needed) else {
             return Err(Error::new(
-                u64_of(self.at),
+                u64_of(self.raw.offset()),
                 "VerticesPrototype (decode buffer)",
                 ErrorKind::BufferSize {
                     needed: u64_of(needed),
@@ -239,7 +238,7 @@ impl<'a> VertexBuffer<'a> {
     pub fn decode_vertices_into_typed<T: bytemuck::Pod>(&self, out: &mut [T]) -> Result<usize> {
         if core::mem::size_of::<T>() != self.stride() {
             return Err(Error::invalid(
-                u64_of(self.at),
+                u64_of(self.raw.offset()),
                 "VerticesPrototype.strideInBytes",
                 u64_of(self.stride()),
                 "the caller's vertex type is not one stride long",
@@ -247,7 +246,7 @@ impl<'a> VertexBuffer<'a> {
         }
         let bytes = bytemuck::try_cast_slice_mut(out).map_err(|_| {
             Error::invalid(
-                u64_of(self.at),
+                u64_of(self.raw.offset()),
                 "VerticesPrototype.strideInBytes",
                 u64_of(self.stride()),
                 "the caller's vertex type cannot be viewed as bytes",
