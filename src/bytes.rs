@@ -9,6 +9,9 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 use crate::error::{Error, ErrorKind, Result};
 
+mod run;
+pub use run::{Run, RunRecord};
+
 /// Converts a `usize` to `u64` for error reports (lossless on every supported target).
 #[inline]
 pub(crate) const fn u64_of(n: usize) -> u64 {

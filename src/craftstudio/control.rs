@@ -3,8 +3,7 @@
 use super::enums::{ControlSource, ControlType, Key};
 use super::netstr;
 use super::raw::ControlSettings;
-use super::sequence::{Record, Sequence};
-use crate::bytes::Cursor;
+use crate::bytes::{Cursor, Run, RunRecord};
 use crate::error::Result;
 #[cfg(feature = "write")]
 use crate::write::sink::Sink;
@@ -141,12 +140,16 @@ impl<'a> GameControl<'a> {
     }
 }
 
-/// The game controls in file order, each a `Result` (see [`Sequence`]). The table was checked
+/// The game controls in file order, each a `Result` (see [`Run`]). The table was checked
 /// when the view opened, so every item is `Ok` for a view that opened.
-pub type GameControls<'a> = Sequence<'a, GameControl<'a>>;
+pub type GameControls<'a> = Run<'a, GameControl<'a>>;
 
-impl<'a> Record<'a> for GameControl<'a> {
-    fn read(cur: &mut Cursor<'a>) -> Result<Self> {
+impl<'a> RunRecord<'a> for GameControl<'a> {
+    /// The id, a one-byte name length and the settings.
+    const MIN_SIZE: usize = 2 + 1 + core::mem::size_of::<ControlSettings>();
+
+    #[inline]
+    fn read(cur: &mut Cursor<'a>, _index: u32) -> Result<Self> {
         GameControl::parse(cur)
     }
 }

@@ -3,8 +3,7 @@
 use super::enums::EntryType;
 use super::netstr;
 use super::raw::{AssetHead, EntryFlags, EntryHead, ROOT_PARENT_ID};
-use super::sequence::{Record, Sequence};
-use crate::bytes::{Bytes, Cursor};
+use crate::bytes::{Bytes, Cursor, Run, RunRecord};
 use crate::error::Result;
 #[cfg(feature = "write")]
 use crate::write::sink::Sink;
@@ -202,7 +201,7 @@ impl<'a> Entry<'a> {
     /// The asset's saved revisions, oldest first (none for a folder).
     pub fn revisions(&self) -> Revisions<'a> {
         let count = self.record.asset.map_or(0, |a| a.revision_count.get());
-        Sequence::new(self.bytes, self.revisions_at, count)
+        Run::new(Cursor::new(self.bytes, self.revisions_at), u32::from(count))
     }
 }
 
@@ -246,11 +245,14 @@ impl<'a> RevisionRecord<'a> {
 }
 
 /// The revisions of an asset, in file order.
-pub type Revisions<'a> = Sequence<'a, Revision<'a>>;
+pub type Revisions<'a> = Run<'a, Revision<'a>>;
 
-impl<'a> Record<'a> for Revision<'a> {
+impl<'a> RunRecord<'a> for Revision<'a> {
+    /// The id and a one-byte name length.
+    const MIN_SIZE: usize = 2 + 1;
+
     #[inline]
-    fn read(cur: &mut Cursor<'a>) -> Result<Self> {
+    fn read(cur: &mut Cursor<'a>, _index: u32) -> Result<Self> {
         let offset = cur.offset();
         let RevisionRecord { id, name } = RevisionRecord::read(cur)?;
         Ok(Revision { offset, id, name })
@@ -259,11 +261,36 @@ impl<'a> Record<'a> for Revision<'a> {
 
 /// The project entries in file order: exactly `entry_count` of them (checked when the view
 /// opened).
-pub type Entries<'a> = Sequence<'a, Entry<'a>>;
+pub type Entries<'a> = Run<'a, Entry<'a>>;
 
-impl<'a> Record<'a> for Entry<'a> {
+impl<'a> RunRecord<'a> for Entry<'a> {
+    /// A folder: the head, a one-byte name length and the flags.
+    const MIN_SIZE: usize =
+        core::mem::size_of::<EntryHead>() + 1 + core::mem::size_of::<EntryFlags>();
+
     #[inline]
-    fn read(cur: &mut Cursor<'a>) -> Result<Self> {
+    fn read(cur: &mut Cursor<'a>, _index: u32) -> Result<Self> {
         Entry::read_at(cur)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_revision_that_does_not_read_is_an_item_and_the_last() {
+        // Two revisions claimed, one whole (id 7, name "ab"), the second cut after its id.
+        let data = [7, 0, 2, b'a', b'b', 8, 0];
+        let mut revisions = Revisions::new(Cursor::new(Bytes::new(&data), 0), 2);
+        let first = revisions.next().unwrap().unwrap();
+        assert_eq!((first.id, first.name, first.offset), (7, "ab", 0));
+        let e = revisions.next().unwrap().unwrap_err();
+        assert_eq!(e.what(), "AssetRevision.name");
+        assert_eq!(e.offset(), 7);
+        assert!(revisions.next().is_none());
+        // A count beyond the records gives one error, not as many as the count.
+        let mut many = Revisions::new(Cursor::new(Bytes::new(&data), 0), 60_000);
+        assert_eq!(many.by_ref().filter(Result::is_err).count(), 1);
     }
 }

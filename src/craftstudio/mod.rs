@@ -48,7 +48,6 @@ pub mod folder;
 mod index;
 pub(crate) mod netstr;
 pub mod raw;
-mod sequence;
 
 // The records' one declaration of their layout, for the writer.
 #[cfg(feature = "write")]
@@ -63,9 +62,8 @@ pub use enums::{
 };
 pub use index::EntryIndex;
 pub use raw::{FORMAT_VERSION, ROOT_PARENT_ID};
-pub use sequence::Sequence;
 
-use crate::bytes::{Bytes, Cursor, u64_of};
+use crate::bytes::{Bytes, Cursor, Run, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 use crate::mmap::MappedFile;
 use raw::{FileStart, ProjectSettings, TableHead};
@@ -221,7 +219,7 @@ impl<'a> ProjectView<'a> {
         usize::from(self.controls_head.count.get())
     }
 
-    /// The game controls in file order (`Result`s: see [`Sequence`]).
+    /// The game controls in file order (`Result`s: see [`Run`]).
     ///
     /// ```
     /// # #[cfg(feature = "write")]
@@ -241,7 +239,10 @@ impl<'a> ProjectView<'a> {
     /// # fn main() {}
     /// ```
     pub fn controls(&self) -> GameControls<'a> {
-        Sequence::new(self.bytes, self.controls_at, self.controls_head.count.get())
+        Run::new(
+            Cursor::new(self.bytes, self.controls_at),
+            u32::from(self.controls_head.count.get()),
+        )
     }
 
     /// The id the next new entry would get.
@@ -260,7 +261,7 @@ impl<'a> ProjectView<'a> {
     }
 
     /// The entries in file order (parents need not come before their children); `Result`s (see
-    /// [`Sequence`]).
+    /// [`Run`]).
     ///
     /// ```
     /// # #[cfg(feature = "write")]
@@ -285,7 +286,10 @@ impl<'a> ProjectView<'a> {
     /// # fn main() {}
     /// ```
     pub fn entries(&self) -> Entries<'a> {
-        Sequence::new(self.bytes, self.entries_at, self.entries_head.count.get())
+        Run::new(
+            Cursor::new(self.bytes, self.entries_at),
+            u32::from(self.entries_head.count.get()),
+        )
     }
 
     /// Absolute offset where the trailing bytes start (the end of the last entry).

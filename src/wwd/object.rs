@@ -2,7 +2,7 @@
 //! animation) without terminators, so records are variable-sized and unaligned.
 
 use super::raw::{OBJECT_FIXED_SIZE, Object as RawObject};
-use crate::bytes::{Bytes, Cursor, Located};
+use crate::bytes::{Cursor, Located, Run, RunRecord};
 use crate::error::Result;
 
 /// One object, borrowed.
@@ -59,26 +59,14 @@ impl<'a> Object<'a> {
     }
 }
 
-/// The objects of a plane, read one after another. Each consumes at least 284 bytes, so the walk
-/// is bounded by the image; it stops after the first error.
-#[derive(Debug, Clone)]
-pub struct Objects<'a> {
-    image: Bytes<'a>,
-    at: usize,
-    remaining: u32,
-}
+/// The objects of a plane, read one after another (see [`Run`]). Each consumes at least its
+/// 284-byte fixed part, so the walk is bounded by the image; it stops after the first error.
+pub type Objects<'a> = Run<'a, Object<'a>>;
 
-impl<'a> Objects<'a> {
-    pub(crate) fn new(image: Bytes<'a>, at: usize, count: u32) -> Self {
-        Objects {
-            image,
-            at,
-            remaining: count,
-        }
-    }
+impl<'a> RunRecord<'a> for Object<'a> {
+    const MIN_SIZE: usize = OBJECT_FIXED_SIZE;
 
-    fn read(&self) -> Result<Object<'a>> {
-        let mut cur = Cursor::new(self.image, self.at);
+    fn read(cur: &mut Cursor<'a>, _index: u32) -> Result<Self> {
         let raw: Located<'a, RawObject> = cur.located("Object")?;
         let name = cur.take(raw.size_name.get() as usize, "Object.name")?;
         let logic = cur.take(raw.size_logic.get() as usize, "Object.logic")?;
@@ -91,35 +79,5 @@ impl<'a> Objects<'a> {
             image_set,
             animation,
         })
-    }
-}
-
-impl<'a> Iterator for Objects<'a> {
-    type Item = Result<Object<'a>>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.remaining == 0 {
-            return None;
-        }
-        match self.read() {
-            Ok(object) => {
-                self.remaining -= 1;
-                self.at = self.at.saturating_add(object.size());
-                Some(Ok(object))
-            }
-            Err(e) => {
-                self.remaining = 0;
-                Some(Err(e))
-            }
-        }
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        // Each object takes at least its fixed part.
-        let fit = self.image.len().saturating_sub(self.at) / OBJECT_FIXED_SIZE;
-        (
-            0,
-            Some((self.remaining as usize).min(fit.saturating_add(1))),
-        )
     }
 }

@@ -8,7 +8,7 @@ use super::raw::{
     PLANE_NUM_IMAGE_SETS, PLANE_OFFSET_OBJECTS, PLANE_TILES_HIGH, PLANE_TILES_WIDE, PlaneHeader,
 };
 use super::text;
-use crate::bytes::{Bytes, Located, u64_of};
+use crate::bytes::{Bytes, Cursor, Located, u64_of};
 use crate::error::{Error, Result};
 
 /// A plane's flags.
@@ -261,7 +261,7 @@ impl<'a> Plane<'a> {
                 "the plane has objects but no offset to them",
             ));
         }
-        Ok(Objects::new(self.image, at, count))
+        Ok(Objects::new(Cursor::new(self.image, at), count))
     }
 }
 

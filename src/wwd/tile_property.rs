@@ -5,7 +5,7 @@
 use super::raw::{
     TILE_DOUBLE, TILE_MASK, TILE_SINGLE, TilePropertiesHeader, TilePropertyBase, TilePropertyDouble,
 };
-use crate::bytes::{Bytes, Located, u64_of};
+use crate::bytes::{Bytes, Cursor, Located, Run, RunRecord, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 
 /// The attributes WapWorld and the Gruntz editor name; other values are user attributes.
@@ -163,14 +163,10 @@ impl<'a> TileProperties<'a> {
     /// The records in id order. Records are variable-sized, so this is a walk; it stops after the
     /// first error and each record consumes at least 20 bytes, so it is bounded by the image.
     pub fn iter(&self) -> TilePropertyIter<'a> {
-        TilePropertyIter {
-            image: self.image,
-            at: self
-                .header
-                .field_offset(core::mem::size_of::<TilePropertiesHeader>()),
-            next_id: 0,
-            remaining: self.len(),
-        }
+        let first = self
+            .header
+            .field_offset(core::mem::size_of::<TilePropertiesHeader>());
+        Run::new(Cursor::new(self.image, first), self.len())
     }
     /// The property of tile `id` (a walk of the records before it: O(id)).
     pub fn get(&self, id: u32) -> Option<Result<TileProperty<'a>>> {
@@ -178,26 +174,23 @@ impl<'a> TileProperties<'a> {
     }
 }
 
-/// Iterator over the tile properties.
-#[derive(Debug, Clone)]
-pub struct TilePropertyIter<'a> {
-    image: Bytes<'a>,
-    at: usize,
-    next_id: u32,
-    remaining: u32,
-}
+/// The tile properties in id order (see [`Run`]): a walk that stops after the first error.
+pub type TilePropertyIter<'a> = Run<'a, TileProperty<'a>>;
 
-impl<'a> TilePropertyIter<'a> {
-    fn read(&self) -> Result<TileProperty<'a>> {
-        let at = self.at;
-        let base: Located<'a, TilePropertyBase> = self.image.located(at, "TileProperty")?;
-        let body = base.field_offset(core::mem::size_of::<TilePropertyBase>());
+impl<'a> RunRecord<'a> for TileProperty<'a> {
+    /// The base and a single tile's attribute.
+    const MIN_SIZE: usize = core::mem::size_of::<TilePropertyBase>() + 4;
+
+    fn read(cur: &mut Cursor<'a>, index: u32) -> Result<Self> {
+        let at = cur.offset();
+        let base: Located<'a, TilePropertyBase> = cur.located("TileProperty")?;
+        let body = cur.offset();
         let kind = match base.tile_type.get() {
             TILE_SINGLE => TileKind::Single {
-                attribute: self.image.u32_le(body, "TileProperty.attribute")? as i32,
+                attribute: cur.i32_le("TileProperty.attribute")?,
             },
             TILE_DOUBLE => {
-                let d: &TilePropertyDouble = self.image.read(body, "TileProperty(double)")?;
+                let d: &TilePropertyDouble = cur.read("TileProperty(double)")?;
                 TileKind::Double {
                     outside: d.attribute_outside.get(),
                     inside: d.attribute_inside.get(),
@@ -206,19 +199,19 @@ impl<'a> TilePropertyIter<'a> {
             }
             TILE_MASK => {
                 let (w, h) = (u64::from(base.width.get()), u64::from(base.height.get()));
-                // w and h are u32: the product fits u64; the slice read bounds it by the image.
+                // w and h are u32: the product fits u64; the read bounds it by the image.
                 let len = usize::try_from(w * h).map_err(|_| {
                     Error::new(
                         u64_of(body),
                         "TileProperty.mask",
                         ErrorKind::Truncated {
                             needed: w * h,
-                            available: u64_of(self.image.len().saturating_sub(body)),
+                            available: u64_of(cur.remaining()),
                         },
                     )
                 })?;
                 TileKind::Mask {
-                    mask: self.image.slice(body, len, "TileProperty.mask")?,
+                    mask: cur.take(len, "TileProperty.mask")?,
                 }
             }
             other => {
@@ -231,31 +224,9 @@ impl<'a> TilePropertyIter<'a> {
             }
         };
         Ok(TileProperty {
-            id: self.next_id,
+            id: index,
             base,
             kind,
         })
-    }
-}
-
-impl<'a> Iterator for TilePropertyIter<'a> {
-    type Item = Result<TileProperty<'a>>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.remaining == 0 {
-            return None;
-        }
-        match self.read() {
-            Ok(p) => {
-                self.remaining -= 1;
-                self.next_id = self.next_id.saturating_add(1);
-                self.at = self.at.saturating_add(p.size());
-                Some(Ok(p))
-            }
-            Err(e) => {
-                self.remaining = 0;
-                Some(Err(e))
-            }
-        }
     }
 }

@@ -33,7 +33,7 @@ use super::raw::{
     HEADER_SIZE, WM_BLOCK_GUIDES, WM_BLOCK_HEADER, WM_BLOCK_META_END_INFO, WM_BLOCK_META_INFO,
     WM_META_CLOSE, WM_META_OPEN, WmBlockHeader, WmGuide,
 };
-use crate::bytes::{Bytes, Cursor, Located, u64_of};
+use crate::bytes::{Bytes, Cursor, Located, Run, RunRecord, u64_of};
 use crate::error::{Error, Result};
 
 /// The smallest block WapMap's reader accepts: two tags and the MetaInfo and MetaEndInfo blocks.
@@ -140,48 +140,35 @@ impl<'a> MetaBlock<'a> {
     }
 }
 
-/// The blocks of the metadata in stored order, MetaInfo to MetaEndInfo. Opening the level walked
-/// them already, so this yields no error on a level that opened; it still yields `Result` and
-/// stops after the first error, like every iterator over file data.
-#[derive(Debug, Clone)]
-pub struct MetaBlocks<'a> {
-    file: Bytes<'a>,
-    at: usize,
-    done: bool,
-}
+/// The blocks of the metadata in stored order, MetaInfo to MetaEndInfo (see [`Run`]). Opening
+/// the level walked them already, so this yields no error on a level that opened; it still yields
+/// `Result` and stops after the first error, like every iterator over file data.
+pub type MetaBlocks<'a> = Run<'a, MetaBlock<'a>>;
 
-impl<'a> Iterator for MetaBlocks<'a> {
-    type Item = Result<MetaBlock<'a>>;
+impl<'a> RunRecord<'a> for MetaBlock<'a> {
+    const MIN_SIZE: usize = core::mem::size_of::<WmBlockHeader>();
 
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        match block_at(self.file, self.at) {
-            Ok((block, next)) => {
-                self.done = block.block_type() == WM_BLOCK_META_END_INFO;
-                self.at = next;
-                Some(Ok(block))
-            }
-            Err(e) => {
-                self.done = true;
-                Some(Err(e))
-            }
-        }
+    fn read(cur: &mut Cursor<'a>, _index: u32) -> Result<Self> {
+        let head: Located<'a, WmBlockHeader> = cur.located("WapMapMeta.block")?;
+        cur.take(head.length.get() as usize, "WapMapMeta.block.data")?;
+        let file = cur.bytes().as_slice();
+        Ok(MetaBlock {
+            file: Bytes::new(file.get(..cur.offset()).unwrap_or_default()),
+            head,
+        })
+    }
+
+    /// MetaEndInfo closes the run.
+    fn ends_run(&self) -> bool {
+        self.block_type() == WM_BLOCK_META_END_INFO
     }
 }
 
 /// The block at `at` and the offset after its data.
 fn block_at(file: Bytes<'_>, at: usize) -> Result<(MetaBlock<'_>, usize)> {
     let mut cur = Cursor::new(file, at);
-    let head: Located<'_, WmBlockHeader> = cur.located("WapMapMeta.block")?;
-    cur.take(head.length.get() as usize, "WapMapMeta.block.data")?;
-    let end = cur.offset();
-    let block = MetaBlock {
-        file: Bytes::new(file.as_slice().get(..end).unwrap_or_default()),
-        head,
-    };
-    Ok((block, end))
+    let block = MetaBlock::read(&mut cur, 0)?;
+    Ok((block, cur.offset()))
 }
 
 /// WapMap's Header block: which WapMap saved the level, and the map's own version fields.
@@ -222,11 +209,7 @@ impl<'a> WapMapMeta<'a> {
 
     /// The blocks between the tags, in stored order.
     pub fn blocks(&self) -> MetaBlocks<'a> {
-        MetaBlocks {
-            file: self.file,
-            at: self.at + WM_META_OPEN.len(),
-            done: false,
-        }
+        Run::until_terminator(Cursor::new(self.file, self.at + WM_META_OPEN.len()))
     }
 
     /// The first block of a type.

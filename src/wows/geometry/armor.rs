@@ -3,7 +3,7 @@
 
 use super::raw::{Aabb, ArmorHeader, ArmorNodeHeader, ArmorVertex};
 use super::vertex_format::unpack_unit;
-use crate::bytes::{Bytes, Cursor, Located, u64_of};
+use crate::bytes::{Bytes, Cursor, Located, Run, RunRecord, u64_of};
 use crate::error::{Error, Result};
 
 /// An axis-aligned box.
@@ -61,14 +61,10 @@ impl<'a> Armor<'a> {
     /// The BVH nodes, read lazily one after another. Stops after the stored count, or after the
     /// first node that does not fit in the payload (yielded as an `Err`).
     pub fn nodes(&self) -> ArmorNodes<'a> {
-        ArmorNodes {
-            next: Cursor::new(
-                self.bytes,
-                self.header
-                    .field_offset(core::mem::size_of::<ArmorHeader>()),
-            ),
-            remaining: self.node_count(),
-        }
+        let first = self
+            .header
+            .field_offset(core::mem::size_of::<ArmorHeader>());
+        Run::new(Cursor::new(self.bytes, first), self.node_count())
     }
 
     /// Triangles over all nodes (walks the nodes; no allocation).
@@ -84,49 +80,21 @@ impl<'a> Armor<'a> {
         for node in &mut nodes {
             node?;
         }
-        Ok(nodes.next.remaining())
+        Ok(self.bytes.len().saturating_sub(nodes.offset()))
     }
 }
 
-/// Iterator over an armor payload's nodes.
-#[derive(Debug, Clone)]
-pub struct ArmorNodes<'a> {
-    /// At the next node, in the payload.
-    next: Cursor<'a>,
-    remaining: u32,
-}
+/// An armor payload's nodes, read lazily one after another (see [`Run`]).
+pub type ArmorNodes<'a> = Run<'a, ArmorNode<'a>>;
 
-impl<'a> Iterator for ArmorNodes<'a> {
-    type Item = Result<ArmorNode<'a>>;
+impl<'a> RunRecord<'a> for ArmorNode<'a> {
+    const MIN_SIZE: usize = core::mem::size_of::<ArmorNodeHeader>();
 
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.remaining == 0 {
-            return None;
-        }
-        let mut cur = self.next;
-        let mut read = || -> Result<ArmorNode<'a>> {
-            let header: Located<'a, ArmorNodeHeader> = cur.located("ArmorNode.header")?;
-            let count = header.vertex_count.get() as usize;
-            let vertices = cur.read_slice(count, "ArmorNode.vertices")?;
-            Ok(ArmorNode { header, vertices })
-        };
-        match read() {
-            Ok(node) => {
-                self.next = cur;
-                self.remaining -= 1;
-                Some(Ok(node))
-            }
-            Err(e) => {
-                self.remaining = 0;
-                Some(Err(e))
-            }
-        }
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        // Every node takes at least its 32-byte header.
-        let fit = self.next.remaining() / 32 + 1;
-        (0, Some(fit.min(self.remaining as usize)))
+    fn read(cur: &mut Cursor<'a>, _index: u32) -> Result<Self> {
+        let header: Located<'a, ArmorNodeHeader> = cur.located("ArmorNode.header")?;
+        let count = header.vertex_count.get() as usize;
+        let vertices = cur.read_slice(count, "ArmorNode.vertices")?;
+        Ok(ArmorNode { header, vertices })
     }
 }
 
