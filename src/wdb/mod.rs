@@ -10,6 +10,16 @@
 //! allocation. XIII-1 files have no field names: read their cells raw ([`WdbView::cell`]) or supply
 //! names ([`WdbView::schema_with_names`]).
 //!
+//! # Format notes
+//!
+//! - Entries are kept byte-sorted by the games; the reader checks that on open (one pass over the
+//!   entry table) and falls back to a scan for files whose names are not sorted. The game is told
+//!   by content: `!structitem` present means XIII-2/Lightning Returns.
+//! - String arrays and record strings share tails in `!!string` (an array slot may point into the
+//!   middle of `libra_m327` for `m327`); the writer's string pool reuses any terminated tail, which
+//!   is what makes read → write byte-exact on the samples.
+//!
+//!
 //! ```
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -16,6 +16,28 @@
 //! with [`WwdView::from_bytes_with`] and a compressed open allocates at most the buffer (nothing
 //! once the buffer is large enough); [`WwdView::from_bytes`] makes a fresh decompressor per level.
 //!
+//! # Format notes
+//!
+//! - Compression is a zlib stream (RFC 1950), not raw deflate; `decompressed_mainblock_size` is 0
+//!   in uncompressed levels. A bad header signature is an error unless
+//!   [`Options::ignore_signature`] is set.
+//! - Levels saved by WapMap (its older versions; the call that appends the block has been commented
+//!   out since a May 2020 commit) end with its metadata block ([`WapMapMeta`]): `<wm_meta>`, blocks
+//!   of (type byte, 4-byte length, data) — MetaInfo (the block's size), Header (WapMap build,
+//!   WapMap version, map build, map version, map description), Guides (count, then orientation
+//!   byte and position per guide), MetaEndInfo (the size again) — and `</wm_meta>` (Zax37/WapMap,
+//!   `WapMap/io/cWWDx.h`, `cWWDx.cpp`, `shared/cWWD.cpp`). WapMap appends it after either kind of
+//!   main block. After a zlib stream the reader knows where
+//!   the block starts; after an uncompressed main block nothing marks its end, so the block is found
+//!   from the end of the file as WapMap finds it (closing tag, size, opening tag), and bytes there
+//!   that do not form those three stay part of the main block. `write::wwd::Level::wapmap_meta`
+//!   writes it back verbatim, after the checksummed bytes.
+//! - To read many levels, keep one inflate buffer and one [`Inflater`] per thread and open each
+//!   level with [`WwdView::from_bytes_with`] (`gamebin info DIR` does). The decompressor's state is
+//!   allocated once and reset between levels; a reused buffer that is large enough is not cleared
+//!   first (a sound stream overwrites every byte of it), and a new one comes zeroed from the
+//!   allocator.
+//!
 //! ```
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {

@@ -5,6 +5,16 @@
 //! the file; nothing else is read until asked for. Blobs are borrowed; ENCD (meshoptimizer) blobs
 //! are decoded into buffers the caller owns, the only copy.
 //!
+//! # Format notes
+//!
+//! - Normals, tangents and binormals are offset-binary bytes read as `(byte − 127) / 127`: the raw
+//!   samples store exact axis vectors that way (`7f 7f 00` = (0, 0, −1)).
+//! - Vertex format names are parsed into attribute offsets; the stride stored in the file wins, and
+//!   a name with unknown letters still reads as opaque records.
+//! - A draw pairs a vertex mapping with its index mapping by name (both ids hash it), else by a
+//!   texel density unique to the pair, else by equal positions in the two tables ([`Pairing`]).
+//!
+//!
 //! ```
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
