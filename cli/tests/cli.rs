@@ -687,16 +687,16 @@ fn craftstudio_check_finds_missing_and_orphaned_files() {
 /// oracle's committed output beside the samples (`expected`, if given). `None`: neither available.
 fn oracle(file: &Path, expected: Option<PathBuf>) -> Option<serde_json::Value> {
     let script = root().join("../shared/oracles/wdb_oracle.py");
-    if script.exists() {
-        if let Ok(out) = Command::new("python3").arg(&script).arg(file).output() {
-            assert!(
-                out.status.success(),
-                "oracle on {}: {}",
-                file.display(),
-                stderr(&out)
-            );
-            return Some(serde_json::from_slice(&out.stdout).unwrap());
-        }
+    if script.exists()
+        && let Ok(out) = Command::new("python3").arg(&script).arg(file).output()
+    {
+        assert!(
+            out.status.success(),
+            "oracle on {}: {}",
+            file.display(),
+            stderr(&out)
+        );
+        return Some(serde_json::from_slice(&out.stdout).unwrap());
     }
     let expected = expected?;
     eprintln!(
