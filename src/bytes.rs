@@ -10,7 +10,7 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 use crate::error::{Error, ErrorKind, Result};
 
 mod run;
-pub use run::{Run, RunRecord};
+pub use run::{Place, Run, RunRecord};
 
 /// Converts a `usize` to `u64` for error reports (lossless on every supported target).
 #[inline]

@@ -16,13 +16,17 @@ use crate::error::Result;
 /// A variable-length record that reads itself at a [`Cursor`] and leaves the cursor where the
 /// next record starts.
 pub trait RunRecord<'a>: Sized {
+    /// What every read in a run needs besides the cursor: `()` for most formats, the file's
+    /// versions for `.wdata` (whose layouts depend on them).
+    type Context: Copy;
+
     /// The fewest bytes one record takes. It bounds [`Run`]'s `size_hint` by the bytes that
-    /// remain; it must be at least 1.
+    /// remain (and bounds a stored count before anything is read); it must be at least 1.
     const MIN_SIZE: usize;
 
-    /// Reads the record at `cur` (the `index`-th of its run, from 0) and moves `cur` past it.
-    /// On error the cursor's position does not matter: the run ends.
-    fn read(cur: &mut Cursor<'a>, index: u32) -> Result<Self>;
+    /// Reads the record at `cur`, the one at `place` in its run, and moves `cur` past it. On
+    /// error the cursor's position does not matter: the run ends.
+    fn read(cur: &mut Cursor<'a>, context: Self::Context, place: Place) -> Result<Self>;
 
     /// Whether this record closes its run before the count is reached (a terminator, as WapMap's
     /// end block). By default only the count ends a run.
@@ -32,35 +36,70 @@ pub trait RunRecord<'a>: Sized {
     }
 }
 
+/// Where a record stands in its run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// Its index, from 0.
+    pub index: u32,
+    /// Whether it is the last the count allows (some layouts end differently).
+    pub last: bool,
+}
+
 /// The records of a run, in file order: `Ok` records, or one `Err` that ends the run.
 ///
 /// Opening a view checks the runs it hands out, so on a file that opened every item is `Ok` in
 /// practice; the items stay `Result`s so that a walk over a file changed since (or a run a view
 /// did not check) still reports where and why it stopped.
-#[derive(Debug, Clone)]
-pub struct Run<'a, R> {
+pub struct Run<'a, R: RunRecord<'a>> {
     cursor: Cursor<'a>,
+    context: R::Context,
     index: u32,
     remaining: u32,
     record: PhantomData<R>,
 }
 
-impl<'a, R> Run<'a, R> {
-    /// A run of up to `count` records starting at `cursor`.
-    pub(crate) const fn new(cursor: Cursor<'a>, count: u32) -> Self {
+impl<'a, R: RunRecord<'a>> Clone for Run<'a, R> {
+    fn clone(&self) -> Self {
+        Run { ..*self }
+    }
+}
+
+impl<'a, R: RunRecord<'a>> core::fmt::Debug for Run<'a, R> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Run")
+            .field("offset", &self.cursor.offset())
+            .field("index", &self.index)
+            .field("remaining", &self.remaining)
+            .finish()
+    }
+}
+
+impl<'a, R: RunRecord<'a>> Run<'a, R> {
+    /// A run of up to `count` records starting at `cursor`, each read with `context`.
+    pub(crate) const fn with_context(cursor: Cursor<'a>, count: u32, context: R::Context) -> Self {
         Run {
             cursor,
+            context,
             index: 0,
             remaining: count,
             record: PhantomData,
         }
+    }
+}
+
+impl<'a, R: RunRecord<'a, Context = ()>> Run<'a, R> {
+    /// A run of up to `count` records starting at `cursor`.
+    pub(crate) const fn new(cursor: Cursor<'a>, count: u32) -> Self {
+        Run::with_context(cursor, count, ())
     }
 
     /// A run that only a terminator record ends (or the end of the bytes, as an error).
     pub(crate) const fn until_terminator(cursor: Cursor<'a>) -> Self {
         Run::new(cursor, u32::MAX)
     }
+}
 
+impl<'a, R: RunRecord<'a>> Run<'a, R> {
     /// Absolute file offset of the next record.
     pub const fn offset(&self) -> usize {
         self.cursor.offset()
@@ -74,7 +113,11 @@ impl<'a, R: RunRecord<'a>> Iterator for Run<'a, R> {
     fn next(&mut self) -> Option<Result<R>> {
         self.remaining = self.remaining.checked_sub(1)?;
         let at = self.cursor.offset();
-        match R::read(&mut self.cursor, self.index) {
+        let place = Place {
+            index: self.index,
+            last: self.remaining == 0,
+        };
+        match R::read(&mut self.cursor, self.context, place) {
             Ok(record) => {
                 self.index = self.index.wrapping_add(1);
                 if record.ends_run() || self.cursor.offset() <= at {
@@ -113,9 +156,11 @@ mod tests {
     }
 
     impl<'a> RunRecord<'a> for Chunk<'a> {
+        type Context = ();
         const MIN_SIZE: usize = 1;
 
-        fn read(cur: &mut Cursor<'a>, index: u32) -> Result<Self> {
+        fn read(cur: &mut Cursor<'a>, _: (), place: Place) -> Result<Self> {
+            let index = place.index;
             let len = cur.u8("Chunk.len")?;
             let body = if len == 0xFF {
                 &[][..]

@@ -3,7 +3,7 @@
 use super::enums::{ControlSource, ControlType, Key};
 use super::netstr;
 use super::raw::ControlSettings;
-use crate::bytes::{Cursor, Run, RunRecord};
+use crate::bytes::{Cursor, Place, Run, RunRecord};
 use crate::error::Result;
 #[cfg(feature = "write")]
 use crate::write::sink::Sink;
@@ -145,11 +145,12 @@ impl<'a> GameControl<'a> {
 pub type GameControls<'a> = Run<'a, GameControl<'a>>;
 
 impl<'a> RunRecord<'a> for GameControl<'a> {
+    type Context = ();
     /// The id, a one-byte name length and the settings.
     const MIN_SIZE: usize = 2 + 1 + core::mem::size_of::<ControlSettings>();
 
     #[inline]
-    fn read(cur: &mut Cursor<'a>, _index: u32) -> Result<Self> {
+    fn read(cur: &mut Cursor<'a>, (): (), _: Place) -> Result<Self> {
         GameControl::parse(cur)
     }
 }

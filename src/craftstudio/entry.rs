@@ -3,7 +3,7 @@
 use super::enums::EntryType;
 use super::netstr;
 use super::raw::{AssetHead, EntryFlags, EntryHead, ROOT_PARENT_ID};
-use crate::bytes::{Bytes, Cursor, Run, RunRecord};
+use crate::bytes::{Bytes, Cursor, Place, Run, RunRecord};
 use crate::error::Result;
 #[cfg(feature = "write")]
 use crate::write::sink::Sink;
@@ -248,11 +248,12 @@ impl<'a> RevisionRecord<'a> {
 pub type Revisions<'a> = Run<'a, Revision<'a>>;
 
 impl<'a> RunRecord<'a> for Revision<'a> {
+    type Context = ();
     /// The id and a one-byte name length.
     const MIN_SIZE: usize = 2 + 1;
 
     #[inline]
-    fn read(cur: &mut Cursor<'a>, _index: u32) -> Result<Self> {
+    fn read(cur: &mut Cursor<'a>, (): (), _: Place) -> Result<Self> {
         let offset = cur.offset();
         let RevisionRecord { id, name } = RevisionRecord::read(cur)?;
         Ok(Revision { offset, id, name })
@@ -264,12 +265,13 @@ impl<'a> RunRecord<'a> for Revision<'a> {
 pub type Entries<'a> = Run<'a, Entry<'a>>;
 
 impl<'a> RunRecord<'a> for Entry<'a> {
+    type Context = ();
     /// A folder: the head, a one-byte name length and the flags.
     const MIN_SIZE: usize =
         core::mem::size_of::<EntryHead>() + 1 + core::mem::size_of::<EntryFlags>();
 
     #[inline]
-    fn read(cur: &mut Cursor<'a>, _index: u32) -> Result<Self> {
+    fn read(cur: &mut Cursor<'a>, (): (), _: Place) -> Result<Self> {
         Entry::read_at(cur)
     }
 }

@@ -2,7 +2,7 @@
 //! animation) without terminators, so records are variable-sized and unaligned.
 
 use super::raw::{OBJECT_FIXED_SIZE, Object as RawObject};
-use crate::bytes::{Cursor, Located, Run, RunRecord};
+use crate::bytes::{Cursor, Located, Place, Run, RunRecord};
 use crate::error::Result;
 
 /// One object, borrowed.
@@ -64,9 +64,10 @@ impl<'a> Object<'a> {
 pub type Objects<'a> = Run<'a, Object<'a>>;
 
 impl<'a> RunRecord<'a> for Object<'a> {
+    type Context = ();
     const MIN_SIZE: usize = OBJECT_FIXED_SIZE;
 
-    fn read(cur: &mut Cursor<'a>, _index: u32) -> Result<Self> {
+    fn read(cur: &mut Cursor<'a>, (): (), _: Place) -> Result<Self> {
         let raw: Located<'a, RawObject> = cur.located("Object")?;
         let name = cur.take(raw.size_name.get() as usize, "Object.name")?;
         let logic = cur.take(raw.size_logic.get() as usize, "Object.logic")?;

@@ -5,7 +5,7 @@
 use super::raw::{
     TILE_DOUBLE, TILE_MASK, TILE_SINGLE, TilePropertiesHeader, TilePropertyBase, TilePropertyDouble,
 };
-use crate::bytes::{Bytes, Cursor, Located, Run, RunRecord, u64_of};
+use crate::bytes::{Bytes, Cursor, Located, Place, Run, RunRecord, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 
 /// The attributes WapWorld and the Gruntz editor name; other values are user attributes.
@@ -178,10 +178,11 @@ impl<'a> TileProperties<'a> {
 pub type TilePropertyIter<'a> = Run<'a, TileProperty<'a>>;
 
 impl<'a> RunRecord<'a> for TileProperty<'a> {
+    type Context = ();
     /// The base and a single tile's attribute.
     const MIN_SIZE: usize = core::mem::size_of::<TilePropertyBase>() + 4;
 
-    fn read(cur: &mut Cursor<'a>, index: u32) -> Result<Self> {
+    fn read(cur: &mut Cursor<'a>, (): (), place: Place) -> Result<Self> {
         let at = cur.offset();
         let base: Located<'a, TilePropertyBase> = cur.located("TileProperty")?;
         let body = cur.offset();
@@ -224,7 +225,7 @@ impl<'a> RunRecord<'a> for TileProperty<'a> {
             }
         };
         Ok(TileProperty {
-            id: index,
+            id: place.index,
             base,
             kind,
         })

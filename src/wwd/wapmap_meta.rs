@@ -33,7 +33,7 @@ use super::raw::{
     HEADER_SIZE, WM_BLOCK_GUIDES, WM_BLOCK_HEADER, WM_BLOCK_META_END_INFO, WM_BLOCK_META_INFO,
     WM_META_CLOSE, WM_META_OPEN, WmBlockHeader, WmGuide,
 };
-use crate::bytes::{Bytes, Cursor, Located, Run, RunRecord, u64_of};
+use crate::bytes::{Bytes, Cursor, Located, Place, Run, RunRecord, u64_of};
 use crate::error::{Error, Result};
 
 /// The smallest block WapMap's reader accepts: two tags and the MetaInfo and MetaEndInfo blocks.
@@ -146,9 +146,10 @@ impl<'a> MetaBlock<'a> {
 pub type MetaBlocks<'a> = Run<'a, MetaBlock<'a>>;
 
 impl<'a> RunRecord<'a> for MetaBlock<'a> {
+    type Context = ();
     const MIN_SIZE: usize = core::mem::size_of::<WmBlockHeader>();
 
-    fn read(cur: &mut Cursor<'a>, _index: u32) -> Result<Self> {
+    fn read(cur: &mut Cursor<'a>, (): (), _: Place) -> Result<Self> {
         let head: Located<'a, WmBlockHeader> = cur.located("WapMapMeta.block")?;
         cur.take(head.length.get() as usize, "WapMapMeta.block.data")?;
         let file = cur.bytes().as_slice();
@@ -167,7 +168,14 @@ impl<'a> RunRecord<'a> for MetaBlock<'a> {
 /// The block at `at` and the offset after its data.
 fn block_at(file: Bytes<'_>, at: usize) -> Result<(MetaBlock<'_>, usize)> {
     let mut cur = Cursor::new(file, at);
-    let block = MetaBlock::read(&mut cur, 0)?;
+    let block = MetaBlock::read(
+        &mut cur,
+        (),
+        Place {
+            index: 0,
+            last: false,
+        },
+    )?;
     Ok((block, cur.offset()))
 }
 

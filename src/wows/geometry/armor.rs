@@ -3,7 +3,7 @@
 
 use super::raw::{Aabb, ArmorHeader, ArmorNodeHeader, ArmorVertex};
 use super::vertex_format::unpack_unit;
-use crate::bytes::{Bytes, Cursor, Located, Run, RunRecord, u64_of};
+use crate::bytes::{Bytes, Cursor, Located, Place, Run, RunRecord, u64_of};
 use crate::error::{Error, Result};
 
 /// An axis-aligned box.
@@ -88,9 +88,10 @@ impl<'a> Armor<'a> {
 pub type ArmorNodes<'a> = Run<'a, ArmorNode<'a>>;
 
 impl<'a> RunRecord<'a> for ArmorNode<'a> {
+    type Context = ();
     const MIN_SIZE: usize = core::mem::size_of::<ArmorNodeHeader>();
 
-    fn read(cur: &mut Cursor<'a>, _index: u32) -> Result<Self> {
+    fn read(cur: &mut Cursor<'a>, (): (), _: Place) -> Result<Self> {
         let header: Located<'a, ArmorNodeHeader> = cur.located("ArmorNode.header")?;
         let count = header.vertex_count.get() as usize;
         let vertices = cur.read_slice(count, "ArmorNode.vertices")?;
