@@ -22,7 +22,7 @@
 mod file;
 
 pub use file::{
-    GeometryFile, IndexBufferSpec, MappingSpec, ModelPrototypeSpec, PADDING_BYTE,
+    GeometryFile, IndexBufferSpec, MAX_BLOB_PADDING, MappingSpec, ModelPrototypeSpec, PADDING_BYTE,
     VertexBufferSpec,
 };
 

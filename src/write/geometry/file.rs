@@ -18,20 +18,25 @@
 use core::fmt;
 use core::mem::offset_of;
 
-use zerocopy::little_endian::{I64, U16, U32, U64};
 use zerocopy::FromZeros;
+use zerocopy::little_endian::{I64, U16, U32, U64};
 
 use crate::bytes::{Bytes, u64_of};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::wows::geometry::raw::{
     ENCD_MAGIC, Header, IndicesPrototype, MappingEntry, ModelPrototype, PackedString,
     VerticesPrototype,
 };
-use crate::wows::geometry::{GeometryView, Mapping, Model};
+use crate::wows::geometry::{GeometryView, Mapping, Model, ModelKind};
 use crate::write::sink::{Sink, invalid, narrow, relative};
 
 /// The byte [`GeometryFile::blob_padding`] fills with.
 pub const PADDING_BYTE: u8 = 0xcd;
+
+/// The largest [`GeometryFile::blob_padding`] that [`GeometryFile::from_view`] recognises (a
+/// longer run of [`PADDING_BYTE`] is not the writer's padding, and repeating it before every blob
+/// would make the written file out of proportion to the read one).
+pub const MAX_BLOB_PADDING: usize = 16;
 
 /// A whole `.geometry` file, owned: from a view with [`from_view`](Self::from_view), to bytes with
 /// [`to_bytes`](Self::to_bytes).
@@ -232,11 +237,44 @@ impl MappingSpec {
 }
 
 impl ModelPrototypeSpec {
-    fn from_view(model: Model<'_>) -> Result<Self> {
+    fn from_view(model: Model<'_>, budget: &mut Budget) -> Result<Self> {
+        let what = match model.kind() {
+            ModelKind::Collision => "CollisionModelPrototype",
+            ModelKind::Armor => "ArmorModelPrototype",
+        };
         Ok(ModelPrototypeSpec {
-            name: model.name()?.to_owned(),
-            data: model.data()?.to_vec(),
+            name: budget.copy_str(model.name()?, model.offset(), what)?,
+            data: budget.copy(model.data()?, model.offset(), what)?,
         })
+    }
+}
+
+/// What [`GeometryFile::from_view`] may still copy: the file's length. In a file whose blobs and
+/// names do not overlap they add up to less; records that all point at one large blob would
+/// otherwise make a model (and a written file) many times the input's size.
+struct Budget(usize);
+
+impl Budget {
+    fn take(&mut self, len: usize, record_at: usize, what: &'static str) -> Result<()> {
+        self.0 = self.0.checked_sub(len).ok_or_else(|| {
+            Error::invalid(
+                u64_of(record_at),
+                what,
+                u64_of(len),
+                "blobs and names overlap: together they exceed the file",
+            )
+        })?;
+        Ok(())
+    }
+
+    fn copy(&mut self, data: &[u8], record_at: usize, what: &'static str) -> Result<Vec<u8>> {
+        self.take(data.len(), record_at, what)?;
+        Ok(data.to_vec())
+    }
+
+    fn copy_str(&mut self, text: &str, record_at: usize, what: &'static str) -> Result<String> {
+        self.take(text.len(), record_at, what)?;
+        Ok(text.to_owned())
     }
 }
 
@@ -248,8 +286,9 @@ impl GeometryFile {
 
     /// Copies a file: every record's fields and every blob and name they point at. Fails (with the
     /// reader's error, naming the field and offset) where a pointer leaves the file, a blob is cut
-    /// short or a name is not UTF-8; it does not check what the data mean (mapping ranges, ENCD
-    /// payloads): those are copied as they are.
+    /// short or a name is not UTF-8, and where the blobs and names add up to more than the file
+    /// (records sharing data: copying it once per record could multiply the file's size). It does
+    /// not check what the data mean (mapping ranges, ENCD payloads): those are copied as they are.
     ///
     /// ```
     /// use gamebin::wows::geometry::GeometryView;
@@ -268,15 +307,16 @@ impl GeometryFile {
     /// # Ok::<(), gamebin::Error>(())
     /// ```
     pub fn from_view(view: &GeometryView<'_>) -> Result<Self> {
+        let mut budget = Budget(view.as_bytes().len());
         let mut vertex_buffers = Vec::with_capacity(view.vertex_buffer_count());
         for vb in view.vertex_buffers() {
-            let raw = vb.raw();
+            let (raw, at, what) = (vb.raw(), vb.offset(), "VerticesPrototype");
             vertex_buffers.push(VertexBufferSpec {
-                format_name: vb.format_name()?.to_owned(),
+                format_name: budget.copy_str(vb.format_name()?, at, what)?,
                 stride: raw.stride_in_bytes.get(),
                 is_skinned: raw.is_skinned,
                 is_bumped: raw.is_bumped,
-                data: vb.data()?.to_vec(),
+                data: budget.copy(vb.data()?, at, what)?,
             });
         }
         let mut index_buffers = Vec::with_capacity(view.index_buffer_count());
@@ -285,11 +325,13 @@ impl GeometryFile {
             index_buffers.push(IndexBufferSpec {
                 index_size: raw.index_size.get(),
                 reserved: raw.reserved.get(),
-                data: ib.data()?.to_vec(),
+                data: budget.copy(ib.data()?, ib.offset(), "IndicesPrototype")?,
             });
         }
-        let models = |models: &mut dyn Iterator<Item = Model<'_>>| -> Result<Vec<_>> {
-            models.map(ModelPrototypeSpec::from_view).collect()
+        let mut models = |models: &mut dyn Iterator<Item = Model<'_>>| -> Result<Vec<_>> {
+            models
+                .map(|m| ModelPrototypeSpec::from_view(m, &mut budget))
+                .collect()
         };
         Ok(GeometryFile {
             vertex_buffers,
@@ -421,7 +463,7 @@ impl GeometryFile {
 
 /// The writer's blob padding a file was written with: the run of [`PADDING_BYTE`] between the
 /// first non-empty prototype table and the blob its first record points at (0 when that gap is
-/// absent, or holds anything else).
+/// absent, longer than [`MAX_BLOB_PADDING`], or holds anything else).
 fn blob_padding_of(view: &GeometryView<'_>) -> usize {
     let first = |record: usize, size: usize, data: Result<usize>| {
         Some((record.checked_add(size)?, data.ok()?))
@@ -446,7 +488,9 @@ fn blob_padding_of(view: &GeometryView<'_>) -> usize {
     };
     let Some((end, data)) = gap else { return 0 };
     match view.as_bytes().get(end..data) {
-        Some(pad) if pad.iter().all(|&b| b == PADDING_BYTE) => pad.len(),
+        Some(pad) if pad.len() <= MAX_BLOB_PADDING && pad.iter().all(|&b| b == PADDING_BYTE) => {
+            pad.len()
+        }
         _ => 0,
     }
 }
