@@ -1,19 +1,4 @@
-//! [`GeometryFile`]: the owned model of a `.geometry` file, in the format's own terms — merged
-//! vertex buffers (format name, stride, flags and the blob as stored), merged index buffers (index
-//! size and the blob as stored), the two mapping tables, and the collision and armor models (name
-//! and payload). ENCD blobs stay encoded: nothing is decoded or re-encoded on the way through.
-//!
-//! [`GeometryFile::from_view`] copies everything a view's records point at, and
-//! [`GeometryFile::to_bytes`] writes it in the layout the game's files have (and
-//! [`GeometryBuilder`](super::GeometryBuilder) writes through this model): the header, the vertex
-//! mapping table, the index mapping table, the VerticesPrototype table followed by each vertex blob
-//! and its format name, the IndicesPrototype table followed by each index blob, then the collision
-//! and the armor model tables, each followed by every payload and its name; no alignment, an empty
-//! table's header pointer null. A file laid out that way comes back byte for byte. What is not
-//! kept: the four padding bytes of each PackedString (written as zeros), a name's character count
-//! (written as its length plus the terminator), padding or gaps between structures other than the
-//! writer's own [`blob_padding`](GeometryFile::blob_padding), and a non-null pointer of an empty
-//! table.
+//! [`GeometryFile`], the owned model of a `.geometry` file: from a view, to bytes.
 
 use core::fmt;
 use core::mem::offset_of;
@@ -38,8 +23,23 @@ pub const PADDING_BYTE: u8 = 0xcd;
 /// would make the written file out of proportion to the read one).
 pub const MAX_BLOB_PADDING: usize = 16;
 
-/// A whole `.geometry` file, owned: from a view with [`from_view`](Self::from_view), to bytes with
-/// [`to_bytes`](Self::to_bytes).
+/// The owned model of a `.geometry` file, in the format's own terms: merged vertex buffers (format
+/// name, stride, flags and the blob as stored), merged index buffers (index size and the blob as
+/// stored), the two mapping tables, and the collision and armor models (name and payload). ENCD
+/// blobs stay encoded: nothing is decoded or re-encoded on the way through.
+///
+/// [`from_view`](Self::from_view) copies everything a view's records point at, and
+/// [`to_bytes`](Self::to_bytes) writes it in the layout the game's files have (and
+/// [`GeometryBuilder`](super::GeometryBuilder) writes through this model): the header, the vertex
+/// mapping table, the index mapping table, the VerticesPrototype table followed by each vertex blob
+/// and its format name, the IndicesPrototype table followed by each index blob, then the collision
+/// and the armor model tables, each followed by every payload and its name; no alignment, an empty
+/// table's header pointer null. A file laid out that way comes back byte for byte. What is not
+/// kept: the four padding bytes of each PackedString (written as zeros), a name's character count
+/// (written as its length plus the terminator), structures stored in another order, gaps between
+/// them other than the writer's own [`blob_padding`](Self::blob_padding), bytes after the last
+/// one, and a non-null pointer of an empty table. The seven real samples have none of these: each
+/// comes back byte for byte.
 ///
 /// ```
 /// use gamebin::wows::geometry::GeometryView;
@@ -352,8 +352,25 @@ impl GeometryFile {
         })
     }
 
-    /// Writes the file in the layout described in the [module docs](self). Fails with a writer
+    /// Writes the file in the layout described at [`GeometryFile`]. Fails with a writer
     /// error naming the structure and field when a count, size or name does not fit its field.
+    ///
+    /// ```
+    /// use gamebin::wows::geometry::GeometryView;
+    /// use gamebin::write::geometry::{GeometryFile, ModelPrototypeSpec};
+    ///
+    /// let mut file = GeometryFile::new();
+    /// file.collision_models.push(ModelPrototypeSpec {
+    ///     name: "CM_Hull.collision".into(),
+    ///     data: vec![1, 2, 3],
+    /// });
+    /// let bytes = file.to_bytes()?;
+    /// let view = GeometryView::from_bytes(&bytes)?;
+    /// let model = view.collision_models().next().expect("one collision model");
+    /// assert_eq!((model.name()?, model.data()?), ("CM_Hull.collision", &[1u8, 2, 3][..]));
+    /// assert_eq!(GeometryFile::from_view(&view)?, file);
+    /// # Ok::<(), gamebin::Error>(())
+    /// ```
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
         let mut out = Sink::new();
         let header_slot = out.reserve::<Header>(1, "Header")?;
