@@ -196,8 +196,8 @@ impl GeometryBuilder {
         Self::default()
     }
 
-    /// Inserts `bytes` padding bytes before every blob and name so that they start at odd offsets,
-    /// as some real files have them.
+    /// Inserts `bytes` padding bytes ([`PADDING_BYTE`]) before every blob and name so that they
+    /// start at odd offsets, as some real files have them ([`GeometryFile::blob_padding`]).
     pub fn misalign_blobs(&mut self, bytes: usize) -> &mut Self {
         self.misalign = bytes;
         self
@@ -386,22 +386,7 @@ impl GeometryBuilder {
         let vertex_buffers = self
             .vertex_buffers
             .iter()
-            .map(|vb| {
-                let data = if vb.encode {
-                    let stride = usize::from(vb.stride);
-                    let payload = encode::vertices(&vb.data, stride)?;
-                    encd_blob(vb.data.len() / stride.max(1), &payload)?
-                } else {
-                    vb.data.clone()
-                };
-                Ok(VertexBufferSpec {
-                    format_name: vb.format.clone(),
-                    stride: vb.stride,
-                    is_skinned: u8::from(vb.skinned),
-                    is_bumped: u8::from(vb.bumped),
-                    data,
-                })
-            })
+            .map(PendingVertices::to_spec)
             .collect::<Result<_>>()?;
         let index_buffers = self
             .index_buffers
@@ -424,6 +409,26 @@ impl GeometryBuilder {
     /// its records point at.
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
         self.to_file()?.to_bytes()
+    }
+}
+
+impl PendingVertices {
+    /// The stored blob (ENCD, or the records as they are) and the record's fields.
+    fn to_spec(&self) -> Result<VertexBufferSpec> {
+        let data = if self.encode {
+            let stride = usize::from(self.stride);
+            let payload = encode::vertices(&self.data, stride)?;
+            encd_blob(self.data.len() / stride.max(1), &payload)?
+        } else {
+            self.data.clone()
+        };
+        Ok(VertexBufferSpec {
+            format_name: self.format.clone(),
+            stride: self.stride,
+            is_skinned: u8::from(self.skinned),
+            is_bumped: u8::from(self.bumped),
+            data,
+        })
     }
 }
 
