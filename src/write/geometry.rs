@@ -1,5 +1,7 @@
-//! A `.geometry` writer: merged vertex and index buffers (raw or ENCD), mappings with hashed ids,
-//! collision and armor models, laid out the way the game's files are.
+//! `.geometry` writing: [`GeometryFile`], the owned model of a file (from a view, to bytes, serde
+//! with the `serde` feature), and [`GeometryBuilder`], which makes one from meshes — merged vertex
+//! and index buffers (raw or ENCD), mappings with hashed ids, collision and armor models — and
+//! writes it through the model, laid out the way the game's files are.
 //!
 //! ```
 //! use gamebin::write::geometry::{GeometryBuilder, MeshVertex};
@@ -17,17 +19,21 @@
 //! assert_eq!(view.draw_by_name("Triangle").unwrap().indices.items_count(), 3);
 //! ```
 
-use core::mem::offset_of;
+mod file;
 
-use zerocopy::little_endian::{F32, I64, U16, U32, U64};
-use zerocopy::{FromZeros, IntoBytes};
+pub use file::{
+    GeometryFile, IndexBufferSpec, MAX_BLOB_PADDING, MappingSpec, ModelPrototypeSpec, PADDING_BYTE,
+    VertexBufferSpec,
+};
 
-use super::sink::{Sink, invalid, narrow, relative};
+use zerocopy::IntoBytes;
+use zerocopy::little_endian::{F32, U16, U32};
+
+use super::sink::{Sink, invalid, narrow};
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 use crate::wows::geometry::raw::{
-    Aabb, ArmorHeader, ArmorNodeHeader, ArmorVertex, ENCD_MAGIC, EncdHeader, Header,
-    IndicesPrototype, MappingEntry, ModelPrototype, PackedString, VerticesPrototype,
+    Aabb, ArmorHeader, ArmorNodeHeader, ArmorVertex, ENCD_MAGIC, EncdHeader,
 };
 use crate::wows::geometry::{MappingKind, VertexFormat, encode};
 
@@ -144,8 +150,9 @@ pub fn pack_vertex(format: &VertexFormat, stride: usize, v: &MeshVertex) -> Resu
     Ok(out)
 }
 
+/// A vertex buffer being built: its records unencoded until [`GeometryBuilder::to_file`].
 #[derive(Debug, Clone)]
-struct VertexBufferSpec {
+struct PendingVertices {
     format: String,
     stride: u16,
     skinned: bool,
@@ -154,8 +161,9 @@ struct VertexBufferSpec {
     data: Vec<u8>,
 }
 
+/// An index buffer being built: its indices unencoded until [`GeometryBuilder::to_file`].
 #[derive(Debug, Clone)]
-struct IndexBufferSpec {
+struct PendingIndices {
     index_size: u16,
     encode: bool,
     indices: Vec<u32>,
@@ -165,24 +173,15 @@ struct IndexBufferSpec {
     swapped_size_fields: bool,
 }
 
-#[derive(Debug, Clone, Copy)]
-struct MappingSpec {
-    id: u32,
-    buffer: u16,
-    density: u16,
-    offset: u32,
-    count: u32,
-}
-
 /// Builds a `.geometry` file in memory.
 #[derive(Debug, Clone, Default)]
 pub struct GeometryBuilder {
-    vertex_buffers: Vec<VertexBufferSpec>,
-    index_buffers: Vec<IndexBufferSpec>,
+    vertex_buffers: Vec<PendingVertices>,
+    index_buffers: Vec<PendingIndices>,
     vertex_mappings: Vec<MappingSpec>,
     index_mappings: Vec<MappingSpec>,
-    collision_models: Vec<(String, Vec<u8>)>,
-    armor_models: Vec<(String, Vec<u8>)>,
+    collision_models: Vec<ModelPrototypeSpec>,
+    armor_models: Vec<ModelPrototypeSpec>,
     /// Bytes inserted before each blob, to exercise unaligned reads.
     misalign: usize,
 }
@@ -197,8 +196,8 @@ impl GeometryBuilder {
         Self::default()
     }
 
-    /// Inserts `bytes` padding bytes before every blob and name so that they start at odd offsets,
-    /// as some real files have them.
+    /// Inserts `bytes` padding bytes ([`PADDING_BYTE`]) before every blob and name so that they
+    /// start at odd offsets, as some real files have them ([`GeometryFile::blob_padding`]).
     pub fn misalign_blobs(&mut self, bytes: usize) -> &mut Self {
         self.misalign = bytes;
         self
@@ -220,7 +219,7 @@ impl GeometryBuilder {
         bumped: bool,
         encode: bool,
     ) -> usize {
-        self.vertex_buffers.push(VertexBufferSpec {
+        self.vertex_buffers.push(PendingVertices {
             format: format.to_owned(),
             stride,
             skinned,
@@ -233,7 +232,7 @@ impl GeometryBuilder {
 
     /// Adds a merged index buffer of 2- or 4-byte indices. Returns its index.
     pub fn index_buffer(&mut self, index_size: u16, encode: bool) -> usize {
-        self.index_buffers.push(IndexBufferSpec {
+        self.index_buffers.push(PendingIndices {
             index_size,
             encode,
             indices: Vec::new(),
@@ -324,16 +323,16 @@ impl GeometryBuilder {
         self.vertex_mappings.push(MappingSpec {
             id: vertex_id,
             buffer: narrow(vb, "MappingEntry.mergedBufferIndex")?,
-            density: texel_density,
-            offset: count(first_vertex)?,
-            count: count(vertices.len())?,
+            texel_density,
+            items_offset: count(first_vertex)?,
+            items_count: count(vertices.len())?,
         });
         self.index_mappings.push(MappingSpec {
             id: index_id,
             buffer: narrow(ib, "MappingEntry.mergedBufferIndex")?,
-            density: texel_density,
-            offset: count(first_index)?,
-            count: count(indices.len())?,
+            texel_density,
+            items_offset: count(first_index)?,
+            items_count: count(indices.len())?,
         });
         Ok(self)
     }
@@ -365,205 +364,111 @@ impl GeometryBuilder {
 
     /// Adds a collision model with an opaque payload.
     pub fn collision_model(&mut self, name: &str, payload: Vec<u8>) -> &mut Self {
-        self.collision_models.push((name.to_owned(), payload));
+        self.collision_models.push(ModelPrototypeSpec {
+            name: name.to_owned(),
+            data: payload,
+        });
         self
     }
 
     /// Adds an armor model (payload from [`armor_payload`]).
     pub fn armor_model(&mut self, name: &str, payload: Vec<u8>) -> &mut Self {
-        self.armor_models.push((name.to_owned(), payload));
+        self.armor_models.push(ModelPrototypeSpec {
+            name: name.to_owned(),
+            data: payload,
+        });
         self
     }
 
-    /// Writes the file: the header, the two mapping tables, then each prototype table followed by
-    /// the blobs and names its records point at.
-    pub fn to_bytes(&self) -> Result<Vec<u8>> {
-        let mut out = Sink::new();
-        let header_slot = out.reserve::<Header>(1, "Header")?;
-        let mut header = Header::new_zeroed();
-        let count = |n: usize, what| narrow::<u32>(n, what).map(U32::new);
-        header.merged_vertices_count =
-            count(self.vertex_buffers.len(), "Header.mergedVerticesCount")?;
-        header.merged_indices_count = count(self.index_buffers.len(), "Header.mergedIndicesCount")?;
-        header.vertices_mapping_count =
-            count(self.vertex_mappings.len(), "Header.verticesMappingCount")?;
-        header.indices_mapping_count =
-            count(self.index_mappings.len(), "Header.indicesMappingCount")?;
-        header.collision_model_count =
-            count(self.collision_models.len(), "Header.collisionModelCount")?;
-        header.armor_model_count = count(self.armor_models.len(), "Header.armorModelCount")?;
-
-        header.vertices_mapping_ptr = table_ptr(&out, self.vertex_mappings.len())?;
-        put_mappings(&mut out, &self.vertex_mappings);
-        header.indices_mapping_ptr = table_ptr(&out, self.index_mappings.len())?;
-        put_mappings(&mut out, &self.index_mappings);
-
-        // Vertex buffers: the prototype table, then each blob followed by its format name.
-        header.merged_vertices_ptr = table_ptr(&out, self.vertex_buffers.len())?;
-        let table =
-            out.reserve::<VerticesPrototype>(self.vertex_buffers.len(), "VerticesPrototype")?;
-        for (i, vb) in self.vertex_buffers.iter().enumerate() {
-            let at = table.record(i)?;
-            let blob = if vb.encode {
-                let stride = usize::from(vb.stride);
-                let payload = encode::vertices(&vb.data, stride)?;
-                encd_blob(vb.data.len() / stride.max(1), &payload)?
-            } else {
-                vb.data.clone()
-            };
-            let data_at = self.put_blob(&mut out, &blob)?;
-            let name_at = self.put_name(&mut out, &vb.format)?;
-            let record = VerticesPrototype {
-                vertices_data_ptr: pointer(at, data_at, "VerticesPrototype.verticesDataPtr")?,
-                format_name: packed_string(
-                    at + offset_of!(VerticesPrototype, format_name),
-                    name_at,
-                    &vb.format,
-                    "VerticesPrototype.formatName",
-                )?,
-                size_in_bytes: count(blob.len(), "VerticesPrototype.sizeInBytes")?,
-                stride_in_bytes: U16::new(vb.stride),
-                is_skinned: u8::from(vb.skinned),
-                is_bumped: u8::from(vb.bumped),
-            };
-            out.patch_record(&table, i, &record)?;
-        }
-
-        // Index buffers: the prototype table, then each blob.
-        header.merged_indices_ptr = table_ptr(&out, self.index_buffers.len())?;
-        let table =
-            out.reserve::<IndicesPrototype>(self.index_buffers.len(), "IndicesPrototype")?;
-        for (i, ib) in self.index_buffers.iter().enumerate() {
-            let at = table.record(i)?;
-            let blob = if ib.encode {
-                let payload = encode::indices(&ib.indices, ib.vertex_count)?;
-                encd_blob(ib.indices.len(), &payload)?
-            } else if ib.index_size == 2 {
-                let narrowed: Result<Vec<U16>> = ib
-                    .indices
-                    .iter()
-                    .map(|&i| {
-                        u16::try_from(i).map(U16::new).map_err(|_| {
-                            invalid(
-                                "GeometryBuilder.index",
-                                u64::from(i),
-                                "index does not fit 2 bytes",
-                            )
-                        })
-                    })
-                    .collect();
-                narrowed?.as_bytes().to_vec()
-            } else {
-                let wide: Vec<U32> = ib.indices.iter().map(|&i| U32::new(i)).collect();
-                wide.as_bytes().to_vec()
-            };
-            let data_at = self.put_blob(&mut out, &blob)?;
-            // Some older files swap the two u16 fields: (2, 0) instead of (0, 2).
-            let (reserved, index_size) = if ib.swapped_size_fields {
-                (ib.index_size, 0)
-            } else {
-                (0, ib.index_size)
-            };
-            let record = IndicesPrototype {
-                indices_data_ptr: pointer(at, data_at, "IndicesPrototype.indicesDataPtr")?,
-                size_in_bytes: count(blob.len(), "IndicesPrototype.sizeInBytes")?,
-                reserved: U16::new(reserved),
-                index_size: U16::new(index_size),
-            };
-            out.patch_record(&table, i, &record)?;
-        }
-
-        // Collision and armor models: each table, then each payload followed by its name.
-        header.collision_models_ptr = self.put_models(&mut out, &self.collision_models)?;
-        header.armor_models_ptr = self.put_models(&mut out, &self.armor_models)?;
-        out.patch_record(&header_slot, 0, &header)?;
-        Ok(out.into_bytes())
-    }
-
-    /// A model table and, after it, each payload followed by its name; returns the header's
-    /// pointer to the table.
-    fn put_models(&self, out: &mut Sink, models: &[(String, Vec<u8>)]) -> Result<I64> {
-        let ptr = table_ptr(out, models.len())?;
-        let table = out.reserve::<ModelPrototype>(models.len(), "ModelPrototype")?;
-        for (i, (name, payload)) in models.iter().enumerate() {
-            let at = table.record(i)?;
-            let data_at = self.put_blob(out, payload)?;
-            let name_at = self.put_name(out, name)?;
-            let size: u64 = narrow(payload.len(), "ModelPrototype.sizeInBytes")?;
-            let record = ModelPrototype {
-                size_in_bytes: U64::new(size),
-                name: packed_string(
-                    at + offset_of!(ModelPrototype, name),
-                    name_at,
-                    name,
-                    "ModelPrototype.name",
-                )?,
-                data_ptr: pointer(at, data_at, "ModelPrototype.dataPtr")?,
-            };
-            out.patch_record(&table, i, &record)?;
-        }
-        Ok(ptr)
-    }
-
-    /// The misalignment padding, then `blob`; returns where the blob starts.
-    fn put_blob(&self, out: &mut Sink, blob: &[u8]) -> Result<usize> {
-        out.fill(0xcd, self.misalign)?;
-        Ok(out.put(blob))
-    }
-
-    /// The misalignment padding, then `name` and its NUL; returns where the name starts.
-    fn put_name(&self, out: &mut Sink, name: &str) -> Result<usize> {
-        let at = self.put_blob(out, name.as_bytes())?;
-        out.put(&0u8);
-        Ok(at)
-    }
-}
-
-/// A mapping table, in the order given.
-fn put_mappings(out: &mut Sink, mappings: &[MappingSpec]) {
-    let entries: Vec<MappingEntry> = mappings
-        .iter()
-        .map(|m| MappingEntry {
-            mapping_id: U32::new(m.id),
-            merged_buffer_index: U16::new(m.buffer),
-            packed_texel_density: U16::new(m.density),
-            items_offset: U32::new(m.offset),
-            items_count: U32::new(m.count),
+    /// The file as a model: each vertex and index buffer encoded (ENCD) or stored as asked, the
+    /// mappings in their tables' order, the models as added.
+    pub fn to_file(&self) -> Result<GeometryFile> {
+        let vertex_buffers = self
+            .vertex_buffers
+            .iter()
+            .map(PendingVertices::to_spec)
+            .collect::<Result<_>>()?;
+        let index_buffers = self
+            .index_buffers
+            .iter()
+            .map(PendingIndices::to_spec)
+            .collect::<Result<_>>()?;
+        Ok(GeometryFile {
+            vertex_buffers,
+            index_buffers,
+            vertex_mappings: self.vertex_mappings.clone(),
+            index_mappings: self.index_mappings.clone(),
+            collision_models: self.collision_models.clone(),
+            armor_models: self.armor_models.clone(),
+            blob_padding: self.misalign,
         })
-        .collect();
-    out.put(entries.as_slice());
-}
-
-/// A header pointer (relative to the file start) to a table about to be written at the end of
-/// `out`: null for an empty table, as the game's files have it.
-fn table_ptr(out: &Sink, count: usize) -> Result<I64> {
-    if count == 0 {
-        return Ok(I64::new(0));
     }
-    pointer(0, out.len(), "Header.tablePtr")
+
+    /// Writes the file ([`to_file`](Self::to_file), then [`GeometryFile::to_bytes`]): the
+    /// header, the two mapping tables, then each prototype table followed by the blobs and names
+    /// its records point at.
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        self.to_file()?.to_bytes()
+    }
 }
 
-/// The relative pointer from the struct at `base` to `target`.
-fn pointer(base: usize, target: usize, what: &'static str) -> Result<I64> {
-    relative(base, target, what).map(I64::new)
+impl PendingVertices {
+    /// The stored blob (ENCD, or the records as they are) and the record's fields.
+    fn to_spec(&self) -> Result<VertexBufferSpec> {
+        let data = if self.encode {
+            let stride = usize::from(self.stride);
+            let payload = encode::vertices(&self.data, stride)?;
+            encd_blob(self.data.len() / stride.max(1), &payload)?
+        } else {
+            self.data.clone()
+        };
+        Ok(VertexBufferSpec {
+            format_name: self.format.clone(),
+            stride: self.stride,
+            is_skinned: u8::from(self.skinned),
+            is_bumped: u8::from(self.bumped),
+            data,
+        })
+    }
 }
 
-/// A packed string at `at` whose text (NUL-terminated) was written at `text_at`.
-fn packed_string(
-    at: usize,
-    text_at: usize,
-    text: &str,
-    what: &'static str,
-) -> Result<PackedString> {
-    let with_nul = text
-        .len()
-        .checked_add(1)
-        .ok_or_else(|| invalid(what, u64_of(text.len()), "name too long"))?;
-    Ok(PackedString {
-        char_count: U32::new(narrow(with_nul, what)?),
-        padding: [0; 4],
-        text_ptr: pointer(at, text_at, what)?,
-    })
+impl PendingIndices {
+    /// The stored blob (ENCD, or 2- or 4-byte indices) and the record's two size fields.
+    fn to_spec(&self) -> Result<IndexBufferSpec> {
+        let data = if self.encode {
+            let payload = encode::indices(&self.indices, self.vertex_count)?;
+            encd_blob(self.indices.len(), &payload)?
+        } else if self.index_size == 2 {
+            let narrowed: Result<Vec<U16>> = self
+                .indices
+                .iter()
+                .map(|&i| {
+                    u16::try_from(i).map(U16::new).map_err(|_| {
+                        invalid(
+                            "GeometryBuilder.index",
+                            u64::from(i),
+                            "index does not fit 2 bytes",
+                        )
+                    })
+                })
+                .collect();
+            narrowed?.as_bytes().to_vec()
+        } else {
+            let wide: Vec<U32> = self.indices.iter().map(|&i| U32::new(i)).collect();
+            wide.as_bytes().to_vec()
+        };
+        // Some older files swap the two u16 fields: (2, 0) instead of (0, 2).
+        let (reserved, index_size) = if self.swapped_size_fields {
+            (self.index_size, 0)
+        } else {
+            (0, self.index_size)
+        };
+        Ok(IndexBufferSpec {
+            index_size,
+            reserved,
+            data,
+        })
+    }
 }
 
 /// An ENCD blob: its header, then the meshoptimizer payload.

@@ -1,6 +1,7 @@
 //! Drives every `.geometry` accessor.
 
 use gamebin::wows::geometry::{DecodedGeometry, GeometryView, Indices, Vertices};
+use gamebin::write::geometry::GeometryFile;
 
 use super::MAX_DECODE_BYTES;
 
@@ -242,7 +243,22 @@ pub fn drive_geometry(data: &[u8]) -> usize {
             }
         }
     }
-    seen
+    seen + drive_model(&view)
+}
+
+/// The owned model: whatever reads writes, and the written file reads back to the same model.
+fn drive_model(view: &GeometryView<'_>) -> usize {
+    let Ok(model) = GeometryFile::from_view(view) else {
+        return 0;
+    };
+    let written = model.to_bytes().expect("a model read from a file writes");
+    let again = GeometryView::from_bytes(&written).expect("the written file opens");
+    let read = GeometryFile::from_view(&again).expect("the written file reads");
+    assert!(
+        read == model,
+        "the written file reads back to the same model"
+    );
+    1
 }
 
 fn walk_vertices(v: &Vertices<'_>) {
