@@ -6,6 +6,8 @@ pub mod assets_synth;
 pub mod craftstudio;
 pub mod geometry;
 pub mod model;
+#[cfg(feature = "serde")]
+pub(crate) mod serde_hex;
 pub(crate) mod sink;
 pub mod wdata;
 mod wdata_from_view;

@@ -179,7 +179,7 @@ pub struct ProjectFile {
     pub entries: Vec<EntrySpec>,
     /// Bytes written after the last entry (left over from an older save in real files); hex in
     /// JSON.
-    #[cfg_attr(feature = "serde", serde(with = "hex"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::write::serde_hex"))]
     pub trailing: Vec<u8>,
 }
 
@@ -448,19 +448,4 @@ pub fn long_strings() -> ProjectFile {
     );
     p.next_entry_id = 1;
     p
-}
-
-/// The trailing bytes as a hex string in JSON.
-#[cfg(feature = "serde")]
-mod hex {
-    use serde::de::Error as _;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    pub(super) fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
-        crate::wwd::hex(bytes).serialize(s)
-    }
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
-        crate::wwd::unhex(&String::deserialize(d)?).map_err(D::Error::custom)
-    }
 }

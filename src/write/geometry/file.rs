@@ -103,7 +103,7 @@ pub struct VertexBufferSpec {
     pub is_bumped: u8,
     /// The blob as stored: raw vertex records, or an ENCD header and meshoptimizer payload.
     /// Lowercase hex in JSON.
-    #[cfg_attr(feature = "serde", serde(with = "hex"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::write::serde_hex"))]
     pub data: Vec<u8>,
 }
 
@@ -122,7 +122,7 @@ pub struct IndexBufferSpec {
     pub reserved: u16,
     /// The blob as stored: little-endian indices, or an ENCD header and meshoptimizer payload.
     /// Lowercase hex in JSON.
-    #[cfg_attr(feature = "serde", serde(with = "hex"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::write::serde_hex"))]
     pub data: Vec<u8>,
 }
 
@@ -158,7 +158,7 @@ pub struct ModelPrototypeSpec {
     /// The model's name, e.g. `CM_PA_united.armor`.
     pub name: String,
     /// The payload as stored. Lowercase hex in JSON.
-    #[cfg_attr(feature = "serde", serde(with = "hex"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::write::serde_hex"))]
     pub data: Vec<u8>,
 }
 
@@ -553,19 +553,4 @@ fn packed_string(
         padding: [0; 4],
         text_ptr: pointer(at, text_at, what)?,
     })
-}
-
-/// Blobs as lowercase hex strings in JSON (the crate's text form of opaque bytes).
-#[cfg(feature = "serde")]
-mod hex {
-    use serde::de::Error as _;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    pub(super) fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
-        crate::wwd::hex(bytes).serialize(s)
-    }
-
-    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
-        crate::wwd::unhex(&String::deserialize(d)?).map_err(D::Error::custom)
-    }
 }
