@@ -9,7 +9,10 @@
 //! With the `cli` feature the model derives `serde::Serialize` (what `gamebin dump --json` prints
 //! for a `.wdata`): strings as text, gated fields left out when `None`; see `json.rs`.
 
+use zerocopy::little_endian::F32;
+
 use crate::error::{Error, Result};
+use crate::wdata::raw::RawObb;
 
 use super::encode::{Sink, version_value};
 use super::event_boxes::EventBoxes;
@@ -262,12 +265,15 @@ pub struct WdataMap {
 // ---- writing ---------------------------------------------------------------------------------
 
 impl Obb {
+    /// The name, then the reader's [`RawObb`] filled from the box (its layout, once, in `raw.rs`).
     pub(super) fn write(&self, s: &mut Sink, what: &'static str) -> Result<()> {
         s.wstr(&self.name, what)?;
-        s.f32s(&self.position);
-        s.f32s(&self.scale);
-        s.f32s(&self.rotation);
-        s.f32s(&self.extents);
+        s.out.put(&RawObb {
+            position: self.position.map(F32::new),
+            scale: self.scale.map(F32::new),
+            rotation: self.rotation.map(F32::new),
+            extents: self.extents.map(F32::new),
+        });
         Ok(())
     }
 }
