@@ -10,7 +10,7 @@ use super::camera_box::CameraBox;
 use super::cursor::{WdataCursor as _, check_fits};
 pub use super::flat_records::{
     CameraBlockBox, CutoffBox, EnvironmentReverbBox, EtcBox, InAreaBox, MiniMapIconBox, NpcBox,
-    ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox,
+    ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox, TriggerBox,
 };
 use super::obb::{OBB_MIN_SIZE, Obb};
 use super::raw::{Bool32, RawEventBoxIndexEntry, vec3};
@@ -124,30 +124,6 @@ impl EventBoxType {
     pub const fn is_known(self) -> bool {
         !matches!(self, EventBoxType::UnusedBox)
     }
-}
-
-/// A TriggerBox's signpost (EventBoxVersion >= 9).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Signpost {
-    /// Id of the signpost's text.
-    pub text_id: i32,
-    /// Where the signpost shows, x, y, z.
-    pub reposition: [f32; 3],
-}
-
-/// TriggerBox (3).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct TriggerBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// Trigger state.
-    pub state: i32,
-    /// Motion of the action.
-    pub action_motion: WStr<'a>,
-    /// Motion.
-    pub motion: WStr<'a>,
-    /// EventBoxVersion >= 9.
-    pub signpost: Option<Signpost>,
 }
 
 /// EventHitBox (5).
@@ -310,29 +286,7 @@ impl<'a> EventBox<'a> {
             EventBoxType::StartPointBox => {
                 EventBox::StartPoint(StartPointBox::read(cur, versions)?)
             }
-            EventBoxType::TriggerBox => {
-                let obb = obb!("TriggerBox");
-                let state = cur.i32_le("TriggerBox.State")?;
-                let action_motion = cur.wstr("TriggerBox.ActionMotion")?;
-                let motion = cur.wstr("TriggerBox.Motion")?;
-                let signpost = if ev >= 9 {
-                    let text_id = cur.i32_le("TriggerBox.SignpostTextID")?;
-                    let reposition = vec3(cur.read("TriggerBox.SignpostReposition")?);
-                    Some(Signpost {
-                        text_id,
-                        reposition,
-                    })
-                } else {
-                    None
-                };
-                EventBox::Trigger(TriggerBox {
-                    obb,
-                    state,
-                    action_motion,
-                    motion,
-                    signpost,
-                })
-            }
+            EventBoxType::TriggerBox => EventBox::Trigger(TriggerBox::read(cur, versions)?),
             EventBoxType::SkidBox => EventBox::Skid(SkidBox::read(cur, versions)?),
             EventBoxType::EventHitBox => {
                 let obb = obb!("EventHitBox");

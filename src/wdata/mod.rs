@@ -44,6 +44,7 @@ mod camera_box;
 mod cursor;
 mod event_box;
 pub(crate) mod flat_records;
+mod groups;
 pub(crate) mod header;
 mod obb;
 pub mod raw;
@@ -59,17 +60,19 @@ pub use camera_box::{
 pub use event_box::{
     CameraBlockBox, CameraTargetBox, CameraTargetName, CutoffBox, EnvironmentReverbBox, EtcBox,
     EventBox, EventBoxGroup, EventBoxType, EventBoxes, EventHitBox, InAreaBox, MAX_EVENT_BOX_TYPES,
-    MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, Signpost,
-    SkidBox, StartPointBox, TriggerBox, WaypointBox,
+    MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox,
+    StartPointBox, TriggerBox, WaypointBox,
 };
 pub use flat_records::{AniBg, Gimmick, ItemBox};
+pub(crate) use groups::FixedGroup;
+pub use groups::{SceneCamera, SceneTiming, Signpost, SoundFades};
 pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};
 pub(crate) use obb::OBB_MIN_SIZE;
 pub use obb::Obb;
 pub use raw::Bool32;
 pub use records::{NameIter, NameList, Named, Record, Records, Run};
-pub use scene::{Scene, SceneCamera, SceneDetails, SceneHead, SceneSection, SceneTiming, Scenes};
-pub use scene_resource::{Ambient, Cue, ScenePath, SceneResource, Sound, SoundBlock, SoundFades};
+pub use scene::{Scene, SceneDetails, SceneHead, SceneSection, Scenes};
+pub use scene_resource::{Ambient, Cue, ScenePath, SceneResource, Sound, SoundBlock};
 pub use triggers::{ScriptPaths, Trigger, TriggerLayout, Triggers};
 pub use wstr::{NO_PATH, WStr};
 

@@ -5,44 +5,13 @@ use zerocopy::little_endian::U32;
 
 use super::Versions;
 use super::cursor::{WdataCursor as _, check_fits};
-use super::raw::{RawSceneCamera, RawSceneDetailCounts, RawSceneTiming, vec3};
+use super::groups::{FixedGroup as _, SceneCamera, SceneTiming};
+use super::raw::RawSceneDetailCounts;
 use super::records::{NameList, Record, Records, Run};
 use super::wstr::WStr;
 use crate::bytes::Cursor;
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
-
-/// A scene's timing (main version >= 15).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SceneTiming {
-    /// Scene category or type flag.
-    pub category: u32,
-    /// Fade-in time when the scene plays.
-    pub fade_in: f32,
-    /// Fade hold time when the scene plays.
-    pub fade_hold: f32,
-    /// Fade-out time when the scene plays.
-    pub fade_out: f32,
-    /// Blend time into the scene.
-    pub blend_time: f32,
-    /// Fog start distance during the scene.
-    pub fog_near: f32,
-    /// Fog end distance during the scene.
-    pub fog_far: f32,
-}
-
-/// A scene's camera (main version >= 19).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SceneCamera {
-    /// Camera position x, y, z.
-    pub position: [f32; 3],
-    /// Camera rotation x, y, z.
-    pub rotation: [f32; 3],
-    /// Field of view.
-    pub fov: f32,
-    /// Aspect ratio.
-    pub aspect_ratio: f32,
-}
 
 /// A scene's first-pass record.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -71,27 +40,12 @@ impl<'a> Record<'a> for SceneHead<'a> {
         let fade_hold_preview = cur.f32_le("Scene.FadeHoldPreview")?;
         let fade_out_preview = cur.f32_le("Scene.FadeOutPreview")?;
         let timing = if versions.main >= 15 {
-            let t: &RawSceneTiming = cur.read("Scene.timing")?;
-            Some(SceneTiming {
-                category: t.category.get(),
-                fade_in: t.fade_in.get(),
-                fade_hold: t.fade_hold.get(),
-                fade_out: t.fade_out.get(),
-                blend_time: t.blend_time.get(),
-                fog_near: t.fog_near.get(),
-                fog_far: t.fog_far.get(),
-            })
+            Some(SceneTiming::from_raw(cur.read("Scene.timing")?))
         } else {
             None
         };
         let camera = if versions.main >= 19 {
-            let c: &RawSceneCamera = cur.read("Scene.camera")?;
-            Some(SceneCamera {
-                position: vec3(&c.position),
-                rotation: vec3(&c.rotation),
-                fov: c.fov.get(),
-                aspect_ratio: c.aspect_ratio.get(),
-            })
+            Some(SceneCamera::from_raw(cur.read("Scene.camera")?))
         } else {
             None
         };

@@ -6,7 +6,8 @@ use zerocopy::little_endian::I32;
 
 use super::Versions;
 use super::cursor::WdataCursor as _;
-use super::raw::{Bool32, RawSoundTail};
+pub use super::flat_records::{Ambient, Cue, Sound};
+use super::raw::RawSoundTail;
 use super::records::{NameList, Record, Run};
 use super::wstr::WStr;
 use crate::bytes::Cursor;
@@ -61,108 +62,6 @@ impl<'a> Record<'a> for ScenePath<'a> {
             time,
             hold,
             blend_time,
-        })
-    }
-}
-
-/// A timed cue (main version >= 11).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Cue<'a> {
-    /// End time of the cue.
-    pub end: f32,
-    /// The cue's name.
-    pub name: WStr<'a>,
-    /// The cue's id.
-    pub id: u32,
-    /// Start time of the cue.
-    pub start: f32,
-}
-
-impl<'a> Record<'a> for Cue<'a> {
-    const MIN_SIZE: usize = 14;
-
-    #[inline]
-    fn read_at(cur: &mut Cursor<'a>, _versions: Versions, _last: bool) -> Result<Self> {
-        Ok(Cue {
-            end: cur.f32_le("Cue.End")?,
-            name: cur.wstr("Cue.Name")?,
-            id: cur.u32_le("Cue.ID")?,
-            start: cur.f32_le("Cue.Start")?,
-        })
-    }
-}
-
-/// A sound's fades and volume range (main version >= 16).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SoundFades {
-    /// Fade-in time.
-    pub fade_in: f32,
-    /// Fade-out time.
-    pub fade_out: f32,
-    /// Maximum volume.
-    pub vol_max: f32,
-    /// Minimum volume.
-    pub vol_min: f32,
-}
-
-/// A sound (main version >= 12).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Sound<'a> {
-    /// Start time of the sound.
-    pub start: f32,
-    /// Main version >= 16.
-    pub fades: Option<SoundFades>,
-    /// Path of the sound file.
-    pub path: WStr<'a>,
-}
-
-impl<'a> Record<'a> for Sound<'a> {
-    const MIN_SIZE: usize = 6;
-
-    #[inline]
-    fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
-        let start = cur.f32_le("Sound.Start")?;
-        let fades = if versions.main >= 16 {
-            Some(SoundFades {
-                fade_in: cur.f32_le("Sound.FadeIn")?,
-                fade_out: cur.f32_le("Sound.FadeOut")?,
-                vol_max: cur.f32_le("Sound.VolMax")?,
-                vol_min: cur.f32_le("Sound.VolMin")?,
-            })
-        } else {
-            None
-        };
-        Ok(Sound {
-            start,
-            fades,
-            path: cur.wstr("Sound.Path")?,
-        })
-    }
-}
-
-/// An ambient sound (main version >= 17).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Ambient<'a> {
-    /// Start time of the ambient sound.
-    pub start: f32,
-    /// Path of the sound file.
-    pub path: WStr<'a>,
-    /// Whether it starts with the scene.
-    pub play_on_start: Bool32,
-    /// Whether it loops.
-    pub looped: Bool32,
-}
-
-impl<'a> Record<'a> for Ambient<'a> {
-    const MIN_SIZE: usize = 14;
-
-    #[inline]
-    fn read_at(cur: &mut Cursor<'a>, _versions: Versions, _last: bool) -> Result<Self> {
-        Ok(Ambient {
-            start: cur.f32_le("Ambient.Start")?,
-            path: cur.wstr("Ambient.Path")?,
-            play_on_start: cur.bool32("Ambient.PlayOnStart")?,
-            looped: cur.bool32("Ambient.Loop")?,
         })
     }
 }

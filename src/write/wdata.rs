@@ -232,7 +232,7 @@ fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
     s.wstr(&map.anibg_path, "AniBGPath")?;
     map.triggers.write(s, v)?;
     scenes::write_scenes(s, &map.scenes, v)?;
-    scenes::write_scene_resources(s, &map.scene_resources, v)?;
+    scenes::write_scene_resources(s, &map.scene_resources, versions)?;
     Ok(())
 }
 

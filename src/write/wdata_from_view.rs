@@ -32,6 +32,14 @@ pub(super) fn b32(b: read::Bool32) -> Bool32 {
     Bool32(b.raw())
 }
 
+/// Every record of a run, copied into the model.
+fn copied<'a, R: read::Record<'a>, M>(
+    run: read::Run<'a, R>,
+    from_read: impl Fn(&R) -> M,
+) -> Result<Vec<M>> {
+    run.iter().map(|r| Ok(from_read(&r?))).collect()
+}
+
 fn floats(v: &[zerocopy::little_endian::F32]) -> Vec<f32> {
     v.iter().map(|f| f.get()).collect()
 }
@@ -145,16 +153,7 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                 EventBox::Camera(c) => out.camera.push(camera_box(&c)?),
                 EventBox::Respawn(r) => out.respawn.push(RespawnBox::from_read(&r)),
                 EventBox::StartPoint(r) => out.start_point.push(StartPointBox::from_read(&r)),
-                EventBox::Trigger(t) => out.trigger.push(TriggerBox {
-                    obb: obb(&t.obb),
-                    state: t.state,
-                    action_motion: ws(t.action_motion),
-                    motion: ws(t.motion),
-                    signpost: t.signpost.map(|s| Signpost {
-                        text_id: s.text_id,
-                        reposition: s.reposition,
-                    }),
-                }),
+                EventBox::Trigger(r) => out.trigger.push(TriggerBox::from_read(&r)),
                 EventBox::Skid(r) => out.skid.push(SkidBox::from_read(&r)),
                 EventBox::EventHit(e) => out.event_hit.push(EventHitBox {
                     obb: obb(&e.obb),
@@ -215,21 +214,8 @@ fn scene(s: read::Scene<'_>) -> Result<Scene> {
         fade_in_preview: h.fade_in_preview,
         fade_hold_preview: h.fade_hold_preview,
         fade_out_preview: h.fade_out_preview,
-        timing: h.timing.map(|t| SceneTiming {
-            category: t.category,
-            scene_fade_in: t.fade_in,
-            scene_fade_hold: t.fade_hold,
-            scene_fade_out: t.fade_out,
-            blend_time: t.blend_time,
-            fog_near: t.fog_near,
-            fog_far: t.fog_far,
-        }),
-        camera: h.camera.map(|c| SceneCamera {
-            position: c.position,
-            rotation: c.rotation,
-            fov: c.fov,
-            aspect_ratio: c.aspect_ratio,
-        }),
+        timing: h.timing,
+        camera: h.camera,
         pass2: s.details.map(scene_pass2).transpose()?,
     })
 }
@@ -281,43 +267,12 @@ fn scene_resource(r: read::SceneResource<'_>) -> Result<SceneResource> {
                 })
             })
             .collect::<Result<_>>()?,
-        cues: r
-            .cues
-            .map(|c| {
-                c.iter()
-                    .map(|c| {
-                        let c = c?;
-                        Ok(Cue {
-                            end: c.end,
-                            name: ws(c.name),
-                            id: c.id,
-                            start: c.start,
-                        })
-                    })
-                    .collect::<Result<_>>()
-            })
-            .transpose()?,
+        cues: r.cues.map(|c| copied(c, Cue::from_read)).transpose()?,
         sound: r
             .sound
             .map(|s| -> Result<SoundBlock> {
                 Ok(SoundBlock {
-                    sounds: s
-                        .sounds
-                        .iter()
-                        .map(|s| {
-                            let s = s?;
-                            Ok(Sound {
-                                start: s.start,
-                                fades: s.fades.map(|f| SoundFades {
-                                    fade_in: f.fade_in,
-                                    fade_out: f.fade_out,
-                                    vol_max: f.vol_max,
-                                    vol_min: f.vol_min,
-                                }),
-                                path: ws(s.path),
-                            })
-                        })
-                        .collect::<Result<_>>()?,
+                    sounds: copied(s.sounds, Sound::from_read)?,
                     unk1: s.unk1,
                     unk2: s.unk2,
                     unk3: s.unk3,
@@ -329,19 +284,7 @@ fn scene_resource(r: read::SceneResource<'_>) -> Result<SceneResource> {
             .transpose()?,
         ambients: r
             .ambients
-            .map(|a| {
-                a.iter()
-                    .map(|a| {
-                        let a = a?;
-                        Ok(Ambient {
-                            start: a.start,
-                            path: ws(a.path),
-                            play_on_start: b32(a.play_on_start),
-                            looping: b32(a.looped),
-                        })
-                    })
-                    .collect::<Result<_>>()
-            })
+            .map(|a| copied(a, Ambient::from_read))
             .transpose()?,
     })
 }
@@ -392,21 +335,9 @@ impl WdataMap {
                 Some(_) => Some(event_boxes(view)?),
                 None => None,
             },
-            anibg: view
-                .anibg()
-                .iter()
-                .map(|a| Ok(AniBg::from_read(&a?)))
-                .collect::<Result<_>>()?,
-            item_boxes: view
-                .item_boxes()
-                .iter()
-                .map(|i| Ok(ItemBox::from_read(&i?)))
-                .collect::<Result<_>>()?,
-            gimmicks: view
-                .gimmicks()
-                .iter()
-                .map(|g| Ok(Gimmick::from_read(&g?)))
-                .collect::<Result<_>>()?,
+            anibg: copied(view.anibg(), AniBg::from_read)?,
+            item_boxes: copied(view.item_boxes(), ItemBox::from_read)?,
+            gimmicks: copied(view.gimmicks(), Gimmick::from_read)?,
             obstacle_path: view.obstacle_path().map(ws),
             moc_path: ws(view.moc_path()),
             anibg_path: ws(view.anibg_path()),

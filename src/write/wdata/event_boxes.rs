@@ -9,9 +9,11 @@ use crate::wdata::{OBB_MIN_SIZE, Versions};
 use super::encode::{Sink, version_value};
 use super::flat_records::{
     CameraBlockBox, CutoffBox, EnvironmentReverbBox, EtcBox, InAreaBox, MiniMapIconBox, NpcBox,
-    ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox,
+    ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox, TriggerBox,
 };
 use super::model::{Bool32, Obb, WString};
+/// A TriggerBox's signpost: the reader's type (a group of plain numbers, declared once).
+pub use crate::wdata::Signpost;
 
 /// Number of EventBox types the game knows (0..=18); the writer always writes this many index
 /// entries unless [`EventBoxes::type_count`] says fewer.
@@ -241,41 +243,6 @@ pub struct RenderEntry {
     pub id: Option<u32>,
     /// The item's name.
     pub name: WString,
-}
-
-/// Type 3: a generic trigger volume.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct TriggerBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Trigger state.
-    pub state: i32,
-    /// Motion of the action.
-    pub action_motion: WString,
-    /// Motion.
-    pub motion: WString,
-    /// evVer >= 9.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub signpost: Option<Signpost>,
-}
-
-/// A TriggerBox's signpost (evVer >= 9).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Signpost {
-    /// Id of the signpost's text.
-    pub text_id: i32,
-    /// Where the signpost shows, x, y, z.
-    pub reposition: [f32; 3],
 }
 
 /// Type 5: a damage volume.
@@ -669,27 +636,6 @@ impl CameraLists {
         }
         for p in &self.build_positions {
             s.f32s(p);
-        }
-        Ok(())
-    }
-}
-
-impl Record for TriggerBox {
-    const WHAT: &'static str = "EventBoxes.TriggerBox.count";
-    const SECTION: &'static str = "event_boxes.TriggerBox";
-    fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
-        self.obb.write(s, "TriggerBox.Name")?;
-        s.i32(self.state);
-        s.wstr(&self.action_motion, "TriggerBox.ActionMotion")?;
-        s.wstr(&self.motion, "TriggerBox.Motion")?;
-        if let Some(p) = s.gate(
-            &self.signpost,
-            g.event_box >= 9,
-            g.event_box,
-            "TriggerBox.SignpostTextID",
-        )? {
-            s.i32(p.text_id);
-            s.f32s(&p.reposition);
         }
         Ok(())
     }

@@ -3,21 +3,33 @@
 //! `wdata::flat_records` (`flat_event_boxes!`, `flat_sections!`), which the reader expands too
 //! (so a field added there, or a gate changed, is read, held, written and copied).
 
+use zerocopy::little_endian::F32;
+
 use super::encode::Sink;
 use super::event_boxes::Record;
 use super::model::{Bool32, Obb, WString};
 use crate::error::Result;
+use crate::wdata::FixedGroup;
 use crate::wdata::Versions;
-use crate::wdata::flat_records::{flat_event_boxes, flat_sections, gate_doc};
+use crate::wdata::flat_records::{
+    flat_event_boxes, flat_scene_records, flat_sections, gate_doc, kind_doc,
+};
 use crate::write::wdata_from_view::{b32, obb, ws};
 
-/// The model's type for a field kind; a gated field is an `Option`.
+/// The model's type for a field kind; a gated field is an `Option`. A fixed group's type is the
+/// reader's.
 macro_rules! model_type {
     ($kind:ident, $ver:ident) => {
         Option<model_type!($kind)>
     };
+    (obb) => {
+        Obb
+    };
     (i32) => {
         i32
+    };
+    (u32) => {
+        u32
     };
     (f32) => {
         f32
@@ -34,12 +46,21 @@ macro_rules! model_type {
     (bool32x5) => {
         [Bool32; 5]
     };
+    ($group:ident) => {
+        crate::wdata::$group
+    };
 }
 
-/// Writes a field of kind `$kind` named `$what`.
+/// Writes a field of kind `$kind` named `$what`; a fixed group fills the reader's raw struct.
 macro_rules! write_field {
+    ($s:ident, obb, $v:expr, $what:expr) => {
+        $v.write($s, $what)?
+    };
     ($s:ident, i32, $v:expr, $what:expr) => {
         $s.i32($v)
+    };
+    ($s:ident, u32, $v:expr, $what:expr) => {
+        $s.u32($v)
     };
     ($s:ident, f32, $v:expr, $what:expr) => {
         $s.f32($v)
@@ -51,12 +72,15 @@ macro_rules! write_field {
         $s.wstr(&$v, $what)?
     };
     ($s:ident, vec3, $v:expr, $what:expr) => {
-        $s.f32s(&$v)
+        $s.out.put(&$v.map(F32::new))
     };
     ($s:ident, bool32x5, $v:expr, $what:expr) => {
         for d in $v {
             $s.bool32(d);
         }
+    };
+    ($s:ident, $group:ident, $v:expr, $what:expr) => {
+        $s.out.put(&FixedGroup::to_raw(&$v))
     };
 }
 
@@ -78,11 +102,8 @@ macro_rules! from_read {
     ($kind:ident, $ver:ident, $v:expr) => {
         $v.map(|x| from_read!($kind, x))
     };
-    (i32, $v:expr) => {
-        $v
-    };
-    (f32, $v:expr) => {
-        $v
+    (obb, $v:expr) => {
+        obb(&$v)
     };
     (bool32, $v:expr) => {
         b32($v)
@@ -90,11 +111,12 @@ macro_rules! from_read {
     (wstr, $v:expr) => {
         ws($v)
     };
-    (vec3, $v:expr) => {
-        $v
-    };
     (bool32x5, $v:expr) => {
         $v.map(b32)
+    };
+    // Numbers, vectors and fixed groups are the same values in both.
+    ($kind:ident, $v:expr) => {
+        $v
     };
 }
 
@@ -121,10 +143,9 @@ macro_rules! model_records {
         )]
         #[derive(Clone, Debug, PartialEq, Default)]
         pub struct $name {
-            /// The box: name, placement and half sizes.
-            pub obb: Obb,
             $(
                 $(#[$fdoc])*
+                #[doc = kind_doc!($kind)]
                 $(
                     #[doc = ""]
                     #[doc = gate_doc!($ver, $min)]
@@ -141,7 +162,6 @@ macro_rules! model_records {
             fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
                 // Read only by the gated fields (a record may have none).
                 let _ = v;
-                self.obb.write(s, concat!($label, ".Name"))?;
                 $(
                     write_gated!(
                         s,
@@ -160,7 +180,6 @@ macro_rules! model_records {
             /// Copies the reader's record.
             pub(crate) fn from_read(r: &crate::wdata::$name<'_>) -> $name {
                 $name {
-                    obb: obb(&r.obb),
                     $( $field: from_read!($kind $(, $ver)?, r.$field), )*
                 }
             }
@@ -170,3 +189,4 @@ macro_rules! model_records {
 
 flat_event_boxes!(model_records);
 flat_sections!(model_records);
+flat_scene_records!(model_records);

@@ -3,8 +3,14 @@
 
 use crate::error::{Error, Result};
 
+use crate::wdata::{FixedGroup as _, Versions};
+
 use super::encode::Sink;
-use super::model::{Bool32, WString};
+use super::event_boxes::Record as _;
+pub use super::flat_records::{Ambient, Cue, Sound};
+use super::model::WString;
+/// The groups of plain numbers in scenes and sounds: the reader's types (declared once).
+pub use crate::wdata::{SceneCamera, SceneTiming, SoundFades};
 
 /// A scene: its first-pass record and, from version 20, its second-pass record (the file stores
 /// every scene's first pass, then every scene's second pass).
@@ -32,48 +38,6 @@ pub struct Scene {
     /// Version >= 20.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub pass2: Option<ScenePass2>,
-}
-
-/// A scene's category, fades, blend and fog (version >= 15).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SceneTiming {
-    /// Scene category or type flag.
-    pub category: u32,
-    /// Fade-in time when the scene plays.
-    pub scene_fade_in: f32,
-    /// Fade hold time when the scene plays.
-    pub scene_fade_hold: f32,
-    /// Fade-out time when the scene plays.
-    pub scene_fade_out: f32,
-    /// Blend time into the scene.
-    pub blend_time: f32,
-    /// Fog start distance during the scene.
-    pub fog_near: f32,
-    /// Fog end distance during the scene.
-    pub fog_far: f32,
-}
-
-/// A scene's camera (version >= 19).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SceneCamera {
-    /// Camera position x, y, z.
-    pub position: [f32; 3],
-    /// Camera rotation x, y, z.
-    pub rotation: [f32; 3],
-    /// Field of view.
-    pub fov: f32,
-    /// Aspect ratio.
-    pub aspect_ratio: f32,
 }
 
 /// A scene's second-pass record (version >= 20): ten counts, then the lists in this order.
@@ -199,24 +163,6 @@ pub struct SceneData {
     pub blend_time: Option<f32>,
 }
 
-/// A timed cue of a scene resource (version >= 11).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Cue {
-    /// End time of the cue.
-    pub end: f32,
-    /// The cue's name.
-    pub name: WString,
-    /// The cue's id.
-    pub id: u32,
-    /// Start time of the cue.
-    pub start: f32,
-}
-
 /// Everything a scene resource stores from `soundCnt` to the two unknown strings (version >= 12).
 #[cfg_attr(
     feature = "serde",
@@ -244,60 +190,6 @@ pub struct SoundBlock {
     pub unknown_strings: Option<[WString; 2]>,
 }
 
-/// A sound of a scene resource.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Sound {
-    /// Start time of the sound.
-    pub start: f32,
-    /// Version >= 16.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub fades: Option<SoundFades>,
-    /// Path of the sound file.
-    pub path: WString,
-}
-
-/// A sound's fades and volume range (version >= 16).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SoundFades {
-    /// Fade-in time.
-    pub fade_in: f32,
-    /// Fade-out time.
-    pub fade_out: f32,
-    /// Maximum volume.
-    pub vol_max: f32,
-    /// Minimum volume.
-    pub vol_min: f32,
-}
-
-/// An ambient sound of a scene resource (version >= 17).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Ambient {
-    /// Start time of the ambient sound.
-    pub start: f32,
-    /// Path of the sound file.
-    pub path: WString,
-    /// Whether it starts with the scene.
-    pub play_on_start: Bool32,
-    /// `Loop`.
-    #[cfg_attr(feature = "serde", serde(rename = "loop"))]
-    pub looping: Bool32,
-}
-
 // ---- writing ---------------------------------------------------------------------------------
 
 /// `i32 count`, every scene's first pass, then (version >= 20) every scene's second pass.
@@ -310,21 +202,10 @@ pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: i32) -> Result<()>
         s.f32(scene.fade_hold_preview);
         s.f32(scene.fade_out_preview);
         if let Some(t) = s.gate(&scene.timing, v >= 15, v, "Scene.Category")? {
-            s.u32(t.category);
-            s.f32s(&[
-                t.scene_fade_in,
-                t.scene_fade_hold,
-                t.scene_fade_out,
-                t.blend_time,
-                t.fog_near,
-                t.fog_far,
-            ]);
+            s.out.put(&t.to_raw());
         }
         if let Some(c) = s.gate(&scene.camera, v >= 19, v, "Scene.Position")? {
-            s.f32s(&c.position);
-            s.f32s(&c.rotation);
-            s.f32(c.fov);
-            s.f32(c.aspect_ratio);
+            s.out.put(&c.to_raw());
         }
         // Checked here too, so that a pass-2 record on an old version is named at its scene.
         s.require(&scene.pass2, v >= 20, v, "Scene.pass2")?;
@@ -397,19 +278,20 @@ impl ScenePass2 {
 pub(super) fn write_scene_resources(
     s: &mut Sink,
     resources: &[SceneResource],
-    v: i32,
+    versions: Versions,
 ) -> Result<()> {
     s.count_i32(resources.len(), "SceneResources.count")?;
     for (i, r) in resources.iter().enumerate() {
         s.entry = Some(("scene_resources", i));
-        r.write(s, v)?;
+        r.write(s, versions)?;
     }
     s.entry = None;
     Ok(())
 }
 
 impl SceneResource {
-    fn write(&self, s: &mut Sink, v: i32) -> Result<()> {
+    fn write(&self, s: &mut Sink, versions: Versions) -> Result<()> {
+        let v = versions.main;
         s.wstr(&self.key, "SceneResource.Key")?;
         s.count_i32(self.aliases.len(), "SceneResource.aliasCnt")?;
         s.wstrs(&self.aliases, "SceneResource.Aliases")?;
@@ -451,22 +333,16 @@ impl SceneResource {
         if let Some(cues) = s.gate(&self.cues, v >= 11, v, "SceneResource.cueCnt")? {
             s.count_i32(cues.len(), "SceneResource.cueCnt")?;
             for c in cues {
-                s.f32(c.end);
-                s.wstr(&c.name, "Cue.Name")?;
-                s.u32(c.id);
-                s.f32(c.start);
+                c.write(s, versions)?;
             }
         }
         if let Some(block) = s.gate(&self.sound, v >= 12, v, "SceneResource.soundCnt")? {
-            block.write(s, v)?;
+            block.write(s, versions)?;
         }
         if let Some(ambients) = s.gate(&self.ambients, v >= 17, v, "SceneResource.ambientCnt")? {
             s.count_i32(ambients.len(), "SceneResource.ambientCnt")?;
             for a in ambients {
-                s.f32(a.start);
-                s.wstr(&a.path, "Ambient.Path")?;
-                s.bool32(a.play_on_start);
-                s.bool32(a.looping);
+                a.write(s, versions)?;
             }
         }
         Ok(())
@@ -474,14 +350,11 @@ impl SceneResource {
 }
 
 impl SoundBlock {
-    fn write(&self, s: &mut Sink, v: i32) -> Result<()> {
+    fn write(&self, s: &mut Sink, versions: Versions) -> Result<()> {
+        let v = versions.main;
         s.count_i32(self.sounds.len(), "SceneResource.soundCnt")?;
         for snd in &self.sounds {
-            s.f32(snd.start);
-            if let Some(f) = s.gate(&snd.fades, v >= 16, v, "Sound.FadeIn")? {
-                s.f32s(&[f.fade_in, f.fade_out, f.vol_max, f.vol_min]);
-            }
-            s.wstr(&snd.path, "Sound.Path")?;
+            snd.write(s, versions)?;
         }
         if let Some(&u) = s.gate(&self.unk1, v >= 13, v, "SceneResource.Unk1")? {
             s.u32(u);
