@@ -9,11 +9,12 @@ use super::Versions;
 use super::camera_box::CameraBox;
 use super::cursor::{WdataCursor as _, check_fits};
 pub use super::flat_records::{
-    CameraBlockBox, CutoffBox, EnvironmentReverbBox, EtcBox, InAreaBox, MiniMapIconBox, NpcBox,
-    ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox, TriggerBox,
+    CameraBlockBox, CutoffBox, EnvironmentReverbBox, EtcBox, EventHitBox, InAreaBox,
+    MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox,
+    StartPointBox, TriggerBox,
 };
 use super::obb::{OBB_MIN_SIZE, Obb};
-use super::raw::{Bool32, RawEventBoxIndexEntry, vec3};
+use super::raw::{Bool32, RawEventBoxIndexEntry};
 use super::wstr::WStr;
 use crate::bytes::Cursor;
 use crate::bytes::{Bytes, u64_of};
@@ -124,27 +125,6 @@ impl EventBoxType {
     pub const fn is_known(self) -> bool {
         !matches!(self, EventBoxType::UnusedBox)
     }
-}
-
-/// EventHitBox (5).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct EventHitBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// Hit state.
-    pub state: i32,
-    /// Name of the AniBG that hits.
-    pub anibg_name: WStr<'a>,
-    /// Damage dealt.
-    pub damage: f32,
-    /// Direction of the hit, x, y, z.
-    pub direction: [f32; 3],
-    /// Motion played by the one hit.
-    pub damage_motion: WStr<'a>,
-    /// Borrowed from the file.
-    pub hit_times: &'a [F32],
-    /// The temporary hit times (`tempHitCnt` floats), borrowed.
-    pub temp_hit_times: &'a [F32],
 }
 
 /// What a CameraTargetBox targets: a name below EventBoxVersion 8, a text id from 8.
@@ -288,29 +268,7 @@ impl<'a> EventBox<'a> {
             }
             EventBoxType::TriggerBox => EventBox::Trigger(TriggerBox::read(cur, versions)?),
             EventBoxType::SkidBox => EventBox::Skid(SkidBox::read(cur, versions)?),
-            EventBoxType::EventHitBox => {
-                let obb = obb!("EventHitBox");
-                let state = cur.i32_le("EventHitBox.State")?;
-                let anibg_name = cur.wstr("EventHitBox.AniBGName")?;
-                let damage = cur.f32_le("EventHitBox.Damage")?;
-                let direction = vec3(cur.read("EventHitBox.Direction")?);
-                let damage_motion = cur.wstr("EventHitBox.DamageMotion")?;
-                let hits = cur.count("EventHitBox.hitCnt", 4)?;
-                let temp_hits = cur.count("EventHitBox.tempHitCnt", 0)?;
-                let hit_times = cur.read_slice(hits as usize, "EventHitBox.HitTime")?;
-                let temp_hit_times =
-                    cur.read_slice(temp_hits as usize, "EventHitBox.TempHitTime")?;
-                EventBox::EventHit(EventHitBox {
-                    obb,
-                    state,
-                    anibg_name,
-                    damage,
-                    direction,
-                    damage_motion,
-                    hit_times,
-                    temp_hit_times,
-                })
-            }
+            EventBoxType::EventHitBox => EventBox::EventHit(EventHitBox::read(cur, versions)?),
             EventBoxType::NpcBox => EventBox::Npc(NpcBox::read(cur, versions)?),
             EventBoxType::PortalBox => EventBox::Portal(PortalBox::read(cur, versions)?),
             EventBoxType::SelectMapPortalBox => {

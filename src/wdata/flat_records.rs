@@ -1,7 +1,7 @@
 //! The records that are flat — fields each stored or not by one version gate — declared once.
 //! Three tables: [`flat_event_boxes!`] (the EventBox types without lists), [`flat_sections!`] (the
 //! AniBG, ItemBox and Gimmick sections, whose fields are gated on their sub-versions) and
-//! [`flat_scene_records!`] (a scene resource's cues, sounds and ambient sounds). A table hands every record (its name, its format name for
+//! [`flat_inner_records!`] (a scene resource's cues, sounds and ambient sounds). A table hands every record (its name, its format name for
 //! errors, where its list sits in the map's JSON, and each field with its kind, its version gate
 //! and its format name) to the macro it is given. The reader ([`reader_records!`], here) and the
 //! owned model (`write::wdata`, which makes the model struct, its writer and its conversion from
@@ -11,11 +11,15 @@
 //! Field syntax: `name: kind = "FormatName"`, then optionally:
 //! - `if version >= N` before the `=`: the field is stored only when that field of
 //!   [`Versions`](super::Versions) is at least `N`; it is an `Option`, `Some` exactly then;
-//! - `(json "key")` after the format name: the model's JSON key when it is not the field's name.
+//! - `(json "key")` after the format name: the model's JSON key when it is not the field's name;
+//! - `["CountName"]` after a list's kind: the list's count, an `i32` named `CountName`. Lists come
+//!   last in a record, and the file stores every list's count (in field order) before the first
+//!   list's items.
 //!
 //! Field kinds: `obb` (the box every EventBox, AniBG, ItemBox and Gimmick starts with: its name,
 //! then [`RawObb`](super::raw::RawObb)), `i32`, `u32`, `f32`, `bool32` (4-byte bool), `wstr`
-//! (UTF-16 string), `vec3` (three `f32`s), `bool32x5` (five 4-byte bools), or the name of a
+//! (UTF-16 string), `vec3` (three `f32`s), `bool32x5` (five 4-byte bools), the lists `f32s` and
+//! `names` (UTF-16 strings), or the name of a
 //! fixed group of plain numbers (`Signpost`, `SoundFades`: one raw struct each, a type the reader
 //! and the model share, see `groups.rs`).
 
@@ -74,6 +78,24 @@ macro_rules! flat_event_boxes {
                 end_time: f32 = "EndTime",
                 /// Duration.
                 duration: f32 = "Duration",
+            }
+            /// EventHitBox (type 5): an area that hits (damages).
+            EventHitBox = "EventHitBox" in "event_boxes.EventHitBox" {
+                obb: obb = "Name",
+                /// Hit state.
+                state: i32 = "State",
+                /// Name of the AniBG that hits.
+                anibg_name: wstr = "AniBGName",
+                /// Damage dealt.
+                damage: f32 = "Damage",
+                /// Direction of the hit, x, y, z.
+                direction: vec3 = "Direction",
+                /// Motion played by the one hit.
+                damage_motion: wstr = "DamageMotion",
+                /// The hit times (`hitCnt` floats).
+                hit_times: f32s["hitCnt"] = "HitTime",
+                /// The temporary hit times (`tempHitCnt` floats).
+                temp_hit_times: f32s["tempHitCnt"] = "TempHitTime",
             }
             /// NpcBox (type 6): an NPC spawn.
             NpcBox = "NpcBox" in "event_boxes.NpcBox" {
@@ -229,13 +251,27 @@ macro_rules! flat_sections {
 #[cfg_attr(not(feature = "write"), allow(unused_imports))]
 pub(crate) use flat_sections;
 
-/// The table of the flat records inside a scene resource (its cues, sounds and ambient sounds);
-/// `$m!` receives all of them. Their gates look at the main version.
-macro_rules! flat_scene_records {
+/// The table of the flat records inside the Triggers and SceneResources sections (a trigger, a
+/// scene resource's cues, sounds and ambient sounds); `$m!` receives all of them. Their gates look
+/// at the main version.
+macro_rules! flat_inner_records {
     ($m:ident) => {
         $m! {
-            // Their counts are fields of the scene resource, named there.
-            "SceneResource.";
+            // Their counts are fields of the section or the scene resource, named there.
+            "";
+            /// One trigger of the trigger-list layout: its name, comment and script names.
+            Trigger = "Trigger" in "triggers.triggers" {
+                /// The trigger's name.
+                name: wstr = "Name",
+                /// The editor's comment.
+                comment: wstr = "Comment",
+                /// Event script names.
+                events: names["evCnt"] = "Events",
+                /// Condition script names.
+                conditions: names["condCnt"] = "Conditions",
+                /// Action script names.
+                actions: names["actCnt"] = "Actions",
+            }
             /// A timed cue (main version >= 11).
             Cue = "Cue" in "scene_resources" {
                 /// End time of the cue.
@@ -271,7 +307,7 @@ macro_rules! flat_scene_records {
     };
 }
 #[cfg_attr(not(feature = "write"), allow(unused_imports))]
-pub(crate) use flat_scene_records;
+pub(crate) use flat_inner_records;
 
 /// The reader's type for a field kind (`$lt` is the file's lifetime); a gated field is an
 /// `Option`. A kind that is none of the plain ones names a [`FixedGroup`](super::FixedGroup) type
@@ -286,6 +322,8 @@ macro_rules! reader_type {
     ($lt:lifetime, wstr) => { $crate::wdata::WStr<$lt> };
     ($lt:lifetime, vec3) => { [f32; 3] };
     ($lt:lifetime, bool32x5) => { [$crate::wdata::raw::Bool32; 5] };
+    ($lt:lifetime, f32s) => { &$lt [zerocopy::little_endian::F32] };
+    ($lt:lifetime, names) => { $crate::wdata::NameList<$lt> };
     ($lt:lifetime, $group:ident) => { $crate::wdata::$group };
 }
 
@@ -306,6 +344,13 @@ macro_rules! min_size {
     };
     (bool32x5) => {
         20
+    };
+    // A list: its count.
+    (f32s) => {
+        4
+    };
+    (names) => {
+        4
     };
     (i32) => {
         4
@@ -388,9 +433,36 @@ macro_rules! read_field {
     };
 }
 
+/// The fewest bytes an item of a list takes.
+macro_rules! item_size {
+    (f32s) => {
+        4
+    };
+    (names) => {
+        2
+    };
+}
+
+/// A list, once its count (`$n`) is read: the items, borrowed and checked; any other field as
+/// read.
+macro_rules! read_list {
+    ($cur:ident, f32s, $n:ident, $label:literal, $fname:literal) => {
+        $cur.read_slice($n as usize, concat!($label, ".", $fname))?
+    };
+    ($cur:ident, names, $n:ident, $label:literal, $fname:literal) => {
+        $crate::wdata::NameList::read($cur, $n, false, concat!($label, ".", $fname))?
+    };
+    ($cur:ident, $kind:ident, $v:ident, $label:literal, $fname:literal) => {
+        $v
+    };
+}
+
 /// Reads a field, or for a gated one `Some(field)` when the version stores it and `None` (nothing
-/// read) when it does not.
+/// read) when it does not, or for a list its count (the items come after every count).
 macro_rules! read_gated {
+    ($cur:ident, $v:ident, $kind:ident, $label:literal, $fname:literal, $count:literal) => {
+        $cur.count(concat!($label, ".", $count), item_size!($kind))?
+    };
     ($cur:ident, $v:ident, $kind:ident, $ver:ident >= $min:literal, $label:literal, $fname:literal) => {
         if $v.$ver >= $min {
             Some(read_field!($cur, $kind, $label, $fname))
@@ -415,7 +487,8 @@ macro_rules! reader_records {
             $name:ident = $label:literal in $section:literal {
                 $(
                     $(#[$fdoc:meta])*
-                    $field:ident : $kind:ident $(if $ver:ident >= $min:literal)?
+                    $field:ident : $kind:ident $([$count:literal])?
+                        $(if $ver:ident >= $min:literal)?
                         = $fname:literal $((json $key:literal))?,
                 )*
             }
@@ -441,18 +514,20 @@ macro_rules! reader_records {
             ) -> $crate::error::Result<Self> {
                 // Read only by the gated fields (a record may have none).
                 let _ = versions;
-                Ok($name {
-                    $(
-                        $field: read_gated!(
-                            cur,
-                            versions,
-                            $kind,
-                            $($ver >= $min,)?
-                            $label,
-                            $fname
-                        ),
-                    )*
-                })
+                // The fields in order, a list's count in its place; then the lists' items.
+                $(
+                    let $field = read_gated!(
+                        cur,
+                        versions,
+                        $kind,
+                        $($ver >= $min,)?
+                        $label,
+                        $fname
+                        $(, $count)?
+                    );
+                )*
+                $( let $field = read_list!(cur, $kind, $field, $label, $fname); )*
+                Ok($name { $($field,)* })
             }
         }
 
@@ -475,4 +550,4 @@ use super::cursor::WdataCursor as _;
 
 flat_event_boxes!(reader_records);
 flat_sections!(reader_records);
-flat_scene_records!(reader_records);
+flat_inner_records!(reader_records);

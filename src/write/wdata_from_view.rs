@@ -14,7 +14,7 @@ pub(super) fn ws(s: read::WStr<'_>) -> WString {
     }
 }
 
-fn names(list: read::NameList<'_>) -> Result<Vec<WString>> {
+pub(super) fn names(list: read::NameList<'_>) -> Result<Vec<WString>> {
     list.iter().map(|n| Ok(ws(n?.name))).collect()
 }
 
@@ -35,12 +35,12 @@ pub(super) fn b32(b: read::Bool32) -> Bool32 {
 /// Every record of a run, copied into the model.
 fn copied<'a, R: read::Record<'a>, M>(
     run: read::Run<'a, R>,
-    from_read: impl Fn(&R) -> M,
+    from_read: impl Fn(&R) -> Result<M>,
 ) -> Result<Vec<M>> {
-    run.iter().map(|r| Ok(from_read(&r?))).collect()
+    run.iter().map(|r| from_read(&r?)).collect()
 }
 
-fn floats(v: &[zerocopy::little_endian::F32]) -> Vec<f32> {
+pub(super) fn floats(v: &[zerocopy::little_endian::F32]) -> Vec<f32> {
     v.iter().map(|f| f.get()).collect()
 }
 
@@ -151,29 +151,20 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
         for b in group.boxes() {
             match b? {
                 EventBox::Camera(c) => out.camera.push(camera_box(&c)?),
-                EventBox::Respawn(r) => out.respawn.push(RespawnBox::from_read(&r)),
-                EventBox::StartPoint(r) => out.start_point.push(StartPointBox::from_read(&r)),
-                EventBox::Trigger(r) => out.trigger.push(TriggerBox::from_read(&r)),
-                EventBox::Skid(r) => out.skid.push(SkidBox::from_read(&r)),
-                EventBox::EventHit(e) => out.event_hit.push(EventHitBox {
-                    obb: obb(&e.obb),
-                    state: e.state,
-                    anibg_name: ws(e.anibg_name),
-                    damage: e.damage,
-                    direction: e.direction,
-                    damage_motion: ws(e.damage_motion),
-                    hit_times: floats(e.hit_times),
-                    temp_hit_times: floats(e.temp_hit_times),
-                }),
-                EventBox::Npc(r) => out.npc.push(NpcBox::from_read(&r)),
-                EventBox::Portal(r) => out.portal.push(PortalBox::from_read(&r)),
+                EventBox::Respawn(r) => out.respawn.push(RespawnBox::from_read(&r)?),
+                EventBox::StartPoint(r) => out.start_point.push(StartPointBox::from_read(&r)?),
+                EventBox::Trigger(r) => out.trigger.push(TriggerBox::from_read(&r)?),
+                EventBox::Skid(r) => out.skid.push(SkidBox::from_read(&r)?),
+                EventBox::EventHit(r) => out.event_hit.push(EventHitBox::from_read(&r)?),
+                EventBox::Npc(r) => out.npc.push(NpcBox::from_read(&r)?),
+                EventBox::Portal(r) => out.portal.push(PortalBox::from_read(&r)?),
                 EventBox::SelectMapPortal(r) => out
                     .select_map_portal
-                    .push(SelectMapPortalBox::from_read(&r)),
-                EventBox::InArea(r) => out.in_area.push(InAreaBox::from_read(&r)),
-                EventBox::Etc(r) => out.etc.push(EtcBox::from_read(&r)),
-                EventBox::CameraBlock(r) => out.camera_block.push(CameraBlockBox::from_read(&r)),
-                EventBox::Cutoff(r) => out.cutoff.push(CutoffBox::from_read(&r)),
+                    .push(SelectMapPortalBox::from_read(&r)?),
+                EventBox::InArea(r) => out.in_area.push(InAreaBox::from_read(&r)?),
+                EventBox::Etc(r) => out.etc.push(EtcBox::from_read(&r)?),
+                EventBox::CameraBlock(r) => out.camera_block.push(CameraBlockBox::from_read(&r)?),
+                EventBox::Cutoff(r) => out.cutoff.push(CutoffBox::from_read(&r)?),
                 EventBox::CameraTarget(c) => out.camera_target.push(CameraTargetBox {
                     obb: obb(&c.obb),
                     target: match c.target {
@@ -182,10 +173,10 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                     },
                     target_local_pc: c.target_local_pc.map(b32),
                 }),
-                EventBox::MiniMapIcon(r) => out.mini_map_icon.push(MiniMapIconBox::from_read(&r)),
+                EventBox::MiniMapIcon(r) => out.mini_map_icon.push(MiniMapIconBox::from_read(&r)?),
                 EventBox::EnvironmentReverb(r) => out
                     .environment_reverb
-                    .push(EnvironmentReverbBox::from_read(&r)),
+                    .push(EnvironmentReverbBox::from_read(&r)?),
                 EventBox::Waypoint(w) => out.waypoint.push(WaypointBox {
                     obb: obb(&w.obb),
                     id: w.id,
@@ -200,7 +191,7 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                         })
                         .collect(),
                 }),
-                EventBox::Obstacle(r) => out.obstacle.push(ObstacleBox::from_read(&r)),
+                EventBox::Obstacle(r) => out.obstacle.push(ObstacleBox::from_read(&r)?),
             }
         }
     }
@@ -303,16 +294,7 @@ impl WdataMap {
             },
             None => TriggerLayout::Peer(
                 t.triggers()
-                    .map(|t| {
-                        let t = t?;
-                        Ok(Trigger {
-                            name: ws(t.name),
-                            comment: ws(t.comment),
-                            events: names(t.events)?,
-                            conditions: names(t.conditions)?,
-                            actions: names(t.actions)?,
-                        })
-                    })
+                    .map(|t| Trigger::from_read(&t?))
                     .collect::<Result<_>>()?,
             ),
         };

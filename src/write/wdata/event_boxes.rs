@@ -8,8 +8,9 @@ use crate::wdata::{OBB_MIN_SIZE, Versions};
 
 use super::encode::{Sink, version_value};
 use super::flat_records::{
-    CameraBlockBox, CutoffBox, EnvironmentReverbBox, EtcBox, InAreaBox, MiniMapIconBox, NpcBox,
-    ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox, TriggerBox,
+    CameraBlockBox, CutoffBox, EnvironmentReverbBox, EtcBox, EventHitBox, InAreaBox,
+    MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox,
+    StartPointBox, TriggerBox,
 };
 use super::model::{Bool32, Obb, WString};
 /// A TriggerBox's signpost: the reader's type (a group of plain numbers, declared once).
@@ -243,32 +244,6 @@ pub struct RenderEntry {
     pub id: Option<u32>,
     /// The item's name.
     pub name: WString,
-}
-
-/// Type 5: a damage volume.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct EventHitBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Hit state.
-    pub state: i32,
-    /// Name of the AniBG that hits.
-    pub anibg_name: WString,
-    /// Damage dealt.
-    pub damage: f32,
-    /// Direction of the hit, x, y, z.
-    pub direction: [f32; 3],
-    /// Motion played by the one hit.
-    pub damage_motion: WString,
-    /// The hit times (`hitCnt` floats).
-    pub hit_times: Vec<f32>,
-    /// The temporary hit times (`tempHitCnt` floats).
-    pub temp_hit_times: Vec<f32>,
 }
 
 /// Type 13: a camera focus target.
@@ -637,24 +612,6 @@ impl CameraLists {
         for p in &self.build_positions {
             s.f32s(p);
         }
-        Ok(())
-    }
-}
-
-impl Record for EventHitBox {
-    const WHAT: &'static str = "EventBoxes.EventHitBox.count";
-    const SECTION: &'static str = "event_boxes.EventHitBox";
-    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
-        self.obb.write(s, "EventHitBox.Name")?;
-        s.i32(self.state);
-        s.wstr(&self.anibg_name, "EventHitBox.AniBGName")?;
-        s.f32(self.damage);
-        s.f32s(&self.direction);
-        s.wstr(&self.damage_motion, "EventHitBox.DamageMotion")?;
-        s.count_i32(self.hit_times.len(), "EventHitBox.hitCnt")?;
-        s.count_i32(self.temp_hit_times.len(), "EventHitBox.tempHitCnt")?;
-        s.f32s(&self.hit_times);
-        s.f32s(&self.temp_hit_times);
         Ok(())
     }
 }

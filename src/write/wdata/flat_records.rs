@@ -12,9 +12,9 @@ use crate::error::Result;
 use crate::wdata::FixedGroup;
 use crate::wdata::Versions;
 use crate::wdata::flat_records::{
-    flat_event_boxes, flat_scene_records, flat_sections, gate_doc, kind_doc,
+    flat_event_boxes, flat_inner_records, flat_sections, gate_doc, kind_doc,
 };
-use crate::write::wdata_from_view::{b32, obb, ws};
+use crate::write::wdata_from_view::{b32, floats, names, obb, ws};
 
 /// The model's type for a field kind; a gated field is an `Option`. A fixed group's type is the
 /// reader's.
@@ -45,6 +45,12 @@ macro_rules! model_type {
     };
     (bool32x5) => {
         [Bool32; 5]
+    };
+    (f32s) => {
+        Vec<f32>
+    };
+    (names) => {
+        Vec<WString>
     };
     ($group:ident) => {
         crate::wdata::$group
@@ -84,9 +90,23 @@ macro_rules! write_field {
     };
 }
 
+/// Writes a list's items (after every count of the record); any other field is written already.
+macro_rules! write_list {
+    ($s:ident, f32s, $val:expr, $what:expr) => {
+        $s.f32s(&$val);
+    };
+    ($s:ident, names, $val:expr, $what:expr) => {
+        $s.wstrs(&$val, $what)?;
+    };
+    ($s:ident, $kind:ident, $val:expr, $what:expr) => {};
+}
+
 /// Writes a field, or for a gated one checks that the model holds it exactly when the version
-/// stores it (naming the field when not) and writes it then.
+/// stores it (naming the field when not) and writes it then, or for a list writes its count.
 macro_rules! write_gated {
+    ($s:ident, $v:ident, $kind:ident, $val:expr, $what:expr, count $count:expr) => {
+        $s.count_i32($val.len(), $count)?;
+    };
     ($s:ident, $v:ident, $kind:ident, $ver:ident >= $min:literal, $val:expr, $what:expr) => {
         if let Some(x) = $s.gate(&$val, $v.$ver >= $min, $v.$ver, $what)? {
             write_field!($s, $kind, *x, $what);
@@ -114,6 +134,12 @@ macro_rules! from_read {
     (bool32x5, $v:expr) => {
         $v.map(b32)
     };
+    (f32s, $v:expr) => {
+        floats($v)
+    };
+    (names, $v:expr) => {
+        names($v)?
+    };
     // Numbers, vectors and fixed groups are the same values in both.
     ($kind:ident, $v:expr) => {
         $v
@@ -129,7 +155,8 @@ macro_rules! model_records {
             $name:ident = $label:literal in $section:literal {
                 $(
                     $(#[$fdoc:meta])*
-                    $field:ident : $kind:ident $(if $ver:ident >= $min:literal)?
+                    $field:ident : $kind:ident $([$count:literal])?
+                        $(if $ver:ident >= $min:literal)?
                         = $fname:literal $((json $key:literal))?,
                 )*
             }
@@ -170,18 +197,20 @@ macro_rules! model_records {
                         $($ver >= $min,)?
                         self.$field,
                         concat!($label, ".", $fname)
+                        $(, count concat!($label, ".", $count))?
                     );
                 )*
+                $( write_list!(s, $kind, self.$field, concat!($label, ".", $fname)); )*
                 Ok(())
             }
         }
 
         impl $name {
-            /// Copies the reader's record.
-            pub(crate) fn from_read(r: &crate::wdata::$name<'_>) -> $name {
-                $name {
+            /// Copies the reader's record (its lists are read again, and may fail).
+            pub(crate) fn from_read(r: &crate::wdata::$name<'_>) -> Result<$name> {
+                Ok($name {
                     $( $field: from_read!($kind $(, $ver)?, r.$field), )*
-                }
+                })
             }
         }
     )*};
@@ -189,4 +218,4 @@ macro_rules! model_records {
 
 flat_event_boxes!(model_records);
 flat_sections!(model_records);
-flat_scene_records!(model_records);
+flat_inner_records!(model_records);
