@@ -9,12 +9,12 @@ use super::Versions;
 use super::camera_box::CameraBox;
 use super::cursor::{WdataCursor as _, check_fits};
 pub use super::flat_records::{
-    CameraBlockBox, CutoffBox, EnvironmentReverbBox, EtcBox, EventHitBox, InAreaBox,
-    MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox,
-    StartPointBox, TriggerBox,
+    CameraBlockBox, CameraTargetBox, CutoffBox, EnvironmentReverbBox, EtcBox, EventHitBox,
+    InAreaBox, MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox,
+    SkidBox, StartPointBox, TriggerBox,
 };
 use super::obb::{OBB_MIN_SIZE, Obb};
-use super::raw::{Bool32, RawEventBoxIndexEntry};
+use super::raw::RawEventBoxIndexEntry;
 use super::wstr::WStr;
 use crate::bytes::Cursor;
 use crate::bytes::{Bytes, u64_of};
@@ -136,15 +136,18 @@ pub enum CameraTargetName<'a> {
     TextId(i32),
 }
 
-/// CameraTargetBox (13).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct CameraTargetBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// What the camera targets.
-    pub target: CameraTargetName<'a>,
-    /// EventBoxVersion >= 2.
-    pub target_local_pc: Option<Bool32>,
+impl<'a> CameraTargetName<'a> {
+    /// The first EventBox version that stores a text id instead of a name.
+    pub const TEXT_ID_SINCE: i32 = 8;
+
+    /// Reads the name or the text id, as the EventBox version says.
+    pub(crate) fn read(cur: &mut Cursor<'a>, versions: Versions) -> Result<Self> {
+        Ok(if versions.event_box < Self::TEXT_ID_SINCE {
+            CameraTargetName::Name(cur.wstr("CameraTargetBox.TargetName")?)
+        } else {
+            CameraTargetName::TextId(cur.i32_le("CameraTargetBox.NameTextID")?)
+        })
+    }
 }
 
 /// WaypointBox (17).
@@ -254,7 +257,6 @@ impl<'a> EventBox<'a> {
 
     /// Reads one record of type `ty` (a known type) at the cursor.
     pub(crate) fn read(cur: &mut Cursor<'a>, versions: Versions, ty: EventBoxType) -> Result<Self> {
-        let ev = versions.event_box;
         macro_rules! obb {
             ($t:literal) => {
                 Obb::read(cur, concat!($t, ".Name"), concat!($t, ".Obb"))?
@@ -281,22 +283,7 @@ impl<'a> EventBox<'a> {
             }
             EventBoxType::CutoffBox => EventBox::Cutoff(CutoffBox::read(cur, versions)?),
             EventBoxType::CameraTargetBox => {
-                let obb = obb!("CameraTargetBox");
-                let target = if ev < 8 {
-                    CameraTargetName::Name(cur.wstr("CameraTargetBox.TargetName")?)
-                } else {
-                    CameraTargetName::TextId(cur.i32_le("CameraTargetBox.NameTextID")?)
-                };
-                let target_local_pc = if ev >= 2 {
-                    Some(cur.bool32("CameraTargetBox.TargetLocalPC")?)
-                } else {
-                    None
-                };
-                EventBox::CameraTarget(CameraTargetBox {
-                    obb,
-                    target,
-                    target_local_pc,
-                })
+                EventBox::CameraTarget(CameraTargetBox::read(cur, versions)?)
             }
             EventBoxType::MiniMapIconBox => {
                 EventBox::MiniMapIcon(MiniMapIconBox::read(cur, versions)?)

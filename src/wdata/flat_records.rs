@@ -19,7 +19,8 @@
 //! Field kinds: `obb` (the box every EventBox, AniBG, ItemBox and Gimmick starts with: its name,
 //! then [`RawObb`](super::raw::RawObb)), `i32`, `u32`, `f32`, `bool32` (4-byte bool), `wstr`
 //! (UTF-16 string), `vec3` (three `f32`s), `bool32x5` (five 4-byte bools), the lists `f32s` and
-//! `names` (UTF-16 strings), or the name of a
+//! `names` (UTF-16 strings), `target_name` (a CameraTargetBox's name or text id, as the EventBox
+//! version says), or the name of a
 //! fixed group of plain numbers (`Signpost`, `SoundFades`: one raw struct each, a type the reader
 //! and the model share, see `groups.rs`).
 
@@ -158,6 +159,14 @@ macro_rules! flat_event_boxes {
                 obb: obb = "Name",
                 /// Type of cutoff (meanings are the game's).
                 cutoff_type: i32 = "CutoffType",
+            }
+            /// CameraTargetBox (type 13): what the camera targets.
+            CameraTargetBox = "CameraTargetBox" in "event_boxes.CameraTargetBox" {
+                obb: obb = "Name",
+                /// What the camera targets: a name below EventBoxVersion 8, a text id from 8.
+                target: target_name = "NameTextID",
+                /// Whether the target is the local player character.
+                target_local_pc: bool32 if event_box >= 2 = "TargetLocalPC",
             }
             /// MiniMapIconBox (type 15): an icon on the mini map.
             MiniMapIconBox = "MiniMapIconBox" in "event_boxes.MiniMapIconBox" {
@@ -322,6 +331,7 @@ macro_rules! reader_type {
     ($lt:lifetime, wstr) => { $crate::wdata::WStr<$lt> };
     ($lt:lifetime, vec3) => { [f32; 3] };
     ($lt:lifetime, bool32x5) => { [$crate::wdata::raw::Bool32; 5] };
+    ($lt:lifetime, target_name) => { $crate::wdata::CameraTargetName<$lt> };
     ($lt:lifetime, f32s) => { &$lt [zerocopy::little_endian::F32] };
     ($lt:lifetime, names) => { $crate::wdata::NameList<$lt> };
     ($lt:lifetime, $group:ident) => { $crate::wdata::$group };
@@ -344,6 +354,10 @@ macro_rules! min_size {
     };
     (bool32x5) => {
         20
+    };
+    // A name (its count alone) or a text id.
+    (target_name) => {
+        2
     };
     // A list: its count.
     (f32s) => {
@@ -460,6 +474,9 @@ macro_rules! read_list {
 /// Reads a field, or for a gated one `Some(field)` when the version stores it and `None` (nothing
 /// read) when it does not, or for a list its count (the items come after every count).
 macro_rules! read_gated {
+    ($cur:ident, $v:ident, target_name, $label:literal, $fname:literal) => {
+        $crate::wdata::CameraTargetName::read($cur, $v)?
+    };
     ($cur:ident, $v:ident, $kind:ident, $label:literal, $fname:literal, $count:literal) => {
         $cur.count(concat!($label, ".", $count), item_size!($kind))?
     };

@@ -165,14 +165,9 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                 EventBox::Etc(r) => out.etc.push(EtcBox::from_read(&r)?),
                 EventBox::CameraBlock(r) => out.camera_block.push(CameraBlockBox::from_read(&r)?),
                 EventBox::Cutoff(r) => out.cutoff.push(CutoffBox::from_read(&r)?),
-                EventBox::CameraTarget(c) => out.camera_target.push(CameraTargetBox {
-                    obb: obb(&c.obb),
-                    target: match c.target {
-                        read::CameraTargetName::Name(n) => CameraTargetName::Name(ws(n)),
-                        read::CameraTargetName::TextId(id) => CameraTargetName::TextId(id),
-                    },
-                    target_local_pc: c.target_local_pc.map(b32),
-                }),
+                EventBox::CameraTarget(r) => {
+                    out.camera_target.push(CameraTargetBox::from_read(&r)?)
+                }
                 EventBox::MiniMapIcon(r) => out.mini_map_icon.push(MiniMapIconBox::from_read(&r)?),
                 EventBox::EnvironmentReverb(r) => out
                     .environment_reverb

@@ -8,13 +8,14 @@ use crate::wdata::{OBB_MIN_SIZE, Versions};
 
 use super::encode::{Sink, version_value};
 use super::flat_records::{
-    CameraBlockBox, CutoffBox, EnvironmentReverbBox, EtcBox, EventHitBox, InAreaBox,
-    MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox,
-    StartPointBox, TriggerBox,
+    CameraBlockBox, CameraTargetBox, CutoffBox, EnvironmentReverbBox, EtcBox, EventHitBox,
+    InAreaBox, MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox,
+    SkidBox, StartPointBox, TriggerBox,
 };
 use super::model::{Bool32, Obb, WString};
 /// A TriggerBox's signpost: the reader's type (a group of plain numbers, declared once).
 pub use crate::wdata::Signpost;
+use crate::write::wdata_from_view::ws;
 
 /// Number of EventBox types the game knows (0..=18); the writer always writes this many index
 /// entries unless [`EventBoxes::type_count`] says fewer.
@@ -244,23 +245,6 @@ pub struct RenderEntry {
     pub id: Option<u32>,
     /// The item's name.
     pub name: WString,
-}
-
-/// Type 13: a camera focus target.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct CameraTargetBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// What the camera targets.
-    pub target: CameraTargetName,
-    /// evVer >= 2.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub target_local_pc: Option<Bool32>,
 }
 
 /// How a CameraTargetBox names its target: a string below evVer 8, a text id from evVer 8.
@@ -616,34 +600,31 @@ impl CameraLists {
     }
 }
 
-impl Record for CameraTargetBox {
-    const WHAT: &'static str = "EventBoxes.CameraTargetBox.count";
-    const SECTION: &'static str = "event_boxes.CameraTargetBox";
-    fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
-        self.obb.write(s, "CameraTargetBox.Name")?;
-        match (&self.target, g.event_box >= 8) {
-            (CameraTargetName::Name(name), false) => {
-                s.wstr(name, "CameraTargetBox.NameDeprecated")?
+impl CameraTargetName {
+    /// The name or the text id, whichever the EventBox version stores (refusing the other).
+    pub(super) fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
+        let text_id_since = crate::wdata::CameraTargetName::TEXT_ID_SINCE;
+        match (self, g.event_box >= text_id_since) {
+            (CameraTargetName::Name(name), false) => s.wstr(name, "CameraTargetBox.TargetName"),
+            (CameraTargetName::TextId(id), true) => {
+                s.i32(*id);
+                Ok(())
             }
-            (CameraTargetName::TextId(id), true) => s.i32(*id),
-            _ => {
-                return Err(Error::invalid(
-                    s.pos(),
-                    "CameraTargetBox.NameTextID",
-                    version_value(g.event_box),
-                    "the target is a name below EventBox version 8 and a text id from 8",
-                ));
-            }
+            _ => Err(Error::invalid(
+                s.pos(),
+                "CameraTargetBox.NameTextID",
+                version_value(g.event_box),
+                "the target is a name below EventBox version 8 and a text id from 8",
+            )),
         }
-        if let Some(&b) = s.gate(
-            &self.target_local_pc,
-            g.event_box >= 2,
-            g.event_box,
-            "CameraTargetBox.TargetLocalPC",
-        )? {
-            s.bool32(b);
+    }
+
+    /// Copies the reader's target.
+    pub(super) fn from_read(t: crate::wdata::CameraTargetName<'_>) -> CameraTargetName {
+        match t {
+            crate::wdata::CameraTargetName::Name(n) => CameraTargetName::Name(ws(n)),
+            crate::wdata::CameraTargetName::TextId(id) => CameraTargetName::TextId(id),
         }
-        Ok(())
     }
 }
 

@@ -6,7 +6,7 @@
 use zerocopy::little_endian::F32;
 
 use super::encode::Sink;
-use super::event_boxes::Record;
+use super::event_boxes::{CameraTargetName, Record};
 use super::model::{Bool32, Obb, WString};
 use crate::error::Result;
 use crate::wdata::FixedGroup;
@@ -45,6 +45,9 @@ macro_rules! model_type {
     };
     (bool32x5) => {
         [Bool32; 5]
+    };
+    (target_name) => {
+        CameraTargetName
     };
     (f32s) => {
         Vec<f32>
@@ -104,6 +107,9 @@ macro_rules! write_list {
 /// Writes a field, or for a gated one checks that the model holds it exactly when the version
 /// stores it (naming the field when not) and writes it then, or for a list writes its count.
 macro_rules! write_gated {
+    ($s:ident, $v:ident, target_name, $val:expr, $what:expr) => {
+        $val.write($s, $v)?;
+    };
     ($s:ident, $v:ident, $kind:ident, $val:expr, $what:expr, count $count:expr) => {
         $s.count_i32($val.len(), $count)?;
     };
@@ -133,6 +139,9 @@ macro_rules! from_read {
     };
     (bool32x5, $v:expr) => {
         $v.map(b32)
+    };
+    (target_name, $v:expr) => {
+        CameraTargetName::from_read($v)
     };
     (f32s, $v:expr) => {
         floats($v)
