@@ -76,6 +76,13 @@ impl Sink {
 
     /// A list's length as the file's `i32` count.
     pub(super) fn count_i32(&mut self, len: usize, what: &'static str) -> Result<()> {
+        let n = self.i32_count(len, what)?;
+        self.out.put(&n);
+        Ok(())
+    }
+
+    /// A list's length as an `i32` count of a raw struct (errors at the current offset).
+    pub(super) fn i32_count(&self, len: usize, what: &'static str) -> Result<I32> {
         let n = i32::try_from(len).map_err(|_| {
             Error::invalid(
                 self.pos(),
@@ -84,12 +91,11 @@ impl Sink {
                 "more items than an i32 count can hold",
             )
         })?;
-        self.i32(n);
-        Ok(())
+        Ok(I32::new(n))
     }
 
-    /// A list's length as the file's `u32` count.
-    pub(super) fn count_u32(&mut self, len: usize, what: &'static str) -> Result<()> {
+    /// A list's length as a `u32` count of a raw struct (errors at the current offset).
+    pub(super) fn u32_count(&self, len: usize, what: &'static str) -> Result<U32> {
         let n = u32::try_from(len).map_err(|_| {
             Error::invalid(
                 self.pos(),
@@ -98,8 +104,7 @@ impl Sink {
                 "more items than a u32 count can hold",
             )
         })?;
-        self.u32(n);
-        Ok(())
+        Ok(U32::new(n))
     }
 
     /// Each string of `list`, in order.

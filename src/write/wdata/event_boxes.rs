@@ -3,7 +3,9 @@
 //! CameraBox render-list id, which is gated on the *main* version (22).
 
 use crate::error::{Error, Result};
-use crate::wdata::raw::RawEventBoxIndexEntry;
+use zerocopy::little_endian::{F32, U32};
+
+use crate::wdata::raw::{RawCameraListCounts, RawCameraParams, RawEventBoxIndexEntry};
 use crate::wdata::{OBB_MIN_SIZE, Versions};
 
 use super::encode::{Sink, version_value};
@@ -495,10 +497,12 @@ impl CameraInfo {
             s.wstr(t, "CameraInfo.CameraTarget")?;
         }
         s.wstr(&self.camera_name, "CameraInfo.CameraName")?;
-        s.f32s(&self.camera_position);
-        s.f32s(&self.camera_rotation);
-        s.f32(self.fov);
-        s.f32s(&self.frustum);
+        s.out.put(&RawCameraParams {
+            position: self.camera_position.map(F32::new),
+            rotation: self.camera_rotation.map(F32::new),
+            fov: F32::new(self.fov),
+            frustum: self.frustum.map(F32::new),
+        });
         if let Some(&b) = s.gate(
             &self.build_pvs,
             g.event_box >= 5,
@@ -551,8 +555,6 @@ impl CameraLists {
                 ));
             }
         };
-        s.count_u32(self.pvs_bg.len(), "CameraInfo.pvsBg")?;
-        s.count_u32(pvs_ev_len, "CameraInfo.pvsEv")?;
         const COUNT_NAMES: [&str; 8] = [
             "CameraInfo.renderBg",
             "CameraInfo.renderAni",
@@ -563,10 +565,22 @@ impl CameraLists {
             "CameraInfo.noRenderItem",
             "CameraInfo.noRenderGimmick",
         ];
-        for (list, what) in self.render_lists().into_iter().zip(COUNT_NAMES) {
-            s.count_u32(list.len(), what)?;
+        // The eleven counts, as the reader's raw struct.
+        let mut counts = RawCameraListCounts {
+            pvs_bg: s.u32_count(self.pvs_bg.len(), "CameraInfo.pvsBg")?,
+            pvs_event_box: s.u32_count(pvs_ev_len, "CameraInfo.pvsEv")?,
+            render: [U32::ZERO; 8],
+            build_pos: s.u32_count(self.build_positions.len(), "CameraInfo.buildPos")?,
+        };
+        for ((count, list), what) in counts
+            .render
+            .iter_mut()
+            .zip(self.render_lists())
+            .zip(COUNT_NAMES)
+        {
+            *count = s.u32_count(list.len(), what)?;
         }
-        s.count_u32(self.build_positions.len(), "CameraInfo.buildPos")?;
+        s.out.put(&counts);
         for &id in &self.pvs_bg {
             s.u32(id);
         }
@@ -594,7 +608,7 @@ impl CameraLists {
             }
         }
         for p in &self.build_positions {
-            s.f32s(p);
+            s.out.put(&p.map(F32::new));
         }
         Ok(())
     }

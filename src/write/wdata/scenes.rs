@@ -3,6 +3,9 @@
 
 use crate::error::{Error, Result};
 
+use zerocopy::little_endian::{F32, I32, U32};
+
+use crate::wdata::raw::{RawSceneDetailCounts, RawSoundTail};
 use crate::wdata::{FixedGroup as _, Versions};
 
 use super::encode::Sink;
@@ -240,8 +243,6 @@ impl ScenePass2 {
         if let Some(name) = s.gate(&self.name, v >= 21, v, "Scene.Name")? {
             s.wstr(name, "Scene.Name")?;
         }
-        s.count_i32(self.event_entries.len(), "Scene.entryCnt")?;
-        s.count_i32(self.scene_ids.len(), "Scene.sceneIdCnt")?;
         const COUNT_NAMES: [&str; 8] = [
             "Scene.rBg",
             "Scene.rAni",
@@ -252,9 +253,16 @@ impl ScenePass2 {
             "Scene.nItem",
             "Scene.nGim",
         ];
-        for (list, what) in self.lists().into_iter().zip(COUNT_NAMES) {
-            s.count_i32(list.len(), what)?;
+        // The ten counts, as the reader's raw struct.
+        let mut counts = RawSceneDetailCounts {
+            event_entries: s.i32_count(self.event_entries.len(), "Scene.entryCnt")?,
+            scene_ids: s.i32_count(self.scene_ids.len(), "Scene.sceneIdCnt")?,
+            render: [I32::ZERO; 8],
+        };
+        for ((count, list), what) in counts.render.iter_mut().zip(self.lists()).zip(COUNT_NAMES) {
+            *count = s.i32_count(list.len(), what)?;
         }
+        s.out.put(&counts);
         for &id in &self.scene_ids {
             s.u32(id);
         }
@@ -359,13 +367,13 @@ impl SoundBlock {
         if let Some(&u) = s.gate(&self.unk1, v >= 13, v, "SceneResource.Unk1")? {
             s.u32(u);
         }
-        s.u32(self.unk2);
-        s.f32(self.unk3);
-        s.u32(self.unk4);
+        s.out.put(&RawSoundTail {
+            unk2: U32::new(self.unk2),
+            unk3: F32::new(self.unk3),
+            unk4: U32::new(self.unk4),
+        });
         if let Some(ints) = s.gate(&self.unknown_ints, v <= 14, v, "SceneResource.unknownInts")? {
-            for &i in ints {
-                s.i32(i);
-            }
+            s.out.put(&ints.map(I32::new));
         }
         if let Some(strs) = s.gate(
             &self.unknown_strings,
