@@ -44,6 +44,7 @@ mod camera_box;
 mod cursor;
 mod event_box;
 pub(crate) mod flat_records;
+pub(crate) mod gates;
 mod groups;
 pub(crate) mod header;
 mod obb;
@@ -204,7 +205,7 @@ impl<'a> WdataView<'a> {
             item_box: header.item_box_version.unwrap_or(0),
             gimmick: header.gimmick_version.unwrap_or(0),
         };
-        let (event_boxes, anibg_at) = if version >= 7 {
+        let (event_boxes, anibg_at) = if gates::EVENT_BOXES.stored(versions) {
             let section = EventBoxSection::read(bytes, at, versions)?;
             (Some(section), section.end)
         } else {
@@ -217,7 +218,7 @@ impl<'a> WdataView<'a> {
         let gimmicks_at = cur.offset();
         let gimmicks = Run::read_counted(&mut cur, versions, "Gimmick.count")?;
         let trailing_paths = cur.offset();
-        let obstacle_path = if version >= 2 {
+        let obstacle_path = if gates::NAV_HEIGHT_AND_OBSTACLE_PATHS.stored(versions) {
             Some(cur.wstr("ObstaclePath")?)
         } else {
             None
@@ -227,7 +228,7 @@ impl<'a> WdataView<'a> {
         let triggers_at = cur.offset();
 
         let list = read_tail(bytes, triggers_at, versions, TriggerLayout::TriggerList);
-        let (tail, ambiguous) = if version < 9 {
+        let (tail, ambiguous) = if !gates::SCRIPT_PATHS.stored(versions) {
             (list?, false)
         } else {
             let scripts = read_tail(bytes, triggers_at, versions, TriggerLayout::ScriptPaths);

@@ -5,6 +5,7 @@ use zerocopy::little_endian::U32;
 
 use super::Versions;
 use super::cursor::{WdataCursor as _, check_fits};
+use super::gates;
 use super::groups::{FixedGroup as _, SceneCamera, SceneTiming};
 use super::raw::RawSceneDetailCounts;
 use super::records::{NameList, Record, Records, Run};
@@ -39,12 +40,12 @@ impl<'a> Record<'a> for SceneHead<'a> {
         let fade_in_preview = cur.f32_le("Scene.FadeInPreview")?;
         let fade_hold_preview = cur.f32_le("Scene.FadeHoldPreview")?;
         let fade_out_preview = cur.f32_le("Scene.FadeOutPreview")?;
-        let timing = if versions.main >= 15 {
+        let timing = if gates::SCENE_TIMING.stored(versions) {
             Some(SceneTiming::from_raw(cur.read("Scene.timing")?))
         } else {
             None
         };
-        let camera = if versions.main >= 19 {
+        let camera = if gates::SCENE_CAMERA.stored(versions) {
             Some(SceneCamera::from_raw(cur.read("Scene.camera")?))
         } else {
             None
@@ -84,7 +85,7 @@ impl<'a> Record<'a> for SceneDetails<'a> {
 
     #[inline]
     fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
-        let name = if versions.main >= 21 {
+        let name = if gates::SCENE_NAME.stored(versions) {
             Some(cur.wstr("Scene.Name")?)
         } else {
             None
@@ -96,7 +97,7 @@ impl<'a> Record<'a> for SceneDetails<'a> {
         let scene_ids = cur.read_slice(ids as usize, "Scene.IndexList")?;
         let entries = count_of(counts.event_entries.get(), counts_at, "Scene.entryCnt")?;
         let event_entries = NameList::read(cur, entries, true, "Scene.EventScenes")?;
-        let keyed = versions.main >= 22;
+        let keyed = gates::RENDER_ITEM_KEY.stored(versions);
         let mut render = [NameList::empty(*cur); 8];
         for (i, (list, count)) in render.iter_mut().zip(&counts.render).enumerate() {
             let n = count_of(count.get(), counts_at + 8 + 4 * i, "Scene.renderCount")?;
@@ -131,7 +132,7 @@ impl<'a> SceneSection<'a> {
     pub(crate) fn read(cur: &mut Cursor<'a>, versions: Versions) -> Result<Self> {
         let count = cur.count("Scenes.count", SceneHead::MIN_SIZE)?;
         let heads = Run::read(cur, count, versions)?;
-        let details = if versions.main >= 20 {
+        let details = if gates::SCENE_PASS2.stored(versions) {
             check_fits(
                 cur.offset(),
                 "Scenes.details",

@@ -7,6 +7,7 @@ use zerocopy::little_endian::I32;
 use super::Versions;
 use super::cursor::WdataCursor as _;
 pub use super::flat_records::{Ambient, Cue, Sound};
+use super::gates;
 use super::raw::RawSoundTail;
 use super::records::{NameList, Record, Run};
 use super::wstr::WStr;
@@ -41,7 +42,7 @@ impl<'a> Record<'a> for ScenePath<'a> {
         let motion = cur.wstr("ScenePath.Motion")?;
         let name = cur.wstr("ScenePath.Name")?;
         let event_name = cur.wstr("ScenePath.EventName")?;
-        let (time, hold) = if versions.main >= 10 {
+        let (time, hold) = if gates::PATH_TIME_HOLD.stored(versions) {
             (
                 Some(cur.u32_le("ScenePath.Time")?),
                 Some(cur.u32_le("ScenePath.Hold")?),
@@ -108,7 +109,6 @@ impl<'a> Record<'a> for SceneResource<'a> {
     const MIN_SIZE: usize = 2 + 4 + 4;
 
     fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
-        let v = versions.main;
         let key = cur.wstr("SceneResource.Key")?;
         let aliases = cur.count("SceneResource.aliasCnt", 2)?;
         let aliases = NameList::read(cur, aliases, false, "SceneResource.Aliases")?;
@@ -119,25 +119,25 @@ impl<'a> Record<'a> for SceneResource<'a> {
             None
         };
         let paths = Run::read(cur, paths, versions)?;
-        let cues = if v >= 11 {
+        let cues = if gates::RESOURCE_CUES.stored(versions) {
             Some(Run::read_counted(cur, versions, "SceneResource.cueCnt")?)
         } else {
             None
         };
-        let sound = if v >= 12 {
+        let sound = if gates::RESOURCE_SOUND.stored(versions) {
             let sounds = Run::read_counted(cur, versions, "SceneResource.soundCnt")?;
-            let unk1 = if v >= 13 {
+            let unk1 = if gates::SOUND_UNK1.stored(versions) {
                 Some(cur.u32_le("SceneResource.Unk1")?)
             } else {
                 None
             };
             let tail: &RawSoundTail = cur.read("SceneResource.Unk2")?;
-            let legacy_ints = if v <= 14 {
+            let legacy_ints = if gates::SOUND_LEGACY_INTS.stored(versions) {
                 Some(cur.read::<[I32; 7]>("SceneResource.legacyInts")?)
             } else {
                 None
             };
-            let legacy_strings = if v <= 13 {
+            let legacy_strings = if gates::SOUND_LEGACY_STRINGS.stored(versions) {
                 Some([
                     cur.wstr("SceneResource.legacyString0")?,
                     cur.wstr("SceneResource.legacyString1")?,
@@ -157,7 +157,7 @@ impl<'a> Record<'a> for SceneResource<'a> {
         } else {
             None
         };
-        let ambients = if v >= 17 {
+        let ambients = if gates::RESOURCE_AMBIENTS.stored(versions) {
             Some(Run::read_counted(
                 cur,
                 versions,

@@ -9,6 +9,8 @@ use zerocopy::little_endian::{F32, I32, U16, U32};
 
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
+use crate::wdata::Versions;
+use crate::wdata::gates::Gate;
 use crate::write::sink;
 
 use super::model::{Bool32, WString};
@@ -142,15 +144,16 @@ impl Sink {
         }
     }
 
-    /// Like [`Sink::gate`] for a field the model must hold exactly when `stored`.
-    pub(super) fn require<T>(
+    /// [`Sink::gate`] with one of the reader's gates: the field is checked against the version
+    /// that gate looks at.
+    pub(super) fn gated<'m, T>(
         &self,
-        field: &Option<T>,
-        stored: bool,
-        version: i32,
+        field: &'m Option<T>,
+        gate: Gate,
+        versions: Versions,
         what: &'static str,
-    ) -> Result<()> {
-        self.gate(field, stored, version, what).map(|_| ())
+    ) -> Result<Option<&'m T>> {
+        self.gate(field, gate.stored(versions), gate.version(versions), what)
     }
 }
 

@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use zerocopy::little_endian::{F32, U32};
 
 use crate::wdata::raw::{RawCameraListCounts, RawCameraParams, RawEventBoxIndexEntry};
-use crate::wdata::{OBB_MIN_SIZE, Versions};
+use crate::wdata::{OBB_MIN_SIZE, Versions, gates};
 
 use super::encode::{Sink, version_value};
 use super::flat_records::{
@@ -470,10 +470,10 @@ impl Record for CameraBox {
     const SECTION: &'static str = "event_boxes.CameraBox";
     fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
         self.obb.write(s, "CameraBox.Name")?;
-        if let Some(&c) = s.gate(
+        if let Some(&c) = s.gated(
             &self.category,
-            g.event_box >= 7,
-            g.event_box,
+            gates::CAMERA_CATEGORY,
+            g,
             "CameraBox.Category",
         )? {
             s.u32(c);
@@ -487,11 +487,11 @@ impl Record for CameraBox {
 
 impl CameraInfo {
     fn write(&self, s: &mut Sink, g: Versions, first: bool) -> Result<()> {
-        let has_target = g.event_box >= 3 || first;
+        let every = gates::CAMERA_TARGET_OF_EVERY_INFO;
         if let Some(t) = s.gate(
             &self.camera_target,
-            has_target,
-            g.event_box,
+            every.stored(g) || first,
+            every.version(g),
             "CameraInfo.CameraTarget",
         )? {
             s.wstr(t, "CameraInfo.CameraTarget")?;
@@ -503,20 +503,15 @@ impl CameraInfo {
             fov: F32::new(self.fov),
             frustum: self.frustum.map(F32::new),
         });
-        if let Some(&b) = s.gate(
+        if let Some(&b) = s.gated(
             &self.build_pvs,
-            g.event_box >= 5,
-            g.event_box,
+            gates::CAMERA_BUILD_PVS,
+            g,
             "CameraInfo.BuildPVS",
         )? {
             s.bool32(b);
         }
-        if let Some(lists) = s.gate(
-            &self.lists,
-            g.event_box >= 4,
-            g.event_box,
-            "CameraInfo.lists",
-        )? {
+        if let Some(lists) = s.gated(&self.lists, gates::CAMERA_LISTS, g, "CameraInfo.lists")? {
             lists.write(s, g)?;
         }
         Ok(())
@@ -540,16 +535,17 @@ impl CameraLists {
     fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
         // An empty list stores only its count, so either variant writes it (the JSON of an
         // empty list, `[]`, cannot say which one it was).
+        let entries_stored = gates::CAMERA_PVS_ENTRIES.stored(g);
         let pvs_ev_len = match &self.pvs_event_boxes {
-            PvsEventBoxes::Ids(ids) if g.event_box < 6 || ids.is_empty() => ids.len(),
-            PvsEventBoxes::Entries(entries) if g.event_box >= 6 || entries.is_empty() => {
+            PvsEventBoxes::Ids(ids) if !entries_stored || ids.is_empty() => ids.len(),
+            PvsEventBoxes::Entries(entries) if entries_stored || entries.is_empty() => {
                 entries.len()
             }
             _ => {
                 return Err(Error::invalid(
                     s.pos(),
                     "CameraInfo.pvsEv",
-                    version_value(g.event_box),
+                    version_value(gates::CAMERA_PVS_ENTRIES.version(g)),
                     "PVS EventBox ids are stored below EventBox version 6, (category, name) \
                      entries from 6",
                 ));
@@ -600,7 +596,7 @@ impl CameraLists {
         for list in self.render_lists() {
             for e in list {
                 if let Some(&id) =
-                    s.gate(&e.id, g.main >= 22, g.main, "CameraInfo.renderList.id")?
+                    s.gated(&e.id, gates::RENDER_ITEM_KEY, g, "CameraInfo.renderList.id")?
                 {
                     s.u32(id);
                 }

@@ -281,7 +281,7 @@ impl Triggers {
                 condition_scripts,
                 action_scripts,
             } => {
-                if version < 9 {
+                if !crate::wdata::gates::SCRIPT_PATHS.stored(versions) {
                     return Err(Error::invalid(
                         s.pos(),
                         "Triggers.layout",

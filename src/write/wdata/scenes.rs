@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use zerocopy::little_endian::{F32, I32, U32};
 
 use crate::wdata::raw::{RawSceneDetailCounts, RawSoundTail};
-use crate::wdata::{FixedGroup as _, Versions};
+use crate::wdata::{FixedGroup as _, Versions, gates};
 
 use super::encode::Sink;
 use super::event_boxes::Record as _;
@@ -196,7 +196,7 @@ pub struct SoundBlock {
 // ---- writing ---------------------------------------------------------------------------------
 
 /// `i32 count`, every scene's first pass, then (version >= 20) every scene's second pass.
-pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: i32) -> Result<()> {
+pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: Versions) -> Result<()> {
     s.count_i32(scenes.len(), "Scenes.count")?;
     for (i, scene) in scenes.iter().enumerate() {
         s.entry = Some(("scenes", i));
@@ -204,16 +204,16 @@ pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: i32) -> Result<()>
         s.f32(scene.fade_in_preview);
         s.f32(scene.fade_hold_preview);
         s.f32(scene.fade_out_preview);
-        if let Some(t) = s.gate(&scene.timing, v >= 15, v, "Scene.Category")? {
+        if let Some(t) = s.gated(&scene.timing, gates::SCENE_TIMING, v, "Scene.Category")? {
             s.out.put(&t.to_raw());
         }
-        if let Some(c) = s.gate(&scene.camera, v >= 19, v, "Scene.Position")? {
+        if let Some(c) = s.gated(&scene.camera, gates::SCENE_CAMERA, v, "Scene.Position")? {
             s.out.put(&c.to_raw());
         }
         // Checked here too, so that a pass-2 record on an old version is named at its scene.
-        s.require(&scene.pass2, v >= 20, v, "Scene.pass2")?;
+        s.gated(&scene.pass2, gates::SCENE_PASS2, v, "Scene.pass2")?;
     }
-    if v >= 20 {
+    if gates::SCENE_PASS2.stored(v) {
         for (i, scene) in scenes.iter().enumerate() {
             if let Some(p) = &scene.pass2 {
                 s.entry = Some(("scenes", i));
@@ -239,8 +239,8 @@ impl ScenePass2 {
         ]
     }
 
-    fn write(&self, s: &mut Sink, v: i32) -> Result<()> {
-        if let Some(name) = s.gate(&self.name, v >= 21, v, "Scene.Name")? {
+    fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
+        if let Some(name) = s.gated(&self.name, gates::SCENE_NAME, v, "Scene.Name")? {
             s.wstr(name, "Scene.Name")?;
         }
         const COUNT_NAMES: [&str; 8] = [
@@ -272,7 +272,12 @@ impl ScenePass2 {
         }
         for list in self.lists() {
             for e in list {
-                if let Some(&c) = s.gate(&e.category, v >= 22, v, "SceneElement.Category")? {
+                if let Some(&c) = s.gated(
+                    &e.category,
+                    gates::RENDER_ITEM_KEY,
+                    v,
+                    "SceneElement.Category",
+                )? {
                     s.u32(c);
                 }
                 s.wstr(&e.key, "SceneElement.Key")?;
@@ -299,7 +304,7 @@ pub(super) fn write_scene_resources(
 
 impl SceneResource {
     fn write(&self, s: &mut Sink, versions: Versions) -> Result<()> {
-        let v = versions.main;
+        let v = versions;
         s.wstr(&self.key, "SceneResource.Key")?;
         s.count_i32(self.aliases.len(), "SceneResource.aliasCnt")?;
         s.wstrs(&self.aliases, "SceneResource.Aliases")?;
@@ -322,7 +327,9 @@ impl SceneResource {
             s.wstr(&p.motion, "SceneData.Motion")?;
             s.wstr(&p.name, "SceneData.Name")?;
             s.wstr(&p.event_name, "SceneData.EventName")?;
-            if let Some(&(time, hold)) = s.gate(&p.time_hold, v >= 10, v, "SceneData.Time")? {
+            if let Some(&(time, hold)) =
+                s.gated(&p.time_hold, gates::PATH_TIME_HOLD, v, "SceneData.Time")?
+            {
                 s.u32(time);
                 s.u32(hold);
             }
@@ -338,16 +345,26 @@ impl SceneResource {
                 s.f32(b);
             }
         }
-        if let Some(cues) = s.gate(&self.cues, v >= 11, v, "SceneResource.cueCnt")? {
+        if let Some(cues) = s.gated(&self.cues, gates::RESOURCE_CUES, v, "SceneResource.cueCnt")? {
             s.count_i32(cues.len(), "SceneResource.cueCnt")?;
             for c in cues {
                 c.write(s, versions)?;
             }
         }
-        if let Some(block) = s.gate(&self.sound, v >= 12, v, "SceneResource.soundCnt")? {
+        if let Some(block) = s.gated(
+            &self.sound,
+            gates::RESOURCE_SOUND,
+            v,
+            "SceneResource.soundCnt",
+        )? {
             block.write(s, versions)?;
         }
-        if let Some(ambients) = s.gate(&self.ambients, v >= 17, v, "SceneResource.ambientCnt")? {
+        if let Some(ambients) = s.gated(
+            &self.ambients,
+            gates::RESOURCE_AMBIENTS,
+            v,
+            "SceneResource.ambientCnt",
+        )? {
             s.count_i32(ambients.len(), "SceneResource.ambientCnt")?;
             for a in ambients {
                 a.write(s, versions)?;
@@ -359,12 +376,12 @@ impl SceneResource {
 
 impl SoundBlock {
     fn write(&self, s: &mut Sink, versions: Versions) -> Result<()> {
-        let v = versions.main;
+        let v = versions;
         s.count_i32(self.sounds.len(), "SceneResource.soundCnt")?;
         for snd in &self.sounds {
             snd.write(s, versions)?;
         }
-        if let Some(&u) = s.gate(&self.unk1, v >= 13, v, "SceneResource.Unk1")? {
+        if let Some(&u) = s.gated(&self.unk1, gates::SOUND_UNK1, v, "SceneResource.Unk1")? {
             s.u32(u);
         }
         s.out.put(&RawSoundTail {
@@ -372,12 +389,17 @@ impl SoundBlock {
             unk3: F32::new(self.unk3),
             unk4: U32::new(self.unk4),
         });
-        if let Some(ints) = s.gate(&self.unknown_ints, v <= 14, v, "SceneResource.unknownInts")? {
+        if let Some(ints) = s.gated(
+            &self.unknown_ints,
+            gates::SOUND_LEGACY_INTS,
+            v,
+            "SceneResource.unknownInts",
+        )? {
             s.out.put(&ints.map(I32::new));
         }
-        if let Some(strs) = s.gate(
+        if let Some(strs) = s.gated(
             &self.unknown_strings,
-            v <= 13,
+            gates::SOUND_LEGACY_STRINGS,
             v,
             "SceneResource.unknownStrings",
         )? {
