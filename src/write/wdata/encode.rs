@@ -85,28 +85,23 @@ impl Sink {
 
     /// A list's length as an `i32` count of a raw struct (errors at the current offset).
     pub(super) fn i32_count(&self, len: usize, what: &'static str) -> Result<I32> {
-        let n = i32::try_from(len).map_err(|_| {
-            Error::invalid(
-                self.pos(),
-                what,
-                u64_of(len),
-                "more items than an i32 count can hold",
-            )
-        })?;
-        Ok(I32::new(n))
+        self.count_as(len, what, "more items than an i32 count can hold")
+            .map(I32::new)
     }
 
     /// A list's length as a `u32` count of a raw struct (errors at the current offset).
     pub(super) fn u32_count(&self, len: usize, what: &'static str) -> Result<U32> {
-        let n = u32::try_from(len).map_err(|_| {
-            Error::invalid(
-                self.pos(),
-                what,
-                u64_of(len),
-                "more items than a u32 count can hold",
-            )
-        })?;
-        Ok(U32::new(n))
+        self.count_as(len, what, "more items than a u32 count can hold")
+            .map(U32::new)
+    }
+
+    fn count_as<N: TryFrom<usize>>(
+        &self,
+        len: usize,
+        what: &'static str,
+        reason: &'static str,
+    ) -> Result<N> {
+        N::try_from(len).map_err(|_| Error::invalid(self.pos(), what, u64_of(len), reason))
     }
 
     /// Each string of `list`, in order.

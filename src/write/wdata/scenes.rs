@@ -9,7 +9,7 @@ use crate::wdata::raw::{RawSceneDetailCounts, RawSoundTail};
 use crate::wdata::{FixedGroup as _, Versions, gates};
 
 use super::encode::Sink;
-use super::event_boxes::Record as _;
+use super::event_boxes::Record;
 pub use super::flat_records::{Ambient, Cue, Sound};
 use super::model::WString;
 /// The groups of plain numbers in scenes and sounds: the reader's types (declared once).
@@ -303,8 +303,7 @@ pub(super) fn write_scene_resources(
 }
 
 impl SceneResource {
-    fn write(&self, s: &mut Sink, versions: Versions) -> Result<()> {
-        let v = versions;
+    fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
         s.wstr(&self.key, "SceneResource.Key")?;
         s.count_i32(self.aliases.len(), "SceneResource.aliasCnt")?;
         s.wstrs(&self.aliases, "SceneResource.Aliases")?;
@@ -346,10 +345,7 @@ impl SceneResource {
             }
         }
         if let Some(cues) = s.gated(&self.cues, gates::RESOURCE_CUES, v, "SceneResource.cueCnt")? {
-            s.count_i32(cues.len(), "SceneResource.cueCnt")?;
-            for c in cues {
-                c.write(s, versions)?;
-            }
+            write_counted(s, cues, v, "SceneResource.cueCnt")?;
         }
         if let Some(block) = s.gated(
             &self.sound,
@@ -357,7 +353,7 @@ impl SceneResource {
             v,
             "SceneResource.soundCnt",
         )? {
-            block.write(s, versions)?;
+            block.write(s, v)?;
         }
         if let Some(ambients) = s.gated(
             &self.ambients,
@@ -365,22 +361,26 @@ impl SceneResource {
             v,
             "SceneResource.ambientCnt",
         )? {
-            s.count_i32(ambients.len(), "SceneResource.ambientCnt")?;
-            for a in ambients {
-                a.write(s, versions)?;
-            }
+            write_counted(s, ambients, v, "SceneResource.ambientCnt")?;
         }
         Ok(())
     }
 }
 
+/// `i32 count` (named `what`), then the records.
+fn write_counted<R: Record>(
+    s: &mut Sink,
+    list: &[R],
+    versions: Versions,
+    what: &'static str,
+) -> Result<()> {
+    s.count_i32(list.len(), what)?;
+    list.iter().try_for_each(|r| r.write(s, versions))
+}
+
 impl SoundBlock {
-    fn write(&self, s: &mut Sink, versions: Versions) -> Result<()> {
-        let v = versions;
-        s.count_i32(self.sounds.len(), "SceneResource.soundCnt")?;
-        for snd in &self.sounds {
-            snd.write(s, versions)?;
-        }
+    fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
+        write_counted(s, &self.sounds, v, "SceneResource.soundCnt")?;
         if let Some(&u) = s.gated(&self.unk1, gates::SOUND_UNK1, v, "SceneResource.Unk1")? {
             s.u32(u);
         }
