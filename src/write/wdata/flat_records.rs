@@ -1,7 +1,9 @@
-//! The owned model of the flat records (the flat EventBox types, AniBG, ItemBox, Gimmick), their
-//! writers and their conversion from the reader's records: all made from the two tables of
-//! `wdata::flat_records` (`flat_event_boxes!`, `flat_sections!`), which the reader expands too
-//! (so a field added there, or a gate changed, is read, held, written and copied).
+//! The owned model of the flat records (every EventBox type but CameraBox and WaypointBox; AniBG,
+//! ItemBox, Gimmick; a trigger, a scene resource's cues, sounds and ambient sounds), their writers
+//! and their conversion from the reader's records: all made from the three tables of
+//! `wdata::flat_records` (`flat_event_boxes!`, `flat_sections!`, `flat_inner_records!`), which
+//! the reader expands too (so a field added there, or a gate changed, is read, held, written and
+//! copied).
 
 use zerocopy::little_endian::F32;
 
