@@ -6,6 +6,7 @@ use zerocopy::little_endian::{F32, U32};
 
 use super::Versions;
 use super::cursor::{WdataCursor as _, check_fits};
+use super::gates;
 use super::obb::Obb;
 use super::raw::{Bool32, RawCameraListCounts, RawCameraParams, vec3};
 use super::records::NameList;
@@ -144,8 +145,7 @@ pub struct CameraInfo<'a> {
 
 impl<'a> CameraInfo<'a> {
     fn read(cur: &mut Cursor<'a>, versions: Versions, index: usize) -> Result<Self> {
-        let ev = versions.event_box;
-        let camera_target = if ev >= 3 || index == 0 {
+        let camera_target = if gates::CAMERA_TARGET_OF_EVERY_INFO.stored(versions) || index == 0 {
             Some(cur.wstr("CameraInfo.CameraTarget")?)
         } else {
             None
@@ -156,12 +156,12 @@ impl<'a> CameraInfo<'a> {
         for (out, f) in frustum.iter_mut().zip(&p.frustum) {
             *out = f.get();
         }
-        let build_pvs = if ev >= 5 {
+        let build_pvs = if gates::CAMERA_BUILD_PVS.stored(versions) {
             Some(cur.bool32("CameraInfo.BuildPVS")?)
         } else {
             None
         };
-        let lists = if ev >= 4 {
+        let lists = if gates::CAMERA_LISTS.stored(versions) {
             Some(CameraLists::read(cur, versions)?)
         } else {
             None
@@ -191,7 +191,7 @@ impl<'a> CameraLists<'a> {
             cur.remaining(),
         )?;
         let pvs_bg = cur.read_slice(counts.pvs_bg.get() as usize, "CameraInfo.PVS_BG")?;
-        let pvs_event_boxes = if versions.event_box < 6 {
+        let pvs_event_boxes = if !gates::CAMERA_PVS_ENTRIES.stored(versions) {
             check_fits(
                 counts_at + 4,
                 "CameraInfo.pvsEvCount",
@@ -211,7 +211,7 @@ impl<'a> CameraLists<'a> {
                 "CameraInfo.PVS_EventEntries",
             )?)
         };
-        let keyed = versions.main >= 22;
+        let keyed = gates::RENDER_ITEM_KEY.stored(versions);
         let mut render = [NameList::empty(*cur); 8];
         for (list, count) in render.iter_mut().zip(&counts.render) {
             *list = NameList::read(cur, count.get(), keyed, "CameraInfo.RenderList")?;
@@ -237,7 +237,7 @@ impl<'a> CameraLists<'a> {
 impl<'a> CameraBox<'a> {
     pub(crate) fn read(cur: &mut Cursor<'a>, versions: Versions) -> Result<Self> {
         let obb = Obb::read(cur, "CameraBox.Name", "CameraBox.Obb")?;
-        let category = if versions.event_box >= 7 {
+        let category = if gates::CAMERA_CATEGORY.stored(versions) {
             Some(cur.u32_le("CameraBox.Category")?)
         } else {
             None

@@ -9,11 +9,12 @@ use super::Versions;
 use super::camera_box::CameraBox;
 use super::cursor::{WdataCursor as _, check_fits};
 pub use super::flat_records::{
-    CameraBlockBox, CutoffBox, EnvironmentReverbBox, EtcBox, InAreaBox, MiniMapIconBox, NpcBox,
-    ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox,
+    CameraBlockBox, CameraTargetBox, CutoffBox, EnvironmentReverbBox, EtcBox, EventHitBox,
+    InAreaBox, MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox,
+    SkidBox, StartPointBox, TriggerBox,
 };
 use super::obb::{OBB_MIN_SIZE, Obb};
-use super::raw::{Bool32, RawEventBoxIndexEntry, vec3};
+use super::raw::RawEventBoxIndexEntry;
 use super::wstr::WStr;
 use crate::bytes::Cursor;
 use crate::bytes::{Bytes, u64_of};
@@ -126,51 +127,6 @@ impl EventBoxType {
     }
 }
 
-/// A TriggerBox's signpost (EventBoxVersion >= 9).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Signpost {
-    /// Id of the signpost's text.
-    pub text_id: i32,
-    /// Where the signpost shows, x, y, z.
-    pub reposition: [f32; 3],
-}
-
-/// TriggerBox (3).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct TriggerBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// Trigger state.
-    pub state: i32,
-    /// Motion of the action.
-    pub action_motion: WStr<'a>,
-    /// Motion.
-    pub motion: WStr<'a>,
-    /// EventBoxVersion >= 9.
-    pub signpost: Option<Signpost>,
-}
-
-/// EventHitBox (5).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct EventHitBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// Hit state.
-    pub state: i32,
-    /// Name of the AniBG that hits.
-    pub anibg_name: WStr<'a>,
-    /// Damage dealt.
-    pub damage: f32,
-    /// Direction of the hit, x, y, z.
-    pub direction: [f32; 3],
-    /// Motion played by the one hit.
-    pub damage_motion: WStr<'a>,
-    /// Borrowed from the file.
-    pub hit_times: &'a [F32],
-    /// The temporary hit times (`tempHitCnt` floats), borrowed.
-    pub temp_hit_times: &'a [F32],
-}
-
 /// What a CameraTargetBox targets: a name below EventBoxVersion 8, a text id from 8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CameraTargetName<'a> {
@@ -180,15 +136,18 @@ pub enum CameraTargetName<'a> {
     TextId(i32),
 }
 
-/// CameraTargetBox (13).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct CameraTargetBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// What the camera targets.
-    pub target: CameraTargetName<'a>,
-    /// EventBoxVersion >= 2.
-    pub target_local_pc: Option<Bool32>,
+impl<'a> CameraTargetName<'a> {
+    /// The first EventBox version that stores a text id instead of a name.
+    pub const TEXT_ID_SINCE: i32 = 8;
+
+    /// Reads the name or the text id, as the EventBox version says.
+    pub(crate) fn read(cur: &mut Cursor<'a>, versions: Versions) -> Result<Self> {
+        Ok(if versions.event_box < Self::TEXT_ID_SINCE {
+            CameraTargetName::Name(cur.wstr("CameraTargetBox.TargetName")?)
+        } else {
+            CameraTargetName::TextId(cur.i32_le("CameraTargetBox.NameTextID")?)
+        })
+    }
 }
 
 /// WaypointBox (17).
@@ -298,7 +257,6 @@ impl<'a> EventBox<'a> {
 
     /// Reads one record of type `ty` (a known type) at the cursor.
     pub(crate) fn read(cur: &mut Cursor<'a>, versions: Versions, ty: EventBoxType) -> Result<Self> {
-        let ev = versions.event_box;
         macro_rules! obb {
             ($t:literal) => {
                 Obb::read(cur, concat!($t, ".Name"), concat!($t, ".Obb"))?
@@ -310,53 +268,9 @@ impl<'a> EventBox<'a> {
             EventBoxType::StartPointBox => {
                 EventBox::StartPoint(StartPointBox::read(cur, versions)?)
             }
-            EventBoxType::TriggerBox => {
-                let obb = obb!("TriggerBox");
-                let state = cur.i32_le("TriggerBox.State")?;
-                let action_motion = cur.wstr("TriggerBox.ActionMotion")?;
-                let motion = cur.wstr("TriggerBox.Motion")?;
-                let signpost = if ev >= 9 {
-                    let text_id = cur.i32_le("TriggerBox.SignpostTextID")?;
-                    let reposition = vec3(cur.read("TriggerBox.SignpostReposition")?);
-                    Some(Signpost {
-                        text_id,
-                        reposition,
-                    })
-                } else {
-                    None
-                };
-                EventBox::Trigger(TriggerBox {
-                    obb,
-                    state,
-                    action_motion,
-                    motion,
-                    signpost,
-                })
-            }
+            EventBoxType::TriggerBox => EventBox::Trigger(TriggerBox::read(cur, versions)?),
             EventBoxType::SkidBox => EventBox::Skid(SkidBox::read(cur, versions)?),
-            EventBoxType::EventHitBox => {
-                let obb = obb!("EventHitBox");
-                let state = cur.i32_le("EventHitBox.State")?;
-                let anibg_name = cur.wstr("EventHitBox.AniBGName")?;
-                let damage = cur.f32_le("EventHitBox.Damage")?;
-                let direction = vec3(cur.read("EventHitBox.Direction")?);
-                let damage_motion = cur.wstr("EventHitBox.DamageMotion")?;
-                let hits = cur.count("EventHitBox.hitCnt", 4)?;
-                let temp_hits = cur.count("EventHitBox.tempHitCnt", 0)?;
-                let hit_times = cur.read_slice(hits as usize, "EventHitBox.HitTime")?;
-                let temp_hit_times =
-                    cur.read_slice(temp_hits as usize, "EventHitBox.TempHitTime")?;
-                EventBox::EventHit(EventHitBox {
-                    obb,
-                    state,
-                    anibg_name,
-                    damage,
-                    direction,
-                    damage_motion,
-                    hit_times,
-                    temp_hit_times,
-                })
-            }
+            EventBoxType::EventHitBox => EventBox::EventHit(EventHitBox::read(cur, versions)?),
             EventBoxType::NpcBox => EventBox::Npc(NpcBox::read(cur, versions)?),
             EventBoxType::PortalBox => EventBox::Portal(PortalBox::read(cur, versions)?),
             EventBoxType::SelectMapPortalBox => {
@@ -369,22 +283,7 @@ impl<'a> EventBox<'a> {
             }
             EventBoxType::CutoffBox => EventBox::Cutoff(CutoffBox::read(cur, versions)?),
             EventBoxType::CameraTargetBox => {
-                let obb = obb!("CameraTargetBox");
-                let target = if ev < 8 {
-                    CameraTargetName::Name(cur.wstr("CameraTargetBox.TargetName")?)
-                } else {
-                    CameraTargetName::TextId(cur.i32_le("CameraTargetBox.NameTextID")?)
-                };
-                let target_local_pc = if ev >= 2 {
-                    Some(cur.bool32("CameraTargetBox.TargetLocalPC")?)
-                } else {
-                    None
-                };
-                EventBox::CameraTarget(CameraTargetBox {
-                    obb,
-                    target,
-                    target_local_pc,
-                })
+                EventBox::CameraTarget(CameraTargetBox::read(cur, versions)?)
             }
             EventBoxType::MiniMapIconBox => {
                 EventBox::MiniMapIcon(MiniMapIconBox::read(cur, versions)?)

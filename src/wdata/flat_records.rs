@@ -1,7 +1,7 @@
-//! The records that are flat — the box, then fields each stored or not by one version gate —
-//! declared once. Two tables: [`flat_event_boxes!`] (EventBox types whose fields every EventBox
-//! version stores) and [`flat_sections!`] (the AniBG, ItemBox and Gimmick sections, whose fields
-//! are gated on their sub-versions). A table hands every record (its name, its format name for
+//! The records that are flat — fields each stored or not by one version gate — declared once.
+//! Three tables: [`flat_event_boxes!`] (the EventBox types without lists), [`flat_sections!`] (the
+//! AniBG, ItemBox and Gimmick sections, whose fields are gated on their sub-versions) and
+//! [`flat_inner_records!`] (a scene resource's cues, sounds and ambient sounds). A table hands every record (its name, its format name for
 //! errors, where its list sits in the map's JSON, and each field with its kind, its version gate
 //! and its format name) to the macro it is given. The reader ([`reader_records!`], here) and the
 //! owned model (`write::wdata`, which makes the model struct, its writer and its conversion from
@@ -11,10 +11,18 @@
 //! Field syntax: `name: kind = "FormatName"`, then optionally:
 //! - `if version >= N` before the `=`: the field is stored only when that field of
 //!   [`Versions`](super::Versions) is at least `N`; it is an `Option`, `Some` exactly then;
-//! - `(json "key")` after the format name: the model's JSON key when it is not the field's name.
+//! - `(json "key")` after the format name: the model's JSON key when it is not the field's name;
+//! - `["CountName"]` after a list's kind: the list's count, an `i32` named `CountName`. Lists come
+//!   last in a record, and the file stores every list's count (in field order) before the first
+//!   list's items.
 //!
-//! Field kinds: `i32`, `f32`, `bool32` (4-byte bool), `wstr` (UTF-16 string), `vec3` (three
-//! `f32`s), `bool32x5` (five 4-byte bools).
+//! Field kinds: `obb` (the box every EventBox, AniBG, ItemBox and Gimmick starts with: its name,
+//! then [`RawObb`](super::raw::RawObb)), `i32`, `u32`, `f32`, `bool32` (4-byte bool), `wstr`
+//! (UTF-16 string), `vec3` (three `f32`s), `bool32x5` (five 4-byte bools), the lists `f32s` and
+//! `names` (UTF-16 strings), `target_name` (a CameraTargetBox's name or text id, as the EventBox
+//! version says), or the name of a
+//! fixed group of plain numbers (`Signpost`, `SoundFades`: one raw struct each, a type the reader
+//! and the model share, see `groups.rs`).
 
 /// The table of flat EventBox records; `$m!` receives all of them.
 macro_rules! flat_event_boxes {
@@ -24,6 +32,7 @@ macro_rules! flat_event_boxes {
             "EventBoxes.";
             /// RespawnBox (type 1): an enemy spawn volume.
             RespawnBox = "RespawnBox" in "event_boxes.RespawnBox" {
+                obb: obb = "Name",
                 /// Total number of enemies to respawn.
                 total_enemy_num: i32 = "TotalEnemyNum",
                 /// Number of enemies at a time.
@@ -43,11 +52,25 @@ macro_rules! flat_event_boxes {
             }
             /// StartPointBox (type 2): a player start position.
             StartPointBox = "StartPointBox" in "event_boxes.StartPointBox" {
+                obb: obb = "Name",
                 /// The start point's id.
                 id: i32 = "ID",
             }
+            /// TriggerBox (type 3): a trigger area.
+            TriggerBox = "TriggerBox" in "event_boxes.TriggerBox" {
+                obb: obb = "Name",
+                /// Trigger state.
+                state: i32 = "State",
+                /// Motion of the action.
+                action_motion: wstr = "ActionMotion",
+                /// Motion.
+                motion: wstr = "Motion",
+                /// The signpost: its text id and where it shows.
+                signpost: Signpost if event_box >= 9 = "SignpostTextID",
+            }
             /// SkidBox (type 4): a sliding volume.
             SkidBox = "SkidBox" in "event_boxes.SkidBox" {
+                obb: obb = "Name",
                 /// Skid state.
                 state: i32 = "State",
                 /// Velocity x, y, z.
@@ -57,8 +80,27 @@ macro_rules! flat_event_boxes {
                 /// Duration.
                 duration: f32 = "Duration",
             }
+            /// EventHitBox (type 5): an area that hits (damages).
+            EventHitBox = "EventHitBox" in "event_boxes.EventHitBox" {
+                obb: obb = "Name",
+                /// Hit state.
+                state: i32 = "State",
+                /// Name of the AniBG that hits.
+                anibg_name: wstr = "AniBGName",
+                /// Damage dealt.
+                damage: f32 = "Damage",
+                /// Direction of the hit, x, y, z.
+                direction: vec3 = "Direction",
+                /// Motion played by the one hit.
+                damage_motion: wstr = "DamageMotion",
+                /// The hit times (`hitCnt` floats).
+                hit_times: f32s["hitCnt"] = "HitTime",
+                /// The temporary hit times (`tempHitCnt` floats).
+                temp_hit_times: f32s["tempHitCnt"] = "TempHitTime",
+            }
             /// NpcBox (type 6): an NPC spawn.
             NpcBox = "NpcBox" in "event_boxes.NpcBox" {
+                obb: obb = "Name",
                 /// Name of the NPC.
                 npc_name: wstr = "NpcName",
                 /// The NPC's id.
@@ -68,6 +110,7 @@ macro_rules! flat_event_boxes {
             }
             /// PortalBox (type 7): a portal to another map.
             PortalBox = "PortalBox" in "event_boxes.PortalBox" {
+                obb: obb = "Name",
                 /// Name of the map it warps to.
                 warp_map_name: wstr = "WarpMapName",
                 /// The portal's id.
@@ -83,6 +126,7 @@ macro_rules! flat_event_boxes {
             }
             /// SelectMapPortalBox (type 8): a portal that opens the map selection.
             SelectMapPortalBox = "SelectMapPortalBox" in "event_boxes.SelectMapPortalBox" {
+                obb: obb = "Name",
                 /// The portal's id.
                 id: i32 = "ID",
                 /// Message or portal type (how the selection shows).
@@ -92,6 +136,7 @@ macro_rules! flat_event_boxes {
             }
             /// InAreaBox (type 9): an area trigger.
             InAreaBox = "InAreaBox" in "event_boxes.InAreaBox" {
+                obb: obb = "Name",
                 /// Name of the map it warps to.
                 warp_map_name: wstr = "WarpMapName",
                 /// The box's id.
@@ -101,28 +146,44 @@ macro_rules! flat_event_boxes {
             }
             /// EtcBox (type 10): any other box with an id.
             EtcBox = "EtcBox" in "event_boxes.EtcBox" {
+                obb: obb = "Name",
                 /// The box's id.
                 id: i32 = "ID",
             }
             /// CameraBlockBox (type 11): blocks the camera; the box alone.
-            CameraBlockBox = "CameraBlockBox" in "event_boxes.CameraBlockBox" {}
+            CameraBlockBox = "CameraBlockBox" in "event_boxes.CameraBlockBox" {
+                obb: obb = "Name",
+            }
             /// CutoffBox (type 12): a cutoff area.
             CutoffBox = "CutoffBox" in "event_boxes.CutoffBox" {
+                obb: obb = "Name",
                 /// Type of cutoff (meanings are the game's).
                 cutoff_type: i32 = "CutoffType",
             }
+            /// CameraTargetBox (type 13): what the camera targets.
+            CameraTargetBox = "CameraTargetBox" in "event_boxes.CameraTargetBox" {
+                obb: obb = "Name",
+                /// What the camera targets: a name below EventBoxVersion 8, a text id from 8.
+                target: target_name = "NameTextID",
+                /// Whether the target is the local player character.
+                target_local_pc: bool32 if event_box >= 2 = "TargetLocalPC",
+            }
             /// MiniMapIconBox (type 15): an icon on the mini map.
             MiniMapIconBox = "MiniMapIconBox" in "event_boxes.MiniMapIconBox" {
+                obb: obb = "Name",
                 /// Type of icon.
                 icon_type: i32 = "IconType",
             }
             /// EnvironmentReverbBox (type 16): an area with an environment reverb.
             EnvironmentReverbBox = "EnvironmentReverbBox" in "event_boxes.EnvironmentReverbBox" {
+                obb: obb = "Name",
                 /// Type of reverb.
                 reverb_type: i32 = "ReverbType",
             }
             /// ObstacleBox (type 18): an obstacle; the box alone.
-            ObstacleBox = "ObstacleBox" in "event_boxes.ObstacleBox" {}
+            ObstacleBox = "ObstacleBox" in "event_boxes.ObstacleBox" {
+                obb: obb = "Name",
+            }
         }
     };
 }
@@ -140,6 +201,7 @@ macro_rules! flat_sections {
             "";
             /// An animated background object (the AniBG section).
             AniBg = "AniBG" in "anibg" {
+                obb: obb = "Name",
                 /// Path of the model to show.
                 model: wstr = "Model",
                 /// Path of the motion (animation) to play.
@@ -159,6 +221,7 @@ macro_rules! flat_sections {
             }
             /// An item container (the ItemBox section).
             ItemBox = "ItemBox" in "item_boxes" {
+                obb: obb = "Name",
                 /// Path of the model to show.
                 model: wstr = "Model",
                 /// Path of the motion (animation) to play.
@@ -173,6 +236,7 @@ macro_rules! flat_sections {
             /// An in-world mechanism (the Gimmick section). Its flags are stored as plain `i32`s
             /// (not bools) and kept as such; no sub-version gates are known.
             Gimmick = "Gimmick" in "gimmicks" {
+                obb: obb = "Name",
                 /// Path of the model to show.
                 model: wstr = "Model",
                 /// Path of the motion (animation) to play.
@@ -196,32 +260,91 @@ macro_rules! flat_sections {
 #[cfg_attr(not(feature = "write"), allow(unused_imports))]
 pub(crate) use flat_sections;
 
+/// The table of the flat records inside the Triggers and SceneResources sections (a trigger, a
+/// scene resource's cues, sounds and ambient sounds); `$m!` receives all of them. Their gates look
+/// at the main version.
+macro_rules! flat_inner_records {
+    ($m:ident) => {
+        $m! {
+            // Their counts are fields of the section or the scene resource, named there.
+            "";
+            /// One trigger of the trigger-list layout: its name, comment and script names.
+            Trigger = "Trigger" in "triggers.triggers" {
+                /// The trigger's name.
+                name: wstr = "Name",
+                /// The editor's comment.
+                comment: wstr = "Comment",
+                /// Event script names.
+                events: names["evCnt"] = "Events",
+                /// Condition script names.
+                conditions: names["condCnt"] = "Conditions",
+                /// Action script names.
+                actions: names["actCnt"] = "Actions",
+            }
+            /// A timed cue (main version >= 11).
+            Cue = "Cue" in "scene_resources" {
+                /// End time of the cue.
+                end: f32 = "End",
+                /// The cue's name.
+                name: wstr = "Name",
+                /// The cue's id.
+                id: u32 = "ID",
+                /// Start time of the cue.
+                start: f32 = "Start",
+            }
+            /// A sound (main version >= 12).
+            Sound = "Sound" in "scene_resources" {
+                /// Start time of the sound.
+                start: f32 = "Start",
+                /// Its fades and volume range.
+                fades: SoundFades if main >= 16 = "FadeIn",
+                /// Path of the sound file.
+                path: wstr = "Path",
+            }
+            /// An ambient sound (main version >= 17).
+            Ambient = "Ambient" in "scene_resources" {
+                /// Start time of the ambient sound.
+                start: f32 = "Start",
+                /// Path of the sound file.
+                path: wstr = "Path",
+                /// Whether it starts with the scene.
+                play_on_start: bool32 = "PlayOnStart",
+                /// Whether it loops (`Loop`).
+                looped: bool32 = "Loop" (json "loop"),
+            }
+        }
+    };
+}
+#[cfg_attr(not(feature = "write"), allow(unused_imports))]
+pub(crate) use flat_inner_records;
+
 /// The reader's type for a field kind (`$lt` is the file's lifetime); a gated field is an
-/// `Option`.
+/// `Option`. A kind that is none of the plain ones names a [`FixedGroup`](super::FixedGroup) type
+/// of `wdata`, which the reader and the model share.
 macro_rules! reader_type {
     ($lt:lifetime, $kind:ident, $ver:ident) => { Option<reader_type!($lt, $kind)> };
+    ($lt:lifetime, obb) => { $crate::wdata::Obb<$lt> };
     ($lt:lifetime, i32) => { i32 };
+    ($lt:lifetime, u32) => { u32 };
     ($lt:lifetime, f32) => { f32 };
     ($lt:lifetime, bool32) => { $crate::wdata::raw::Bool32 };
     ($lt:lifetime, wstr) => { $crate::wdata::WStr<$lt> };
     ($lt:lifetime, vec3) => { [f32; 3] };
     ($lt:lifetime, bool32x5) => { [$crate::wdata::raw::Bool32; 5] };
+    ($lt:lifetime, target_name) => { $crate::wdata::CameraTargetName<$lt> };
+    ($lt:lifetime, f32s) => { &$lt [zerocopy::little_endian::F32] };
+    ($lt:lifetime, names) => { $crate::wdata::NameList<$lt> };
+    ($lt:lifetime, $group:ident) => { $crate::wdata::$group };
 }
 
 /// The fewest bytes a field of a kind takes: a gated field may be absent (0), a string may be
-/// empty (its count alone).
+/// empty (its count alone), a box's name too.
 macro_rules! min_size {
     ($kind:ident, $ver:ident) => {
         0
     };
-    (i32) => {
-        4
-    };
-    (f32) => {
-        4
-    };
-    (bool32) => {
-        4
+    (obb) => {
+        $crate::wdata::OBB_MIN_SIZE
     };
     (wstr) => {
         2
@@ -232,7 +355,46 @@ macro_rules! min_size {
     (bool32x5) => {
         20
     };
+    // A name (its count alone) or a text id.
+    (target_name) => {
+        2
+    };
+    // A list: its count.
+    (f32s) => {
+        4
+    };
+    (names) => {
+        4
+    };
+    (i32) => {
+        4
+    };
+    (u32) => {
+        4
+    };
+    (f32) => {
+        4
+    };
+    (bool32) => {
+        4
+    };
+    ($group:ident) => {
+        core::mem::size_of::<<$crate::wdata::$group as $crate::wdata::FixedGroup>::Raw>()
+    };
 }
+
+/// What a field's kind adds to its documentation (the box's is the same everywhere).
+macro_rules! kind_doc {
+    (obb) => {
+        "The box: name, placement and half sizes."
+    };
+    ($kind:ident) => {
+        ""
+    };
+}
+// The owned model (feature `write`) documents its fields with it too.
+#[cfg_attr(not(feature = "write"), allow(unused_imports))]
+pub(crate) use kind_doc;
 
 /// Documents a field's gate (on both the reader's and the model's field).
 macro_rules! gate_doc {
@@ -252,40 +414,81 @@ macro_rules! gate_doc {
 #[cfg_attr(not(feature = "write"), allow(unused_imports))]
 pub(crate) use gate_doc;
 
-/// Reads a field of kind `$kind` named `$what` at the cursor.
+/// Reads a field of kind `$kind`, named `$label.$fname` in errors, at the cursor.
 macro_rules! read_field {
-    ($cur:ident, i32, $what:expr) => {
-        $cur.i32_le($what)?
+    ($cur:ident, obb, $label:literal, $fname:literal) => {
+        $crate::wdata::Obb::read($cur, concat!($label, ".", $fname), concat!($label, ".Obb"))?
     };
-    ($cur:ident, f32, $what:expr) => {
-        $cur.f32_le($what)?
+    ($cur:ident, i32, $label:literal, $fname:literal) => {
+        $cur.i32_le(concat!($label, ".", $fname))?
     };
-    ($cur:ident, bool32, $what:expr) => {
-        $cur.bool32($what)?
+    ($cur:ident, u32, $label:literal, $fname:literal) => {
+        $cur.u32_le(concat!($label, ".", $fname))?
     };
-    ($cur:ident, wstr, $what:expr) => {
-        $cur.wstr($what)?
+    ($cur:ident, f32, $label:literal, $fname:literal) => {
+        $cur.f32_le(concat!($label, ".", $fname))?
     };
-    ($cur:ident, vec3, $what:expr) => {
-        $crate::wdata::raw::vec3($cur.read($what)?)
+    ($cur:ident, bool32, $label:literal, $fname:literal) => {
+        $cur.bool32(concat!($label, ".", $fname))?
     };
-    ($cur:ident, bool32x5, $what:expr) => {
-        *$cur.read::<[$crate::wdata::raw::Bool32; 5]>($what)?
+    ($cur:ident, wstr, $label:literal, $fname:literal) => {
+        $cur.wstr(concat!($label, ".", $fname))?
+    };
+    ($cur:ident, vec3, $label:literal, $fname:literal) => {
+        $crate::wdata::raw::vec3($cur.read(concat!($label, ".", $fname))?)
+    };
+    ($cur:ident, bool32x5, $label:literal, $fname:literal) => {
+        *$cur.read::<[$crate::wdata::raw::Bool32; 5]>(concat!($label, ".", $fname))?
+    };
+    ($cur:ident, $group:ident, $label:literal, $fname:literal) => {
+        <$crate::wdata::$group as $crate::wdata::FixedGroup>::from_raw(
+            $cur.read(concat!($label, ".", $fname))?,
+        )
+    };
+}
+
+/// The fewest bytes an item of a list takes.
+macro_rules! item_size {
+    (f32s) => {
+        4
+    };
+    (names) => {
+        2
+    };
+}
+
+/// A list, once its count (`$n`) is read: the items, borrowed and checked; any other field as
+/// read.
+macro_rules! read_list {
+    ($cur:ident, f32s, $n:ident, $label:literal, $fname:literal) => {
+        $cur.read_slice($n as usize, concat!($label, ".", $fname))?
+    };
+    ($cur:ident, names, $n:ident, $label:literal, $fname:literal) => {
+        $crate::wdata::NameList::read($cur, $n, false, concat!($label, ".", $fname))?
+    };
+    ($cur:ident, $kind:ident, $v:ident, $label:literal, $fname:literal) => {
+        $v
     };
 }
 
 /// Reads a field, or for a gated one `Some(field)` when the version stores it and `None` (nothing
-/// read) when it does not.
+/// read) when it does not, or for a list its count (the items come after every count).
 macro_rules! read_gated {
-    ($cur:ident, $v:ident, $kind:ident, $ver:ident >= $min:literal, $what:expr) => {
+    ($cur:ident, $v:ident, target_name, $label:literal, $fname:literal) => {
+        $crate::wdata::CameraTargetName::read($cur, $v)?
+    };
+    ($cur:ident, $v:ident, $kind:ident, $label:literal, $fname:literal, $count:literal) => {
+        $cur.count(concat!($label, ".", $count), item_size!($kind))?
+    };
+    ($cur:ident, $v:ident, $kind:ident, $ver:ident >= $min:literal, $label:literal, $fname:literal) => {
         if $v.$ver >= $min {
-            Some(read_field!($cur, $kind, $what))
+            Some(read_field!($cur, $kind, $label, $fname))
         } else {
             None
         }
     };
-    ($cur:ident, $v:ident, $kind:ident, $what:expr) => {
-        read_field!($cur, $kind, $what)
+    ($cur:ident, $v:ident, $kind:ident, $label:literal, $fname:literal) => {
+        read_field!($cur, $kind, $label, $fname)
     };
 }
 
@@ -301,7 +504,8 @@ macro_rules! reader_records {
             $name:ident = $label:literal in $section:literal {
                 $(
                     $(#[$fdoc:meta])*
-                    $field:ident : $kind:ident $(if $ver:ident >= $min:literal)?
+                    $field:ident : $kind:ident $([$count:literal])?
+                        $(if $ver:ident >= $min:literal)?
                         = $fname:literal $((json $key:literal))?,
                 )*
             }
@@ -310,10 +514,9 @@ macro_rules! reader_records {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq)]
         pub struct $name<'a> {
-            /// The box: name, placement and half sizes.
-            pub obb: $crate::wdata::Obb<'a>,
             $(
                 $(#[$fdoc])*
+                #[doc = kind_doc!($kind)]
                 $(#[doc = ""] #[doc = gate_doc!($ver, $min)])?
                 pub $field: reader_type!('a, $kind $(, $ver)?),
             )*
@@ -328,27 +531,25 @@ macro_rules! reader_records {
             ) -> $crate::error::Result<Self> {
                 // Read only by the gated fields (a record may have none).
                 let _ = versions;
-                Ok($name {
-                    obb: $crate::wdata::Obb::read(
+                // The fields in order, a list's count in its place; then the lists' items.
+                $(
+                    let $field = read_gated!(
                         cur,
-                        concat!($label, ".Name"),
-                        concat!($label, ".Obb"),
-                    )?,
-                    $(
-                        $field: read_gated!(
-                            cur,
-                            versions,
-                            $kind,
-                            $($ver >= $min,)?
-                            concat!($label, ".", $fname)
-                        ),
-                    )*
-                })
+                        versions,
+                        $kind,
+                        $($ver >= $min,)?
+                        $label,
+                        $fname
+                        $(, $count)?
+                    );
+                )*
+                $( let $field = read_list!(cur, $kind, $field, $label, $fname); )*
+                Ok($name { $($field,)* })
             }
         }
 
         impl<'a> $crate::wdata::Record<'a> for $name<'a> {
-            const MIN_SIZE: usize = $crate::wdata::OBB_MIN_SIZE $(+ min_size!($kind $(, $ver)?))*;
+            const MIN_SIZE: usize = 0 $(+ min_size!($kind $(, $ver)?))*;
 
             #[inline]
             fn read_at(
@@ -366,3 +567,4 @@ use super::cursor::WdataCursor as _;
 
 flat_event_boxes!(reader_records);
 flat_sections!(reader_records);
+flat_inner_records!(reader_records);

@@ -102,7 +102,11 @@ impl<'a> Header<'a> {
         ] = gated;
         let model_path = cur.wstr("Header.ModelPath")?;
         let nav_mesh_path = cur.wstr("Header.NavMeshPath")?;
-        let nav_height_path = if version >= 2 {
+        let main = super::Versions {
+            main: version,
+            ..super::Versions::default()
+        };
+        let nav_height_path = if super::gates::NAV_HEIGHT_AND_OBSTACLE_PATHS.stored(main) {
             Some(cur.wstr("Header.NavHeightPath")?)
         } else {
             None

@@ -44,6 +44,8 @@ mod camera_box;
 mod cursor;
 mod event_box;
 pub(crate) mod flat_records;
+pub(crate) mod gates;
+mod groups;
 pub(crate) mod header;
 mod obb;
 pub mod raw;
@@ -59,17 +61,19 @@ pub use camera_box::{
 pub use event_box::{
     CameraBlockBox, CameraTargetBox, CameraTargetName, CutoffBox, EnvironmentReverbBox, EtcBox,
     EventBox, EventBoxGroup, EventBoxType, EventBoxes, EventHitBox, InAreaBox, MAX_EVENT_BOX_TYPES,
-    MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, Signpost,
-    SkidBox, StartPointBox, TriggerBox, WaypointBox,
+    MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox,
+    StartPointBox, TriggerBox, WaypointBox,
 };
 pub use flat_records::{AniBg, Gimmick, ItemBox};
+pub(crate) use groups::FixedGroup;
+pub use groups::{SceneCamera, SceneTiming, Signpost, SoundFades};
 pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};
 pub(crate) use obb::OBB_MIN_SIZE;
 pub use obb::Obb;
 pub use raw::Bool32;
 pub use records::{NameIter, NameList, Named, Record, Records, Run};
-pub use scene::{Scene, SceneCamera, SceneDetails, SceneHead, SceneSection, SceneTiming, Scenes};
-pub use scene_resource::{Ambient, Cue, ScenePath, SceneResource, Sound, SoundBlock, SoundFades};
+pub use scene::{Scene, SceneDetails, SceneHead, SceneSection, Scenes};
+pub use scene_resource::{Ambient, Cue, ScenePath, SceneResource, Sound, SoundBlock};
 pub use triggers::{ScriptPaths, Trigger, TriggerLayout, Triggers};
 pub use wstr::{NO_PATH, WStr};
 
@@ -201,7 +205,7 @@ impl<'a> WdataView<'a> {
             item_box: header.item_box_version.unwrap_or(0),
             gimmick: header.gimmick_version.unwrap_or(0),
         };
-        let (event_boxes, anibg_at) = if version >= 7 {
+        let (event_boxes, anibg_at) = if gates::EVENT_BOXES.stored(versions) {
             let section = EventBoxSection::read(bytes, at, versions)?;
             (Some(section), section.end)
         } else {
@@ -214,7 +218,7 @@ impl<'a> WdataView<'a> {
         let gimmicks_at = cur.offset();
         let gimmicks = Run::read_counted(&mut cur, versions, "Gimmick.count")?;
         let trailing_paths = cur.offset();
-        let obstacle_path = if version >= 2 {
+        let obstacle_path = if gates::NAV_HEIGHT_AND_OBSTACLE_PATHS.stored(versions) {
             Some(cur.wstr("ObstaclePath")?)
         } else {
             None
@@ -224,7 +228,7 @@ impl<'a> WdataView<'a> {
         let triggers_at = cur.offset();
 
         let list = read_tail(bytes, triggers_at, versions, TriggerLayout::TriggerList);
-        let (tail, ambiguous) = if version < 9 {
+        let (tail, ambiguous) = if !gates::SCRIPT_PATHS.stored(versions) {
             (list?, false)
         } else {
             let scripts = read_tail(bytes, triggers_at, versions, TriggerLayout::ScriptPaths);

@@ -134,6 +134,30 @@ pub struct RawSceneCamera {
     pub aspect_ratio: F32,
 }
 
+/// A TriggerBox's signpost (EventBoxVersion >= 9): a text id and where it shows.
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct RawSignpost {
+    /// Id of the signpost's text (`SignpostTextID`).
+    pub text_id: I32,
+    /// Where the signpost shows, x, y, z.
+    pub reposition: [F32; 3],
+}
+
+/// A sound's fades and volume range (main version >= 16).
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct RawSoundFades {
+    /// Fade-in time.
+    pub fade_in: F32,
+    /// Fade-out time.
+    pub fade_out: F32,
+    /// Maximum volume.
+    pub vol_max: F32,
+    /// Minimum volume.
+    pub vol_min: F32,
+}
+
 /// The fixed fields after a scene resource's sounds: Unk2, Unk3, Unk4 (main version >= 12).
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
@@ -156,6 +180,8 @@ const _: () = assert!(core::mem::size_of::<RawSceneDetailCounts>() == 10 * 4);
 const _: () = assert!(core::mem::size_of::<RawSceneTiming>() == 7 * 4);
 const _: () = assert!(core::mem::size_of::<RawSceneCamera>() == 8 * 4);
 const _: () = assert!(core::mem::size_of::<RawSoundTail>() == 3 * 4);
+const _: () = assert!(core::mem::size_of::<RawSignpost>() == 4 * 4);
+const _: () = assert!(core::mem::size_of::<RawSoundFades>() == 4 * 4);
 
 /// Converts a stored float triple.
 pub(crate) fn vec3(v: &[F32; 3]) -> [f32; 3] {

@@ -96,6 +96,13 @@ pub struct NameList<'a> {
     keyed: bool,
 }
 
+/// Two lists are equal when their items are (wherever they are stored).
+impl PartialEq for NameList<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
 impl<'a> NameList<'a> {
     /// Reads (checks) a list of `count` items at the cursor and advances past it.
     pub(crate) fn read(

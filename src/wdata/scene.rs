@@ -5,44 +5,14 @@ use zerocopy::little_endian::U32;
 
 use super::Versions;
 use super::cursor::{WdataCursor as _, check_fits};
-use super::raw::{RawSceneCamera, RawSceneDetailCounts, RawSceneTiming, vec3};
+use super::gates;
+use super::groups::{FixedGroup as _, SceneCamera, SceneTiming};
+use super::raw::RawSceneDetailCounts;
 use super::records::{NameList, Record, Records, Run};
 use super::wstr::WStr;
 use crate::bytes::Cursor;
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
-
-/// A scene's timing (main version >= 15).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SceneTiming {
-    /// Scene category or type flag.
-    pub category: u32,
-    /// Fade-in time when the scene plays.
-    pub fade_in: f32,
-    /// Fade hold time when the scene plays.
-    pub fade_hold: f32,
-    /// Fade-out time when the scene plays.
-    pub fade_out: f32,
-    /// Blend time into the scene.
-    pub blend_time: f32,
-    /// Fog start distance during the scene.
-    pub fog_near: f32,
-    /// Fog end distance during the scene.
-    pub fog_far: f32,
-}
-
-/// A scene's camera (main version >= 19).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SceneCamera {
-    /// Camera position x, y, z.
-    pub position: [f32; 3],
-    /// Camera rotation x, y, z.
-    pub rotation: [f32; 3],
-    /// Field of view.
-    pub fov: f32,
-    /// Aspect ratio.
-    pub aspect_ratio: f32,
-}
 
 /// A scene's first-pass record.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -70,28 +40,13 @@ impl<'a> Record<'a> for SceneHead<'a> {
         let fade_in_preview = cur.f32_le("Scene.FadeInPreview")?;
         let fade_hold_preview = cur.f32_le("Scene.FadeHoldPreview")?;
         let fade_out_preview = cur.f32_le("Scene.FadeOutPreview")?;
-        let timing = if versions.main >= 15 {
-            let t: &RawSceneTiming = cur.read("Scene.timing")?;
-            Some(SceneTiming {
-                category: t.category.get(),
-                fade_in: t.fade_in.get(),
-                fade_hold: t.fade_hold.get(),
-                fade_out: t.fade_out.get(),
-                blend_time: t.blend_time.get(),
-                fog_near: t.fog_near.get(),
-                fog_far: t.fog_far.get(),
-            })
+        let timing = if gates::SCENE_TIMING.stored(versions) {
+            Some(SceneTiming::from_raw(cur.read("Scene.timing")?))
         } else {
             None
         };
-        let camera = if versions.main >= 19 {
-            let c: &RawSceneCamera = cur.read("Scene.camera")?;
-            Some(SceneCamera {
-                position: vec3(&c.position),
-                rotation: vec3(&c.rotation),
-                fov: c.fov.get(),
-                aspect_ratio: c.aspect_ratio.get(),
-            })
+        let camera = if gates::SCENE_CAMERA.stored(versions) {
+            Some(SceneCamera::from_raw(cur.read("Scene.camera")?))
         } else {
             None
         };
@@ -130,7 +85,7 @@ impl<'a> Record<'a> for SceneDetails<'a> {
 
     #[inline]
     fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
-        let name = if versions.main >= 21 {
+        let name = if gates::SCENE_NAME.stored(versions) {
             Some(cur.wstr("Scene.Name")?)
         } else {
             None
@@ -142,7 +97,7 @@ impl<'a> Record<'a> for SceneDetails<'a> {
         let scene_ids = cur.read_slice(ids as usize, "Scene.IndexList")?;
         let entries = count_of(counts.event_entries.get(), counts_at, "Scene.entryCnt")?;
         let event_entries = NameList::read(cur, entries, true, "Scene.EventScenes")?;
-        let keyed = versions.main >= 22;
+        let keyed = gates::RENDER_ITEM_KEY.stored(versions);
         let mut render = [NameList::empty(*cur); 8];
         for (i, (list, count)) in render.iter_mut().zip(&counts.render).enumerate() {
             let n = count_of(count.get(), counts_at + 8 + 4 * i, "Scene.renderCount")?;
@@ -177,7 +132,7 @@ impl<'a> SceneSection<'a> {
     pub(crate) fn read(cur: &mut Cursor<'a>, versions: Versions) -> Result<Self> {
         let count = cur.count("Scenes.count", SceneHead::MIN_SIZE)?;
         let heads = Run::read(cur, count, versions)?;
-        let details = if versions.main >= 20 {
+        let details = if gates::SCENE_PASS2.stored(versions) {
             check_fits(
                 cur.offset(),
                 "Scenes.details",

@@ -6,7 +6,9 @@ use zerocopy::little_endian::I32;
 
 use super::Versions;
 use super::cursor::WdataCursor as _;
-use super::raw::{Bool32, RawSoundTail};
+pub use super::flat_records::{Ambient, Cue, Sound};
+use super::gates;
+use super::raw::RawSoundTail;
 use super::records::{NameList, Record, Run};
 use super::wstr::WStr;
 use crate::bytes::Cursor;
@@ -40,7 +42,7 @@ impl<'a> Record<'a> for ScenePath<'a> {
         let motion = cur.wstr("ScenePath.Motion")?;
         let name = cur.wstr("ScenePath.Name")?;
         let event_name = cur.wstr("ScenePath.EventName")?;
-        let (time, hold) = if versions.main >= 10 {
+        let (time, hold) = if gates::PATH_TIME_HOLD.stored(versions) {
             (
                 Some(cur.u32_le("ScenePath.Time")?),
                 Some(cur.u32_le("ScenePath.Hold")?),
@@ -61,108 +63,6 @@ impl<'a> Record<'a> for ScenePath<'a> {
             time,
             hold,
             blend_time,
-        })
-    }
-}
-
-/// A timed cue (main version >= 11).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Cue<'a> {
-    /// End time of the cue.
-    pub end: f32,
-    /// The cue's name.
-    pub name: WStr<'a>,
-    /// The cue's id.
-    pub id: u32,
-    /// Start time of the cue.
-    pub start: f32,
-}
-
-impl<'a> Record<'a> for Cue<'a> {
-    const MIN_SIZE: usize = 14;
-
-    #[inline]
-    fn read_at(cur: &mut Cursor<'a>, _versions: Versions, _last: bool) -> Result<Self> {
-        Ok(Cue {
-            end: cur.f32_le("Cue.End")?,
-            name: cur.wstr("Cue.Name")?,
-            id: cur.u32_le("Cue.ID")?,
-            start: cur.f32_le("Cue.Start")?,
-        })
-    }
-}
-
-/// A sound's fades and volume range (main version >= 16).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SoundFades {
-    /// Fade-in time.
-    pub fade_in: f32,
-    /// Fade-out time.
-    pub fade_out: f32,
-    /// Maximum volume.
-    pub vol_max: f32,
-    /// Minimum volume.
-    pub vol_min: f32,
-}
-
-/// A sound (main version >= 12).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Sound<'a> {
-    /// Start time of the sound.
-    pub start: f32,
-    /// Main version >= 16.
-    pub fades: Option<SoundFades>,
-    /// Path of the sound file.
-    pub path: WStr<'a>,
-}
-
-impl<'a> Record<'a> for Sound<'a> {
-    const MIN_SIZE: usize = 6;
-
-    #[inline]
-    fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
-        let start = cur.f32_le("Sound.Start")?;
-        let fades = if versions.main >= 16 {
-            Some(SoundFades {
-                fade_in: cur.f32_le("Sound.FadeIn")?,
-                fade_out: cur.f32_le("Sound.FadeOut")?,
-                vol_max: cur.f32_le("Sound.VolMax")?,
-                vol_min: cur.f32_le("Sound.VolMin")?,
-            })
-        } else {
-            None
-        };
-        Ok(Sound {
-            start,
-            fades,
-            path: cur.wstr("Sound.Path")?,
-        })
-    }
-}
-
-/// An ambient sound (main version >= 17).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Ambient<'a> {
-    /// Start time of the ambient sound.
-    pub start: f32,
-    /// Path of the sound file.
-    pub path: WStr<'a>,
-    /// Whether it starts with the scene.
-    pub play_on_start: Bool32,
-    /// Whether it loops.
-    pub looped: Bool32,
-}
-
-impl<'a> Record<'a> for Ambient<'a> {
-    const MIN_SIZE: usize = 14;
-
-    #[inline]
-    fn read_at(cur: &mut Cursor<'a>, _versions: Versions, _last: bool) -> Result<Self> {
-        Ok(Ambient {
-            start: cur.f32_le("Ambient.Start")?,
-            path: cur.wstr("Ambient.Path")?,
-            play_on_start: cur.bool32("Ambient.PlayOnStart")?,
-            looped: cur.bool32("Ambient.Loop")?,
         })
     }
 }
@@ -209,7 +109,6 @@ impl<'a> Record<'a> for SceneResource<'a> {
     const MIN_SIZE: usize = 2 + 4 + 4;
 
     fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
-        let v = versions.main;
         let key = cur.wstr("SceneResource.Key")?;
         let aliases = cur.count("SceneResource.aliasCnt", 2)?;
         let aliases = NameList::read(cur, aliases, false, "SceneResource.Aliases")?;
@@ -220,25 +119,25 @@ impl<'a> Record<'a> for SceneResource<'a> {
             None
         };
         let paths = Run::read(cur, paths, versions)?;
-        let cues = if v >= 11 {
+        let cues = if gates::RESOURCE_CUES.stored(versions) {
             Some(Run::read_counted(cur, versions, "SceneResource.cueCnt")?)
         } else {
             None
         };
-        let sound = if v >= 12 {
+        let sound = if gates::RESOURCE_SOUND.stored(versions) {
             let sounds = Run::read_counted(cur, versions, "SceneResource.soundCnt")?;
-            let unk1 = if v >= 13 {
+            let unk1 = if gates::SOUND_UNK1.stored(versions) {
                 Some(cur.u32_le("SceneResource.Unk1")?)
             } else {
                 None
             };
             let tail: &RawSoundTail = cur.read("SceneResource.Unk2")?;
-            let legacy_ints = if v <= 14 {
+            let legacy_ints = if gates::SOUND_LEGACY_INTS.stored(versions) {
                 Some(cur.read::<[I32; 7]>("SceneResource.legacyInts")?)
             } else {
                 None
             };
-            let legacy_strings = if v <= 13 {
+            let legacy_strings = if gates::SOUND_LEGACY_STRINGS.stored(versions) {
                 Some([
                     cur.wstr("SceneResource.legacyString0")?,
                     cur.wstr("SceneResource.legacyString1")?,
@@ -258,7 +157,7 @@ impl<'a> Record<'a> for SceneResource<'a> {
         } else {
             None
         };
-        let ambients = if v >= 17 {
+        let ambients = if gates::RESOURCE_AMBIENTS.stored(versions) {
             Some(Run::read_counted(
                 cur,
                 versions,

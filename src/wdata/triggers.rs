@@ -7,6 +7,7 @@
 
 use super::Versions;
 use super::cursor::WdataCursor as _;
+pub use super::flat_records::Trigger;
 use super::records::{NameList, Record, Records};
 use super::wstr::WStr;
 use crate::bytes::Cursor;
@@ -28,40 +29,6 @@ impl TriggerLayout {
             TriggerLayout::TriggerList => "trigger-list",
             TriggerLayout::ScriptPaths => "script-paths",
         }
-    }
-}
-
-/// One trigger of the trigger-list layout.
-#[derive(Debug, Clone, Copy)]
-pub struct Trigger<'a> {
-    /// The trigger's name.
-    pub name: WStr<'a>,
-    /// The editor's comment.
-    pub comment: WStr<'a>,
-    /// Event script names.
-    pub events: NameList<'a>,
-    /// Condition script names.
-    pub conditions: NameList<'a>,
-    /// Action script names.
-    pub actions: NameList<'a>,
-}
-
-impl<'a> Record<'a> for Trigger<'a> {
-    const MIN_SIZE: usize = 2 + 2 + 12;
-
-    fn read_at(cur: &mut Cursor<'a>, _versions: Versions, _last: bool) -> Result<Self> {
-        let name = cur.wstr("Trigger.Name")?;
-        let comment = cur.wstr("Trigger.Comment")?;
-        let events = cur.count("Trigger.evCnt", 2)?;
-        let conditions = cur.count("Trigger.condCnt", 2)?;
-        let actions = cur.count("Trigger.actCnt", 2)?;
-        Ok(Trigger {
-            name,
-            comment,
-            events: NameList::read(cur, events, false, "Trigger.Events")?,
-            conditions: NameList::read(cur, conditions, false, "Trigger.Conditions")?,
-            actions: NameList::read(cur, actions, false, "Trigger.Actions")?,
-        })
     }
 }
 

@@ -59,6 +59,7 @@ pub use model::*;
 pub use scenes::*;
 
 use crate::error::Result;
+use crate::wdata::gates;
 use crate::wdata::header::GATED_I32S;
 use encode::Sink;
 
@@ -215,24 +216,30 @@ fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
     };
     s.wstr(&map.model_path, "Header.ModelPath")?;
     s.wstr(&map.nav_mesh_path, "Header.NavMeshPath")?;
-    if let Some(p) = s.gate(&map.nav_height_path, v >= 2, v, "Header.NavHeightPath")? {
+    let paths = gates::NAV_HEIGHT_AND_OBSTACLE_PATHS;
+    if let Some(p) = s.gated(
+        &map.nav_height_path,
+        paths,
+        versions,
+        "Header.NavHeightPath",
+    )? {
         s.wstr(p, "Header.NavHeightPath")?;
     }
     s.wstr(&map.event_box_path, "Header.EventBoxPath")?;
-    if let Some(boxes) = s.gate(&map.event_boxes, v >= 7, v, "EventBoxes")? {
+    if let Some(boxes) = s.gated(&map.event_boxes, gates::EVENT_BOXES, versions, "EventBoxes")? {
         boxes.write(s, versions)?;
     }
     write_section(s, &map.anibg, versions)?;
     write_section(s, &map.item_boxes, versions)?;
     write_section(s, &map.gimmicks, versions)?;
-    if let Some(p) = s.gate(&map.obstacle_path, v >= 2, v, "ObstaclePath")? {
+    if let Some(p) = s.gated(&map.obstacle_path, paths, versions, "ObstaclePath")? {
         s.wstr(p, "ObstaclePath")?;
     }
     s.wstr(&map.moc_path, "MocPath")?;
     s.wstr(&map.anibg_path, "AniBGPath")?;
-    map.triggers.write(s, v)?;
-    scenes::write_scenes(s, &map.scenes, v)?;
-    scenes::write_scene_resources(s, &map.scene_resources, v)?;
+    map.triggers.write(s, versions)?;
+    scenes::write_scenes(s, &map.scenes, versions)?;
+    scenes::write_scene_resources(s, &map.scene_resources, versions)?;
     Ok(())
 }
 

@@ -14,7 +14,7 @@ pub(super) fn ws(s: read::WStr<'_>) -> WString {
     }
 }
 
-fn names(list: read::NameList<'_>) -> Result<Vec<WString>> {
+pub(super) fn names(list: read::NameList<'_>) -> Result<Vec<WString>> {
     list.iter().map(|n| Ok(ws(n?.name))).collect()
 }
 
@@ -32,7 +32,15 @@ pub(super) fn b32(b: read::Bool32) -> Bool32 {
     Bool32(b.raw())
 }
 
-fn floats(v: &[zerocopy::little_endian::F32]) -> Vec<f32> {
+/// Every record of a run, copied into the model.
+fn copied<'a, R: read::Record<'a>, M>(
+    run: read::Run<'a, R>,
+    from_read: impl Fn(&R) -> Result<M>,
+) -> Result<Vec<M>> {
+    run.iter().map(|r| from_read(&r?)).collect()
+}
+
+pub(super) fn floats(v: &[zerocopy::little_endian::F32]) -> Vec<f32> {
     v.iter().map(|f| f.get()).collect()
 }
 
@@ -143,50 +151,27 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
         for b in group.boxes() {
             match b? {
                 EventBox::Camera(c) => out.camera.push(camera_box(&c)?),
-                EventBox::Respawn(r) => out.respawn.push(RespawnBox::from_read(&r)),
-                EventBox::StartPoint(r) => out.start_point.push(StartPointBox::from_read(&r)),
-                EventBox::Trigger(t) => out.trigger.push(TriggerBox {
-                    obb: obb(&t.obb),
-                    state: t.state,
-                    action_motion: ws(t.action_motion),
-                    motion: ws(t.motion),
-                    signpost: t.signpost.map(|s| Signpost {
-                        text_id: s.text_id,
-                        reposition: s.reposition,
-                    }),
-                }),
-                EventBox::Skid(r) => out.skid.push(SkidBox::from_read(&r)),
-                EventBox::EventHit(e) => out.event_hit.push(EventHitBox {
-                    obb: obb(&e.obb),
-                    state: e.state,
-                    anibg_name: ws(e.anibg_name),
-                    damage: e.damage,
-                    direction: e.direction,
-                    damage_motion: ws(e.damage_motion),
-                    hit_times: floats(e.hit_times),
-                    temp_hit_times: floats(e.temp_hit_times),
-                }),
-                EventBox::Npc(r) => out.npc.push(NpcBox::from_read(&r)),
-                EventBox::Portal(r) => out.portal.push(PortalBox::from_read(&r)),
+                EventBox::Respawn(r) => out.respawn.push(RespawnBox::from_read(&r)?),
+                EventBox::StartPoint(r) => out.start_point.push(StartPointBox::from_read(&r)?),
+                EventBox::Trigger(r) => out.trigger.push(TriggerBox::from_read(&r)?),
+                EventBox::Skid(r) => out.skid.push(SkidBox::from_read(&r)?),
+                EventBox::EventHit(r) => out.event_hit.push(EventHitBox::from_read(&r)?),
+                EventBox::Npc(r) => out.npc.push(NpcBox::from_read(&r)?),
+                EventBox::Portal(r) => out.portal.push(PortalBox::from_read(&r)?),
                 EventBox::SelectMapPortal(r) => out
                     .select_map_portal
-                    .push(SelectMapPortalBox::from_read(&r)),
-                EventBox::InArea(r) => out.in_area.push(InAreaBox::from_read(&r)),
-                EventBox::Etc(r) => out.etc.push(EtcBox::from_read(&r)),
-                EventBox::CameraBlock(r) => out.camera_block.push(CameraBlockBox::from_read(&r)),
-                EventBox::Cutoff(r) => out.cutoff.push(CutoffBox::from_read(&r)),
-                EventBox::CameraTarget(c) => out.camera_target.push(CameraTargetBox {
-                    obb: obb(&c.obb),
-                    target: match c.target {
-                        read::CameraTargetName::Name(n) => CameraTargetName::Name(ws(n)),
-                        read::CameraTargetName::TextId(id) => CameraTargetName::TextId(id),
-                    },
-                    target_local_pc: c.target_local_pc.map(b32),
-                }),
-                EventBox::MiniMapIcon(r) => out.mini_map_icon.push(MiniMapIconBox::from_read(&r)),
+                    .push(SelectMapPortalBox::from_read(&r)?),
+                EventBox::InArea(r) => out.in_area.push(InAreaBox::from_read(&r)?),
+                EventBox::Etc(r) => out.etc.push(EtcBox::from_read(&r)?),
+                EventBox::CameraBlock(r) => out.camera_block.push(CameraBlockBox::from_read(&r)?),
+                EventBox::Cutoff(r) => out.cutoff.push(CutoffBox::from_read(&r)?),
+                EventBox::CameraTarget(r) => {
+                    out.camera_target.push(CameraTargetBox::from_read(&r)?)
+                }
+                EventBox::MiniMapIcon(r) => out.mini_map_icon.push(MiniMapIconBox::from_read(&r)?),
                 EventBox::EnvironmentReverb(r) => out
                     .environment_reverb
-                    .push(EnvironmentReverbBox::from_read(&r)),
+                    .push(EnvironmentReverbBox::from_read(&r)?),
                 EventBox::Waypoint(w) => out.waypoint.push(WaypointBox {
                     obb: obb(&w.obb),
                     id: w.id,
@@ -201,7 +186,7 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                         })
                         .collect(),
                 }),
-                EventBox::Obstacle(r) => out.obstacle.push(ObstacleBox::from_read(&r)),
+                EventBox::Obstacle(r) => out.obstacle.push(ObstacleBox::from_read(&r)?),
             }
         }
     }
@@ -215,21 +200,8 @@ fn scene(s: read::Scene<'_>) -> Result<Scene> {
         fade_in_preview: h.fade_in_preview,
         fade_hold_preview: h.fade_hold_preview,
         fade_out_preview: h.fade_out_preview,
-        timing: h.timing.map(|t| SceneTiming {
-            category: t.category,
-            scene_fade_in: t.fade_in,
-            scene_fade_hold: t.fade_hold,
-            scene_fade_out: t.fade_out,
-            blend_time: t.blend_time,
-            fog_near: t.fog_near,
-            fog_far: t.fog_far,
-        }),
-        camera: h.camera.map(|c| SceneCamera {
-            position: c.position,
-            rotation: c.rotation,
-            fov: c.fov,
-            aspect_ratio: c.aspect_ratio,
-        }),
+        timing: h.timing,
+        camera: h.camera,
         pass2: s.details.map(scene_pass2).transpose()?,
     })
 }
@@ -281,43 +253,12 @@ fn scene_resource(r: read::SceneResource<'_>) -> Result<SceneResource> {
                 })
             })
             .collect::<Result<_>>()?,
-        cues: r
-            .cues
-            .map(|c| {
-                c.iter()
-                    .map(|c| {
-                        let c = c?;
-                        Ok(Cue {
-                            end: c.end,
-                            name: ws(c.name),
-                            id: c.id,
-                            start: c.start,
-                        })
-                    })
-                    .collect::<Result<_>>()
-            })
-            .transpose()?,
+        cues: r.cues.map(|c| copied(c, Cue::from_read)).transpose()?,
         sound: r
             .sound
             .map(|s| -> Result<SoundBlock> {
                 Ok(SoundBlock {
-                    sounds: s
-                        .sounds
-                        .iter()
-                        .map(|s| {
-                            let s = s?;
-                            Ok(Sound {
-                                start: s.start,
-                                fades: s.fades.map(|f| SoundFades {
-                                    fade_in: f.fade_in,
-                                    fade_out: f.fade_out,
-                                    vol_max: f.vol_max,
-                                    vol_min: f.vol_min,
-                                }),
-                                path: ws(s.path),
-                            })
-                        })
-                        .collect::<Result<_>>()?,
+                    sounds: copied(s.sounds, Sound::from_read)?,
                     unk1: s.unk1,
                     unk2: s.unk2,
                     unk3: s.unk3,
@@ -329,19 +270,7 @@ fn scene_resource(r: read::SceneResource<'_>) -> Result<SceneResource> {
             .transpose()?,
         ambients: r
             .ambients
-            .map(|a| {
-                a.iter()
-                    .map(|a| {
-                        let a = a?;
-                        Ok(Ambient {
-                            start: a.start,
-                            path: ws(a.path),
-                            play_on_start: b32(a.play_on_start),
-                            looping: b32(a.looped),
-                        })
-                    })
-                    .collect::<Result<_>>()
-            })
+            .map(|a| copied(a, Ambient::from_read))
             .transpose()?,
     })
 }
@@ -360,16 +289,7 @@ impl WdataMap {
             },
             None => TriggerLayout::Peer(
                 t.triggers()
-                    .map(|t| {
-                        let t = t?;
-                        Ok(Trigger {
-                            name: ws(t.name),
-                            comment: ws(t.comment),
-                            events: names(t.events)?,
-                            conditions: names(t.conditions)?,
-                            actions: names(t.actions)?,
-                        })
-                    })
+                    .map(|t| Trigger::from_read(&t?))
                     .collect::<Result<_>>()?,
             ),
         };
@@ -392,21 +312,9 @@ impl WdataMap {
                 Some(_) => Some(event_boxes(view)?),
                 None => None,
             },
-            anibg: view
-                .anibg()
-                .iter()
-                .map(|a| Ok(AniBg::from_read(&a?)))
-                .collect::<Result<_>>()?,
-            item_boxes: view
-                .item_boxes()
-                .iter()
-                .map(|i| Ok(ItemBox::from_read(&i?)))
-                .collect::<Result<_>>()?,
-            gimmicks: view
-                .gimmicks()
-                .iter()
-                .map(|g| Ok(Gimmick::from_read(&g?)))
-                .collect::<Result<_>>()?,
+            anibg: copied(view.anibg(), AniBg::from_read)?,
+            item_boxes: copied(view.item_boxes(), ItemBox::from_read)?,
+            gimmicks: copied(view.gimmicks(), Gimmick::from_read)?,
             obstacle_path: view.obstacle_path().map(ws),
             moc_path: ws(view.moc_path()),
             anibg_path: ws(view.anibg_path()),

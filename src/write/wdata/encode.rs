@@ -9,6 +9,8 @@ use zerocopy::little_endian::{F32, I32, U16, U32};
 
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
+use crate::wdata::Versions;
+use crate::wdata::gates::Gate;
 use crate::write::sink;
 
 use super::model::{Bool32, WString};
@@ -76,30 +78,30 @@ impl Sink {
 
     /// A list's length as the file's `i32` count.
     pub(super) fn count_i32(&mut self, len: usize, what: &'static str) -> Result<()> {
-        let n = i32::try_from(len).map_err(|_| {
-            Error::invalid(
-                self.pos(),
-                what,
-                u64_of(len),
-                "more items than an i32 count can hold",
-            )
-        })?;
-        self.i32(n);
+        let n = self.i32_count(len, what)?;
+        self.out.put(&n);
         Ok(())
     }
 
-    /// A list's length as the file's `u32` count.
-    pub(super) fn count_u32(&mut self, len: usize, what: &'static str) -> Result<()> {
-        let n = u32::try_from(len).map_err(|_| {
-            Error::invalid(
-                self.pos(),
-                what,
-                u64_of(len),
-                "more items than a u32 count can hold",
-            )
-        })?;
-        self.u32(n);
-        Ok(())
+    /// A list's length as an `i32` count of a raw struct (errors at the current offset).
+    pub(super) fn i32_count(&self, len: usize, what: &'static str) -> Result<I32> {
+        self.count_as(len, what, "more items than an i32 count can hold")
+            .map(I32::new)
+    }
+
+    /// A list's length as a `u32` count of a raw struct (errors at the current offset).
+    pub(super) fn u32_count(&self, len: usize, what: &'static str) -> Result<U32> {
+        self.count_as(len, what, "more items than a u32 count can hold")
+            .map(U32::new)
+    }
+
+    fn count_as<N: TryFrom<usize>>(
+        &self,
+        len: usize,
+        what: &'static str,
+        reason: &'static str,
+    ) -> Result<N> {
+        N::try_from(len).map_err(|_| Error::invalid(self.pos(), what, u64_of(len), reason))
     }
 
     /// Each string of `list`, in order.
@@ -137,15 +139,16 @@ impl Sink {
         }
     }
 
-    /// Like [`Sink::gate`] for a field the model must hold exactly when `stored`.
-    pub(super) fn require<T>(
+    /// [`Sink::gate`] with one of the reader's gates: the field is checked against the version
+    /// that gate looks at.
+    pub(super) fn gated<'m, T>(
         &self,
-        field: &Option<T>,
-        stored: bool,
-        version: i32,
+        field: &'m Option<T>,
+        gate: Gate,
+        versions: Versions,
         what: &'static str,
-    ) -> Result<()> {
-        self.gate(field, stored, version, what).map(|_| ())
+    ) -> Result<Option<&'m T>> {
+        self.gate(field, gate.stored(versions), gate.version(versions), what)
     }
 }
 

@@ -3,15 +3,21 @@
 //! CameraBox render-list id, which is gated on the *main* version (22).
 
 use crate::error::{Error, Result};
-use crate::wdata::raw::RawEventBoxIndexEntry;
-use crate::wdata::{OBB_MIN_SIZE, Versions};
+use zerocopy::little_endian::{F32, U32};
+
+use crate::wdata::raw::{RawCameraListCounts, RawCameraParams, RawEventBoxIndexEntry};
+use crate::wdata::{OBB_MIN_SIZE, Versions, gates};
 
 use super::encode::{Sink, version_value};
 use super::flat_records::{
-    CameraBlockBox, CutoffBox, EnvironmentReverbBox, EtcBox, InAreaBox, MiniMapIconBox, NpcBox,
-    ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox, StartPointBox,
+    CameraBlockBox, CameraTargetBox, CutoffBox, EnvironmentReverbBox, EtcBox, EventHitBox,
+    InAreaBox, MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox,
+    SkidBox, StartPointBox, TriggerBox,
 };
 use super::model::{Bool32, Obb, WString};
+/// A TriggerBox's signpost: the reader's type (a group of plain numbers, declared once).
+pub use crate::wdata::Signpost;
+use crate::write::wdata_from_view::ws;
 
 /// Number of EventBox types the game knows (0..=18); the writer always writes this many index
 /// entries unless [`EventBoxes::type_count`] says fewer.
@@ -243,84 +249,6 @@ pub struct RenderEntry {
     pub name: WString,
 }
 
-/// Type 3: a generic trigger volume.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct TriggerBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Trigger state.
-    pub state: i32,
-    /// Motion of the action.
-    pub action_motion: WString,
-    /// Motion.
-    pub motion: WString,
-    /// evVer >= 9.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub signpost: Option<Signpost>,
-}
-
-/// A TriggerBox's signpost (evVer >= 9).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Signpost {
-    /// Id of the signpost's text.
-    pub text_id: i32,
-    /// Where the signpost shows, x, y, z.
-    pub reposition: [f32; 3],
-}
-
-/// Type 5: a damage volume.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct EventHitBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// Hit state.
-    pub state: i32,
-    /// Name of the AniBG that hits.
-    pub anibg_name: WString,
-    /// Damage dealt.
-    pub damage: f32,
-    /// Direction of the hit, x, y, z.
-    pub direction: [f32; 3],
-    /// Motion played by the one hit.
-    pub damage_motion: WString,
-    /// The hit times (`hitCnt` floats).
-    pub hit_times: Vec<f32>,
-    /// The temporary hit times (`tempHitCnt` floats).
-    pub temp_hit_times: Vec<f32>,
-}
-
-/// Type 13: a camera focus target.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct CameraTargetBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// What the camera targets.
-    pub target: CameraTargetName,
-    /// evVer >= 2.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub target_local_pc: Option<Bool32>,
-}
-
 /// How a CameraTargetBox names its target: a string below evVer 8, a text id from evVer 8.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq)]
@@ -542,10 +470,10 @@ impl Record for CameraBox {
     const SECTION: &'static str = "event_boxes.CameraBox";
     fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
         self.obb.write(s, "CameraBox.Name")?;
-        if let Some(&c) = s.gate(
+        if let Some(&c) = s.gated(
             &self.category,
-            g.event_box >= 7,
-            g.event_box,
+            gates::CAMERA_CATEGORY,
+            g,
             "CameraBox.Category",
         )? {
             s.u32(c);
@@ -559,34 +487,31 @@ impl Record for CameraBox {
 
 impl CameraInfo {
     fn write(&self, s: &mut Sink, g: Versions, first: bool) -> Result<()> {
-        let has_target = g.event_box >= 3 || first;
+        let every = gates::CAMERA_TARGET_OF_EVERY_INFO;
         if let Some(t) = s.gate(
             &self.camera_target,
-            has_target,
-            g.event_box,
+            every.stored(g) || first,
+            every.version(g),
             "CameraInfo.CameraTarget",
         )? {
             s.wstr(t, "CameraInfo.CameraTarget")?;
         }
         s.wstr(&self.camera_name, "CameraInfo.CameraName")?;
-        s.f32s(&self.camera_position);
-        s.f32s(&self.camera_rotation);
-        s.f32(self.fov);
-        s.f32s(&self.frustum);
-        if let Some(&b) = s.gate(
+        s.out.put(&RawCameraParams {
+            position: self.camera_position.map(F32::new),
+            rotation: self.camera_rotation.map(F32::new),
+            fov: F32::new(self.fov),
+            frustum: self.frustum.map(F32::new),
+        });
+        if let Some(&b) = s.gated(
             &self.build_pvs,
-            g.event_box >= 5,
-            g.event_box,
+            gates::CAMERA_BUILD_PVS,
+            g,
             "CameraInfo.BuildPVS",
         )? {
             s.bool32(b);
         }
-        if let Some(lists) = s.gate(
-            &self.lists,
-            g.event_box >= 4,
-            g.event_box,
-            "CameraInfo.lists",
-        )? {
+        if let Some(lists) = s.gated(&self.lists, gates::CAMERA_LISTS, g, "CameraInfo.lists")? {
             lists.write(s, g)?;
         }
         Ok(())
@@ -610,23 +535,22 @@ impl CameraLists {
     fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
         // An empty list stores only its count, so either variant writes it (the JSON of an
         // empty list, `[]`, cannot say which one it was).
+        let entries_stored = gates::CAMERA_PVS_ENTRIES.stored(g);
         let pvs_ev_len = match &self.pvs_event_boxes {
-            PvsEventBoxes::Ids(ids) if g.event_box < 6 || ids.is_empty() => ids.len(),
-            PvsEventBoxes::Entries(entries) if g.event_box >= 6 || entries.is_empty() => {
+            PvsEventBoxes::Ids(ids) if !entries_stored || ids.is_empty() => ids.len(),
+            PvsEventBoxes::Entries(entries) if entries_stored || entries.is_empty() => {
                 entries.len()
             }
             _ => {
                 return Err(Error::invalid(
                     s.pos(),
                     "CameraInfo.pvsEv",
-                    version_value(g.event_box),
+                    version_value(gates::CAMERA_PVS_ENTRIES.version(g)),
                     "PVS EventBox ids are stored below EventBox version 6, (category, name) \
                      entries from 6",
                 ));
             }
         };
-        s.count_u32(self.pvs_bg.len(), "CameraInfo.pvsBg")?;
-        s.count_u32(pvs_ev_len, "CameraInfo.pvsEv")?;
         const COUNT_NAMES: [&str; 8] = [
             "CameraInfo.renderBg",
             "CameraInfo.renderAni",
@@ -637,10 +561,22 @@ impl CameraLists {
             "CameraInfo.noRenderItem",
             "CameraInfo.noRenderGimmick",
         ];
-        for (list, what) in self.render_lists().into_iter().zip(COUNT_NAMES) {
-            s.count_u32(list.len(), what)?;
+        // The eleven counts, as the reader's raw struct.
+        let mut counts = RawCameraListCounts {
+            pvs_bg: s.u32_count(self.pvs_bg.len(), "CameraInfo.pvsBg")?,
+            pvs_event_box: s.u32_count(pvs_ev_len, "CameraInfo.pvsEv")?,
+            render: [U32::ZERO; 8],
+            build_pos: s.u32_count(self.build_positions.len(), "CameraInfo.buildPos")?,
+        };
+        for ((count, list), what) in counts
+            .render
+            .iter_mut()
+            .zip(self.render_lists())
+            .zip(COUNT_NAMES)
+        {
+            *count = s.u32_count(list.len(), what)?;
         }
-        s.count_u32(self.build_positions.len(), "CameraInfo.buildPos")?;
+        s.out.put(&counts);
         for &id in &self.pvs_bg {
             s.u32(id);
         }
@@ -660,7 +596,7 @@ impl CameraLists {
         for list in self.render_lists() {
             for e in list {
                 if let Some(&id) =
-                    s.gate(&e.id, g.main >= 22, g.main, "CameraInfo.renderList.id")?
+                    s.gated(&e.id, gates::RENDER_ITEM_KEY, g, "CameraInfo.renderList.id")?
                 {
                     s.u32(id);
                 }
@@ -668,79 +604,37 @@ impl CameraLists {
             }
         }
         for p in &self.build_positions {
-            s.f32s(p);
+            s.out.put(&p.map(F32::new));
         }
         Ok(())
     }
 }
 
-impl Record for TriggerBox {
-    const WHAT: &'static str = "EventBoxes.TriggerBox.count";
-    const SECTION: &'static str = "event_boxes.TriggerBox";
-    fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
-        self.obb.write(s, "TriggerBox.Name")?;
-        s.i32(self.state);
-        s.wstr(&self.action_motion, "TriggerBox.ActionMotion")?;
-        s.wstr(&self.motion, "TriggerBox.Motion")?;
-        if let Some(p) = s.gate(
-            &self.signpost,
-            g.event_box >= 9,
-            g.event_box,
-            "TriggerBox.SignpostTextID",
-        )? {
-            s.i32(p.text_id);
-            s.f32s(&p.reposition);
-        }
-        Ok(())
-    }
-}
-
-impl Record for EventHitBox {
-    const WHAT: &'static str = "EventBoxes.EventHitBox.count";
-    const SECTION: &'static str = "event_boxes.EventHitBox";
-    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
-        self.obb.write(s, "EventHitBox.Name")?;
-        s.i32(self.state);
-        s.wstr(&self.anibg_name, "EventHitBox.AniBGName")?;
-        s.f32(self.damage);
-        s.f32s(&self.direction);
-        s.wstr(&self.damage_motion, "EventHitBox.DamageMotion")?;
-        s.count_i32(self.hit_times.len(), "EventHitBox.hitCnt")?;
-        s.count_i32(self.temp_hit_times.len(), "EventHitBox.tempHitCnt")?;
-        s.f32s(&self.hit_times);
-        s.f32s(&self.temp_hit_times);
-        Ok(())
-    }
-}
-
-impl Record for CameraTargetBox {
-    const WHAT: &'static str = "EventBoxes.CameraTargetBox.count";
-    const SECTION: &'static str = "event_boxes.CameraTargetBox";
-    fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
-        self.obb.write(s, "CameraTargetBox.Name")?;
-        match (&self.target, g.event_box >= 8) {
-            (CameraTargetName::Name(name), false) => {
-                s.wstr(name, "CameraTargetBox.NameDeprecated")?
+impl CameraTargetName {
+    /// The name or the text id, whichever the EventBox version stores (refusing the other).
+    pub(super) fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
+        let text_id_since = crate::wdata::CameraTargetName::TEXT_ID_SINCE;
+        match (self, g.event_box >= text_id_since) {
+            (CameraTargetName::Name(name), false) => s.wstr(name, "CameraTargetBox.TargetName"),
+            (CameraTargetName::TextId(id), true) => {
+                s.i32(*id);
+                Ok(())
             }
-            (CameraTargetName::TextId(id), true) => s.i32(*id),
-            _ => {
-                return Err(Error::invalid(
-                    s.pos(),
-                    "CameraTargetBox.NameTextID",
-                    version_value(g.event_box),
-                    "the target is a name below EventBox version 8 and a text id from 8",
-                ));
-            }
+            _ => Err(Error::invalid(
+                s.pos(),
+                "CameraTargetBox.NameTextID",
+                version_value(g.event_box),
+                "the target is a name below EventBox version 8 and a text id from 8",
+            )),
         }
-        if let Some(&b) = s.gate(
-            &self.target_local_pc,
-            g.event_box >= 2,
-            g.event_box,
-            "CameraTargetBox.TargetLocalPC",
-        )? {
-            s.bool32(b);
+    }
+
+    /// Copies the reader's target.
+    pub(super) fn from_read(t: crate::wdata::CameraTargetName<'_>) -> CameraTargetName {
+        match t {
+            crate::wdata::CameraTargetName::Name(n) => CameraTargetName::Name(ws(n)),
+            crate::wdata::CameraTargetName::TextId(id) => CameraTargetName::TextId(id),
         }
-        Ok(())
     }
 }
 

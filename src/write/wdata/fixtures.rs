@@ -491,9 +491,9 @@ fn scene(i: usize, v: i32) -> Scene {
         fade_out_preview: 1.5,
         timing: (v >= 15).then_some(SceneTiming {
             category: i as u32,
-            scene_fade_in: 0.25,
-            scene_fade_hold: 0.5,
-            scene_fade_out: 0.75,
+            fade_in: 0.25,
+            fade_hold: 0.5,
+            fade_out: 0.75,
             blend_time: 1.0,
             fog_near: 10.0,
             fog_far: 100.0,
@@ -596,7 +596,7 @@ fn scene_resource(i: usize, v: i32) -> SceneResource {
                     start: 0.0,
                     path: WString::new("amb\\wind.wav"),
                     play_on_start: Bool32(1),
-                    looping: Bool32(1),
+                    looped: Bool32(1),
                 }]
             } else {
                 Vec::new()

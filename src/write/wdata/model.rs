@@ -9,11 +9,16 @@
 //! With the `cli` feature the model derives `serde::Serialize` (what `gamebin dump --json` prints
 //! for a `.wdata`): strings as text, gated fields left out when `None`; see `json.rs`.
 
+use zerocopy::little_endian::F32;
+
 use crate::error::{Error, Result};
+use crate::wdata::Versions;
+use crate::wdata::raw::RawObb;
 
 use super::encode::{Sink, version_value};
 use super::event_boxes::EventBoxes;
-use super::flat_records::{AniBg, Gimmick, ItemBox};
+use super::event_boxes::Record as _;
+use super::flat_records::{AniBg, Gimmick, ItemBox, Trigger};
 use super::scenes::{Scene, SceneResource};
 
 /// The signature every `.wdata` starts with (stored with a trailing NUL: 15 code units).
@@ -160,26 +165,6 @@ impl Default for TriggerLayout {
     }
 }
 
-/// One trigger of the peer layout: script function names per role.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Trigger {
-    /// The trigger's name.
-    pub name: WString,
-    /// The editor's comment.
-    pub comment: WString,
-    /// Event script names.
-    pub events: Vec<WString>,
-    /// Condition script names.
-    pub conditions: Vec<WString>,
-    /// Action script names.
-    pub actions: Vec<WString>,
-}
-
 /// A whole `.wdata` map, in file order.
 ///
 /// Version gates (main version `version`):
@@ -262,18 +247,22 @@ pub struct WdataMap {
 // ---- writing ---------------------------------------------------------------------------------
 
 impl Obb {
+    /// The name, then the reader's [`RawObb`] filled from the box (its layout, once, in `raw.rs`).
     pub(super) fn write(&self, s: &mut Sink, what: &'static str) -> Result<()> {
         s.wstr(&self.name, what)?;
-        s.f32s(&self.position);
-        s.f32s(&self.scale);
-        s.f32s(&self.rotation);
-        s.f32s(&self.extents);
+        s.out.put(&RawObb {
+            position: self.position.map(F32::new),
+            scale: self.scale.map(F32::new),
+            rotation: self.rotation.map(F32::new),
+            extents: self.extents.map(F32::new),
+        });
         Ok(())
     }
 }
 
 impl Triggers {
-    pub(super) fn write(&self, s: &mut Sink, version: i32) -> Result<()> {
+    pub(super) fn write(&self, s: &mut Sink, versions: Versions) -> Result<()> {
+        let version = versions.main;
         s.i32(self.reserved0);
         s.wstr(&self.script_dir, "Triggers.scriptDir")?;
         s.i32(self.reserved1);
@@ -282,15 +271,8 @@ impl Triggers {
             TriggerLayout::Peer(triggers) => {
                 s.count_i32(triggers.len(), "Triggers.triggerCount")?;
                 for (i, t) in triggers.iter().enumerate() {
-                    s.entry = Some(("triggers.triggers", i));
-                    s.wstr(&t.name, "Trigger.Name")?;
-                    s.wstr(&t.comment, "Trigger.Comment")?;
-                    s.count_i32(t.events.len(), "Trigger.evCnt")?;
-                    s.count_i32(t.conditions.len(), "Trigger.condCnt")?;
-                    s.count_i32(t.actions.len(), "Trigger.actCnt")?;
-                    s.wstrs(&t.events, "Trigger.Events")?;
-                    s.wstrs(&t.conditions, "Trigger.Conditions")?;
-                    s.wstrs(&t.actions, "Trigger.Actions")?;
+                    s.entry = Some((Trigger::SECTION, i));
+                    t.write(s, versions)?;
                 }
                 s.entry = None;
             }
@@ -299,7 +281,7 @@ impl Triggers {
                 condition_scripts,
                 action_scripts,
             } => {
-                if version < 9 {
+                if !crate::wdata::gates::SCRIPT_PATHS.stored(versions) {
                     return Err(Error::invalid(
                         s.pos(),
                         "Triggers.layout",

@@ -3,8 +3,17 @@
 
 use crate::error::{Error, Result};
 
+use zerocopy::little_endian::{F32, I32, U32};
+
+use crate::wdata::raw::{RawSceneDetailCounts, RawSoundTail};
+use crate::wdata::{FixedGroup as _, Versions, gates};
+
 use super::encode::Sink;
-use super::model::{Bool32, WString};
+use super::event_boxes::Record;
+pub use super::flat_records::{Ambient, Cue, Sound};
+use super::model::WString;
+/// The groups of plain numbers in scenes and sounds: the reader's types (declared once).
+pub use crate::wdata::{SceneCamera, SceneTiming, SoundFades};
 
 /// A scene: its first-pass record and, from version 20, its second-pass record (the file stores
 /// every scene's first pass, then every scene's second pass).
@@ -32,48 +41,6 @@ pub struct Scene {
     /// Version >= 20.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub pass2: Option<ScenePass2>,
-}
-
-/// A scene's category, fades, blend and fog (version >= 15).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SceneTiming {
-    /// Scene category or type flag.
-    pub category: u32,
-    /// Fade-in time when the scene plays.
-    pub scene_fade_in: f32,
-    /// Fade hold time when the scene plays.
-    pub scene_fade_hold: f32,
-    /// Fade-out time when the scene plays.
-    pub scene_fade_out: f32,
-    /// Blend time into the scene.
-    pub blend_time: f32,
-    /// Fog start distance during the scene.
-    pub fog_near: f32,
-    /// Fog end distance during the scene.
-    pub fog_far: f32,
-}
-
-/// A scene's camera (version >= 19).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SceneCamera {
-    /// Camera position x, y, z.
-    pub position: [f32; 3],
-    /// Camera rotation x, y, z.
-    pub rotation: [f32; 3],
-    /// Field of view.
-    pub fov: f32,
-    /// Aspect ratio.
-    pub aspect_ratio: f32,
 }
 
 /// A scene's second-pass record (version >= 20): ten counts, then the lists in this order.
@@ -199,24 +166,6 @@ pub struct SceneData {
     pub blend_time: Option<f32>,
 }
 
-/// A timed cue of a scene resource (version >= 11).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Cue {
-    /// End time of the cue.
-    pub end: f32,
-    /// The cue's name.
-    pub name: WString,
-    /// The cue's id.
-    pub id: u32,
-    /// Start time of the cue.
-    pub start: f32,
-}
-
 /// Everything a scene resource stores from `soundCnt` to the two unknown strings (version >= 12).
 #[cfg_attr(
     feature = "serde",
@@ -244,64 +193,10 @@ pub struct SoundBlock {
     pub unknown_strings: Option<[WString; 2]>,
 }
 
-/// A sound of a scene resource.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Sound {
-    /// Start time of the sound.
-    pub start: f32,
-    /// Version >= 16.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub fades: Option<SoundFades>,
-    /// Path of the sound file.
-    pub path: WString,
-}
-
-/// A sound's fades and volume range (version >= 16).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SoundFades {
-    /// Fade-in time.
-    pub fade_in: f32,
-    /// Fade-out time.
-    pub fade_out: f32,
-    /// Maximum volume.
-    pub vol_max: f32,
-    /// Minimum volume.
-    pub vol_min: f32,
-}
-
-/// An ambient sound of a scene resource (version >= 17).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Ambient {
-    /// Start time of the ambient sound.
-    pub start: f32,
-    /// Path of the sound file.
-    pub path: WString,
-    /// Whether it starts with the scene.
-    pub play_on_start: Bool32,
-    /// `Loop`.
-    #[cfg_attr(feature = "serde", serde(rename = "loop"))]
-    pub looping: Bool32,
-}
-
 // ---- writing ---------------------------------------------------------------------------------
 
 /// `i32 count`, every scene's first pass, then (version >= 20) every scene's second pass.
-pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: i32) -> Result<()> {
+pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: Versions) -> Result<()> {
     s.count_i32(scenes.len(), "Scenes.count")?;
     for (i, scene) in scenes.iter().enumerate() {
         s.entry = Some(("scenes", i));
@@ -309,27 +204,16 @@ pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: i32) -> Result<()>
         s.f32(scene.fade_in_preview);
         s.f32(scene.fade_hold_preview);
         s.f32(scene.fade_out_preview);
-        if let Some(t) = s.gate(&scene.timing, v >= 15, v, "Scene.Category")? {
-            s.u32(t.category);
-            s.f32s(&[
-                t.scene_fade_in,
-                t.scene_fade_hold,
-                t.scene_fade_out,
-                t.blend_time,
-                t.fog_near,
-                t.fog_far,
-            ]);
+        if let Some(t) = s.gated(&scene.timing, gates::SCENE_TIMING, v, "Scene.Category")? {
+            s.out.put(&t.to_raw());
         }
-        if let Some(c) = s.gate(&scene.camera, v >= 19, v, "Scene.Position")? {
-            s.f32s(&c.position);
-            s.f32s(&c.rotation);
-            s.f32(c.fov);
-            s.f32(c.aspect_ratio);
+        if let Some(c) = s.gated(&scene.camera, gates::SCENE_CAMERA, v, "Scene.Position")? {
+            s.out.put(&c.to_raw());
         }
         // Checked here too, so that a pass-2 record on an old version is named at its scene.
-        s.require(&scene.pass2, v >= 20, v, "Scene.pass2")?;
+        s.gated(&scene.pass2, gates::SCENE_PASS2, v, "Scene.pass2")?;
     }
-    if v >= 20 {
+    if gates::SCENE_PASS2.stored(v) {
         for (i, scene) in scenes.iter().enumerate() {
             if let Some(p) = &scene.pass2 {
                 s.entry = Some(("scenes", i));
@@ -355,12 +239,10 @@ impl ScenePass2 {
         ]
     }
 
-    fn write(&self, s: &mut Sink, v: i32) -> Result<()> {
-        if let Some(name) = s.gate(&self.name, v >= 21, v, "Scene.Name")? {
+    fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
+        if let Some(name) = s.gated(&self.name, gates::SCENE_NAME, v, "Scene.Name")? {
             s.wstr(name, "Scene.Name")?;
         }
-        s.count_i32(self.event_entries.len(), "Scene.entryCnt")?;
-        s.count_i32(self.scene_ids.len(), "Scene.sceneIdCnt")?;
         const COUNT_NAMES: [&str; 8] = [
             "Scene.rBg",
             "Scene.rAni",
@@ -371,9 +253,16 @@ impl ScenePass2 {
             "Scene.nItem",
             "Scene.nGim",
         ];
-        for (list, what) in self.lists().into_iter().zip(COUNT_NAMES) {
-            s.count_i32(list.len(), what)?;
+        // The ten counts, as the reader's raw struct.
+        let mut counts = RawSceneDetailCounts {
+            event_entries: s.i32_count(self.event_entries.len(), "Scene.entryCnt")?,
+            scene_ids: s.i32_count(self.scene_ids.len(), "Scene.sceneIdCnt")?,
+            render: [I32::ZERO; 8],
+        };
+        for ((count, list), what) in counts.render.iter_mut().zip(self.lists()).zip(COUNT_NAMES) {
+            *count = s.i32_count(list.len(), what)?;
         }
+        s.out.put(&counts);
         for &id in &self.scene_ids {
             s.u32(id);
         }
@@ -383,7 +272,12 @@ impl ScenePass2 {
         }
         for list in self.lists() {
             for e in list {
-                if let Some(&c) = s.gate(&e.category, v >= 22, v, "SceneElement.Category")? {
+                if let Some(&c) = s.gated(
+                    &e.category,
+                    gates::RENDER_ITEM_KEY,
+                    v,
+                    "SceneElement.Category",
+                )? {
                     s.u32(c);
                 }
                 s.wstr(&e.key, "SceneElement.Key")?;
@@ -397,19 +291,19 @@ impl ScenePass2 {
 pub(super) fn write_scene_resources(
     s: &mut Sink,
     resources: &[SceneResource],
-    v: i32,
+    versions: Versions,
 ) -> Result<()> {
     s.count_i32(resources.len(), "SceneResources.count")?;
     for (i, r) in resources.iter().enumerate() {
         s.entry = Some(("scene_resources", i));
-        r.write(s, v)?;
+        r.write(s, versions)?;
     }
     s.entry = None;
     Ok(())
 }
 
 impl SceneResource {
-    fn write(&self, s: &mut Sink, v: i32) -> Result<()> {
+    fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
         s.wstr(&self.key, "SceneResource.Key")?;
         s.count_i32(self.aliases.len(), "SceneResource.aliasCnt")?;
         s.wstrs(&self.aliases, "SceneResource.Aliases")?;
@@ -432,7 +326,9 @@ impl SceneResource {
             s.wstr(&p.motion, "SceneData.Motion")?;
             s.wstr(&p.name, "SceneData.Name")?;
             s.wstr(&p.event_name, "SceneData.EventName")?;
-            if let Some(&(time, hold)) = s.gate(&p.time_hold, v >= 10, v, "SceneData.Time")? {
+            if let Some(&(time, hold)) =
+                s.gated(&p.time_hold, gates::PATH_TIME_HOLD, v, "SceneData.Time")?
+            {
                 s.u32(time);
                 s.u32(hold);
             }
@@ -448,55 +344,62 @@ impl SceneResource {
                 s.f32(b);
             }
         }
-        if let Some(cues) = s.gate(&self.cues, v >= 11, v, "SceneResource.cueCnt")? {
-            s.count_i32(cues.len(), "SceneResource.cueCnt")?;
-            for c in cues {
-                s.f32(c.end);
-                s.wstr(&c.name, "Cue.Name")?;
-                s.u32(c.id);
-                s.f32(c.start);
-            }
+        if let Some(cues) = s.gated(&self.cues, gates::RESOURCE_CUES, v, "SceneResource.cueCnt")? {
+            write_counted(s, cues, v, "SceneResource.cueCnt")?;
         }
-        if let Some(block) = s.gate(&self.sound, v >= 12, v, "SceneResource.soundCnt")? {
+        if let Some(block) = s.gated(
+            &self.sound,
+            gates::RESOURCE_SOUND,
+            v,
+            "SceneResource.soundCnt",
+        )? {
             block.write(s, v)?;
         }
-        if let Some(ambients) = s.gate(&self.ambients, v >= 17, v, "SceneResource.ambientCnt")? {
-            s.count_i32(ambients.len(), "SceneResource.ambientCnt")?;
-            for a in ambients {
-                s.f32(a.start);
-                s.wstr(&a.path, "Ambient.Path")?;
-                s.bool32(a.play_on_start);
-                s.bool32(a.looping);
-            }
+        if let Some(ambients) = s.gated(
+            &self.ambients,
+            gates::RESOURCE_AMBIENTS,
+            v,
+            "SceneResource.ambientCnt",
+        )? {
+            write_counted(s, ambients, v, "SceneResource.ambientCnt")?;
         }
         Ok(())
     }
 }
 
+/// `i32 count` (named `what`), then the records.
+fn write_counted<R: Record>(
+    s: &mut Sink,
+    list: &[R],
+    versions: Versions,
+    what: &'static str,
+) -> Result<()> {
+    s.count_i32(list.len(), what)?;
+    list.iter().try_for_each(|r| r.write(s, versions))
+}
+
 impl SoundBlock {
-    fn write(&self, s: &mut Sink, v: i32) -> Result<()> {
-        s.count_i32(self.sounds.len(), "SceneResource.soundCnt")?;
-        for snd in &self.sounds {
-            s.f32(snd.start);
-            if let Some(f) = s.gate(&snd.fades, v >= 16, v, "Sound.FadeIn")? {
-                s.f32s(&[f.fade_in, f.fade_out, f.vol_max, f.vol_min]);
-            }
-            s.wstr(&snd.path, "Sound.Path")?;
-        }
-        if let Some(&u) = s.gate(&self.unk1, v >= 13, v, "SceneResource.Unk1")? {
+    fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
+        write_counted(s, &self.sounds, v, "SceneResource.soundCnt")?;
+        if let Some(&u) = s.gated(&self.unk1, gates::SOUND_UNK1, v, "SceneResource.Unk1")? {
             s.u32(u);
         }
-        s.u32(self.unk2);
-        s.f32(self.unk3);
-        s.u32(self.unk4);
-        if let Some(ints) = s.gate(&self.unknown_ints, v <= 14, v, "SceneResource.unknownInts")? {
-            for &i in ints {
-                s.i32(i);
-            }
+        s.out.put(&RawSoundTail {
+            unk2: U32::new(self.unk2),
+            unk3: F32::new(self.unk3),
+            unk4: U32::new(self.unk4),
+        });
+        if let Some(ints) = s.gated(
+            &self.unknown_ints,
+            gates::SOUND_LEGACY_INTS,
+            v,
+            "SceneResource.unknownInts",
+        )? {
+            s.out.put(&ints.map(I32::new));
         }
-        if let Some(strs) = s.gate(
+        if let Some(strs) = s.gated(
             &self.unknown_strings,
-            v <= 13,
+            gates::SOUND_LEGACY_STRINGS,
             v,
             "SceneResource.unknownStrings",
         )? {
