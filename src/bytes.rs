@@ -9,8 +9,8 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 use crate::error::{Error, ErrorKind, Result};
 
-mod run;
-pub use run::{Place, Run, RunRecord};
+mod records;
+pub use records::{Place, Record, Records};
 
 /// Converts a `usize` to `u64` for error reports (lossless on every supported target).
 #[inline]

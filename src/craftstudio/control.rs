@@ -3,7 +3,7 @@
 use super::enums::{ControlSource, ControlType, Key};
 use super::netstr;
 use super::raw::ControlSettings;
-use crate::bytes::{Cursor, Place, Run, RunRecord};
+use crate::bytes::{Cursor, Place, Record, Records};
 use crate::error::Result;
 #[cfg(feature = "write")]
 use crate::write::sink::Sink;
@@ -140,11 +140,11 @@ impl<'a> GameControl<'a> {
     }
 }
 
-/// The game controls in file order, each a `Result` (see [`Run`]). The table was checked
+/// The game controls in file order, each a `Result` (see [`Records`]). The table was checked
 /// when the view opened, so every item is `Ok` for a view that opened.
-pub type GameControls<'a> = Run<'a, GameControl<'a>>;
+pub type GameControls<'a> = Records<'a, GameControl<'a>>;
 
-impl<'a> RunRecord<'a> for GameControl<'a> {
+impl<'a> Record<'a> for GameControl<'a> {
     type Context = ();
     /// The id, a one-byte name length and the settings.
     const MIN_SIZE: usize = 2 + 1 + core::mem::size_of::<ControlSettings>();

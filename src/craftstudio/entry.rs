@@ -3,7 +3,7 @@
 use super::enums::EntryType;
 use super::netstr;
 use super::raw::{AssetHead, EntryFlags, EntryHead, ROOT_PARENT_ID};
-use crate::bytes::{Bytes, Cursor, Place, Run, RunRecord};
+use crate::bytes::{Bytes, Cursor, Place, Record, Records};
 use crate::error::Result;
 #[cfg(feature = "write")]
 use crate::write::sink::Sink;
@@ -201,7 +201,7 @@ impl<'a> Entry<'a> {
     /// The asset's saved revisions, oldest first (none for a folder).
     pub fn revisions(&self) -> Revisions<'a> {
         let count = self.record.asset.map_or(0, |a| a.revision_count.get());
-        Run::new(Cursor::new(self.bytes, self.revisions_at), u32::from(count))
+        Records::new(Cursor::new(self.bytes, self.revisions_at), u32::from(count))
     }
 }
 
@@ -245,9 +245,9 @@ impl<'a> RevisionRecord<'a> {
 }
 
 /// The revisions of an asset, in file order.
-pub type Revisions<'a> = Run<'a, Revision<'a>>;
+pub type Revisions<'a> = Records<'a, Revision<'a>>;
 
-impl<'a> RunRecord<'a> for Revision<'a> {
+impl<'a> Record<'a> for Revision<'a> {
     type Context = ();
     /// The id and a one-byte name length.
     const MIN_SIZE: usize = 2 + 1;
@@ -262,9 +262,9 @@ impl<'a> RunRecord<'a> for Revision<'a> {
 
 /// The project entries in file order: exactly `entry_count` of them (checked when the view
 /// opened).
-pub type Entries<'a> = Run<'a, Entry<'a>>;
+pub type Entries<'a> = Records<'a, Entry<'a>>;
 
-impl<'a> RunRecord<'a> for Entry<'a> {
+impl<'a> Record<'a> for Entry<'a> {
     type Context = ();
     /// A folder: the head, a one-byte name length and the flags.
     const MIN_SIZE: usize =

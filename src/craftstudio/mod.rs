@@ -63,7 +63,7 @@ pub use enums::{
 pub use index::EntryIndex;
 pub use raw::{FORMAT_VERSION, ROOT_PARENT_ID};
 
-use crate::bytes::{Bytes, Cursor, Run, u64_of};
+use crate::bytes::{Bytes, Cursor, Records, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 use crate::mmap::MappedFile;
 use raw::{FileStart, ProjectSettings, TableHead};
@@ -219,7 +219,7 @@ impl<'a> ProjectView<'a> {
         usize::from(self.controls_head.count.get())
     }
 
-    /// The game controls in file order (`Result`s: see [`Run`]).
+    /// The game controls in file order (`Result`s: see [`Records`]).
     ///
     /// ```
     /// # #[cfg(feature = "write")]
@@ -239,7 +239,7 @@ impl<'a> ProjectView<'a> {
     /// # fn main() {}
     /// ```
     pub fn controls(&self) -> GameControls<'a> {
-        Run::new(
+        Records::new(
             Cursor::new(self.bytes, self.controls_at),
             u32::from(self.controls_head.count.get()),
         )
@@ -261,7 +261,7 @@ impl<'a> ProjectView<'a> {
     }
 
     /// The entries in file order (parents need not come before their children); `Result`s (see
-    /// [`Run`]).
+    /// [`Records`]).
     ///
     /// ```
     /// # #[cfg(feature = "write")]
@@ -286,7 +286,7 @@ impl<'a> ProjectView<'a> {
     /// # fn main() {}
     /// ```
     pub fn entries(&self) -> Entries<'a> {
-        Run::new(
+        Records::new(
             Cursor::new(self.bytes, self.entries_at),
             u32::from(self.entries_head.count.get()),
         )

@@ -549,17 +549,21 @@ macro_rules! reader_records {
         }
 
         impl<'a> $crate::wdata::Record<'a> for $name<'a> {
+            type Context = $crate::wdata::Versions;
             const MIN_SIZE: usize = 0 $(+ min_size!($kind $(, $ver)?))*;
 
             #[inline]
-            fn read_at(
+            fn read(
                 cur: &mut $crate::bytes::Cursor<'a>,
                 versions: $crate::wdata::Versions,
-                _last: bool,
+                _: $crate::bytes::Place,
             ) -> $crate::error::Result<Self> {
                 Self::read(cur, versions)
             }
         }
+
+        // A record must take bytes in every version: a stored count is bounded by them.
+        const _: () = assert!(<$name<'_> as $crate::wdata::Record<'_>>::MIN_SIZE > 0);
     )*};
 }
 

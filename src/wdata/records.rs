@@ -7,76 +7,25 @@ use core::marker::PhantomData;
 use super::Versions;
 use super::cursor::WdataCursor as _;
 use super::wstr::WStr;
-use crate::bytes::Cursor;
+use crate::bytes::{Cursor, Place};
 use crate::error::Result;
 
-/// A variable-length record that can be read at a cursor, given the file's versions. `last` says
-/// whether it is the last of its run (a scene path's blend time depends on it).
-pub trait Record<'a>: Sized {
-    /// The fewest bytes one record takes: bounds counts before anything is read.
-    const MIN_SIZE: usize;
-
-    #[doc(hidden)]
-    fn read_at(cur: &mut Cursor<'a>, versions: Versions, last: bool) -> Result<Self>;
-}
+/// A `.wdata` record reads with the file's versions ([`Versions`], its [`Record::Context`]); a
+/// scene path's blend time depends on whether it is the last of its run ([`Place::last`]).
+pub use crate::bytes::{Record, Records};
 
 /// Reads and discards `count` records; returns where the run ends.
-pub(crate) fn walk<'a, R: Record<'a>>(
+pub(crate) fn walk<'a, R: Record<'a, Context = Versions>>(
     cur: &mut Cursor<'a>,
     versions: Versions,
     count: u32,
 ) -> Result<()> {
-    for i in 0..count {
-        R::read_at(cur, versions, i + 1 == count)?;
+    for index in 0..count {
+        let last = index + 1 == count;
+        R::read(cur, versions, Place { index, last })?;
     }
     Ok(())
 }
-
-/// The records of a counted run, in file order.
-#[derive(Debug, Clone)]
-pub struct Records<'a, R> {
-    cur: Cursor<'a>,
-    remaining: u32,
-    versions: Versions,
-    record: PhantomData<R>,
-}
-
-impl<'a, R> Records<'a, R> {
-    pub(crate) fn new(cur: Cursor<'a>, count: u32, versions: Versions) -> Self {
-        Records {
-            cur,
-            remaining: count,
-            versions,
-            record: PhantomData,
-        }
-    }
-
-    /// Absolute offset of the next record.
-    pub fn offset(&self) -> usize {
-        self.cur.offset()
-    }
-}
-
-impl<'a, R: Record<'a>> Iterator for Records<'a, R> {
-    type Item = Result<R>;
-
-    #[inline]
-    fn next(&mut self) -> Option<Result<R>> {
-        self.remaining = self.remaining.checked_sub(1)?;
-        let record = R::read_at(&mut self.cur, self.versions, self.remaining == 0);
-        if record.is_err() {
-            self.remaining = 0;
-        }
-        Some(record)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = usize::try_from(self.remaining).unwrap_or(usize::MAX);
-        (n, Some(n))
-    }
-}
-
-impl<'a, R: Record<'a>> ExactSizeIterator for Records<'a, R> {}
 
 /// One item of a name list: an optional `u32` category (or id) and a name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -230,7 +179,7 @@ impl<R> Clone for Run<'_, R> {
 
 impl<R> Copy for Run<'_, R> {}
 
-impl<'a, R: Record<'a>> Run<'a, R> {
+impl<'a, R: Record<'a, Context = Versions>> Run<'a, R> {
     /// Checks a run of `count` records at the cursor and advances past it.
     pub(crate) fn read(cur: &mut Cursor<'a>, count: u32, versions: Versions) -> Result<Self> {
         let start = *cur;
@@ -270,11 +219,11 @@ impl<'a, R: Record<'a>> Run<'a, R> {
 
     /// The records, in file order.
     pub fn iter(&self) -> Records<'a, R> {
-        Records::new(self.cur, self.count, self.versions)
+        Records::with_context(self.cur, self.count, self.versions)
     }
 }
 
-impl<'a, R: Record<'a>> IntoIterator for Run<'a, R> {
+impl<'a, R: Record<'a, Context = Versions>> IntoIterator for Run<'a, R> {
     type Item = Result<R>;
     type IntoIter = Records<'a, R>;
     fn into_iter(self) -> Records<'a, R> {

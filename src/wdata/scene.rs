@@ -10,8 +10,8 @@ use super::groups::{FixedGroup as _, SceneCamera, SceneTiming};
 use super::raw::RawSceneDetailCounts;
 use super::records::{NameList, Record, Records, Run};
 use super::wstr::WStr;
-use crate::bytes::Cursor;
 use crate::bytes::u64_of;
+use crate::bytes::{Cursor, Place};
 use crate::error::{Error, Result};
 
 /// A scene's first-pass record.
@@ -32,10 +32,11 @@ pub struct SceneHead<'a> {
 }
 
 impl<'a> Record<'a> for SceneHead<'a> {
+    type Context = Versions;
     const MIN_SIZE: usize = 2 + 12;
 
     #[inline]
-    fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
+    fn read(cur: &mut Cursor<'a>, versions: Versions, _: Place) -> Result<Self> {
         let file = cur.wstr("Scene.File")?;
         let fade_in_preview = cur.f32_le("Scene.FadeInPreview")?;
         let fade_hold_preview = cur.f32_le("Scene.FadeHoldPreview")?;
@@ -81,10 +82,11 @@ fn count_of(raw: i32, at: usize, what: &'static str) -> Result<u32> {
 }
 
 impl<'a> Record<'a> for SceneDetails<'a> {
+    type Context = Versions;
     const MIN_SIZE: usize = 40;
 
     #[inline]
-    fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
+    fn read(cur: &mut Cursor<'a>, versions: Versions, _: Place) -> Result<Self> {
         let name = if gates::SCENE_NAME.stored(versions) {
             Some(cur.wstr("Scene.Name")?)
         } else {

@@ -11,7 +11,7 @@ use super::gates;
 use super::raw::RawSoundTail;
 use super::records::{NameList, Record, Run};
 use super::wstr::WStr;
-use crate::bytes::Cursor;
+use crate::bytes::{Cursor, Place};
 use crate::error::Result;
 
 /// One animated element of a resource.
@@ -34,10 +34,12 @@ pub struct ScenePath<'a> {
 }
 
 impl<'a> Record<'a> for ScenePath<'a> {
+    type Context = Versions;
     const MIN_SIZE: usize = 8;
 
     #[inline]
-    fn read_at(cur: &mut Cursor<'a>, versions: Versions, last: bool) -> Result<Self> {
+    fn read(cur: &mut Cursor<'a>, versions: Versions, place: Place) -> Result<Self> {
+        let last = place.last;
         let model = cur.wstr("ScenePath.Model")?;
         let motion = cur.wstr("ScenePath.Motion")?;
         let name = cur.wstr("ScenePath.Name")?;
@@ -106,9 +108,10 @@ pub struct SceneResource<'a> {
 }
 
 impl<'a> Record<'a> for SceneResource<'a> {
+    type Context = Versions;
     const MIN_SIZE: usize = 2 + 4 + 4;
 
-    fn read_at(cur: &mut Cursor<'a>, versions: Versions, _last: bool) -> Result<Self> {
+    fn read(cur: &mut Cursor<'a>, versions: Versions, _: Place) -> Result<Self> {
         let key = cur.wstr("SceneResource.Key")?;
         let aliases = cur.count("SceneResource.aliasCnt", 2)?;
         let aliases = NameList::read(cur, aliases, false, "SceneResource.Aliases")?;

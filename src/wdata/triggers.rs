@@ -121,7 +121,7 @@ impl<'a> Triggers<'a> {
 
     /// The triggers (trigger-list layout; none in the script-paths layout).
     pub fn triggers(&self) -> Records<'a, Trigger<'a>> {
-        Records::new(self.list, self.trigger_count, self.versions)
+        Records::with_context(self.list, self.trigger_count, self.versions)
     }
 
     /// The script path lists (script-paths layout only).

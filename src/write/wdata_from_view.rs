@@ -33,7 +33,7 @@ pub(super) fn b32(b: read::Bool32) -> Bool32 {
 }
 
 /// Every record of a run, copied into the model.
-fn copied<'a, R: read::Record<'a>, M>(
+fn copied<'a, R: read::Record<'a, Context = read::Versions>, M>(
     run: read::Run<'a, R>,
     from_read: impl Fn(&R) -> Result<M>,
 ) -> Result<Vec<M>> {

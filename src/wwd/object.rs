@@ -2,7 +2,7 @@
 //! animation) without terminators, so records are variable-sized and unaligned.
 
 use super::raw::{OBJECT_FIXED_SIZE, Object as RawObject};
-use crate::bytes::{Cursor, Located, Place, Run, RunRecord};
+use crate::bytes::{Cursor, Located, Place, Record, Records};
 use crate::error::Result;
 
 /// One object, borrowed.
@@ -59,11 +59,11 @@ impl<'a> Object<'a> {
     }
 }
 
-/// The objects of a plane, read one after another (see [`Run`]). Each consumes at least its
+/// The objects of a plane, read one after another (see [`Records`]). Each consumes at least its
 /// 284-byte fixed part, so the walk is bounded by the image; it stops after the first error.
-pub type Objects<'a> = Run<'a, Object<'a>>;
+pub type Objects<'a> = Records<'a, Object<'a>>;
 
-impl<'a> RunRecord<'a> for Object<'a> {
+impl<'a> Record<'a> for Object<'a> {
     type Context = ();
     const MIN_SIZE: usize = OBJECT_FIXED_SIZE;
 

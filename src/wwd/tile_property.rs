@@ -5,7 +5,7 @@
 use super::raw::{
     TILE_DOUBLE, TILE_MASK, TILE_SINGLE, TilePropertiesHeader, TilePropertyBase, TilePropertyDouble,
 };
-use crate::bytes::{Bytes, Cursor, Located, Place, Run, RunRecord, u64_of};
+use crate::bytes::{Bytes, Cursor, Located, Place, Record, Records, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 
 /// The attributes WapWorld and the Gruntz editor name; other values are user attributes.
@@ -166,7 +166,7 @@ impl<'a> TileProperties<'a> {
         let first = self
             .header
             .field_offset(core::mem::size_of::<TilePropertiesHeader>());
-        Run::new(Cursor::new(self.image, first), self.len())
+        Records::new(Cursor::new(self.image, first), self.len())
     }
     /// The property of tile `id` (a walk of the records before it: O(id)).
     pub fn get(&self, id: u32) -> Option<Result<TileProperty<'a>>> {
@@ -174,10 +174,10 @@ impl<'a> TileProperties<'a> {
     }
 }
 
-/// The tile properties in id order (see [`Run`]): a walk that stops after the first error.
-pub type TilePropertyIter<'a> = Run<'a, TileProperty<'a>>;
+/// The tile properties in id order (see [`Records`]): a walk that stops after the first error.
+pub type TilePropertyIter<'a> = Records<'a, TileProperty<'a>>;
 
-impl<'a> RunRecord<'a> for TileProperty<'a> {
+impl<'a> Record<'a> for TileProperty<'a> {
     type Context = ();
     /// The base and a single tile's attribute.
     const MIN_SIZE: usize = core::mem::size_of::<TilePropertyBase>() + 4;

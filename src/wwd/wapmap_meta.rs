@@ -33,7 +33,7 @@ use super::raw::{
     HEADER_SIZE, WM_BLOCK_GUIDES, WM_BLOCK_HEADER, WM_BLOCK_META_END_INFO, WM_BLOCK_META_INFO,
     WM_META_CLOSE, WM_META_OPEN, WmBlockHeader, WmGuide,
 };
-use crate::bytes::{Bytes, Cursor, Located, Place, Run, RunRecord, u64_of};
+use crate::bytes::{Bytes, Cursor, Located, Place, Record, Records, u64_of};
 use crate::error::{Error, Result};
 
 /// The smallest block WapMap's reader accepts: two tags and the MetaInfo and MetaEndInfo blocks.
@@ -140,12 +140,12 @@ impl<'a> MetaBlock<'a> {
     }
 }
 
-/// The blocks of the metadata in stored order, MetaInfo to MetaEndInfo (see [`Run`]). Opening
+/// The blocks of the metadata in stored order, MetaInfo to MetaEndInfo (see [`Records`]). Opening
 /// the level walked them already, so this yields no error on a level that opened; it still yields
 /// `Result` and stops after the first error, like every iterator over file data.
-pub type MetaBlocks<'a> = Run<'a, MetaBlock<'a>>;
+pub type MetaBlocks<'a> = Records<'a, MetaBlock<'a>>;
 
-impl<'a> RunRecord<'a> for MetaBlock<'a> {
+impl<'a> Record<'a> for MetaBlock<'a> {
     type Context = ();
     const MIN_SIZE: usize = core::mem::size_of::<WmBlockHeader>();
 
@@ -217,7 +217,7 @@ impl<'a> WapMapMeta<'a> {
 
     /// The blocks between the tags, in stored order.
     pub fn blocks(&self) -> MetaBlocks<'a> {
-        Run::until_terminator(Cursor::new(self.file, self.at + WM_META_OPEN.len()))
+        Records::until_terminator(Cursor::new(self.file, self.at + WM_META_OPEN.len()))
     }
 
     /// The first block of a type.

@@ -3,7 +3,7 @@
 
 use super::raw::{Aabb, ArmorHeader, ArmorNodeHeader, ArmorVertex};
 use super::vertex_format::unpack_unit;
-use crate::bytes::{Bytes, Cursor, Located, Place, Run, RunRecord, u64_of};
+use crate::bytes::{Bytes, Cursor, Located, Place, Record, Records, u64_of};
 use crate::error::{Error, Result};
 
 /// An axis-aligned box.
@@ -64,7 +64,7 @@ impl<'a> Armor<'a> {
         let first = self
             .header
             .field_offset(core::mem::size_of::<ArmorHeader>());
-        Run::new(Cursor::new(self.bytes, first), self.node_count())
+        Records::new(Cursor::new(self.bytes, first), self.node_count())
     }
 
     /// Triangles over all nodes (walks the nodes; no allocation).
@@ -84,10 +84,10 @@ impl<'a> Armor<'a> {
     }
 }
 
-/// An armor payload's nodes, read lazily one after another (see [`Run`]).
-pub type ArmorNodes<'a> = Run<'a, ArmorNode<'a>>;
+/// An armor payload's nodes, read lazily one after another (see [`Records`]).
+pub type ArmorNodes<'a> = Records<'a, ArmorNode<'a>>;
 
-impl<'a> RunRecord<'a> for ArmorNode<'a> {
+impl<'a> Record<'a> for ArmorNode<'a> {
     type Context = ();
     const MIN_SIZE: usize = core::mem::size_of::<ArmorNodeHeader>();
 

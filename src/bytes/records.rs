@@ -15,12 +15,12 @@ use crate::error::Result;
 
 /// A variable-length record that reads itself at a [`Cursor`] and leaves the cursor where the
 /// next record starts.
-pub trait RunRecord<'a>: Sized {
+pub trait Record<'a>: Sized {
     /// What every read in a run needs besides the cursor: `()` for most formats, the file's
     /// versions for `.wdata` (whose layouts depend on them).
     type Context: Copy;
 
-    /// The fewest bytes one record takes. It bounds [`Run`]'s `size_hint` by the bytes that
+    /// The fewest bytes one record takes. It bounds [`Records`]'s `size_hint` by the bytes that
     /// remain (and bounds a stored count before anything is read); it must be at least 1.
     const MIN_SIZE: usize;
 
@@ -50,7 +50,7 @@ pub struct Place {
 /// Opening a view checks the runs it hands out, so on a file that opened every item is `Ok` in
 /// practice; the items stay `Result`s so that a walk over a file changed since (or a run a view
 /// did not check) still reports where and why it stopped.
-pub struct Run<'a, R: RunRecord<'a>> {
+pub struct Records<'a, R: Record<'a>> {
     cursor: Cursor<'a>,
     context: R::Context,
     index: u32,
@@ -58,15 +58,15 @@ pub struct Run<'a, R: RunRecord<'a>> {
     record: PhantomData<R>,
 }
 
-impl<'a, R: RunRecord<'a>> Clone for Run<'a, R> {
+impl<'a, R: Record<'a>> Clone for Records<'a, R> {
     fn clone(&self) -> Self {
-        Run { ..*self }
+        Records { ..*self }
     }
 }
 
-impl<'a, R: RunRecord<'a>> core::fmt::Debug for Run<'a, R> {
+impl<'a, R: Record<'a>> core::fmt::Debug for Records<'a, R> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Run")
+        f.debug_struct("Records")
             .field("offset", &self.cursor.offset())
             .field("index", &self.index)
             .field("remaining", &self.remaining)
@@ -74,10 +74,10 @@ impl<'a, R: RunRecord<'a>> core::fmt::Debug for Run<'a, R> {
     }
 }
 
-impl<'a, R: RunRecord<'a>> Run<'a, R> {
+impl<'a, R: Record<'a>> Records<'a, R> {
     /// A run of up to `count` records starting at `cursor`, each read with `context`.
     pub(crate) const fn with_context(cursor: Cursor<'a>, count: u32, context: R::Context) -> Self {
-        Run {
+        Records {
             cursor,
             context,
             index: 0,
@@ -87,26 +87,26 @@ impl<'a, R: RunRecord<'a>> Run<'a, R> {
     }
 }
 
-impl<'a, R: RunRecord<'a, Context = ()>> Run<'a, R> {
+impl<'a, R: Record<'a, Context = ()>> Records<'a, R> {
     /// A run of up to `count` records starting at `cursor`.
     pub(crate) const fn new(cursor: Cursor<'a>, count: u32) -> Self {
-        Run::with_context(cursor, count, ())
+        Records::with_context(cursor, count, ())
     }
 
     /// A run that only a terminator record ends (or the end of the bytes, as an error).
     pub(crate) const fn until_terminator(cursor: Cursor<'a>) -> Self {
-        Run::new(cursor, u32::MAX)
+        Records::new(cursor, u32::MAX)
     }
 }
 
-impl<'a, R: RunRecord<'a>> Run<'a, R> {
+impl<'a, R: Record<'a>> Records<'a, R> {
     /// Absolute file offset of the next record.
     pub const fn offset(&self) -> usize {
         self.cursor.offset()
     }
 }
 
-impl<'a, R: RunRecord<'a>> Iterator for Run<'a, R> {
+impl<'a, R: Record<'a>> Iterator for Records<'a, R> {
     type Item = Result<R>;
 
     #[inline]
@@ -141,7 +141,7 @@ impl<'a, R: RunRecord<'a>> Iterator for Run<'a, R> {
     }
 }
 
-impl<'a, R: RunRecord<'a>> core::iter::FusedIterator for Run<'a, R> {}
+impl<'a, R: Record<'a>> core::iter::FusedIterator for Records<'a, R> {}
 
 #[cfg(test)]
 mod tests {
@@ -155,7 +155,7 @@ mod tests {
         body: &'a [u8],
     }
 
-    impl<'a> RunRecord<'a> for Chunk<'a> {
+    impl<'a> Record<'a> for Chunk<'a> {
         type Context = ();
         const MIN_SIZE: usize = 1;
 
@@ -175,8 +175,8 @@ mod tests {
         }
     }
 
-    fn run(data: &[u8], count: u32) -> Run<'_, Chunk<'_>> {
-        Run::new(Cursor::new(Bytes::new(data), 0), count)
+    fn run(data: &[u8], count: u32) -> Records<'_, Chunk<'_>> {
+        Records::new(Cursor::new(Bytes::new(data), 0), count)
     }
 
     #[test]
@@ -222,7 +222,7 @@ mod tests {
     #[test]
     fn a_terminator_ends_a_run_without_a_count() {
         let data = [1, b'a', 0xFF, 1, b'b'];
-        let mut chunks = Run::<Chunk<'_>>::until_terminator(Cursor::new(Bytes::new(&data), 0));
+        let mut chunks = Records::<Chunk<'_>>::until_terminator(Cursor::new(Bytes::new(&data), 0));
         assert_eq!(chunks.next().unwrap().unwrap().body, b"a");
         assert_eq!(chunks.next().unwrap().unwrap().index, 1);
         assert_eq!(chunks.offset(), 3);
