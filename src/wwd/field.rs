@@ -222,7 +222,7 @@ pub fn hex(bytes: &[u8]) -> String {
 pub fn unhex(text: &str) -> Result<Vec<u8>, FieldError> {
     let text = text.trim();
     if !text.len().is_multiple_of(2) {
-        return Err("hex text of odd length");
+        return Err("an odd number of hex digits");
     }
     text.as_bytes()
         .chunks_exact(2)
@@ -230,7 +230,7 @@ pub fn unhex(text: &str) -> Result<Vec<u8>, FieldError> {
             core::str::from_utf8(pair)
                 .ok()
                 .and_then(|p| u8::from_str_radix(p, 16).ok())
-                .ok_or("not a hex digit")
+                .ok_or("a character that is not a hex digit")
         })
         .collect()
 }

@@ -13,7 +13,7 @@
 //! Deserializing refuses what a dump never holds (an unknown key, a group named twice, odd hex),
 //! naming it; what the map's version cannot store is left to the writer, which names the field.
 
-use core::fmt::{self, Write as _};
+use core::fmt;
 
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{
@@ -236,39 +236,20 @@ impl<'de> Deserialize<'de> for EventBoxes {
     }
 }
 
-/// Bytes as lowercase hex, two digits each.
+/// Raw bytes as lowercase hex (the crate's text form of opaque bytes, [`crate::wwd::hex`]).
 pub(super) fn hex<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
-    let mut text = String::with_capacity(bytes.len().saturating_mul(2));
-    for byte in bytes {
-        let _ = write!(text, "{byte:02x}");
-    }
-    s.serialize_str(&text)
+    s.serialize_str(&crate::wwd::hex(bytes))
 }
 
-/// The bytes [`hex`] wrote (either case).
+/// The bytes [`hex`] wrote (either case); the error names the field.
 pub(super) fn from_hex<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
     let text = String::deserialize(d)?;
-    let digits = text.as_bytes();
-    if digits.len() % 2 != 0 {
-        return Err(de::Error::custom(format_args!(
-            "raw_hex has an odd number of digits ({})",
-            digits.len()
-        )));
-    }
-    digits
-        .chunks_exact(2)
-        .map(|pair| {
-            core::str::from_utf8(pair)
-                .ok()
-                .and_then(|p| u8::from_str_radix(p, 16).ok())
-                .ok_or_else(|| {
-                    de::Error::custom(format_args!(
-                        "raw_hex: {:?} is not a hex byte",
-                        String::from_utf8_lossy(pair)
-                    ))
-                })
-        })
-        .collect()
+    crate::wwd::unhex(&text).map_err(|e| {
+        de::Error::custom(format_args!(
+            "raw_hex ({} characters) has {e}",
+            text.trim().len()
+        ))
+    })
 }
 
 /// A path's `Time` and `Hold` (only called for `Some`: the field skips `None`).
@@ -465,7 +446,7 @@ mod tests {
         );
         refused(
             json!({"type_count": 19, "UnusedBox": {"count": 0, "raw_hex": "zz"}}),
-            "not a hex byte",
+            "not a hex digit",
         );
         let twice = r#"{"type_count": 19, "NpcBox": [], "NpcBox": []}"#;
         let e = serde_json::from_str::<EventBoxes>(twice).unwrap_err();
