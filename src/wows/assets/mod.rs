@@ -184,7 +184,7 @@ impl<'a> AssetsView<'a> {
         let body: &BodyHeader = bytes.read(base, "BWDB.bodyHeader")?;
 
         let capacity = body.strings_capacity.get() as usize;
-        let (_, string_buckets) = array::<StringBucket>(
+        let (string_buckets_at, string_buckets) = array::<StringBucket>(
             bytes,
             base,
             base + raw::BODY_STRINGS_BUCKETS_PTR,
@@ -209,7 +209,13 @@ impl<'a> AssetsView<'a> {
             pool_size,
             "stringData",
         )?;
-        let strings = Strings::new(string_buckets, string_values, pool, pool_at);
+        let strings = Strings::new(
+            string_buckets,
+            string_buckets_at,
+            string_values,
+            pool,
+            pool_at,
+        );
 
         let r2p = base + raw::BODY_R2P;
         let capacity = body.r2p_capacity.get() as usize;
