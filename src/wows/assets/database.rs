@@ -5,7 +5,7 @@
 use super::raw::{self, BlobHeader, DATABASE_ENTRY_DATA_PTR, DatabaseEntry};
 use super::records::{Prototype, RawRecord};
 use super::strings::Strings;
-use crate::bytes::{Bytes, to_usize, u64_of};
+use crate::bytes::{Bytes, Table, to_usize, u64_of};
 use crate::error::{Error, Result};
 use crate::hash::murmur3_32;
 
@@ -186,8 +186,12 @@ pub struct Databases<'a> {
 }
 
 impl<'a> Databases<'a> {
-    pub(crate) fn new(bytes: Bytes<'a>, at: usize, entries: &'a [DatabaseEntry]) -> Self {
-        Databases { bytes, at, entries }
+    pub(crate) fn new(bytes: Bytes<'a>, entries: Table<'a, DatabaseEntry>) -> Self {
+        Databases {
+            bytes,
+            at: entries.offset(),
+            entries: entries.records(),
+        }
     }
 
     /// Number of databases.

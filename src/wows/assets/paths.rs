@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::raw::{self, PATH_ENTRY_NAME, PATH_ENTRY_NAME_PTR};
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Table, u64_of};
 use crate::error::{Error, Result};
 use crate::hash::city_hash_64;
 
@@ -196,8 +196,12 @@ impl PathHashCheck {
 }
 
 impl<'a> Paths<'a> {
-    pub(crate) fn new(bytes: Bytes<'a>, at: usize, entries: &'a [raw::PathEntry]) -> Self {
-        Paths { bytes, at, entries }
+    pub(crate) fn new(bytes: Bytes<'a>, entries: Table<'a, raw::PathEntry>) -> Self {
+        Paths {
+            bytes,
+            at: entries.offset(),
+            entries: entries.records(),
+        }
     }
 
     /// Number of entries.

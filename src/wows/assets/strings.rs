@@ -4,7 +4,7 @@
 use zerocopy::little_endian::U32;
 
 use super::raw::StringBucket;
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Table, u64_of};
 use crate::error::{Error, Result};
 
 /// Bit 31 of a bucket's word marks it occupied.
@@ -34,18 +34,16 @@ impl core::fmt::Debug for Strings<'_> {
 
 impl<'a> Strings<'a> {
     pub(crate) fn new(
-        buckets: &'a [StringBucket],
-        buckets_at: usize,
-        values: &'a [U32],
-        pool: &'a [u8],
-        pool_at: usize,
+        buckets: Table<'a, StringBucket>,
+        values: Table<'a, U32>,
+        pool: Table<'a, u8>,
     ) -> Self {
         Strings {
-            buckets,
-            buckets_at,
-            values,
-            pool,
-            pool_at,
+            buckets: buckets.records(),
+            buckets_at: buckets.offset(),
+            values: values.records(),
+            pool: pool.records(),
+            pool_at: pool.offset(),
         }
     }
 
