@@ -655,8 +655,7 @@ fn find_path_in_one_pass_agrees_with_the_parent_walk() {
 
 /// Everything two files store, compared through their views (the parts that do not depend on
 /// where a writer put them): the checksum flavour, both maps' capacities and entries, the path
-/// entries in order, and every database with its records (effects and velocity fields by their
-/// stored arrays, which the reader's fields summarize; raw databases by their blobs).
+/// entries in order, and every database with its records (raw databases by their blobs).
 fn assert_same_structure(a: &AssetsView<'_>, b: &AssetsView<'_>) {
     use gamebin::wows::assets::PrototypeFields;
     assert_eq!(a.verify_checksum().matches(), b.verify_checksum().matches());
@@ -706,19 +705,12 @@ fn assert_same_structure(a: &AssetsView<'_>, b: &AssetsView<'_>) {
                 da.prototype(i, a.strings()).unwrap(),
                 db_.prototype(i, b.strings()).unwrap(),
             );
+            // The fields hold every stored value (an effect's systems and a velocity field's
+            // velocities included).
             assert_eq!(
                 PrototypeFields::read(a, ra).unwrap(),
                 PrototypeFields::read(b, rb).unwrap()
             );
-            match (ra, rb) {
-                (Prototype::Effect(x), Prototype::Effect(y)) => {
-                    assert_eq!(x.systems().unwrap(), y.systems().unwrap())
-                }
-                (Prototype::VelocityField(x), Prototype::VelocityField(y)) => {
-                    assert_eq!(x.velocities().unwrap(), y.velocities().unwrap())
-                }
-                _ => {}
-            }
         }
     }
 }

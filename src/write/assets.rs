@@ -38,10 +38,10 @@ use crate::wows::assets::raw::{
 };
 use crate::wows::assets::{
     ARCHITECTURE, AssetsView, AtlasContourFields, BoundsFields, ChannelFields, ChecksumMatch,
-    DyeFields, EffectMetadataFields, EffectPresetFields, LodFields, MAGIC, MODEL_LAYOUT,
-    MODEL_LAYOUT_V1, MaterialFields, ModelFields, Name, NodeFields, PathIndex, PointLightFields,
-    PropertyFields, Prototype, PrototypeFields, PrototypeRef, PrototypeType, RenderSetFields,
-    SkeletonExtenderFields, VERSION, VisualFields,
+    DyeFields, EffectFields, EffectMetadataFields, EffectPresetFields, LodFields, MAGIC,
+    MODEL_LAYOUT, MODEL_LAYOUT_V1, MaterialFields, ModelFields, Name, NodeFields, PathIndex,
+    PointLightFields, PropertyFields, Prototype, PrototypeFields, PrototypeRef, PrototypeType,
+    RenderSetFields, SkeletonExtenderFields, VERSION, VelocityFieldFields, VisualFields,
 };
 
 /// Which checksum the header stores.
@@ -205,23 +205,13 @@ pub use crate::wows::assets::SkeletonExtenderFields as SkeletonExtenderSpec;
 pub use crate::wows::assets::PointLightFields as PointLightSpec;
 pub use crate::wows::assets::{AnimationFields, KeyFields};
 
-/// A VelocityFieldPrototype.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct VelocityFieldSpec {
-    /// Grid size x, y, z.
-    pub dimensions: [u32; 3],
-    /// The velocity values.
-    pub velocities: Vec<u16>,
-}
+/// A VelocityFieldPrototype: the reader's [`VelocityFieldFields`], declared once for reading
+/// and writing.
+pub use crate::wows::assets::VelocityFieldFields as VelocityFieldSpec;
 
-/// An EffectPrototype; each system is 0x1C8 raw bytes (shorter ones are zero-padded).
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct EffectSpec {
-    /// Longest emission time of the effect's systems.
-    pub max_emitting_duration: f32,
-    /// The systems' records, 0x1C8 bytes each, written as given.
-    pub systems: Vec<Vec<u8>>,
-}
+/// An EffectPrototype: the reader's [`EffectFields`], declared once for reading and writing (each
+/// system is 0x1C8 raw bytes; shorter ones are zero-padded).
+pub use crate::wows::assets::EffectFields as EffectSpec;
 
 /// An EffectPresetPrototype: the reader's
 /// [`EffectPresetFields`], declared once for reading and
@@ -605,8 +595,8 @@ impl AssetsBuilder {
 
     /// Encodes a record as the reader read it ([`PrototypeFields::read`]) into its type's
     /// database and maps `self_id` to it: records written back as they were read. Refused: a
-    /// record kept raw, an effect or a velocity field (the reader summarizes those by counts),
-    /// a name the strings map lacked (`None`), a model whose layout is not its database's.
+    /// record kept raw, a name the strings map lacked (`None`), a model whose layout is not its
+    /// database's.
     ///
     /// ```
     /// # fn main() -> Result<(), gamebin::Error> {
@@ -817,40 +807,15 @@ impl AssetsBuilder {
         Ok(())
     }
 
-    /// Encodes a record the reader read into database `database` (effects and velocity fields
-    /// from their stored arrays, every other type from its [`PrototypeFields`]).
+    /// Encodes a record the reader read into database `database`, from its [`PrototypeFields`].
     fn encode_record(
         &mut self,
         view: &AssetsView<'_>,
         database: usize,
         record: Prototype<'_>,
     ) -> Result<usize> {
-        let (effect, velocity_field, read);
-        let fields = match record {
-            Prototype::Effect(e) => {
-                effect = EffectSpec {
-                    max_emitting_duration: e.max_emitting_duration(),
-                    systems: e
-                        .systems()?
-                        .chunks(EFFECT_SYSTEM_SIZE)
-                        .map(<[u8]>::to_vec)
-                        .collect(),
-                };
-                Fields::Effect(&effect)
-            }
-            Prototype::VelocityField(v) => {
-                velocity_field = VelocityFieldSpec {
-                    dimensions: v.dimensions(),
-                    velocities: v.velocities()?.iter().map(|x| x.get()).collect(),
-                };
-                Fields::VelocityField(&velocity_field)
-            }
-            other => {
-                read = PrototypeFields::read(view, other)?;
-                Fields::of(&read)?
-            }
-        };
-        self.encode_fields(database, fields)
+        let read = PrototypeFields::read(view, record)?;
+        self.encode_fields(database, Fields::of(&read)?)
     }
 
     /// Maps `self_id` to record `index` of database `database`.
@@ -890,8 +855,7 @@ impl AssetsBuilder {
             .ok_or_else(|| invalid("databases", u64_of(database), "no database"))?
             .model_layout();
         // The three specs whose shape is their own become the reader's fields first: every type
-        // is encoded from the fields the reader gives back (two, summarized by the reader, from
-        // their specs).
+        // is encoded from the fields the reader gives back.
         let (visual, material, model);
         let fields = match record {
             RecordSpec::Visual(v) => {
@@ -1115,7 +1079,7 @@ fn probe(capacity: usize, key: u64, free: impl Fn(usize) -> bool) -> Option<usiz
 }
 
 /// A record to encode: the reader's fields of its type (the one declaration of its fields, which
-/// [`PrototypeFields::read`] fills), or the spec of the two types the reader summarizes.
+/// [`PrototypeFields::read`] fills).
 #[derive(Debug, Clone, Copy)]
 enum Fields<'r> {
     Visual(&'r VisualFields),
@@ -1123,16 +1087,15 @@ enum Fields<'r> {
     Model(&'r ModelFields),
     SkeletonExtender(&'r SkeletonExtenderFields),
     PointLight(&'r PointLightFields),
-    Effect(&'r EffectSpec),
-    VelocityField(&'r VelocityFieldSpec),
+    Effect(&'r EffectFields),
+    VelocityField(&'r VelocityFieldFields),
     EffectPreset(&'r EffectPresetFields),
     EffectMetadata(&'r EffectMetadataFields),
     AtlasContour(&'r AtlasContourFields),
 }
 
 impl<'r> Fields<'r> {
-    /// The fields of a record the reader read; a raw record, an effect or a velocity field (which
-    /// the reader summarizes) is refused.
+    /// The fields of a record the reader read; a record kept raw is refused.
     fn of(fields: &'r PrototypeFields) -> Result<Self> {
         Ok(match fields {
             PrototypeFields::Visual(v) => Fields::Visual(v),
@@ -1143,13 +1106,13 @@ impl<'r> Fields<'r> {
             PrototypeFields::EffectPreset(p) => Fields::EffectPreset(p),
             PrototypeFields::EffectMetadata(m) => Fields::EffectMetadata(m),
             PrototypeFields::AtlasContour(a) => Fields::AtlasContour(a),
-            PrototypeFields::Effect(_)
-            | PrototypeFields::VelocityField(_)
-            | PrototypeFields::Raw(_) => {
+            PrototypeFields::Effect(e) => Fields::Effect(e),
+            PrototypeFields::VelocityField(v) => Fields::VelocityField(v),
+            PrototypeFields::Raw(_) => {
                 return Err(invalid(
                     "PrototypeFields",
                     0,
-                    "a raw record, an effect or a velocity field is summarized, not writable",
+                    "a record kept raw is not writable as fields",
                 ));
             }
         })
@@ -1746,8 +1709,8 @@ fn encode_point_light(b: &mut Blob, p: &PointLightFields) -> Result<()> {
 }
 
 /// An EffectPrototype: the record, then its systems at their fixed size.
-fn encode_effect(b: &mut Blob, e: &EffectSpec) -> Result<()> {
-    let EffectSpec {
+fn encode_effect(b: &mut Blob, e: &EffectFields) -> Result<()> {
+    let EffectFields {
         max_emitting_duration,
         systems,
     } = e;
@@ -1777,8 +1740,8 @@ fn encode_effect(b: &mut Blob, e: &EffectSpec) -> Result<()> {
 }
 
 /// A VelocityFieldPrototype: the record, then its velocities.
-fn encode_velocity_field(b: &mut Blob, v: &VelocityFieldSpec) -> Result<()> {
-    let VelocityFieldSpec {
+fn encode_velocity_field(b: &mut Blob, v: &VelocityFieldFields) -> Result<()> {
+    let VelocityFieldFields {
         dimensions,
         velocities,
     } = v;
