@@ -634,9 +634,9 @@ impl AssetsBuilder {
     /// resource-to-prototype entries (values as stored: live, deleted or other states), every
     /// database in table order (magic, schema hash, record layout, every record decoded and
     /// encoded again; a database kept raw as its blob), the capacities of both hash maps and the
-    /// checksum flavour that matched (the stored value when neither did). [`to_bytes`]
-    /// (Self::to_bytes) then writes the file again: byte for byte the same for a file this
-    /// writer made, and the builder can be changed before that (a record added, a checksum
+    /// checksum flavour that matched (the stored value when neither did).
+    /// [`to_bytes`](Self::to_bytes) then writes the file again: byte for byte the same for a file
+    /// this writer made, and the builder can be changed before that (a record added, a checksum
     /// chosen).
     ///
     /// What the writer lays out its own way, whatever the file did: the sections' order and the
