@@ -832,6 +832,39 @@ fn from_view_refuses_what_it_cannot_carry_naming_where() {
 }
 
 #[test]
+fn from_view_refuses_records_sharing_arrays_beyond_the_files_size() {
+    // Four velocity fields, each pointed at all four arrays at once: written out one by one, the
+    // records would take four times the file.
+    let mut b = AssetsBuilder::new();
+    for i in 0..4 {
+        let id = b.path(&format!("content/effects/v{i}.vfield")).unwrap();
+        let field = w::VelocityFieldSpec {
+            dimensions: [1, 1, 1],
+            velocities: vec![7; 4000],
+        };
+        b.prototype(id, RecordSpec::VelocityField(field)).unwrap();
+    }
+    let mut file = b.to_bytes().unwrap();
+    let view = AssetsView::from_bytes(&file).unwrap();
+    let database = view
+        .database(PrototypeType::VelocityField)
+        .unwrap()
+        .unwrap();
+    let records: Vec<usize> = (0..4).map(|i| database.record_offset(i).unwrap()).collect();
+    let first =
+        records[0] + i64::from_le_bytes(file[records[0] + 16..][..8].try_into().unwrap()) as usize;
+    for &at in &records {
+        file[at + 12..at + 16].copy_from_slice(&16_000u32.to_le_bytes());
+        file[at + 16..at + 24].copy_from_slice(&((first as i64) - at as i64).to_le_bytes());
+    }
+    let view = AssetsView::from_bytes(&file).unwrap();
+    view.validate().unwrap();
+    let e = AssetsBuilder::from_view(&view).unwrap_err();
+    assert_eq!(e.what(), "Database.records", "{e}");
+    assert!(records.contains(&(e.offset() as usize)), "{e}");
+}
+
+#[test]
 fn from_view_never_panics_on_damaged_files() {
     // Every truncation and a byte flip at every offset of both fixtures: Ok or Err.
     for (_, file) in w::fixtures().unwrap() {

@@ -649,7 +649,9 @@ impl AssetsBuilder {
     /// Refused, with an error naming the structure, the field and its file offset: whatever the
     /// reader refuses (a pointer outside the file, a list past its database, …); a string whose
     /// name id is not its MurmurHash3, or a name id stored twice; a record naming an id the
-    /// strings map lacks (records are written from their names); a path name that is not UTF-8.
+    /// strings map lacks (records are written from their names); a path name that is not UTF-8;
+    /// strings or records that share bytes in the file so much that, written out one by one, they
+    /// would be larger than the file.
     ///
     /// ```
     /// # fn main() -> Result<(), gamebin::Error> {
@@ -802,6 +804,20 @@ impl AssetsBuilder {
                 let at = database.record_offset(i).unwrap_or(database.blob_offset());
                 self.encode_record(view, index, record)
                     .map_err(|e| at_record(e, at))?;
+                // Records may share arrays in a file; written out one by one they must still fit
+                // in what a file of this size can hold (no output many times the input).
+                let written = self
+                    .blobs
+                    .get(index)
+                    .map_or(0, |b| b.records.len().saturating_add(b.ool.len()));
+                if written > view.as_bytes().len() {
+                    return Err(Error::invalid(
+                        u64_of(at),
+                        "Database.records",
+                        u64_of(written),
+                        "the records, their arrays written out one by one, are larger than the file",
+                    ));
+                }
             }
         }
         Ok(())
