@@ -719,14 +719,7 @@ impl AssetsBuilder {
             // Strings may share bytes in a pool; written one after another they must still fit
             // in what a file of this size can hold.
             total = total.saturating_add(text.len() + 1);
-            if total > view.as_bytes().len() {
-                return Err(Error::invalid(
-                    u64_of(at),
-                    "stringData",
-                    u64_of(total),
-                    "the strings, one after another, are larger than the file",
-                ));
-            }
+            within_file(view, total, at, "stringData")?;
             slots.push((word & 0x7FFF_FFFF, at, key, text));
         }
         slots.sort_unstable_by_key(|&(order, at, _, _)| (order, at));
@@ -810,14 +803,7 @@ impl AssetsBuilder {
                     .blobs
                     .get(index)
                     .map_or(0, |b| b.records.len().saturating_add(b.ool.len()));
-                if written > view.as_bytes().len() {
-                    return Err(Error::invalid(
-                        u64_of(at),
-                        "Database.records",
-                        u64_of(written),
-                        "the records, their arrays written out one by one, are larger than the file",
-                    ));
-                }
+                within_file(view, written, at, "Database.records")?;
             }
         }
         Ok(())
@@ -1057,6 +1043,20 @@ impl AssetsBuilder {
         out.patch_record(&header_slot, 0, &header)?;
         Ok(out.into_bytes())
     }
+}
+
+/// Refuses `written` bytes made from a view (parts it shares, written out one by one) that are
+/// more than the whole file: `what`, at `at`, would make an output many times its input.
+fn within_file(view: &AssetsView<'_>, written: usize, at: usize, what: &'static str) -> Result<()> {
+    if written > view.as_bytes().len() {
+        return Err(Error::invalid(
+            u64_of(at),
+            what,
+            u64_of(written),
+            "written out one by one (parts the file shares copied), larger than the file",
+        ));
+    }
+    Ok(())
 }
 
 /// A writer's error (reported at offset 0) placed at the record it was encoding.
