@@ -1,4 +1,5 @@
-//! Drives every `assets.bin` accessor, then the model resolver over the file.
+//! Drives every `assets.bin` accessor, the builder made from the file (`from_view`, then
+//! `to_bytes`), then the model resolver over the file.
 
 use std::path::Path;
 
@@ -151,6 +152,11 @@ pub fn drive_assets_under(data: &[u8], root: Option<&Path>, sink: ModelSink<'_>)
     let checksum = db.verify_checksum();
     let _ = checksum.matches().name();
     let _ = db.validate();
+    // The file as a builder, written again.
+    if let Ok(builder) = gamebin::write::assets::AssetsBuilder::from_view(&db) {
+        seen += 1;
+        let _ = builder.to_bytes();
+    }
 
     let strings = db.strings();
     let _ = (strings.capacity(), strings.pool().len(), strings.count());

@@ -5,7 +5,7 @@
 use super::raw::{self, BlobHeader, DATABASE_ENTRY_DATA_PTR, DatabaseEntry};
 use super::records::{Prototype, RawRecord};
 use super::strings::Strings;
-use crate::bytes::{Bytes, to_usize, u64_of};
+use crate::bytes::{Bytes, Table, to_usize, u64_of};
 use crate::error::{Error, Result};
 use crate::hash::murmur3_32;
 
@@ -181,13 +181,12 @@ impl Layout {
 #[derive(Debug, Clone, Copy)]
 pub struct Databases<'a> {
     bytes: Bytes<'a>,
-    at: usize,
-    entries: &'a [DatabaseEntry],
+    entries: Table<'a, DatabaseEntry>,
 }
 
 impl<'a> Databases<'a> {
-    pub(crate) fn new(bytes: Bytes<'a>, at: usize, entries: &'a [DatabaseEntry]) -> Self {
-        Databases { bytes, at, entries }
+    pub(crate) fn new(bytes: Bytes<'a>, entries: Table<'a, DatabaseEntry>) -> Self {
+        Databases { bytes, entries }
     }
 
     /// Number of databases.
@@ -205,8 +204,7 @@ impl<'a> Databases<'a> {
         let Some(entry) = self.entries.get(index) else {
             return Ok(None);
         };
-        let at = self.at + index * core::mem::size_of::<DatabaseEntry>();
-        Database::read(self.bytes, at, index, entry).map(Some)
+        Database::read(self.bytes, entry.offset(), index, entry.get()).map(Some)
     }
 
     /// Every database, in table order.
@@ -220,7 +218,12 @@ impl<'a> Databases<'a> {
 
     /// The first database whose magic is `magic`.
     pub fn by_magic(&self, magic: u32) -> Result<Option<Database<'a>>> {
-        match self.entries.iter().position(|e| e.magic.get() == magic) {
+        match self
+            .entries
+            .records()
+            .iter()
+            .position(|e| e.magic.get() == magic)
+        {
             Some(i) => self.get(i),
             None => Ok(None),
         }

@@ -26,6 +26,7 @@
 //! # fn main() {}
 //! ```
 
+use super::raw::EFFECT_SYSTEM_SIZE;
 use super::records::TYPE_NAMES;
 use super::{AssetsView, MaterialValue, ModelLayout, Prototype, PrototypeType};
 use crate::error::Result;
@@ -75,9 +76,9 @@ pub enum PrototypeFields {
     SkeletonExtender(SkeletonExtenderFields),
     /// A PointLightPrototype.
     PointLight(PointLightFields),
-    /// An EffectPrototype (its particle systems summarized by count and size).
+    /// An EffectPrototype (its particle systems kept raw; summarized in JSON).
     Effect(EffectFields),
-    /// A VelocityFieldPrototype (its velocities summarized by count).
+    /// A VelocityFieldPrototype (its velocities summarized by count in JSON).
     VelocityField(VelocityFieldFields),
     /// An EffectPresetPrototype.
     EffectPreset(EffectPresetFields),
@@ -358,26 +359,42 @@ pub struct PointLightFields {
     pub radius_animation: AnimationFields<f32>,
 }
 
-/// An EffectPrototype's fields.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+/// An EffectPrototype's fields, its particle systems as stored (undecoded). In JSON the systems
+/// are summarized: `systems` (their number) and `systems_bytes` (their size).
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct EffectFields {
     /// The longest emission.
     pub max_emitting_duration: f32,
-    /// The number of particle systems.
-    pub systems: usize,
-    /// The particle systems' stored size in bytes.
-    pub systems_bytes: usize,
+    /// The particle systems' records, [`EFFECT_SYSTEM_SIZE`](super::raw::EFFECT_SYSTEM_SIZE)
+    /// (0x1C8) bytes each (the writer zero-pads a shorter one and refuses a longer one).
+    pub systems: Vec<Vec<u8>>,
 }
 
-/// A VelocityFieldPrototype's fields.
-#[derive(Debug, Clone, PartialEq)]
+#[cfg(feature = "serde")]
+impl serde::Serialize for EffectFields {
+    fn serialize<S: serde::Serializer>(
+        &self,
+        serializer: S,
+    ) -> core::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("EffectFields", 3)?;
+        s.serialize_field("max_emitting_duration", &self.max_emitting_duration)?;
+        s.serialize_field("systems", &self.systems.len())?;
+        let bytes: usize = self.systems.iter().map(Vec::len).sum();
+        s.serialize_field("systems_bytes", &bytes)?;
+        s.end()
+    }
+}
+
+/// A VelocityFieldPrototype's fields. In JSON the velocities are summarized by their number.
+#[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct VelocityFieldFields {
     /// The grid's size.
     pub dimensions: [u32; 3],
-    /// The number of stored velocity components.
-    pub velocities: usize,
+    /// The stored velocity components, packed as stored.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::count"))]
+    pub velocities: Vec<u16>,
 }
 
 /// An EffectPresetPrototype's fields.
@@ -588,12 +605,15 @@ impl PrototypeFields {
             }
             Prototype::Effect(e) => Self::Effect(EffectFields {
                 max_emitting_duration: e.max_emitting_duration(),
-                systems: e.systems_count(),
-                systems_bytes: e.systems()?.len(),
+                systems: e
+                    .systems()?
+                    .chunks(EFFECT_SYSTEM_SIZE)
+                    .map(<[u8]>::to_vec)
+                    .collect(),
             }),
             Prototype::VelocityField(v) => Self::VelocityField(VelocityFieldFields {
                 dimensions: v.dimensions(),
-                velocities: v.velocities()?.len(),
+                velocities: v.velocities()?.iter().map(|x| x.get()).collect(),
             }),
             Prototype::EffectPreset(p) => Self::EffectPreset(EffectPresetFields {
                 high_id: p.high_id(),
@@ -682,7 +702,8 @@ impl serde::Serialize for PrototypeFields {
     }
 }
 
-/// Ids as `0x…` hex text of their full width, as the rest of gamebin's JSON gives them.
+/// Ids as `0x…` hex text of their full width, as the rest of gamebin's JSON gives them, and large
+/// arrays summarized by their length.
 #[cfg(feature = "serde")]
 mod hex {
     use serde::Serializer;
@@ -697,5 +718,10 @@ mod hex {
 
     pub fn u64s<S: Serializer>(ids: &[u64], s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(ids.iter().map(|id| format!("{id:#018x}")))
+    }
+
+    /// A list given by its length (not an id: the summaries of large arrays).
+    pub fn count<S: Serializer, T>(items: &[T], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(items.len() as u64)
     }
 }

@@ -68,11 +68,10 @@ pub use records::{
 pub use resource::{Resource, ResourceKey, parse_id};
 pub use strings::{Strings, StringsIter};
 
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Table, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 use crate::mmap::MappedFile;
-use raw::{BodyHeader, DatabaseEntry, Header, PrototypeBucket, StringBucket};
-use zerocopy::little_endian::U32;
+use raw::{BodyHeader, Header};
 
 /// The magic as a little-endian u32 (stored bytes `42 44 57 42`, "BDWB").
 pub const MAGIC: u32 = 0x4257_4442;
@@ -100,26 +99,6 @@ pub struct AssetsView<'a> {
     note = "renamed `AssetsView`, as every other view is `*View`"
 )]
 pub type AssetsDb<'a> = AssetsView<'a>;
-
-/// Reads `count` records of `T` that a relative pointer at `field` (resolved from `base`) points
-/// to. An empty array's pointer is not followed (writers store 0 for it).
-pub(crate) fn array<'a, T>(
-    bytes: Bytes<'a>,
-    base: usize,
-    field: usize,
-    relative: i64,
-    count: usize,
-    what: &'static str,
-) -> Result<(usize, &'a [T])>
-where
-    T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
-{
-    if count == 0 {
-        return Ok((base, &[]));
-    }
-    let at = bytes.resolve(field, base, relative, what)?;
-    Ok((at, bytes.read_slice(at, count, what)?))
-}
 
 impl<'a> AssetsView<'a> {
     /// Opens an `assets.bin` held in memory: checks the header (magic, version, 64-bit pointers,
@@ -183,73 +162,80 @@ impl<'a> AssetsView<'a> {
         let base = raw::BODY_BASE;
         let body: &BodyHeader = bytes.read(base, "BWDB.bodyHeader")?;
 
+        // Every section is a table behind a relative pointer of the body header, counted from
+        // the body (the r2p map and the paths from their own {count, pointer} pairs).
         let capacity = body.strings_capacity.get() as usize;
-        let (_, string_buckets) = array::<StringBucket>(
-            bytes,
-            base,
-            base + raw::BODY_STRINGS_BUCKETS_PTR,
-            body.strings_buckets_ptr.get(),
-            capacity,
-            "offsetsMap.buckets",
-        )?;
-        let (_, string_values) = array::<U32>(
-            bytes,
-            base,
-            base + raw::BODY_STRINGS_VALUES_PTR,
-            body.strings_values_ptr.get(),
-            capacity,
-            "offsetsMap.values",
-        )?;
-        let pool_size = body.string_data_size.get() as usize;
-        let (pool_at, pool) = array::<u8>(
-            bytes,
-            base,
-            base + raw::BODY_STRING_DATA_PTR,
-            body.string_data_ptr.get(),
-            pool_size,
-            "stringData",
-        )?;
-        let strings = Strings::new(string_buckets, string_values, pool, pool_at);
+        let strings = Strings::new(
+            Table::at_pointer(
+                bytes,
+                base + raw::BODY_STRINGS_BUCKETS_PTR,
+                base,
+                body.strings_buckets_ptr.get(),
+                capacity,
+                "offsetsMap.buckets",
+            )?,
+            Table::at_pointer(
+                bytes,
+                base + raw::BODY_STRINGS_VALUES_PTR,
+                base,
+                body.strings_values_ptr.get(),
+                capacity,
+                "offsetsMap.values",
+            )?,
+            Table::at_pointer(
+                bytes,
+                base + raw::BODY_STRING_DATA_PTR,
+                base,
+                body.string_data_ptr.get(),
+                body.string_data_size.get() as usize,
+                "stringData",
+            )?,
+        );
 
         let r2p = base + raw::BODY_R2P;
         let capacity = body.r2p_capacity.get() as usize;
-        let (buckets_at, r2p_buckets) = array::<PrototypeBucket>(
-            bytes,
-            r2p,
-            base + raw::BODY_R2P_BUCKETS_PTR,
-            body.r2p_buckets_ptr.get(),
-            capacity,
-            "resourceToPrototypeMap.buckets",
-        )?;
-        let (_, r2p_values) = array::<U32>(
-            bytes,
-            r2p,
-            base + raw::BODY_R2P_VALUES_PTR,
-            body.r2p_values_ptr.get(),
-            capacity,
-            "resourceToPrototypeMap.values",
-        )?;
-        let prototypes = Prototypes::new(r2p_buckets, r2p_values, buckets_at);
+        let prototypes = Prototypes::new(
+            Table::at_pointer(
+                bytes,
+                base + raw::BODY_R2P_BUCKETS_PTR,
+                r2p,
+                body.r2p_buckets_ptr.get(),
+                capacity,
+                "resourceToPrototypeMap.buckets",
+            )?,
+            Table::at_pointer(
+                bytes,
+                base + raw::BODY_R2P_VALUES_PTR,
+                r2p,
+                body.r2p_values_ptr.get(),
+                capacity,
+                "resourceToPrototypeMap.values",
+            )?,
+        );
 
-        let (paths_at, path_entries) = array::<raw::PathEntry>(
+        let paths = Paths::new(
             bytes,
-            base + raw::BODY_PATHS,
-            base + raw::BODY_PATHS_PTR,
-            body.paths_ptr.get(),
-            body.paths_count.get() as usize,
-            "pathsStorage.data",
-        )?;
-        let paths = Paths::new(bytes, paths_at, path_entries);
+            Table::at_pointer(
+                bytes,
+                base + raw::BODY_PATHS_PTR,
+                base + raw::BODY_PATHS,
+                body.paths_ptr.get(),
+                body.paths_count.get() as usize,
+                "pathsStorage.data",
+            )?,
+        );
 
-        let (databases_at, database_entries) = array::<DatabaseEntry>(
+        let databases = Databases::new(
             bytes,
-            base,
-            base + raw::BODY_DATABASES_PTR,
-            body.databases_ptr.get(),
-            body.databases_count.get() as usize,
-            "databases",
-        )?;
-        let databases = Databases::new(bytes, databases_at, database_entries);
+            Table::at_pointer(
+                bytes,
+                base + raw::BODY_DATABASES_PTR,
+                base,
+                body.databases_ptr.get(),
+                body.databases_count.get() as usize,
+                "databases",
+            )?,
+        );
 
         Ok(AssetsView {
             bytes,

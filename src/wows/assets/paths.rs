@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::raw::{self, PATH_ENTRY_NAME, PATH_ENTRY_NAME_PTR};
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Table, u64_of};
 use crate::error::{Error, Result};
 use crate::hash::city_hash_64;
 
@@ -96,15 +96,14 @@ pub fn path_id(path: &str) -> u64 {
 #[derive(Clone, Copy)]
 pub struct Paths<'a> {
     bytes: Bytes<'a>,
-    at: usize,
-    entries: &'a [raw::PathEntry],
+    entries: Table<'a, raw::PathEntry>,
 }
 
 // By hand: a real file has hundreds of thousands of entries; show where and how many.
 impl core::fmt::Debug for Paths<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Paths")
-            .field("at", &self.at)
+            .field("at", &self.entries.offset())
             .field("count", &self.entries.len())
             .finish()
     }
@@ -196,8 +195,8 @@ impl PathHashCheck {
 }
 
 impl<'a> Paths<'a> {
-    pub(crate) fn new(bytes: Bytes<'a>, at: usize, entries: &'a [raw::PathEntry]) -> Self {
-        Paths { bytes, at, entries }
+    pub(crate) fn new(bytes: Bytes<'a>, entries: Table<'a, raw::PathEntry>) -> Self {
+        Paths { bytes, entries }
     }
 
     /// Number of entries.
@@ -215,23 +214,23 @@ impl<'a> Paths<'a> {
         let raw = self.entries.get(index)?;
         Some(PathEntry {
             bytes: self.bytes,
-            at: self.at + index * core::mem::size_of::<raw::PathEntry>(),
+            at: raw.offset(),
             index,
-            raw,
+            raw: raw.get(),
         })
     }
 
     /// Every entry, in table order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = PathEntry<'a>> + 'a {
-        let (bytes, at) = (self.bytes, self.at);
+        let bytes = self.bytes;
         self.entries
             .iter()
             .enumerate()
             .map(move |(index, raw)| PathEntry {
                 bytes,
-                at: at + index * core::mem::size_of::<raw::PathEntry>(),
+                at: raw.offset(),
                 index,
-                raw,
+                raw: raw.get(),
             })
     }
 
@@ -239,6 +238,7 @@ impl<'a> Paths<'a> {
     pub fn find(&self, self_id: u64) -> Option<PathEntry<'a>> {
         let index = self
             .entries
+            .records()
             .iter()
             .position(|e| e.self_id.get() == self_id)?;
         self.get(index)
@@ -609,7 +609,7 @@ impl PathIndex {
     /// ```
     pub fn build(paths: Paths<'_>) -> Result<PathIndex> {
         let mut by_id = HashMap::with_capacity_and_hasher(paths.len(), Default::default());
-        for (i, e) in paths.entries.iter().enumerate() {
+        for (i, e) in paths.entries.records().iter().enumerate() {
             by_id.entry(e.self_id.get()).or_insert(i as u32);
         }
         // Stored sizes bound the names (they may include a NUL), the file bounds them all.

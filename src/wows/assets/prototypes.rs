@@ -4,7 +4,7 @@
 use zerocopy::little_endian::U32;
 
 use super::raw::PrototypeBucket;
-use crate::bytes::u64_of;
+use crate::bytes::{Table, u64_of};
 use crate::error::{Error, Result};
 
 /// A record's state, the low two bits of the stored value.
@@ -98,15 +98,11 @@ impl core::fmt::Debug for Prototypes<'_> {
 }
 
 impl<'a> Prototypes<'a> {
-    pub(crate) fn new(
-        buckets: &'a [PrototypeBucket],
-        values: &'a [U32],
-        buckets_at: usize,
-    ) -> Self {
+    pub(crate) fn new(buckets: Table<'a, PrototypeBucket>, values: Table<'a, U32>) -> Self {
         Prototypes {
-            buckets,
-            values,
-            buckets_at,
+            buckets: buckets.records(),
+            values: values.records(),
+            buckets_at: buckets.offset(),
         }
     }
 

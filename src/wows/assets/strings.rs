@@ -4,7 +4,7 @@
 use zerocopy::little_endian::U32;
 
 use super::raw::StringBucket;
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Table, u64_of};
 use crate::error::{Error, Result};
 
 /// Bit 31 of a bucket's word marks it occupied.
@@ -15,6 +15,7 @@ const OCCUPIED: u32 = 0x8000_0000;
 #[derive(Clone, Copy)]
 pub struct Strings<'a> {
     buckets: &'a [StringBucket],
+    buckets_at: usize,
     values: &'a [U32],
     pool: &'a [u8],
     pool_at: usize,
@@ -33,16 +34,16 @@ impl core::fmt::Debug for Strings<'_> {
 
 impl<'a> Strings<'a> {
     pub(crate) fn new(
-        buckets: &'a [StringBucket],
-        values: &'a [U32],
-        pool: &'a [u8],
-        pool_at: usize,
+        buckets: Table<'a, StringBucket>,
+        values: Table<'a, U32>,
+        pool: Table<'a, u8>,
     ) -> Self {
         Strings {
-            buckets,
-            values,
-            pool,
-            pool_at,
+            buckets: buckets.records(),
+            buckets_at: buckets.offset(),
+            values: values.records(),
+            pool: pool.records(),
+            pool_at: pool.offset(),
         }
     }
 
@@ -130,6 +131,23 @@ impl<'a> Strings<'a> {
                 "not UTF-8",
             )
         })
+    }
+
+    /// Every occupied slot as (file offset of its bucket, name id, stored word, string), in slot
+    /// order: what a writer needs to lay the map out again.
+    #[cfg(feature = "write")]
+    pub(crate) fn slots(&self) -> impl Iterator<Item = (usize, u32, u32, Result<&'a str>)> + 'a {
+        let this = *self;
+        self.buckets
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.word.get() & OCCUPIED != 0)
+            .map(move |(slot, b)| {
+                let at = this
+                    .buckets_at
+                    .saturating_add(slot.saturating_mul(core::mem::size_of::<StringBucket>()));
+                (at, b.key.get(), b.word.get(), this.at_slot(slot))
+            })
     }
 
     /// Every occupied slot's (name id, string), in slot order.

@@ -1,32 +1,31 @@
 //! EffectPrototype (header and systems, the systems kept raw), EffectPresetPrototype and
 //! EffectMetadataPrototype (named channels with ranges).
 
-use super::At;
-use crate::bytes::{to_usize, u64_of};
+use crate::bytes::{Bytes, Located, to_usize, u64_of};
 use crate::error::{Error, Result};
 use crate::wows::assets::raw::{self, EFFECT_SYSTEM_SIZE};
 
 /// An effect record.
 #[derive(Debug, Clone, Copy)]
 pub struct Effect<'a> {
-    at: At<'a>,
-    raw: &'a raw::EffectPrototype,
+    bytes: Bytes<'a>,
+    raw: Located<'a, raw::EffectPrototype>,
 }
 
 impl<'a> Effect<'a> {
-    pub(crate) fn read(at: At<'a>) -> Result<Self> {
+    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<Self> {
         Ok(Effect {
-            at,
-            raw: at.raw("EffectPrototype")?,
+            bytes,
+            raw: Located::read(bytes, at, "EffectPrototype")?,
         })
     }
     /// The stored record.
     pub fn raw(&self) -> &'a raw::EffectPrototype {
-        self.raw
+        self.raw.get()
     }
     /// File offset of the record.
     pub fn offset(&self) -> usize {
-        self.at.at
+        self.raw.offset()
     }
     /// Longest emission time of the effect's systems.
     pub fn max_emitting_duration(&self) -> f32 {
@@ -43,18 +42,20 @@ impl<'a> Effect<'a> {
             .checked_mul(EFFECT_SYSTEM_SIZE)
             .ok_or_else(|| {
                 Error::invalid(
-                    u64_of(self.at.at + 4),
+                    u64_of(self.raw.field_offset(4)),
                     "EffectPrototype.systemsCount",
                     u64_of(self.systems_count()),
                     "too many systems",
                 )
             })?;
-        self.at.slice(
+        let systems = self.raw.table(
+            self.bytes,
             8,
             self.raw.systems_ptr.get(),
             len,
             "EffectPrototype.systems",
-        )
+        )?;
+        Ok(systems.records())
     }
     /// System `index`'s raw bytes.
     pub fn system(&self, index: usize) -> Result<Option<&'a [u8]>> {
@@ -66,20 +67,18 @@ impl<'a> Effect<'a> {
 /// An effect preset record: a 128-bit id in two halves.
 #[derive(Debug, Clone, Copy)]
 pub struct EffectPreset<'a> {
-    at: At<'a>,
-    raw: &'a raw::EffectPresetPrototype,
+    raw: Located<'a, raw::EffectPresetPrototype>,
 }
 
 impl<'a> EffectPreset<'a> {
-    pub(crate) fn read(at: At<'a>) -> Result<Self> {
+    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<Self> {
         Ok(EffectPreset {
-            at,
-            raw: at.raw("EffectPresetPrototype")?,
+            raw: Located::read(bytes, at, "EffectPresetPrototype")?,
         })
     }
     /// File offset of the record.
     pub fn offset(&self) -> usize {
-        self.at.at
+        self.raw.offset()
     }
     /// High 64 bits of the preset's id.
     pub fn high_id(&self) -> u64 {
@@ -94,46 +93,44 @@ impl<'a> EffectPreset<'a> {
 /// An effect metadata record.
 #[derive(Debug, Clone, Copy)]
 pub struct EffectMetadata<'a> {
-    at: At<'a>,
-    raw: &'a raw::EffectMetadataPrototype,
+    bytes: Bytes<'a>,
+    raw: Located<'a, raw::EffectMetadataPrototype>,
 }
 
 /// One metadata channel.
 #[derive(Debug, Clone, Copy)]
 pub struct Channel<'a> {
-    at: At<'a>,
-    raw: &'a raw::Channel,
+    bytes: Bytes<'a>,
+    raw: Located<'a, raw::Channel>,
 }
 
 impl<'a> EffectMetadata<'a> {
-    pub(crate) fn read(at: At<'a>) -> Result<Self> {
+    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<Self> {
         Ok(EffectMetadata {
-            at,
-            raw: at.raw("EffectMetadataPrototype")?,
+            bytes,
+            raw: Located::read(bytes, at, "EffectMetadataPrototype")?,
         })
     }
     /// File offset of the record.
     pub fn offset(&self) -> usize {
-        self.at.at
+        self.raw.offset()
     }
     /// The channels, in stored order.
     pub fn channels(&self) -> Result<impl ExactSizeIterator<Item = Channel<'a>> + 'a> {
         let count = to_usize(
             self.raw.count.get(),
-            self.at.at,
+            self.raw.offset(),
             "EffectMetadataPrototype.count",
         )?;
-        let (base, channels) = self.at.array::<raw::Channel>(
+        let channels = self.raw.table::<raw::Channel>(
+            self.bytes,
             8,
             self.raw.channels_ptr.get(),
             count,
             "EffectMetadataPrototype.channels",
         )?;
-        let at = self.at;
-        Ok(channels.iter().enumerate().map(move |(i, raw)| Channel {
-            at: at.element(base, i, core::mem::size_of::<raw::Channel>()),
-            raw,
-        }))
+        let bytes = self.bytes;
+        Ok(channels.into_iter().map(move |raw| Channel { bytes, raw }))
     }
     pub(crate) fn validate(&self) -> Result<()> {
         for c in self.channels()? {
@@ -146,16 +143,20 @@ impl<'a> EffectMetadata<'a> {
 impl<'a> Channel<'a> {
     /// The stored channel.
     pub fn raw(&self) -> &'a raw::Channel {
-        self.raw
+        self.raw.get()
     }
     /// The name's bytes (a trailing NUL, if stored, is dropped).
     pub fn name_bytes(&self) -> Result<&'a [u8]> {
-        let bytes = self.at.slice::<u8>(
-            8,
-            self.raw.name_ptr.get(),
-            self.raw.name_len.get() as usize,
-            "Channel.name",
-        )?;
+        let bytes = self
+            .raw
+            .table::<u8>(
+                self.bytes,
+                8,
+                self.raw.name_ptr.get(),
+                self.raw.name_len.get() as usize,
+                "Channel.name",
+            )?
+            .records();
         Ok(match bytes.split_last() {
             Some((0, name)) => name,
             _ => bytes,
@@ -166,7 +167,7 @@ impl<'a> Channel<'a> {
         let bytes = self.name_bytes()?;
         core::str::from_utf8(bytes).map_err(|e| {
             Error::invalid(
-                u64_of(self.at.at + 8),
+                u64_of(self.raw.field_offset(8)),
                 "Channel.name",
                 u64_of(e.valid_up_to()),
                 "not UTF-8 (value = position of the first bad byte)",

@@ -4,8 +4,7 @@
 
 use zerocopy::little_endian::{F32, I32, U16, U32, U64};
 
-use super::At;
-use crate::bytes::u64_of;
+use crate::bytes::{Bytes, Located, u64_of};
 use crate::error::{Error, Result};
 use crate::wows::assets::raw::{self, MATERIAL_VALUES_PTRS, Matrix};
 use crate::wows::assets::strings::Strings;
@@ -13,8 +12,8 @@ use crate::wows::assets::strings::Strings;
 /// A material record.
 #[derive(Debug, Clone, Copy)]
 pub struct Material<'a> {
-    at: At<'a>,
-    raw: &'a raw::MaterialPrototype,
+    bytes: Bytes<'a>,
+    raw: Located<'a, raw::MaterialPrototype>,
     strings: Strings<'a>,
 }
 
@@ -81,22 +80,37 @@ fn floats<const N: usize>(v: &[F32; N]) -> [f32; N] {
 }
 
 impl<'a> Material<'a> {
-    pub(crate) fn read(at: At<'a>, strings: Strings<'a>) -> Result<Self> {
+    pub(crate) fn read(bytes: Bytes<'a>, at: usize, strings: Strings<'a>) -> Result<Self> {
         Ok(Material {
-            at,
-            raw: at.raw("MaterialPrototype")?,
+            bytes,
+            raw: Located::read(bytes, at, "MaterialPrototype")?,
             strings,
         })
     }
 
     /// The stored record.
     pub fn raw(&self) -> &'a raw::MaterialPrototype {
-        self.raw
+        self.raw.get()
     }
 
     /// File offset of the record.
     pub fn offset(&self) -> usize {
-        self.at.at
+        self.raw.offset()
+    }
+
+    /// The `count` elements that the pointer `field` bytes into the record points to.
+    fn table<T>(
+        &self,
+        field: usize,
+        relative: i64,
+        count: usize,
+        what: &'static str,
+    ) -> Result<&'a [T]>
+    where
+        T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
+    {
+        let table = self.raw.table(self.bytes, field, relative, count, what)?;
+        Ok(table.records())
     }
 
     /// Number of properties.
@@ -111,7 +125,7 @@ impl<'a> Material<'a> {
 
     /// The properties' name ids (strings-map keys), borrowed.
     pub fn property_name_ids(&self) -> Result<&'a [U32]> {
-        self.at.slice(
+        self.table(
             0x10,
             self.raw.property_name_ids_ptr.get(),
             self.property_count(),
@@ -122,7 +136,7 @@ impl<'a> Material<'a> {
     /// The properties' ids: low 4 bits the type (0..8), high 12 bits the index in that type's
     /// array.
     pub fn property_ids(&self) -> Result<&'a [U16]> {
-        self.at.slice(
+        self.table(
             0x18,
             self.raw.property_ids_ptr.get(),
             self.property_count(),
@@ -137,7 +151,7 @@ impl<'a> Material<'a> {
     {
         let ptr = self.raw.values_ptrs.get(kind).map_or(0, |p| p.get());
         let count = self.raw.counts.get(kind).copied().unwrap_or(0);
-        self.at.slice(
+        self.table(
             MATERIAL_VALUES_PTRS + kind * 8,
             ptr,
             usize::from(count),
@@ -150,7 +164,10 @@ impl<'a> Material<'a> {
         let i = usize::from(index);
         let missing = || {
             Error::invalid(
-                u64_of(self.at.at + MATERIAL_VALUES_PTRS + usize::from(kind) * 8),
+                u64_of(
+                    self.raw
+                        .field_offset(MATERIAL_VALUES_PTRS + usize::from(kind) * 8),
+                ),
                 "MaterialPrototype.propertyIds",
                 u64::from(index),
                 "index is past the typed array's count",
@@ -210,7 +227,7 @@ impl<'a> Material<'a> {
             ),
             other => {
                 return Err(Error::invalid(
-                    u64_of(self.at.at + 0x18),
+                    u64_of(self.raw.field_offset(0x18)),
                     "MaterialPrototype.propertyIds",
                     u64::from(other),
                     "property type is not 0..=8",

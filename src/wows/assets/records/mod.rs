@@ -1,6 +1,7 @@
-//! Typed views of prototype records. Each holds the file's bytes, the record's offset and its raw
-//! struct; arrays are borrowed from the file when asked for (relative pointers resolved from the
-//! struct that holds them), and name ids resolve through the strings map.
+//! Typed views of prototype records. Each holds the file's bytes and its raw struct located in
+//! the file ([`Located`](crate::bytes::Located)); arrays are borrowed from the file when asked for
+//! as [`Table`](crate::bytes::Table)s (relative pointers resolved from the struct that holds them),
+//! and name ids resolve through the strings map.
 
 mod atlas;
 mod effect;
@@ -79,67 +80,6 @@ impl core::fmt::Debug for RawRecord<'_> {
     }
 }
 
-/// Where a record (or sub-struct) is: the file and its offset. Resolves the struct's relative
-/// pointers to borrowed arrays.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct At<'a> {
-    pub bytes: Bytes<'a>,
-    pub at: usize,
-}
-
-impl<'a> At<'a> {
-    /// The raw struct at this offset.
-    pub fn raw<T>(self, what: &'static str) -> Result<&'a T>
-    where
-        T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
-    {
-        self.bytes.read(self.at, what)
-    }
-
-    /// `count` elements that the pointer at `field` (relative to this struct) points to.
-    pub fn array<T>(
-        self,
-        field: usize,
-        relative: i64,
-        count: usize,
-        what: &'static str,
-    ) -> Result<(usize, &'a [T])>
-    where
-        T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
-    {
-        super::array(
-            self.bytes,
-            self.at,
-            self.at.saturating_add(field),
-            relative,
-            count,
-            what,
-        )
-    }
-
-    /// Same as [`At::array`] without the array's offset.
-    pub fn slice<T>(
-        self,
-        field: usize,
-        relative: i64,
-        count: usize,
-        what: &'static str,
-    ) -> Result<&'a [T]>
-    where
-        T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
-    {
-        self.array(field, relative, count, what).map(|(_, s)| s)
-    }
-
-    /// The struct `index` elements of `size` bytes after `base`.
-    pub fn element(self, base: usize, index: usize, size: usize) -> At<'a> {
-        At {
-            bytes: self.bytes,
-            at: base.saturating_add(index.saturating_mul(size)),
-        }
-    }
-}
-
 /// A count stored as a signed integer: negative counts are errors.
 pub(crate) fn count_i32(value: i32, at: usize, what: &'static str) -> Result<usize> {
     usize::try_from(value).map_err(|_| {
@@ -160,20 +100,23 @@ impl<'a> Prototype<'a> {
         item_size: usize,
         strings: Strings<'a>,
     ) -> Result<Self> {
-        let at = At { bytes, at };
         Ok(match kind {
-            PrototypeType::Material => Prototype::Material(Material::read(at, strings)?),
-            PrototypeType::Visual => Prototype::Visual(Visual::read(at, strings)?),
+            PrototypeType::Material => Prototype::Material(Material::read(bytes, at, strings)?),
+            PrototypeType::Visual => Prototype::Visual(Visual::read(bytes, at, strings)?),
             PrototypeType::SkeletonExtender => {
-                Prototype::SkeletonExtender(SkeletonExtender::read(at, strings)?)
+                Prototype::SkeletonExtender(SkeletonExtender::read(bytes, at, strings)?)
             }
-            PrototypeType::Model => Prototype::Model(Model::read(at, item_size, strings)?),
-            PrototypeType::PointLight => Prototype::PointLight(PointLight::read(at)?),
-            PrototypeType::Effect => Prototype::Effect(Effect::read(at)?),
-            PrototypeType::VelocityField => Prototype::VelocityField(VelocityField::read(at)?),
-            PrototypeType::EffectPreset => Prototype::EffectPreset(EffectPreset::read(at)?),
-            PrototypeType::EffectMetadata => Prototype::EffectMetadata(EffectMetadata::read(at)?),
-            PrototypeType::AtlasContour => Prototype::AtlasContour(AtlasContour::read(at)?),
+            PrototypeType::Model => Prototype::Model(Model::read(bytes, at, item_size, strings)?),
+            PrototypeType::PointLight => Prototype::PointLight(PointLight::read(bytes, at)?),
+            PrototypeType::Effect => Prototype::Effect(Effect::read(bytes, at)?),
+            PrototypeType::VelocityField => {
+                Prototype::VelocityField(VelocityField::read(bytes, at)?)
+            }
+            PrototypeType::EffectPreset => Prototype::EffectPreset(EffectPreset::read(bytes, at)?),
+            PrototypeType::EffectMetadata => {
+                Prototype::EffectMetadata(EffectMetadata::read(bytes, at)?)
+            }
+            PrototypeType::AtlasContour => Prototype::AtlasContour(AtlasContour::read(bytes, at)?),
         })
     }
 

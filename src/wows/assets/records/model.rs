@@ -3,7 +3,7 @@
 
 use zerocopy::little_endian::{U32, U64};
 
-use super::At;
+use crate::bytes::{Bytes, Located, Table};
 use crate::error::Result;
 use crate::wows::assets::raw;
 use crate::wows::assets::strings::Strings;
@@ -20,7 +20,8 @@ pub enum ModelLayout<'a> {
 /// A model record.
 #[derive(Debug, Clone, Copy)]
 pub struct Model<'a> {
-    at: At<'a>,
+    bytes: Bytes<'a>,
+    at: usize,
     layout: ModelLayout<'a>,
     strings: Strings<'a>,
 }
@@ -28,22 +29,53 @@ pub struct Model<'a> {
 /// A dye: a replacement of a material by tints.
 #[derive(Debug, Clone, Copy)]
 pub struct Dye<'a> {
-    at: At<'a>,
-    raw: &'a raw::Dye,
+    bytes: Bytes<'a>,
+    raw: Located<'a, raw::Dye>,
 }
 
 impl<'a> Model<'a> {
-    pub(crate) fn read(at: At<'a>, item_size: usize, strings: Strings<'a>) -> Result<Self> {
+    pub(crate) fn read(
+        bytes: Bytes<'a>,
+        at: usize,
+        item_size: usize,
+        strings: Strings<'a>,
+    ) -> Result<Self> {
         let layout = if item_size == core::mem::size_of::<raw::ModelPrototypeV1>() {
-            ModelLayout::V1(at.raw("ModelPrototype")?)
+            ModelLayout::V1(
+                Located::<raw::ModelPrototypeV1>::read(bytes, at, "ModelPrototype")?.get(),
+            )
         } else {
-            ModelLayout::Current(at.raw("ModelPrototype")?)
+            ModelLayout::Current(
+                Located::<raw::ModelPrototype>::read(bytes, at, "ModelPrototype")?.get(),
+            )
         };
         Ok(Model {
+            bytes,
             at,
             layout,
             strings,
         })
+    }
+
+    /// The `count` elements that the pointer `field` bytes into the record points to.
+    fn table<T>(
+        &self,
+        field: usize,
+        relative: i64,
+        count: u8,
+        what: &'static str,
+    ) -> Result<Table<'a, T>>
+    where
+        T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
+    {
+        Table::at_pointer(
+            self.bytes,
+            self.at.saturating_add(field),
+            self.at,
+            relative,
+            usize::from(count),
+            what,
+        )
     }
 
     /// The stored struct, in its layout.
@@ -53,7 +85,7 @@ impl<'a> Model<'a> {
 
     /// File offset of the record.
     pub fn offset(&self) -> usize {
-        self.at.at
+        self.at
     }
 
     /// selfId of the model's visual.
@@ -75,12 +107,14 @@ impl<'a> Model<'a> {
     /// selfIds of the skeleton extenders (always empty in the older layout).
     pub fn skeleton_extender_ids(&self) -> Result<&'a [U64]> {
         match self.layout {
-            ModelLayout::Current(m) => self.at.slice(
-                0x10,
-                m.skeleton_extender_ids_ptr.get(),
-                usize::from(m.skeleton_extender_count),
-                "ModelPrototype.skeletonExtenderIds",
-            ),
+            ModelLayout::Current(m) => Ok(self
+                .table(
+                    0x10,
+                    m.skeleton_extender_ids_ptr.get(),
+                    m.skeleton_extender_count,
+                    "ModelPrototype.skeletonExtenderIds",
+                )?
+                .records()),
             ModelLayout::V1(_) => Ok(&[]),
         }
     }
@@ -91,8 +125,9 @@ impl<'a> Model<'a> {
             ModelLayout::Current(m) => (0x18, m.animations_ptr.get(), m.animations_count),
             ModelLayout::V1(m) => (0x10, m.animations_ptr.get(), m.animations_count),
         };
-        self.at
-            .slice(field, ptr, usize::from(count), "ModelPrototype.animations")
+        Ok(self
+            .table(field, ptr, count, "ModelPrototype.animations")?
+            .records())
     }
 
     /// The dyes.
@@ -101,14 +136,9 @@ impl<'a> Model<'a> {
             ModelLayout::Current(m) => (0x20, m.dyes_ptr.get(), m.dyes_count),
             ModelLayout::V1(m) => (0x18, m.dyes_ptr.get(), m.dyes_count),
         };
-        let (base, dyes) =
-            self.at
-                .array::<raw::Dye>(field, ptr, usize::from(count), "ModelPrototype.dyes")?;
-        let at = self.at;
-        Ok(dyes.iter().enumerate().map(move |(i, raw)| Dye {
-            at: at.element(base, i, core::mem::size_of::<raw::Dye>()),
-            raw,
-        }))
+        let dyes = self.table::<raw::Dye>(field, ptr, count, "ModelPrototype.dyes")?;
+        let bytes = self.bytes;
+        Ok(dyes.into_iter().map(move |raw| Dye { bytes, raw }))
     }
 
     /// A name id's string, through the strings map.
@@ -132,7 +162,7 @@ impl<'a> Model<'a> {
 impl<'a> Dye<'a> {
     /// The stored dye.
     pub fn raw(&self) -> &'a raw::Dye {
-        self.raw
+        self.raw.get()
     }
     /// The dye's matter id, a strings-map key.
     pub fn matter_id(&self) -> u32 {
@@ -148,20 +178,24 @@ impl<'a> Dye<'a> {
     }
     /// The tints' name ids (strings-map keys), borrowed.
     pub fn tint_name_ids(&self) -> Result<&'a [U32]> {
-        self.at.slice(
+        let ids = self.raw.table(
+            self.bytes,
             0x10,
             self.raw.tint_name_ids_ptr.get(),
             self.tints_count(),
             "Dye.tintNameIds",
-        )
+        )?;
+        Ok(ids.records())
     }
     /// The tints' material selfIds, borrowed.
     pub fn tint_material_ids(&self) -> Result<&'a [U64]> {
-        self.at.slice(
+        let ids = self.raw.table(
+            self.bytes,
             0x18,
             self.raw.tint_material_ids_ptr.get(),
             self.tints_count(),
             "Dye.tintMaterialIds",
-        )
+        )?;
+        Ok(ids.records())
     }
 }

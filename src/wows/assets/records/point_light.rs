@@ -1,6 +1,7 @@
 //! PointLightPrototype: colour and radius, each optionally animated by keyframes.
 
-use super::{At, count_i32};
+use super::count_i32;
+use crate::bytes::{Bytes, Located, Table};
 use crate::error::Result;
 use crate::wows::assets::raw::{
     self, ANIMATION_POINTS, ANIMATION_POINTS_PTR, Animation, ColorPoint,
@@ -10,24 +11,24 @@ use crate::wows::assets::raw::{
 /// A point light record.
 #[derive(Debug, Clone, Copy)]
 pub struct PointLight<'a> {
-    at: At<'a>,
-    raw: &'a raw::PointLightPrototype,
+    bytes: Bytes<'a>,
+    raw: Located<'a, raw::PointLightPrototype>,
 }
 
 impl<'a> PointLight<'a> {
-    pub(crate) fn read(at: At<'a>) -> Result<Self> {
+    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<Self> {
         Ok(PointLight {
-            at,
-            raw: at.raw("PointLightPrototype")?,
+            bytes,
+            raw: Located::read(bytes, at, "PointLightPrototype")?,
         })
     }
     /// The stored record.
     pub fn raw(&self) -> &'a raw::PointLightPrototype {
-        self.raw
+        self.raw.get()
     }
     /// File offset of the record.
     pub fn offset(&self) -> usize {
-        self.at.at
+        self.raw.offset()
     }
     /// Colour RGBA.
     pub fn color(&self) -> [f32; 4] {
@@ -59,28 +60,31 @@ impl<'a> PointLight<'a> {
     where
         T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
     {
-        let inner = self
-            .at
-            .element(self.at.at + offset + ANIMATION_POINTS, 0, 0);
-        let count = count_i32(a.points_count.get(), inner.at, what)?;
-        inner.slice(
-            ANIMATION_POINTS_PTR - ANIMATION_POINTS,
+        // The pointer counts from the animation's inner {count, pointer} struct.
+        let animation = self.raw.field_offset(offset);
+        let base = animation.saturating_add(ANIMATION_POINTS);
+        let count = count_i32(a.points_count.get(), base, what)?;
+        let points = Table::at_pointer(
+            self.bytes,
+            animation.saturating_add(ANIMATION_POINTS_PTR),
+            base,
             a.points_ptr.get(),
             count,
             what,
-        )
+        )?;
+        Ok(points.records())
     }
 
     /// Colour animation: (period, repeated, keyframes).
     pub fn color_animation(&self) -> Result<(f32, bool, &'a [ColorPoint])> {
-        let a = &self.raw.color_animation;
+        let a = &self.raw.get().color_animation;
         let points = self.points(0, a, "PointLightPrototype.colorAnimation.points")?;
         Ok((a.period.get(), a.repeated != 0, points))
     }
 
     /// Radius animation: (period, repeated, keyframes).
     pub fn radius_animation(&self) -> Result<(f32, bool, &'a [ScalarPoint])> {
-        let a = &self.raw.radius_animation;
+        let a = &self.raw.get().radius_animation;
         let points = self.points(
             POINT_LIGHT_RADIUS_ANIMATION,
             a,

@@ -2,7 +2,7 @@
 
 use zerocopy::little_endian::U32;
 
-use super::At;
+use crate::bytes::{Bytes, Located};
 use crate::error::Result;
 use crate::wows::assets::raw::{self, Matrix};
 use crate::wows::assets::strings::Strings;
@@ -10,26 +10,36 @@ use crate::wows::assets::strings::Strings;
 /// A skeleton extender record.
 #[derive(Debug, Clone, Copy)]
 pub struct SkeletonExtender<'a> {
-    at: At<'a>,
-    raw: &'a raw::SkeletonExtenderPrototype,
+    bytes: Bytes<'a>,
+    raw: Located<'a, raw::SkeletonExtenderPrototype>,
     strings: Strings<'a>,
 }
 
 impl<'a> SkeletonExtender<'a> {
-    pub(crate) fn read(at: At<'a>, strings: Strings<'a>) -> Result<Self> {
+    pub(crate) fn read(bytes: Bytes<'a>, at: usize, strings: Strings<'a>) -> Result<Self> {
         Ok(SkeletonExtender {
-            at,
-            raw: at.raw("SkeletonExtenderPrototype")?,
+            bytes,
+            raw: Located::read(bytes, at, "SkeletonExtenderPrototype")?,
             strings,
         })
     }
     /// The stored record.
     pub fn raw(&self) -> &'a raw::SkeletonExtenderPrototype {
-        self.raw
+        self.raw.get()
     }
     /// File offset of the record.
     pub fn offset(&self) -> usize {
-        self.at.at
+        self.raw.offset()
+    }
+    /// The `node_count` elements that the pointer `field` bytes into the record points to.
+    fn nodes<T>(&self, field: usize, relative: i64, what: &'static str) -> Result<&'a [T]>
+    where
+        T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
+    {
+        let table = self
+            .raw
+            .table(self.bytes, field, relative, self.node_count(), what)?;
+        Ok(table.records())
     }
     /// Flag as stored (meaning not known).
     pub fn flag(&self) -> u16 {
@@ -41,28 +51,25 @@ impl<'a> SkeletonExtender<'a> {
     }
     /// The nodes' name ids (strings-map keys), borrowed.
     pub fn name_ids(&self) -> Result<&'a [U32]> {
-        self.at.slice(
+        self.nodes(
             0x08,
             self.raw.name_ids_ptr.get(),
-            self.node_count(),
             "SkeletonExtenderPrototype.nameIds",
         )
     }
     /// The nodes' parents' name ids (strings-map keys), borrowed.
     pub fn parent_name_ids(&self) -> Result<&'a [U32]> {
-        self.at.slice(
+        self.nodes(
             0x10,
             self.raw.parent_name_ids_ptr.get(),
-            self.node_count(),
             "SkeletonExtenderPrototype.parentNameIds",
         )
     }
     /// The nodes' 4×4 matrices, column-major, borrowed.
     pub fn matrices(&self) -> Result<&'a [Matrix]> {
-        self.at.slice(
+        self.nodes(
             0x18,
             self.raw.matrices_ptr.get(),
-            self.node_count(),
             "SkeletonExtenderPrototype.matrices",
         )
     }

@@ -2,31 +2,31 @@
 
 use zerocopy::little_endian::U16;
 
-use super::At;
+use crate::bytes::{Bytes, Located};
 use crate::error::Result;
 use crate::wows::assets::raw;
 
 /// A velocity field record.
 #[derive(Debug, Clone, Copy)]
 pub struct VelocityField<'a> {
-    at: At<'a>,
-    raw: &'a raw::VelocityFieldPrototype,
+    bytes: Bytes<'a>,
+    raw: Located<'a, raw::VelocityFieldPrototype>,
 }
 
 impl<'a> VelocityField<'a> {
-    pub(crate) fn read(at: At<'a>) -> Result<Self> {
+    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<Self> {
         Ok(VelocityField {
-            at,
-            raw: at.raw("VelocityFieldPrototype")?,
+            bytes,
+            raw: Located::read(bytes, at, "VelocityFieldPrototype")?,
         })
     }
     /// The stored record.
     pub fn raw(&self) -> &'a raw::VelocityFieldPrototype {
-        self.raw
+        self.raw.get()
     }
     /// File offset of the record.
     pub fn offset(&self) -> usize {
-        self.at.at
+        self.raw.offset()
     }
     /// Grid dimensions (x, y, z).
     pub fn dimensions(&self) -> [u32; 3] {
@@ -34,11 +34,13 @@ impl<'a> VelocityField<'a> {
     }
     /// The packed velocities.
     pub fn velocities(&self) -> Result<&'a [U16]> {
-        self.at.slice(
+        let velocities = self.raw.table(
+            self.bytes,
             0x10,
             self.raw.velocities_ptr.get(),
             self.raw.velocities_count.get() as usize,
             "VelocityFieldPrototype.velocities",
-        )
+        )?;
+        Ok(velocities.records())
     }
 }

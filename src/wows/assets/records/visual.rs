@@ -3,7 +3,7 @@
 
 use zerocopy::little_endian::{U16, U32};
 
-use super::At;
+use crate::bytes::{Bytes, Located};
 use crate::error::Result;
 use crate::wows::assets::raw::{self, Matrix};
 use crate::wows::assets::strings::Strings;
@@ -11,8 +11,8 @@ use crate::wows::assets::strings::Strings;
 /// A visual record.
 #[derive(Debug, Clone, Copy)]
 pub struct Visual<'a> {
-    at: At<'a>,
-    raw: &'a raw::VisualPrototype,
+    bytes: Bytes<'a>,
+    raw: Located<'a, raw::VisualPrototype>,
     strings: Strings<'a>,
 }
 
@@ -37,34 +37,34 @@ impl Node<'_> {
 /// A render set: a mesh (two `.geometry` mapping ids) drawn with a material.
 #[derive(Debug, Clone, Copy)]
 pub struct RenderSet<'a> {
-    at: At<'a>,
-    raw: &'a raw::RenderSet,
+    bytes: Bytes<'a>,
+    raw: Located<'a, raw::RenderSet>,
 }
 
 /// A level of detail.
 #[derive(Debug, Clone, Copy)]
 pub struct Lod<'a> {
-    at: At<'a>,
-    raw: &'a raw::Lod,
+    bytes: Bytes<'a>,
+    raw: Located<'a, raw::Lod>,
 }
 
 impl<'a> Visual<'a> {
-    pub(crate) fn read(at: At<'a>, strings: Strings<'a>) -> Result<Self> {
+    pub(crate) fn read(bytes: Bytes<'a>, at: usize, strings: Strings<'a>) -> Result<Self> {
         Ok(Visual {
-            at,
-            raw: at.raw("VisualPrototype")?,
+            bytes,
+            raw: Located::read(bytes, at, "VisualPrototype")?,
             strings,
         })
     }
 
     /// The stored struct.
     pub fn raw(&self) -> &'a raw::VisualPrototype {
-        self.raw
+        self.raw.get()
     }
 
     /// File offset of the record.
     pub fn offset(&self) -> usize {
-        self.at.at
+        self.raw.offset()
     }
 
     /// Number of nodes.
@@ -76,7 +76,10 @@ impl<'a> Visual<'a> {
     where
         T: zerocopy::FromBytes + zerocopy::KnownLayout + zerocopy::Immutable + zerocopy::Unaligned,
     {
-        self.at.slice(field, relative, self.nodes_count(), what)
+        let table = self
+            .raw
+            .table(self.bytes, field, relative, self.nodes_count(), what)?;
+        Ok(table.records())
     }
 
     /// Name ids of the node name map (sorted for lookup, parallel to `name_map_node_ids`).
@@ -169,32 +172,28 @@ impl<'a> Visual<'a> {
 
     /// The render sets.
     pub fn render_sets(&self) -> Result<impl ExactSizeIterator<Item = RenderSet<'a>> + 'a> {
-        let (base, sets) = self.at.array::<raw::RenderSet>(
+        let sets = self.raw.table::<raw::RenderSet>(
+            self.bytes,
             0x60,
             self.raw.render_sets_ptr.get(),
             usize::from(self.raw.render_sets_count.get()),
             "VisualPrototype.renderSets",
         )?;
-        let at = self.at;
-        Ok(sets.iter().enumerate().map(move |(i, raw)| RenderSet {
-            at: at.element(base, i, core::mem::size_of::<raw::RenderSet>()),
-            raw,
-        }))
+        let bytes = self.bytes;
+        Ok(sets.into_iter().map(move |raw| RenderSet { bytes, raw }))
     }
 
     /// The levels of detail.
     pub fn lods(&self) -> Result<impl ExactSizeIterator<Item = Lod<'a>> + 'a> {
-        let (base, lods) = self.at.array::<raw::Lod>(
+        let lods = self.raw.table::<raw::Lod>(
+            self.bytes,
             0x68,
             self.raw.lods_ptr.get(),
             usize::from(self.raw.lods_count),
             "VisualPrototype.lods",
         )?;
-        let at = self.at;
-        Ok(lods.iter().enumerate().map(move |(i, raw)| Lod {
-            at: at.element(base, i, core::mem::size_of::<raw::Lod>()),
-            raw,
-        }))
+        let bytes = self.bytes;
+        Ok(lods.into_iter().map(move |raw| Lod { bytes, raw }))
     }
 
     pub(crate) fn validate(&self) -> Result<()> {
@@ -220,7 +219,7 @@ impl<'a> Visual<'a> {
 impl<'a> RenderSet<'a> {
     /// The stored render set.
     pub fn raw(&self) -> &'a raw::RenderSet {
-        self.raw
+        self.raw.get()
     }
     /// Name of the render set, a strings-map key.
     pub fn name_id(&self) -> u32 {
@@ -248,19 +247,21 @@ impl<'a> RenderSet<'a> {
     }
     /// Name ids of the nodes this render set is bound to.
     pub fn node_name_ids(&self) -> Result<&'a [U32]> {
-        self.at.slice(
+        let ids = self.raw.table(
+            self.bytes,
             0x20,
             self.raw.node_name_ids_ptr.get(),
             usize::from(self.raw.nodes_count),
             "RenderSet.nodeNameIds",
-        )
+        )?;
+        Ok(ids.records())
     }
 }
 
 impl<'a> Lod<'a> {
     /// The stored LOD.
     pub fn raw(&self) -> &'a raw::Lod {
-        self.raw
+        self.raw.get()
     }
     /// The LOD's `extent` (presumably the distance up to which it is used; not verified).
     pub fn extent(&self) -> f32 {
@@ -272,11 +273,13 @@ impl<'a> Lod<'a> {
     }
     /// Name ids of the render sets drawn at this level.
     pub fn render_set_names(&self) -> Result<&'a [U32]> {
-        self.at.slice(
+        let names = self.raw.table(
+            self.bytes,
             0x08,
             self.raw.render_set_names_ptr.get(),
             usize::from(self.raw.render_set_names_count.get()),
             "Lod.renderSetNames",
-        )
+        )?;
+        Ok(names.records())
     }
 }
