@@ -314,3 +314,46 @@ fn fields_the_writer_cannot_store_are_refused_with_the_field_named() {
         "{message}"
     );
 }
+
+/// A visual of `repeats` nodes, all named with the same 1,000-character name: the file holds the
+/// name once and its id in each node, the owned fields a copy per node.
+fn visual_repeating_one_long_name(repeats: usize) -> Vec<u8> {
+    let long = "n".repeat(1000);
+    let mut visual = w::example_visual(1, 2);
+    let node = w::NodeSpec {
+        name: long.clone(),
+        matrix: w::translation([0.0; 3]),
+        parent: None,
+    };
+    visual.nodes = vec![node; repeats];
+    visual.render_sets[0].node_names = vec![long];
+    let mut b = w::AssetsBuilder::new();
+    let id = b.path("content/gameplay/Long.visual").unwrap();
+    b.prototype(id, w::RecordSpec::Visual(visual)).unwrap();
+    b.to_bytes().unwrap()
+}
+
+#[test]
+fn owned_fields_many_times_the_file_are_refused_not_allocated() {
+    // 100 copies (about 100 KB from a file of about 10 KB) read; 2,000 copies (2 MB from a file
+    // of about 140 KB: more than eight times the file and than 1 MiB) are refused at the record.
+    let small = visual_repeating_one_long_name(100);
+    let db = AssetsView::from_bytes(&small).unwrap();
+    let PrototypeFields::Visual(v) = fields(&db, db.path_id("content/gameplay/Long.visual")) else {
+        panic!("a visual")
+    };
+    assert_eq!(v.nodes.len(), 100);
+    assert_eq!(v.nodes[99].name.as_deref().map(str::len), Some(1000));
+
+    let large = visual_repeating_one_long_name(2000);
+    assert!(large.len() < 200_000, "{} bytes", large.len());
+    let db = AssetsView::from_bytes(&large).unwrap();
+    let at = db
+        .prototype(db.path_id("content/gameplay/Long.visual"))
+        .unwrap()
+        .unwrap();
+    let record = db.record(at).unwrap();
+    let e = PrototypeFields::read(&db, record).unwrap_err();
+    assert_eq!(e.what(), "VisualPrototype.nodes", "{e}");
+    assert!(e.to_string().contains("eight times the file"), "{e}");
+}

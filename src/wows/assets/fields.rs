@@ -29,7 +29,9 @@
 use super::raw::EFFECT_SYSTEM_SIZE;
 use super::records::TYPE_NAMES;
 use super::{AssetsView, MaterialValue, ModelLayout, Prototype, PrototypeType};
-use crate::error::Result;
+use crate::bytes::u64_of;
+use crate::error::{Error, Result};
+use zerocopy::little_endian::U32;
 
 /// Fields holding one path id (a resource id: the CityHash64 of a full path in most files), which
 /// the path tree can turn into a full path.
@@ -455,25 +457,109 @@ pub struct RawFields {
     pub database_bytes: usize,
 }
 
-fn name(db: &AssetsView<'_>, id: u32) -> Result<Name> {
-    Ok(db.string(id)?.map(str::to_owned))
+/// What one record's owned fields may take: eight times the file (at least 1 MiB). A record's
+/// lists and names are bounded by the file one by one, but records may point many lists at the
+/// same bytes (a render set's node names, an atlas frame's points) and many ids at one long
+/// string; copied one by one, a small crafted file would make the fields grow with the square of
+/// its size. Well-formed records take a small part of this.
+struct Budget<'v, 'a> {
+    db: &'v AssetsView<'a>,
+    left: usize,
+    /// The record's file offset, where an error is reported.
+    at: usize,
 }
 
-fn names(db: &AssetsView<'_>, ids: impl IntoIterator<Item = u32>) -> Result<Vec<Name>> {
-    ids.into_iter().map(|id| name(db, id)).collect()
+impl<'v, 'a> Budget<'v, 'a> {
+    fn new(db: &'v AssetsView<'a>, at: usize) -> Self {
+        Budget {
+            db,
+            left: db.as_bytes().len().saturating_mul(8).max(1 << 20),
+            at,
+        }
+    }
+
+    /// Takes `bytes` from what is left, or says which part of the record exhausted it.
+    fn take(&mut self, bytes: usize, what: &'static str) -> Result<()> {
+        self.left = self.left.checked_sub(bytes).ok_or_else(|| {
+            Error::invalid(
+                u64_of(self.at),
+                what,
+                u64_of(bytes),
+                "the record's lists and names, copied one by one, would take more than eight \
+                 times the file (they share bytes: a damaged or crafted file)",
+            )
+        })?;
+        Ok(())
+    }
+
+    /// One fixed-size item of a list of structs.
+    fn item<T>(&mut self, what: &'static str) -> Result<()> {
+        self.take(core::mem::size_of::<T>(), what)
+    }
+
+    /// A list of plain values, converted one by one.
+    fn list<T, U>(
+        &mut self,
+        items: &[T],
+        convert: impl Fn(&T) -> U,
+        what: &'static str,
+    ) -> Result<Vec<U>> {
+        self.take(items.len().saturating_mul(core::mem::size_of::<U>()), what)?;
+        Ok(items.iter().map(convert).collect())
+    }
+
+    /// A name id resolved through the strings map.
+    fn name(&mut self, id: u32, what: &'static str) -> Result<Name> {
+        let text = self.db.string(id)?;
+        self.take(
+            core::mem::size_of::<Name>().saturating_add(text.map_or(0, str::len)),
+            what,
+        )?;
+        Ok(text.map(str::to_owned))
+    }
+
+    /// A list of name ids, resolved.
+    fn names(&mut self, ids: &[U32], what: &'static str) -> Result<Vec<Name>> {
+        ids.iter().map(|id| self.name(id.get(), what)).collect()
+    }
+
+    /// A string stored in the record itself.
+    fn text(&mut self, text: &str, what: &'static str) -> Result<String> {
+        self.take(text.len(), what)?;
+        Ok(text.to_owned())
+    }
+}
+
+/// The file offset of a record, where errors about its fields are reported.
+fn record_offset(record: &Prototype<'_>) -> usize {
+    match record {
+        Prototype::Visual(v) => v.offset(),
+        Prototype::Material(m) => m.offset(),
+        Prototype::Model(m) => m.offset(),
+        Prototype::SkeletonExtender(s) => s.offset(),
+        Prototype::PointLight(l) => l.offset(),
+        Prototype::Effect(e) => e.offset(),
+        Prototype::VelocityField(v) => v.offset(),
+        Prototype::EffectPreset(p) => p.offset(),
+        Prototype::EffectMetadata(m) => m.offset(),
+        Prototype::AtlasContour(a) => a.offset(),
+        Prototype::Raw(_) => 0,
+    }
 }
 
 impl PrototypeFields {
     /// Reads `record`'s fields, its name ids resolved through `db`'s strings map. Errors are the
     /// record view's (a list beyond the database, a bad channel name).
     pub fn read(db: &AssetsView<'_>, record: Prototype<'_>) -> Result<Self> {
+        let budget = &mut Budget::new(db, record_offset(&record));
         Ok(match record {
             Prototype::Visual(v) => {
                 let nodes = v
                     .nodes()?
                     .map(|n| {
+                        budget.item::<NodeFields>("VisualPrototype.nodes")?;
                         Ok(NodeFields {
-                            name: name(db, n.name_id)?,
+                            name: budget.name(n.name_id, "VisualPrototype.nodes")?,
                             parent: n.parent,
                             matrix: n.matrix(),
                         })
@@ -482,24 +568,28 @@ impl PrototypeFields {
                 let render_sets = v
                     .render_sets()?
                     .map(|s| {
+                        budget.item::<RenderSetFields>("VisualPrototype.renderSets")?;
                         Ok(RenderSetFields {
-                            name: name(db, s.name_id())?,
-                            material: name(db, s.material_name_id())?,
+                            name: budget.name(s.name_id(), "RenderSet.name")?,
+                            material: budget
+                                .name(s.material_name_id(), "RenderSet.materialName")?,
                             vertices_mapping_id: s.vertices_mapping_id(),
                             indices_mapping_id: s.indices_mapping_id(),
                             material_mfm_path_id: s.material_mfm_path_id(),
                             skinned: s.skinned(),
-                            nodes: names(db, s.node_name_ids()?.iter().map(|i| i.get()))?,
+                            nodes: budget.names(s.node_name_ids()?, "RenderSet.nodeNameIds")?,
                         })
                     })
                     .collect::<Result<_>>()?;
                 let lods = v
                     .lods()?
                     .map(|l| {
+                        budget.item::<LodFields>("VisualPrototype.lods")?;
                         Ok(LodFields {
                             extent: l.extent(),
                             casts_shadow: l.casts_shadow(),
-                            render_sets: names(db, l.render_set_names()?.iter().map(|i| i.get()))?,
+                            render_sets: budget
+                                .names(l.render_set_names()?, "Lod.renderSetNames")?,
                         })
                     })
                     .collect::<Result<_>>()?;
@@ -518,8 +608,9 @@ impl PrototypeFields {
                 let mut properties = Vec::with_capacity(m.property_count());
                 for p in m.properties()? {
                     let p = p?;
+                    budget.item::<PropertyFields>("MaterialPrototype.properties")?;
                     properties.push(PropertyFields {
-                        name: name(db, p.name_id)?,
+                        name: budget.name(p.name_id, "MaterialPrototype.properties")?,
                         kind: p.value.type_name(),
                         value: p.value.into(),
                     });
@@ -535,15 +626,16 @@ impl PrototypeFields {
                 let dyes = m
                     .dyes()?
                     .map(|d| {
+                        budget.item::<DyeFields>("ModelPrototype.dyes")?;
                         Ok(DyeFields {
                             matter_id: d.matter_id(),
                             replaces_id: d.replaces_id(),
-                            tints: names(db, d.tint_name_ids()?.iter().map(|i| i.get()))?,
-                            tint_materials: d
-                                .tint_material_ids()?
-                                .iter()
-                                .map(|i| i.get())
-                                .collect(),
+                            tints: budget.names(d.tint_name_ids()?, "Dye.tintNameIds")?,
+                            tint_materials: budget.list(
+                                d.tint_material_ids()?,
+                                |i| i.get(),
+                                "Dye.tintMaterialIds",
+                            )?,
                         })
                     })
                     .collect::<Result<_>>()?;
@@ -554,20 +646,28 @@ impl PrototypeFields {
                     },
                     visual_resource_id: m.visual_resource_id(),
                     misc_type: m.misc_type(),
-                    skeleton_extenders: m
-                        .skeleton_extender_ids()?
-                        .iter()
-                        .map(|i| i.get())
-                        .collect(),
-                    animations: m.animations()?.iter().map(|i| i.get()).collect(),
+                    skeleton_extenders: budget.list(
+                        m.skeleton_extender_ids()?,
+                        |i| i.get(),
+                        "ModelPrototype.skeletonExtenderResourceIds",
+                    )?,
+                    animations: budget.list(
+                        m.animations()?,
+                        |i| i.get(),
+                        "ModelPrototype.animations",
+                    )?,
                     dyes,
                 })
             }
             Prototype::SkeletonExtender(s) => Self::SkeletonExtender(SkeletonExtenderFields {
                 flag: s.flag(),
-                names: names(db, s.name_ids()?.iter().map(|i| i.get()))?,
-                parents: names(db, s.parent_name_ids()?.iter().map(|i| i.get()))?,
-                matrices: s.matrices()?.iter().map(|m| m.map(|f| f.get())).collect(),
+                names: budget.names(s.name_ids()?, "SkeletonExtenderPrototype.names")?,
+                parents: budget.names(s.parent_name_ids()?, "SkeletonExtenderPrototype.parents")?,
+                matrices: budget.list(
+                    s.matrices()?,
+                    |m| m.map(|f| f.get()),
+                    "SkeletonExtenderPrototype.matrices",
+                )?,
             }),
             Prototype::PointLight(l) => {
                 let (color_period, color_repeated, color_points) = l.color_animation()?;
@@ -582,24 +682,26 @@ impl PrototypeFields {
                     color_animation: AnimationFields {
                         period: color_period,
                         repeated: color_repeated,
-                        points: color_points
-                            .iter()
-                            .map(|p| KeyFields {
+                        points: budget.list(
+                            color_points,
+                            |p| KeyFields {
                                 time: p.time.get(),
                                 value: p.value.map(|f| f.get()),
-                            })
-                            .collect(),
+                            },
+                            "PointLightPrototype.colorAnimation",
+                        )?,
                     },
                     radius_animation: AnimationFields {
                         period: radius_period,
                         repeated: radius_repeated,
-                        points: radius_points
-                            .iter()
-                            .map(|p| KeyFields {
+                        points: budget.list(
+                            radius_points,
+                            |p| KeyFields {
                                 time: p.time.get(),
                                 value: p.value.get(),
-                            })
-                            .collect(),
+                            },
+                            "PointLightPrototype.radiusAnimation",
+                        )?,
                     },
                 })
             }
@@ -613,7 +715,11 @@ impl PrototypeFields {
             }),
             Prototype::VelocityField(v) => Self::VelocityField(VelocityFieldFields {
                 dimensions: v.dimensions(),
-                velocities: v.velocities()?.iter().map(|x| x.get()).collect(),
+                velocities: budget.list(
+                    v.velocities()?,
+                    |x| x.get(),
+                    "VelocityFieldPrototype.velocities",
+                )?,
             }),
             Prototype::EffectPreset(p) => Self::EffectPreset(EffectPresetFields {
                 high_id: p.high_id(),
@@ -623,8 +729,9 @@ impl PrototypeFields {
                 channels: m
                     .channels()?
                     .map(|c| {
+                        budget.item::<ChannelFields>("EffectMetadataPrototype.channels")?;
                         Ok(ChannelFields {
-                            name: c.name()?.to_owned(),
+                            name: budget.text(c.name()?, "EffectMetadataPrototype.channels")?,
                             min: c.min(),
                             max: c.max(),
                             default: c.default(),
@@ -636,7 +743,13 @@ impl PrototypeFields {
             Prototype::AtlasContour(a) => Self::AtlasContour(AtlasContourFields {
                 frames: a
                     .frames()?
-                    .map(|f| Ok(f.points()?.iter().map(|p| [p.x.get(), p.y.get()]).collect()))
+                    .map(|f| {
+                        budget.list(
+                            f.points()?,
+                            |p| [p.x.get(), p.y.get()],
+                            "AtlasContourProto.frames",
+                        )
+                    })
                     .collect::<Result<_>>()?,
             }),
             Prototype::Raw(r) => Self::Raw(RawFields {
