@@ -509,6 +509,20 @@ impl<'a, T> Table<'a, T> {
         Some(Located::new(record_offset::<T>(self.offset, i), value))
     }
 
+    /// Every record with its index and its file offset, in table order (one count for both,
+    /// where `iter().enumerate()` keeps two).
+    #[inline]
+    pub fn iter_indexed(
+        &self,
+    ) -> impl DoubleEndedIterator<Item = (usize, Located<'a, T>)> + ExactSizeIterator + use<'a, T>
+    {
+        let offset = self.offset;
+        self.records
+            .iter()
+            .enumerate()
+            .map(move |(i, value)| (i, Located::new(record_offset::<T>(offset, i), value)))
+    }
+
     /// Every record with its file offset, in table order.
     #[inline]
     pub fn iter(&self) -> TableIter<'a, T> {

@@ -12,6 +12,26 @@
 //! A full parse must end exactly at the end of the file: that is also how the view settles the
 //! trigger layout, on which the sources disagree (see [`TriggerLayout`]).
 //!
+//! # Format notes
+//!
+//! Nothing here is verified on a real file (none is public).
+//!
+//! - Every bool is 4 bytes and kept as stored ([`Bool32`]); strings are `u16`-counted UTF-16LE,
+//!   compared after trimming NULs, `.\` meaning no path.
+//! - EventBox group offsets are absolute. A group must start after the index, groups must not
+//!   overlap and must cover the bytes up to AniBG, which starts where the highest-offset non-empty
+//!   group ends. Type 14's layout is unknown: its group is exposed as raw bytes when a later
+//!   group's offset bounds it (a non-empty one, else an empty one's "current position" offset, as
+//!   the game's writer stores it), and is an error otherwise. At most 256 index entries are
+//!   accepted.
+//! - Below main version 9 the triggers are a trigger list; from 9 both layouts are tried and the
+//!   one after which Scenes and SceneResources end exactly at the end of the file wins (both: the
+//!   trigger list, reported as ambiguous; neither: an error at the trigger section naming the
+//!   furthest offset either reached).
+//! - MocPath and AniBGPath are read in every version (the public reader and the seed agree);
+//!   ObstaclePath and NavHeightPath from version 2. Main versions outside 1–22 are refused as
+//!   unsupported.
+//!
 //! ```
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {

@@ -7,6 +7,21 @@
 //! every section lies inside the file: O(1), nothing is walked and nothing is allocated. Lookups
 //! probe the hash maps in place; records are borrowed.
 //!
+//! # Format notes
+//!
+//! Nothing here is verified on a real file (none is public); the reader follows the format notes.
+//!
+//! - The stored magic bytes are `BDWB`; relative pointers count from the section bases of the
+//!   seed.
+//! - Strings-map buckets are occupied when bit 31 of their word is set, resource-to-prototype
+//!   buckets when their word is non-zero (peers disagree on bit 0 or bit 63). Probes stop at an
+//!   all-zero bucket and never visit more than `capacity` slots.
+//! - A prototype-map value is read as `state = v & 3, database = (v >> 2) & 0x3F, record = v >> 8`.
+//! - Records are decoded when the (magic, schema hash) pair is known, or when the schema is
+//!   unknown but the records fit the blob (`Layout::Checked`); otherwise they stay raw with the
+//!   reason ([`RawReason`]). ModelPrototype's two layouts are told apart by the known schema hash,
+//!   else the current 0x28 layout is tried first.
+//!
 //! ```
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {

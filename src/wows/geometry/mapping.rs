@@ -127,8 +127,7 @@ impl<'a> Mappings<'a> {
     pub fn iter(self) -> impl ExactSizeIterator<Item = Mapping<'a>> + 'a {
         let kind = self.kind;
         self.table
-            .iter()
-            .enumerate()
+            .iter_indexed()
             .map(move |(position, raw)| Mapping {
                 raw,
                 kind,
