@@ -197,7 +197,8 @@ impl GeometryBuilder {
     }
 
     /// Inserts `bytes` padding bytes ([`PADDING_BYTE`]) before every blob and name so that they
-    /// start at odd offsets, as some real files have them ([`GeometryFile::blob_padding`]).
+    /// start at odd offsets, as some real files have them ([`GeometryFile::blob_padding`]); at
+    /// most [`MAX_BLOB_PADDING`] ([`to_bytes`](Self::to_bytes) refuses more).
     pub fn misalign_blobs(&mut self, bytes: usize) -> &mut Self {
         self.misalign = bytes;
         self
