@@ -399,16 +399,18 @@ enum GeometryCommand {
     /// name, stride, skinned and bumped flags, blob), the index buffers (index size, reserved,
     /// blob), the two mapping tables (id, buffer, texel density, first item, item count), the
     /// collision and armor models (name, payload) and blob_padding; blobs are lowercase hex, as
-    /// stored (ENCD blobs stay encoded: nothing is decoded or re-encoded). Edit that. The other
-    /// keys are the summary `dump` prints beside it (bounds, draws, pairings): pack skips them
-    /// whatever they say. The "model" object alone (a serialized GeometryFile) packs too.
+    /// stored (ENCD blobs stay encoded: nothing is decoded or re-encoded). Edit that (a mesh's
+    /// mapping ids are MurmurHash3 of "NAME.vertices" and "NAME.indices": renaming a mesh is
+    /// changing both). The other keys are the summary `dump` prints beside it (bounds, draws,
+    /// pairings): pack skips them whatever they say. The "model" object alone (a serialized
+    /// GeometryFile) packs too.
     ///
     /// An unedited dump packs to the very bytes it was dumped from when the file has the game's
     /// layout (every real sample tested does). The model is written as it is: check an edited
     /// file with `gamebin check` (a mapping beyond its buffer is reported there, not here). JSON
     /// that does not parse, an unknown or missing key, a value of the wrong type, a blob that is
-    /// not hex (each with the line and column) and a count or name too long for its field (naming
-    /// the structure and field) are errors, and nothing is written.
+    /// not hex (each with the line and column), and a count or name too long for its field or a
+    /// blob_padding over 16 (naming the structure and field) are errors, and nothing is written.
     #[command(
         after_help = "Examples:\n  gamebin dump --json ship.geometry > ship.json\n  \
                             (edit ship.json: a mapping id, a model name, a blob)\n  \
