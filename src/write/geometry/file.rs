@@ -105,13 +105,7 @@ pub struct VertexBufferSpec {
     pub is_bumped: u8,
     /// The blob as stored: raw vertex records, or an ENCD header and meshoptimizer payload.
     /// Lowercase hex in JSON.
-    #[cfg_attr(
-        feature = "serde",
-        serde(
-            serialize_with = "crate::write::serde_hex::serialize",
-            deserialize_with = "hex::vertex_data"
-        )
-    )]
+    #[cfg_attr(feature = "serde", serde(with = "hex::vertices"))]
     pub data: Vec<u8>,
 }
 
@@ -130,13 +124,7 @@ pub struct IndexBufferSpec {
     pub reserved: u16,
     /// The blob as stored: little-endian indices, or an ENCD header and meshoptimizer payload.
     /// Lowercase hex in JSON.
-    #[cfg_attr(
-        feature = "serde",
-        serde(
-            serialize_with = "crate::write::serde_hex::serialize",
-            deserialize_with = "hex::index_data"
-        )
-    )]
+    #[cfg_attr(feature = "serde", serde(with = "hex::indices"))]
     pub data: Vec<u8>,
 }
 
@@ -172,13 +160,7 @@ pub struct ModelPrototypeSpec {
     /// The model's name, e.g. `CM_PA_united.armor`.
     pub name: String,
     /// The payload as stored. Lowercase hex in JSON.
-    #[cfg_attr(
-        feature = "serde",
-        serde(
-            serialize_with = "crate::write::serde_hex::serialize",
-            deserialize_with = "hex::model_data"
-        )
-    )]
+    #[cfg_attr(feature = "serde", serde(with = "hex::models"))]
     pub data: Vec<u8>,
 }
 
@@ -199,17 +181,26 @@ mod hex {
         })
     }
 
-    pub(super) fn vertex_data<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
-        blob(d, "vertex_buffers[].data")
+    /// A `with` module for the blob at `field`: hex out as every model writes it, hex in with
+    /// the field named.
+    macro_rules! blob_field {
+        ($module:ident, $field:literal) => {
+            pub(super) mod $module {
+                pub(crate) use crate::write::serde_hex::serialize;
+
+                pub(crate) fn deserialize<'de, D>(d: D) -> Result<Vec<u8>, D::Error>
+                where
+                    D: serde::Deserializer<'de>,
+                {
+                    super::blob(d, $field)
+                }
+            }
+        };
     }
 
-    pub(super) fn index_data<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
-        blob(d, "index_buffers[].data")
-    }
-
-    pub(super) fn model_data<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
-        blob(d, "collision_models[].data or armor_models[].data")
-    }
+    blob_field!(vertices, "vertex_buffers[].data");
+    blob_field!(indices, "index_buffers[].data");
+    blob_field!(models, "collision_models[].data or armor_models[].data");
 }
 
 // By hand: blobs can be large; show their length and first bytes.
