@@ -23,7 +23,7 @@ use gamebin::write::geometry::GeometryFile;
 use serde_json::{Value as Json, json};
 
 mod common;
-use common::{at_repository_root, gamebin, root, stderr, temp_dir};
+use common::{against_golden, at_repository_root, gamebin, root, stderr, temp_dir, transcript};
 
 /// The `.geometry` files directly in `dir`, sorted.
 fn geometry_files(dir: &Path) -> Vec<PathBuf> {
@@ -286,25 +286,9 @@ fn bad_inputs() -> Vec<(&'static str, String)> {
     cases
 }
 
-/// `$ gamebin ARGS`, the exit status, stdout and stderr, with `dir` written as `$TMP`.
-fn transcript(args: &[&str], out: &Output, dir: &Path) -> String {
-    let tmp = dir.to_str().unwrap();
-    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).replace(tmp, "$TMP");
-    format!(
-        "$ gamebin {}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
-        args.join(" ").replace(tmp, "$TMP"),
-        out.status
-            .code()
-            .map_or_else(|| "killed by a signal".to_string(), |c| c.to_string()),
-        text(&out.stdout),
-        text(&out.stderr),
-    )
-}
-
 #[test]
 fn each_kind_of_bad_input_is_refused_and_nothing_written() {
     at_repository_root();
-    let bless = std::env::var_os("GAMEBIN_BLESS").is_some();
     let dir = temp_dir("geometry-pack-bad");
     let mut runs = Vec::new();
     for (case, text) in bad_inputs() {
@@ -332,22 +316,13 @@ fn each_kind_of_bad_input_is_refused_and_nothing_written() {
     let mut differ = Vec::new();
     for (case, input, output, out) in runs {
         let (input, output) = (input.to_str().unwrap(), output.to_str().unwrap());
-        let got = transcript(&["geometry", "pack", input, "-o", output], &out, &dir);
+        let args = ["geometry", "pack", input, "-o", output];
+        let got = transcript(&args, &out, dir.to_str().unwrap());
         assert!(!got.contains("panicked"), "{case}: {got}");
         assert!(got.contains("exit: 1\n"), "{case}: {got}");
         let golden = root().join(format!("tests/golden/cli/geometry_pack_{case}.txt"));
-        if bless {
-            std::fs::write(&golden, &got).unwrap();
-            continue;
-        }
-        let want = std::fs::read_to_string(&golden).unwrap_or_else(|e| {
-            panic!(
-                "{}: {e}; run GAMEBIN_BLESS=1 cargo test --test geometry_pack",
-                golden.display()
-            )
-        });
-        if got != want {
-            differ.push(format!("{case}: got\n{got}\nwant\n{want}"));
+        if let Some(difference) = against_golden(&golden, &got, "geometry_pack") {
+            differ.push(format!("{case}: {difference}"));
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
