@@ -81,6 +81,58 @@ use crate::bytes::{Bytes, Table, u64_of};
 use crate::error::{Error, Result};
 use crate::mmap::MappedFile;
 use raw::{Header, IndicesPrototype, MappingEntry, ModelPrototype, VerticesPrototype};
+use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+
+/// Where each of the header's table pointers is stored, and what errors call the table, in the
+/// order the header stores the pointers.
+const HEADER_TABLES: [(usize, &str); 6] = [
+    (
+        raw::HEADER_VERTICES_MAPPING_PTR,
+        "MergedGeometryPrototype.verticesMapping",
+    ),
+    (
+        raw::HEADER_INDICES_MAPPING_PTR,
+        "MergedGeometryPrototype.indicesMapping",
+    ),
+    (
+        raw::HEADER_MERGED_VERTICES_PTR,
+        "MergedGeometryPrototype.mergedVertices",
+    ),
+    (
+        raw::HEADER_MERGED_INDICES_PTR,
+        "MergedGeometryPrototype.mergedIndices",
+    ),
+    (
+        raw::HEADER_COLLISION_MODELS_PTR,
+        "MergedGeometryPrototype.collisionModels",
+    ),
+    (
+        raw::HEADER_ARMOR_MODELS_PTR,
+        "MergedGeometryPrototype.armorModels",
+    ),
+];
+
+/// Table `I` of [`HEADER_TABLES`], from its pointer and count in the header. The pointers count
+/// from the file's start; an empty table's pointer is null in real files and is never followed.
+#[inline(always)]
+fn header_table<'a, T, const I: usize>(bytes: Bytes<'a>, h: &Header) -> Result<Table<'a, T>>
+where
+    T: FromBytes + KnownLayout + Immutable + Unaligned,
+{
+    // `I` is a constant checked when the function is instantiated: the match and the indexing
+    // fold away, and the indexing cannot fail.
+    const { assert!(I < HEADER_TABLES.len()) };
+    let (pointer, count) = match I {
+        0 => (h.vertices_mapping_ptr, h.vertices_mapping_count),
+        1 => (h.indices_mapping_ptr, h.indices_mapping_count),
+        2 => (h.merged_vertices_ptr, h.merged_vertices_count),
+        3 => (h.merged_indices_ptr, h.merged_indices_count),
+        4 => (h.collision_models_ptr, h.collision_model_count),
+        _ => (h.armor_models_ptr, h.armor_model_count),
+    };
+    let (field, what) = HEADER_TABLES[I];
+    Table::at_pointer(bytes, field, 0, pointer.get(), count.get() as usize, what)
+}
 
 /// A `.geometry` file, borrowed. `Copy`, `Send`, `Sync`; everything it hands out lives as long as
 /// the file's bytes (`'a`), not as long as the view.
@@ -127,60 +179,15 @@ impl<'a> GeometryView<'a> {
     pub fn from_bytes(data: &'a [u8]) -> Result<Self> {
         let bytes = Bytes::new(data);
         let header: &Header = bytes.read(0, "MergedGeometryPrototype.header")?;
-        let h = header;
-        // Table pointers count from the file's start; an empty table's pointer is null in real
-        // files and is never followed.
         Ok(GeometryView {
             bytes,
             header,
-            vertex_mappings: Table::at_pointer(
-                bytes,
-                raw::HEADER_VERTICES_MAPPING_PTR,
-                0,
-                h.vertices_mapping_ptr.get(),
-                h.vertices_mapping_count.get() as usize,
-                "MergedGeometryPrototype.verticesMapping",
-            )?,
-            index_mappings: Table::at_pointer(
-                bytes,
-                raw::HEADER_INDICES_MAPPING_PTR,
-                0,
-                h.indices_mapping_ptr.get(),
-                h.indices_mapping_count.get() as usize,
-                "MergedGeometryPrototype.indicesMapping",
-            )?,
-            vertex_buffers: Table::at_pointer(
-                bytes,
-                raw::HEADER_MERGED_VERTICES_PTR,
-                0,
-                h.merged_vertices_ptr.get(),
-                h.merged_vertices_count.get() as usize,
-                "MergedGeometryPrototype.mergedVertices",
-            )?,
-            index_buffers: Table::at_pointer(
-                bytes,
-                raw::HEADER_MERGED_INDICES_PTR,
-                0,
-                h.merged_indices_ptr.get(),
-                h.merged_indices_count.get() as usize,
-                "MergedGeometryPrototype.mergedIndices",
-            )?,
-            collision_models: Table::at_pointer(
-                bytes,
-                raw::HEADER_COLLISION_MODELS_PTR,
-                0,
-                h.collision_models_ptr.get(),
-                h.collision_model_count.get() as usize,
-                "MergedGeometryPrototype.collisionModels",
-            )?,
-            armor_models: Table::at_pointer(
-                bytes,
-                raw::HEADER_ARMOR_MODELS_PTR,
-                0,
-                h.armor_models_ptr.get(),
-                h.armor_model_count.get() as usize,
-                "MergedGeometryPrototype.armorModels",
-            )?,
+            vertex_mappings: header_table::<_, 0>(bytes, header)?,
+            index_mappings: header_table::<_, 1>(bytes, header)?,
+            vertex_buffers: header_table::<_, 2>(bytes, header)?,
+            index_buffers: header_table::<_, 3>(bytes, header)?,
+            collision_models: header_table::<_, 4>(bytes, header)?,
+            armor_models: header_table::<_, 5>(bytes, header)?,
         })
     }
 
