@@ -81,6 +81,7 @@ use crate::bytes::{Bytes, Table, u64_of};
 use crate::error::{Error, Result};
 use crate::mmap::MappedFile;
 use raw::{Header, IndicesPrototype, MappingEntry, ModelPrototype, VerticesPrototype};
+use zerocopy::little_endian::{I64, U32};
 use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
 /// Where each of the header's table pointers is stored, and what errors call the table, in the
@@ -115,21 +116,16 @@ const HEADER_TABLES: [(usize, &str); 6] = [
 /// Table `I` of [`HEADER_TABLES`], from its pointer and count in the header. The pointers count
 /// from the file's start; an empty table's pointer is null in real files and is never followed.
 #[inline(always)]
-fn header_table<'a, T, const I: usize>(bytes: Bytes<'a>, h: &Header) -> Result<Table<'a, T>>
+fn header_table<'a, T, const I: usize>(
+    bytes: Bytes<'a>,
+    tables: &[(I64, U32); 6],
+) -> Result<Table<'a, T>>
 where
     T: FromBytes + KnownLayout + Immutable + Unaligned,
 {
-    // `I` is a constant checked when the function is instantiated: the match and the indexing
-    // fold away, and the indexing cannot fail.
+    // `I` is a constant checked when the function is instantiated: the indexing cannot fail.
     const { assert!(I < HEADER_TABLES.len()) };
-    let (pointer, count) = match I {
-        0 => (h.vertices_mapping_ptr, h.vertices_mapping_count),
-        1 => (h.indices_mapping_ptr, h.indices_mapping_count),
-        2 => (h.merged_vertices_ptr, h.merged_vertices_count),
-        3 => (h.merged_indices_ptr, h.merged_indices_count),
-        4 => (h.collision_models_ptr, h.collision_model_count),
-        _ => (h.armor_models_ptr, h.armor_model_count),
-    };
+    let (pointer, count) = tables[I];
     let (field, what) = HEADER_TABLES[I];
     Table::at_pointer(bytes, field, 0, pointer.get(), count.get() as usize, what)
 }
@@ -179,15 +175,25 @@ impl<'a> GeometryView<'a> {
     pub fn from_bytes(data: &'a [u8]) -> Result<Self> {
         let bytes = Bytes::new(data);
         let header: &Header = bytes.read(0, "MergedGeometryPrototype.header")?;
+        let h = header;
+        // Each table's pointer and count, in the order of the pointer fields (see `header_table`).
+        let tables = [
+            (h.vertices_mapping_ptr, h.vertices_mapping_count),
+            (h.indices_mapping_ptr, h.indices_mapping_count),
+            (h.merged_vertices_ptr, h.merged_vertices_count),
+            (h.merged_indices_ptr, h.merged_indices_count),
+            (h.collision_models_ptr, h.collision_model_count),
+            (h.armor_models_ptr, h.armor_model_count),
+        ];
         Ok(GeometryView {
             bytes,
             header,
-            vertex_mappings: header_table::<_, 0>(bytes, header)?,
-            index_mappings: header_table::<_, 1>(bytes, header)?,
-            vertex_buffers: header_table::<_, 2>(bytes, header)?,
-            index_buffers: header_table::<_, 3>(bytes, header)?,
-            collision_models: header_table::<_, 4>(bytes, header)?,
-            armor_models: header_table::<_, 5>(bytes, header)?,
+            vertex_mappings: header_table::<_, 0>(bytes, &tables)?,
+            index_mappings: header_table::<_, 1>(bytes, &tables)?,
+            vertex_buffers: header_table::<_, 2>(bytes, &tables)?,
+            index_buffers: header_table::<_, 3>(bytes, &tables)?,
+            collision_models: header_table::<_, 4>(bytes, &tables)?,
+            armor_models: header_table::<_, 5>(bytes, &tables)?,
         })
     }
 
