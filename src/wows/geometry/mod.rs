@@ -81,54 +81,6 @@ use crate::bytes::{Bytes, Table, u64_of};
 use crate::error::{Error, Result};
 use crate::mmap::MappedFile;
 use raw::{Header, IndicesPrototype, MappingEntry, ModelPrototype, VerticesPrototype};
-use zerocopy::little_endian::{I64, U32};
-use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
-
-/// Where each of the header's table pointers is stored, and what errors call the table, in the
-/// order the header stores the pointers.
-const HEADER_TABLES: [(usize, &str); 6] = [
-    (
-        raw::HEADER_VERTICES_MAPPING_PTR,
-        "MergedGeometryPrototype.verticesMapping",
-    ),
-    (
-        raw::HEADER_INDICES_MAPPING_PTR,
-        "MergedGeometryPrototype.indicesMapping",
-    ),
-    (
-        raw::HEADER_MERGED_VERTICES_PTR,
-        "MergedGeometryPrototype.mergedVertices",
-    ),
-    (
-        raw::HEADER_MERGED_INDICES_PTR,
-        "MergedGeometryPrototype.mergedIndices",
-    ),
-    (
-        raw::HEADER_COLLISION_MODELS_PTR,
-        "MergedGeometryPrototype.collisionModels",
-    ),
-    (
-        raw::HEADER_ARMOR_MODELS_PTR,
-        "MergedGeometryPrototype.armorModels",
-    ),
-];
-
-/// Table `I` of [`HEADER_TABLES`], from its pointer and count in the header. The pointers count
-/// from the file's start; an empty table's pointer is null in real files and is never followed.
-#[inline(always)]
-fn header_table<'a, T, const I: usize>(
-    bytes: Bytes<'a>,
-    tables: &[(I64, U32); 6],
-) -> Result<Table<'a, T>>
-where
-    T: FromBytes + KnownLayout + Immutable + Unaligned,
-{
-    // `I` is a constant checked when the function is instantiated: the indexing cannot fail.
-    const { assert!(I < HEADER_TABLES.len()) };
-    let (pointer, count) = tables[I];
-    let (field, what) = HEADER_TABLES[I];
-    Table::at_pointer(bytes, field, 0, pointer.get(), count.get() as usize, what)
-}
 
 /// A `.geometry` file, borrowed. `Copy`, `Send`, `Sync`; everything it hands out lives as long as
 /// the file's bytes (`'a`), not as long as the view.
@@ -176,24 +128,59 @@ impl<'a> GeometryView<'a> {
         let bytes = Bytes::new(data);
         let header: &Header = bytes.read(0, "MergedGeometryPrototype.header")?;
         let h = header;
-        // Each table's pointer and count, in the order of the pointer fields (see `header_table`).
-        let tables = [
-            (h.vertices_mapping_ptr, h.vertices_mapping_count),
-            (h.indices_mapping_ptr, h.indices_mapping_count),
-            (h.merged_vertices_ptr, h.merged_vertices_count),
-            (h.merged_indices_ptr, h.merged_indices_count),
-            (h.collision_models_ptr, h.collision_model_count),
-            (h.armor_models_ptr, h.armor_model_count),
-        ];
+        // Table pointers count from the file's start; an empty table's pointer is null in real
+        // files and is never followed.
         Ok(GeometryView {
             bytes,
             header,
-            vertex_mappings: header_table::<_, 0>(bytes, &tables)?,
-            index_mappings: header_table::<_, 1>(bytes, &tables)?,
-            vertex_buffers: header_table::<_, 2>(bytes, &tables)?,
-            index_buffers: header_table::<_, 3>(bytes, &tables)?,
-            collision_models: header_table::<_, 4>(bytes, &tables)?,
-            armor_models: header_table::<_, 5>(bytes, &tables)?,
+            vertex_mappings: Table::at_pointer(
+                bytes,
+                raw::HEADER_VERTICES_MAPPING_PTR,
+                0,
+                h.vertices_mapping_ptr.get(),
+                h.vertices_mapping_count.get() as usize,
+                "MergedGeometryPrototype.verticesMapping",
+            )?,
+            index_mappings: Table::at_pointer(
+                bytes,
+                raw::HEADER_INDICES_MAPPING_PTR,
+                0,
+                h.indices_mapping_ptr.get(),
+                h.indices_mapping_count.get() as usize,
+                "MergedGeometryPrototype.indicesMapping",
+            )?,
+            vertex_buffers: Table::at_pointer(
+                bytes,
+                raw::HEADER_MERGED_VERTICES_PTR,
+                0,
+                h.merged_vertices_ptr.get(),
+                h.merged_vertices_count.get() as usize,
+                "MergedGeometryPrototype.mergedVertices",
+            )?,
+            index_buffers: Table::at_pointer(
+                bytes,
+                raw::HEADER_MERGED_INDICES_PTR,
+                0,
+                h.merged_indices_ptr.get(),
+                h.merged_indices_count.get() as usize,
+                "MergedGeometryPrototype.mergedIndices",
+            )?,
+            collision_models: Table::at_pointer(
+                bytes,
+                raw::HEADER_COLLISION_MODELS_PTR,
+                0,
+                h.collision_models_ptr.get(),
+                h.collision_model_count.get() as usize,
+                "MergedGeometryPrototype.collisionModels",
+            )?,
+            armor_models: Table::at_pointer(
+                bytes,
+                raw::HEADER_ARMOR_MODELS_PTR,
+                0,
+                h.armor_models_ptr.get(),
+                h.armor_model_count.get() as usize,
+                "MergedGeometryPrototype.armorModels",
+            )?,
         })
     }
 
