@@ -4,8 +4,8 @@
 //! package's integer ids rely on).
 
 use gamebin::wows::assets::{
-    AssetsView, ID_FIELDS, ID_LIST_FIELDS, PATH_ID_FIELDS, PropertyValue, PrototypeFields,
-    PrototypeState,
+    AssetsView, ID_FIELDS, ID_LIST_FIELDS, NodeFields, PATH_ID_FIELDS, PropertyValue,
+    PrototypeFields, PrototypeState,
 };
 use gamebin::write::assets as w;
 use serde_json::Value;
@@ -235,7 +235,7 @@ fn records_written_from_their_fields_read_back_the_same() {
             if v1 {
                 copy.model_layout_v1();
             }
-            copy.prototype_fields(id, &read).unwrap();
+            copy.prototype(id, read.clone()).unwrap();
             let bytes = copy.to_bytes().unwrap();
             let again = AssetsView::from_bytes(&bytes).unwrap();
             assert_eq!(fields(&again, id), read);
@@ -252,7 +252,7 @@ fn fields_the_writer_cannot_store_are_refused_with_the_field_named() {
     let id = |path: &str| db.path_id(path);
     let error = |fields: &PrototypeFields| {
         w::AssetsBuilder::new()
-            .prototype_fields(1, fields)
+            .prototype(1, fields.clone())
             .unwrap_err()
             .to_string()
     };
@@ -287,17 +287,11 @@ fn fields_the_writer_cannot_store_are_refused_with_the_field_named() {
     // A current-layout model in a database of the older layout, and extenders in the older one.
     let mut older = w::AssetsBuilder::new();
     older.model_layout_v1();
-    let message = older
-        .prototype_fields(1, &PrototypeFields::Model(model.clone()))
-        .unwrap_err()
-        .to_string();
+    let message = older.prototype(1, model.clone()).unwrap_err().to_string();
     assert!(message.contains("ModelPrototype.layout"), "{message}");
     let mut v1 = model;
     v1.layout = gamebin::wows::assets::MODEL_LAYOUT_V1;
-    let message = older
-        .prototype_fields(1, &PrototypeFields::Model(v1))
-        .unwrap_err()
-        .to_string();
+    let message = older.prototype(1, v1).unwrap_err().to_string();
     assert!(
         message.contains("ModelPrototypeV1.skeletonExtenders"),
         "{message}"
@@ -320,16 +314,16 @@ fn fields_the_writer_cannot_store_are_refused_with_the_field_named() {
 fn visual_repeating_one_long_name(repeats: usize) -> Vec<u8> {
     let long = "n".repeat(1000);
     let mut visual = w::example_visual(1, 2);
-    let node = w::NodeSpec {
-        name: long.clone(),
+    let node = NodeFields {
+        name: Some(long.clone()),
         matrix: w::translation([0.0; 3]),
         parent: None,
     };
     visual.nodes = vec![node; repeats];
-    visual.render_sets[0].node_names = vec![long];
+    visual.render_sets[0].nodes = vec![Some(long)];
     let mut b = w::AssetsBuilder::new();
     let id = b.path("content/gameplay/Long.visual").unwrap();
-    b.prototype(id, w::RecordSpec::Visual(visual)).unwrap();
+    b.prototype(id, visual).unwrap();
     b.to_bytes().unwrap()
 }
 

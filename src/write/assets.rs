@@ -1,15 +1,16 @@
 //! An `assets.bin` writer: strings and resource-to-prototype maps with linear probing, the path
-//! tree with CityHash64 ids, and prototype databases whose records are encoded from typed specs
-//! (all ten types), laid out the way the seed describes the game's file. Either checksum flavour.
+//! tree with CityHash64 ids, and prototype databases whose records (all ten types) are encoded
+//! from the reader's own [`PrototypeFields`] — one declaration of each record, read and written —
+//! laid out the way the seed describes the game's file. Either checksum flavour.
 //!
 //! ```
-//! use gamebin::write::assets::{AssetsBuilder, RecordSpec, EffectPresetSpec};
-//! use gamebin::wows::assets::{AssetsView, Prototype};
+//! use gamebin::write::assets::AssetsBuilder;
+//! use gamebin::wows::assets::{AssetsView, EffectPresetFields, Prototype};
 //!
 //! let mut builder = AssetsBuilder::new();
 //! let id = builder.path("content/effects/smoke.fxpreset").unwrap();
 //! builder
-//!     .prototype(id, RecordSpec::EffectPreset(EffectPresetSpec { high_id: 1, low_id: 2 }))
+//!     .prototype(id, EffectPresetFields { high_id: 1, low_id: 2 })
 //!     .unwrap();
 //! let bytes = builder.to_bytes().unwrap();
 //!
@@ -37,11 +38,12 @@ use crate::wows::assets::raw::{
     SkeletonExtenderPrototype, StringBucket, VelocityFieldPrototype, VisualPrototype,
 };
 use crate::wows::assets::{
-    ARCHITECTURE, AssetsView, AtlasContourFields, BoundsFields, ChannelFields, ChecksumMatch,
-    DyeFields, EffectFields, EffectMetadataFields, EffectPresetFields, LodFields, MAGIC,
-    MODEL_LAYOUT, MODEL_LAYOUT_V1, MaterialFields, ModelFields, Name, NodeFields, PathIndex,
-    PointLightFields, PropertyFields, Prototype, PrototypeFields, PrototypeRef, PrototypeType,
-    RenderSetFields, SkeletonExtenderFields, VERSION, VelocityFieldFields, VisualFields,
+    ARCHITECTURE, AnimationFields, AssetsView, AtlasContourFields, BoundsFields, ChannelFields,
+    ChecksumMatch, DyeFields, EffectFields, EffectMetadataFields, EffectPresetFields, KeyFields,
+    LodFields, MAGIC, MODEL_LAYOUT, MODEL_LAYOUT_V1, MaterialFields, ModelFields, Name, NodeFields,
+    PathIndex, PointLightFields, PropertyFields, PropertyValue, Prototype, PrototypeFields,
+    PrototypeRef, PrototypeType, RenderSetFields, SkeletonExtenderFields, VERSION,
+    VelocityFieldFields, VisualFields,
 };
 
 /// Which checksum the header stores.
@@ -53,17 +55,6 @@ pub enum ChecksumKind {
     Crc32,
     /// A fixed value (to test a checksum that matches neither).
     Fixed(u32),
-}
-
-/// One node of a visual.
-#[derive(Debug, Clone, PartialEq)]
-pub struct NodeSpec {
-    /// The node's name (written to the strings map).
-    pub name: String,
-    /// Column-major 4×4.
-    pub matrix: [f32; 16],
-    /// Index of the parent node; `None` for a root (stored 0xFFFF).
-    pub parent: Option<u16>,
 }
 
 /// The identity matrix translated by `t`.
@@ -91,186 +82,19 @@ pub fn animation<T: Copy>(period: f32, repeated: bool, keys: &[(f32, T)]) -> Ani
     }
 }
 
-/// A visual's render set.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RenderSetSpec {
-    /// The render set's name.
-    pub name: String,
-    /// The material's name.
-    pub material_name: String,
-    /// The `.geometry` vertex MappingEntry id it draws.
-    pub vertices_mapping_id: u32,
-    /// The `.geometry` index MappingEntry id it draws.
-    pub indices_mapping_id: u32,
-    /// selfId of the `.mfm` material.
-    pub material_mfm_path_id: u64,
-    /// Whether the render set is skinned.
-    pub skinned: bool,
-    /// Names of the nodes it is bound to.
-    pub node_names: Vec<String>,
-}
-
-/// A visual's level of detail.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LodSpec {
-    /// The LOD's `extent` (presumably the distance up to which it is used; not verified).
-    pub extent: f32,
-    /// Whether this LOD casts shadows.
-    pub casts_shadow: bool,
-    /// Names of the render sets it draws.
-    pub render_set_names: Vec<String>,
-}
-
-/// A VisualPrototype.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct VisualSpec {
-    /// The nodes, in order (parents are indices into this list).
-    pub nodes: Vec<NodeSpec>,
-    /// selfId of the `.geometry` file.
-    pub merged_geometry_path_id: u64,
-    /// The `underwater` flag (meaning not verified).
-    pub underwater: bool,
-    /// The `abovewater` flag (meaning not verified).
-    pub abovewater: bool,
-    /// Bounding box: minimum and maximum corners.
-    pub bbox: ([f32; 3], [f32; 3]),
-    /// The render sets.
-    pub render_sets: Vec<RenderSetSpec>,
-    /// The levels of detail.
-    pub lods: Vec<LodSpec>,
-}
-
-/// A material property value: the reader's [`PropertyValue`](crate::wows::assets::PropertyValue),
-/// declared once for reading and writing.
-pub use crate::wows::assets::PropertyValue as ValueSpec;
-
-impl ValueSpec {
+impl PropertyValue {
     /// Appends the value as its typed array stores it.
     fn encode(&self, out: &mut Vec<u8>) {
         match *self {
-            ValueSpec::Bool(b) => out.push(u8::from(b)),
-            ValueSpec::Int(v) => out.extend_from_slice(I32::new(v).as_bytes()),
-            ValueSpec::Uint(v) => out.extend_from_slice(U32::new(v).as_bytes()),
-            ValueSpec::Float(v) => out.extend_from_slice(F32::new(v).as_bytes()),
-            ValueSpec::Texture(v) => out.extend_from_slice(U64::new(v).as_bytes()),
-            ValueSpec::Vec2(v) => out.extend_from_slice(floats(v).as_bytes()),
-            ValueSpec::Vec3(v) => out.extend_from_slice(floats(v).as_bytes()),
-            ValueSpec::Vec4(v) => out.extend_from_slice(floats(v).as_bytes()),
-            ValueSpec::Mat4(v) => out.extend_from_slice(floats(v).as_bytes()),
-        }
-    }
-}
-
-/// A MaterialPrototype.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct MaterialSpec {
-    /// The properties: name and value.
-    pub properties: Vec<(String, ValueSpec)>,
-    /// selfId of the effect (`.fx`) file.
-    pub fx_path_id: u64,
-    /// Collision flags, as stored.
-    pub collision_flags: u32,
-    /// Sort order when drawing.
-    pub sort_order: i32,
-}
-
-/// A model's dye: the reader's [`DyeFields`], declared once for
-/// reading and writing (`tints` and `tint_materials` have one entry per tint).
-pub use crate::wows::assets::DyeFields as DyeSpec;
-
-/// A ModelPrototype (written in the database's layout: 0x28, or 0x20 when the database uses the
-/// older layout, which has no skeleton extenders).
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct ModelSpec {
-    /// selfId of the model's visual.
-    pub visual_resource_id: u64,
-    /// The misc type, as stored.
-    pub misc_type: u8,
-    /// selfIds of the skeleton extenders (not written in the older 0x20 layout).
-    pub skeleton_extender_ids: Vec<u64>,
-    /// selfIds of the animations.
-    pub animations: Vec<u64>,
-    /// The dyes.
-    pub dyes: Vec<DyeSpec>,
-}
-
-/// A SkeletonExtenderPrototype: the reader's
-/// [`SkeletonExtenderFields`], declared once for
-/// reading and writing (`names`, `parents` and `matrices` have one entry per node).
-pub use crate::wows::assets::SkeletonExtenderFields as SkeletonExtenderSpec;
-
-/// A PointLightPrototype: the reader's
-/// [`PointLightFields`], declared once for reading and
-/// writing, with its animations' [`AnimationFields`] and [`KeyFields`].
-pub use crate::wows::assets::PointLightFields as PointLightSpec;
-pub use crate::wows::assets::{AnimationFields, KeyFields};
-
-/// A VelocityFieldPrototype: the reader's [`VelocityFieldFields`], declared once for reading
-/// and writing.
-pub use crate::wows::assets::VelocityFieldFields as VelocityFieldSpec;
-
-/// An EffectPrototype: the reader's [`EffectFields`], declared once for reading and writing (each
-/// system is 0x1C8 raw bytes; shorter ones are zero-padded).
-pub use crate::wows::assets::EffectFields as EffectSpec;
-
-/// An EffectPresetPrototype: the reader's
-/// [`EffectPresetFields`], declared once for reading and
-/// writing.
-pub use crate::wows::assets::EffectPresetFields as EffectPresetSpec;
-
-/// An effect metadata channel: the reader's [`ChannelFields`],
-/// declared once for reading and writing.
-pub use crate::wows::assets::ChannelFields as ChannelSpec;
-
-/// An EffectMetadataPrototype: the reader's
-/// [`EffectMetadataFields`], declared once for reading
-/// and writing.
-pub use crate::wows::assets::EffectMetadataFields as EffectMetadataSpec;
-
-/// An AtlasContourProto: the reader's
-/// [`AtlasContourFields`] (per frame, a polygon), declared
-/// once for reading and writing.
-pub use crate::wows::assets::AtlasContourFields as AtlasContourSpec;
-
-/// A record of any of the ten types.
-#[derive(Debug, Clone, PartialEq)]
-pub enum RecordSpec {
-    /// A MaterialPrototype.
-    Material(MaterialSpec),
-    /// A VisualPrototype.
-    Visual(VisualSpec),
-    /// A SkeletonExtenderPrototype.
-    SkeletonExtender(SkeletonExtenderSpec),
-    /// A ModelPrototype.
-    Model(ModelSpec),
-    /// A PointLightPrototype.
-    PointLight(PointLightSpec),
-    /// An EffectPrototype.
-    Effect(EffectSpec),
-    /// A VelocityFieldPrototype.
-    VelocityField(VelocityFieldSpec),
-    /// An EffectPresetPrototype.
-    EffectPreset(EffectPresetSpec),
-    /// An EffectMetadataPrototype.
-    EffectMetadata(EffectMetadataSpec),
-    /// An AtlasContourProto.
-    AtlasContour(AtlasContourSpec),
-}
-
-impl RecordSpec {
-    /// The prototype type of the record.
-    pub fn kind(&self) -> PrototypeType {
-        match self {
-            RecordSpec::Material(_) => PrototypeType::Material,
-            RecordSpec::Visual(_) => PrototypeType::Visual,
-            RecordSpec::SkeletonExtender(_) => PrototypeType::SkeletonExtender,
-            RecordSpec::Model(_) => PrototypeType::Model,
-            RecordSpec::PointLight(_) => PrototypeType::PointLight,
-            RecordSpec::Effect(_) => PrototypeType::Effect,
-            RecordSpec::VelocityField(_) => PrototypeType::VelocityField,
-            RecordSpec::EffectPreset(_) => PrototypeType::EffectPreset,
-            RecordSpec::EffectMetadata(_) => PrototypeType::EffectMetadata,
-            RecordSpec::AtlasContour(_) => PrototypeType::AtlasContour,
+            PropertyValue::Bool(b) => out.push(u8::from(b)),
+            PropertyValue::Int(v) => out.extend_from_slice(I32::new(v).as_bytes()),
+            PropertyValue::Uint(v) => out.extend_from_slice(U32::new(v).as_bytes()),
+            PropertyValue::Float(v) => out.extend_from_slice(F32::new(v).as_bytes()),
+            PropertyValue::Texture(v) => out.extend_from_slice(U64::new(v).as_bytes()),
+            PropertyValue::Vec2(v) => out.extend_from_slice(floats(v).as_bytes()),
+            PropertyValue::Vec3(v) => out.extend_from_slice(floats(v).as_bytes()),
+            PropertyValue::Vec4(v) => out.extend_from_slice(floats(v).as_bytes()),
+            PropertyValue::Mat4(v) => out.extend_from_slice(floats(v).as_bytes()),
         }
     }
 }
@@ -294,6 +118,8 @@ struct Blob {
     fixups: Vec<(usize, usize, usize)>,
     /// Raw blob bytes for a database of unknown layout (written as is).
     raw: Option<Vec<u8>>,
+    /// The records encoded, as given (what the model of the file carries).
+    fields: Vec<PrototypeFields>,
 }
 
 impl Blob {
@@ -307,6 +133,7 @@ impl Blob {
             ool: Sink::new(),
             fixups: Vec::new(),
             raw: None,
+            fields: Vec::new(),
         }
     }
 
@@ -587,16 +414,10 @@ impl AssetsBuilder {
         self
     }
 
-    /// Encodes `record` into its type's database and maps `self_id` to it.
-    pub fn prototype(&mut self, self_id: u64, record: RecordSpec) -> Result<&mut Self> {
-        let (database, index) = self.encode(&record)?;
-        self.map(self_id, database, index)
-    }
-
-    /// Encodes a record as the reader read it ([`PrototypeFields::read`]) into its type's
-    /// database and maps `self_id` to it: records written back as they were read. Refused: a
-    /// record kept raw, a name the strings map lacked (`None`), a model whose layout is not its
-    /// database's.
+    /// Encodes `record` (any type's fields, or a [`PrototypeFields`] as the reader read it) into
+    /// its type's database and maps `self_id` to it. Refused, with an error naming the field: a
+    /// record kept raw, a name the strings map lacked (`None`: records are written from their
+    /// names), a model whose layout is not its database's, lists that must pair up and do not.
     ///
     /// ```
     /// # fn main() -> Result<(), gamebin::Error> {
@@ -610,7 +431,7 @@ impl AssetsBuilder {
     ///
     /// let mut builder = AssetsBuilder::new();
     /// let id = builder.path(path)?;
-    /// builder.prototype_fields(id, &visual)?;
+    /// builder.prototype(id, visual.clone())?;
     /// let bytes = builder.to_bytes()?;
     /// let copy = AssetsView::from_bytes(&bytes)?;
     /// let again = PrototypeFields::read(&copy, copy.record(copy.lookup_path(path)?.unwrap())?)?;
@@ -618,14 +439,12 @@ impl AssetsBuilder {
     /// # Ok(())
     /// # }
     /// ```
-    pub fn prototype_fields(
+    pub fn prototype(
         &mut self,
         self_id: u64,
-        fields: &PrototypeFields,
+        record: impl Into<PrototypeFields>,
     ) -> Result<&mut Self> {
-        let fields = Fields::of(fields)?;
-        let database = self.database_of(fields.kind())?;
-        let index = self.encode_fields(database, fields)?;
+        let (database, index) = self.encode(record.into())?;
         self.map(self_id, database, index)
     }
 
@@ -655,8 +474,8 @@ impl AssetsBuilder {
     ///
     /// ```
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// use gamebin::wows::assets::{AssetsView, PrototypeType};
-    /// use gamebin::write::assets::{AssetsBuilder, EffectPresetSpec, RecordSpec, example_file};
+    /// use gamebin::wows::assets::{AssetsView, EffectPresetFields, PrototypeType};
+    /// use gamebin::write::assets::{AssetsBuilder, example_file};
     ///
     /// let file = example_file();
     /// let view = AssetsView::from_bytes(&file)?;
@@ -666,8 +485,7 @@ impl AssetsBuilder {
     /// // Changed, then written: the new record beside every old one.
     /// let mut builder = AssetsBuilder::from_view(&view)?;
     /// let id = builder.path("content/effects/smoke.preset")?;
-    /// let preset = EffectPresetSpec { high_id: 7, low_id: 8 };
-    /// builder.prototype(id, RecordSpec::EffectPreset(preset))?;
+    /// builder.prototype(id, EffectPresetFields { high_id: 7, low_id: 8 })?;
     /// let bytes = builder.to_bytes()?;
     /// let changed = AssetsView::from_bytes(&bytes)?;
     /// let presets = changed.database(PrototypeType::EffectPreset)?.expect("presets");
@@ -817,7 +635,7 @@ impl AssetsBuilder {
         record: Prototype<'_>,
     ) -> Result<usize> {
         let read = PrototypeFields::read(view, record)?;
-        self.encode_fields(database, Fields::of(&read)?)
+        self.encode_fields(database, read)
     }
 
     /// Maps `self_id` to record `index` of database `database`.
@@ -835,8 +653,8 @@ impl AssetsBuilder {
     }
 
     /// Encodes a record without mapping any resource to it; returns its index.
-    pub fn record(&mut self, record: &RecordSpec) -> Result<usize> {
-        Ok(self.encode(record)?.1)
+    pub fn record(&mut self, record: impl Into<PrototypeFields>) -> Result<usize> {
+        Ok(self.encode(record.into())?.1)
     }
 
     /// The position of the (decoded) database of `kind`.
@@ -849,62 +667,37 @@ impl AssetsBuilder {
 
     /// Encodes `record` into its type's database; returns the database's position and the
     /// record's index there.
-    fn encode(&mut self, record: &RecordSpec) -> Result<(usize, usize)> {
-        let database = self.database_of(record.kind())?;
-        let layout = self
-            .blobs
-            .get(database)
-            .ok_or_else(|| invalid("databases", u64_of(database), "no database"))?
-            .model_layout();
-        // The three specs whose shape is their own become the reader's fields first: every type
-        // is encoded from the fields the reader gives back.
-        let (visual, material, model);
-        let fields = match record {
-            RecordSpec::Visual(v) => {
-                visual = visual_fields(v);
-                Fields::Visual(&visual)
-            }
-            RecordSpec::Material(m) => {
-                material = material_fields(m);
-                Fields::Material(&material)
-            }
-            RecordSpec::Model(m) => {
-                model = model_fields(m, layout);
-                Fields::Model(&model)
-            }
-            RecordSpec::SkeletonExtender(s) => Fields::SkeletonExtender(s),
-            RecordSpec::PointLight(p) => Fields::PointLight(p),
-            RecordSpec::Effect(e) => Fields::Effect(e),
-            RecordSpec::VelocityField(v) => Fields::VelocityField(v),
-            RecordSpec::EffectPreset(p) => Fields::EffectPreset(p),
-            RecordSpec::EffectMetadata(m) => Fields::EffectMetadata(m),
-            RecordSpec::AtlasContour(a) => Fields::AtlasContour(a),
-        };
-        Ok((database, self.encode_fields(database, fields)?))
+    fn encode(&mut self, record: PrototypeFields) -> Result<(usize, usize)> {
+        let kind = record.kind().ok_or_else(raw_refused)?;
+        let database = self.database_of(kind)?;
+        Ok((database, self.encode_fields(database, record)?))
     }
 
-    /// Encodes a record's fields into database `database`; returns the record's index there.
-    fn encode_fields(&mut self, database: usize, fields: Fields<'_>) -> Result<usize> {
+    /// Encodes a record's fields into database `database` and keeps them there; returns the
+    /// record's index.
+    fn encode_fields(&mut self, database: usize, record: PrototypeFields) -> Result<usize> {
         // Name ids first (they borrow self mutably for the strings map).
-        for n in fields.names() {
+        for n in names(&record) {
             self.string(n);
         }
         let Some(b) = self.blobs.get_mut(database) else {
             return Err(invalid("databases", u64_of(database), "no database"));
         };
         let index = b.count;
-        match fields {
-            Fields::Visual(v) => encode_visual(b, v)?,
-            Fields::Material(m) => encode_material(b, m)?,
-            Fields::Model(m) => encode_model(b, m)?,
-            Fields::SkeletonExtender(s) => encode_skeleton_extender(b, s)?,
-            Fields::PointLight(p) => encode_point_light(b, p)?,
-            Fields::Effect(e) => encode_effect(b, e)?,
-            Fields::VelocityField(v) => encode_velocity_field(b, v)?,
-            Fields::EffectPreset(p) => encode_effect_preset(b, p)?,
-            Fields::EffectMetadata(m) => encode_effect_metadata(b, m)?,
-            Fields::AtlasContour(a) => encode_atlas_contour(b, a)?,
+        match &record {
+            PrototypeFields::Visual(v) => encode_visual(b, v)?,
+            PrototypeFields::Material(m) => encode_material(b, m)?,
+            PrototypeFields::Model(m) => encode_model(b, m)?,
+            PrototypeFields::SkeletonExtender(s) => encode_skeleton_extender(b, s)?,
+            PrototypeFields::PointLight(p) => encode_point_light(b, p)?,
+            PrototypeFields::Effect(e) => encode_effect(b, e)?,
+            PrototypeFields::VelocityField(v) => encode_velocity_field(b, v)?,
+            PrototypeFields::EffectPreset(p) => encode_effect_preset(b, p)?,
+            PrototypeFields::EffectMetadata(m) => encode_effect_metadata(b, m)?,
+            PrototypeFields::AtlasContour(a) => encode_atlas_contour(b, a)?,
+            PrototypeFields::Raw(_) => return Err(raw_refused()),
         }
+        b.fields.push(record);
         Ok(index)
     }
 
@@ -1068,6 +861,15 @@ fn at_record(e: Error, at: usize) -> Error {
     }
 }
 
+/// A record the reader kept raw: it carries no fields to encode.
+fn raw_refused() -> Error {
+    invalid(
+        "PrototypeFields",
+        0,
+        "a record kept raw is not writable as fields",
+    )
+}
+
 fn too_big(what: &'static str, n: usize) -> Error {
     invalid(what, u64_of(n), "does not fit the table")
 }
@@ -1094,105 +896,50 @@ fn probe(capacity: usize, key: u64, free: impl Fn(usize) -> bool) -> Option<usiz
     None
 }
 
-/// A record to encode: the reader's fields of its type (the one declaration of its fields, which
-/// [`PrototypeFields::read`] fills).
-#[derive(Debug, Clone, Copy)]
-enum Fields<'r> {
-    Visual(&'r VisualFields),
-    Material(&'r MaterialFields),
-    Model(&'r ModelFields),
-    SkeletonExtender(&'r SkeletonExtenderFields),
-    PointLight(&'r PointLightFields),
-    Effect(&'r EffectFields),
-    VelocityField(&'r VelocityFieldFields),
-    EffectPreset(&'r EffectPresetFields),
-    EffectMetadata(&'r EffectMetadataFields),
-    AtlasContour(&'r AtlasContourFields),
-}
-
-impl<'r> Fields<'r> {
-    /// The fields of a record the reader read; a record kept raw is refused.
-    fn of(fields: &'r PrototypeFields) -> Result<Self> {
-        Ok(match fields {
-            PrototypeFields::Visual(v) => Fields::Visual(v),
-            PrototypeFields::Material(m) => Fields::Material(m),
-            PrototypeFields::Model(m) => Fields::Model(m),
-            PrototypeFields::SkeletonExtender(s) => Fields::SkeletonExtender(s),
-            PrototypeFields::PointLight(p) => Fields::PointLight(p),
-            PrototypeFields::EffectPreset(p) => Fields::EffectPreset(p),
-            PrototypeFields::EffectMetadata(m) => Fields::EffectMetadata(m),
-            PrototypeFields::AtlasContour(a) => Fields::AtlasContour(a),
-            PrototypeFields::Effect(e) => Fields::Effect(e),
-            PrototypeFields::VelocityField(v) => Fields::VelocityField(v),
-            PrototypeFields::Raw(_) => {
-                return Err(invalid(
-                    "PrototypeFields",
-                    0,
-                    "a record kept raw is not writable as fields",
-                ));
+/// Every string `record` names, in the order they are added to the strings map (a name the
+/// reader found missing, `None`, is refused when the record is encoded).
+fn names<'r>(record: &'r PrototypeFields) -> Vec<&'r str> {
+    let mut names: Vec<&'r str> = Vec::new();
+    let mut add = |list: &'r [Name]| names.extend(list.iter().filter_map(|n| n.as_deref()));
+    match record {
+        PrototypeFields::Visual(v) => {
+            for n in &v.nodes {
+                add(core::slice::from_ref(&n.name));
             }
-        })
-    }
-    /// The record's prototype type.
-    fn kind(self) -> PrototypeType {
-        match self {
-            Fields::Visual(_) => PrototypeType::Visual,
-            Fields::Material(_) => PrototypeType::Material,
-            Fields::Model(_) => PrototypeType::Model,
-            Fields::SkeletonExtender(_) => PrototypeType::SkeletonExtender,
-            Fields::PointLight(_) => PrototypeType::PointLight,
-            Fields::Effect(_) => PrototypeType::Effect,
-            Fields::VelocityField(_) => PrototypeType::VelocityField,
-            Fields::EffectPreset(_) => PrototypeType::EffectPreset,
-            Fields::EffectMetadata(_) => PrototypeType::EffectMetadata,
-            Fields::AtlasContour(_) => PrototypeType::AtlasContour,
+            for s in &v.render_sets {
+                add(core::slice::from_ref(&s.name));
+                add(core::slice::from_ref(&s.material));
+                add(&s.nodes);
+            }
+            for l in &v.lods {
+                add(&l.render_sets);
+            }
         }
-    }
-
-    /// Every string the record names, in the order they are added to the strings map (a name
-    /// the reader found missing, `None`, is refused when the record is encoded).
-    fn names(self) -> Vec<&'r str> {
-        let mut names: Vec<&'r str> = Vec::new();
-        let mut add = |list: &'r [Name]| names.extend(list.iter().filter_map(|n| n.as_deref()));
-        match self {
-            Fields::Visual(v) => {
-                for n in &v.nodes {
-                    add(core::slice::from_ref(&n.name));
-                }
-                for s in &v.render_sets {
-                    add(core::slice::from_ref(&s.name));
-                    add(core::slice::from_ref(&s.material));
-                    add(&s.nodes);
-                }
-                for l in &v.lods {
-                    add(&l.render_sets);
-                }
+        PrototypeFields::Material(m) => {
+            for p in &m.properties {
+                add(core::slice::from_ref(&p.name));
             }
-            Fields::Material(m) => {
-                for p in &m.properties {
-                    add(core::slice::from_ref(&p.name));
-                }
-            }
-            Fields::Model(m) => {
-                for d in &m.dyes {
-                    add(&d.tints);
-                }
-            }
-            Fields::SkeletonExtender(s) => {
-                for (name, parent) in s.names.iter().zip(&s.parents) {
-                    add(core::slice::from_ref(name));
-                    add(core::slice::from_ref(parent));
-                }
-            }
-            Fields::PointLight(_)
-            | Fields::Effect(_)
-            | Fields::VelocityField(_)
-            | Fields::EffectPreset(_)
-            | Fields::EffectMetadata(_)
-            | Fields::AtlasContour(_) => {}
         }
-        names
+        PrototypeFields::Model(m) => {
+            for d in &m.dyes {
+                add(&d.tints);
+            }
+        }
+        PrototypeFields::SkeletonExtender(s) => {
+            for (name, parent) in s.names.iter().zip(&s.parents) {
+                add(core::slice::from_ref(name));
+                add(core::slice::from_ref(parent));
+            }
+        }
+        PrototypeFields::PointLight(_)
+        | PrototypeFields::Effect(_)
+        | PrototypeFields::VelocityField(_)
+        | PrototypeFields::EffectPreset(_)
+        | PrototypeFields::EffectMetadata(_)
+        | PrototypeFields::AtlasContour(_)
+        | PrototypeFields::Raw(_) => {}
     }
+    names
 }
 
 /// The name id of a name the reader resolved; `None` (an id the strings map lacked) cannot be
@@ -1209,122 +956,6 @@ fn named(name: &Name, what: &'static str) -> Result<u32> {
 
 fn named_ids(names: &[Name], what: &'static str) -> Result<Vec<U32>> {
     names.iter().map(|n| named(n, what).map(U32::new)).collect()
-}
-
-/// A [`VisualSpec`] as the reader's fields (every name present).
-fn visual_fields(spec: &VisualSpec) -> VisualFields {
-    let VisualSpec {
-        nodes,
-        merged_geometry_path_id,
-        underwater,
-        abovewater,
-        bbox: (min, max),
-        render_sets,
-        lods,
-    } = spec;
-    let some = |names: &[String]| names.iter().cloned().map(Some).collect();
-    VisualFields {
-        merged_geometry_path_id: *merged_geometry_path_id,
-        underwater: *underwater,
-        abovewater: *abovewater,
-        bounding_box: BoundsFields {
-            min: *min,
-            max: *max,
-        },
-        nodes: nodes
-            .iter()
-            .map(
-                |NodeSpec {
-                     name,
-                     matrix,
-                     parent,
-                 }| NodeFields {
-                    name: Some(name.clone()),
-                    parent: *parent,
-                    matrix: *matrix,
-                },
-            )
-            .collect(),
-        render_sets: render_sets
-            .iter()
-            .map(|set| {
-                let RenderSetSpec {
-                    name,
-                    material_name,
-                    vertices_mapping_id,
-                    indices_mapping_id,
-                    material_mfm_path_id,
-                    skinned,
-                    node_names,
-                } = set;
-                RenderSetFields {
-                    name: Some(name.clone()),
-                    material: Some(material_name.clone()),
-                    vertices_mapping_id: *vertices_mapping_id,
-                    indices_mapping_id: *indices_mapping_id,
-                    material_mfm_path_id: *material_mfm_path_id,
-                    skinned: *skinned,
-                    nodes: some(node_names),
-                }
-            })
-            .collect(),
-        lods: lods
-            .iter()
-            .map(
-                |LodSpec {
-                     extent,
-                     casts_shadow,
-                     render_set_names,
-                 }| LodFields {
-                    extent: *extent,
-                    casts_shadow: *casts_shadow,
-                    render_sets: some(render_set_names),
-                },
-            )
-            .collect(),
-    }
-}
-
-/// A [`MaterialSpec`] as the reader's fields.
-fn material_fields(spec: &MaterialSpec) -> MaterialFields {
-    let MaterialSpec {
-        properties,
-        fx_path_id,
-        collision_flags,
-        sort_order,
-    } = spec;
-    MaterialFields {
-        properties: properties
-            .iter()
-            .map(|(name, value)| PropertyFields {
-                name: Some(name.clone()),
-                kind: value.type_name(),
-                value: *value,
-            })
-            .collect(),
-        fx_path_id: *fx_path_id,
-        collision_flags: *collision_flags,
-        sort_order: *sort_order,
-    }
-}
-
-/// A [`ModelSpec`] as the reader's fields, in the database's `layout`.
-fn model_fields(spec: &ModelSpec, layout: &'static str) -> ModelFields {
-    let ModelSpec {
-        visual_resource_id,
-        misc_type,
-        skeleton_extender_ids,
-        animations,
-        dyes,
-    } = spec;
-    ModelFields {
-        layout,
-        visual_resource_id: *visual_resource_id,
-        misc_type: *misc_type,
-        skeleton_extenders: skeleton_extender_ids.clone(),
-        animations: animations.clone(),
-        dyes: dyes.clone(),
-    }
 }
 
 /// A VisualPrototype: the record, its node arrays, then its render sets and LODs.
@@ -1851,16 +1482,16 @@ fn encode_atlas_contour(b: &mut Blob, a: &AtlasContourFields) -> Result<()> {
 }
 
 /// A visual like the independent sample's: two nodes, one render set, one LOD.
-pub fn example_visual(geometry_id: u64, mfm_id: u64) -> VisualSpec {
-    VisualSpec {
+pub fn example_visual(geometry_id: u64, mfm_id: u64) -> VisualFields {
+    VisualFields {
         nodes: vec![
-            NodeSpec {
-                name: "Scene Root".into(),
+            NodeFields {
+                name: Some("Scene Root".into()),
                 matrix: translation([0.0; 3]),
                 parent: None,
             },
-            NodeSpec {
-                name: "HP_Test".into(),
+            NodeFields {
+                name: Some("HP_Test".into()),
                 matrix: translation([1.5, 2.5, 3.5]),
                 parent: Some(0),
             },
@@ -1868,20 +1499,23 @@ pub fn example_visual(geometry_id: u64, mfm_id: u64) -> VisualSpec {
         merged_geometry_path_id: geometry_id,
         underwater: false,
         abovewater: true,
-        bbox: ([-1.0, -2.0, -3.0], [1.0, 2.0, 3.0]),
-        render_sets: vec![RenderSetSpec {
-            name: "rs_hull".into(),
-            material_name: "mat_hull".into(),
+        bounding_box: BoundsFields {
+            min: [-1.0, -2.0, -3.0],
+            max: [1.0, 2.0, 3.0],
+        },
+        render_sets: vec![RenderSetFields {
+            name: Some("rs_hull".into()),
+            material: Some("mat_hull".into()),
             vertices_mapping_id: murmur3_32(b"Hull.vertices", 0),
             indices_mapping_id: murmur3_32(b"Hull.indices", 0),
             material_mfm_path_id: mfm_id,
             skinned: false,
-            node_names: vec!["Scene Root".into()],
+            nodes: vec![Some("Scene Root".into())],
         }],
-        lods: vec![LodSpec {
+        lods: vec![LodFields {
             extent: 500.0,
             casts_shadow: true,
-            render_set_names: vec!["rs_hull".into()],
+            render_sets: vec![Some("rs_hull".into())],
         }],
     }
 }
@@ -1898,59 +1532,57 @@ pub fn all_prototypes() -> Result<AssetsBuilder> {
     let skeleton = b.path(&format!("{dir}/Test.skel"))?;
     b.prototype(
         mfm,
-        RecordSpec::Material(MaterialSpec {
+        MaterialFields {
             properties: vec![
-                (
-                    "diffuseMap".into(),
-                    ValueSpec::Texture(0xDEAD_BEEF_CAFE_F00D),
-                ),
-                ("alphaTest".into(), ValueSpec::Bool(true)),
-                ("layer".into(), ValueSpec::Int(-3)),
-                ("flags".into(), ValueSpec::Uint(7)),
-                ("gloss".into(), ValueSpec::Float(0.25)),
-                ("normalMap".into(), ValueSpec::Texture(0x1234)),
-                ("uvScale".into(), ValueSpec::Vec2([2.0, 3.0])),
-                ("tint".into(), ValueSpec::Vec3([0.5, 0.6, 0.7])),
-                ("color".into(), ValueSpec::Vec4([1.0, 0.0, 0.0, 1.0])),
-                (
-                    "uvTransform".into(),
-                    ValueSpec::Mat4(translation([4.0, 5.0, 6.0])),
+                PropertyFields::new("diffuseMap", PropertyValue::Texture(0xDEAD_BEEF_CAFE_F00D)),
+                PropertyFields::new("alphaTest", PropertyValue::Bool(true)),
+                PropertyFields::new("layer", PropertyValue::Int(-3)),
+                PropertyFields::new("flags", PropertyValue::Uint(7)),
+                PropertyFields::new("gloss", PropertyValue::Float(0.25)),
+                PropertyFields::new("normalMap", PropertyValue::Texture(0x1234)),
+                PropertyFields::new("uvScale", PropertyValue::Vec2([2.0, 3.0])),
+                PropertyFields::new("tint", PropertyValue::Vec3([0.5, 0.6, 0.7])),
+                PropertyFields::new("color", PropertyValue::Vec4([1.0, 0.0, 0.0, 1.0])),
+                PropertyFields::new(
+                    "uvTransform",
+                    PropertyValue::Mat4(translation([4.0, 5.0, 6.0])),
                 ),
             ],
             fx_path_id: 0xF0F0,
             collision_flags: 0x11,
             sort_order: -2,
-        }),
+        },
     )?;
-    b.prototype(visual, RecordSpec::Visual(example_visual(geometry, mfm)))?;
+    b.prototype(visual, example_visual(geometry, mfm))?;
     b.prototype(
         skeleton,
-        RecordSpec::SkeletonExtender(SkeletonExtenderSpec {
+        SkeletonExtenderFields {
             flag: 1,
             names: vec![Some("HP_Gun".into()), Some("HP_Mast".into())],
             parents: vec![Some("Scene Root".into()), Some("HP_Gun".into())],
             matrices: vec![translation([0.0, 1.0, 0.0]), translation([0.0, 2.0, 0.0])],
-        }),
+        },
     )?;
     b.prototype(
         model,
-        RecordSpec::Model(ModelSpec {
+        ModelFields {
+            layout: MODEL_LAYOUT,
             visual_resource_id: visual,
             misc_type: 2,
-            skeleton_extender_ids: vec![skeleton],
+            skeleton_extenders: vec![skeleton],
             animations: vec![0xA1, 0xA2],
-            dyes: vec![DyeSpec {
+            dyes: vec![DyeFields {
                 matter_id: 11,
                 replaces_id: 12,
                 tints: vec![Some("tint_red".into()), Some("tint_blue".into())],
                 tint_materials: vec![0xB1, 0xB2],
             }],
-        }),
+        },
     )?;
     let light = b.path("content/lights/lamp.light")?;
     b.prototype(
         light,
-        RecordSpec::PointLight(PointLightSpec {
+        PointLightFields {
             color_animation: animation(
                 2.0,
                 true,
@@ -1963,7 +1595,7 @@ pub fn all_prototypes() -> Result<AssetsBuilder> {
             min_quality: 2,
             animated_color: true,
             animated_radius: true,
-        }),
+        },
     )?;
     let effect = b.path("content/effects/fire.effect")?;
     // A system's first and last bytes marked.
@@ -1976,40 +1608,40 @@ pub fn all_prototypes() -> Result<AssetsBuilder> {
     }
     b.prototype(
         effect,
-        RecordSpec::Effect(EffectSpec {
+        EffectFields {
             max_emitting_duration: 1.5,
             systems: vec![system.clone(), system],
-        }),
+        },
     )?;
     let field = b.path("content/effects/wind.vfield")?;
     b.prototype(
         field,
-        RecordSpec::VelocityField(VelocityFieldSpec {
+        VelocityFieldFields {
             dimensions: [2, 2, 1],
             velocities: vec![1, 2, 3, 4],
-        }),
+        },
     )?;
     let preset = b.path("content/effects/fire.preset")?;
     b.prototype(
         preset,
-        RecordSpec::EffectPreset(EffectPresetSpec {
+        EffectPresetFields {
             high_id: 0x1111_2222,
             low_id: 0x3333_4444,
-        }),
+        },
     )?;
     let metadata = b.path("content/effects/fire.meta")?;
     b.prototype(
         metadata,
-        RecordSpec::EffectMetadata(EffectMetadataSpec {
+        EffectMetadataFields {
             channels: vec![
-                ChannelSpec {
+                ChannelFields {
                     name: "intensity".into(),
                     min: 0.0,
                     max: 2.0,
                     default: 1.0,
                     kind: 1,
                 },
-                ChannelSpec {
+                ChannelFields {
                     name: "size".into(),
                     min: 0.5,
                     max: 4.0,
@@ -2017,17 +1649,17 @@ pub fn all_prototypes() -> Result<AssetsBuilder> {
                     kind: 2,
                 },
             ],
-        }),
+        },
     )?;
     let atlas = b.path("content/gui/atlas.contour")?;
     b.prototype(
         atlas,
-        RecordSpec::AtlasContour(AtlasContourSpec {
+        AtlasContourFields {
             frames: vec![
                 vec![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]],
                 vec![[0.5, 0.5], [0.75, 0.5]],
             ],
-        }),
+        },
     )?;
     Ok(b)
 }
@@ -2045,21 +1677,22 @@ pub fn legacy_layouts() -> Result<AssetsBuilder> {
         .path_entry(0x30, 0x20, "Old.model")
         .path_entry(0x40, 0x20, "Old.visual")
         .path_entry(0x50, 0x20, "Gone.model");
-    b.prototype(0x40, RecordSpec::Visual(example_visual(0, 0)))?;
+    b.prototype(0x40, example_visual(0, 0))?;
     b.prototype(
         0x30,
-        RecordSpec::Model(ModelSpec {
+        ModelFields {
+            layout: MODEL_LAYOUT_V1,
             visual_resource_id: 0x40,
             misc_type: 1,
-            skeleton_extender_ids: Vec::new(),
+            skeleton_extenders: Vec::new(),
             animations: vec![0xC1],
-            dyes: vec![DyeSpec {
+            dyes: vec![DyeFields {
                 matter_id: 1,
                 replaces_id: 2,
                 tints: vec![Some("tint_old".into())],
                 tint_materials: vec![0xD1],
             }],
-        }),
+        },
     )?;
     b.deleted(0x50);
     // One record of 8 bytes the reader cannot decode, after the blob header.

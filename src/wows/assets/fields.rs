@@ -143,7 +143,7 @@ pub struct LodFields {
 }
 
 /// A bounding box.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct BoundsFields {
     /// The smallest corner.
@@ -153,7 +153,7 @@ pub struct BoundsFields {
 }
 
 /// A VisualPrototype's fields.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct VisualFields {
     /// The path id of the `.geometry` file.
@@ -248,8 +248,19 @@ pub struct PropertyFields {
     pub value: PropertyValue,
 }
 
+impl PropertyFields {
+    /// A property named `name` holding `value` (its `kind` is the value's type name).
+    pub fn new(name: &str, value: PropertyValue) -> Self {
+        PropertyFields {
+            name: Some(name.to_owned()),
+            kind: value.type_name(),
+            value,
+        }
+    }
+}
+
 /// A MaterialPrototype's fields.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct MaterialFields {
     /// The typed properties, in the record's order.
@@ -301,6 +312,20 @@ pub struct ModelFields {
     pub animations: Vec<u64>,
     /// The dyes.
     pub dyes: Vec<DyeFields>,
+}
+
+/// A model in the current layout ([`MODEL_LAYOUT`]) with nothing set.
+impl Default for ModelFields {
+    fn default() -> Self {
+        ModelFields {
+            layout: MODEL_LAYOUT,
+            visual_resource_id: 0,
+            misc_type: 0,
+            skeleton_extenders: Vec::new(),
+            animations: Vec::new(),
+            dyes: Vec::new(),
+        }
+    }
 }
 
 /// A SkeletonExtenderPrototype's fields.
@@ -456,6 +481,32 @@ pub struct RawFields {
     /// The database blob's size in bytes.
     pub database_bytes: usize,
 }
+
+/// Each type's fields as a [`PrototypeFields`], so that the writer (`AssetsBuilder::prototype`,
+/// feature `write`) takes them as they are.
+macro_rules! into_prototype_fields {
+    ($($variant:ident($fields:ty)),* $(,)?) => {
+        $(impl From<$fields> for PrototypeFields {
+            fn from(fields: $fields) -> Self {
+                Self::$variant(fields)
+            }
+        })*
+    };
+}
+
+into_prototype_fields!(
+    Visual(VisualFields),
+    Material(MaterialFields),
+    Model(ModelFields),
+    SkeletonExtender(SkeletonExtenderFields),
+    PointLight(PointLightFields),
+    Effect(EffectFields),
+    VelocityField(VelocityFieldFields),
+    EffectPreset(EffectPresetFields),
+    EffectMetadata(EffectMetadataFields),
+    AtlasContour(AtlasContourFields),
+    Raw(RawFields),
+);
 
 /// What one record's owned fields may take: eight times the file (at least 1 MiB). A record's
 /// lists and names are bounded by the file one by one, but records may point many lists at the
