@@ -46,15 +46,30 @@ use crate::wows::assets::{
     VelocityFieldFields, VisualFields,
 };
 
-/// Which checksum the header stores.
+mod model;
+
+pub use model::{AssetsModel, DatabaseModel, DatabaseRecords, PathEntryModel, PrototypeEntryModel};
+
+/// Which checksum the header stores (in JSON `"murmur3"`, `"crc32"` or `{"fixed": "0x…"}`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
 pub enum ChecksumKind {
     /// MurmurHash3_x86_32 (seed 0) of the body.
     Murmur3,
     /// CRC32 of the body.
     Crc32,
     /// A fixed value (to test a checksum that matches neither).
-    Fixed(u32),
+    Fixed(
+        #[cfg_attr(
+            feature = "serde",
+            serde(with = "crate::wows::assets::serde_ids::id32")
+        )]
+        u32,
+    ),
 }
 
 /// The identity matrix translated by `t`.
@@ -262,8 +277,14 @@ fn name_id(name: &str) -> u32 {
     murmur3_32(name.as_bytes(), 0)
 }
 
-/// Builds an `assets.bin`.
+/// Builds an `assets.bin`. With the `serde` feature it is (de)serialized as its
+/// [`AssetsModel`].
 #[derive(Debug, Clone)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "AssetsModel", try_from = "AssetsModel")
+)]
 pub struct AssetsBuilder {
     pool: Vec<u8>,
     /// Name id → the string's offset in the pool.

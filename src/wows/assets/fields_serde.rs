@@ -107,6 +107,7 @@ impl Serialize for CompleteFields<'_> {
 
 /// Records in their complete form (`#[serde(serialize_with)]` of a list of records that must
 /// read back byte for byte).
+#[cfg(feature = "write")]
 pub(crate) fn complete_records<S: Serializer>(
     records: &[PrototypeFields],
     s: S,
@@ -403,7 +404,7 @@ impl<'de, T: TryFrom<u64>> Deserialize<'de> for Id<T> {
 
 /// Ids as `0x…` hex text of their full width, as the rest of gamebin's JSON gives them (and read
 /// back from it), and large arrays summarized by their length.
-pub(super) mod hex {
+pub(crate) mod hex {
     use serde::{Deserialize, Deserializer, Serializer};
 
     use super::Id;

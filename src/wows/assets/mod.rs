@@ -75,6 +75,8 @@ pub use fields::{
 };
 #[cfg(feature = "serde")]
 pub use fields_serde::CompleteFields;
+#[cfg(all(feature = "serde", feature = "write"))]
+pub(crate) use fields_serde::{complete_records, hex as serde_ids};
 pub use paths::{
     FIND_CANDIDATES, IdHasher, MAX_PATH_DEPTH, PathEntry, PathHashCheck, PathIndex, Paths,
 };
