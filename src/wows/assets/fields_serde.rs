@@ -336,7 +336,7 @@ impl Serialize for HexBytes<'_> {
 /// Hex text (two digits a byte, either case) as bytes; `None` for anything else.
 fn unhex(text: &str) -> Option<Vec<u8>> {
     let digits = text.as_bytes();
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return None;
     }
     let digit = |d: u8| char::from(d).to_digit(16);

@@ -104,9 +104,8 @@ pub struct DatabaseModel {
     serde(rename_all = "snake_case")
 )]
 pub enum DatabaseRecords {
-    /// Records of the database's type, each as its fields (in JSON the complete form,
-    /// [`CompleteFields`](crate::wows::assets::CompleteFields), so that every stored byte reads
-    /// back).
+    /// Records of the database's type, each as its fields (in JSON their complete form,
+    /// `CompleteFields`, so that every stored byte reads back).
     Decoded {
         /// Bytes per record: the layout (a model database's 0x28 or 0x20).
         item_size: usize,
