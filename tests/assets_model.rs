@@ -136,6 +136,19 @@ fn a_model_the_writer_cannot_store_is_refused_with_the_part_named() {
     let message = error(layout);
     assert!(message.contains("ModelPrototype.layout"), "{message}");
 
+    // A capacity far beyond the entries would be allocated as given: refused.
+    let mut huge = model.clone();
+    huge.prototypes_capacity = Some(usize::MAX);
+    let message = error(huge);
+    assert!(
+        message.contains("resourceToPrototypeMap.capacity"),
+        "{message}"
+    );
+    let mut huge = model.clone();
+    huge.strings_capacity = Some(8 * huge.strings.len() + 1025);
+    let message = error(huge);
+    assert!(message.contains("offsetsMap.capacity"), "{message}");
+
     let mut unknown = model;
     unknown.databases[0].magic ^= 1;
     let message = error(unknown);

@@ -185,7 +185,8 @@ impl AssetsBuilder {
 
     /// The builder of a file given as plain data: each part added in the model's order, each
     /// record encoded into its database. Refused, with an error naming the structure and field:
-    /// two strings with one name id, a decoded database of an unknown magic or a record size its
+    /// a map's capacity over eight times its entries (and 1,024 more), two strings with one name
+    /// id, a decoded database of an unknown magic or a record size its
     /// type does not have, a record of another type than its database's, an entry's index or
     /// state that does not fit its bits, and whatever [`prototype`](Self::prototype) refuses in a
     /// record.
@@ -201,8 +202,12 @@ impl AssetsBuilder {
         } = model;
         let mut b = AssetsBuilder::new();
         b.blobs.clear();
-        b.strings_capacity = strings_capacity;
-        b.r2p_capacity = prototypes_capacity;
+        b.strings_capacity = bounded(strings_capacity, strings.len(), "offsetsMap.capacity")?;
+        b.r2p_capacity = bounded(
+            prototypes_capacity,
+            prototypes.len(),
+            "resourceToPrototypeMap.capacity",
+        )?;
         b.checksum = checksum;
         for text in &strings {
             let known = b.string_order.len();
@@ -298,6 +303,22 @@ impl AssetsBuilder {
             chain.reverse();
             self.path_ids.entry(chain.join("/")).or_insert(*self_id);
         }
+    }
+}
+
+/// A map's capacity as a model gives it, refused above eight times its entries (and 1,024 more):
+/// the tables are allocated at that size, and a model read from text must not make the writer
+/// allocate without bound (the writer's own maps hold twice the entries plus one, real files
+/// about as many).
+fn bounded(capacity: Option<usize>, entries: usize, what: &'static str) -> Result<Option<usize>> {
+    let most = entries.saturating_mul(8).saturating_add(1024);
+    match capacity {
+        Some(c) if c > most => Err(invalid(
+            what,
+            u64_of(c),
+            "more than eight times the map's entries (and 1,024 more)",
+        )),
+        _ => Ok(capacity),
     }
 }
 
