@@ -1,7 +1,9 @@
 //! An `assets.bin` writer: strings and resource-to-prototype maps with linear probing, the path
 //! tree with CityHash64 ids, and prototype databases whose records (all ten types) are encoded
 //! from the reader's own [`PrototypeFields`] — one declaration of each record, read and written —
-//! laid out the way the seed describes the game's file. Either checksum flavour.
+//! laid out the way the seed describes the game's file. Either checksum flavour. The whole file as
+//! plain data is an [`AssetsModel`], which the builder converts to and from (and, with the `serde`
+//! feature, is read from and written to JSON as).
 //!
 //! ```
 //! use gamebin::write::assets::AssetsBuilder;
