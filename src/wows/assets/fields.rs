@@ -72,31 +72,55 @@ pub const MODEL_LAYOUT: &str = "0x28";
 /// [`ModelFields::layout`] of a record in the older 0x20-byte layout (no skeleton extenders).
 pub const MODEL_LAYOUT_V1: &str = "0x20";
 
-/// One prototype record's fields; one variant per prototype type the reader decodes.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PrototypeFields {
-    /// A VisualPrototype: skeleton, render sets and LODs.
-    Visual(VisualFields),
-    /// A MaterialPrototype: typed properties.
-    Material(MaterialFields),
-    /// A ModelPrototype: its visual, skeleton extenders, animations and dyes.
-    Model(ModelFields),
-    /// A SkeletonExtenderPrototype: extra nodes.
-    SkeletonExtender(SkeletonExtenderFields),
-    /// A PointLightPrototype.
-    PointLight(PointLightFields),
-    /// An EffectPrototype (its particle systems kept raw; summarized in JSON).
-    Effect(EffectFields),
-    /// A VelocityFieldPrototype (its velocities summarized by count in JSON).
-    VelocityField(VelocityFieldFields),
-    /// An EffectPresetPrototype.
-    EffectPreset(EffectPresetFields),
-    /// An EffectMetadataPrototype.
-    EffectMetadata(EffectMetadataFields),
-    /// An AtlasContourProto.
-    AtlasContour(AtlasContourFields),
-    /// A record of a database the reader keeps raw, and why.
-    Raw(RawFields),
+/// Declares [`PrototypeFields`] and, beside it, each variant's fields converting into it, so that
+/// the writer (`AssetsBuilder::prototype`, feature `write`) takes a type's fields as they are.
+macro_rules! prototype_fields {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $($(#[$variant_meta:meta])* $variant:ident($fields:ty),)*
+        }
+    ) => {
+        $(#[$meta])*
+        pub enum $name {
+            $($(#[$variant_meta])* $variant($fields),)*
+        }
+
+        $(impl From<$fields> for $name {
+            fn from(fields: $fields) -> Self {
+                Self::$variant(fields)
+            }
+        })*
+    };
+}
+
+prototype_fields! {
+    /// One prototype record's fields; one variant per prototype type the reader decodes.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum PrototypeFields {
+        /// A VisualPrototype: skeleton, render sets and LODs.
+        Visual(VisualFields),
+        /// A MaterialPrototype: typed properties.
+        Material(MaterialFields),
+        /// A ModelPrototype: its visual, skeleton extenders, animations and dyes.
+        Model(ModelFields),
+        /// A SkeletonExtenderPrototype: extra nodes.
+        SkeletonExtender(SkeletonExtenderFields),
+        /// A PointLightPrototype.
+        PointLight(PointLightFields),
+        /// An EffectPrototype (its particle systems kept raw; summarized in JSON).
+        Effect(EffectFields),
+        /// A VelocityFieldPrototype (its velocities summarized by count in JSON).
+        VelocityField(VelocityFieldFields),
+        /// An EffectPresetPrototype.
+        EffectPreset(EffectPresetFields),
+        /// An EffectMetadataPrototype.
+        EffectMetadata(EffectMetadataFields),
+        /// An AtlasContourProto.
+        AtlasContour(AtlasContourFields),
+        /// A record of a database the reader keeps raw, and why.
+        Raw(RawFields),
+    }
 }
 
 /// A name out of a fixed set (a layout's, a reason's). Spelled as an alias so that serde's derive
@@ -491,32 +515,6 @@ pub struct RawFields {
     /// The database blob's size in bytes.
     pub database_bytes: usize,
 }
-
-/// Each type's fields as a [`PrototypeFields`], so that the writer (`AssetsBuilder::prototype`,
-/// feature `write`) takes them as they are.
-macro_rules! into_prototype_fields {
-    ($($variant:ident($fields:ty)),* $(,)?) => {
-        $(impl From<$fields> for PrototypeFields {
-            fn from(fields: $fields) -> Self {
-                Self::$variant(fields)
-            }
-        })*
-    };
-}
-
-into_prototype_fields!(
-    Visual(VisualFields),
-    Material(MaterialFields),
-    Model(ModelFields),
-    SkeletonExtender(SkeletonExtenderFields),
-    PointLight(PointLightFields),
-    Effect(EffectFields),
-    VelocityField(VelocityFieldFields),
-    EffectPreset(EffectPresetFields),
-    EffectMetadata(EffectMetadataFields),
-    AtlasContour(AtlasContourFields),
-    Raw(RawFields),
-);
 
 /// What one record's owned fields may take: eight times the file (at least 1 MiB). A record's
 /// lists and names are bounded by the file one by one, but records may point many lists at the
