@@ -54,6 +54,8 @@ mod checksum;
 mod database;
 mod fields;
 #[cfg(feature = "serde")]
+mod fields_serde;
+#[cfg(feature = "serde")]
 pub mod json;
 mod paths;
 mod prototypes;
@@ -71,6 +73,10 @@ pub use fields::{
     PointLightFields, PropertyFields, PropertyValue, PrototypeFields, RawFields, RenderSetFields,
     SkeletonExtenderFields, VelocityFieldFields, VisualFields,
 };
+#[cfg(feature = "serde")]
+pub use fields_serde::CompleteFields;
+#[cfg(all(feature = "serde", feature = "write"))]
+pub(crate) use fields_serde::{complete_records, hex as serde_ids};
 pub use paths::{
     FIND_CANDIDATES, IdHasher, MAX_PATH_DEPTH, PathEntry, PathHashCheck, PathIndex, Paths,
 };
