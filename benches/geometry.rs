@@ -138,9 +138,6 @@ fn build_large_file() -> Vec<u8> {
 
 /// Sums everything a tool walking the file's tables reads, without decoding: all vertex and index
 /// mappings, all merged buffers (stride, format, decoded sizes from the ENCD headers), all draws.
-/// Not inlined: both walk rows time this one function, rather than a copy of it laid out inside
-/// each timing loop.
-#[inline(never)]
 fn walk(view: &GeometryView<'_>) -> u64 {
     let mut sum = 0u64;
     for m in view
