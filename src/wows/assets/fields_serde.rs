@@ -234,7 +234,7 @@ impl Serialize for CompleteEffect<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut out = s.serialize_struct("EffectFields", 2)?;
         out.serialize_field("max_emitting_duration", &self.0.max_emitting_duration)?;
-        let systems: Vec<HexBytes<'_>> = self.0.systems.iter().map(|s| HexBytes(s)).collect();
+        let systems: Vec<String> = self.0.systems.iter().map(|s| crate::wwd::hex(s)).collect();
         out.serialize_field("systems", &systems)?;
         out.end()
     }
@@ -286,9 +286,8 @@ fn systems<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<u8>>, D::Error> {
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
             let mut systems = Vec::new();
             while let Some(text) = seq.next_element::<String>()? {
-                let bytes = unhex(&text).ok_or_else(|| {
-                    A::Error::invalid_value(Unexpected::Str(&text), &"hex text (two digits a byte)")
-                })?;
+                let bytes = crate::wwd::unhex(&text)
+                    .map_err(|why| A::Error::invalid_value(Unexpected::Str(&text), &why))?;
                 systems.push(bytes);
             }
             Ok(systems)
@@ -317,36 +316,6 @@ pub(super) fn velocities<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u16>, D:
         }
     }
     d.deserialize_seq(Velocities)
-}
-
-/// Bytes as lowercase hex text.
-struct HexBytes<'b>(&'b [u8]);
-
-impl Serialize for HexBytes<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use core::fmt::Write as _;
-        let mut text = String::with_capacity(self.0.len() * 2);
-        for b in self.0 {
-            let _ = write!(text, "{b:02x}");
-        }
-        s.serialize_str(&text)
-    }
-}
-
-/// Hex text (two digits a byte, either case) as bytes; `None` for anything else.
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    let digits = text.as_bytes();
-    if !digits.len().is_multiple_of(2) {
-        return None;
-    }
-    let digit = |d: u8| char::from(d).to_digit(16);
-    digits
-        .chunks_exact(2)
-        .map(|pair| match *pair {
-            [hi, lo] => Some((digit(hi)? << 4 | digit(lo)?) as u8),
-            _ => None,
-        })
-        .collect()
 }
 
 /// [`ModelFields::layout`] read back: one of the two layout names.
