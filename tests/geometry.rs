@@ -704,3 +704,37 @@ fn debug_of_a_large_view_is_short() {
     let shown = format!("{view:?}");
     assert!(shown.len() < 2000, "{} characters", shown.len());
 }
+
+/// `by_id` scans its table four records at a time and then the rest: at every table length, each
+/// id must be found at the first position that holds it (ids repeat here every third mesh, so
+/// also within one group of four), and an id not in the table must not be.
+#[test]
+fn lookups_by_id_find_the_first_mapping_at_every_table_length() {
+    for meshes in 0..=11u32 {
+        let mut b = GeometryBuilder::new();
+        let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
+        let ib = b.index_buffer(2, false);
+        let v = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]].map(MeshVertex::at);
+        for m in 0..meshes {
+            let ids = (100 + m % 3, 200 + m % 3);
+            b.mesh_with_ids(ids, vb, ib, 0, &v, &[0, 1, 2]).unwrap();
+        }
+        let bytes = b.to_bytes().unwrap();
+        let view = GeometryView::from_bytes(&bytes).unwrap();
+        for (table, first_id) in [(view.vertex_mappings(), 100), (view.index_mappings(), 200)] {
+            assert_eq!(table.len(), meshes as usize);
+            for id in first_id..first_id + 5 {
+                let first_holding = table.iter().position(|m| m.id() == id);
+                let found = table.by_id(id);
+                assert_eq!(
+                    found.map(|m| m.position()),
+                    first_holding,
+                    "{meshes} meshes, id {id}"
+                );
+                if let Some(m) = found {
+                    assert_eq!(m.id(), id);
+                }
+            }
+        }
+    }
+}

@@ -138,14 +138,27 @@ impl<'a> Mappings<'a> {
     /// The mapping with this id (a linear scan: tables hold a handful to a few hundred entries and
     /// carry no hash index of their own).
     pub fn by_id(&self, id: u32) -> Option<Mapping<'a>> {
-        // Over the plain records: the scan is the whole cost of a lookup, and it compiles to a
-        // tighter loop than one that builds each `Mapping` with its offset first.
-        let position = self
-            .table
-            .records()
+        // Over the plain records, four at a time: the scan is the whole cost of a lookup, and
+        // comparing four ids into one mask before branching takes one branch per four records
+        // where a record-by-record scan takes two per record. Fewer branches also make the loop's
+        // speed depend less on where it happens to land in the binary.
+        let records = self.table.records();
+        let mut quads = records.chunks_exact(4);
+        let mut first = 0;
+        for quad in &mut quads {
+            let hits = quad.iter().enumerate().fold(0u32, |hits, (i, r)| {
+                hits | (u32::from(r.mapping_id.get() == id) << i)
+            });
+            if hits != 0 {
+                return self.get(first + hits.trailing_zeros() as usize);
+            }
+            first += 4;
+        }
+        let rest = quads
+            .remainder()
             .iter()
             .position(|r| r.mapping_id.get() == id)?;
-        self.get(position)
+        self.get(first + rest)
     }
 
     /// The mapping of the mesh named `name` (its id is the hash of `name` + this table's suffix).
