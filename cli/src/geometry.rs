@@ -118,11 +118,7 @@ pub fn pack_run(json: &Path, output: &Path, force: bool) -> Result<Status> {
 }
 
 fn pack(json: &Path, output: &Path, force: bool) -> Result<()> {
-    let text = if crate::files::is_stdin(json) {
-        std::io::read_to_string(std::io::stdin().lock()).context("cannot read standard input")?
-    } else {
-        std::fs::read_to_string(json).context("cannot read")?
-    };
+    let text = crate::files::read_text(json)?;
     let bytes = file_from_json(&text)?
         .to_bytes()
         .context("the model cannot be written")?;

@@ -66,6 +66,26 @@ impl Out {
     }
 }
 
+/// Bytes as they come (a serializer writing a large document straight to stdout), with the same
+/// closed-pipe rule as [`Out::line`]: the first write after the reader went away fails, and so
+/// does every later one, which stops the serializer at once.
+impl Write for Out {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.closed {
+            return Err(io::ErrorKind::BrokenPipe.into());
+        }
+        let result = self.inner.write(bytes);
+        if matches!(&result, Err(e) if e.kind() == io::ErrorKind::BrokenPipe) {
+            self.closed = true;
+        }
+        result
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Out::flush(self)
+    }
+}
+
 /// Whether `error` is stdout's reader going away (see [`Out`]): the run stops, but nothing failed.
 pub fn is_closed_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {

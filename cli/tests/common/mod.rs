@@ -5,8 +5,10 @@
 // Each test binary uses its own part of these.
 #![allow(dead_code)]
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// The repository root.
 pub fn root() -> &'static Path {
@@ -73,4 +75,28 @@ pub fn against_golden(golden: &Path, got: &str, test: &str) -> Option<String> {
         )
     });
     (got != want).then(|| format!("got\n{got}\nwant ({})\n{want}", golden.display()))
+}
+
+/// Spawns gamebin with stdout piped, reads one line, closes the pipe and returns how long the
+/// process took to end afterwards, its exit code and stderr.
+pub fn close_after_one_line(args: &[&str]) -> (Duration, Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamebin"))
+        .args(args)
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run gamebin");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(!line.is_empty(), "{args:?}: no output");
+    drop(stdout);
+    let closed = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    (
+        closed.elapsed(),
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
