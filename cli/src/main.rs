@@ -616,8 +616,9 @@ enum AssetsCommand {
     /// checksum kind. `gamebin assets pack` writes it back.
     ///
     /// Ids are `0x…` hex text. Written to standard output unless -o names a file (not
-    /// overwritten without --force). The output is larger than the file (about four times for
-    /// the synthetic files).
+    /// overwritten without --force). The output is larger than the file (four to five times for
+    /// the synthetic files). JSON has no number for a float that is NaN or infinite: such a
+    /// field comes out as null, which `assets pack` refuses (naming its line).
     #[command(
         after_help = "Examples:\n  gamebin assets unpack assets.bin -o assets.json\n  \
                             (edit assets.json: a material's property, a path's name)\n  \
