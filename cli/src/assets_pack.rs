@@ -15,19 +15,11 @@ use gamebin::write::assets::{AssetsBuilder, AssetsModel};
 use serde::Deserialize;
 
 use crate::files;
-use crate::output::{Out, Status, is_closed_pipe, report};
+use crate::output::{Out, Status, finish};
 
 /// `gamebin assets unpack FILE [-o MODEL.json]`: the model on stdout, or in a new file.
 pub fn unpack_run(input: &Path, output: Option<&Path>, force: bool) -> Result<Status> {
-    match unpack(input, output, force) {
-        Ok(()) => Ok(Status::Success),
-        // The reader of the output went away (`| head`): stop, nothing failed.
-        Err(e) if is_closed_pipe(&e) => Ok(Status::Success),
-        Err(e) => {
-            report(input, &e);
-            Ok(Status::SomeFailed)
-        }
-    }
+    Ok(finish(input, unpack(input, output, force)))
 }
 
 fn unpack(input: &Path, output: Option<&Path>, force: bool) -> Result<()> {
@@ -80,11 +72,7 @@ fn write_model(out: &mut impl std::io::Write, model: &AssetsModel) -> Result<()>
 /// with the reason on stderr and nothing written, when the JSON is not a model or the model does
 /// not fit the format.
 pub fn pack_run(json: &Path, output: &Path, force: bool) -> Result<Status> {
-    let packed = pack(json, output, force);
-    if let Err(e) = &packed {
-        report(json, e);
-    }
-    Ok(packed.map_or(Status::SomeFailed, |()| Status::Success))
+    Ok(finish(json, pack(json, output, force)))
 }
 
 fn pack(json: &Path, output: &Path, force: bool) -> Result<()> {

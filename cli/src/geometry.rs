@@ -2,7 +2,7 @@
 //! (the summary and, in JSON, the whole file as the library's owned model); and `geometry pack`,
 //! which writes the model of a dump back.
 
-use crate::output::{Status, count, report};
+use crate::output::{Status, count, finish};
 use std::path::Path;
 
 use anyhow::{Context as _, Result, anyhow, bail};
@@ -110,11 +110,7 @@ pub fn dump_text(path: &Path, data: &[u8]) -> Result<String> {
 /// model), edited or not, written back as a file. Exit status 1, with the reason on stderr, when
 /// the JSON is not a model or the model does not fit the format's fields.
 pub fn pack_run(json: &Path, output: &Path, force: bool) -> Result<Status> {
-    let packed = pack(json, output, force);
-    if let Err(e) = &packed {
-        report(json, e);
-    }
-    Ok(packed.map_or(Status::SomeFailed, |()| Status::Success))
+    Ok(finish(json, pack(json, output, force)))
 }
 
 fn pack(json: &Path, output: &Path, force: bool) -> Result<()> {

@@ -120,6 +120,19 @@ pub fn progress_bar(files: usize) -> indicatif::ProgressBar {
     bar
 }
 
+/// How a command over one file ended: its error reported against `path` (exit status 1), or a
+/// success; stdout's reader going away (`| head`) ends the run without failing it.
+pub fn finish(path: &Path, result: anyhow::Result<()>) -> Status {
+    match result {
+        Ok(()) => Status::Success,
+        Err(e) if is_closed_pipe(&e) => Status::Success,
+        Err(e) => {
+            report(path, &e);
+            Status::SomeFailed
+        }
+    }
+}
+
 /// Reports a failed file on stderr: `gamebin: PATH: error`.
 pub fn report(path: &Path, error: &anyhow::Error) {
     eprintln!("gamebin: {}: {error:#}", path.display());

@@ -16,15 +16,17 @@
 //! The expected bytes are the committed fixtures, the generator's file and the reader's records,
 //! never this command's output.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use gamebin::wows::assets::{AssetsView, PrototypeFields};
 use serde_json::{Value as Json, json};
 
 mod common;
-use common::{against_golden, at_repository_root, gamebin, root, stderr, temp_dir, transcript};
+use common::{
+    against_golden, at_repository_root, gamebin, gamebin_with_stdin, root, stderr, temp_dir,
+    transcript,
+};
 
 fn fixtures() -> Vec<PathBuf> {
     let dir = root().join("fixtures/wows-assets");
@@ -59,23 +61,9 @@ fn unpack(path: &Path) -> Json {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-fn run_pack(input: &Path, output: &Path, force: bool) -> Output {
-    let mut args = vec!["assets", "pack", arg(input), "-o", arg(output)];
-    if force {
-        args.push("--force");
-    }
-    gamebin(&args)
-}
-
 /// Packs `doc` (written to `dir/name.json`) to `dir/name.bin`; the bytes written.
 fn pack(dir: &Path, name: &str, doc: &Json) -> Vec<u8> {
-    let input = dir.join(format!("{name}.json"));
-    let output = dir.join(format!("{name}.bin"));
-    std::fs::write(&input, serde_json::to_string_pretty(doc).unwrap()).unwrap();
-    let out = run_pack(&input, &output, true);
-    assert!(out.status.success(), "{name}: {}", stderr(&out));
-    assert!(out.stderr.is_empty(), "{name}: {}", stderr(&out));
-    std::fs::read(&output).unwrap()
+    common::pack_doc("assets", "bin", dir, name, doc)
 }
 
 /// Unpack to a file (-o) → pack gives the file's bytes, and the file -o wrote is what stdout
@@ -89,7 +77,7 @@ fn assert_packs_back(dir: &Path, path: &Path) {
     let written: Json = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert!(written == unpack(path), "{name}: -o and stdout differ");
     let packed = dir.join(format!("{name}.packed"));
-    let out = run_pack(&json, &packed, false);
+    let out = common::run_pack("assets", &json, &packed, false);
     assert!(out.status.success(), "{name}: {}", stderr(&out));
     assert!(
         std::fs::read(&packed).unwrap() == std::fs::read(path).unwrap(),
@@ -117,31 +105,13 @@ fn standard_input_and_output_round_trip_too() {
     let dir = temp_dir("assets-pack-stdin");
     let fixture = root().join("fixtures/wows-assets/legacy_layouts.assets.bin");
     let bytes = std::fs::read(&fixture).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamebin"))
-        .args(["assets", "unpack", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(&bytes).unwrap();
-    let unpacked = child.wait_with_output().unwrap();
+    let unpacked = gamebin_with_stdin(&["assets", "unpack", "-"], &bytes);
     assert!(unpacked.status.success(), "{}", stderr(&unpacked));
-
     let output = dir.join("out.bin");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamebin"))
-        .args(["assets", "pack", "-", "-o", arg(&output)])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(&unpacked.stdout)
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = gamebin_with_stdin(
+        &["assets", "pack", "-", "-o", arg(&output)],
+        &unpacked.stdout,
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(std::fs::read(&output).unwrap() == bytes);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -151,11 +121,7 @@ fn standard_input_and_output_round_trip_too() {
 #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn the_sample_packs_to_a_file_that_reads_the_same() {
     at_repository_root();
-    let samples = std::env::var_os("GAMEBIN_SAMPLES").expect(
-        "GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with \
-         GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)",
-    );
-    let sample = PathBuf::from(samples).join("wows-assets/minimal_synthetic_assets.bin");
+    let sample = common::samples().join("wows-assets/minimal_synthetic_assets.bin");
     let model = unpack(&sample);
     // What SOURCES.txt states: the two maps' capacities, the strings, the path names and the
     // three live entries with their places (material, visual, model).
