@@ -582,6 +582,10 @@ enum AssetsCommand {
     /// path table lacks it). KEY is a resource id (`0x…` or decimal) or a full
     /// path (`content/…`; a leading `res/` is dropped), looked up by its CityHash64 and, if the
     /// file's ids are not path hashes, by walking the path table.
+    #[command(after_help = "Examples:\n  \
+        gamebin assets get assets.bin content/gameplay/japan/ship/destroyer/JSD011/JSD011.model\n  \
+        gamebin assets get assets.bin 0x0df5a921212a899e\n  \
+        gamebin assets get assets.bin content/effects/fire.effect --complete  (systems in full)")]
     Get {
         /// The assets.bin (`-` for standard input).
         #[arg(value_name = "FILE")]

@@ -309,7 +309,7 @@ fn help_says_what_complete_adds_and_what_reads_back() {
     assert!(help.contains("Only the complete form reads back"), "{help}");
     let help = help_of(&["dump", "--help"]);
     assert!(help.contains("Only the complete form"), "{help}");
-    for command in ["unpack", "pack"] {
+    for command in ["get", "unpack", "pack"] {
         let help = help_of(&["assets", command, "--help"]);
         assert!(help.contains("Examples:"), "{command}: {help}");
     }
@@ -341,6 +341,15 @@ fn bad_inputs() -> Vec<(&'static str, String)> {
     });
     edit("index_too_wide", &|m| {
         m["prototypes"][0]["record"] = json!(1u32 << 24);
+    });
+    // A float JSON has no number for (NaN, infinite), as unpack writes it.
+    edit("null_float", &|m| {
+        for database in m["databases"].as_array_mut().unwrap() {
+            let records = &mut database["records"]["decoded"]["records"];
+            if records[0]["type"] == "EffectPrototype" {
+                records[0]["max_emitting_duration"] = Json::Null;
+            }
+        }
     });
     // The effect as `assets get` prints it without --complete.
     edit("effect_summary", &|m| {
