@@ -646,6 +646,8 @@ enum AssetsCommand {
     /// gamebin's writer (the synthetic files; an assets.bin of another writer packs to a file
     /// that reads the same, in this writer's layout). Lookup tables, offsets and the checksum are
     /// computed: edit what the model holds (a path entry's name, a record's fields, a string).
+    /// A raw database's blob and the entries' database and record indices are written as they
+    /// are: check an edited file with `gamebin check`.
     /// JSON that does not parse, an unknown or missing key, a value of the wrong type or range
     /// (each with its line and column), and a model the writer cannot store (a capacity over
     /// eight times its entries and 1,024 more, two strings with one name id, a record in another
