@@ -278,6 +278,20 @@ mod json {
             },
             "systems as hex text",
         );
+        // A misspelt key of the model is refused, not dropped (the capacity would fall back to
+        // the writer's, changing the file without a word).
+        refused(
+            |v| {
+                let capacity = v["strings_capacity"].take();
+                v["string_capacity"] = capacity;
+                v.as_object_mut().unwrap().remove("strings_capacity");
+            },
+            "unknown field `string_capacity`",
+        );
+        refused(
+            |v| v["paths"][0]["parent"] = "0x01".into(),
+            "unknown field `parent`",
+        );
         assert!(changed(|_| {}).is_ok());
     }
 }

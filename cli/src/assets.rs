@@ -5,6 +5,7 @@ use std::io::IsTerminal;
 use std::path::Path;
 
 use anyhow::Result;
+use gamebin::wows::assets::json::RecordForm;
 use gamebin::wows::assets::{AssetsView, PathIndex, json as assets_json};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
@@ -93,6 +94,15 @@ pub fn info_line(i: &Info) -> String {
     )
 }
 
+/// The form of the records `--complete` asks for.
+pub fn record_form(complete: bool) -> RecordForm {
+    if complete {
+        RecordForm::Complete
+    } else {
+        RecordForm::Summary
+    }
+}
+
 /// A progress bar on stderr for a whole-file walk of `len` items, hidden unless stderr is a
 /// terminal.
 pub fn progress(len: usize, what: &str) -> ProgressBar {
@@ -111,9 +121,9 @@ pub fn progress(len: usize, what: &str) -> ProgressBar {
 }
 
 /// Streams the dump: one JSON document (or text) written element by element, never the whole
-/// tree in memory (the elements are the library's `assets::json`). Full paths come from an owned
-/// id → entry index.
-pub fn dump(path: &Path, data: &[u8], json: bool, out: &mut Out) -> Result<()> {
+/// tree in memory (the elements are the library's `assets::json`, each record in `form`). Full
+/// paths come from an owned id → entry index.
+pub fn dump(path: &Path, data: &[u8], json: bool, form: RecordForm, out: &mut Out) -> Result<()> {
     let db = AssetsView::from_bytes(data)?;
     let info = info(path, data)?;
     let index = PathIndex::build(db.paths())?;
@@ -172,7 +182,7 @@ pub fn dump(path: &Path, data: &[u8], json: bool, out: &mut Out) -> Result<()> {
         let (database, i, record) = record?;
         if json {
             let sep = if n == 0 { "" } else { "," };
-            let line = assets_json::record_entry(&db, &database, i, record)?;
+            let line = assets_json::record_entry_in(&db, &database, i, record, form)?;
             bar.suspend(|| out.line(&format!("{sep}{line}")))?;
         }
     }

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use anyhow::{Result, bail};
+use gamebin::wows::assets::json::RecordForm;
 use gamebin::wows::assets::{AssetsView, ResourceKey, json};
 
 use crate::files;
@@ -12,8 +13,9 @@ use crate::output::{Out, Status, is_closed_pipe, report};
 /// An id written as `0x…` hex or decimal; anything else is a path.
 pub use gamebin::wows::assets::parse_id;
 
-pub fn run(path: &Path, key: &str) -> Result<Status> {
-    match get(path, key) {
+/// `complete`: the record in its complete form, which reads back (see `json::RecordForm`).
+pub fn run(path: &Path, key: &str, complete: bool) -> Result<Status> {
+    match get(path, key, crate::assets::record_form(complete)) {
         Ok(status) => Ok(status),
         // The reader of the output went away (`| head`): stop, nothing failed.
         Err(e) if is_closed_pipe(&e) => Ok(Status::Success),
@@ -24,7 +26,7 @@ pub fn run(path: &Path, key: &str) -> Result<Status> {
     }
 }
 
-fn get(path: &Path, key: &str) -> Result<Status> {
+fn get(path: &Path, key: &str, form: RecordForm) -> Result<Status> {
     let file = files::map(path)?;
     let db = AssetsView::from_bytes(&file)?;
     let key = ResourceKey::parse(key);
@@ -40,7 +42,7 @@ fn get(path: &Path, key: &str) -> Result<Status> {
             resource.id
         );
     };
-    let value = json::resource(&db, &resource, at)?;
+    let value = json::resource_in(&db, &resource, at, form)?;
     let mut out = Out::new();
     out.line(&serde_json::to_string_pretty(&value)?)?;
     out.flush()?;

@@ -14,7 +14,8 @@ use crate::wdata;
 use crate::wdb;
 use crate::wwd;
 
-pub fn run(path: &Path, json: bool, options: ReadOptions) -> Result<Status> {
+/// `complete`: an assets.bin's records in their complete form (see `assets::dump`).
+pub fn run(path: &Path, json: bool, complete: bool, options: ReadOptions) -> Result<Status> {
     // Opened once: standard input can be read only once.
     let (file, format) = match files::open_known(path, options) {
         Ok(known) => known,
@@ -26,7 +27,7 @@ pub fn run(path: &Path, json: bool, options: ReadOptions) -> Result<Status> {
     let mut out = Out::new();
     let result = if format == Format::WowsAssets {
         // Streamed: written as it is read.
-        assets::dump(path, &file, json, &mut out)
+        assets::dump(path, &file, json, assets::record_form(complete), &mut out)
     } else {
         text(path, &file, format, json, options).and_then(|text| Ok(out.line(text.trim_end())?))
     };

@@ -259,7 +259,15 @@ pub fn refuse_existing(target: &Path, force: bool) -> Result<()> {
 /// the file is created, so a file appearing meanwhile is not replaced either).
 pub fn write_new(output: &Path, bytes: &[u8], force: bool) -> Result<()> {
     use std::io::Write as _;
-    let mut file = std::fs::OpenOptions::new()
+    create_new(output, force)?
+        .write_all(bytes)
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", output.display()))
+}
+
+/// Creates `output` for writing, refusing to replace an existing file unless `force` (checked as
+/// the file is created, so a file appearing meanwhile is not replaced either).
+pub fn create_new(output: &Path, force: bool) -> Result<std::fs::File> {
+    std::fs::OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(true)
@@ -274,7 +282,19 @@ pub fn write_new(output: &Path, bytes: &[u8], force: bool) -> Result<()> {
             } else {
                 anyhow::anyhow!("cannot create {}: {e}", output.display())
             }
-        })?;
-    file.write_all(bytes)
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", output.display()))
+        })
+}
+
+/// The text of a file named on the command line (`-`: standard input), refused as [`map`]
+/// refuses what is not a regular file (a FIFO would be waited on).
+pub fn read_text(path: &Path) -> Result<String> {
+    if is_stdin(path) {
+        return std::io::read_to_string(std::io::stdin().lock())
+            .context("cannot read standard input");
+    }
+    let metadata = std::fs::metadata(path).context("cannot read")?;
+    if let Some(kind) = not_a_file(&metadata) {
+        bail!("{kind}");
+    }
+    std::fs::read_to_string(path).context("cannot read")
 }

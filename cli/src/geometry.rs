@@ -2,7 +2,7 @@
 //! (the summary and, in JSON, the whole file as the library's owned model); and `geometry pack`,
 //! which writes the model of a dump back.
 
-use crate::output::{Status, count, report};
+use crate::output::{Status, count, finish};
 use std::path::Path;
 
 use anyhow::{Context as _, Result, anyhow, bail};
@@ -110,19 +110,11 @@ pub fn dump_text(path: &Path, data: &[u8]) -> Result<String> {
 /// model), edited or not, written back as a file. Exit status 1, with the reason on stderr, when
 /// the JSON is not a model or the model does not fit the format's fields.
 pub fn pack_run(json: &Path, output: &Path, force: bool) -> Result<Status> {
-    let packed = pack(json, output, force);
-    if let Err(e) = &packed {
-        report(json, e);
-    }
-    Ok(packed.map_or(Status::SomeFailed, |()| Status::Success))
+    Ok(finish(json, pack(json, output, force)))
 }
 
 fn pack(json: &Path, output: &Path, force: bool) -> Result<()> {
-    let text = if crate::files::is_stdin(json) {
-        std::io::read_to_string(std::io::stdin().lock()).context("cannot read standard input")?
-    } else {
-        std::fs::read_to_string(json).context("cannot read")?
-    };
+    let text = crate::files::read_text(json)?;
     let bytes = file_from_json(&text)?
         .to_bytes()
         .context("the model cannot be written")?;

@@ -6,6 +6,7 @@
 mod assets;
 mod assets_get;
 mod assets_ls;
+mod assets_pack;
 mod check;
 mod craftstudio;
 mod craftstudio_check;
@@ -41,6 +42,7 @@ use clap::{Parser, Subcommand};
     after_help = "Examples:\n  gamebin info fixtures\n  gamebin info --json ~/games/wows/res \
                         > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin export ship.geometry -o ship.glb\n  \
                         gamebin assets ls assets.bin content/gameplay/japan\n  \
+                        gamebin assets unpack assets.bin -o assets.json\n  \
                         gamebin wdb pack item.json -o item.wdb\n  gamebin wwd render RETAIL01.WWD -o level1.png\n  \
                         gamebin craftstudio check MyProject/"
 )]
@@ -100,6 +102,13 @@ enum Command {
         /// One JSON document instead of text.
         #[arg(long)]
         json: bool,
+        /// With --json, an assets.bin's records in their complete form: an effect's systems as
+        /// hex text (one string each) and a velocity field's velocities listed, where the plain
+        /// form gives their counts. Only the complete form of a record reads back (in the model
+        /// of `gamebin assets unpack`). Other formats' JSON summarizes nothing and is the same
+        /// with or without it.
+        #[arg(long, requires = "json")]
+        complete: bool,
         /// Read .wwd levels whose header signature is not 0x5F4 (normally an error, as every
         /// good level has it); everything else in the level is still checked. A damaged level is
         /// then recognised by its .wwd name, since content detection relies on the signature.
@@ -217,7 +226,8 @@ enum Command {
         #[command(subcommand)]
         command: WwdCommand,
     },
-    /// World of Warships assets.bin: look prototypes up and list paths.
+    /// World of Warships assets.bin: look prototypes up, list paths, and unpack the whole file
+    /// to JSON and pack it back.
     Assets {
         #[command(subcommand)]
         command: AssetsCommand,
@@ -572,6 +582,10 @@ enum AssetsCommand {
     /// path table lacks it). KEY is a resource id (`0x…` or decimal) or a full
     /// path (`content/…`; a leading `res/` is dropped), looked up by its CityHash64 and, if the
     /// file's ids are not path hashes, by walking the path table.
+    #[command(after_help = "Examples:\n  \
+        gamebin assets get assets.bin content/gameplay/japan/ship/destroyer/JSD011/JSD011.model\n  \
+        gamebin assets get assets.bin 0x0df5a921212a899e\n  \
+        gamebin assets get assets.bin content/effects/fire.effect --complete  (systems in full)")]
     Get {
         /// The assets.bin (`-` for standard input).
         #[arg(value_name = "FILE")]
@@ -581,6 +595,13 @@ enum AssetsCommand {
         /// (a leading `res/` is dropped).
         #[arg(value_name = "ID|PATH")]
         key: String,
+        /// The record in its complete form: an effect's systems as hex text (one string each)
+        /// and a velocity field's velocities listed, where the plain form gives only their
+        /// counts (the other types print the same either way). Only the complete form reads back
+        /// as a record: in the model of `gamebin assets unpack`, which `assets pack` writes (the
+        /// full paths printed beside the ids are ignored there).
+        #[arg(long)]
+        complete: bool,
     },
     /// Every full path with its id and prototype type, one per line (streamed), optionally only
     /// those starting with PREFIX.
@@ -592,6 +613,61 @@ enum AssetsCommand {
         /// leading `res/` is dropped); default: every path.
         #[arg(value_name = "PREFIX")]
         prefix: Option<String>,
+    },
+    /// The whole file as JSON: every string, path entry, resource-to-prototype entry and
+    /// database (each record with all its fields, in the complete form of `assets get
+    /// --complete`; a database the reader keeps raw as hex), the two maps' capacities and the
+    /// checksum kind. `gamebin assets pack` writes it back.
+    ///
+    /// Ids are `0x…` hex text. Written to standard output unless -o names a file (not
+    /// overwritten without --force). The output is larger than the file (four to five times for
+    /// the synthetic files). JSON has no number for a float that is NaN or infinite: such a
+    /// field comes out as null, which `assets pack` refuses (naming its line).
+    #[command(
+        after_help = "Examples:\n  gamebin assets unpack assets.bin -o assets.json\n  \
+                            (edit assets.json: a material's property, a path's name)\n  \
+                            gamebin assets pack assets.json -o assets_edited.bin\n  \
+                            gamebin diff assets.bin assets_edited.bin"
+    )]
+    Unpack {
+        /// The assets.bin (`-` for standard input).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The JSON file to write; default: standard output.
+        #[arg(short, long, value_name = "MODEL.json", value_parser = files::not_stdin)]
+        output: Option<PathBuf>,
+        /// Replace the output file if it exists.
+        #[arg(long, requires = "output")]
+        force: bool,
+    },
+    /// Writes the JSON of `gamebin assets unpack`, edited or not, as an assets.bin.
+    ///
+    /// An unedited model packs to the very bytes it was unpacked from when the file was made by
+    /// gamebin's writer (the synthetic files; an assets.bin of another writer packs to a file
+    /// that reads the same, in this writer's layout). Lookup tables, offsets and the checksum are
+    /// computed: edit what the model holds (a path entry's name, a record's fields, a string).
+    /// A raw database's blob and the entries' database and record indices are written as they
+    /// are: check an edited file with `gamebin check`.
+    /// JSON that does not parse, an unknown or missing key, a value of the wrong type or range
+    /// (each with its line and column), and a model the writer cannot store (a capacity over
+    /// eight times its entries and 1,024 more, two strings with one name id, a record in another
+    /// type's database, an index too wide for its bits; naming the structure and field) are
+    /// errors, and nothing is written.
+    #[command(
+        after_help = "Examples:\n  gamebin assets unpack assets.bin -o assets.json\n  \
+                            gamebin assets pack assets.json -o assets_edited.bin\n  \
+                            gamebin assets unpack assets.bin | gamebin assets pack - -o copy.bin"
+    )]
+    Pack {
+        /// The JSON file (`-` for standard input).
+        #[arg(value_name = "MODEL.json")]
+        json: PathBuf,
+        /// The assets.bin to write.
+        #[arg(short, long, value_name = "FILE", value_parser = files::not_stdin)]
+        output: PathBuf,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -652,8 +728,9 @@ fn main() -> ExitCode {
         Command::Dump {
             file,
             json,
+            complete,
             ignore_signature,
-        } => dump::run(&file, json, read_options(ignore_signature)),
+        } => dump::run(&file, json, complete, read_options(ignore_signature)),
         Command::Check {
             paths,
             json,
@@ -768,8 +845,29 @@ fn main() -> ExitCode {
                 },
         } => wwd::from_tiled(&file, &output, force),
         Command::Assets {
-            command: AssetsCommand::Get { file, key },
-        } => assets_get::run(&file, &key),
+            command:
+                AssetsCommand::Get {
+                    file,
+                    key,
+                    complete,
+                },
+        } => assets_get::run(&file, &key, complete),
+        Command::Assets {
+            command:
+                AssetsCommand::Unpack {
+                    file,
+                    output,
+                    force,
+                },
+        } => assets_pack::unpack_run(&file, output.as_deref(), force),
+        Command::Assets {
+            command:
+                AssetsCommand::Pack {
+                    json,
+                    output,
+                    force,
+                },
+        } => assets_pack::pack_run(&json, &output, force),
         Command::Assets {
             command: AssetsCommand::Ls { file, prefix },
         } => assets_ls::run(&file, prefix.as_deref()),

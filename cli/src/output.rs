@@ -66,6 +66,26 @@ impl Out {
     }
 }
 
+/// Bytes as they come (a serializer writing a large document straight to stdout), with the same
+/// closed-pipe rule as [`Out::line`]: the first write after the reader went away fails, and so
+/// does every later one, which stops the serializer at once.
+impl Write for Out {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.closed {
+            return Err(io::ErrorKind::BrokenPipe.into());
+        }
+        let result = self.inner.write(bytes);
+        if matches!(&result, Err(e) if e.kind() == io::ErrorKind::BrokenPipe) {
+            self.closed = true;
+        }
+        result
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Out::flush(self)
+    }
+}
+
 /// Whether `error` is stdout's reader going away (see [`Out`]): the run stops, but nothing failed.
 pub fn is_closed_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {
@@ -98,6 +118,19 @@ pub fn progress_bar(files: usize) -> indicatif::ProgressBar {
         bar.set_style(style);
     }
     bar
+}
+
+/// How a command over one file ended: its error reported against `path` (exit status 1), or a
+/// success; stdout's reader going away (`| head`) ends the run without failing it.
+pub fn finish(path: &Path, result: anyhow::Result<()>) -> Status {
+    match result {
+        Ok(()) => Status::Success,
+        Err(e) if is_closed_pipe(&e) => Status::Success,
+        Err(e) => {
+            report(path, &e);
+            Status::SomeFailed
+        }
+    }
 }
 
 /// Reports a failed file on stderr: `gamebin: PATH: error`.

@@ -3,13 +3,13 @@
 //! `GAMEBIN_BLESS=1 cargo test --test cli_messages`, and read what you bless: each message must say
 //! where (path, file offset), what and why. Also: a closed stdout pipe stops a run at once.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{at_repository_root, root, temp_dir, transcript};
+use common::{at_repository_root, close_after_one_line, root, temp_dir, transcript};
 
 fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(root().join("fixtures").join(name)).unwrap()
@@ -136,6 +136,10 @@ fn cases() -> Vec<Case> {
     if cfg!(unix) {
         cases.push(case("info_fifo", &["info", "$TMP/fifo"]));
         cases.push(case("dump_fifo", &["dump", "$TMP/fifo"]));
+        cases.push(case(
+            "assets_pack_fifo",
+            &["assets", "pack", "$TMP/fifo", "-o", "$TMP/fifo.assets.bin"],
+        ));
     }
     cases
 }
@@ -214,30 +218,6 @@ fn bad_invocations_say_where_what_and_why() {
     assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
 
-/// Spawns gamebin with stdout piped, reads one line, closes the pipe and returns how long the
-/// process took to end afterwards, its exit code and stderr.
-fn close_after_one_line(args: &[&str]) -> (Duration, Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamebin"))
-        .args(args)
-        .current_dir(root())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run gamebin");
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    assert!(!line.is_empty(), "{args:?}: no output");
-    drop(stdout);
-    let closed = Instant::now();
-    let out = child.wait_with_output().unwrap();
-    (
-        closed.elapsed(),
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 #[test]
 fn a_closed_pipe_stops_the_run_at_once() {
     at_repository_root();
@@ -269,7 +249,9 @@ fn a_closed_pipe_stops_the_run_at_once() {
     for args in [
         &["assets", "ls", assets][..],
         &["dump", "--json", assets],
+        &["dump", "--json", "--complete", assets],
         &["dump", assets],
+        &["assets", "unpack", assets],
     ] {
         let (took, code, stderr) = close_after_one_line(args);
         assert_eq!(code, Some(0), "{args:?}: {stderr}");

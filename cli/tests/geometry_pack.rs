@@ -14,16 +14,17 @@
 //! The expected bytes are the committed fixtures and the real samples, never this command's
 //! output.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
 use gamebin::wows::geometry::{GeometryView, MappingKind};
 use gamebin::write::geometry::GeometryFile;
 use serde_json::{Value as Json, json};
 
 mod common;
-use common::{against_golden, at_repository_root, gamebin, root, stderr, temp_dir, transcript};
+use common::{
+    against_golden, at_repository_root, gamebin, gamebin_with_stdin, root, stderr, temp_dir,
+    transcript,
+};
 
 /// The `.geometry` files directly in `dir`, sorted.
 fn geometry_files(dir: &Path) -> Vec<PathBuf> {
@@ -52,29 +53,9 @@ fn dump_json(path: &Path) -> Json {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-fn run_pack(input: &Path, output: &Path, force: bool) -> Output {
-    let mut args = vec![
-        "geometry",
-        "pack",
-        input.to_str().unwrap(),
-        "-o",
-        output.to_str().unwrap(),
-    ];
-    if force {
-        args.push("--force");
-    }
-    gamebin(&args)
-}
-
 /// Packs `doc` (written to `dir/name.json`) to `dir/name.geometry`; the bytes written.
 fn pack(dir: &Path, name: &str, doc: &Json) -> Vec<u8> {
-    let input = dir.join(format!("{name}.json"));
-    let output = dir.join(format!("{name}.geometry"));
-    std::fs::write(&input, serde_json::to_string_pretty(doc).unwrap()).unwrap();
-    let out = run_pack(&input, &output, true);
-    assert!(out.status.success(), "{name}: {}", stderr(&out));
-    assert!(out.stderr.is_empty(), "{name}: {}", stderr(&out));
-    std::fs::read(&output).unwrap()
+    common::pack_doc("geometry", "geometry", dir, name, doc)
 }
 
 /// Dump → pack gives the file's bytes; the bare model packs the same; and the packed file dumps
@@ -110,11 +91,7 @@ fn every_fixture_packs_back_to_its_bytes() {
 #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
 fn every_sample_packs_back_to_its_bytes() {
     at_repository_root();
-    let samples = std::env::var_os("GAMEBIN_SAMPLES").expect(
-        "GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with \
-         GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)",
-    );
-    let files = geometry_files(&PathBuf::from(samples).join("wows-geometry"));
+    let files = geometry_files(&common::samples().join("wows-geometry"));
     // The seven files listed in the samples' SOURCES.txt.
     assert!(files.len() >= 7, "{} samples", files.len());
     let dir = temp_dir("geometry-pack-samples");
@@ -130,20 +107,11 @@ fn standard_input_packs_too() {
     let dir = temp_dir("geometry-pack-stdin");
     let fixture = root().join("fixtures/wows-geometry/ships_encd.geometry");
     let output = dir.join("out.geometry");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamebin"))
-        .args(["geometry", "pack", "-", "-o", output.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     let text = serde_json::to_string(&dump_json(&fixture)).unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = gamebin_with_stdin(
+        &["geometry", "pack", "-", "-o", output.to_str().unwrap()],
+        text.as_bytes(),
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(std::fs::read(&output).unwrap() == std::fs::read(&fixture).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
@@ -295,7 +263,7 @@ fn each_kind_of_bad_input_is_refused_and_nothing_written() {
         let input = dir.join(format!("{case}.json"));
         let output = dir.join(format!("{case}.geometry"));
         std::fs::write(&input, text).unwrap();
-        let out = run_pack(&input, &output, false);
+        let out = common::run_pack("geometry", &input, &output, false);
         assert_eq!(out.status.code(), Some(1), "{case}: {}", stderr(&out));
         assert!(!output.exists(), "{case}: written");
         runs.push((case, input, output, out));
@@ -306,11 +274,11 @@ fn each_kind_of_bad_input_is_refused_and_nothing_written() {
     std::fs::write(&input, dump_json(&fixture).to_string()).unwrap();
     let output = dir.join("output_exists.geometry");
     std::fs::write(&output, b"kept").unwrap();
-    let out = run_pack(&input, &output, false);
+    let out = common::run_pack("geometry", &input, &output, false);
     assert_eq!(std::fs::read(&output).unwrap(), b"kept");
     runs.push(("output_exists", input, output, out));
     let missing = dir.join("missing.json");
-    let out = run_pack(&missing, &dir.join("missing.geometry"), false);
+    let out = common::run_pack("geometry", &missing, &dir.join("missing.geometry"), false);
     runs.push(("missing_input", missing, dir.join("missing.geometry"), out));
 
     let mut differ = Vec::new();

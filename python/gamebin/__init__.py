@@ -14,7 +14,7 @@ from typing import Any, Union
 
 from ._file import File, Input, source_of
 from ._gamebin import FormatError, Source
-from .assets import AssetsDb, Model, Prototype
+from .assets import AssetsDb, Model, Prototype, write_assets
 from .geometry import ArmorModel, Draw, GeometryFile, normals, positions, uvs, vertex_dtype
 from .models import CraftStudioProject, WdataMap
 from .wdb import WdbFile
@@ -40,6 +40,7 @@ __all__ = [
     "positions",
     "uvs",
     "vertex_dtype",
+    "write_assets",
 ]
 
 AnyFile = Union[GeometryFile, AssetsDb, WdbFile, WwdLevel, WdataMap, CraftStudioProject]

@@ -176,10 +176,34 @@ class AssetsDb(File):
         """The ``(id, full path)`` pairs whose path starts with ``prefix``."""
         return _native.assets_paths(self._source, self._paths_table(), prefix)
 
+    def to_model(self) -> Dict[str, Any]:
+        """The whole file as plain data, the JSON ``gamebin assets unpack`` prints: ``strings``,
+        ``paths``, ``prototypes`` (the resource-to-prototype entries), ``databases`` (each
+        record with every field, an effect's systems as hex text; a database kept raw as a hex
+        ``blob``), ``strings_capacity``, ``prototypes_capacity`` and ``checksum``. Ids are
+        ``"0x…"`` hex text. :func:`write_assets` writes it (edited or not) back: unedited, to
+        the same bytes for a file of gamebin's writer.
+
+        >>> model = gamebin.AssetsDb("assets.bin").to_model()           # doctest: +SKIP
+        >>> model["paths"][0]["name"] = "renamed"                       # doctest: +SKIP
+        >>> open("edited.bin", "wb").write(gamebin.write_assets(model))  # doctest: +SKIP
+        """
+        return json.loads(_native.assets_model_json(self._source))
+
     def model(self, key: Key, res: "str | os.PathLike[str]") -> "Model":
         """The model (or visual) ``key`` (an id or a path), its ``.geometry`` to be found under
         ``res`` (the game's ``res/`` folder). ``KeyError`` if the key has no prototype."""
         return Model(self, self[key].id, os.fspath(res))
+
+
+def write_assets(model: Union[Dict[str, Any], str]) -> bytes:
+    """The ``assets.bin`` a model describes: a dict as :meth:`AssetsDb.to_model` gives, or its
+    JSON text (``gamebin assets unpack``'s output). ``ValueError`` when it is not a model (a
+    missing or unknown key, a value of the wrong type; with the line and column of its JSON),
+    :class:`FormatError` when the writer cannot store it (a capacity too large, an index too
+    wide for its bits; ``.field`` names the structure and field)."""
+    text = model if isinstance(model, str) else json.dumps(model)
+    return _native.write_assets(text)
 
 
 class Model:

@@ -4,6 +4,7 @@
 //! users see. Kept thin: every fact comes from the `gamebin` crate.
 
 mod assets;
+mod assets_model;
 mod errors;
 mod geometry;
 mod models;
@@ -40,5 +41,7 @@ fn _gamebin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(models::wdata_json, m)?)?;
     m.add_function(wrap_pyfunction!(models::craftstudio_project, m)?)?;
     m.add_function(wrap_pyfunction!(write::write_geometry, m)?)?;
+    m.add_function(wrap_pyfunction!(assets_model::assets_model_json, m)?)?;
+    m.add_function(wrap_pyfunction!(assets_model::write_assets, m)?)?;
     Ok(())
 }

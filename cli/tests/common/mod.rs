@@ -5,8 +5,10 @@
 // Each test binary uses its own part of these.
 #![allow(dead_code)]
 
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// The repository root.
 pub fn root() -> &'static Path {
@@ -73,4 +75,86 @@ pub fn against_golden(golden: &Path, got: &str, test: &str) -> Option<String> {
         )
     });
     (got != want).then(|| format!("got\n{got}\nwant ({})\n{want}", golden.display()))
+}
+
+/// Spawns gamebin with stdout piped, reads one line, closes the pipe and returns how long the
+/// process took to end afterwards, its exit code and stderr.
+pub fn close_after_one_line(args: &[&str]) -> (Duration, Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamebin"))
+        .args(args)
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run gamebin");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(!line.is_empty(), "{args:?}: no output");
+    drop(stdout);
+    let closed = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    (
+        closed.elapsed(),
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Runs `gamebin FORMAT pack INPUT -o OUTPUT` (and `--force`).
+pub fn run_pack(format: &str, input: &Path, output: &Path, force: bool) -> Output {
+    let (input, output) = (input.to_str().unwrap(), output.to_str().unwrap());
+    let mut args = vec![format, "pack", input, "-o", output];
+    if force {
+        args.push("--force");
+    }
+    gamebin(&args)
+}
+
+/// Writes `doc` to `dir/NAME.json` and packs it with `gamebin FORMAT pack` to `dir/NAME.EXTENSION`
+/// (replacing it); the bytes written. Pack must succeed and say nothing.
+pub fn pack_doc(
+    format: &str,
+    extension: &str,
+    dir: &Path,
+    name: &str,
+    doc: &serde_json::Value,
+) -> Vec<u8> {
+    let input = dir.join(format!("{name}.json"));
+    let output = dir.join(format!("{name}.{extension}"));
+    std::fs::write(&input, serde_json::to_string_pretty(doc).unwrap()).unwrap();
+    let out = run_pack(format, &input, &output, true);
+    assert!(out.status.success(), "{name}: {}", stderr(&out));
+    assert!(out.stderr.is_empty(), "{name}: {}", stderr(&out));
+    std::fs::read(&output).unwrap()
+}
+
+/// Runs `gamebin ARGS` from the repository root with `input` on its standard input.
+pub fn gamebin_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamebin"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run gamebin");
+    // The pipe closes when the handle drops, ending gamebin's input.
+    let written = child.stdin.take().map(|mut stdin| stdin.write_all(input));
+    let out = child.wait_with_output().expect("wait for gamebin");
+    if let Some(Err(e)) = written {
+        panic!("{args:?}: cannot write its standard input: {e}");
+    }
+    out
+}
+
+/// The real samples' folder, `GAMEBIN_SAMPLES` (relative to the repository root, where the
+/// tests run): the tests that read it are `#[ignore]`d, and fail saying so when it is not set.
+pub fn samples() -> PathBuf {
+    let dir = std::env::var_os("GAMEBIN_SAMPLES").expect(
+        "GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with \
+         GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)",
+    );
+    PathBuf::from(dir)
 }

@@ -280,7 +280,8 @@ fn systems<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<u8>>, D::Error> {
         fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
             f.write_str(
                 "the systems as hex text, one string each (the number `assets get` prints is a \
-                 summary without their bytes: write the record with `complete()`)",
+                 summary without their bytes: print the record with `gamebin assets get \
+                 --complete`, or write it with `complete()`)",
             )
         }
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
@@ -304,7 +305,8 @@ pub(super) fn velocities<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u16>, D:
         fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
             f.write_str(
                 "the velocity components listed (the number `assets get` prints is a summary \
-                 without them: write the record with `complete()`)",
+                 without them: print the record with `gamebin assets get --complete`, or write \
+                 it with `complete()`)",
             )
         }
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {

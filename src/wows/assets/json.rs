@@ -49,16 +49,46 @@ fn hex32(v: u32) -> String {
     format!("{v:#010x}")
 }
 
+/// Which JSON of a record to print: the plain form, which gives an effect's systems and a
+/// velocity field's velocities as their numbers (short, for reading), or the complete form
+/// ([`CompleteFields`](super::CompleteFields)), which lists them and so reads back as the record.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum RecordForm {
+    /// [`PrototypeFields`]' own JSON: systems and velocities counted.
+    #[default]
+    Summary,
+    /// [`PrototypeFields::complete`]'s JSON: every stored byte, which reads back.
+    Complete,
+}
+
 /// A record's [`PrototypeFields`] (names resolved through the strings map) as JSON.
 pub fn record(db: &AssetsView<'_>, record: Prototype<'_>) -> Result<Value> {
+    record_in(db, record, RecordForm::Summary)
+}
+
+/// A record's [`PrototypeFields`] as JSON in `form`.
+pub fn record_in(db: &AssetsView<'_>, record: Prototype<'_>, form: RecordForm) -> Result<Value> {
     let fields = PrototypeFields::read(db, record)?;
-    serde_json::to_value(fields)
-        .map_err(|_| Error::invalid(0, "PrototypeFields", 0, "not representable as JSON"))
+    match form {
+        RecordForm::Summary => serde_json::to_value(fields),
+        RecordForm::Complete => serde_json::to_value(fields.complete()),
+    }
+    .map_err(|_| Error::invalid(0, "PrototypeFields", 0, "not representable as JSON"))
 }
 
 /// A prototype reference as JSON: `id`, `database`, `record`, `state`, and for a live entry its
 /// record's fields under `prototype`.
 pub fn prototype(db: &AssetsView<'_>, id: u64, at: PrototypeRef) -> Result<Value> {
+    prototype_in(db, id, at, RecordForm::Summary)
+}
+
+/// [`prototype`] with the record in `form`.
+pub fn prototype_in(
+    db: &AssetsView<'_>,
+    id: u64,
+    at: PrototypeRef,
+    form: RecordForm,
+) -> Result<Value> {
     let mut out = json!({
         "id": hex64(id),
         "database": at.database,
@@ -66,7 +96,7 @@ pub fn prototype(db: &AssetsView<'_>, id: u64, at: PrototypeRef) -> Result<Value
         "state": at.state.to_string(),
     });
     if at.state == PrototypeState::Live {
-        out["prototype"] = record(db, db.record(at)?)?;
+        out["prototype"] = record_in(db, db.record(at)?, form)?;
     }
     Ok(out)
 }
@@ -75,7 +105,19 @@ pub fn prototype(db: &AssetsView<'_>, id: u64, at: PrototypeRef) -> Result<Value
 /// (`null` when the path table lacks it), and beside every path id of the record the full path
 /// it names (see [`add_paths`]).
 pub fn resource(db: &AssetsView<'_>, resource: &Resource, at: PrototypeRef) -> Result<Value> {
-    let mut value = prototype(db, resource.id, at)?;
+    resource_in(db, resource, at, RecordForm::Summary)
+}
+
+/// [`resource`] with the record in `form` (`gamebin assets get --complete` prints
+/// [`RecordForm::Complete`]). The full paths added beside the ids are ignored when the record is
+/// read back.
+pub fn resource_in(
+    db: &AssetsView<'_>,
+    resource: &Resource,
+    at: PrototypeRef,
+    form: RecordForm,
+) -> Result<Value> {
+    let mut value = prototype_in(db, resource.id, at, form)?;
     value["path"] = resource.path.clone().map_or(Value::Null, Value::String);
     add_paths(db, &mut value["prototype"])?;
     Ok(value)
@@ -193,10 +235,22 @@ pub fn record_entry(
     index: usize,
     prototype: Prototype<'_>,
 ) -> Result<Value> {
+    record_entry_in(db, database, index, prototype, RecordForm::Summary)
+}
+
+/// [`record_entry`] with the record in `form` (`gamebin dump --json --complete` prints
+/// [`RecordForm::Complete`]).
+pub fn record_entry_in(
+    db: &AssetsView<'_>,
+    database: &Database<'_>,
+    index: usize,
+    prototype: Prototype<'_>,
+    form: RecordForm,
+) -> Result<Value> {
     Ok(json!({
         "database": database.index(),
         "index": index,
         "layout": database.layout().name(),
-        "record": record(db, prototype)?,
+        "record": record_in(db, prototype, form)?,
     }))
 }

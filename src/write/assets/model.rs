@@ -31,9 +31,15 @@ use crate::wows::assets::{
 #[cfg(feature = "serde")]
 use crate::wows::assets::{complete_records, serde_ids};
 
-/// A whole `assets.bin` as plain data: each part in the order the file stores it.
+/// A whole `assets.bin` as plain data: each part in the order the file stores it. In JSON, a key
+/// the model does not have is refused (a misspelt key would otherwise be dropped silently); only
+/// inside a record are other keys ignored (see [`PrototypeFields`]' JSON).
 #[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub struct AssetsModel {
     /// The strings map's strings, in their stored order (each one's name id is its MurmurHash3).
     pub strings: Vec<String>,
@@ -54,7 +60,11 @@ pub struct AssetsModel {
 
 /// A path entry: its id, its parent's id and its name.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub struct PathEntryModel {
     /// The entry's id (the CityHash64 of its full path in most files).
     #[cfg_attr(feature = "serde", serde(with = "serde_ids::id64"))]
@@ -68,7 +78,11 @@ pub struct PathEntryModel {
 
 /// A resource-to-prototype entry: a resource's id and where its record is, in its state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub struct PrototypeEntryModel {
     /// The resource's id.
     #[cfg_attr(feature = "serde", serde(with = "serde_ids::id64"))]
@@ -84,7 +98,11 @@ pub struct PrototypeEntryModel {
 
 /// A prototype database: its descriptor and its records.
 #[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
 pub struct DatabaseModel {
     /// The magic: the MurmurHash3 of the prototype type's name.
     #[cfg_attr(feature = "serde", serde(with = "serde_ids::id32"))]
@@ -101,7 +119,7 @@ pub struct DatabaseModel {
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
-    serde(rename_all = "snake_case")
+    serde(rename_all = "snake_case", deny_unknown_fields)
 )]
 pub enum DatabaseRecords {
     /// Records of the database's type, each as its fields (in JSON their complete form,
