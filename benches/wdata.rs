@@ -53,7 +53,7 @@ fn walk(data: &[u8]) -> Result<u64> {
                             PvsEventBoxes::Ids(ids) => ids.len() as u64,
                             PvsEventBoxes::Entries(e) => l(e)?,
                         });
-                        for list in lists.render {
+                        for list in lists.render() {
                             sum = sum.wrapping_add(l(list)?);
                         }
                     }

@@ -48,7 +48,7 @@ fn walk(data: &[u8]) -> usize {
                             PvsEventBoxes::Ids(ids) => ids.len(),
                             PvsEventBoxes::Entries(e) => l(e),
                         };
-                        sum += lists.render.into_iter().map(l).sum::<usize>();
+                        sum += lists.render().into_iter().map(l).sum::<usize>();
                     }
                 }
             }

@@ -30,6 +30,16 @@ macro_rules! flat_event_boxes {
         $m! {
             // Each record's count is `EventBoxes.<name>.count` in errors.
             "EventBoxes.";
+            /// CameraBox (type 0): a camera area with its four cameras and their render lists.
+            /// The camera infos are typed when asked for ([`camera_infos`](Self::camera_infos)),
+            /// so that an [`EventBox`](crate::wdata::EventBox) stays small.
+            CameraBox = "CameraBox" in "event_boxes.CameraBox" {
+                obb: obb = "Name",
+                /// The camera area's category.
+                category: u32 if event_box >= 7 = "Category",
+                /// The four cameras.
+                infos: camera_infos = "CameraInfo",
+            }
             /// RespawnBox (type 1): an enemy spawn volume.
             RespawnBox = "RespawnBox" in "event_boxes.RespawnBox" {
                 obb: obb = "Name",
@@ -180,6 +190,17 @@ macro_rules! flat_event_boxes {
                 /// Type of reverb.
                 reverb_type: i32 = "ReverbType",
             }
+            /// WaypointBox (type 17): a waypoint of a path network.
+            WaypointBox = "WaypointBox" in "event_boxes.WaypointBox" {
+                obb: obb = "Name",
+                /// The waypoint's id.
+                id: i32 = "ID",
+                /// Range of the waypoint.
+                range: f32 = "Range",
+                /// Links to other waypoints: the file stores `linkCnt` ids, then as many
+                /// distances.
+                links: waypoint_links["linkCnt"] = "Links",
+            }
             /// ObstacleBox (type 18): an obstacle; the box alone.
             ObstacleBox = "ObstacleBox" in "event_boxes.ObstacleBox" {
                 obb: obb = "Name",
@@ -317,6 +338,72 @@ macro_rules! flat_inner_records {
 }
 #[cfg_attr(not(feature = "write"), allow(unused_imports))]
 pub(crate) use flat_inner_records;
+/// The table of the records nested in other records (a CameraBox's camera infos and their
+/// lists); `$m!` receives all of them. A record here is read and written as a field of the record
+/// that holds it (its kind names it), never as a counted section of its own.
+macro_rules! nested_records {
+    ($m:ident) => {
+        $m! {
+            // Not counted sections: `WHAT` is never used.
+            "";
+            /// One of a CameraBox's four cameras.
+            CameraInfo = "CameraInfo" in "event_boxes.CameraBox" {
+                /// What the camera looks at.
+                camera_target: wstr if event_box >= 3 or first = "CameraTarget",
+                /// The camera's name.
+                camera_name: wstr = "CameraName",
+                /// Camera position x, y, z (the first 3 of the 21 camera floats).
+                camera_position: vec3 = "Position",
+                /// Camera rotation x, y, z.
+                camera_rotation: vec3 = "Rotation",
+                /// Field of view, in degrees.
+                fov: f32 = "FOV",
+                /// Further frustum parameters (extents or clipping planes; the seed does not say
+                /// which).
+                frustum: f32x14 = "Frustum",
+                /// Whether the game builds the camera's potentially visible set.
+                build_pvs: bool32 if event_box >= 5 = "BuildPVS",
+                /// The camera's visibility lists.
+                lists: camera_lists if event_box >= 4 = "lists",
+            }
+            /// A camera info's visibility lists (EventBoxVersion >= 4): eleven `u32` counts, then
+            /// the lists in this order.
+            CameraLists = "CameraInfo" in "event_boxes.CameraBox" {
+                /// Background ids of the potentially visible set.
+                pvs_bg: u32s["pvsBgCount" u32] = "PVS_BG",
+                /// The event boxes of the potentially visible set: ids below EventBoxVersion 6,
+                /// `(category, name)` entries from 6.
+                pvs_event_boxes: pvs_event_boxes["pvsEvCount" u32] = "PVS_EventBox",
+                /// Backgrounds to render.
+                render_bg: render_entries["renderBgCount" u32] = "RenderBg",
+                /// AniBGs to render.
+                render_ani: render_entries["renderAniCount" u32] = "RenderAniBg",
+                /// Item boxes to render.
+                render_item: render_entries["renderItemCount" u32] = "RenderItem",
+                /// Gimmicks to render.
+                render_gimmick: render_entries["renderGimmickCount" u32] = "RenderGimmick",
+                /// Backgrounds not to render.
+                no_render_bg: render_entries["noRenderBgCount" u32] = "NoRenderBg",
+                /// AniBGs not to render.
+                no_render_ani: render_entries["noRenderAniCount" u32] = "NoRenderAniBg",
+                /// Item boxes not to render.
+                no_render_item: render_entries["noRenderItemCount" u32] = "NoRenderItem",
+                /// Gimmicks not to render.
+                no_render_gimmick: render_entries["noRenderGimmickCount" u32] = "NoRenderGimmick",
+                /// Build positions (`buildPos`), x, y, z each.
+                build_positions: vec3s["buildPosCount" u32] = "BuildPos",
+            }
+        }
+    };
+}
+#[cfg_attr(not(feature = "write"), allow(unused_imports))]
+pub(crate) use nested_records;
+
+/// Whether a record is the first of its run: the `or first` of a gate (a CameraBox's first
+/// camera info stores its target in every version).
+pub(crate) const fn first(place: crate::bytes::Place) -> bool {
+    place.index == 0
+}
 
 /// The reader's type for a field kind (`$lt` is the file's lifetime); a gated field is an
 /// `Option`. A kind that is none of the plain ones names a [`FixedGroup`](super::FixedGroup) type
@@ -330,10 +417,20 @@ macro_rules! reader_type {
     ($lt:lifetime, bool32) => { $crate::wdata::raw::Bool32 };
     ($lt:lifetime, wstr) => { $crate::wdata::WStr<$lt> };
     ($lt:lifetime, vec3) => { [f32; 3] };
+    ($lt:lifetime, f32x14) => { [f32; 14] };
     ($lt:lifetime, bool32x5) => { [$crate::wdata::raw::Bool32; 5] };
     ($lt:lifetime, target_name) => { $crate::wdata::CameraTargetName<$lt> };
+    ($lt:lifetime, camera_infos) => {
+        $crate::wdata::Run<$lt, $crate::wdata::CameraInfo<$lt>>
+    };
+    ($lt:lifetime, camera_lists) => { $crate::wdata::CameraLists<$lt> };
     ($lt:lifetime, f32s) => { &$lt [zerocopy::little_endian::F32] };
+    ($lt:lifetime, u32s) => { &$lt [zerocopy::little_endian::U32] };
+    ($lt:lifetime, vec3s) => { &$lt [[zerocopy::little_endian::F32; 3]] };
     ($lt:lifetime, names) => { $crate::wdata::NameList<$lt> };
+    ($lt:lifetime, render_entries) => { $crate::wdata::NameList<$lt> };
+    ($lt:lifetime, pvs_event_boxes) => { $crate::wdata::PvsEventBoxes<$lt> };
+    ($lt:lifetime, waypoint_links) => { $crate::wdata::WaypointLinks<$lt> };
     ($lt:lifetime, $group:ident) => { $crate::wdata::$group };
 }
 
@@ -352,6 +449,9 @@ macro_rules! min_size {
     (vec3) => {
         12
     };
+    (f32x14) => {
+        56
+    };
     (bool32x5) => {
         20
     };
@@ -359,11 +459,32 @@ macro_rules! min_size {
     (target_name) => {
         2
     };
+    (camera_infos) => {
+        4 * <$crate::wdata::CameraInfo<'_> as $crate::wdata::Record<'_>>::MIN_SIZE
+    };
+    (camera_lists) => {
+        <$crate::wdata::CameraLists<'_> as $crate::wdata::Record<'_>>::MIN_SIZE
+    };
     // A list: its count.
     (f32s) => {
         4
     };
+    (u32s) => {
+        4
+    };
+    (vec3s) => {
+        4
+    };
     (names) => {
+        4
+    };
+    (render_entries) => {
+        4
+    };
+    (pvs_event_boxes) => {
+        4
+    };
+    (waypoint_links) => {
         4
     };
     (i32) => {
@@ -388,6 +509,9 @@ macro_rules! kind_doc {
     (obb) => {
         "The box: name, placement and half sizes."
     };
+    (render_entries) => {
+        "Items carry an id (a camera's) or a category (a scene's) from main version 22."
+    };
     ($kind:ident) => {
         ""
     };
@@ -409,38 +533,60 @@ macro_rules! gate_doc {
             " (`None` below)."
         )
     };
+    ($ver:ident, $min:literal, $first:ident) => {
+        concat!(
+            "Stored in the first record of its run, and in every one when [`Versions::",
+            stringify!($ver),
+            "`](crate::wdata::Versions::",
+            stringify!($ver),
+            ") >= ",
+            stringify!($min),
+            " (`None` where it is not)."
+        )
+    };
 }
 // The owned model (feature `write`) documents its gated fields with it too.
 #[cfg_attr(not(feature = "write"), allow(unused_imports))]
 pub(crate) use gate_doc;
 
-/// Reads a field of kind `$kind`, named `$label.$fname` in errors, at the cursor.
+/// Reads a field of kind `$kind`, named `$label.$fname` in errors, at the cursor (`$v`, `$p`: the
+/// versions and the record's place in its run, for the kinds that are records themselves).
 macro_rules! read_field {
-    ($cur:ident, obb, $label:literal, $fname:literal) => {
+    ($cur:ident, $v:ident, $p:ident, obb, $label:literal, $fname:literal) => {
         $crate::wdata::Obb::read($cur, concat!($label, ".", $fname), concat!($label, ".Obb"))?
     };
-    ($cur:ident, i32, $label:literal, $fname:literal) => {
+    ($cur:ident, $v:ident, $p:ident, i32, $label:literal, $fname:literal) => {
         $cur.i32_le(concat!($label, ".", $fname))?
     };
-    ($cur:ident, u32, $label:literal, $fname:literal) => {
+    ($cur:ident, $v:ident, $p:ident, u32, $label:literal, $fname:literal) => {
         $cur.u32_le(concat!($label, ".", $fname))?
     };
-    ($cur:ident, f32, $label:literal, $fname:literal) => {
+    ($cur:ident, $v:ident, $p:ident, f32, $label:literal, $fname:literal) => {
         $cur.f32_le(concat!($label, ".", $fname))?
     };
-    ($cur:ident, bool32, $label:literal, $fname:literal) => {
+    ($cur:ident, $v:ident, $p:ident, bool32, $label:literal, $fname:literal) => {
         $cur.bool32(concat!($label, ".", $fname))?
     };
-    ($cur:ident, wstr, $label:literal, $fname:literal) => {
+    ($cur:ident, $v:ident, $p:ident, wstr, $label:literal, $fname:literal) => {
         $cur.wstr(concat!($label, ".", $fname))?
     };
-    ($cur:ident, vec3, $label:literal, $fname:literal) => {
-        $crate::wdata::raw::vec3($cur.read(concat!($label, ".", $fname))?)
+    ($cur:ident, $v:ident, $p:ident, vec3, $label:literal, $fname:literal) => {
+        $crate::wdata::raw::floats($cur.read(concat!($label, ".", $fname))?)
     };
-    ($cur:ident, bool32x5, $label:literal, $fname:literal) => {
+    ($cur:ident, $v:ident, $p:ident, f32x14, $label:literal, $fname:literal) => {
+        $crate::wdata::raw::floats($cur.read(concat!($label, ".", $fname))?)
+    };
+    ($cur:ident, $v:ident, $p:ident, bool32x5, $label:literal, $fname:literal) => {
         *$cur.read::<[$crate::wdata::raw::Bool32; 5]>(concat!($label, ".", $fname))?
     };
-    ($cur:ident, $group:ident, $label:literal, $fname:literal) => {
+    // Every CameraBox has four camera infos: a run of four, checked now, typed when iterated.
+    ($cur:ident, $v:ident, $p:ident, camera_infos, $label:literal, $fname:literal) => {
+        $crate::wdata::Run::read($cur, 4, $v)?
+    };
+    ($cur:ident, $v:ident, $p:ident, camera_lists, $label:literal, $fname:literal) => {
+        $crate::wdata::CameraLists::read($cur, $v, $p)?
+    };
+    ($cur:ident, $v:ident, $p:ident, $group:ident, $label:literal, $fname:literal) => {
         <$crate::wdata::$group as $crate::wdata::FixedGroup>::from_raw(
             $cur.read(concat!($label, ".", $fname))?,
         )
@@ -452,43 +598,98 @@ macro_rules! item_size {
     (f32s) => {
         4
     };
+    (u32s) => {
+        4
+    };
+    (vec3s) => {
+        12
+    };
     (names) => {
         2
+    };
+    // Ids below EventBoxVersion 6 (entries, 6 bytes and more, are checked as they are read).
+    (pvs_event_boxes) => {
+        4
+    };
+    // Unkeyed below main version 22 (keyed ones are checked as they are read).
+    (render_entries) => {
+        2
+    };
+    // An id and a distance.
+    (waypoint_links) => {
+        8
+    };
+}
+
+/// A list's count, as wide as the table says (`i32` unless `u32`), checked against the bytes
+/// that remain.
+macro_rules! read_count {
+    ($cur:ident, $kind:ident, $what:expr) => {
+        $cur.count($what, item_size!($kind))?
+    };
+    ($cur:ident, $kind:ident, $what:expr, u32) => {
+        $cur.count_u32($what, item_size!($kind))?
     };
 }
 
 /// A list, once its count (`$n`) is read: the items, borrowed and checked; any other field as
 /// read.
 macro_rules! read_list {
-    ($cur:ident, f32s, $n:ident, $label:literal, $fname:literal) => {
+    ($cur:ident, $v:ident, f32s, $n:ident, $label:literal, $fname:literal) => {
         $cur.read_slice($n as usize, concat!($label, ".", $fname))?
     };
-    ($cur:ident, names, $n:ident, $label:literal, $fname:literal) => {
+    ($cur:ident, $v:ident, u32s, $n:ident, $label:literal, $fname:literal) => {
+        $cur.read_slice($n as usize, concat!($label, ".", $fname))?
+    };
+    ($cur:ident, $v:ident, vec3s, $n:ident, $label:literal, $fname:literal) => {
+        $cur.read_slice($n as usize, concat!($label, ".", $fname))?
+    };
+    ($cur:ident, $v:ident, names, $n:ident, $label:literal, $fname:literal) => {
         $crate::wdata::NameList::read($cur, $n, false, concat!($label, ".", $fname))?
     };
-    ($cur:ident, $kind:ident, $v:ident, $label:literal, $fname:literal) => {
-        $v
+    ($cur:ident, $v:ident, render_entries, $n:ident, $label:literal, $fname:literal) => {
+        $crate::wdata::NameList::read(
+            $cur,
+            $n,
+            $crate::wdata::gates::RENDER_ITEM_KEY.stored($v),
+            concat!($label, ".", $fname),
+        )?
+    };
+    ($cur:ident, $v:ident, pvs_event_boxes, $n:ident, $label:literal, $fname:literal) => {
+        $crate::wdata::PvsEventBoxes::read($cur, $v, $n, concat!($label, ".", $fname))?
+    };
+    ($cur:ident, $v:ident, waypoint_links, $n:ident, $label:literal, $fname:literal) => {
+        $crate::wdata::WaypointLinks::read($cur, $n, concat!($label, ".", $fname))?
+    };
+    ($cur:ident, $v:ident, $kind:ident, $value:ident, $label:literal, $fname:literal) => {
+        $value
     };
 }
 
 /// Reads a field, or for a gated one `Some(field)` when the version stores it and `None` (nothing
 /// read) when it does not, or for a list its count (the items come after every count).
 macro_rules! read_gated {
-    ($cur:ident, $v:ident, target_name, $label:literal, $fname:literal) => {
+    ($cur:ident, $v:ident, $p:ident, target_name, $label:literal, $fname:literal) => {
         $crate::wdata::CameraTargetName::read($cur, $v)?
     };
-    ($cur:ident, $v:ident, $kind:ident, $label:literal, $fname:literal, $count:literal) => {
-        $cur.count(concat!($label, ".", $count), item_size!($kind))?
+    (
+        $cur:ident, $v:ident, $p:ident, $kind:ident, $label:literal, $fname:literal,
+        $count:literal $(, $cw:ident)?
+    ) => {
+        read_count!($cur, $kind, concat!($label, ".", $count) $(, $cw)?)
     };
-    ($cur:ident, $v:ident, $kind:ident, $ver:ident >= $min:literal, $label:literal, $fname:literal) => {
-        if $v.$ver >= $min {
-            Some(read_field!($cur, $kind, $label, $fname))
+    (
+        $cur:ident, $v:ident, $p:ident, $kind:ident, $ver:ident >= $min:literal $(|| $first:ident)?,
+        $label:literal, $fname:literal
+    ) => {
+        if $v.$ver >= $min $(|| $first($p))? {
+            Some(read_field!($cur, $v, $p, $kind, $label, $fname))
         } else {
             None
         }
     };
-    ($cur:ident, $v:ident, $kind:ident, $label:literal, $fname:literal) => {
-        read_field!($cur, $kind, $label, $fname)
+    ($cur:ident, $v:ident, $p:ident, $kind:ident, $label:literal, $fname:literal) => {
+        read_field!($cur, $v, $p, $kind, $label, $fname)
     };
 }
 
@@ -504,8 +705,8 @@ macro_rules! reader_records {
             $name:ident = $label:literal in $section:literal {
                 $(
                     $(#[$fdoc:meta])*
-                    $field:ident : $kind:ident $([$count:literal])?
-                        $(if $ver:ident >= $min:literal)?
+                    $field:ident : $kind:ident $([$count:literal $($cw:ident)?])?
+                        $(if $ver:ident >= $min:literal $(or $first:ident)?)?
                         = $fname:literal $((json $key:literal))?,
                 )*
             }
@@ -517,33 +718,36 @@ macro_rules! reader_records {
             $(
                 $(#[$fdoc])*
                 #[doc = kind_doc!($kind)]
-                $(#[doc = ""] #[doc = gate_doc!($ver, $min)])?
+                $(#[doc = ""] #[doc = gate_doc!($ver, $min $(, $first)?)])?
                 pub $field: reader_type!('a, $kind $(, $ver)?),
             )*
         }
 
         impl<'a> $name<'a> {
-            /// Reads the record at the cursor; `versions` open or close its gated fields.
+            /// Reads the record at the cursor, the one at `place` in its run; `versions` open or
+            /// close its gated fields.
             #[inline]
             pub(crate) fn read(
                 cur: &mut $crate::bytes::Cursor<'a>,
                 versions: $crate::wdata::Versions,
+                place: $crate::bytes::Place,
             ) -> $crate::error::Result<Self> {
-                // Read only by the gated fields (a record may have none).
-                let _ = versions;
+                // Read only by the gated fields and the nested records (a record may have none).
+                let _ = (versions, place);
                 // The fields in order, a list's count in its place; then the lists' items.
                 $(
                     let $field = read_gated!(
                         cur,
                         versions,
+                        place,
                         $kind,
-                        $($ver >= $min,)?
+                        $($ver >= $min $(|| $first)?,)?
                         $label,
                         $fname
-                        $(, $count)?
+                        $(, $count $(, $cw)?)?
                     );
                 )*
-                $( let $field = read_list!(cur, $kind, $field, $label, $fname); )*
+                $( let $field = read_list!(cur, versions, $kind, $field, $label, $fname); )*
                 Ok($name { $($field,)* })
             }
         }
@@ -556,9 +760,9 @@ macro_rules! reader_records {
             fn read(
                 cur: &mut $crate::bytes::Cursor<'a>,
                 versions: $crate::wdata::Versions,
-                _: $crate::bytes::Place,
+                place: $crate::bytes::Place,
             ) -> $crate::error::Result<Self> {
-                Self::read(cur, versions)
+                Self::read(cur, versions, place)
             }
         }
 
@@ -572,3 +776,4 @@ use super::cursor::WdataCursor as _;
 flat_event_boxes!(reader_records);
 flat_sections!(reader_records);
 flat_inner_records!(reader_records);
+nested_records!(reader_records);

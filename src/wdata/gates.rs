@@ -70,14 +70,6 @@ pub(crate) const EVENT_BOXES: Gate = Gate::main(7);
 /// The script-paths trigger layout (the seed's; the trigger list exists in every version).
 pub(crate) const SCRIPT_PATHS: Gate = Gate::main(9);
 
-/// CameraBox.Category.
-pub(crate) const CAMERA_CATEGORY: Gate = Gate::event_box(7);
-/// CameraInfo.CameraTarget of every camera info (the first one stores it in every version).
-pub(crate) const CAMERA_TARGET_OF_EVERY_INFO: Gate = Gate::event_box(3);
-/// A camera info's lists.
-pub(crate) const CAMERA_LISTS: Gate = Gate::event_box(4);
-/// CameraInfo.BuildPVS.
-pub(crate) const CAMERA_BUILD_PVS: Gate = Gate::event_box(5);
 /// The PVS event boxes as `(category, name)` entries (ids below).
 pub(crate) const CAMERA_PVS_ENTRIES: Gate = Gate::event_box(6);
 /// The id (camera) or category (scene) before each item of a render list.

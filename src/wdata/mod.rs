@@ -82,7 +82,7 @@ pub use event_box::{
     CameraBlockBox, CameraTargetBox, CameraTargetName, CutoffBox, EnvironmentReverbBox, EtcBox,
     EventBox, EventBoxGroup, EventBoxType, EventBoxes, EventHitBox, InAreaBox, MAX_EVENT_BOX_TYPES,
     MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox,
-    StartPointBox, TriggerBox, WaypointBox,
+    StartPointBox, TriggerBox, WaypointBox, WaypointLinks,
 };
 pub use flat_records::{AniBg, Gimmick, ItemBox};
 pub(crate) use groups::FixedGroup;

@@ -179,6 +179,13 @@ impl<R> Clone for Run<'_, R> {
 
 impl<R> Copy for Run<'_, R> {}
 
+/// Two runs are equal when their records are (wherever they are stored).
+impl<'a, R: Record<'a, Context = Versions> + PartialEq> PartialEq for Run<'a, R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
 impl<'a, R: Record<'a, Context = Versions>> Run<'a, R> {
     /// Checks a run of `count` records at the cursor and advances past it.
     pub(crate) fn read(cur: &mut Cursor<'a>, count: u32, versions: Versions) -> Result<Self> {

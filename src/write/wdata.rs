@@ -252,7 +252,7 @@ fn write_section<R: event_boxes::Record>(
     s.count_i32(list.len(), R::WHAT)?;
     for (i, r) in list.iter().enumerate() {
         s.entry = Some((R::SECTION, i));
-        r.write(s, versions)?;
+        r.write(s, versions, event_boxes::place(i, list.len()))?;
     }
     s.entry = None;
     Ok(())

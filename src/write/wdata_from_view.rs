@@ -44,7 +44,7 @@ pub(super) fn floats(v: &[zerocopy::little_endian::F32]) -> Vec<f32> {
     v.iter().map(|f| f.get()).collect()
 }
 
-fn render_entries(list: read::NameList<'_>) -> Result<Vec<RenderEntry>> {
+pub(super) fn render_entries(list: read::NameList<'_>) -> Result<Vec<RenderEntry>> {
     list.iter()
         .map(|n| {
             let n = n?;
@@ -54,6 +54,32 @@ fn render_entries(list: read::NameList<'_>) -> Result<Vec<RenderEntry>> {
             })
         })
         .collect()
+}
+
+pub(super) fn pvs_event_boxes(pvs: read::PvsEventBoxes<'_>) -> Result<PvsEventBoxes> {
+    Ok(match pvs {
+        read::PvsEventBoxes::Ids(ids) => PvsEventBoxes::Ids(ids.iter().map(|v| v.get()).collect()),
+        read::PvsEventBoxes::Entries(list) => PvsEventBoxes::Entries(
+            list.iter()
+                .map(|n| {
+                    let n = n?;
+                    Ok(PvsEventEntry {
+                        category: n.category.unwrap_or(0),
+                        name: ws(n.name),
+                    })
+                })
+                .collect::<Result<_>>()?,
+        ),
+    })
+}
+
+/// A CameraBox's four camera infos, copied.
+pub(super) fn camera_infos(run: read::Run<'_, read::CameraInfo<'_>>) -> Result<[CameraInfo; 4]> {
+    let mut infos = [(); 4].map(|_| CameraInfo::default());
+    for (slot, info) in infos.iter_mut().zip(run) {
+        *slot = CameraInfo::from_read(&info?)?;
+    }
+    Ok(infos)
 }
 
 fn scene_elements(list: read::NameList<'_>) -> Result<Vec<SceneElement>> {
@@ -66,66 +92,6 @@ fn scene_elements(list: read::NameList<'_>) -> Result<Vec<SceneElement>> {
             })
         })
         .collect()
-}
-
-fn camera_lists(l: read::CameraLists<'_>) -> Result<CameraLists> {
-    let [rb, ra, ri, rg, nb, na, ni, ng] = l.render;
-    Ok(CameraLists {
-        pvs_bg: l.pvs_bg.iter().map(|v| v.get()).collect(),
-        pvs_event_boxes: match l.pvs_event_boxes {
-            read::PvsEventBoxes::Ids(ids) => {
-                PvsEventBoxes::Ids(ids.iter().map(|v| v.get()).collect())
-            }
-            read::PvsEventBoxes::Entries(list) => PvsEventBoxes::Entries(
-                list.iter()
-                    .map(|n| {
-                        let n = n?;
-                        Ok(PvsEventEntry {
-                            category: n.category.unwrap_or(0),
-                            name: ws(n.name),
-                        })
-                    })
-                    .collect::<Result<_>>()?,
-            ),
-        },
-        render_bg: render_entries(rb)?,
-        render_ani: render_entries(ra)?,
-        render_item: render_entries(ri)?,
-        render_gimmick: render_entries(rg)?,
-        no_render_bg: render_entries(nb)?,
-        no_render_ani: render_entries(na)?,
-        no_render_item: render_entries(ni)?,
-        no_render_gimmick: render_entries(ng)?,
-        build_positions: l
-            .build_positions
-            .iter()
-            .map(|p| [p[0].get(), p[1].get(), p[2].get()])
-            .collect(),
-    })
-}
-
-fn camera_box(b: &read::CameraBox<'_>) -> Result<CameraBox> {
-    let info = |c: read::CameraInfo<'_>| -> Result<CameraInfo> {
-        Ok(CameraInfo {
-            camera_target: c.camera_target.map(ws),
-            camera_name: ws(c.camera_name),
-            camera_position: c.position,
-            camera_rotation: c.rotation,
-            fov: c.fov,
-            frustum: c.frustum,
-            build_pvs: c.build_pvs.map(b32),
-            lists: c.lists.map(camera_lists).transpose()?,
-        })
-    };
-    let mut infos = [(); 4].map(|_| CameraInfo::default());
-    for (slot, read) in infos.iter_mut().zip(b.camera_infos()) {
-        *slot = info(read?)?;
-    }
-    Ok(CameraBox {
-        obb: obb(&b.obb),
-        category: b.category,
-        infos,
-    })
 }
 
 fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
@@ -150,7 +116,7 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
         }
         for b in group.boxes() {
             match b? {
-                EventBox::Camera(c) => out.camera.push(camera_box(&c)?),
+                EventBox::Camera(c) => out.camera.push(CameraBox::from_read(&c)?),
                 EventBox::Respawn(r) => out.respawn.push(RespawnBox::from_read(&r)?),
                 EventBox::StartPoint(r) => out.start_point.push(StartPointBox::from_read(&r)?),
                 EventBox::Trigger(r) => out.trigger.push(TriggerBox::from_read(&r)?),
@@ -172,20 +138,7 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                 EventBox::EnvironmentReverb(r) => out
                     .environment_reverb
                     .push(EnvironmentReverbBox::from_read(&r)?),
-                EventBox::Waypoint(w) => out.waypoint.push(WaypointBox {
-                    obb: obb(&w.obb),
-                    id: w.id,
-                    range: w.range,
-                    links: w
-                        .links
-                        .iter()
-                        .zip(w.link_distances)
-                        .map(|(id, d)| WaypointLink {
-                            id: id.get(),
-                            distance: d.get(),
-                        })
-                        .collect(),
-                }),
+                EventBox::Waypoint(r) => out.waypoint.push(WaypointBox::from_read(&r)?),
                 EventBox::Obstacle(r) => out.obstacle.push(ObstacleBox::from_read(&r)?),
             }
         }

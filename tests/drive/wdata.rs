@@ -49,8 +49,8 @@ fn event_box(b: &EventBox<'_>) -> usize {
             for info in c.camera_infos().map(read) {
                 n += info.camera_target.map_or(0, string) + string(info.camera_name);
                 let _ = (
-                    info.position,
-                    info.rotation,
+                    info.camera_position,
+                    info.camera_rotation,
                     info.fov,
                     info.frustum,
                     info.build_pvs,
@@ -61,7 +61,7 @@ fn event_box(b: &EventBox<'_>) -> usize {
                         PvsEventBoxes::Ids(ids) => ids.len(),
                         PvsEventBoxes::Entries(e) => names(e),
                     };
-                    n += l.render.iter().map(|r| names(*r)).sum::<usize>();
+                    n += l.render().iter().map(|r| names(*r)).sum::<usize>();
                 }
             }
         }
@@ -79,7 +79,7 @@ fn event_box(b: &EventBox<'_>) -> usize {
                 n += string(s);
             }
         }
-        EventBox::Waypoint(w) => n += w.links.len() + w.link_distances.len(),
+        EventBox::Waypoint(w) => n += w.links.len() + w.links.iter().count(),
         _ => {}
     }
     n

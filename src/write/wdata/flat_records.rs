@@ -8,15 +8,18 @@
 use zerocopy::little_endian::F32;
 
 use super::encode::Sink;
-use super::event_boxes::{CameraTargetName, Record};
+use super::event_boxes::{CameraTargetName, PvsEventBoxes, Record, RenderEntry, WaypointLink};
 use super::model::{Bool32, Obb, WString};
+use crate::bytes::Place;
 use crate::error::Result;
 use crate::wdata::FixedGroup;
 use crate::wdata::Versions;
 use crate::wdata::flat_records::{
-    flat_event_boxes, flat_inner_records, flat_sections, gate_doc, kind_doc,
+    first, flat_event_boxes, flat_inner_records, flat_sections, gate_doc, kind_doc, nested_records,
 };
-use crate::write::wdata_from_view::{b32, floats, names, obb, ws};
+use crate::write::wdata_from_view::{
+    b32, camera_infos, floats, names, obb, pvs_event_boxes, render_entries, ws,
+};
 
 /// The model's type for a field kind; a gated field is an `Option`. A fixed group's type is the
 /// reader's.
@@ -45,90 +48,185 @@ macro_rules! model_type {
     (vec3) => {
         [f32; 3]
     };
+    (f32x14) => {
+        [f32; 14]
+    };
     (bool32x5) => {
         [Bool32; 5]
     };
     (target_name) => {
         CameraTargetName
     };
+    (camera_infos) => {
+        [CameraInfo; 4]
+    };
+    (camera_lists) => {
+        CameraLists
+    };
     (f32s) => {
         Vec<f32>
     };
+    (u32s) => {
+        Vec<u32>
+    };
+    (vec3s) => {
+        Vec<[f32; 3]>
+    };
     (names) => {
         Vec<WString>
+    };
+    (render_entries) => {
+        Vec<RenderEntry>
+    };
+    (pvs_event_boxes) => {
+        PvsEventBoxes
+    };
+    (waypoint_links) => {
+        Vec<WaypointLink>
     };
     ($group:ident) => {
         crate::wdata::$group
     };
 }
 
-/// Writes a field of kind `$kind` named `$what`; a fixed group fills the reader's raw struct.
+/// Writes a field of kind `$kind` named `$what` (`$g`, `$p`: the versions and the record's place
+/// in its run, for the kinds that are records themselves); a fixed group fills the reader's raw
+/// struct.
 macro_rules! write_field {
-    ($s:ident, obb, $v:expr, $what:expr) => {
+    ($s:ident, $g:ident, $p:ident, obb, $v:expr, $what:expr) => {
         $v.write($s, $what)?
     };
-    ($s:ident, i32, $v:expr, $what:expr) => {
+    ($s:ident, $g:ident, $p:ident, i32, $v:expr, $what:expr) => {
         $s.i32($v)
     };
-    ($s:ident, u32, $v:expr, $what:expr) => {
+    ($s:ident, $g:ident, $p:ident, u32, $v:expr, $what:expr) => {
         $s.u32($v)
     };
-    ($s:ident, f32, $v:expr, $what:expr) => {
+    ($s:ident, $g:ident, $p:ident, f32, $v:expr, $what:expr) => {
         $s.f32($v)
     };
-    ($s:ident, bool32, $v:expr, $what:expr) => {
+    ($s:ident, $g:ident, $p:ident, bool32, $v:expr, $what:expr) => {
         $s.bool32($v)
     };
-    ($s:ident, wstr, $v:expr, $what:expr) => {
+    ($s:ident, $g:ident, $p:ident, wstr, $v:expr, $what:expr) => {
         $s.wstr(&$v, $what)?
     };
-    ($s:ident, vec3, $v:expr, $what:expr) => {
+    ($s:ident, $g:ident, $p:ident, vec3, $v:expr, $what:expr) => {
         $s.out.put(&$v.map(F32::new))
     };
-    ($s:ident, bool32x5, $v:expr, $what:expr) => {
+    ($s:ident, $g:ident, $p:ident, f32x14, $v:expr, $what:expr) => {
+        $s.out.put(&$v.map(F32::new))
+    };
+    ($s:ident, $g:ident, $p:ident, bool32x5, $v:expr, $what:expr) => {
         for d in $v {
             $s.bool32(d);
         }
     };
-    ($s:ident, $group:ident, $v:expr, $what:expr) => {
+    // The four camera infos, each knowing whether it is the first.
+    ($s:ident, $g:ident, $p:ident, camera_infos, $v:expr, $what:expr) => {
+        for (index, info) in (0u32..).zip(&$v) {
+            info.write(
+                $s,
+                $g,
+                Place {
+                    index,
+                    last: index == 3,
+                },
+            )?;
+        }
+    };
+    ($s:ident, $g:ident, $p:ident, camera_lists, $v:expr, $what:expr) => {
+        $v.write($s, $g, $p)?
+    };
+    ($s:ident, $g:ident, $p:ident, $group:ident, $v:expr, $what:expr) => {
         $s.out.put(&FixedGroup::to_raw(&$v))
     };
 }
 
 /// Writes a list's items (after every count of the record); any other field is written already.
 macro_rules! write_list {
-    ($s:ident, f32s, $val:expr, $what:expr) => {
+    ($s:ident, $g:ident, f32s, $val:expr, $what:expr) => {
         $s.f32s(&$val);
     };
-    ($s:ident, names, $val:expr, $what:expr) => {
+    ($s:ident, $g:ident, u32s, $val:expr, $what:expr) => {
+        for &x in &$val {
+            $s.u32(x);
+        }
+    };
+    ($s:ident, $g:ident, vec3s, $val:expr, $what:expr) => {
+        for p in &$val {
+            $s.out.put(&p.map(F32::new));
+        }
+    };
+    ($s:ident, $g:ident, names, $val:expr, $what:expr) => {
         $s.wstrs(&$val, $what)?;
     };
-    ($s:ident, $kind:ident, $val:expr, $what:expr) => {};
+    ($s:ident, $g:ident, render_entries, $val:expr, $what:expr) => {
+        for e in &$val {
+            e.write($s, $g)?;
+        }
+    };
+    ($s:ident, $g:ident, pvs_event_boxes, $val:expr, $what:expr) => {
+        $val.write_items($s, $what)?;
+    };
+    ($s:ident, $g:ident, waypoint_links, $val:expr, $what:expr) => {
+        for l in &$val {
+            $s.i32(l.id);
+        }
+        for l in &$val {
+            $s.f32(l.distance);
+        }
+    };
+    ($s:ident, $g:ident, $kind:ident, $val:expr, $what:expr) => {};
+}
+
+/// A list's count, as wide as the table says (`i32` unless `u32`); the PVS list first checks that
+/// its variant is the one the EventBox version stores.
+macro_rules! write_count {
+    ($s:ident, $g:ident, pvs_event_boxes, $val:expr, $what:expr, $count:expr $(, $cw:ident)?) => {
+        $val.check($s, $g, $what)?;
+        write_count!($s, $g, list, $val, $what, $count $(, $cw)?);
+    };
+    ($s:ident, $g:ident, $kind:ident, $val:expr, $what:expr, $count:expr) => {
+        $s.count_i32($val.len(), $count)?;
+    };
+    ($s:ident, $g:ident, $kind:ident, $val:expr, $what:expr, $count:expr, u32) => {
+        $s.count_u32($val.len(), $count)?;
+    };
 }
 
 /// Writes a field, or for a gated one checks that the model holds it exactly when the version
 /// stores it (naming the field when not) and writes it then, or for a list writes its count.
 macro_rules! write_gated {
-    ($s:ident, $v:ident, target_name, $val:expr, $what:expr) => {
-        $val.write($s, $v)?;
+    ($s:ident, $g:ident, $p:ident, target_name, $val:expr, $what:expr) => {
+        $val.write($s, $g)?;
     };
-    ($s:ident, $v:ident, $kind:ident, $val:expr, $what:expr, count $count:expr) => {
-        $s.count_i32($val.len(), $count)?;
+    (
+        $s:ident, $g:ident, $p:ident, $kind:ident, $val:expr, $what:expr,
+        count $count:expr $(, $cw:ident)?
+    ) => {
+        write_count!($s, $g, $kind, $val, $what, $count $(, $cw)?);
     };
-    ($s:ident, $v:ident, $kind:ident, $ver:ident >= $min:literal, $val:expr, $what:expr) => {
-        if let Some(x) = $s.gate(&$val, $v.$ver >= $min, $v.$ver, $what)? {
-            write_field!($s, $kind, *x, $what);
+    (
+        $s:ident, $g:ident, $p:ident, $kind:ident, $ver:ident >= $min:literal $(|| $first:ident)?,
+        $val:expr, $what:expr
+    ) => {
+        if let Some(x) = $s.gate(&$val, $g.$ver >= $min $(|| $first($p))?, $g.$ver, $what)? {
+            write_field!($s, $g, $p, $kind, *x, $what);
         }
     };
-    ($s:ident, $v:ident, $kind:ident, $val:expr, $what:expr) => {
-        write_field!($s, $kind, $val, $what);
+    ($s:ident, $g:ident, $p:ident, $kind:ident, $val:expr, $what:expr) => {
+        write_field!($s, $g, $p, $kind, $val, $what);
     };
 }
 
 /// The model's value of a reader's field.
 macro_rules! from_read {
     ($kind:ident, $ver:ident, $v:expr) => {
-        $v.map(|x| from_read!($kind, x))
+        match $v {
+            Some(x) => Some(from_read!($kind, x)),
+            None => None,
+        }
     };
     (obb, $v:expr) => {
         obb(&$v)
@@ -145,8 +243,31 @@ macro_rules! from_read {
     (target_name, $v:expr) => {
         CameraTargetName::from_read($v)
     };
+    (camera_infos, $v:expr) => {
+        camera_infos($v)?
+    };
+    (camera_lists, $v:expr) => {
+        CameraLists::from_read(&$v)?
+    };
     (f32s, $v:expr) => {
         floats($v)
+    };
+    (u32s, $v:expr) => {
+        $v.iter().map(|x| x.get()).collect()
+    };
+    (vec3s, $v:expr) => {
+        $v.iter().map(crate::wdata::raw::floats).collect()
+    };
+    (render_entries, $v:expr) => {
+        render_entries($v)?
+    };
+    (pvs_event_boxes, $v:expr) => {
+        pvs_event_boxes($v)?
+    };
+    (waypoint_links, $v:expr) => {
+        $v.iter()
+            .map(|(id, distance)| WaypointLink { id, distance })
+            .collect()
     };
     (names, $v:expr) => {
         names($v)?
@@ -166,8 +287,8 @@ macro_rules! model_records {
             $name:ident = $label:literal in $section:literal {
                 $(
                     $(#[$fdoc:meta])*
-                    $field:ident : $kind:ident $([$count:literal])?
-                        $(if $ver:ident >= $min:literal)?
+                    $field:ident : $kind:ident $([$count:literal $($cw:ident)?])?
+                        $(if $ver:ident >= $min:literal $(or $first:ident)?)?
                         = $fname:literal $((json $key:literal))?,
                 )*
             }
@@ -186,7 +307,7 @@ macro_rules! model_records {
                 #[doc = kind_doc!($kind)]
                 $(
                     #[doc = ""]
-                    #[doc = gate_doc!($ver, $min)]
+                    #[doc = gate_doc!($ver, $min $(, $first)?)]
                     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
                 )?
                 $(#[cfg_attr(feature = "serde", serde(rename = $key))])?
@@ -197,21 +318,22 @@ macro_rules! model_records {
         impl Record for $name {
             const WHAT: &'static str = concat!($count_prefix, $label, ".count");
             const SECTION: &'static str = $section;
-            fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
-                // Read only by the gated fields (a record may have none).
-                let _ = v;
+            fn write(&self, s: &mut Sink, v: Versions, place: Place) -> Result<()> {
+                // Read only by the gated fields and the nested records (a record may have none).
+                let _ = (v, place);
                 $(
                     write_gated!(
                         s,
                         v,
+                        place,
                         $kind,
-                        $($ver >= $min,)?
+                        $($ver >= $min $(|| $first)?,)?
                         self.$field,
                         concat!($label, ".", $fname)
-                        $(, count concat!($label, ".", $count))?
+                        $(, count concat!($label, ".", $count) $(, $cw)?)?
                     );
                 )*
-                $( write_list!(s, $kind, self.$field, concat!($label, ".", $fname)); )*
+                $( write_list!(s, v, $kind, self.$field, concat!($label, ".", $fname)); )*
                 Ok(())
             }
         }
@@ -230,3 +352,4 @@ macro_rules! model_records {
 flat_event_boxes!(model_records);
 flat_sections!(model_records);
 flat_inner_records!(model_records);
+nested_records!(model_records);

@@ -272,7 +272,7 @@ impl Triggers {
                 s.count_i32(triggers.len(), "Triggers.triggerCount")?;
                 for (i, t) in triggers.iter().enumerate() {
                     s.entry = Some((Trigger::SECTION, i));
-                    t.write(s, versions)?;
+                    t.write(s, versions, super::event_boxes::place(i, triggers.len()))?;
                 }
                 s.entry = None;
             }

@@ -375,7 +375,10 @@ fn write_counted<R: Record>(
     what: &'static str,
 ) -> Result<()> {
     s.count_i32(list.len(), what)?;
-    list.iter().try_for_each(|r| r.write(s, versions))
+    for (i, r) in list.iter().enumerate() {
+        r.write(s, versions, super::event_boxes::place(i, list.len()))?;
+    }
+    Ok(())
 }
 
 impl SoundBlock {
