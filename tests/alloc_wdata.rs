@@ -87,7 +87,7 @@ fn walk(data: &[u8]) -> usize {
     for r in map.scene_resources().into_iter().map(Result::unwrap) {
         sum += s(r.key) + l(r.aliases);
         for p in r.paths.into_iter().map(Result::unwrap) {
-            sum += s(p.model) + s(p.event_name) + p.time.unwrap_or(0) as usize;
+            sum += s(p.model) + s(p.event_name) + p.time_hold.map_or(0, |t| t.time) as usize;
         }
         for c in r.cues.into_iter().flatten().map(Result::unwrap) {
             sum += s(c.name);

@@ -4,7 +4,7 @@
 //! layout chosen (and ambiguity reported); malformed inputs giving precise errors.
 
 use gamebin::wdata::{
-    CameraTargetName, EventBox, EventBoxType, PvsEventBoxes, TriggerLayout, WdataView,
+    CameraTargetName, EventBox, EventBoxType, PvsEventBoxes, TimeHold, TriggerLayout, WdataView,
 };
 use gamebin::{ErrorKind, Format};
 
@@ -287,7 +287,7 @@ fn version_1_reads_back_field_by_field() {
     assert_eq!(paths[0].blend_time, Some(0.75));
     assert_eq!(paths[1].blend_time, None);
     assert!(paths[1].motion.eq_str("roar"));
-    assert_eq!(paths[0].time, None);
+    assert_eq!(paths[0].time_hold, None);
     assert!(r.cues.is_none() && r.sound.is_none() && r.ambients.is_none());
 }
 
@@ -641,8 +641,9 @@ fn version_22_every_event_box_type_reads_back() {
 
     let r = map.scene_resources().iter().next().unwrap().unwrap();
     let paths: Vec<_> = r.paths.iter().map(Result::unwrap).collect();
-    assert_eq!((paths[0].time, paths[0].hold), (Some(10), Some(20)));
-    assert_eq!((paths[1].time, paths[1].hold), (Some(11), Some(21)));
+    let time_hold = |t: u32, h: u32| Some(TimeHold { time: t, hold: h });
+    assert_eq!(paths[0].time_hold, time_hold(10, 20));
+    assert_eq!(paths[1].time_hold, time_hold(11, 21));
     let cue = r.cues.unwrap().iter().next().unwrap().unwrap();
     assert_eq!((cue.end, cue.id, cue.start), (2.5, 9, 1.5));
     assert!(cue.name.eq_str("shake"));

@@ -346,6 +346,46 @@ macro_rules! nested_records {
         $m! {
             // Not counted sections: `WHAT` is never used.
             "";
+            /// A scene's first-pass record. The owned model's `Scene` also holds the scene's
+            /// second pass (main version >= 20), which the file stores after every scene's first
+            /// pass.
+            SceneHead = "Scene" in "scenes" model Scene + {
+                /// Version >= 20: the scene's second-pass record.
+                #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+                pub pass2: Option<ScenePass2>,
+            } {
+                /// The camera file (`.mec`).
+                file: wstr = "File",
+                /// Fade-in time in the editor's preview.
+                fade_in_preview: f32 = "FadeInPreview",
+                /// Fade hold time in the editor's preview.
+                fade_hold_preview: f32 = "FadeHoldPreview",
+                /// Fade-out time in the editor's preview.
+                fade_out_preview: f32 = "FadeOutPreview",
+                /// The scene's timing: its category, fades, blend time and fog.
+                timing: SceneTiming if main >= 15 = "Category",
+                /// The scene's camera.
+                camera: SceneCamera if main >= 19 = "Position",
+            }
+            /// One animated element of a scene resource: a model, its motion and the event it
+            /// raises.
+            // Named `SceneData` (the model's name) in errors.
+            ScenePath = "SceneData" in "scene_resources" model SceneData {
+                /// Path of the model.
+                model: wstr = "Model",
+                /// Path of the motion.
+                motion: wstr = "Motion",
+                /// The path's name.
+                name: wstr = "Name",
+                /// Name of the event the path raises.
+                event_name: wstr = "EventName",
+                /// How long the path plays and holds.
+                time_hold: TimeHold if main >= 10 = "Time",
+                /// Blend into the next path.
+                blend_time: f32
+                    unless last ("the blend time is stored after every path but the last")
+                    = "BlendTime",
+            }
             /// One of a CameraBox's four cameras.
             CameraInfo = "CameraInfo" in "event_boxes.CameraBox" {
                 /// What the camera looks at.
@@ -549,6 +589,15 @@ macro_rules! gate_doc {
 #[cfg_attr(not(feature = "write"), allow(unused_imports))]
 pub(crate) use gate_doc;
 
+/// Documents a field stored in every record of its run but the last (`unless last`).
+macro_rules! last_doc {
+    (last) => {
+        "Stored in every record of its run but the last (`None` in the last)."
+    };
+}
+#[cfg_attr(not(feature = "write"), allow(unused_imports))]
+pub(crate) use last_doc;
+
 /// Reads a field of kind `$kind`, named `$label.$fname` in errors, at the cursor (`$v`, `$p`: the
 /// versions and the record's place in its run, for the kinds that are records themselves).
 macro_rules! read_field {
@@ -679,6 +728,16 @@ macro_rules! read_gated {
         read_count!($cur, $kind, concat!($label, ".", $count) $(, $cw)?)
     };
     (
+        $cur:ident, $v:ident, $p:ident, $kind:ident, unless $last:ident ($why:literal),
+        $label:literal, $fname:literal
+    ) => {
+        if $p.$last {
+            None
+        } else {
+            Some(read_field!($cur, $v, $p, $kind, $label, $fname))
+        }
+    };
+    (
         $cur:ident, $v:ident, $p:ident, $kind:ident, $ver:ident >= $min:literal $(|| $first:ident)?,
         $label:literal, $fname:literal
     ) => {
@@ -702,11 +761,13 @@ macro_rules! reader_records {
         $count_prefix:literal;
         $(
             $(#[$doc:meta])*
-            $name:ident = $label:literal in $section:literal {
+            $name:ident = $label:literal in $section:literal
+                $(model $model:ident $(+ { $($extra:tt)* })?)? {
                 $(
                     $(#[$fdoc:meta])*
                     $field:ident : $kind:ident $([$count:literal $($cw:ident)?])?
                         $(if $ver:ident >= $min:literal $(or $first:ident)?)?
+                        $(unless $last:ident ($why:literal))?
                         = $fname:literal $((json $key:literal))?,
                 )*
             }
@@ -719,7 +780,8 @@ macro_rules! reader_records {
                 $(#[$fdoc])*
                 #[doc = kind_doc!($kind)]
                 $(#[doc = ""] #[doc = gate_doc!($ver, $min $(, $first)?)])?
-                pub $field: reader_type!('a, $kind $(, $ver)?),
+                $(#[doc = ""] #[doc = last_doc!($last)])?
+                pub $field: reader_type!('a, $kind $(, $ver)? $(, $last)?),
             )*
         }
 
@@ -742,6 +804,7 @@ macro_rules! reader_records {
                         place,
                         $kind,
                         $($ver >= $min $(|| $first)?,)?
+                        $(unless $last ($why),)?
                         $label,
                         $fname
                         $(, $count $(, $cw)?)?
@@ -754,7 +817,7 @@ macro_rules! reader_records {
 
         impl<'a> $crate::wdata::Record<'a> for $name<'a> {
             type Context = $crate::wdata::Versions;
-            const MIN_SIZE: usize = 0 $(+ min_size!($kind $(, $ver)?))*;
+            const MIN_SIZE: usize = 0 $(+ min_size!($kind $(, $ver)? $(, $last)?))*;
 
             #[inline]
             fn read(

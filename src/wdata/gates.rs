@@ -75,17 +75,11 @@ pub(crate) const CAMERA_PVS_ENTRIES: Gate = Gate::event_box(6);
 /// The id (camera) or category (scene) before each item of a render list.
 pub(crate) const RENDER_ITEM_KEY: Gate = Gate::main(22);
 
-/// A scene's timing.
-pub(crate) const SCENE_TIMING: Gate = Gate::main(15);
-/// A scene's camera.
-pub(crate) const SCENE_CAMERA: Gate = Gate::main(19);
 /// The scenes' second pass.
 pub(crate) const SCENE_PASS2: Gate = Gate::main(20);
 /// Scene.Name (second pass).
 pub(crate) const SCENE_NAME: Gate = Gate::main(21);
 
-/// A scene path's Time and Hold.
-pub(crate) const PATH_TIME_HOLD: Gate = Gate::main(10);
 /// A scene resource's cues.
 pub(crate) const RESOURCE_CUES: Gate = Gate::main(11);
 /// A scene resource's sound block.

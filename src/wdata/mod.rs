@@ -86,7 +86,7 @@ pub use event_box::{
 };
 pub use flat_records::{AniBg, Gimmick, ItemBox};
 pub(crate) use groups::FixedGroup;
-pub use groups::{SceneCamera, SceneTiming, Signpost, SoundFades};
+pub use groups::{SceneCamera, SceneTiming, Signpost, SoundFades, TimeHold};
 pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};
 pub(crate) use obb::OBB_MIN_SIZE;
 pub use obb::Obb;

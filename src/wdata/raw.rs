@@ -129,6 +129,16 @@ pub struct RawSoundFades {
     pub vol_min: F32,
 }
 
+/// A scene path's Time and Hold (main version >= 10).
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+pub struct RawTimeHold {
+    /// How long the path plays.
+    pub time: U32,
+    /// How long its last pose is held.
+    pub hold: U32,
+}
+
 /// The fixed fields after a scene resource's sounds: Unk2, Unk3, Unk4 (main version >= 12).
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
@@ -149,6 +159,7 @@ const _: () = assert!(core::mem::size_of::<RawSceneDetailCounts>() == 10 * 4);
 const _: () = assert!(core::mem::size_of::<RawSceneTiming>() == 7 * 4);
 const _: () = assert!(core::mem::size_of::<RawSceneCamera>() == 8 * 4);
 const _: () = assert!(core::mem::size_of::<RawSoundTail>() == 3 * 4);
+const _: () = assert!(core::mem::size_of::<RawTimeHold>() == 2 * 4);
 const _: () = assert!(core::mem::size_of::<RawSignpost>() == 4 * 4);
 const _: () = assert!(core::mem::size_of::<RawSoundFades>() == 4 * 4);
 

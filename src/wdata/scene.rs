@@ -5,62 +5,14 @@ use zerocopy::little_endian::U32;
 
 use super::Versions;
 use super::cursor::{WdataCursor as _, check_fits};
+pub use super::flat_records::SceneHead;
 use super::gates;
-use super::groups::{FixedGroup as _, SceneCamera, SceneTiming};
 use super::raw::RawSceneDetailCounts;
 use super::records::{NameList, Record, Records, Run};
 use super::wstr::WStr;
 use crate::bytes::u64_of;
 use crate::bytes::{Cursor, Place};
 use crate::error::{Error, Result};
-
-/// A scene's first-pass record.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SceneHead<'a> {
-    /// The camera file (`.mec`).
-    pub file: WStr<'a>,
-    /// Fade-in time in the editor's preview.
-    pub fade_in_preview: f32,
-    /// Fade hold time in the editor's preview.
-    pub fade_hold_preview: f32,
-    /// Fade-out time in the editor's preview.
-    pub fade_out_preview: f32,
-    /// Main version >= 15.
-    pub timing: Option<SceneTiming>,
-    /// Main version >= 19.
-    pub camera: Option<SceneCamera>,
-}
-
-impl<'a> Record<'a> for SceneHead<'a> {
-    type Context = Versions;
-    const MIN_SIZE: usize = 2 + 12;
-
-    #[inline]
-    fn read(cur: &mut Cursor<'a>, versions: Versions, _: Place) -> Result<Self> {
-        let file = cur.wstr("Scene.File")?;
-        let fade_in_preview = cur.f32_le("Scene.FadeInPreview")?;
-        let fade_hold_preview = cur.f32_le("Scene.FadeHoldPreview")?;
-        let fade_out_preview = cur.f32_le("Scene.FadeOutPreview")?;
-        let timing = if gates::SCENE_TIMING.stored(versions) {
-            Some(SceneTiming::from_raw(cur.read("Scene.timing")?))
-        } else {
-            None
-        };
-        let camera = if gates::SCENE_CAMERA.stored(versions) {
-            Some(SceneCamera::from_raw(cur.read("Scene.camera")?))
-        } else {
-            None
-        };
-        Ok(SceneHead {
-            file,
-            fade_in_preview,
-            fade_hold_preview,
-            fade_out_preview,
-            timing,
-            camera,
-        })
-    }
-}
 
 /// A scene's second-pass record (main version >= 20).
 #[derive(Debug, Clone, Copy)]

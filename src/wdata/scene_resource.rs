@@ -6,68 +6,13 @@ use zerocopy::little_endian::I32;
 
 use super::Versions;
 use super::cursor::WdataCursor as _;
-pub use super::flat_records::{Ambient, Cue, Sound};
+pub use super::flat_records::{Ambient, Cue, ScenePath, Sound};
 use super::gates;
 use super::raw::RawSoundTail;
 use super::records::{NameList, Record, Run};
 use super::wstr::WStr;
 use crate::bytes::{Cursor, Place};
 use crate::error::Result;
-
-/// One animated element of a resource.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ScenePath<'a> {
-    /// Path of the model.
-    pub model: WStr<'a>,
-    /// Path of the motion.
-    pub motion: WStr<'a>,
-    /// The path's name.
-    pub name: WStr<'a>,
-    /// Name of the event the path raises.
-    pub event_name: WStr<'a>,
-    /// Main version >= 10.
-    pub time: Option<u32>,
-    /// Main version >= 10.
-    pub hold: Option<u32>,
-    /// Blend into the next path: every path but the last.
-    pub blend_time: Option<f32>,
-}
-
-impl<'a> Record<'a> for ScenePath<'a> {
-    type Context = Versions;
-    const MIN_SIZE: usize = 8;
-
-    #[inline]
-    fn read(cur: &mut Cursor<'a>, versions: Versions, place: Place) -> Result<Self> {
-        let last = place.last;
-        let model = cur.wstr("ScenePath.Model")?;
-        let motion = cur.wstr("ScenePath.Motion")?;
-        let name = cur.wstr("ScenePath.Name")?;
-        let event_name = cur.wstr("ScenePath.EventName")?;
-        let (time, hold) = if gates::PATH_TIME_HOLD.stored(versions) {
-            (
-                Some(cur.u32_le("ScenePath.Time")?),
-                Some(cur.u32_le("ScenePath.Hold")?),
-            )
-        } else {
-            (None, None)
-        };
-        let blend_time = if last {
-            None
-        } else {
-            Some(cur.f32_le("ScenePath.BlendTime")?)
-        };
-        Ok(ScenePath {
-            model,
-            motion,
-            name,
-            event_name,
-            time,
-            hold,
-            blend_time,
-        })
-    }
-}
 
 /// The sound block (main version >= 12): the sounds and the unknown fields after them.
 #[derive(Debug, Clone, Copy)]

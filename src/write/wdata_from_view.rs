@@ -147,15 +147,9 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
 }
 
 fn scene(s: read::Scene<'_>) -> Result<Scene> {
-    let h = s.head;
     Ok(Scene {
-        file: ws(h.file),
-        fade_in_preview: h.fade_in_preview,
-        fade_hold_preview: h.fade_hold_preview,
-        fade_out_preview: h.fade_out_preview,
-        timing: h.timing,
-        camera: h.camera,
         pass2: s.details.map(scene_pass2).transpose()?,
+        ..Scene::from_read(&s.head)?
     })
 }
 
@@ -191,21 +185,7 @@ fn scene_resource(r: read::SceneResource<'_>) -> Result<SceneResource> {
         key: ws(r.key),
         aliases: names(r.aliases)?,
         delay: r.delay,
-        paths: r
-            .paths
-            .iter()
-            .map(|p| {
-                let p = p?;
-                Ok(SceneData {
-                    model: ws(p.model),
-                    motion: ws(p.motion),
-                    name: ws(p.name),
-                    event_name: ws(p.event_name),
-                    time_hold: p.time.zip(p.hold),
-                    blend_time: p.blend_time,
-                })
-            })
-            .collect::<Result<_>>()?,
+        paths: copied(r.paths, SceneData::from_read)?,
         cues: r.cues.map(|c| copied(c, Cue::from_read)).transpose()?,
         sound: r
             .sound

@@ -162,7 +162,7 @@ pub fn drive_wdata(data: &[u8]) -> usize {
         let _ = r.delay;
         for p in r.paths.into_iter().map(read) {
             seen += string(p.model) + string(p.motion) + string(p.name) + string(p.event_name);
-            let _ = (p.time, p.hold, p.blend_time);
+            let _ = (p.time_hold, p.blend_time);
         }
         for c in r.cues.into_iter().flatten().map(read) {
             seen += string(c.name);

@@ -10,12 +10,14 @@ use zerocopy::little_endian::F32;
 use super::encode::Sink;
 use super::event_boxes::{CameraTargetName, PvsEventBoxes, Record, RenderEntry, WaypointLink};
 use super::model::{Bool32, Obb, WString};
+use super::scenes::ScenePass2;
 use crate::bytes::Place;
 use crate::error::Result;
 use crate::wdata::FixedGroup;
 use crate::wdata::Versions;
 use crate::wdata::flat_records::{
-    first, flat_event_boxes, flat_inner_records, flat_sections, gate_doc, kind_doc, nested_records,
+    first, flat_event_boxes, flat_inner_records, flat_sections, gate_doc, kind_doc, last_doc,
+    nested_records,
 };
 use crate::write::wdata_from_view::{
     b32, camera_infos, floats, names, obb, pvs_event_boxes, render_entries, ws,
@@ -208,6 +210,23 @@ macro_rules! write_gated {
         write_count!($s, $g, $kind, $val, $what, $count $(, $cw)?);
     };
     (
+        $s:ident, $g:ident, $p:ident, $kind:ident, unless $last:ident ($why:literal),
+        $val:expr, $what:expr
+    ) => {
+        // The error's value is the record's index.
+        if $val.is_some() == $p.$last {
+            return Err(crate::error::Error::invalid(
+                $s.pos(),
+                $what,
+                u64::from($p.index),
+                $why,
+            ));
+        }
+        if let Some(x) = &$val {
+            write_field!($s, $g, $p, $kind, *x, $what);
+        }
+    };
+    (
         $s:ident, $g:ident, $p:ident, $kind:ident, $ver:ident >= $min:literal $(|| $first:ident)?,
         $val:expr, $what:expr
     ) => {
@@ -284,38 +303,47 @@ macro_rules! model_records {
         $count_prefix:literal;
         $(
             $(#[$doc:meta])*
-            $name:ident = $label:literal in $section:literal {
+            $name:ident = $label:literal in $section:literal
+                $(model $model:ident $(+ { $($extra:tt)* })?)? {
                 $(
                     $(#[$fdoc:meta])*
                     $field:ident : $kind:ident $([$count:literal $($cw:ident)?])?
                         $(if $ver:ident >= $min:literal $(or $first:ident)?)?
+                        $(unless $last:ident ($why:literal))?
                         = $fname:literal $((json $key:literal))?,
                 )*
             }
         )*
     ) => {$(
-        $(#[$doc])*
-        #[cfg_attr(
-            feature = "serde",
-            derive(serde::Serialize, serde::Deserialize),
-            serde(deny_unknown_fields)
-        )]
-        #[derive(Clone, Debug, PartialEq, Default)]
-        pub struct $name {
-            $(
-                $(#[$fdoc])*
-                #[doc = kind_doc!($kind)]
+        model_struct! {
+            $(#[$doc])*
+            #[cfg_attr(
+                feature = "serde",
+                derive(serde::Serialize, serde::Deserialize),
+                serde(deny_unknown_fields)
+            )]
+            #[derive(Clone, Debug, PartialEq, Default)]
+            [$name $($model)?] {
                 $(
-                    #[doc = ""]
-                    #[doc = gate_doc!($ver, $min $(, $first)?)]
-                    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-                )?
-                $(#[cfg_attr(feature = "serde", serde(rename = $key))])?
-                pub $field: model_type!($kind $(, $ver)?),
-            )*
+                    $(#[$fdoc])*
+                    #[doc = kind_doc!($kind)]
+                    $(
+                        #[doc = ""]
+                        #[doc = gate_doc!($ver, $min $(, $first)?)]
+                        #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+                    )?
+                    $(
+                        #[doc = ""]
+                        #[doc = last_doc!($last)]
+                        #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+                    )?
+                    $(#[cfg_attr(feature = "serde", serde(rename = $key))])?
+                    pub $field: model_type!($kind $(, $ver)? $(, $last)?),
+                )*
+            } [$($($($extra)*)?)?]
         }
 
-        impl Record for $name {
+        impl Record for model_name!($name $($model)?) {
             const WHAT: &'static str = concat!($count_prefix, $label, ".count");
             const SECTION: &'static str = $section;
             fn write(&self, s: &mut Sink, v: Versions, place: Place) -> Result<()> {
@@ -328,6 +356,7 @@ macro_rules! model_records {
                         place,
                         $kind,
                         $($ver >= $min $(|| $first)?,)?
+                        $(unless $last ($why),)?
                         self.$field,
                         concat!($label, ".", $fname)
                         $(, count concat!($label, ".", $count) $(, $cw)?)?
@@ -338,15 +367,46 @@ macro_rules! model_records {
             }
         }
 
-        impl $name {
+        impl model_name!($name $($model)?) {
             /// Copies the reader's record (its lists are read again, and may fail).
-            pub(crate) fn from_read(r: &crate::wdata::$name<'_>) -> Result<$name> {
-                Ok($name {
-                    $( $field: from_read!($kind $(, $ver)?, r.$field), )*
+            pub(crate) fn from_read(r: &crate::wdata::$name<'_>) -> Result<Self> {
+                Ok(Self {
+                    $( $field: from_read!($kind $(, $ver)? $(, $last)?, r.$field), )*
+                    // The model's own fields (a scene's second pass) are the caller's to fill;
+                    // a record without any names every field above.
+                    $($(..{ ignore!($($extra)*); Self::default() })?)?
                 })
             }
         }
     )*};
+}
+
+/// The model's struct: named as the reader's record, or as the table's `model` clause says, with
+/// the clause's own fields after the table's.
+macro_rules! model_struct {
+    ($(#[$a:meta])* [$name:ident] { $($body:tt)* } []) => {
+        $(#[$a])*
+        pub struct $name { $($body)* }
+    };
+    ($(#[$a:meta])* [$name:ident $model:ident] { $($body:tt)* } [$($extra:tt)*]) => {
+        $(#[$a])*
+        pub struct $model { $($body)* $($extra)* }
+    };
+}
+
+/// The model's type name for a record (see [`model_struct!`]).
+macro_rules! model_name {
+    ($name:ident) => {
+        $name
+    };
+    ($name:ident $model:ident) => {
+        $model
+    };
+}
+
+/// Swallows its tokens (to expand a repetition only where the tokens are present).
+macro_rules! ignore {
+    ($($t:tt)*) => {};
 }
 
 flat_event_boxes!(model_records);

@@ -6,42 +6,14 @@ use crate::error::{Error, Result};
 use zerocopy::little_endian::{F32, I32, U32};
 
 use crate::wdata::raw::{RawSceneDetailCounts, RawSoundTail};
-use crate::wdata::{FixedGroup as _, Versions, gates};
+use crate::wdata::{Versions, gates};
 
 use super::encode::Sink;
-use super::event_boxes::Record;
-pub use super::flat_records::{Ambient, Cue, Sound};
+use super::event_boxes::{Record, place};
+pub use super::flat_records::{Ambient, Cue, Scene, SceneData, Sound};
 use super::model::WString;
 /// The groups of plain numbers in scenes and sounds: the reader's types (declared once).
-pub use crate::wdata::{SceneCamera, SceneTiming, SoundFades};
-
-/// A scene: its first-pass record and, from version 20, its second-pass record (the file stores
-/// every scene's first pass, then every scene's second pass).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Scene {
-    /// The camera file (`.mec`).
-    pub file: WString,
-    /// Fade-in time in the editor's preview.
-    pub fade_in_preview: f32,
-    /// Fade hold time in the editor's preview.
-    pub fade_hold_preview: f32,
-    /// Fade-out time in the editor's preview.
-    pub fade_out_preview: f32,
-    /// Version >= 15.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub timing: Option<SceneTiming>,
-    /// Version >= 19.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub camera: Option<SceneCamera>,
-    /// Version >= 20.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub pass2: Option<ScenePass2>,
-}
+pub use crate::wdata::{SceneCamera, SceneTiming, SoundFades, TimeHold};
 
 /// A scene's second-pass record (version >= 20): ten counts, then the lists in this order.
 #[cfg_attr(
@@ -133,39 +105,6 @@ pub struct SceneResource {
     pub ambients: Option<Vec<Ambient>>,
 }
 
-/// One path (animation segment) of a scene resource.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SceneData {
-    /// Path of the model.
-    pub model: WString,
-    /// Path of the motion.
-    pub motion: WString,
-    /// The path's name.
-    pub name: WString,
-    /// Name of the event the path raises.
-    pub event_name: WString,
-    /// `Time` and `Hold`, version >= 10.
-    #[cfg_attr(
-        feature = "serde",
-        serde(
-            skip_serializing_if = "Option::is_none",
-            serialize_with = "super::json::time_hold",
-            deserialize_with = "super::json::time_hold_from",
-            default
-        )
-    )]
-    pub time_hold: Option<(u32, u32)>,
-    /// Blend into the next path: stored after every path but the last, so `Some` exactly when
-    /// this is not the last path.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub blend_time: Option<f32>,
-}
-
 /// Everything a scene resource stores from `soundCnt` to the two unknown strings (version >= 12).
 #[cfg_attr(
     feature = "serde",
@@ -200,16 +139,7 @@ pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: Versions) -> Resul
     s.count_i32(scenes.len(), "Scenes.count")?;
     for (i, scene) in scenes.iter().enumerate() {
         s.entry = Some(("scenes", i));
-        s.wstr(&scene.file, "Scene.File")?;
-        s.f32(scene.fade_in_preview);
-        s.f32(scene.fade_hold_preview);
-        s.f32(scene.fade_out_preview);
-        if let Some(t) = s.gated(&scene.timing, gates::SCENE_TIMING, v, "Scene.Category")? {
-            s.out.put(&t.to_raw());
-        }
-        if let Some(c) = s.gated(&scene.camera, gates::SCENE_CAMERA, v, "Scene.Position")? {
-            s.out.put(&c.to_raw());
-        }
+        scene.write(s, v, place(i, scenes.len()))?;
         // Checked here too, so that a pass-2 record on an old version is named at its scene.
         s.gated(&scene.pass2, gates::SCENE_PASS2, v, "Scene.pass2")?;
     }
@@ -320,29 +250,8 @@ impl SceneResource {
                 ));
             }
         }
-        let last = self.paths.len().saturating_sub(1);
         for (i, p) in self.paths.iter().enumerate() {
-            s.wstr(&p.model, "SceneData.Model")?;
-            s.wstr(&p.motion, "SceneData.Motion")?;
-            s.wstr(&p.name, "SceneData.Name")?;
-            s.wstr(&p.event_name, "SceneData.EventName")?;
-            if let Some(&(time, hold)) =
-                s.gated(&p.time_hold, gates::PATH_TIME_HOLD, v, "SceneData.Time")?
-            {
-                s.u32(time);
-                s.u32(hold);
-            }
-            if p.blend_time.is_some() != (i < last) {
-                return Err(Error::invalid(
-                    s.pos(),
-                    "SceneData.BlendTime",
-                    crate::bytes::u64_of(i),
-                    "the blend time is stored after every path but the last",
-                ));
-            }
-            if let Some(b) = p.blend_time {
-                s.f32(b);
-            }
+            p.write(s, v, place(i, self.paths.len()))?;
         }
         if let Some(cues) = s.gated(&self.cues, gates::RESOURCE_CUES, v, "SceneResource.cueCnt")? {
             write_counted(s, cues, v, "SceneResource.cueCnt")?;
@@ -376,7 +285,7 @@ fn write_counted<R: Record>(
 ) -> Result<()> {
     s.count_i32(list.len(), what)?;
     for (i, r) in list.iter().enumerate() {
-        r.write(s, versions, super::event_boxes::place(i, list.len()))?;
+        r.write(s, versions, place(i, list.len()))?;
     }
     Ok(())
 }
