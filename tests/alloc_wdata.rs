@@ -96,7 +96,7 @@ fn walk(data: &[u8]) -> usize {
             for sound in block.sounds.into_iter().map(Result::unwrap) {
                 sum += s(sound.path);
             }
-            sum += block.legacy_strings.map_or(0, |[a, b]| s(a) + s(b));
+            sum += block.unknown_strings.map_or(0, |[a, b]| s(a) + s(b));
         }
         for a in r.ambients.into_iter().flatten().map(Result::unwrap) {
             sum += s(a.path);

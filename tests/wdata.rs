@@ -656,7 +656,7 @@ fn version_22_every_event_box_type_reads_back() {
         (sound.unk1, sound.unk2, sound.unk3, sound.unk4),
         (Some(11), 12, 13.0, 14)
     );
-    assert!(sound.legacy_ints.is_none() && sound.legacy_strings.is_none());
+    assert!(sound.unknown_ints.is_none() && sound.unknown_strings.is_none());
     let amb = r.ambients.unwrap().iter().next().unwrap().unwrap();
     assert_eq!(
         (amb.start, amb.play_on_start.raw(), amb.looped.raw()),
@@ -712,12 +712,12 @@ fn every_main_version_from_7_reads() {
         assert_eq!(sound.is_some(), v >= 12, "v{v}");
         if let Some(s) = sound {
             assert_eq!(s.unk1.is_some(), v >= 13, "v{v}");
-            assert_eq!(s.legacy_ints.is_some(), v <= 14, "v{v}");
-            assert_eq!(s.legacy_strings.is_some(), v <= 13, "v{v}");
-            if let Some(ints) = s.legacy_ints {
-                assert_eq!(ints[6].get(), -6);
+            assert_eq!(s.unknown_ints.is_some(), v <= 14, "v{v}");
+            assert_eq!(s.unknown_strings.is_some(), v <= 13, "v{v}");
+            if let Some(ints) = s.unknown_ints {
+                assert_eq!(ints[6], -6);
             }
-            if let Some([a, b]) = s.legacy_strings {
+            if let Some([a, b]) = s.unknown_strings {
                 assert!(a.eq_str("unk_a") && b.eq_str("unk_b"));
             }
             assert_eq!(

@@ -367,9 +367,27 @@ macro_rules! nested_records {
                 /// The scene's camera.
                 camera: SceneCamera if main >= 19 = "Position",
             }
+            /// A scene resource's sound block (main version >= 12): the sounds and the unknown
+            /// fields after them.
+            SoundBlock = "SceneResource" in "scene_resources" {
+                /// The sounds.
+                sounds: sounds = "soundCnt",
+                /// Unknown (the peer's `Unk1`); kept as read.
+                unk1: u32 if main >= 13 = "Unk1",
+                /// Unknown (the peer's `Unk2`); kept as read.
+                unk2: u32 = "Unk2",
+                /// Unknown (the peer's `Unk3`); kept as read.
+                unk3: f32 = "Unk3",
+                /// Unknown (the peer's `Unk4`); kept as read.
+                unk4: u32 = "Unk4",
+                /// Seven unknown `i32`s.
+                unknown_ints: i32x7 if main <= 14 = "unknownInts",
+                /// Two unknown strings.
+                unknown_strings: wstrx2 if main <= 13 = "unknownStrings",
+            }
+            // Named `SceneData` (the model's name) in errors.
             /// One animated element of a scene resource: a model, its motion and the event it
             /// raises.
-            // Named `SceneData` (the model's name) in errors.
             ScenePath = "SceneData" in "scene_resources" model SceneData {
                 /// Path of the model.
                 model: wstr = "Model",
@@ -458,6 +476,9 @@ macro_rules! reader_type {
     ($lt:lifetime, wstr) => { $crate::wdata::WStr<$lt> };
     ($lt:lifetime, vec3) => { [f32; 3] };
     ($lt:lifetime, f32x14) => { [f32; 14] };
+    ($lt:lifetime, i32x7) => { [i32; 7] };
+    ($lt:lifetime, wstrx2) => { [$crate::wdata::WStr<$lt>; 2] };
+    ($lt:lifetime, sounds) => { $crate::wdata::Run<$lt, $crate::wdata::Sound<$lt>> };
     ($lt:lifetime, bool32x5) => { [$crate::wdata::raw::Bool32; 5] };
     ($lt:lifetime, target_name) => { $crate::wdata::CameraTargetName<$lt> };
     ($lt:lifetime, camera_infos) => {
@@ -491,6 +512,17 @@ macro_rules! min_size {
     };
     (f32x14) => {
         56
+    };
+    (i32x7) => {
+        28
+    };
+    // Two strings' counts.
+    (wstrx2) => {
+        4
+    };
+    // The count.
+    (sounds) => {
+        4
     };
     (bool32x5) => {
         20
@@ -562,24 +594,28 @@ pub(crate) use kind_doc;
 
 /// Documents a field's gate (on both the reader's and the model's field).
 macro_rules! gate_doc {
-    ($ver:ident, $min:literal) => {
+    ($ver:ident $op:tt $min:literal) => {
         concat!(
             "Stored only when [`Versions::",
             stringify!($ver),
             "`](crate::wdata::Versions::",
             stringify!($ver),
-            ") >= ",
+            ") ",
+            stringify!($op),
+            " ",
             stringify!($min),
-            " (`None` below)."
+            " (`None` otherwise)."
         )
     };
-    ($ver:ident, $min:literal, $first:ident) => {
+    ($ver:ident $op:tt $min:literal, $first:ident) => {
         concat!(
             "Stored in the first record of its run, and in every one when [`Versions::",
             stringify!($ver),
             "`](crate::wdata::Versions::",
             stringify!($ver),
-            ") >= ",
+            ") ",
+            stringify!($op),
+            " ",
             stringify!($min),
             " (`None` where it is not)."
         )
@@ -627,6 +663,19 @@ macro_rules! read_field {
     };
     ($cur:ident, $v:ident, $p:ident, bool32x5, $label:literal, $fname:literal) => {
         *$cur.read::<[$crate::wdata::raw::Bool32; 5]>(concat!($label, ".", $fname))?
+    };
+    ($cur:ident, $v:ident, $p:ident, i32x7, $label:literal, $fname:literal) => {
+        $crate::wdata::raw::ints($cur.read(concat!($label, ".", $fname))?)
+    };
+    ($cur:ident, $v:ident, $p:ident, wstrx2, $label:literal, $fname:literal) => {
+        [
+            $cur.wstr(concat!($label, ".", $fname))?,
+            $cur.wstr(concat!($label, ".", $fname))?,
+        ]
+    };
+    // An `i32` count, then the records.
+    ($cur:ident, $v:ident, $p:ident, sounds, $label:literal, $fname:literal) => {
+        $crate::wdata::Run::read_counted($cur, $v, concat!($label, ".", $fname))?
     };
     // Every CameraBox has four camera infos: a run of four, checked now, typed when iterated.
     ($cur:ident, $v:ident, $p:ident, camera_infos, $label:literal, $fname:literal) => {
@@ -738,10 +787,10 @@ macro_rules! read_gated {
         }
     };
     (
-        $cur:ident, $v:ident, $p:ident, $kind:ident, $ver:ident >= $min:literal $(|| $first:ident)?,
+        $cur:ident, $v:ident, $p:ident, $kind:ident, $ver:ident $op:tt $min:literal $(|| $first:ident)?,
         $label:literal, $fname:literal
     ) => {
-        if $v.$ver >= $min $(|| $first($p))? {
+        if $v.$ver $op $min $(|| $first($p))? {
             Some(read_field!($cur, $v, $p, $kind, $label, $fname))
         } else {
             None
@@ -766,7 +815,7 @@ macro_rules! reader_records {
                 $(
                     $(#[$fdoc:meta])*
                     $field:ident : $kind:ident $([$count:literal $($cw:ident)?])?
-                        $(if $ver:ident >= $min:literal $(or $first:ident)?)?
+                        $(if $ver:ident $op:tt $min:literal $(or $first:ident)?)?
                         $(unless $last:ident ($why:literal))?
                         = $fname:literal $((json $key:literal))?,
                 )*
@@ -779,7 +828,7 @@ macro_rules! reader_records {
             $(
                 $(#[$fdoc])*
                 #[doc = kind_doc!($kind)]
-                $(#[doc = ""] #[doc = gate_doc!($ver, $min $(, $first)?)])?
+                $(#[doc = ""] #[doc = gate_doc!($ver $op $min $(, $first)?)])?
                 $(#[doc = ""] #[doc = last_doc!($last)])?
                 pub $field: reader_type!('a, $kind $(, $ver)? $(, $last)?),
             )*
@@ -803,7 +852,7 @@ macro_rules! reader_records {
                         versions,
                         place,
                         $kind,
-                        $($ver >= $min $(|| $first)?,)?
+                        $($ver $op $min $(|| $first)?,)?
                         $(unless $last ($why),)?
                         $label,
                         $fname

@@ -31,15 +31,6 @@ impl Gate {
         }
     }
 
-    /// Stored up to main version `max`.
-    const fn main_until(max: i32) -> Gate {
-        Gate {
-            of: Of::Main,
-            min: i32::MIN,
-            max,
-        }
-    }
-
     /// Stored from EventBoxVersion `min` on.
     const fn event_box(min: i32) -> Gate {
         Gate {
@@ -84,11 +75,5 @@ pub(crate) const SCENE_NAME: Gate = Gate::main(21);
 pub(crate) const RESOURCE_CUES: Gate = Gate::main(11);
 /// A scene resource's sound block.
 pub(crate) const RESOURCE_SOUND: Gate = Gate::main(12);
-/// SceneResource.Unk1 (in the sound block).
-pub(crate) const SOUND_UNK1: Gate = Gate::main(13);
-/// The sound block's seven unknown ints.
-pub(crate) const SOUND_LEGACY_INTS: Gate = Gate::main_until(14);
-/// The sound block's two unknown strings.
-pub(crate) const SOUND_LEGACY_STRINGS: Gate = Gate::main_until(13);
 /// A scene resource's ambient sounds.
 pub(crate) const RESOURCE_AMBIENTS: Gate = Gate::main(17);

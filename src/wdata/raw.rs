@@ -139,18 +139,6 @@ pub struct RawTimeHold {
     pub hold: U32,
 }
 
-/// The fixed fields after a scene resource's sounds: Unk2, Unk3, Unk4 (main version >= 12).
-#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
-#[repr(C)]
-pub struct RawSoundTail {
-    /// Unknown (the peer's `Unk2`); kept as read.
-    pub unk2: U32,
-    /// Unknown (the peer's `Unk3`); kept as read.
-    pub unk3: F32,
-    /// Unknown (the peer's `Unk4`); kept as read.
-    pub unk4: U32,
-}
-
 // The sizes the format gives each run.
 const _: () = assert!(core::mem::size_of::<Bool32>() == 4);
 const _: () = assert!(core::mem::size_of::<RawEventBoxIndexEntry>() == 8);
@@ -158,10 +146,14 @@ const _: () = assert!(core::mem::size_of::<RawObb>() == 13 * 4);
 const _: () = assert!(core::mem::size_of::<RawSceneDetailCounts>() == 10 * 4);
 const _: () = assert!(core::mem::size_of::<RawSceneTiming>() == 7 * 4);
 const _: () = assert!(core::mem::size_of::<RawSceneCamera>() == 8 * 4);
-const _: () = assert!(core::mem::size_of::<RawSoundTail>() == 3 * 4);
 const _: () = assert!(core::mem::size_of::<RawTimeHold>() == 2 * 4);
 const _: () = assert!(core::mem::size_of::<RawSignpost>() == 4 * 4);
 const _: () = assert!(core::mem::size_of::<RawSoundFades>() == 4 * 4);
+
+/// Converts stored `i32`s.
+pub(crate) fn ints<const N: usize>(v: &[I32; N]) -> [i32; N] {
+    v.map(|i| i.get())
+}
 
 /// Converts stored floats.
 pub(crate) fn floats<const N: usize>(v: &[F32; N]) -> [f32; N] {

@@ -33,7 +33,7 @@ pub(super) fn b32(b: read::Bool32) -> Bool32 {
 }
 
 /// Every record of a run, copied into the model.
-fn copied<'a, R: read::Record<'a, Context = read::Versions>, M>(
+pub(super) fn copied<'a, R: read::Record<'a, Context = read::Versions>, M>(
     run: read::Run<'a, R>,
     from_read: impl Fn(&R) -> Result<M>,
 ) -> Result<Vec<M>> {
@@ -187,20 +187,7 @@ fn scene_resource(r: read::SceneResource<'_>) -> Result<SceneResource> {
         delay: r.delay,
         paths: copied(r.paths, SceneData::from_read)?,
         cues: r.cues.map(|c| copied(c, Cue::from_read)).transpose()?,
-        sound: r
-            .sound
-            .map(|s| -> Result<SoundBlock> {
-                Ok(SoundBlock {
-                    sounds: copied(s.sounds, Sound::from_read)?,
-                    unk1: s.unk1,
-                    unk2: s.unk2,
-                    unk3: s.unk3,
-                    unk4: s.unk4,
-                    unknown_ints: s.legacy_ints.map(|v| v.map(|i| i.get())),
-                    unknown_strings: s.legacy_strings.map(|v| v.map(ws)),
-                })
-            })
-            .transpose()?,
+        sound: r.sound.map(|s| SoundBlock::from_read(&s)).transpose()?,
         ambients: r
             .ambients
             .map(|a| copied(a, Ambient::from_read))

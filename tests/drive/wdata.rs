@@ -172,8 +172,8 @@ pub fn drive_wdata(data: &[u8]) -> usize {
                 seen += string(sound.path);
                 let _ = sound.fades;
             }
-            let _ = (s.unk1, s.unk2, s.unk3, s.unk4, s.legacy_ints);
-            for x in s.legacy_strings.into_iter().flatten() {
+            let _ = (s.unk1, s.unk2, s.unk3, s.unk4, s.unknown_ints);
+            for x in s.unknown_strings.into_iter().flatten() {
                 seen += string(x);
             }
         }

@@ -5,10 +5,12 @@
 //! the reader expands too (so a field added there, or a gate changed, is read, held, written and
 //! copied).
 
-use zerocopy::little_endian::F32;
+use zerocopy::little_endian::{F32, I32};
 
 use super::encode::Sink;
-use super::event_boxes::{CameraTargetName, PvsEventBoxes, Record, RenderEntry, WaypointLink};
+use super::event_boxes::{
+    CameraTargetName, PvsEventBoxes, Record, RenderEntry, WaypointLink, place,
+};
 use super::model::{Bool32, Obb, WString};
 use super::scenes::ScenePass2;
 use crate::bytes::Place;
@@ -20,7 +22,7 @@ use crate::wdata::flat_records::{
     nested_records,
 };
 use crate::write::wdata_from_view::{
-    b32, camera_infos, floats, names, obb, pvs_event_boxes, render_entries, ws,
+    b32, camera_infos, copied, floats, names, obb, pvs_event_boxes, render_entries, ws,
 };
 
 /// The model's type for a field kind; a gated field is an `Option`. A fixed group's type is the
@@ -52,6 +54,15 @@ macro_rules! model_type {
     };
     (f32x14) => {
         [f32; 14]
+    };
+    (i32x7) => {
+        [i32; 7]
+    };
+    (wstrx2) => {
+        [WString; 2]
+    };
+    (sounds) => {
+        Vec<Sound>
     };
     (bool32x5) => {
         [Bool32; 5]
@@ -122,6 +133,19 @@ macro_rules! write_field {
     ($s:ident, $g:ident, $p:ident, bool32x5, $v:expr, $what:expr) => {
         for d in $v {
             $s.bool32(d);
+        }
+    };
+    ($s:ident, $g:ident, $p:ident, i32x7, $v:expr, $what:expr) => {
+        $s.out.put(&$v.map(I32::new))
+    };
+    ($s:ident, $g:ident, $p:ident, wstrx2, $v:expr, $what:expr) => {
+        $s.wstrs(&$v, $what)?
+    };
+    // An `i32` count, then the records.
+    ($s:ident, $g:ident, $p:ident, sounds, $v:expr, $what:expr) => {
+        $s.count_i32($v.len(), $what)?;
+        for (i, r) in $v.iter().enumerate() {
+            r.write($s, $g, place(i, $v.len()))?;
         }
     };
     // The four camera infos, each knowing whether it is the first.
@@ -227,10 +251,10 @@ macro_rules! write_gated {
         }
     };
     (
-        $s:ident, $g:ident, $p:ident, $kind:ident, $ver:ident >= $min:literal $(|| $first:ident)?,
+        $s:ident, $g:ident, $p:ident, $kind:ident, $ver:ident $op:tt $min:literal $(|| $first:ident)?,
         $val:expr, $what:expr
     ) => {
-        if let Some(x) = $s.gate(&$val, $g.$ver >= $min $(|| $first($p))?, $g.$ver, $what)? {
+        if let Some(x) = $s.gate(&$val, $g.$ver $op $min $(|| $first($p))?, $g.$ver, $what)? {
             write_field!($s, $g, $p, $kind, *x, $what);
         }
     };
@@ -264,6 +288,12 @@ macro_rules! from_read {
     };
     (camera_infos, $v:expr) => {
         camera_infos($v)?
+    };
+    (wstrx2, $v:expr) => {
+        $v.map(ws)
+    };
+    (sounds, $v:expr) => {
+        copied($v, Sound::from_read)?
     };
     (camera_lists, $v:expr) => {
         CameraLists::from_read(&$v)?
@@ -308,7 +338,7 @@ macro_rules! model_records {
                 $(
                     $(#[$fdoc:meta])*
                     $field:ident : $kind:ident $([$count:literal $($cw:ident)?])?
-                        $(if $ver:ident >= $min:literal $(or $first:ident)?)?
+                        $(if $ver:ident $op:tt $min:literal $(or $first:ident)?)?
                         $(unless $last:ident ($why:literal))?
                         = $fname:literal $((json $key:literal))?,
                 )*
@@ -329,7 +359,7 @@ macro_rules! model_records {
                     #[doc = kind_doc!($kind)]
                     $(
                         #[doc = ""]
-                        #[doc = gate_doc!($ver, $min $(, $first)?)]
+                        #[doc = gate_doc!($ver $op $min $(, $first)?)]
                         #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
                     )?
                     $(
@@ -355,7 +385,7 @@ macro_rules! model_records {
                         v,
                         place,
                         $kind,
-                        $($ver >= $min $(|| $first)?,)?
+                        $($ver $op $min $(|| $first)?,)?
                         $(unless $last ($why),)?
                         self.$field,
                         concat!($label, ".", $fname)

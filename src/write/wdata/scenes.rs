@@ -3,15 +3,16 @@
 
 use crate::error::{Error, Result};
 
-use zerocopy::little_endian::{F32, I32, U32};
+use zerocopy::little_endian::I32;
 
-use crate::wdata::raw::{RawSceneDetailCounts, RawSoundTail};
+use crate::wdata::raw::RawSceneDetailCounts;
 use crate::wdata::{Versions, gates};
 
 use super::encode::Sink;
 use super::event_boxes::{Record, place};
-pub use super::flat_records::{Ambient, Cue, Scene, SceneData, Sound};
+pub use super::flat_records::{Ambient, Cue, Scene, SceneData, SoundBlock};
 use super::model::WString;
+use crate::bytes::Place;
 /// The groups of plain numbers in scenes and sounds: the reader's types (declared once).
 pub use crate::wdata::{SceneCamera, SceneTiming, SoundFades, TimeHold};
 
@@ -103,33 +104,6 @@ pub struct SceneResource {
     /// Version >= 17.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub ambients: Option<Vec<Ambient>>,
-}
-
-/// Everything a scene resource stores from `soundCnt` to the two unknown strings (version >= 12).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SoundBlock {
-    /// The sounds.
-    pub sounds: Vec<Sound>,
-    /// Version >= 13.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub unk1: Option<u32>,
-    /// Unknown (the peer's `Unk2`); written as given.
-    pub unk2: u32,
-    /// Unknown (the peer's `Unk3`); written as given.
-    pub unk3: f32,
-    /// Unknown (the peer's `Unk4`); written as given.
-    pub unk4: u32,
-    /// Seven unknown `i32`s, version <= 14.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub unknown_ints: Option<[i32; 7]>,
-    /// Two unknown strings, version <= 13.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub unknown_strings: Option<[WString; 2]>,
 }
 
 // ---- writing ---------------------------------------------------------------------------------
@@ -226,14 +200,14 @@ pub(super) fn write_scene_resources(
     s.count_i32(resources.len(), "SceneResources.count")?;
     for (i, r) in resources.iter().enumerate() {
         s.entry = Some(("scene_resources", i));
-        r.write(s, versions)?;
+        r.write(s, versions, place(i, resources.len()))?;
     }
     s.entry = None;
     Ok(())
 }
 
 impl SceneResource {
-    fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
+    fn write(&self, s: &mut Sink, v: Versions, p: Place) -> Result<()> {
         s.wstr(&self.key, "SceneResource.Key")?;
         s.count_i32(self.aliases.len(), "SceneResource.aliasCnt")?;
         s.wstrs(&self.aliases, "SceneResource.Aliases")?;
@@ -262,7 +236,7 @@ impl SceneResource {
             v,
             "SceneResource.soundCnt",
         )? {
-            block.write(s, v)?;
+            block.write(s, v, p)?;
         }
         if let Some(ambients) = s.gated(
             &self.ambients,
@@ -288,35 +262,4 @@ fn write_counted<R: Record>(
         r.write(s, versions, place(i, list.len()))?;
     }
     Ok(())
-}
-
-impl SoundBlock {
-    fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
-        write_counted(s, &self.sounds, v, "SceneResource.soundCnt")?;
-        if let Some(&u) = s.gated(&self.unk1, gates::SOUND_UNK1, v, "SceneResource.Unk1")? {
-            s.u32(u);
-        }
-        s.out.put(&RawSoundTail {
-            unk2: U32::new(self.unk2),
-            unk3: F32::new(self.unk3),
-            unk4: U32::new(self.unk4),
-        });
-        if let Some(ints) = s.gated(
-            &self.unknown_ints,
-            gates::SOUND_LEGACY_INTS,
-            v,
-            "SceneResource.unknownInts",
-        )? {
-            s.out.put(&ints.map(I32::new));
-        }
-        if let Some(strs) = s.gated(
-            &self.unknown_strings,
-            gates::SOUND_LEGACY_STRINGS,
-            v,
-            "SceneResource.unknownStrings",
-        )? {
-            s.wstrs(strs, "SceneResource.unknownStrings")?;
-        }
-        Ok(())
-    }
 }
