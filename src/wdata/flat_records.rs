@@ -1,28 +1,40 @@
-//! The records that are flat — fields each stored or not by one version gate — declared once.
-//! Three tables: [`flat_event_boxes!`] (the EventBox types without lists), [`flat_sections!`] (the
-//! AniBG, ItemBox and Gimmick sections, whose fields are gated on their sub-versions) and
-//! [`flat_inner_records!`] (a scene resource's cues, sounds and ambient sounds). A table hands every record (its name, its format name for
-//! errors, where its list sits in the map's JSON, and each field with its kind, its version gate
-//! and its format name) to the macro it is given. The reader ([`reader_records!`], here) and the
-//! owned model (`write::wdata`, which makes the model struct, its writer and its conversion from
-//! the reader's record) both expand the same tables, so a field added to a record, or a gate
-//! changed, reaches all of them.
+//! The `.wdata` records declared once. Four tables: [`flat_event_boxes!`] (every EventBox type
+//! but the unknown 14), [`flat_sections!`] (the AniBG, ItemBox and Gimmick sections, whose fields
+//! are gated on their sub-versions), [`flat_inner_records!`] (a trigger, a scene resource's cues,
+//! sounds and ambient sounds) and [`nested_records!`] (the records other records hold: a
+//! CameraBox's camera infos and their lists, a scene's first pass, a scene resource's paths and
+//! sound block). A table hands every record (its name, its format name for errors, where its list
+//! sits in the map's JSON, and each field with its kind, its version gate and its format name) to
+//! the macro it is given. The reader ([`reader_records!`], here) and the owned model
+//! (`write::wdata`, which makes the model struct, its writer and its conversion from the reader's
+//! record) both expand the same tables, so a field added to a record, or a gate changed, reaches
+//! all of them.
+//!
+//! Record syntax: `Name = "FormatName" in "json.section" { fields }`, optionally with
+//! `model ModelName` before the `{` (the model's struct is named so) and `+ { fields }` after it
+//! (fields of the model's own, written out in full, that the caller fills: a scene's second pass).
 //!
 //! Field syntax: `name: kind = "FormatName"`, then optionally:
-//! - `if version >= N` before the `=`: the field is stored only when that field of
-//!   [`Versions`](super::Versions) is at least `N`; it is an `Option`, `Some` exactly then;
+//! - `if version OP N` before the `=`: the field is stored only when that field of
+//!   [`Versions`](super::Versions) compares so with `N` (`>=`, `<=`); it is an `Option`, `Some`
+//!   exactly then; `or first` after it: stored in the first record of its run too;
+//! - `unless last ("why")` before the `=`: stored in every record of its run but the last (the
+//!   writer's error gives the reason);
 //! - `(json "key")` after the format name: the model's JSON key when it is not the field's name;
-//! - `["CountName"]` after a list's kind: the list's count, an `i32` named `CountName`. Lists come
-//!   last in a record, and the file stores every list's count (in field order) before the first
-//!   list's items.
+//! - `["CountName"]` after a list's kind (`["CountName" u32]` for a `u32` count): the list's
+//!   count, an `i32` named `CountName`. Lists come last in a record, and the file stores every
+//!   list's count (in field order) before the first list's items.
 //!
 //! Field kinds: `obb` (the box every EventBox, AniBG, ItemBox and Gimmick starts with: its name,
 //! then [`RawObb`](super::raw::RawObb)), `i32`, `u32`, `f32`, `bool32` (4-byte bool), `wstr`
-//! (UTF-16 string), `vec3` (three `f32`s), `bool32x5` (five 4-byte bools), the lists `f32s` and
-//! `names` (UTF-16 strings), `target_name` (a CameraTargetBox's name or text id, as the EventBox
-//! version says), or the name of a
-//! fixed group of plain numbers (`Signpost`, `SoundFades`: one raw struct each, a type the reader
-//! and the model share, see `groups.rs`).
+//! (UTF-16 string), `vec3` (three `f32`s), `f32x14`, `i32x7`, `wstrx2`, `bool32x5` (five 4-byte
+//! bools), `target_name` (a CameraTargetBox's name or text id, as the EventBox version says),
+//! `sounds` (an `i32` count, then the sounds), the records `camera_infos` (four) and
+//! `camera_lists`; the lists `f32s`, `u32s`, `vec3s`, `names` (UTF-16 strings), `render_entries`
+//! (names keyed from main version 22), `pvs_event_boxes` (ids or keyed names, as the EventBox
+//! version says) and `waypoint_links` (the ids, then the distances); or the name of a fixed group
+//! of plain numbers (`Signpost`, `SoundFades`, `SceneTiming`, `SceneCamera`, `TimeHold`: one raw
+//! struct each, a type the reader and the model share, see `groups.rs`).
 
 /// The table of flat EventBox records; `$m!` receives all of them.
 macro_rules! flat_event_boxes {

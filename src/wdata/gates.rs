@@ -1,5 +1,5 @@
-//! The version gates of the records that are not in the flat-record tables (those carry their
-//! gates in the table). The reader and the writer both ask these, so a gate is written down
+//! The version gates of the sections and records that are not in the record tables (those carry
+//! their gates in the table), and of the kinds of field the tables use. The reader and the writer both ask these, so a gate is written down
 //! once: which version it looks at, and from (or up to) which value the field is stored.
 
 use super::Versions;

@@ -45,6 +45,7 @@ mod encode;
 mod event_boxes;
 mod fixtures;
 mod flat_records;
+mod from_view;
 #[cfg(feature = "serde")]
 mod json;
 mod large;

@@ -14,10 +14,10 @@ use super::flat_records::{
     EventHitBox, InAreaBox, MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox,
     SelectMapPortalBox, SkidBox, StartPointBox, TriggerBox, WaypointBox,
 };
+use super::from_view::ws;
 use super::model::WString;
 /// A TriggerBox's signpost: the reader's type (a group of plain numbers, declared once).
 pub use crate::wdata::Signpost;
-use crate::write::wdata_from_view::ws;
 
 /// Number of EventBox types the game knows (0..=18); the writer always writes this many index
 /// entries unless [`EventBoxes::type_count`] says fewer.

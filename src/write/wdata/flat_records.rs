@@ -1,8 +1,9 @@
-//! The owned model of the flat records (every EventBox type but CameraBox and WaypointBox; AniBG,
-//! ItemBox, Gimmick; a trigger, a scene resource's cues, sounds and ambient sounds), their writers
-//! and their conversion from the reader's records: all made from the three tables of
-//! `wdata::flat_records` (`flat_event_boxes!`, `flat_sections!`, `flat_inner_records!`), which
-//! the reader expands too (so a field added there, or a gate changed, is read, held, written and
+//! The owned model of the records declared in tables (every EventBox type but the unknown 14;
+//! AniBG, ItemBox, Gimmick; a trigger, a scene resource's cues, sounds, ambient sounds, paths and
+//! sound block; a camera info and its lists; a scene's first pass), their writers and their
+//! conversion from the reader's records: all made from the four tables of `wdata::flat_records`
+//! (`flat_event_boxes!`, `flat_sections!`, `flat_inner_records!`, `nested_records!`), which the
+//! reader expands too (so a field added there, or a gate changed, is read, held, written and
 //! copied).
 
 use zerocopy::little_endian::{F32, I32};
@@ -10,6 +11,9 @@ use zerocopy::little_endian::{F32, I32};
 use super::encode::Sink;
 use super::event_boxes::{
     CameraTargetName, PvsEventBoxes, Record, RenderEntry, WaypointLink, place,
+};
+use super::from_view::{
+    b32, camera_infos, copied, floats, names, obb, pvs_event_boxes, render_entries, ws,
 };
 use super::model::{Bool32, Obb, WString};
 use super::scenes::ScenePass2;
@@ -20,9 +24,6 @@ use crate::wdata::Versions;
 use crate::wdata::flat_records::{
     first, flat_event_boxes, flat_inner_records, flat_sections, gate_doc, kind_doc, last_doc,
     nested_records,
-};
-use crate::write::wdata_from_view::{
-    b32, camera_infos, copied, floats, names, obb, pvs_event_boxes, render_entries, ws,
 };
 
 /// The model's type for a field kind; a gated field is an `Option`. A fixed group's type is the

@@ -6,7 +6,7 @@
 use crate::error::Result;
 use crate::wdata::{self as read, EventBox, EventBoxType, WdataView};
 
-use super::wdata::*;
+use super::*;
 
 pub(super) fn ws(s: read::WStr<'_>) -> WString {
     WString {
