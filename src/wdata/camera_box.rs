@@ -84,19 +84,6 @@ impl<'a> PvsEventBoxes<'a> {
             PvsEventBoxes::Ids(cur.read_slice(count as usize, what)?)
         })
     }
-
-    /// Number of ids or entries.
-    pub fn len(&self) -> usize {
-        match self {
-            PvsEventBoxes::Ids(ids) => ids.len(),
-            PvsEventBoxes::Entries(entries) => entries.len(),
-        }
-    }
-
-    /// Whether the list is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 impl<'a> CameraLists<'a> {
