@@ -43,7 +43,7 @@ macro_rules! flat_event_boxes {
             // Each record's count is `EventBoxes.<name>.count` in errors.
             "EventBoxes.";
             /// CameraBox (type 0): a camera area with its four cameras and their render lists.
-            /// The camera infos are typed when asked for ([`camera_infos`](Self::camera_infos)),
+            /// The reader types the camera infos when asked for (`camera_infos()`),
             /// so that an [`EventBox`](crate::wdata::EventBox) stays small.
             CameraBox = "CameraBox" in "event_boxes.CameraBox" {
                 obb: obb = "Name",
