@@ -54,6 +54,7 @@ impl PartialEq for NameList<'_> {
 
 impl<'a> NameList<'a> {
     /// Reads (checks) a list of `count` items at the cursor and advances past it.
+    #[inline(always)]
     pub(crate) fn read(
         cur: &mut Cursor<'a>,
         count: u32,
