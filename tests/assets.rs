@@ -4,10 +4,11 @@
 use gamebin::ErrorKind;
 use gamebin::hash::{city_hash_64, murmur3_32};
 use gamebin::wows::assets::{
-    AssetsView, ChecksumMatch, Layout, MaterialValue, ModelLayout, Prototype, PrototypeState,
-    PrototypeType, RawReason,
+    AssetsView, ChecksumMatch, EffectPresetFields, Layout, MaterialFields, MaterialValue,
+    ModelLayout, PropertyFields, PropertyValue, Prototype, PrototypeState, PrototypeType,
+    RawReason, VelocityFieldFields,
 };
-use gamebin::write::assets::{self as w, AssetsBuilder, ChecksumKind, RecordSpec, ValueSpec};
+use gamebin::write::assets::{self as w, AssetsBuilder, ChecksumKind};
 
 fn record<'a>(db: &AssetsView<'a>, path: &str) -> Prototype<'a> {
     let at = db.lookup_path(path).unwrap().expect(path);
@@ -327,10 +328,10 @@ fn unknown_schema_that_does_not_fit_stays_raw() {
     let id = b.path("content/a.preset").unwrap();
     b.prototype(
         id,
-        RecordSpec::EffectPreset(w::EffectPresetSpec {
+        EffectPresetFields {
             high_id: 1,
             low_id: 2,
-        }),
+        },
     )
     .unwrap();
     let mut bytes = b.to_bytes().unwrap();
@@ -417,8 +418,7 @@ fn a_full_table_and_a_cyclic_parent_chain_terminate() {
         b.string(s);
     }
     let id = b.path("x").unwrap();
-    b.prototype(id, RecordSpec::EffectPreset(w::EffectPresetSpec::default()))
-        .unwrap();
+    b.prototype(id, EffectPresetFields::default()).unwrap();
     let bytes = b.to_bytes().unwrap();
     let db = AssetsView::from_bytes(&bytes).unwrap();
     assert_eq!(db.string(murmur3_32(b"zzz", 0)).unwrap(), None);
@@ -479,13 +479,13 @@ fn values_of_every_material_type_are_typed() {
     let id = b.path("m.mfm").unwrap();
     b.prototype(
         id,
-        RecordSpec::Material(w::MaterialSpec {
+        MaterialFields {
             properties: vec![
-                ("f".into(), ValueSpec::Float(1.0)),
-                ("g".into(), ValueSpec::Float(2.0)),
+                PropertyFields::new("f", PropertyValue::Float(1.0)),
+                PropertyFields::new("g", PropertyValue::Float(2.0)),
             ],
             ..Default::default()
-        }),
+        },
     )
     .unwrap();
     let bytes = b.to_bytes().unwrap();
@@ -838,11 +838,11 @@ fn from_view_refuses_records_sharing_arrays_beyond_the_files_size() {
     let mut b = AssetsBuilder::new();
     for i in 0..4 {
         let id = b.path(&format!("content/effects/v{i}.vfield")).unwrap();
-        let field = w::VelocityFieldSpec {
+        let field = VelocityFieldFields {
             dimensions: [1, 1, 1],
             velocities: vec![7; 4000],
         };
-        b.prototype(id, RecordSpec::VelocityField(field)).unwrap();
+        b.prototype(id, field).unwrap();
     }
     let mut file = b.to_bytes().unwrap();
     let view = AssetsView::from_bytes(&file).unwrap();

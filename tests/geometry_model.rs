@@ -5,12 +5,11 @@
 //! indices for every mapping, the same armor nodes, and a clean check. Damaged input gives errors,
 //! never panics; what opens writes and reads back to the same model.
 
-use gamebin::wows::geometry::{
-    Finding, GeometryCheck, GeometrySummary, GeometryView, raw::PackedString,
-};
+use gamebin::wows::geometry::raw::{IndicesPrototype, PackedString};
+use gamebin::wows::geometry::{Finding, GeometryCheck, GeometrySummary, GeometryView};
 use gamebin::write::geometry::{
-    GeometryBuilder, GeometryFile, MAX_BLOB_PADDING, MappingSpec, ModelPrototypeSpec, PADDING_BYTE,
-    cube, fixtures,
+    GeometryBuilder, GeometryFile, IndexBufferSpec, MAX_BLOB_PADDING, MappingSpec,
+    ModelPrototypeSpec, PADDING_BYTE, cube, fixtures,
 };
 
 /// The summary with file offsets cleared (a rewritten file may place records elsewhere).
@@ -225,19 +224,52 @@ fn other_layouts_round_trip_structurally() {
     assert!(written == canonical, "the canonical layout again");
     assert_same_structure("ships_raw, other layout", &other, &written);
 
-    // Padding longer than the writer's is not taken for blob padding.
-    let mut long = GeometryBuilder::new();
-    long.misalign_blobs(MAX_BLOB_PADDING + 1);
-    let vb = long.vertex_buffer("set3/xyznuvpc", false);
-    let ib = long.index_buffer(2, false);
-    let (v, i) = cube([0.0; 3], 1.0);
-    long.mesh("Cube", vb, ib, 0, &v, &i).unwrap();
-    let bytes = long.to_bytes().unwrap();
+    // Padding longer than the writer's is not taken for blob padding. The writer refuses to
+    // write more than MAX_BLOB_PADDING, so the longer run is made by hand: the most padding,
+    // then a blob whose first byte is PADDING_BYTE, its pointer moved past that byte.
+    let mut long = GeometryFile::new();
+    long.blob_padding = MAX_BLOB_PADDING;
+    long.index_buffers.push(IndexBufferSpec {
+        index_size: 2,
+        reserved: 0,
+        data: vec![PADDING_BYTE, 1, 0, 2, 0],
+    });
+    let mut bytes = long.to_bytes().unwrap();
+    let record = GeometryView::from_bytes(&bytes)
+        .unwrap()
+        .index_buffer(0)
+        .unwrap()
+        .offset();
+    let pointer_at = record + core::mem::offset_of!(IndicesPrototype, indices_data_ptr);
+    let size_at = record + core::mem::offset_of!(IndicesPrototype, size_in_bytes);
+    let pointer = i64::from_le_bytes(bytes[pointer_at..pointer_at + 8].try_into().unwrap());
+    bytes[pointer_at..pointer_at + 8].copy_from_slice(&(pointer + 1).to_le_bytes());
+    bytes[size_at..size_at + 4].copy_from_slice(&4u32.to_le_bytes());
     let (model, written) = rewrite(&bytes);
+    assert_eq!(model.index_buffers[0].data, [1, 0, 2, 0]);
     assert_eq!(model.blob_padding, 0);
     assert!(written.len() < bytes.len());
     assert_same_structure("long padding", &bytes, &written);
     assert!(!written.contains(&PADDING_BYTE), "no padding written");
+}
+
+#[test]
+fn the_writer_refuses_more_padding_than_it_reads_back() {
+    let mut file = GeometryFile::new();
+    file.armor_models.push(ModelPrototypeSpec {
+        name: "CM_PA_united.armor".into(),
+        data: vec![1, 2, 3],
+    });
+    file.blob_padding = MAX_BLOB_PADDING;
+    let (read, _) = rewrite(&file.to_bytes().unwrap());
+    assert_eq!(read.blob_padding, MAX_BLOB_PADDING);
+    // A model from JSON may ask for any padding before every blob and name: refused, not
+    // allocated.
+    file.blob_padding = MAX_BLOB_PADDING + 1;
+    let e = file.to_bytes().unwrap_err();
+    assert_eq!(e.what(), "GeometryFile.blob_padding");
+    file.blob_padding = usize::MAX;
+    assert!(file.to_bytes().is_err());
 }
 
 /// A small deterministic generator for the mutations.

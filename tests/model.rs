@@ -12,11 +12,12 @@ use gamebin::export::axes::right_handed_matrix;
 use gamebin::export::model_gltf::{LodChoice, ModelGlbOptions, model_to_glb};
 use gamebin::hash::murmur3_32;
 use gamebin::wows::assets::{AssetsView, MaterialValue};
-use gamebin::wows::model::{GeometryCache, Missing, ModelResolver};
-use gamebin::write::assets::{
-    AssetsBuilder, LodSpec, MaterialSpec, ModelSpec, NodeSpec, RecordSpec, RenderSetSpec,
-    ValueSpec, VisualSpec, translation,
+use gamebin::wows::assets::{
+    BoundsFields, LodFields, MaterialFields, ModelFields, NodeFields, PropertyFields,
+    PropertyValue, RenderSetFields, VisualFields,
 };
+use gamebin::wows::model::{GeometryCache, Missing, ModelResolver};
+use gamebin::write::assets::{AssetsBuilder, translation};
 use gamebin::write::geometry::{GeometryBuilder, MeshVertex, cube, pyramid, quad};
 
 mod counting;
@@ -43,16 +44,16 @@ fn turned(t: [f32; 3]) -> [f32; 16] {
     ]
 }
 
-fn set(name: &str, mesh: &str, mfm: u64, skinned: bool, nodes: &[&str]) -> RenderSetSpec {
+fn set(name: &str, mesh: &str, mfm: u64, skinned: bool, nodes: &[&str]) -> RenderSetFields {
     let (v, i) = ids(mesh);
-    RenderSetSpec {
-        name: name.into(),
-        material_name: format!("{name}_material"),
+    RenderSetFields {
+        name: Some(name.into()),
+        material: Some(format!("{name}_material")),
         vertices_mapping_id: v,
         indices_mapping_id: i,
         material_mfm_path_id: mfm,
         skinned,
-        node_names: nodes.iter().map(|&n| n.into()).collect(),
+        nodes: nodes.iter().map(|&n| Some(n.into())).collect(),
     }
 }
 
@@ -73,7 +74,7 @@ fn meshes() -> Vec<(&'static str, Vec<MeshVertex>, Vec<u32>, bool)> {
 struct World {
     root: PathBuf,
     assets: Vec<u8>,
-    visual: VisualSpec,
+    visual: VisualFields,
     hull_mfm: String,
     turret_mfm: String,
 }
@@ -99,35 +100,35 @@ fn world(tag: &str) -> World {
 
     b.prototype(
         hull_mfm,
-        RecordSpec::Material(MaterialSpec {
+        MaterialFields {
             properties: vec![
-                ("gloss".into(), ValueSpec::Float(0.25)),
-                ("tint".into(), ValueSpec::Vec3([0.5, 0.625, 0.75])),
-                ("diffuseMap".into(), ValueSpec::Texture(texture)),
+                PropertyFields::new("gloss", PropertyValue::Float(0.25)),
+                PropertyFields::new("tint", PropertyValue::Vec3([0.5, 0.625, 0.75])),
+                PropertyFields::new("diffuseMap", PropertyValue::Texture(texture)),
             ],
             ..Default::default()
-        }),
+        },
     )
     .unwrap();
     b.prototype(
         turret_mfm,
-        RecordSpec::Material(MaterialSpec {
+        MaterialFields {
             properties: vec![
-                ("layer".into(), ValueSpec::Int(-3)),
-                ("alphaTest".into(), ValueSpec::Bool(true)),
-                ("color".into(), ValueSpec::Vec4([1.0, 0.5, 0.25, 1.0])),
+                PropertyFields::new("layer", PropertyValue::Int(-3)),
+                PropertyFields::new("alphaTest", PropertyValue::Bool(true)),
+                PropertyFields::new("color", PropertyValue::Vec4([1.0, 0.5, 0.25, 1.0])),
             ],
             ..Default::default()
-        }),
+        },
     )
     .unwrap();
 
-    let node = |name: &str, matrix, parent| NodeSpec {
-        name: name.into(),
+    let node = |name: &str, matrix, parent| NodeFields {
+        name: Some(name.into()),
         matrix,
         parent,
     };
-    let visual = VisualSpec {
+    let visual = VisualFields {
         nodes: vec![
             node("Scene Root", translation([0.0; 3]), None),
             node("Hull", translation([1.0, 2.0, 3.0]), Some(0)),
@@ -138,7 +139,10 @@ fn world(tag: &str) -> World {
         merged_geometry_path_id: geometry,
         underwater: false,
         abovewater: true,
-        bbox: ([-2.0; 3], [2.0; 3]),
+        bounding_box: BoundsFields {
+            min: [-2.0; 3],
+            max: [2.0; 3],
+        },
         render_sets: vec![
             set("rs_hull", "Hull", hull_mfm, false, &["Hull"]),
             set("rs_turret", "Turret", turret_mfm, false, &["Turret"]),
@@ -152,28 +156,30 @@ fn world(tag: &str) -> World {
             ),
         ],
         lods: vec![
-            LodSpec {
+            LodFields {
                 extent: 300.0,
                 casts_shadow: true,
-                render_set_names: vec!["rs_hull".into(), "rs_turret".into(), "rs_flag".into()],
+                render_sets: ["rs_hull", "rs_turret", "rs_flag"]
+                    .map(|n| Some(n.into()))
+                    .into(),
             },
-            LodSpec {
+            LodFields {
                 extent: 1200.0,
                 casts_shadow: false,
-                render_set_names: vec!["rs_hull_lod1".into()],
+                render_sets: vec![Some("rs_hull_lod1".into())],
             },
         ],
     };
-    let model = |b: &mut AssetsBuilder, name: &str, visual: VisualSpec| {
+    let model = |b: &mut AssetsBuilder, name: &str, visual: VisualFields| {
         let visual_id = b.path(&path(&format!("{name}.visual"))).unwrap();
         let model_id = b.path(&path(&format!("{name}.model"))).unwrap();
-        b.prototype(visual_id, RecordSpec::Visual(visual)).unwrap();
+        b.prototype(visual_id, visual).unwrap();
         b.prototype(
             model_id,
-            RecordSpec::Model(ModelSpec {
+            ModelFields {
                 visual_resource_id: visual_id,
                 ..Default::default()
-            }),
+            },
         )
         .unwrap();
     };
@@ -182,7 +188,7 @@ fn world(tag: &str) -> World {
     model(
         &mut b,
         "NoFile",
-        VisualSpec {
+        VisualFields {
             merged_geometry_path_id: missing_geometry,
             ..visual.clone()
         },
@@ -197,10 +203,10 @@ fn world(tag: &str) -> World {
     let nowhere = b.path(&path("Nowhere.visual")).unwrap();
     b.prototype(
         orphan,
-        RecordSpec::Model(ModelSpec {
+        ModelFields {
             visual_resource_id: nowhere,
             ..Default::default()
-        }),
+        },
     )
     .unwrap();
     let assets = b.to_bytes().unwrap();
@@ -247,7 +253,7 @@ fn a_model_resolves_to_its_nodes_lods_render_sets_and_materials() {
     let nodes: Vec<_> = model.nodes().unwrap().collect();
     assert_eq!(nodes.len(), w.visual.nodes.len());
     for (node, spec) in nodes.iter().zip(&w.visual.nodes) {
-        assert_eq!(node.name, Some(spec.name.as_str()));
+        assert_eq!(node.name, spec.name.as_deref());
         assert_eq!(node.parent, spec.parent);
         assert_eq!(node.matrix, spec.matrix);
     }
@@ -262,14 +268,15 @@ fn a_model_resolves_to_its_nodes_lods_render_sets_and_materials() {
             .unwrap()
             .map(|s| s.unwrap().name.unwrap())
             .collect();
-        assert_eq!(names, spec.render_set_names);
+        let expected: Vec<_> = spec.render_sets.iter().flat_map(|n| n.as_deref()).collect();
+        assert_eq!(names, expected);
     }
 
     let sets: Vec<_> = model.render_sets().unwrap().map(Result::unwrap).collect();
     assert_eq!(sets.len(), w.visual.render_sets.len());
     for (s, spec) in sets.iter().zip(&w.visual.render_sets) {
-        assert_eq!(s.name, Some(spec.name.as_str()));
-        assert_eq!(s.material_name, Some(spec.material_name.as_str()));
+        assert_eq!(s.name, spec.name.as_deref());
+        assert_eq!(s.material_name, spec.material.as_deref());
         assert_eq!(
             (s.vertices_mapping_id(), s.indices_mapping_id()),
             (spec.vertices_mapping_id, spec.indices_mapping_id)
@@ -281,7 +288,7 @@ fn a_model_resolves_to_its_nodes_lods_render_sets_and_materials() {
             .unwrap()
             .map(|i| w.visual.nodes[i.unwrap()].name.clone())
             .collect();
-        assert_eq!(nodes, spec.node_names);
+        assert_eq!(nodes, spec.nodes);
     }
     let props: Vec<_> = sets[1]
         .material
@@ -366,7 +373,7 @@ fn the_glb_has_the_hierarchy_meshes_materials_and_skin_the_assets_say() {
     let gltf = gltf::Gltf::from_slice(&glb.bytes).unwrap();
 
     assert_eq!(gltf.scenes().count(), 1);
-    let lod0 = &w.visual.lods[0].render_set_names;
+    let lod0 = &w.visual.lods[0].render_sets;
     assert_eq!(gltf.nodes().count(), w.visual.nodes.len() + lod0.len());
     assert_eq!(gltf.meshes().count(), lod0.len());
     for mesh in gltf.meshes() {
@@ -375,7 +382,7 @@ fn the_glb_has_the_hierarchy_meshes_materials_and_skin_the_assets_say() {
             .visual
             .render_sets
             .iter()
-            .find(|s| s.name == name)
+            .find(|s| s.name.as_deref() == Some(name))
             .unwrap();
         let written = meshes()
             .into_iter()
@@ -399,17 +406,20 @@ fn the_glb_has_the_hierarchy_meshes_materials_and_skin_the_assets_say() {
     }
     // Node matrices: the assets' matrices, mirrored; parents as stored.
     for spec in &w.visual.nodes {
-        let node = gltf.nodes().find(|n| n.name() == Some(&spec.name)).unwrap();
+        let node = gltf
+            .nodes()
+            .find(|n| n.name() == spec.name.as_deref())
+            .unwrap();
         let matrix = flat(node.transform().matrix());
-        assert_eq!(matrix, mirrored(spec.matrix), "{}", spec.name);
+        assert_eq!(matrix, mirrored(spec.matrix), "{:?}", spec.name);
         assert_eq!(matrix, right_handed_matrix(spec.matrix));
         let parent = gltf
             .nodes()
             .find(|p| p.children().any(|c| c.index() == node.index()));
         let expected = spec
             .parent
-            .map(|p| w.visual.nodes[usize::from(p)].name.as_str());
-        assert_eq!(parent.and_then(|p| p.name()), expected, "{}", spec.name);
+            .and_then(|p| w.visual.nodes[usize::from(p)].name.as_deref());
+        assert_eq!(parent.and_then(|p| p.name()), expected, "{:?}", spec.name);
     }
     // Mesh nodes hang under the render set's first node.
     let turret = gltf.nodes().find(|n| n.name() == Some("Turret")).unwrap();
@@ -433,9 +443,9 @@ fn the_glb_has_the_hierarchy_meshes_materials_and_skin_the_assets_say() {
     assert_eq!(skins.len(), 1);
     let joints: Vec<_> = skins[0]
         .joints()
-        .map(|j| j.name().unwrap().to_owned())
+        .map(|j| j.name().map(str::to_owned))
         .collect();
-    assert_eq!(joints, w.visual.render_sets[3].node_names);
+    assert_eq!(joints, w.visual.render_sets[3].nodes);
     let flag = gltf.nodes().find(|n| n.name() == Some("rs_flag")).unwrap();
     assert_eq!(flag.skin().unwrap().index(), skins[0].index());
     assert!(
@@ -564,10 +574,10 @@ fn a_geometry_path_leaving_the_root_is_refused() {
     b.path_entry(escape, 0, "..");
     b.prototype(
         visual,
-        RecordSpec::Visual(VisualSpec {
+        VisualFields {
             merged_geometry_path_id: escape,
             ..Default::default()
-        }),
+        },
     )
     .unwrap();
     let bytes = b.to_bytes().unwrap();

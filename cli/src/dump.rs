@@ -51,12 +51,11 @@ fn text(
 ) -> Result<String> {
     match format {
         Format::WowsGeometry => {
-            let dump = geometry::dump(path, file)?;
-            Ok(if json {
-                serde_json::to_string_pretty(&dump)?
+            if json {
+                Ok(serde_json::to_string_pretty(&geometry::dump(path, file)?)?)
             } else {
-                geometry::dump_text(&dump)
-            })
+                geometry::dump_text(path, file)
+            }
         }
         Format::Ff13Wdb => {
             let dump = wdb::dump(file, None)?;

@@ -87,7 +87,8 @@ enum Command {
     /// Everything the reader decodes from one file.
     ///
     /// .geometry: buffers (with the bounds of their decoded positions), mappings, draws, collision
-    /// and armor models. assets.bin (streamed): header facts, strings, every path with its full
+    /// and armor models; with --json also "model", every field and blob the file stores, which
+    /// `gamebin geometry pack` writes back. assets.bin (streamed): header facts, strings, every path with its full
     /// path and prototype, every record decoded. .wdb: WDBJsonTool's layout, one object per
     /// record. .wwd: header, planes with their tiles and objects, tile properties, WapMap's block.
     /// .wdata: the whole map with every name as text. Project.dat: header, game controls and the
@@ -201,6 +202,11 @@ enum Command {
     /// CraftStudio project tools.
     #[command(subcommand)]
     Craftstudio(CraftStudioCommand),
+    /// World of Warships .geometry: packing the JSON of `dump --json` back into a file.
+    Geometry {
+        #[command(subcommand)]
+        command: GeometryCommand,
+    },
     /// Rusty Hearts .wdata maps: packing the JSON of `dump --json` back into a map.
     Wdata {
         #[command(subcommand)]
@@ -383,6 +389,45 @@ impl FieldArgs {
             fields_from: self.fields_from,
         }
     }
+}
+
+#[derive(Debug, Subcommand)]
+enum GeometryCommand {
+    /// Packs the JSON of `gamebin dump --json FILE.geometry`, edited or not, into a .geometry.
+    ///
+    /// The dump's "model" key holds every field the file stores: the vertex buffers (format
+    /// name, stride, skinned and bumped flags, blob), the index buffers (index size, reserved,
+    /// blob), the two mapping tables (id, buffer, texel density, first item, item count), the
+    /// collision and armor models (name, payload) and blob_padding; blobs are lowercase hex, as
+    /// stored (ENCD blobs stay encoded: nothing is decoded or re-encoded). Edit that (a mesh's
+    /// mapping ids are MurmurHash3 of "NAME.vertices" and "NAME.indices": renaming a mesh is
+    /// changing both). The other keys are the summary `dump` prints beside it (bounds, draws,
+    /// pairings): pack skips them whatever they say. The "model" object alone (a serialized
+    /// GeometryFile) packs too.
+    ///
+    /// An unedited dump packs to the very bytes it was dumped from when the file has the game's
+    /// layout (every real sample tested does). The model is written as it is: check an edited
+    /// file with `gamebin check` (a mapping beyond its buffer is reported there, not here). JSON
+    /// that does not parse, an unknown or missing key, a value of the wrong type, a blob that is
+    /// not hex (each with the line and column), and a count or name too long for its field or a
+    /// blob_padding over 16 (naming the structure and field) are errors, and nothing is written.
+    #[command(
+        after_help = "Examples:\n  gamebin dump --json ship.geometry > ship.json\n  \
+                            (edit ship.json: a mapping id, a model name, a blob)\n  \
+                            gamebin geometry pack ship.json -o ship_edited.geometry\n  \
+                            gamebin check ship_edited.geometry"
+    )]
+    Pack {
+        /// The JSON file (`-` for standard input).
+        #[arg(value_name = "FILE.json")]
+        json: PathBuf,
+        /// The .geometry to write.
+        #[arg(short, long, value_name = "FILE.geometry", value_parser = files::not_stdin)]
+        output: PathBuf,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -659,6 +704,14 @@ fn main() -> ExitCode {
             &fields.source(),
             force,
         ),
+        Command::Geometry {
+            command:
+                GeometryCommand::Pack {
+                    json,
+                    output,
+                    force,
+                },
+        } => geometry::pack_run(&json, &output, force),
         Command::Wdata {
             command:
                 WdataCommand::Pack {

@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{at_repository_root, root, temp_dir};
+use common::{at_repository_root, root, temp_dir, transcript};
 
 fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(root().join("fixtures").join(name)).unwrap()
@@ -176,16 +176,7 @@ fn run(case: &Case, tmp: &Path) -> String {
         std::thread::sleep(Duration::from_millis(10));
     }
     let out = child.wait_with_output().unwrap();
-    let normalise = |bytes: &[u8]| String::from_utf8_lossy(bytes).replace(tmp_text, "$TMP");
-    format!(
-        "$ gamebin {}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
-        case.args.join(" "),
-        out.status
-            .code()
-            .map_or_else(|| "killed by a signal".to_string(), |c| c.to_string()),
-        normalise(&out.stdout),
-        normalise(&out.stderr),
-    )
+    transcript(case.args, &out, tmp_text)
 }
 
 #[test]

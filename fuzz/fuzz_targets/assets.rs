@@ -3,7 +3,8 @@
 //! the model resolver included (with and without a path index) — here with a fixed resource root
 //! (the example model world's `.geometry`, at the path the seeds' visual names): path entries
 //! resolved as models, their `.geometry` loaded, every render set drawn and every model whose
-//! file loaded exported to GLB with every LOD.
+//! file loaded exported to GLB with every LOD. The same bytes are also read as the JSON of a whole
+//! file's model (`AssetsBuilder`), which must be refused or written, never panic.
 #![no_main]
 
 use std::path::PathBuf;
@@ -38,4 +39,7 @@ fuzz_target!(|data: &[u8]| {
             usize::from(std::hint::black_box(glb).is_ok())
         };
     std::hint::black_box(drive::drive_assets_under(data, Some(root()), &mut export));
+    if let Ok(builder) = serde_json::from_slice::<gamebin::write::assets::AssetsBuilder>(data) {
+        std::hint::black_box(builder.to_bytes().is_ok());
+    }
 });

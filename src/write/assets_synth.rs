@@ -7,15 +7,16 @@
 //! Generated on demand (`gamebin synth assets --scale full -o FILE`, or under `target/` by the
 //! benches); never committed.
 
-use super::assets::{
-    AssetsBuilder, AtlasContourSpec, ChannelSpec, DyeSpec, EffectMetadataSpec, EffectPresetSpec,
-    EffectSpec, LodSpec, MaterialSpec, ModelSpec, NodeSpec, PointLightSpec, RecordSpec,
-    RenderSetSpec, SkeletonExtenderSpec, ValueSpec, VelocityFieldSpec, VisualSpec, animation,
-    translation,
-};
+use super::assets::{AssetsBuilder, animation, translation};
 use crate::error::Result;
 use crate::hash::murmur3_32;
 use crate::wows::assets::PrototypeType;
+use crate::wows::assets::{
+    AtlasContourFields, BoundsFields, ChannelFields, DyeFields, EffectFields, EffectMetadataFields,
+    EffectPresetFields, LodFields, MODEL_LAYOUT, MaterialFields, ModelFields, NodeFields,
+    PointLightFields, PropertyFields, PropertyValue, RenderSetFields, SkeletonExtenderFields,
+    VelocityFieldFields, VisualFields,
+};
 
 /// How big a file to make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -164,22 +165,22 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                     .collect();
                 b.prototype(
                     effect,
-                    RecordSpec::Effect(EffectSpec {
+                    EffectFields {
                         max_emitting_duration: rng.float() * 10.0,
                         systems,
-                    }),
+                    },
                 )?;
                 let preset = b.path(&format!("{dir}/fx_{group:06}.fxpreset"))?;
                 b.prototype(
                     preset,
-                    RecordSpec::EffectPreset(EffectPresetSpec {
+                    EffectPresetFields {
                         high_id: rng.next(),
                         low_id: rng.next(),
-                    }),
+                    },
                 )?;
                 let meta = b.path(&format!("{dir}/fx_{group:06}.fxmeta"))?;
                 let channels = (0..1 + rng.below(4))
-                    .map(|c| ChannelSpec {
+                    .map(|c| ChannelFields {
                         name: format!("channel_{c}"),
                         min: 0.0,
                         max: 1.0 + u16::try_from(c).map_or(f32::MAX, f32::from),
@@ -187,10 +188,7 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                         kind: u32::try_from(c).unwrap_or(u32::MAX),
                     })
                     .collect();
-                b.prototype(
-                    meta,
-                    RecordSpec::EffectMetadata(EffectMetadataSpec { channels }),
-                )?;
+                b.prototype(meta, EffectMetadataFields { channels })?;
                 if group % 40 == 7 {
                     let field = b.path(&format!("{dir}/fx_{group:06}.vfield"))?;
                     // The low 16 bits of each random word.
@@ -202,10 +200,10 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                         .collect();
                     b.prototype(
                         field,
-                        RecordSpec::VelocityField(VelocityFieldSpec {
+                        VelocityFieldFields {
                             dimensions: [8, 8, 8],
                             velocities,
-                        }),
+                        },
                     )?;
                 }
                 for t in 0..2 {
@@ -219,7 +217,7 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                     let light = b.path(&format!("{dir}/lamp_{l}.light"))?;
                     b.prototype(
                         light,
-                        RecordSpec::PointLight(PointLightSpec {
+                        PointLightFields {
                             color_animation: animation(
                                 1.0,
                                 true,
@@ -232,14 +230,14 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                             min_quality: 1,
                             animated_color: l == 0,
                             animated_radius: l == 1,
-                        }),
+                        },
                     )?;
                 }
                 let atlas = b.path(&format!("content/gui/atlas_{group:06}.contour"))?;
                 let frames = (0..1 + rng.below(3))
                     .map(|_| (0..4).map(|_| [rng.float(), rng.float()]).collect())
                     .collect();
-                b.prototype(atlas, RecordSpec::AtlasContour(AtlasContourSpec { frames }))?;
+                b.prototype(atlas, AtlasContourFields { frames })?;
                 for t in 0..3 {
                     b.path(&format!("{dir}/lamp_{t}.dds"))?;
                 }
@@ -258,26 +256,26 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                     } else {
                         b.path(&texture_path)?
                     };
-                    let mut spec = material(&mut rng, texture, m);
+                    let mut fields = material(&mut rng, texture, m);
                     if patched && *part == "hull" {
-                        spec.sort_order = 1;
+                        fields.sort_order = 1;
                     }
-                    b.prototype(mfm, RecordSpec::Material(spec))?;
+                    b.prototype(mfm, fields)?;
                     mfms.push(mfm);
                 }
                 if patched {
                     // A new record among the visuals: every later visual moves in its database.
                     let added = b.path(&format!("{dir}/{id}_patch.visual"))?;
-                    let spec = super::assets::example_visual(geometry, mfms[0]);
-                    b.prototype(added, RecordSpec::Visual(spec))?;
+                    let visual = super::assets::example_visual(geometry, mfms[0]);
+                    b.prototype(added, visual)?;
                 }
                 let visual = b.path(&format!("{dir}/{id}.visual"))?;
-                let spec = visual_spec(&mut rng, nodes, node_vocabulary, geometry, &mfms);
-                b.prototype(visual, RecordSpec::Visual(spec))?;
+                let fields = visual_fields(&mut rng, nodes, node_vocabulary, geometry, &mfms);
+                b.prototype(visual, fields)?;
                 let mut extenders = Vec::new();
                 if group % 10 == 3 {
                     let skel = b.path(&format!("{dir}/{id}.skel"))?;
-                    let extender = SkeletonExtenderSpec {
+                    let extender = SkeletonExtenderFields {
                         flag: 0,
                         names: (0..4).map(|k| Some(format!("HP_ext_{k}"))).collect(),
                         parents: vec![Some("Scene Root".to_string()); 4],
@@ -285,7 +283,7 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                             .map(|k| translation([f32::from(k), 0.0, 0.0]))
                             .collect(),
                     };
-                    b.prototype(skel, RecordSpec::SkeletonExtender(extender))?;
+                    b.prototype(skel, extender)?;
                     extenders.push(skel);
                 }
                 let model_path = format!("{dir}/{id}.model");
@@ -297,7 +295,7 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                     geometry_path: format!("{dir}/{id}.geometry"),
                 });
                 let dyes = if group.is_multiple_of(5) {
-                    vec![DyeSpec {
+                    vec![DyeFields {
                         matter_id: murmur3_32(b"camo", 0),
                         replaces_id: murmur3_32(PARTS[0].as_bytes(), 0),
                         tints: vec![Some("tint_camo_1".into()), Some("tint_camo_2".into())],
@@ -308,13 +306,14 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                 };
                 b.prototype(
                     model,
-                    RecordSpec::Model(ModelSpec {
+                    ModelFields {
+                        layout: MODEL_LAYOUT,
                         visual_resource_id: visual,
                         misc_type: u8::try_from(group % 3).unwrap_or(0),
-                        skeleton_extender_ids: extenders,
+                        skeleton_extenders: extenders,
                         animations: Vec::new(),
                         dyes,
-                    }),
+                    },
                 )?;
             }
         }
@@ -361,29 +360,26 @@ pub fn part_mapping_ids(i: usize) -> (u32, u32) {
     )
 }
 
-fn material(rng: &mut Rng, texture: u64, m: usize) -> MaterialSpec {
+fn material(rng: &mut Rng, texture: u64, m: usize) -> MaterialFields {
     let mut properties = vec![
-        ("diffuseMap".to_string(), ValueSpec::Texture(texture)),
-        ("normalMap".to_string(), ValueSpec::Texture(texture ^ 1)),
-        (
-            "metallicGlossMap".to_string(),
-            ValueSpec::Texture(texture ^ 2),
-        ),
-        ("alphaTestEnable".to_string(), ValueSpec::Bool(m == 0)),
-        ("g_glossiness".to_string(), ValueSpec::Float(rng.float())),
-        ("g_tileScale".to_string(), ValueSpec::Vec2([1.0, 1.0])),
-        (
-            "g_tintColor".to_string(),
-            ValueSpec::Vec4([rng.float(), rng.float(), rng.float(), 1.0]),
+        PropertyFields::new("diffuseMap", PropertyValue::Texture(texture)),
+        PropertyFields::new("normalMap", PropertyValue::Texture(texture ^ 1)),
+        PropertyFields::new("metallicGlossMap", PropertyValue::Texture(texture ^ 2)),
+        PropertyFields::new("alphaTestEnable", PropertyValue::Bool(m == 0)),
+        PropertyFields::new("g_glossiness", PropertyValue::Float(rng.float())),
+        PropertyFields::new("g_tileScale", PropertyValue::Vec2([1.0, 1.0])),
+        PropertyFields::new(
+            "g_tintColor",
+            PropertyValue::Vec4([rng.float(), rng.float(), rng.float(), 1.0]),
         ),
     ];
     if m == 2 {
-        properties.push((
-            "g_uvTransform".to_string(),
-            ValueSpec::Mat4(translation([0.0; 3])),
+        properties.push(PropertyFields::new(
+            "g_uvTransform",
+            PropertyValue::Mat4(translation([0.0; 3])),
         ));
     }
-    MaterialSpec {
+    MaterialFields {
         properties,
         fx_path_id: 0,
         collision_flags: 0,
@@ -391,22 +387,25 @@ fn material(rng: &mut Rng, texture: u64, m: usize) -> MaterialSpec {
     }
 }
 
-fn visual_spec(
+fn visual_fields(
     rng: &mut Rng,
     nodes: usize,
     vocabulary: u64,
     geometry: u64,
     mfms: &[u64],
-) -> VisualSpec {
-    let nodes: Vec<NodeSpec> = (0..nodes)
+) -> VisualFields {
+    let nodes: Vec<NodeFields> = (0..nodes)
         .map(|k| {
             let word = rng.below(vocabulary);
-            NodeSpec {
+            NodeFields {
                 name: if k == 0 {
-                    "Scene Root".to_string()
+                    Some("Scene Root".to_string())
                 } else {
                     let suffix = usize::try_from(word % 8).ok().and_then(|k| SUFFIXES.get(k));
-                    format!("node_{word:05x}{}", suffix.copied().unwrap_or_default())
+                    Some(format!(
+                        "node_{word:05x}{}",
+                        suffix.copied().unwrap_or_default()
+                    ))
                 },
                 matrix: translation([rng.float(), rng.float(), rng.float()]),
                 parent: if k == 0 {
@@ -417,34 +416,37 @@ fn visual_spec(
             }
         })
         .collect();
-    let render_sets: Vec<RenderSetSpec> = PARTS
+    let render_sets: Vec<RenderSetFields> = PARTS
         .iter()
         .enumerate()
-        .map(|(i, part)| RenderSetSpec {
-            name: format!("rs_{part}"),
-            material_name: format!("mat_{part}"),
+        .map(|(i, part)| RenderSetFields {
+            name: Some(format!("rs_{part}")),
+            material: Some(format!("mat_{part}")),
             vertices_mapping_id: part_mapping_ids(i).0,
             indices_mapping_id: part_mapping_ids(i).1,
             material_mfm_path_id: mfms.get(i % mfms.len().max(1)).copied().unwrap_or(0),
             skinned: i == 5,
-            node_names: nodes.iter().take(4).map(|n| n.name.clone()).collect(),
+            nodes: nodes.iter().take(4).map(|n| n.name.clone()).collect(),
         })
         .collect();
     let lods = [500.0, 1500.0, 5000.0]
         .iter()
         .enumerate()
-        .map(|(l, &extent)| LodSpec {
+        .map(|(l, &extent)| LodFields {
             extent,
             casts_shadow: l == 0,
-            render_set_names: render_sets.iter().skip(l).map(|r| r.name.clone()).collect(),
+            render_sets: render_sets.iter().skip(l).map(|r| r.name.clone()).collect(),
         })
         .collect();
-    VisualSpec {
+    VisualFields {
         nodes,
         merged_geometry_path_id: geometry,
         underwater: false,
         abovewater: true,
-        bbox: ([-10.0, -5.0, -80.0], [10.0, 25.0, 80.0]),
+        bounding_box: BoundsFields {
+            min: [-10.0, -5.0, -80.0],
+            max: [10.0, 25.0, 80.0],
+        },
         render_sets,
         lods,
     }

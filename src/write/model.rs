@@ -9,12 +9,11 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::assets::{
-    AssetsBuilder, MaterialSpec, ModelSpec, RecordSpec, ValueSpec, example_visual,
-};
+use super::assets::{AssetsBuilder, example_visual};
 use super::assets_synth::{SHIP_PARTS, Scale, SynthModel, part_mapping_ids, synth_world};
 use super::geometry::{GeometryBuilder, MeshVertex, cube, pyramid, quad};
 use crate::error::Result;
+use crate::wows::assets::{MaterialFields, ModelFields, PropertyFields, PropertyValue};
 
 /// The files of a model world: `(path under the root, bytes)`, the `assets.bin` first (at the
 /// root, beside `content/`).
@@ -51,21 +50,21 @@ pub fn example_world() -> Result<ModelWorld> {
     let model = assets.path(&format!("{dir}/Test.model"))?;
     assets.prototype(
         mfm,
-        RecordSpec::Material(MaterialSpec {
+        MaterialFields {
             properties: vec![
-                ("gloss".into(), ValueSpec::Float(0.25)),
-                ("tint".into(), ValueSpec::Vec3([0.5, 0.6, 0.7])),
+                PropertyFields::new("gloss", PropertyValue::Float(0.25)),
+                PropertyFields::new("tint", PropertyValue::Vec3([0.5, 0.6, 0.7])),
             ],
             ..Default::default()
-        }),
+        },
     )?;
-    assets.prototype(visual, RecordSpec::Visual(example_visual(geometry, mfm)))?;
+    assets.prototype(visual, example_visual(geometry, mfm))?;
     assets.prototype(
         model,
-        RecordSpec::Model(ModelSpec {
+        ModelFields {
             visual_resource_id: visual,
             ..Default::default()
-        }),
+        },
     )?;
     let mut mesh = GeometryBuilder::new();
     let vb = mesh.vertex_buffer("set3/xyznuvtbpc", true);

@@ -43,3 +43,34 @@ pub fn temp_dir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     dir
 }
+
+/// What a run printed, as the golden files of command-line messages hold it: `$ gamebin ARGS`,
+/// the exit status, stdout and stderr, with the scratch folder `tmp` written as `$TMP`.
+pub fn transcript(args: &[&str], out: &Output, tmp: &str) -> String {
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).replace(tmp, "$TMP");
+    format!(
+        "$ gamebin {}\nexit: {}\n--- stdout\n{}--- stderr\n{}",
+        args.join(" ").replace(tmp, "$TMP"),
+        out.status
+            .code()
+            .map_or_else(|| "killed by a signal".to_string(), |c| c.to_string()),
+        text(&out.stdout),
+        text(&out.stderr),
+    )
+}
+
+/// Compares `got` with the golden file `golden`, or writes it there when `GAMEBIN_BLESS` is set
+/// (re-bless with `GAMEBIN_BLESS=1 cargo test --test TEST`). The difference, if any.
+pub fn against_golden(golden: &Path, got: &str, test: &str) -> Option<String> {
+    if std::env::var_os("GAMEBIN_BLESS").is_some() {
+        std::fs::write(golden, got).expect("write the golden file");
+        return None;
+    }
+    let want = std::fs::read_to_string(golden).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; run GAMEBIN_BLESS=1 cargo test --test {test}",
+            golden.display()
+        )
+    });
+    (got != want).then(|| format!("got\n{got}\nwant ({})\n{want}", golden.display()))
+}

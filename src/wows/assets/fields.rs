@@ -2,11 +2,15 @@
 //! through the strings map — what `gamebin assets get` and `dump --json` print, what the Python
 //! package's `Prototype.to_dict()` gives and what `diff` of two assets.bin files compares. Reading
 //! a record into it allocates (names, lists); the borrowed record views stay the zero-copy path.
+//! It is also the writer's one record input (`AssetsBuilder::prototype`, feature `write`): each
+//! record is declared once, here, for reading and writing.
 //!
 //! With the `serde` feature it serializes as JSON objects tagged by `"type"` (the database's name,
 //! `null` for a record kept raw), ids as `0x…` hex text: the fields named in [`ID_FIELDS`] and
 //! [`ID_LIST_FIELDS`], and a texture property's value (a property whose `"type"` is
-//! `"texture"`).
+//! `"texture"`). It reads back from that JSON too, except the two summaries it prints (an
+//! effect's systems, a velocity field's velocities), which `PrototypeFields::complete` prints
+//! in full.
 //!
 //! ```
 //! # #[cfg(feature = "write")]
@@ -32,6 +36,9 @@ use super::{AssetsView, MaterialValue, ModelLayout, Prototype, PrototypeType};
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 use zerocopy::little_endian::U32;
+
+#[cfg(feature = "serde")]
+use super::fields_serde::hex;
 
 /// Fields holding one path id (a resource id: the CityHash64 of a full path in most files), which
 /// the path tree can turn into a full path.
@@ -65,39 +72,68 @@ pub const MODEL_LAYOUT: &str = "0x28";
 /// [`ModelFields::layout`] of a record in the older 0x20-byte layout (no skeleton extenders).
 pub const MODEL_LAYOUT_V1: &str = "0x20";
 
-/// One prototype record's fields; one variant per prototype type the reader decodes.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PrototypeFields {
-    /// A VisualPrototype: skeleton, render sets and LODs.
-    Visual(VisualFields),
-    /// A MaterialPrototype: typed properties.
-    Material(MaterialFields),
-    /// A ModelPrototype: its visual, skeleton extenders, animations and dyes.
-    Model(ModelFields),
-    /// A SkeletonExtenderPrototype: extra nodes.
-    SkeletonExtender(SkeletonExtenderFields),
-    /// A PointLightPrototype.
-    PointLight(PointLightFields),
-    /// An EffectPrototype (its particle systems kept raw; summarized in JSON).
-    Effect(EffectFields),
-    /// A VelocityFieldPrototype (its velocities summarized by count in JSON).
-    VelocityField(VelocityFieldFields),
-    /// An EffectPresetPrototype.
-    EffectPreset(EffectPresetFields),
-    /// An EffectMetadataPrototype.
-    EffectMetadata(EffectMetadataFields),
-    /// An AtlasContourProto.
-    AtlasContour(AtlasContourFields),
-    /// A record of a database the reader keeps raw, and why.
-    Raw(RawFields),
+/// Declares [`PrototypeFields`] and, beside it, each variant's fields converting into it, so that
+/// the writer (`AssetsBuilder::prototype`, feature `write`) takes a type's fields as they are.
+macro_rules! prototype_fields {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $($(#[$variant_meta:meta])* $variant:ident($fields:ty),)*
+        }
+    ) => {
+        $(#[$meta])*
+        pub enum $name {
+            $($(#[$variant_meta])* $variant($fields),)*
+        }
+
+        $(impl From<$fields> for $name {
+            fn from(fields: $fields) -> Self {
+                Self::$variant(fields)
+            }
+        })*
+    };
 }
+
+prototype_fields! {
+    /// One prototype record's fields; one variant per prototype type the reader decodes.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum PrototypeFields {
+        /// A VisualPrototype: skeleton, render sets and LODs.
+        Visual(VisualFields),
+        /// A MaterialPrototype: typed properties.
+        Material(MaterialFields),
+        /// A ModelPrototype: its visual, skeleton extenders, animations and dyes.
+        Model(ModelFields),
+        /// A SkeletonExtenderPrototype: extra nodes.
+        SkeletonExtender(SkeletonExtenderFields),
+        /// A PointLightPrototype.
+        PointLight(PointLightFields),
+        /// An EffectPrototype (its particle systems kept raw; summarized in JSON).
+        Effect(EffectFields),
+        /// A VelocityFieldPrototype (its velocities summarized by count in JSON).
+        VelocityField(VelocityFieldFields),
+        /// An EffectPresetPrototype.
+        EffectPreset(EffectPresetFields),
+        /// An EffectMetadataPrototype.
+        EffectMetadata(EffectMetadataFields),
+        /// An AtlasContourProto.
+        AtlasContour(AtlasContourFields),
+        /// A record of a database the reader keeps raw, and why.
+        Raw(RawFields),
+    }
+}
+
+/// A name out of a fixed set (a layout's, a reason's). Spelled as an alias so that serde's derive
+/// does not borrow a `&str` field from its input (it would need the input to live forever): the
+/// field's own function reads it back as one of the set.
+type FixedName = &'static str;
 
 /// A name id resolved: `None` when the strings map has no such id.
 pub type Name = Option<String>;
 
 /// A visual's node.
 #[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct NodeFields {
     /// The node's name.
     pub name: Name,
@@ -109,20 +145,20 @@ pub struct NodeFields {
 
 /// A visual's render set: which mappings of its geometry it draws, with which material.
 #[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RenderSetFields {
     /// The render set's name.
     pub name: Name,
     /// The material's name.
     pub material: Name,
     /// The geometry's vertex mapping id.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u32"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::id32"))]
     pub vertices_mapping_id: u32,
     /// The geometry's index mapping id.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u32"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::id32"))]
     pub indices_mapping_id: u32,
     /// The path id of the material's `.mfm`.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::id64"))]
     pub material_mfm_path_id: u64,
     /// Whether the render set is skinned over `nodes`.
     pub skinned: bool,
@@ -132,7 +168,7 @@ pub struct RenderSetFields {
 
 /// A visual's level of detail.
 #[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LodFields {
     /// The distance up to which the LOD is drawn.
     pub extent: f32,
@@ -143,8 +179,8 @@ pub struct LodFields {
 }
 
 /// A bounding box.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoundsFields {
     /// The smallest corner.
     pub min: [f32; 3],
@@ -153,11 +189,11 @@ pub struct BoundsFields {
 }
 
 /// A VisualPrototype's fields.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VisualFields {
     /// The path id of the `.geometry` file.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::id64"))]
     pub merged_geometry_path_id: u64,
     /// Drawn under water.
     pub underwater: bool,
@@ -186,7 +222,7 @@ pub enum PropertyValue {
     /// `float`.
     Float(f32),
     /// `texture`: the texture's path id.
-    Texture(#[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))] u64),
+    Texture(#[cfg_attr(feature = "serde", serde(serialize_with = "hex::id64::serialize"))] u64),
     /// `vec2`.
     Vec2([f32; 2]),
     /// `vec3`.
@@ -248,14 +284,25 @@ pub struct PropertyFields {
     pub value: PropertyValue,
 }
 
+impl PropertyFields {
+    /// A property named `name` holding `value` (its `kind` is the value's type name).
+    pub fn new(name: &str, value: PropertyValue) -> Self {
+        PropertyFields {
+            name: Some(name.to_owned()),
+            kind: value.type_name(),
+            value,
+        }
+    }
+}
+
 /// A MaterialPrototype's fields.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MaterialFields {
     /// The typed properties, in the record's order.
     pub properties: Vec<PropertyFields>,
     /// The path id of the effect (`.fx`).
-    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::id64"))]
     pub fx_path_id: u64,
     /// Collision flags.
     pub collision_flags: u32,
@@ -265,47 +312,65 @@ pub struct MaterialFields {
 
 /// A model's dye.
 #[derive(Debug, Clone, PartialEq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DyeFields {
     /// The matter id.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u32"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::id32"))]
     pub matter_id: u32,
     /// The id it replaces.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u32"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::id32"))]
     pub replaces_id: u32,
     /// The tints' names.
     pub tints: Vec<Name>,
     /// The tints' material path ids.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64s"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::ids64"))]
     pub tint_materials: Vec<u64>,
 }
 
 /// A ModelPrototype's fields.
 #[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ModelFields {
     /// The record layout: [`MODEL_LAYOUT`] (`0x28`, current) or [`MODEL_LAYOUT_V1`] (`0x20`, the
     /// older one without skeleton extenders). The writer refuses a layout that is not its
     /// database's.
-    pub layout: &'static str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "super::fields_serde::model_layout")
+    )]
+    pub layout: FixedName,
     /// The visual's resource id.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::id64"))]
     pub visual_resource_id: u64,
     /// The misc type.
     pub misc_type: u8,
     /// Skeleton extenders' resource ids.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64s"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::ids64"))]
     pub skeleton_extenders: Vec<u64>,
     /// Animations' resource ids.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64s"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::ids64"))]
     pub animations: Vec<u64>,
     /// The dyes.
     pub dyes: Vec<DyeFields>,
 }
 
+/// A model in the current layout ([`MODEL_LAYOUT`]) with nothing set.
+impl Default for ModelFields {
+    fn default() -> Self {
+        ModelFields {
+            layout: MODEL_LAYOUT,
+            visual_resource_id: 0,
+            misc_type: 0,
+            skeleton_extenders: Vec::new(),
+            animations: Vec::new(),
+            dyes: Vec::new(),
+        }
+    }
+}
+
 /// A SkeletonExtenderPrototype's fields.
 #[derive(Debug, Clone, PartialEq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SkeletonExtenderFields {
     /// The flag.
     pub flag: u16,
@@ -319,7 +384,7 @@ pub struct SkeletonExtenderFields {
 
 /// A key of a point light's animation.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct KeyFields<T> {
     /// The key's time.
     pub time: f32,
@@ -329,7 +394,7 @@ pub struct KeyFields<T> {
 
 /// A point light's animation of one value.
 #[derive(Debug, Clone, PartialEq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AnimationFields<T> {
     /// The period.
     pub period: f32,
@@ -341,7 +406,7 @@ pub struct AnimationFields<T> {
 
 /// A PointLightPrototype's fields.
 #[derive(Debug, Clone, PartialEq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PointLightFields {
     /// RGBA colour.
     pub color: [f32; 4],
@@ -372,48 +437,38 @@ pub struct EffectFields {
     pub systems: Vec<Vec<u8>>,
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for EffectFields {
-    fn serialize<S: serde::Serializer>(
-        &self,
-        serializer: S,
-    ) -> core::result::Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct;
-        let mut s = serializer.serialize_struct("EffectFields", 3)?;
-        s.serialize_field("max_emitting_duration", &self.max_emitting_duration)?;
-        s.serialize_field("systems", &self.systems.len())?;
-        let bytes: usize = self.systems.iter().map(Vec::len).sum();
-        s.serialize_field("systems_bytes", &bytes)?;
-        s.end()
-    }
-}
-
 /// A VelocityFieldPrototype's fields. In JSON the velocities are summarized by their number.
 #[derive(Debug, Clone, PartialEq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct VelocityFieldFields {
     /// The grid's size.
     pub dimensions: [u32; 3],
     /// The stored velocity components, packed as stored.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::count"))]
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            serialize_with = "hex::count",
+            deserialize_with = "super::fields_serde::velocities"
+        )
+    )]
     pub velocities: Vec<u16>,
 }
 
 /// An EffectPresetPrototype's fields.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EffectPresetFields {
     /// The high-quality effect's id.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::id64"))]
     pub high_id: u64,
     /// The low-quality effect's id.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "hex::u64"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::id64"))]
     pub low_id: u64,
 }
 
 /// An effect metadata channel.
 #[derive(Debug, Clone, PartialEq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ChannelFields {
     /// The channel's name.
     pub name: String,
@@ -429,7 +484,7 @@ pub struct ChannelFields {
 
 /// An EffectMetadataPrototype's fields.
 #[derive(Debug, Clone, PartialEq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EffectMetadataFields {
     /// The channels.
     pub channels: Vec<ChannelFields>,
@@ -437,7 +492,7 @@ pub struct EffectMetadataFields {
 
 /// An AtlasContourProto's fields.
 #[derive(Debug, Clone, PartialEq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AtlasContourFields {
     /// Each frame's contour points (x, y).
     pub frames: Vec<Vec<[f32; 2]>>,
@@ -445,14 +500,18 @@ pub struct AtlasContourFields {
 
 /// A record of a database kept raw.
 #[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RawFields {
     /// Always `true`: marks the record as undecoded in JSON.
     pub raw: bool,
     /// The record's index in its database.
     pub index: usize,
     /// Why the database is kept raw.
-    pub reason: &'static str,
+    #[cfg_attr(
+        feature = "serde",
+        serde(deserialize_with = "super::fields_serde::raw_reason")
+    )]
+    pub reason: FixedName,
     /// The database blob's size in bytes.
     pub database_bytes: usize,
 }
@@ -782,59 +841,5 @@ impl PrototypeFields {
     /// `AtlasContourProto`: [`PrototypeType::name`]), `None` for a record kept raw.
     pub fn type_name(&self) -> Option<&'static str> {
         self.kind().map(PrototypeType::name)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for PrototypeFields {
-    fn serialize<S: serde::Serializer>(
-        &self,
-        serializer: S,
-    ) -> core::result::Result<S::Ok, S::Error> {
-        /// The record's fields with its type name beside them.
-        #[derive(serde::Serialize)]
-        struct Tagged<'a, T> {
-            r#type: Option<&'static str>,
-            #[serde(flatten)]
-            fields: &'a T,
-        }
-        let r#type = self.type_name();
-        match self {
-            Self::Visual(fields) => Tagged { r#type, fields }.serialize(serializer),
-            Self::Material(fields) => Tagged { r#type, fields }.serialize(serializer),
-            Self::Model(fields) => Tagged { r#type, fields }.serialize(serializer),
-            Self::SkeletonExtender(fields) => Tagged { r#type, fields }.serialize(serializer),
-            Self::PointLight(fields) => Tagged { r#type, fields }.serialize(serializer),
-            Self::Effect(fields) => Tagged { r#type, fields }.serialize(serializer),
-            Self::VelocityField(fields) => Tagged { r#type, fields }.serialize(serializer),
-            Self::EffectPreset(fields) => Tagged { r#type, fields }.serialize(serializer),
-            Self::EffectMetadata(fields) => Tagged { r#type, fields }.serialize(serializer),
-            Self::AtlasContour(fields) => Tagged { r#type, fields }.serialize(serializer),
-            Self::Raw(fields) => Tagged { r#type, fields }.serialize(serializer),
-        }
-    }
-}
-
-/// Ids as `0x…` hex text of their full width, as the rest of gamebin's JSON gives them, and large
-/// arrays summarized by their length.
-#[cfg(feature = "serde")]
-mod hex {
-    use serde::Serializer;
-
-    pub fn u32<S: Serializer>(id: &u32, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&format_args!("{id:#010x}"))
-    }
-
-    pub fn u64<S: Serializer>(id: &u64, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&format_args!("{id:#018x}"))
-    }
-
-    pub fn u64s<S: Serializer>(ids: &[u64], s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(ids.iter().map(|id| format!("{id:#018x}")))
-    }
-
-    /// A list given by its length (not an id: the summaries of large arrays).
-    pub fn count<S: Serializer, T>(items: &[T], s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_u64(items.len() as u64)
     }
 }

@@ -54,6 +54,8 @@ mod checksum;
 mod database;
 mod fields;
 #[cfg(feature = "serde")]
+mod fields_serde;
+#[cfg(feature = "serde")]
 pub mod json;
 mod paths;
 mod prototypes;
@@ -71,6 +73,10 @@ pub use fields::{
     PointLightFields, PropertyFields, PropertyValue, PrototypeFields, RawFields, RenderSetFields,
     SkeletonExtenderFields, VelocityFieldFields, VisualFields,
 };
+#[cfg(feature = "serde")]
+pub use fields_serde::CompleteFields;
+#[cfg(all(feature = "serde", feature = "write"))]
+pub(crate) use fields_serde::{complete_records, hex as serde_ids};
 pub use paths::{
     FIND_CANDIDATES, IdHasher, MAX_PATH_DEPTH, PathEntry, PathHashCheck, PathIndex, Paths,
 };
@@ -104,8 +110,10 @@ pub struct AssetsView<'a> {
     body: &'a BodyHeader,
     strings: Strings<'a>,
     prototypes: Prototypes<'a>,
-    paths: Paths<'a>,
-    databases: Databases<'a>,
+    // The path and database tables alone: `paths()` and `databases()` pair them with `bytes`, so
+    // that the view holds the file's slice once (it is returned from every open).
+    path_entries: Table<'a, raw::PathEntry>,
+    database_entries: Table<'a, raw::DatabaseEntry>,
 }
 
 /// The former name of [`AssetsView`] (every other view is called `*View`).
@@ -228,29 +236,23 @@ impl<'a> AssetsView<'a> {
             )?,
         );
 
-        let paths = Paths::new(
+        let path_entries = Table::at_pointer(
             bytes,
-            Table::at_pointer(
-                bytes,
-                base + raw::BODY_PATHS_PTR,
-                base + raw::BODY_PATHS,
-                body.paths_ptr.get(),
-                body.paths_count.get() as usize,
-                "pathsStorage.data",
-            )?,
-        );
+            base + raw::BODY_PATHS_PTR,
+            base + raw::BODY_PATHS,
+            body.paths_ptr.get(),
+            body.paths_count.get() as usize,
+            "pathsStorage.data",
+        )?;
 
-        let databases = Databases::new(
+        let database_entries = Table::at_pointer(
             bytes,
-            Table::at_pointer(
-                bytes,
-                base + raw::BODY_DATABASES_PTR,
-                base,
-                body.databases_ptr.get(),
-                body.databases_count.get() as usize,
-                "databases",
-            )?,
-        );
+            base + raw::BODY_DATABASES_PTR,
+            base,
+            body.databases_ptr.get(),
+            body.databases_count.get() as usize,
+            "databases",
+        )?;
 
         Ok(AssetsView {
             bytes,
@@ -258,8 +260,8 @@ impl<'a> AssetsView<'a> {
             body,
             strings,
             prototypes,
-            paths,
-            databases,
+            path_entries,
+            database_entries,
         })
     }
 
@@ -405,7 +407,7 @@ impl<'a> AssetsView<'a> {
     /// # fn main() {}
     /// ```
     pub fn paths(&self) -> Paths<'a> {
-        self.paths
+        Paths::new(self.bytes, self.path_entries)
     }
 
     /// The path id of a full path (`content/…`, no `res/` prefix): its CityHash64.
@@ -461,7 +463,8 @@ impl<'a> AssetsView<'a> {
     /// # fn main() {}
     /// ```
     pub fn full_path(&self, self_id: u64, out: &mut String) -> Result<bool> {
-        self.paths.full_path(self_id, out, |id| self.paths.find(id))
+        let paths = self.paths();
+        paths.full_path(self_id, out, |id| paths.find(id))
     }
 
     /// The entry whose full path is `path`, found by walking the entries linearly and matching
@@ -487,13 +490,13 @@ impl<'a> AssetsView<'a> {
     /// # fn main() {}
     /// ```
     pub fn find_path(&self, path: &str) -> Result<Option<PathEntry<'a>>> {
-        self.paths.find_path(path)
+        self.paths().find_path(path)
     }
 
     /// Checks whether path ids are CityHash64 of full paths on up to `sample` entries spread over
     /// the table (see [`PathHashCheck`]). Allocates one path buffer.
     pub fn ids_are_path_hashes(&self, sample: usize) -> Result<PathHashCheck> {
-        self.paths.check_hashes(sample)
+        self.paths().check_hashes(sample)
     }
 
     /// The prototype databases.
@@ -516,12 +519,12 @@ impl<'a> AssetsView<'a> {
     /// # fn main() {}
     /// ```
     pub fn databases(&self) -> Databases<'a> {
-        self.databases
+        Databases::new(self.bytes, self.database_entries)
     }
 
     /// The first database of a prototype type, found by its magic (not by its position).
     pub fn database(&self, kind: PrototypeType) -> Result<Option<Database<'a>>> {
-        self.databases.by_magic(kind.magic())
+        self.databases().by_magic(kind.magic())
     }
 
     /// The typed record a [`PrototypeRef`] points to (raw with a reason when its layout is unknown).
@@ -542,7 +545,7 @@ impl<'a> AssetsView<'a> {
     /// # fn main() {}
     /// ```
     pub fn record(&self, at: PrototypeRef) -> Result<Prototype<'a>> {
-        let database = self.databases.get(at.database as usize)?.ok_or_else(|| {
+        let database = self.databases().get(at.database as usize)?.ok_or_else(|| {
             Error::invalid(
                 u64_of(self.prototypes.value_offset(at.slot)),
                 "resourceToPrototypeMap.value",
@@ -578,7 +581,7 @@ impl<'a> AssetsView<'a> {
     /// # fn main() {}
     /// ```
     pub fn records(&self) -> Records<'a> {
-        Records::new(self.databases, self.strings)
+        Records::new(self.databases(), self.strings)
     }
 
     /// Walks everything: every string, prototype entry, path (name and parent chain bounded), and
@@ -593,13 +596,13 @@ impl<'a> AssetsView<'a> {
                 self.record(at)?;
             }
         }
-        let index = PathIndex::build(self.paths)?;
+        let index = PathIndex::build(self.paths())?;
         let mut path = String::new();
-        for entry in self.paths.iter() {
+        for entry in self.paths().iter() {
             entry.name()?;
-            index.full_path(self.paths, entry.self_id(), &mut path)?;
+            index.full_path(self.paths(), entry.self_id(), &mut path)?;
         }
-        for database in self.databases.iter() {
+        for database in self.databases().iter() {
             let database = database?;
             // Only a known or checked layout bounds the record count by the blob; a raw
             // database's stored count is not trusted as a loop bound.

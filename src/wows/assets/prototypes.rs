@@ -51,7 +51,7 @@ const DATABASE_MASK: u32 = 0x3F;
 const RECORD_SHIFT: u32 = 8;
 
 impl PrototypeRef {
-    fn decode(value: u32, slot: usize) -> Self {
+    pub(crate) fn decode(value: u32, slot: usize) -> Self {
         PrototypeRef {
             database: (value >> DATABASE_SHIFT) & DATABASE_MASK,
             record: value >> RECORD_SHIFT,
@@ -76,6 +76,24 @@ impl PrototypeRef {
             .ok()
             .filter(|&r| r <= u32::MAX >> RECORD_SHIFT)?;
         Some((record << RECORD_SHIFT) | (database << DATABASE_SHIFT))
+    }
+
+    /// The value an entry stores for record `record` of database `database` in `state` (what
+    /// [`decode`](Self::decode) reads back); `None` when an index does not fit its bits or the
+    /// state is not one of the four.
+    #[cfg(feature = "write")]
+    pub(crate) fn stored_value(
+        database: usize,
+        record: usize,
+        state: PrototypeState,
+    ) -> Option<u32> {
+        let state = match state {
+            PrototypeState::Live => 0,
+            PrototypeState::Deleted => 3,
+            PrototypeState::Other(s @ (1 | 2)) => u32::from(s),
+            PrototypeState::Other(_) => return None,
+        };
+        Some(Self::live_value(database, record)? | state)
     }
 }
 

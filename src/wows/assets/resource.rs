@@ -138,7 +138,7 @@ impl AssetsView<'_> {
             PrototypeState::Deleted => return Ok("deleted".into()),
             other => return Ok(other.to_string().into()),
         }
-        Ok(match self.databases.get(at.database as usize)? {
+        Ok(match self.databases().get(at.database as usize)? {
             Some(d) => d.name(),
             None => "invalid".into(),
         })

@@ -26,6 +26,7 @@ impl core::fmt::Debug for Strings<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Strings")
             .field("capacity", &self.buckets.len())
+            .field("buckets_at", &self.buckets_at)
             .field("pool", &Bytes::new(self.pool))
             .field("pool_at", &self.pool_at)
             .finish()

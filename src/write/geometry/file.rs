@@ -80,7 +80,9 @@ pub struct GeometryFile {
     pub armor_models: Vec<ModelPrototypeSpec>,
     /// Bytes of [`PADDING_BYTE`] written before every blob and every name, so that they start at
     /// odd offsets (a writer option for tests of unaligned reads). 0 in the game's files;
-    /// [`from_view`](Self::from_view) finds it in the gap before the first blob.
+    /// [`from_view`](Self::from_view) finds it in the gap before the first blob. At most
+    /// [`MAX_BLOB_PADDING`]: [`to_bytes`](Self::to_bytes) refuses more (a model read from JSON
+    /// could otherwise ask for any amount before every blob).
     #[cfg_attr(feature = "serde", serde(default))]
     pub blob_padding: usize,
 }
@@ -103,7 +105,7 @@ pub struct VertexBufferSpec {
     pub is_bumped: u8,
     /// The blob as stored: raw vertex records, or an ENCD header and meshoptimizer payload.
     /// Lowercase hex in JSON.
-    #[cfg_attr(feature = "serde", serde(with = "crate::write::serde_hex"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::vertices"))]
     pub data: Vec<u8>,
 }
 
@@ -122,7 +124,7 @@ pub struct IndexBufferSpec {
     pub reserved: u16,
     /// The blob as stored: little-endian indices, or an ENCD header and meshoptimizer payload.
     /// Lowercase hex in JSON.
-    #[cfg_attr(feature = "serde", serde(with = "crate::write::serde_hex"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::indices"))]
     pub data: Vec<u8>,
 }
 
@@ -158,8 +160,47 @@ pub struct ModelPrototypeSpec {
     /// The model's name, e.g. `CM_PA_united.armor`.
     pub name: String,
     /// The payload as stored. Lowercase hex in JSON.
-    #[cfg_attr(feature = "serde", serde(with = "crate::write::serde_hex"))]
+    #[cfg_attr(feature = "serde", serde(with = "hex::models"))]
     pub data: Vec<u8>,
+}
+
+/// The blobs' hex read back with an error that names the field: the JSON error's line and column
+/// point past a string that may be megabytes long, and the same message from three structs would
+/// not say which one is at fault.
+#[cfg(feature = "serde")]
+mod hex {
+    use serde::de::{Deserialize, Deserializer, Error as _};
+
+    fn blob<'de, D: Deserializer<'de>>(d: D, field: &str) -> Result<Vec<u8>, D::Error> {
+        let text = String::deserialize(d)?;
+        crate::wwd::unhex(&text).map_err(|why| {
+            D::Error::custom(format_args!(
+                "{field} ({} characters) holds {why}",
+                text.len()
+            ))
+        })
+    }
+
+    /// A `with` module for the blob at `field`: hex out as every model writes it, hex in with
+    /// the field named.
+    macro_rules! blob_field {
+        ($module:ident, $field:literal) => {
+            pub(super) mod $module {
+                pub(crate) use crate::write::serde_hex::serialize;
+
+                pub(crate) fn deserialize<'de, D>(d: D) -> Result<Vec<u8>, D::Error>
+                where
+                    D: serde::Deserializer<'de>,
+                {
+                    super::blob(d, $field)
+                }
+            }
+        };
+    }
+
+    blob_field!(vertices, "vertex_buffers[].data");
+    blob_field!(indices, "index_buffers[].data");
+    blob_field!(models, "collision_models[].data or armor_models[].data");
 }
 
 // By hand: blobs can be large; show their length and first bytes.
@@ -353,7 +394,8 @@ impl GeometryFile {
     }
 
     /// Writes the file in the layout described at [`GeometryFile`]. Fails with a writer
-    /// error naming the structure and field when a count, size or name does not fit its field.
+    /// error naming the structure and field when a count, size or name does not fit its field,
+    /// or when [`blob_padding`](Self::blob_padding) is over [`MAX_BLOB_PADDING`].
     ///
     /// ```
     /// use gamebin::wows::geometry::GeometryView;
@@ -372,6 +414,13 @@ impl GeometryFile {
     /// # Ok::<(), gamebin::Error>(())
     /// ```
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        if self.blob_padding > MAX_BLOB_PADDING {
+            return Err(invalid(
+                "GeometryFile.blob_padding",
+                u64_of(self.blob_padding),
+                "more than MAX_BLOB_PADDING (16) bytes before every blob and name",
+            ));
+        }
         let mut out = Sink::new();
         let header_slot = out.reserve::<Header>(1, "Header")?;
         let mut header = Header::new_zeroed();

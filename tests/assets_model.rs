@@ -1,0 +1,283 @@
+//! The whole `assets.bin` as a model: `AssetsBuilder::from_view` → `AssetsModel` (and, with
+//! `serde`, JSON) → back → `to_bytes` gives the input again, byte for byte, for the committed
+//! fixtures, the writer's example builders and a generated world; JSON that is no model gives a
+//! serde error.
+#![cfg(feature = "write")]
+
+use gamebin::wows::assets::{AssetsView, PrototypeFields, PrototypeState};
+use gamebin::write::assets::{self as w, AssetsBuilder, AssetsModel, DatabaseRecords};
+use gamebin::write::assets_synth::{Scale, synth};
+
+/// Every input of the round trips: the fixtures, the example builders' files and a generated
+/// world (small scale).
+fn inputs() -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = w::fixtures()
+        .unwrap()
+        .into_iter()
+        .map(|(name, bytes)| (name.to_string(), bytes))
+        .collect();
+    files.push((
+        "all_prototypes()".into(),
+        w::all_prototypes().unwrap().to_bytes().unwrap(),
+    ));
+    files.push((
+        "legacy_layouts()".into(),
+        w::legacy_layouts().unwrap().to_bytes().unwrap(),
+    ));
+    files.push(("synth(Small)".into(), synth(Scale::Small).unwrap()));
+    files
+}
+
+fn model_of(file: &[u8]) -> AssetsModel {
+    let view = AssetsView::from_bytes(file).unwrap();
+    AssetsBuilder::from_view(&view).unwrap().to_model()
+}
+
+#[test]
+fn the_model_of_a_file_writes_the_file_again() {
+    for (name, file) in inputs() {
+        let model = model_of(&file);
+        let again = AssetsBuilder::from_model(model.clone()).unwrap();
+        assert_eq!(again.to_bytes().unwrap(), file, "{name}");
+        assert_eq!(again.to_model(), model, "{name}");
+    }
+}
+
+#[test]
+fn a_builder_made_from_a_model_finds_the_paths_it_holds() {
+    let file = w::all_prototypes().unwrap().to_bytes().unwrap();
+    let view = AssetsView::from_bytes(&file).unwrap();
+    let mut b = AssetsBuilder::from_model(model_of(&file)).unwrap();
+    let count = b.path_count();
+    let id = b.path("content/gameplay/Test.visual").unwrap();
+    assert_eq!(id, view.path_id("content/gameplay/Test.visual"));
+    assert_eq!(
+        b.path_count(),
+        count,
+        "no entry added for a path that is there"
+    );
+    b.path("content/gameplay/New.visual").unwrap();
+    assert_eq!(b.path_count(), count + 1, "only the leaf is new");
+}
+
+#[test]
+fn the_model_carries_what_the_file_stores() {
+    let file = w::legacy_layouts().unwrap().to_bytes().unwrap();
+    let view = AssetsView::from_bytes(&file).unwrap();
+    let model = model_of(&file);
+    assert_eq!(model.strings.len(), view.strings().iter().count());
+    assert_eq!(model.paths.len(), view.paths().len());
+    assert_eq!(model.databases.len(), view.databases().len());
+    assert_eq!(
+        model.strings_capacity,
+        Some(view.strings().capacity()),
+        "the map's capacity as stored"
+    );
+    // The deleted entry keeps its state; the database of unknown magic its blob.
+    assert!(
+        model
+            .prototypes
+            .iter()
+            .any(|p| p.id == 0x50 && p.state == PrototypeState::Deleted)
+    );
+    let raw = model
+        .databases
+        .iter()
+        .filter(|d| matches!(d.records, DatabaseRecords::Raw { .. }))
+        .count();
+    assert_eq!(raw, 1);
+    // Each decoded record is the reader's fields of it.
+    for record in view.records() {
+        let (database, index, record) = record.unwrap();
+        let read = PrototypeFields::read(&view, record).unwrap();
+        if let DatabaseRecords::Decoded { records, .. } = &model.databases[database.index()].records
+        {
+            assert_eq!(records[index], read);
+        }
+    }
+}
+
+#[test]
+fn a_model_the_writer_cannot_store_is_refused_with_the_part_named() {
+    let file = w::all_prototypes().unwrap().to_bytes().unwrap();
+    let model = model_of(&file);
+    let error = |model: AssetsModel| AssetsBuilder::from_model(model).unwrap_err().to_string();
+
+    // A record moved into another type's database.
+    let mut moved = model.clone();
+    let record = match &mut moved.databases[1].records {
+        DatabaseRecords::Decoded { records, .. } => records[0].clone(),
+        DatabaseRecords::Raw { .. } => panic!("the visuals are decoded"),
+    };
+    if let DatabaseRecords::Decoded { records, .. } = &mut moved.databases[0].records {
+        records.push(record);
+    }
+    let message = error(moved);
+    assert!(message.contains("Database.records"), "{message}");
+
+    let mut twice = model.clone();
+    let first = twice.strings[0].clone();
+    twice.strings.push(first);
+    let message = error(twice);
+    assert!(message.contains("offsetsMap.key"), "{message}");
+
+    let mut wide = model.clone();
+    wide.prototypes[0].database = 64;
+    let message = error(wide);
+    assert!(
+        message.contains("resourceToPrototypeMap.value"),
+        "{message}"
+    );
+
+    let mut layout = model.clone();
+    if let DatabaseRecords::Decoded { item_size, .. } = &mut layout.databases[3].records {
+        *item_size = 0x20; // the model database, its records in the 0x28 layout
+    }
+    let message = error(layout);
+    assert!(message.contains("ModelPrototype.layout"), "{message}");
+
+    // A capacity far beyond the entries would be allocated as given: refused.
+    let mut huge = model.clone();
+    huge.prototypes_capacity = Some(usize::MAX);
+    let message = error(huge);
+    assert!(
+        message.contains("resourceToPrototypeMap.capacity"),
+        "{message}"
+    );
+    let mut huge = model.clone();
+    huge.strings_capacity = Some(8 * huge.strings.len() + 1025);
+    let message = error(huge);
+    assert!(message.contains("offsetsMap.capacity"), "{message}");
+
+    let mut unknown = model;
+    unknown.databases[0].magic ^= 1;
+    let message = error(unknown);
+    assert!(message.contains("DatabaseEntry.magic"), "{message}");
+}
+
+#[cfg(feature = "serde")]
+mod json {
+    use super::*;
+    use serde_json::Value;
+
+    #[test]
+    fn a_file_through_json_is_written_again_byte_for_byte() {
+        for (name, file) in inputs() {
+            let view = AssetsView::from_bytes(&file).unwrap();
+            let builder = AssetsBuilder::from_view(&view).unwrap();
+            let text = serde_json::to_string(&builder).unwrap();
+            let again: AssetsBuilder = serde_json::from_str(&text).unwrap();
+            assert_eq!(again.to_bytes().unwrap(), file, "{name}");
+            // The model itself reads back the same.
+            let model: AssetsModel = serde_json::from_str(&text).unwrap();
+            assert_eq!(model, builder.to_model(), "{name}");
+        }
+    }
+
+    /// The real sample (not made by this writer, so compared through the model, not byte for
+    /// byte with the file): its model reads back from JSON the same and writes the same bytes.
+    #[test]
+    fn the_sample_through_json_keeps_its_model() {
+        let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") else {
+            eprintln!("GAMEBIN_SAMPLES not set: skipped");
+            return;
+        };
+        let path = std::path::Path::new(&dir).join("wows-assets/minimal_synthetic_assets.bin");
+        let file = std::fs::read(path).unwrap();
+        let model = model_of(&file);
+        let text = serde_json::to_string(&model).unwrap();
+        let back: AssetsModel = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, model);
+        let written = AssetsBuilder::from_model(model)
+            .unwrap()
+            .to_bytes()
+            .unwrap();
+        let again = AssetsBuilder::from_model(back).unwrap().to_bytes().unwrap();
+        assert_eq!(written, again);
+    }
+
+    #[test]
+    fn the_json_gives_ids_as_hex_and_states_and_blobs_as_text() {
+        let file = w::legacy_layouts().unwrap().to_bytes().unwrap();
+        let value = serde_json::to_value(model_of(&file)).unwrap();
+        assert_eq!(value["paths"][0]["self_id"], "0x0000000000000010");
+        assert_eq!(value["checksum"], "crc32");
+        let deleted = value["prototypes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == "0x0000000000000050")
+            .unwrap();
+        assert_eq!(deleted["state"], "deleted");
+        let databases = value["databases"].as_array().unwrap();
+        let raw = databases.iter().find(|d| d["records"]["raw"].is_object());
+        let blob = &raw.unwrap()["records"]["raw"]["blob"];
+        // The blob header (one record, header size 16) and the record's eight 0xAB bytes.
+        assert_eq!(blob, "01000000000000001000000000000000abababababababab");
+        let model = &databases[3];
+        assert_eq!(model["records"]["decoded"]["item_size"], 0x20);
+        // The older layout's published schema hash, 3601929577.
+        assert_eq!(model["schema_hash"], format!("{:#010x}", 3_601_929_577u32));
+    }
+
+    /// A model's JSON with one part changed by `change`.
+    fn changed(change: impl FnOnce(&mut Value)) -> serde_json::Result<AssetsBuilder> {
+        let file = w::all_prototypes().unwrap().to_bytes().unwrap();
+        let mut value = serde_json::to_value(model_of(&file)).unwrap();
+        change(&mut value);
+        serde_json::from_value(value)
+    }
+
+    #[test]
+    fn json_that_is_no_model_gives_a_serde_error() {
+        let refused = |change: fn(&mut Value), expected: &str| {
+            let e = changed(change).unwrap_err().to_string();
+            assert!(e.contains(expected), "{e} (expected {expected:?})");
+        };
+        refused(
+            |v| v["databases"][1]["records"]["decoded"]["records"][0]["type"] = "Future".into(),
+            "unknown prototype type `Future`",
+        );
+        refused(
+            |v| v["databases"][1]["records"]["decoded"]["records"][0]["abovewater"] = 1.into(),
+            "invalid type: integer `1`, expected a boolean",
+        );
+        refused(|v| v["strings"] = "none".into(), "invalid type: string");
+        refused(|v| v["checksum"] = "sha1".into(), "unknown variant `sha1`");
+        refused(
+            |v| v["prototypes"][0]["state"] = 7.into(),
+            "expected \"live\"",
+        );
+        refused(
+            |v| v["paths"][0]["self_id"] = "0x".into(),
+            "an id of 64 bits",
+        );
+        refused(
+            |v| v["databases"][0]["records"] = serde_json::json!({"raw": {"blob": "abc"}}),
+            "an odd number of hex digits",
+        );
+        refused(
+            |v| v["databases"][0]["records"] = serde_json::json!({"other": {}}),
+            "unknown variant `other`",
+        );
+        // Well-formed JSON the writer refuses: its error, through serde.
+        refused(
+            |v| v["prototypes"][0]["record"] = (1u32 << 24).into(),
+            "resourceToPrototypeMap.value",
+        );
+        // The effect's summary (as `assets get` prints it) in place of its systems.
+        refused(
+            |v| {
+                let effects = v["databases"].as_array_mut().unwrap().iter_mut();
+                for d in effects {
+                    let records = &mut d["records"]["decoded"]["records"];
+                    if records[0]["type"] == "EffectPrototype" {
+                        records[0]["systems"] = 2.into();
+                    }
+                }
+            },
+            "systems as hex text",
+        );
+        assert!(changed(|_| {}).is_ok());
+    }
+}
