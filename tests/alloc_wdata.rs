@@ -81,7 +81,7 @@ fn walk(data: &[u8]) -> usize {
         sum += s(scene.head.file);
         if let Some(d) = scene.details {
             sum += d.name.map_or(0, s) + d.scene_ids.len() + l(d.event_entries);
-            sum += d.render.into_iter().map(l).sum::<usize>();
+            sum += d.render().into_iter().map(l).sum::<usize>();
         }
     }
     for r in map.scene_resources().into_iter().map(Result::unwrap) {

@@ -628,12 +628,12 @@ fn version_22_every_event_box_type_reads_back() {
         (entry.category, entry.name.to_string().as_str()),
         (Some(3), "BossIntro")
     );
-    let bg = d.render[0].iter().next().unwrap().unwrap();
+    let bg = d.render_bg.iter().next().unwrap().unwrap();
     assert_eq!(
         (bg.category, bg.name.to_string().as_str()),
         (Some(40), "bg_wall")
     );
-    let gate = d.render[7].iter().next().unwrap().unwrap();
+    let gate = d.no_render_gimmick.iter().next().unwrap().unwrap();
     assert_eq!(
         (gate.category, gate.name.to_string().as_str()),
         (Some(41), "gate")
@@ -695,7 +695,7 @@ fn render_list_ids_follow_the_main_version_not_the_event_box_version() {
         .unwrap()
         .details
         .unwrap();
-    assert_eq!(d.render[0].iter().next().unwrap().unwrap().category, None);
+    assert_eq!(d.render_bg.iter().next().unwrap().unwrap().category, None);
 }
 
 /// Every main version from 7 to 22 with every EventBox type parses exactly to EOF; the gates of

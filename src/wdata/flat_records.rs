@@ -2,8 +2,8 @@
 //! but the unknown 14), [`flat_sections!`] (the AniBG, ItemBox and Gimmick sections, whose fields
 //! are gated on their sub-versions), [`flat_inner_records!`] (a trigger, a scene resource's cues,
 //! sounds and ambient sounds) and [`nested_records!`] (the records other records hold: a
-//! CameraBox's camera infos and their lists, a scene's first pass, a scene resource's paths and
-//! sound block). A table hands every record (its name, its format name for errors, where its list
+//! CameraBox's camera infos and their lists, a scene's first and second pass, a scene resource's
+//! paths and sound block). A table hands every record (its name, its format name for errors, where its list
 //! sits in the map's JSON, and each field with its kind, its version gate and its format name) to
 //! the macro it is given. The reader ([`reader_records!`], here) and the owned model
 //! (`write::wdata`, which makes the model struct, its writer and its conversion from the reader's
@@ -23,7 +23,9 @@
 //! - `(json "key")` after the format name: the model's JSON key when it is not the field's name;
 //! - `["CountName"]` after a list's kind (`["CountName" u32]` for a `u32` count): the list's
 //!   count, an `i32` named `CountName`. Lists come last in a record, and the file stores every
-//!   list's count (in field order) before the first list's items.
+//!   list's count (in field order) before the first list's items; `["CountName" @N]` when the
+//!   counts are stored in another order than the lists: the count is the `N`th (from 0) of the
+//!   record's counts (then every list of the record names its slot).
 //!
 //! Field kinds: `obb` (the box every EventBox, AniBG, ItemBox and Gimmick starts with: its name,
 //! then [`RawObb`](super::raw::RawObb)), `i32`, `u32`, `f32`, `bool32` (4-byte bool), `wstr`
@@ -31,7 +33,8 @@
 //! bools), `target_name` (a CameraTargetBox's name or text id, as the EventBox version says),
 //! `sounds` (an `i32` count, then the sounds), the records `camera_infos` (four) and
 //! `camera_lists`; the lists `f32s`, `u32s`, `vec3s`, `names` (UTF-16 strings), `render_entries`
-//! (names keyed from main version 22), `pvs_event_boxes` (ids or keyed names, as the EventBox
+//! and `scene_elements` (names keyed from main version 22, a camera's and a scene's),
+//! `event_entries` (names, each keyed), `pvs_event_boxes` (ids or keyed names, as the EventBox
 //! version says) and `waypoint_links` (the ids, then the distances); or the name of a fixed group
 //! of plain numbers (`Signpost`, `SoundFades`, `SceneTiming`, `SceneCamera`, `TimeHold`: one raw
 //! struct each, a type the reader and the model share, see `groups.rs`).
@@ -350,9 +353,10 @@ macro_rules! flat_inner_records {
 }
 #[cfg_attr(not(feature = "write"), allow(unused_imports))]
 pub(crate) use flat_inner_records;
-/// The table of the records nested in other records (a CameraBox's camera infos and their
-/// lists); `$m!` receives all of them. A record here is read and written as a field of the record
-/// that holds it (its kind names it), never as a counted section of its own.
+/// The table of the records nested in other records or sections (a CameraBox's camera infos and
+/// their lists, a scene's two passes, a scene resource's paths and sound block); `$m!` receives
+/// all of them. A record here is read and written as a field of the record that holds it (its
+/// kind names it) or by the section that holds it, never as a counted section of its own.
 macro_rules! nested_records {
     ($m:ident) => {
         $m! {
@@ -396,6 +400,33 @@ macro_rules! nested_records {
                 unknown_ints: i32x7 if main <= 14 = "unknownInts",
                 /// Two unknown strings.
                 unknown_strings: wstrx2 if main <= 13 = "unknownStrings",
+            }
+            /// A scene's second-pass record (main version >= 20): its name (main version >= 21),
+            /// ten counts (the event entries' first, then the ids'), then the lists in this
+            /// order.
+            SceneDetails = "Scene" in "scenes" model ScenePass2 {
+                /// The scene's name.
+                name: wstr if main >= 21 = "Name",
+                /// The scene ids.
+                scene_ids: u32s["sceneIdCnt" @1] = "IndexList",
+                /// The `(category, key)` event entries.
+                event_entries: event_entries["entryCnt" @0] = "EventScenes",
+                /// Backgrounds to render.
+                render_bg: scene_elements["rBg" @2] = "RenderBg",
+                /// AniBGs to render.
+                render_ani: scene_elements["rAni" @3] = "RenderAniBg",
+                /// Item boxes to render.
+                render_item: scene_elements["rItem" @4] = "RenderItem",
+                /// Gimmicks to render.
+                render_gimmick: scene_elements["rGim" @5] = "RenderGimmick",
+                /// Backgrounds not to render.
+                no_render_bg: scene_elements["nBg" @6] = "NoRenderBg",
+                /// AniBGs not to render.
+                no_render_ani: scene_elements["nAni" @7] = "NoRenderAniBg",
+                /// Item boxes not to render.
+                no_render_item: scene_elements["nItem" @8] = "NoRenderItem",
+                /// Gimmicks not to render.
+                no_render_gimmick: scene_elements["nGim" @9] = "NoRenderGimmick",
             }
             // Named `SceneData` (the model's name) in errors.
             /// One animated element of a scene resource: a model, its motion and the event it
@@ -502,6 +533,8 @@ macro_rules! reader_type {
     ($lt:lifetime, vec3s) => { &$lt [[zerocopy::little_endian::F32; 3]] };
     ($lt:lifetime, names) => { $crate::wdata::NameList<$lt> };
     ($lt:lifetime, render_entries) => { $crate::wdata::NameList<$lt> };
+    ($lt:lifetime, scene_elements) => { $crate::wdata::NameList<$lt> };
+    ($lt:lifetime, event_entries) => { $crate::wdata::NameList<$lt> };
     ($lt:lifetime, pvs_event_boxes) => { $crate::wdata::PvsEventBoxes<$lt> };
     ($lt:lifetime, waypoint_links) => { $crate::wdata::WaypointLinks<$lt> };
     ($lt:lifetime, $group:ident) => { $crate::wdata::$group };
@@ -565,6 +598,12 @@ macro_rules! min_size {
     (render_entries) => {
         4
     };
+    (scene_elements) => {
+        4
+    };
+    (event_entries) => {
+        4
+    };
     (pvs_event_boxes) => {
         4
     };
@@ -594,7 +633,10 @@ macro_rules! kind_doc {
         "The box: name, placement and half sizes."
     };
     (render_entries) => {
-        "Items carry an id (a camera's) or a category (a scene's) from main version 22."
+        "Items carry an id from main version 22."
+    };
+    (scene_elements) => {
+        "Items carry a category from main version 22."
     };
     ($kind:ident) => {
         ""
@@ -725,6 +767,13 @@ macro_rules! item_size {
     (render_entries) => {
         2
     };
+    (scene_elements) => {
+        2
+    };
+    // A category and a name.
+    (event_entries) => {
+        6
+    };
     // An id and a distance.
     (waypoint_links) => {
         8
@@ -765,6 +814,12 @@ macro_rules! read_list {
             concat!($label, ".", $fname),
         )?
     };
+    ($cur:ident, $v:ident, scene_elements, $n:ident, $label:literal, $fname:literal) => {
+        read_list!($cur, $v, render_entries, $n, $label, $fname)
+    };
+    ($cur:ident, $v:ident, event_entries, $n:ident, $label:literal, $fname:literal) => {
+        $crate::wdata::NameList::read($cur, $n, true, concat!($label, ".", $fname))?
+    };
     ($cur:ident, $v:ident, pvs_event_boxes, $n:ident, $label:literal, $fname:literal) => {
         $crate::wdata::PvsEventBoxes::read($cur, $v, $n, concat!($label, ".", $fname))?
     };
@@ -782,6 +837,15 @@ macro_rules! read_gated {
     ($cur:ident, $v:ident, $p:ident, target_name, $label:literal, $fname:literal) => {
         $crate::wdata::CameraTargetName::read($cur, $v)?
     };
+    // A count stored in a slot of the record's counts: read there, the cursor left at the
+    // first count (it moves past them all once every count is read).
+    (
+        $cur:ident, $v:ident, $p:ident, $kind:ident, $label:literal, $fname:literal,
+        $count:literal $(, $cw:ident)?, @ $slot:literal
+    ) => {{
+        let mut at = $crate::bytes::Cursor::new($cur.bytes(), $cur.offset().saturating_add(4 * $slot));
+        read_count!(at, $kind, concat!($label, ".", $count) $(, $cw)?)
+    }};
     (
         $cur:ident, $v:ident, $p:ident, $kind:ident, $label:literal, $fname:literal,
         $count:literal $(, $cw:ident)?
@@ -813,6 +877,15 @@ macro_rules! read_gated {
     };
 }
 
+/// 1, whatever the token (to count a repetition).
+macro_rules! one {
+    ($t:tt) => {
+        1
+    };
+}
+#[cfg_attr(not(feature = "write"), allow(unused_imports))]
+pub(crate) use one;
+
 /// The reader's borrowed struct for each record of a table, its `read` and its [`Record`]
 /// implementation (the fewest bytes it takes, from its fields' kinds).
 ///
@@ -826,7 +899,8 @@ macro_rules! reader_records {
                 $(model $model:ident $(+ { $($extra:tt)* })?)? {
                 $(
                     $(#[$fdoc:meta])*
-                    $field:ident : $kind:ident $([$count:literal $($cw:ident)?])?
+                    $field:ident : $kind:ident
+                        $([$count:literal $($cw:ident)? $(@ $slot:literal)?])?
                         $(if $ver:ident $op:tt $min:literal $(or $first:ident)?)?
                         $(unless $last:ident ($why:literal))?
                         = $fname:literal $((json $key:literal))?,
@@ -874,9 +948,14 @@ macro_rules! reader_records {
                         $(unless $last ($why),)?
                         $label,
                         $fname
-                        $(, $count $(, $cw)?)?
+                        $(, $count $(, $cw)? $(, @ $slot)?)?
                     );
                 )*
+                // Counts stored in slots were read where they are: move past them.
+                let slotted: usize = 0 $($($(+ one!($slot))?)?)*;
+                if slotted > 0 {
+                    cur.take(4 * slotted, concat!($label, ".counts"))?;
+                }
                 $( let $field = read_list!(cur, versions, $kind, $field, $label, $fname); )*
                 Ok($name { $($field,)* })
             }

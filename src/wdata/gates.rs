@@ -68,8 +68,6 @@ pub(crate) const RENDER_ITEM_KEY: Gate = Gate::main(22);
 
 /// The scenes' second pass.
 pub(crate) const SCENE_PASS2: Gate = Gate::main(20);
-/// Scene.Name (second pass).
-pub(crate) const SCENE_NAME: Gate = Gate::main(21);
 
 /// A scene resource's cues.
 pub(crate) const RESOURCE_CUES: Gate = Gate::main(11);

@@ -583,7 +583,7 @@ impl<'a> WdataView<'a> {
     ///     let scene = scene?;
     ///     println!("{} fades in over {} s", scene.head.file, scene.head.fade_in_preview);
     ///     if let Some(details) = scene.details {
-    ///         for (list, name) in details.render.iter().zip(RENDER_LIST_NAMES) {
+    ///         for (list, name) in details.render().iter().zip(RENDER_LIST_NAMES) {
     ///             println!("  {name}: {} items", list.len());
     ///         }
     ///     }

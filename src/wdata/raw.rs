@@ -59,18 +59,6 @@ pub struct RawObb {
     pub extents: [F32; 3],
 }
 
-/// The 10 counts that open a scene's second pass (main version >= 20).
-#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
-#[repr(C)]
-pub struct RawSceneDetailCounts {
-    /// Number of `(category, key)` event entries.
-    pub event_entries: I32,
-    /// Number of scene ids.
-    pub scene_ids: I32,
-    /// The 8 user render lists, in the same order as a camera's.
-    pub render: [I32; 8],
-}
-
 /// A scene's timing block (main version >= 15).
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
@@ -143,7 +131,6 @@ pub struct RawTimeHold {
 const _: () = assert!(core::mem::size_of::<Bool32>() == 4);
 const _: () = assert!(core::mem::size_of::<RawEventBoxIndexEntry>() == 8);
 const _: () = assert!(core::mem::size_of::<RawObb>() == 13 * 4);
-const _: () = assert!(core::mem::size_of::<RawSceneDetailCounts>() == 10 * 4);
 const _: () = assert!(core::mem::size_of::<RawSceneTiming>() == 7 * 4);
 const _: () = assert!(core::mem::size_of::<RawSceneCamera>() == 8 * 4);
 const _: () = assert!(core::mem::size_of::<RawTimeHold>() == 2 * 4);

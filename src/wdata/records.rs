@@ -77,15 +77,6 @@ impl<'a> NameList<'a> {
         })
     }
 
-    /// An empty list (for a gate that is closed).
-    pub(crate) fn empty(cur: Cursor<'a>) -> Self {
-        NameList {
-            cur,
-            count: 0,
-            keyed: false,
-        }
-    }
-
     /// Number of items.
     pub fn len(&self) -> usize {
         usize::try_from(self.count).unwrap_or(usize::MAX)

@@ -1,68 +1,28 @@
 //! Scenes: `i32 count`, then `count` scene cameras (first pass), then, from main version 20, a
 //! second pass of `count` records with each scene's name (v21), ids, event entries and render lists.
 
-use zerocopy::little_endian::U32;
-
 use super::Versions;
 use super::cursor::{WdataCursor as _, check_fits};
-pub use super::flat_records::SceneHead;
+pub use super::flat_records::{SceneDetails, SceneHead};
 use super::gates;
-use super::raw::RawSceneDetailCounts;
 use super::records::{NameList, Record, Records, Run};
-use super::wstr::WStr;
+use crate::bytes::Cursor;
 use crate::bytes::u64_of;
-use crate::bytes::{Cursor, Place};
 use crate::error::{Error, Result};
 
-/// A scene's second-pass record (main version >= 20).
-#[derive(Debug, Clone, Copy)]
-pub struct SceneDetails<'a> {
-    /// Main version >= 21.
-    pub name: Option<WStr<'a>>,
-    /// The scene index list, borrowed.
-    pub scene_ids: &'a [U32],
-    /// `(category, key)` event entries.
-    pub event_entries: NameList<'a>,
-    /// The eight user render lists (same order as a camera's); items carry a category from main
-    /// version 22.
-    pub render: [NameList<'a>; 8],
-}
-
-fn count_of(raw: i32, at: usize, what: &'static str) -> Result<u32> {
-    u32::try_from(raw)
-        .map_err(|_| Error::invalid(u64_of(at), what, u64::from(raw as u32), "negative count"))
-}
-
-impl<'a> Record<'a> for SceneDetails<'a> {
-    type Context = Versions;
-    const MIN_SIZE: usize = 40;
-
-    #[inline]
-    fn read(cur: &mut Cursor<'a>, versions: Versions, _: Place) -> Result<Self> {
-        let name = if gates::SCENE_NAME.stored(versions) {
-            Some(cur.wstr("Scene.Name")?)
-        } else {
-            None
-        };
-        let counts_at = cur.offset();
-        let counts: &RawSceneDetailCounts = cur.read("Scene.counts")?;
-        let ids = count_of(counts.scene_ids.get(), counts_at + 4, "Scene.sceneIdCnt")?;
-        check_fits(counts_at + 4, "Scene.sceneIdCnt", ids, 4, cur.remaining())?;
-        let scene_ids = cur.read_slice(ids as usize, "Scene.IndexList")?;
-        let entries = count_of(counts.event_entries.get(), counts_at, "Scene.entryCnt")?;
-        let event_entries = NameList::read(cur, entries, true, "Scene.EventScenes")?;
-        let keyed = gates::RENDER_ITEM_KEY.stored(versions);
-        let mut render = [NameList::empty(*cur); 8];
-        for (i, (list, count)) in render.iter_mut().zip(&counts.render).enumerate() {
-            let n = count_of(count.get(), counts_at + 8 + 4 * i, "Scene.renderCount")?;
-            *list = NameList::read(cur, n, keyed, "Scene.RenderList")?;
-        }
-        Ok(SceneDetails {
-            name,
-            scene_ids,
-            event_entries,
-            render,
-        })
+impl<'a> SceneDetails<'a> {
+    /// The eight render lists, in [`RENDER_LIST_NAMES`](super::RENDER_LIST_NAMES) order.
+    pub fn render(&self) -> [NameList<'a>; 8] {
+        [
+            self.render_bg,
+            self.render_ani,
+            self.render_item,
+            self.render_gimmick,
+            self.no_render_bg,
+            self.no_render_ani,
+            self.no_render_item,
+            self.no_render_gimmick,
+        ]
     }
 }
 

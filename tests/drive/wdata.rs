@@ -154,7 +154,7 @@ pub fn drive_wdata(data: &[u8]) -> usize {
         let _ = (s.head.timing, s.head.camera);
         if let Some(d) = s.details {
             seen += d.name.map_or(0, string) + d.scene_ids.len() + names(d.event_entries);
-            seen += d.render.iter().map(|r| names(*r)).sum::<usize>();
+            seen += d.render().iter().map(|r| names(*r)).sum::<usize>();
         }
     }
     for r in view.scene_resources().into_iter().map(read) {

@@ -1,6 +1,6 @@
 //! The owned model of the records declared in tables (every EventBox type but the unknown 14;
 //! AniBG, ItemBox, Gimmick; a trigger, a scene resource's cues, sounds, ambient sounds, paths and
-//! sound block; a camera info and its lists; a scene's first pass), their writers and their
+//! sound block; a camera info and its lists; a scene's first and second pass), their writers and their
 //! conversion from the reader's records: all made from the four tables of `wdata::flat_records`
 //! (`flat_event_boxes!`, `flat_sections!`, `flat_inner_records!`, `nested_records!`), which the
 //! reader expands too (so a field added there, or a gate changed, is read, held, written and
@@ -13,17 +13,18 @@ use super::event_boxes::{
     CameraTargetName, PvsEventBoxes, Record, RenderEntry, WaypointLink, place,
 };
 use super::from_view::{
-    b32, camera_infos, copied, floats, names, obb, pvs_event_boxes, render_entries, ws,
+    b32, camera_infos, copied, event_entries, floats, names, obb, pvs_event_boxes, render_entries,
+    scene_elements, ws,
 };
 use super::model::{Bool32, Obb, WString};
-use super::scenes::ScenePass2;
+use super::scenes::{EventEntry, SceneElement};
 use crate::bytes::Place;
 use crate::error::Result;
 use crate::wdata::FixedGroup;
 use crate::wdata::Versions;
 use crate::wdata::flat_records::{
     first, flat_event_boxes, flat_inner_records, flat_sections, gate_doc, kind_doc, last_doc,
-    nested_records,
+    nested_records, one,
 };
 
 /// The model's type for a field kind; a gated field is an `Option`. A fixed group's type is the
@@ -91,6 +92,12 @@ macro_rules! model_type {
     };
     (render_entries) => {
         Vec<RenderEntry>
+    };
+    (scene_elements) => {
+        Vec<SceneElement>
+    };
+    (event_entries) => {
+        Vec<EventEntry>
     };
     (pvs_event_boxes) => {
         PvsEventBoxes
@@ -193,6 +200,17 @@ macro_rules! write_list {
             e.write($s, $g)?;
         }
     };
+    ($s:ident, $g:ident, scene_elements, $val:expr, $what:expr) => {
+        for e in &$val {
+            e.write($s, $g)?;
+        }
+    };
+    ($s:ident, $g:ident, event_entries, $val:expr, $what:expr) => {
+        for e in &$val {
+            $s.u32(e.category);
+            $s.wstr(&e.key, $what)?;
+        }
+    };
     ($s:ident, $g:ident, pvs_event_boxes, $val:expr, $what:expr) => {
         $val.write_items($s, $what)?;
     };
@@ -222,12 +240,31 @@ macro_rules! write_count {
     };
 }
 
+/// Writes a list's count when it is the one stored in slot `$slot` of the record's counts (the
+/// `@N` of the table); nothing for any other field.
+macro_rules! write_slot {
+    (
+        $s:ident, $g:ident, $at:ident, $kind:ident, $val:expr, $what:expr,
+        $count:expr $(, $cw:ident)?, @ $slot:literal
+    ) => {
+        if $at == $slot {
+            write_count!($s, $g, $kind, $val, $what, $count $(, $cw)?);
+        }
+    };
+    ($s:ident, $g:ident, $at:ident, $kind:ident, $val:expr, $what:expr $(, $($rest:tt)*)?) => {};
+}
+
 /// Writes a field, or for a gated one checks that the model holds it exactly when the version
 /// stores it (naming the field when not) and writes it then, or for a list writes its count.
 macro_rules! write_gated {
     ($s:ident, $g:ident, $p:ident, target_name, $val:expr, $what:expr) => {
         $val.write($s, $g)?;
     };
+    // A count stored in a slot: written with the others, in slot order.
+    (
+        $s:ident, $g:ident, $p:ident, $kind:ident, $val:expr, $what:expr,
+        count $count:expr $(, $cw:ident)?, @ $slot:literal
+    ) => {};
     (
         $s:ident, $g:ident, $p:ident, $kind:ident, $val:expr, $what:expr,
         count $count:expr $(, $cw:ident)?
@@ -311,6 +348,12 @@ macro_rules! from_read {
     (render_entries, $v:expr) => {
         render_entries($v)?
     };
+    (scene_elements, $v:expr) => {
+        scene_elements($v)?
+    };
+    (event_entries, $v:expr) => {
+        event_entries($v)?
+    };
     (pvs_event_boxes, $v:expr) => {
         pvs_event_boxes($v)?
     };
@@ -338,7 +381,8 @@ macro_rules! model_records {
                 $(model $model:ident $(+ { $($extra:tt)* })?)? {
                 $(
                     $(#[$fdoc:meta])*
-                    $field:ident : $kind:ident $([$count:literal $($cw:ident)?])?
+                    $field:ident : $kind:ident
+                        $([$count:literal $($cw:ident)? $(@ $slot:literal)?])?
                         $(if $ver:ident $op:tt $min:literal $(or $first:ident)?)?
                         $(unless $last:ident ($why:literal))?
                         = $fname:literal $((json $key:literal))?,
@@ -390,9 +434,26 @@ macro_rules! model_records {
                         $(unless $last ($why),)?
                         self.$field,
                         concat!($label, ".", $fname)
-                        $(, count concat!($label, ".", $count) $(, $cw)?)?
+                        $(, count concat!($label, ".", $count) $(, $cw)? $(, @ $slot)?)?
                     );
                 )*
+                // The counts stored in slots, in slot order.
+                let slotted: u32 = 0 $($($(+ one!($slot))?)?)*;
+                // (`at` is unused in a record without slotted counts.)
+                #[allow(unused_variables)]
+                for at in 0..slotted {
+                    $(
+                        write_slot!(
+                            s,
+                            v,
+                            at,
+                            $kind,
+                            self.$field,
+                            concat!($label, ".", $fname)
+                            $(, concat!($label, ".", $count) $(, $cw)? $(, @ $slot)?)?
+                        );
+                    )*
+                }
                 $( write_list!(s, v, $kind, self.$field, concat!($label, ".", $fname)); )*
                 Ok(())
             }

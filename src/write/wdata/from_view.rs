@@ -82,12 +82,24 @@ pub(super) fn camera_infos(run: read::Run<'_, read::CameraInfo<'_>>) -> Result<[
     Ok(infos)
 }
 
-fn scene_elements(list: read::NameList<'_>) -> Result<Vec<SceneElement>> {
+pub(super) fn scene_elements(list: read::NameList<'_>) -> Result<Vec<SceneElement>> {
     list.iter()
         .map(|n| {
             let n = n?;
             Ok(SceneElement {
                 category: n.category,
+                key: ws(n.name),
+            })
+        })
+        .collect()
+}
+
+pub(super) fn event_entries(list: read::NameList<'_>) -> Result<Vec<EventEntry>> {
+    list.iter()
+        .map(|n| {
+            let n = n?;
+            Ok(EventEntry {
+                category: n.category.unwrap_or(0),
                 key: ws(n.name),
             })
         })
@@ -148,35 +160,8 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
 
 fn scene(s: read::Scene<'_>) -> Result<Scene> {
     Ok(Scene {
-        pass2: s.details.map(scene_pass2).transpose()?,
+        pass2: s.details.map(|d| ScenePass2::from_read(&d)).transpose()?,
         ..Scene::from_read(&s.head)?
-    })
-}
-
-fn scene_pass2(d: read::SceneDetails<'_>) -> Result<ScenePass2> {
-    let [rb, ra, ri, rg, nb, na, ni, ng] = d.render;
-    Ok(ScenePass2 {
-        name: d.name.map(ws),
-        scene_ids: d.scene_ids.iter().map(|v| v.get()).collect(),
-        event_entries: d
-            .event_entries
-            .iter()
-            .map(|n| {
-                let n = n?;
-                Ok(EventEntry {
-                    category: n.category.unwrap_or(0),
-                    key: ws(n.name),
-                })
-            })
-            .collect::<Result<_>>()?,
-        render_bg: scene_elements(rb)?,
-        render_ani: scene_elements(ra)?,
-        render_item: scene_elements(ri)?,
-        render_gimmick: scene_elements(rg)?,
-        no_render_bg: scene_elements(nb)?,
-        no_render_ani: scene_elements(na)?,
-        no_render_item: scene_elements(ni)?,
-        no_render_gimmick: scene_elements(ng)?,
     })
 }
 

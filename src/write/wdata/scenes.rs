@@ -3,9 +3,6 @@
 
 use crate::error::{Error, Result};
 
-use zerocopy::little_endian::I32;
-
-use crate::wdata::raw::RawSceneDetailCounts;
 use crate::wdata::{Versions, gates};
 
 use super::encode::Sink;
@@ -15,39 +12,6 @@ use super::model::WString;
 use crate::bytes::Place;
 /// The groups of plain numbers in scenes and sounds: the reader's types (declared once).
 pub use crate::wdata::{SceneCamera, SceneTiming, SoundFades, TimeHold};
-
-/// A scene's second-pass record (version >= 20): ten counts, then the lists in this order.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct ScenePass2 {
-    /// Version >= 21.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub name: Option<WString>,
-    /// The scene ids.
-    pub scene_ids: Vec<u32>,
-    /// The `(category, key)` event entries.
-    pub event_entries: Vec<EventEntry>,
-    /// Backgrounds to render.
-    pub render_bg: Vec<SceneElement>,
-    /// AniBGs to render.
-    pub render_ani: Vec<SceneElement>,
-    /// Item boxes to render.
-    pub render_item: Vec<SceneElement>,
-    /// Gimmicks to render.
-    pub render_gimmick: Vec<SceneElement>,
-    /// Backgrounds not to render.
-    pub no_render_bg: Vec<SceneElement>,
-    /// AniBGs not to render.
-    pub no_render_ani: Vec<SceneElement>,
-    /// Item boxes not to render.
-    pub no_render_item: Vec<SceneElement>,
-    /// Gimmicks not to render.
-    pub no_render_gimmick: Vec<SceneElement>,
-}
 
 /// A scene event (always category + key).
 #[cfg_attr(
@@ -121,7 +85,7 @@ pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: Versions) -> Resul
         for (i, scene) in scenes.iter().enumerate() {
             if let Some(p) = &scene.pass2 {
                 s.entry = Some(("scenes", i));
-                p.write(s, v)?;
+                p.write(s, v, place(i, scenes.len()))?;
             }
         }
     }
@@ -129,65 +93,18 @@ pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: Versions) -> Resul
     Ok(())
 }
 
-impl ScenePass2 {
-    fn lists(&self) -> [&Vec<SceneElement>; 8] {
-        [
-            &self.render_bg,
-            &self.render_ani,
-            &self.render_item,
-            &self.render_gimmick,
-            &self.no_render_bg,
-            &self.no_render_ani,
-            &self.no_render_item,
-            &self.no_render_gimmick,
-        ]
-    }
-
-    fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
-        if let Some(name) = s.gated(&self.name, gates::SCENE_NAME, v, "Scene.Name")? {
-            s.wstr(name, "Scene.Name")?;
+impl SceneElement {
+    /// The category (from main version 22), then the key.
+    pub(super) fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
+        if let Some(&c) = s.gated(
+            &self.category,
+            gates::RENDER_ITEM_KEY,
+            v,
+            "SceneElement.Category",
+        )? {
+            s.u32(c);
         }
-        const COUNT_NAMES: [&str; 8] = [
-            "Scene.rBg",
-            "Scene.rAni",
-            "Scene.rItem",
-            "Scene.rGim",
-            "Scene.nBg",
-            "Scene.nAni",
-            "Scene.nItem",
-            "Scene.nGim",
-        ];
-        // The ten counts, as the reader's raw struct.
-        let mut counts = RawSceneDetailCounts {
-            event_entries: s.i32_count(self.event_entries.len(), "Scene.entryCnt")?,
-            scene_ids: s.i32_count(self.scene_ids.len(), "Scene.sceneIdCnt")?,
-            render: [I32::ZERO; 8],
-        };
-        for ((count, list), what) in counts.render.iter_mut().zip(self.lists()).zip(COUNT_NAMES) {
-            *count = s.i32_count(list.len(), what)?;
-        }
-        s.out.put(&counts);
-        for &id in &self.scene_ids {
-            s.u32(id);
-        }
-        for e in &self.event_entries {
-            s.u32(e.category);
-            s.wstr(&e.key, "Scene.EventEntry.Key")?;
-        }
-        for list in self.lists() {
-            for e in list {
-                if let Some(&c) = s.gated(
-                    &e.category,
-                    gates::RENDER_ITEM_KEY,
-                    v,
-                    "SceneElement.Category",
-                )? {
-                    s.u32(c);
-                }
-                s.wstr(&e.key, "SceneElement.Key")?;
-            }
-        }
-        Ok(())
+        s.wstr(&self.key, "SceneElement.Key")
     }
 }
 
