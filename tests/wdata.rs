@@ -256,8 +256,8 @@ fn version_1_reads_back_field_by_field() {
     let t = map.triggers();
     assert_eq!(map.trigger_layout(), TriggerLayout::TriggerList);
     assert!(!map.trigger_layout_ambiguous());
-    assert_eq!((t.reserved0, t.reserved1), (7, 8));
-    assert!(t.main_script.eq_str("main.lua"));
+    assert_eq!((t.head.reserved0, t.head.reserved1), (7, 8));
+    assert!(t.head.main_script.eq_str("main.lua"));
     let door = t.triggers().next().unwrap().unwrap();
     assert!(door.name.eq_str("Door"));
     assert_eq!(door.events.len(), 1);
@@ -1211,7 +1211,7 @@ fn every_fixture_reads_as_planned() {
         assert_eq!(map.trigger_layout(), layout, "{name}");
         assert!(!map.trigger_layout_ambiguous(), "{name}");
         assert_eq!(map.triggers().entry_count(), triggers, "{name}");
-        assert!(map.triggers().main_script.eq_str("main.lua"));
+        assert!(map.triggers().head.main_script.eq_str("main.lua"));
         assert_eq!(map.scenes().len(), scenes, "{name}");
         assert_eq!(map.scenes().iter().count(), scenes, "{name}");
         assert_eq!(map.scene_resources().len(), resources, "{name}");

@@ -12,7 +12,9 @@
 //!
 //! Record syntax: `Name = "FormatName" in "json.section" { fields }`, optionally with
 //! `model ModelName` before the `{` (the model's struct is named so) and `+ { fields }` after it
-//! (fields of the model's own, written out in full, that the caller fills: a scene's second pass).
+//! (fields of the model's own, written out in full, that the caller fills: a scene's second
+//! pass); `+ open { fields }` when one of them is flattened into the model's JSON object (serde
+//! checks no unknown key beside a flattened field, so that model's JSON does not refuse them).
 //!
 //! Field syntax: `name: kind = "FormatName"`, then optionally:
 //! - `if version OP N` before the `=`: the field is stored only when that field of
@@ -362,6 +364,24 @@ macro_rules! nested_records {
         $m! {
             // Not counted sections: `WHAT` is never used.
             "";
+            /// The Triggers section's prefix, the same in both layouts. The owned model's
+            /// `Triggers` also holds what follows it, in one of the two layouts (flattened into
+            /// the prefix's JSON object: `"triggers"` or `"script_lists"`; serde checks no
+            /// unknown key beside a flattened field, hence `open`).
+            TriggersHead = "Triggers" in "triggers" model Triggers + open {
+                /// The triggers, in one of the two layouts.
+                #[cfg_attr(feature = "serde", serde(flatten))]
+                pub layout: TriggerLayout,
+            } {
+                /// Reserved (the peer's `reserved0`); kept as read.
+                reserved0: i32 = "reserved0",
+                /// Directory of the scripts.
+                script_dir: wstr = "scriptDir",
+                /// Reserved (the peer's `reserved1`); kept as read.
+                reserved1: i32 = "reserved1",
+                /// Path of the main script.
+                main_script: wstr = "mainScript",
+            }
             /// A scene's first-pass record. The owned model's `Scene` also holds the scene's
             /// second pass (main version >= 20), which the file stores after every scene's first
             /// pass.
@@ -896,7 +916,7 @@ macro_rules! reader_records {
         $(
             $(#[$doc:meta])*
             $name:ident = $label:literal in $section:literal
-                $(model $model:ident $(+ { $($extra:tt)* })?)? {
+                $(model $model:ident $(+ $($open:ident)? { $($extra:tt)* })?)? {
                 $(
                     $(#[$fdoc:meta])*
                     $field:ident : $kind:ident

@@ -94,7 +94,7 @@ pub use raw::Bool32;
 pub use records::{NameIter, NameList, Named, Record, Records, Run};
 pub use scene::{Scene, SceneDetails, SceneHead, SceneSection, Scenes};
 pub use scene_resource::{Ambient, Cue, ScenePath, SceneResource, Sound, SoundBlock};
-pub use triggers::{ScriptPaths, Trigger, TriggerLayout, Triggers};
+pub use triggers::{ScriptPaths, Trigger, TriggerLayout, Triggers, TriggersHead};
 pub use wstr::{NO_PATH, WStr};
 
 use crate::bytes::Cursor;

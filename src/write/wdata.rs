@@ -238,7 +238,7 @@ fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
     }
     s.wstr(&map.moc_path, "MocPath")?;
     s.wstr(&map.anibg_path, "AniBGPath")?;
-    map.triggers.write(s, versions)?;
+    map.triggers.write_section(s, versions)?;
     scenes::write_scenes(s, &map.scenes, versions)?;
     scenes::write_scene_resources(s, &map.scene_resources, versions)?;
     Ok(())

@@ -139,7 +139,7 @@ pub fn drive_wdata(data: &[u8]) -> usize {
         view.trigger_layout_ambiguous(),
         t.entry_count(),
     );
-    seen += string(t.script_dir) + string(t.main_script);
+    seen += string(t.head.script_dir) + string(t.head.main_script);
     for tr in t.triggers().map(read) {
         seen += string(tr.name) + string(tr.comment);
         seen += names(tr.events) + names(tr.conditions) + names(tr.actions);

@@ -16,7 +16,7 @@ use super::from_view::{
     b32, camera_infos, copied, event_entries, floats, names, obb, pvs_event_boxes, render_entries,
     scene_elements, ws,
 };
-use super::model::{Bool32, Obb, WString};
+use super::model::{Bool32, Obb, TriggerLayout, WString};
 use super::scenes::{EventEntry, SceneElement};
 use crate::bytes::Place;
 use crate::error::Result;
@@ -378,7 +378,7 @@ macro_rules! model_records {
         $(
             $(#[$doc:meta])*
             $name:ident = $label:literal in $section:literal
-                $(model $model:ident $(+ { $($extra:tt)* })?)? {
+                $(model $model:ident $(+ $($open:ident)? { $($extra:tt)* })?)? {
                 $(
                     $(#[$fdoc:meta])*
                     $field:ident : $kind:ident
@@ -392,13 +392,9 @@ macro_rules! model_records {
     ) => {$(
         model_struct! {
             $(#[$doc])*
-            #[cfg_attr(
-                feature = "serde",
-                derive(serde::Serialize, serde::Deserialize),
-                serde(deny_unknown_fields)
-            )]
+            #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
             #[derive(Clone, Debug, PartialEq, Default)]
-            [$name $($model)?] {
+            [$name $($model)?] [$($($($open)?)?)?] {
                 $(
                     $(#[$fdoc])*
                     #[doc = kind_doc!($kind)]
@@ -474,13 +470,20 @@ macro_rules! model_records {
 }
 
 /// The model's struct: named as the reader's record, or as the table's `model` clause says, with
-/// the clause's own fields after the table's.
+/// the clause's own fields after the table's. Its JSON refuses unknown keys, but for an `open`
+/// clause's (serde checks none beside a flattened field).
 macro_rules! model_struct {
-    ($(#[$a:meta])* [$name:ident] { $($body:tt)* } []) => {
+    ($(#[$a:meta])* [$name:ident] [] { $($body:tt)* } []) => {
         $(#[$a])*
+        #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
         pub struct $name { $($body)* }
     };
-    ($(#[$a:meta])* [$name:ident $model:ident] { $($body:tt)* } [$($extra:tt)*]) => {
+    ($(#[$a:meta])* [$name:ident $model:ident] [] { $($body:tt)* } [$($extra:tt)*]) => {
+        $(#[$a])*
+        #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+        pub struct $model { $($body)* $($extra)* }
+    };
+    ($(#[$a:meta])* [$name:ident $model:ident] [open] { $($body:tt)* } [$($extra:tt)*]) => {
         $(#[$a])*
         pub struct $model { $($body)* $($extra)* }
     };

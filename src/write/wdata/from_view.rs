@@ -224,11 +224,8 @@ impl WdataMap {
             moc_path: ws(view.moc_path()),
             anibg_path: ws(view.anibg_path()),
             triggers: Triggers {
-                reserved0: t.reserved0,
-                script_dir: ws(t.script_dir),
-                reserved1: t.reserved1,
-                main_script: ws(t.main_script),
                 layout,
+                ..Triggers::from_read(&t.head)?
             },
             scenes: view
                 .scenes()
