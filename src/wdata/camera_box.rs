@@ -6,6 +6,7 @@
 use zerocopy::little_endian::U32;
 
 use super::Versions;
+use super::flat_records::SceneDetails;
 pub use super::flat_records::{CameraBox, CameraInfo, CameraLists};
 use super::gates;
 use super::records::{NameList, Records};
@@ -86,21 +87,29 @@ impl<'a> PvsEventBoxes<'a> {
     }
 }
 
-impl<'a> CameraLists<'a> {
-    /// The eight render lists, in [`RENDER_LIST_NAMES`] order.
-    pub fn render(&self) -> [NameList<'a>; 8] {
-        [
-            self.render_bg,
-            self.render_ani,
-            self.render_item,
-            self.render_gimmick,
-            self.no_render_bg,
-            self.no_render_ani,
-            self.no_render_item,
-            self.no_render_gimmick,
-        ]
-    }
+/// `render()` of a record whose eight render lists are fields of the same names (a camera's
+/// lists and a scene's second pass).
+macro_rules! render_lists {
+    ($($record:ident),*) => {$(
+        impl<'a> $record<'a> {
+            /// The eight render lists, in [`RENDER_LIST_NAMES`] order.
+            pub fn render(&self) -> [NameList<'a>; 8] {
+                [
+                    self.render_bg,
+                    self.render_ani,
+                    self.render_item,
+                    self.render_gimmick,
+                    self.no_render_bg,
+                    self.no_render_ani,
+                    self.no_render_item,
+                    self.no_render_gimmick,
+                ]
+            }
+        }
+    )*};
 }
+
+render_lists!(CameraLists, SceneDetails);
 
 impl<'a> CameraBox<'a> {
     /// The four camera infos, in order (checked at open: always four).

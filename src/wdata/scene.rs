@@ -5,26 +5,10 @@ use super::Versions;
 use super::cursor::{WdataCursor as _, check_fits};
 pub use super::flat_records::{SceneDetails, SceneHead};
 use super::gates;
-use super::records::{NameList, Record, Records, Run};
+use super::records::{Record, Records, Run};
 use crate::bytes::Cursor;
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
-
-impl<'a> SceneDetails<'a> {
-    /// The eight render lists, in [`RENDER_LIST_NAMES`](super::RENDER_LIST_NAMES) order.
-    pub fn render(&self) -> [NameList<'a>; 8] {
-        [
-            self.render_bg,
-            self.render_ani,
-            self.render_item,
-            self.render_gimmick,
-            self.no_render_bg,
-            self.no_render_ani,
-            self.no_render_item,
-            self.no_render_gimmick,
-        ]
-    }
-}
 
 /// One scene: its first-pass record and, from main version 20, its second-pass details.
 #[derive(Debug, Clone, Copy)]
