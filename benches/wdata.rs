@@ -53,7 +53,7 @@ fn walk(data: &[u8]) -> Result<u64> {
                             PvsEventBoxes::Ids(ids) => ids.len() as u64,
                             PvsEventBoxes::Entries(e) => l(e)?,
                         });
-                        for list in lists.render {
+                        for list in lists.render() {
                             sum = sum.wrapping_add(l(list)?);
                         }
                     }
@@ -96,7 +96,7 @@ fn walk(data: &[u8]) -> Result<u64> {
         sum = sum.wrapping_add(s(scene.head.file));
         if let Some(d) = scene.details {
             sum = sum.wrapping_add(l(d.event_entries)? + d.scene_ids.len() as u64);
-            for list in d.render {
+            for list in d.render() {
                 sum = sum.wrapping_add(l(list)?);
             }
         }

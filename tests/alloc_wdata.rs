@@ -48,7 +48,7 @@ fn walk(data: &[u8]) -> usize {
                             PvsEventBoxes::Ids(ids) => ids.len(),
                             PvsEventBoxes::Entries(e) => l(e),
                         };
-                        sum += lists.render.into_iter().map(l).sum::<usize>();
+                        sum += lists.render().into_iter().map(l).sum::<usize>();
                     }
                 }
             }
@@ -81,13 +81,13 @@ fn walk(data: &[u8]) -> usize {
         sum += s(scene.head.file);
         if let Some(d) = scene.details {
             sum += d.name.map_or(0, s) + d.scene_ids.len() + l(d.event_entries);
-            sum += d.render.into_iter().map(l).sum::<usize>();
+            sum += d.render().into_iter().map(l).sum::<usize>();
         }
     }
     for r in map.scene_resources().into_iter().map(Result::unwrap) {
         sum += s(r.key) + l(r.aliases);
         for p in r.paths.into_iter().map(Result::unwrap) {
-            sum += s(p.model) + s(p.event_name) + p.time.unwrap_or(0) as usize;
+            sum += s(p.model) + s(p.event_name) + p.time_hold.map_or(0, |t| t.time) as usize;
         }
         for c in r.cues.into_iter().flatten().map(Result::unwrap) {
             sum += s(c.name);
@@ -96,7 +96,7 @@ fn walk(data: &[u8]) -> usize {
             for sound in block.sounds.into_iter().map(Result::unwrap) {
                 sum += s(sound.path);
             }
-            sum += block.legacy_strings.map_or(0, |[a, b]| s(a) + s(b));
+            sum += block.unknown_strings.map_or(0, |[a, b]| s(a) + s(b));
         }
         for a in r.ambients.into_iter().flatten().map(Result::unwrap) {
             sum += s(a.path);

@@ -4,7 +4,7 @@
 //! layout chosen (and ambiguity reported); malformed inputs giving precise errors.
 
 use gamebin::wdata::{
-    CameraTargetName, EventBox, EventBoxType, PvsEventBoxes, TriggerLayout, WdataView,
+    CameraTargetName, EventBox, EventBoxType, PvsEventBoxes, TimeHold, TriggerLayout, WdataView,
 };
 use gamebin::{ErrorKind, Format};
 
@@ -256,8 +256,8 @@ fn version_1_reads_back_field_by_field() {
     let t = map.triggers();
     assert_eq!(map.trigger_layout(), TriggerLayout::TriggerList);
     assert!(!map.trigger_layout_ambiguous());
-    assert_eq!((t.reserved0, t.reserved1), (7, 8));
-    assert!(t.main_script.eq_str("main.lua"));
+    assert_eq!((t.head.reserved0, t.head.reserved1), (7, 8));
+    assert!(t.head.main_script.eq_str("main.lua"));
     let door = t.triggers().next().unwrap().unwrap();
     assert!(door.name.eq_str("Door"));
     assert_eq!(door.events.len(), 1);
@@ -287,7 +287,7 @@ fn version_1_reads_back_field_by_field() {
     assert_eq!(paths[0].blend_time, Some(0.75));
     assert_eq!(paths[1].blend_time, None);
     assert!(paths[1].motion.eq_str("roar"));
-    assert_eq!(paths[0].time, None);
+    assert_eq!(paths[0].time_hold, None);
     assert!(r.cues.is_none() && r.sound.is_none() && r.ambients.is_none());
 }
 
@@ -465,7 +465,10 @@ fn version_22_every_event_box_type_reads_back() {
             format!("target{c}")
         );
         assert_eq!(info.camera_name.to_string(), format!("cam{c}"));
-        assert_eq!(info.position, [c as f32, 1.0 + c as f32, 2.0 + c as f32]);
+        assert_eq!(
+            info.camera_position,
+            [c as f32, 1.0 + c as f32, 2.0 + c as f32]
+        );
         assert_eq!(info.fov, 6.0 + c as f32);
         assert_eq!(info.frustum[13], 20.0 + c as f32);
         assert_eq!(info.build_pvs.unwrap().raw(), c as u32);
@@ -482,13 +485,13 @@ fn version_22_every_event_box_type_reads_back() {
             (first.category, first.name.to_string().as_str()),
             (Some(3), "npc_box")
         );
-        let bg = lists.render[0].iter().next().unwrap().unwrap();
+        let bg = lists.render()[0].iter().next().unwrap().unwrap();
         assert_eq!(
             (bg.category, bg.name.to_string().as_str()),
             (Some(500), "wall")
         );
-        assert!(lists.render[1..7].iter().all(|l| l.is_empty()));
-        let gim = lists.render[7].iter().next().unwrap().unwrap();
+        assert!(lists.render()[1..7].iter().all(|l| l.is_empty()));
+        let gim = lists.render()[7].iter().next().unwrap().unwrap();
         assert_eq!(
             (gim.category, gim.name.to_string().as_str()),
             (Some(501), "lever")
@@ -583,17 +586,8 @@ fn version_22_every_event_box_type_reads_back() {
         panic!()
     };
     assert_eq!((wp.id, wp.range), (8, 2.5));
-    assert_eq!(
-        wp.links.iter().map(|v| v.get()).collect::<Vec<_>>(),
-        [9, 10]
-    );
-    assert_eq!(
-        wp.link_distances
-            .iter()
-            .map(|v| v.get())
-            .collect::<Vec<_>>(),
-        [3.0, 4.0]
-    );
+    assert_eq!(wp.links.len(), 2);
+    assert_eq!(wp.links.iter().collect::<Vec<_>>(), [(9, 3.0), (10, 4.0)]);
     assert!(matches!(boxes[17], EventBox::Obstacle(o) if o.obb.name.eq_str("box18")));
     let unused = map.event_box_group(EventBoxType::UnusedBox).unwrap();
     assert_eq!((unused.count, unused.raw), (0, None));
@@ -634,12 +628,12 @@ fn version_22_every_event_box_type_reads_back() {
         (entry.category, entry.name.to_string().as_str()),
         (Some(3), "BossIntro")
     );
-    let bg = d.render[0].iter().next().unwrap().unwrap();
+    let bg = d.render_bg.iter().next().unwrap().unwrap();
     assert_eq!(
         (bg.category, bg.name.to_string().as_str()),
         (Some(40), "bg_wall")
     );
-    let gate = d.render[7].iter().next().unwrap().unwrap();
+    let gate = d.no_render_gimmick.iter().next().unwrap().unwrap();
     assert_eq!(
         (gate.category, gate.name.to_string().as_str()),
         (Some(41), "gate")
@@ -647,8 +641,9 @@ fn version_22_every_event_box_type_reads_back() {
 
     let r = map.scene_resources().iter().next().unwrap().unwrap();
     let paths: Vec<_> = r.paths.iter().map(Result::unwrap).collect();
-    assert_eq!((paths[0].time, paths[0].hold), (Some(10), Some(20)));
-    assert_eq!((paths[1].time, paths[1].hold), (Some(11), Some(21)));
+    let time_hold = |t: u32, h: u32| Some(TimeHold { time: t, hold: h });
+    assert_eq!(paths[0].time_hold, time_hold(10, 20));
+    assert_eq!(paths[1].time_hold, time_hold(11, 21));
     let cue = r.cues.unwrap().iter().next().unwrap().unwrap();
     assert_eq!((cue.end, cue.id, cue.start), (2.5, 9, 1.5));
     assert!(cue.name.eq_str("shake"));
@@ -661,7 +656,7 @@ fn version_22_every_event_box_type_reads_back() {
         (sound.unk1, sound.unk2, sound.unk3, sound.unk4),
         (Some(11), 12, 13.0, 14)
     );
-    assert!(sound.legacy_ints.is_none() && sound.legacy_strings.is_none());
+    assert!(sound.unknown_ints.is_none() && sound.unknown_strings.is_none());
     let amb = r.ambients.unwrap().iter().next().unwrap().unwrap();
     assert_eq!(
         (amb.start, amb.play_on_start.raw(), amb.looped.raw()),
@@ -678,13 +673,13 @@ fn render_list_ids_follow_the_main_version_not_the_event_box_version() {
         panic!()
     };
     let lists = cam.camera_info(0).unwrap().unwrap().lists.unwrap();
-    assert!(!lists.render[0].is_keyed());
+    assert!(!lists.render()[0].is_keyed());
     assert_eq!(
-        lists.render[0].iter().next().unwrap().unwrap().category,
+        lists.render()[0].iter().next().unwrap().unwrap().category,
         None
     );
     assert!(
-        lists.render[0]
+        lists.render()[0]
             .iter()
             .next()
             .unwrap()
@@ -700,7 +695,7 @@ fn render_list_ids_follow_the_main_version_not_the_event_box_version() {
         .unwrap()
         .details
         .unwrap();
-    assert_eq!(d.render[0].iter().next().unwrap().unwrap().category, None);
+    assert_eq!(d.render_bg.iter().next().unwrap().unwrap().category, None);
 }
 
 /// Every main version from 7 to 22 with every EventBox type parses exactly to EOF; the gates of
@@ -717,12 +712,12 @@ fn every_main_version_from_7_reads() {
         assert_eq!(sound.is_some(), v >= 12, "v{v}");
         if let Some(s) = sound {
             assert_eq!(s.unk1.is_some(), v >= 13, "v{v}");
-            assert_eq!(s.legacy_ints.is_some(), v <= 14, "v{v}");
-            assert_eq!(s.legacy_strings.is_some(), v <= 13, "v{v}");
-            if let Some(ints) = s.legacy_ints {
-                assert_eq!(ints[6].get(), -6);
+            assert_eq!(s.unknown_ints.is_some(), v <= 14, "v{v}");
+            assert_eq!(s.unknown_strings.is_some(), v <= 13, "v{v}");
+            if let Some(ints) = s.unknown_ints {
+                assert_eq!(ints[6], -6);
             }
-            if let Some([a, b]) = s.legacy_strings {
+            if let Some([a, b]) = s.unknown_strings {
                 assert!(a.eq_str("unk_a") && b.eq_str("unk_b"));
             }
             assert_eq!(
@@ -1216,7 +1211,7 @@ fn every_fixture_reads_as_planned() {
         assert_eq!(map.trigger_layout(), layout, "{name}");
         assert!(!map.trigger_layout_ambiguous(), "{name}");
         assert_eq!(map.triggers().entry_count(), triggers, "{name}");
-        assert!(map.triggers().main_script.eq_str("main.lua"));
+        assert!(map.triggers().head.main_script.eq_str("main.lua"));
         assert_eq!(map.scenes().len(), scenes, "{name}");
         assert_eq!(map.scenes().iter().count(), scenes, "{name}");
         assert_eq!(map.scene_resources().len(), resources, "{name}");

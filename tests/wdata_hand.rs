@@ -827,7 +827,10 @@ fn a_layout_variant_of_the_wrong_version_is_an_error() {
         .unwrap();
     lists.pvs_event_boxes = PvsEventBoxes::Ids(vec![1]);
     let e = err_of(&map);
-    assert_eq!((e.what(), invalid_value(&e)), ("CameraInfo.pvsEv", 6));
+    assert_eq!(
+        (e.what(), invalid_value(&e)),
+        ("CameraInfo.PVS_EventBox", 6)
+    );
 
     let mut map = plan_map("v19-ev8-scene-camera.wdata");
     map.event_boxes.as_mut().unwrap().camera_target[0].target =

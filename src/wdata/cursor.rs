@@ -17,6 +17,10 @@ pub(crate) trait WdataCursor<'a> {
     /// A signed 32-bit count: negative is invalid, and `count` records of at least `min_size`
     /// bytes each must fit in the bytes after it. The error names the count's offset.
     fn count(&mut self, what: &'static str, min_size: usize) -> Result<u32>;
+
+    /// An unsigned 32-bit count (a camera info's lists): `count` records of at least `min_size`
+    /// bytes each must fit in the bytes after it. The error names the count's offset.
+    fn count_u32(&mut self, what: &'static str, min_size: usize) -> Result<u32>;
 }
 
 impl<'a> WdataCursor<'a> for Cursor<'a> {
@@ -41,6 +45,13 @@ impl<'a> WdataCursor<'a> for Cursor<'a> {
                 "negative count",
             )
         })?;
+        check_fits(at, what, count, min_size, self.remaining())?;
+        Ok(count)
+    }
+
+    fn count_u32(&mut self, what: &'static str, min_size: usize) -> Result<u32> {
+        let at = self.offset();
+        let count = self.u32_le(what)?;
         check_fits(at, what, count, min_size, self.remaining())?;
         Ok(count)
     }

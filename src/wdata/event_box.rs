@@ -11,13 +11,13 @@ use super::cursor::{WdataCursor as _, check_fits};
 pub use super::flat_records::{
     CameraBlockBox, CameraTargetBox, CutoffBox, EnvironmentReverbBox, EtcBox, EventHitBox,
     InAreaBox, MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox,
-    SkidBox, StartPointBox, TriggerBox,
+    SkidBox, StartPointBox, TriggerBox, WaypointBox,
 };
 use super::obb::{OBB_MIN_SIZE, Obb};
 use super::raw::RawEventBoxIndexEntry;
+use super::records::Record;
 use super::wstr::WStr;
-use crate::bytes::Cursor;
-use crate::bytes::{Bytes, u64_of};
+use crate::bytes::{Bytes, Cursor, Place, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 
 /// Index entries this reader accepts: the game writes 19; a few more are tolerated as unknown types.
@@ -150,19 +150,42 @@ impl<'a> CameraTargetName<'a> {
     }
 }
 
-/// WaypointBox (17).
+/// A WaypointBox's links, borrowed: the file stores every link's id, then every link's distance
+/// (one count for both), and the pairs are put together as they are iterated.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct WaypointBox<'a> {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb<'a>,
-    /// The waypoint's id.
-    pub id: i32,
-    /// Range of the waypoint.
-    pub range: f32,
-    /// Linked waypoint ids, borrowed.
-    pub links: &'a [I32],
+pub struct WaypointLinks<'a> {
+    /// Linked waypoint ids.
+    pub ids: &'a [I32],
     /// One distance per link.
-    pub link_distances: &'a [F32],
+    pub distances: &'a [F32],
+}
+
+impl<'a> WaypointLinks<'a> {
+    /// Reads `count` ids, then `count` distances.
+    pub(crate) fn read(cur: &mut Cursor<'a>, count: u32, what: &'static str) -> Result<Self> {
+        Ok(WaypointLinks {
+            ids: cur.read_slice(count as usize, what)?,
+            distances: cur.read_slice(count as usize, "WaypointBox.LinkDistances")?,
+        })
+    }
+
+    /// Number of links.
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// Whether the waypoint has no links.
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    /// `(id, distance)` of every link, in file order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = (i32, f32)> + 'a {
+        self.ids
+            .iter()
+            .zip(self.distances)
+            .map(|(id, distance)| (id.get(), distance.get()))
+    }
 }
 
 /// One EventBox record, typed.
@@ -257,56 +280,39 @@ impl<'a> EventBox<'a> {
 
     /// Reads one record of type `ty` (a known type) at the cursor.
     pub(crate) fn read(cur: &mut Cursor<'a>, versions: Versions, ty: EventBoxType) -> Result<Self> {
-        macro_rules! obb {
-            ($t:literal) => {
-                Obb::read(cur, concat!($t, ".Name"), concat!($t, ".Obb"))?
-            };
+        // No EventBox depends on its place in its group.
+        fn read<'a, R: Record<'a, Context = Versions>>(
+            cur: &mut Cursor<'a>,
+            versions: Versions,
+        ) -> Result<R> {
+            R::read(
+                cur,
+                versions,
+                Place {
+                    index: 0,
+                    last: false,
+                },
+            )
         }
         Ok(match ty {
-            EventBoxType::CameraBox => EventBox::Camera(CameraBox::read(cur, versions)?),
-            EventBoxType::RespawnBox => EventBox::Respawn(RespawnBox::read(cur, versions)?),
-            EventBoxType::StartPointBox => {
-                EventBox::StartPoint(StartPointBox::read(cur, versions)?)
-            }
-            EventBoxType::TriggerBox => EventBox::Trigger(TriggerBox::read(cur, versions)?),
-            EventBoxType::SkidBox => EventBox::Skid(SkidBox::read(cur, versions)?),
-            EventBoxType::EventHitBox => EventBox::EventHit(EventHitBox::read(cur, versions)?),
-            EventBoxType::NpcBox => EventBox::Npc(NpcBox::read(cur, versions)?),
-            EventBoxType::PortalBox => EventBox::Portal(PortalBox::read(cur, versions)?),
-            EventBoxType::SelectMapPortalBox => {
-                EventBox::SelectMapPortal(SelectMapPortalBox::read(cur, versions)?)
-            }
-            EventBoxType::InAreaBox => EventBox::InArea(InAreaBox::read(cur, versions)?),
-            EventBoxType::EtcBox => EventBox::Etc(EtcBox::read(cur, versions)?),
-            EventBoxType::CameraBlockBox => {
-                EventBox::CameraBlock(CameraBlockBox::read(cur, versions)?)
-            }
-            EventBoxType::CutoffBox => EventBox::Cutoff(CutoffBox::read(cur, versions)?),
-            EventBoxType::CameraTargetBox => {
-                EventBox::CameraTarget(CameraTargetBox::read(cur, versions)?)
-            }
-            EventBoxType::MiniMapIconBox => {
-                EventBox::MiniMapIcon(MiniMapIconBox::read(cur, versions)?)
-            }
-            EventBoxType::EnvironmentReverbBox => {
-                EventBox::EnvironmentReverb(EnvironmentReverbBox::read(cur, versions)?)
-            }
-            EventBoxType::WaypointBox => {
-                let obb = obb!("WaypointBox");
-                let id = cur.i32_le("WaypointBox.ID")?;
-                let range = cur.f32_le("WaypointBox.Range")?;
-                let links = cur.count("WaypointBox.linkCnt", 8)?;
-                let link_ids = cur.read_slice(links as usize, "WaypointBox.Links")?;
-                let link_distances = cur.read_slice(links as usize, "WaypointBox.LinkDistances")?;
-                EventBox::Waypoint(WaypointBox {
-                    obb,
-                    id,
-                    range,
-                    links: link_ids,
-                    link_distances,
-                })
-            }
-            EventBoxType::ObstacleBox => EventBox::Obstacle(ObstacleBox::read(cur, versions)?),
+            EventBoxType::CameraBox => EventBox::Camera(read(cur, versions)?),
+            EventBoxType::RespawnBox => EventBox::Respawn(read(cur, versions)?),
+            EventBoxType::StartPointBox => EventBox::StartPoint(read(cur, versions)?),
+            EventBoxType::TriggerBox => EventBox::Trigger(read(cur, versions)?),
+            EventBoxType::SkidBox => EventBox::Skid(read(cur, versions)?),
+            EventBoxType::EventHitBox => EventBox::EventHit(read(cur, versions)?),
+            EventBoxType::NpcBox => EventBox::Npc(read(cur, versions)?),
+            EventBoxType::PortalBox => EventBox::Portal(read(cur, versions)?),
+            EventBoxType::SelectMapPortalBox => EventBox::SelectMapPortal(read(cur, versions)?),
+            EventBoxType::InAreaBox => EventBox::InArea(read(cur, versions)?),
+            EventBoxType::EtcBox => EventBox::Etc(read(cur, versions)?),
+            EventBoxType::CameraBlockBox => EventBox::CameraBlock(read(cur, versions)?),
+            EventBoxType::CutoffBox => EventBox::Cutoff(read(cur, versions)?),
+            EventBoxType::CameraTargetBox => EventBox::CameraTarget(read(cur, versions)?),
+            EventBoxType::MiniMapIconBox => EventBox::MiniMapIcon(read(cur, versions)?),
+            EventBoxType::EnvironmentReverbBox => EventBox::EnvironmentReverb(read(cur, versions)?),
+            EventBoxType::WaypointBox => EventBox::Waypoint(read(cur, versions)?),
+            EventBoxType::ObstacleBox => EventBox::Obstacle(read(cur, versions)?),
             EventBoxType::UnusedBox => {
                 return Err(Error::new(
                     u64_of(cur.offset()),

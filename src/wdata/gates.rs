@@ -1,5 +1,5 @@
-//! The version gates of the records that are not in the flat-record tables (those carry their
-//! gates in the table). The reader and the writer both ask these, so a gate is written down
+//! The version gates of the sections and records that are not in the record tables (those carry
+//! their gates in the table), and of the kinds of field the tables use. The reader and the writer both ask these, so a gate is written down
 //! once: which version it looks at, and from (or up to) which value the field is stored.
 
 use super::Versions;
@@ -28,15 +28,6 @@ impl Gate {
             of: Of::Main,
             min,
             max: i32::MAX,
-        }
-    }
-
-    /// Stored up to main version `max`.
-    const fn main_until(max: i32) -> Gate {
-        Gate {
-            of: Of::Main,
-            min: i32::MIN,
-            max,
         }
     }
 
@@ -70,39 +61,17 @@ pub(crate) const EVENT_BOXES: Gate = Gate::main(7);
 /// The script-paths trigger layout (the seed's; the trigger list exists in every version).
 pub(crate) const SCRIPT_PATHS: Gate = Gate::main(9);
 
-/// CameraBox.Category.
-pub(crate) const CAMERA_CATEGORY: Gate = Gate::event_box(7);
-/// CameraInfo.CameraTarget of every camera info (the first one stores it in every version).
-pub(crate) const CAMERA_TARGET_OF_EVERY_INFO: Gate = Gate::event_box(3);
-/// A camera info's lists.
-pub(crate) const CAMERA_LISTS: Gate = Gate::event_box(4);
-/// CameraInfo.BuildPVS.
-pub(crate) const CAMERA_BUILD_PVS: Gate = Gate::event_box(5);
 /// The PVS event boxes as `(category, name)` entries (ids below).
 pub(crate) const CAMERA_PVS_ENTRIES: Gate = Gate::event_box(6);
 /// The id (camera) or category (scene) before each item of a render list.
 pub(crate) const RENDER_ITEM_KEY: Gate = Gate::main(22);
 
-/// A scene's timing.
-pub(crate) const SCENE_TIMING: Gate = Gate::main(15);
-/// A scene's camera.
-pub(crate) const SCENE_CAMERA: Gate = Gate::main(19);
 /// The scenes' second pass.
 pub(crate) const SCENE_PASS2: Gate = Gate::main(20);
-/// Scene.Name (second pass).
-pub(crate) const SCENE_NAME: Gate = Gate::main(21);
 
-/// A scene path's Time and Hold.
-pub(crate) const PATH_TIME_HOLD: Gate = Gate::main(10);
 /// A scene resource's cues.
 pub(crate) const RESOURCE_CUES: Gate = Gate::main(11);
 /// A scene resource's sound block.
 pub(crate) const RESOURCE_SOUND: Gate = Gate::main(12);
-/// SceneResource.Unk1 (in the sound block).
-pub(crate) const SOUND_UNK1: Gate = Gate::main(13);
-/// The sound block's seven unknown ints.
-pub(crate) const SOUND_LEGACY_INTS: Gate = Gate::main_until(14);
-/// The sound block's two unknown strings.
-pub(crate) const SOUND_LEGACY_STRINGS: Gate = Gate::main_until(13);
 /// A scene resource's ambient sounds.
 pub(crate) const RESOURCE_AMBIENTS: Gate = Gate::main(17);

@@ -9,7 +9,7 @@
 use zerocopy::little_endian::{F32, I32, U32};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
-use super::raw::{RawSceneCamera, RawSceneTiming, RawSignpost, RawSoundFades};
+use super::raw::{RawSceneCamera, RawSceneTiming, RawSignpost, RawSoundFades, RawTimeHold};
 
 /// A group of plain numbers stored as one raw struct: the reader borrows the raw struct and
 /// converts it, the writer fills it from the value and emits it.
@@ -132,6 +132,14 @@ fixed_groups! {
         fov: f32,
         /// Aspect ratio.
         aspect_ratio: f32,
+    }
+
+    /// A scene path's Time and Hold (main version >= 10).
+    TimeHold = RawTimeHold {
+        /// How long the path plays (`Time`).
+        time: u32,
+        /// How long its last pose is held (`Hold`).
+        hold: u32,
     }
 
     /// A sound's fades and volume range (main version >= 16).

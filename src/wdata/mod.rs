@@ -82,11 +82,11 @@ pub use event_box::{
     CameraBlockBox, CameraTargetBox, CameraTargetName, CutoffBox, EnvironmentReverbBox, EtcBox,
     EventBox, EventBoxGroup, EventBoxType, EventBoxes, EventHitBox, InAreaBox, MAX_EVENT_BOX_TYPES,
     MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox,
-    StartPointBox, TriggerBox, WaypointBox,
+    StartPointBox, TriggerBox, WaypointBox, WaypointLinks,
 };
 pub use flat_records::{AniBg, Gimmick, ItemBox};
 pub(crate) use groups::FixedGroup;
-pub use groups::{SceneCamera, SceneTiming, Signpost, SoundFades};
+pub use groups::{SceneCamera, SceneTiming, Signpost, SoundFades, TimeHold};
 pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};
 pub(crate) use obb::OBB_MIN_SIZE;
 pub use obb::Obb;
@@ -94,7 +94,7 @@ pub use raw::Bool32;
 pub use records::{NameIter, NameList, Named, Record, Records, Run};
 pub use scene::{Scene, SceneDetails, SceneHead, SceneSection, Scenes};
 pub use scene_resource::{Ambient, Cue, ScenePath, SceneResource, Sound, SoundBlock};
-pub use triggers::{ScriptPaths, Trigger, TriggerLayout, Triggers};
+pub use triggers::{ScriptPaths, Trigger, TriggerLayout, Triggers, TriggersHead};
 pub use wstr::{NO_PATH, WStr};
 
 use crate::bytes::Cursor;
@@ -583,7 +583,7 @@ impl<'a> WdataView<'a> {
     ///     let scene = scene?;
     ///     println!("{} fades in over {} s", scene.head.file, scene.head.fade_in_preview);
     ///     if let Some(details) = scene.details {
-    ///         for (list, name) in details.render.iter().zip(RENDER_LIST_NAMES) {
+    ///         for (list, name) in details.render().iter().zip(RENDER_LIST_NAMES) {
     ///             println!("  {name}: {} items", list.len());
     ///         }
     ///     }

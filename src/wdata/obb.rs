@@ -1,7 +1,7 @@
 //! The oriented bounding box that starts every EventBox, AniBG, ItemBox and Gimmick.
 
 use super::cursor::WdataCursor as _;
-use super::raw::{RawObb, vec3, vec4};
+use super::raw::{RawObb, floats};
 use super::wstr::WStr;
 use crate::bytes::Cursor;
 use crate::error::Result;
@@ -36,10 +36,10 @@ impl<'a> Obb<'a> {
         let raw: &RawObb = cur.read(obb)?;
         Ok(Obb {
             name,
-            position: vec3(&raw.position),
-            scale: vec3(&raw.scale),
-            rotation: vec4(&raw.rotation),
-            extents: vec3(&raw.extents),
+            position: floats(&raw.position),
+            scale: floats(&raw.scale),
+            rotation: floats(&raw.rotation),
+            extents: floats(&raw.extents),
         })
     }
 }

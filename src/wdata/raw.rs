@@ -59,47 +59,6 @@ pub struct RawObb {
     pub extents: [F32; 3],
 }
 
-/// A camera's 21 floats: position, rotation, field of view and 14 frustum parameters.
-#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
-#[repr(C)]
-pub struct RawCameraParams {
-    /// Camera position x, y, z.
-    pub position: [F32; 3],
-    /// Camera rotation x, y, z.
-    pub rotation: [F32; 3],
-    /// Field of view, in degrees.
-    pub fov: F32,
-    /// Further frustum parameters (extents or clipping planes; the seed does not say which).
-    pub frustum: [F32; 14],
-}
-
-/// The 11 list counts of a camera info (EventBoxVersion >= 4).
-#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
-#[repr(C)]
-pub struct RawCameraListCounts {
-    /// Number of PVS background ids.
-    pub pvs_bg: U32,
-    /// Number of PVS event-box entries.
-    pub pvs_event_box: U32,
-    /// RenderBg, RenderAniBg, RenderItem, RenderGimmick, NoRenderBg, NoRenderAniBg, NoRenderItem,
-    /// NoRenderGimmick.
-    pub render: [U32; 8],
-    /// Number of build positions (`f32[3]` each).
-    pub build_pos: U32,
-}
-
-/// The 10 counts that open a scene's second pass (main version >= 20).
-#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
-#[repr(C)]
-pub struct RawSceneDetailCounts {
-    /// Number of `(category, key)` event entries.
-    pub event_entries: I32,
-    /// Number of scene ids.
-    pub scene_ids: I32,
-    /// The 8 user render lists, in the same order as a camera's.
-    pub render: [I32; 8],
-}
-
 /// A scene's timing block (main version >= 15).
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
@@ -158,37 +117,32 @@ pub struct RawSoundFades {
     pub vol_min: F32,
 }
 
-/// The fixed fields after a scene resource's sounds: Unk2, Unk3, Unk4 (main version >= 12).
+/// A scene path's Time and Hold (main version >= 10).
 #[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
 #[repr(C)]
-pub struct RawSoundTail {
-    /// Unknown (the peer's `Unk2`); kept as read.
-    pub unk2: U32,
-    /// Unknown (the peer's `Unk3`); kept as read.
-    pub unk3: F32,
-    /// Unknown (the peer's `Unk4`); kept as read.
-    pub unk4: U32,
+pub struct RawTimeHold {
+    /// How long the path plays.
+    pub time: U32,
+    /// How long its last pose is held.
+    pub hold: U32,
 }
 
 // The sizes the format gives each run.
 const _: () = assert!(core::mem::size_of::<Bool32>() == 4);
 const _: () = assert!(core::mem::size_of::<RawEventBoxIndexEntry>() == 8);
 const _: () = assert!(core::mem::size_of::<RawObb>() == 13 * 4);
-const _: () = assert!(core::mem::size_of::<RawCameraParams>() == 21 * 4);
-const _: () = assert!(core::mem::size_of::<RawCameraListCounts>() == 11 * 4);
-const _: () = assert!(core::mem::size_of::<RawSceneDetailCounts>() == 10 * 4);
 const _: () = assert!(core::mem::size_of::<RawSceneTiming>() == 7 * 4);
 const _: () = assert!(core::mem::size_of::<RawSceneCamera>() == 8 * 4);
-const _: () = assert!(core::mem::size_of::<RawSoundTail>() == 3 * 4);
+const _: () = assert!(core::mem::size_of::<RawTimeHold>() == 2 * 4);
 const _: () = assert!(core::mem::size_of::<RawSignpost>() == 4 * 4);
 const _: () = assert!(core::mem::size_of::<RawSoundFades>() == 4 * 4);
 
-/// Converts a stored float triple.
-pub(crate) fn vec3(v: &[F32; 3]) -> [f32; 3] {
-    [v[0].get(), v[1].get(), v[2].get()]
+/// Converts stored `i32`s.
+pub(crate) fn ints<const N: usize>(v: &[I32; N]) -> [i32; N] {
+    v.map(|i| i.get())
 }
 
-/// Converts a stored float quadruple.
-pub(crate) fn vec4(v: &[F32; 4]) -> [f32; 4] {
-    [v[0].get(), v[1].get(), v[2].get(), v[3].get()]
+/// Converts stored floats.
+pub(crate) fn floats<const N: usize>(v: &[F32; N]) -> [f32; N] {
+    v.map(|f| f.get())
 }

@@ -54,6 +54,7 @@ impl PartialEq for NameList<'_> {
 
 impl<'a> NameList<'a> {
     /// Reads (checks) a list of `count` items at the cursor and advances past it.
+    #[inline(always)]
     pub(crate) fn read(
         cur: &mut Cursor<'a>,
         count: u32,
@@ -74,15 +75,6 @@ impl<'a> NameList<'a> {
             count,
             keyed,
         })
-    }
-
-    /// An empty list (for a gate that is closed).
-    pub(crate) fn empty(cur: Cursor<'a>) -> Self {
-        NameList {
-            cur,
-            count: 0,
-            keyed: false,
-        }
     }
 
     /// Number of items.
@@ -178,6 +170,13 @@ impl<R> Clone for Run<'_, R> {
 }
 
 impl<R> Copy for Run<'_, R> {}
+
+/// Two runs are equal when their records are (wherever they are stored).
+impl<'a, R: Record<'a, Context = Versions> + PartialEq> PartialEq for Run<'a, R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
 
 impl<'a, R: Record<'a, Context = Versions>> Run<'a, R> {
     /// Checks a run of `count` records at the cursor and advances past it.

@@ -1,118 +1,14 @@
 //! Scenes: `i32 count`, then `count` scene cameras (first pass), then, from main version 20, a
 //! second pass of `count` records with each scene's name (v21), ids, event entries and render lists.
 
-use zerocopy::little_endian::U32;
-
 use super::Versions;
 use super::cursor::{WdataCursor as _, check_fits};
+pub use super::flat_records::{SceneDetails, SceneHead};
 use super::gates;
-use super::groups::{FixedGroup as _, SceneCamera, SceneTiming};
-use super::raw::RawSceneDetailCounts;
-use super::records::{NameList, Record, Records, Run};
-use super::wstr::WStr;
+use super::records::{Record, Records, Run};
+use crate::bytes::Cursor;
 use crate::bytes::u64_of;
-use crate::bytes::{Cursor, Place};
 use crate::error::{Error, Result};
-
-/// A scene's first-pass record.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SceneHead<'a> {
-    /// The camera file (`.mec`).
-    pub file: WStr<'a>,
-    /// Fade-in time in the editor's preview.
-    pub fade_in_preview: f32,
-    /// Fade hold time in the editor's preview.
-    pub fade_hold_preview: f32,
-    /// Fade-out time in the editor's preview.
-    pub fade_out_preview: f32,
-    /// Main version >= 15.
-    pub timing: Option<SceneTiming>,
-    /// Main version >= 19.
-    pub camera: Option<SceneCamera>,
-}
-
-impl<'a> Record<'a> for SceneHead<'a> {
-    type Context = Versions;
-    const MIN_SIZE: usize = 2 + 12;
-
-    #[inline]
-    fn read(cur: &mut Cursor<'a>, versions: Versions, _: Place) -> Result<Self> {
-        let file = cur.wstr("Scene.File")?;
-        let fade_in_preview = cur.f32_le("Scene.FadeInPreview")?;
-        let fade_hold_preview = cur.f32_le("Scene.FadeHoldPreview")?;
-        let fade_out_preview = cur.f32_le("Scene.FadeOutPreview")?;
-        let timing = if gates::SCENE_TIMING.stored(versions) {
-            Some(SceneTiming::from_raw(cur.read("Scene.timing")?))
-        } else {
-            None
-        };
-        let camera = if gates::SCENE_CAMERA.stored(versions) {
-            Some(SceneCamera::from_raw(cur.read("Scene.camera")?))
-        } else {
-            None
-        };
-        Ok(SceneHead {
-            file,
-            fade_in_preview,
-            fade_hold_preview,
-            fade_out_preview,
-            timing,
-            camera,
-        })
-    }
-}
-
-/// A scene's second-pass record (main version >= 20).
-#[derive(Debug, Clone, Copy)]
-pub struct SceneDetails<'a> {
-    /// Main version >= 21.
-    pub name: Option<WStr<'a>>,
-    /// The scene index list, borrowed.
-    pub scene_ids: &'a [U32],
-    /// `(category, key)` event entries.
-    pub event_entries: NameList<'a>,
-    /// The eight user render lists (same order as a camera's); items carry a category from main
-    /// version 22.
-    pub render: [NameList<'a>; 8],
-}
-
-fn count_of(raw: i32, at: usize, what: &'static str) -> Result<u32> {
-    u32::try_from(raw)
-        .map_err(|_| Error::invalid(u64_of(at), what, u64::from(raw as u32), "negative count"))
-}
-
-impl<'a> Record<'a> for SceneDetails<'a> {
-    type Context = Versions;
-    const MIN_SIZE: usize = 40;
-
-    #[inline]
-    fn read(cur: &mut Cursor<'a>, versions: Versions, _: Place) -> Result<Self> {
-        let name = if gates::SCENE_NAME.stored(versions) {
-            Some(cur.wstr("Scene.Name")?)
-        } else {
-            None
-        };
-        let counts_at = cur.offset();
-        let counts: &RawSceneDetailCounts = cur.read("Scene.counts")?;
-        let ids = count_of(counts.scene_ids.get(), counts_at + 4, "Scene.sceneIdCnt")?;
-        check_fits(counts_at + 4, "Scene.sceneIdCnt", ids, 4, cur.remaining())?;
-        let scene_ids = cur.read_slice(ids as usize, "Scene.IndexList")?;
-        let entries = count_of(counts.event_entries.get(), counts_at, "Scene.entryCnt")?;
-        let event_entries = NameList::read(cur, entries, true, "Scene.EventScenes")?;
-        let keyed = gates::RENDER_ITEM_KEY.stored(versions);
-        let mut render = [NameList::empty(*cur); 8];
-        for (i, (list, count)) in render.iter_mut().zip(&counts.render).enumerate() {
-            let n = count_of(count.get(), counts_at + 8 + 4 * i, "Scene.renderCount")?;
-            *list = NameList::read(cur, n, keyed, "Scene.RenderList")?;
-        }
-        Ok(SceneDetails {
-            name,
-            scene_ids,
-            event_entries,
-            render,
-        })
-    }
-}
 
 /// One scene: its first-pass record and, from main version 20, its second-pass details.
 #[derive(Debug, Clone, Copy)]

@@ -2,91 +2,14 @@
 //! sound block (v12, with its version-dependent unknown fields) and ambients (v17). Unknown fields
 //! are kept as values.
 
-use zerocopy::little_endian::I32;
-
 use super::Versions;
 use super::cursor::WdataCursor as _;
-pub use super::flat_records::{Ambient, Cue, Sound};
+pub use super::flat_records::{Ambient, Cue, ScenePath, Sound, SoundBlock};
 use super::gates;
-use super::raw::RawSoundTail;
 use super::records::{NameList, Record, Run};
 use super::wstr::WStr;
 use crate::bytes::{Cursor, Place};
 use crate::error::Result;
-
-/// One animated element of a resource.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ScenePath<'a> {
-    /// Path of the model.
-    pub model: WStr<'a>,
-    /// Path of the motion.
-    pub motion: WStr<'a>,
-    /// The path's name.
-    pub name: WStr<'a>,
-    /// Name of the event the path raises.
-    pub event_name: WStr<'a>,
-    /// Main version >= 10.
-    pub time: Option<u32>,
-    /// Main version >= 10.
-    pub hold: Option<u32>,
-    /// Blend into the next path: every path but the last.
-    pub blend_time: Option<f32>,
-}
-
-impl<'a> Record<'a> for ScenePath<'a> {
-    type Context = Versions;
-    const MIN_SIZE: usize = 8;
-
-    #[inline]
-    fn read(cur: &mut Cursor<'a>, versions: Versions, place: Place) -> Result<Self> {
-        let last = place.last;
-        let model = cur.wstr("ScenePath.Model")?;
-        let motion = cur.wstr("ScenePath.Motion")?;
-        let name = cur.wstr("ScenePath.Name")?;
-        let event_name = cur.wstr("ScenePath.EventName")?;
-        let (time, hold) = if gates::PATH_TIME_HOLD.stored(versions) {
-            (
-                Some(cur.u32_le("ScenePath.Time")?),
-                Some(cur.u32_le("ScenePath.Hold")?),
-            )
-        } else {
-            (None, None)
-        };
-        let blend_time = if last {
-            None
-        } else {
-            Some(cur.f32_le("ScenePath.BlendTime")?)
-        };
-        Ok(ScenePath {
-            model,
-            motion,
-            name,
-            event_name,
-            time,
-            hold,
-            blend_time,
-        })
-    }
-}
-
-/// The sound block (main version >= 12): the sounds and the unknown fields after them.
-#[derive(Debug, Clone, Copy)]
-pub struct SoundBlock<'a> {
-    /// The sounds.
-    pub sounds: Run<'a, Sound<'a>>,
-    /// Main version >= 13.
-    pub unk1: Option<u32>,
-    /// Unknown (the peer's `Unk2`); kept as read.
-    pub unk2: u32,
-    /// Unknown (the peer's `Unk3`); kept as read.
-    pub unk3: f32,
-    /// Unknown (the peer's `Unk4`); kept as read.
-    pub unk4: u32,
-    /// Seven unknown `i32`s (main versions 12 to 14), borrowed.
-    pub legacy_ints: Option<&'a [I32; 7]>,
-    /// Two unknown strings (main versions 12 and 13).
-    pub legacy_strings: Option<[WStr<'a>; 2]>,
-}
 
 /// One scene resource.
 #[derive(Debug, Clone, Copy)]
@@ -111,7 +34,7 @@ impl<'a> Record<'a> for SceneResource<'a> {
     type Context = Versions;
     const MIN_SIZE: usize = 2 + 4 + 4;
 
-    fn read(cur: &mut Cursor<'a>, versions: Versions, _: Place) -> Result<Self> {
+    fn read(cur: &mut Cursor<'a>, versions: Versions, place: Place) -> Result<Self> {
         let key = cur.wstr("SceneResource.Key")?;
         let aliases = cur.count("SceneResource.aliasCnt", 2)?;
         let aliases = NameList::read(cur, aliases, false, "SceneResource.Aliases")?;
@@ -128,35 +51,7 @@ impl<'a> Record<'a> for SceneResource<'a> {
             None
         };
         let sound = if gates::RESOURCE_SOUND.stored(versions) {
-            let sounds = Run::read_counted(cur, versions, "SceneResource.soundCnt")?;
-            let unk1 = if gates::SOUND_UNK1.stored(versions) {
-                Some(cur.u32_le("SceneResource.Unk1")?)
-            } else {
-                None
-            };
-            let tail: &RawSoundTail = cur.read("SceneResource.Unk2")?;
-            let legacy_ints = if gates::SOUND_LEGACY_INTS.stored(versions) {
-                Some(cur.read::<[I32; 7]>("SceneResource.legacyInts")?)
-            } else {
-                None
-            };
-            let legacy_strings = if gates::SOUND_LEGACY_STRINGS.stored(versions) {
-                Some([
-                    cur.wstr("SceneResource.legacyString0")?,
-                    cur.wstr("SceneResource.legacyString1")?,
-                ])
-            } else {
-                None
-            };
-            Some(SoundBlock {
-                sounds,
-                unk1,
-                unk2: tail.unk2.get(),
-                unk3: tail.unk3.get(),
-                unk4: tail.unk4.get(),
-                legacy_ints,
-                legacy_strings,
-            })
+            Some(SoundBlock::read(cur, versions, place)?)
         } else {
             None
         };

@@ -7,10 +7,9 @@
 
 use super::Versions;
 use super::cursor::WdataCursor as _;
-pub use super::flat_records::Trigger;
+pub use super::flat_records::{Trigger, TriggersHead};
 use super::records::{NameList, Record, Records};
-use super::wstr::WStr;
-use crate::bytes::Cursor;
+use crate::bytes::{Cursor, Place};
 use crate::error::Result;
 
 /// Which trigger layout a file uses.
@@ -46,14 +45,8 @@ pub struct ScriptPaths<'a> {
 /// The trigger section, borrowed.
 #[derive(Debug, Clone, Copy)]
 pub struct Triggers<'a> {
-    /// Reserved (the peer's `reserved0`); kept as read.
-    pub reserved0: i32,
-    /// Directory of the scripts.
-    pub script_dir: WStr<'a>,
-    /// Reserved (the peer's `reserved1`); kept as read.
-    pub reserved1: i32,
-    /// Path of the main script.
-    pub main_script: WStr<'a>,
+    /// The prefix both layouts share.
+    pub head: TriggersHead<'a>,
     layout: TriggerLayout,
     list: Cursor<'a>,
     trigger_count: u32,
@@ -68,10 +61,14 @@ impl<'a> Triggers<'a> {
         versions: Versions,
         layout: TriggerLayout,
     ) -> Result<Self> {
-        let reserved0 = cur.i32_le("Triggers.reserved0")?;
-        let script_dir = cur.wstr("Triggers.scriptDir")?;
-        let reserved1 = cur.i32_le("Triggers.reserved1")?;
-        let main_script = cur.wstr("Triggers.mainScript")?;
+        let head = TriggersHead::read(
+            cur,
+            versions,
+            Place {
+                index: 0,
+                last: true,
+            },
+        )?;
         let (trigger_count, scripts) = match layout {
             TriggerLayout::TriggerList => {
                 let count = cur.count("Triggers.triggerCount", Trigger::MIN_SIZE)?;
@@ -97,10 +94,7 @@ impl<'a> Triggers<'a> {
         let list = *cur;
         super::records::walk::<Trigger>(cur, versions, trigger_count)?;
         Ok(Triggers {
-            reserved0,
-            script_dir,
-            reserved1,
-            main_script,
+            head,
             layout,
             list,
             trigger_count,

@@ -10,6 +10,5 @@ pub mod model;
 pub(crate) mod serde_hex;
 pub(crate) mod sink;
 pub mod wdata;
-mod wdata_from_view;
 pub mod wdb;
 pub mod wwd;

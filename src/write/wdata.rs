@@ -45,6 +45,7 @@ mod encode;
 mod event_boxes;
 mod fixtures;
 mod flat_records;
+mod from_view;
 #[cfg(feature = "serde")]
 mod json;
 mod large;
@@ -237,7 +238,7 @@ fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
     }
     s.wstr(&map.moc_path, "MocPath")?;
     s.wstr(&map.anibg_path, "AniBGPath")?;
-    map.triggers.write(s, versions)?;
+    map.triggers.write_section(s, versions)?;
     scenes::write_scenes(s, &map.scenes, versions)?;
     scenes::write_scene_resources(s, &map.scene_resources, versions)?;
     Ok(())
@@ -252,7 +253,7 @@ fn write_section<R: event_boxes::Record>(
     s.count_i32(list.len(), R::WHAT)?;
     for (i, r) in list.iter().enumerate() {
         s.entry = Some((R::SECTION, i));
-        r.write(s, versions)?;
+        r.write(s, versions, event_boxes::place(i, list.len()))?;
     }
     s.entry = None;
     Ok(())

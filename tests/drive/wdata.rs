@@ -49,8 +49,8 @@ fn event_box(b: &EventBox<'_>) -> usize {
             for info in c.camera_infos().map(read) {
                 n += info.camera_target.map_or(0, string) + string(info.camera_name);
                 let _ = (
-                    info.position,
-                    info.rotation,
+                    info.camera_position,
+                    info.camera_rotation,
                     info.fov,
                     info.frustum,
                     info.build_pvs,
@@ -61,7 +61,7 @@ fn event_box(b: &EventBox<'_>) -> usize {
                         PvsEventBoxes::Ids(ids) => ids.len(),
                         PvsEventBoxes::Entries(e) => names(e),
                     };
-                    n += l.render.iter().map(|r| names(*r)).sum::<usize>();
+                    n += l.render().iter().map(|r| names(*r)).sum::<usize>();
                 }
             }
         }
@@ -79,7 +79,7 @@ fn event_box(b: &EventBox<'_>) -> usize {
                 n += string(s);
             }
         }
-        EventBox::Waypoint(w) => n += w.links.len() + w.link_distances.len(),
+        EventBox::Waypoint(w) => n += w.links.len() + w.links.iter().count(),
         _ => {}
     }
     n
@@ -139,7 +139,7 @@ pub fn drive_wdata(data: &[u8]) -> usize {
         view.trigger_layout_ambiguous(),
         t.entry_count(),
     );
-    seen += string(t.script_dir) + string(t.main_script);
+    seen += string(t.head.script_dir) + string(t.head.main_script);
     for tr in t.triggers().map(read) {
         seen += string(tr.name) + string(tr.comment);
         seen += names(tr.events) + names(tr.conditions) + names(tr.actions);
@@ -154,7 +154,7 @@ pub fn drive_wdata(data: &[u8]) -> usize {
         let _ = (s.head.timing, s.head.camera);
         if let Some(d) = s.details {
             seen += d.name.map_or(0, string) + d.scene_ids.len() + names(d.event_entries);
-            seen += d.render.iter().map(|r| names(*r)).sum::<usize>();
+            seen += d.render().iter().map(|r| names(*r)).sum::<usize>();
         }
     }
     for r in view.scene_resources().into_iter().map(read) {
@@ -162,7 +162,7 @@ pub fn drive_wdata(data: &[u8]) -> usize {
         let _ = r.delay;
         for p in r.paths.into_iter().map(read) {
             seen += string(p.model) + string(p.motion) + string(p.name) + string(p.event_name);
-            let _ = (p.time, p.hold, p.blend_time);
+            let _ = (p.time_hold, p.blend_time);
         }
         for c in r.cues.into_iter().flatten().map(read) {
             seen += string(c.name);
@@ -172,8 +172,8 @@ pub fn drive_wdata(data: &[u8]) -> usize {
                 seen += string(sound.path);
                 let _ = sound.fades;
             }
-            let _ = (s.unk1, s.unk2, s.unk3, s.unk4, s.legacy_ints);
-            for x in s.legacy_strings.into_iter().flatten() {
+            let _ = (s.unk1, s.unk2, s.unk3, s.unk4, s.unknown_ints);
+            for x in s.unknown_strings.into_iter().flatten() {
                 seen += string(x);
             }
         }

@@ -83,6 +83,13 @@ impl Sink {
         Ok(())
     }
 
+    /// A list's length as the file's `u32` count (a camera info's lists).
+    pub(super) fn count_u32(&mut self, len: usize, what: &'static str) -> Result<()> {
+        let n = self.u32_count(len, what)?;
+        self.out.put(&n);
+        Ok(())
+    }
+
     /// A list's length as an `i32` count of a raw struct (errors at the current offset).
     pub(super) fn i32_count(&self, len: usize, what: &'static str) -> Result<I32> {
         self.count_as(len, what, "more items than an i32 count can hold")

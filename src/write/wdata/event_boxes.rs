@@ -3,21 +3,21 @@
 //! CameraBox render-list id, which is gated on the *main* version (22).
 
 use crate::error::{Error, Result};
-use zerocopy::little_endian::{F32, U32};
 
-use crate::wdata::raw::{RawCameraListCounts, RawCameraParams, RawEventBoxIndexEntry};
+use crate::bytes::Place;
+use crate::wdata::raw::RawEventBoxIndexEntry;
 use crate::wdata::{OBB_MIN_SIZE, Versions, gates};
 
 use super::encode::{Sink, version_value};
 use super::flat_records::{
-    CameraBlockBox, CameraTargetBox, CutoffBox, EnvironmentReverbBox, EtcBox, EventHitBox,
-    InAreaBox, MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox,
-    SkidBox, StartPointBox, TriggerBox,
+    CameraBlockBox, CameraBox, CameraTargetBox, CutoffBox, EnvironmentReverbBox, EtcBox,
+    EventHitBox, InAreaBox, MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox,
+    SelectMapPortalBox, SkidBox, StartPointBox, TriggerBox, WaypointBox,
 };
-use super::model::{Bool32, Obb, WString};
+use super::from_view::ws;
+use super::model::WString;
 /// A TriggerBox's signpost: the reader's type (a group of plain numbers, declared once).
 pub use crate::wdata::Signpost;
-use crate::write::wdata_from_view::ws;
 
 /// Number of EventBox types the game knows (0..=18); the writer always writes this many index
 /// entries unless [`EventBoxes::type_count`] says fewer.
@@ -125,84 +125,6 @@ pub struct RawGroup {
     pub bytes: Vec<u8>,
 }
 
-/// Type 0: a camera zone with four camera set-ups.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct CameraBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// evVer >= 7.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub category: Option<u32>,
-    /// The four cameras.
-    pub infos: [CameraInfo; 4],
-}
-
-/// One of a CameraBox's four camera set-ups.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct CameraInfo {
-    /// Stored for every entry when evVer >= 3, and only for the first entry below that.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub camera_target: Option<WString>,
-    /// The camera's name.
-    pub camera_name: WString,
-    /// The first 3 of the 21 stored floats.
-    pub camera_position: [f32; 3],
-    /// Floats 3..6.
-    pub camera_rotation: [f32; 3],
-    /// Float 6.
-    pub fov: f32,
-    /// Floats 7..21.
-    pub frustum: [f32; 14],
-    /// evVer >= 5.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub build_pvs: Option<Bool32>,
-    /// evVer >= 4.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub lists: Option<CameraLists>,
-}
-
-/// A CameraInfo's visibility lists (evVer >= 4), stored as 11 counts then the lists in this order.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct CameraLists {
-    /// Background ids of the potentially visible set.
-    pub pvs_bg: Vec<u32>,
-    /// The event boxes of the potentially visible set.
-    pub pvs_event_boxes: PvsEventBoxes,
-    /// Backgrounds to render.
-    pub render_bg: Vec<RenderEntry>,
-    /// AniBGs to render.
-    pub render_ani: Vec<RenderEntry>,
-    /// Item boxes to render.
-    pub render_item: Vec<RenderEntry>,
-    /// Gimmicks to render.
-    pub render_gimmick: Vec<RenderEntry>,
-    /// Backgrounds not to render.
-    pub no_render_bg: Vec<RenderEntry>,
-    /// AniBGs not to render.
-    pub no_render_ani: Vec<RenderEntry>,
-    /// Item boxes not to render.
-    pub no_render_item: Vec<RenderEntry>,
-    /// Gimmicks not to render.
-    pub no_render_gimmick: Vec<RenderEntry>,
-    /// `buildPos` points.
-    pub build_positions: Vec<[f32; 3]>,
-}
-
 /// The PVS EventBox list: plain ids below evVer 6, `(category, name)` pairs from evVer 6.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq)]
@@ -264,25 +186,6 @@ impl Default for CameraTargetName {
     fn default() -> CameraTargetName {
         CameraTargetName::TextId(0)
     }
-}
-
-/// Type 17: a waypoint node. The file stores the link ids and then the link distances as two
-/// lists of one count; the model pairs them so they cannot differ in length.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct WaypointBox {
-    /// The box: name, placement and half sizes.
-    pub obb: Obb,
-    /// The waypoint's id.
-    pub id: i32,
-    /// Range of the waypoint.
-    pub range: f32,
-    /// Links to other waypoints.
-    pub links: Vec<WaypointLink>,
 }
 
 /// A waypoint's link to another waypoint.
@@ -394,6 +297,14 @@ impl EventBoxes {
     }
 }
 
+/// Where record `index` of a list of `len` stands (what a record's layout may depend on).
+pub(super) fn place(index: usize, len: usize) -> Place {
+    Place {
+        index: u32::try_from(index).unwrap_or(u32::MAX),
+        last: index + 1 == len,
+    }
+}
+
 /// One type's group: writes its records and returns the count for the index.
 trait Group {
     fn write(&self, s: &mut Sink, g: Versions) -> Result<i32>;
@@ -411,7 +322,8 @@ pub(super) trait Record {
     /// Where the list is in the map's JSON (`event_boxes.CameraBox`, `anibg`): what an error
     /// inside a record names with the record's index.
     const SECTION: &'static str;
-    fn write(&self, s: &mut Sink, g: Versions) -> Result<()>;
+    /// Writes the record, the one at `place` in its list.
+    fn write(&self, s: &mut Sink, g: Versions, place: Place) -> Result<()>;
 }
 
 impl<R: Record> Group for Vec<R> {
@@ -426,7 +338,7 @@ impl<R: Record> Group for Vec<R> {
         })?;
         for (i, r) in self.iter().enumerate() {
             s.entry = Some((R::SECTION, i));
-            r.write(s, g)?;
+            r.write(s, g, place(i, self.len()))?;
         }
         s.entry = None;
         Ok(count)
@@ -465,148 +377,65 @@ impl Group for RawGroup {
     }
 }
 
-impl Record for CameraBox {
-    const WHAT: &'static str = "EventBoxes.CameraBox.count";
-    const SECTION: &'static str = "event_boxes.CameraBox";
-    fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
-        self.obb.write(s, "CameraBox.Name")?;
-        if let Some(&c) = s.gated(
-            &self.category,
-            gates::CAMERA_CATEGORY,
-            g,
-            "CameraBox.Category",
-        )? {
-            s.u32(c);
+impl PvsEventBoxes {
+    /// Number of ids or entries.
+    pub fn len(&self) -> usize {
+        match self {
+            PvsEventBoxes::Ids(ids) => ids.len(),
+            PvsEventBoxes::Entries(entries) => entries.len(),
         }
-        for (i, info) in self.infos.iter().enumerate() {
-            info.write(s, g, i == 0)?;
-        }
-        Ok(())
-    }
-}
-
-impl CameraInfo {
-    fn write(&self, s: &mut Sink, g: Versions, first: bool) -> Result<()> {
-        let every = gates::CAMERA_TARGET_OF_EVERY_INFO;
-        if let Some(t) = s.gate(
-            &self.camera_target,
-            every.stored(g) || first,
-            every.version(g),
-            "CameraInfo.CameraTarget",
-        )? {
-            s.wstr(t, "CameraInfo.CameraTarget")?;
-        }
-        s.wstr(&self.camera_name, "CameraInfo.CameraName")?;
-        s.out.put(&RawCameraParams {
-            position: self.camera_position.map(F32::new),
-            rotation: self.camera_rotation.map(F32::new),
-            fov: F32::new(self.fov),
-            frustum: self.frustum.map(F32::new),
-        });
-        if let Some(&b) = s.gated(
-            &self.build_pvs,
-            gates::CAMERA_BUILD_PVS,
-            g,
-            "CameraInfo.BuildPVS",
-        )? {
-            s.bool32(b);
-        }
-        if let Some(lists) = s.gated(&self.lists, gates::CAMERA_LISTS, g, "CameraInfo.lists")? {
-            lists.write(s, g)?;
-        }
-        Ok(())
-    }
-}
-
-impl CameraLists {
-    fn render_lists(&self) -> [&Vec<RenderEntry>; 8] {
-        [
-            &self.render_bg,
-            &self.render_ani,
-            &self.render_item,
-            &self.render_gimmick,
-            &self.no_render_bg,
-            &self.no_render_ani,
-            &self.no_render_item,
-            &self.no_render_gimmick,
-        ]
     }
 
-    fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
-        // An empty list stores only its count, so either variant writes it (the JSON of an
-        // empty list, `[]`, cannot say which one it was).
-        let entries_stored = gates::CAMERA_PVS_ENTRIES.stored(g);
-        let pvs_ev_len = match &self.pvs_event_boxes {
-            PvsEventBoxes::Ids(ids) if !entries_stored || ids.is_empty() => ids.len(),
-            PvsEventBoxes::Entries(entries) if entries_stored || entries.is_empty() => {
-                entries.len()
-            }
-            _ => {
-                return Err(Error::invalid(
-                    s.pos(),
-                    "CameraInfo.pvsEv",
-                    version_value(gates::CAMERA_PVS_ENTRIES.version(g)),
-                    "PVS EventBox ids are stored below EventBox version 6, (category, name) \
-                     entries from 6",
-                ));
-            }
-        };
-        const COUNT_NAMES: [&str; 8] = [
-            "CameraInfo.renderBg",
-            "CameraInfo.renderAni",
-            "CameraInfo.renderItem",
-            "CameraInfo.renderGimmick",
-            "CameraInfo.noRenderBg",
-            "CameraInfo.noRenderAni",
-            "CameraInfo.noRenderItem",
-            "CameraInfo.noRenderGimmick",
-        ];
-        // The eleven counts, as the reader's raw struct.
-        let mut counts = RawCameraListCounts {
-            pvs_bg: s.u32_count(self.pvs_bg.len(), "CameraInfo.pvsBg")?,
-            pvs_event_box: s.u32_count(pvs_ev_len, "CameraInfo.pvsEv")?,
-            render: [U32::ZERO; 8],
-            build_pos: s.u32_count(self.build_positions.len(), "CameraInfo.buildPos")?,
-        };
-        for ((count, list), what) in counts
-            .render
-            .iter_mut()
-            .zip(self.render_lists())
-            .zip(COUNT_NAMES)
-        {
-            *count = s.u32_count(list.len(), what)?;
+    /// Whether the list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Refuses the variant the EventBox version does not store. An empty list stores only its
+    /// count, so either variant writes it (the JSON of an empty list, `[]`, cannot say which one
+    /// it was).
+    pub(super) fn check(&self, s: &Sink, g: Versions, what: &'static str) -> Result<()> {
+        let entries = crate::wdata::gates::CAMERA_PVS_ENTRIES;
+        match self {
+            PvsEventBoxes::Ids(ids) if !entries.stored(g) || ids.is_empty() => Ok(()),
+            PvsEventBoxes::Entries(list) if entries.stored(g) || list.is_empty() => Ok(()),
+            _ => Err(Error::invalid(
+                s.pos(),
+                what,
+                version_value(entries.version(g)),
+                "PVS EventBox ids are stored below EventBox version 6, (category, name) \
+                 entries from 6",
+            )),
         }
-        s.out.put(&counts);
-        for &id in &self.pvs_bg {
-            s.u32(id);
-        }
-        match &self.pvs_event_boxes {
-            PvsEventBoxes::Ids(ids) => {
-                for &id in ids {
-                    s.u32(id);
-                }
-            }
+    }
+
+    /// The ids or the entries, once the count is written.
+    pub(super) fn write_items(&self, s: &mut Sink, what: &'static str) -> Result<()> {
+        match self {
+            PvsEventBoxes::Ids(ids) => ids.iter().for_each(|&id| s.u32(id)),
             PvsEventBoxes::Entries(entries) => {
                 for e in entries {
                     s.u32(e.category);
-                    s.wstr(&e.name, "CameraInfo.pvsEv.name")?;
+                    s.wstr(&e.name, what)?;
                 }
             }
-        }
-        for list in self.render_lists() {
-            for e in list {
-                if let Some(&id) =
-                    s.gated(&e.id, gates::RENDER_ITEM_KEY, g, "CameraInfo.renderList.id")?
-                {
-                    s.u32(id);
-                }
-                s.wstr(&e.name, "CameraInfo.renderList.name")?;
-            }
-        }
-        for p in &self.build_positions {
-            s.out.put(&p.map(F32::new));
         }
         Ok(())
+    }
+}
+
+impl RenderEntry {
+    /// The id (main version >= 22), then the name.
+    pub(super) fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
+        if let Some(&id) = s.gated(
+            &self.id,
+            gates::RENDER_ITEM_KEY,
+            g,
+            "CameraInfo.renderList.id",
+        )? {
+            s.u32(id);
+        }
+        s.wstr(&self.name, "CameraInfo.renderList.name")
     }
 }
 
@@ -635,23 +464,5 @@ impl CameraTargetName {
             crate::wdata::CameraTargetName::Name(n) => CameraTargetName::Name(ws(n)),
             crate::wdata::CameraTargetName::TextId(id) => CameraTargetName::TextId(id),
         }
-    }
-}
-
-impl Record for WaypointBox {
-    const WHAT: &'static str = "EventBoxes.WaypointBox.count";
-    const SECTION: &'static str = "event_boxes.WaypointBox";
-    fn write(&self, s: &mut Sink, _: Versions) -> Result<()> {
-        self.obb.write(s, "WaypointBox.Name")?;
-        s.i32(self.id);
-        s.f32(self.range);
-        s.count_i32(self.links.len(), "WaypointBox.linkCnt")?;
-        for l in &self.links {
-            s.i32(l.id);
-        }
-        for l in &self.links {
-            s.f32(l.distance);
-        }
-        Ok(())
     }
 }

@@ -540,7 +540,10 @@ fn scene_resource(i: usize, v: i32) -> SceneResource {
         motion: WString::new(motion),
         name: WString::new("actor"),
         event_name: WString::new("ev"),
-        time_hold: (v >= 10).then_some((100, 200)),
+        time_hold: (v >= 10).then_some(TimeHold {
+            time: 100,
+            hold: 200,
+        }),
         blend_time: (!last).then_some(0.25),
     };
     SceneResource {

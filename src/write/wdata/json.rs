@@ -19,7 +19,7 @@ use serde::de::value::MapAccessDeserializer;
 use serde::de::{
     self, Deserialize, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, Visitor,
 };
-use serde::ser::{Serialize, SerializeMap, SerializeStruct, Serializer};
+use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::event_boxes::{EventBoxes, RawGroup};
 use super::model::{Bool32, WString, WdataMap};
@@ -252,36 +252,6 @@ pub(super) fn from_hex<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Er
     })
 }
 
-/// A path's `Time` and `Hold` (only called for `Some`: the field skips `None`).
-pub(super) fn time_hold<S: Serializer>(
-    value: &Option<(u32, u32)>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    match value {
-        Some((time, hold)) => {
-            let mut st = s.serialize_struct("TimeHold", 2)?;
-            st.serialize_field("time", time)?;
-            st.serialize_field("hold", hold)?;
-            st.end()
-        }
-        None => s.serialize_none(),
-    }
-}
-
-/// The `{"time", "hold"}` object [`time_hold`] wrote (only called when the key is present).
-pub(super) fn time_hold_from<'de, D: Deserializer<'de>>(
-    d: D,
-) -> Result<Option<(u32, u32)>, D::Error> {
-    #[derive(serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct TimeHold {
-        time: u32,
-        hold: u32,
-    }
-    let pair = Option::<TimeHold>::deserialize(d)?;
-    Ok(pair.map(|p| (p.time, p.hold)))
-}
-
 /// The keys `gamebin dump --json` prints beside the map's own fields: facts about the file that was read
 /// (its path, size, section offsets, …), not part of the map, so packing skips them.
 const DUMP_ONLY_KEYS: [&str; 6] = [
@@ -506,7 +476,7 @@ mod tests {
             assert!(value.get(key).is_none(), "{key}");
         }
         let path = SceneData {
-            time_hold: Some((3, 4)),
+            time_hold: Some(crate::wdata::TimeHold { time: 3, hold: 4 }),
             ..SceneData::default()
         };
         let value = json!(path);

@@ -18,7 +18,7 @@ use crate::wdata::raw::RawObb;
 use super::encode::{Sink, version_value};
 use super::event_boxes::EventBoxes;
 use super::event_boxes::Record as _;
-use super::flat_records::{AniBg, Gimmick, ItemBox, Trigger};
+use super::flat_records::{AniBg, Gimmick, ItemBox, Trigger, Triggers};
 use super::scenes::{Scene, SceneResource};
 
 /// The signature every `.wdata` starts with (stored with a trailing NUL: 15 code units).
@@ -120,26 +120,8 @@ pub struct Obb {
     pub extents: [f32; 3],
 }
 
-/// The Triggers section: a common prefix, then one of two layouts (the notes' "trigger-layout
-/// disagreement": no real file settles which one versions >= 9 use).
-// Not `deny_unknown_fields`: serde does not support it beside a flattened field.
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Triggers {
-    /// Reserved (the peer's `reserved0`), written as given.
-    pub reserved0: i32,
-    /// Directory of the scripts.
-    pub script_dir: WString,
-    /// Reserved (the peer's `reserved1`), written as given.
-    pub reserved1: i32,
-    /// Path of the main script.
-    pub main_script: WString,
-    /// The triggers, in one of the two layouts.
-    #[cfg_attr(feature = "serde", serde(flatten))]
-    pub layout: TriggerLayout,
-}
-
-/// What follows the Triggers prefix.
+/// What follows the Triggers prefix (the owned model's
+/// [`Triggers`](super::Triggers), whose prefix is declared in the record tables).
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq)]
 pub enum TriggerLayout {
@@ -261,18 +243,16 @@ impl Obb {
 }
 
 impl Triggers {
-    pub(super) fn write(&self, s: &mut Sink, versions: Versions) -> Result<()> {
+    /// The prefix (the table's record), then the layout.
+    pub(super) fn write_section(&self, s: &mut Sink, versions: Versions) -> Result<()> {
         let version = versions.main;
-        s.i32(self.reserved0);
-        s.wstr(&self.script_dir, "Triggers.scriptDir")?;
-        s.i32(self.reserved1);
-        s.wstr(&self.main_script, "Triggers.mainScript")?;
+        self.write(s, versions, super::event_boxes::place(0, 1))?;
         match &self.layout {
             TriggerLayout::Peer(triggers) => {
                 s.count_i32(triggers.len(), "Triggers.triggerCount")?;
                 for (i, t) in triggers.iter().enumerate() {
                     s.entry = Some((Trigger::SECTION, i));
-                    t.write(s, versions)?;
+                    t.write(s, versions, super::event_boxes::place(i, triggers.len()))?;
                 }
                 s.entry = None;
             }

@@ -3,78 +3,15 @@
 
 use crate::error::{Error, Result};
 
-use zerocopy::little_endian::{F32, I32, U32};
-
-use crate::wdata::raw::{RawSceneDetailCounts, RawSoundTail};
-use crate::wdata::{FixedGroup as _, Versions, gates};
+use crate::wdata::{Versions, gates};
 
 use super::encode::Sink;
-use super::event_boxes::Record;
-pub use super::flat_records::{Ambient, Cue, Sound};
+use super::event_boxes::{Record, place};
+pub use super::flat_records::{Ambient, Cue, Scene, SceneData, SoundBlock};
 use super::model::WString;
+use crate::bytes::Place;
 /// The groups of plain numbers in scenes and sounds: the reader's types (declared once).
-pub use crate::wdata::{SceneCamera, SceneTiming, SoundFades};
-
-/// A scene: its first-pass record and, from version 20, its second-pass record (the file stores
-/// every scene's first pass, then every scene's second pass).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct Scene {
-    /// The camera file (`.mec`).
-    pub file: WString,
-    /// Fade-in time in the editor's preview.
-    pub fade_in_preview: f32,
-    /// Fade hold time in the editor's preview.
-    pub fade_hold_preview: f32,
-    /// Fade-out time in the editor's preview.
-    pub fade_out_preview: f32,
-    /// Version >= 15.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub timing: Option<SceneTiming>,
-    /// Version >= 19.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub camera: Option<SceneCamera>,
-    /// Version >= 20.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub pass2: Option<ScenePass2>,
-}
-
-/// A scene's second-pass record (version >= 20): ten counts, then the lists in this order.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct ScenePass2 {
-    /// Version >= 21.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub name: Option<WString>,
-    /// The scene ids.
-    pub scene_ids: Vec<u32>,
-    /// The `(category, key)` event entries.
-    pub event_entries: Vec<EventEntry>,
-    /// Backgrounds to render.
-    pub render_bg: Vec<SceneElement>,
-    /// AniBGs to render.
-    pub render_ani: Vec<SceneElement>,
-    /// Item boxes to render.
-    pub render_item: Vec<SceneElement>,
-    /// Gimmicks to render.
-    pub render_gimmick: Vec<SceneElement>,
-    /// Backgrounds not to render.
-    pub no_render_bg: Vec<SceneElement>,
-    /// AniBGs not to render.
-    pub no_render_ani: Vec<SceneElement>,
-    /// Item boxes not to render.
-    pub no_render_item: Vec<SceneElement>,
-    /// Gimmicks not to render.
-    pub no_render_gimmick: Vec<SceneElement>,
-}
+pub use crate::wdata::{SceneCamera, SceneTiming, SoundFades, TimeHold};
 
 /// A scene event (always category + key).
 #[cfg_attr(
@@ -133,66 +70,6 @@ pub struct SceneResource {
     pub ambients: Option<Vec<Ambient>>,
 }
 
-/// One path (animation segment) of a scene resource.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SceneData {
-    /// Path of the model.
-    pub model: WString,
-    /// Path of the motion.
-    pub motion: WString,
-    /// The path's name.
-    pub name: WString,
-    /// Name of the event the path raises.
-    pub event_name: WString,
-    /// `Time` and `Hold`, version >= 10.
-    #[cfg_attr(
-        feature = "serde",
-        serde(
-            skip_serializing_if = "Option::is_none",
-            serialize_with = "super::json::time_hold",
-            deserialize_with = "super::json::time_hold_from",
-            default
-        )
-    )]
-    pub time_hold: Option<(u32, u32)>,
-    /// Blend into the next path: stored after every path but the last, so `Some` exactly when
-    /// this is not the last path.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub blend_time: Option<f32>,
-}
-
-/// Everything a scene resource stores from `soundCnt` to the two unknown strings (version >= 12).
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SoundBlock {
-    /// The sounds.
-    pub sounds: Vec<Sound>,
-    /// Version >= 13.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub unk1: Option<u32>,
-    /// Unknown (the peer's `Unk2`); written as given.
-    pub unk2: u32,
-    /// Unknown (the peer's `Unk3`); written as given.
-    pub unk3: f32,
-    /// Unknown (the peer's `Unk4`); written as given.
-    pub unk4: u32,
-    /// Seven unknown `i32`s, version <= 14.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub unknown_ints: Option<[i32; 7]>,
-    /// Two unknown strings, version <= 13.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub unknown_strings: Option<[WString; 2]>,
-}
-
 // ---- writing ---------------------------------------------------------------------------------
 
 /// `i32 count`, every scene's first pass, then (version >= 20) every scene's second pass.
@@ -200,16 +77,7 @@ pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: Versions) -> Resul
     s.count_i32(scenes.len(), "Scenes.count")?;
     for (i, scene) in scenes.iter().enumerate() {
         s.entry = Some(("scenes", i));
-        s.wstr(&scene.file, "Scene.File")?;
-        s.f32(scene.fade_in_preview);
-        s.f32(scene.fade_hold_preview);
-        s.f32(scene.fade_out_preview);
-        if let Some(t) = s.gated(&scene.timing, gates::SCENE_TIMING, v, "Scene.Category")? {
-            s.out.put(&t.to_raw());
-        }
-        if let Some(c) = s.gated(&scene.camera, gates::SCENE_CAMERA, v, "Scene.Position")? {
-            s.out.put(&c.to_raw());
-        }
+        scene.write(s, v, place(i, scenes.len()))?;
         // Checked here too, so that a pass-2 record on an old version is named at its scene.
         s.gated(&scene.pass2, gates::SCENE_PASS2, v, "Scene.pass2")?;
     }
@@ -217,7 +85,7 @@ pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: Versions) -> Resul
         for (i, scene) in scenes.iter().enumerate() {
             if let Some(p) = &scene.pass2 {
                 s.entry = Some(("scenes", i));
-                p.write(s, v)?;
+                p.write(s, v, place(i, scenes.len()))?;
             }
         }
     }
@@ -225,65 +93,18 @@ pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: Versions) -> Resul
     Ok(())
 }
 
-impl ScenePass2 {
-    fn lists(&self) -> [&Vec<SceneElement>; 8] {
-        [
-            &self.render_bg,
-            &self.render_ani,
-            &self.render_item,
-            &self.render_gimmick,
-            &self.no_render_bg,
-            &self.no_render_ani,
-            &self.no_render_item,
-            &self.no_render_gimmick,
-        ]
-    }
-
-    fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
-        if let Some(name) = s.gated(&self.name, gates::SCENE_NAME, v, "Scene.Name")? {
-            s.wstr(name, "Scene.Name")?;
+impl SceneElement {
+    /// The category (from main version 22), then the key.
+    pub(super) fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
+        if let Some(&c) = s.gated(
+            &self.category,
+            gates::RENDER_ITEM_KEY,
+            v,
+            "SceneElement.Category",
+        )? {
+            s.u32(c);
         }
-        const COUNT_NAMES: [&str; 8] = [
-            "Scene.rBg",
-            "Scene.rAni",
-            "Scene.rItem",
-            "Scene.rGim",
-            "Scene.nBg",
-            "Scene.nAni",
-            "Scene.nItem",
-            "Scene.nGim",
-        ];
-        // The ten counts, as the reader's raw struct.
-        let mut counts = RawSceneDetailCounts {
-            event_entries: s.i32_count(self.event_entries.len(), "Scene.entryCnt")?,
-            scene_ids: s.i32_count(self.scene_ids.len(), "Scene.sceneIdCnt")?,
-            render: [I32::ZERO; 8],
-        };
-        for ((count, list), what) in counts.render.iter_mut().zip(self.lists()).zip(COUNT_NAMES) {
-            *count = s.i32_count(list.len(), what)?;
-        }
-        s.out.put(&counts);
-        for &id in &self.scene_ids {
-            s.u32(id);
-        }
-        for e in &self.event_entries {
-            s.u32(e.category);
-            s.wstr(&e.key, "Scene.EventEntry.Key")?;
-        }
-        for list in self.lists() {
-            for e in list {
-                if let Some(&c) = s.gated(
-                    &e.category,
-                    gates::RENDER_ITEM_KEY,
-                    v,
-                    "SceneElement.Category",
-                )? {
-                    s.u32(c);
-                }
-                s.wstr(&e.key, "SceneElement.Key")?;
-            }
-        }
-        Ok(())
+        s.wstr(&self.key, "SceneElement.Key")
     }
 }
 
@@ -296,14 +117,14 @@ pub(super) fn write_scene_resources(
     s.count_i32(resources.len(), "SceneResources.count")?;
     for (i, r) in resources.iter().enumerate() {
         s.entry = Some(("scene_resources", i));
-        r.write(s, versions)?;
+        r.write(s, versions, place(i, resources.len()))?;
     }
     s.entry = None;
     Ok(())
 }
 
 impl SceneResource {
-    fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
+    fn write(&self, s: &mut Sink, v: Versions, p: Place) -> Result<()> {
         s.wstr(&self.key, "SceneResource.Key")?;
         s.count_i32(self.aliases.len(), "SceneResource.aliasCnt")?;
         s.wstrs(&self.aliases, "SceneResource.Aliases")?;
@@ -320,29 +141,8 @@ impl SceneResource {
                 ));
             }
         }
-        let last = self.paths.len().saturating_sub(1);
         for (i, p) in self.paths.iter().enumerate() {
-            s.wstr(&p.model, "SceneData.Model")?;
-            s.wstr(&p.motion, "SceneData.Motion")?;
-            s.wstr(&p.name, "SceneData.Name")?;
-            s.wstr(&p.event_name, "SceneData.EventName")?;
-            if let Some(&(time, hold)) =
-                s.gated(&p.time_hold, gates::PATH_TIME_HOLD, v, "SceneData.Time")?
-            {
-                s.u32(time);
-                s.u32(hold);
-            }
-            if p.blend_time.is_some() != (i < last) {
-                return Err(Error::invalid(
-                    s.pos(),
-                    "SceneData.BlendTime",
-                    crate::bytes::u64_of(i),
-                    "the blend time is stored after every path but the last",
-                ));
-            }
-            if let Some(b) = p.blend_time {
-                s.f32(b);
-            }
+            p.write(s, v, place(i, self.paths.len()))?;
         }
         if let Some(cues) = s.gated(&self.cues, gates::RESOURCE_CUES, v, "SceneResource.cueCnt")? {
             write_counted(s, cues, v, "SceneResource.cueCnt")?;
@@ -353,7 +153,7 @@ impl SceneResource {
             v,
             "SceneResource.soundCnt",
         )? {
-            block.write(s, v)?;
+            block.write(s, v, p)?;
         }
         if let Some(ambients) = s.gated(
             &self.ambients,
@@ -375,36 +175,8 @@ fn write_counted<R: Record>(
     what: &'static str,
 ) -> Result<()> {
     s.count_i32(list.len(), what)?;
-    list.iter().try_for_each(|r| r.write(s, versions))
-}
-
-impl SoundBlock {
-    fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
-        write_counted(s, &self.sounds, v, "SceneResource.soundCnt")?;
-        if let Some(&u) = s.gated(&self.unk1, gates::SOUND_UNK1, v, "SceneResource.Unk1")? {
-            s.u32(u);
-        }
-        s.out.put(&RawSoundTail {
-            unk2: U32::new(self.unk2),
-            unk3: F32::new(self.unk3),
-            unk4: U32::new(self.unk4),
-        });
-        if let Some(ints) = s.gated(
-            &self.unknown_ints,
-            gates::SOUND_LEGACY_INTS,
-            v,
-            "SceneResource.unknownInts",
-        )? {
-            s.out.put(&ints.map(I32::new));
-        }
-        if let Some(strs) = s.gated(
-            &self.unknown_strings,
-            gates::SOUND_LEGACY_STRINGS,
-            v,
-            "SceneResource.unknownStrings",
-        )? {
-            s.wstrs(strs, "SceneResource.unknownStrings")?;
-        }
-        Ok(())
+    for (i, r) in list.iter().enumerate() {
+        r.write(s, versions, place(i, list.len()))?;
     }
+    Ok(())
 }

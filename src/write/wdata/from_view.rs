@@ -6,7 +6,7 @@
 use crate::error::Result;
 use crate::wdata::{self as read, EventBox, EventBoxType, WdataView};
 
-use super::wdata::*;
+use super::*;
 
 pub(super) fn ws(s: read::WStr<'_>) -> WString {
     WString {
@@ -33,7 +33,7 @@ pub(super) fn b32(b: read::Bool32) -> Bool32 {
 }
 
 /// Every record of a run, copied into the model.
-fn copied<'a, R: read::Record<'a, Context = read::Versions>, M>(
+pub(super) fn copied<'a, R: read::Record<'a, Context = read::Versions>, M>(
     run: read::Run<'a, R>,
     from_read: impl Fn(&R) -> Result<M>,
 ) -> Result<Vec<M>> {
@@ -44,7 +44,7 @@ pub(super) fn floats(v: &[zerocopy::little_endian::F32]) -> Vec<f32> {
     v.iter().map(|f| f.get()).collect()
 }
 
-fn render_entries(list: read::NameList<'_>) -> Result<Vec<RenderEntry>> {
+pub(super) fn render_entries(list: read::NameList<'_>) -> Result<Vec<RenderEntry>> {
     list.iter()
         .map(|n| {
             let n = n?;
@@ -56,7 +56,33 @@ fn render_entries(list: read::NameList<'_>) -> Result<Vec<RenderEntry>> {
         .collect()
 }
 
-fn scene_elements(list: read::NameList<'_>) -> Result<Vec<SceneElement>> {
+pub(super) fn pvs_event_boxes(pvs: read::PvsEventBoxes<'_>) -> Result<PvsEventBoxes> {
+    Ok(match pvs {
+        read::PvsEventBoxes::Ids(ids) => PvsEventBoxes::Ids(ids.iter().map(|v| v.get()).collect()),
+        read::PvsEventBoxes::Entries(list) => PvsEventBoxes::Entries(
+            list.iter()
+                .map(|n| {
+                    let n = n?;
+                    Ok(PvsEventEntry {
+                        category: n.category.unwrap_or(0),
+                        name: ws(n.name),
+                    })
+                })
+                .collect::<Result<_>>()?,
+        ),
+    })
+}
+
+/// A CameraBox's four camera infos, copied.
+pub(super) fn camera_infos(run: read::Run<'_, read::CameraInfo<'_>>) -> Result<[CameraInfo; 4]> {
+    let mut infos = [(); 4].map(|_| CameraInfo::default());
+    for (slot, info) in infos.iter_mut().zip(run) {
+        *slot = CameraInfo::from_read(&info?)?;
+    }
+    Ok(infos)
+}
+
+pub(super) fn scene_elements(list: read::NameList<'_>) -> Result<Vec<SceneElement>> {
     list.iter()
         .map(|n| {
             let n = n?;
@@ -68,64 +94,16 @@ fn scene_elements(list: read::NameList<'_>) -> Result<Vec<SceneElement>> {
         .collect()
 }
 
-fn camera_lists(l: read::CameraLists<'_>) -> Result<CameraLists> {
-    let [rb, ra, ri, rg, nb, na, ni, ng] = l.render;
-    Ok(CameraLists {
-        pvs_bg: l.pvs_bg.iter().map(|v| v.get()).collect(),
-        pvs_event_boxes: match l.pvs_event_boxes {
-            read::PvsEventBoxes::Ids(ids) => {
-                PvsEventBoxes::Ids(ids.iter().map(|v| v.get()).collect())
-            }
-            read::PvsEventBoxes::Entries(list) => PvsEventBoxes::Entries(
-                list.iter()
-                    .map(|n| {
-                        let n = n?;
-                        Ok(PvsEventEntry {
-                            category: n.category.unwrap_or(0),
-                            name: ws(n.name),
-                        })
-                    })
-                    .collect::<Result<_>>()?,
-            ),
-        },
-        render_bg: render_entries(rb)?,
-        render_ani: render_entries(ra)?,
-        render_item: render_entries(ri)?,
-        render_gimmick: render_entries(rg)?,
-        no_render_bg: render_entries(nb)?,
-        no_render_ani: render_entries(na)?,
-        no_render_item: render_entries(ni)?,
-        no_render_gimmick: render_entries(ng)?,
-        build_positions: l
-            .build_positions
-            .iter()
-            .map(|p| [p[0].get(), p[1].get(), p[2].get()])
-            .collect(),
-    })
-}
-
-fn camera_box(b: &read::CameraBox<'_>) -> Result<CameraBox> {
-    let info = |c: read::CameraInfo<'_>| -> Result<CameraInfo> {
-        Ok(CameraInfo {
-            camera_target: c.camera_target.map(ws),
-            camera_name: ws(c.camera_name),
-            camera_position: c.position,
-            camera_rotation: c.rotation,
-            fov: c.fov,
-            frustum: c.frustum,
-            build_pvs: c.build_pvs.map(b32),
-            lists: c.lists.map(camera_lists).transpose()?,
+pub(super) fn event_entries(list: read::NameList<'_>) -> Result<Vec<EventEntry>> {
+    list.iter()
+        .map(|n| {
+            let n = n?;
+            Ok(EventEntry {
+                category: n.category.unwrap_or(0),
+                key: ws(n.name),
+            })
         })
-    };
-    let mut infos = [(); 4].map(|_| CameraInfo::default());
-    for (slot, read) in infos.iter_mut().zip(b.camera_infos()) {
-        *slot = info(read?)?;
-    }
-    Ok(CameraBox {
-        obb: obb(&b.obb),
-        category: b.category,
-        infos,
-    })
+        .collect()
 }
 
 fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
@@ -150,7 +128,7 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
         }
         for b in group.boxes() {
             match b? {
-                EventBox::Camera(c) => out.camera.push(camera_box(&c)?),
+                EventBox::Camera(c) => out.camera.push(CameraBox::from_read(&c)?),
                 EventBox::Respawn(r) => out.respawn.push(RespawnBox::from_read(&r)?),
                 EventBox::StartPoint(r) => out.start_point.push(StartPointBox::from_read(&r)?),
                 EventBox::Trigger(r) => out.trigger.push(TriggerBox::from_read(&r)?),
@@ -172,20 +150,7 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
                 EventBox::EnvironmentReverb(r) => out
                     .environment_reverb
                     .push(EnvironmentReverbBox::from_read(&r)?),
-                EventBox::Waypoint(w) => out.waypoint.push(WaypointBox {
-                    obb: obb(&w.obb),
-                    id: w.id,
-                    range: w.range,
-                    links: w
-                        .links
-                        .iter()
-                        .zip(w.link_distances)
-                        .map(|(id, d)| WaypointLink {
-                            id: id.get(),
-                            distance: d.get(),
-                        })
-                        .collect(),
-                }),
+                EventBox::Waypoint(r) => out.waypoint.push(WaypointBox::from_read(&r)?),
                 EventBox::Obstacle(r) => out.obstacle.push(ObstacleBox::from_read(&r)?),
             }
         }
@@ -194,42 +159,9 @@ fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
 }
 
 fn scene(s: read::Scene<'_>) -> Result<Scene> {
-    let h = s.head;
     Ok(Scene {
-        file: ws(h.file),
-        fade_in_preview: h.fade_in_preview,
-        fade_hold_preview: h.fade_hold_preview,
-        fade_out_preview: h.fade_out_preview,
-        timing: h.timing,
-        camera: h.camera,
-        pass2: s.details.map(scene_pass2).transpose()?,
-    })
-}
-
-fn scene_pass2(d: read::SceneDetails<'_>) -> Result<ScenePass2> {
-    let [rb, ra, ri, rg, nb, na, ni, ng] = d.render;
-    Ok(ScenePass2 {
-        name: d.name.map(ws),
-        scene_ids: d.scene_ids.iter().map(|v| v.get()).collect(),
-        event_entries: d
-            .event_entries
-            .iter()
-            .map(|n| {
-                let n = n?;
-                Ok(EventEntry {
-                    category: n.category.unwrap_or(0),
-                    key: ws(n.name),
-                })
-            })
-            .collect::<Result<_>>()?,
-        render_bg: scene_elements(rb)?,
-        render_ani: scene_elements(ra)?,
-        render_item: scene_elements(ri)?,
-        render_gimmick: scene_elements(rg)?,
-        no_render_bg: scene_elements(nb)?,
-        no_render_ani: scene_elements(na)?,
-        no_render_item: scene_elements(ni)?,
-        no_render_gimmick: scene_elements(ng)?,
+        pass2: s.details.map(|d| ScenePass2::from_read(&d)).transpose()?,
+        ..Scene::from_read(&s.head)?
     })
 }
 
@@ -238,36 +170,9 @@ fn scene_resource(r: read::SceneResource<'_>) -> Result<SceneResource> {
         key: ws(r.key),
         aliases: names(r.aliases)?,
         delay: r.delay,
-        paths: r
-            .paths
-            .iter()
-            .map(|p| {
-                let p = p?;
-                Ok(SceneData {
-                    model: ws(p.model),
-                    motion: ws(p.motion),
-                    name: ws(p.name),
-                    event_name: ws(p.event_name),
-                    time_hold: p.time.zip(p.hold),
-                    blend_time: p.blend_time,
-                })
-            })
-            .collect::<Result<_>>()?,
+        paths: copied(r.paths, SceneData::from_read)?,
         cues: r.cues.map(|c| copied(c, Cue::from_read)).transpose()?,
-        sound: r
-            .sound
-            .map(|s| -> Result<SoundBlock> {
-                Ok(SoundBlock {
-                    sounds: copied(s.sounds, Sound::from_read)?,
-                    unk1: s.unk1,
-                    unk2: s.unk2,
-                    unk3: s.unk3,
-                    unk4: s.unk4,
-                    unknown_ints: s.legacy_ints.map(|v| v.map(|i| i.get())),
-                    unknown_strings: s.legacy_strings.map(|v| v.map(ws)),
-                })
-            })
-            .transpose()?,
+        sound: r.sound.map(|s| SoundBlock::from_read(&s)).transpose()?,
         ambients: r
             .ambients
             .map(|a| copied(a, Ambient::from_read))
@@ -319,11 +224,8 @@ impl WdataMap {
             moc_path: ws(view.moc_path()),
             anibg_path: ws(view.anibg_path()),
             triggers: Triggers {
-                reserved0: t.reserved0,
-                script_dir: ws(t.script_dir),
-                reserved1: t.reserved1,
-                main_script: ws(t.main_script),
                 layout,
+                ..Triggers::from_read(&t.head)?
             },
             scenes: view
                 .scenes()
