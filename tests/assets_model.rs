@@ -220,6 +220,56 @@ mod json {
         assert_eq!(model["schema_hash"], format!("{:#010x}", 3_601_929_577u32));
     }
 
+    /// Floats JSON has no number for (NaN with and without payload, negative NaN, infinities)
+    /// and -0.0, written by the writer into a file: the reader finds their very bits, and the
+    /// file goes through the model's JSON and back to the same bytes.
+    #[test]
+    fn non_finite_floats_go_through_json_with_their_bits() {
+        let file = w::odd_floats().unwrap().to_bytes().unwrap();
+        let view = AssetsView::from_bytes(&file).unwrap();
+        // The reader's own view of the file (not the model) holds the odd bits.
+        let at = view
+            .lookup_path("content/gameplay/Test.visual")
+            .unwrap()
+            .unwrap();
+        let PrototypeFields::Visual(visual) =
+            PrototypeFields::read(&view, view.record(at).unwrap()).unwrap()
+        else {
+            panic!("a visual")
+        };
+        let bits: Vec<u32> = visual.nodes[0].matrix.iter().map(|f| f.to_bits()).collect();
+        assert_eq!(bits[..w::ODD_FLOAT_BITS.len()], w::ODD_FLOAT_BITS);
+
+        let text = serde_json::to_string(&model_of(&file)).unwrap();
+        for form in [
+            "\"NaN\"",
+            "\"NaN:0x7fc00001\"",
+            "\"-NaN\"",
+            "\"NaN:0x7f800001\"",
+            "\"inf\"",
+            "\"-inf\"",
+            "-0.0",
+        ] {
+            assert!(text.contains(form), "{form} not in the JSON");
+        }
+        let back: AssetsBuilder = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.to_bytes().unwrap(), file);
+    }
+
+    /// A `null` where a float is (what JSON makes of NaN elsewhere) is refused with the forms a
+    /// float may take.
+    #[test]
+    fn a_null_float_is_refused_with_the_forms_floats_take() {
+        let e = changed(|v| {
+            let records = &mut v["databases"][1]["records"]["decoded"]["records"];
+            records[0]["lods"][0]["extent"] = Value::Null;
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("invalid type: null"), "{e}");
+        assert!(e.contains("\"-inf\""), "{e}");
+    }
+
     /// A model's JSON with one part changed by `change`.
     fn changed(change: impl FnOnce(&mut Value)) -> serde_json::Result<AssetsBuilder> {
         let file = w::all_prototypes().unwrap().to_bytes().unwrap();

@@ -621,8 +621,9 @@ enum AssetsCommand {
     ///
     /// Ids are `0x…` hex text. Written to standard output unless -o names a file (not
     /// overwritten without --force). The output is larger than the file (four to five times for
-    /// the synthetic files). JSON has no number for a float that is NaN or infinite: such a
-    /// field comes out as null, which `assets pack` refuses (naming its line).
+    /// the synthetic files). A float is a JSON number; JSON has none for NaN or infinity, so
+    /// those are strings that keep their bits: "inf", "-inf", "NaN" (0x7fc00000), "-NaN"
+    /// (0xffc00000), and "NaN:0x7fc00001" (its 32 bits in hex) for any other NaN.
     #[command(
         after_help = "Examples:\n  gamebin assets unpack assets.bin -o assets.json\n  \
                             (edit assets.json: a material's property, a path's name)\n  \

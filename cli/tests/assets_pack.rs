@@ -191,6 +191,26 @@ fn the_sample_packs_to_a_file_that_reads_the_same() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Floats JSON has no number for (NaN with and without payload, negative NaN, infinities) and
+/// -0.0, in a file the writer made: unpack writes them as text, pack gives their very bits.
+#[test]
+fn non_finite_floats_pack_back_to_their_bits() {
+    at_repository_root();
+    let dir = temp_dir("assets-pack-floats");
+    let path = dir.join("odd_floats.assets.bin");
+    let bytes = gamebin::write::assets::odd_floats()
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    std::fs::write(&path, &bytes).unwrap();
+    let text = unpack(&path).to_string();
+    for form in ["\"NaN:0x7fc00001\"", "\"-NaN\"", "\"-inf\"", "\"inf\""] {
+        assert!(text.contains(form), "{form} not in the JSON");
+    }
+    assert_packs_back(&dir, &path);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn an_edited_model_packs_with_the_edit() {
     at_repository_root();
@@ -309,6 +329,11 @@ fn help_says_what_complete_adds_and_what_reads_back() {
     assert!(help.contains("Only the complete form reads back"), "{help}");
     let help = help_of(&["dump", "--help"]);
     assert!(help.contains("Only the complete form"), "{help}");
+    let help = help_of(&["assets", "unpack", "--help"]);
+    assert!(
+        help.contains("\"NaN:0x7fc00001\" (its 32 bits in hex)"),
+        "{help}"
+    );
     for command in ["get", "unpack", "pack"] {
         let help = help_of(&["assets", command, "--help"]);
         assert!(help.contains("Examples:"), "{command}: {help}");
@@ -342,7 +367,7 @@ fn bad_inputs() -> Vec<(&'static str, String)> {
     edit("index_too_wide", &|m| {
         m["prototypes"][0]["record"] = json!(1u32 << 24);
     });
-    // A float JSON has no number for (NaN, infinite), as unpack writes it.
+    // A float as JSON writers make of NaN; unpack writes non-finite floats as strings.
     edit("null_float", &|m| {
         for database in m["databases"].as_array_mut().unwrap() {
             let records = &mut database["records"]["decoded"]["records"];

@@ -46,7 +46,8 @@ use records::{
 };
 
 pub use examples::{
-    all_prototypes, animation, example_file, example_visual, fixtures, legacy_layouts, translation,
+    ODD_FLOAT_BITS, all_prototypes, animation, example_file, example_visual, fixtures,
+    legacy_layouts, odd_floats, translation,
 };
 
 mod model;
