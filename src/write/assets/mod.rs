@@ -33,6 +33,7 @@ use crate::wows::assets::{PrototypeFields, PrototypeRef, PrototypeType};
 
 mod blob;
 mod examples;
+mod file_layout;
 mod from_view;
 mod hash_map;
 mod layout;
@@ -52,6 +53,7 @@ pub use examples::{
 
 mod model;
 
+pub use file_layout::{FileLayout, StoredBlob, StringWords};
 pub use model::{AssetsModel, DatabaseModel, DatabaseRecords, PathEntryModel, PrototypeEntryModel};
 
 /// Which checksum the header stores (in JSON `"murmur3"`, `"crc32"` or `{"fixed": "0x…"}`).
@@ -100,6 +102,8 @@ pub struct AssetsBuilder {
     prototypes: Vec<(u64, u32)>,
     blobs: Vec<Blob>,
     checksum: ChecksumKind,
+    /// Where another writer placed the parts (`None`: the writer's own layout).
+    layout: Option<FileLayout>,
 }
 
 impl Default for AssetsBuilder {
@@ -126,6 +130,7 @@ impl AssetsBuilder {
                 .map(|t| Blob::new(t.magic(), 0, t.item_size()))
                 .collect(),
             checksum: ChecksumKind::Murmur3,
+            layout: None,
         }
     }
 
