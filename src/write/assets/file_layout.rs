@@ -143,10 +143,30 @@ impl FileLayout {
     /// The blob to write for database `database`, which the writer writes as `written`: the
     /// stored one while the records are unchanged.
     pub(super) fn blob<'b>(&'b self, database: usize, written: &'b [u8]) -> &'b [u8] {
+        // In increasing database order (`check` refuses any other): one search per database.
         self.stored_blobs
-            .iter()
-            .find(|s| s.database == database && s.matches(written))
+            .binary_search_by_key(&database, |s| s.database)
+            .ok()
+            .and_then(|i| self.stored_blobs.get(i))
+            .filter(|s| s.matches(written))
             .map_or(written, |s| s.blob.as_slice())
+    }
+
+    /// Refuses stored blobs that are not one per database, in table order, of the `databases`
+    /// the model has.
+    pub(super) fn check(&self, databases: usize) -> Result<()> {
+        let mut next = 0;
+        for kept in &self.stored_blobs {
+            if kept.database < next || kept.database >= databases {
+                return Err(invalid(
+                    "layout.stored_blobs.database",
+                    u64_of(kept.database),
+                    "not a database of the model, or not after the one kept before",
+                ));
+            }
+            next = kept.database + 1;
+        }
+        Ok(())
     }
 }
 

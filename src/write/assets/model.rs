@@ -1,7 +1,8 @@
 //! [`AssetsModel`]: a whole `assets.bin` as plain data — what [`AssetsBuilder::from_view`]
 //! carries, with nothing encoded — which the builder converts to and from. With the `serde`
 //! feature it (and so the builder) is JSON: `from_view` → JSON → back → `to_bytes` gives the file
-//! again, byte for byte, for a file this writer made.
+//! again, byte for byte, for a file this writer made, and for one of another writer as far as
+//! its [`FileLayout`] keeps it (see [`AssetsModel`]).
 //!
 //! ```
 //! # #[cfg(feature = "serde")]
@@ -254,6 +255,9 @@ impl AssetsBuilder {
             "resourceToPrototypeMap.capacity",
         )?;
         b.checksum = checksum;
+        if let Some(layout) = &layout {
+            layout.check(databases.len())?;
+        }
         b.layout = layout;
         for text in &strings {
             let known = b.string_order.len();
