@@ -22,6 +22,8 @@
 
 use core::mem::{offset_of, size_of};
 
+use zerocopy::{Immutable, IntoBytes};
+
 use super::super::sink::{Sink, invalid};
 use super::AssetsBuilder;
 use crate::bytes::u64_of;
@@ -215,6 +217,19 @@ impl<'l> Placer<'l> {
         }
         out.fill(0, gap)?;
         Ok(())
+    }
+
+    /// Places `value` (a part) where the layout puts it (see [`place`](Self::place)) and
+    /// writes it; returns where it starts.
+    pub(super) fn put<T: IntoBytes + Immutable + ?Sized>(
+        &mut self,
+        out: &mut Sink,
+        at: impl FnOnce(&FileLayout) -> Option<usize>,
+        value: &T,
+        what: &'static str,
+    ) -> Result<usize> {
+        self.place(out, at, value.as_bytes().len(), what)?;
+        Ok(out.put(value))
     }
 }
 

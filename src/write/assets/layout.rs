@@ -9,9 +9,7 @@ use super::file_layout::Placer;
 use super::{AssetsBuilder, ChecksumKind, pointer};
 use crate::error::Result;
 use crate::hash::murmur3_32;
-use crate::wows::assets::raw::{
-    BodyHeader, DatabaseEntry, Header, PathEntry, PrototypeBucket, StringBucket,
-};
+use crate::wows::assets::raw::{BodyHeader, DatabaseEntry, Header, PathEntry};
 use crate::wows::assets::{ARCHITECTURE, MAGIC, VERSION};
 use zerocopy::little_endian::{U16, U32, U64};
 
@@ -29,42 +27,37 @@ impl AssetsBuilder {
         let body_slot = out.reserve::<BodyHeader>(1, "BodyHeader")?;
         // Each part where the model's layout places it, while it can (see `file_layout`).
         let mut place = Placer::new(self.layout.as_ref());
-        let size = |items: usize, each: usize| items.saturating_mul(each);
-        place.place(
+        let string_buckets_at = place.put(
             &mut out,
             |l| Some(l.string_buckets),
-            size(string_buckets.len(), size_of::<StringBucket>()),
+            string_buckets.as_slice(),
             "layout.string_buckets",
         )?;
-        let string_buckets_at = out.put(string_buckets.as_slice());
-        place.place(
+        let string_values_at = place.put(
             &mut out,
             |l| Some(l.string_values),
-            size(string_values.len(), 4),
+            string_values.as_slice(),
             "layout.string_values",
         )?;
-        let string_values_at = out.put(string_values.as_slice());
-        place.place(
+        let pool_at = place.put(
             &mut out,
             |l| Some(l.string_pool),
-            self.pool.len(),
+            self.pool.as_slice(),
             "layout.string_pool",
         )?;
-        let pool_at = out.put(self.pool.as_slice());
-        place.place(
+        let r2p_buckets_at = place.put(
             &mut out,
             |l| Some(l.prototype_buckets),
-            size(r2p_buckets.len(), size_of::<PrototypeBucket>()),
+            r2p_buckets.as_slice(),
             "layout.prototype_buckets",
         )?;
-        let r2p_buckets_at = out.put(r2p_buckets.as_slice());
-        place.place(
+        let r2p_values_at = place.put(
             &mut out,
             |l| Some(l.prototype_values),
-            size(r2p_values.len(), 4),
+            r2p_values.as_slice(),
             "layout.prototype_values",
         )?;
-        let r2p_values_at = out.put(r2p_values.as_slice());
+        let size = |items: usize, each: usize| items.saturating_mul(each);
         place.place(
             &mut out,
             |l| Some(l.paths),
@@ -103,13 +96,7 @@ impl AssetsBuilder {
                 .layout
                 .as_ref()
                 .map_or(written.as_slice(), |l| l.blob(i, &written));
-            place.place(
-                &mut out,
-                |l| l.blobs.get(i).copied(),
-                blob.len(),
-                "layout.blobs",
-            )?;
-            let blob_at = out.put(blob);
+            let blob_at = place.put(&mut out, |l| l.blobs.get(i).copied(), blob, "layout.blobs")?;
             let entry = DatabaseEntry {
                 magic: U32::new(b.magic),
                 schema_hash: U32::new(b.schema_hash),
