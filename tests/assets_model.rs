@@ -11,7 +11,8 @@ use gamebin::wows::assets::raw::{
 };
 use gamebin::wows::assets::{AssetsView, PrototypeFields, PrototypeState};
 use gamebin::write::assets::{
-    self as w, AssetsBuilder, AssetsModel, DatabaseRecords, FileLayout, StoredBlob, StringWords,
+    self as w, AssetsBuilder, AssetsModel, DatabaseRecords, FileLayout, Padding, StoredBlob,
+    StringWords,
 };
 use gamebin::write::assets_synth::{Scale, synth};
 
@@ -227,23 +228,39 @@ fn a_file_with_a_moved_section_is_written_again_byte_for_byte() {
     }
 }
 
-/// Bytes other than zero between parts are not kept (the model's docs list it): the file
-/// written again has zeros there, and reads the same.
+/// Bytes other than zero between parts are kept (a writer's fill); the pads inside the headers
+/// and entries are not (the model's docs list it): written as zeros, in a file that reads the
+/// same.
 #[test]
-fn bytes_between_parts_are_written_as_zeros_and_the_file_reads_the_same() {
+fn fill_between_parts_is_kept_and_pads_inside_headers_are_not() {
     let file = w::all_prototypes().unwrap().to_bytes().unwrap();
     let filled = with_gap_before_r2p(&file, 5, 0xEE);
-    let zeroed = with_gap_before_r2p(&file, 5, 0);
-    let written = AssetsBuilder::from_model(model_of(&filled))
+    let model = model_of(&filled);
+    let padding = &model.layout.as_ref().unwrap().padding;
+    assert_eq!(padding.len(), 1);
+    assert_eq!(padding[0].bytes, [0xEE; 5]);
+    let written = AssetsBuilder::from_model(model)
         .unwrap()
         .to_bytes()
         .unwrap();
-    assert_ne!(written, filled);
-    assert_eq!(
-        written, zeroed,
-        "only the gap's bytes (and so the checksum) differ"
+    assert!(written == filled, "the fill written again differs");
+
+    // The body header's first pad (after the strings map's capacity), set by hand.
+    let mut padded = file.clone();
+    padded[BODY_BASE + 4..BODY_BASE + 8].copy_from_slice(&[0xEE; 4]);
+    let checksum = murmur3_32(&padded[BODY_BASE..], 0);
+    padded[8..12].copy_from_slice(&checksum.to_le_bytes());
+    let model = model_of(&padded);
+    let written = AssetsBuilder::from_model(model.clone())
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    assert!(written != padded);
+    assert!(
+        written == file,
+        "only the pad (and so the checksum) differs"
     );
-    assert_eq!(model_of(&written), model_of(&filled));
+    assert_eq!(model_of(&written), model);
 }
 
 /// An edit of a file of another layout: a path renamed (its name longer), a string added (the
@@ -302,8 +319,8 @@ fn an_edited_file_of_another_layout_packs_with_its_edits() {
 
 /// A layout from a hostile model: gaps beyond what is placed are refused (nothing allocated for
 /// them), and so are blobs kept for databases the model does not have or out of order; parts
-/// placed over each other fall back to the writer's layout, and a blob kept for other records
-/// is not written.
+/// placed over each other fall back to the writer's layout, and neither a blob kept for other
+/// records nor padding outside the gaps left is written.
 #[test]
 fn a_hostile_layout_is_refused_or_falls_back_to_the_writers() {
     let (file, moved) = moved_file();
@@ -356,10 +373,21 @@ fn a_hostile_layout_is_refused_or_falls_back_to_the_writers() {
         assert!(e.contains("layout.stored_blobs.database"), "{e}");
     }
     // A blob kept for other records (its checksums are not the records') is not written.
+    // Padding outside any gap the layout leaves (over the header, past the end) is not written.
     let overlapping = FileLayout {
         string_buckets: 0,
         string_values: 0,
         stored_blobs: vec![kept(1)],
+        padding: vec![
+            Padding {
+                at: 0,
+                bytes: vec![0xAB; 8],
+            },
+            Padding {
+                at: usize::MAX - 2,
+                bytes: vec![0xAB; 8],
+            },
+        ],
         ..layout
     };
     let bytes = AssetsBuilder::from_model(AssetsModel {

@@ -4,8 +4,9 @@
 //! The writer's own layout puts each part right after the one before it, in the seed's order.
 //! Other writers align parts (the independent sample starts the resource-to-prototype map, the
 //! path table, the database table and each blob on 8- or 16-byte boundaries), order the string
-//! pool otherwise than the strings map's words, store each bucket's slot in its word and place a
-//! database's out-of-line arrays their own way. [`AssetsBuilder::from_view`] keeps what differs
+//! pool otherwise than the strings map's words, store each bucket's slot in its word, may fill
+//! the gaps between parts with other bytes than zeros and place a database's out-of-line arrays
+//! their own way. [`AssetsBuilder::from_view`] keeps what differs
 //! from the writer's own layout here (nothing, for a file this writer made: no `layout` in the
 //! model's JSON), and [`AssetsBuilder::to_bytes`] honours it.
 //!
@@ -15,6 +16,7 @@
 //! the writer's own way, one after another. A blob kept as stored is written as stored only
 //! while its records are the ones it was read with (the blob the writer makes from them has the
 //! recorded size and checksums); a database whose records changed is written the writer's way.
+//! Padding is written back only inside a gap the layout still leaves.
 //! Dropping the layout (`"layout"` removed from the JSON) writes the whole file the writer's way.
 //!
 //! A hostile layout cannot make the writer allocate without bound: the gaps it asks for may add
@@ -66,6 +68,13 @@ pub struct FileLayout {
     pub end: usize,
     /// What the strings map's bucket words hold beside the occupied bit.
     pub string_words: StringWords,
+    /// The bytes between parts that are not zero (a writer's fill), written back into the gaps
+    /// the layout leaves.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub padding: Vec<Padding>,
     /// The blobs of databases whose records the writer lays out otherwise, as stored.
     #[cfg_attr(
         feature = "serde",
@@ -87,6 +96,21 @@ pub enum StringWords {
     Order,
     /// The bucket's own slot (the independent sample's writer).
     Slot,
+}
+
+/// Bytes between two parts, as stored (when not all zero).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+pub struct Padding {
+    /// Where they start in the file.
+    pub at: usize,
+    /// The bytes (hex text in JSON).
+    #[cfg_attr(feature = "serde", serde(with = "crate::write::serde_hex"))]
+    pub bytes: Vec<u8>,
 }
 
 /// A database's blob as stored, written as is while the database's records are the ones it was
@@ -177,13 +201,42 @@ const SLACK: usize = 64 << 10;
 
 /// Places parts at a layout's offsets while it still can (see the module's docs).
 pub(super) struct Placer<'l> {
+    /// The layout while it is followed.
     layout: Option<&'l FileLayout>,
+    /// The layout given, for its padding.
+    given: Option<&'l FileLayout>,
     gaps: usize,
+    /// The gaps zero-filled, (start, end), in file order.
+    filled: Vec<(usize, usize)>,
 }
 
 impl<'l> Placer<'l> {
     pub(super) fn new(layout: Option<&'l FileLayout>) -> Self {
-        Placer { layout, gaps: 0 }
+        Placer {
+            layout,
+            given: layout,
+            gaps: 0,
+            filled: Vec::new(),
+        }
+    }
+
+    /// Writes the layout's padding into the gaps it was stored in, where those gaps were left
+    /// (a padding whose gap an edit closed is dropped).
+    pub(super) fn pad(&self, out: &mut Sink) -> Result<()> {
+        for padding in self.given.map_or(&[][..], |l| l.padding.as_slice()) {
+            let end = padding.at.saturating_add(padding.bytes.len());
+            let gap = self
+                .filled
+                .partition_point(|&(start, _)| start <= padding.at);
+            let inside = gap
+                .checked_sub(1)
+                .and_then(|g| self.filled.get(g))
+                .is_some_and(|&(_, gap_end)| end <= gap_end);
+            if inside {
+                out.patch(padding.at, padding.bytes.as_slice(), "layout.padding")?;
+            }
+        }
+        Ok(())
     }
 
     /// Moves to where the layout places the part `what` (offset given by `at`, `size` bytes
@@ -215,7 +268,10 @@ impl<'l> Placer<'l> {
                  64 KiB more)",
             ));
         }
-        out.fill(0, gap)?;
+        let start = out.fill(0, gap)?;
+        if gap > 0 {
+            self.filled.push((start, target));
+        }
         Ok(())
     }
 
@@ -330,14 +386,44 @@ impl FileLayout {
             blobs,
             end: file.len(),
             string_words,
+            padding: Vec::new(),
             stored_blobs,
         };
+        let mut layout = layout;
+        // What lies between the parts, when it is not zeros.
+        let parts = layout.parts(view);
+        for pair in parts.windows(2) {
+            let &[(at, size), (next, _)] = pair else {
+                continue;
+            };
+            let gap_at = at.saturating_add(size);
+            if let Some(gap) = file.get(gap_at..next).filter(|g| g.iter().any(|&b| b != 0)) {
+                layout.padding.push(Padding {
+                    at: gap_at,
+                    bytes: gap.to_vec(),
+                });
+            }
+        }
         Ok((!layout.is_own(view)).then_some(layout))
     }
 
     /// Whether every part starts right after the one before it (the writer's own placing), the
     /// words are the strings' order and no blob is kept as stored.
     fn is_own(&self, view: &AssetsView<'_>) -> bool {
+        let mut next = BODY_BASE + size_of::<BodyHeader>();
+        for (at, size) in self.parts(view) {
+            if at != next {
+                return false;
+            }
+            next = at.saturating_add(size);
+        }
+        self.string_words == StringWords::Order
+            && self.stored_blobs.is_empty()
+            && self.padding.is_empty()
+    }
+
+    /// Each part's (offset, size) in file order as the layout places them, the end last.
+    fn parts(&self, view: &AssetsView<'_>) -> Vec<(usize, usize)> {
         let strings = view.strings();
         let r2p = view.prototypes().capacity();
         let names: usize = view
@@ -369,13 +455,6 @@ impl FileLayout {
             parts.push((*blob, database.map_or(0, |d| d.blob().len())));
         }
         parts.push((self.end, 0));
-        let mut next = BODY_BASE + size_of::<BodyHeader>();
-        for (at, size) in parts {
-            if at != next {
-                return false;
-            }
-            next = at.saturating_add(size);
-        }
-        self.string_words == StringWords::Order && self.stored_blobs.is_empty()
+        parts
     }
 }

@@ -107,6 +107,7 @@ impl AssetsBuilder {
             out.patch_record(&databases, i, &entry)?;
         }
         place.place(&mut out, |l| Some(l.end), 0, "layout.end")?;
+        place.pad(&mut out)?;
         // The r2p and paths pointers are relative to their {count, ptr} pairs in the body header.
         let r2p = body + offset_of!(BodyHeader, r2p_capacity);
         let paths_base = body + offset_of!(BodyHeader, paths_count);

@@ -53,7 +53,7 @@ pub use examples::{
 
 mod model;
 
-pub use file_layout::{FileLayout, StoredBlob, StringWords};
+pub use file_layout::{FileLayout, Padding, StoredBlob, StringWords};
 pub use model::{AssetsModel, DatabaseModel, DatabaseRecords, PathEntryModel, PrototypeEntryModel};
 
 /// Which checksum the header stores (in JSON `"murmur3"`, `"crc32"` or `{"fixed": "0x…"}`).

@@ -37,11 +37,12 @@ use crate::wows::assets::{complete_records, serde_ids};
 /// inside a record are other keys ignored (see [`PrototypeFields`]' JSON).
 ///
 /// The model of a file another writer made carries its [`layout`](Self::layout): where each part
-/// starts, the strings map's words, and the blobs the writer would lay out otherwise, so that
+/// starts, the strings map's words, the bytes between parts that are not zero, and the blobs
+/// the writer would lay out otherwise, so that
 /// the file is written again byte for byte (see [`FileLayout`] for edits). What the model still
 /// does not keep, written the writer's way (the file reads the same, its bytes differ):
-/// - bytes other than zero between parts, and in the pads of the header, the body header, the
-///   path and database entries (written as zeros);
+/// - bytes other than zero in the pads of the header, the body header, the path and database
+///   entries (written as zeros; bytes between parts are kept);
 /// - a string pool whose strings are not one after another (gaps, strings sharing bytes): they
 ///   are written one after another, in the pool's order;
 /// - strings map words that are neither the strings' order nor their slots (written as the
