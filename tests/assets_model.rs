@@ -4,8 +4,16 @@
 //! serde error.
 #![cfg(feature = "write")]
 
+use gamebin::hash::murmur3_32;
+use gamebin::wows::assets::raw::{
+    BODY_BASE, BODY_DATABASES_PTR, BODY_PATHS_PTR, BODY_R2P, BODY_R2P_BUCKETS_PTR,
+    BODY_R2P_VALUES_PTR,
+};
 use gamebin::wows::assets::{AssetsView, PrototypeFields, PrototypeState};
-use gamebin::write::assets::{self as w, AssetsBuilder, AssetsModel, DatabaseRecords};
+use gamebin::write::assets::{
+    self as w, AssetsBuilder, AssetsModel, DatabaseRecords, FileLayout, Padding, StoredBlob,
+    StringWords,
+};
 use gamebin::write::assets_synth::{Scale, synth};
 
 /// Every input of the round trips: the fixtures, the example builders' files and a generated
@@ -155,6 +163,268 @@ fn a_model_the_writer_cannot_store_is_refused_with_the_part_named() {
     assert!(message.contains("DatabaseEntry.magic"), "{message}");
 }
 
+/// `file` (a file of this writer, MurmurHash3 checksum) with `gap` bytes of `fill` inserted
+/// before its resource-to-prototype map: the body header's pointers to the parts after the gap
+/// moved with them (the path and database entries point relative to themselves, moved too), and
+/// the checksum made again. Another writer's layout, made by hand.
+fn with_gap_before_r2p(file: &[u8], gap: usize, fill: u8) -> Vec<u8> {
+    let field = |bytes: &[u8], at: usize| i64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+    let r2p_at = (BODY_BASE + BODY_R2P) as i64 + field(file, BODY_BASE + BODY_R2P_BUCKETS_PTR);
+    let r2p_at = usize::try_from(r2p_at).unwrap();
+    let mut out = file[..r2p_at].to_vec();
+    out.extend(std::iter::repeat_n(fill, gap));
+    out.extend_from_slice(&file[r2p_at..]);
+    for ptr in [
+        BODY_R2P_BUCKETS_PTR,
+        BODY_R2P_VALUES_PTR,
+        BODY_PATHS_PTR,
+        BODY_DATABASES_PTR,
+    ] {
+        let at = BODY_BASE + ptr;
+        let moved = field(&out, at) + gap as i64;
+        out[at..at + 8].copy_from_slice(&moved.to_le_bytes());
+    }
+    let checksum = murmur3_32(&out[BODY_BASE..], 0);
+    out[8..12].copy_from_slice(&checksum.to_le_bytes());
+    out
+}
+
+/// The file with the resource-to-prototype map moved 3 bytes on (unaligned) by hand.
+fn moved_file() -> (Vec<u8>, Vec<u8>) {
+    let file = w::all_prototypes().unwrap().to_bytes().unwrap();
+    let moved = with_gap_before_r2p(&file, 3, 0);
+    (file, moved)
+}
+
+#[test]
+fn a_file_with_a_moved_section_is_written_again_byte_for_byte() {
+    let (file, moved) = moved_file();
+    let view = AssetsView::from_bytes(&moved).unwrap();
+    view.validate().unwrap();
+    let model = model_of(&moved);
+    let layout = model
+        .layout
+        .clone()
+        .expect("another layout than the writer's");
+    let own = AssetsView::from_bytes(&file).unwrap();
+    let own_r2p = (BODY_BASE + BODY_R2P) as u64 as i64 + own.body_header().r2p_buckets_ptr.get();
+    assert_eq!(layout.prototype_buckets as i64, own_r2p + 3);
+    assert!(layout.stored_blobs.is_empty(), "the blobs are the writer's");
+    let again = AssetsBuilder::from_model(model.clone()).unwrap();
+    assert_eq!(again.to_bytes().unwrap(), moved);
+    // Without its layout, the model is the writer's file again.
+    let mut dropped = model;
+    dropped.layout = None;
+    assert_eq!(
+        AssetsBuilder::from_model(dropped)
+            .unwrap()
+            .to_bytes()
+            .unwrap(),
+        file
+    );
+    // The writer's own files carry no layout.
+    for (name, file) in inputs() {
+        assert_eq!(model_of(&file).layout, None, "{name}");
+    }
+}
+
+/// Bytes other than zero between parts are kept (a writer's fill); the pads inside the headers
+/// and entries are not (the model's docs list it): written as zeros, in a file that reads the
+/// same.
+#[test]
+fn fill_between_parts_is_kept_and_pads_inside_headers_are_not() {
+    let file = w::all_prototypes().unwrap().to_bytes().unwrap();
+    let filled = with_gap_before_r2p(&file, 5, 0xEE);
+    let model = model_of(&filled);
+    let padding = &model.layout.as_ref().unwrap().padding;
+    assert_eq!(padding.len(), 1);
+    assert_eq!(padding[0].bytes, [0xEE; 5]);
+    let written = AssetsBuilder::from_model(model)
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    assert!(written == filled, "the fill written again differs");
+
+    // The body header's first pad (after the strings map's capacity), set by hand.
+    let mut padded = file.clone();
+    padded[BODY_BASE + 4..BODY_BASE + 8].copy_from_slice(&[0xEE; 4]);
+    let checksum = murmur3_32(&padded[BODY_BASE..], 0);
+    padded[8..12].copy_from_slice(&checksum.to_le_bytes());
+    let model = model_of(&padded);
+    let written = AssetsBuilder::from_model(model.clone())
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    assert!(written != padded);
+    assert!(
+        written == file,
+        "only the pad (and so the checksum) differs"
+    );
+    assert_eq!(model_of(&written), model);
+}
+
+/// An edit of a file of another layout: a path renamed (its name longer), a string added (the
+/// pool longer) and a record changed (its blob no longer the stored one). The parts after what
+/// grew are laid out the writer's way; the file reads back with the edits.
+fn assert_edits_pack(file: &[u8]) {
+    let mut model = model_of(file);
+    assert!(model.layout.is_some());
+    let visual = model
+        .paths
+        .iter_mut()
+        .find(|p| p.name == "Test.visual")
+        .expect("a visual");
+    visual.name = "Renamed_longer.visual".into();
+    let id = visual.self_id;
+    model.strings.push("a_new_string".into());
+    for database in &mut model.databases {
+        if let DatabaseRecords::Decoded { records, .. } = &mut database.records {
+            for record in records {
+                if let PrototypeFields::Visual(v) = record {
+                    v.lods[0].extent = 1234.5;
+                }
+            }
+        }
+    }
+    let bytes = AssetsBuilder::from_model(model)
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
+    db.validate().unwrap();
+    let renamed = db
+        .find_path("content/gameplay/Renamed_longer.visual")
+        .unwrap()
+        .expect("the renamed path");
+    assert_eq!(renamed.self_id(), id);
+    let at = db.prototype(id).unwrap().expect("its prototype");
+    let PrototypeFields::Visual(v) = PrototypeFields::read(&db, db.record(at).unwrap()).unwrap()
+    else {
+        panic!("a visual")
+    };
+    assert_eq!(v.lods[0].extent, 1234.5);
+    assert_eq!(
+        db.string(murmur3_32(b"a_new_string", 0)).unwrap(),
+        Some("a_new_string")
+    );
+}
+
+#[test]
+fn an_edited_file_of_another_layout_packs_with_its_edits() {
+    assert_edits_pack(&moved_file().1);
+    if let Some(file) = sample() {
+        assert_edits_pack(&file);
+    }
+}
+
+/// A layout from a hostile model: gaps beyond what is placed are refused (nothing allocated for
+/// them), and so are blobs kept for databases the model does not have or out of order; parts
+/// placed over each other fall back to the writer's layout, and neither a blob kept for other
+/// records nor padding outside the gaps left is written.
+#[test]
+fn a_hostile_layout_is_refused_or_falls_back_to_the_writers() {
+    let (file, moved) = moved_file();
+    let model = model_of(&moved);
+    let layout = model.layout.clone().unwrap();
+    for far in [
+        FileLayout {
+            end: usize::MAX,
+            ..layout.clone()
+        },
+        FileLayout {
+            string_pool: 1 << 40,
+            ..layout.clone()
+        },
+        FileLayout {
+            blobs: vec![usize::MAX / 2; 10],
+            ..layout.clone()
+        },
+    ] {
+        let builder = AssetsBuilder::from_model(AssetsModel {
+            layout: Some(far),
+            ..model.clone()
+        })
+        .unwrap();
+        let e = builder.to_bytes().unwrap_err().to_string();
+        assert!(e.contains("layout."), "{e}");
+        assert!(e.contains("gaps"), "{e}");
+    }
+    let kept = |database| StoredBlob {
+        database,
+        records_size: 0,
+        records_murmur3: 0,
+        records_crc32: 0,
+        blob: vec![0xAB; 4],
+    };
+    for stored_blobs in [
+        vec![kept(99)],
+        vec![kept(2), kept(1)],
+        vec![kept(1), kept(1)],
+    ] {
+        let e = AssetsBuilder::from_model(AssetsModel {
+            layout: Some(FileLayout {
+                stored_blobs,
+                ..layout.clone()
+            }),
+            ..model.clone()
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("layout.stored_blobs.database"), "{e}");
+    }
+    // A blob kept for other records (its checksums are not the records') is not written.
+    // Padding outside any gap the layout leaves (over the header, past the end) is not written.
+    let overlapping = FileLayout {
+        string_buckets: 0,
+        string_values: 0,
+        stored_blobs: vec![kept(1)],
+        padding: vec![
+            Padding {
+                at: 0,
+                bytes: vec![0xAB; 8],
+            },
+            Padding {
+                at: usize::MAX - 2,
+                bytes: vec![0xAB; 8],
+            },
+        ],
+        ..layout
+    };
+    let bytes = AssetsBuilder::from_model(AssetsModel {
+        layout: Some(overlapping),
+        ..model
+    })
+    .unwrap()
+    .to_bytes()
+    .unwrap();
+    assert_eq!(bytes, file, "the writer's layout from the first part on");
+}
+
+/// The independent sample, when `GAMEBIN_SAMPLES` names the samples.
+fn sample() -> Option<Vec<u8>> {
+    let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") else {
+        eprintln!("GAMEBIN_SAMPLES not set: skipped");
+        return None;
+    };
+    let path = std::path::Path::new(&dir).join("wows-assets/minimal_synthetic_assets.bin");
+    Some(std::fs::read(path).unwrap())
+}
+
+/// The independent sample (another writer's layout: aligned parts, slots in the strings map's
+/// words, its own padding inside blobs) is written again byte for byte.
+#[test]
+fn the_sample_is_written_again_byte_for_byte() {
+    let Some(file) = sample() else { return };
+    let model = model_of(&file);
+    let layout = model.layout.as_ref().expect("another writer's layout");
+    assert_eq!(layout.string_words, StringWords::Slot);
+    let written = AssetsBuilder::from_model(model)
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    assert!(written == file, "the sample written again differs");
+}
+
 #[cfg(feature = "serde")]
 mod json {
     use super::*;
@@ -162,7 +432,9 @@ mod json {
 
     #[test]
     fn a_file_through_json_is_written_again_byte_for_byte() {
-        for (name, file) in inputs() {
+        let mut files = inputs();
+        files.push(("moved_file()".into(), moved_file().1));
+        for (name, file) in files {
             let view = AssetsView::from_bytes(&file).unwrap();
             let builder = AssetsBuilder::from_view(&view).unwrap();
             let text = serde_json::to_string(&builder).unwrap();
@@ -174,16 +446,11 @@ mod json {
         }
     }
 
-    /// The real sample (not made by this writer, so compared through the model, not byte for
-    /// byte with the file): its model reads back from JSON the same and writes the same bytes.
+    /// The real sample (another writer's file): its model, layout included, reads back from
+    /// JSON the same and writes the sample's bytes.
     #[test]
     fn the_sample_through_json_keeps_its_model() {
-        let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") else {
-            eprintln!("GAMEBIN_SAMPLES not set: skipped");
-            return;
-        };
-        let path = std::path::Path::new(&dir).join("wows-assets/minimal_synthetic_assets.bin");
-        let file = std::fs::read(path).unwrap();
+        let Some(file) = sample() else { return };
         let model = model_of(&file);
         let text = serde_json::to_string(&model).unwrap();
         let back: AssetsModel = serde_json::from_str(&text).unwrap();
@@ -193,7 +460,10 @@ mod json {
             .to_bytes()
             .unwrap();
         let again = AssetsBuilder::from_model(back).unwrap().to_bytes().unwrap();
-        assert_eq!(written, again);
+        assert!(
+            written == file && again == file,
+            "the sample written again differs"
+        );
     }
 
     #[test]
@@ -218,6 +488,56 @@ mod json {
         assert_eq!(model["records"]["decoded"]["item_size"], 0x20);
         // The older layout's published schema hash, 3601929577.
         assert_eq!(model["schema_hash"], format!("{:#010x}", 3_601_929_577u32));
+    }
+
+    /// Floats JSON has no number for (NaN with and without payload, negative NaN, infinities)
+    /// and -0.0, written by the writer into a file: the reader finds their very bits, and the
+    /// file goes through the model's JSON and back to the same bytes.
+    #[test]
+    fn non_finite_floats_go_through_json_with_their_bits() {
+        let file = w::odd_floats().unwrap().to_bytes().unwrap();
+        let view = AssetsView::from_bytes(&file).unwrap();
+        // The reader's own view of the file (not the model) holds the odd bits.
+        let at = view
+            .lookup_path("content/gameplay/Test.visual")
+            .unwrap()
+            .unwrap();
+        let PrototypeFields::Visual(visual) =
+            PrototypeFields::read(&view, view.record(at).unwrap()).unwrap()
+        else {
+            panic!("a visual")
+        };
+        let bits: Vec<u32> = visual.nodes[0].matrix.iter().map(|f| f.to_bits()).collect();
+        assert_eq!(bits[..w::ODD_FLOAT_BITS.len()], w::ODD_FLOAT_BITS);
+
+        let text = serde_json::to_string(&model_of(&file)).unwrap();
+        for form in [
+            "\"NaN\"",
+            "\"NaN:0x7fc00001\"",
+            "\"-NaN\"",
+            "\"NaN:0x7f800001\"",
+            "\"inf\"",
+            "\"-inf\"",
+            "-0.0",
+        ] {
+            assert!(text.contains(form), "{form} not in the JSON");
+        }
+        let back: AssetsBuilder = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.to_bytes().unwrap(), file);
+    }
+
+    /// A `null` where a float is (what JSON makes of NaN elsewhere) is refused with the forms a
+    /// float may take.
+    #[test]
+    fn a_null_float_is_refused_with_the_forms_floats_take() {
+        let e = changed(|v| {
+            let records = &mut v["databases"][1]["records"]["decoded"]["records"];
+            records[0]["lods"][0]["extent"] = Value::Null;
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("invalid type: null"), "{e}");
+        assert!(e.contains("\"-inf\""), "{e}");
     }
 
     /// A model's JSON with one part changed by `change`.

@@ -621,8 +621,9 @@ enum AssetsCommand {
     ///
     /// Ids are `0x…` hex text. Written to standard output unless -o names a file (not
     /// overwritten without --force). The output is larger than the file (four to five times for
-    /// the synthetic files). JSON has no number for a float that is NaN or infinite: such a
-    /// field comes out as null, which `assets pack` refuses (naming its line).
+    /// the synthetic files). A float is a JSON number; JSON has none for NaN or infinity, so
+    /// those are strings that keep their bits: "inf", "-inf", "NaN" (0x7fc00000), "-NaN"
+    /// (0xffc00000), and "NaN:0x7fc00001" (its 32 bits in hex) for any other NaN.
     #[command(
         after_help = "Examples:\n  gamebin assets unpack assets.bin -o assets.json\n  \
                             (edit assets.json: a material's property, a path's name)\n  \
@@ -642,10 +643,13 @@ enum AssetsCommand {
     },
     /// Writes the JSON of `gamebin assets unpack`, edited or not, as an assets.bin.
     ///
-    /// An unedited model packs to the very bytes it was unpacked from when the file was made by
-    /// gamebin's writer (the synthetic files; an assets.bin of another writer packs to a file
-    /// that reads the same, in this writer's layout). Lookup tables, offsets and the checksum are
-    /// computed: edit what the model holds (a path entry's name, a record's fields, a string).
+    /// An unedited model packs to the very bytes it was unpacked from: a file of another writer
+    /// than gamebin's carries its "layout" (where each part starts, the strings map's words,
+    /// blobs laid out otherwise kept as stored; absent for gamebin's own files). Lookup tables,
+    /// offsets and the checksum are computed: edit what the model holds (a path entry's name, a
+    /// record's fields, a string). Once an edit makes a part longer than the room the layout
+    /// gives it, the parts after it are laid out gamebin's way; a blob kept as stored is written
+    /// gamebin's way once its records change; without "layout" the whole file is.
     /// A raw database's blob and the entries' database and record indices are written as they
     /// are: check an edited file with `gamebin check`.
     /// JSON that does not parse, an unknown or missing key, a value of the wrong type or range

@@ -2,10 +2,9 @@
 //! form of records that `assets get --complete` and `dump --json --complete` print.
 //!
 //! - Round trips: every fixture and a file of `gamebin synth assets` unpack and pack back to their
-//!   very bytes, through files and through standard input and output. The real sample
-//!   (`GAMEBIN_SAMPLES`, `#[ignore]`d) was made by another writer, whose layout this writer does
-//!   not reproduce: it packs to a file that reads the same, and its model holds what its
-//!   SOURCES.txt states.
+//!   very bytes, through files and through standard input and output. So does the real sample
+//!   (`GAMEBIN_SAMPLES`, `#[ignore]`d), made by another writer in its own layout, which the
+//!   model keeps; its model holds what its SOURCES.txt states, and it packs with an edit.
 //! - Edits reach the file: a path entry renamed in the JSON is found by its new path.
 //! - The complete form of every record of every fixture reads back as the record the library's
 //!   reader decodes; the plain form of an effect does not.
@@ -178,16 +177,62 @@ fn the_sample_packs_to_a_file_that_reads_the_same() {
         ]
     );
 
-    // Another writer's layout (its sections aligned otherwise, its string offsets from another
-    // base) is not this writer's: the packed file is not the sample's bytes, but it reads the
-    // same (diff finds no change) and unpacks to the same model.
+    // Another writer's layout (aligned sections, slots in the strings map's words, its own
+    // padding inside blobs) is kept in the model's "layout": the sample packs to its bytes.
+    assert_eq!(model["layout"]["string_words"], "slot");
     let dir = temp_dir("assets-pack-sample");
-    let packed = pack(&dir, "sample", &model);
-    let packed_path = dir.join("sample.bin");
-    AssetsView::from_bytes(&packed).unwrap().validate().unwrap();
-    let diff = gamebin(&["diff", arg(&sample), arg(&packed_path)]);
+    assert_packs_back(&dir, &sample);
+
+    // Edited (a path renamed longer, a string added): what grew pushes the parts after it into
+    // the writer's layout, and the file reads back with the edits.
+    let mut edited = model.clone();
+    let paths = edited["paths"].as_array_mut().unwrap();
+    let visual = paths
+        .iter_mut()
+        .find(|p| p["name"] == "Test.visual")
+        .unwrap();
+    visual["name"] = json!("Renamed_longer.visual");
+    edited["strings"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!("a_new_string"));
+    let packed = pack(&dir, "edited", &edited);
+    let db = AssetsView::from_bytes(&packed).unwrap();
+    db.validate().unwrap();
+    let renamed = db
+        .find_path("content/gameplay/Renamed_longer.visual")
+        .unwrap()
+        .expect("the renamed path");
+    assert_eq!(renamed.self_id(), 0x3333);
+    assert!(db.prototype(0x3333).unwrap().is_some());
+    let id = gamebin::hash::murmur3_32(b"a_new_string", 0);
+    assert_eq!(db.string(id).unwrap(), Some("a_new_string"));
+    // Without its layout, the model packs in the writer's layout: a file that reads the same.
+    let mut dropped = model.clone();
+    dropped.as_object_mut().unwrap().remove("layout");
+    pack(&dir, "dropped", &dropped);
+    let diff = gamebin(&["diff", arg(&sample), arg(&dir.join("dropped.bin"))]);
     assert_eq!(diff.status.code(), Some(0), "{}", stderr(&diff));
-    assert!(unpack(&packed_path) == model);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Floats JSON has no number for (NaN with and without payload, negative NaN, infinities) and
+/// -0.0, in a file the writer made: unpack writes them as text, pack gives their very bits.
+#[test]
+fn non_finite_floats_pack_back_to_their_bits() {
+    at_repository_root();
+    let dir = temp_dir("assets-pack-floats");
+    let path = dir.join("odd_floats.assets.bin");
+    let bytes = gamebin::write::assets::odd_floats()
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    std::fs::write(&path, &bytes).unwrap();
+    let text = unpack(&path).to_string();
+    for form in ["\"NaN:0x7fc00001\"", "\"-NaN\"", "\"-inf\"", "\"inf\""] {
+        assert!(text.contains(form), "{form} not in the JSON");
+    }
+    assert_packs_back(&dir, &path);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -309,6 +354,11 @@ fn help_says_what_complete_adds_and_what_reads_back() {
     assert!(help.contains("Only the complete form reads back"), "{help}");
     let help = help_of(&["dump", "--help"]);
     assert!(help.contains("Only the complete form"), "{help}");
+    let help = help_of(&["assets", "unpack", "--help"]);
+    assert!(
+        help.contains("\"NaN:0x7fc00001\" (its 32 bits in hex)"),
+        "{help}"
+    );
     for command in ["get", "unpack", "pack"] {
         let help = help_of(&["assets", command, "--help"]);
         assert!(help.contains("Examples:"), "{command}: {help}");
@@ -342,7 +392,7 @@ fn bad_inputs() -> Vec<(&'static str, String)> {
     edit("index_too_wide", &|m| {
         m["prototypes"][0]["record"] = json!(1u32 << 24);
     });
-    // A float JSON has no number for (NaN, infinite), as unpack writes it.
+    // A float as JSON writers make of NaN; unpack writes non-finite floats as strings.
     edit("null_float", &|m| {
         for database in m["databases"].as_array_mut().unwrap() {
             let records = &mut database["records"]["decoded"]["records"];

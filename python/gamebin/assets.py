@@ -180,9 +180,9 @@ class AssetsDb(File):
         """The whole file as plain data, the JSON ``gamebin assets unpack`` prints: ``strings``,
         ``paths``, ``prototypes`` (the resource-to-prototype entries), ``databases`` (each
         record with every field, an effect's systems as hex text; a database kept raw as a hex
-        ``blob``), ``strings_capacity``, ``prototypes_capacity`` and ``checksum``. Ids are
-        ``"0x…"`` hex text. :func:`write_assets` writes it (edited or not) back: unedited, to
-        the same bytes for a file of gamebin's writer.
+        ``blob``), ``strings_capacity``, ``prototypes_capacity``, ``checksum`` and, for a file
+        of another writer, its ``layout``. Ids are ``"0x…"`` hex text. :func:`write_assets`
+        writes it (edited or not) back: unedited, to the same bytes.
 
         >>> model = gamebin.AssetsDb("assets.bin").to_model()           # doctest: +SKIP
         >>> model["paths"][0]["name"] = "renamed"                       # doctest: +SKIP

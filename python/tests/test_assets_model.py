@@ -89,12 +89,16 @@ def test_a_bad_model_raises_with_the_reason():
     assert info.value.field == "resourceToPrototypeMap.value"
 
 
-def test_the_sample_writes_a_file_that_reads_the_same():
-    # Another writer's file: its layout is not this writer's, so the bytes differ; what it
-    # holds (SOURCES.txt) reads the same from the written file.
+def test_the_sample_is_written_again_byte_for_byte():
+    # Another writer's file: its layout (kept in the model's "layout") is not this writer's,
+    # and the model writes it again byte for byte; what it holds (SOURCES.txt) reads the same.
     path = samples() / "wows-assets" / "minimal_synthetic_assets.bin"
     model = gamebin.AssetsDb(path).to_model()
     assert (model["strings_capacity"], model["prototypes_capacity"]) == (11, 7)
+    assert model["layout"]["string_words"] == "slot"
+    assert gamebin.write_assets(model) == path.read_bytes()
+    # Without its layout: this writer's layout, a file that reads the same.
+    del model["layout"]
     written = gamebin.AssetsDb(gamebin.write_assets(model))
     assert written.to_model() == model
     assert written[0x3333].type == "VisualPrototype"

@@ -8,7 +8,9 @@
 //! With the `serde` feature it serializes as JSON objects tagged by `"type"` (the database's name,
 //! `null` for a record kept raw), ids as `0x…` hex text: the fields named in [`ID_FIELDS`] and
 //! [`ID_LIST_FIELDS`], and a texture property's value (a property whose `"type"` is
-//! `"texture"`). It reads back from that JSON too, except the two summaries it prints (an
+//! `"texture"`). Floats are JSON numbers, except those JSON has no number for (NaN, infinity),
+//! which are strings that keep their bits: `"inf"`, `"-inf"`, `"NaN"`, `"-NaN"`, or `"NaN:0x…"`
+//! with the 32 bits of any other NaN. It reads back from that JSON too, except the two summaries it prints (an
 //! effect's systems, a velocity field's velocities), which `PrototypeFields::complete` prints
 //! in full.
 //!
@@ -38,7 +40,7 @@ use crate::error::{Error, Result};
 use zerocopy::little_endian::U32;
 
 #[cfg(feature = "serde")]
-use super::fields_serde::hex;
+use super::{fields_float as float, fields_serde::hex};
 
 /// Fields holding one path id (a resource id: the CityHash64 of a full path in most files), which
 /// the path tree can turn into a full path.
@@ -140,6 +142,7 @@ pub struct NodeFields {
     /// The parent's position in the node list (`None` for a root).
     pub parent: Option<u16>,
     /// The node's matrix, column-major.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub matrix: [f32; 16],
 }
 
@@ -171,6 +174,7 @@ pub struct RenderSetFields {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct LodFields {
     /// The distance up to which the LOD is drawn.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub extent: f32,
     /// Whether it casts shadows.
     pub casts_shadow: bool,
@@ -183,8 +187,10 @@ pub struct LodFields {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoundsFields {
     /// The smallest corner.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub min: [f32; 3],
     /// The largest corner.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub max: [f32; 3],
 }
 
@@ -220,17 +226,17 @@ pub enum PropertyValue {
     /// `uint`.
     Uint(u32),
     /// `float`.
-    Float(f32),
+    Float(#[cfg_attr(feature = "serde", serde(serialize_with = "float::serialize"))] f32),
     /// `texture`: the texture's path id.
     Texture(#[cfg_attr(feature = "serde", serde(serialize_with = "hex::id64::serialize"))] u64),
     /// `vec2`.
-    Vec2([f32; 2]),
+    Vec2(#[cfg_attr(feature = "serde", serde(serialize_with = "float::serialize"))] [f32; 2]),
     /// `vec3`.
-    Vec3([f32; 3]),
+    Vec3(#[cfg_attr(feature = "serde", serde(serialize_with = "float::serialize"))] [f32; 3]),
     /// `vec4`.
-    Vec4([f32; 4]),
+    Vec4(#[cfg_attr(feature = "serde", serde(serialize_with = "float::serialize"))] [f32; 4]),
     /// `mat4`.
-    Mat4([f32; 16]),
+    Mat4(#[cfg_attr(feature = "serde", serde(serialize_with = "float::serialize"))] [f32; 16]),
 }
 
 impl From<MaterialValue<'_>> for PropertyValue {
@@ -379,24 +385,36 @@ pub struct SkeletonExtenderFields {
     /// Their parents' names.
     pub parents: Vec<Name>,
     /// Their matrices.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub matrices: Vec<[f32; 16]>,
 }
 
 /// A key of a point light's animation.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(serialize = "T: float::Floats", deserialize = "T: float::Floats"))
+)]
 pub struct KeyFields<T> {
     /// The key's time.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub time: f32,
     /// The value at that time.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub value: T,
 }
 
 /// A point light's animation of one value.
 #[derive(Debug, Clone, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(serialize = "T: float::Floats", deserialize = "T: float::Floats"))
+)]
 pub struct AnimationFields<T> {
     /// The period.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub period: f32,
     /// Whether it repeats.
     pub repeated: bool,
@@ -409,10 +427,13 @@ pub struct AnimationFields<T> {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PointLightFields {
     /// RGBA colour.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub color: [f32; 4],
     /// Position relative to its node.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub local_position: [f32; 3],
     /// Radius.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub radius: f32,
     /// The lowest graphics quality that shows it.
     pub min_quality: u32,
@@ -473,10 +494,13 @@ pub struct ChannelFields {
     /// The channel's name.
     pub name: String,
     /// Its smallest value.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub min: f32,
     /// Its largest value.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub max: f32,
     /// Its default value.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub default: f32,
     /// Its kind.
     pub kind: u32,
@@ -495,6 +519,7 @@ pub struct EffectMetadataFields {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AtlasContourFields {
     /// Each frame's contour points (x, y).
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
     pub frames: Vec<Vec<[f32; 2]>>,
 }
 

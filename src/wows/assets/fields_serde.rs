@@ -20,6 +20,7 @@ use super::fields::{
     MODEL_LAYOUT_V1, MaterialFields, ModelFields, Name, PointLightFields, PropertyFields,
     PropertyValue, PrototypeFields, SkeletonExtenderFields, VelocityFieldFields, VisualFields,
 };
+use super::fields_float::{self as float, Lossless};
 use super::records::TYPE_NAMES;
 use super::{PrototypeType, RawReason, parse_id};
 
@@ -200,12 +201,12 @@ impl<'de> Deserialize<'de> for PropertyFields {
             "bool" => PropertyValue::Bool(of(value, what)?),
             "int" => PropertyValue::Int(of(value, what)?),
             "uint" => PropertyValue::Uint(of(value, what)?),
-            "float" => PropertyValue::Float(of(value, what)?),
+            "float" => PropertyValue::Float(of::<Lossless<_>, _>(value, what)?.0),
             "texture" => PropertyValue::Texture(of::<Id<u64>, _>(value, what)?.0),
-            "vec2" => PropertyValue::Vec2(of(value, what)?),
-            "vec3" => PropertyValue::Vec3(of(value, what)?),
-            "vec4" => PropertyValue::Vec4(of(value, what)?),
-            "mat4" => PropertyValue::Mat4(of(value, what)?),
+            "vec2" => PropertyValue::Vec2(of::<Lossless<_>, _>(value, what)?.0),
+            "vec3" => PropertyValue::Vec3(of::<Lossless<_>, _>(value, what)?.0),
+            "vec4" => PropertyValue::Vec4(of::<Lossless<_>, _>(value, what)?.0),
+            "mat4" => PropertyValue::Mat4(of::<Lossless<_>, _>(value, what)?.0),
             other => return Err(D::Error::unknown_variant(other, &TYPE_NAMES)),
         };
         Ok(PropertyFields {
@@ -219,7 +220,10 @@ impl<'de> Deserialize<'de> for PropertyFields {
 impl Serialize for EffectFields {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut out = s.serialize_struct("EffectFields", 3)?;
-        out.serialize_field("max_emitting_duration", &self.max_emitting_duration)?;
+        out.serialize_field(
+            "max_emitting_duration",
+            &Lossless(&self.max_emitting_duration),
+        )?;
         out.serialize_field("systems", &self.systems.len())?;
         let bytes: usize = self.systems.iter().map(Vec::len).sum();
         out.serialize_field("systems_bytes", &bytes)?;
@@ -233,7 +237,10 @@ struct CompleteEffect<'f>(&'f EffectFields);
 impl Serialize for CompleteEffect<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut out = s.serialize_struct("EffectFields", 2)?;
-        out.serialize_field("max_emitting_duration", &self.0.max_emitting_duration)?;
+        out.serialize_field(
+            "max_emitting_duration",
+            &Lossless(&self.0.max_emitting_duration),
+        )?;
         let systems: Vec<String> = self.0.systems.iter().map(|s| crate::wwd::hex(s)).collect();
         out.serialize_field("systems", &systems)?;
         out.end()
@@ -245,6 +252,7 @@ impl<'de> Deserialize<'de> for EffectFields {
         /// An effect in its complete form.
         #[derive(Deserialize)]
         struct Complete {
+            #[serde(with = "float")]
             max_emitting_duration: f32,
             #[serde(deserialize_with = "systems")]
             systems: Vec<Vec<u8>>,

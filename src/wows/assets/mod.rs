@@ -54,6 +54,8 @@ mod checksum;
 mod database;
 mod fields;
 #[cfg(feature = "serde")]
+mod fields_float;
+#[cfg(feature = "serde")]
 mod fields_serde;
 #[cfg(feature = "serde")]
 pub mod json;

@@ -283,3 +283,96 @@ pub fn example_file() -> Vec<u8> {
         .and_then(|b| b.to_bytes())
         .unwrap_or_default()
 }
+
+/// The float bits JSON has no number for, and one that JSON numbers must not lose: the quiet
+/// NaN, a NaN with a payload, a negative NaN, a signalling NaN, both infinities and `-0.0`.
+pub const ODD_FLOAT_BITS: [u32; 7] = [
+    0x7fc0_0000,
+    0x7fc0_0001,
+    0xffc0_0000,
+    0x7f80_0001,
+    0x7f80_0000,
+    0xff80_0000,
+    0x8000_0000,
+];
+
+/// [`all_prototypes`] with floats of every record type that has them set to [`ODD_FLOAT_BITS`]
+/// in turn (from the first again for each record): a visual's first node matrix, its bounding
+/// box and LOD extent; a material's float and vector properties; a skeleton extender's first
+/// matrix; a point light's colour, position, radius and animations; an effect's emitting
+/// duration; every metadata channel's bounds; every atlas point.
+pub fn odd_floats() -> Result<AssetsBuilder> {
+    use crate::wows::assets::PrototypeFields as F;
+    let mut model = all_prototypes()?.to_model();
+    for database in &mut model.databases {
+        let super::DatabaseRecords::Decoded { records, .. } = &mut database.records else {
+            continue;
+        };
+        for record in records {
+            let mut odd = ODD_FLOAT_BITS.iter().cycle().map(|&b| f32::from_bits(b));
+            let mut set = |floats: &mut [f32]| {
+                for (f, o) in floats.iter_mut().zip(&mut odd) {
+                    *f = o;
+                }
+            };
+            match record {
+                F::Visual(v) => {
+                    if let Some(node) = v.nodes.first_mut() {
+                        set(&mut node.matrix);
+                    }
+                    set(&mut v.bounding_box.min);
+                    set(&mut v.bounding_box.max);
+                    for lod in &mut v.lods {
+                        set(core::slice::from_mut(&mut lod.extent));
+                    }
+                }
+                F::Material(m) => {
+                    for p in &mut m.properties {
+                        match &mut p.value {
+                            PropertyValue::Float(f) => set(core::slice::from_mut(f)),
+                            PropertyValue::Vec2(v) => set(v),
+                            PropertyValue::Vec3(v) => set(v),
+                            PropertyValue::Vec4(v) => set(v),
+                            PropertyValue::Mat4(v) => set(v),
+                            _ => {}
+                        }
+                    }
+                }
+                F::SkeletonExtender(s) => {
+                    if let Some(m) = s.matrices.first_mut() {
+                        set(m);
+                    }
+                }
+                F::PointLight(l) => {
+                    set(&mut l.color);
+                    set(&mut l.local_position);
+                    set(core::slice::from_mut(&mut l.radius));
+                    set(core::slice::from_mut(&mut l.color_animation.period));
+                    for key in &mut l.color_animation.points {
+                        set(core::slice::from_mut(&mut key.time));
+                        set(&mut key.value);
+                    }
+                    for key in &mut l.radius_animation.points {
+                        set(core::slice::from_mut(&mut key.time));
+                        set(core::slice::from_mut(&mut key.value));
+                    }
+                }
+                F::Effect(e) => set(core::slice::from_mut(&mut e.max_emitting_duration)),
+                F::EffectMetadata(m) => {
+                    for c in &mut m.channels {
+                        set(core::slice::from_mut(&mut c.min));
+                        set(core::slice::from_mut(&mut c.max));
+                        set(core::slice::from_mut(&mut c.default));
+                    }
+                }
+                F::AtlasContour(a) => {
+                    for point in a.frames.iter_mut().flatten() {
+                        set(point);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    AssetsBuilder::from_model(model)
+}

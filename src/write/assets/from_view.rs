@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::{AssetsBuilder, Blob, ChecksumKind};
+use super::{AssetsBuilder, Blob, ChecksumKind, FileLayout};
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 use crate::hash::murmur3_32;
@@ -20,12 +20,12 @@ impl AssetsBuilder {
     /// this writer made, and the builder can be changed before that (a record added, a checksum
     /// chosen).
     ///
-    /// What the writer lays out its own way, whatever the file did: the sections' order and the
-    /// padding between them, the string pool (the map's strings one after another, in the order of
-    /// their buckets' words), the buckets' words (strings: bit 31 and the order; prototypes: 1),
-    /// each database's out-of-line arrays (after the records, in record order). Hash map entries
-    /// are added again in an order that puts each one back in its slot when the map was filled by
-    /// linear probing.
+    /// Where the file's parts start, the strings map's words (the strings' order or their
+    /// slots) and the blobs the writer would lay out otherwise are kept as its
+    /// [`FileLayout`] when they are not the writer's own (see [`AssetsModel`](super::AssetsModel)
+    /// for what is still laid out the writer's way). The strings are added in the pool's order.
+    /// Hash map entries are added again in an order that puts each one back in its slot when
+    /// the map was filled by linear probing.
     ///
     /// Refused, with an error naming the structure, the field and its file offset: whatever the
     /// reader refuses (a pointer outside the file, a list past its database, …); a string whose
@@ -73,17 +73,20 @@ impl AssetsBuilder {
                 ChecksumMatch::Crc32 => ChecksumKind::Crc32,
                 ChecksumMatch::None => ChecksumKind::Fixed(checksum.stored),
             },
+            layout: None,
         };
         b.strings_from(view)?;
         b.paths_from(view)?;
         b.prototypes_from(view)?;
         b.databases_from(view)?;
+        b.layout = FileLayout::of(view, &b)?;
         Ok(b)
     }
 
-    /// The strings map's strings, added in the order of their buckets' words (the order the
-    /// writer stores there), which rebuilds this writer's pool and slots.
+    /// The strings map's strings, added in the order of the pool (for a file this writer made,
+    /// the order of their buckets' words too), which rebuilds the pool and the slots.
     fn strings_from(&mut self, view: &AssetsView<'_>) -> Result<()> {
+        let pool = view.strings().pool().as_ptr() as usize;
         let mut slots = Vec::new();
         let mut total = 0usize;
         for (at, key, word, text) in view.strings().slots() {
@@ -100,10 +103,12 @@ impl AssetsBuilder {
             // in what a file of this size can hold.
             total = total.saturating_add(text.len() + 1);
             within_file(view, total, at, "stringData")?;
-            slots.push((word & 0x7FFF_FFFF, at, key, text));
+            // Where the string is in the pool (the reader hands out slices of it).
+            let in_pool = (text.as_ptr() as usize).wrapping_sub(pool);
+            slots.push((in_pool, word & 0x7FFF_FFFF, at, key, text));
         }
-        slots.sort_unstable_by_key(|&(order, at, _, _)| (order, at));
-        for (_, at, key, text) in slots {
+        slots.sort_unstable_by_key(|&(in_pool, order, at, _, _)| (in_pool, order, at));
+        for (_, _, at, key, text) in slots {
             if self.strings.contains_key(&key) {
                 return Err(Error::invalid(
                     u64_of(at),

@@ -6,14 +6,15 @@ use zerocopy::little_endian::{U32, U64};
 use zerocopy::{FromZeros, Immutable, IntoBytes};
 
 use super::super::sink::{invalid, narrow};
-use super::AssetsBuilder;
+use super::{AssetsBuilder, StringWords};
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 use crate::wows::assets::raw::{PrototypeBucket, StringBucket};
 
 impl AssetsBuilder {
     /// The strings map: its capacity, buckets (key, and a word whose low 31 bits hold the
-    /// string's order, bit 31 marking the bucket used) and values (pool offsets).
+    /// string's order, or its slot when the model's layout says so, bit 31 marking the bucket
+    /// used) and values (pool offsets).
     pub(super) fn strings_map(&self) -> Result<(usize, Vec<StringBucket>, Vec<U32>)> {
         let capacity = self
             .strings_capacity
@@ -30,7 +31,15 @@ impl AssetsBuilder {
             };
             Ok((u64::from(id), bucket, narrow(offset, "offsetsMap.value")?))
         });
-        let (buckets, values) = fill(capacity, entries, "offsetsMap.capacity")?;
+        let (mut buckets, values) = fill(capacity, entries, "offsetsMap.capacity")?;
+        if self.layout.as_ref().map(|l| l.string_words) == Some(StringWords::Slot) {
+            for (slot, bucket) in buckets.iter_mut().enumerate() {
+                if bucket.word.get() != 0 {
+                    let slot: u32 = narrow(slot, "offsetsMap.word")?;
+                    bucket.word = U32::new(0x8000_0000 | (slot & 0x7FFF_FFFF));
+                }
+            }
+        }
         Ok((capacity, buckets, values))
     }
 

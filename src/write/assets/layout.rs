@@ -1,9 +1,11 @@
-//! The file's layout: the header, the body header and the sections after it in the seed's order,
-//! each pointer relative to where the format measures it from, then the checksum over the body.
+//! The file's layout: the header, the body header and the sections after it in the seed's order
+//! (each where the model's [`FileLayout`](super::FileLayout) places it, while it can), each
+//! pointer relative to where the format measures it from, then the checksum over the body.
 
-use core::mem::offset_of;
+use core::mem::{offset_of, size_of};
 
 use super::super::sink::{Sink, narrow};
+use super::file_layout::Placer;
 use super::{AssetsBuilder, ChecksumKind, pointer};
 use crate::error::Result;
 use crate::hash::murmur3_32;
@@ -23,12 +25,48 @@ impl AssetsBuilder {
         let header_slot = out.reserve::<Header>(1, "Header")?;
         let body = out.len();
         let body_slot = out.reserve::<BodyHeader>(1, "BodyHeader")?;
-        let string_buckets_at = out.put(string_buckets.as_slice());
-        let string_values_at = out.put(string_values.as_slice());
-        let pool_at = out.put(self.pool.as_slice());
-        let r2p_buckets_at = out.put(r2p_buckets.as_slice());
-        let r2p_values_at = out.put(r2p_values.as_slice());
+        // Each part where the model's layout places it, while it can (see `file_layout`).
+        let mut place = Placer::new(self.layout.as_ref());
+        let string_buckets_at = place.put(
+            &mut out,
+            |l| Some(l.string_buckets),
+            string_buckets.as_slice(),
+            "layout.string_buckets",
+        )?;
+        let string_values_at = place.put(
+            &mut out,
+            |l| Some(l.string_values),
+            string_values.as_slice(),
+            "layout.string_values",
+        )?;
+        let pool_at = place.put(
+            &mut out,
+            |l| Some(l.string_pool),
+            self.pool.as_slice(),
+            "layout.string_pool",
+        )?;
+        let r2p_buckets_at = place.put(
+            &mut out,
+            |l| Some(l.prototype_buckets),
+            r2p_buckets.as_slice(),
+            "layout.prototype_buckets",
+        )?;
+        let r2p_values_at = place.put(
+            &mut out,
+            |l| Some(l.prototype_values),
+            r2p_values.as_slice(),
+            "layout.prototype_values",
+        )?;
+        let size = |items: usize, each: usize| items.saturating_mul(each);
+        place.place(
+            &mut out,
+            |l| Some(l.paths),
+            size(self.paths.len(), size_of::<PathEntry>()),
+            "layout.paths",
+        )?;
         let paths = out.reserve::<PathEntry>(self.paths.len(), "PathEntry")?;
+        let names: usize = self.paths.iter().map(|p| p.2.len() + 1).sum();
+        place.place(&mut out, |l| Some(l.path_names), names, "layout.path_names")?;
         for (i, (self_id, parent_id, name)) in self.paths.iter().enumerate() {
             let name_at = out.put(name.as_bytes());
             out.put(&0u8);
@@ -43,10 +81,22 @@ impl AssetsBuilder {
             };
             out.patch_record(&paths, i, &entry)?;
         }
+        place.place(
+            &mut out,
+            |l| Some(l.databases),
+            size(self.blobs.len(), size_of::<DatabaseEntry>()),
+            "layout.databases",
+        )?;
         let databases = out.reserve::<DatabaseEntry>(self.blobs.len(), "DatabaseEntry")?;
         for (i, b) in self.blobs.iter().enumerate() {
-            let blob = b.finish()?;
-            let blob_at = out.put(blob.as_slice());
+            let written = b.finish()?;
+            // The blob as stored while its records are unchanged (its bytes point only inside
+            // it: right wherever it is placed).
+            let blob = self
+                .layout
+                .as_ref()
+                .map_or(written.as_slice(), |l| l.blob(i, &written));
+            let blob_at = place.put(&mut out, |l| l.blobs.get(i).copied(), blob, "layout.blobs")?;
             let entry = DatabaseEntry {
                 magic: U32::new(b.magic),
                 schema_hash: U32::new(b.schema_hash),
@@ -56,6 +106,8 @@ impl AssetsBuilder {
             };
             out.patch_record(&databases, i, &entry)?;
         }
+        place.place(&mut out, |l| Some(l.end), 0, "layout.end")?;
+        place.pad(&mut out)?;
         // The r2p and paths pointers are relative to their {count, ptr} pairs in the body header.
         let r2p = body + offset_of!(BodyHeader, r2p_capacity);
         let paths_base = body + offset_of!(BodyHeader, paths_count);

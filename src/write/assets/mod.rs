@@ -33,6 +33,7 @@ use crate::wows::assets::{PrototypeFields, PrototypeRef, PrototypeType};
 
 mod blob;
 mod examples;
+mod file_layout;
 mod from_view;
 mod hash_map;
 mod layout;
@@ -46,11 +47,13 @@ use records::{
 };
 
 pub use examples::{
-    all_prototypes, animation, example_file, example_visual, fixtures, legacy_layouts, translation,
+    ODD_FLOAT_BITS, all_prototypes, animation, example_file, example_visual, fixtures,
+    legacy_layouts, odd_floats, translation,
 };
 
 mod model;
 
+pub use file_layout::{FileLayout, Padding, StoredBlob, StringWords};
 pub use model::{AssetsModel, DatabaseModel, DatabaseRecords, PathEntryModel, PrototypeEntryModel};
 
 /// Which checksum the header stores (in JSON `"murmur3"`, `"crc32"` or `{"fixed": "0x…"}`).
@@ -99,6 +102,8 @@ pub struct AssetsBuilder {
     prototypes: Vec<(u64, u32)>,
     blobs: Vec<Blob>,
     checksum: ChecksumKind,
+    /// Where another writer placed the parts (`None`: the writer's own layout).
+    layout: Option<FileLayout>,
 }
 
 impl Default for AssetsBuilder {
@@ -125,6 +130,7 @@ impl AssetsBuilder {
                 .map(|t| Blob::new(t.magic(), 0, t.item_size()))
                 .collect(),
             checksum: ChecksumKind::Murmur3,
+            layout: None,
         }
     }
 

@@ -1,7 +1,8 @@
 //! [`AssetsModel`]: a whole `assets.bin` as plain data — what [`AssetsBuilder::from_view`]
 //! carries, with nothing encoded — which the builder converts to and from. With the `serde`
 //! feature it (and so the builder) is JSON: `from_view` → JSON → back → `to_bytes` gives the file
-//! again, byte for byte, for a file this writer made.
+//! again, byte for byte, for a file this writer made, and for one of another writer as far as
+//! its [`FileLayout`] keeps it (see [`AssetsModel`]).
 //!
 //! ```
 //! # #[cfg(feature = "serde")]
@@ -22,7 +23,7 @@
 
 use std::collections::HashMap;
 
-use super::{AssetsBuilder, Blob, ChecksumKind, invalid};
+use super::{AssetsBuilder, Blob, ChecksumKind, FileLayout, invalid};
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 use crate::wows::assets::{
@@ -34,6 +35,25 @@ use crate::wows::assets::{complete_records, serde_ids};
 /// A whole `assets.bin` as plain data: each part in the order the file stores it. In JSON, a key
 /// the model does not have is refused (a misspelt key would otherwise be dropped silently); only
 /// inside a record are other keys ignored (see [`PrototypeFields`]' JSON).
+///
+/// The model of a file another writer made carries its [`layout`](Self::layout): where each part
+/// starts, the strings map's words, the bytes between parts that are not zero, and the blobs
+/// the writer would lay out otherwise, so that
+/// the file is written again byte for byte (see [`FileLayout`] for edits). What the model still
+/// does not keep, written the writer's way (the file reads the same, its bytes differ):
+/// - bytes other than zero in the pads of the header, the body header, the path and database
+///   entries (written as zeros; bytes between parts are kept);
+/// - a string pool whose strings are not one after another (gaps, strings sharing bytes): they
+///   are written one after another, in the pool's order;
+/// - strings map words that are neither the strings' order nor their slots (written as the
+///   order), resource-to-prototype words other than 1 (written as 1);
+/// - path names that are not one after another in table order (written so, from the first
+///   name's offset);
+/// - parts in another order than the seed's: placed where stored up to the first one out of
+///   order, the writer's way from there on;
+/// - a blob's inner layout is not described part by part: a blob the writer would lay out
+///   otherwise (other padding or alignment of its out-of-line arrays) is kept whole, as stored,
+///   and written as stored while its records are unchanged.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(
     feature = "serde",
@@ -56,6 +76,13 @@ pub struct AssetsModel {
     pub prototypes_capacity: Option<usize>,
     /// The checksum the header stores.
     pub checksum: ChecksumKind,
+    /// Where another writer placed the file's parts (`None`, and no `layout` in JSON: the
+    /// writer's own layout). Dropping it lays the whole file out the writer's way.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub layout: Option<FileLayout>,
 }
 
 /// A path entry: its id, its parent's id and its name.
@@ -198,6 +225,7 @@ impl AssetsBuilder {
             strings_capacity: self.strings_capacity,
             prototypes_capacity: self.r2p_capacity,
             checksum: self.checksum,
+            layout: self.layout.clone(),
         }
     }
 
@@ -217,6 +245,7 @@ impl AssetsBuilder {
             strings_capacity,
             prototypes_capacity,
             checksum,
+            layout,
         } = model;
         let mut b = AssetsBuilder::new();
         b.blobs.clear();
@@ -227,6 +256,10 @@ impl AssetsBuilder {
             "resourceToPrototypeMap.capacity",
         )?;
         b.checksum = checksum;
+        if let Some(layout) = &layout {
+            layout.check(databases.len())?;
+        }
+        b.layout = layout;
         for text in &strings {
             let known = b.string_order.len();
             b.string(text);

@@ -1,0 +1,460 @@
+//! [`FileLayout`]: where a file made by another writer placed its parts, kept in the model so that
+//! such a file is written again byte for byte, and the placing of the parts at those offsets.
+//!
+//! The writer's own layout puts each part right after the one before it, in the seed's order.
+//! Other writers align parts (the independent sample starts the resource-to-prototype map, the
+//! path table, the database table and each blob on 8- or 16-byte boundaries), order the string
+//! pool otherwise than the strings map's words, store each bucket's slot in its word, may fill
+//! the gaps between parts with other bytes than zeros and place a database's out-of-line arrays
+//! their own way. [`AssetsBuilder::from_view`] keeps what differs
+//! from the writer's own layout here (nothing, for a file this writer made: no `layout` in the
+//! model's JSON), and [`AssetsBuilder::to_bytes`] honours it.
+//!
+//! Edits: a part is placed at its stored offset when everything before it ends there or before
+//! (the gap zero-filled); once a part has grown past the next one's offset (a longer string pool,
+//! a renamed path, a blob with a record more), that part and every part after it are laid out
+//! the writer's own way, one after another. A blob kept as stored is written as stored only
+//! while its records are the ones it was read with (the blob the writer makes from them has the
+//! recorded size and checksums); a database whose records changed is written the writer's way.
+//! Padding is written back only inside a gap the layout still leaves.
+//! Dropping the layout (`"layout"` removed from the JSON) writes the whole file the writer's way.
+//!
+//! A hostile layout cannot make the writer allocate without bound: the gaps it asks for may add
+//! up to at most the bytes placed so far (64 KiB more), or the model is refused.
+
+use core::mem::{offset_of, size_of};
+
+use zerocopy::{Immutable, IntoBytes};
+
+use super::super::sink::{Sink, invalid};
+use super::AssetsBuilder;
+use crate::bytes::u64_of;
+use crate::error::Result;
+use crate::hash::murmur3_32;
+use crate::wows::assets::AssetsView;
+use crate::wows::assets::raw::{
+    BODY_BASE, BodyHeader, DatabaseEntry, PathEntry, PrototypeBucket, StringBucket,
+};
+
+/// Where another writer placed the parts of a file (file offsets), and what the writer would
+/// otherwise not write the same: the strings map's words and blobs laid out otherwise.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+pub struct FileLayout {
+    /// The strings map's buckets (`offsetsMap`).
+    pub string_buckets: usize,
+    /// The strings map's values (pool offsets).
+    pub string_values: usize,
+    /// The string pool (`stringData`).
+    pub string_pool: usize,
+    /// The resource-to-prototype map's buckets.
+    pub prototype_buckets: usize,
+    /// The resource-to-prototype map's values.
+    pub prototype_values: usize,
+    /// The path table (`pathsStorage`).
+    pub paths: usize,
+    /// The path names, one after another in table order.
+    pub path_names: usize,
+    /// The database table.
+    pub databases: usize,
+    /// Each database's blob, in table order (a database added after the last has none: placed
+    /// the writer's way).
+    pub blobs: Vec<usize>,
+    /// The file's length: zero bytes after the last blob up to it.
+    pub end: usize,
+    /// What the strings map's bucket words hold beside the occupied bit.
+    pub string_words: StringWords,
+    /// The bytes between parts that are not zero (a writer's fill), written back into the gaps
+    /// the layout leaves.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub padding: Vec<Padding>,
+    /// The blobs of databases whose records the writer lays out otherwise, as stored.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub stored_blobs: Vec<StoredBlob>,
+}
+
+/// What a strings map bucket's word holds in its low 31 bits (bit 31 marks it occupied).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum StringWords {
+    /// The string's position in the model's strings (this writer's choice).
+    #[default]
+    Order,
+    /// The bucket's own slot (the independent sample's writer).
+    Slot,
+}
+
+/// Bytes between two parts, as stored (when not all zero).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+pub struct Padding {
+    /// Where they start in the file.
+    pub at: usize,
+    /// The bytes (hex text in JSON).
+    #[cfg_attr(feature = "serde", serde(with = "crate::write::serde_hex"))]
+    pub bytes: Vec<u8>,
+}
+
+/// A database's blob as stored, written as is while the database's records are the ones it was
+/// read with: the blob the writer makes from the records still has `records_size` bytes and
+/// these checksums.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+pub struct StoredBlob {
+    /// The database's position in the table.
+    pub database: usize,
+    /// The size of the blob the writer makes from the records.
+    pub records_size: usize,
+    /// Its MurmurHash3 (seed 0).
+    #[cfg_attr(
+        feature = "serde",
+        serde(with = "crate::wows::assets::serde_ids::id32")
+    )]
+    pub records_murmur3: u32,
+    /// Its CRC32.
+    #[cfg_attr(
+        feature = "serde",
+        serde(with = "crate::wows::assets::serde_ids::id32")
+    )]
+    pub records_crc32: u32,
+    /// The blob as stored (hex text in JSON).
+    #[cfg_attr(feature = "serde", serde(with = "crate::write::serde_hex"))]
+    pub blob: Vec<u8>,
+}
+
+impl StoredBlob {
+    /// `stored` kept for database `database`, whose records the writer writes as `written`.
+    pub(super) fn new(database: usize, written: &[u8], stored: &[u8]) -> Self {
+        StoredBlob {
+            database,
+            records_size: written.len(),
+            records_murmur3: murmur3_32(written, 0),
+            records_crc32: crc32fast::hash(written),
+            blob: stored.to_vec(),
+        }
+    }
+
+    /// Whether `written` (the blob the writer makes from the records now) is the one this blob
+    /// was kept for.
+    pub(super) fn matches(&self, written: &[u8]) -> bool {
+        written.len() == self.records_size
+            && murmur3_32(written, 0) == self.records_murmur3
+            && crc32fast::hash(written) == self.records_crc32
+    }
+}
+
+impl FileLayout {
+    /// The blob to write for database `database`, which the writer writes as `written`: the
+    /// stored one while the records are unchanged.
+    pub(super) fn blob<'b>(&'b self, database: usize, written: &'b [u8]) -> &'b [u8] {
+        // In increasing database order (`check` refuses any other): one search per database.
+        self.stored_blobs
+            .binary_search_by_key(&database, |s| s.database)
+            .ok()
+            .and_then(|i| self.stored_blobs.get(i))
+            .filter(|s| s.matches(written))
+            .map_or(written, |s| s.blob.as_slice())
+    }
+
+    /// Refuses stored blobs that are not one per database, in table order, of the `databases`
+    /// the model has.
+    pub(super) fn check(&self, databases: usize) -> Result<()> {
+        let mut next = 0;
+        for kept in &self.stored_blobs {
+            if kept.database < next || kept.database >= databases {
+                return Err(invalid(
+                    "layout.stored_blobs.database",
+                    u64_of(kept.database),
+                    "not a database of the model, or not after the one kept before",
+                ));
+            }
+            next = kept.database + 1;
+        }
+        Ok(())
+    }
+}
+
+/// The gaps a layout may ask for beyond the bytes placed: alignment of a small file.
+const SLACK: usize = 64 << 10;
+
+/// Places parts at a layout's offsets while it still can (see the module's docs).
+pub(super) struct Placer<'l> {
+    /// The layout while it is followed.
+    layout: Option<&'l FileLayout>,
+    /// The layout given, for its padding.
+    given: Option<&'l FileLayout>,
+    gaps: usize,
+    /// The gaps zero-filled, (start, end), in file order.
+    filled: Vec<(usize, usize)>,
+}
+
+impl<'l> Placer<'l> {
+    pub(super) fn new(layout: Option<&'l FileLayout>) -> Self {
+        Placer {
+            layout,
+            given: layout,
+            gaps: 0,
+            filled: Vec::new(),
+        }
+    }
+
+    /// Writes the layout's padding into the gaps it was stored in, where those gaps were left
+    /// (a padding whose gap an edit closed is dropped).
+    pub(super) fn pad(&self, out: &mut Sink) -> Result<()> {
+        for padding in self.given.map_or(&[][..], |l| l.padding.as_slice()) {
+            let end = padding.at.saturating_add(padding.bytes.len());
+            let gap = self
+                .filled
+                .partition_point(|&(start, _)| start <= padding.at);
+            let inside = gap
+                .checked_sub(1)
+                .and_then(|g| self.filled.get(g))
+                .is_some_and(|&(_, gap_end)| end <= gap_end);
+            if inside {
+                out.patch(padding.at, padding.bytes.as_slice(), "layout.padding")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves to where the layout places the part `what` (offset given by `at`, `size` bytes
+    /// long): zero-fills up to it, or gives the layout up when the file already goes past it.
+    pub(super) fn place(
+        &mut self,
+        out: &mut Sink,
+        at: impl FnOnce(&FileLayout) -> Option<usize>,
+        size: usize,
+        what: &'static str,
+    ) -> Result<()> {
+        let Some(target) = self.layout.and_then(at) else {
+            self.layout = None;
+            return Ok(());
+        };
+        let Some(gap) = target.checked_sub(out.len()) else {
+            // A part before this one grew past it: the writer's layout from here on.
+            self.layout = None;
+            return Ok(());
+        };
+        // The bytes placed, not counting the gaps (else each gap could double the file).
+        let placed = out.len().saturating_sub(self.gaps).saturating_add(size);
+        self.gaps = self.gaps.saturating_add(gap);
+        if self.gaps > placed.saturating_add(SLACK) {
+            return Err(invalid(
+                what,
+                u64_of(target),
+                "the layout's gaps before this part add up to more than the bytes placed (and \
+                 64 KiB more)",
+            ));
+        }
+        let start = out.fill(0, gap)?;
+        if gap > 0 {
+            self.filled.push((start, target));
+        }
+        Ok(())
+    }
+
+    /// Places `value` (a part) where the layout puts it (see [`place`](Self::place)) and
+    /// writes it; returns where it starts.
+    pub(super) fn put<T: IntoBytes + Immutable + ?Sized>(
+        &mut self,
+        out: &mut Sink,
+        at: impl FnOnce(&FileLayout) -> Option<usize>,
+        value: &T,
+        what: &'static str,
+    ) -> Result<usize> {
+        self.place(out, at, value.as_bytes().len(), what)?;
+        Ok(out.put(value))
+    }
+}
+
+/// Where `part` starts in `file`, when it is a slice of it.
+fn offset_in(file: &[u8], part: &[u8]) -> Option<usize> {
+    let at = (part.as_ptr() as usize).checked_sub(file.as_ptr() as usize)?;
+    (at.checked_add(part.len())? <= file.len()).then_some(at)
+}
+
+impl FileLayout {
+    /// The layout of the file `view` reads, for the builder `b` made from it: `None` when it is
+    /// the writer's own (every part right after the one before it, the words the strings'
+    /// order, every blob the one the writer makes from its records).
+    pub(super) fn of(view: &AssetsView<'_>, b: &AssetsBuilder) -> Result<Option<FileLayout>> {
+        let file = view.as_bytes();
+        let h = view.body_header();
+        let body = BODY_BASE;
+        let at = |base: usize, ptr: i64| {
+            isize::try_from(ptr)
+                .ok()
+                .and_then(|p| base.checked_add_signed(p))
+        };
+        let r2p = body + offset_of!(BodyHeader, r2p_capacity);
+        let paths_base = body + offset_of!(BodyHeader, paths_count);
+        let (
+            Some(string_buckets),
+            Some(string_values),
+            Some(string_pool),
+            Some(prototype_buckets),
+            Some(prototype_values),
+            Some(paths),
+            Some(databases),
+        ) = (
+            at(body, h.strings_buckets_ptr.get()),
+            at(body, h.strings_values_ptr.get()),
+            at(body, h.string_data_ptr.get()),
+            at(r2p, h.r2p_buckets_ptr.get()),
+            at(r2p, h.r2p_values_ptr.get()),
+            at(paths_base, h.paths_ptr.get()),
+            at(body, h.databases_ptr.get()),
+        )
+        else {
+            // The reader resolved these pointers: a file it opened has them all.
+            return Ok(None);
+        };
+        let path_count = view.paths().len();
+        let path_names = match view.paths().get(0) {
+            Some(first) => offset_in(file, first.name_bytes()?),
+            None => None,
+        }
+        .unwrap_or(paths.saturating_add(path_count.saturating_mul(size_of::<PathEntry>())));
+
+        let mut blobs = Vec::new();
+        let mut stored_blobs = Vec::new();
+        for (i, database) in view.databases().iter().enumerate() {
+            let database = database?;
+            blobs.push(database.blob_offset());
+            let Some(built) = b.blobs.get(i).filter(|built| built.raw.is_none()) else {
+                continue;
+            };
+            let written = built.finish()?;
+            if written != database.blob() {
+                stored_blobs.push(StoredBlob::new(i, &written, database.blob()));
+            }
+        }
+
+        // Each bucket's word: the string's order, or its slot.
+        let buckets_at = string_buckets;
+        let orders: std::collections::HashMap<u32, usize> = b
+            .string_order
+            .iter()
+            .enumerate()
+            .map(|(order, &id)| (id, order))
+            .collect();
+        let mut by_order = true;
+        let mut by_slot = true;
+        for (bucket_at, key, word, _) in view.strings().slots() {
+            let slot = bucket_at.saturating_sub(buckets_at) / size_of::<StringBucket>();
+            let order = orders.get(&key);
+            by_order &= order.is_some_and(|&o| u64_of(o) == u64::from(word & 0x7FFF_FFFF));
+            by_slot &= u64_of(slot) == u64::from(word & 0x7FFF_FFFF);
+        }
+        let string_words = if by_slot && !by_order {
+            StringWords::Slot
+        } else {
+            StringWords::Order
+        };
+
+        let layout = FileLayout {
+            string_buckets,
+            string_values,
+            string_pool,
+            prototype_buckets,
+            prototype_values,
+            paths,
+            path_names,
+            databases,
+            blobs,
+            end: file.len(),
+            string_words,
+            padding: Vec::new(),
+            stored_blobs,
+        };
+        let mut layout = layout;
+        // What lies between the parts, when it is not zeros.
+        let parts = layout.parts(view);
+        for pair in parts.windows(2) {
+            let &[(at, size), (next, _)] = pair else {
+                continue;
+            };
+            let gap_at = at.saturating_add(size);
+            if let Some(gap) = file.get(gap_at..next).filter(|g| g.iter().any(|&b| b != 0)) {
+                layout.padding.push(Padding {
+                    at: gap_at,
+                    bytes: gap.to_vec(),
+                });
+            }
+        }
+        Ok((!layout.is_own(view)).then_some(layout))
+    }
+
+    /// Whether every part starts right after the one before it (the writer's own placing), the
+    /// words are the strings' order and no blob is kept as stored.
+    fn is_own(&self, view: &AssetsView<'_>) -> bool {
+        let mut next = BODY_BASE + size_of::<BodyHeader>();
+        for (at, size) in self.parts(view) {
+            if at != next {
+                return false;
+            }
+            next = at.saturating_add(size);
+        }
+        self.string_words == StringWords::Order
+            && self.stored_blobs.is_empty()
+            && self.padding.is_empty()
+    }
+
+    /// Each part's (offset, size) in file order as the layout places them, the end last.
+    fn parts(&self, view: &AssetsView<'_>) -> Vec<(usize, usize)> {
+        let strings = view.strings();
+        let r2p = view.prototypes().capacity();
+        let names: usize = view
+            .paths()
+            .iter()
+            .map(|p| p.name_size() as usize)
+            .fold(0, usize::saturating_add);
+        let size = |n: usize, each: usize| n.saturating_mul(each);
+        let mut parts = vec![
+            (
+                self.string_buckets,
+                size(strings.capacity(), size_of::<StringBucket>()),
+            ),
+            (self.string_values, size(strings.capacity(), 4)),
+            (self.string_pool, strings.pool().len()),
+            (
+                self.prototype_buckets,
+                size(r2p, size_of::<PrototypeBucket>()),
+            ),
+            (self.prototype_values, size(r2p, 4)),
+            (self.paths, size(view.paths().len(), size_of::<PathEntry>())),
+            (self.path_names, names),
+            (
+                self.databases,
+                size(view.databases().len(), size_of::<DatabaseEntry>()),
+            ),
+        ];
+        for (blob, database) in self.blobs.iter().zip(view.databases().iter()) {
+            parts.push((*blob, database.map_or(0, |d| d.blob().len())));
+        }
+        parts.push((self.end, 0));
+        parts
+    }
+}
