@@ -143,22 +143,24 @@ impl<'a> Mappings<'a> {
         // where a record-by-record scan takes two per record. Fewer branches also make the loop's
         // speed depend less on where it happens to land in the binary.
         let records = self.table.records();
+        let is_id = |r: &MappingEntry| r.mapping_id.get() == id;
+        if records.len() < 4 {
+            // No group of four to skip: the plain scan, without the groups' set-up.
+            return self.get(records.iter().position(is_id)?);
+        }
         let mut quads = records.chunks_exact(4);
         let mut first = 0;
         for quad in &mut quads {
-            let hits = quad.iter().enumerate().fold(0u32, |hits, (i, r)| {
-                hits | (u32::from(r.mapping_id.get() == id) << i)
-            });
+            let hits = quad
+                .iter()
+                .enumerate()
+                .fold(0u32, |hits, (i, r)| hits | (u32::from(is_id(r)) << i));
             if hits != 0 {
                 return self.get(first + hits.trailing_zeros() as usize);
             }
             first += 4;
         }
-        let rest = quads
-            .remainder()
-            .iter()
-            .position(|r| r.mapping_id.get() == id)?;
-        self.get(first + rest)
+        self.get(first + quads.remainder().iter().position(is_id)?)
     }
 
     /// The mapping of the mesh named `name` (its id is the hash of `name` + this table's suffix).
