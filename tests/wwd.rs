@@ -3,7 +3,9 @@
 //! WapMap's metadata block after the main block, read, checksummed around and damaged.
 
 use gamebin::ErrorKind;
-use gamebin::write::wwd::{Level, TileBody, claw_level, empty_planes_level, gruntz_level, tile};
+use gamebin::write::wwd::{
+    Level, TileBody, claw_level, empty_planes_level, gruntz_level, tile, wapmap_meta_data,
+};
 use gamebin::wwd::{
     ChecksumVerdict, Game, Inflater, MAX_MAIN_BLOCK, Options, Tile, TileKind, WwdView, text_lossy,
 };
@@ -734,4 +736,36 @@ fn the_writer_refuses_a_nul_inside_a_wapmap_string() {
     meta.map_description = b"a\0b".to_vec();
     let e = meta.to_bytes().unwrap_err();
     assert_eq!(e.what(), "WapMapMeta.Header.map_description");
+}
+
+/// A level's WapMap block is written verbatim after the main block, where a reader takes only a
+/// whole block: a damaged one (here its opening tag, its closing tag, a size, or cut short, as a
+/// hand-edited Tiled map may carry) is refused by the writer, not written into a level that does
+/// not open. An empty one writes none.
+#[test]
+fn a_damaged_wapmap_block_is_refused_when_writing() {
+    let block = wapmap_meta_data().to_bytes().unwrap();
+    let mut damaged = Vec::new();
+    let mut open_tag = block.clone();
+    open_tag[0] = b'L';
+    damaged.push((open_tag, "WapMapMeta.open_tag"));
+    let mut close_tag = block.clone();
+    *close_tag.last_mut().unwrap() = b'!';
+    damaged.push((close_tag, "WapMapMeta.close_tag"));
+    damaged.push((block[..block.len() - 3].to_vec(), "WapMapMeta.close_tag"));
+    for (meta, field) in damaged {
+        let mut level = claw_level(24, 12, 9);
+        level.wapmap_meta = Some(meta);
+        for bytes in [level.to_compressed(), level.to_uncompressed()] {
+            let e = bytes.expect_err("a damaged block is refused");
+            assert!(e.to_string().contains(field), "{e}");
+        }
+    }
+    let mut level = claw_level(24, 12, 9);
+    level.wapmap_meta = Some(Vec::new());
+    let bytes = level.to_compressed().unwrap();
+    assert_eq!(bytes, claw_level(24, 12, 9).to_compressed().unwrap());
+    level.wapmap_meta = Some(block);
+    let bytes = level.to_uncompressed().unwrap();
+    assert!(open(&bytes).wapmap_meta().is_some());
 }

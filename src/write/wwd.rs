@@ -38,8 +38,10 @@ pub struct Level {
     /// The tile properties; a property's index is its tile id.
     pub tile_properties: Vec<TilePropertyData>,
     /// WapMap's metadata block, `<wm_meta>` to `</wm_meta>`, written verbatim after the stored main
-    /// block (so a level read and written again keeps it byte for byte); `None` writes none. Build
-    /// one with [`WapMapMetaData::to_bytes`]. In JSON, lowercase hex.
+    /// block (so a level read and written again keeps it byte for byte); `None` (or no bytes)
+    /// writes none. Build one with [`WapMapMetaData::to_bytes`]. Writing refuses bytes that are not
+    /// one whole block, with the reader's error (its offset counts from the block's start): a
+    /// reader would not open the level. In JSON, lowercase hex.
     #[cfg_attr(feature = "serde", serde(with = "json::hex"))]
     pub wapmap_meta: Option<Vec<u8>>,
 }
@@ -368,15 +370,20 @@ impl Level {
         Ok((header, block))
     }
 
-    fn finish(&self, mut header: Header, stored: Vec<u8>) -> Vec<u8> {
+    fn finish(&self, mut header: Header, stored: Vec<u8>) -> Result<Vec<u8>> {
         // WapMap checksums the stored main block, then appends its block: the block is outside.
         header.checksum = crate::wwd::wapmap_checksum(&stored).into();
         let meta = self.wapmap_meta.as_deref().unwrap_or(&[]);
+        if !meta.is_empty() {
+            // A reader takes bytes after the main block only as a whole block (an edited or
+            // hand-made one may not be): anything else would make the level unreadable.
+            crate::wwd::check_wapmap_meta(meta)?;
+        }
         let mut file = Vec::with_capacity(HEADER_SIZE + stored.len() + meta.len());
         file.extend_from_slice(header.as_bytes());
         file.extend_from_slice(&stored);
         file.extend_from_slice(meta);
-        file
+        Ok(file)
     }
 
     /// The level stored as its header's flags say: compressed when [`FLAG_COMPRESS`] is set (so a
@@ -394,7 +401,7 @@ impl Level {
         let (mut header, block) = self.main_block()?;
         header.flags = (header.flags.get() & !FLAG_COMPRESS).into();
         header.decompressed_mainblock_size = 0.into();
-        Ok(self.finish(header, block))
+        self.finish(header, block)
     }
 
     /// The level with its main block as one zlib stream (compress flag set, decompressed size
@@ -412,7 +419,7 @@ impl Level {
             .write_all(&block)
             .and_then(|()| z.finish())
             .map_err(|_| invalid("zlib", 0, "compression failed"))?;
-        Ok(self.finish(header, stored))
+        self.finish(header, stored)
     }
 }
 

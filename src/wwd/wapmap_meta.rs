@@ -342,6 +342,13 @@ pub(crate) fn at_end(file: &[u8]) -> Result<Option<WapMapMeta<'_>>> {
     read(file, start).map(Some)
 }
 
+/// Checks that `block` is one whole WapMap block on its own, as a reader finds it after a level's
+/// main block; an error's offset counts from the block's start. The writer refuses anything else
+/// there, since other bytes after the main block make the level unreadable.
+pub(crate) fn check_whole(block: &[u8]) -> Result<()> {
+    read(block, 0).map(|_| ())
+}
+
 /// Reads and checks the block that starts at file offset `at` and must end the file.
 fn read(data: &[u8], at: usize) -> Result<WapMapMeta<'_>> {
     let file = Bytes::new(data);
