@@ -66,23 +66,23 @@ pub struct BodyHeader {
 pub const BODY_BASE: usize = 0x10;
 /// Offset of `BodyHeader::strings_buckets_ptr` within the body (these offsets are bases and error
 /// positions).
-pub const BODY_STRINGS_BUCKETS_PTR: usize = 0x08;
+pub const BODY_STRINGS_BUCKETS_PTR: usize = core::mem::offset_of!(BodyHeader, strings_buckets_ptr);
 /// Offset of `BodyHeader::strings_values_ptr` within the body.
-pub const BODY_STRINGS_VALUES_PTR: usize = 0x10;
+pub const BODY_STRINGS_VALUES_PTR: usize = core::mem::offset_of!(BodyHeader, strings_values_ptr);
 /// Offset of `BodyHeader::string_data_ptr` within the body.
-pub const BODY_STRING_DATA_PTR: usize = 0x20;
+pub const BODY_STRING_DATA_PTR: usize = core::mem::offset_of!(BodyHeader, string_data_ptr);
 /// Offset of `BodyHeader::r2p_capacity` within the body: the base of the r2p pointers.
-pub const BODY_R2P: usize = 0x28;
+pub const BODY_R2P: usize = core::mem::offset_of!(BodyHeader, r2p_capacity);
 /// Offset of `BodyHeader::r2p_buckets_ptr` within the body.
-pub const BODY_R2P_BUCKETS_PTR: usize = 0x30;
+pub const BODY_R2P_BUCKETS_PTR: usize = core::mem::offset_of!(BodyHeader, r2p_buckets_ptr);
 /// Offset of `BodyHeader::r2p_values_ptr` within the body.
-pub const BODY_R2P_VALUES_PTR: usize = 0x38;
+pub const BODY_R2P_VALUES_PTR: usize = core::mem::offset_of!(BodyHeader, r2p_values_ptr);
 /// Offset of `BodyHeader::paths_count` within the body: the base of `paths_ptr`.
-pub const BODY_PATHS: usize = 0x40;
+pub const BODY_PATHS: usize = core::mem::offset_of!(BodyHeader, paths_count);
 /// Offset of `BodyHeader::paths_ptr` within the body.
-pub const BODY_PATHS_PTR: usize = 0x48;
+pub const BODY_PATHS_PTR: usize = core::mem::offset_of!(BodyHeader, paths_ptr);
 /// Offset of `BodyHeader::databases_ptr` within the body.
-pub const BODY_DATABASES_PTR: usize = 0x58;
+pub const BODY_DATABASES_PTR: usize = core::mem::offset_of!(BodyHeader, databases_ptr);
 
 /// A strings-map bucket: the MurmurHash3 of a string and an occupancy word (bit 31 set when used).
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]

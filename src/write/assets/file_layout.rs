@@ -22,18 +22,21 @@
 //! A hostile layout cannot make the writer allocate without bound: the gaps it asks for may add
 //! up to at most the bytes placed so far (64 KiB more), or the model is refused.
 
-use core::mem::{offset_of, size_of};
+use core::mem::size_of;
 
+use zerocopy::little_endian::I64;
 use zerocopy::{Immutable, IntoBytes};
 
 use super::super::sink::{Sink, invalid};
 use super::AssetsBuilder;
-use crate::bytes::u64_of;
+use crate::bytes::{Bytes, u64_of};
 use crate::error::Result;
 use crate::hash::murmur3_32;
 use crate::wows::assets::AssetsView;
 use crate::wows::assets::raw::{
-    BODY_BASE, BodyHeader, DatabaseEntry, PathEntry, PrototypeBucket, StringBucket,
+    BODY_BASE, BODY_DATABASES_PTR, BODY_PATHS, BODY_PATHS_PTR, BODY_R2P, BODY_R2P_BUCKETS_PTR,
+    BODY_R2P_VALUES_PTR, BODY_STRING_DATA_PTR, BODY_STRINGS_BUCKETS_PTR, BODY_STRINGS_VALUES_PTR,
+    BodyHeader, DatabaseEntry, PathEntry, PrototypeBucket, StringBucket,
 };
 
 /// Where another writer placed the parts of a file (file offsets), and what the writer would
@@ -302,35 +305,42 @@ impl FileLayout {
     pub(super) fn of(view: &AssetsView<'_>, b: &AssetsBuilder) -> Result<Option<FileLayout>> {
         let file = view.as_bytes();
         let h = view.body_header();
-        let body = BODY_BASE;
-        let at = |base: usize, ptr: i64| {
-            isize::try_from(ptr)
-                .ok()
-                .and_then(|p| base.checked_add_signed(p))
+        // The reader's own resolution (it opened the file, so none of these fails).
+        let at = |field: usize, base: usize, ptr: &I64, what| {
+            Bytes::new(file).resolve(BODY_BASE + field, BODY_BASE + base, ptr.get(), what)
         };
-        let r2p = body + offset_of!(BodyHeader, r2p_capacity);
-        let paths_base = body + offset_of!(BodyHeader, paths_count);
-        let (
-            Some(string_buckets),
-            Some(string_values),
-            Some(string_pool),
-            Some(prototype_buckets),
-            Some(prototype_values),
-            Some(paths),
-            Some(databases),
-        ) = (
-            at(body, h.strings_buckets_ptr.get()),
-            at(body, h.strings_values_ptr.get()),
-            at(body, h.string_data_ptr.get()),
-            at(r2p, h.r2p_buckets_ptr.get()),
-            at(r2p, h.r2p_values_ptr.get()),
-            at(paths_base, h.paths_ptr.get()),
-            at(body, h.databases_ptr.get()),
-        )
-        else {
-            // The reader resolved these pointers: a file it opened has them all.
-            return Ok(None);
-        };
+        let string_buckets = at(
+            BODY_STRINGS_BUCKETS_PTR,
+            0,
+            &h.strings_buckets_ptr,
+            "offsetsMap.buckets",
+        )?;
+        let string_values = at(
+            BODY_STRINGS_VALUES_PTR,
+            0,
+            &h.strings_values_ptr,
+            "offsetsMap.values",
+        )?;
+        let string_pool = at(BODY_STRING_DATA_PTR, 0, &h.string_data_ptr, "stringData")?;
+        let prototype_buckets = at(
+            BODY_R2P_BUCKETS_PTR,
+            BODY_R2P,
+            &h.r2p_buckets_ptr,
+            "resourceToPrototypeMap.buckets",
+        )?;
+        let prototype_values = at(
+            BODY_R2P_VALUES_PTR,
+            BODY_R2P,
+            &h.r2p_values_ptr,
+            "resourceToPrototypeMap.values",
+        )?;
+        let paths = at(
+            BODY_PATHS_PTR,
+            BODY_PATHS,
+            &h.paths_ptr,
+            "pathsStorage.data",
+        )?;
+        let databases = at(BODY_DATABASES_PTR, 0, &h.databases_ptr, "databases")?;
         let path_count = view.paths().len();
         let path_names = match view.paths().get(0) {
             Some(first) => offset_in(file, first.name_bytes()?),

@@ -9,7 +9,9 @@ use super::file_layout::Placer;
 use super::{AssetsBuilder, ChecksumKind, pointer};
 use crate::error::Result;
 use crate::hash::murmur3_32;
-use crate::wows::assets::raw::{BodyHeader, DatabaseEntry, Header, PathEntry};
+use crate::wows::assets::raw::{
+    BODY_PATHS, BODY_R2P, BodyHeader, DatabaseEntry, Header, PathEntry,
+};
 use crate::wows::assets::{ARCHITECTURE, MAGIC, VERSION};
 use zerocopy::little_endian::{U16, U32, U64};
 
@@ -109,8 +111,8 @@ impl AssetsBuilder {
         place.place(&mut out, |l| Some(l.end), 0, "layout.end")?;
         place.pad(&mut out)?;
         // The r2p and paths pointers are relative to their {count, ptr} pairs in the body header.
-        let r2p = body + offset_of!(BodyHeader, r2p_capacity);
-        let paths_base = body + offset_of!(BodyHeader, paths_count);
+        let r2p = body + BODY_R2P;
+        let paths_base = body + BODY_PATHS;
         let body_header = BodyHeader {
             strings_capacity: U32::new(narrow(strings_cap, "offsetsMap.capacity")?),
             pad0: U32::new(0),
