@@ -526,6 +526,16 @@ fn bad_edits_name_the_layer_the_place_and_the_field() {
         e.contains("layer \"Tło\" (plane 2)") && e.contains("tiles for a 4×7 layer"),
         "{e}"
     );
+    // A WapMap block that is not one whole block ("Lwm_meta>" instead of "<wm_meta>").
+    let e = error(&tmx.replacen(
+        "<properties>",
+        "<properties>\n  <property name=\"wapmap_meta\" value=\"4c776d5f6d6574613e\"/>",
+        1,
+    ));
+    assert!(
+        e.contains("map property \"wapmap_meta\"") && e.contains("WapMapMeta.open_tag"),
+        "{e}"
+    );
     // Not a map at all.
     assert!(error("<level/>").contains("not <map>"));
     assert!(error("<map><layer").contains("XML"));

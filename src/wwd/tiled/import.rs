@@ -74,7 +74,17 @@ pub fn from_tmx(tmx: &str) -> Result<Level, TiledError> {
                 .set_field_text(field, value)
                 .map_err(|why| TiledError::new(&place, why))?;
         } else if name == "wapmap_meta" {
-            level.wapmap_meta = Some(unhex(value).map_err(|why| TiledError::new(&place, why))?);
+            let block = unhex(value).map_err(|why| TiledError::new(&place, why))?;
+            // Checked here as well as by the writer, so that the error names the property.
+            if !block.is_empty() {
+                crate::wwd::check_wapmap_meta(&block).map_err(|e| {
+                    TiledError::new(
+                        &place,
+                        format!("not one whole WapMap block (offsets from its first byte): {e}"),
+                    )
+                })?;
+            }
+            level.wapmap_meta = Some(block);
         } else if !DERIVED_HEADER.contains(&name) {
             level
                 .header
