@@ -253,7 +253,7 @@ fn pairing_fixtures() {
             assert_eq!(d.vertices.id(), by_name.vertices.id(), "{name}");
         }
     }
-    let mut seen: Vec<usize> = draws.iter().map(|d| d.indices.position()).collect();
+    let mut seen: Vec<usize> = draws.iter().map(|d| d.indices.index()).collect();
     seen.sort_unstable();
     assert_eq!(
         seen,
@@ -727,7 +727,7 @@ fn lookups_by_id_find_the_first_mapping_at_every_table_length() {
                 let first_holding = table.iter().position(|m| m.id() == id);
                 let found = table.by_id(id);
                 assert_eq!(
-                    found.map(|m| m.position()),
+                    found.map(|m| m.index()),
                     first_holding,
                     "{meshes} meshes, id {id}"
                 );

@@ -159,7 +159,7 @@ fn sources_txt_facts() {
         .table()
         .draw_of_index_mapping(&view, 0)
         .unwrap();
-    assert_ne!(first.vertices.position(), 0);
+    assert_ne!(first.vertices.index(), 0);
     assert_eq!(view.vertex_mappings().get(0).unwrap().items_count(), 14);
     // "packedTexelDensity 0", "texel density 0"
     for name in UNORDERED {
@@ -385,7 +385,7 @@ fn unordered_tables_pair_by_index_range() {
         let draws = view.draws();
         let mut seen = vec![0; view.index_mappings().len()];
         for draw in draws.iter() {
-            seen[draw.indices.position()] += 1;
+            seen[draw.indices.index()] += 1;
             assert_eq!(draw.pairing, Pairing::ByIndexRange, "{name}: {draw:?}");
         }
         assert!(
@@ -404,7 +404,7 @@ fn unordered_tables_pair_by_index_range() {
                 let Ok(data) = whole.draw_data(&wrong) else {
                     continue;
                 };
-                if other.position() == draw.vertices.position()
+                if other.index() == draw.vertices.index()
                     || other.items_count() == draw.vertices.items_count()
                     || data.indices.len() < 90
                 {

@@ -107,13 +107,13 @@ pub fn drive_geometry(data: &[u8]) -> usize {
             let _ = (
                 m.id(),
                 m.kind(),
-                m.position(),
+                m.index(),
                 m.buffer_index(),
                 m.texel_density(),
             );
             let _ = (m.items_offset(), m.items_count(), m.raw());
             let _ = mappings.by_id(m.id());
-            let _ = mappings.get(m.position());
+            let _ = mappings.get(m.index());
         }
         let _ = mappings.by_name("Propeller_meshShape");
     }

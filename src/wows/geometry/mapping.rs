@@ -39,8 +39,8 @@ pub struct Mapping<'a> {
     /// The record and its absolute file offset.
     pub(crate) raw: Located<'a, MappingEntry>,
     pub(crate) kind: MappingKind,
-    /// Position in its table.
-    pub(crate) position: usize,
+    /// Index in its table.
+    pub(crate) index: usize,
 }
 
 impl<'a> Mapping<'a> {
@@ -54,9 +54,9 @@ impl<'a> Mapping<'a> {
         self.kind
     }
 
-    /// Position in its mapping table.
-    pub fn position(&self) -> usize {
-        self.position
+    /// Index in its mapping table (as [`Mappings::get`] takes it).
+    pub fn index(&self) -> usize {
+        self.index
     }
 
     /// Absolute file offset of the MappingEntry.
@@ -119,7 +119,7 @@ impl<'a> Mappings<'a> {
         self.table.get(i).map(|raw| Mapping {
             raw,
             kind: self.kind,
-            position: i,
+            index: i,
         })
     }
 
@@ -128,11 +128,7 @@ impl<'a> Mappings<'a> {
         let kind = self.kind;
         self.table
             .iter_indexed()
-            .map(move |(position, raw)| Mapping {
-                raw,
-                kind,
-                position,
-            })
+            .map(move |(index, raw)| Mapping { raw, kind, index })
     }
 
     /// The mapping with this id (a linear scan: tables hold a handful to a few hundred entries and
