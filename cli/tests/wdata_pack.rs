@@ -267,6 +267,14 @@ fn bad_edits() -> Vec<(&'static str, Json)> {
             d["event_boxes"]["NpcBox"][0]["colour"] = json!(3);
         },
     );
+    // Beside the triggers' flattened layout.
+    edit(
+        "unknown_key_in_the_triggers",
+        "v22-peer-triggers.wdata",
+        &|d| {
+            d["triggers"]["main_scrpt"] = json!("main.lua");
+        },
+    );
     edit(
         "unknown_event_box_group",
         "v22-all-event-boxes.wdata",

@@ -13,8 +13,7 @@
 //! Record syntax: `Name = "FormatName" in "json.section" { fields }`, optionally with
 //! `model ModelName` before the `{` (the model's struct is named so) and `+ { fields }` after it
 //! (fields of the model's own, written out in full, that the caller fills: a scene's second
-//! pass); `+ open { fields }` when one of them is flattened into the model's JSON object (serde
-//! checks no unknown key beside a flattened field, so that model's JSON does not refuse them).
+//! pass, the triggers' layout).
 //!
 //! Field syntax: `name: kind = "FormatName"`, then optionally:
 //! - `if version OP N` before the `=`: the field is stored only when that field of
@@ -366,9 +365,8 @@ macro_rules! nested_records {
             "";
             /// The Triggers section's prefix, the same in both layouts. The owned model's
             /// `Triggers` also holds what follows it, in one of the two layouts (flattened into
-            /// the prefix's JSON object: `"triggers"` or `"script_lists"`; serde checks no
-            /// unknown key beside a flattened field, hence `open`).
-            TriggersHead = "Triggers" in "triggers" model Triggers + open {
+            /// the prefix's JSON object: `"triggers"` or `"script_lists"`).
+            TriggersHead = "Triggers" in "triggers" model Triggers + {
                 /// The triggers, in one of the two layouts.
                 #[cfg_attr(feature = "serde", serde(flatten))]
                 pub layout: TriggerLayout,
@@ -916,7 +914,7 @@ macro_rules! reader_records {
         $(
             $(#[$doc:meta])*
             $name:ident = $label:literal in $section:literal
-                $(model $model:ident $(+ $($open:ident)? { $($extra:tt)* })?)? {
+                $(model $model:ident $(+ { $($extra:tt)* })?)? {
                 $(
                     $(#[$fdoc:meta])*
                     $field:ident : $kind:ident

@@ -378,7 +378,7 @@ macro_rules! model_records {
         $(
             $(#[$doc:meta])*
             $name:ident = $label:literal in $section:literal
-                $(model $model:ident $(+ $($open:ident)? { $($extra:tt)* })?)? {
+                $(model $model:ident $(+ { $($extra:tt)* })?)? {
                 $(
                     $(#[$fdoc:meta])*
                     $field:ident : $kind:ident
@@ -394,7 +394,7 @@ macro_rules! model_records {
             $(#[$doc])*
             #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
             #[derive(Clone, Debug, PartialEq, Default)]
-            [$name $($model)?] [$($($($open)?)?)?] {
+            [$name $($model)?] {
                 $(
                     $(#[$fdoc])*
                     #[doc = kind_doc!($kind)]
@@ -470,21 +470,19 @@ macro_rules! model_records {
 }
 
 /// The model's struct: named as the reader's record, or as the table's `model` clause says, with
-/// the clause's own fields after the table's. Its JSON refuses unknown keys, but for an `open`
-/// clause's (serde checks none beside a flattened field).
+/// the clause's own fields after the table's. Its JSON refuses unknown keys, beside a flattened
+/// field too (the triggers' layout): serde's derive hands a flattened enum the keys no other
+/// field took, the enum takes the one naming its variant, and `deny_unknown_fields` refuses any
+/// key still left over (a test in `json.rs` holds serde to it).
 macro_rules! model_struct {
-    ($(#[$a:meta])* [$name:ident] [] { $($body:tt)* } []) => {
+    ($(#[$a:meta])* [$name:ident] { $($body:tt)* } []) => {
         $(#[$a])*
         #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
         pub struct $name { $($body)* }
     };
-    ($(#[$a:meta])* [$name:ident $model:ident] [] { $($body:tt)* } [$($extra:tt)*]) => {
+    ($(#[$a:meta])* [$name:ident $model:ident] { $($body:tt)* } [$($extra:tt)*]) => {
         $(#[$a])*
         #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-        pub struct $model { $($body)* $($extra)* }
-    };
-    ($(#[$a:meta])* [$name:ident $model:ident] [open] { $($body:tt)* } [$($extra:tt)*]) => {
-        $(#[$a])*
         pub struct $model { $($body)* $($extra)* }
     };
 }
