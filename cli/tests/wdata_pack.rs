@@ -248,6 +248,17 @@ fn bad_edits() -> Vec<(&'static str, Json)> {
             paths.last_mut().unwrap()["blend_time"] = json!(0.5);
         },
     );
+    // Paths without the delay stored after their count.
+    edit(
+        "paths_without_their_delay",
+        "v22-all-event-boxes.wdata",
+        &|d| {
+            d["scene_resources"][0]
+                .as_object_mut()
+                .unwrap()
+                .remove("delay");
+        },
+    );
     // A group beyond the index's type_count.
     edit(
         "group_beyond_type_count",
