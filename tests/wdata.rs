@@ -947,6 +947,34 @@ fn trailing_bytes_below_version_9_name_the_end() {
     assert!(matches!(e.kind(), ErrorKind::InvalidValue { value: 5, .. }));
 }
 
+/// A scene resource's counts are named where reading them fails (below version 9, so that no
+/// second trigger layout is tried): the hand-built map stores the alias count before the aliases,
+/// then the path count, the delay and the paths. (A cut in the delay is a path count the rest of
+/// the file cannot hold: the count is checked first.)
+#[test]
+fn scene_resource_counts_are_named_where_they_fail() {
+    let base = version_1();
+    let map = WdataView::from_bytes(&base).unwrap();
+    let r = map.scene_resources().iter().next().unwrap().unwrap();
+    let alias_count_at = r.aliases.offset() - 4;
+    let delay_at = r.paths.offset() - 4;
+    let path_count_at = delay_at - 4;
+    let named = |data: &[u8]| {
+        let e = WdataView::from_bytes(data).unwrap_err();
+        (e.offset() as usize, e.what())
+    };
+    assert_eq!(
+        named(&base[..delay_at + 2]),
+        (path_count_at, "SceneResource.pathCnt")
+    );
+    let mut data = base.clone();
+    data[path_count_at..delay_at].copy_from_slice(&(-1i32).to_le_bytes());
+    assert_eq!(named(&data), (path_count_at, "SceneResource.pathCnt"));
+    let mut data = base.clone();
+    data[alias_count_at..alias_count_at + 4].copy_from_slice(&1_000_000i32.to_le_bytes());
+    assert_eq!(named(&data), (alias_count_at, "SceneResource.aliasCnt"));
+}
+
 #[test]
 fn every_truncation_of_every_hand_built_map_is_an_error() {
     let mut inputs = vec![version_1(), ambiguous_v9()];

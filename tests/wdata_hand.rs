@@ -841,8 +841,27 @@ fn a_layout_variant_of_the_wrong_version_is_an_error() {
 #[test]
 fn delay_and_blend_time_follow_the_paths() {
     let mut map = plan_map("v22-all-event-boxes.wdata");
+    assert!(map.scene_resources[1].paths.is_empty());
     map.scene_resources[1].delay = Some(1.0);
-    assert_eq!(err_of(&map).what(), "SceneResource.Delay");
+    let e = err_of(&map);
+    assert_eq!((e.what(), invalid_value(&e)), ("SceneResource.Delay", 0));
+
+    // Paths without their delay: named where the reader finds the delay, after the path count.
+    let mut map = plan_map("v22-all-event-boxes.wdata");
+    let bytes = write(&map).unwrap();
+    let view = gamebin::wdata::WdataView::from_bytes(&bytes).unwrap();
+    let first = view.scene_resources().iter().next().unwrap().unwrap();
+    assert!(first.delay.is_some() && !first.paths.is_empty());
+    map.scene_resources[0].delay = None;
+    let e = err_of(&map);
+    assert_eq!(
+        (e.what(), invalid_value(&e), e.offset() as usize),
+        (
+            "SceneResource.Delay",
+            first.paths.len() as u64,
+            first.paths.offset() - 4
+        )
+    );
 
     let mut map = plan_map("v22-all-event-boxes.wdata");
     map.scene_resources[0].paths[1].blend_time = Some(1.0);

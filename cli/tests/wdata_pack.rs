@@ -248,6 +248,17 @@ fn bad_edits() -> Vec<(&'static str, Json)> {
             paths.last_mut().unwrap()["blend_time"] = json!(0.5);
         },
     );
+    // Paths without the delay stored after their count.
+    edit(
+        "paths_without_their_delay",
+        "v22-all-event-boxes.wdata",
+        &|d| {
+            d["scene_resources"][0]
+                .as_object_mut()
+                .unwrap()
+                .remove("delay");
+        },
+    );
     // A group beyond the index's type_count.
     edit(
         "group_beyond_type_count",
@@ -265,6 +276,14 @@ fn bad_edits() -> Vec<(&'static str, Json)> {
         "v22-all-event-boxes.wdata",
         &|d| {
             d["event_boxes"]["NpcBox"][0]["colour"] = json!(3);
+        },
+    );
+    // Beside the triggers' flattened layout.
+    edit(
+        "unknown_key_in_the_triggers",
+        "v22-peer-triggers.wdata",
+        &|d| {
+            d["triggers"]["main_scrpt"] = json!("main.lua");
         },
     );
     edit(

@@ -1,20 +1,19 @@
 //! The `.wdata` records declared once. Four tables: [`flat_event_boxes!`] (every EventBox type
 //! but the unknown 14), [`flat_sections!`] (the AniBG, ItemBox and Gimmick sections, whose fields
 //! are gated on their sub-versions), [`flat_inner_records!`] (a trigger, a scene resource's cues,
-//! sounds and ambient sounds) and [`nested_records!`] (the records other records hold: a
-//! CameraBox's camera infos and their lists, a scene's first and second pass, a scene resource's
-//! paths and sound block). A table hands every record (its name, its format name for errors, where its list
-//! sits in the map's JSON, and each field with its kind, its version gate and its format name) to
-//! the macro it is given. The reader ([`reader_records!`], here) and the owned model
-//! (`write::wdata`, which makes the model struct, its writer and its conversion from the reader's
-//! record) both expand the same tables, so a field added to a record, or a gate changed, reaches
-//! all of them.
+//! sounds and ambient sounds) and [`nested_records!`] (the records other records or sections
+//! hold: a CameraBox's camera infos and their lists, a scene's first and second pass, a scene
+//! resource, its paths and its sound block). A table hands every record (its name, its format
+//! name for errors, where its list sits in the map's JSON, and each field with its kind, its
+//! version gate and its format name) to the macro it is given. The reader ([`reader_records!`],
+//! here) and the owned model (`write::wdata`, which makes the model struct, its writer and its
+//! conversion from the reader's record) both expand the same tables, so a field added to a
+//! record, or a gate changed, reaches all of them.
 //!
 //! Record syntax: `Name = "FormatName" in "json.section" { fields }`, optionally with
 //! `model ModelName` before the `{` (the model's struct is named so) and `+ { fields }` after it
 //! (fields of the model's own, written out in full, that the caller fills: a scene's second
-//! pass); `+ open { fields }` when one of them is flattened into the model's JSON object (serde
-//! checks no unknown key beside a flattened field, so that model's JSON does not refuse them).
+//! pass, the triggers' layout).
 //!
 //! Field syntax: `name: kind = "FormatName"`, then optionally:
 //! - `if version OP N` before the `=`: the field is stored only when that field of
@@ -27,19 +26,26 @@
 //!   count, an `i32` named `CountName`. Lists come last in a record, and the file stores every
 //!   list's count (in field order) before the first list's items; `["CountName" @N]` when the
 //!   counts are stored in another order than the lists: the count is the `N`th (from 0) of the
-//!   record's counts (then every list of the record names its slot).
+//!   record's counts (then every list of the record names its slot); `[here "CountName"]`: the
+//!   count is stored in the field's place and the items right after it (such a list may stand
+//!   anywhere in a record);
+//! - `then { value: kind = "FormatName" }` after a run's format name: a value stored between
+//!   the run's count and its records, only when the count is not zero (a scene resource's delay
+//!   after its path count). It is a field of its own, an `Option` (`Some` exactly when the run
+//!   has records) that comes just before the run's field in the struct and the JSON.
 //!
 //! Field kinds: `obb` (the box every EventBox, AniBG, ItemBox and Gimmick starts with: its name,
 //! then [`RawObb`](super::raw::RawObb)), `i32`, `u32`, `f32`, `bool32` (4-byte bool), `wstr`
 //! (UTF-16 string), `vec3` (three `f32`s), `f32x14`, `i32x7`, `wstrx2`, `bool32x5` (five 4-byte
 //! bools), `target_name` (a CameraTargetBox's name or text id, as the EventBox version says),
-//! `sounds` (an `i32` count, then the sounds), the records `camera_infos` (four) and
-//! `camera_lists`; the lists `f32s`, `u32s`, `vec3s`, `names` (UTF-16 strings), `render_entries`
-//! and `scene_elements` (names keyed from main version 22, a camera's and a scene's),
-//! `event_entries` (names, each keyed), `pvs_event_boxes` (ids or keyed names, as the EventBox
-//! version says) and `waypoint_links` (the ids, then the distances); or the name of a fixed group
-//! of plain numbers (`Signpost`, `SoundFades`, `SceneTiming`, `SceneCamera`, `TimeHold`: one raw
-//! struct each, a type the reader and the model share, see `groups.rs`).
+//! the runs `sounds`, `cues`, `ambients` and `scene_paths` (each an `i32` count named by the
+//! field's format name, then the records in place), the records `camera_infos` (four),
+//! `camera_lists` and `sound_block`; the lists `f32s`, `u32s`, `vec3s`, `names` (UTF-16
+//! strings), `render_entries` and `scene_elements` (names keyed from main version 22, a camera's
+//! and a scene's), `event_entries` (names, each keyed), `pvs_event_boxes` (ids or keyed names, as
+//! the EventBox version says) and `waypoint_links` (the ids, then the distances); or the name of
+//! a fixed group of plain numbers (`Signpost`, `SoundFades`, `SceneTiming`, `SceneCamera`,
+//! `TimeHold`: one raw struct each, a type the reader and the model share, see `groups.rs`).
 
 /// The table of flat EventBox records; `$m!` receives all of them.
 macro_rules! flat_event_boxes {
@@ -356,9 +362,11 @@ macro_rules! flat_inner_records {
 #[cfg_attr(not(feature = "write"), allow(unused_imports))]
 pub(crate) use flat_inner_records;
 /// The table of the records nested in other records or sections (a CameraBox's camera infos and
-/// their lists, a scene's two passes, a scene resource's paths and sound block); `$m!` receives
-/// all of them. A record here is read and written as a field of the record that holds it (its
-/// kind names it) or by the section that holds it, never as a counted section of its own.
+/// their lists, a scene's two passes, a scene resource, its paths and its sound block); `$m!`
+/// receives all of them. A record here is read and written as a field of the record that holds
+/// it (its kind names it) or by the section that holds it (the SceneResources section is read
+/// and written with its own count name, `SceneResources.count`), never as a counted section of
+/// its own.
 macro_rules! nested_records {
     ($m:ident) => {
         $m! {
@@ -366,9 +374,8 @@ macro_rules! nested_records {
             "";
             /// The Triggers section's prefix, the same in both layouts. The owned model's
             /// `Triggers` also holds what follows it, in one of the two layouts (flattened into
-            /// the prefix's JSON object: `"triggers"` or `"script_lists"`; serde checks no
-            /// unknown key beside a flattened field, hence `open`).
-            TriggersHead = "Triggers" in "triggers" model Triggers + open {
+            /// the prefix's JSON object: `"triggers"` or `"script_lists"`).
+            TriggersHead = "Triggers" in "triggers" model Triggers + {
                 /// The triggers, in one of the two layouts.
                 #[cfg_attr(feature = "serde", serde(flatten))]
                 pub layout: TriggerLayout,
@@ -447,6 +454,25 @@ macro_rules! nested_records {
                 no_render_item: scene_elements["nItem" @8] = "NoRenderItem",
                 /// Gimmicks not to render.
                 no_render_gimmick: scene_elements["nGim" @9] = "NoRenderGimmick",
+            }
+            /// One scene resource (the SceneResources section is `i32 count`, then the
+            /// resources): a keyed sequence of animated paths, cues and sounds.
+            SceneResource = "SceneResource" in "scene_resources" {
+                /// The resource's key.
+                key: wstr = "Key",
+                /// Other names of the resource.
+                aliases: names[here "aliasCnt"] = "Aliases",
+                /// The model/motion paths played in turn.
+                paths: scene_paths = "pathCnt" then {
+                    /// The delay before the paths play.
+                    delay: f32 = "Delay"
+                },
+                /// The timed cues.
+                cues: cues if main >= 11 = "cueCnt",
+                /// The sounds and the unknown fields after them.
+                sound: sound_block if main >= 12 = "soundCnt",
+                /// The ambient sounds.
+                ambients: ambients if main >= 17 = "ambientCnt",
             }
             // Named `SceneData` (the model's name) in errors.
             /// One animated element of a scene resource: a model, its motion and the event it
@@ -542,6 +568,10 @@ macro_rules! reader_type {
     ($lt:lifetime, i32x7) => { [i32; 7] };
     ($lt:lifetime, wstrx2) => { [$crate::wdata::WStr<$lt>; 2] };
     ($lt:lifetime, sounds) => { $crate::wdata::Run<$lt, $crate::wdata::Sound<$lt>> };
+    ($lt:lifetime, cues) => { $crate::wdata::Run<$lt, $crate::wdata::Cue<$lt>> };
+    ($lt:lifetime, ambients) => { $crate::wdata::Run<$lt, $crate::wdata::Ambient<$lt>> };
+    ($lt:lifetime, scene_paths) => { $crate::wdata::Run<$lt, $crate::wdata::ScenePath<$lt>> };
+    ($lt:lifetime, sound_block) => { $crate::wdata::SoundBlock<$lt> };
     ($lt:lifetime, bool32x5) => { [$crate::wdata::raw::Bool32; 5] };
     ($lt:lifetime, target_name) => { $crate::wdata::CameraTargetName<$lt> };
     ($lt:lifetime, camera_infos) => {
@@ -585,9 +615,21 @@ macro_rules! min_size {
     (wstrx2) => {
         4
     };
-    // The count.
+    // A run: its count.
     (sounds) => {
         4
+    };
+    (cues) => {
+        4
+    };
+    (ambients) => {
+        4
+    };
+    (scene_paths) => {
+        4
+    };
+    (sound_block) => {
+        <$crate::wdata::SoundBlock<'_> as $crate::wdata::Record<'_>>::MIN_SIZE
     };
     (bool32x5) => {
         20
@@ -699,6 +741,16 @@ macro_rules! gate_doc {
 #[cfg_attr(not(feature = "write"), allow(unused_imports))]
 pub(crate) use gate_doc;
 
+/// Documents the value stored between a run's count and its records (`then`).
+macro_rules! then_doc {
+    () => {
+        "Stored after the count of the run that follows, only when the run has records (`None` \
+         otherwise)."
+    };
+}
+#[cfg_attr(not(feature = "write"), allow(unused_imports))]
+pub(crate) use then_doc;
+
 /// Documents a field stored in every record of its run but the last (`unless last`).
 macro_rules! last_doc {
     (last) => {
@@ -747,9 +799,21 @@ macro_rules! read_field {
             $cur.wstr(concat!($label, ".", $fname))?,
         ]
     };
-    // An `i32` count, then the records.
+    // A run: an `i32` count, then the records.
     ($cur:ident, $v:ident, $p:ident, sounds, $label:literal, $fname:literal) => {
         $crate::wdata::Run::read_counted($cur, $v, concat!($label, ".", $fname))?
+    };
+    ($cur:ident, $v:ident, $p:ident, cues, $label:literal, $fname:literal) => {
+        $crate::wdata::Run::read_counted($cur, $v, concat!($label, ".", $fname))?
+    };
+    ($cur:ident, $v:ident, $p:ident, ambients, $label:literal, $fname:literal) => {
+        $crate::wdata::Run::read_counted($cur, $v, concat!($label, ".", $fname))?
+    };
+    ($cur:ident, $v:ident, $p:ident, scene_paths, $label:literal, $fname:literal) => {
+        $crate::wdata::Run::read_counted($cur, $v, concat!($label, ".", $fname))?
+    };
+    ($cur:ident, $v:ident, $p:ident, sound_block, $label:literal, $fname:literal) => {
+        $crate::wdata::SoundBlock::read($cur, $v, $p)?
     };
     // Every CameraBox has four camera infos: a run of four, checked now, typed when iterated.
     ($cur:ident, $v:ident, $p:ident, camera_infos, $label:literal, $fname:literal) => {
@@ -811,9 +875,12 @@ macro_rules! read_count {
     };
 }
 
-/// A list, once its count (`$n`) is read: the items, borrowed and checked; any other field as
-/// read.
+/// A list, once its count (`$n`) is read: the items, borrowed and checked; a list counted `here`
+/// and any other field as read.
 macro_rules! read_list {
+    ($cur:ident, $v:ident, $kind:ident, $value:ident, $label:literal, $fname:literal, here) => {
+        $value
+    };
     ($cur:ident, $v:ident, f32s, $n:ident, $label:literal, $fname:literal) => {
         $cur.read_slice($n as usize, concat!($label, ".", $fname))?
     };
@@ -857,6 +924,29 @@ macro_rules! read_gated {
     ($cur:ident, $v:ident, $p:ident, target_name, $label:literal, $fname:literal) => {
         $crate::wdata::CameraTargetName::read($cur, $v)?
     };
+    // A list counted `here`: its count, then its items at once.
+    (
+        $cur:ident, $v:ident, $p:ident, $kind:ident, $label:literal, $fname:literal,
+        here $count:literal
+    ) => {{
+        let n = read_count!($cur, $kind, concat!($label, ".", $count));
+        read_list!($cur, $v, $kind, n, $label, $fname)
+    }};
+    // A run with a value between its count and its records: the value goes to `$then` (declared
+    // by the record's read), the run is the field.
+    (
+        $cur:ident, $v:ident, $p:ident, $kind:ident, $label:literal, $fname:literal,
+        then $then:ident $tkind:ident $tname:literal
+    ) => {{
+        let (value, run) = $crate::wdata::Run::read_counted_then(
+            $cur,
+            $v,
+            concat!($label, ".", $fname),
+            |$cur| Ok(read_field!($cur, $v, $p, $tkind, $label, $tname)),
+        )?;
+        $then = value;
+        run
+    }};
     // A count stored in a slot of the record's counts: read there, the cursor left at the
     // first count (it moves past them all once every count is read).
     (
@@ -916,14 +1006,15 @@ macro_rules! reader_records {
         $(
             $(#[$doc:meta])*
             $name:ident = $label:literal in $section:literal
-                $(model $model:ident $(+ $($open:ident)? { $($extra:tt)* })?)? {
+                $(model $model:ident $(+ { $($extra:tt)* })?)? {
                 $(
                     $(#[$fdoc:meta])*
                     $field:ident : $kind:ident
-                        $([$count:literal $($cw:ident)? $(@ $slot:literal)?])?
+                        $([$($here:ident)? $count:literal $($cw:ident)? $(@ $slot:literal)?])?
                         $(if $ver:ident $op:tt $min:literal $(or $first:ident)?)?
                         $(unless $last:ident ($why:literal))?
-                        = $fname:literal $((json $key:literal))?,
+                        = $fname:literal $((json $key:literal))?
+                        $(then { $(#[$tdoc:meta])* $then:ident : $tkind:ident = $tname:literal })?,
                 )*
             }
         )*
@@ -932,6 +1023,12 @@ macro_rules! reader_records {
         #[derive(Debug, Clone, Copy, PartialEq)]
         pub struct $name<'a> {
             $(
+                $(
+                    $(#[$tdoc])*
+                    #[doc = ""]
+                    #[doc = then_doc!()]
+                    pub $then: Option<reader_type!('a, $tkind)>,
+                )?
                 $(#[$fdoc])*
                 #[doc = kind_doc!($kind)]
                 $(#[doc = ""] #[doc = gate_doc!($ver $op $min $(, $first)?)])?
@@ -959,6 +1056,7 @@ macro_rules! reader_records {
                 let _ = (versions, place);
                 // The fields in order, a list's count in its place; then the lists' items.
                 $(
+                    $(let $then;)?
                     let $field = read_gated!(
                         cur,
                         versions,
@@ -968,7 +1066,8 @@ macro_rules! reader_records {
                         $(unless $last ($why),)?
                         $label,
                         $fname
-                        $(, $count $(, $cw)? $(, @ $slot)?)?
+                        $(, $($here)? $count $(, $cw)? $(, @ $slot)?)?
+                        $(, then $then $tkind $tname)?
                     );
                 )*
                 // Counts stored in slots were read where they are: move past them.
@@ -976,8 +1075,11 @@ macro_rules! reader_records {
                 if slotted > 0 {
                     cur.take(4 * slotted, concat!($label, ".counts"))?;
                 }
-                $( let $field = read_list!(cur, versions, $kind, $field, $label, $fname); )*
-                Ok($name { $($field,)* })
+                $(
+                    let $field =
+                        read_list!(cur, versions, $kind, $field, $label, $fname $($(, $here)?)?);
+                )*
+                Ok($name { $($($then,)? $field,)* })
             }
         }
 

@@ -68,10 +68,3 @@ pub(crate) const RENDER_ITEM_KEY: Gate = Gate::main(22);
 
 /// The scenes' second pass.
 pub(crate) const SCENE_PASS2: Gate = Gate::main(20);
-
-/// A scene resource's cues.
-pub(crate) const RESOURCE_CUES: Gate = Gate::main(11);
-/// A scene resource's sound block.
-pub(crate) const RESOURCE_SOUND: Gate = Gate::main(12);
-/// A scene resource's ambient sounds.
-pub(crate) const RESOURCE_AMBIENTS: Gate = Gate::main(17);

@@ -71,7 +71,6 @@ mod obb;
 pub mod raw;
 mod records;
 mod scene;
-mod scene_resource;
 mod triggers;
 mod wstr;
 
@@ -84,7 +83,9 @@ pub use event_box::{
     MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox, SelectMapPortalBox, SkidBox,
     StartPointBox, TriggerBox, WaypointBox, WaypointLinks,
 };
-pub use flat_records::{AniBg, Gimmick, ItemBox};
+pub use flat_records::{
+    Ambient, AniBg, Cue, Gimmick, ItemBox, ScenePath, SceneResource, Sound, SoundBlock,
+};
 pub(crate) use groups::FixedGroup;
 pub use groups::{SceneCamera, SceneTiming, Signpost, SoundFades, TimeHold};
 pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};
@@ -93,7 +94,6 @@ pub use obb::Obb;
 pub use raw::Bool32;
 pub use records::{NameIter, NameList, Named, Record, Records, Run};
 pub use scene::{Scene, SceneDetails, SceneHead, SceneSection, Scenes};
-pub use scene_resource::{Ambient, Cue, ScenePath, SceneResource, Sound, SoundBlock};
 pub use triggers::{ScriptPaths, Trigger, TriggerLayout, Triggers, TriggersHead};
 pub use wstr::{NO_PATH, WStr};
 

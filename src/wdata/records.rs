@@ -201,6 +201,22 @@ impl<'a, R: Record<'a, Context = Versions>> Run<'a, R> {
         Self::read(cur, count, versions)
     }
 
+    /// Reads an `i32` count (checked against `R::MIN_SIZE`), then, when it is not zero, the
+    /// value `between` reads (a scene resource's delay, stored between its path count and its
+    /// paths), then the run.
+    // Always inlined, as the records' reads are (see `reader_records!`): `between` is a closure.
+    #[inline(always)]
+    pub(crate) fn read_counted_then<T>(
+        cur: &mut Cursor<'a>,
+        versions: Versions,
+        what: &'static str,
+        between: impl FnOnce(&mut Cursor<'a>) -> Result<T>,
+    ) -> Result<(Option<T>, Self)> {
+        let count = cur.count(what, R::MIN_SIZE)?;
+        let value = if count > 0 { Some(between(cur)?) } else { None };
+        Ok((value, Self::read(cur, count, versions)?))
+    }
+
     /// Number of records.
     pub fn len(&self) -> usize {
         self.count as usize

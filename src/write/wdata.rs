@@ -110,7 +110,7 @@ impl std::error::Error for WriteError {}
 
 /// The JSON key (serde name) of each field the writer checks against a version, by the name the
 /// writer's errors give it.
-const GATED_KEYS: [(&str, &str); 37] = [
+const GATED_KEYS: [(&str, &str); 38] = [
     ("Header.EventBoxVersion", "event_box_version"),
     ("Header.AniBGVersion", "anibg_version"),
     ("Header.ItemBoxVersion", "item_box_version"),
@@ -133,6 +133,7 @@ const GATED_KEYS: [(&str, &str); 37] = [
     ("SceneElement.Category", "category"),
     ("SceneData.Time", "time_hold"),
     ("SceneData.BlendTime", "blend_time"),
+    ("SceneResource.Delay", "delay"),
     ("SceneResource.cueCnt", "cues"),
     ("SceneResource.soundCnt", "sound"),
     ("SceneResource.ambientCnt", "ambients"),

@@ -1,10 +1,10 @@
 //! The owned model of the records declared in tables (every EventBox type but the unknown 14;
-//! AniBG, ItemBox, Gimmick; a trigger, a scene resource's cues, sounds, ambient sounds, paths and
-//! sound block; a camera info and its lists; a scene's first and second pass), their writers and their
-//! conversion from the reader's records: all made from the four tables of `wdata::flat_records`
-//! (`flat_event_boxes!`, `flat_sections!`, `flat_inner_records!`, `nested_records!`), which the
-//! reader expands too (so a field added there, or a gate changed, is read, held, written and
-//! copied).
+//! AniBG, ItemBox, Gimmick; a trigger; a scene resource, its cues, sounds, ambient sounds, paths
+//! and sound block; a camera info and its lists; a scene's first and second pass), their writers
+//! and their conversion from the reader's records: all made from the four tables of
+//! `wdata::flat_records` (`flat_event_boxes!`, `flat_sections!`, `flat_inner_records!`,
+//! `nested_records!`), which the reader expands too (so a field added there, or a gate changed,
+//! is read, held, written and copied).
 
 use zerocopy::little_endian::{F32, I32};
 
@@ -24,7 +24,7 @@ use crate::wdata::FixedGroup;
 use crate::wdata::Versions;
 use crate::wdata::flat_records::{
     first, flat_event_boxes, flat_inner_records, flat_sections, gate_doc, kind_doc, last_doc,
-    nested_records, one,
+    nested_records, one, then_doc,
 };
 
 /// The model's type for a field kind; a gated field is an `Option`. A fixed group's type is the
@@ -65,6 +65,18 @@ macro_rules! model_type {
     };
     (sounds) => {
         Vec<Sound>
+    };
+    (cues) => {
+        Vec<Cue>
+    };
+    (ambients) => {
+        Vec<Ambient>
+    };
+    (scene_paths) => {
+        Vec<SceneData>
+    };
+    (sound_block) => {
+        SoundBlock
     };
     (bool32x5) => {
         [Bool32; 5]
@@ -149,12 +161,21 @@ macro_rules! write_field {
     ($s:ident, $g:ident, $p:ident, wstrx2, $v:expr, $what:expr) => {
         $s.wstrs(&$v, $what)?
     };
-    // An `i32` count, then the records.
+    // A run: an `i32` count, then the records.
     ($s:ident, $g:ident, $p:ident, sounds, $v:expr, $what:expr) => {
-        $s.count_i32($v.len(), $what)?;
-        for (i, r) in $v.iter().enumerate() {
-            r.write($s, $g, place(i, $v.len()))?;
-        }
+        write_run($s, &$v, $g, $what)?
+    };
+    ($s:ident, $g:ident, $p:ident, cues, $v:expr, $what:expr) => {
+        write_run($s, &$v, $g, $what)?
+    };
+    ($s:ident, $g:ident, $p:ident, ambients, $v:expr, $what:expr) => {
+        write_run($s, &$v, $g, $what)?
+    };
+    ($s:ident, $g:ident, $p:ident, scene_paths, $v:expr, $what:expr) => {
+        write_run($s, &$v, $g, $what)?
+    };
+    ($s:ident, $g:ident, $p:ident, sound_block, $v:expr, $what:expr) => {
+        $v.write($s, $g, $p)?
     };
     // The four camera infos, each knowing whether it is the first.
     ($s:ident, $g:ident, $p:ident, camera_infos, $v:expr, $what:expr) => {
@@ -177,8 +198,10 @@ macro_rules! write_field {
     };
 }
 
-/// Writes a list's items (after every count of the record); any other field is written already.
+/// Writes a list's items (after every count of the record); a list counted `here` and any other
+/// field is written already.
 macro_rules! write_list {
+    ($s:ident, $g:ident, $kind:ident, $val:expr, $what:expr, here) => {};
     ($s:ident, $g:ident, f32s, $val:expr, $what:expr) => {
         $s.f32s(&$val);
     };
@@ -260,6 +283,31 @@ macro_rules! write_gated {
     ($s:ident, $g:ident, $p:ident, target_name, $val:expr, $what:expr) => {
         $val.write($s, $g)?;
     };
+    // A list counted `here`: its count, then its items at once.
+    ($s:ident, $g:ident, $p:ident, $kind:ident, $val:expr, $what:expr, count here $count:expr) => {
+        write_count!($s, $g, $kind, $val, $what, $count);
+        write_list!($s, $g, $kind, $val, $what);
+    };
+    // A run with a value between its count and its records: the value is present exactly when
+    // the run has records (the error's value is the count).
+    (
+        $s:ident, $g:ident, $p:ident, $kind:ident, $val:expr, $what:expr,
+        then $tval:expr, $tkind:ident, $twhat:expr, $why:expr
+    ) => {
+        $s.count_i32($val.len(), $what)?;
+        if $tval.is_some() == $val.is_empty() {
+            return Err(crate::error::Error::invalid(
+                $s.pos(),
+                $twhat,
+                crate::bytes::u64_of($val.len()),
+                $why,
+            ));
+        }
+        if let Some(x) = &$tval {
+            write_field!($s, $g, $p, $tkind, *x, $twhat);
+        }
+        write_records($s, &$val, $g)?;
+    };
     // A count stored in a slot: written with the others, in slot order.
     (
         $s:ident, $g:ident, $p:ident, $kind:ident, $val:expr, $what:expr,
@@ -333,6 +381,18 @@ macro_rules! from_read {
     (sounds, $v:expr) => {
         copied($v, Sound::from_read)?
     };
+    (cues, $v:expr) => {
+        copied($v, Cue::from_read)?
+    };
+    (ambients, $v:expr) => {
+        copied($v, Ambient::from_read)?
+    };
+    (scene_paths, $v:expr) => {
+        copied($v, SceneData::from_read)?
+    };
+    (sound_block, $v:expr) => {
+        SoundBlock::from_read(&$v)?
+    };
     (camera_lists, $v:expr) => {
         CameraLists::from_read(&$v)?
     };
@@ -378,14 +438,15 @@ macro_rules! model_records {
         $(
             $(#[$doc:meta])*
             $name:ident = $label:literal in $section:literal
-                $(model $model:ident $(+ $($open:ident)? { $($extra:tt)* })?)? {
+                $(model $model:ident $(+ { $($extra:tt)* })?)? {
                 $(
                     $(#[$fdoc:meta])*
                     $field:ident : $kind:ident
-                        $([$count:literal $($cw:ident)? $(@ $slot:literal)?])?
+                        $([$($here:ident)? $count:literal $($cw:ident)? $(@ $slot:literal)?])?
                         $(if $ver:ident $op:tt $min:literal $(or $first:ident)?)?
                         $(unless $last:ident ($why:literal))?
-                        = $fname:literal $((json $key:literal))?,
+                        = $fname:literal $((json $key:literal))?
+                        $(then { $(#[$tdoc:meta])* $then:ident : $tkind:ident = $tname:literal })?,
                 )*
             }
         )*
@@ -394,8 +455,15 @@ macro_rules! model_records {
             $(#[$doc])*
             #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
             #[derive(Clone, Debug, PartialEq, Default)]
-            [$name $($model)?] [$($($($open)?)?)?] {
+            [$name $($model)?] {
                 $(
+                    $(
+                        $(#[$tdoc])*
+                        #[doc = ""]
+                        #[doc = then_doc!()]
+                        #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+                        pub $then: Option<model_type!($tkind)>,
+                    )?
                     $(#[$fdoc])*
                     #[doc = kind_doc!($kind)]
                     $(
@@ -430,7 +498,16 @@ macro_rules! model_records {
                         $(unless $last ($why),)?
                         self.$field,
                         concat!($label, ".", $fname)
-                        $(, count concat!($label, ".", $count) $(, $cw)? $(, @ $slot)?)?
+                        $(, count $($here)? concat!($label, ".", $count) $(, $cw)? $(, @ $slot)?)?
+                        $(
+                            , then self.$then,
+                            $tkind,
+                            concat!($label, ".", $tname),
+                            concat!(
+                                "stored after ", $label, ".", $fname,
+                                " exactly when that count is not zero (value: the count)"
+                            )
+                        )?
                     );
                 )*
                 // The counts stored in slots, in slot order.
@@ -450,7 +527,11 @@ macro_rules! model_records {
                         );
                     )*
                 }
-                $( write_list!(s, v, $kind, self.$field, concat!($label, ".", $fname)); )*
+                $(
+                    write_list!(
+                        s, v, $kind, self.$field, concat!($label, ".", $fname) $($(, $here)?)?
+                    );
+                )*
                 Ok(())
             }
         }
@@ -459,7 +540,10 @@ macro_rules! model_records {
             /// Copies the reader's record (its lists are read again, and may fail).
             pub(crate) fn from_read(r: &crate::wdata::$name<'_>) -> Result<Self> {
                 Ok(Self {
-                    $( $field: from_read!($kind $(, $ver)? $(, $last)?, r.$field), )*
+                    $(
+                        $($then: from_read!($tkind, then, r.$then),)?
+                        $field: from_read!($kind $(, $ver)? $(, $last)?, r.$field),
+                    )*
                     // The model's own fields (a scene's second pass) are the caller's to fill;
                     // a record without any names every field above.
                     $($(..{ ignore!($($extra)*); Self::default() })?)?
@@ -470,21 +554,19 @@ macro_rules! model_records {
 }
 
 /// The model's struct: named as the reader's record, or as the table's `model` clause says, with
-/// the clause's own fields after the table's. Its JSON refuses unknown keys, but for an `open`
-/// clause's (serde checks none beside a flattened field).
+/// the clause's own fields after the table's. Its JSON refuses unknown keys, beside a flattened
+/// field too (the triggers' layout): serde's derive hands a flattened enum the keys no other
+/// field took, the enum takes the one naming its variant, and `deny_unknown_fields` refuses any
+/// key still left over (a test in `json.rs` holds serde to it).
 macro_rules! model_struct {
-    ($(#[$a:meta])* [$name:ident] [] { $($body:tt)* } []) => {
+    ($(#[$a:meta])* [$name:ident] { $($body:tt)* } []) => {
         $(#[$a])*
         #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
         pub struct $name { $($body)* }
     };
-    ($(#[$a:meta])* [$name:ident $model:ident] [] { $($body:tt)* } [$($extra:tt)*]) => {
+    ($(#[$a:meta])* [$name:ident $model:ident] { $($body:tt)* } [$($extra:tt)*]) => {
         $(#[$a])*
         #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
-        pub struct $model { $($body)* $($extra)* }
-    };
-    ($(#[$a:meta])* [$name:ident $model:ident] [open] { $($body:tt)* } [$($extra:tt)*]) => {
-        $(#[$a])*
         pub struct $model { $($body)* $($extra)* }
     };
 }
@@ -497,6 +579,25 @@ macro_rules! model_name {
     ($name:ident $model:ident) => {
         $model
     };
+}
+
+/// An `i32` count (named `what`), then the records.
+fn write_run<R: Record>(
+    s: &mut Sink,
+    list: &[R],
+    versions: Versions,
+    what: &'static str,
+) -> Result<()> {
+    s.count_i32(list.len(), what)?;
+    write_records(s, list, versions)
+}
+
+/// The records of a run, each knowing its place in it.
+fn write_records<R: Record>(s: &mut Sink, list: &[R], versions: Versions) -> Result<()> {
+    for (i, r) in list.iter().enumerate() {
+        r.write(s, versions, place(i, list.len()))?;
+    }
+    Ok(())
 }
 
 /// Swallows its tokens (to expand a repetition only where the tokens are present).

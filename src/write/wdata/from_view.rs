@@ -165,21 +165,6 @@ fn scene(s: read::Scene<'_>) -> Result<Scene> {
     })
 }
 
-fn scene_resource(r: read::SceneResource<'_>) -> Result<SceneResource> {
-    Ok(SceneResource {
-        key: ws(r.key),
-        aliases: names(r.aliases)?,
-        delay: r.delay,
-        paths: copied(r.paths, SceneData::from_read)?,
-        cues: r.cues.map(|c| copied(c, Cue::from_read)).transpose()?,
-        sound: r.sound.map(|s| SoundBlock::from_read(&s)).transpose()?,
-        ambients: r
-            .ambients
-            .map(|a| copied(a, Ambient::from_read))
-            .transpose()?,
-    })
-}
-
 impl WdataMap {
     /// Copies everything `view` read into an owned map; writing it gives the same bytes for every
     /// file whose EventBox groups are laid out as the writer lays them out (the fixtures).
@@ -235,7 +220,7 @@ impl WdataMap {
             scene_resources: view
                 .scene_resources()
                 .iter()
-                .map(|r| scene_resource(r?))
+                .map(|r| SceneResource::from_read(&r?))
                 .collect::<Result<_>>()?,
         })
     }

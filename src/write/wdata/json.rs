@@ -333,7 +333,8 @@ mod tests {
     use serde_json::json;
 
     use super::super::{
-        Bool32, EventBoxes, NpcBox, RawGroup, SceneData, StartPointBox, WString, WdataMap,
+        Bool32, EventBoxes, NpcBox, RawGroup, SceneData, StartPointBox, TriggerLayout, Triggers,
+        WString, WdataMap,
     };
 
     #[test]
@@ -482,5 +483,46 @@ mod tests {
         let value = json!(path);
         assert_eq!(value["time_hold"], json!({"time": 3, "hold": 4}));
         assert!(value.get("blend_time").is_none());
+    }
+
+    /// The triggers' layout is flattened into their object, and a key beside it is still checked:
+    /// a misspelt one is refused in either layout, in the model's JSON and in a whole map's, and
+    /// so are both layouts at once.
+    #[test]
+    fn a_misspelt_key_in_the_triggers_is_refused() {
+        let script_lists = TriggerLayout::ScriptLists {
+            event_scripts: vec![WString::new("event\\a.lua")],
+            condition_scripts: Vec::new(),
+            action_scripts: Vec::new(),
+        };
+        for layout in [TriggerLayout::default(), script_lists] {
+            let triggers = Triggers {
+                main_script: WString::new("main.lua"),
+                layout,
+                ..Triggers::default()
+            };
+            let good = json!(triggers);
+            let back: Triggers = serde_json::from_value(good.clone()).unwrap();
+            assert_eq!(back, triggers);
+            let mut bad = good.clone();
+            bad["main_scrpt"] = json!("main.lua");
+            let e = serde_json::from_value::<Triggers>(bad).unwrap_err();
+            assert!(e.to_string().contains("unknown field `main_scrpt`"), "{e}");
+
+            let mut map = json!(WdataMap {
+                triggers,
+                ..WdataMap::default()
+            });
+            assert!(serde_json::from_value::<WdataMap>(map.clone()).is_ok());
+            map["triggers"]["reserved"] = json!(0);
+            let e = serde_json::from_value::<WdataMap>(map).unwrap_err();
+            assert!(e.to_string().contains("unknown field `reserved`"), "{e}");
+        }
+        let mut both = json!(Triggers::default());
+        both["script_lists"] =
+            json!({"event_scripts": [], "condition_scripts": [], "action_scripts": []});
+        // The layout takes one of the two keys; the other is left over.
+        let e = serde_json::from_value::<Triggers>(both).unwrap_err();
+        assert!(e.to_string().starts_with("unknown field `"), "{e}");
     }
 }

@@ -1,15 +1,14 @@
 //! The Scenes and SceneResources sections (cutscene cameras and their content), gated on the
 //! main version.
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 use crate::wdata::{Versions, gates};
 
 use super::encode::Sink;
 use super::event_boxes::{Record, place};
-pub use super::flat_records::{Ambient, Cue, Scene, SceneData, SoundBlock};
+pub use super::flat_records::{Scene, SceneData, SceneResource};
 use super::model::WString;
-use crate::bytes::Place;
 /// The groups of plain numbers in scenes and sounds: the reader's types (declared once).
 pub use crate::wdata::{SceneCamera, SceneTiming, SoundFades, TimeHold};
 
@@ -40,34 +39,6 @@ pub struct SceneElement {
     pub category: Option<u32>,
     /// The element's key.
     pub key: WString,
-}
-
-/// A scene resource: a keyed sequence of animations, cues and sounds.
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(deny_unknown_fields)
-)]
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SceneResource {
-    /// The resource's key.
-    pub key: WString,
-    /// Other names of the resource.
-    pub aliases: Vec<WString>,
-    /// Stored only when there is at least one path: `Some` exactly when `paths` is not empty.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub delay: Option<f32>,
-    /// The model/motion paths played in turn.
-    pub paths: Vec<SceneData>,
-    /// Version >= 11.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub cues: Option<Vec<Cue>>,
-    /// Version >= 12.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub sound: Option<SoundBlock>,
-    /// Version >= 17.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub ambients: Option<Vec<Ambient>>,
 }
 
 // ---- writing ---------------------------------------------------------------------------------
@@ -120,63 +91,5 @@ pub(super) fn write_scene_resources(
         r.write(s, versions, place(i, resources.len()))?;
     }
     s.entry = None;
-    Ok(())
-}
-
-impl SceneResource {
-    fn write(&self, s: &mut Sink, v: Versions, p: Place) -> Result<()> {
-        s.wstr(&self.key, "SceneResource.Key")?;
-        s.count_i32(self.aliases.len(), "SceneResource.aliasCnt")?;
-        s.wstrs(&self.aliases, "SceneResource.Aliases")?;
-        s.count_i32(self.paths.len(), "SceneResource.pathCnt")?;
-        match (self.delay, self.paths.is_empty()) {
-            (Some(d), false) => s.f32(d),
-            (None, true) => {}
-            _ => {
-                return Err(Error::invalid(
-                    s.pos(),
-                    "SceneResource.Delay",
-                    crate::bytes::u64_of(self.paths.len()),
-                    "the delay is stored exactly when there is at least one path",
-                ));
-            }
-        }
-        for (i, p) in self.paths.iter().enumerate() {
-            p.write(s, v, place(i, self.paths.len()))?;
-        }
-        if let Some(cues) = s.gated(&self.cues, gates::RESOURCE_CUES, v, "SceneResource.cueCnt")? {
-            write_counted(s, cues, v, "SceneResource.cueCnt")?;
-        }
-        if let Some(block) = s.gated(
-            &self.sound,
-            gates::RESOURCE_SOUND,
-            v,
-            "SceneResource.soundCnt",
-        )? {
-            block.write(s, v, p)?;
-        }
-        if let Some(ambients) = s.gated(
-            &self.ambients,
-            gates::RESOURCE_AMBIENTS,
-            v,
-            "SceneResource.ambientCnt",
-        )? {
-            write_counted(s, ambients, v, "SceneResource.ambientCnt")?;
-        }
-        Ok(())
-    }
-}
-
-/// `i32 count` (named `what`), then the records.
-fn write_counted<R: Record>(
-    s: &mut Sink,
-    list: &[R],
-    versions: Versions,
-    what: &'static str,
-) -> Result<()> {
-    s.count_i32(list.len(), what)?;
-    for (i, r) in list.iter().enumerate() {
-        r.write(s, versions, place(i, list.len()))?;
-    }
     Ok(())
 }
