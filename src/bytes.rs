@@ -548,7 +548,8 @@ where
 
     /// `count` records that a relative pointer points to: `relative`, stored at file offset
     /// `field`, counts from `base`. An empty table's pointer is not followed (writers store 0 or
-    /// anything for it): the table is empty at `base`.
+    /// anything for it): the table is empty at `base`, which callers take from a struct read from
+    /// the file (a `base` past the end is an error, whatever the count).
     #[inline]
     pub fn at_pointer(
         bytes: Bytes<'a>,
@@ -558,9 +559,9 @@ where
         count: usize,
         what: &'static str,
     ) -> Result<Self> {
-        if count == 0 {
-            return Ok(Table::empty(base));
-        }
+        // An empty table is read at `base` itself (a struct's own place, inside the file) rather
+        // than returned early: a select, not a branch, on every table of a view's open.
+        let relative = if count == 0 { 0 } else { relative };
         let offset = bytes.resolve(field, base, relative, what)?;
         Table::read(bytes, offset, count, what)
     }
