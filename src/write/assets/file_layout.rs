@@ -25,10 +25,10 @@
 use core::mem::size_of;
 
 use zerocopy::little_endian::I64;
-use zerocopy::{Immutable, IntoBytes};
 
-use super::super::sink::{Sink, invalid};
+use super::super::sink::invalid;
 use super::AssetsBuilder;
+use super::blob_placement::BlobPlacement;
 use crate::bytes::{Bytes, u64_of};
 use crate::error::Result;
 use crate::hash::murmur3_32;
@@ -78,7 +78,16 @@ pub struct FileLayout {
         serde(default, skip_serializing_if = "Vec::is_empty")
     )]
     pub padding: Vec<Padding>,
-    /// The blobs of databases whose records the writer lays out otherwise, as stored.
+    /// Where the out-of-line arrays are in the blobs of databases whose arrays the writer
+    /// places otherwise (other alignment, other order), in table order.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub blob_placements: Vec<BlobPlacement>,
+    /// The blobs of databases the writer would lay out otherwise and no [`BlobPlacement`]
+    /// writes again byte for byte (records sharing arrays, bytes other than zero in the pads
+    /// of records or arrays, ...), as stored: the last resort.
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Vec::is_empty")
@@ -169,127 +178,60 @@ impl StoredBlob {
 }
 
 impl FileLayout {
-    /// The blob to write for database `database`, which the writer writes as `written`: the
-    /// stored one while the records are unchanged.
-    pub(super) fn blob<'b>(&'b self, database: usize, written: &'b [u8]) -> &'b [u8] {
+    /// The blob kept as stored for database `database`, if any.
+    pub(super) fn stored_blob(&self, database: usize) -> Option<&StoredBlob> {
         // In increasing database order (`check` refuses any other): one search per database.
-        self.stored_blobs
+        let i = self
+            .stored_blobs
             .binary_search_by_key(&database, |s| s.database)
-            .ok()
-            .and_then(|i| self.stored_blobs.get(i))
-            .filter(|s| s.matches(written))
-            .map_or(written, |s| s.blob.as_slice())
+            .ok()?;
+        self.stored_blobs.get(i)
     }
 
-    /// Refuses stored blobs that are not one per database, in table order, of the `databases`
-    /// the model has.
+    /// The placement of database `database`'s arrays, if any.
+    pub(super) fn blob_placement(&self, database: usize) -> Option<&BlobPlacement> {
+        let i = self
+            .blob_placements
+            .binary_search_by_key(&database, |p| p.database)
+            .ok()?;
+        self.blob_placements.get(i)
+    }
+
+    /// Refuses stored blobs and blob placements that are not one per database, in table order,
+    /// of the `databases` the model has.
     pub(super) fn check(&self, databases: usize) -> Result<()> {
-        let mut next = 0;
-        for kept in &self.stored_blobs {
-            if kept.database < next || kept.database >= databases {
-                return Err(invalid(
-                    "layout.stored_blobs.database",
-                    u64_of(kept.database),
-                    "not a database of the model, or not after the one kept before",
-                ));
-            }
-            next = kept.database + 1;
-        }
-        Ok(())
+        in_table_order(
+            self.stored_blobs.iter().map(|s| s.database),
+            databases,
+            "layout.stored_blobs.database",
+        )?;
+        in_table_order(
+            self.blob_placements.iter().map(|p| p.database),
+            databases,
+            "layout.blob_placements.database",
+        )
     }
 }
 
-/// The gaps a layout may ask for beyond the bytes placed: alignment of a small file.
-const SLACK: usize = 64 << 10;
-
-/// Places parts at a layout's offsets while it still can (see the module's docs).
-pub(super) struct Placer<'l> {
-    /// The layout while it is followed.
-    layout: Option<&'l FileLayout>,
-    /// The layout given, for its padding.
-    given: Option<&'l FileLayout>,
-    gaps: usize,
-    /// The gaps zero-filled, (start, end), in file order.
-    filled: Vec<(usize, usize)>,
-}
-
-impl<'l> Placer<'l> {
-    pub(super) fn new(layout: Option<&'l FileLayout>) -> Self {
-        Placer {
-            layout,
-            given: layout,
-            gaps: 0,
-            filled: Vec::new(),
-        }
-    }
-
-    /// Writes the layout's padding into the gaps it was stored in, where those gaps were left
-    /// (a padding whose gap an edit closed is dropped).
-    pub(super) fn pad(&self, out: &mut Sink) -> Result<()> {
-        for padding in self.given.map_or(&[][..], |l| l.padding.as_slice()) {
-            let end = padding.at.saturating_add(padding.bytes.len());
-            let gap = self
-                .filled
-                .partition_point(|&(start, _)| start <= padding.at);
-            let inside = gap
-                .checked_sub(1)
-                .and_then(|g| self.filled.get(g))
-                .is_some_and(|&(_, gap_end)| end <= gap_end);
-            if inside {
-                out.patch(padding.at, padding.bytes.as_slice(), "layout.padding")?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Moves to where the layout places the part `what` (offset given by `at`, `size` bytes
-    /// long): zero-fills up to it, or gives the layout up when the file already goes past it.
-    pub(super) fn place(
-        &mut self,
-        out: &mut Sink,
-        at: impl FnOnce(&FileLayout) -> Option<usize>,
-        size: usize,
-        what: &'static str,
-    ) -> Result<()> {
-        let Some(target) = self.layout.and_then(at) else {
-            self.layout = None;
-            return Ok(());
-        };
-        let Some(gap) = target.checked_sub(out.len()) else {
-            // A part before this one grew past it: the writer's layout from here on.
-            self.layout = None;
-            return Ok(());
-        };
-        // The bytes placed, not counting the gaps (else each gap could double the file).
-        let placed = out.len().saturating_sub(self.gaps).saturating_add(size);
-        self.gaps = self.gaps.saturating_add(gap);
-        if self.gaps > placed.saturating_add(SLACK) {
+/// Refuses `positions` that are not databases of the `databases` a model has, each after the
+/// one before.
+fn in_table_order(
+    positions: impl Iterator<Item = usize>,
+    databases: usize,
+    what: &'static str,
+) -> Result<()> {
+    let mut next = 0;
+    for database in positions {
+        if database < next || database >= databases {
             return Err(invalid(
                 what,
-                u64_of(target),
-                "the layout's gaps before this part add up to more than the bytes placed (and \
-                 64 KiB more)",
+                u64_of(database),
+                "not a database of the model, or not after the one kept before",
             ));
         }
-        let start = out.fill(0, gap)?;
-        if gap > 0 {
-            self.filled.push((start, target));
-        }
-        Ok(())
+        next = database + 1;
     }
-
-    /// Places `value` (a part) where the layout puts it (see [`place`](Self::place)) and
-    /// writes it; returns where it starts.
-    pub(super) fn put<T: IntoBytes + Immutable + ?Sized>(
-        &mut self,
-        out: &mut Sink,
-        at: impl FnOnce(&FileLayout) -> Option<usize>,
-        value: &T,
-        what: &'static str,
-    ) -> Result<usize> {
-        self.place(out, at, value.as_bytes().len(), what)?;
-        Ok(out.put(value))
-    }
+    Ok(())
 }
 
 /// Where `part` starts in `file`, when it is a slice of it.
@@ -349,6 +291,7 @@ impl FileLayout {
         .unwrap_or(paths.saturating_add(path_count.saturating_mul(size_of::<PathEntry>())));
 
         let mut blobs = Vec::new();
+        let mut blob_placements = Vec::new();
         let mut stored_blobs = Vec::new();
         for (i, database) in view.databases().iter().enumerate() {
             let database = database?;
@@ -358,7 +301,10 @@ impl FileLayout {
             };
             let written = built.finish()?;
             if written != database.blob() {
-                stored_blobs.push(StoredBlob::new(i, &written, database.blob()));
+                match BlobPlacement::of(i, built, database.blob()) {
+                    Some(placement) => blob_placements.push(placement),
+                    None => stored_blobs.push(StoredBlob::new(i, &written, database.blob())),
+                }
             }
         }
 
@@ -397,6 +343,7 @@ impl FileLayout {
             end: file.len(),
             string_words,
             padding: Vec::new(),
+            blob_placements,
             stored_blobs,
         };
         let mut layout = layout;
@@ -429,6 +376,7 @@ impl FileLayout {
         }
         self.string_words == StringWords::Order
             && self.stored_blobs.is_empty()
+            && self.blob_placements.is_empty()
             && self.padding.is_empty()
     }
 

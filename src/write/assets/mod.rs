@@ -32,11 +32,13 @@ use crate::wows::assets::raw::ModelPrototypeV1;
 use crate::wows::assets::{PrototypeFields, PrototypeRef, PrototypeType};
 
 mod blob;
+mod blob_placement;
 mod examples;
 mod file_layout;
 mod from_view;
 mod hash_map;
 mod layout;
+mod placer;
 mod records;
 
 use blob::{Blob, pointer};
@@ -53,6 +55,7 @@ pub use examples::{
 
 mod model;
 
+pub use blob_placement::BlobPlacement;
 pub use file_layout::{FileLayout, Padding, StoredBlob, StringWords};
 pub use model::{AssetsModel, DatabaseModel, DatabaseRecords, PathEntryModel, PrototypeEntryModel};
 
