@@ -32,12 +32,12 @@ use super::blob_placement::BlobPlacement;
 use crate::bytes::{Bytes, u64_of};
 use crate::error::Result;
 use crate::hash::murmur3_32;
-use crate::wows::assets::AssetsView;
 use crate::wows::assets::raw::{
     BODY_BASE, BODY_DATABASES_PTR, BODY_PATHS, BODY_PATHS_PTR, BODY_R2P, BODY_R2P_BUCKETS_PTR,
     BODY_R2P_VALUES_PTR, BODY_STRING_DATA_PTR, BODY_STRINGS_BUCKETS_PTR, BODY_STRINGS_VALUES_PTR,
     BodyHeader, DatabaseEntry, PathEntry, PrototypeBucket, StringBucket,
 };
+use crate::wows::assets::{AssetsView, Prototype, PrototypeType};
 
 /// Where another writer placed the parts of a file (file offsets), and what the writer would
 /// otherwise not write the same: the strings map's words and blobs laid out otherwise.
@@ -71,6 +71,12 @@ pub struct FileLayout {
     pub end: usize,
     /// What the strings map's bucket words hold beside the occupied bit.
     pub string_words: StringWords,
+    /// The order of the visuals' node name maps (absent in JSON: sorted).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "NodeNameMaps::is_sorted")
+    )]
+    pub node_name_maps: NodeNameMaps,
     /// The bytes between parts that are not zero (a writer's fill), written back into the gaps
     /// the layout leaves.
     #[cfg_attr(
@@ -108,6 +114,65 @@ pub enum StringWords {
     Order,
     /// The bucket's own slot (the independent sample's writer).
     Slot,
+}
+
+/// The order of a VisualPrototype's node name map (its name ids and node indices, parallel).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum NodeNameMaps {
+    /// Sorted by name id, for lookup (as the format is described; this writer's choice).
+    #[default]
+    Sorted,
+    /// In node order (the independent sample's writer).
+    Nodes,
+}
+
+impl NodeNameMaps {
+    /// Whether this is [`Sorted`](Self::Sorted), the writer's own order.
+    pub fn is_sorted(&self) -> bool {
+        *self == NodeNameMaps::Sorted
+    }
+
+    /// The order of the node name maps of `view`'s visuals: in node order when a visual's map
+    /// is in node order and not sorted (a map neither sorted nor in node order is not written
+    /// the same either way: its blob is then kept as stored).
+    pub(super) fn of(view: &AssetsView<'_>) -> NodeNameMaps {
+        for database in view.databases().iter().flatten() {
+            // A raw database's record count is unchecked: never a loop bound.
+            if database.kind() != Some(PrototypeType::Visual) || database.item_size().is_none() {
+                continue;
+            }
+            for i in 0..database.record_count() {
+                let Ok(Prototype::Visual(visual)) = database.prototype(i, view.strings()) else {
+                    break;
+                };
+                let (Ok(names), Ok(nodes)) =
+                    (visual.name_map_name_ids(), visual.name_map_node_ids())
+                else {
+                    break;
+                };
+                let pairs = || {
+                    names
+                        .iter()
+                        .map(|n| n.get())
+                        .zip(nodes.iter().map(|n| n.get()))
+                };
+                let sorted = pairs().zip(pairs().skip(1)).all(|(a, b)| a <= b);
+                let in_node_order = nodes
+                    .iter()
+                    .enumerate()
+                    .all(|(i, n)| usize::from(n.get()) == i);
+                if in_node_order && !sorted {
+                    return NodeNameMaps::Nodes;
+                }
+            }
+        }
+        NodeNameMaps::Sorted
+    }
 }
 
 /// Bytes between two parts, as stored (when not all zero).
@@ -342,6 +407,7 @@ impl FileLayout {
             blobs,
             end: file.len(),
             string_words,
+            node_name_maps: b.node_name_maps,
             padding: Vec::new(),
             blob_placements,
             stored_blobs,
@@ -375,6 +441,7 @@ impl FileLayout {
             next = at.saturating_add(size);
         }
         self.string_words == StringWords::Order
+            && self.node_name_maps.is_sorted()
             && self.stored_blobs.is_empty()
             && self.blob_placements.is_empty()
             && self.padding.is_empty()

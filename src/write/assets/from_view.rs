@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::{AssetsBuilder, Blob, ChecksumKind, FileLayout};
+use super::{AssetsBuilder, Blob, ChecksumKind, FileLayout, NodeNameMaps};
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 use crate::hash::murmur3_32;
@@ -74,6 +74,7 @@ impl AssetsBuilder {
                 ChecksumMatch::None => ChecksumKind::Fixed(checksum.stored),
             },
             layout: None,
+            node_name_maps: NodeNameMaps::of(view),
         };
         b.strings_from(view)?;
         b.paths_from(view)?;

@@ -259,6 +259,9 @@ impl AssetsBuilder {
         if let Some(layout) = &layout {
             layout.check(databases.len())?;
         }
+        b.node_name_maps = layout
+            .as_ref()
+            .map_or_else(Default::default, |l| l.node_name_maps);
         b.layout = layout;
         for text in &strings {
             let known = b.string_order.len();

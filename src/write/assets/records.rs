@@ -8,7 +8,7 @@ use zerocopy::IntoBytes;
 use zerocopy::little_endian::{F32, I32, I64, U16, U32, U64};
 
 use super::super::sink::{invalid, narrow};
-use super::{Blob, name_id};
+use super::{Blob, NodeNameMaps, name_id};
 use crate::bytes::u64_of;
 use crate::error::Result;
 use crate::wows::assets::raw::{
@@ -116,8 +116,9 @@ pub(super) fn named_ids(names: &[Name], what: &'static str) -> Result<Vec<U32>> 
     names.iter().map(|n| named(n, what).map(U32::new)).collect()
 }
 
-/// A VisualPrototype: the record, its node arrays, then its render sets and LODs.
-pub(super) fn encode_visual(b: &mut Blob, v: &VisualFields) -> Result<()> {
+/// A VisualPrototype: the record, its node arrays (the name map in the order `name_maps`
+/// gives), then its render sets and LODs.
+pub(super) fn encode_visual(b: &mut Blob, v: &VisualFields, name_maps: NodeNameMaps) -> Result<()> {
     let VisualFields {
         merged_geometry_path_id,
         underwater,
@@ -158,13 +159,16 @@ pub(super) fn encode_visual(b: &mut Blob, v: &VisualFields) -> Result<()> {
         .iter()
         .map(|n| named(&n.name, "VisualPrototype.nameIds").map(U32::new))
         .collect::<Result<_>>()?;
-    // The name map, sorted by name id for the reader's binary search.
+    // The name map, sorted by name id for a lookup by binary search (or in node order, as
+    // another writer left it).
     let mut map = Vec::with_capacity(nodes.len());
     for (i, id) in name_ids.iter().enumerate() {
         let node_id: u16 = narrow(i, "VisualPrototype.nameMapNodeIds")?;
         map.push((id.get(), node_id));
     }
-    map.sort_unstable();
+    if name_maps.is_sorted() {
+        map.sort_unstable();
+    }
     let field = offset_of!(VisualPrototype, name_map_name_ids_ptr);
     b.record_array(r, field, &ids(map.iter().map(|m| m.0)))?;
     let node_ids: Vec<U16> = map.iter().map(|m| U16::new(m.1)).collect();
