@@ -4,7 +4,9 @@
 //! - Round trips: every fixture and a file of `gamebin synth assets` unpack and pack back to their
 //!   very bytes, through files and through standard input and output. So does the real sample
 //!   (`GAMEBIN_SAMPLES`, `#[ignore]`d), made by another writer in its own layout, which the
-//!   model keeps; its model holds what its SOURCES.txt states, and it packs with an edit.
+//!   model keeps (its blobs as where their arrays are, no hex); its model holds what its
+//!   SOURCES.txt states, it packs with an edit, and with one value edited to a file that
+//!   differs only in that value and the checksum, which `check` accepts.
 //! - Edits reach the file: a path entry renamed in the JSON is found by its new path.
 //! - The complete form of every record of every fixture reads back as the record the library's
 //!   reader decodes; the plain form of an effect does not.
