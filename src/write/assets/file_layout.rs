@@ -5,22 +5,35 @@
 //! Other writers align parts (the independent sample starts the resource-to-prototype map, the
 //! path table, the database table and each blob on 8- or 16-byte boundaries), order the string
 //! pool otherwise than the strings map's words, store each bucket's slot in its word, may fill
-//! the gaps between parts with other bytes than zeros and place a database's out-of-line arrays
-//! their own way. [`AssetsBuilder::from_view`] keeps what differs
-//! from the writer's own layout here (nothing, for a file this writer made: no `layout` in the
-//! model's JSON), and [`AssetsBuilder::to_bytes`] honours it.
+//! the gaps between parts with other bytes than zeros, place a database's out-of-line arrays
+//! their own way (natural rather than 8-byte alignment, matrices on 16 bytes, another order)
+//! and leave the visuals' node name maps in node order. [`AssetsBuilder::from_view`] keeps what
+//! differs from the writer's own layout here (nothing, for a file this writer made: no `layout`
+//! in the model's JSON), and [`AssetsBuilder::to_bytes`] honours it.
+//!
+//! A blob whose arrays are placed otherwise is kept as a [`BlobPlacement`]: each array's offset,
+//! found by following the stored pointers (those of the records first, then those inside the
+//! arrays found), and the blob's end — a few numbers, whatever the blob's size. Only a blob no
+//! placement writes again byte for byte (records sharing an array, bytes other than zero in the
+//! pads of a record or an array, a header size other than 16, ...) is kept whole, as a
+//! [`StoredBlob`]: the last resort.
 //!
 //! Edits: a part is placed at its stored offset when everything before it ends there or before
 //! (the gap zero-filled); once a part has grown past the next one's offset (a longer string pool,
 //! a renamed path, a blob with a record more), that part and every part after it are laid out
-//! the writer's own way, one after another. A blob kept as stored is written as stored only
-//! while its records are the ones it was read with (the blob the writer makes from them has the
-//! recorded size and checksums); a database whose records changed is written the writer's way.
+//! the writer's own way, one after another. Inside a blob, arrays are placed the same way, in the
+//! order of their stored offsets: an edited value changes only its bytes, an array that grew
+//! (or a record added) places the arrays from it on the writer's way, after the others. A blob
+//! kept as stored is written as stored only while its records are the ones it was read with (the
+//! blob the writer makes from them has the recorded size and checksums); a database whose
+//! records changed is written the writer's way (or by its placement, when it has one).
 //! Padding is written back only inside a gap the layout still leaves.
 //! Dropping the layout (`"layout"` removed from the JSON) writes the whole file the writer's way.
 //!
-//! A hostile layout cannot make the writer allocate without bound: the gaps it asks for may add
-//! up to at most the bytes placed so far (64 KiB more), or the model is refused.
+//! A hostile layout cannot make the writer allocate without bound: the gaps it asks for, between
+//! parts and inside blobs together, may add up to at most the bytes placed so far (64 KiB more),
+//! or the model is refused; arrays placed over the records or over each other fall back to the
+//! writer's placing.
 
 use core::mem::size_of;
 
@@ -40,7 +53,9 @@ use crate::wows::assets::raw::{
 use crate::wows::assets::{AssetsView, Prototype, PrototypeType};
 
 /// Where another writer placed the parts of a file (file offsets), and what the writer would
-/// otherwise not write the same: the strings map's words and blobs laid out otherwise.
+/// otherwise not write the same: the strings map's words, the visuals' node name maps, where the
+/// out-of-line arrays of blobs laid out otherwise are, and (the last resort) blobs no placement
+/// writes again, whole.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(
     feature = "serde",
