@@ -111,3 +111,120 @@ impl BlobPlacement {
             .then_some(placement)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use core::mem::offset_of;
+
+    use super::*;
+    use crate::wows::assets::raw::MaterialPrototype;
+    use crate::wows::assets::{MaterialFields, PropertyFields, PropertyValue};
+    use crate::write::assets::records::encode_material;
+
+    /// A material database of one record with two properties: four out-of-line arrays (names,
+    /// ids, the texture and the float values).
+    fn material() -> Blob {
+        let property = |name: &str, value: PropertyValue| PropertyFields {
+            name: Some(name.into()),
+            kind: value.type_name(),
+            value,
+        };
+        let fields = MaterialFields {
+            properties: vec![
+                property("a", PropertyValue::Texture(5)),
+                property("b", PropertyValue::Float(1.5)),
+            ],
+            ..MaterialFields::default()
+        };
+        let mut blob = Blob::new(0, 0, size_of::<MaterialPrototype>());
+        encode_material(&mut blob, &fields).unwrap();
+        blob
+    }
+
+    const RECORD: usize = size_of::<BlobHeader>();
+
+    /// The record's pointer fields that hold a pointer (not null).
+    fn pointer_fields(bytes: &[u8]) -> Vec<usize> {
+        let first = offset_of!(MaterialPrototype, property_name_ids_ptr);
+        let last = offset_of!(MaterialPrototype, fx_path_id);
+        (first..last)
+            .step_by(8)
+            .map(|field| RECORD + field)
+            .filter(|&at| bytes[at..at + 8] != [0; 8])
+            .collect()
+    }
+
+    fn add(bytes: &mut [u8], at: usize, by: i64) {
+        let value = i64::from_le_bytes(bytes[at..at + 8].try_into().unwrap()) + by;
+        bytes[at..at + 8].copy_from_slice(&value.to_le_bytes());
+    }
+
+    #[test]
+    fn the_writers_own_blob_is_placed_where_the_writer_puts_its_arrays() {
+        let blob = material();
+        let own = blob.finish().unwrap();
+        let placement = BlobPlacement::of(3, &blob, &own).unwrap();
+        let ool_at = (RECORD + blob.records.len()).next_multiple_of(8);
+        let offsets: Vec<usize> = blob.arrays.iter().map(|a| ool_at + a.at).collect();
+        assert_eq!(placement.arrays, offsets);
+        assert_eq!(placement.arrays.len(), 4);
+        assert_eq!((placement.database, placement.end), (3, own.len()));
+        assert!(placement.padding.is_empty());
+    }
+
+    /// Four bytes of 0xEE inserted between the records and the arrays, the record's pointers
+    /// moved by hand: the arrays are found four bytes on, the fill kept as padding.
+    #[test]
+    fn moved_arrays_are_found_through_the_stored_pointers() {
+        let blob = material();
+        let own = blob.finish().unwrap();
+        let records_end = RECORD + blob.records.len();
+        let mut moved = own[..records_end].to_vec();
+        moved.extend_from_slice(&[0xEE; 4]);
+        moved.extend_from_slice(&own[records_end..]);
+        for at in pointer_fields(&own) {
+            add(&mut moved, at, 4);
+        }
+        let placement = BlobPlacement::of(0, &blob, &moved).unwrap();
+        let own_placement = BlobPlacement::of(0, &blob, &own).unwrap();
+        let shifted: Vec<usize> = own_placement.arrays.iter().map(|a| a + 4).collect();
+        assert_eq!(placement.arrays, shifted);
+        assert_eq!(
+            placement.padding,
+            [Padding {
+                at: records_end,
+                bytes: vec![0xEE; 4]
+            }]
+        );
+    }
+
+    /// Stored pointers that lead nowhere a placement can describe give no placement (the blob
+    /// is then kept whole): into the records, two to one array, out of the blob, a cut blob.
+    #[test]
+    fn pointers_that_lead_nowhere_give_no_placement() {
+        let blob = material();
+        let own = blob.finish().unwrap();
+        let fields = pointer_fields(&own);
+        let (first, second) = (fields[0], fields[1]);
+        let mut into_records = own.clone();
+        add(&mut into_records, first, -100);
+        let mut shared = own.clone();
+        let target = i64::from_le_bytes(own[first..first + 8].try_into().unwrap());
+        shared[second..second + 8].copy_from_slice(&target.to_le_bytes());
+        let mut outside = own.clone();
+        outside[first..first + 8].copy_from_slice(&i64::MAX.to_le_bytes());
+        let mut overlapping = own.clone();
+        add(&mut overlapping, second, -2);
+        for stored in [
+            into_records,
+            shared,
+            outside,
+            overlapping,
+            own[..own.len() - 1].to_vec(),
+            own[..RECORD].to_vec(),
+            Vec::new(),
+        ] {
+            assert_eq!(BlobPlacement::of(0, &blob, &stored), None);
+        }
+    }
+}
