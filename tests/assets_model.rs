@@ -403,6 +403,40 @@ fn a_hostile_layout_is_refused_or_falls_back_to_the_writers() {
     assert_eq!(bytes, file, "the writer's layout from the first part on");
 }
 
+/// A blob no placement of its arrays writes again (a byte other than zero in a record's pad,
+/// which the writer writes as zero) is kept whole, as the last resort, and written again byte
+/// for byte while its records are unchanged.
+#[test]
+fn a_blob_no_placement_writes_again_is_kept_whole() {
+    let mut file = w::all_prototypes().unwrap().to_bytes().unwrap();
+    let view = AssetsView::from_bytes(&file).unwrap();
+    let materials = view.database(PrototypeType::Material).unwrap().unwrap();
+    let record = materials.record_offset(0).unwrap();
+    let position = view
+        .databases()
+        .iter()
+        .position(|d| d.unwrap().magic() == PrototypeType::Material.magic())
+        .unwrap();
+    // `MaterialPrototype.pad`, after the count and the nine counts.
+    file[record + 11] = 0xEE;
+    let checksum = murmur3_32(&file[BODY_BASE..], 0);
+    file[8..12].copy_from_slice(&checksum.to_le_bytes());
+    AssetsView::from_bytes(&file).unwrap().validate().unwrap();
+    let model = model_of(&file);
+    let layout = model
+        .layout
+        .as_ref()
+        .expect("a blob the writer writes otherwise");
+    let kept: Vec<usize> = layout.stored_blobs.iter().map(|s| s.database).collect();
+    assert_eq!(kept, [position]);
+    assert!(layout.blob_placements.is_empty());
+    let written = AssetsBuilder::from_model(model)
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    assert!(written == file, "the file written again differs");
+}
+
 /// A hostile blob placement in a model: gaps past what is placed are refused (one budget for the
 /// whole file, blobs included), and so are placements of databases the model does not have or
 /// out of order; arrays placed over the records or over each other, an end before the arrays
