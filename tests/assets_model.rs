@@ -9,12 +9,15 @@ use gamebin::wows::assets::raw::{
     BODY_BASE, BODY_DATABASES_PTR, BODY_PATHS_PTR, BODY_R2P, BODY_R2P_BUCKETS_PTR,
     BODY_R2P_VALUES_PTR,
 };
-use gamebin::wows::assets::{AssetsView, PrototypeFields, PrototypeState};
+use gamebin::wows::assets::{
+    AssetsView, PropertyValue, Prototype, PrototypeFields, PrototypeState, PrototypeType,
+};
 use gamebin::write::assets::{
-    self as w, AssetsBuilder, AssetsModel, DatabaseRecords, FileLayout, Padding, StoredBlob,
-    StringWords,
+    self as w, AssetsBuilder, AssetsModel, BlobPlacement, DatabaseRecords, FileLayout,
+    NodeNameMaps, Padding, StoredBlob, StringWords,
 };
 use gamebin::write::assets_synth::{Scale, synth};
+use zerocopy::IntoBytes;
 
 /// Every input of the round trips: the fixtures, the example builders' files and a generated
 /// world (small scale).
@@ -400,6 +403,127 @@ fn a_hostile_layout_is_refused_or_falls_back_to_the_writers() {
     assert_eq!(bytes, file, "the writer's layout from the first part on");
 }
 
+/// A blob no placement of its arrays writes again (a byte other than zero in a record's pad,
+/// which the writer writes as zero) is kept whole, as the last resort, and written again byte
+/// for byte while its records are unchanged.
+#[test]
+fn a_blob_no_placement_writes_again_is_kept_whole() {
+    let mut file = w::all_prototypes().unwrap().to_bytes().unwrap();
+    let view = AssetsView::from_bytes(&file).unwrap();
+    let materials = view.database(PrototypeType::Material).unwrap().unwrap();
+    let record = materials.record_offset(0).unwrap();
+    let position = view
+        .databases()
+        .iter()
+        .position(|d| d.unwrap().magic() == PrototypeType::Material.magic())
+        .unwrap();
+    // `MaterialPrototype.pad`, after the count and the nine counts.
+    file[record + 11] = 0xEE;
+    let checksum = murmur3_32(&file[BODY_BASE..], 0);
+    file[8..12].copy_from_slice(&checksum.to_le_bytes());
+    AssetsView::from_bytes(&file).unwrap().validate().unwrap();
+    let model = model_of(&file);
+    let layout = model
+        .layout
+        .as_ref()
+        .expect("a blob the writer writes otherwise");
+    let kept: Vec<usize> = layout.stored_blobs.iter().map(|s| s.database).collect();
+    assert_eq!(kept, [position]);
+    assert!(layout.blob_placements.is_empty());
+    let written = AssetsBuilder::from_model(model)
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    assert!(written == file, "the file written again differs");
+}
+
+/// A hostile blob placement in a model: gaps past what is placed are refused (one budget for the
+/// whole file, blobs included), and so are placements of databases the model does not have or
+/// out of order; arrays placed over the records or over each other, an end before the arrays
+/// and padding outside the gaps fall back to the writer's placement, in a file that reads the
+/// same records.
+#[test]
+fn a_hostile_blob_placement_is_refused_or_falls_back() {
+    let (_, moved) = moved_file();
+    let model = model_of(&moved);
+    let layout = model.layout.clone().unwrap();
+    let with = |blob_placements: Vec<BlobPlacement>| AssetsModel {
+        layout: Some(FileLayout {
+            blob_placements,
+            ..layout.clone()
+        }),
+        ..model.clone()
+    };
+    let place = |database, arrays: Vec<usize>, end| BlobPlacement {
+        database,
+        arrays,
+        end,
+        padding: Vec::new(),
+    };
+    let visual = model
+        .databases
+        .iter()
+        .position(|d| d.magic == PrototypeType::Visual.magic())
+        .unwrap();
+    let error = |m: AssetsModel| match AssetsBuilder::from_model(m) {
+        Ok(b) => b.to_bytes().unwrap_err().to_string(),
+        Err(e) => e.to_string(),
+    };
+    // The presets' records have no arrays: the blob's end is placed.
+    let preset = model
+        .databases
+        .iter()
+        .position(|d| d.magic == PrototypeType::EffectPreset.magic())
+        .unwrap();
+    for far in [
+        vec![place(visual, vec![usize::MAX / 2; 9], 0)],
+        vec![place(visual, vec![1 << 30], 0)],
+        vec![place(preset, Vec::new(), usize::MAX)],
+    ] {
+        let e = error(with(far));
+        assert!(e.contains("layout.blob_placements"), "{e}");
+        assert!(e.contains("gaps"), "{e}");
+    }
+    // A gap of 40 KiB before the first blob and one of 40 KiB inside the presets' blob: each
+    // under 64 KiB, together over it (one budget for the file and its blobs).
+    let mut spread = with(vec![place(preset, Vec::new(), 40 << 10)]);
+    spread.layout.as_mut().unwrap().blobs[0] += 40 << 10;
+    let e = error(spread);
+    assert!(e.contains("layout.blob_placements.end"), "{e}");
+    let mut alone = with(Vec::new());
+    alone.layout.as_mut().unwrap().blobs[0] += 40 << 10;
+    AssetsBuilder::from_model(alone)
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    for unordered in [
+        vec![place(99, Vec::new(), 0)],
+        vec![place(2, Vec::new(), 0), place(1, Vec::new(), 0)],
+    ] {
+        let e = error(with(unordered));
+        assert!(e.contains("layout.blob_placements.database"), "{e}");
+    }
+    let mut padded = place(visual, vec![0; 9], 0);
+    padded.padding = vec![Padding {
+        at: 0,
+        bytes: vec![0xAB; 8],
+    }];
+    for fallback in [
+        padded,
+        place(visual, vec![16; 9], 16),
+        place(visual, vec![200, 200, 200], 0),
+        place(visual, vec![600, 400, 200], 0),
+    ] {
+        let bytes = AssetsBuilder::from_model(with(vec![fallback]))
+            .unwrap()
+            .to_bytes()
+            .unwrap();
+        let view = AssetsView::from_bytes(&bytes).unwrap();
+        view.validate().unwrap();
+        assert_eq!(model_of(&bytes).databases, model.databases);
+    }
+}
+
 /// The independent sample, when `GAMEBIN_SAMPLES` names the samples.
 fn sample() -> Option<Vec<u8>> {
     let Some(dir) = std::env::var_os("GAMEBIN_SAMPLES") else {
@@ -423,6 +547,209 @@ fn the_sample_is_written_again_byte_for_byte() {
         .to_bytes()
         .unwrap();
     assert!(written == file, "the sample written again differs");
+}
+
+/// Where `part` (a slice the reader handed out) starts in `file`.
+fn offset_in(file: &[u8], part: &[u8]) -> usize {
+    part.as_ptr() as usize - file.as_ptr() as usize
+}
+
+/// The positions where `a` and `b` (of one length) differ.
+fn differences(a: &[u8], b: &[u8]) -> Vec<usize> {
+    assert_eq!(a.len(), b.len());
+    (0..a.len()).filter(|&i| a[i] != b[i]).collect()
+}
+
+/// The sample's writer places a blob's out-of-line arrays its own way (natural alignment rather
+/// than 8, 16-aligned matrices) and leaves node name maps in node order: its model keeps the
+/// arrays' offsets and that order, and no blob whole. The offsets are the reader's, found
+/// through the stored pointers.
+#[test]
+fn the_samples_blobs_are_kept_as_placements_not_bytes() {
+    let Some(file) = sample() else { return };
+    let model = model_of(&file);
+    let layout = model.layout.as_ref().expect("another writer's layout");
+    assert!(layout.stored_blobs.is_empty(), "{:?}", layout.stored_blobs);
+    assert_eq!(layout.node_name_maps, NodeNameMaps::Nodes);
+    let placed: Vec<usize> = layout.blob_placements.iter().map(|p| p.database).collect();
+    assert_eq!(placed, [0, 1], "the material's and the visual's blobs");
+
+    // The material's three arrays (property names, property ids, the texture values) where the
+    // reader finds them, from the blob's start.
+    let view = AssetsView::from_bytes(&file).unwrap();
+    let material = view.database(PrototypeType::Material).unwrap().unwrap();
+    let Prototype::Material(m) = material.prototype(0, view.strings()).unwrap() else {
+        panic!("a material")
+    };
+    let blob = material.blob_offset();
+    let names = offset_in(&file, m.property_name_ids().unwrap().as_bytes());
+    let ids = offset_in(&file, m.property_ids().unwrap().as_bytes());
+    let placement = &layout.blob_placements[0];
+    assert_eq!(placement.arrays[..2], [names - blob, ids - blob]);
+    assert_eq!(placement.end, material.blob().len());
+    // The texture's value (SOURCES.txt) is the last array, 8 bytes before the blob's end.
+    let value = 0xDEAD_BEEF_CAFE_F00Du64.to_le_bytes();
+    let at = file.windows(8).position(|w| w == value).unwrap();
+    assert_eq!(placement.arrays[2], at - blob);
+    assert_eq!(at + 8, blob + placement.end);
+
+    // The visual's node arrays.
+    let visuals = view.database(PrototypeType::Visual).unwrap().unwrap();
+    let Prototype::Visual(v) = visuals.prototype(0, view.strings()).unwrap() else {
+        panic!("a visual")
+    };
+    let blob = visuals.blob_offset();
+    let found = [
+        offset_in(&file, v.name_map_name_ids().unwrap().as_bytes()),
+        offset_in(&file, v.name_map_node_ids().unwrap().as_bytes()),
+        offset_in(&file, v.name_ids().unwrap().as_bytes()),
+        offset_in(&file, v.matrices().unwrap().as_bytes()),
+        offset_in(&file, v.parent_ids().unwrap().as_bytes()),
+    ];
+    let placement = &layout.blob_placements[1];
+    assert_eq!(placement.arrays[..5], found.map(|at| at - blob));
+}
+
+/// The sample with one edit of `edit` made to its model, written.
+fn sample_edited(file: &[u8], edit: impl FnOnce(&mut AssetsModel)) -> Vec<u8> {
+    let mut model = model_of(file);
+    edit(&mut model);
+    let bytes = AssetsBuilder::from_model(model)
+        .unwrap()
+        .to_bytes()
+        .unwrap();
+    AssetsView::from_bytes(&bytes).unwrap().validate().unwrap();
+    bytes
+}
+
+/// Each record of the model's decoded databases.
+fn records_of(model: &mut AssetsModel) -> impl Iterator<Item = &mut PrototypeFields> {
+    model
+        .databases
+        .iter_mut()
+        .flat_map(|d| match &mut d.records {
+            DatabaseRecords::Decoded { records, .. } => records.iter_mut(),
+            DatabaseRecords::Raw { .. } => [].iter_mut(),
+        })
+}
+
+/// One value of a record changed in the sample's model: the file written differs from the
+/// sample only in that value's bytes and the header's checksum (every array of the blob, every
+/// part of the file where it was).
+#[test]
+fn an_edited_value_changes_only_its_bytes() {
+    let Some(file) = sample() else { return };
+    let texture = 0x0123_4567_89AB_CDEFu64;
+    let edited = sample_edited(&file, |model| {
+        for record in records_of(model) {
+            if let PrototypeFields::Material(m) = record {
+                m.properties[0].value = PropertyValue::Texture(texture);
+            }
+        }
+    });
+    let at = file
+        .windows(8)
+        .position(|w| w == 0xDEAD_BEEF_CAFE_F00Du64.to_le_bytes())
+        .unwrap();
+    assert_eq!(edited[at..at + 8], texture.to_le_bytes());
+    let checksum = 8..12;
+    for i in differences(&file, &edited) {
+        assert!(checksum.contains(&i) || (at..at + 8).contains(&i), "{i:#x}");
+    }
+
+    // A float of an out-of-line struct: the visual's LOD extent (500.0 in SOURCES.txt).
+    let edited = sample_edited(&file, |model| {
+        for record in records_of(model) {
+            if let PrototypeFields::Visual(v) = record {
+                v.lods[0].extent = 250.0;
+            }
+        }
+    });
+    let at = file
+        .windows(4)
+        .position(|w| w == 500.0f32.to_le_bytes())
+        .unwrap();
+    for i in differences(&file, &edited) {
+        assert!(checksum.contains(&i) || (at..at + 4).contains(&i), "{i:#x}");
+    }
+    assert_eq!(edited[at..at + 4], 250.0f32.to_le_bytes());
+}
+
+/// A node renamed (as long as before) in the sample's model: what changes is what the name
+/// changes — the strings map (the new name's slot and pool bytes), the node's name id in the
+/// visual's name ids and name map (still in node order) — and the checksum; every other byte
+/// is where it was.
+#[test]
+fn a_renamed_node_changes_only_what_its_name_changes() {
+    let Some(file) = sample() else { return };
+    let edited = sample_edited(&file, |model| {
+        let text = model.strings.iter_mut().find(|s| *s == "HP_Test").unwrap();
+        *text = "HP_Tesx".into();
+        for record in records_of(model) {
+            if let PrototypeFields::Visual(v) = record {
+                v.nodes[1].name = Some("HP_Tesx".into());
+            }
+        }
+    });
+    let view = AssetsView::from_bytes(&file).unwrap();
+    let layout = model_of(&file).layout.unwrap();
+    let strings = layout.string_buckets..layout.prototype_buckets;
+    let visuals = view.database(PrototypeType::Visual).unwrap().unwrap();
+    let Prototype::Visual(v) = visuals.prototype(0, view.strings()).unwrap() else {
+        panic!("a visual")
+    };
+    // Node 1's id, in node order in both arrays.
+    let name_id = |ids: &[u8]| offset_in(&file, ids) + 4..offset_in(&file, ids) + 8;
+    let in_map = name_id(v.name_map_name_ids().unwrap().as_bytes());
+    let in_nodes = name_id(v.name_ids().unwrap().as_bytes());
+    let changed = differences(&file, &edited);
+    for &i in &changed {
+        assert!(
+            (8..12).contains(&i)
+                || strings.contains(&i)
+                || in_map.contains(&i)
+                || in_nodes.contains(&i),
+            "{i:#x}"
+        );
+    }
+    let id = murmur3_32(b"HP_Tesx", 0).to_le_bytes();
+    assert_eq!(edited[in_map], id);
+    assert_eq!(edited[in_nodes], id);
+}
+
+/// An edit that grows an array (a property more in the material): the arrays that no longer
+/// fit where they were are placed the writer's way, the file reads back with the edit.
+#[test]
+fn a_grown_array_falls_back_to_the_writers_placement() {
+    let Some(file) = sample() else { return };
+    let edited = sample_edited(&file, |model| {
+        for record in records_of(model) {
+            if let PrototypeFields::Material(m) = record {
+                let mut more = m.properties[0].clone();
+                more.name = Some("Scene Root".into());
+                more.value = PropertyValue::Texture(7);
+                m.properties.push(more);
+            }
+        }
+    });
+    let view = AssetsView::from_bytes(&edited).unwrap();
+    let id = view
+        .find_path("content/gameplay/Test.mfm")
+        .unwrap()
+        .unwrap()
+        .self_id();
+    let at = view.prototype(id).unwrap().unwrap();
+    let PrototypeFields::Material(m) =
+        PrototypeFields::read(&view, view.record(at).unwrap()).unwrap()
+    else {
+        panic!("a material")
+    };
+    assert_eq!(m.properties.len(), 2);
+    assert_eq!(m.properties[1].value, PropertyValue::Texture(7));
+    assert_eq!(
+        m.properties[0].value,
+        PropertyValue::Texture(0xDEAD_BEEF_CAFE_F00D)
+    );
 }
 
 #[cfg(feature = "serde")]
@@ -453,6 +780,9 @@ mod json {
         let Some(file) = sample() else { return };
         let model = model_of(&file);
         let text = serde_json::to_string(&model).unwrap();
+        // Its blobs as placements: no blob's bytes in hex.
+        assert!(!text.contains("stored_blobs"), "{text}");
+        assert!(text.contains("\"blob_placements\""), "{text}");
         let back: AssetsModel = serde_json::from_str(&text).unwrap();
         assert_eq!(back, model);
         let written = AssetsBuilder::from_model(model)

@@ -4,7 +4,9 @@
 //! - Round trips: every fixture and a file of `gamebin synth assets` unpack and pack back to their
 //!   very bytes, through files and through standard input and output. So does the real sample
 //!   (`GAMEBIN_SAMPLES`, `#[ignore]`d), made by another writer in its own layout, which the
-//!   model keeps; its model holds what its SOURCES.txt states, and it packs with an edit.
+//!   model keeps (its blobs as where their arrays are, no hex); its model holds what its
+//!   SOURCES.txt states, it packs with an edit, and with one value edited to a file that
+//!   differs only in that value and the checksum, which `check` accepts.
 //! - Edits reach the file: a path entry renamed in the JSON is found by its new path.
 //! - The complete form of every record of every fixture reads back as the record the library's
 //!   reader decodes; the plain form of an effect does not.
@@ -180,8 +182,32 @@ fn the_sample_packs_to_a_file_that_reads_the_same() {
     // Another writer's layout (aligned sections, slots in the strings map's words, its own
     // padding inside blobs) is kept in the model's "layout": the sample packs to its bytes.
     assert_eq!(model["layout"]["string_words"], "slot");
+    // Its blobs, laid out its writer's way, as where their arrays are: no blob's bytes in hex.
+    assert!(model["layout"].get("stored_blobs").is_none());
+    assert_eq!(model["layout"]["blob_placements"][0]["database"], 0);
     let dir = temp_dir("assets-pack-sample");
     assert_packs_back(&dir, &sample);
+
+    // One value edited (the material's texture, SOURCES.txt's 0xDEADBEEFCAFEF00D): the file
+    // packed differs from the sample only in that value's bytes and the checksum, and `check`
+    // accepts it.
+    let mut edited = model.clone();
+    let material = &mut edited["databases"][0]["records"]["decoded"]["records"][0];
+    assert_eq!(material["properties"][0]["value"], "0xdeadbeefcafef00d");
+    material["properties"][0]["value"] = json!("0x0123456789abcdef");
+    let packed = pack(&dir, "value", &edited);
+    let original = std::fs::read(&sample).unwrap();
+    let at = original
+        .windows(8)
+        .position(|w| w == 0xDEAD_BEEF_CAFE_F00Du64.to_le_bytes())
+        .unwrap();
+    assert_eq!(packed.len(), original.len());
+    assert_eq!(packed[at..at + 8], 0x0123_4567_89AB_CDEFu64.to_le_bytes());
+    for i in (0..packed.len()).filter(|&i| packed[i] != original[i]) {
+        assert!((8..12).contains(&i) || (at..at + 8).contains(&i), "{i:#x}");
+    }
+    let check = gamebin(&["check", arg(&dir.join("value.bin"))]);
+    assert!(check.status.success(), "{}", stderr(&check));
 
     // Edited (a path renamed longer, a string added): what grew pushes the parts after it into
     // the writer's layout, and the file reads back with the edits.

@@ -96,7 +96,23 @@ def test_the_sample_is_written_again_byte_for_byte():
     model = gamebin.AssetsDb(path).to_model()
     assert (model["strings_capacity"], model["prototypes_capacity"]) == (11, 7)
     assert model["layout"]["string_words"] == "slot"
-    assert gamebin.write_assets(model) == path.read_bytes()
+    # Its blobs as where their out-of-line arrays are (the material's, the visual's), no hex.
+    assert "stored_blobs" not in model["layout"]
+    assert [p["database"] for p in model["layout"]["blob_placements"]] == [0, 1]
+    original = path.read_bytes()
+    assert gamebin.write_assets(model) == original
+    # One value edited (SOURCES.txt's texture 0xDEADBEEFCAFEF00D): only its 8 bytes and the
+    # header's checksum differ.
+    edited = copy.deepcopy(model)
+    material = edited["databases"][0]["records"]["decoded"]["records"][0]
+    assert material["properties"][0]["value"] == "0xdeadbeefcafef00d"
+    material["properties"][0]["value"] = "0x0123456789abcdef"
+    written = gamebin.write_assets(edited)
+    at = original.index((0xDEADBEEFCAFEF00D).to_bytes(8, "little"))
+    assert written[at : at + 8] == (0x0123456789ABCDEF).to_bytes(8, "little")
+    assert len(written) == len(original)
+    changed = [i for i in range(len(original)) if written[i] != original[i]]
+    assert all(8 <= i < 12 or at <= i < at + 8 for i in changed), changed
     # Without its layout: this writer's layout, a file that reads the same.
     del model["layout"]
     written = gamebin.AssetsDb(gamebin.write_assets(model))

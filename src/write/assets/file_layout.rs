@@ -5,42 +5,57 @@
 //! Other writers align parts (the independent sample starts the resource-to-prototype map, the
 //! path table, the database table and each blob on 8- or 16-byte boundaries), order the string
 //! pool otherwise than the strings map's words, store each bucket's slot in its word, may fill
-//! the gaps between parts with other bytes than zeros and place a database's out-of-line arrays
-//! their own way. [`AssetsBuilder::from_view`] keeps what differs
-//! from the writer's own layout here (nothing, for a file this writer made: no `layout` in the
-//! model's JSON), and [`AssetsBuilder::to_bytes`] honours it.
+//! the gaps between parts with other bytes than zeros, place a database's out-of-line arrays
+//! their own way (natural rather than 8-byte alignment, matrices on 16 bytes, another order)
+//! and leave the visuals' node name maps in node order. [`AssetsBuilder::from_view`] keeps what
+//! differs from the writer's own layout here (nothing, for a file this writer made: no `layout`
+//! in the model's JSON), and [`AssetsBuilder::to_bytes`] honours it.
+//!
+//! A blob whose arrays are placed otherwise is kept as a [`BlobPlacement`]: each array's offset,
+//! found by following the stored pointers (those of the records first, then those inside the
+//! arrays found), and the blob's end — a few numbers, whatever the blob's size. Only a blob no
+//! placement writes again byte for byte (records sharing an array, bytes other than zero in the
+//! pads of a record or an array, a header size other than 16, ...) is kept whole, as a
+//! [`StoredBlob`]: the last resort.
 //!
 //! Edits: a part is placed at its stored offset when everything before it ends there or before
 //! (the gap zero-filled); once a part has grown past the next one's offset (a longer string pool,
 //! a renamed path, a blob with a record more), that part and every part after it are laid out
-//! the writer's own way, one after another. A blob kept as stored is written as stored only
-//! while its records are the ones it was read with (the blob the writer makes from them has the
-//! recorded size and checksums); a database whose records changed is written the writer's way.
+//! the writer's own way, one after another. Inside a blob, arrays are placed the same way, in the
+//! order of their stored offsets: an edited value changes only its bytes, an array that grew
+//! (or a record added) places the arrays from it on the writer's way, after the others. A blob
+//! kept as stored is written as stored only while its records are the ones it was read with (the
+//! blob the writer makes from them has the recorded size and checksums); a database whose
+//! records changed is written the writer's way (or by its placement, when it has one).
 //! Padding is written back only inside a gap the layout still leaves.
 //! Dropping the layout (`"layout"` removed from the JSON) writes the whole file the writer's way.
 //!
-//! A hostile layout cannot make the writer allocate without bound: the gaps it asks for may add
-//! up to at most the bytes placed so far (64 KiB more), or the model is refused.
+//! A hostile layout cannot make the writer allocate without bound: the gaps it asks for, between
+//! parts and inside blobs together, may add up to at most the bytes placed so far (64 KiB more),
+//! or the model is refused; arrays placed over the records or over each other fall back to the
+//! writer's placing.
 
 use core::mem::size_of;
 
 use zerocopy::little_endian::I64;
-use zerocopy::{Immutable, IntoBytes};
 
-use super::super::sink::{Sink, invalid};
+use super::super::sink::invalid;
 use super::AssetsBuilder;
+use super::blob_placement::BlobPlacement;
 use crate::bytes::{Bytes, u64_of};
 use crate::error::Result;
 use crate::hash::murmur3_32;
-use crate::wows::assets::AssetsView;
 use crate::wows::assets::raw::{
     BODY_BASE, BODY_DATABASES_PTR, BODY_PATHS, BODY_PATHS_PTR, BODY_R2P, BODY_R2P_BUCKETS_PTR,
     BODY_R2P_VALUES_PTR, BODY_STRING_DATA_PTR, BODY_STRINGS_BUCKETS_PTR, BODY_STRINGS_VALUES_PTR,
     BodyHeader, DatabaseEntry, PathEntry, PrototypeBucket, StringBucket,
 };
+use crate::wows::assets::{AssetsView, Prototype, PrototypeType};
 
 /// Where another writer placed the parts of a file (file offsets), and what the writer would
-/// otherwise not write the same: the strings map's words and blobs laid out otherwise.
+/// otherwise not write the same: the strings map's words, the visuals' node name maps, where the
+/// out-of-line arrays of blobs laid out otherwise are, and (the last resort) blobs no placement
+/// writes again, whole.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(
     feature = "serde",
@@ -71,6 +86,12 @@ pub struct FileLayout {
     pub end: usize,
     /// What the strings map's bucket words hold beside the occupied bit.
     pub string_words: StringWords,
+    /// The order of the visuals' node name maps (absent in JSON: sorted).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "NodeNameMaps::is_sorted")
+    )]
+    pub node_name_maps: NodeNameMaps,
     /// The bytes between parts that are not zero (a writer's fill), written back into the gaps
     /// the layout leaves.
     #[cfg_attr(
@@ -78,7 +99,16 @@ pub struct FileLayout {
         serde(default, skip_serializing_if = "Vec::is_empty")
     )]
     pub padding: Vec<Padding>,
-    /// The blobs of databases whose records the writer lays out otherwise, as stored.
+    /// Where the out-of-line arrays are in the blobs of databases whose arrays the writer
+    /// places otherwise (other alignment, other order), in table order.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub blob_placements: Vec<BlobPlacement>,
+    /// The blobs of databases the writer would lay out otherwise and no [`BlobPlacement`]
+    /// writes again byte for byte (records sharing arrays, bytes other than zero in the pads
+    /// of records or arrays, ...), as stored: the last resort.
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Vec::is_empty")
@@ -99,6 +129,65 @@ pub enum StringWords {
     Order,
     /// The bucket's own slot (the independent sample's writer).
     Slot,
+}
+
+/// The order of a VisualPrototype's node name map (its name ids and node indices, parallel).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum NodeNameMaps {
+    /// Sorted by name id, for lookup (as the format is described; this writer's choice).
+    #[default]
+    Sorted,
+    /// In node order (the independent sample's writer).
+    Nodes,
+}
+
+impl NodeNameMaps {
+    /// Whether this is [`Sorted`](Self::Sorted), the writer's own order.
+    pub fn is_sorted(&self) -> bool {
+        *self == NodeNameMaps::Sorted
+    }
+
+    /// The order of the node name maps of `view`'s visuals: in node order when a visual's map
+    /// is in node order and not sorted (a map neither sorted nor in node order is not written
+    /// the same either way: its blob is then kept as stored).
+    pub(super) fn of(view: &AssetsView<'_>) -> NodeNameMaps {
+        for database in view.databases().iter().flatten() {
+            // A raw database's record count is unchecked: never a loop bound.
+            if database.kind() != Some(PrototypeType::Visual) || database.item_size().is_none() {
+                continue;
+            }
+            for i in 0..database.record_count() {
+                let Ok(Prototype::Visual(visual)) = database.prototype(i, view.strings()) else {
+                    break;
+                };
+                let (Ok(names), Ok(nodes)) =
+                    (visual.name_map_name_ids(), visual.name_map_node_ids())
+                else {
+                    break;
+                };
+                let pairs = || {
+                    names
+                        .iter()
+                        .map(|n| n.get())
+                        .zip(nodes.iter().map(|n| n.get()))
+                };
+                let sorted = pairs().zip(pairs().skip(1)).all(|(a, b)| a <= b);
+                let in_node_order = nodes
+                    .iter()
+                    .enumerate()
+                    .all(|(i, n)| usize::from(n.get()) == i);
+                if in_node_order && !sorted {
+                    return NodeNameMaps::Nodes;
+                }
+            }
+        }
+        NodeNameMaps::Sorted
+    }
 }
 
 /// Bytes between two parts, as stored (when not all zero).
@@ -169,127 +258,60 @@ impl StoredBlob {
 }
 
 impl FileLayout {
-    /// The blob to write for database `database`, which the writer writes as `written`: the
-    /// stored one while the records are unchanged.
-    pub(super) fn blob<'b>(&'b self, database: usize, written: &'b [u8]) -> &'b [u8] {
+    /// The blob kept as stored for database `database`, if any.
+    pub(super) fn stored_blob(&self, database: usize) -> Option<&StoredBlob> {
         // In increasing database order (`check` refuses any other): one search per database.
-        self.stored_blobs
+        let i = self
+            .stored_blobs
             .binary_search_by_key(&database, |s| s.database)
-            .ok()
-            .and_then(|i| self.stored_blobs.get(i))
-            .filter(|s| s.matches(written))
-            .map_or(written, |s| s.blob.as_slice())
+            .ok()?;
+        self.stored_blobs.get(i)
     }
 
-    /// Refuses stored blobs that are not one per database, in table order, of the `databases`
-    /// the model has.
+    /// The placement of database `database`'s arrays, if any.
+    pub(super) fn blob_placement(&self, database: usize) -> Option<&BlobPlacement> {
+        let i = self
+            .blob_placements
+            .binary_search_by_key(&database, |p| p.database)
+            .ok()?;
+        self.blob_placements.get(i)
+    }
+
+    /// Refuses stored blobs and blob placements that are not one per database, in table order,
+    /// of the `databases` the model has.
     pub(super) fn check(&self, databases: usize) -> Result<()> {
-        let mut next = 0;
-        for kept in &self.stored_blobs {
-            if kept.database < next || kept.database >= databases {
-                return Err(invalid(
-                    "layout.stored_blobs.database",
-                    u64_of(kept.database),
-                    "not a database of the model, or not after the one kept before",
-                ));
-            }
-            next = kept.database + 1;
-        }
-        Ok(())
+        in_table_order(
+            self.stored_blobs.iter().map(|s| s.database),
+            databases,
+            "layout.stored_blobs.database",
+        )?;
+        in_table_order(
+            self.blob_placements.iter().map(|p| p.database),
+            databases,
+            "layout.blob_placements.database",
+        )
     }
 }
 
-/// The gaps a layout may ask for beyond the bytes placed: alignment of a small file.
-const SLACK: usize = 64 << 10;
-
-/// Places parts at a layout's offsets while it still can (see the module's docs).
-pub(super) struct Placer<'l> {
-    /// The layout while it is followed.
-    layout: Option<&'l FileLayout>,
-    /// The layout given, for its padding.
-    given: Option<&'l FileLayout>,
-    gaps: usize,
-    /// The gaps zero-filled, (start, end), in file order.
-    filled: Vec<(usize, usize)>,
-}
-
-impl<'l> Placer<'l> {
-    pub(super) fn new(layout: Option<&'l FileLayout>) -> Self {
-        Placer {
-            layout,
-            given: layout,
-            gaps: 0,
-            filled: Vec::new(),
-        }
-    }
-
-    /// Writes the layout's padding into the gaps it was stored in, where those gaps were left
-    /// (a padding whose gap an edit closed is dropped).
-    pub(super) fn pad(&self, out: &mut Sink) -> Result<()> {
-        for padding in self.given.map_or(&[][..], |l| l.padding.as_slice()) {
-            let end = padding.at.saturating_add(padding.bytes.len());
-            let gap = self
-                .filled
-                .partition_point(|&(start, _)| start <= padding.at);
-            let inside = gap
-                .checked_sub(1)
-                .and_then(|g| self.filled.get(g))
-                .is_some_and(|&(_, gap_end)| end <= gap_end);
-            if inside {
-                out.patch(padding.at, padding.bytes.as_slice(), "layout.padding")?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Moves to where the layout places the part `what` (offset given by `at`, `size` bytes
-    /// long): zero-fills up to it, or gives the layout up when the file already goes past it.
-    pub(super) fn place(
-        &mut self,
-        out: &mut Sink,
-        at: impl FnOnce(&FileLayout) -> Option<usize>,
-        size: usize,
-        what: &'static str,
-    ) -> Result<()> {
-        let Some(target) = self.layout.and_then(at) else {
-            self.layout = None;
-            return Ok(());
-        };
-        let Some(gap) = target.checked_sub(out.len()) else {
-            // A part before this one grew past it: the writer's layout from here on.
-            self.layout = None;
-            return Ok(());
-        };
-        // The bytes placed, not counting the gaps (else each gap could double the file).
-        let placed = out.len().saturating_sub(self.gaps).saturating_add(size);
-        self.gaps = self.gaps.saturating_add(gap);
-        if self.gaps > placed.saturating_add(SLACK) {
+/// Refuses `positions` that are not databases of the `databases` a model has, each after the
+/// one before.
+fn in_table_order(
+    positions: impl Iterator<Item = usize>,
+    databases: usize,
+    what: &'static str,
+) -> Result<()> {
+    let mut next = 0;
+    for database in positions {
+        if database < next || database >= databases {
             return Err(invalid(
                 what,
-                u64_of(target),
-                "the layout's gaps before this part add up to more than the bytes placed (and \
-                 64 KiB more)",
+                u64_of(database),
+                "not a database of the model, or not after the one kept before",
             ));
         }
-        let start = out.fill(0, gap)?;
-        if gap > 0 {
-            self.filled.push((start, target));
-        }
-        Ok(())
+        next = database + 1;
     }
-
-    /// Places `value` (a part) where the layout puts it (see [`place`](Self::place)) and
-    /// writes it; returns where it starts.
-    pub(super) fn put<T: IntoBytes + Immutable + ?Sized>(
-        &mut self,
-        out: &mut Sink,
-        at: impl FnOnce(&FileLayout) -> Option<usize>,
-        value: &T,
-        what: &'static str,
-    ) -> Result<usize> {
-        self.place(out, at, value.as_bytes().len(), what)?;
-        Ok(out.put(value))
-    }
+    Ok(())
 }
 
 /// Where `part` starts in `file`, when it is a slice of it.
@@ -349,6 +371,7 @@ impl FileLayout {
         .unwrap_or(paths.saturating_add(path_count.saturating_mul(size_of::<PathEntry>())));
 
         let mut blobs = Vec::new();
+        let mut blob_placements = Vec::new();
         let mut stored_blobs = Vec::new();
         for (i, database) in view.databases().iter().enumerate() {
             let database = database?;
@@ -358,7 +381,10 @@ impl FileLayout {
             };
             let written = built.finish()?;
             if written != database.blob() {
-                stored_blobs.push(StoredBlob::new(i, &written, database.blob()));
+                match BlobPlacement::of(i, built, database.blob()) {
+                    Some(placement) => blob_placements.push(placement),
+                    None => stored_blobs.push(StoredBlob::new(i, &written, database.blob())),
+                }
             }
         }
 
@@ -396,7 +422,9 @@ impl FileLayout {
             blobs,
             end: file.len(),
             string_words,
+            node_name_maps: b.node_name_maps,
             padding: Vec::new(),
+            blob_placements,
             stored_blobs,
         };
         let mut layout = layout;
@@ -428,7 +456,9 @@ impl FileLayout {
             next = at.saturating_add(size);
         }
         self.string_words == StringWords::Order
+            && self.node_name_maps.is_sorted()
             && self.stored_blobs.is_empty()
+            && self.blob_placements.is_empty()
             && self.padding.is_empty()
     }
 

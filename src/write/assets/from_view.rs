@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::{AssetsBuilder, Blob, ChecksumKind, FileLayout};
+use super::{AssetsBuilder, Blob, ChecksumKind, FileLayout, NodeNameMaps};
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 use crate::hash::murmur3_32;
@@ -21,7 +21,8 @@ impl AssetsBuilder {
     /// chosen).
     ///
     /// Where the file's parts start, the strings map's words (the strings' order or their
-    /// slots) and the blobs the writer would lay out otherwise are kept as its
+    /// slots), the order of the visuals' node name maps and where the out-of-line arrays are in
+    /// the blobs the writer would lay out otherwise are kept as its
     /// [`FileLayout`] when they are not the writer's own (see [`AssetsModel`](super::AssetsModel)
     /// for what is still laid out the writer's way). The strings are added in the pool's order.
     /// Hash map entries are added again in an order that puts each one back in its slot when
@@ -74,6 +75,7 @@ impl AssetsBuilder {
                 ChecksumMatch::None => ChecksumKind::Fixed(checksum.stored),
             },
             layout: None,
+            node_name_maps: NodeNameMaps::of(view),
         };
         b.strings_from(view)?;
         b.paths_from(view)?;

@@ -5,7 +5,7 @@
 use core::mem::{offset_of, size_of};
 
 use super::super::sink::{Sink, narrow};
-use super::file_layout::Placer;
+use super::placer::Placer;
 use super::{AssetsBuilder, ChecksumKind, pointer};
 use crate::error::Result;
 use crate::hash::murmur3_32;
@@ -28,7 +28,8 @@ impl AssetsBuilder {
         let body = out.len();
         let body_slot = out.reserve::<BodyHeader>(1, "BodyHeader")?;
         // Each part where the model's layout places it, while it can (see `file_layout`).
-        let mut place = Placer::new(self.layout.as_ref());
+        let layout = self.layout.as_ref();
+        let mut place = Placer::new(layout, layout.map_or(&[][..], |l| l.padding.as_slice()));
         let string_buckets_at = place.put(
             &mut out,
             |l| Some(l.string_buckets),
@@ -91,13 +92,24 @@ impl AssetsBuilder {
         )?;
         let databases = out.reserve::<DatabaseEntry>(self.blobs.len(), "DatabaseEntry")?;
         for (i, b) in self.blobs.iter().enumerate() {
-            let written = b.finish()?;
             // The blob as stored while its records are unchanged (its bytes point only inside
-            // it: right wherever it is placed).
-            let blob = self
-                .layout
-                .as_ref()
-                .map_or(written.as_slice(), |l| l.blob(i, &written));
+            // it: right wherever it is placed), else its arrays where the layout places them.
+            let kept = match layout.and_then(|l| l.stored_blob(i)) {
+                Some(stored) if stored.matches(&b.finish()?) => Some(stored.blob.as_slice()),
+                _ => None,
+            };
+            let placed;
+            let blob = match kept {
+                Some(kept) => kept,
+                None => {
+                    let placement = layout.and_then(|l| l.blob_placement(i));
+                    let padding = placement.map_or(&[][..], |p| p.padding.as_slice());
+                    let mut inner = place.nested(placement, padding, out.len());
+                    placed = b.finish_placed(&mut inner)?;
+                    place.absorb(&inner);
+                    placed.as_slice()
+                }
+            };
             let blob_at = place.put(&mut out, |l| l.blobs.get(i).copied(), blob, "layout.blobs")?;
             let entry = DatabaseEntry {
                 magic: U32::new(b.magic),
@@ -109,7 +121,7 @@ impl AssetsBuilder {
             out.patch_record(&databases, i, &entry)?;
         }
         place.place(&mut out, |l| Some(l.end), 0, "layout.end")?;
-        place.pad(&mut out)?;
+        place.pad(&mut out, "layout.padding")?;
         // The r2p and paths pointers are relative to their {count, ptr} pairs in the body header.
         let r2p = body + BODY_R2P;
         let paths_base = body + BODY_PATHS;

@@ -32,11 +32,13 @@ use crate::wows::assets::raw::ModelPrototypeV1;
 use crate::wows::assets::{PrototypeFields, PrototypeRef, PrototypeType};
 
 mod blob;
+mod blob_placement;
 mod examples;
 mod file_layout;
 mod from_view;
 mod hash_map;
 mod layout;
+mod placer;
 mod records;
 
 use blob::{Blob, pointer};
@@ -53,7 +55,8 @@ pub use examples::{
 
 mod model;
 
-pub use file_layout::{FileLayout, Padding, StoredBlob, StringWords};
+pub use blob_placement::BlobPlacement;
+pub use file_layout::{FileLayout, NodeNameMaps, Padding, StoredBlob, StringWords};
 pub use model::{AssetsModel, DatabaseModel, DatabaseRecords, PathEntryModel, PrototypeEntryModel};
 
 /// Which checksum the header stores (in JSON `"murmur3"`, `"crc32"` or `{"fixed": "0x…"}`).
@@ -104,6 +107,8 @@ pub struct AssetsBuilder {
     checksum: ChecksumKind,
     /// Where another writer placed the parts (`None`: the writer's own layout).
     layout: Option<FileLayout>,
+    /// The order the visuals' node name maps are encoded in (the layout's, when it has one).
+    node_name_maps: NodeNameMaps,
 }
 
 impl Default for AssetsBuilder {
@@ -131,6 +136,7 @@ impl AssetsBuilder {
                 .collect(),
             checksum: ChecksumKind::Murmur3,
             layout: None,
+            node_name_maps: NodeNameMaps::Sorted,
         }
     }
 
@@ -319,7 +325,7 @@ impl AssetsBuilder {
         };
         let index = b.count;
         match &record {
-            PrototypeFields::Visual(v) => encode_visual(b, v)?,
+            PrototypeFields::Visual(v) => encode_visual(b, v, self.node_name_maps)?,
             PrototypeFields::Material(m) => encode_material(b, m)?,
             PrototypeFields::Model(m) => encode_model(b, m)?,
             PrototypeFields::SkeletonExtender(s) => encode_skeleton_extender(b, s)?,

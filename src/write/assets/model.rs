@@ -37,9 +37,10 @@ use crate::wows::assets::{complete_records, serde_ids};
 /// inside a record are other keys ignored (see [`PrototypeFields`]' JSON).
 ///
 /// The model of a file another writer made carries its [`layout`](Self::layout): where each part
-/// starts, the strings map's words, the bytes between parts that are not zero, and the blobs
-/// the writer would lay out otherwise, so that
-/// the file is written again byte for byte (see [`FileLayout`] for edits). What the model still
+/// starts, the strings map's words, the order of the visuals' node name maps, the bytes between
+/// parts that are not zero, and where the out-of-line arrays are in the blobs the writer would
+/// lay out otherwise (with the bytes between them that are not zero), so that the file is
+/// written again byte for byte (see [`FileLayout`] for edits). What the model still
 /// does not keep, written the writer's way (the file reads the same, its bytes differ):
 /// - bytes other than zero in the pads of the header, the body header, the path and database
 ///   entries (written as zeros; bytes between parts are kept);
@@ -51,9 +52,10 @@ use crate::wows::assets::{complete_records, serde_ids};
 ///   name's offset);
 /// - parts in another order than the seed's: placed where stored up to the first one out of
 ///   order, the writer's way from there on;
-/// - a blob's inner layout is not described part by part: a blob the writer would lay out
-///   otherwise (other padding or alignment of its out-of-line arrays) is kept whole, as stored,
-///   and written as stored while its records are unchanged.
+/// - a blob that no placement of its arrays writes again (records sharing an array, bytes other
+///   than zero in the pads of a record or of an out-of-line struct, node name maps neither
+///   sorted nor in node order, ...) is kept whole, as stored ([`StoredBlob`](super::StoredBlob),
+///   hex in JSON), and written as stored only while its records are unchanged.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(
     feature = "serde",
@@ -259,6 +261,9 @@ impl AssetsBuilder {
         if let Some(layout) = &layout {
             layout.check(databases.len())?;
         }
+        b.node_name_maps = layout
+            .as_ref()
+            .map_or_else(Default::default, |l| l.node_name_maps);
         b.layout = layout;
         for text in &strings {
             let known = b.string_order.len();

@@ -8,7 +8,7 @@ use zerocopy::IntoBytes;
 use zerocopy::little_endian::{F32, I32, I64, U16, U32, U64};
 
 use super::super::sink::{invalid, narrow};
-use super::{Blob, name_id};
+use super::{Blob, NodeNameMaps, name_id};
 use crate::bytes::u64_of;
 use crate::error::Result;
 use crate::wows::assets::raw::{
@@ -116,8 +116,9 @@ pub(super) fn named_ids(names: &[Name], what: &'static str) -> Result<Vec<U32>> 
     names.iter().map(|n| named(n, what).map(U32::new)).collect()
 }
 
-/// A VisualPrototype: the record, its node arrays, then its render sets and LODs.
-pub(super) fn encode_visual(b: &mut Blob, v: &VisualFields) -> Result<()> {
+/// A VisualPrototype: the record, its node arrays (the name map in the order `name_maps`
+/// gives), then its render sets and LODs.
+pub(super) fn encode_visual(b: &mut Blob, v: &VisualFields, name_maps: NodeNameMaps) -> Result<()> {
     let VisualFields {
         merged_geometry_path_id,
         underwater,
@@ -158,13 +159,16 @@ pub(super) fn encode_visual(b: &mut Blob, v: &VisualFields) -> Result<()> {
         .iter()
         .map(|n| named(&n.name, "VisualPrototype.nameIds").map(U32::new))
         .collect::<Result<_>>()?;
-    // The name map, sorted by name id for the reader's binary search.
+    // The name map, sorted by name id for a lookup by binary search (or in node order, as
+    // another writer left it).
     let mut map = Vec::with_capacity(nodes.len());
     for (i, id) in name_ids.iter().enumerate() {
         let node_id: u16 = narrow(i, "VisualPrototype.nameMapNodeIds")?;
         map.push((id.get(), node_id));
     }
-    map.sort_unstable();
+    if name_maps.is_sorted() {
+        map.sort_unstable();
+    }
     let field = offset_of!(VisualPrototype, name_map_name_ids_ptr);
     b.record_array(r, field, &ids(map.iter().map(|m| m.0)))?;
     let node_ids: Vec<U16> = map.iter().map(|m| U16::new(m.1)).collect();
@@ -202,7 +206,12 @@ pub(super) fn encode_visual(b: &mut Blob, v: &VisualFields) -> Result<()> {
             skinned: u8::from(*skinned),
             nodes_count: narrow(nodes.len(), "RenderSet.nodesCount")?,
             pad: [0; 6],
-            node_name_ids_ptr: b.ool_array(at, &node_names, "RenderSet.nodeNameIdsPtr")?,
+            node_name_ids_ptr: b.ool_array(
+                at,
+                offset_of!(RenderSet, node_name_ids_ptr),
+                &node_names,
+                "RenderSet.nodeNameIdsPtr",
+            )?,
         })
     })?;
     let field = offset_of!(VisualPrototype, lods_ptr);
@@ -218,7 +227,12 @@ pub(super) fn encode_visual(b: &mut Blob, v: &VisualFields) -> Result<()> {
             casts_shadow: u8::from(*casts_shadow),
             pad: 0,
             render_set_names_count: U16::new(narrow(render_sets.len(), "Lod.renderSetNamesCount")?),
-            render_set_names_ptr: b.ool_array(at, &names, "Lod.renderSetNamesPtr")?,
+            render_set_names_ptr: b.ool_array(
+                at,
+                offset_of!(Lod, render_set_names_ptr),
+                &names,
+                "Lod.renderSetNamesPtr",
+            )?,
         })
     })
 }
@@ -393,8 +407,18 @@ pub(super) fn encode_model(b: &mut Blob, m: &ModelFields) -> Result<()> {
             replaces_id: U32::new(*replaces_id),
             tints_count: U32::new(narrow(tints.len(), "Dye.tintsCount")?),
             pad: U32::new(0),
-            tint_name_ids_ptr: b.ool_array(at, &names, "Dye.tintNameIdsPtr")?,
-            tint_material_ids_ptr: b.ool_array(at, &materials, "Dye.tintMaterialIdsPtr")?,
+            tint_name_ids_ptr: b.ool_array(
+                at,
+                offset_of!(Dye, tint_name_ids_ptr),
+                &names,
+                "Dye.tintNameIdsPtr",
+            )?,
+            tint_material_ids_ptr: b.ool_array(
+                at,
+                offset_of!(Dye, tint_material_ids_ptr),
+                &materials,
+                "Dye.tintMaterialIdsPtr",
+            )?,
         })
     })
 }
@@ -501,16 +525,9 @@ pub(super) fn encode_point_light(b: &mut Blob, p: &PointLightFields) -> Result<(
         offset_of!(Animation, points_ptr),
     );
     let color = offset_of!(PointLightPrototype, color_animation);
-    if !color_points.is_empty() {
-        let t = b.array(&color_points)?;
-        b.fixups.push((r + color + field, r + color + base, t));
-    }
+    b.record_array_from(r + color + field, r + color + base, &color_points)?;
     let radius = offset_of!(PointLightPrototype, radius_animation);
-    if !radius_points.is_empty() {
-        let t = b.array(&radius_points)?;
-        b.fixups.push((r + radius + field, r + radius + base, t));
-    }
-    Ok(())
+    b.record_array_from(r + radius + field, r + radius + base, &radius_points)
 }
 
 /// An EffectPrototype: the record, then its systems at their fixed size.
@@ -602,7 +619,7 @@ pub(super) fn encode_effect_metadata(b: &mut Blob, m: &EffectMetadataFields) -> 
         Ok(Channel {
             name_len: U32::new(narrow(name.len(), "Channel.nameLen")?),
             pad: U32::new(0),
-            name_ptr: b.ool_array(at, &name, "Channel.namePtr")?,
+            name_ptr: b.ool_array(at, offset_of!(Channel, name_ptr), &name, "Channel.namePtr")?,
             min: F32::new(*min),
             max: F32::new(*max),
             default: F32::new(*default),
@@ -634,7 +651,12 @@ pub(super) fn encode_atlas_contour(b: &mut Blob, a: &AtlasContourFields) -> Resu
         Ok(Contour {
             count: I32::new(narrow(frame.len(), "Contour.count")?),
             pad: U32::new(0),
-            points_ptr: b.ool_array(at, &points, "Contour.pointsPtr")?,
+            points_ptr: b.ool_array(
+                at,
+                offset_of!(Contour, points_ptr),
+                &points,
+                "Contour.pointsPtr",
+            )?,
         })
     })
 }
