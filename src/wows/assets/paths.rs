@@ -765,7 +765,7 @@ impl PathIndex {
     ) -> Result<()> {
         out.clear();
         // The previous path's chain, root first: (entry index, length of `out` up to it).
-        let mut kept = [(u32::MAX, 0u32); MAX_PATH_DEPTH];
+        let mut kept = [(u32::MAX, 0usize); MAX_PATH_DEPTH];
         let mut kept_len = 0usize;
         let mut up = [0u32; MAX_PATH_DEPTH];
         for entry in paths.iter() {
@@ -774,7 +774,7 @@ impl PathIndex {
                 live.iter().any(|&(k, _)| k == i)
             })?;
             let (base, depth) = match stop.and_then(|s| live.iter().position(|&(k, _)| k == s)) {
-                Some(k) => (kept.get(k).map_or(0, |&(_, len)| len as usize), k + 1),
+                Some(k) => (kept.get(k).map_or(0, |&(_, len)| len), k + 1),
                 None => (0, 0),
             };
             out.truncate(base);
@@ -792,7 +792,7 @@ impl PathIndex {
                         "parent chain is cyclic or deeper than MAX_PATH_DEPTH",
                     ));
                 };
-                *slot = (index, out.len() as u32);
+                *slot = (index, out.len());
                 kept_len += 1;
             }
             f(entry, out)?;
