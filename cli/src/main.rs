@@ -619,6 +619,11 @@ enum AssetsCommand {
     /// --complete`; a database the reader keeps raw as hex), the two maps' capacities and the
     /// checksum kind. `gamebin assets pack` writes it back.
     ///
+    /// A file another tool wrote lays its parts out its own way: the JSON then has a `layout`
+    /// (where each part and each database's arrays sit, and what fills the gaps), so that it
+    /// packs back byte for byte, and an edited number or id changes only its own bytes. Delete
+    /// `layout` to have the file written gamebin's way.
+    ///
     /// Ids are `0x…` hex text. Written to standard output unless -o names a file (not
     /// overwritten without --force). The output is larger than the file (four to five times for
     /// the synthetic files). A float is a JSON number; JSON has none for NaN or infinity, so
