@@ -99,11 +99,68 @@ fn every_fixture_and_sample_exports_to_a_glb_the_gltf_crate_reads_back() {
             let skinned = format.bone_indices.is_some() && format.bone_weights.is_some();
             assert_eq!(reader.read_joints(0).is_some(), skinned, "{name}");
             if let Some(weights) = reader.read_weights(0) {
-                for w in weights.into_f32() {
+                let joints: Vec<[u16; 4]> = reader.read_joints(0).unwrap().into_u16().collect();
+                for (k, w) in weights.into_f32().enumerate() {
                     let sum: f32 = w.iter().sum();
                     assert!((sum - 1.0).abs() < 1e-5, "{name}: weights {w:?}");
+                    // glTF's rules for a vertex's joints: one without weight is 0, none twice
+                    // with weight.
+                    let j = joints[k];
+                    for a in 0..4 {
+                        if w[a] == 0.0 {
+                            assert_eq!(j[a], 0, "{name}: vertex {k} joints {j:?} weights {w:?}");
+                        }
+                        for b in a + 1..4 {
+                            assert!(
+                                w[a] == 0.0 || w[b] == 0.0 || j[a] != j[b],
+                                "{name}: vertex {k} names a joint twice: {j:?} {w:?}"
+                            );
+                        }
+                    }
+                    // The heaviest joint is the stored bone with the largest stored weight.
+                    let (stored_bones, stored_weights) = (
+                        data.vertices.bone_indices(k).unwrap(),
+                        data.vertices.bone_weights(k).unwrap(),
+                    );
+                    let heaviest = |w: &[f32]| {
+                        (0..w.len()).fold(0, |best, i| if w[i] > w[best] { i } else { best })
+                    };
+                    let want = stored_bones[heaviest(&stored_weights)];
+                    let got = j[heaviest(&w)];
+                    let tied = stored_weights
+                        .iter()
+                        .filter(|&&x| x == stored_weights[heaviest(&stored_weights)])
+                        .count()
+                        > 1;
+                    assert!(
+                        tied || u16::from(want) == got,
+                        "{name}: vertex {k}: joint {got}, stored bone {want}"
+                    );
                 }
             }
+        }
+        // Every skin's joints share one root (glTF: SKIN_NO_COMMON_ROOT otherwise).
+        let nodes: Vec<_> = gltf.nodes().collect();
+        let parent_of = |n: usize| {
+            nodes
+                .iter()
+                .find(|p| p.children().any(|c| c.index() == n))
+                .map(|p| p.index())
+        };
+        let root_of = |mut n: usize| {
+            while let Some(p) = parent_of(n) {
+                n = p;
+            }
+            n
+        };
+        for skin in gltf.skins() {
+            let roots: std::collections::BTreeSet<usize> =
+                skin.joints().map(|j| root_of(j.index())).collect();
+            assert_eq!(
+                roots.len(),
+                1,
+                "{name}: the skin's joints have roots {roots:?}"
+            );
         }
         // Armor models: one primitive per BVH node, the node's triangles and material id.
         for (model, mesh) in view.armor_models().zip(&meshes[draws.len()..]) {

@@ -400,7 +400,8 @@ mod samples {
 
     /// Every sample: all seven have the writer's layout (header, the two mapping tables, each
     /// prototype table followed by its blobs and names, no padding, empty tables' pointers null).
-    const BYTE_IDENTICAL: [&str; 7] = [
+    const BYTE_IDENTICAL: [&str; 8] = [
+        "AGS028_5in38_Mk29_Mod0_0.10.2.geometry",
         "CM001_0.11.5.geometry",
         "CM001_p2g_0.10.2.geometry",
         "CM001_p2g_0.11.5.geometry",

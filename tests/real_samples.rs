@@ -52,7 +52,7 @@ fn decode_all(view: &GeometryView<'_>) -> Decoded {
 }
 
 /// Every file SOURCES.txt lists.
-const ALL: [&str; 7] = [
+const ALL: [&str; 8] = [
     "CM001_0.11.5.geometry",
     "CM001_p2g_0.10.2.geometry",
     "CM001_p2g_0.11.5.geometry",
@@ -60,6 +60,7 @@ const ALL: [&str; 7] = [
     "FSD012_Kleber_1952_0.11.5.geometry",
     "CPA001_Shell_AP_0.10.2.geometry",
     "JAS007_Kawanishi_E15K1.geometry",
+    "AGS028_5in38_Mk29_Mod0_0.10.2.geometry",
 ];
 
 /// The samples whose two mapping tables list their meshes in different orders, with texel
@@ -210,6 +211,45 @@ fn sources_txt_facts() {
             }
         }
     }
+}
+
+/// "a gun turret with a skinned vertex format (bone indices and weights)". The engine's packed
+/// skinned vertex (BigWorld's `VertexXYZNUVIIIWWPC`) declares the two fields as colours read back
+/// swizzled: `index3, index2, index, pad` and `pad, weight2, weight, pad`. Every stored vertex
+/// keeps those pads zero, which the plain byte order (`index, index2, index3` and `weight,
+/// weight2` first) would not explain, and the reader pairs the bytes as the engine does.
+#[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
+fn skinned_turret_bones_follow_the_engines_packed_layout() {
+    let Some(file) = open("AGS028_5in38_Mk29_Mod0_0.10.2.geometry") else {
+        return;
+    };
+    let view = GeometryView::open(&file).unwrap();
+    let decoded = decode_all(&view);
+    let mut skinned = 0;
+    for (bytes, stride, format) in &decoded.vertices {
+        let (Some(at_i), Some(at_w)) = (format.bone_indices, format.bone_weights) else {
+            continue;
+        };
+        let vertices = gamebin::wows::geometry::Vertices::new(bytes, *stride, *format).unwrap();
+        for (k, record) in bytes.chunks_exact(*stride).enumerate() {
+            let iii = &record[usize::from(at_i)..usize::from(at_i) + 4];
+            let ww = &record[usize::from(at_w)..usize::from(at_w) + 4];
+            assert_eq!(
+                (iii[3], ww[0], ww[3]),
+                (0, 0, 0),
+                "vertex {k}: pads {iii:?} {ww:?}"
+            );
+            assert!(iii[..3].iter().all(|b| b % 3 == 0), "stored x 3: {iii:?}");
+            let bones = vertices.bone_indices(k).unwrap();
+            assert_eq!(bones, [iii[2] / 3, iii[1] / 3, iii[0] / 3]);
+            let w = vertices.bone_weights(k).unwrap();
+            assert_eq!(w[..2], [f32::from(ww[2]) / 255.0, f32::from(ww[1]) / 255.0]);
+            assert!((w.iter().sum::<f32>() - 1.0).abs() < 1e-6, "weights {w:?}");
+            skinned += 1;
+        }
+    }
+    assert!(skinned > 0, "no skinned vertex buffer");
 }
 
 #[test]

@@ -19,6 +19,7 @@ ALL = [
     "FSD012_Kleber_1952_0.11.5.geometry",
     "CPA001_Shell_AP_0.10.2.geometry",
     "JAS007_Kawanishi_E15K1.geometry",
+    "AGS028_5in38_Mk29_Mod0_0.10.2.geometry",
 ]
 
 

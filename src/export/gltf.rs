@@ -8,8 +8,9 @@
 //! Conversions, done here once for every caller: positions and directions to glTF's right-handed,
 //! Y-up space (X mirrored, triangles rewound, see [`axes`](super::axes)); normals and tangents to
 //! unit length; the stored `uv − 0.5` to texture coordinates with the top-left origin glTF shares
-//! with Direct3D; bone indices (stored × 3) and the two stored weights to `JOINTS_0` and
-//! `WEIGHTS_0` summing to 1; indices as `u16` where every index fits below 65535, `u32` otherwise.
+//! with Direct3D; the three stored bone indices (× 3, in the engine's swizzled byte order) and
+//! their weights (two stored, the third the remainder) to `JOINTS_0` and `WEIGHTS_0` summing to 1,
+//! unused joints as 0; indices as `u16` where every index fits below 65535, `u32` otherwise.
 //!
 //! ```
 //! # fn main() -> Result<(), gamebin::Error> {
@@ -655,15 +656,18 @@ fn tangent(vertices: &Vertices<'_>, i: usize) -> [f32; 4] {
     [t[0], t[1], t[2], if dot < 0.0 { -1.0 } else { 1.0 }]
 }
 
-/// `JOINTS_0` bytes and `WEIGHTS_0` values for every vertex, and the largest joint used. A joint
-/// named twice gets the weights together (glTF forbids a joint twice with weight), and the weights
-/// are scaled to sum to 1.
+/// `JOINTS_0` bytes and `WEIGHTS_0` values for every vertex, and the largest joint used: the
+/// stored bones ([`Vertices::bone_indices`]) are the joints and their weights
+/// ([`Vertices::bone_weights`]) the weights, in that order, with a fourth of weight 0. A joint
+/// named twice gets the weights together (glTF forbids a joint twice with weight), the weights are
+/// scaled to sum to 1, and a joint left with weight 0 is written as joint 0, as glTF asks of an
+/// unused joint (a rigid vertex stores its one bone three times, or weights of 0 for the others).
 fn skinning(vertices: &Vertices<'_>) -> (Vec<u8>, Vec<[f32; 4]>, u8) {
     let mut joints = Vec::with_capacity(vertices.len() * 4);
     let mut weights = Vec::with_capacity(vertices.len());
     let mut max = 0;
     for i in 0..vertices.len() {
-        let j = vertices.bone_indices(i).unwrap_or([0; 3]);
+        let mut j = vertices.bone_indices(i).unwrap_or([0; 3]);
         let mut w = vertices.bone_weights(i).unwrap_or([1.0, 0.0, 0.0]);
         for a in 0..3 {
             for b in a + 1..3 {
@@ -674,14 +678,16 @@ fn skinning(vertices: &Vertices<'_>) -> (Vec<u8>, Vec<[f32; 4]>, u8) {
             }
         }
         let sum: f32 = w.iter().sum();
-        let w = if sum > 0.0 {
-            w.map(|c| c / sum)
+        if sum > 0.0 {
+            w = w.map(|c| c / sum);
         } else {
-            [1.0, 0.0, 0.0]
-        };
-        for (k, &joint) in j.iter().enumerate() {
-            if w[k] > 0.0 {
-                max = max.max(joint);
+            w = [1.0, 0.0, 0.0];
+        }
+        for (joint, &weight) in j.iter_mut().zip(&w) {
+            if weight > 0.0 {
+                max = max.max(*joint);
+            } else {
+                *joint = 0;
             }
         }
         joints.extend_from_slice(&[j[0], j[1], j[2], 0]);
@@ -721,7 +727,8 @@ pub struct GeometryGlb {
 
 /// Exports every sound draw of a decoded `.geometry` as a mesh on its own node, named
 /// `<vertex mapping id>_<index mapping id>` in hex, in one scene; skinned draws get a skin over
-/// joint nodes `joint_0` … (identity transforms: the geometry has no skeleton of its own). Draws
+/// joint nodes `joint_0` … under one root node `joints` (identity transforms: the geometry has no
+/// skeleton of its own; joint `k` is the bone a vertex stores as index `k`). Draws
 /// that cannot be exported (an index beyond their vertices, a buffer that did not decode) are
 /// listed in [`GeometryGlb::skipped`] and the others still exported.
 pub fn geometry_to_glb(
@@ -777,6 +784,13 @@ pub fn geometry_to_glb(
         }
     }
     if !skinned.is_empty() {
+        // The joints hang under one root node: glTF wants a skin's joints to share a root, and
+        // the geometry names no skeleton that could give them one.
+        let skeleton = builder.add_node(&NodeSpec {
+            name: Some("joints"),
+            ..Default::default()
+        });
+        builder.add_to_scene(scene, skeleton);
         let joints: Vec<NodeId> = (0..=max_joint)
             .map(|k| {
                 let name = format!("joint_{k}");
@@ -784,7 +798,7 @@ pub fn geometry_to_glb(
                     name: Some(&name),
                     ..Default::default()
                 });
-                builder.add_to_scene(scene, joint);
+                builder.add_child(skeleton, joint);
                 joint
             })
             .collect();

@@ -122,18 +122,26 @@ impl<'b> Vertices<'b> {
         self.uv_at(i, self.format.uv1)
     }
 
-    /// Bone indices of vertex `i`, divided by the 3 they are stored multiplied with.
+    /// Bone indices of vertex `i` in the order the skin reads them (first, second, third), divided
+    /// by the 3 they are stored multiplied with (a bone's matrix is three rows of constants).
+    ///
+    /// The `iii` field is a Direct3D colour (`D3DCOLOR`, bytes B, G, R, A) that the shaders
+    /// swizzle back, so the first index is the field's third byte and the third index its first:
+    /// the engine's packed vertex declares it `index3, index2, index, pad`. Real skinned meshes
+    /// agree: their rigid vertices carry the weight in the byte that pairs with the third byte.
     pub fn bone_indices(&self, i: usize) -> Option<[u8; 3]> {
         let b = self.field::<4>(i, self.format.bone_indices)?;
-        Some([b[0] / 3, b[1] / 3, b[2] / 3])
+        Some([b[2] / 3, b[1] / 3, b[0] / 3])
     }
 
-    /// Bone weights of vertex `i` for its three bone indices: the first two stored as bytes
-    /// (`w / 255`), the third what remains of 1. This is the BigWorld `iiiww` reading (three
-    /// indices, two weights) that public tools use; no real skinned sample has checked it yet.
+    /// Bone weights of vertex `i` for the three [`bone_indices`](Self::bone_indices): the first
+    /// two stored as bytes (`w / 255`), the third what remains of 1 (0 when the two add up to
+    /// more). The `ww` field is laid out like the indices, a colour read back swizzled: `pad,
+    /// weight2, weight, pad` — the first weight is its third byte, the second its second. Real
+    /// skinned meshes store a rigid vertex as `00 00 ff 00`: the whole weight on the first index.
     pub fn bone_weights(&self, i: usize) -> Option<[f32; 3]> {
         let b = self.field::<4>(i, self.format.bone_weights)?;
-        let (w0, w1) = (f32::from(b[0]) / 255.0, f32::from(b[1]) / 255.0);
+        let (w0, w1) = (f32::from(b[2]) / 255.0, f32::from(b[1]) / 255.0);
         Some([w0, w1, (1.0 - w0 - w1).max(0.0)])
     }
 

@@ -27,10 +27,11 @@ pub struct MeshVertex {
     pub tangent: [f32; 3],
     /// Unit binormal (stored offset-binary).
     pub binormal: [f32; 3],
-    /// Bone indices (stored × 3).
+    /// Bone indices in the order the skin reads them (first, second, third); stored × 3 and in
+    /// the engine's byte order (see [`Vertices::bone_indices`](crate::wows::geometry::Vertices::bone_indices)).
     pub bones: [u8; 3],
-    /// Bone weights.
-    pub weights: [u8; 4],
+    /// The first two bones' weights as bytes (`w × 255`); the third bone gets what remains.
+    pub weights: [u8; 2],
 }
 
 impl MeshVertex {
@@ -44,7 +45,7 @@ impl MeshVertex {
             tangent: [1.0, 0.0, 0.0],
             binormal: [0.0, 0.0, 1.0],
             bones: [0, 0, 0],
-            weights: [255, 0, 0, 0],
+            weights: [255, 0],
         }
     }
 }
@@ -120,8 +121,14 @@ pub fn pack_vertex(format: &VertexFormat, stride: usize, v: &MeshVertex) -> Resu
     put_attribute(&mut out, f.uv0, uv(v.uv).as_bytes())?;
     put_attribute(&mut out, f.uv1, uv(v.uv1).as_bytes())?;
     let bones = v.bones.map(|b| b.saturating_mul(3));
-    put_attribute(&mut out, f.bone_indices, &[bones[0], bones[1], bones[2], 0])?;
-    put_attribute(&mut out, f.bone_weights, &v.weights)?;
+    // Both fields as the engine's packed vertex lays them out: a colour the shaders read back
+    // swizzled, so the first index and weight go in the third byte.
+    put_attribute(&mut out, f.bone_indices, &[bones[2], bones[1], bones[0], 0])?;
+    put_attribute(
+        &mut out,
+        f.bone_weights,
+        &[0, v.weights[1], v.weights[0], 0],
+    )?;
     Ok(out)
 }
 

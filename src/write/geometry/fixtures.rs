@@ -38,7 +38,7 @@ pub fn cube(center: [f32; 3], size: f32) -> (Vec<MeshVertex>, Vec<u32>) {
                 tangent,
                 binormal,
                 bones: [bone, 0, 0],
-                weights: [255, 0, 0, 0],
+                weights: [255, 0],
             });
         }
         indices.extend([first, first + 1, first + 2, first, first + 2, first + 3]);
