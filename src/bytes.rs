@@ -10,6 +10,10 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 use crate::error::{Error, ErrorKind, Result};
 
 mod records;
+// Each format's writer uses its part of the sink: a build with fewer formats leaves the rest unused.
+#[cfg(feature = "write")]
+#[allow(dead_code)]
+pub(crate) mod sink;
 pub use records::{Place, Record, Records};
 
 /// Converts a `usize` to `u64` for error reports (lossless on every supported target).
@@ -642,7 +646,7 @@ impl<T> core::iter::FusedIterator for TableIter<'_, T> {}
 
 /// Narrows a file value to `usize`, or says it cannot be addressed on this machine.
 #[inline]
-pub(crate) fn to_usize(value: u64, offset: usize, what: &'static str) -> Result<usize> {
+pub fn to_usize(value: u64, offset: usize, what: &'static str) -> Result<usize> {
     usize::try_from(value).map_err(|_| {
         Error::invalid(
             u64_of(offset),
@@ -651,6 +655,33 @@ pub(crate) fn to_usize(value: u64, offset: usize, what: &'static str) -> Result<
             "does not fit this machine's address space",
         )
     })
+}
+
+/// Bytes as lowercase hex (the text form of opaque bytes in every format's JSON and maps: WapMap's metadata, tile masks, blobs).
+pub fn hex(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        out.push_str(&format!("{b:02x}"));
+    }
+    out
+}
+
+/// The bytes of a [`hex`] string; an error for an odd length or a character that is not a hex
+/// digit.
+pub fn unhex(text: &str) -> core::result::Result<Vec<u8>, &'static str> {
+    let text = text.trim();
+    if !text.len().is_multiple_of(2) {
+        return Err("an odd number of hex digits");
+    }
+    text.as_bytes()
+        .chunks_exact(2)
+        .map(|pair| {
+            core::str::from_utf8(pair)
+                .ok()
+                .and_then(|p| u8::from_str_radix(p, 16).ok())
+                .ok_or("a character that is not a hex digit")
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -131,6 +131,7 @@ impl Murmur3 {
 }
 
 /// CityHash64 of `data`, the path-id hash of `assets.bin`.
+#[cfg(feature = "assets")]
 pub fn city_hash_64(data: &[u8]) -> u64 {
     cityhasher::hash(data)
 }
@@ -206,6 +207,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "assets")]
     fn city_hash_matches_the_path_id_vector() {
         assert_eq!(
             city_hash_64(b"content/gameplay/japan/ship/destroyer/JSD011_Akizuki_1944/JSD011_Akizuki_1944.model"),

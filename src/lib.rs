@@ -19,12 +19,12 @@
 //! | [`craftstudio`] | CraftStudio `Project.dat` | [`ProjectView`](craftstudio::ProjectView) |
 //!
 //! ```
-//! # #[cfg(feature = "write")]
+//! # #[cfg(feature = "geometry")]
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! # let dir = std::env::temp_dir().join(format!("gamebin-doc-{}", std::process::id()));
 //! # std::fs::create_dir_all(&dir)?;
 //! # let path = dir.join("ship.geometry");
-//! # std::fs::write(&path, gamebin::write::geometry::example_file())?;
+//! # std::fs::write(&path, gamebin::synth::geometry::example_file())?;
 //! use gamebin::{Format, MappedFile, wows::geometry::GeometryView};
 //!
 //! let file = MappedFile::open(&path)?;
@@ -44,7 +44,7 @@
 //! # std::fs::remove_dir_all(&dir)?;
 //! # Ok(())
 //! # }
-//! # #[cfg(not(feature = "write"))]
+//! # #[cfg(not(feature = "geometry"))]
 //! # fn main() {}
 //! ```
 //!
@@ -57,18 +57,97 @@
 #![warn(missing_docs)]
 
 pub mod bytes;
+#[cfg(feature = "craftstudio")]
 pub mod craftstudio;
 pub mod diff;
 pub mod error;
-pub mod export;
 pub mod hash;
 pub mod mmap;
+// Used by the formats whose models hold opaque bytes; a build with fewer formats may use half.
+#[cfg(feature = "serde")]
+#[allow(dead_code)]
+pub(crate) mod serde_hex;
+#[cfg(feature = "synth")]
+pub mod synth;
+#[cfg(feature = "wdata")]
 pub mod wdata;
+#[cfg(feature = "wdb")]
 pub mod wdb;
+#[cfg(any(feature = "geometry", feature = "assets"))]
 pub mod wows;
-#[cfg(feature = "write")]
-pub mod write;
+#[cfg(feature = "wwd")]
 pub mod wwd;
+
+/// The paths of the writers and owned models before each format's folder held them
+/// (`gamebin::write::wdb` is [`wdb::model`], and with the `synth` feature the fixture makers of
+/// `synth::wdb`). Kept so that code written against them still builds; new code uses the
+/// formats' own paths (CHANGELOG.md lists every move).
+#[cfg(feature = "write")]
+pub mod write {
+    /// Now [`crate::wows::assets::model`] (and `crate::synth::assets`).
+    #[cfg(feature = "assets")]
+    pub mod assets {
+        #[cfg(feature = "synth")]
+        pub use crate::synth::assets::*;
+        pub use crate::wows::assets::model::*;
+    }
+    /// Now `crate::synth::assets_scale`.
+    #[cfg(all(feature = "synth", feature = "assets"))]
+    pub use crate::synth::assets_scale as assets_synth;
+    /// Now [`crate::craftstudio::model`] (and `crate::synth::craftstudio`).
+    #[cfg(feature = "craftstudio")]
+    pub mod craftstudio {
+        pub use crate::craftstudio::model::*;
+        #[cfg(feature = "synth")]
+        pub use crate::synth::craftstudio::*;
+    }
+    /// Now [`crate::wows::geometry::model`] (and `crate::synth::geometry`).
+    #[cfg(feature = "geometry")]
+    pub mod geometry {
+        #[cfg(feature = "synth")]
+        pub use crate::synth::geometry::*;
+        pub use crate::wows::geometry::model::*;
+    }
+    /// Now `crate::synth::model_world`.
+    #[cfg(all(feature = "synth", feature = "geometry", feature = "assets"))]
+    pub use crate::synth::model_world as model;
+    /// Now [`crate::wdata::model`] (and `crate::synth::wdata`, `crate::synth::wdata_large`).
+    #[cfg(feature = "wdata")]
+    pub mod wdata {
+        #[cfg(feature = "synth")]
+        pub use crate::synth::wdata::*;
+        #[cfg(feature = "synth")]
+        pub use crate::synth::wdata_large::*;
+        pub use crate::wdata::model::*;
+    }
+    /// Now [`crate::wdb::model`] (and `crate::synth::wdb`).
+    #[cfg(feature = "wdb")]
+    pub mod wdb {
+        #[cfg(feature = "synth")]
+        pub use crate::synth::wdb::*;
+        pub use crate::wdb::model::*;
+    }
+    /// Now [`crate::wwd::model`] (and `crate::synth::wwd`).
+    #[cfg(feature = "wwd")]
+    pub mod wwd {
+        #[cfg(feature = "synth")]
+        pub use crate::synth::wwd::*;
+        pub use crate::wwd::model::*;
+    }
+}
+
+/// The exporters' paths before the World of Warships folder held them: [`wows::axes`], the
+/// `.geometry` exporters of [`wows::geometry::export`] and the model exporter `wows::model::gltf`.
+/// Kept so that code written against them still builds.
+#[cfg(feature = "geometry")]
+pub mod export {
+    pub use crate::wows::axes;
+    #[cfg(feature = "gltf")]
+    pub use crate::wows::geometry::export::gltf;
+    pub use crate::wows::geometry::export::obj;
+    #[cfg(all(feature = "gltf", feature = "assets"))]
+    pub use crate::wows::model::gltf as model_gltf;
+}
 
 pub use error::{Error, ErrorKind, Result};
 pub use mmap::MappedFile;
@@ -119,11 +198,17 @@ type Detector = fn(&[u8]) -> bool;
 /// its own `looks_like` check.
 pub fn detect(data: &[u8]) -> Option<Format> {
     const DETECTORS: &[(Format, Detector)] = &[
+        #[cfg(feature = "assets")]
         (Format::WowsAssets, wows::assets::looks_like),
+        #[cfg(feature = "wdb")]
         (Format::Ff13Wdb, wdb::looks_like),
+        #[cfg(feature = "wwd")]
         (Format::Wap32Wwd, wwd::looks_like),
+        #[cfg(feature = "wdata")]
         (Format::RustyHeartsWdata, wdata::looks_like),
+        #[cfg(feature = "geometry")]
         (Format::WowsGeometry, wows::geometry::looks_like),
+        #[cfg(feature = "craftstudio")]
         (Format::CraftStudioProject, craftstudio::looks_like),
     ];
     DETECTORS
@@ -133,7 +218,17 @@ pub fn detect(data: &[u8]) -> Option<Format> {
 }
 
 /// The README's examples, run as doc tests. They make their input files with the writers and
-/// export glTF, so they run only when `write` and `gltf` are on (the default features are).
-#[cfg(all(doctest, feature = "write", feature = "gltf"))]
+/// export glTF, so they run only when every format and `gltf` are on (`cargo test` in the
+/// workspace turns `gltf` on through the command line tool).
+#[cfg(all(
+    doctest,
+    feature = "geometry",
+    feature = "assets",
+    feature = "wdb",
+    feature = "wwd",
+    feature = "wdata",
+    feature = "craftstudio",
+    feature = "gltf"
+))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;

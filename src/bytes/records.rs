@@ -76,7 +76,7 @@ impl<'a, R: Record<'a>> core::fmt::Debug for Records<'a, R> {
 
 impl<'a, R: Record<'a>> Records<'a, R> {
     /// A run of up to `count` records starting at `cursor`, each read with `context`.
-    pub(crate) const fn with_context(cursor: Cursor<'a>, count: u32, context: R::Context) -> Self {
+    pub const fn with_context(cursor: Cursor<'a>, count: u32, context: R::Context) -> Self {
         Records {
             cursor,
             context,
@@ -89,12 +89,12 @@ impl<'a, R: Record<'a>> Records<'a, R> {
 
 impl<'a, R: Record<'a, Context = ()>> Records<'a, R> {
     /// A run of up to `count` records starting at `cursor`.
-    pub(crate) const fn new(cursor: Cursor<'a>, count: u32) -> Self {
+    pub const fn new(cursor: Cursor<'a>, count: u32) -> Self {
         Records::with_context(cursor, count, ())
     }
 
     /// A run that only a terminator record ends (or the end of the bytes, as an error).
-    pub(crate) const fn until_terminator(cursor: Cursor<'a>) -> Self {
+    pub const fn until_terminator(cursor: Cursor<'a>) -> Self {
         Records::new(cursor, u32::MAX)
     }
 }

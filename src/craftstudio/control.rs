@@ -3,10 +3,10 @@
 use super::enums::{ControlSource, ControlType, Key};
 use super::netstr;
 use super::raw::ControlSettings;
+#[cfg(feature = "write")]
+use crate::bytes::sink::Sink;
 use crate::bytes::{Cursor, Place, Record, Records};
 use crate::error::Result;
-#[cfg(feature = "write")]
-use crate::write::sink::Sink;
 #[cfg(feature = "write")]
 use zerocopy::little_endian::U16;
 

@@ -3,10 +3,10 @@
 use super::enums::EntryType;
 use super::netstr;
 use super::raw::{AssetHead, EntryFlags, EntryHead, ROOT_PARENT_ID};
+#[cfg(feature = "write")]
+use crate::bytes::sink::Sink;
 use crate::bytes::{Bytes, Cursor, Place, Record, Records};
 use crate::error::Result;
-#[cfg(feature = "write")]
-use crate::write::sink::Sink;
 #[cfg(feature = "write")]
 use zerocopy::little_endian::U16;
 
@@ -56,7 +56,7 @@ impl<'a> EntryRecord<'a> {
         } = *self;
         let stored = asset.map_or(0, |a| usize::from(a.revision_count.get()));
         if (head.is_folder != 0) != asset.is_none() || stored != revisions.len() {
-            return Err(crate::write::sink::invalid(
+            return Err(crate::bytes::sink::invalid(
                 "ProjectEntry.asset",
                 crate::bytes::u64_of(revisions.len()),
                 "an asset (and only an asset) has the asset fields, with its revision count",

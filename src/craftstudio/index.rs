@@ -94,7 +94,7 @@ impl<'a> EntryIndex<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::craftstudio::example_file();
+    /// # let file = gamebin::synth::craftstudio::example_file();
     /// use gamebin::craftstudio::ProjectView;
     ///
     /// let project = ProjectView::from_bytes(&file)?;

@@ -1,6 +1,11 @@
 //! CraftStudio `Project.dat`: the project header, its game controls, and the tree of folders and
 //! assets (with their saved revisions) that indexes a project folder.
 //!
+//! Where its parts are: `raw.rs` the fixed fields; this file the view ([`ProjectView`]) and the
+//! reader beside it (`control.rs`, `entry.rs`, `index.rs`); `model` the owned project
+//! (`model::ProjectFile`, feature `write`), its writer and its tree form; `diff` the
+//! comparison by entry path; the fixtures in `synth::craftstudio`.
+//!
 //! The file is a sequence of variable-length records (.NET length-prefixed strings between fixed
 //! fields), so [`ProjectView::from_bytes`] walks it once, checking every length and string, and
 //! remembers where the controls, the entries and the trailing bytes start. Afterwards every
@@ -13,7 +18,7 @@
 //! ```
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
-//! # let file = gamebin::write::craftstudio::example_file();
+//! # let file = gamebin::synth::craftstudio::example_file();
 //! use gamebin::craftstudio::{EntryType, Parent, ProjectView};
 //!
 //! let project = ProjectView::from_bytes(&file)?;
@@ -42,10 +47,14 @@
 //! ```
 
 mod control;
+#[cfg(all(feature = "write", feature = "serde"))]
+pub mod diff;
 mod entry;
 mod enums;
 pub mod folder;
 mod index;
+#[cfg(feature = "write")]
+pub mod model;
 pub(crate) mod netstr;
 pub mod raw;
 
@@ -100,7 +109,7 @@ impl<'a> ProjectView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::craftstudio::example_file();
+    /// # let file = gamebin::synth::craftstudio::example_file();
     /// use gamebin::craftstudio::ProjectView;
     ///
     /// let project = ProjectView::from_bytes(&file)?;
@@ -224,7 +233,7 @@ impl<'a> ProjectView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::craftstudio::example_file();
+    /// # let file = gamebin::synth::craftstudio::example_file();
     /// use gamebin::craftstudio::ProjectView;
     ///
     /// let project = ProjectView::from_bytes(&file)?;
@@ -266,7 +275,7 @@ impl<'a> ProjectView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::craftstudio::example_file();
+    /// # let file = gamebin::synth::craftstudio::example_file();
     /// use gamebin::craftstudio::ProjectView;
     ///
     /// let project = ProjectView::from_bytes(&file)?;
@@ -348,7 +357,7 @@ impl<'a> ProjectView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::craftstudio::example_file();
+    /// # let file = gamebin::synth::craftstudio::example_file();
     /// use gamebin::craftstudio::{PathStart, ProjectView};
     ///
     /// let project = ProjectView::from_bytes(&file)?;
@@ -370,7 +379,7 @@ impl<'a> ProjectView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::craftstudio::example_file();
+    /// # let file = gamebin::synth::craftstudio::example_file();
     /// use gamebin::craftstudio::{ProjectView, ROOT_PARENT_ID};
     ///
     /// let project = ProjectView::from_bytes(&file)?;

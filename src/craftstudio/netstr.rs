@@ -66,8 +66,8 @@ pub(crate) fn read<'a>(cur: &mut Cursor<'a>, what: &'static str) -> Result<&'a s
 /// bytes. The inverse of [`read`]; a string longer than an `i32` can say is an error naming
 /// `what`.
 #[cfg(feature = "write")]
-pub(crate) fn write(out: &mut crate::write::sink::Sink, s: &str, what: &'static str) -> Result<()> {
-    let mut len = crate::write::sink::narrow::<i32>(s.len(), what)?.cast_unsigned();
+pub(crate) fn write(out: &mut crate::bytes::sink::Sink, s: &str, what: &'static str) -> Result<()> {
+    let mut len = crate::bytes::sink::narrow::<i32>(s.len(), what)?.cast_unsigned();
     while len >= 0x80 {
         // The low 7 bits, with the "more follows" bit.
         out.put(&(len.to_le_bytes()[0] | 0x80));

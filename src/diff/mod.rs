@@ -10,20 +10,23 @@
 //! their owned models; with `serde` alone, `assets.bin` files by path (`diff::assets`: added,
 //! removed and changed prototypes, and which fields changed).
 
+#[cfg(all(feature = "craftstudio", feature = "write", feature = "serde"))]
+pub use crate::craftstudio::diff as craftstudio;
+#[cfg(all(feature = "assets", feature = "serde"))]
+pub use crate::wows::assets::diff as assets;
+#[cfg(all(feature = "geometry", feature = "write", feature = "serde"))]
+pub use crate::wows::geometry::diff as geometry;
+// Each format's comparison uses its part of these helpers: a build with fewer formats leaves the
+// rest unused.
 #[cfg(feature = "serde")]
-pub mod assets;
-#[cfg(all(feature = "write", feature = "serde"))]
-pub mod craftstudio;
-#[cfg(all(feature = "write", feature = "serde"))]
-pub mod geometry;
-#[cfg(feature = "serde")]
-mod value;
-#[cfg(all(feature = "write", feature = "serde"))]
-pub mod wdata;
-#[cfg(feature = "write")]
-pub mod wdb;
-#[cfg(all(feature = "write", feature = "serde"))]
-pub mod wwd;
+#[allow(dead_code)]
+pub(crate) mod value;
+#[cfg(all(feature = "wdata", feature = "write", feature = "serde"))]
+pub use crate::wdata::diff as wdata;
+#[cfg(all(feature = "wdb", feature = "write"))]
+pub use crate::wdb::diff as wdb;
+#[cfg(all(feature = "wwd", feature = "write", feature = "serde"))]
+pub use crate::wwd::diff as wwd;
 
 use core::fmt;
 

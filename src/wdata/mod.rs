@@ -2,6 +2,11 @@
 //! triggers, cameras…), animated backgrounds, item boxes, gimmicks, triggers, scenes and scene
 //! resources — read in place, for every main version from 1 to 22.
 //!
+//! Where its parts are: `raw.rs` the fixed-size structs; this file the view ([`WdataView`]) and
+//! the reader's sections beside it; `flat_records.rs` the record tables both reader and writer
+//! expand; `model` the owned map (`model::WdataMap`, feature `write`), its writer and JSON
+//! form; `diff` the comparison by section and entry; the fixtures in `synth::wdata`.
+//!
 //! The file is a sequence of variable-length records (length-prefixed UTF-16LE strings between
 //! fixed fields, 4-byte bools, nothing aligned) whose layout is gated on the main version and on
 //! per-section sub-versions. [`WdataView::from_bytes`] walks it once, checking every count, string
@@ -35,7 +40,7 @@
 //! ```
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
-//! # let fixtures = gamebin::write::wdata::fixtures()?;
+//! # let fixtures = gamebin::synth::wdata::fixtures()?;
 //! # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
 //! use gamebin::wdata::{EventBox, EventBoxType, TriggerLayout, WdataView};
 //!
@@ -62,11 +67,15 @@
 
 mod camera_box;
 mod cursor;
+#[cfg(all(feature = "write", feature = "serde"))]
+pub mod diff;
 mod event_box;
 pub(crate) mod flat_records;
 pub(crate) mod gates;
 mod groups;
 pub(crate) mod header;
+#[cfg(feature = "write")]
+pub mod model;
 mod obb;
 pub mod raw;
 mod records;
@@ -202,7 +211,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::WdataView;
     ///
@@ -302,7 +311,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
     /// # let bytes = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// # let dir = std::env::temp_dir().join(format!("gamebin-doc-wdata-{}", std::process::id()));
     /// # std::fs::create_dir_all(&dir)?;
@@ -368,7 +377,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::WdataView;
     ///
@@ -407,7 +416,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::{EventBox, WdataView};
     ///
@@ -445,7 +454,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::WdataView;
     ///
@@ -472,7 +481,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::WdataView;
     ///
@@ -494,7 +503,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::WdataView;
     ///
@@ -534,7 +543,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-peer-triggers.wdata").unwrap().1;
     /// use gamebin::wdata::{TriggerLayout, WdataView};
     ///
@@ -573,7 +582,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::{RENDER_LIST_NAMES, WdataView};
     ///
@@ -602,7 +611,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::write::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::WdataView;
     ///

@@ -2,6 +2,11 @@
 //! describe the records (type list, field names, strings, string arrays) and whose other entries are
 //! the records, each a row of typed and bit-packed cells.
 //!
+//! Where its parts are: `raw.rs` the on-disk structs; this file the view ([`WdbView`]) and the
+//! rest of the reader beside it (`sections.rs`, `schema.rs`, `record.rs`); `model` the owned
+//! table (`model::WdbTable`, feature `write`), its writer and its interchange forms (JSON, CSV,
+//! XLSX); `diff` the comparison by record and field; the fixtures in `synth::wdb`.
+//!
 //! [`WdbView::from_bytes`] reads the header and the entry table (borrowed), checks that every entry
 //! lies inside the file, notes where the known sections are and whether the record names are
 //! sorted; it allocates nothing. Records are found by name with a binary search (a scan if a file's
@@ -23,7 +28,7 @@
 //! ```
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! # let file = gamebin::write::wdb::example_file()?;
+//! # let file = gamebin::synth::wdb::example_file()?;
 //! use gamebin::wdb::{Game, Value, WdbView};
 //!
 //! let wdb = WdbView::from_bytes(&file)?;
@@ -47,7 +52,11 @@
 //! # fn main() {}
 //! ```
 
+#[cfg(feature = "write")]
+pub mod diff;
 mod error;
+#[cfg(feature = "write")]
+pub mod model;
 mod plan;
 pub mod raw;
 mod record;
@@ -103,7 +112,7 @@ impl<'a> WdbView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// # let file = gamebin::write::wdb::example_file()?;
+    /// # let file = gamebin::synth::wdb::example_file()?;
     /// use gamebin::wdb::WdbView;
     ///
     /// let wdb = WdbView::from_bytes(&file)?;

@@ -171,7 +171,7 @@ impl<'n> Schema<'n> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// # let file = gamebin::write::wdb::example_file()?;
+    /// # let file = gamebin::synth::wdb::example_file()?;
     /// use gamebin::wdb::{Value, WdbView};
     ///
     /// let wdb = WdbView::from_bytes(&file)?;

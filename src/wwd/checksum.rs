@@ -62,7 +62,7 @@ impl ChecksumReport {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::wwd::example_file();
+    /// # let file = gamebin::synth::wwd::example_file();
     /// use gamebin::wwd::WwdView;
     ///
     /// let mut inflated = Vec::new();

@@ -208,33 +208,6 @@ pub fn unescape(text: &str) -> Result<Vec<u8>, FieldError> {
     Ok(out)
 }
 
-/// Bytes as lowercase hex (opaque blocks in text forms: WapMap's metadata, tile masks).
-pub fn hex(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        out.push_str(&format!("{b:02x}"));
-    }
-    out
-}
-
-/// The bytes of a [`hex`] string; an error for an odd length or a character that is not a hex
-/// digit.
-pub fn unhex(text: &str) -> Result<Vec<u8>, FieldError> {
-    let text = text.trim();
-    if !text.len().is_multiple_of(2) {
-        return Err("an odd number of hex digits");
-    }
-    text.as_bytes()
-        .chunks_exact(2)
-        .map(|pair| {
-            core::str::from_utf8(pair)
-                .ok()
-                .and_then(|p| u8::from_str_radix(p, 16).ok())
-                .ok_or("a character that is not a hex digit")
-        })
-        .collect()
-}
-
 /// Declares a raw struct once: the struct itself (attributes and docs as written), the list of its
 /// field names, each field's text form by name, and serde through a struct of plain values.
 macro_rules! fields {

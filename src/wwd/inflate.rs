@@ -33,7 +33,7 @@ const WHAT: &str = "WwdHeader.main_block(zlib)";
 /// ```
 /// # #[cfg(feature = "write")]
 /// # fn main() -> Result<(), gamebin::Error> {
-/// # let files = [gamebin::write::wwd::example_file(), gamebin::write::wwd::example_file()];
+/// # let files = [gamebin::synth::wwd::example_file(), gamebin::synth::wwd::example_file()];
 /// use gamebin::wwd::{Inflater, Options, WwdView};
 ///
 /// let (mut inflated, mut inflater) = (Vec::new(), Inflater::new());

@@ -3,6 +3,12 @@
 //! zlib stream — and, in levels saved by the community editor WapMap, its metadata block after the
 //! main block ([`WapMapMeta`]).
 //!
+//! Where its parts are: `raw.rs` the on-disk structs; this file the view ([`WwdView`]) and the
+//! reader beside it (`plane.rs`, `object.rs`, `tile_property.rs`, `wapmap_meta.rs`); `model`
+//! the owned level (`model::Level`, feature `write`) and its writer; `tiled` the Tiled map
+//! export and import, [`render`] the level pictures; `diff` the comparison by plane and object;
+//! the fixtures in `synth::wwd`.
+//!
 //! All offsets in the format are absolute in the image `header ‖ main block` (for a compressed
 //! level, counting in the *inflated* block). An uncompressed level is read in place: the image is
 //! the file (up to WapMap's block, when there is one). A compressed one is inflated once into a buffer the caller owns, which then holds the
@@ -41,7 +47,7 @@
 //! ```
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
-//! # let file = gamebin::write::wwd::example_file();
+//! # let file = gamebin::synth::wwd::example_file();
 //! use gamebin::wwd::{Game, Tile, WwdView};
 //!
 //! let mut inflated = Vec::new(); // used only when the level is compressed; reusable across files
@@ -62,9 +68,13 @@
 //! ```
 
 mod checksum;
+#[cfg(all(feature = "write", feature = "serde"))]
+pub mod diff;
 mod field;
 mod game;
 mod inflate;
+#[cfg(feature = "write")]
+pub mod model;
 mod object;
 mod plane;
 pub mod raw;
@@ -75,14 +85,16 @@ mod tile_property;
 pub mod tiled;
 mod wapmap_meta;
 
+pub use crate::bytes::{hex, unhex};
 pub use checksum::{ChecksumFacts, ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};
-pub use field::{Field, FieldError, escape, hex, unescape, unhex};
+pub use field::{Field, FieldError, escape, unescape};
 pub use game::Game;
 pub use inflate::{Inflater, MAX_INFLATE_RATIO, MAX_MAIN_BLOCK};
 pub use object::{Object, Objects};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile, Tiles};
 pub use text::{fixed, text_lossy};
 pub use tile_property::{Attribute, TileKind, TileProperties, TileProperty, TilePropertyIter};
+#[cfg(feature = "write")]
 pub(crate) use wapmap_meta::check_whole as check_wapmap_meta;
 pub use wapmap_meta::{MetaBlock, MetaBlockKind, MetaBlocks, MetaHeader, WapMapMeta};
 
@@ -145,7 +157,7 @@ impl<'a> WwdView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::wwd::example_file();
+    /// # let file = gamebin::synth::wwd::example_file();
     /// use gamebin::wwd::WwdView;
     ///
     /// let mut inflated = Vec::new(); // untouched for an uncompressed level
@@ -171,7 +183,7 @@ impl<'a> WwdView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::wwd::example_file();
+    /// # let file = gamebin::synth::wwd::example_file();
     /// use gamebin::wwd::{Inflater, Options, WwdView};
     ///
     /// let (mut inflated, mut inflater) = (Vec::new(), Inflater::new());
@@ -373,7 +385,7 @@ impl<'a> WwdView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::wwd::example_file();
+    /// # let file = gamebin::synth::wwd::example_file();
     /// use gamebin::wwd::{WwdView, text_lossy};
     ///
     /// let mut inflated = Vec::new();
@@ -416,7 +428,7 @@ impl<'a> WwdView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::wwd::example_file();
+    /// # let file = gamebin::synth::wwd::example_file();
     /// use gamebin::wwd::{TileKind, WwdView};
     ///
     /// let mut inflated = Vec::new();
@@ -449,7 +461,7 @@ impl<'a> WwdView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::wwd::example_file();
+    /// # let file = gamebin::synth::wwd::example_file();
     /// let mut inflated = Vec::new();
     /// let level = gamebin::wwd::WwdView::from_bytes(&file, &mut inflated)?;
     /// level.validate()?; // the first error, with its offset, if anything does not read

@@ -134,7 +134,7 @@ impl Picture {
 /// use gamebin::wwd::WwdView;
 /// use gamebin::wwd::render::{RenderOptions, render_plane};
 ///
-/// let level = gamebin::write::wwd::example_file();
+/// let level = gamebin::synth::wwd::example_file();
 /// let mut inflated = Vec::new(); // a compressed level's main block, inflated once
 /// let view = WwdView::from_bytes(&level, &mut inflated)?;
 /// let plane = view.plane(0).expect("a plane");

@@ -31,7 +31,7 @@ use super::{PrototypeType, RawReason, parse_id};
 /// ```
 /// # #[cfg(feature = "write")]
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-/// # let file = gamebin::write::assets::example_file();
+/// # let file = gamebin::synth::assets::example_file();
 /// use gamebin::wows::assets::{AssetsView, PrototypeFields};
 ///
 /// let db = AssetsView::from_bytes(&file)?;
@@ -241,7 +241,12 @@ impl Serialize for CompleteEffect<'_> {
             "max_emitting_duration",
             &Lossless(&self.0.max_emitting_duration),
         )?;
-        let systems: Vec<String> = self.0.systems.iter().map(|s| crate::wwd::hex(s)).collect();
+        let systems: Vec<String> = self
+            .0
+            .systems
+            .iter()
+            .map(|s| crate::bytes::hex(s))
+            .collect();
         out.serialize_field("systems", &systems)?;
         out.end()
     }
@@ -295,7 +300,7 @@ fn systems<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<u8>>, D::Error> {
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
             let mut systems = Vec::new();
             while let Some(text) = seq.next_element::<String>()? {
-                let bytes = crate::wwd::unhex(&text)
+                let bytes = crate::bytes::unhex(&text)
                     .map_err(|why| A::Error::invalid_value(Unexpected::Str(&text), &why))?;
                 systems.push(bytes);
             }

@@ -7,7 +7,7 @@
 //! ```
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
-//! # let file = gamebin::write::assets::example_file();
+//! # let file = gamebin::synth::assets::example_file();
 //! use gamebin::wows::assets::{AssetsView, ResourceKey, json};
 //!
 //! let db = AssetsView::from_bytes(&file)?;

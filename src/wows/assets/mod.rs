@@ -3,6 +3,12 @@
 //! (CityHash64 of the full path), the path tree, and ten prototype databases (visuals, materials,
 //! models…).
 //!
+//! Where its parts are: [`raw`] the on-disk structs; this file the view ([`AssetsView`]) and the
+//! reader beside it (strings, paths, prototypes, databases, `records/` one file per record type);
+//! `model` the owned database (`model::AssetsModel`, feature `write`) and its writer;
+//! `diff` the comparison by path; the fixtures and the full-scale world in `synth::assets` and
+//! `synth::assets_scale`.
+//!
 //! [`AssetsView::from_bytes`] reads the 16-byte header and the 0x60-byte body header and checks that
 //! every section lies inside the file: O(1), nothing is walked and nothing is allocated. Lookups
 //! probe the hash maps in place; records are borrowed.
@@ -25,7 +31,7 @@
 //! ```
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
-//! # let file = gamebin::write::assets::example_file();
+//! # let file = gamebin::synth::assets::example_file();
 //! use gamebin::wows::assets::{AssetsView, Prototype};
 //!
 //! let db = AssetsView::from_bytes(&file)?;
@@ -52,6 +58,8 @@
 
 mod checksum;
 mod database;
+#[cfg(feature = "serde")]
+pub mod diff;
 mod fields;
 #[cfg(feature = "serde")]
 mod fields_float;
@@ -59,6 +67,8 @@ mod fields_float;
 mod fields_serde;
 #[cfg(feature = "serde")]
 pub mod json;
+#[cfg(feature = "write")]
+pub mod model;
 mod paths;
 mod prototypes;
 pub mod raw;
@@ -133,7 +143,7 @@ impl<'a> AssetsView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::assets::example_file();
+    /// # let file = gamebin::synth::assets::example_file();
     /// use gamebin::wows::assets::{AssetsView, PrototypeType};
     ///
     /// let db = AssetsView::from_bytes(&file)?;
@@ -317,7 +327,7 @@ impl<'a> AssetsView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::assets::example_file();
+    /// # let file = gamebin::synth::assets::example_file();
     /// use gamebin::wows::assets::AssetsView;
     ///
     /// let db = AssetsView::from_bytes(&file)?;
@@ -340,7 +350,7 @@ impl<'a> AssetsView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::assets::example_file();
+    /// # let file = gamebin::synth::assets::example_file();
     /// use gamebin::wows::assets::{AssetsView, PrototypeState};
     ///
     /// let db = AssetsView::from_bytes(&file)?;
@@ -370,7 +380,7 @@ impl<'a> AssetsView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::assets::example_file();
+    /// # let file = gamebin::synth::assets::example_file();
     /// use gamebin::wows::assets::{AssetsView, Prototype, PrototypeState};
     ///
     /// let db = AssetsView::from_bytes(&file)?;
@@ -395,7 +405,7 @@ impl<'a> AssetsView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::assets::example_file();
+    /// # let file = gamebin::synth::assets::example_file();
     /// use gamebin::wows::assets::AssetsView;
     ///
     /// let db = AssetsView::from_bytes(&file)?;
@@ -423,7 +433,7 @@ impl<'a> AssetsView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::assets::example_file();
+    /// # let file = gamebin::synth::assets::example_file();
     /// use gamebin::wows::assets::{AssetsView, Prototype};
     ///
     /// let db = AssetsView::from_bytes(&file)?;
@@ -450,7 +460,7 @@ impl<'a> AssetsView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::assets::example_file();
+    /// # let file = gamebin::synth::assets::example_file();
     /// use gamebin::wows::assets::AssetsView;
     ///
     /// let db = AssetsView::from_bytes(&file)?;
@@ -478,7 +488,7 @@ impl<'a> AssetsView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::assets::example_file();
+    /// # let file = gamebin::synth::assets::example_file();
     /// use gamebin::wows::assets::AssetsView;
     ///
     /// let db = AssetsView::from_bytes(&file)?;
@@ -506,7 +516,7 @@ impl<'a> AssetsView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::assets::example_file();
+    /// # let file = gamebin::synth::assets::example_file();
     /// use gamebin::wows::assets::AssetsView;
     ///
     /// let db = AssetsView::from_bytes(&file)?;
@@ -534,7 +544,7 @@ impl<'a> AssetsView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::assets::example_file();
+    /// # let file = gamebin::synth::assets::example_file();
     /// use gamebin::wows::assets::{AssetsView, Prototype};
     ///
     /// let db = AssetsView::from_bytes(&file)?;
@@ -564,7 +574,7 @@ impl<'a> AssetsView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::assets::example_file();
+    /// # let file = gamebin::synth::assets::example_file();
     /// use gamebin::wows::assets::{AssetsView, Prototype};
     ///
     /// let db = AssetsView::from_bytes(&file)?;

@@ -587,7 +587,7 @@ impl PathIndex {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::assets::example_file();
+    /// # let file = gamebin::synth::assets::example_file();
     /// use gamebin::wows::assets::{AssetsView, PathIndex};
     ///
     /// let db = AssetsView::from_bytes(&file)?;

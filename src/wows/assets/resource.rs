@@ -71,7 +71,7 @@ impl AssetsView<'_> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::assets::example_file();
+    /// # let file = gamebin::synth::assets::example_file();
     /// use gamebin::wows::assets::{AssetsView, ResourceKey};
     ///
     /// let db = AssetsView::from_bytes(&file)?;
@@ -121,7 +121,7 @@ impl AssetsView<'_> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::assets::example_file();
+    /// # let file = gamebin::synth::assets::example_file();
     /// use gamebin::wows::assets::AssetsView;
     ///
     /// let db = AssetsView::from_bytes(&file)?;

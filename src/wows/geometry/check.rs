@@ -93,7 +93,7 @@ impl<'a> GeometryView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::geometry::example_file();
+    /// # let file = gamebin::synth::geometry::example_file();
     /// use gamebin::wows::geometry::GeometryView;
     ///
     /// let geometry = GeometryView::from_bytes(&file)?;
@@ -157,13 +157,13 @@ impl<'a> GeometryView<'a> {
     }
 }
 
-#[cfg(all(test, feature = "write"))]
+#[cfg(all(test, feature = "synth"))]
 mod tests {
     use super::*;
 
     #[test]
     fn the_example_file_is_clean_and_findings_print_as_the_cli_prints_them() {
-        let file = crate::write::geometry::example_file();
+        let file = crate::synth::geometry::example_file();
         let view = GeometryView::from_bytes(&file).unwrap();
         assert_eq!(view.check().unwrap(), GeometryCheck::default());
         assert_eq!(

@@ -68,7 +68,7 @@ pub struct DrawData<'b> {
 /// ```
 /// # #[cfg(feature = "write")]
 /// # fn main() -> Result<(), gamebin::Error> {
-/// # let file = gamebin::write::geometry::example_file();
+/// # let file = gamebin::synth::geometry::example_file();
 /// use gamebin::wows::geometry::{DecodedGeometry, GeometryView};
 ///
 /// let mut decoded = DecodedGeometry::new(); // keep it across files

@@ -1,6 +1,12 @@
 //! World of Warships `.geometry` (MergedGeometryPrototype): merged vertex and index buffers, the
 //! mappings that slice them into meshes, and collision and armor models.
 //!
+//! Where its parts are: [`raw`] the on-disk structs; this file the view ([`GeometryView`]) and the
+//! reader beside it (buffers, mappings, draws and their pairing, armor); `model` the owned file
+//! (`model::GeometryFile`, feature `write`), its writer and a builder from meshes; [`export`]
+//! GLB and OBJ; `diff` the comparison by buffer, mapping and draw; the fixtures in
+//! `synth::geometry`.
+//!
 //! [`GeometryView::from_bytes`] reads the 72-byte header and checks that the six tables lie inside
 //! the file; nothing else is read until asked for. Blobs are borrowed; ENCD (meshoptimizer) blobs
 //! are decoded into buffers the caller owns, the only copy.
@@ -18,7 +24,7 @@
 //! ```
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
-//! # let file = gamebin::write::geometry::example_file();
+//! # let file = gamebin::synth::geometry::example_file();
 //! use gamebin::wows::geometry::GeometryView;
 //!
 //! let geometry = GeometryView::from_bytes(&file)?;
@@ -46,11 +52,16 @@ mod attributes;
 mod blob;
 mod check;
 mod decoded;
+#[cfg(all(feature = "write", feature = "serde"))]
+pub mod diff;
 mod draw;
 mod encd;
+pub mod export;
 mod indices;
 mod mapping;
-mod model;
+#[cfg(feature = "write")]
+pub mod model;
+mod model_prototype;
 mod packed_string;
 mod pairing;
 pub mod raw;
@@ -68,7 +79,7 @@ pub(crate) use encd::encode;
 pub use encd::{ENCD_HEADER_SIZE, Encd, IndexInt, MAX_VERTEX_EXPANSION};
 pub use indices::{IndexBuffer, Indices};
 pub use mapping::{Mapping, MappingKind, Mappings};
-pub use model::{Model, ModelKind};
+pub use model_prototype::{Model, ModelKind};
 pub use pairing::{DrawTable, PairingDoubt, PairingNote};
 pub use summary::{
     Aabb, ArmorNodeSummary, DrawSummary, GeometrySummary, IndexBufferSummary, MappingSummary,
@@ -103,7 +114,7 @@ impl<'a> GeometryView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let file = gamebin::write::geometry::example_file();
+    /// # let file = gamebin::synth::geometry::example_file();
     /// use gamebin::wows::geometry::GeometryView;
     ///
     /// let geometry = GeometryView::from_bytes(&file)?; // header and tables only

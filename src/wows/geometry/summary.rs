@@ -191,7 +191,7 @@ impl GeometrySummary {
     /// # fn main() -> Result<(), gamebin::Error> {
     /// use gamebin::wows::geometry::{GeometrySummary, GeometryView};
     ///
-    /// let file = gamebin::write::geometry::example_file();
+    /// let file = gamebin::synth::geometry::example_file();
     /// let view = GeometryView::from_bytes(&file)?;
     /// let summary = GeometrySummary::from_view(&view)?;
     /// assert_eq!(summary.vertex_buffers.len(), view.vertex_buffer_count());

@@ -12,7 +12,7 @@
 //! ```
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! # let root = gamebin::write::model::example_root()?;
+//! # let root = gamebin::synth::model_world::example_root()?;
 //! # let file = std::fs::read(root.join("assets.bin"))?;
 //! use gamebin::wows::assets::AssetsView;
 //! use gamebin::wows::model::{GeometryCache, ModelResolver};
@@ -37,6 +37,8 @@
 
 mod cache;
 mod error;
+#[cfg(feature = "gltf")]
+pub mod gltf;
 mod resolver;
 
 pub use cache::{GeometryCache, LoadedGeometry};

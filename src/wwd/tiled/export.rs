@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::xml::escape as xml;
 use super::{DERIVED_HEADER, DERIVED_OBJECT, DERIVED_PLANE, DERIVED_TABLE, DERIVED_TILE};
-use crate::write::wwd::{Level, PlaneData, TileBody};
+use crate::wwd::model::{Level, PlaneData, TileBody};
 use crate::wwd::raw::{Header, Object, PlaneHeader, TilePropertiesHeader, TilePropertyBase};
 use crate::wwd::render::{Picture, Property, RenderError, SheetTiles, tile_sheet};
 use crate::wwd::{PlaneFlags, Tile, escape, fixed, hex};

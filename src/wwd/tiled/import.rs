@@ -8,7 +8,7 @@ use super::xml::{self, Element};
 use super::{
     DERIVED_HEADER, DERIVED_OBJECT, DERIVED_PLANE, DERIVED_TABLE, DERIVED_TILE, TiledError,
 };
-use crate::write::wwd::{Level, ObjectData, PlaneData, TileBody, TilePropertyData};
+use crate::wwd::model::{Level, ObjectData, PlaneData, TileBody, TilePropertyData};
 use crate::wwd::raw::{self, PlaneHeader, TilePropertyBase};
 use crate::wwd::{Tile, unescape, unhex};
 
@@ -244,7 +244,7 @@ fn plane(layer: &Element, p: usize, tilesets: &[Tileset]) -> Result<PlaneData, T
                         ),
                     )
                 })?;
-                crate::write::wwd::tile(set, index)
+                crate::wwd::model::tile(set, index)
             }
             Kind::ImageSet { plane, .. } => {
                 return Err(TiledError::new(

@@ -1,0 +1,166 @@
+//! The `.wdata` writer's face of the shared [`write::sink::Sink`](crate::bytes::sink::Sink):
+//! little-endian numbers, length-prefixed UTF-16LE strings, counts checked against their field's
+//! width, and the version-gate check every optional field goes through. The bytes go through the
+//! shared sink (one way to emit bytes for every writer); what this adds is the `.wdata` vocabulary
+//! and errors that carry the output offset at which the offending field would start (the tests
+//! and `WriteError` name that offset), plus the entry being written.
+
+use zerocopy::little_endian::{F32, I32, U16, U32};
+
+use crate::bytes::sink;
+use crate::bytes::u64_of;
+use crate::error::{Error, Result};
+use crate::wdata::Versions;
+use crate::wdata::gates::Gate;
+
+use super::map::{Bool32, WString};
+
+/// The output being built.
+pub(super) struct Sink {
+    /// The bytes so far.
+    pub(super) out: sink::Sink,
+    /// The section (its key in the map's JSON) and the index of the entry being written, while an
+    /// entry of a list is: what an error within it names besides the field.
+    pub(super) entry: Option<(&'static str, usize)>,
+}
+
+impl Sink {
+    pub(super) fn new() -> Sink {
+        Sink {
+            out: sink::Sink::new(),
+            entry: None,
+        }
+    }
+
+    /// The current output offset (where the next field starts).
+    pub(super) fn pos(&self) -> u64 {
+        u64_of(self.out.len())
+    }
+
+    pub(super) fn i32(&mut self, value: i32) {
+        self.out.put(&I32::new(value));
+    }
+
+    pub(super) fn u32(&mut self, value: u32) {
+        self.out.put(&U32::new(value));
+    }
+
+    pub(super) fn f32(&mut self, value: f32) {
+        self.out.put(&F32::new(value));
+    }
+
+    pub(super) fn f32s(&mut self, values: &[f32]) {
+        for &v in values {
+            self.f32(v);
+        }
+    }
+
+    pub(super) fn bool32(&mut self, value: Bool32) {
+        self.u32(value.0);
+    }
+
+    /// `u16` code-unit count, then the code units, little-endian.
+    pub(super) fn wstr(&mut self, text: &WString, what: &'static str) -> Result<()> {
+        let len = u16::try_from(text.units.len()).map_err(|_| {
+            Error::invalid(
+                self.pos(),
+                what,
+                u64_of(text.units.len()),
+                "a string holds at most 65,535 UTF-16 code units (u16 count)",
+            )
+        })?;
+        self.out.put(&U16::new(len));
+        for &u in &text.units {
+            self.out.put(&U16::new(u));
+        }
+        Ok(())
+    }
+
+    /// A list's length as the file's `i32` count.
+    pub(super) fn count_i32(&mut self, len: usize, what: &'static str) -> Result<()> {
+        let n = self.i32_count(len, what)?;
+        self.out.put(&n);
+        Ok(())
+    }
+
+    /// A list's length as the file's `u32` count (a camera info's lists).
+    pub(super) fn count_u32(&mut self, len: usize, what: &'static str) -> Result<()> {
+        let n = self.u32_count(len, what)?;
+        self.out.put(&n);
+        Ok(())
+    }
+
+    /// A list's length as an `i32` count of a raw struct (errors at the current offset).
+    pub(super) fn i32_count(&self, len: usize, what: &'static str) -> Result<I32> {
+        self.count_as(len, what, "more items than an i32 count can hold")
+            .map(I32::new)
+    }
+
+    /// A list's length as a `u32` count of a raw struct (errors at the current offset).
+    pub(super) fn u32_count(&self, len: usize, what: &'static str) -> Result<U32> {
+        self.count_as(len, what, "more items than a u32 count can hold")
+            .map(U32::new)
+    }
+
+    fn count_as<N: TryFrom<usize>>(
+        &self,
+        len: usize,
+        what: &'static str,
+        reason: &'static str,
+    ) -> Result<N> {
+        N::try_from(len).map_err(|_| Error::invalid(self.pos(), what, u64_of(len), reason))
+    }
+
+    /// Each string of `list`, in order.
+    pub(super) fn wstrs(&mut self, list: &[WString], what: &'static str) -> Result<()> {
+        for s in list {
+            self.wstr(s, what)?;
+        }
+        Ok(())
+    }
+
+    /// Checks that an optional field is present exactly when the version stores it. `version`
+    /// is the version the gate looks at (main or sub-version), reported as the error's value.
+    pub(super) fn gate<'m, T>(
+        &self,
+        field: &'m Option<T>,
+        stored: bool,
+        version: i32,
+        what: &'static str,
+    ) -> Result<Option<&'m T>> {
+        match (field, stored) {
+            (Some(v), true) => Ok(Some(v)),
+            (None, false) => Ok(None),
+            (Some(_), false) => Err(Error::invalid(
+                self.pos(),
+                what,
+                version_value(version),
+                "the model sets a field that this version (the value) does not store: leave it out (None)",
+            )),
+            (None, true) => Err(Error::invalid(
+                self.pos(),
+                what,
+                version_value(version),
+                "this version (the value) stores the field but the model leaves it out (None)",
+            )),
+        }
+    }
+
+    /// [`Sink::gate`] with one of the reader's gates: the field is checked against the version
+    /// that gate looks at.
+    pub(super) fn gated<'m, T>(
+        &self,
+        field: &'m Option<T>,
+        gate: Gate,
+        versions: Versions,
+        what: &'static str,
+    ) -> Result<Option<&'m T>> {
+        self.gate(field, gate.stored(versions), gate.version(versions), what)
+    }
+}
+
+/// A version as an error value (its bit pattern: a negative version shows as a huge number,
+/// which is what it is to the file).
+pub(super) fn version_value(version: i32) -> u64 {
+    u64::from(version.cast_unsigned())
+}

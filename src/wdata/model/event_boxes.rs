@@ -1,0 +1,468 @@
+//! The EventBoxes section (main version >= 7): an index of `(absolute offset, count)` per type,
+//! then the records of each type. Gates use the header's EventBox version (`evVer`), except the
+//! CameraBox render-list id, which is gated on the *main* version (22).
+
+use crate::error::{Error, Result};
+
+use crate::bytes::Place;
+use crate::wdata::raw::RawEventBoxIndexEntry;
+use crate::wdata::{OBB_MIN_SIZE, Versions, gates};
+
+use super::encode::{Sink, version_value};
+use super::flat_records::{
+    CameraBlockBox, CameraBox, CameraTargetBox, CutoffBox, EnvironmentReverbBox, EtcBox,
+    EventHitBox, InAreaBox, MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox,
+    SelectMapPortalBox, SkidBox, StartPointBox, TriggerBox, WaypointBox,
+};
+use super::from_view::ws;
+use super::map::WString;
+/// A TriggerBox's signpost: the reader's type (a group of plain numbers, declared once).
+pub use crate::wdata::Signpost;
+
+/// Number of EventBox types the game knows (0..=18); the writer always writes this many index
+/// entries unless [`EventBoxes::type_count`] says fewer.
+pub const TYPE_COUNT: u32 = 19;
+
+/// Every EventBox of a map, one list per type (the index entry number is the type).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventBoxes {
+    /// The number of index entries (normally [`TYPE_COUNT`]); the groups of types at or beyond
+    /// it must be empty.
+    pub type_count: u32,
+    /// Type 0.
+    pub camera: Vec<CameraBox>,
+    /// Type 1.
+    pub respawn: Vec<RespawnBox>,
+    /// Type 2.
+    pub start_point: Vec<StartPointBox>,
+    /// Type 3.
+    pub trigger: Vec<TriggerBox>,
+    /// Type 4.
+    pub skid: Vec<SkidBox>,
+    /// Type 5.
+    pub event_hit: Vec<EventHitBox>,
+    /// Type 6.
+    pub npc: Vec<NpcBox>,
+    /// Type 7.
+    pub portal: Vec<PortalBox>,
+    /// Type 8.
+    pub select_map_portal: Vec<SelectMapPortalBox>,
+    /// Type 9.
+    pub in_area: Vec<InAreaBox>,
+    /// Type 10.
+    pub etc: Vec<EtcBox>,
+    /// Type 11.
+    pub camera_block: Vec<CameraBlockBox>,
+    /// Type 12.
+    pub cutoff: Vec<CutoffBox>,
+    /// Type 13.
+    pub camera_target: Vec<CameraTargetBox>,
+    /// Type 14: its layout is unknown, so it is kept as the stored count and raw bytes.
+    pub unused: RawGroup,
+    /// Type 15.
+    pub mini_map_icon: Vec<MiniMapIconBox>,
+    /// Type 16.
+    pub environment_reverb: Vec<EnvironmentReverbBox>,
+    /// Type 17.
+    pub waypoint: Vec<WaypointBox>,
+    /// Type 18.
+    pub obstacle: Vec<ObstacleBox>,
+    /// Types 19 and up (no known layout), one raw group per index entry beyond type 18: exactly
+    /// `type_count - 19` of them when `type_count` is over 19, none otherwise. They are written
+    /// after type 18, so a reader can bound a non-empty one only if a known group follows it in
+    /// the file: a model read from a file keeps them, but writing it lays them out last.
+    pub beyond: Vec<RawGroup>,
+}
+
+impl Default for EventBoxes {
+    fn default() -> EventBoxes {
+        EventBoxes {
+            type_count: TYPE_COUNT,
+            camera: Vec::new(),
+            respawn: Vec::new(),
+            start_point: Vec::new(),
+            trigger: Vec::new(),
+            skid: Vec::new(),
+            event_hit: Vec::new(),
+            npc: Vec::new(),
+            portal: Vec::new(),
+            select_map_portal: Vec::new(),
+            in_area: Vec::new(),
+            etc: Vec::new(),
+            camera_block: Vec::new(),
+            cutoff: Vec::new(),
+            camera_target: Vec::new(),
+            unused: RawGroup::default(),
+            mini_map_icon: Vec::new(),
+            environment_reverb: Vec::new(),
+            waypoint: Vec::new(),
+            obstacle: Vec::new(),
+            beyond: Vec::new(),
+        }
+    }
+}
+
+/// A group whose record layout is unknown (type 14): the count from the index and the bytes of
+/// the group, written as they are.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct RawGroup {
+    /// Number of records, from the index.
+    pub count: i32,
+    /// Shown in hex in the JSON dump.
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            rename = "raw_hex",
+            serialize_with = "super::json::hex",
+            deserialize_with = "super::json::from_hex"
+        )
+    )]
+    pub bytes: Vec<u8>,
+}
+
+/// The PVS EventBox list: plain ids below evVer 6, `(category, name)` pairs from evVer 6.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", serde(untagged))]
+pub enum PvsEventBoxes {
+    /// evVer < 6.
+    Ids(Vec<u32>),
+    /// evVer >= 6.
+    Entries(Vec<PvsEventEntry>),
+}
+
+impl Default for PvsEventBoxes {
+    fn default() -> PvsEventBoxes {
+        PvsEventBoxes::Entries(Vec::new())
+    }
+}
+
+/// An EventBox reference in a PVS list (evVer >= 6).
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct PvsEventEntry {
+    /// The event box's category.
+    pub category: u32,
+    /// The event box's name.
+    pub name: WString,
+}
+
+/// An item of a CameraInfo's render / no-render lists.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct RenderEntry {
+    /// Main version >= 22 (not the EventBox version).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub id: Option<u32>,
+    /// The item's name.
+    pub name: WString,
+}
+
+/// How a CameraTargetBox names its target: a string below evVer 8, a text id from evVer 8.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum CameraTargetName {
+    /// evVer < 8.
+    Name(WString),
+    /// evVer >= 8.
+    TextId(i32),
+}
+
+impl Default for CameraTargetName {
+    fn default() -> CameraTargetName {
+        CameraTargetName::TextId(0)
+    }
+}
+
+/// A waypoint's link to another waypoint.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct WaypointLink {
+    /// Id of the linked waypoint.
+    pub id: i32,
+    /// The float stored for the link (a distance, by the writer's reading).
+    pub distance: f32,
+}
+
+// ---- writing ---------------------------------------------------------------------------------
+
+impl EventBoxes {
+    /// The index (`type_count` entries of absolute offset and count), then every group in type
+    /// order; an empty group's offset is the position where it would start.
+    pub(super) fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
+        let beyond = usize::try_from(self.type_count.saturating_sub(TYPE_COUNT)).ok();
+        if beyond != Some(self.beyond.len()) {
+            return Err(Error::invalid(
+                s.pos(),
+                "EventBoxes.typeCount",
+                u64::from(self.type_count),
+                "every index entry beyond type 18 needs a raw group in `beyond`, and only those",
+            ));
+        }
+        s.u32(self.type_count);
+        // The index is reserved zeroed and each entry filled once its group is written.
+        let count = usize::try_from(self.type_count).map_err(|_| {
+            Error::invalid(
+                s.pos(),
+                "EventBoxes.typeCount",
+                u64::from(self.type_count),
+                "more index entries than this machine can address",
+            )
+        })?;
+        let index = s
+            .out
+            .reserve::<RawEventBoxIndexEntry>(count, "EventBoxes.index[type]")?;
+        // Fields of `self` by type number, written in that order.
+        let groups: [(u32, &dyn Group); 19] = [
+            (0, &self.camera),
+            (1, &self.respawn),
+            (2, &self.start_point),
+            (3, &self.trigger),
+            (4, &self.skid),
+            (5, &self.event_hit),
+            (6, &self.npc),
+            (7, &self.portal),
+            (8, &self.select_map_portal),
+            (9, &self.in_area),
+            (10, &self.etc),
+            (11, &self.camera_block),
+            (12, &self.cutoff),
+            (13, &self.camera_target),
+            (14, &self.unused),
+            (15, &self.mini_map_icon),
+            (16, &self.environment_reverb),
+            (17, &self.waypoint),
+            (18, &self.obstacle),
+        ];
+        // Types 19 and up follow in order; `type_count` = 19 + their number, checked above.
+        let beyond = (TYPE_COUNT..).zip(self.beyond.iter().map(|r| r as &dyn Group));
+        for (ty, group) in groups.into_iter().chain(beyond) {
+            let offset = i32::try_from(s.out.len()).map_err(|_| {
+                Error::invalid(
+                    s.pos(),
+                    "EventBoxes.offset",
+                    s.pos(),
+                    "the group starts beyond what an i32 offset can address",
+                )
+            })?;
+            let count = group.write(s, g)?;
+            // A reader finds the end of a group of unknown layout only at a later index entry's
+            // offset: one in the last entry could not be read back.
+            if count > 0 && ty + 1 == self.type_count && !group.layout_known() {
+                return Err(Error::invalid(
+                    u64::from(offset.cast_unsigned()),
+                    "EventBoxes.typeCount",
+                    u64::from(self.type_count),
+                    "a group of unknown layout (type 14, or beyond type 18) with records is the index's last entry, so nothing marks where it ends",
+                ));
+            }
+            if ty >= self.type_count {
+                if count != 0 {
+                    return Err(Error::invalid(
+                        u64::from(offset.cast_unsigned()),
+                        "EventBoxes.typeCount",
+                        u64::from(self.type_count),
+                        "the model holds boxes of a type the index has no entry for",
+                    ));
+                }
+                continue;
+            }
+            let entry = RawEventBoxIndexEntry {
+                offset: offset.into(),
+                count: count.into(),
+            };
+            // `ty < type_count`: the entry lies inside the index (else a writer error).
+            let ty = usize::try_from(ty).unwrap_or(usize::MAX);
+            s.out.patch_record(&index, ty, &entry)?;
+        }
+        Ok(())
+    }
+}
+
+/// Where record `index` of a list of `len` stands (what a record's layout may depend on).
+pub(super) fn place(index: usize, len: usize) -> Place {
+    Place {
+        index: u32::try_from(index).unwrap_or(u32::MAX),
+        last: index + 1 == len,
+    }
+}
+
+/// One type's group: writes its records and returns the count for the index.
+trait Group {
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<i32>;
+    /// Whether a reader knows the records' layout (and so where the group ends).
+    fn layout_known(&self) -> bool {
+        true
+    }
+}
+
+/// A record of a counted list (the records of one EventBox type, or of the AniBG, ItemBox and
+/// Gimmick sections), written one after the other.
+pub(super) trait Record {
+    /// The count's name in errors (`EventBoxes.CameraBox.count`, `AniBG.count`).
+    const WHAT: &'static str;
+    /// Where the list is in the map's JSON (`event_boxes.CameraBox`, `anibg`): what an error
+    /// inside a record names with the record's index.
+    const SECTION: &'static str;
+    /// Writes the record, the one at `place` in its list.
+    fn write(&self, s: &mut Sink, g: Versions, place: Place) -> Result<()>;
+}
+
+impl<R: Record> Group for Vec<R> {
+    fn write(&self, s: &mut Sink, g: Versions) -> Result<i32> {
+        let count = i32::try_from(self.len()).map_err(|_| {
+            Error::invalid(
+                s.pos(),
+                R::WHAT,
+                crate::bytes::u64_of(self.len()),
+                "more boxes than an i32 count can hold",
+            )
+        })?;
+        for (i, r) in self.iter().enumerate() {
+            s.entry = Some((R::SECTION, i));
+            r.write(s, g, place(i, self.len()))?;
+        }
+        s.entry = None;
+        Ok(count)
+    }
+}
+
+impl Group for RawGroup {
+    fn write(&self, s: &mut Sink, _: Versions) -> Result<i32> {
+        if self.count < 0 || (self.count == 0 && !self.bytes.is_empty()) {
+            return Err(Error::invalid(
+                s.pos(),
+                "EventBoxes.RawGroup.count",
+                u64::from(self.count.cast_unsigned()),
+                "an unknown group (type 14, or beyond type 18) needs a non-negative count, and bytes only with a count",
+            ));
+        }
+        // Every record starts with an OBB, so a reader takes a group shorter than `count` of the
+        // smallest OBB for a damaged one; and an empty group with a count would start where the
+        // next group starts.
+        let needed = u64::from(self.count.cast_unsigned())
+            .saturating_mul(crate::bytes::u64_of(OBB_MIN_SIZE));
+        if crate::bytes::u64_of(self.bytes.len()) < needed {
+            return Err(Error::invalid(
+                s.pos(),
+                "EventBoxes.RawGroup.raw_hex",
+                crate::bytes::u64_of(self.bytes.len()),
+                "an unknown group's bytes (value: their length) are fewer than its count of the smallest box (an OBB with an empty name) takes",
+            ));
+        }
+        s.out.put(self.bytes.as_slice());
+        Ok(self.count)
+    }
+
+    fn layout_known(&self) -> bool {
+        false
+    }
+}
+
+impl PvsEventBoxes {
+    /// Number of ids or entries.
+    pub fn len(&self) -> usize {
+        match self {
+            PvsEventBoxes::Ids(ids) => ids.len(),
+            PvsEventBoxes::Entries(entries) => entries.len(),
+        }
+    }
+
+    /// Whether the list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Refuses the variant the EventBox version does not store. An empty list stores only its
+    /// count, so either variant writes it (the JSON of an empty list, `[]`, cannot say which one
+    /// it was).
+    pub(super) fn check(&self, s: &Sink, g: Versions, what: &'static str) -> Result<()> {
+        let entries = crate::wdata::gates::CAMERA_PVS_ENTRIES;
+        match self {
+            PvsEventBoxes::Ids(ids) if !entries.stored(g) || ids.is_empty() => Ok(()),
+            PvsEventBoxes::Entries(list) if entries.stored(g) || list.is_empty() => Ok(()),
+            _ => Err(Error::invalid(
+                s.pos(),
+                what,
+                version_value(entries.version(g)),
+                "PVS EventBox ids are stored below EventBox version 6, (category, name) \
+                 entries from 6",
+            )),
+        }
+    }
+
+    /// The ids or the entries, once the count is written.
+    pub(super) fn write_items(&self, s: &mut Sink, what: &'static str) -> Result<()> {
+        match self {
+            PvsEventBoxes::Ids(ids) => ids.iter().for_each(|&id| s.u32(id)),
+            PvsEventBoxes::Entries(entries) => {
+                for e in entries {
+                    s.u32(e.category);
+                    s.wstr(&e.name, what)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl RenderEntry {
+    /// The id (main version >= 22), then the name.
+    pub(super) fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
+        if let Some(&id) = s.gated(
+            &self.id,
+            gates::RENDER_ITEM_KEY,
+            g,
+            "CameraInfo.renderList.id",
+        )? {
+            s.u32(id);
+        }
+        s.wstr(&self.name, "CameraInfo.renderList.name")
+    }
+}
+
+impl CameraTargetName {
+    /// The name or the text id, whichever the EventBox version stores (refusing the other).
+    pub(super) fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
+        let text_id_since = crate::wdata::CameraTargetName::TEXT_ID_SINCE;
+        match (self, g.event_box >= text_id_since) {
+            (CameraTargetName::Name(name), false) => s.wstr(name, "CameraTargetBox.TargetName"),
+            (CameraTargetName::TextId(id), true) => {
+                s.i32(*id);
+                Ok(())
+            }
+            _ => Err(Error::invalid(
+                s.pos(),
+                "CameraTargetBox.NameTextID",
+                version_value(g.event_box),
+                "the target is a name below EventBox version 8 and a text id from 8",
+            )),
+        }
+    }
+
+    /// Copies the reader's target.
+    pub(super) fn from_read(t: crate::wdata::CameraTargetName<'_>) -> CameraTargetName {
+        match t {
+            crate::wdata::CameraTargetName::Name(n) => CameraTargetName::Name(ws(n)),
+            crate::wdata::CameraTargetName::TextId(id) => CameraTargetName::TextId(id),
+        }
+    }
+}

@@ -1,0 +1,274 @@
+//! Writes Rusty Hearts `.wdata` maps from an owned [`WdataMap`], in the read order and with the
+//! version gates of `specs/rusty-hearts-wdata.notes.md`. No real `.wdata` is public, so this
+//! writer is the source of the committed fixtures (`fixtures/rusty-hearts-wdata/`); it is written
+//! from the notes alone, and `tests/wdata_hand.rs` checks its output against bytes assembled by
+//! hand.
+//!
+//! - [`write()`] turns a [`WdataMap`] into file bytes;
+//! - the committed fixtures and the benchmarks' large map are made from it in
+//!   `synth::wdata` (feature `synth`).
+//!
+//! # Layout choices
+//! - The EventBox index has [`EventBoxes::type_count`] entries (normally 19) of absolute `i32`
+//!   offsets and counts; the groups follow in type order, and an empty group's offset is the
+//!   position where it would start (as the public writer does).
+//! - Strings are written exactly as their stored code units ([`WString::units`]), so a trailing
+//!   NUL is kept where the model has one.
+//!
+//! # What the writer refuses
+//! A model the version cannot express is an error naming the structure and field, never a
+//! silent drop: an optional field set where the version does not store it (or left `None` where
+//! it does), a layout variant of the wrong version (PVS ids vs entries, CameraTarget name vs text
+//! id, the script-lists trigger layout below version 9), a string over 65,535 code units, a list
+//! longer than its count field can hold, a delay without paths or a blend time on the last path.
+//!
+//! ```
+//! use gamebin::wdata::model::{self as wdata, WString, WdataMap};
+//!
+//! let map = WdataMap {
+//!     signature: WString::nul_terminated(wdata::SIGNATURE),
+//!     version: 1,
+//!     model_path: WString::new("map\\town.mmp"),
+//!     nav_mesh_path: WString::new(wdata::NO_PATH),
+//!     event_box_path: WString::new(wdata::NO_PATH),
+//!     moc_path: WString::new(wdata::NO_PATH),
+//!     anibg_path: WString::new(wdata::NO_PATH),
+//!     ..WdataMap::default()
+//! };
+//! let bytes = wdata::write(&map)?;
+//! assert_eq!(&bytes[..2], &[15, 0]); // the signature's 15 code units
+//! # Ok::<(), gamebin::Error>(())
+//! ```
+
+mod encode;
+mod event_boxes;
+mod flat_records;
+mod from_view;
+#[cfg(feature = "serde")]
+mod json;
+mod map;
+mod scenes;
+
+pub use event_boxes::*;
+pub use flat_records::*;
+pub use map::*;
+pub use scenes::*;
+
+use crate::error::Result;
+use crate::wdata::gates;
+use crate::wdata::header::GATED_I32S;
+use encode::Sink;
+
+/// Writes a whole map. See the module docs for the layout and for what is refused.
+pub fn write(map: &WdataMap) -> Result<Vec<u8>> {
+    write_located(map).map_err(|e| e.error)
+}
+
+/// A writer's error with the entry it happened in: the section's key in the map's JSON (`dump
+/// --json`, `WdataMap::from_dump_json` with the `serde` feature) and the entry's index there, when
+/// the field is in an entry of a list; and the field's own JSON key when it is one the version
+/// gates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WriteError {
+    /// Where, what and why (the offset is where the field would go in the output).
+    pub error: crate::Error,
+    /// The list's place in the JSON (`"anibg"`, `"event_boxes.CameraBox"`) and the entry's index
+    /// in it.
+    pub entry: Option<(&'static str, usize)>,
+}
+
+impl WriteError {
+    /// The JSON key of the field the error is about, for the fields a version gates
+    /// (`AniBG.Shadow` is `shadow`).
+    pub fn json_key(&self) -> Option<&'static str> {
+        gated_json_key(self.error.what())
+    }
+}
+
+impl core::fmt::Display for WriteError {
+    /// `anibg[1], key "shadow": at 0x…: AniBG.Shadow: …`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if let Some((section, index)) = self.entry {
+            write!(f, "{section}[{index}]")?;
+            if let Some(key) = self.json_key() {
+                write!(f, ", key {key:?}")?;
+            }
+            write!(f, ": ")?;
+        } else if let Some(key) = self.json_key() {
+            write!(f, "key {key:?}: ")?;
+        }
+        write!(f, "{}", self.error)
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// The JSON key (serde name) of each field the writer checks against a version, by the name the
+/// writer's errors give it.
+const GATED_KEYS: [(&str, &str); 38] = [
+    ("Header.EventBoxVersion", "event_box_version"),
+    ("Header.AniBGVersion", "anibg_version"),
+    ("Header.ItemBoxVersion", "item_box_version"),
+    ("Header.GimmickVersion", "gimmick_version"),
+    ("Header.ScriptCount1", "script_count1"),
+    ("Header.ScriptConditionCount1", "script_condition_count1"),
+    ("Header.ScriptCount2", "script_count2"),
+    ("Header.ScriptConditionCount2", "script_condition_count2"),
+    ("Header.NavHeightPath", "nav_height_path"),
+    ("EventBoxes", "event_boxes"),
+    ("ObstaclePath", "obstacle_path"),
+    ("AniBG.Shadow", "shadow"),
+    ("AniBG.MoveWeight", "move_weight"),
+    ("AniBG.PVSRad", "pvs_radius"),
+    ("ItemBox.OpenEnable", "open_enable"),
+    ("Scene.Category", "timing"),
+    ("Scene.Position", "camera"),
+    ("Scene.pass2", "pass2"),
+    ("Scene.Name", "name"),
+    ("SceneElement.Category", "category"),
+    ("SceneData.Time", "time_hold"),
+    ("SceneData.BlendTime", "blend_time"),
+    ("SceneResource.Delay", "delay"),
+    ("SceneResource.cueCnt", "cues"),
+    ("SceneResource.soundCnt", "sound"),
+    ("SceneResource.ambientCnt", "ambients"),
+    ("Sound.FadeIn", "fades"),
+    ("SceneResource.Unk1", "unk1"),
+    ("SceneResource.unknownInts", "unknown_ints"),
+    ("SceneResource.unknownStrings", "unknown_strings"),
+    ("CameraBox.Category", "category"),
+    ("CameraInfo.CameraTarget", "camera_target"),
+    ("CameraInfo.BuildPVS", "build_pvs"),
+    ("CameraInfo.lists", "lists"),
+    ("CameraInfo.renderList.id", "id"),
+    ("TriggerBox.SignpostTextID", "signpost"),
+    ("CameraTargetBox.TargetLocalPC", "target_local_pc"),
+    ("Triggers.layout", "script_lists"),
+];
+
+fn gated_json_key(what: &str) -> Option<&'static str> {
+    GATED_KEYS
+        .iter()
+        .find(|(name, _)| *name == what)
+        .map(|&(_, key)| key)
+}
+
+/// [`write()`], its error naming the entry it happened in ([`WriteError`]).
+pub fn write_located(map: &WdataMap) -> core::result::Result<Vec<u8>, WriteError> {
+    let mut s = Sink::new();
+    match write_into(&mut s, map) {
+        Ok(()) => Ok(s.out.into_bytes()),
+        Err(error) => Err(WriteError {
+            error,
+            entry: s.entry,
+        }),
+    }
+}
+
+fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
+    let s = &mut *s;
+    let v = map.version;
+    // Readers know a map by its signature: a map that does not say "stairwaygames." (trailing
+    // NULs aside) would not be read back as one.
+    let units = &map.signature.units;
+    let end = units
+        .iter()
+        .rposition(|&u| u != 0)
+        .map_or(0, |last| last + 1);
+    let text = units.get(..end).unwrap_or_default();
+    if !text.iter().copied().eq(SIGNATURE.encode_utf16()) {
+        return Err(crate::error::Error::invalid(
+            0,
+            "Header.signature",
+            crate::bytes::u64_of(units.len()),
+            "not \"stairwaygames.\" (value: the length in UTF-16 units); no reader would know the map",
+        ));
+    }
+    s.wstr(&map.signature, "Header.signature")?;
+    s.i32(v);
+    // The gated header `i32`s, in the order (and with the gates) of the reader's list.
+    let fields = [
+        &map.event_box_version,
+        &map.anibg_version,
+        &map.item_box_version,
+        &map.gimmick_version,
+        &map.script_count1,
+        &map.script_condition_count1,
+        &map.script_count2,
+        &map.script_condition_count2,
+    ];
+    let mut values = [0; 8];
+    for ((field, (since, what)), value) in fields.into_iter().zip(GATED_I32S).zip(&mut values) {
+        *value = header_i32(s, field, v >= since, v, what)?;
+    }
+    // Below version 7 the sub-versions are absent and their gates see 0.
+    let [event_box, anibg, item_box, gimmick, ..] = values;
+    // The same versions the reader gates on.
+    let versions = crate::wdata::Versions {
+        main: v,
+        event_box,
+        anibg,
+        item_box,
+        gimmick,
+    };
+    s.wstr(&map.model_path, "Header.ModelPath")?;
+    s.wstr(&map.nav_mesh_path, "Header.NavMeshPath")?;
+    let paths = gates::NAV_HEIGHT_AND_OBSTACLE_PATHS;
+    if let Some(p) = s.gated(
+        &map.nav_height_path,
+        paths,
+        versions,
+        "Header.NavHeightPath",
+    )? {
+        s.wstr(p, "Header.NavHeightPath")?;
+    }
+    s.wstr(&map.event_box_path, "Header.EventBoxPath")?;
+    if let Some(boxes) = s.gated(&map.event_boxes, gates::EVENT_BOXES, versions, "EventBoxes")? {
+        boxes.write(s, versions)?;
+    }
+    write_section(s, &map.anibg, versions)?;
+    write_section(s, &map.item_boxes, versions)?;
+    write_section(s, &map.gimmicks, versions)?;
+    if let Some(p) = s.gated(&map.obstacle_path, paths, versions, "ObstaclePath")? {
+        s.wstr(p, "ObstaclePath")?;
+    }
+    s.wstr(&map.moc_path, "MocPath")?;
+    s.wstr(&map.anibg_path, "AniBGPath")?;
+    map.triggers.write_section(s, versions)?;
+    scenes::write_scenes(s, &map.scenes, versions)?;
+    scenes::write_scene_resources(s, &map.scene_resources, versions)?;
+    Ok(())
+}
+
+/// A counted section (`i32 count`, then the records), every record's errors naming its entry.
+fn write_section<R: event_boxes::Record>(
+    s: &mut Sink,
+    list: &[R],
+    versions: crate::wdata::Versions,
+) -> Result<()> {
+    s.count_i32(list.len(), R::WHAT)?;
+    for (i, r) in list.iter().enumerate() {
+        s.entry = Some((R::SECTION, i));
+        r.write(s, versions, event_boxes::place(i, list.len()))?;
+    }
+    s.entry = None;
+    Ok(())
+}
+
+/// A gated header `i32`: written when the version stores it; its value, or 0 when absent.
+fn header_i32(
+    s: &mut Sink,
+    field: &Option<i32>,
+    stored: bool,
+    version: i32,
+    what: &'static str,
+) -> Result<i32> {
+    let value = s.gate(field, stored, version, what)?.copied();
+    if let Some(x) = value {
+        s.i32(x);
+    }
+    Ok(value.unwrap_or(0))
+}
+
+#[cfg(all(test, feature = "synth"))]
+mod tests;

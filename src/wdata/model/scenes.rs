@@ -1,0 +1,95 @@
+//! The Scenes and SceneResources sections (cutscene cameras and their content), gated on the
+//! main version.
+
+use crate::error::Result;
+
+use crate::wdata::{Versions, gates};
+
+use super::encode::Sink;
+use super::event_boxes::{Record, place};
+pub use super::flat_records::{Scene, SceneResource};
+use super::map::WString;
+/// The groups of plain numbers in scenes and sounds: the reader's types (declared once).
+pub use crate::wdata::{SceneCamera, SceneTiming, SoundFades, TimeHold};
+
+/// A scene event (always category + key).
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct EventEntry {
+    /// The entry's category.
+    pub category: u32,
+    /// The entry's key.
+    pub key: WString,
+}
+
+/// An item of a scene's render / no-render lists.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct SceneElement {
+    /// Version >= 22.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub category: Option<u32>,
+    /// The element's key.
+    pub key: WString,
+}
+
+// ---- writing ---------------------------------------------------------------------------------
+
+/// `i32 count`, every scene's first pass, then (version >= 20) every scene's second pass.
+pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: Versions) -> Result<()> {
+    s.count_i32(scenes.len(), "Scenes.count")?;
+    for (i, scene) in scenes.iter().enumerate() {
+        s.entry = Some(("scenes", i));
+        scene.write(s, v, place(i, scenes.len()))?;
+        // Checked here too, so that a pass-2 record on an old version is named at its scene.
+        s.gated(&scene.pass2, gates::SCENE_PASS2, v, "Scene.pass2")?;
+    }
+    if gates::SCENE_PASS2.stored(v) {
+        for (i, scene) in scenes.iter().enumerate() {
+            if let Some(p) = &scene.pass2 {
+                s.entry = Some(("scenes", i));
+                p.write(s, v, place(i, scenes.len()))?;
+            }
+        }
+    }
+    s.entry = None;
+    Ok(())
+}
+
+impl SceneElement {
+    /// The category (from main version 22), then the key.
+    pub(super) fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
+        if let Some(&c) = s.gated(
+            &self.category,
+            gates::RENDER_ITEM_KEY,
+            v,
+            "SceneElement.Category",
+        )? {
+            s.u32(c);
+        }
+        s.wstr(&self.key, "SceneElement.Key")
+    }
+}
+
+/// `i32 count`, then every scene resource with the main version's gates.
+pub(super) fn write_scene_resources(
+    s: &mut Sink,
+    resources: &[SceneResource],
+    versions: Versions,
+) -> Result<()> {
+    s.count_i32(resources.len(), "SceneResources.count")?;
+    for (i, r) in resources.iter().enumerate() {
+        s.entry = Some(("scene_resources", i));
+        r.write(s, versions, place(i, resources.len()))?;
+    }
+    s.entry = None;
+    Ok(())
+}

@@ -1,0 +1,31 @@
+//! `.geometry` writing: [`GeometryFile`], the owned model of a file (from a view, to bytes, serde
+//! with the `serde` feature), and [`GeometryBuilder`], which makes one from meshes — merged vertex
+//! and index buffers (raw or ENCD), mappings with hashed ids, collision and armor models — and
+//! writes it through the model, laid out the way the game's files are.
+//!
+//! ```
+//! use gamebin::wows::geometry::model::{GeometryBuilder, MeshVertex};
+//! use gamebin::wows::geometry::GeometryView;
+//!
+//! let mut builder = GeometryBuilder::new();
+//! let vb = builder.vertex_buffer("set3/xyznuvtbpc", true);
+//! let ib = builder.index_buffer(2, true);
+//! let triangle = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]].map(MeshVertex::at);
+//! builder.mesh("Triangle", vb, ib, 17000, &triangle, &[0, 1, 2]).unwrap();
+//! let bytes = builder.to_bytes().unwrap();
+//!
+//! let view = GeometryView::from_bytes(&bytes).unwrap();
+//! assert!(view.vertex_buffer(0).unwrap().is_encoded().unwrap());
+//! assert_eq!(view.draw_by_name("Triangle").unwrap().indices.items_count(), 3);
+//! ```
+
+mod armor;
+mod builder;
+mod file;
+
+pub use armor::{ArmorNodeSpec, armor_payload};
+pub use builder::{GeometryBuilder, MeshVertex, f32_to_f16, pack_unit, pack_vertex};
+pub use file::{
+    GeometryFile, IndexBufferSpec, MAX_BLOB_PADDING, MappingSpec, ModelPrototypeSpec, PADDING_BYTE,
+    VertexBufferSpec,
+};

@@ -1,0 +1,367 @@
+//! GLB export of a resolved model ([`ResolvedModel`]), through [`GlbBuilder`] (feature `gltf`).
+//!
+//! One scene per level of detail exported (the one chosen, LOD 0 by default, or all of them),
+//! each holding the visual's node hierarchy with its matrices and, per render set of that LOD, a
+//! node named after the render set showing its mesh: a child of the first node the render set is
+//! attached to, or, for a skinned mesh, a scene root with a skin over the render set's nodes (all
+//! the visual's nodes when it names none). Meshes and materials are shared between scenes.
+//! Materials are named by their `.mfm` path; their scalar and vector properties (and textures, by
+//! path) are the material's extras. Coordinates are converted once, as in the `.geometry` export:
+//! positions by [`GlbBuilder::add_draw`], node matrices by [`right_handed_matrix`].
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! # let root = gamebin::synth::model_world::example_root()?;
+//! # let file = std::fs::read(root.join("assets.bin"))?;
+//! use gamebin::wows::model::gltf::{ModelGlbOptions, model_to_glb};
+//! use gamebin::wows::assets::AssetsView;
+//! use gamebin::wows::model::{GeometryCache, ModelResolver};
+//!
+//! let resolver = ModelResolver::new(AssetsView::from_bytes(&file)?, &root);
+//! let mut cache = GeometryCache::new();
+//! let model = resolver.resolve_path("content/gameplay/Test.model")?;
+//! let geometry = cache.load(&resolver, &model)?;
+//! let glb = model_to_glb(&resolver, &model, &geometry, &ModelGlbOptions::default())?;
+//! assert_eq!(&glb.bytes[..4], b"glTF");
+//! # std::fs::remove_dir_all(&root)?;
+//! # Ok(())
+//! # }
+//! ```
+
+use std::collections::HashMap;
+
+use gltf_json as json;
+
+use crate::wows::assets::MaterialValue;
+use crate::wows::axes::right_handed_matrix;
+use crate::wows::geometry::export::gltf::{GlbBuilder, MaterialId, MeshId, NodeId, NodeSpec};
+use crate::wows::model::{
+    LoadedGeometry, Missing, ModelError, ModelNode, ModelResolver, ResolvedModel, ResolvedRenderSet,
+};
+
+/// Which levels of detail to export.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LodChoice {
+    /// One LOD, by index, as the one scene.
+    One(usize),
+    /// Every LOD, each as its own scene (`<name> LOD<i>`).
+    All,
+}
+
+impl Default for LodChoice {
+    fn default() -> Self {
+        LodChoice::One(0)
+    }
+}
+
+/// What [`model_to_glb`] and [`add_model`] export.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ModelGlbOptions {
+    /// The levels of detail (LOD 0 by default). A visual without LODs exports all its render
+    /// sets in one scene.
+    pub lods: LodChoice,
+}
+
+/// What [`add_model`] added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ModelScenes {
+    /// Scenes added (one per level of detail exported).
+    pub scenes: usize,
+    /// Nodes added (the hierarchy once per scene, and a node per render set).
+    pub nodes: usize,
+    /// Meshes added (one per render set, shared by the scenes).
+    pub meshes: usize,
+    /// Materials added.
+    pub materials: usize,
+    /// Skins added.
+    pub skins: usize,
+}
+
+/// One model as a GLB.
+#[derive(Debug, Clone)]
+pub struct ModelGlb {
+    /// The file.
+    pub bytes: Vec<u8>,
+    /// What it holds.
+    pub added: ModelScenes,
+}
+
+/// Exports `model` (its meshes from `geometry`, its `.geometry` loaded through a
+/// [`GeometryCache`](crate::wows::model::GeometryCache)) as one GLB. Any missing piece fails the
+/// model with an error naming it and the render set.
+pub fn model_to_glb(
+    resolver: &ModelResolver<'_>,
+    model: &ResolvedModel<'_>,
+    geometry: &LoadedGeometry<'_>,
+    options: &ModelGlbOptions,
+) -> Result<ModelGlb, ModelError> {
+    let mut builder = GlbBuilder::new();
+    let mut name = String::new();
+    if !matches!(resolver.full_path(model.self_id(), &mut name), Ok(true)) {
+        name = format!("{:#018x}", model.self_id());
+    }
+    let name = name.rsplit('/').next().unwrap_or_default().to_owned();
+    let added = add_model(&mut builder, resolver, model, geometry, options, &name)?;
+    let bytes = builder
+        .finish()
+        .map_err(|e| model.error(None, Missing::Export(e)))?;
+    Ok(ModelGlb { bytes, added })
+}
+
+/// The scenes of one model, added to `builder` (several models can share one GLB): scenes named
+/// `name` (one LOD) or `name LOD<i>` (all LODs).
+pub fn add_model(
+    builder: &mut GlbBuilder,
+    resolver: &ModelResolver<'_>,
+    model: &ResolvedModel<'_>,
+    geometry: &LoadedGeometry<'_>,
+    options: &ModelGlbOptions,
+    name: &str,
+) -> Result<ModelScenes, ModelError> {
+    let nodes: Vec<ModelNode<'_>> = model.nodes()?.collect();
+    check_hierarchy(model, &nodes)?;
+    let lods: Vec<Option<usize>> = match (options.lods, model.lod_count()) {
+        (LodChoice::One(0) | LodChoice::All, 0) => vec![None],
+        (LodChoice::One(i), _) => {
+            model.lod(i)?;
+            vec![Some(i)]
+        }
+        (LodChoice::All, n) => (0..n).map(Some).collect(),
+    };
+    let mut export = Export {
+        builder,
+        resolver,
+        model,
+        geometry,
+        meshes: HashMap::new(),
+        materials: HashMap::new(),
+        added: ModelScenes::default(),
+    };
+    for lod in lods {
+        let sets: Vec<ResolvedRenderSet<'_>> = match lod {
+            Some(i) => model.lod_render_sets(i)?.collect::<Result<_, _>>()?,
+            None => model.render_sets()?.collect::<Result<_, _>>()?,
+        };
+        let scene_name = match (options.lods, lod) {
+            (LodChoice::All, Some(i)) => format!("{name} LOD{i}"),
+            _ => name.to_owned(),
+        };
+        export.scene(&scene_name, &nodes, &sets)?;
+    }
+    Ok(export.added)
+}
+
+/// Every parent index is a node's, and no parent chain is a cycle (glTF needs a forest). O(nodes).
+fn check_hierarchy(model: &ResolvedModel<'_>, nodes: &[ModelNode<'_>]) -> Result<(), ModelError> {
+    // 0: not seen, 1: on the walk in progress, 2: reaches a root.
+    let mut state = vec![0u8; nodes.len()];
+    let mut walk = Vec::new();
+    for start in 0..nodes.len() {
+        let mut at = start;
+        walk.clear();
+        loop {
+            match state.get(at) {
+                Some(2) => break,
+                Some(1) | None => {
+                    let node = walk.last().copied().unwrap_or(start);
+                    let parent = nodes.get(node).and_then(|n| n.parent).unwrap_or(0);
+                    return Err(model.error(None, Missing::NodeParent { node, parent }));
+                }
+                Some(_) => {}
+            }
+            if let Some(s) = state.get_mut(at) {
+                *s = 1;
+            }
+            walk.push(at);
+            match nodes.get(at).and_then(|n| n.parent) {
+                Some(parent) => at = usize::from(parent),
+                None => break,
+            }
+        }
+        for &n in &walk {
+            if let Some(s) = state.get_mut(n) {
+                *s = 2;
+            }
+        }
+    }
+    Ok(())
+}
+
+struct Export<'x, 'a, 'c> {
+    builder: &'x mut GlbBuilder,
+    resolver: &'x ModelResolver<'a>,
+    model: &'x ResolvedModel<'a>,
+    geometry: &'x LoadedGeometry<'c>,
+    /// Render set index → its mesh and largest joint.
+    meshes: HashMap<usize, (MeshId, Option<u8>)>,
+    /// `.mfm` path id → material.
+    materials: HashMap<u64, MaterialId>,
+    added: ModelScenes,
+}
+
+impl Export<'_, '_, '_> {
+    fn scene(
+        &mut self,
+        name: &str,
+        nodes: &[ModelNode<'_>],
+        sets: &[ResolvedRenderSet<'_>],
+    ) -> Result<(), ModelError> {
+        let scene = self.builder.add_scene(name);
+        self.added.scenes += 1;
+        let ids: Vec<NodeId> = nodes
+            .iter()
+            .map(|node| {
+                self.builder.add_node(&NodeSpec {
+                    name: node.name,
+                    matrix: Some(right_handed_matrix(node.matrix)),
+                    ..Default::default()
+                })
+            })
+            .collect();
+        self.added.nodes += ids.len();
+        for (node, &id) in nodes.iter().zip(&ids) {
+            let parent = node.parent.and_then(|p| ids.get(usize::from(p)));
+            match parent {
+                Some(&parent) => self.builder.add_child(parent, id),
+                None => self.builder.add_to_scene(scene, id),
+            }
+        }
+        for set in sets {
+            let fail = |missing| self.model.error(Some(&set.render_set), missing);
+            let (mesh, max_joint) = self.mesh(set)?;
+            let names = set
+                .render_set
+                .node_name_ids()
+                .map_err(|e| fail(Missing::Assets(e)))?;
+            let attached: Vec<NodeId> = self
+                .model
+                .render_set_nodes(set)?
+                .zip(names)
+                .map(|(i, name)| {
+                    i.and_then(|i| ids.get(i).copied()).ok_or_else(|| {
+                        fail(Missing::Node {
+                            name_id: name.get(),
+                        })
+                    })
+                })
+                .collect::<Result<_, _>>()?;
+            let set_name = set
+                .name
+                .map_or_else(|| format!("{:#010x}", set.name_id()), str::to_owned);
+            match max_joint {
+                Some(joint) => {
+                    let joints = if attached.is_empty() { &ids } else { &attached };
+                    if usize::from(joint) >= joints.len() {
+                        return Err(fail(Missing::Joint {
+                            joint,
+                            joints: joints.len(),
+                        }));
+                    }
+                    let skin = self.builder.add_skin(&set_name, joints);
+                    self.added.skins += 1;
+                    let node = self.builder.add_node(&NodeSpec {
+                        name: Some(&set_name),
+                        mesh: Some(mesh),
+                        skin: Some(skin),
+                        matrix: None,
+                    });
+                    self.builder.add_to_scene(scene, node);
+                }
+                None => {
+                    let node = self.builder.add_node(&NodeSpec {
+                        name: Some(&set_name),
+                        mesh: Some(mesh),
+                        ..Default::default()
+                    });
+                    match attached.first() {
+                        Some(&parent) => self.builder.add_child(parent, node),
+                        None => self.builder.add_to_scene(scene, node),
+                    }
+                }
+            }
+            self.added.nodes += 1;
+        }
+        Ok(())
+    }
+
+    /// The render set's mesh, added the first time it is asked for.
+    fn mesh(&mut self, set: &ResolvedRenderSet<'_>) -> Result<(MeshId, Option<u8>), ModelError> {
+        if let Some(&mesh) = self.meshes.get(&set.index) {
+            return Ok(mesh);
+        }
+        let material = self.material(set)?;
+        let data = self.geometry.draw(self.model, set)?;
+        let name = set
+            .name
+            .map_or_else(|| format!("{:#010x}", set.name_id()), str::to_owned);
+        let mesh = self
+            .builder
+            .add_draw(&name, &data, Some(material))
+            .map_err(|e| self.model.error(Some(&set.render_set), Missing::Export(e)))?;
+        self.added.meshes += 1;
+        let entry = (mesh.mesh, mesh.max_joint);
+        self.meshes.insert(set.index, entry);
+        Ok(entry)
+    }
+
+    /// The render set's material, added the first time its `.mfm` is asked for.
+    fn material(&mut self, set: &ResolvedRenderSet<'_>) -> Result<MaterialId, ModelError> {
+        let mfm = set.material_mfm_path_id;
+        if let Some(&material) = self.materials.get(&mfm) {
+            return Ok(material);
+        }
+        let extras = material_extras(self.resolver, set)
+            .map_err(|e| self.model.error(Some(&set.render_set), Missing::Assets(e)))?;
+        let mut name = String::new();
+        if !matches!(self.resolver.full_path(mfm, &mut name), Ok(true)) {
+            name = format!("{mfm:#018x}");
+        }
+        let material = self.builder.add_material(&name, extras);
+        self.added.materials += 1;
+        self.materials.insert(mfm, material);
+        Ok(material)
+    }
+}
+
+/// A float as JSON (`null` for NaN and infinities, which JSON cannot hold).
+fn number(f: f32) -> json::Value {
+    json::Value::from(f64::from(f))
+}
+
+/// The material's properties as one JSON object: name → value (numbers, booleans, arrays for
+/// vectors and matrices, the texture's path, or its id in hex when the path tree lacks it).
+fn material_extras(
+    resolver: &ModelResolver<'_>,
+    set: &ResolvedRenderSet<'_>,
+) -> crate::Result<Option<String>> {
+    let mut object = json::Value::Object(Default::default());
+    let mut path = String::new();
+    for property in set.material.properties()? {
+        let property = property?;
+        let name = set
+            .material
+            .name(property.name_id)?
+            .map_or_else(|| format!("{:#010x}", property.name_id), str::to_owned);
+        let value = match property.value {
+            MaterialValue::Bool(b) => json::Value::from(b),
+            MaterialValue::Int(v) => json::Value::from(v),
+            MaterialValue::Uint(v) => json::Value::from(v),
+            MaterialValue::Float(v) => number(v),
+            MaterialValue::Texture(id) => match resolver.full_path(id, &mut path) {
+                Ok(true) => json::Value::from(path.as_str()),
+                _ => json::Value::from(format!("{id:#018x}")),
+            },
+            MaterialValue::Vec2(v) => json::Value::Array(v.map(number).to_vec()),
+            MaterialValue::Vec3(v) => json::Value::Array(v.map(number).to_vec()),
+            MaterialValue::Vec4(v) => json::Value::Array(v.map(number).to_vec()),
+            MaterialValue::Mat4(m) => json::Value::Array(m.map(|f| number(f.get())).to_vec()),
+        };
+        if let json::Value::Object(map) = &mut object {
+            map.insert(name, value);
+        }
+    }
+    if object.as_object().is_none_or(|map| map.is_empty()) {
+        return Ok(None);
+    }
+    Ok(json::serialize::to_string(&object).ok())
+}

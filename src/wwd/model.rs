@@ -1,0 +1,579 @@
+//! Writes `.wwd` levels: from an owned [`Level`] (built by hand or copied from a [`WwdView`]), in the
+//! layout the original editors use — planes, tile grids, image-set names, objects, tile properties,
+//! each contiguous — with every offset, count and string length recomputed. Uncompressed levels
+//! from the original editors come out byte-identical; compressed ones are one zlib stream with the
+//! WapMap checksum (`S − 160` over the stored bytes). WapMap's metadata block, when a level has one,
+//! is written back verbatim after the stored main block, outside the checksum, as WapMap writes it.
+
+use std::io::Write as _;
+
+use flate2::Compression;
+use flate2::write::ZlibEncoder;
+use zerocopy::{FromZeros, IntoBytes};
+
+use crate::bytes::sink::{Sink, invalid, narrow};
+use crate::bytes::u64_of;
+use crate::error::Result;
+use crate::wwd::raw::{
+    self, FLAG_COMPRESS, HEADER_SIZE, Header, PlaneHeader, Rect, TILE_DOUBLE, TILE_MASK,
+    TILE_SINGLE, TilePropertiesHeader, TilePropertyBase, TilePropertyDouble, WM_BLOCK_GUIDES,
+    WM_BLOCK_HEADER, WM_BLOCK_META_END_INFO, WM_BLOCK_META_INFO, WM_META_CLOSE, WM_META_OPEN,
+    WmBlockHeader, WmGuide,
+};
+use crate::wwd::{Plane, TileKind, WwdView};
+use core::mem::size_of;
+use zerocopy::little_endian::{I32, U32};
+
+/// A level, owned, ready to write (and, with the `serde` feature, what `dump --json` prints).
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Level {
+    /// Every header field; offsets, counts, the compress flag, sizes and the checksum are
+    /// recomputed when writing.
+    pub header: Header,
+    /// The planes, in file order (the main plane is the one flagged main).
+    pub planes: Vec<PlaneData>,
+    /// The table header; its count is recomputed.
+    pub tile_properties_header: TilePropertiesHeader,
+    /// The tile properties; a property's index is its tile id.
+    pub tile_properties: Vec<TilePropertyData>,
+    /// WapMap's metadata block, `<wm_meta>` to `</wm_meta>`, written verbatim after the stored main
+    /// block (so a level read and written again keeps it byte for byte); `None` (or no bytes)
+    /// writes none. Build one with [`WapMapMetaData::to_bytes`]. Writing refuses bytes that are not
+    /// one whole block, with the reader's error (its offset counts from the block's start): a
+    /// reader would not open the level. In JSON, lowercase hex.
+    #[cfg_attr(feature = "serde", serde(with = "json::hex"))]
+    pub wapmap_meta: Option<Vec<u8>>,
+}
+
+/// The fields of WapMap's metadata block (see [`WapMapMeta`](crate::wwd::WapMapMeta)), to build
+/// one in the layout WapMap writes: MetaInfo, Header, Guides (only when there are guides),
+/// MetaEndInfo, with both sizes filled in.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct WapMapMetaData {
+    /// WapMap's `iWapMapBuild`.
+    pub wapmap_build: i32,
+    /// WapMap's `strWapMapVersion`; no NUL inside.
+    pub wapmap_version: Vec<u8>,
+    /// WapMap's `iMapBuild`.
+    pub map_build: i32,
+    /// WapMap's `strMapVersion`; no NUL inside.
+    pub map_version: Vec<u8>,
+    /// WapMap's `strMapDescription`; no NUL inside.
+    pub map_description: Vec<u8>,
+    /// `(orientation, position)`: WapMap's `bOrient` (1 horizontal, 0 vertical) and `iPos`.
+    pub guides: Vec<(u8, i32)>,
+}
+
+impl WapMapMetaData {
+    /// The block's bytes, tags included.
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        let strings = [
+            (&self.wapmap_version, "WapMapMeta.Header.wapmap_version"),
+            (&self.map_version, "WapMapMeta.Header.map_version"),
+            (&self.map_description, "WapMapMeta.Header.map_description"),
+        ];
+        for (s, what) in strings {
+            if let Some(nul) = s.iter().position(|&c| c == 0) {
+                return Err(invalid(what, u64_of(nul), "a NUL inside the string"));
+            }
+        }
+        let mut sink = Sink::new();
+        let block = |sink: &mut Sink, block_type: u8, len: usize| -> Result<()> {
+            let length = narrow::<u32>(len, "WapMapMeta.block.length")?.into();
+            sink.put(&WmBlockHeader { block_type, length });
+            Ok(())
+        };
+        sink.put(WM_META_OPEN);
+        block(&mut sink, WM_BLOCK_META_INFO, 4)?;
+        // The size, filled in once known (WapMap patches it the same way).
+        let meta_info_size = sink.put(&U32::ZERO);
+        let header_len = 4 + self.wapmap_version.len() + 1 + 4;
+        let header_len = header_len + self.map_version.len() + 1 + self.map_description.len() + 1;
+        block(&mut sink, WM_BLOCK_HEADER, header_len)?;
+        sink.put(&I32::new(self.wapmap_build));
+        sink.put(self.wapmap_version.as_slice());
+        sink.put(&0u8);
+        sink.put(&I32::new(self.map_build));
+        sink.put(self.map_version.as_slice());
+        sink.put(&0u8);
+        sink.put(self.map_description.as_slice());
+        sink.put(&0u8);
+        if !self.guides.is_empty() {
+            let count = narrow::<u32>(self.guides.len(), "WapMapMeta.Guides.count")?;
+            let len = self.guides.len().saturating_mul(size_of::<WmGuide>()) + 4;
+            block(&mut sink, WM_BLOCK_GUIDES, len)?;
+            sink.put(&U32::new(count));
+            for &(orientation, position) in &self.guides {
+                sink.put(&WmGuide {
+                    orientation,
+                    position: position.into(),
+                });
+            }
+        }
+        block(&mut sink, WM_BLOCK_META_END_INFO, 4)?;
+        let meta_end_info_size = sink.put(&U32::ZERO);
+        sink.put(WM_META_CLOSE);
+        let size = U32::new(narrow(sink.len(), "WapMapMeta.MetaInfo.size")?);
+        sink.patch(meta_info_size, &size, "WapMapMeta.MetaInfo.size")?;
+        sink.patch(meta_end_info_size, &size, "WapMapMeta.MetaEndInfo.size")?;
+        Ok(sink.into_bytes())
+    }
+}
+
+/// A plane, owned.
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlaneData {
+    /// Every field; counts and offsets are recomputed.
+    pub header: PlaneHeader,
+    /// `tiles_wide × tiles_high` stored values, row by row.
+    pub tiles: Vec<u32>,
+    /// Image-set names, without NULs (in JSON, escaped text: see [`escape`](crate::wwd::escape)).
+    #[cfg_attr(feature = "serde", serde(with = "json::texts"))]
+    pub image_sets: Vec<Vec<u8>>,
+    /// The plane's objects (real files have some on the main plane only).
+    pub objects: Vec<ObjectData>,
+}
+
+/// An object, owned.
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ObjectData {
+    /// Every field of the fixed part; the string sizes are recomputed.
+    pub fields: raw::Object,
+    /// The name string's bytes.
+    #[cfg_attr(feature = "serde", serde(with = "json::text"))]
+    pub name: Vec<u8>,
+    /// The logic string's bytes.
+    #[cfg_attr(feature = "serde", serde(with = "json::text"))]
+    pub logic: Vec<u8>,
+    /// The image-set string's bytes.
+    #[cfg_attr(feature = "serde", serde(with = "json::text"))]
+    pub image_set: Vec<u8>,
+    /// The animation string's bytes.
+    #[cfg_attr(feature = "serde", serde(with = "json::text"))]
+    pub animation: Vec<u8>,
+}
+
+/// A tile property, owned.
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TilePropertyData {
+    /// Type, reserved field, width and height; the type is set from `body`.
+    pub base: TilePropertyBase,
+    /// The body, by type.
+    pub body: TileBody,
+}
+
+/// A tile property's body by type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum TileBody {
+    /// One attribute for the whole tile.
+    Single(i32),
+    /// An inside attribute within `rect`, an outside one elsewhere.
+    Double {
+        /// The attribute outside `rect`.
+        outside: i32,
+        /// The attribute inside `rect`.
+        inside: i32,
+        /// The inside area in pixels of the tile: left, top, right, bottom.
+        rect: [i32; 4],
+    },
+    /// `width × height` attribute bytes.
+    Mask(Vec<u8>),
+}
+
+pub(crate) fn slot<const N: usize>(text: &str) -> [u8; N] {
+    let mut out = [0u8; N];
+    for (o, b) in out.iter_mut().zip(text.bytes().take(N.saturating_sub(1))) {
+        *o = b;
+    }
+    out
+}
+
+impl Level {
+    /// An empty level with the header fields the editors always set.
+    pub fn new(name: &str, author: &str) -> Level {
+        let mut header = Header::new_zeroed();
+        header.signature = HEADER_SIZE_U32.into();
+        header.flags = raw::FLAG_USE_Z_COORDS.into();
+        header.name = slot(name);
+        header.author = slot(author);
+        let mut tile_properties_header = TilePropertiesHeader::new_zeroed();
+        tile_properties_header.unknown1 = 32.into();
+        Level {
+            header,
+            planes: Vec::new(),
+            tile_properties_header,
+            tile_properties: Vec::new(),
+            wapmap_meta: None,
+        }
+    }
+
+    /// Copies everything a view reads into an owned level.
+    pub fn from_view(view: &WwdView<'_>) -> Result<Level> {
+        let planes = view
+            .planes()
+            .map(|p| PlaneData::from_plane(&p))
+            .collect::<Result<Vec<_>>>()?;
+        let table = view.tile_properties()?;
+        let tile_properties = table
+            .iter()
+            .map(|p| {
+                let p = p?;
+                Ok(TilePropertyData {
+                    base: *p.base(),
+                    body: match p.kind() {
+                        TileKind::Single { attribute } => TileBody::Single(attribute),
+                        TileKind::Double {
+                            outside,
+                            inside,
+                            rect,
+                        } => TileBody::Double {
+                            outside,
+                            inside,
+                            rect,
+                        },
+                        TileKind::Mask { mask } => TileBody::Mask(mask.to_vec()),
+                    },
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Level {
+            header: *view.header(),
+            planes,
+            tile_properties_header: *table.header(),
+            tile_properties,
+            wapmap_meta: view.wapmap_meta().map(|m| m.bytes().to_vec()),
+        })
+    }
+
+    /// The main block, uncompressed, laid out after a 1524-byte header; and the header to go with
+    /// it (offsets and counts filled in, compression fields not yet). The sink's positions are the
+    /// image offsets the format stores: the header is reserved first and split off at the end.
+    fn main_block(&self) -> Result<(Header, Vec<u8>)> {
+        let mut sink = Sink::new();
+        sink.reserve::<Header>(1, "WwdHeader")?;
+        let mut header = self.header;
+        header.num_planes = narrow::<u32>(self.planes.len(), "WwdHeader.num_planes")?.into();
+        header.offset_planes = narrow::<u32>(sink.len(), "WwdHeader.offset_planes")?.into();
+        let table = sink.reserve::<PlaneHeader>(self.planes.len(), "PlaneHeader")?;
+        let mut planes: Vec<PlaneHeader> = Vec::with_capacity(self.planes.len());
+        // Regions in the editors' order: plane headers, tile grids, image-set names, objects.
+        for p in &self.planes {
+            let mut h = p.header;
+            let (w, hi) = (h.tiles_wide.get(), h.tiles_high.get());
+            let cells = usize::try_from(i64::from(w) * i64::from(hi)).unwrap_or(usize::MAX);
+            if cells != p.tiles.len() {
+                return Err(invalid(
+                    "PlaneData.tiles",
+                    u64_of(p.tiles.len()),
+                    "tile count differs from tiles_wide × tiles_high",
+                ));
+            }
+            h.block_size = PLANE_HEADER_SIZE_U32.into();
+            h.offset_tiles = narrow::<u32>(sink.len(), "PlaneHeader.offset_tiles")?.into();
+            for &t in &p.tiles {
+                sink.put(&U32::new(t));
+            }
+            planes.push(h);
+        }
+        for (p, h) in self.planes.iter().zip(planes.iter_mut()) {
+            h.num_image_sets =
+                narrow::<u32>(p.image_sets.len(), "PlaneHeader.num_image_sets")?.into();
+            h.offset_image_sets =
+                narrow::<u32>(sink.len(), "PlaneHeader.offset_image_sets")?.into();
+            for name in &p.image_sets {
+                if name.contains(&0) {
+                    return Err(invalid(
+                        "PlaneData.image_sets",
+                        u64_of(name.len()),
+                        "a NUL inside an image-set name",
+                    ));
+                }
+                sink.put(name.as_slice());
+                sink.put(&0u8);
+            }
+        }
+        for (p, h) in self.planes.iter().zip(planes.iter_mut()) {
+            h.num_objects = narrow::<u32>(p.objects.len(), "PlaneHeader.num_objects")?.into();
+            h.offset_objects = if p.objects.is_empty() {
+                0.into()
+            } else {
+                narrow::<u32>(sink.len(), "PlaneHeader.offset_objects")?.into()
+            };
+            for o in &p.objects {
+                let mut f = o.fields;
+                f.size_name = narrow::<u32>(o.name.len(), "Object.size_name")?.into();
+                f.size_logic = narrow::<u32>(o.logic.len(), "Object.size_logic")?.into();
+                f.size_image_set =
+                    narrow::<u32>(o.image_set.len(), "Object.size_image_set")?.into();
+                f.size_animation =
+                    narrow::<u32>(o.animation.len(), "Object.size_animation")?.into();
+                sink.put(&f);
+                for s in [&o.name, &o.logic, &o.image_set, &o.animation] {
+                    sink.put(s.as_slice());
+                }
+            }
+        }
+        for (i, h) in planes.iter().enumerate() {
+            sink.patch_record(&table, i, h)?;
+        }
+        header.offset_tile_properties =
+            narrow::<u32>(sink.len(), "WwdHeader.offset_tile_properties")?.into();
+        let mut table = self.tile_properties_header;
+        table.count =
+            narrow::<u32>(self.tile_properties.len(), "TilePropertiesHeader.count")?.into();
+        sink.put(&table);
+        for t in &self.tile_properties {
+            let mut base = t.base;
+            match &t.body {
+                TileBody::Single(a) => {
+                    base.tile_type = TILE_SINGLE.into();
+                    sink.put(&base);
+                    sink.put(&I32::new(*a));
+                }
+                TileBody::Double {
+                    outside,
+                    inside,
+                    rect,
+                } => {
+                    base.tile_type = TILE_DOUBLE.into();
+                    sink.put(&base);
+                    sink.put(&TilePropertyDouble {
+                        attribute_outside: (*outside).into(),
+                        attribute_inside: (*inside).into(),
+                        rect: Rect::new(*rect),
+                    });
+                }
+                TileBody::Mask(mask) => {
+                    base.tile_type = TILE_MASK.into();
+                    let (w, h) = (u64::from(base.width.get()), u64::from(base.height.get()));
+                    if w * h != u64_of(mask.len()) {
+                        return Err(invalid(
+                            "TilePropertyData.mask",
+                            u64_of(mask.len()),
+                            "mask length differs from width × height",
+                        ));
+                    }
+                    sink.put(&base);
+                    sink.put(mask.as_slice());
+                }
+            }
+        }
+        let mut image = sink.into_bytes();
+        let block = image.split_off(HEADER_SIZE.min(image.len()));
+        Ok((header, block))
+    }
+
+    fn finish(&self, mut header: Header, stored: Vec<u8>) -> Result<Vec<u8>> {
+        // WapMap checksums the stored main block, then appends its block: the block is outside.
+        header.checksum = crate::wwd::wapmap_checksum(&stored).into();
+        let meta = self.wapmap_meta.as_deref().unwrap_or(&[]);
+        if !meta.is_empty() {
+            // A reader takes bytes after the main block only as a whole block (an edited or
+            // hand-made one may not be): anything else would make the level unreadable.
+            crate::wwd::check_wapmap_meta(meta)?;
+        }
+        let mut file = Vec::with_capacity(HEADER_SIZE + stored.len() + meta.len());
+        file.extend_from_slice(header.as_bytes());
+        file.extend_from_slice(&stored);
+        file.extend_from_slice(meta);
+        Ok(file)
+    }
+
+    /// The level stored as its header's flags say: compressed when [`FLAG_COMPRESS`] is set (so a
+    /// level read and written back keeps its storage).
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        if self.header.flags.get() & FLAG_COMPRESS != 0 {
+            self.to_compressed()
+        } else {
+            self.to_uncompressed()
+        }
+    }
+
+    /// The level with its main block stored as is (compress flag cleared, decompressed size 0).
+    pub fn to_uncompressed(&self) -> Result<Vec<u8>> {
+        let (mut header, block) = self.main_block()?;
+        header.flags = (header.flags.get() & !FLAG_COMPRESS).into();
+        header.decompressed_mainblock_size = 0.into();
+        self.finish(header, block)
+    }
+
+    /// The level with its main block as one zlib stream (compress flag set, decompressed size
+    /// filled in).
+    pub fn to_compressed(&self) -> Result<Vec<u8>> {
+        let (mut header, block) = self.main_block()?;
+        header.flags = (header.flags.get() | FLAG_COMPRESS).into();
+        header.decompressed_mainblock_size =
+            narrow::<u32>(block.len(), "WwdHeader.decompressed_mainblock_size")?.into();
+        let mut z = ZlibEncoder::new(
+            Vec::with_capacity(block.len() / 8 + 64),
+            Compression::default(),
+        );
+        let stored = z
+            .write_all(&block)
+            .and_then(|()| z.finish())
+            .map_err(|_| invalid("zlib", 0, "compression failed"))?;
+        self.finish(header, stored)
+    }
+}
+
+impl PlaneData {
+    /// A plane of `wide × high` tiles of `tile_px` pixels, every tile `fill`.
+    pub fn new(name: &str, flags: u32, tile_px: i32, wide: i32, high: i32, fill: u32) -> Self {
+        let mut header = PlaneHeader::new_zeroed();
+        header.block_size = PLANE_HEADER_SIZE_U32.into();
+        header.flags = flags.into();
+        header.name = slot(name);
+        header.tile_width = tile_px.into();
+        header.tile_height = tile_px.into();
+        header.tiles_wide = wide.into();
+        header.tiles_high = high.into();
+        header.width_px = (wide * tile_px).into();
+        header.height_px = (high * tile_px).into();
+        header.movement_x_percent = 100.into();
+        header.movement_y_percent = 100.into();
+        let cells = usize::try_from(wide.max(0) * high.max(0)).unwrap_or(0);
+        PlaneData {
+            header,
+            tiles: vec![fill; cells],
+            image_sets: Vec::new(),
+            objects: Vec::new(),
+        }
+    }
+
+    /// Sets the tile at column `x`, row `y` (ignored outside the grid).
+    pub fn set(&mut self, x: usize, y: usize, value: u32) {
+        let wide = usize::try_from(self.header.tiles_wide.get()).unwrap_or(0);
+        if x >= wide {
+            return;
+        }
+        if let Some(t) = self.tiles.get_mut(y * wide + x) {
+            *t = value;
+        }
+    }
+
+    fn from_plane(p: &Plane<'_>) -> Result<PlaneData> {
+        Ok(PlaneData {
+            header: *p.raw(),
+            tiles: p.tiles()?.values().collect(),
+            image_sets: p
+                .image_sets()
+                .map(|s| s.map(<[u8]>::to_vec))
+                .collect::<Result<_>>()?,
+            objects: p
+                .objects()?
+                .map(|o| {
+                    let o = o?;
+                    Ok(ObjectData {
+                        fields: *o.raw(),
+                        name: o.name().to_vec(),
+                        logic: o.logic().to_vec(),
+                        image_set: o.image_set().to_vec(),
+                        animation: o.animation().to_vec(),
+                    })
+                })
+                .collect::<Result<_>>()?,
+        })
+    }
+}
+
+impl ObjectData {
+    /// An object with the given id, logic and position; everything else zero.
+    pub fn new(id: i32, logic: &str, x: i32, y: i32) -> ObjectData {
+        let mut fields = raw::Object::new_zeroed();
+        fields.id = id.into();
+        fields.location_x = x.into();
+        fields.location_y = y.into();
+        ObjectData {
+            fields,
+            name: Vec::new(),
+            logic: logic.as_bytes().to_vec(),
+            image_set: Vec::new(),
+            animation: Vec::new(),
+        }
+    }
+}
+
+impl TilePropertyData {
+    /// A property of `width × height` pixels with this body (the type follows from it).
+    pub fn new(width: u32, height: u32, body: TileBody) -> TilePropertyData {
+        let mut base = TilePropertyBase::new_zeroed();
+        base.width = width.into();
+        base.height = height.into();
+        TilePropertyData { base, body }
+    }
+}
+
+// The stored sizes as the u32 fields hold them, checked when the crate is built.
+const HEADER_SIZE_U32: u32 = {
+    assert!(HEADER_SIZE <= u32::MAX as usize);
+    HEADER_SIZE as u32
+};
+const PLANE_HEADER_SIZE_U32: u32 = {
+    assert!(size_of::<PlaneHeader>() <= u32::MAX as usize);
+    size_of::<PlaneHeader>() as u32
+};
+
+/// A tile value of image set `set`, tile `index`.
+pub const fn tile(set: u16, index: u16) -> u32 {
+    // `u32::from` is not const; these widen, they never narrow.
+    ((set as u32) << 16) | index as u32
+}
+
+/// JSON forms of the model's byte strings: level text escaped as [`escape`](crate::wwd::escape)
+/// does (readable, and the same bytes come back), opaque blocks as hex.
+#[cfg(feature = "serde")]
+mod json {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use crate::wwd::{escape, unescape};
+
+    pub(super) mod text {
+        use super::*;
+        pub(crate) fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+            escape(bytes, b"").serialize(s)
+        }
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+            unescape(&String::deserialize(d)?).map_err(D::Error::custom)
+        }
+    }
+
+    pub(super) mod texts {
+        use super::*;
+        pub(crate) fn serialize<S: Serializer>(list: &[Vec<u8>], s: S) -> Result<S::Ok, S::Error> {
+            s.collect_seq(list.iter().map(|b| escape(b, b"")))
+        }
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<Vec<Vec<u8>>, D::Error> {
+            Vec::<String>::deserialize(d)?
+                .iter()
+                .map(|t| unescape(t).map_err(D::Error::custom))
+                .collect()
+        }
+    }
+
+    pub(super) mod hex {
+        use super::*;
+        pub(crate) fn serialize<S: Serializer>(
+            bytes: &Option<Vec<u8>>,
+            s: S,
+        ) -> Result<S::Ok, S::Error> {
+            bytes.as_deref().map(crate::bytes::hex).serialize(s)
+        }
+        pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<Option<Vec<u8>>, D::Error> {
+            Option::<String>::deserialize(d)?
+                .map(|h| crate::bytes::unhex(&h).map_err(D::Error::custom))
+                .transpose()
+        }
+    }
+}
