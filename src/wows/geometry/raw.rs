@@ -1,6 +1,8 @@
 //! On-disk structs of `.geometry` (MergedGeometryPrototype), exactly as stored: little-endian,
 //! alignment 1, borrowed straight out of the file.
 
+use core::mem::offset_of;
+
 use zerocopy::little_endian::{F32, I64, U16, U32, U64};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
@@ -35,17 +37,17 @@ pub struct Header {
 }
 
 /// Offset of `Header::vertices_mapping_ptr` (header pointer offsets are for error reports).
-pub const HEADER_VERTICES_MAPPING_PTR: usize = 0x18;
+pub const HEADER_VERTICES_MAPPING_PTR: usize = offset_of!(Header, vertices_mapping_ptr);
 /// Offset of `Header::indices_mapping_ptr`.
-pub const HEADER_INDICES_MAPPING_PTR: usize = 0x20;
+pub const HEADER_INDICES_MAPPING_PTR: usize = offset_of!(Header, indices_mapping_ptr);
 /// Offset of `Header::merged_vertices_ptr`.
-pub const HEADER_MERGED_VERTICES_PTR: usize = 0x28;
+pub const HEADER_MERGED_VERTICES_PTR: usize = offset_of!(Header, merged_vertices_ptr);
 /// Offset of `Header::merged_indices_ptr`.
-pub const HEADER_MERGED_INDICES_PTR: usize = 0x30;
+pub const HEADER_MERGED_INDICES_PTR: usize = offset_of!(Header, merged_indices_ptr);
 /// Offset of `Header::collision_models_ptr`.
-pub const HEADER_COLLISION_MODELS_PTR: usize = 0x38;
+pub const HEADER_COLLISION_MODELS_PTR: usize = offset_of!(Header, collision_models_ptr);
 /// Offset of `Header::armor_models_ptr`.
-pub const HEADER_ARMOR_MODELS_PTR: usize = 0x40;
+pub const HEADER_ARMOR_MODELS_PTR: usize = offset_of!(Header, armor_models_ptr);
 
 /// A named slice of a merged vertex or index buffer (0x10 bytes).
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
@@ -77,7 +79,7 @@ pub struct PackedString {
 }
 
 /// Offset of `PackedString.text_ptr` within the struct.
-pub const PACKED_STRING_TEXT_PTR: usize = 0x08;
+pub const PACKED_STRING_TEXT_PTR: usize = offset_of!(PackedString, text_ptr);
 
 /// A merged vertex buffer (0x20 bytes); `vertices_data_ptr` is relative to this struct.
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
@@ -99,7 +101,7 @@ pub struct VerticesPrototype {
 }
 
 /// Offset of `VerticesPrototype.formatName` within the struct.
-pub const VERTICES_FORMAT_NAME: usize = 0x08;
+pub const VERTICES_FORMAT_NAME: usize = offset_of!(VerticesPrototype, format_name);
 
 /// A merged index buffer (0x10 bytes); `indices_data_ptr` is relative to this struct.
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
@@ -129,9 +131,9 @@ pub struct ModelPrototype {
 }
 
 /// Offset of `ModelPrototype.name` within the struct.
-pub const MODEL_NAME: usize = 0x08;
+pub const MODEL_NAME: usize = offset_of!(ModelPrototype, name);
 /// Offset of `ModelPrototype.data_ptr` within the struct.
-pub const MODEL_DATA_PTR: usize = 0x18;
+pub const MODEL_DATA_PTR: usize = offset_of!(ModelPrototype, data_ptr);
 
 /// The header of a meshoptimizer-encoded blob.
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
@@ -212,4 +214,8 @@ const _: () = {
     assert!(size_of::<ArmorHeader>() == 32);
     assert!(size_of::<ArmorNodeHeader>() == 32);
     assert!(size_of::<ArmorVertex>() == 16);
+    // The pointer offsets the format's description gives, as the structs place them.
+    assert!(HEADER_VERTICES_MAPPING_PTR == 0x18 && HEADER_ARMOR_MODELS_PTR == 0x40);
+    assert!(PACKED_STRING_TEXT_PTR == 0x08 && VERTICES_FORMAT_NAME == 0x08);
+    assert!(MODEL_NAME == 0x08 && MODEL_DATA_PTR == 0x18);
 };
