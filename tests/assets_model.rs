@@ -51,6 +51,11 @@ fn the_model_of_a_file_writes_the_file_again() {
         let again = AssetsBuilder::from_model(model.clone()).unwrap();
         assert_eq!(again.to_bytes().unwrap(), file, "{name}");
         assert_eq!(again.to_model(), model, "{name}");
+        // The model's own names for the same round trip, as every format's model has them.
+        let view = AssetsView::from_bytes(&file).unwrap();
+        let direct = AssetsModel::from_view(&view).unwrap();
+        assert_eq!(direct, model, "{name}");
+        assert_eq!(direct.to_bytes().unwrap(), file, "{name}");
     }
 }
 

@@ -1267,6 +1267,10 @@ fn every_fixture_round_trips_byte_for_byte() {
         let map = WdataView::from_bytes(&data).unwrap();
         let model = WdataMap::from_view(&map).unwrap();
         assert!(write(&model).unwrap() == data, "{name} does not round-trip");
+        assert!(
+            model.to_bytes().unwrap() == data,
+            "{name}: to_bytes is write"
+        );
     }
     // The hand-assembled maps too (their EventBox groups follow the writer's layout).
     for data in [version_1(), every_event_box(22), every_event_box(9)] {

@@ -3,7 +3,7 @@
 //!
 //! Where its parts are: `raw.rs` the fixed fields; this file the view ([`ProjectView`]) and the
 //! reader beside it (`control.rs`, `entry.rs`, `index.rs`); `model` the owned project
-//! (`model::ProjectFile`, feature `write`), its writer and its tree form; `diff` the
+//! (`model::ProjectModel`, feature `write`), its writer and its tree form; `diff` the
 //! comparison by entry path; the fixtures in `synth::craftstudio`.
 //!
 //! The file is a sequence of variable-length records (.NET length-prefixed strings between fixed

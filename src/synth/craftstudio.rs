@@ -1,12 +1,12 @@
 //! The projects of the committed fixtures (`fixtures/craftstudio-project/`) and of the docs'
-//! examples, made through the owned model [`ProjectFile`].
+//! examples, made through the owned model [`ProjectModel`].
 
-use crate::craftstudio::model::{ControlSpec, EntrySpec, ProjectFile};
+use crate::craftstudio::model::{ControlSpec, EntrySpec, ProjectModel};
 use crate::error::Result;
 
 /// A small project: a "Jump" control on Space, a "Characters" folder holding the "Player" model.
 pub fn example_file() -> Vec<u8> {
-    let mut p = ProjectFile::new("Example");
+    let mut p = ProjectModel::new("Example");
     p.controls.push(ControlSpec::key(0, "Jump", 32));
     p.next_control_id = 1;
     p.entries.push(EntrySpec::folder(0, None, "Characters", 0));
@@ -45,8 +45,8 @@ pub fn fixtures() -> Result<Vec<(&'static str, Vec<u8>)>> {
 
 /// A folder and an asset of every entry type (one locked, one trashed, several with revisions),
 /// keyboard, mouse and axis controls, and non-ASCII names.
-pub fn every_type() -> ProjectFile {
-    let mut p = ProjectFile::new("Every type");
+pub fn every_type() -> ProjectModel {
+    let mut p = ProjectModel::new("Every type");
     p.description = "Un projet d'essai: é, è, ç".to_string();
     p.startup_scene_id = 21;
     p.membership_policy = 2;
@@ -92,8 +92,8 @@ pub fn every_type() -> ProjectFile {
 }
 
 /// Trashed assets whose folders were deleted, and children listed before their parents.
-pub fn dangling_parents() -> ProjectFile {
-    let mut p = ProjectFile::new("Dangling");
+pub fn dangling_parents() -> ProjectModel {
+    let mut p = ProjectModel::new("Dangling");
     let mut lost =
         EntrySpec::asset(5, Some(40), "Old script", 7).revision(0, "2013-12-24 18:00:00");
     lost.trashed = true;
@@ -112,20 +112,20 @@ pub fn dangling_parents() -> ProjectFile {
 /// Three entries, then the bytes of two more whole entries and one cut mid-name: what an older,
 /// longer save leaves behind. A reader must stop after `entry_count`.
 pub fn trailing_entries() -> Result<Vec<u8>> {
-    let mut p = ProjectFile::new("Trailing");
+    let mut p = ProjectModel::new("Trailing");
     p.entries.push(EntrySpec::folder(0, None, "Scripts", 7));
     p.entries
         .push(EntrySpec::asset(1, Some(0), "Game", 7).revision(0, "2014-01-01 00:00:00"));
     p.entries.push(EntrySpec::asset(2, Some(0), "Menu", 7));
     p.next_entry_id = 5;
-    let mut older = ProjectFile::new("Trailing");
+    let mut older = ProjectModel::new("Trailing");
     older
         .entries
         .push(EntrySpec::asset(3, Some(0), "Removed", 7));
     older.entries.push(EntrySpec::folder(4, None, "Gone", 0));
     let old = older.to_bytes()?;
     // The two old entries sit after the old file's (identical) header and counts.
-    let header = ProjectFile::new("Trailing").to_bytes()?.len();
+    let header = ProjectModel::new("Trailing").to_bytes()?.len();
     p.trailing = old.get(header..).unwrap_or_default().to_vec();
     p.trailing
         .extend_from_slice(&[0, 4, 0, 0xff, 0xff, 20, b'C', b'u', b't']);
@@ -134,8 +134,8 @@ pub fn trailing_entries() -> Result<Vec<u8>> {
 
 /// Strings whose lengths take two and three varint bytes (a 200-byte name, a 16,500-byte
 /// description, a 300-byte revision name).
-pub fn long_strings() -> ProjectFile {
-    let mut p = ProjectFile::new(&"N".repeat(200));
+pub fn long_strings() -> ProjectModel {
+    let mut p = ProjectModel::new(&"N".repeat(200));
     p.description = "Description. ".repeat(1270);
     p.controls.push(ControlSpec::key(0, &"é".repeat(100), 13));
     p.next_control_id = 1;

@@ -159,12 +159,12 @@ pub fn fixtures() -> Result<Vec<(&'static str, Vec<u8>)>> {
 
 /// The model behind every fixture, by file name: what a reader must decode from each file
 /// (`write(&map)` is the committed file).
-pub fn fixture_maps() -> Vec<(&'static str, WdataMap)> {
+pub fn fixture_maps() -> Vec<(&'static str, WdataModel)> {
     PLANS.iter().map(|(name, p)| (*name, build(p))).collect()
 }
 
 /// The map a plan describes.
-pub(super) fn build(p: &Plan) -> WdataMap {
+pub(super) fn build(p: &Plan) -> WdataModel {
     let v = p.version;
     let at = |min: i32, value: i32| (v >= min).then_some(value);
     let (ev, anibg, item_box) = if v >= 7 {
@@ -198,7 +198,7 @@ pub(super) fn build(p: &Plan) -> WdataMap {
             TriggerLayout::Peer((0..p.triggers).map(trigger).collect())
         },
     };
-    WdataMap {
+    WdataModel {
         signature: WString::nul_terminated(SIGNATURE),
         version: v,
         event_box_version: at(7, ev),

@@ -2,20 +2,20 @@
 //! scene resources.
 
 use super::wdata::{PLANS, build, push_box};
-use crate::wdata::model::{EventBoxes, SceneData, SceneResource, WdataMap};
+use crate::wdata::model::{EventBoxes, SceneData, SceneResource, WdataModel};
 
 /// A version-22 map (EventBox version 9) with `boxes_per_type` records of every EventBox type
 /// (0..=13, 15..=18), as many AniBG, ItemBox and Gimmick records, and the fixture generator's
 /// scenes and scene resources repeated `boxes_per_type / 10 + 1` times. Deterministic: the same
 /// argument gives the same map. `large_map(200)` writes about 0.6 MB, `large_map(2_000)` about
 /// 9 MB.
-pub fn large_map(boxes_per_type: usize) -> WdataMap {
+pub fn large_map(boxes_per_type: usize) -> WdataModel {
     let plan = PLANS
         .iter()
         .find(|(name, _)| *name == "v22-all-event-boxes.wdata")
         .map(|(_, p)| *p);
     let Some(mut plan) = plan else {
-        return WdataMap::default();
+        return WdataModel::default();
     };
     let repeats = boxes_per_type / 10 + 1;
     plan.anibg_count = boxes_per_type;

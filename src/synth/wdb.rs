@@ -1,6 +1,6 @@
 //! The tables of the committed fixtures (`fixtures/ff13-wdb/`) and of the docs' examples.
 
-use crate::wdb::model::{PackError, StrArrayLayout, TableRecord, TableValue, WdbTable};
+use crate::wdb::model::{PackError, StrArrayLayout, TableRecord, TableValue, WdbModel};
 
 fn record(name: &str, values: Vec<TableValue>) -> TableRecord {
     TableRecord {
@@ -16,7 +16,7 @@ fn names(list: &[&str]) -> Option<Vec<String>> {
 fn to_error(e: PackError) -> crate::Error {
     // The fixtures are fixed inputs; a failure here is a writer bug, reported as a crate error.
     let _ = e;
-    crate::Error::invalid(0, "WdbTable", 0, "a fixture table does not pack")
+    crate::Error::invalid(0, "WdbModel", 0, "a fixture table does not pack")
 }
 
 use TableValue::{Float as F, Int as I, Str as S, UInt as U};
@@ -27,8 +27,8 @@ fn s(text: &str) -> TableValue {
 
 /// An XIII-2/LR item table: a string, three bit fields sharing one cell (u16 + u4 + i12), a float
 /// and a u32. Records are listed unsorted; the writer sorts them.
-pub fn items_table() -> WdbTable {
-    WdbTable {
+pub fn items_table() -> WdbModel {
+    WdbModel {
         sheet_name: Some("ItemTable".into()),
         version: Some(0x1234_5678),
         type_codes: vec![2, 0, 1, 3],
@@ -58,7 +58,7 @@ pub fn items_table() -> WdbTable {
             ),
             record("it_antidote", vec![s(""), U(0), U(0), I(0), F(-3.5), U(1)]),
         ],
-        ..WdbTable::default()
+        ..WdbModel::default()
     }
 }
 
@@ -69,8 +69,8 @@ pub fn example_file() -> crate::Result<Vec<u8>> {
 
 /// An XIII-1 table: u32 type codes (`!!strtypelist`) and `!!typelist`, no field names; the values
 /// are the cells (a bit-packed cell as its raw word).
-pub fn xiii1_table() -> WdbTable {
-    WdbTable {
+pub fn xiii1_table() -> WdbModel {
+    WdbModel {
         version: Some(3),
         type_codes: vec![0, 1, 2, 3, 0],
         wide_type_list: true,
@@ -86,14 +86,14 @@ pub fn xiii1_table() -> WdbTable {
             ),
             record("ab_none", vec![U(0x1234_5678), F(0.0), s(""), U(0), U(0)]),
         ],
-        ..WdbTable::default()
+        ..WdbModel::default()
     }
 }
 
 /// An XIII-2/LR table without `!!string` (no string cells, so none is written): a whole-word
 /// signed cell, a float, a u32 and a partly used bit-packed cell (the notes' u1 + i5 + i8).
-pub fn no_string_table() -> WdbTable {
-    WdbTable {
+pub fn no_string_table() -> WdbModel {
+    WdbModel {
         sheet_name: Some("Rates".into()),
         version: Some(1),
         type_codes: vec![0, 1, 3, 0],
@@ -113,14 +113,14 @@ pub fn no_string_table() -> WdbTable {
                 vec![I(i64::from(i32::MAX)), F(0.1), U(0), U(1), I(15), I(-128)],
             ),
         ],
-        ..WdbTable::default()
+        ..WdbModel::default()
     }
 }
 
 /// Several string arrays with several index widths (s4, s8 sharing a cell with an i20; s12 moving
 /// to the next cell), two 16-bit offsets per word, beside a `!!string` field.
-pub fn string_arrays_table() -> WdbTable {
-    WdbTable {
+pub fn string_arrays_table() -> WdbModel {
+    WdbModel {
         sheet_name: Some("Arrays".into()),
         version: Some(2),
         type_codes: vec![2, 0, 0],
@@ -177,13 +177,13 @@ pub fn string_arrays_table() -> WdbTable {
                 ],
             ),
         ],
-        ..WdbTable::default()
+        ..WdbModel::default()
     }
 }
 
 /// The PS3 case: a type-3 cell named `u64…` holds a big-endian u64 over 8 bytes.
-pub fn ps3_u64_table() -> WdbTable {
-    WdbTable {
+pub fn ps3_u64_table() -> WdbModel {
+    WdbModel {
         sheet_name: Some("movie_items".into()),
         version: Some(4),
         type_codes: vec![2, 3, 3],
@@ -196,7 +196,7 @@ pub fn ps3_u64_table() -> WdbTable {
             ),
             record("mv_end", vec![s("ed.bik"), U(u64::MAX), U(60)]),
         ],
-        ..WdbTable::default()
+        ..WdbModel::default()
     }
 }
 

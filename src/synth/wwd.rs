@@ -1,9 +1,9 @@
 //! The levels of the committed fixtures (`fixtures/wap32-wwd/`) and of the docs' examples, made
-//! through the owned model [`Level`].
+//! through the owned model [`WwdModel`].
 
 use crate::error::Result;
 use crate::wwd::model::{
-    Level, ObjectData, PlaneData, TileBody, TilePropertyData, WapMapMetaData, slot, tile,
+    ObjectData, PlaneData, TileBody, TilePropertyData, WapMapMetaData, WwdModel, slot, tile,
 };
 use crate::wwd::raw::Rect;
 use crate::wwd::{PlaneFlags, Tile};
@@ -11,8 +11,8 @@ use crate::wwd::{PlaneFlags, Tile};
 /// A small Claw-layout level: three 64×64-tile planes (Background wrapping X and Y, Action main,
 /// Front wrapping X), filled and invisible tiles, objects with all four strings, single, double and
 /// mask tile properties, and a Windows-1250 plane name.
-pub fn claw_level(wide: i32, high: i32, objects: usize) -> Level {
-    let mut level = Level::new("Claw - Level 1", "gamebin");
+pub fn claw_level(wide: i32, high: i32, objects: usize) -> WwdModel {
+    let mut level = WwdModel::new("Claw - WwdModel 1", "gamebin");
     level.header.birth = slot("21.11.2026");
     level.header.rez_file = slot("..\\CLAW.REZ");
     level.header.image_dir = slot("\\LEVEL1\\TILES");
@@ -137,8 +137,8 @@ pub fn claw_level(wide: i32, high: i32, objects: usize) -> Level {
 
 /// A Gruntz-layout level: one 32×32-tile main plane, `AREA1` image sets, single tile properties
 /// with user attributes.
-pub fn gruntz_level() -> Level {
-    let mut level = Level::new("Gruntz - Level 2", "gamebin");
+pub fn gruntz_level() -> WwdModel {
+    let mut level = WwdModel::new("Gruntz - WwdModel 2", "gamebin");
     level.header.image_dir = slot("\\AREA1\\TILEZ");
     level.header.image_sets[0] = slot("AREA1\\IMAGEZ");
     level.header.image_sets[1] = slot("GAME\\IMAGEZ");
@@ -163,8 +163,8 @@ pub fn gruntz_level() -> Level {
 }
 
 /// A level whose planes are empty: no tiles, no image sets, no objects, no tile properties.
-pub fn empty_planes_level() -> Level {
-    let mut level = Level::new("Empty", "gamebin");
+pub fn empty_planes_level() -> WwdModel {
+    let mut level = WwdModel::new("Empty", "gamebin");
     level.header.image_sets[0] = slot("LEVEL2\\IMAGES");
     level.planes = vec![
         PlaneData::new("Action", PlaneFlags::MAIN, 64, 0, 0, 0),
@@ -186,7 +186,7 @@ pub fn wapmap_meta_data() -> WapMapMetaData {
 }
 
 /// The small Claw level with WapMap's metadata block after its main block.
-pub fn wapmap_level() -> Result<Level> {
+pub fn wapmap_level() -> Result<WwdModel> {
     let mut level = claw_level(24, 12, 9);
     level.wapmap_meta = Some(wapmap_meta_data().to_bytes()?);
     Ok(level)

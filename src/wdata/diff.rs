@@ -1,5 +1,5 @@
 //! Rusty Hearts `.wdata` maps compared by section and entry: the owned model
-//! ([`WdataMap`], what `dump --json` prints) field by field, each section (header, event box
+//! ([`WdataModel`], what `dump --json` prints) field by field, each section (header, event box
 //! groups, AniBG, item boxes, gimmicks, triggers, scenes, scene resources) under its name. The
 //! placed objects (AniBG, item boxes, gimmicks) are matched by their OBB's name and the triggers
 //! by their name, so that an entry added or removed in the middle of a section is one change, not
@@ -11,15 +11,15 @@ use crate::diff::value::{compare, compare_keyed, join, shown, to_value};
 use crate::diff::{Change, Report};
 use crate::error::Result;
 use crate::wdata::WdataView;
-use crate::wdata::model::WdataMap;
+use crate::wdata::model::WdataModel;
 
 /// Compares two maps.
 pub fn files(a: &WdataView<'_>, b: &WdataView<'_>) -> Result<Report> {
-    Ok(maps(&WdataMap::from_view(a)?, &WdataMap::from_view(b)?))
+    Ok(maps(&WdataModel::from_view(a)?, &WdataModel::from_view(b)?))
 }
 
 /// Compares two owned maps.
-pub fn maps(a: &WdataMap, b: &WdataMap) -> Report {
+pub fn maps(a: &WdataModel, b: &WdataModel) -> Report {
     let mut changes = Vec::new();
     sections("", &to_value(a), &to_value(b), Level::Map, &mut changes);
     Report::new(crate::Format::RustyHeartsWdata.name(), changes)

@@ -4,7 +4,7 @@
 //!
 //! Where its parts are: `raw.rs` the fixed-size structs; this file the view ([`WdataView`]) and
 //! the reader's sections beside it; `flat_records.rs` the record tables both reader and writer
-//! expand; `model` the owned map (`model::WdataMap`, feature `write`), its writer and JSON
+//! expand; `model` the owned map (`model::WdataModel`, feature `write`), its writer and JSON
 //! form; `diff` the comparison by section and entry; the fixtures in `synth::wdata`.
 //!
 //! The file is a sequence of variable-length records (length-prefixed UTF-16LE strings between

@@ -3,7 +3,7 @@
 //! changed. The `!!string` pool's layout is not compared (two files with the same values but
 //! strings laid out differently are equal); values are.
 //!
-//! Linear in the files: both are read into their owned model ([`WdbTable`]) once, and records are
+//! Linear in the files: both are read into their owned model ([`WdbModel`]) once, and records are
 //! matched by name through a hash map.
 
 use std::collections::HashMap;
@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use crate::diff::{Change, Report};
 use crate::wdb::WdbView;
 use crate::wdb::model::columns::{float_text, value_keys};
-use crate::wdb::model::{PackError, TableValue, WdbTable};
+use crate::wdb::model::{PackError, TableValue, WdbModel};
 
 /// A value as the change list shows it: integers and strings as JSON writes them, floats as the
 /// shortest decimal of the f32.
@@ -43,7 +43,7 @@ fn opt<T: core::fmt::Debug>(v: &Option<T>) -> String {
 }
 
 /// Compares two tables.
-pub fn tables(a: &WdbTable, b: &WdbTable) -> Result<Report, PackError> {
+pub fn tables(a: &WdbModel, b: &WdbModel) -> Result<Report, PackError> {
     let mut changes = Vec::new();
     let mut head = |path: &str, x: String, y: String| {
         if x != y {
@@ -127,7 +127,7 @@ pub fn tables(a: &WdbTable, b: &WdbTable) -> Result<Report, PackError> {
 /// Compares two `.wdb` files (each with its own field names, or its cells for XIII-1).
 pub fn files(a: &WdbView<'_>, b: &WdbView<'_>) -> Result<Report, PackError> {
     tables(
-        &WdbTable::from_view(a, None)?,
-        &WdbTable::from_view(b, None)?,
+        &WdbModel::from_view(a, None)?,
+        &WdbModel::from_view(b, None)?,
     )
 }

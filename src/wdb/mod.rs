@@ -4,7 +4,7 @@
 //!
 //! Where its parts are: `raw.rs` the on-disk structs; this file the view ([`WdbView`]) and the
 //! rest of the reader beside it (`sections.rs`, `schema.rs`, `record.rs`); `model` the owned
-//! table (`model::WdbTable`, feature `write`), its writer and its interchange forms (JSON, CSV,
+//! table (`model::WdbModel`, feature `write`), its writer and its interchange forms (JSON, CSV,
 //! XLSX); `diff` the comparison by record and field; the fixtures in `synth::wdb`.
 //!
 //! [`WdbView::from_bytes`] reads the header and the entry table (borrowed), checks that every entry

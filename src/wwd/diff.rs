@@ -10,7 +10,7 @@ use crate::diff::value::{compare, compare_keyed, join, to_value, without};
 use crate::diff::{Change, Report};
 use crate::error::Result;
 use crate::wwd::WwdView;
-use crate::wwd::model::{Level, PlaneData};
+use crate::wwd::model::{PlaneData, WwdModel};
 
 /// Header fields that follow from the rest of the file.
 const DERIVED_HEADER: [&str; 5] = [
@@ -150,12 +150,12 @@ fn compare_planes(path: &str, a: &PlaneData, b: &PlaneData, changes: &mut Vec<Ch
 
 /// Compares two levels (their main blocks inflated).
 pub fn files(a: &WwdView<'_>, b: &WwdView<'_>) -> Result<Report> {
-    let (la, lb) = (Level::from_view(a)?, Level::from_view(b)?);
+    let (la, lb) = (WwdModel::from_view(a)?, WwdModel::from_view(b)?);
     Ok(levels(&la, &lb))
 }
 
 /// Compares two owned levels.
-pub fn levels(a: &Level, b: &Level) -> Report {
+pub fn levels(a: &WwdModel, b: &WwdModel) -> Report {
     let mut changes = Vec::new();
     compare(
         "header",
@@ -163,7 +163,7 @@ pub fn levels(a: &Level, b: &Level) -> Report {
         &without(to_value(&b.header), &DERIVED_HEADER),
         &mut changes,
     );
-    let names = |l: &Level| -> Vec<String> { l.planes.iter().map(plane_name).collect() };
+    let names = |l: &WwdModel| -> Vec<String> { l.planes.iter().map(plane_name).collect() };
     let (na, nb) = (names(a), names(b));
     for (i, pa) in a.planes.iter().enumerate() {
         let name = &na[i];
@@ -175,7 +175,7 @@ pub fn levels(a: &Level, b: &Level) -> Report {
     for name in nb.iter().filter(|n| !na.contains(n)) {
         changes.push(Change::added(join("planes", name), "plane".to_string()));
     }
-    let properties = |l: &Level| -> Vec<(String, Value)> {
+    let properties = |l: &WwdModel| -> Vec<(String, Value)> {
         l.tile_properties
             .iter()
             .enumerate()

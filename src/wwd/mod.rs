@@ -5,7 +5,7 @@
 //!
 //! Where its parts are: `raw.rs` the on-disk structs; this file the view ([`WwdView`]) and the
 //! reader beside it (`plane.rs`, `object.rs`, `tile_property.rs`, `wapmap_meta.rs`); `model`
-//! the owned level (`model::Level`, feature `write`) and its writer; `tiled` the Tiled map
+//! the owned level (`model::WwdModel`, feature `write`) and its writer; `tiled` the Tiled map
 //! export and import, [`render`] the level pictures; `diff` the comparison by plane and object;
 //! the fixtures in `synth::wwd`.
 //!
@@ -36,7 +36,7 @@
 //!   main block. After a zlib stream the reader knows where
 //!   the block starts; after an uncompressed main block nothing marks its end, so the block is found
 //!   from the end of the file as WapMap finds it (closing tag, size, opening tag), and bytes there
-//!   that do not form those three stay part of the main block. `write::wwd::Level::wapmap_meta`
+//!   that do not form those three stay part of the main block. `model::WwdModel::wapmap_meta`
 //!   writes it back verbatim, after the checksummed bytes.
 //! - To read many levels, keep one inflate buffer and one [`Inflater`] per thread and open each
 //!   level with [`WwdView::from_bytes_with`] (`gamebin info DIR` does). The decompressor's state is

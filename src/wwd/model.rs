@@ -1,4 +1,4 @@
-//! Writes `.wwd` levels: from an owned [`Level`] (built by hand or copied from a [`WwdView`]), in the
+//! Writes `.wwd` levels: from an owned [`WwdModel`] (built by hand or copied from a [`WwdView`]), in the
 //! layout the original editors use — planes, tile grids, image-set names, objects, tile properties,
 //! each contiguous — with every offset, count and string length recomputed. Uncompressed levels
 //! from the original editors come out byte-identical; compressed ones are one zlib stream with the
@@ -27,7 +27,7 @@ use zerocopy::little_endian::{I32, U32};
 /// A level, owned, ready to write (and, with the `serde` feature, what `dump --json` prints).
 #[derive(Debug, Clone)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Level {
+pub struct WwdModel {
     /// Every header field; offsets, counts, the compress flag, sizes and the checksum are
     /// recomputed when writing.
     pub header: Header,
@@ -45,6 +45,9 @@ pub struct Level {
     #[cfg_attr(feature = "serde", serde(with = "json::hex"))]
     pub wapmap_meta: Option<Vec<u8>>,
 }
+
+/// The former name of [`WwdModel`].
+pub type Level = WwdModel;
 
 /// The fields of WapMap's metadata block (see [`WapMapMeta`](crate::wwd::WapMapMeta)), to build
 /// one in the layout WapMap writes: MetaInfo, Header, Guides (only when there are guides),
@@ -195,9 +198,9 @@ pub(crate) fn slot<const N: usize>(text: &str) -> [u8; N] {
     out
 }
 
-impl Level {
+impl WwdModel {
     /// An empty level with the header fields the editors always set.
-    pub fn new(name: &str, author: &str) -> Level {
+    pub fn new(name: &str, author: &str) -> WwdModel {
         let mut header = Header::new_zeroed();
         header.signature = HEADER_SIZE_U32.into();
         header.flags = raw::FLAG_USE_Z_COORDS.into();
@@ -205,7 +208,7 @@ impl Level {
         header.author = slot(author);
         let mut tile_properties_header = TilePropertiesHeader::new_zeroed();
         tile_properties_header.unknown1 = 32.into();
-        Level {
+        WwdModel {
             header,
             planes: Vec::new(),
             tile_properties_header,
@@ -215,7 +218,7 @@ impl Level {
     }
 
     /// Copies everything a view reads into an owned level.
-    pub fn from_view(view: &WwdView<'_>) -> Result<Level> {
+    pub fn from_view(view: &WwdView<'_>) -> Result<WwdModel> {
         let planes = view
             .planes()
             .map(|p| PlaneData::from_plane(&p))
@@ -243,7 +246,7 @@ impl Level {
                 })
             })
             .collect::<Result<Vec<_>>>()?;
-        Ok(Level {
+        Ok(WwdModel {
             header: *view.header(),
             planes,
             tile_properties_header: *table.header(),

@@ -1,8 +1,8 @@
 //! A CraftStudio `Project.dat` writer: an owned project (header, game controls, entries with
 //! revisions, and any trailing bytes) written the way CraftStudio's .NET `BinaryWriter` does.
-//! [`ProjectFile::from_view`] copies a view, so read → write reproduces a file byte for byte
+//! [`ProjectModel::from_view`] copies a view, so read → write reproduces a file byte for byte
 //! (CraftStudio writes canonical length prefixes and booleans as 0 or 1; a file with other
-//! boolean bytes in its entries or padded length prefixes is normalised). `ProjectFile` is the
+//! boolean bytes in its entries or padded length prefixes is normalised). `ProjectModel` is the
 //! format's owned model: `gamebin dump --json` prints it (with the `serde` feature).
 //!
 //! [`ProjectTree`] is the same project as a tree with every value named (what `gamebin dump`
@@ -10,15 +10,15 @@
 //!
 //! ```
 //! use gamebin::craftstudio::ProjectView;
-//! use gamebin::craftstudio::model::{EntrySpec, ProjectFile};
+//! use gamebin::craftstudio::model::{EntrySpec, ProjectModel};
 //!
-//! let mut project = ProjectFile::new("Demo");
+//! let mut project = ProjectModel::new("Demo");
 //! project.entries.push(EntrySpec::folder(1, None, "Scripts", 7));
 //! project.entries.push(EntrySpec::asset(2, Some(1), "Main", 7));
 //! let bytes = project.to_bytes().unwrap();
 //! let view = ProjectView::from_bytes(&bytes).unwrap();
 //! assert_eq!(view.entry_count(), 2);
-//! assert_eq!(ProjectFile::from_view(&view).unwrap().to_bytes().unwrap(), bytes);
+//! assert_eq!(ProjectModel::from_view(&view).unwrap().to_bytes().unwrap(), bytes);
 //! ```
 
 mod tree;
@@ -152,7 +152,7 @@ impl EntrySpec {
 /// A whole `Project.dat`, owned.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Debug, Clone, PartialEq)]
-pub struct ProjectFile {
+pub struct ProjectModel {
     /// 9 in every real file.
     pub format_version: u8,
     /// 0 game, 1 movie.
@@ -183,11 +183,14 @@ pub struct ProjectFile {
     pub trailing: Vec<u8>,
 }
 
-impl ProjectFile {
+/// The former name of [`ProjectModel`].
+pub type ProjectFile = ProjectModel;
+
+impl ProjectModel {
     /// An empty game project with the values real files have (format 9, script API 5, open to
     /// membership requests, new members as Member).
     pub fn new(name: &str) -> Self {
-        ProjectFile {
+        ProjectModel {
             format_version: 9,
             project_type: 0,
             name: name.to_string(),
@@ -208,7 +211,7 @@ impl ProjectFile {
     /// the view's iterators (none for a view that opened: it walked every record).
     pub fn from_view(view: &ProjectView<'_>) -> Result<Self> {
         let s = view.settings();
-        Ok(ProjectFile {
+        Ok(ProjectModel {
             format_version: view.format_version(),
             project_type: view.project_type().to_u8(),
             name: view.name().to_string(),

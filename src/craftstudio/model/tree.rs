@@ -1,6 +1,6 @@
 //! A project as a tree, owned: the header with its enumerations named, the game controls, and the
 //! entries nested under their folders — what `gamebin dump` prints as text for a `Project.dat`
-//! (`dump --json` serializes the model, [`ProjectFile`](super::ProjectFile)), and what `gamebin
+//! (`dump --json` serializes the model, [`ProjectModel`](super::ProjectModel)), and what `gamebin
 //! diff` compares by path.
 //!
 //! The tree is built from a view that opened, so every record reads: the view walked each one

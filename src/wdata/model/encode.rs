@@ -1,4 +1,4 @@
-//! The `.wdata` writer's face of the shared [`write::sink::Sink`](crate::bytes::sink::Sink):
+//! The `.wdata` writer's face of the shared [`Sink`](crate::bytes::sink::Sink), the [`Encoder`]:
 //! little-endian numbers, length-prefixed UTF-16LE strings, counts checked against their field's
 //! width, and the version-gate check every optional field goes through. The bytes go through the
 //! shared sink (one way to emit bytes for every writer); what this adds is the `.wdata` vocabulary
@@ -16,7 +16,7 @@ use crate::wdata::gates::Gate;
 use super::map::{Bool32, WString};
 
 /// The output being built.
-pub(super) struct Sink {
+pub(super) struct Encoder {
     /// The bytes so far.
     pub(super) out: sink::Sink,
     /// The section (its key in the map's JSON) and the index of the entry being written, while an
@@ -24,9 +24,9 @@ pub(super) struct Sink {
     pub(super) entry: Option<(&'static str, usize)>,
 }
 
-impl Sink {
-    pub(super) fn new() -> Sink {
-        Sink {
+impl Encoder {
+    pub(super) fn new() -> Encoder {
+        Encoder {
             out: sink::Sink::new(),
             entry: None,
         }
@@ -146,7 +146,7 @@ impl Sink {
         }
     }
 
-    /// [`Sink::gate`] with one of the reader's gates: the field is checked against the version
+    /// [`Encoder::gate`] with one of the reader's gates: the field is checked against the version
     /// that gate looks at.
     pub(super) fn gated<'m, T>(
         &self,

@@ -8,7 +8,7 @@ use crate::bytes::Place;
 use crate::wdata::raw::RawEventBoxIndexEntry;
 use crate::wdata::{OBB_MIN_SIZE, Versions, gates};
 
-use super::encode::{Sink, version_value};
+use super::encode::{Encoder, version_value};
 use super::flat_records::{
     CameraBlockBox, CameraBox, CameraTargetBox, CutoffBox, EnvironmentReverbBox, EtcBox,
     EventHitBox, InAreaBox, MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox,
@@ -207,7 +207,7 @@ pub struct WaypointLink {
 impl EventBoxes {
     /// The index (`type_count` entries of absolute offset and count), then every group in type
     /// order; an empty group's offset is the position where it would start.
-    pub(super) fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
+    pub(super) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
         let beyond = usize::try_from(self.type_count.saturating_sub(TYPE_COUNT)).ok();
         if beyond != Some(self.beyond.len()) {
             return Err(Error::invalid(
@@ -307,7 +307,7 @@ pub(super) fn place(index: usize, len: usize) -> Place {
 
 /// One type's group: writes its records and returns the count for the index.
 trait Group {
-    fn write(&self, s: &mut Sink, g: Versions) -> Result<i32>;
+    fn write(&self, s: &mut Encoder, g: Versions) -> Result<i32>;
     /// Whether a reader knows the records' layout (and so where the group ends).
     fn layout_known(&self) -> bool {
         true
@@ -323,11 +323,11 @@ pub(super) trait Record {
     /// inside a record names with the record's index.
     const SECTION: &'static str;
     /// Writes the record, the one at `place` in its list.
-    fn write(&self, s: &mut Sink, g: Versions, place: Place) -> Result<()>;
+    fn write(&self, s: &mut Encoder, g: Versions, place: Place) -> Result<()>;
 }
 
 impl<R: Record> Group for Vec<R> {
-    fn write(&self, s: &mut Sink, g: Versions) -> Result<i32> {
+    fn write(&self, s: &mut Encoder, g: Versions) -> Result<i32> {
         let count = i32::try_from(self.len()).map_err(|_| {
             Error::invalid(
                 s.pos(),
@@ -346,7 +346,7 @@ impl<R: Record> Group for Vec<R> {
 }
 
 impl Group for RawGroup {
-    fn write(&self, s: &mut Sink, _: Versions) -> Result<i32> {
+    fn write(&self, s: &mut Encoder, _: Versions) -> Result<i32> {
         if self.count < 0 || (self.count == 0 && !self.bytes.is_empty()) {
             return Err(Error::invalid(
                 s.pos(),
@@ -394,7 +394,7 @@ impl PvsEventBoxes {
     /// Refuses the variant the EventBox version does not store. An empty list stores only its
     /// count, so either variant writes it (the JSON of an empty list, `[]`, cannot say which one
     /// it was).
-    pub(super) fn check(&self, s: &Sink, g: Versions, what: &'static str) -> Result<()> {
+    pub(super) fn check(&self, s: &Encoder, g: Versions, what: &'static str) -> Result<()> {
         let entries = crate::wdata::gates::CAMERA_PVS_ENTRIES;
         match self {
             PvsEventBoxes::Ids(ids) if !entries.stored(g) || ids.is_empty() => Ok(()),
@@ -410,7 +410,7 @@ impl PvsEventBoxes {
     }
 
     /// The ids or the entries, once the count is written.
-    pub(super) fn write_items(&self, s: &mut Sink, what: &'static str) -> Result<()> {
+    pub(super) fn write_items(&self, s: &mut Encoder, what: &'static str) -> Result<()> {
         match self {
             PvsEventBoxes::Ids(ids) => ids.iter().for_each(|&id| s.u32(id)),
             PvsEventBoxes::Entries(entries) => {
@@ -426,7 +426,7 @@ impl PvsEventBoxes {
 
 impl RenderEntry {
     /// The id (main version >= 22), then the name.
-    pub(super) fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
+    pub(super) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
         if let Some(&id) = s.gated(
             &self.id,
             gates::RENDER_ITEM_KEY,
@@ -441,7 +441,7 @@ impl RenderEntry {
 
 impl CameraTargetName {
     /// The name or the text id, whichever the EventBox version stores (refusing the other).
-    pub(super) fn write(&self, s: &mut Sink, g: Versions) -> Result<()> {
+    pub(super) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
         let text_id_since = crate::wdata::CameraTargetName::TEXT_ID_SINCE;
         match (self, g.event_box >= text_id_since) {
             (CameraTargetName::Name(name), false) => s.wstr(name, "CameraTargetBox.TargetName"),

@@ -8,7 +8,7 @@
 
 use zerocopy::little_endian::{F32, I32};
 
-use super::encode::Sink;
+use super::encode::Encoder;
 use super::event_boxes::{
     CameraTargetName, PvsEventBoxes, Record, RenderEntry, WaypointLink, place,
 };
@@ -485,7 +485,7 @@ macro_rules! model_records {
         impl Record for model_name!($name $($model)?) {
             const WHAT: &'static str = concat!($count_prefix, $label, ".count");
             const SECTION: &'static str = $section;
-            fn write(&self, s: &mut Sink, v: Versions, place: Place) -> Result<()> {
+            fn write(&self, s: &mut Encoder, v: Versions, place: Place) -> Result<()> {
                 // Read only by the gated fields and the nested records (a record may have none).
                 let _ = (v, place);
                 $(
@@ -583,7 +583,7 @@ macro_rules! model_name {
 
 /// An `i32` count (named `what`), then the records.
 fn write_run<R: Record>(
-    s: &mut Sink,
+    s: &mut Encoder,
     list: &[R],
     versions: Versions,
     what: &'static str,
@@ -593,7 +593,7 @@ fn write_run<R: Record>(
 }
 
 /// The records of a run, each knowing its place in it.
-fn write_records<R: Record>(s: &mut Sink, list: &[R], versions: Versions) -> Result<()> {
+fn write_records<R: Record>(s: &mut Encoder, list: &[R], versions: Versions) -> Result<()> {
     for (i, r) in list.iter().enumerate() {
         r.write(s, versions, place(i, list.len()))?;
     }

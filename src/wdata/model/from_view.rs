@@ -1,5 +1,5 @@
-//! Reader → owned model: [`WdataMap::from_view`] copies everything a [`WdataView`] read into a
-//! [`WdataMap`], so that `write(from_view(view))` gives the file's bytes back (tested on every
+//! Reader → owned model: [`WdataModel::from_view`] copies everything a [`WdataView`] read into a
+//! [`WdataModel`], so that `write(from_view(view))` gives the file's bytes back (tested on every
 //! fixture). EventBox groups of types the format does not know (14, and any index entry beyond
 //! 18) are kept as their count and raw bytes.
 
@@ -165,10 +165,10 @@ fn scene(s: read::Scene<'_>) -> Result<Scene> {
     })
 }
 
-impl WdataMap {
+impl WdataModel {
     /// Copies everything `view` read into an owned map; writing it gives the same bytes for every
     /// file whose EventBox groups are laid out as the writer lays them out (the fixtures).
-    pub fn from_view(view: &WdataView<'_>) -> Result<WdataMap> {
+    pub fn from_view(view: &WdataView<'_>) -> Result<WdataModel> {
         let h = view.header();
         let t = view.triggers();
         let layout = match t.script_paths() {
@@ -183,7 +183,7 @@ impl WdataMap {
                     .collect::<Result<_>>()?,
             ),
         };
-        Ok(WdataMap {
+        Ok(WdataModel {
             signature: ws(h.signature),
             version: h.version,
             event_box_version: h.event_box_version,

@@ -1,5 +1,5 @@
 //! How the owned model reads as JSON (feature `serde`; `gamebin dump --json` serializes a
-//! [`WdataMap`](super::WdataMap) and `gamebin wdata pack` deserializes it back). Most types derive
+//! [`WdataModel`](super::WdataModel) and `gamebin wdata pack` deserializes it back). Most types derive
 //! both traits; the impls here are the ones where the stored form would read badly. Every form is
 //! exact, so JSON → model → bytes gives back the file the JSON was dumped from:
 //! - a [`WString`] is its text with every stored code unit (a trailing NUL shows as `\u0000`);
@@ -22,7 +22,7 @@ use serde::de::{
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 use super::event_boxes::{EventBoxes, RawGroup};
-use super::map::{Bool32, WString, WdataMap};
+use super::map::{Bool32, WString, WdataModel};
 use crate::wdata::EventBoxType;
 
 impl Serialize for WString {
@@ -263,13 +263,13 @@ const DUMP_ONLY_KEYS: [&str; 6] = [
     "trigger_layout",
 ];
 
-impl WdataMap {
+impl WdataModel {
     /// The map a `gamebin dump --json` document describes, edited or not: the keys the dump
     /// prints beside the map's own fields (the file's path, size, section offsets, …) are
     /// skipped, a `"format"` other than `rusty-hearts-wdata` and any key the map does not have
     /// are refused. Read straight from the text, so that an error gives its line and column;
     /// what the map's version cannot store is left to the writer.
-    pub fn from_dump_json(text: &str) -> serde_json::Result<WdataMap> {
+    pub fn from_dump_json(text: &str) -> serde_json::Result<WdataModel> {
         let mut de = serde_json::Deserializer::from_str(text);
         let map = de.deserialize_map(DumpVisitor)?;
         de.end()?;
@@ -277,18 +277,18 @@ impl WdataMap {
     }
 }
 
-/// Reads a dump's top-level object as a [`WdataMap`], through [`SkipDumpKeys`].
+/// Reads a dump's top-level object as a [`WdataModel`], through [`SkipDumpKeys`].
 struct DumpVisitor;
 
 impl<'de> Visitor<'de> for DumpVisitor {
-    type Value = WdataMap;
+    type Value = WdataModel;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("the object `gamebin dump --json` prints for a .wdata")
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> core::result::Result<WdataMap, A::Error> {
-        WdataMap::deserialize(MapAccessDeserializer::new(SkipDumpKeys(map)))
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> core::result::Result<WdataModel, A::Error> {
+        WdataModel::deserialize(MapAccessDeserializer::new(SkipDumpKeys(map)))
     }
 }
 
@@ -334,7 +334,7 @@ mod tests {
 
     use super::super::{
         Bool32, EventBoxes, NpcBox, RawGroup, SceneData, StartPointBox, TriggerLayout, Triggers,
-        WString, WdataMap,
+        WString, WdataModel,
     };
 
     #[test]
@@ -471,7 +471,7 @@ mod tests {
 
     #[test]
     fn gated_fields_are_left_out_and_time_hold_is_named() {
-        let map = WdataMap::default();
+        let map = WdataModel::default();
         let value = json!(map);
         for key in ["event_box_version", "nav_height_path", "event_boxes"] {
             assert!(value.get(key).is_none(), "{key}");
@@ -509,13 +509,13 @@ mod tests {
             let e = serde_json::from_value::<Triggers>(bad).unwrap_err();
             assert!(e.to_string().contains("unknown field `main_scrpt`"), "{e}");
 
-            let mut map = json!(WdataMap {
+            let mut map = json!(WdataModel {
                 triggers,
-                ..WdataMap::default()
+                ..WdataModel::default()
             });
-            assert!(serde_json::from_value::<WdataMap>(map.clone()).is_ok());
+            assert!(serde_json::from_value::<WdataModel>(map.clone()).is_ok());
             map["triggers"]["reserved"] = json!(0);
-            let e = serde_json::from_value::<WdataMap>(map).unwrap_err();
+            let e = serde_json::from_value::<WdataModel>(map).unwrap_err();
             assert!(e.to_string().contains("unknown field `reserved`"), "{e}");
         }
         let mut both = json!(Triggers::default());

@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::wdata::Versions;
 use crate::wdata::raw::RawObb;
 
-use super::encode::{Sink, version_value};
+use super::encode::{Encoder, version_value};
 use super::event_boxes::EventBoxes;
 use super::event_boxes::Record as _;
 use super::flat_records::{AniBg, Gimmick, ItemBox, Trigger, Triggers};
@@ -164,7 +164,7 @@ impl Default for TriggerLayout {
     serde(deny_unknown_fields)
 )]
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct WdataMap {
+pub struct WdataModel {
     /// Stored as-is; normally [`SIGNATURE`] with a trailing NUL.
     pub signature: WString,
     /// The main version: every gate below depends on it.
@@ -226,11 +226,14 @@ pub struct WdataMap {
     pub scene_resources: Vec<SceneResource>,
 }
 
+/// The former name of [`WdataModel`].
+pub type WdataMap = WdataModel;
+
 // ---- writing ---------------------------------------------------------------------------------
 
 impl Obb {
     /// The name, then the reader's [`RawObb`] filled from the box (its layout, once, in `raw.rs`).
-    pub(super) fn write(&self, s: &mut Sink, what: &'static str) -> Result<()> {
+    pub(super) fn write(&self, s: &mut Encoder, what: &'static str) -> Result<()> {
         s.wstr(&self.name, what)?;
         s.out.put(&RawObb {
             position: self.position.map(F32::new),
@@ -244,7 +247,7 @@ impl Obb {
 
 impl Triggers {
     /// The prefix (the table's record), then the layout.
-    pub(super) fn write_section(&self, s: &mut Sink, versions: Versions) -> Result<()> {
+    pub(super) fn write_section(&self, s: &mut Encoder, versions: Versions) -> Result<()> {
         let version = versions.main;
         self.write(s, versions, super::event_boxes::place(0, 1))?;
         match &self.layout {

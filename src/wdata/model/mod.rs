@@ -1,10 +1,10 @@
-//! Writes Rusty Hearts `.wdata` maps from an owned [`WdataMap`], in the read order and with the
+//! Writes Rusty Hearts `.wdata` maps from an owned [`WdataModel`], in the read order and with the
 //! version gates of `specs/rusty-hearts-wdata.notes.md`. No real `.wdata` is public, so this
 //! writer is the source of the committed fixtures (`fixtures/rusty-hearts-wdata/`); it is written
 //! from the notes alone, and `tests/wdata_hand.rs` checks its output against bytes assembled by
 //! hand.
 //!
-//! - [`write()`] turns a [`WdataMap`] into file bytes;
+//! - [`write()`] turns a [`WdataModel`] into file bytes;
 //! - the committed fixtures and the benchmarks' large map are made from it in
 //!   `synth::wdata` (feature `synth`).
 //!
@@ -23,9 +23,9 @@
 //! longer than its count field can hold, a delay without paths or a blend time on the last path.
 //!
 //! ```
-//! use gamebin::wdata::model::{self as wdata, WString, WdataMap};
+//! use gamebin::wdata::model::{self as wdata, WString, WdataModel};
 //!
-//! let map = WdataMap {
+//! let map = WdataModel {
 //!     signature: WString::nul_terminated(wdata::SIGNATURE),
 //!     version: 1,
 //!     model_path: WString::new("map\\town.mmp"),
@@ -33,7 +33,7 @@
 //!     event_box_path: WString::new(wdata::NO_PATH),
 //!     moc_path: WString::new(wdata::NO_PATH),
 //!     anibg_path: WString::new(wdata::NO_PATH),
-//!     ..WdataMap::default()
+//!     ..WdataModel::default()
 //! };
 //! let bytes = wdata::write(&map)?;
 //! assert_eq!(&bytes[..2], &[15, 0]); // the signature's 15 code units
@@ -57,15 +57,22 @@ pub use scenes::*;
 use crate::error::Result;
 use crate::wdata::gates;
 use crate::wdata::header::GATED_I32S;
-use encode::Sink;
+use encode::Encoder;
 
 /// Writes a whole map. See the module docs for the layout and for what is refused.
-pub fn write(map: &WdataMap) -> Result<Vec<u8>> {
+pub fn write(map: &WdataModel) -> Result<Vec<u8>> {
     write_located(map).map_err(|e| e.error)
 }
 
+impl WdataModel {
+    /// The map as a file: [`write`], named as every format's owned model names it.
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        write(self)
+    }
+}
+
 /// A writer's error with the entry it happened in: the section's key in the map's JSON (`dump
-/// --json`, `WdataMap::from_dump_json` with the `serde` feature) and the entry's index there, when
+/// --json`, `WdataModel::from_dump_json` with the `serde` feature) and the entry's index there, when
 /// the field is in an entry of a list; and the field's own JSON key when it is one the version
 /// gates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,8 +161,8 @@ fn gated_json_key(what: &str) -> Option<&'static str> {
 }
 
 /// [`write()`], its error naming the entry it happened in ([`WriteError`]).
-pub fn write_located(map: &WdataMap) -> core::result::Result<Vec<u8>, WriteError> {
-    let mut s = Sink::new();
+pub fn write_located(map: &WdataModel) -> core::result::Result<Vec<u8>, WriteError> {
+    let mut s = Encoder::new();
     match write_into(&mut s, map) {
         Ok(()) => Ok(s.out.into_bytes()),
         Err(error) => Err(WriteError {
@@ -165,7 +172,7 @@ pub fn write_located(map: &WdataMap) -> core::result::Result<Vec<u8>, WriteError
     }
 }
 
-fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
+fn write_into(s: &mut Encoder, map: &WdataModel) -> Result<()> {
     let s = &mut *s;
     let v = map.version;
     // Readers know a map by its signature: a map that does not say "stairwaygames." (trailing
@@ -242,7 +249,7 @@ fn write_into(s: &mut Sink, map: &WdataMap) -> Result<()> {
 
 /// A counted section (`i32 count`, then the records), every record's errors naming its entry.
 fn write_section<R: event_boxes::Record>(
-    s: &mut Sink,
+    s: &mut Encoder,
     list: &[R],
     versions: crate::wdata::Versions,
 ) -> Result<()> {
@@ -257,7 +264,7 @@ fn write_section<R: event_boxes::Record>(
 
 /// A gated header `i32`: written when the version stores it; its value, or 0 when absent.
 fn header_i32(
-    s: &mut Sink,
+    s: &mut Encoder,
     field: &Option<i32>,
     stored: bool,
     version: i32,

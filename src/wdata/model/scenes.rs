@@ -5,7 +5,7 @@ use crate::error::Result;
 
 use crate::wdata::{Versions, gates};
 
-use super::encode::Sink;
+use super::encode::Encoder;
 use super::event_boxes::{Record, place};
 pub use super::flat_records::{Scene, SceneResource};
 use super::map::WString;
@@ -44,7 +44,7 @@ pub struct SceneElement {
 // ---- writing ---------------------------------------------------------------------------------
 
 /// `i32 count`, every scene's first pass, then (version >= 20) every scene's second pass.
-pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: Versions) -> Result<()> {
+pub(super) fn write_scenes(s: &mut Encoder, scenes: &[Scene], v: Versions) -> Result<()> {
     s.count_i32(scenes.len(), "Scenes.count")?;
     for (i, scene) in scenes.iter().enumerate() {
         s.entry = Some(("scenes", i));
@@ -66,7 +66,7 @@ pub(super) fn write_scenes(s: &mut Sink, scenes: &[Scene], v: Versions) -> Resul
 
 impl SceneElement {
     /// The category (from main version 22), then the key.
-    pub(super) fn write(&self, s: &mut Sink, v: Versions) -> Result<()> {
+    pub(super) fn write(&self, s: &mut Encoder, v: Versions) -> Result<()> {
         if let Some(&c) = s.gated(
             &self.category,
             gates::RENDER_ITEM_KEY,
@@ -81,7 +81,7 @@ impl SceneElement {
 
 /// `i32 count`, then every scene resource with the main version's gates.
 pub(super) fn write_scene_resources(
-    s: &mut Sink,
+    s: &mut Encoder,
     resources: &[SceneResource],
     versions: Versions,
 ) -> Result<()> {

@@ -1,11 +1,11 @@
 //! The count checks, which need more items than a test can allocate through the model. (What
 //! the writer refuses is tested through the public API in `tests/wdata_hand.rs`.)
 
-use super::encode::Sink;
+use super::encode::Encoder;
 
 #[test]
 fn counts_that_do_not_fit_their_field_are_errors() {
-    let mut s = Sink::new();
+    let mut s = Encoder::new();
     let e = s.count_i32(1 << 31, "Trigger.evCnt");
     assert!(matches!(e, Err(e) if e.what() == "Trigger.evCnt"));
     assert!(s.count_i32((1 << 31) - 1, "Trigger.evCnt").is_ok());

@@ -1,7 +1,7 @@
 //! The columns of a table as the interchange formats name them (JSON keys, spreadsheet headers)
 //! and how they write floats.
 
-use super::{PackError, WdbTable};
+use super::{PackError, WdbModel};
 use crate::wdb::FieldKind;
 
 /// The key a record's `u64…` field has in WDBJsonTool's layout.
@@ -17,7 +17,7 @@ pub const CELL_KEYS: [&str; 4] = [
 
 /// The JSON key of each value of a record: field names (`u64…` fields with `(uint64)`), or the
 /// generic cell keys (`bitpacked-field_0`, `float-field_0`, …) without names.
-pub fn value_keys(table: &WdbTable) -> Result<Vec<String>, PackError> {
+pub fn value_keys(table: &WdbModel) -> Result<Vec<String>, PackError> {
     let Some(names) = &table.field_names else {
         let mut counters = [0usize; 4];
         return table

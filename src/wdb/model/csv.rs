@@ -1,8 +1,8 @@
-//! [`WdbTable`] as CSV (feature `csv`): the [sheet](super::sheet) rows, the records first, then
+//! [`WdbModel`] as CSV (feature `csv`): the [sheet](super::sheet) rows, the records first, then
 //! the `!` metadata rows.
 
 use super::sheet::{Sheet, SheetCell};
-use super::{PackError, WdbTable};
+use super::{PackError, WdbModel};
 
 /// A cell as CSV text: numbers as their shortest decimal (an f32's reads back to the same f32).
 fn cell_text(c: &SheetCell) -> String {
@@ -13,7 +13,7 @@ fn cell_text(c: &SheetCell) -> String {
     }
 }
 
-impl WdbTable {
+impl WdbModel {
     /// The table as CSV bytes (UTF-8).
     pub fn to_csv(&self) -> Result<Vec<u8>, PackError> {
         let sheet = self.to_sheet()?;
@@ -30,7 +30,7 @@ impl WdbTable {
 
     /// The table of a CSV file made by [`to_csv`](Self::to_csv), edited or not. Rows whose first
     /// cell starts with `!` (other than the type row) are metadata wherever they stand.
-    pub fn from_csv(data: &[u8]) -> Result<WdbTable, PackError> {
+    pub fn from_csv(data: &[u8]) -> Result<WdbModel, PackError> {
         let mut r = ::csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)
@@ -47,6 +47,6 @@ impl WdbTable {
                 sheet.records.push(cells);
             }
         }
-        WdbTable::from_sheet(&sheet)
+        WdbModel::from_sheet(&sheet)
     }
 }

@@ -1,4 +1,4 @@
-//! [`WdbTable`] as JSON in WDBJsonTool's layout (feature `serde`): the same keys, numbers and
+//! [`WdbModel`] as JSON in WDBJsonTool's layout (feature `serde`): the same keys, numbers and
 //! strings as the independent oracle (`wdb_oracle.py`), plus two keys of our own after
 //! `records` so that an unedited dump packs back byte for byte:
 //!
@@ -11,14 +11,14 @@
 //!   index of its string in its array, which the resolved string alone does not give).
 //!
 //! Serialization goes through any serde format; deserialization needs a self-describing one
-//! (JSON). A value that does not fit its field is found by [`WdbTable::to_bytes`], which names
+//! (JSON). A value that does not fit its field is found by [`WdbModel::to_bytes`], which names
 //! the record and field.
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use super::columns::{float_text, pool_bytes, pool_strings, type_list_key, value_keys};
-use super::{PackError, StrArrayLayout, TableRecord, TableValue, WdbTable};
+use super::{PackError, StrArrayLayout, TableRecord, TableValue, WdbModel};
 use crate::wdb::owns_string_array;
 
 /// How WDBJsonTool writes a missing sheet name.
@@ -72,7 +72,7 @@ impl Serialize for Strings<'_> {
     }
 }
 
-impl Serialize for WdbTable {
+impl Serialize for WdbModel {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::Error as _;
         let keys = value_keys(self).map_err(S::Error::custom)?;
@@ -251,10 +251,10 @@ impl<'de> Deserialize<'de> for Node {
     }
 }
 
-impl<'de> Deserialize<'de> for WdbTable {
+impl<'de> Deserialize<'de> for WdbModel {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let doc = Node::deserialize(d)?;
-        WdbTable::from_json(&doc).map_err(de::Error::custom)
+        WdbModel::from_json(&doc).map_err(de::Error::custom)
     }
 }
 
@@ -316,11 +316,11 @@ fn value(v: &Node, raw_bits: bool) -> Result<TableValue, PackError> {
     })
 }
 
-impl WdbTable {
+impl WdbModel {
     /// The table a document in WDBJsonTool's layout describes (what `gamebin dump --json`
     /// prints). Errors name the record and the key; values are checked against their fields
     /// by [`to_bytes`](Self::to_bytes).
-    pub fn from_json(doc: &Node) -> Result<WdbTable, PackError> {
+    pub fn from_json(doc: &Node) -> Result<WdbModel, PackError> {
         let xiii1 = doc.get("isKnown").is_some();
         let names = match doc.get("!structitem") {
             Some(list) => Some(strings(list, "!structitem")?),
@@ -334,10 +334,10 @@ impl WdbTable {
                     .ok_or_else(|| PackError::new("\"!!version\" must be a u32"))?,
             ),
         };
-        let mut table = WdbTable {
+        let mut table = WdbModel {
             version,
             write_field_names: !xiii1,
-            ..WdbTable::default()
+            ..WdbModel::default()
         };
         if xiii1 {
             table.type_codes = codes(doc, "!!strtypelist")?;

@@ -1,7 +1,7 @@
-//! The `.wdb` writer: an owned table ([`WdbTable`]) to a file that [`WdbView`] reads back to the
+//! The `.wdb` writer: an owned table ([`WdbModel`]) to a file that [`WdbView`] reads back to the
 //! same values.
 //!
-//! A table read from a file ([`WdbTable::from_view`]) keeps the file's `!!string` bytes and string
+//! A table read from a file ([`WdbModel::from_view`]) keeps the file's `!!string` bytes and string
 //! arrays as the seed of the new ones, so that read → write reproduces a real file byte for byte:
 //! strings and array items already there keep their offsets and indices, new ones are appended.
 //! Records are sorted by name (byte order, as the games keep them) and the entry count follows the
@@ -62,7 +62,7 @@ pub struct StrArrayLayout {
 
 /// A whole `.wdb`, owned and editable.
 #[derive(Debug, Clone, PartialEq, Default)]
-pub struct WdbTable {
+pub struct WdbModel {
     /// `!!sheetname`, if the file has one.
     pub sheet_name: Option<String>,
     /// `!!version`, if the file has one.
@@ -86,6 +86,9 @@ pub struct WdbTable {
     /// The records, in any order: they are written sorted by name.
     pub records: Vec<TableRecord>,
 }
+
+/// The former name of [`WdbModel`].
+pub type WdbTable = WdbModel;
 
 /// Why a table cannot be written, naming the record and field.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,10 +135,10 @@ fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-impl WdbTable {
+impl WdbModel {
     /// Reads a whole file into a table. `names` supplies field names for an XIII-1 file (or
     /// overrides a file's own); without names an XIII-1 file's values are its cells.
-    pub fn from_view(view: &WdbView<'_>, names: Option<&[&str]>) -> Result<WdbTable, PackError> {
+    pub fn from_view(view: &WdbView<'_>, names: Option<&[&str]>) -> Result<WdbModel, PackError> {
         let err = |e: &dyn fmt::Display| PackError::new(e.to_string());
         let types = view
             .type_list()
@@ -208,7 +211,7 @@ impl WdbTable {
                 }
             }
         }
-        Ok(WdbTable {
+        Ok(WdbModel {
             sheet_name: view.sheet_name().map(lossy),
             version: view.version(),
             type_codes: types.iter().collect(),

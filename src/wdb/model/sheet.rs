@@ -1,4 +1,4 @@
-//! [`WdbTable`] as a spreadsheet: the rows that CSV and XLSX files hold.
+//! [`WdbModel`] as a spreadsheet: the rows that CSV and XLSX files hold.
 //!
 //! The records sheet: a header row (`record`, then the field names, or XIII-1's generic cell
 //! keys), a second header row of types (`!type`, then `u7`, `i32`, `float`, `string`, `s4`,
@@ -11,7 +11,7 @@
 //! sheet.
 
 use super::columns::{float_text, pool_bytes, pool_strings, type_list_key, value_keys};
-use super::{PackError, StrArrayLayout, TableRecord, TableValue, WdbTable};
+use super::{PackError, StrArrayLayout, TableRecord, TableValue, WdbModel};
 use crate::wdb::{FieldKind, Game};
 
 /// One cell. CSV cells are all [`Text`](SheetCell::Text); XLSX has numbers too.
@@ -65,7 +65,7 @@ impl Column {
     }
 }
 
-fn columns(table: &WdbTable) -> Result<Vec<Column>, PackError> {
+fn columns(table: &WdbModel) -> Result<Vec<Column>, PackError> {
     match table.schema()? {
         Some(schema) => Ok(schema
             .fields()
@@ -119,7 +119,7 @@ fn cell(value: &TableValue, column: Column) -> SheetCell {
     }
 }
 
-impl WdbTable {
+impl WdbModel {
     /// The table's rows (see the [module docs](self)).
     pub fn to_sheet(&self) -> Result<Sheet, PackError> {
         let keys = value_keys(self)?;
@@ -177,8 +177,8 @@ impl WdbTable {
 
     /// The table a sheet's rows describe. Every error names the row (record name) and the
     /// column; values are checked against their fields by [`to_bytes`](Self::to_bytes).
-    pub fn from_sheet(sheet: &Sheet) -> Result<WdbTable, PackError> {
-        let mut table = WdbTable::default();
+    pub fn from_sheet(sheet: &Sheet) -> Result<WdbModel, PackError> {
+        let mut table = WdbModel::default();
         let mut pool: Option<Vec<String>> = None;
         let mut game = None;
         for meta in &sheet.meta {

@@ -1,4 +1,4 @@
-//! [`WdbTable`] as an XLSX workbook (feature `xlsx`): the records on a sheet named `records`,
+//! [`WdbModel`] as an XLSX workbook (feature `xlsx`): the records on a sheet named `records`,
 //! the `!` metadata rows on a sheet named `wdb`. Written with rust_xlsxwriter, read with
 //! calamine.
 
@@ -8,7 +8,7 @@ use calamine::{Data, Reader, Xlsx};
 use rust_xlsxwriter::{DocProperties, ExcelDateTime, Workbook, Worksheet};
 
 use super::sheet::{Sheet, SheetCell};
-use super::{PackError, WdbTable};
+use super::{PackError, WdbModel};
 
 /// The records' sheet.
 pub const RECORDS_SHEET: &str = "records";
@@ -62,7 +62,7 @@ fn rows(book: &mut Xlsx<Cursor<&[u8]>>, name: &str) -> Result<Vec<Vec<SheetCell>
     Ok(out)
 }
 
-impl WdbTable {
+impl WdbModel {
     /// The table as XLSX bytes, dated now (the workbook's creation time, as a spreadsheet
     /// program writes it).
     pub fn to_xlsx(&self) -> Result<Vec<u8>, PackError> {
@@ -105,12 +105,12 @@ impl WdbTable {
     }
 
     /// The table of an XLSX workbook made by [`to_xlsx`](Self::to_xlsx), edited or not.
-    pub fn from_xlsx(data: &[u8]) -> Result<WdbTable, PackError> {
+    pub fn from_xlsx(data: &[u8]) -> Result<WdbModel, PackError> {
         let mut book: Xlsx<_> = Xlsx::new(Cursor::new(data)).map_err(xlsx_error)?;
         let sheet = Sheet {
             records: rows(&mut book, RECORDS_SHEET)?,
             meta: rows(&mut book, META_SHEET)?,
         };
-        WdbTable::from_sheet(&sheet)
+        WdbModel::from_sheet(&sheet)
     }
 }

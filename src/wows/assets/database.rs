@@ -424,7 +424,7 @@ impl<'a> Database<'a> {
 }
 
 /// Every record of every database, in file order, with its database and index: what
-/// [`AssetsView::records`](super::AssetsView::records) returns. A database kept raw gives one
+/// [`AssetsDb::records`](super::AssetsDb::records) returns. A database kept raw gives one
 /// [`Prototype::Raw`] (its stored record count is not trusted as a bound); a database or record
 /// that cannot be read is yielded once as an error and ends the iteration. Allocates nothing.
 #[derive(Debug, Clone)]

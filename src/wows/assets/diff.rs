@@ -20,7 +20,7 @@ use crate::diff::{Change, Report};
 use crate::error::Result;
 use crate::hash::city_hash_64;
 use crate::wows::assets::{
-    AssetsView, Database, IdHasher, PathIndex, PrototypeFields, PrototypeRef, PrototypeState,
+    AssetsDb, Database, IdHasher, PathIndex, PrototypeFields, PrototypeRef, PrototypeState,
 };
 
 /// What a path or id leads to: no prototype, a deleted entry, or a live record's fields.
@@ -35,7 +35,7 @@ enum Resource {
 }
 
 impl Resource {
-    fn read(db: &AssetsView<'_>, at: Option<PrototypeRef>) -> Result<Self> {
+    fn read(db: &AssetsDb<'_>, at: Option<PrototypeRef>) -> Result<Self> {
         Ok(match at {
             None => Resource::PathOnly,
             Some(at) if at.state != PrototypeState::Live => Resource::NotLive(at.state),
@@ -56,7 +56,7 @@ impl Resource {
 }
 
 /// Every full path of `db`'s path table with its id, in table order.
-fn full_paths(db: &AssetsView<'_>) -> Result<Vec<(String, u64)>> {
+fn full_paths(db: &AssetsDb<'_>) -> Result<Vec<(String, u64)>> {
     let paths = db.paths();
     let index = PathIndex::build(paths)?;
     let mut out = Vec::with_capacity(paths.len());
@@ -74,7 +74,7 @@ fn database_name(d: &Database<'_>) -> String {
 }
 
 /// The databases by name, with what a comparison shows of them.
-fn databases(db: &AssetsView<'_>) -> Result<Vec<(String, Value)>> {
+fn databases(db: &AssetsDb<'_>) -> Result<Vec<(String, Value)>> {
     db.databases()
         .iter()
         .map(|d| {
@@ -101,7 +101,7 @@ struct Unchanged {
 }
 
 impl Unchanged {
-    fn find(a: &AssetsView<'_>, b: &AssetsView<'_>) -> Result<Self> {
+    fn find(a: &AssetsDb<'_>, b: &AssetsDb<'_>) -> Result<Self> {
         let databases = a
             .databases()
             .iter()
@@ -139,8 +139,8 @@ impl Unchanged {
 /// unchanged database.
 fn compare_refs(
     at: &str,
-    (db_a, a): (&AssetsView<'_>, Option<PrototypeRef>),
-    (db_b, b): (&AssetsView<'_>, Option<PrototypeRef>),
+    (db_a, a): (&AssetsDb<'_>, Option<PrototypeRef>),
+    (db_b, b): (&AssetsDb<'_>, Option<PrototypeRef>),
     unchanged: &Unchanged,
     changes: &mut Vec<Change>,
 ) -> Result<()> {
@@ -216,8 +216,8 @@ type IdSet = HashSet<u64, BuildHasherDefault<IdHasher>>;
 /// The changes at `paths` of the first file, each paired with its position in the second file's
 /// `paths_b` (`None`: removed).
 fn compare_paths(
-    (a, paths): (&AssetsView<'_>, &[(String, u64)]),
-    (b, paths_b): (&AssetsView<'_>, &[(String, u64)]),
+    (a, paths): (&AssetsDb<'_>, &[(String, u64)]),
+    (b, paths_b): (&AssetsDb<'_>, &[(String, u64)]),
     pairs: &[Option<usize>],
     unchanged: &Unchanged,
 ) -> Result<Vec<Change>> {
@@ -245,7 +245,7 @@ fn compare_paths(
 }
 
 /// Compares two files.
-pub fn files(a: &AssetsView<'_>, b: &AssetsView<'_>) -> Result<Report> {
+pub fn files(a: &AssetsDb<'_>, b: &AssetsDb<'_>) -> Result<Report> {
     let mut changes = Vec::new();
     compare_keyed("databases", databases(a)?, databases(b)?, &mut changes);
     let unchanged = Unchanged::find(a, b)?;

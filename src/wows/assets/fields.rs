@@ -18,9 +18,9 @@
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let file = gamebin::synth::assets::example_file();
-//! use gamebin::wows::assets::{AssetsView, PrototypeFields};
+//! use gamebin::wows::assets::{AssetsDb, PrototypeFields};
 //!
-//! let db = AssetsView::from_bytes(&file)?;
+//! let db = AssetsDb::from_bytes(&file)?;
 //! let at = db.lookup_path("content/gameplay/Test.visual")?.expect("a visual");
 //! let PrototypeFields::Visual(visual) = PrototypeFields::read(&db, db.record(at)?)? else {
 //!     panic!("a visual")
@@ -34,7 +34,7 @@
 
 use super::raw::EFFECT_SYSTEM_SIZE;
 use super::records::TYPE_NAMES;
-use super::{AssetsView, MaterialValue, ModelLayout, Prototype, PrototypeType};
+use super::{AssetsDb, MaterialValue, ModelLayout, Prototype, PrototypeType};
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 use zerocopy::little_endian::U32;
@@ -547,14 +547,14 @@ pub struct RawFields {
 /// string; copied one by one, a small crafted file would make the fields grow with the square of
 /// its size. Well-formed records take a small part of this.
 struct Budget<'v, 'a> {
-    db: &'v AssetsView<'a>,
+    db: &'v AssetsDb<'a>,
     left: usize,
     /// The record's file offset, where an error is reported.
     at: usize,
 }
 
 impl<'v, 'a> Budget<'v, 'a> {
-    fn new(db: &'v AssetsView<'a>, at: usize) -> Self {
+    fn new(db: &'v AssetsDb<'a>, at: usize) -> Self {
         Budget {
             db,
             left: db.as_bytes().len().saturating_mul(8).max(1 << 20),
@@ -634,7 +634,7 @@ fn record_offset(record: &Prototype<'_>) -> usize {
 impl PrototypeFields {
     /// Reads `record`'s fields, its name ids resolved through `db`'s strings map. Errors are the
     /// record view's (a list beyond the database, a bad channel name).
-    pub fn read(db: &AssetsView<'_>, record: Prototype<'_>) -> Result<Self> {
+    pub fn read(db: &AssetsDb<'_>, record: Prototype<'_>) -> Result<Self> {
         let budget = &mut Budget::new(db, record_offset(&record));
         Ok(match record {
             Prototype::Visual(v) => {

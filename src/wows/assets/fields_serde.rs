@@ -32,9 +32,9 @@ use super::{PrototypeType, RawReason, parse_id};
 /// # #[cfg(feature = "write")]
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// # let file = gamebin::synth::assets::example_file();
-/// use gamebin::wows::assets::{AssetsView, PrototypeFields};
+/// use gamebin::wows::assets::{AssetsDb, PrototypeFields};
 ///
-/// let db = AssetsView::from_bytes(&file)?;
+/// let db = AssetsDb::from_bytes(&file)?;
 /// let at = db.lookup_path("content/effects/fire.effect")?.expect("an effect");
 /// let effect = PrototypeFields::read(&db, db.record(at)?)?;
 /// // The plain form summarizes the systems, which does not read back ...

@@ -8,9 +8,9 @@
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let file = gamebin::synth::assets::example_file();
-//! use gamebin::wows::assets::{AssetsView, ResourceKey, json};
+//! use gamebin::wows::assets::{AssetsDb, ResourceKey, json};
 //!
-//! let db = AssetsView::from_bytes(&file)?;
+//! let db = AssetsDb::from_bytes(&file)?;
 //! let found = db.resolve_key(ResourceKey::parse("content/gameplay/Test.visual"))?.unwrap();
 //! let at = db.prototype(found.id)?.expect("a prototype");
 //! let value = json::resource(&db, &found, at)?;
@@ -36,7 +36,7 @@
 use serde_json::{Value, json};
 
 use super::{
-    AssetsView, Database, ID_LIST_FIELDS, PATH_ID_FIELDS, PathEntry, Prototype, PrototypeFields,
+    AssetsDb, Database, ID_LIST_FIELDS, PATH_ID_FIELDS, PathEntry, Prototype, PrototypeFields,
     PrototypeRef, PrototypeState, Resource, parse_id,
 };
 use crate::error::{Error, Result};
@@ -62,12 +62,12 @@ pub enum RecordForm {
 }
 
 /// A record's [`PrototypeFields`] (names resolved through the strings map) as JSON.
-pub fn record(db: &AssetsView<'_>, record: Prototype<'_>) -> Result<Value> {
+pub fn record(db: &AssetsDb<'_>, record: Prototype<'_>) -> Result<Value> {
     record_in(db, record, RecordForm::Summary)
 }
 
 /// A record's [`PrototypeFields`] as JSON in `form`.
-pub fn record_in(db: &AssetsView<'_>, record: Prototype<'_>, form: RecordForm) -> Result<Value> {
+pub fn record_in(db: &AssetsDb<'_>, record: Prototype<'_>, form: RecordForm) -> Result<Value> {
     let fields = PrototypeFields::read(db, record)?;
     match form {
         RecordForm::Summary => serde_json::to_value(fields),
@@ -78,13 +78,13 @@ pub fn record_in(db: &AssetsView<'_>, record: Prototype<'_>, form: RecordForm) -
 
 /// A prototype reference as JSON: `id`, `database`, `record`, `state`, and for a live entry its
 /// record's fields under `prototype`.
-pub fn prototype(db: &AssetsView<'_>, id: u64, at: PrototypeRef) -> Result<Value> {
+pub fn prototype(db: &AssetsDb<'_>, id: u64, at: PrototypeRef) -> Result<Value> {
     prototype_in(db, id, at, RecordForm::Summary)
 }
 
 /// [`prototype`] with the record in `form`.
 pub fn prototype_in(
-    db: &AssetsView<'_>,
+    db: &AssetsDb<'_>,
     id: u64,
     at: PrototypeRef,
     form: RecordForm,
@@ -104,7 +104,7 @@ pub fn prototype_in(
 /// What `gamebin assets get` prints: [`prototype`], the resource's full path under `path`
 /// (`null` when the path table lacks it), and beside every path id of the record the full path
 /// it names (see [`add_paths`]).
-pub fn resource(db: &AssetsView<'_>, resource: &Resource, at: PrototypeRef) -> Result<Value> {
+pub fn resource(db: &AssetsDb<'_>, resource: &Resource, at: PrototypeRef) -> Result<Value> {
     resource_in(db, resource, at, RecordForm::Summary)
 }
 
@@ -112,7 +112,7 @@ pub fn resource(db: &AssetsView<'_>, resource: &Resource, at: PrototypeRef) -> R
 /// [`RecordForm::Complete`]). The full paths added beside the ids are ignored when the record is
 /// read back.
 pub fn resource_in(
-    db: &AssetsView<'_>,
+    db: &AssetsDb<'_>,
     resource: &Resource,
     at: PrototypeRef,
     form: RecordForm,
@@ -140,7 +140,7 @@ fn paths_field(ids_field: &str) -> String {
 
 /// The full path of a `0x…` id, `null` when the path tree does not have it (or the text is not
 /// an id).
-fn path_of(db: &AssetsView<'_>, id: &Value, full: &mut String) -> Result<Value> {
+fn path_of(db: &AssetsDb<'_>, id: &Value, full: &mut String) -> Result<Value> {
     let Some(id) = id.as_str().and_then(parse_id) else {
         return Ok(Value::Null);
     };
@@ -158,12 +158,12 @@ fn path_of(db: &AssetsView<'_>, id: &Value, full: &mut String) -> Result<Value> 
 /// `merged_geometry_path_id` → `merged_geometry_path`, `visual_resource_id` → `visual_resource_path`,
 /// `animations` → `animation_paths`, a texture's `value` → `path`. The ids stay as they were. Each
 /// path is found by a linear walk of the path entries.
-pub fn add_paths(db: &AssetsView<'_>, value: &mut Value) -> Result<()> {
+pub fn add_paths(db: &AssetsDb<'_>, value: &mut Value) -> Result<()> {
     let mut full = String::new();
     add_paths_with(db, value, &mut full)
 }
 
-fn add_paths_with(db: &AssetsView<'_>, value: &mut Value, full: &mut String) -> Result<()> {
+fn add_paths_with(db: &AssetsDb<'_>, value: &mut Value, full: &mut String) -> Result<()> {
     match value {
         Value::Object(map) => {
             for id_field in PATH_ID_FIELDS {
@@ -209,9 +209,9 @@ pub fn string_entry(id: u32, string: &str) -> Value {
 }
 
 /// One path entry, as `dump --json` lists it: `id`, `parent`, `name`, its full path `full` (from
-/// [`PathIndex`](super::PathIndex) or [`AssetsView::full_path`]) and where its prototype is
+/// [`PathIndex`](super::PathIndex) or [`AssetsDb::full_path`]) and where its prototype is
 /// (`null` when it has none).
-pub fn path_entry(db: &AssetsView<'_>, entry: &PathEntry<'_>, full: &str) -> Result<Value> {
+pub fn path_entry(db: &AssetsDb<'_>, entry: &PathEntry<'_>, full: &str) -> Result<Value> {
     let at = db.prototype(entry.self_id())?;
     Ok(json!({
         "id": hex64(entry.self_id()),
@@ -228,9 +228,9 @@ pub fn path_entry(db: &AssetsView<'_>, entry: &PathEntry<'_>, full: &str) -> Res
 
 /// One record, as `dump --json` lists it: its database's position, its index there, the
 /// database's [`layout`](super::Layout::name) and the record's fields ([`record`]); what
-/// [`AssetsView::records`] yields, turned into JSON.
+/// [`AssetsDb::records`] yields, turned into JSON.
 pub fn record_entry(
-    db: &AssetsView<'_>,
+    db: &AssetsDb<'_>,
     database: &Database<'_>,
     index: usize,
     prototype: Prototype<'_>,
@@ -241,7 +241,7 @@ pub fn record_entry(
 /// [`record_entry`] with the record in `form` (`gamebin dump --json --complete` prints
 /// [`RecordForm::Complete`]).
 pub fn record_entry_in(
-    db: &AssetsView<'_>,
+    db: &AssetsDb<'_>,
     database: &Database<'_>,
     index: usize,
     prototype: Prototype<'_>,

@@ -3,13 +3,13 @@
 //! (CityHash64 of the full path), the path tree, and ten prototype databases (visuals, materials,
 //! models…).
 //!
-//! Where its parts are: [`raw`] the on-disk structs; this file the view ([`AssetsView`]) and the
+//! Where its parts are: [`raw`] the on-disk structs; this file the view ([`AssetsDb`]) and the
 //! reader beside it (strings, paths, prototypes, databases, `records/` one file per record type);
 //! `model` the owned database (`model::AssetsModel`, feature `write`) and its writer;
 //! `diff` the comparison by path; the fixtures and the full-scale world in `synth::assets` and
 //! `synth::assets_scale`.
 //!
-//! [`AssetsView::from_bytes`] reads the 16-byte header and the 0x60-byte body header and checks that
+//! [`AssetsDb::from_bytes`] reads the 16-byte header and the 0x60-byte body header and checks that
 //! every section lies inside the file: O(1), nothing is walked and nothing is allocated. Lookups
 //! probe the hash maps in place; records are borrowed.
 //!
@@ -32,9 +32,9 @@
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
 //! # let file = gamebin::synth::assets::example_file();
-//! use gamebin::wows::assets::{AssetsView, Prototype};
+//! use gamebin::wows::assets::{AssetsDb, Prototype};
 //!
-//! let db = AssetsView::from_bytes(&file)?;
+//! let db = AssetsDb::from_bytes(&file)?;
 //! let path = "content/gameplay/Test.visual";
 //! let found = db.lookup_path(path)?.expect("a prototype for the path");
 //! let Prototype::Visual(visual) = db.record(found)? else { panic!("a visual") };
@@ -51,9 +51,9 @@
 //! ```
 //!
 //! Doubtful points of the format (none is verified on a real file: no real `assets.bin` is public)
-//! are visible in the API instead of guessed: [`AssetsView::verify_checksum`] tries both candidate
-//! algorithms, [`AssetsView::ids_are_path_hashes`] checks the CityHash64 rule on a sample of paths
-//! (with [`AssetsView::find_path`] and [`PathIndex`] for files where it fails), and a database whose
+//! are visible in the API instead of guessed: [`AssetsDb::verify_checksum`] tries both candidate
+//! algorithms, [`AssetsDb::ids_are_path_hashes`] checks the CityHash64 rule on a sample of paths
+//! (with [`AssetsDb::find_path`] and [`PathIndex`] for files where it fails), and a database whose
 //! (magic, schema hash) pair is unknown says why its records stay raw ([`Layout`]).
 
 mod checksum;
@@ -116,7 +116,7 @@ pub const ARCHITECTURE: u16 = 0x40;
 /// An `assets.bin`, borrowed. `Copy`, `Send`, `Sync`; everything it hands out lives as long as the
 /// file's bytes (`'a`).
 #[derive(Debug, Clone, Copy)]
-pub struct AssetsView<'a> {
+pub struct AssetsDb<'a> {
     bytes: Bytes<'a>,
     header: &'a Header,
     body: &'a BodyHeader,
@@ -128,14 +128,11 @@ pub struct AssetsView<'a> {
     database_entries: Table<'a, raw::DatabaseEntry>,
 }
 
-/// The former name of [`AssetsView`] (every other view is called `*View`).
-#[deprecated(
-    since = "0.1.0",
-    note = "renamed `AssetsView`, as every other view is `*View`"
-)]
-pub type AssetsDb<'a> = AssetsView<'a>;
+/// The view's other name ([`AssetsDb`] is the design's: a prototype database), for code that
+/// calls every view `*View`.
+pub type AssetsView<'a> = AssetsDb<'a>;
 
-impl<'a> AssetsView<'a> {
+impl<'a> AssetsDb<'a> {
     /// Opens an `assets.bin` held in memory: checks the header (magic, version, 64-bit pointers,
     /// little-endian) and that the strings map, string pool, resource-to-prototype map, path
     /// entries and database entries lie inside the file. O(1), no allocation.
@@ -144,9 +141,9 @@ impl<'a> AssetsView<'a> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::assets::example_file();
-    /// use gamebin::wows::assets::{AssetsView, PrototypeType};
+    /// use gamebin::wows::assets::{AssetsDb, PrototypeType};
     ///
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// // Which checksum algorithm matched is reported, never a reason to refuse the file.
     /// println!("checksum: {:?}", db.verify_checksum().matches());
     /// // Databases are found by their type's magic, not by their position.
@@ -266,7 +263,7 @@ impl<'a> AssetsView<'a> {
             "databases",
         )?;
 
-        Ok(AssetsView {
+        Ok(AssetsDb {
             bytes,
             header,
             body,
@@ -328,9 +325,9 @@ impl<'a> AssetsView<'a> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::assets::example_file();
-    /// use gamebin::wows::assets::AssetsView;
+    /// use gamebin::wows::assets::AssetsDb;
     ///
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// // Records hold name ids: the MurmurHash3 (seed 0) of the name.
     /// let id = gamebin::hash::murmur3_32(b"Scene Root", 0);
     /// assert_eq!(db.string(id)?, Some("Scene Root"));
@@ -351,9 +348,9 @@ impl<'a> AssetsView<'a> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::assets::example_file();
-    /// use gamebin::wows::assets::{AssetsView, PrototypeState};
+    /// use gamebin::wows::assets::{AssetsDb, PrototypeState};
     ///
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// let states = db.prototypes().states()?; // one walk over the slots
     /// assert_eq!(states.live, 10); // one prototype of each type
     /// assert_eq!(states.deleted, 0);
@@ -381,9 +378,9 @@ impl<'a> AssetsView<'a> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::assets::example_file();
-    /// use gamebin::wows::assets::{AssetsView, Prototype, PrototypeState};
+    /// use gamebin::wows::assets::{AssetsDb, Prototype, PrototypeState};
     ///
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// // A resource's id is its path id (the CityHash64 of its full path in the game's files).
     /// let id = db.path_id("content/gameplay/Test.mfm");
     /// let at = db.prototype(id)?.expect("a prototype");
@@ -406,9 +403,9 @@ impl<'a> AssetsView<'a> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::assets::example_file();
-    /// use gamebin::wows::assets::AssetsView;
+    /// use gamebin::wows::assets::AssetsDb;
     ///
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// let entry = db.paths().iter().next().expect("an entry");
     /// assert_eq!((entry.name()?, entry.parent_id()), ("content", 0));
     /// let files = db.paths().iter().filter(|e| e.name().is_ok_and(|n| n.contains('.')));
@@ -428,15 +425,15 @@ impl<'a> AssetsView<'a> {
     }
 
     /// The prototype of a full path: CityHash64 of the path, then a probe. O(1). Relies on path
-    /// ids being CityHash64 of the full path (see [`AssetsView::ids_are_path_hashes`]).
+    /// ids being CityHash64 of the full path (see [`AssetsDb::ids_are_path_hashes`]).
     ///
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::assets::example_file();
-    /// use gamebin::wows::assets::{AssetsView, Prototype};
+    /// use gamebin::wows::assets::{AssetsDb, Prototype};
     ///
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// let path = "content/gameplay/Test.visual";
     /// let found = db.lookup_path(path)?.expect("a prototype for the path");
     /// assert_eq!(db.prototype(db.path_id(path))?, Some(found)); // the same probe, by selfId
@@ -461,9 +458,9 @@ impl<'a> AssetsView<'a> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::assets::example_file();
-    /// use gamebin::wows::assets::AssetsView;
+    /// use gamebin::wows::assets::AssetsDb;
     ///
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// let mut full = String::new(); // reused from call to call
     /// let id = db.path_id("content/lights/lamp.light");
     /// assert!(db.full_path(id, &mut full)?);
@@ -489,9 +486,9 @@ impl<'a> AssetsView<'a> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::assets::example_file();
-    /// use gamebin::wows::assets::AssetsView;
+    /// use gamebin::wows::assets::AssetsDb;
     ///
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// let entry = db.find_path("content/gameplay/Test.visual")?.expect("a path entry");
     /// assert_eq!(entry.name()?, "Test.visual");
     /// // The same entry without walking: its selfId is the path's CityHash64.
@@ -517,9 +514,9 @@ impl<'a> AssetsView<'a> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::assets::example_file();
-    /// use gamebin::wows::assets::AssetsView;
+    /// use gamebin::wows::assets::AssetsDb;
     ///
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// println!("{} databases", db.databases().len());
     /// for database in db.databases().iter() {
     ///     let database = database?; // each entry is checked as it is read
@@ -545,9 +542,9 @@ impl<'a> AssetsView<'a> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::assets::example_file();
-    /// use gamebin::wows::assets::{AssetsView, Prototype};
+    /// use gamebin::wows::assets::{AssetsDb, Prototype};
     ///
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// let at = db.lookup_path("content/effects/fire.preset")?.expect("a prototype");
     /// let Prototype::EffectPreset(preset) = db.record(at)? else { panic!("a preset") };
     /// assert_eq!((preset.high_id(), preset.low_id()), (0x1111_2222, 0x3333_4444));
@@ -575,9 +572,9 @@ impl<'a> AssetsView<'a> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::assets::example_file();
-    /// use gamebin::wows::assets::{AssetsView, Prototype};
+    /// use gamebin::wows::assets::{AssetsDb, Prototype};
     ///
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// let mut visuals = 0;
     /// for record in db.records() {
     ///     let (database, index, record) = record?; // an error ends the iteration
@@ -631,5 +628,5 @@ impl<'a> AssetsView<'a> {
 
 /// Whether `data` starts like an `assets.bin` (magic and a body header that fits).
 pub(crate) fn looks_like(data: &[u8]) -> bool {
-    data.get(..4) == Some(&MAGIC.to_le_bytes()[..]) && AssetsView::from_bytes(data).is_ok()
+    data.get(..4) == Some(&MAGIC.to_le_bytes()[..]) && AssetsDb::from_bytes(data).is_ok()
 }

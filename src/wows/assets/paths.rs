@@ -11,7 +11,7 @@ use crate::hash::city_hash_64;
 /// The deepest parent chain a full path may have; deeper chains (or cycles) are errors.
 pub const MAX_PATH_DEPTH: usize = 64;
 
-/// How many entries per path segment [`AssetsView::find_path`](super::AssetsView::find_path) keeps
+/// How many entries per path segment [`AssetsDb::find_path`](super::AssetsDb::find_path) keeps
 /// on the stack in its one pass; more namesakes of one segment make it fall back to walking
 /// parents through the table.
 pub const FIND_CANDIDATES: usize = 32;
@@ -588,9 +588,9 @@ impl PathIndex {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::assets::example_file();
-    /// use gamebin::wows::assets::{AssetsView, PathIndex};
+    /// use gamebin::wows::assets::{AssetsDb, PathIndex};
     ///
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// let index = PathIndex::build(db.paths())?; // one walk, three allocations
     /// let mut full = String::new();
     /// assert!(index.full_path(db.paths(), db.path_id("content/gui/atlas.contour"), &mut full)?);

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::{AssetsView, PrototypeRef, PrototypeState};
+use super::{AssetsDb, PrototypeRef, PrototypeState};
 use crate::error::Result;
 
 /// An id written as `0x…` hex or decimal; `None` for anything else (a path).
@@ -23,7 +23,7 @@ pub fn parse_id(key: &str) -> Option<u64> {
 }
 
 /// A resource as a user names it: an id (`0x…` hex or decimal) or a full path, with or without
-/// the game's `res/` prefix. Found with [`AssetsView::resolve_key`].
+/// the game's `res/` prefix. Found with [`AssetsDb::resolve_key`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResourceKey<'k> {
     text: &'k str,
@@ -52,7 +52,7 @@ impl<'k> ResourceKey<'k> {
     }
 }
 
-/// A resource [`AssetsView::resolve_key`] found: its id, and its full path (`None` when the path
+/// A resource [`AssetsDb::resolve_key`] found: its id, and its full path (`None` when the path
 /// table has no entry with the id).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Resource {
@@ -62,7 +62,7 @@ pub struct Resource {
     pub path: Option<String>,
 }
 
-impl AssetsView<'_> {
+impl AssetsDb<'_> {
     /// Finds the resource `key` names. An id is taken as it is, its full path looked up by a
     /// linear walk of the path entries. A path is hashed (CityHash64) and probed; when no
     /// prototype has that id, the path entries are walked for it (files whose ids are not path
@@ -72,9 +72,9 @@ impl AssetsView<'_> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::assets::example_file();
-    /// use gamebin::wows::assets::{AssetsView, ResourceKey};
+    /// use gamebin::wows::assets::{AssetsDb, ResourceKey};
     ///
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// let by_path = db.resolve_key(ResourceKey::parse("res/content/gameplay/Test.visual"))?;
     /// let found = by_path.expect("a path entry");
     /// assert_eq!(found.id, db.path_id("content/gameplay/Test.visual"));
@@ -122,9 +122,9 @@ impl AssetsView<'_> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::assets::example_file();
-    /// use gamebin::wows::assets::AssetsView;
+    /// use gamebin::wows::assets::AssetsDb;
     ///
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// let at = db.lookup_path("content/gameplay/Test.mfm")?.expect("a prototype");
     /// assert_eq!(db.type_label(at)?, "MaterialPrototype");
     /// # Ok(())

@@ -3,7 +3,7 @@
 //!
 //! Where its parts are: [`raw`] the on-disk structs; this file the view ([`GeometryView`]) and the
 //! reader beside it (buffers, mappings, draws and their pairing, armor); `model` the owned file
-//! (`model::GeometryFile`, feature `write`), its writer and a builder from meshes; [`export`]
+//! (`model::GeometryModel`, feature `write`), its writer and a builder from meshes; [`export`]
 //! GLB and OBJ; `diff` the comparison by buffer, mapping and draw; the fixtures in
 //! `synth::geometry`.
 //!

@@ -14,10 +14,10 @@
 //! # let root = gamebin::synth::model_world::example_root()?;
 //! # let file = std::fs::read(root.join("assets.bin"))?;
 //! use gamebin::wows::model::gltf::{ModelGlbOptions, model_to_glb};
-//! use gamebin::wows::assets::AssetsView;
+//! use gamebin::wows::assets::AssetsDb;
 //! use gamebin::wows::model::{GeometryCache, ModelResolver};
 //!
-//! let resolver = ModelResolver::new(AssetsView::from_bytes(&file)?, &root);
+//! let resolver = ModelResolver::new(AssetsDb::from_bytes(&file)?, &root);
 //! let mut cache = GeometryCache::new();
 //! let model = resolver.resolve_path("content/gameplay/Test.model")?;
 //! let geometry = cache.load(&resolver, &model)?;

@@ -14,10 +14,10 @@
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! # let root = gamebin::synth::model_world::example_root()?;
 //! # let file = std::fs::read(root.join("assets.bin"))?;
-//! use gamebin::wows::assets::AssetsView;
+//! use gamebin::wows::assets::AssetsDb;
 //! use gamebin::wows::model::{GeometryCache, ModelResolver};
 //!
-//! let db = AssetsView::from_bytes(&file)?;
+//! let db = AssetsDb::from_bytes(&file)?;
 //! let resolver = ModelResolver::new(db, &root); // the folder holding `content/`
 //! let mut cache = GeometryCache::new(); // keep it for the whole batch
 //!

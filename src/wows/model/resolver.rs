@@ -9,7 +9,7 @@ use zerocopy::little_endian::U32;
 use super::error::{Missing, ModelError};
 use crate::error::Error;
 use crate::wows::assets::{
-    AssetsView, Material, Model, PathIndex, Prototype, PrototypeState, RenderSet, Visual,
+    AssetsDb, Material, Model, PathIndex, Prototype, PrototypeState, RenderSet, Visual,
 };
 
 /// Resolves models over an `assets.bin` and a resource root: the folder holding `content/` (the
@@ -17,7 +17,7 @@ use crate::wows::assets::{
 /// [`GeometryCache`](super::GeometryCache)).
 #[derive(Debug, Clone)]
 pub struct ModelResolver<'a> {
-    db: AssetsView<'a>,
+    db: AssetsDb<'a>,
     index: Option<&'a PathIndex>,
     root: PathBuf,
 }
@@ -31,7 +31,7 @@ pub fn strip_res(path: &str) -> &str {
 /// Builds a [`ModelError`] with the model's full path (walked in the path tree: the error path
 /// only) and the render set's name.
 pub(crate) fn model_error(
-    db: &AssetsView<'_>,
+    db: &AssetsDb<'_>,
     index: Option<&PathIndex>,
     model: u64,
     render_set: Option<&RenderSet<'_>>,
@@ -56,7 +56,7 @@ pub(crate) fn model_error(
 impl<'a> ModelResolver<'a> {
     /// A resolver over `db` whose `.geometry` files live under `root`: the folder holding
     /// `content/`, or the one holding `res/content/` (checked once, here).
-    pub fn new(db: AssetsView<'a>, root: impl Into<PathBuf>) -> Self {
+    pub fn new(db: AssetsDb<'a>, root: impl Into<PathBuf>) -> Self {
         let root = root.into();
         let res = root.join("res");
         let root = if !root.join("content").is_dir() && res.join("content").is_dir() {
@@ -79,7 +79,7 @@ impl<'a> ModelResolver<'a> {
     }
 
     /// The `assets.bin`.
-    pub fn db(&self) -> AssetsView<'a> {
+    pub fn db(&self) -> AssetsDb<'a> {
         self.db
     }
 
@@ -175,7 +175,7 @@ impl<'a> ModelResolver<'a> {
 /// `Copy`; every accessor reads in place.
 #[derive(Debug, Clone, Copy)]
 pub struct ResolvedModel<'a> {
-    db: AssetsView<'a>,
+    db: AssetsDb<'a>,
     index: Option<&'a PathIndex>,
     self_id: u64,
     model: Option<Model<'a>>,
@@ -275,7 +275,7 @@ impl<'a> ResolvedModel<'a> {
     }
 
     /// The `assets.bin`.
-    pub fn db(&self) -> AssetsView<'a> {
+    pub fn db(&self) -> AssetsDb<'a> {
         self.db
     }
 

@@ -1,11 +1,11 @@
-//! Level → TMX.
+//! A level ([`WwdModel`](crate::wwd::model::WwdModel)) → TMX.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::xml::escape as xml;
 use super::{DERIVED_HEADER, DERIVED_OBJECT, DERIVED_PLANE, DERIVED_TABLE, DERIVED_TILE};
-use crate::wwd::model::{Level, PlaneData, TileBody};
+use crate::wwd::model::{PlaneData, TileBody, WwdModel};
 use crate::wwd::raw::{Header, Object, PlaneHeader, TilePropertiesHeader, TilePropertyBase};
 use crate::wwd::render::{Picture, Property, RenderError, SheetTiles, tile_sheet};
 use crate::wwd::{PlaneFlags, Tile, escape, fixed, hex};
@@ -83,7 +83,7 @@ fn tile_size(v: i32) -> i32 {
 
 /// The level as a TMX map (see the [module](super) for the layout). Text only: the tilesets have
 /// no images ([`to_tmx_with_placeholders`] gives them some).
-pub fn to_tmx(level: &Level) -> String {
+pub fn to_tmx(level: &WwdModel) -> String {
     match tmx(level, |_| Ok::<_, core::convert::Infallible>(None)) {
         Ok(text) => text,
         Err(never) => match never {},
@@ -107,7 +107,7 @@ pub struct TilesetImage {
 /// each image `folder/NN-name.png`; the caller writes the pictures there. `from_tmx` ignores the
 /// images: a map with them converts back to the same level.
 pub fn to_tmx_with_placeholders(
-    level: &Level,
+    level: &WwdModel,
     folder: &str,
 ) -> Result<(String, Vec<TilesetImage>), RenderError> {
     let properties: Vec<Property> = level
@@ -168,7 +168,7 @@ fn file_name(name: &str) -> String {
 
 /// The map, with `image(tileset)` giving each tileset's image (`source`, width, height), if any.
 fn tmx<E>(
-    level: &Level,
+    level: &WwdModel,
     mut image: impl FnMut(&Tileset) -> Result<Option<(String, usize, usize)>, E>,
 ) -> Result<String, E> {
     let main = level

@@ -8,7 +8,7 @@ use super::xml::{self, Element};
 use super::{
     DERIVED_HEADER, DERIVED_OBJECT, DERIVED_PLANE, DERIVED_TABLE, DERIVED_TILE, TiledError,
 };
-use crate::wwd::model::{Level, ObjectData, PlaneData, TileBody, TilePropertyData};
+use crate::wwd::model::{ObjectData, PlaneData, TileBody, TilePropertyData, WwdModel};
 use crate::wwd::raw::{self, PlaneHeader, TilePropertyBase};
 use crate::wwd::{Tile, unescape, unhex};
 
@@ -51,7 +51,7 @@ fn text(value: &str, place: &str) -> Result<Vec<u8>, TiledError> {
 }
 
 /// The map as a level (see the [module](super) for the layout).
-pub fn from_tmx(tmx: &str) -> Result<Level, TiledError> {
+pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
     let map = xml::parse(tmx)?;
     if map.name != "map" {
         return Err(TiledError::new("document", "the root element is not <map>"));
@@ -62,7 +62,7 @@ pub fn from_tmx(tmx: &str) -> Result<Level, TiledError> {
             "infinite maps have no fixed grid: make the map fixed-size",
         ));
     }
-    let mut level = Level::new("", "");
+    let mut level = WwdModel::new("", "");
     for (name, value) in map.properties() {
         let place = format!("map property {name:?}");
         if let Some(field) = name.strip_prefix("tile_properties.") {

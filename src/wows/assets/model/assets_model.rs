@@ -7,12 +7,12 @@
 //! ```
 //! # #[cfg(feature = "serde")]
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! use gamebin::wows::assets::AssetsView;
+//! use gamebin::wows::assets::AssetsDb;
 //! use gamebin::synth::assets::example_file;
 //! use gamebin::wows::assets::model::AssetsBuilder;
 //!
 //! let file = example_file();
-//! let builder = AssetsBuilder::from_view(&AssetsView::from_bytes(&file)?)?;
+//! let builder = AssetsBuilder::from_view(&AssetsDb::from_bytes(&file)?)?;
 //! let text = serde_json::to_string(&builder)?;
 //! let again: AssetsBuilder = serde_json::from_str(&text)?;
 //! assert_eq!(again.to_bytes()?, file);
@@ -86,6 +86,21 @@ pub struct AssetsModel {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub layout: Option<FileLayout>,
+}
+
+impl AssetsModel {
+    /// The model of a file: every part it stores ([`AssetsBuilder::from_view`], then
+    /// [`AssetsBuilder::to_model`]).
+    pub fn from_view(view: &crate::wows::assets::AssetsDb<'_>) -> Result<AssetsModel> {
+        Ok(AssetsBuilder::from_view(view)?.to_model())
+    }
+
+    /// The model as a file, named as every format's owned model names it. It works on a copy
+    /// ([`AssetsBuilder::from_model`] takes the model): a pipeline that no longer needs the model
+    /// saves that copy with `AssetsBuilder::from_model(model)?.to_bytes()`.
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        AssetsBuilder::from_model(self.clone())?.to_bytes()
+    }
 }
 
 /// A path entry: its id, its parent's id and its name.

@@ -50,7 +50,7 @@ use crate::wows::assets::raw::{
     BODY_R2P_VALUES_PTR, BODY_STRING_DATA_PTR, BODY_STRINGS_BUCKETS_PTR, BODY_STRINGS_VALUES_PTR,
     BodyHeader, DatabaseEntry, PathEntry, PrototypeBucket, StringBucket,
 };
-use crate::wows::assets::{AssetsView, Prototype, PrototypeType};
+use crate::wows::assets::{AssetsDb, Prototype, PrototypeType};
 
 /// Where another writer placed the parts of a file (file offsets), and what the writer would
 /// otherwise not write the same: the strings map's words, the visuals' node name maps, where the
@@ -155,7 +155,7 @@ impl NodeNameMaps {
     /// The order of the node name maps of `view`'s visuals: in node order when a visual's map
     /// is in node order and not sorted (a map neither sorted nor in node order is not written
     /// the same either way: its blob is then kept as stored).
-    pub(super) fn of(view: &AssetsView<'_>) -> NodeNameMaps {
+    pub(super) fn of(view: &AssetsDb<'_>) -> NodeNameMaps {
         for database in view.databases().iter().flatten() {
             // A raw database's record count is unchecked: never a loop bound.
             if database.kind() != Some(PrototypeType::Visual) || database.item_size().is_none() {
@@ -324,7 +324,7 @@ impl FileLayout {
     /// The layout of the file `view` reads, for the builder `b` made from it: `None` when it is
     /// the writer's own (every part right after the one before it, the words the strings'
     /// order, every blob the one the writer makes from its records).
-    pub(super) fn of(view: &AssetsView<'_>, b: &AssetsBuilder) -> Result<Option<FileLayout>> {
+    pub(super) fn of(view: &AssetsDb<'_>, b: &AssetsBuilder) -> Result<Option<FileLayout>> {
         let file = view.as_bytes();
         let h = view.body_header();
         // The reader's own resolution (it opened the file, so none of these fails).
@@ -447,7 +447,7 @@ impl FileLayout {
 
     /// Whether every part starts right after the one before it (the writer's own placing), the
     /// words are the strings' order and no blob is kept as stored.
-    fn is_own(&self, view: &AssetsView<'_>) -> bool {
+    fn is_own(&self, view: &AssetsDb<'_>) -> bool {
         let mut next = BODY_BASE + size_of::<BodyHeader>();
         for (at, size) in self.parts(view) {
             if at != next {
@@ -463,7 +463,7 @@ impl FileLayout {
     }
 
     /// Each part's (offset, size) in file order as the layout places them, the end last.
-    fn parts(&self, view: &AssetsView<'_>) -> Vec<(usize, usize)> {
+    fn parts(&self, view: &AssetsDb<'_>) -> Vec<(usize, usize)> {
         let strings = view.strings();
         let r2p = view.prototypes().capacity();
         let names: usize = view

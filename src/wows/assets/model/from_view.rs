@@ -7,7 +7,7 @@ use super::{AssetsBuilder, Blob, ChecksumKind, FileLayout, NodeNameMaps};
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 use crate::hash::murmur3_32;
-use crate::wows::assets::{AssetsView, ChecksumMatch, PathIndex, Prototype, PrototypeFields};
+use crate::wows::assets::{AssetsDb, ChecksumMatch, PathIndex, Prototype, PrototypeFields};
 
 impl AssetsBuilder {
     /// The builder of an existing file, carrying every part the file stores: the strings (in
@@ -37,12 +37,12 @@ impl AssetsBuilder {
     ///
     /// ```
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// use gamebin::wows::assets::{AssetsView, EffectPresetFields, PrototypeType};
+    /// use gamebin::wows::assets::{AssetsDb, EffectPresetFields, PrototypeType};
     /// use gamebin::synth::assets::example_file;
     /// use gamebin::wows::assets::model::AssetsBuilder;
     ///
     /// let file = example_file();
-    /// let view = AssetsView::from_bytes(&file)?;
+    /// let view = AssetsDb::from_bytes(&file)?;
     /// let builder = AssetsBuilder::from_view(&view)?;
     /// assert_eq!(builder.to_bytes()?, file); // written again, byte for byte
     ///
@@ -51,14 +51,14 @@ impl AssetsBuilder {
     /// let id = builder.path("content/effects/smoke.preset")?;
     /// builder.prototype(id, EffectPresetFields { high_id: 7, low_id: 8 })?;
     /// let bytes = builder.to_bytes()?;
-    /// let changed = AssetsView::from_bytes(&bytes)?;
+    /// let changed = AssetsDb::from_bytes(&bytes)?;
     /// let presets = changed.database(PrototypeType::EffectPreset)?.expect("presets");
     /// assert_eq!(presets.record_count(), 2);
     /// assert!(changed.lookup_path("content/gameplay/Test.visual")?.is_some());
     /// # Ok(())
     /// # }
     /// ```
-    pub fn from_view(view: &AssetsView<'_>) -> Result<AssetsBuilder> {
+    pub fn from_view(view: &AssetsDb<'_>) -> Result<AssetsBuilder> {
         let checksum = view.verify_checksum();
         let mut b = AssetsBuilder {
             pool: Vec::new(),
@@ -88,7 +88,7 @@ impl AssetsBuilder {
 
     /// The strings map's strings, added in the order of the pool (for a file this writer made,
     /// the order of their buckets' words too), which rebuilds the pool and the slots.
-    fn strings_from(&mut self, view: &AssetsView<'_>) -> Result<()> {
+    fn strings_from(&mut self, view: &AssetsDb<'_>) -> Result<()> {
         let pool = view.strings().pool().as_ptr() as usize;
         let mut slots = Vec::new();
         let mut total = 0usize;
@@ -127,7 +127,7 @@ impl AssetsBuilder {
 
     /// The path entries in table order, and the full path of each (when its parent chain
     /// resolves) for [`path`](Self::path) to find.
-    fn paths_from(&mut self, view: &AssetsView<'_>) -> Result<()> {
+    fn paths_from(&mut self, view: &AssetsDb<'_>) -> Result<()> {
         let paths = view.paths();
         self.paths.reserve_exact(paths.len());
         for entry in paths.iter() {
@@ -148,7 +148,7 @@ impl AssetsBuilder {
     /// The resource-to-prototype entries, values as stored, in an order that puts each back in
     /// its slot: linear probing fills a run of occupied slots from its first slot on, so the
     /// entries are added slot by slot from the first slot after an empty one.
-    fn prototypes_from(&mut self, view: &AssetsView<'_>) -> Result<()> {
+    fn prototypes_from(&mut self, view: &AssetsDb<'_>) -> Result<()> {
         let mut entries = Vec::new();
         for entry in view.prototypes().iter() {
             let (key, at) = entry?;
@@ -169,7 +169,7 @@ impl AssetsBuilder {
 
     /// Every database in table order: records decoded and encoded again, or the blob as stored
     /// when the reader keeps the database raw.
-    fn databases_from(&mut self, view: &AssetsView<'_>) -> Result<()> {
+    fn databases_from(&mut self, view: &AssetsDb<'_>) -> Result<()> {
         for database in view.databases().iter() {
             let database = database?;
             let (magic, schema_hash) = (database.magic(), database.schema_hash());
@@ -200,7 +200,7 @@ impl AssetsBuilder {
     /// Encodes a record the reader read into database `database`, from its [`PrototypeFields`].
     fn encode_record(
         &mut self,
-        view: &AssetsView<'_>,
+        view: &AssetsDb<'_>,
         database: usize,
         record: Prototype<'_>,
     ) -> Result<usize> {
@@ -211,7 +211,7 @@ impl AssetsBuilder {
 
 /// Refuses `written` bytes made from a view (parts it shares, written out one by one) that are
 /// more than the whole file: `what`, at `at`, would make an output many times its input.
-fn within_file(view: &AssetsView<'_>, written: usize, at: usize, what: &'static str) -> Result<()> {
+fn within_file(view: &AssetsDb<'_>, written: usize, at: usize, what: &'static str) -> Result<()> {
     if written > view.as_bytes().len() {
         return Err(Error::invalid(
             u64_of(at),

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use gamebin::wows::assets::model::AssetsBuilder;
-//! use gamebin::wows::assets::{AssetsView, EffectPresetFields, Prototype};
+//! use gamebin::wows::assets::{AssetsDb, EffectPresetFields, Prototype};
 //!
 //! let mut builder = AssetsBuilder::new();
 //! let id = builder.path("content/effects/smoke.fxpreset").unwrap();
@@ -16,7 +16,7 @@
 //!     .unwrap();
 //! let bytes = builder.to_bytes().unwrap();
 //!
-//! let db = AssetsView::from_bytes(&bytes).unwrap();
+//! let db = AssetsDb::from_bytes(&bytes).unwrap();
 //! let at = db.lookup_path("content/effects/smoke.fxpreset").unwrap().unwrap();
 //! assert!(matches!(db.record(at).unwrap(), Prototype::EffectPreset(p) if p.low_id() == 2));
 //! ```
@@ -247,12 +247,12 @@ impl AssetsBuilder {
     ///
     /// ```
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// use gamebin::wows::assets::{AssetsView, PrototypeFields};
+    /// use gamebin::wows::assets::{AssetsDb, PrototypeFields};
     /// use gamebin::synth::assets::example_file;
     /// use gamebin::wows::assets::model::AssetsBuilder;
     ///
     /// let file = example_file();
-    /// let db = AssetsView::from_bytes(&file)?;
+    /// let db = AssetsDb::from_bytes(&file)?;
     /// let path = "content/gameplay/Test.visual";
     /// let visual = PrototypeFields::read(&db, db.record(db.lookup_path(path)?.unwrap())?)?;
     ///
@@ -260,7 +260,7 @@ impl AssetsBuilder {
     /// let id = builder.path(path)?;
     /// builder.prototype(id, visual.clone())?;
     /// let bytes = builder.to_bytes()?;
-    /// let copy = AssetsView::from_bytes(&bytes)?;
+    /// let copy = AssetsDb::from_bytes(&bytes)?;
     /// let again = PrototypeFields::read(&copy, copy.record(copy.lookup_path(path)?.unwrap())?)?;
     /// assert_eq!(again, visual);
     /// # Ok(())

@@ -1,11 +1,11 @@
 //! [`GeometryBuilder`]: a `.geometry` made from meshes (merged vertex and index buffers, raw or
 //! ENCD, mappings with hashed ids, collision and armor models) and written through the owned model
-//! [`GeometryFile`]; and the packing of one vertex into a vertex format's record.
+//! [`GeometryModel`]; and the packing of one vertex into a vertex format's record.
 
 use zerocopy::IntoBytes;
 use zerocopy::little_endian::{F32, U16, U32};
 
-use super::{GeometryFile, IndexBufferSpec, MappingSpec, ModelPrototypeSpec, VertexBufferSpec};
+use super::{GeometryModel, IndexBufferSpec, MappingSpec, ModelPrototypeSpec, VertexBufferSpec};
 use crate::bytes::sink::{Sink, invalid, narrow};
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
@@ -179,7 +179,7 @@ impl GeometryBuilder {
     }
 
     /// Inserts `bytes` padding bytes ([`PADDING_BYTE`](super::PADDING_BYTE)) before every blob and name so that they
-    /// start at odd offsets, as some real files have them ([`GeometryFile::blob_padding`]); at
+    /// start at odd offsets, as some real files have them ([`GeometryModel::blob_padding`]); at
     /// most [`MAX_BLOB_PADDING`](super::MAX_BLOB_PADDING) ([`to_bytes`](Self::to_bytes) refuses more).
     pub fn misalign_blobs(&mut self, bytes: usize) -> &mut Self {
         self.misalign = bytes;
@@ -365,7 +365,7 @@ impl GeometryBuilder {
 
     /// The file as a model: each vertex and index buffer encoded (ENCD) or stored as asked, the
     /// mappings in their tables' order, the models as added.
-    pub fn to_file(&self) -> Result<GeometryFile> {
+    pub fn to_file(&self) -> Result<GeometryModel> {
         let vertex_buffers = self
             .vertex_buffers
             .iter()
@@ -376,7 +376,7 @@ impl GeometryBuilder {
             .iter()
             .map(PendingIndices::to_spec)
             .collect::<Result<_>>()?;
-        Ok(GeometryFile {
+        Ok(GeometryModel {
             vertex_buffers,
             index_buffers,
             vertex_mappings: self.vertex_mappings.clone(),
@@ -387,7 +387,7 @@ impl GeometryBuilder {
         })
     }
 
-    /// Writes the file ([`to_file`](Self::to_file), then [`GeometryFile::to_bytes`]): the
+    /// Writes the file ([`to_file`](Self::to_file), then [`GeometryModel::to_bytes`]): the
     /// header, the two mapping tables, then each prototype table followed by the blobs and names
     /// its records point at.
     pub fn to_bytes(&self) -> Result<Vec<u8>> {

@@ -1,4 +1,4 @@
-//! [`GeometryFile`], the owned model of a `.geometry` file: from a view, to bytes.
+//! [`GeometryModel`], the owned model of a `.geometry` file: from a view, to bytes.
 
 use core::fmt;
 use core::mem::offset_of;
@@ -15,10 +15,10 @@ use crate::wows::geometry::raw::{
 };
 use crate::wows::geometry::{GeometryView, Mapping, Model, ModelKind};
 
-/// The byte [`GeometryFile::blob_padding`] fills with.
+/// The byte [`GeometryModel::blob_padding`] fills with.
 pub const PADDING_BYTE: u8 = 0xcd;
 
-/// The largest [`GeometryFile::blob_padding`] that [`GeometryFile::from_view`] recognises (a
+/// The largest [`GeometryModel::blob_padding`] that [`GeometryModel::from_view`] recognises (a
 /// longer run of [`PADDING_BYTE`] is not the writer's padding, and repeating it before every blob
 /// would make the written file out of proportion to the read one).
 pub const MAX_BLOB_PADDING: usize = 16;
@@ -43,11 +43,11 @@ pub const MAX_BLOB_PADDING: usize = 16;
 ///
 /// ```
 /// use gamebin::wows::geometry::GeometryView;
-/// use gamebin::wows::geometry::model::GeometryFile;
+/// use gamebin::wows::geometry::model::GeometryModel;
 ///
 /// let bytes = gamebin::synth::geometry::example_file();
 /// let view = GeometryView::from_bytes(&bytes)?;
-/// let mut file = GeometryFile::from_view(&view)?;
+/// let mut file = GeometryModel::from_view(&view)?;
 /// assert_eq!(file.vertex_buffers[0].format_name, "set3/xyznuvtbpc");
 /// assert!(file.vertex_buffers[0].is_encoded()); // kept as stored, not decoded
 /// assert_eq!(file.to_bytes()?, bytes); // the writer's layout comes back byte for byte
@@ -65,7 +65,7 @@ pub const MAX_BLOB_PADDING: usize = 16;
     derive(serde::Serialize, serde::Deserialize),
     serde(deny_unknown_fields)
 )]
-pub struct GeometryFile {
+pub struct GeometryModel {
     /// The merged vertex buffers (VerticesPrototype), in table order.
     pub vertex_buffers: Vec<VertexBufferSpec>,
     /// The merged index buffers (IndicesPrototype), in table order.
@@ -86,6 +86,9 @@ pub struct GeometryFile {
     #[cfg_attr(feature = "serde", serde(default))]
     pub blob_padding: usize,
 }
+
+/// The former name of [`GeometryModel`].
+pub type GeometryFile = GeometryModel;
 
 /// A merged vertex buffer: the VerticesPrototype's fields and the blob it points at.
 #[derive(Clone, Default, PartialEq, Eq)]
@@ -290,7 +293,7 @@ impl ModelPrototypeSpec {
     }
 }
 
-/// What [`GeometryFile::from_view`] may still copy: the file's length. In a file whose blobs and
+/// What [`GeometryModel::from_view`] may still copy: the file's length. In a file whose blobs and
 /// names do not overlap they add up to less; records that all point at one large blob would
 /// otherwise make a model (and a written file) many times the input's size.
 struct Budget(usize);
@@ -319,7 +322,7 @@ impl Budget {
     }
 }
 
-impl GeometryFile {
+impl GeometryModel {
     /// An empty file.
     pub fn new() -> Self {
         Self::default()
@@ -333,10 +336,10 @@ impl GeometryFile {
     ///
     /// ```
     /// use gamebin::wows::geometry::GeometryView;
-    /// use gamebin::wows::geometry::model::GeometryFile;
+    /// use gamebin::wows::geometry::model::GeometryModel;
     ///
     /// let bytes = gamebin::synth::geometry::example_file();
-    /// let file = GeometryFile::from_view(&GeometryView::from_bytes(&bytes)?)?;
+    /// let file = GeometryModel::from_view(&GeometryView::from_bytes(&bytes)?)?;
     /// assert_eq!(file.vertex_mappings.len(), 2);
     /// assert_eq!(file.armor_models[0].name, "CM_PA_united.armor");
     ///
@@ -344,7 +347,7 @@ impl GeometryFile {
     /// let mut damaged = bytes.clone();
     /// let at = GeometryView::from_bytes(&bytes)?.vertex_buffer(0).unwrap().offset();
     /// damaged[at + 7] = 0x7f;
-    /// assert!(GeometryFile::from_view(&GeometryView::from_bytes(&damaged)?).is_err());
+    /// assert!(GeometryModel::from_view(&GeometryView::from_bytes(&damaged)?).is_err());
     /// # Ok::<(), gamebin::Error>(())
     /// ```
     pub fn from_view(view: &GeometryView<'_>) -> Result<Self> {
@@ -374,7 +377,7 @@ impl GeometryFile {
                 .map(|m| ModelPrototypeSpec::from_view(m, &mut budget))
                 .collect()
         };
-        Ok(GeometryFile {
+        Ok(GeometryModel {
             vertex_buffers,
             index_buffers,
             vertex_mappings: view
@@ -393,15 +396,15 @@ impl GeometryFile {
         })
     }
 
-    /// Writes the file in the layout described at [`GeometryFile`]. Fails with a writer
+    /// Writes the file in the layout described at [`GeometryModel`]. Fails with a writer
     /// error naming the structure and field when a count, size or name does not fit its field,
     /// or when [`blob_padding`](Self::blob_padding) is over [`MAX_BLOB_PADDING`].
     ///
     /// ```
     /// use gamebin::wows::geometry::GeometryView;
-    /// use gamebin::wows::geometry::model::{GeometryFile, ModelPrototypeSpec};
+    /// use gamebin::wows::geometry::model::{GeometryModel, ModelPrototypeSpec};
     ///
-    /// let mut file = GeometryFile::new();
+    /// let mut file = GeometryModel::new();
     /// file.collision_models.push(ModelPrototypeSpec {
     ///     name: "CM_Hull.collision".into(),
     ///     data: vec![1, 2, 3],
@@ -410,13 +413,13 @@ impl GeometryFile {
     /// let view = GeometryView::from_bytes(&bytes)?;
     /// let model = view.collision_models().next().expect("one collision model");
     /// assert_eq!((model.name()?, model.data()?), ("CM_Hull.collision", &[1u8, 2, 3][..]));
-    /// assert_eq!(GeometryFile::from_view(&view)?, file);
+    /// assert_eq!(GeometryModel::from_view(&view)?, file);
     /// # Ok::<(), gamebin::Error>(())
     /// ```
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
         if self.blob_padding > MAX_BLOB_PADDING {
             return Err(invalid(
-                "GeometryFile.blob_padding",
+                "GeometryModel.blob_padding",
                 u64_of(self.blob_padding),
                 "more than MAX_BLOB_PADDING (16) bytes before every blob and name",
             ));

@@ -1,4 +1,4 @@
-//! `.geometry` writing: [`GeometryFile`], the owned model of a file (from a view, to bytes, serde
+//! `.geometry` writing: [`GeometryModel`], the owned model of a file (from a view, to bytes, serde
 //! with the `serde` feature), and [`GeometryBuilder`], which makes one from meshes — merged vertex
 //! and index buffers (raw or ENCD), mappings with hashed ids, collision and armor models — and
 //! writes it through the model, laid out the way the game's files are.
@@ -26,6 +26,6 @@ mod file;
 pub use armor::{ArmorNodeSpec, armor_payload};
 pub use builder::{GeometryBuilder, MeshVertex, f32_to_f16, pack_unit, pack_vertex};
 pub use file::{
-    GeometryFile, IndexBufferSpec, MAX_BLOB_PADDING, MappingSpec, ModelPrototypeSpec, PADDING_BYTE,
-    VertexBufferSpec,
+    GeometryFile, GeometryModel, IndexBufferSpec, MAX_BLOB_PADDING, MappingSpec,
+    ModelPrototypeSpec, PADDING_BYTE, VertexBufferSpec,
 };
