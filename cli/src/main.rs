@@ -519,6 +519,9 @@ enum WwdCommand {
         /// then recognised by its .wwd name, since content detection relies on the signature.
         #[arg(long)]
         ignore_signature: bool,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Converts a level to a Tiled map (TMX) for editing in the Tiled map editor: a tile layer per
     /// plane, a tileset per image set (tile ids are the level's; no images unless --placeholders:
@@ -717,6 +720,10 @@ enum SynthCommand {
         /// visual is new (not with --res).
         #[arg(long, conflicts_with = "res")]
         patched: bool,
+        /// Replace the output file if it exists, and with --res write into DIR even if it is
+        /// not empty (replacing the .geometry files there).
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -818,6 +825,7 @@ fn main() -> ExitCode {
                     output,
                     no_crop,
                     ignore_signature,
+                    force,
                 },
         } => render::run(
             &file,
@@ -826,6 +834,7 @@ fn main() -> ExitCode {
                 scale,
                 crop: !no_crop,
                 read: read_options(ignore_signature),
+                force,
             },
             &output,
         ),
@@ -911,6 +920,7 @@ fn main() -> ExitCode {
                     output,
                     res,
                     patched,
+                    force,
                 },
         } => synth::run_assets(
             match scale {
@@ -920,6 +930,7 @@ fn main() -> ExitCode {
             &output,
             res.as_deref(),
             patched,
+            force,
         ),
     };
     match outcome {

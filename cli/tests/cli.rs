@@ -1117,6 +1117,7 @@ fn wwd_render_writes_a_png_of_the_plane() {
         "background",
         "-o",
         png.to_str().unwrap(),
+        "--force",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let out = gamebin(&[
@@ -1127,6 +1128,7 @@ fn wwd_render_writes_a_png_of_the_plane() {
         "Nope",
         "-o",
         png.to_str().unwrap(),
+        "--force",
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
@@ -1169,7 +1171,7 @@ fn wwd_render_crops_to_the_part_in_use() {
     let render = |file: &Path, extra: &[&str]| {
         let mut args = vec!["wwd", "render", file.to_str().unwrap(), "--scale", "32"];
         args.extend_from_slice(extra);
-        args.extend_from_slice(&["-o", png.to_str().unwrap()]);
+        args.extend_from_slice(&["-o", png.to_str().unwrap(), "--force"]);
         let out = gamebin(&args);
         assert!(out.status.success(), "{}", stderr(&out));
         (png_size(&std::fs::read(&png).unwrap()), stderr(&out))
