@@ -172,10 +172,11 @@ enum Command {
     /// Exports the meshes of a .geometry for Blender and other tools: one binary glTF (-o
     /// OUT.glb) or one Wavefront OBJ per draw in a folder (-o DIR).
     ///
-    /// Every draw whose data are sound is exported; draws that cannot be (an index beyond its
-    /// vertices, a buffer that does not decode, an index mapping no vertex mapping fits) are
-    /// reported on stderr and the exit status is 1. Pairings the data could not decide are
-    /// reported too. Coordinates are converted from the game's left-handed, Y-up space to the
+    /// Draws that cannot be exported (an index beyond its vertices, a buffer that does not
+    /// decode, an index mapping no vertex mapping fits) and, with --armor, armor models that do
+    /// not read are each named on stderr, the exit status is 1 and nothing is written, unless
+    /// --partial asks for the rest anyway. Pairings the data could not decide are reported, and
+    /// without --armor so are armor models that do not read (a warning: they are not exported). Coordinates are converted from the game's left-handed, Y-up space to the
     /// right-handed, Y-up space of glTF and OBJ (X mirrored, triangles rewound); UVs from the
     /// stored `uv - 0.5` (top-left origin in glTF, bottom-left in OBJ). GLB meshes carry
     /// positions (with bounds), normals, tangents, one or two UV sets and, for skinned formats,
@@ -203,6 +204,10 @@ enum Command {
         /// Replace existing files.
         #[arg(long)]
         force: bool,
+        /// When some draws or armor models cannot be exported, write the others anyway (a
+        /// partial result; the exit status is still 1). Without it nothing is written then.
+        #[arg(long)]
+        partial: bool,
     },
     /// Final Fantasy XIII .wdb databases: JSON, CSV and XLSX export (field names supplied for
     /// XIII-1), and repacking from any of them.
@@ -758,6 +763,7 @@ fn main() -> ExitCode {
             format,
             armor,
             force,
+            partial,
         } => export::run(
             &file,
             &output,
@@ -765,6 +771,7 @@ fn main() -> ExitCode {
                 format,
                 armor,
                 force,
+                partial,
             },
         ),
         Command::Wdb(WdbCommand::Pack {

@@ -287,7 +287,7 @@ fn export_writes_a_glb_and_never_overwrites_without_force() {
 }
 
 #[test]
-fn export_writes_the_sound_draws_and_reports_the_others() {
+fn export_reports_the_draws_it_cannot_write_and_writes_the_others_only_when_partial() {
     at_repository_root();
     use gamebin::write::geometry::{GeometryBuilder, cube, pyramid};
     let dir = std::env::temp_dir().join(format!("gamebin-export-bad-{}", std::process::id()));
@@ -325,6 +325,19 @@ fn export_writes_the_sound_draws_and_reports_the_others() {
         err.contains("0x0000c0be"),
         "the unused vertex mapping is named: {err}"
     );
+    // A failed export leaves nothing behind...
+    assert!(err.contains("nothing written (--partial writes"), "{err}");
+    assert!(!glb.exists(), "a failed export wrote {}", glb.display());
+    // ...unless the partial result is asked for: the sound draw, and still exit status 1.
+    let out = gamebin(&[
+        "export",
+        input.to_str().unwrap(),
+        "-o",
+        glb.to_str().unwrap(),
+        "--partial",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("partial result (--partial): 1 mesh(es) written"));
     let gltf = gltf::Gltf::from_slice(&std::fs::read(&glb).unwrap()).unwrap();
     let names: Vec<_> = gltf
         .meshes()
