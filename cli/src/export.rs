@@ -78,9 +78,9 @@ fn export(path: &Path, output: &Path, settings: &Settings) -> Result<Status> {
     for note in doubtful {
         eprintln!(
             "gamebin: {source}: index mapping {:#010x}: {}{}",
-            im.get(note.index_mapping).map_or(0, |m| m.id()),
+            im.get(note.index_mapping_position).map_or(0, |m| m.id()),
             note.doubt,
-            if note.vertex_mapping.is_none() {
+            if note.vertex_mapping_position.is_none() {
                 "; not exported"
             } else {
                 ""
