@@ -83,6 +83,7 @@ pub use object::{Object, Objects};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile, Tiles};
 pub use text::{fixed, text_lossy};
 pub use tile_property::{Attribute, TileKind, TileProperties, TileProperty, TilePropertyIter};
+#[cfg(feature = "write")]
 pub(crate) use wapmap_meta::check_whole as check_wapmap_meta;
 pub use wapmap_meta::{MetaBlock, MetaBlockKind, MetaBlocks, MetaHeader, WapMapMeta};
 
