@@ -2,6 +2,7 @@
 //!
 //! Exit status: 0 when every file was read, 1 when any file failed (each error on stderr, with its
 //! file offset; the other files are still processed), 2 for usage errors.
+#![deny(unsafe_code)]
 
 mod assets;
 mod assets_get;
@@ -20,6 +21,7 @@ mod model;
 mod output;
 mod parallel;
 mod render;
+mod sigbus;
 mod synth;
 mod wdata;
 mod wdb;
@@ -50,8 +52,9 @@ struct Cli {
     #[command(subcommand)]
     command: Command,
     /// Read files into memory instead of mapping them. A mapped file that another process
-    /// truncates while gamebin reads it kills gamebin (SIGBUS, "Bus error"); use this for files
-    /// that may change while they are read (downloads, game updates, files being edited).
+    /// truncates while gamebin reads it stops gamebin (SIGBUS: on Linux a message naming the
+    /// file and exit status 1, elsewhere "Bus error"); use this for files that may change while
+    /// they are read (downloads, game updates, files being edited).
     #[arg(long, global = true)]
     no_mmap: bool,
 }
@@ -739,6 +742,9 @@ fn read_options(ignore_signature: bool) -> files::ReadOptions {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     files::set_no_mmap(cli.no_mmap);
+    if !cli.no_mmap {
+        sigbus::install();
+    }
     let outcome = match cli.command {
         Command::Diff { a, b, json } => return ExitCode::from(diff::run(&a, &b, json).code()),
         Command::Info {
