@@ -187,7 +187,8 @@ enum Command {
     #[command(
         after_help = "Examples:\n  gamebin export ship.geometry -o ship.glb\n  \
                       gamebin export ship.geometry -o ship.glb --armor\n  \
-                      gamebin export ship.geometry -o ship.glb"
+                      gamebin export ship.geometry -o ship_obj/   (one .obj per draw)\n  \
+                      gamebin export damaged.geometry -o part.glb --partial   (what can be exported)"
     )]
     Export {
         /// The .geometry file.

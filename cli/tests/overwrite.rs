@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 mod common;
-use common::{at_repository_root, gamebin, root, stderr, temp_dir};
+use common::{at_repository_root, gamebin, leaf_commands, root, stderr, temp_dir};
 
 /// What is put where a command is about to write: it must still be there after the run without
 /// `--force`, and gone after the run with it.
@@ -20,44 +20,6 @@ fn arg(p: &Path) -> &str {
 
 fn run(args: &[&str]) -> Output {
     gamebin(args)
-}
-
-/// The subcommand paths (`["wdb", "pack"]`, …) listed under "Commands:" in `gamebin ARGS --help`,
-/// recursively: the leaves, the commands that do something.
-fn leaf_commands(prefix: &[String], found: &mut Vec<Vec<String>>) {
-    let mut args: Vec<&str> = prefix.iter().map(String::as_str).collect();
-    args.push("--help");
-    let help = String::from_utf8(run(&args).stdout).unwrap();
-    let mut children = Vec::new();
-    let mut in_commands = false;
-    for line in help.lines() {
-        if line == "Commands:" {
-            in_commands = true;
-            continue;
-        }
-        if in_commands {
-            // "  name  about…" under "Commands:", up to the next blank line.
-            let Some(rest) = line.strip_prefix("  ") else {
-                break;
-            };
-            if rest.starts_with(' ') {
-                continue; // an about text wrapped onto the next line
-            }
-            let name = rest.split_whitespace().next().unwrap_or("");
-            if !name.is_empty() && name != "help" {
-                children.push(name.to_owned());
-            }
-        }
-    }
-    if children.is_empty() {
-        found.push(prefix.to_vec());
-        return;
-    }
-    for child in children {
-        let mut path = prefix.to_vec();
-        path.push(child);
-        leaf_commands(&path, found);
-    }
 }
 
 /// One writing command: its arguments without `--force`, and the file it would replace.
