@@ -217,3 +217,37 @@ fn every_fixture_and_sample_exports_to_obj() {
         }
     }
 }
+
+#[test]
+fn a_skipped_armor_model_is_named_as_an_armor_model() {
+    use gamebin::export::gltf::GeometryPart;
+    // The writer's example ends with its armor model: cut by one byte, its name does not read.
+    let file = gamebin::write::geometry::example_file();
+    let cut = &file[..file.len() - 1];
+    let view = GeometryView::from_bytes(cut).unwrap();
+    let mut decoded = DecodedGeometry::new();
+    decoded.decode(&view);
+    let glb = geometry_to_glb(&view, &decoded, &GeometryGlbOptions { armor: true }).unwrap();
+    assert_eq!(glb.meshes, 2, "the two draws");
+    let [skipped] = &glb.skipped[..] else {
+        panic!("{:?}", glb.skipped)
+    };
+    assert_eq!(
+        skipped.part,
+        GeometryPart::Armor {
+            index: 0,
+            name: None
+        }
+    );
+    assert_eq!(skipped.part.to_string(), "armor model 0 (name unreadable)");
+    let named = GeometryPart::Armor {
+        index: 2,
+        name: Some("CM_PA_united.armor".into()),
+    };
+    assert_eq!(named.to_string(), "armor model 2 (\"CM_PA_united.armor\")");
+    let draw = GeometryPart::Draw {
+        vertices_id: 0xc0be,
+        indices_id: 0xc0bf,
+    };
+    assert_eq!(draw.to_string(), "draw 0x0000c0be + 0x0000c0bf");
+}

@@ -738,3 +738,35 @@ fn lookups_by_id_find_the_first_mapping_at_every_table_length() {
         }
     }
 }
+
+/// One meaning per name: a pairing note names its mappings by table position
+/// (`index_mapping_position`), the summary (and `dump`, and the command line) by id
+/// (`index_mapping`); the position leads to the mapping whose id the summary gives.
+#[test]
+fn a_pairing_note_gives_positions_and_its_summary_ids() {
+    use gamebin::wows::geometry::GeometrySummary;
+    let fixtures = gamebin::write::geometry::fixtures().unwrap();
+    let (_, bytes) = fixtures
+        .iter()
+        .find(|(n, _)| *n == "ambiguous_pairing.geometry")
+        .unwrap();
+    let view = GeometryView::from_bytes(bytes).unwrap();
+    let draws = view.draws();
+    let notes = draws.table().notes();
+    let summary = GeometrySummary::from_view(&view).unwrap();
+    assert_eq!(notes.len(), summary.pairing_notes.len());
+    assert!(!notes.is_empty());
+    for (note, said) in notes.iter().zip(&summary.pairing_notes) {
+        let mapping = view
+            .index_mappings()
+            .get(note.index_mapping_position)
+            .unwrap();
+        assert_eq!(said.index_mapping, mapping.id());
+        let vertices = note
+            .vertex_mapping_position
+            .map(|p| view.vertex_mappings().get(p).unwrap().id());
+        assert_eq!(said.vertex_mapping, vertices);
+        // The ids are hashes, never small table positions.
+        assert!(said.index_mapping > 0xffff, "{:#x}", said.index_mapping);
+    }
+}

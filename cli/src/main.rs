@@ -2,6 +2,7 @@
 //!
 //! Exit status: 0 when every file was read, 1 when any file failed (each error on stderr, with its
 //! file offset; the other files are still processed), 2 for usage errors.
+#![deny(unsafe_code)]
 
 mod assets;
 mod assets_get;
@@ -20,6 +21,7 @@ mod model;
 mod output;
 mod parallel;
 mod render;
+mod sigbus;
 mod synth;
 mod wdata;
 mod wdb;
@@ -50,8 +52,9 @@ struct Cli {
     #[command(subcommand)]
     command: Command,
     /// Read files into memory instead of mapping them. A mapped file that another process
-    /// truncates while gamebin reads it kills gamebin (SIGBUS, "Bus error"); use this for files
-    /// that may change while they are read (downloads, game updates, files being edited).
+    /// truncates while gamebin reads it stops gamebin (SIGBUS: on Linux a message naming the
+    /// file and exit status 1, elsewhere "Bus error"); use this for files that may change while
+    /// they are read (downloads, game updates, files being edited).
     #[arg(long, global = true)]
     no_mmap: bool,
 }
@@ -172,10 +175,11 @@ enum Command {
     /// Exports the meshes of a .geometry for Blender and other tools: one binary glTF (-o
     /// OUT.glb) or one Wavefront OBJ per draw in a folder (-o DIR).
     ///
-    /// Every draw whose data are sound is exported; draws that cannot be (an index beyond its
-    /// vertices, a buffer that does not decode, an index mapping no vertex mapping fits) are
-    /// reported on stderr and the exit status is 1. Pairings the data could not decide are
-    /// reported too. Coordinates are converted from the game's left-handed, Y-up space to the
+    /// Draws that cannot be exported (an index beyond its vertices, a buffer that does not
+    /// decode, an index mapping no vertex mapping fits) and, with --armor, armor models that do
+    /// not read are each named on stderr, the exit status is 1 and nothing is written, unless
+    /// --partial asks for the rest anyway. Pairings the data could not decide are reported, and
+    /// without --armor so are armor models that do not read (a warning: they are not exported). Coordinates are converted from the game's left-handed, Y-up space to the
     /// right-handed, Y-up space of glTF and OBJ (X mirrored, triangles rewound); UVs from the
     /// stored `uv - 0.5` (top-left origin in glTF, bottom-left in OBJ). GLB meshes carry
     /// positions (with bounds), normals, tangents, one or two UV sets and, for skinned formats,
@@ -183,7 +187,8 @@ enum Command {
     #[command(
         after_help = "Examples:\n  gamebin export ship.geometry -o ship.glb\n  \
                       gamebin export ship.geometry -o ship.glb --armor\n  \
-                      gamebin export ship.geometry -o ship.glb"
+                      gamebin export ship.geometry -o ship_obj/   (one .obj per draw)\n  \
+                      gamebin export damaged.geometry -o part.glb --partial   (what can be exported)"
     )]
     Export {
         /// The .geometry file.
@@ -203,6 +208,10 @@ enum Command {
         /// Replace existing files.
         #[arg(long)]
         force: bool,
+        /// When some draws or armor models cannot be exported, write the others anyway (a
+        /// partial result; the exit status is still 1). Without it nothing is written then.
+        #[arg(long)]
+        partial: bool,
     },
     /// Final Fantasy XIII .wdb databases: JSON, CSV and XLSX export (field names supplied for
     /// XIII-1), and repacking from any of them.
@@ -519,6 +528,9 @@ enum WwdCommand {
         /// then recognised by its .wwd name, since content detection relies on the signature.
         #[arg(long)]
         ignore_signature: bool,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Converts a level to a Tiled map (TMX) for editing in the Tiled map editor: a tile layer per
     /// plane, a tileset per image set (tile ids are the level's; no images unless --placeholders:
@@ -717,6 +729,10 @@ enum SynthCommand {
         /// visual is new (not with --res).
         #[arg(long, conflicts_with = "res")]
         patched: bool,
+        /// Replace the output file if it exists, and with --res write into DIR even if it is
+        /// not empty (replacing the .geometry files there).
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -727,6 +743,9 @@ fn read_options(ignore_signature: bool) -> files::ReadOptions {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     files::set_no_mmap(cli.no_mmap);
+    if !cli.no_mmap {
+        sigbus::install();
+    }
     let outcome = match cli.command {
         Command::Diff { a, b, json } => return ExitCode::from(diff::run(&a, &b, json).code()),
         Command::Info {
@@ -751,6 +770,7 @@ fn main() -> ExitCode {
             format,
             armor,
             force,
+            partial,
         } => export::run(
             &file,
             &output,
@@ -758,6 +778,7 @@ fn main() -> ExitCode {
                 format,
                 armor,
                 force,
+                partial,
             },
         ),
         Command::Wdb(WdbCommand::Pack {
@@ -818,6 +839,7 @@ fn main() -> ExitCode {
                     output,
                     no_crop,
                     ignore_signature,
+                    force,
                 },
         } => render::run(
             &file,
@@ -826,6 +848,7 @@ fn main() -> ExitCode {
                 scale,
                 crop: !no_crop,
                 read: read_options(ignore_signature),
+                force,
             },
             &output,
         ),
@@ -911,6 +934,7 @@ fn main() -> ExitCode {
                     output,
                     res,
                     patched,
+                    force,
                 },
         } => synth::run_assets(
             match scale {
@@ -920,6 +944,7 @@ fn main() -> ExitCode {
             &output,
             res.as_deref(),
             patched,
+            force,
         ),
     };
     match outcome {

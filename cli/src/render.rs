@@ -21,6 +21,8 @@ pub struct Settings<'s> {
     /// Crop to the part of the plane in use.
     pub crop: bool,
     pub read: ReadOptions,
+    /// Replace an existing output file.
+    pub force: bool,
 }
 
 pub fn run(path: &Path, settings: &Settings<'_>, output: &Path) -> Result<Status> {
@@ -34,6 +36,8 @@ pub fn run(path: &Path, settings: &Settings<'_>, output: &Path) -> Result<Status
 }
 
 fn render(path: &Path, settings: &Settings<'_>, output: &Path) -> Result<()> {
+    // Refused before the level is read (no work for nothing), and again when it is created.
+    files::refuse_existing(output, settings.force)?;
     let (file, format) = files::open_known(path, settings.read)?;
     if format != Format::Wap32Wwd {
         bail!("wwd render reads .wwd levels; this is {format}");
@@ -66,8 +70,7 @@ fn render(path: &Path, settings: &Settings<'_>, output: &Path) -> Result<()> {
         RenderError::TooLarge { .. } => anyhow::anyhow!("{e}; pass a smaller --scale"),
         RenderError::Level(e) => e.into(),
     })?;
-    let file = std::fs::File::create(output)
-        .with_context(|| format!("cannot create {}", output.display()))?;
+    let file = files::create_new(output, settings.force)?;
     picture
         .write_png(BufWriter::new(file))
         .with_context(|| format!("cannot write {}", output.display()))?;

@@ -4,10 +4,11 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use gamebin::write::assets_synth::{Scale, synth, synth_patched};
 use gamebin::write::model::write_synth_world;
 
+use crate::files::{refuse_existing, write_new};
 use crate::output::Status;
 
 pub fn run_assets(
@@ -15,15 +16,18 @@ pub fn run_assets(
     output: &Path,
     res: Option<&Path>,
     patched: bool,
+    force: bool,
 ) -> Result<Status> {
+    // Refused before anything is generated (no work for nothing).
+    refuse_existing(output, force)?;
     let Some(res) = res else {
         let bytes = if patched {
             synth_patched(scale)?
         } else {
             synth(scale)?
         };
-        std::fs::write(output, &bytes)
-            .with_context(|| format!("cannot write {}", output.display()))?;
+        // Checked again as the file is created: one appearing meanwhile is not replaced either.
+        write_new(output, &bytes, force)?;
         eprintln!(
             "gamebin: wrote {} ({} bytes)",
             output.display(),
@@ -31,6 +35,7 @@ pub fn run_assets(
         );
         return Ok(Status::Success);
     };
+    refuse_filled_dir(res, force)?;
     let world = write_synth_world(scale, output, res).map_err(|e| {
         anyhow!(
             "cannot write the world ({} and {}): {e}",
@@ -46,4 +51,26 @@ pub fn run_assets(
         res.display()
     );
     Ok(Status::Success)
+}
+
+/// Refuses a resource folder that exists and holds anything, unless `force`: the world's
+/// `.geometry` files would replace files there (which ones is known only once the world is
+/// generated, so a folder in use is refused as a whole, before any work).
+fn refuse_filled_dir(dir: &Path, force: bool) -> Result<()> {
+    if force {
+        return Ok(());
+    }
+    let filled = match std::fs::read_dir(dir) {
+        Ok(mut entries) => entries.next().is_some(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => false,
+        Err(e) => bail!("cannot write the world under {}: {e}", dir.display()),
+    };
+    if filled {
+        bail!(
+            "{} exists and is not empty; not written into (use --force to replace the .geometry \
+             files there)",
+            dir.display()
+        );
+    }
+    Ok(())
 }

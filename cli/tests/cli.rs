@@ -287,7 +287,7 @@ fn export_writes_a_glb_and_never_overwrites_without_force() {
 }
 
 #[test]
-fn export_writes_the_sound_draws_and_reports_the_others() {
+fn export_reports_the_draws_it_cannot_write_and_writes_the_others_only_when_partial() {
     at_repository_root();
     use gamebin::write::geometry::{GeometryBuilder, cube, pyramid};
     let dir = std::env::temp_dir().join(format!("gamebin-export-bad-{}", std::process::id()));
@@ -325,6 +325,19 @@ fn export_writes_the_sound_draws_and_reports_the_others() {
         err.contains("0x0000c0be"),
         "the unused vertex mapping is named: {err}"
     );
+    // A failed export leaves nothing behind...
+    assert!(err.contains("nothing written (--partial writes"), "{err}");
+    assert!(!glb.exists(), "a failed export wrote {}", glb.display());
+    // ...unless the partial result is asked for: the sound draw, and still exit status 1.
+    let out = gamebin(&[
+        "export",
+        input.to_str().unwrap(),
+        "-o",
+        glb.to_str().unwrap(),
+        "--partial",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("partial result (--partial): 1 mesh(es) written"));
     let gltf = gltf::Gltf::from_slice(&std::fs::read(&glb).unwrap()).unwrap();
     let names: Vec<_> = gltf
         .meshes()
@@ -1117,6 +1130,7 @@ fn wwd_render_writes_a_png_of_the_plane() {
         "background",
         "-o",
         png.to_str().unwrap(),
+        "--force",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let out = gamebin(&[
@@ -1127,6 +1141,7 @@ fn wwd_render_writes_a_png_of_the_plane() {
         "Nope",
         "-o",
         png.to_str().unwrap(),
+        "--force",
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
@@ -1169,7 +1184,7 @@ fn wwd_render_crops_to_the_part_in_use() {
     let render = |file: &Path, extra: &[&str]| {
         let mut args = vec!["wwd", "render", file.to_str().unwrap(), "--scale", "32"];
         args.extend_from_slice(extra);
-        args.extend_from_slice(&["-o", png.to_str().unwrap()]);
+        args.extend_from_slice(&["-o", png.to_str().unwrap(), "--force"]);
         let out = gamebin(&args);
         assert!(out.status.success(), "{}", stderr(&out));
         (png_size(&std::fs::read(&png).unwrap()), stderr(&out))

@@ -42,6 +42,14 @@ fn make_inputs(tmp: &Path) {
     project[0] = 7; // format version 7 instead of 9
     std::fs::create_dir_all(tmp.join("project")).unwrap();
     std::fs::write(tmp.join("project/Project.dat"), &project).unwrap();
+    // What `wdb pack` is given by mistake: text of no kind under each kind's name, a JSON object
+    // that is no dump, a zip that is no workbook, the .wdb itself.
+    for name in ["garbage.xlsx", "garbage.csv", "garbage.json"] {
+        std::fs::write(tmp.join(name), b"hello, garbage\n").unwrap();
+    }
+    std::fs::write(tmp.join("object.json"), b"{\"a\": 1}").unwrap();
+    std::fs::write(tmp.join("zip.xlsx"), b"PK\x03\x04not a workbook").unwrap();
+    std::fs::write(tmp.join("items.xlsx"), fixture("ff13-wdb/items.wdb")).unwrap();
     #[cfg(unix)]
     {
         let status = Command::new("mkfifo")
@@ -116,6 +124,30 @@ fn cases() -> Vec<Case> {
                 "--fields",
                 "uA,uB,uC,uD,uE,uF,uG,uH",
             ],
+        ),
+        case(
+            "wdb_pack_garbage_xlsx",
+            &["wdb", "pack", "$TMP/garbage.xlsx", "-o", "$TMP/out.wdb"],
+        ),
+        case(
+            "wdb_pack_garbage_csv",
+            &["wdb", "pack", "$TMP/garbage.csv", "-o", "$TMP/out.wdb"],
+        ),
+        case(
+            "wdb_pack_garbage_json",
+            &["wdb", "pack", "$TMP/garbage.json", "-o", "$TMP/out.wdb"],
+        ),
+        case(
+            "wdb_pack_object_json",
+            &["wdb", "pack", "$TMP/object.json", "-o", "$TMP/out.wdb"],
+        ),
+        case(
+            "wdb_pack_zip_xlsx",
+            &["wdb", "pack", "$TMP/zip.xlsx", "-o", "$TMP/out.wdb"],
+        ),
+        case(
+            "wdb_pack_the_wdb_itself",
+            &["wdb", "pack", "$TMP/items.xlsx", "-o", "$TMP/out.wdb"],
         ),
         Case {
             name: "info_stdin",

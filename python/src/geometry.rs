@@ -191,12 +191,7 @@ pub fn geometry_export_glb(
     let skipped = glb
         .skipped
         .iter()
-        .map(|s| {
-            format!(
-                "draw {:08x}_{:08x}: {}",
-                s.vertices_id, s.indices_id, s.error
-            )
-        })
+        .map(|s| format!("{}: {}", s.part, s.error))
         .collect();
     Ok((glb.meshes, skipped))
 }

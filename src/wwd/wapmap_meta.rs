@@ -344,7 +344,8 @@ pub(crate) fn at_end(file: &[u8]) -> Result<Option<WapMapMeta<'_>>> {
 
 /// Checks that `block` is one whole WapMap block on its own, as a reader finds it after a level's
 /// main block; an error's offset counts from the block's start. The writer refuses anything else
-/// there, since other bytes after the main block make the level unreadable.
+/// there, since other bytes after the main block make the level unreadable. (Only the writers
+/// need it: the level writer and the Tiled import, which needs `write`.)
 #[cfg(feature = "write")]
 pub(crate) fn check_whole(block: &[u8]) -> Result<()> {
     read(block, 0).map(|_| ())

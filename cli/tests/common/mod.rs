@@ -158,3 +158,41 @@ pub fn samples() -> PathBuf {
     );
     PathBuf::from(dir)
 }
+
+/// The subcommand paths (`["wdb", "pack"]`, …) listed under "Commands:" in `gamebin ARGS --help`,
+/// recursively: the leaves, the commands that do something.
+pub fn leaf_commands(prefix: &[String], found: &mut Vec<Vec<String>>) {
+    let mut args: Vec<&str> = prefix.iter().map(String::as_str).collect();
+    args.push("--help");
+    let help = String::from_utf8(gamebin(&args).stdout).unwrap();
+    let mut children = Vec::new();
+    let mut in_commands = false;
+    for line in help.lines() {
+        if line == "Commands:" {
+            in_commands = true;
+            continue;
+        }
+        if in_commands {
+            // "  name  about…" under "Commands:", up to the next blank line.
+            let Some(rest) = line.strip_prefix("  ") else {
+                break;
+            };
+            if rest.starts_with(' ') {
+                continue; // an about text wrapped onto the next line
+            }
+            let name = rest.split_whitespace().next().unwrap_or("");
+            if !name.is_empty() && name != "help" {
+                children.push(name.to_owned());
+            }
+        }
+    }
+    if children.is_empty() {
+        found.push(prefix.to_vec());
+        return;
+    }
+    for child in children {
+        let mut path = prefix.to_vec();
+        path.push(child);
+        leaf_commands(&path, found);
+    }
+}

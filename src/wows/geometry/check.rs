@@ -134,7 +134,7 @@ impl<'a> GeometryView<'a> {
         let table = decoded.draw_table();
         for note in table.notes() {
             let finding = Finding::Pairing {
-                index_mapping_id: id(im.get(note.index_mapping)),
+                index_mapping_id: id(im.get(note.index_mapping_position)),
                 doubt: note.doubt,
             };
             match note.doubt {

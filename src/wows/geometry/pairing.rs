@@ -150,12 +150,16 @@ impl fmt::Display for PairingDoubt {
 }
 
 /// A choice the pairing made that the data did not force, or an index mapping it left unpaired.
+///
+/// The mappings are named by their positions in their tables (`view.index_mappings().get(p)`),
+/// not by their ids: the summaries ([`PairingNoteSummary`](super::PairingNoteSummary)), `dump`
+/// and the command line name them by id, as `index_mapping` and `vertex_mapping`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PairingNote {
     /// Position of the index mapping in its table.
-    pub index_mapping: usize,
+    pub index_mapping_position: usize,
     /// Position of the vertex mapping it was paired with, if any.
-    pub vertex_mapping: Option<usize>,
+    pub vertex_mapping_position: Option<usize>,
     /// Why.
     pub doubt: PairingDoubt,
 }
@@ -364,8 +368,8 @@ impl DrawTable {
 
     fn note(&mut self, index: u32, vertex: Option<u32>, doubt: PairingDoubt) {
         self.notes.push(PairingNote {
-            index_mapping: index as usize,
-            vertex_mapping: vertex.map(|v| v as usize),
+            index_mapping_position: index as usize,
+            vertex_mapping_position: vertex.map(|v| v as usize),
             doubt,
         });
     }
@@ -511,8 +515,8 @@ impl DrawTable {
                 }
                 if tie {
                     self.notes.push(PairingNote {
-                        index_mapping: i as usize,
-                        vertex_mapping: Some(v as usize),
+                        index_mapping_position: i as usize,
+                        vertex_mapping_position: Some(v as usize),
                         doubt,
                     });
                 }

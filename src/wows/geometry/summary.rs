@@ -118,9 +118,10 @@ pub struct DrawSummary {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PairingNoteSummary {
-    /// The index mapping's id.
+    /// The index mapping's id (its position is
+    /// [`PairingNote::index_mapping_position`](super::PairingNote::index_mapping_position)).
     pub index_mapping: u32,
-    /// The vertex mapping it was paired with, if any.
+    /// The id of the vertex mapping it was paired with, if any.
     pub vertex_mapping: Option<u32>,
     /// Why the pairing is in doubt.
     pub note: String,
@@ -263,8 +264,8 @@ impl GeometrySummary {
             .notes()
             .iter()
             .map(|n| PairingNoteSummary {
-                index_mapping: id(im.get(n.index_mapping)),
-                vertex_mapping: n.vertex_mapping.map(|v| id(vm.get(v))),
+                index_mapping: id(im.get(n.index_mapping_position)),
+                vertex_mapping: n.vertex_mapping_position.map(|v| id(vm.get(v))),
                 note: n.doubt.to_string(),
             })
             .collect();

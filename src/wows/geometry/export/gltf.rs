@@ -703,13 +703,50 @@ pub struct GeometryGlbOptions {
     pub armor: bool,
 }
 
-/// A draw [`geometry_to_glb`] left out, and why.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SkippedDraw {
-    /// The draw's vertex mapping id.
-    pub vertices_id: u32,
-    /// The draw's index mapping id.
-    pub indices_id: u32,
+/// A part of a `.geometry` that [`geometry_to_glb`] would have exported: a draw, named by its
+/// two mapping ids, or an armor model, named by its position in the file's armor table and by
+/// its name when the name reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GeometryPart {
+    /// A draw: an index mapping paired with a vertex mapping.
+    Draw {
+        /// The draw's vertex mapping id.
+        vertices_id: u32,
+        /// The draw's index mapping id.
+        indices_id: u32,
+    },
+    /// An armor model (exported with [`GeometryGlbOptions::armor`]).
+    Armor {
+        /// Its position in the file's table of armor models.
+        index: usize,
+        /// Its name, `None` when the name itself could not be read.
+        name: Option<String>,
+    },
+}
+
+impl core::fmt::Display for GeometryPart {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            GeometryPart::Draw {
+                vertices_id,
+                indices_id,
+            } => write!(f, "draw {vertices_id:#010x} + {indices_id:#010x}"),
+            GeometryPart::Armor {
+                index,
+                name: Some(name),
+            } => write!(f, "armor model {index} ({name:?})"),
+            GeometryPart::Armor { index, name: None } => {
+                write!(f, "armor model {index} (name unreadable)")
+            }
+        }
+    }
+}
+
+/// A part [`geometry_to_glb`] left out, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SkippedPart {
+    /// What was left out.
+    pub part: GeometryPart,
     /// Why it could not be exported.
     pub error: Error,
 }
@@ -721,16 +758,18 @@ pub struct GeometryGlb {
     pub bytes: Vec<u8>,
     /// Meshes written (draws, then armor models).
     pub meshes: usize,
-    /// Draws (and armor models, with both ids 0) that could not be exported.
-    pub skipped: Vec<SkippedDraw>,
+    /// Draws and armor models that could not be exported, in the order they were tried.
+    pub skipped: Vec<SkippedPart>,
 }
 
 /// Exports every sound draw of a decoded `.geometry` as a mesh on its own node, named
 /// `<vertex mapping id>_<index mapping id>` in hex, in one scene; skinned draws get a skin over
 /// joint nodes `joint_0` … under one root node `joints` (identity transforms: the geometry has no
 /// skeleton of its own; joint `k` is the bone a vertex stores as index `k`). Draws
-/// that cannot be exported (an index beyond their vertices, a buffer that did not decode) are
-/// listed in [`GeometryGlb::skipped`] and the others still exported.
+/// that cannot be exported (an index beyond their vertices, a buffer that did not decode) and
+/// armor models that do not read are listed in [`GeometryGlb::skipped`] and the others still
+/// exported: the bytes are then a partial result, which a caller should not pass off as the
+/// whole file.
 pub fn geometry_to_glb(
     view: &GeometryView<'_>,
     decoded: &DecodedGeometry,
@@ -776,9 +815,11 @@ pub fn geometry_to_glb(
                     skinned.push(node);
                 }
             }
-            Err(error) => skipped.push(SkippedDraw {
-                vertices_id,
-                indices_id,
+            Err(error) => skipped.push(SkippedPart {
+                part: GeometryPart::Draw {
+                    vertices_id,
+                    indices_id,
+                },
                 error,
             }),
         }
@@ -810,7 +851,7 @@ pub fn geometry_to_glb(
         }
     }
     if options.armor {
-        for model in view.armor_models() {
+        for (index, model) in view.armor_models().enumerate() {
             let mesh = model.name().and_then(|name| {
                 let armor = model.armor()?;
                 builder.add_armor(name, &model, &armor).map(|m| (name, m))
@@ -824,9 +865,11 @@ pub fn geometry_to_glb(
                     });
                     builder.add_to_scene(scene, node);
                 }
-                Err(error) => skipped.push(SkippedDraw {
-                    vertices_id: 0,
-                    indices_id: 0,
+                Err(error) => skipped.push(SkippedPart {
+                    part: GeometryPart::Armor {
+                        index,
+                        name: model.name().ok().map(str::to_owned),
+                    },
                     error,
                 }),
             }

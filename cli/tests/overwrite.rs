@@ -1,0 +1,306 @@
+//! The README's rule, for every command that writes files: an existing output file is not
+//! replaced without `--force` (exit status 1, a message naming the file and the flag, the file
+//! untouched), and is replaced with it. The commands are found in `gamebin --help` (every
+//! subcommand with an output option must take `--force` and be tried here), so a new writing
+//! command without a case fails this test.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+mod common;
+use common::{at_repository_root, gamebin, leaf_commands, root, stderr, temp_dir};
+
+/// What is put where a command is about to write: it must still be there after the run without
+/// `--force`, and gone after the run with it.
+const KEEP: &[u8] = b"an existing file gamebin must not replace without --force\n";
+
+fn arg(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn run(args: &[&str]) -> Output {
+    gamebin(args)
+}
+
+/// One writing command: its arguments without `--force`, and the file it would replace.
+struct Case {
+    command: &'static str,
+    args: Vec<String>,
+    existing: PathBuf,
+    /// What the refusal says instead of "exists; not overwritten" (a folder refused as a whole).
+    refusal: &'static str,
+}
+
+fn case(command: &'static str, args: &[&str], existing: &Path) -> Case {
+    Case {
+        command,
+        args: args.iter().map(|a| a.to_string()).collect(),
+        existing: existing.to_path_buf(),
+        refusal: "exists; not overwritten (use --force to replace it)",
+    }
+}
+
+/// Writes `gamebin ARGS`'s stdout to `path` (the dumps the pack commands read).
+fn stdout_to(args: &[&str], path: &Path) {
+    let out = run(args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    std::fs::write(path, &out.stdout).unwrap();
+}
+
+/// The first file a run that succeeded listed on stdout (the files it wrote, one per line).
+fn first_written(args: &[&str]) -> PathBuf {
+    let out = run(args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    PathBuf::from(text.lines().next().expect("a file written"))
+}
+
+#[test]
+fn no_writing_command_replaces_a_file_without_force() {
+    at_repository_root();
+    let tmp = temp_dir("overwrite");
+    let t = |name: &str| tmp.join(name);
+    let fixture = |name: &str| root().join("fixtures").join(name);
+    let geometry = fixture("wows-geometry/ships_encd.geometry");
+    let wdb = fixture("ff13-wdb/items.wdb");
+    let wdata = fixture("rusty-hearts-wdata/v06-sections.wdata");
+    let wwd = fixture("wap32-wwd/claw_small.wwd");
+    let assets = fixture("wows-assets/all_prototypes.assets.bin");
+
+    // The inputs of the pack commands, made by the commands whose output they read.
+    stdout_to(&["dump", "--json", arg(&wdb)], &t("items.json"));
+    stdout_to(&["dump", "--json", arg(&geometry)], &t("ships.json"));
+    stdout_to(&["dump", "--json", arg(&wdata)], &t("map.json"));
+    let tmx = t("level.tmx");
+    assert!(
+        run(&["wwd", "tiled", arg(&wwd), "-o", arg(&tmx)])
+            .status
+            .success()
+    );
+    let unpacked = t("assets_in.json");
+    assert!(
+        run(&["assets", "unpack", arg(&assets), "-o", arg(&unpacked)])
+            .status
+            .success()
+    );
+    // A small synthetic world for `model`.
+    let (world_assets, world_res) = (t("world/assets.bin"), t("world/res"));
+    let out = run(&[
+        "synth",
+        "assets",
+        "--scale",
+        "small",
+        "-o",
+        arg(&world_assets),
+        "--res",
+        arg(&world_res),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Commands writing into a folder: one of the files a first run wrote is put back as KEEP.
+    let obj = first_written(&["export", arg(&geometry), "-o", arg(&t("obj"))]);
+    let batch = first_written(&[
+        "model",
+        arg(&world_assets),
+        "--prefix",
+        "content/gameplay/japan",
+        "--res",
+        arg(&world_res),
+        "-o",
+        arg(&t("batch")),
+    ]);
+
+    let model_one = "content/gameplay/japan/ship/destroyer/J00000/J00000.model";
+    let mut cases = vec![
+        case(
+            "export",
+            &["export", arg(&geometry), "-o", arg(&t("out.glb"))],
+            &t("out.glb"),
+        ),
+        case(
+            "export",
+            &["export", arg(&geometry), "-o", arg(&t("obj"))],
+            &obj,
+        ),
+        case(
+            "model",
+            &[
+                "model",
+                arg(&world_assets),
+                model_one,
+                "--res",
+                arg(&world_res),
+                "-o",
+                arg(&t("one.glb")),
+            ],
+            &t("one.glb"),
+        ),
+        case(
+            "model",
+            &[
+                "model",
+                arg(&world_assets),
+                "--prefix",
+                "content/gameplay/japan",
+                "--res",
+                arg(&world_res),
+                "-o",
+                arg(&t("batch")),
+            ],
+            &batch,
+        ),
+        case(
+            "wdb pack",
+            &[
+                "wdb",
+                "pack",
+                arg(&t("items.json")),
+                "-o",
+                arg(&t("out.wdb")),
+            ],
+            &t("out.wdb"),
+        ),
+        case(
+            "wdb csv",
+            &["wdb", "csv", arg(&wdb), "-o", arg(&t("out.csv"))],
+            &t("out.csv"),
+        ),
+        case(
+            "wdb xlsx",
+            &["wdb", "xlsx", arg(&wdb), "-o", arg(&t("out.xlsx"))],
+            &t("out.xlsx"),
+        ),
+        case(
+            "geometry pack",
+            &[
+                "geometry",
+                "pack",
+                arg(&t("ships.json")),
+                "-o",
+                arg(&t("out.geometry")),
+            ],
+            &t("out.geometry"),
+        ),
+        case(
+            "wdata pack",
+            &[
+                "wdata",
+                "pack",
+                arg(&t("map.json")),
+                "-o",
+                arg(&t("out.wdata")),
+            ],
+            &t("out.wdata"),
+        ),
+        case(
+            "wwd render",
+            &["wwd", "render", arg(&wwd), "-o", arg(&t("out.png"))],
+            &t("out.png"),
+        ),
+        case(
+            "wwd tiled",
+            &["wwd", "tiled", arg(&wwd), "-o", arg(&t("out.tmx"))],
+            &t("out.tmx"),
+        ),
+        case(
+            "wwd from-tiled",
+            &["wwd", "from-tiled", arg(&tmx), "-o", arg(&t("out.wwd"))],
+            &t("out.wwd"),
+        ),
+        case(
+            "assets unpack",
+            &["assets", "unpack", arg(&assets), "-o", arg(&t("out.json"))],
+            &t("out.json"),
+        ),
+        case(
+            "assets pack",
+            &["assets", "pack", arg(&unpacked), "-o", arg(&t("out.bin"))],
+            &t("out.bin"),
+        ),
+        case(
+            "synth assets",
+            &[
+                "synth",
+                "assets",
+                "--scale",
+                "small",
+                "-o",
+                arg(&t("synth.bin")),
+            ],
+            &t("synth.bin"),
+        ),
+    ];
+    // --res into a folder that holds anything is refused as a whole (which files the world
+    // replaces is known only once it is generated).
+    std::fs::create_dir_all(t("res2")).unwrap();
+    cases.push(Case {
+        refusal: "exists and is not empty; not written into (use --force",
+        ..case(
+            "synth assets",
+            &[
+                "synth",
+                "assets",
+                "--scale",
+                "small",
+                "-o",
+                arg(&t("synth2.bin")),
+                "--res",
+                arg(&t("res2")),
+            ],
+            &t("res2/notes.txt"),
+        )
+    });
+
+    for case in &cases {
+        let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
+        std::fs::write(&case.existing, KEEP).unwrap();
+        let out = run(&args);
+        let said = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {said}");
+        assert!(said.contains(case.refusal), "{args:?}: {said}");
+        assert!(!said.contains("panicked"), "{args:?}: {said}");
+        assert_eq!(
+            std::fs::read(&case.existing).unwrap(),
+            KEEP,
+            "{args:?} replaced {} without --force",
+            case.existing.display()
+        );
+        let mut forced = args.clone();
+        forced.push("--force");
+        let out = run(&forced);
+        assert!(out.status.success(), "{forced:?}: {}", stderr(&out));
+        if case.refusal.contains("not written into") {
+            // The folder's own file stays; the world is written beside it.
+            assert!(t("res2/content").is_dir(), "{forced:?}");
+        } else {
+            assert_ne!(
+                std::fs::read(&case.existing).unwrap(),
+                KEEP,
+                "{forced:?} did not replace {}",
+                case.existing.display()
+            );
+        }
+    }
+
+    // Every command with an output option takes --force and has a case above.
+    let mut commands = Vec::new();
+    leaf_commands(&[], &mut commands);
+    assert!(commands.len() > 10, "{commands:?}");
+    for command in &commands {
+        let mut args: Vec<&str> = command.iter().map(String::as_str).collect();
+        args.push("--help");
+        let help = String::from_utf8(run(&args).stdout).unwrap();
+        if !help.contains("--output") {
+            continue;
+        }
+        let name = command.join(" ");
+        assert!(
+            help.contains("--force"),
+            "{name} writes files but has no --force"
+        );
+        assert!(
+            cases.iter().any(|c| c.command == name),
+            "{name} writes files but is not tried here"
+        );
+    }
+    std::fs::remove_dir_all(&tmp).unwrap();
+}
