@@ -251,3 +251,59 @@ fn a_skipped_armor_model_is_named_as_an_armor_model() {
     };
     assert_eq!(draw.to_string(), "draw 0x0000c0be + 0x0000c0bf");
 }
+
+/// A texture coordinate stored as NaN (a real hull section stores f16 0x7E00): `check` names the
+/// draw and the attribute, and both exporters write 0 for it (the texture's middle once `uv - 0.5`
+/// is undone), so that the GLB holds only finite numbers and the OBJ no `NaN`.
+#[test]
+fn a_nan_texture_coordinate_is_reported_and_exported_as_zero() {
+    use gamebin::synth::geometry::cube;
+    use gamebin::wows::geometry::model::GeometryBuilder;
+    use gamebin::wows::geometry::{Finding, FloatAttribute};
+
+    let (mut vertices, indices) = cube([0.0; 3], 1.0);
+    vertices[2].uv = [f32::NAN, 0.25];
+    vertices[5].uv = [0.0, f32::INFINITY];
+    let mut builder = GeometryBuilder::new();
+    let vb = builder.vertex_buffer("set3/xyznuvtbpc", false);
+    let ib = builder.index_buffer(2, false);
+    builder
+        .mesh("Hull", vb, ib, 0, &vertices, &indices)
+        .unwrap();
+    let file = builder.to_bytes().unwrap();
+
+    let view = GeometryView::from_bytes(&file).unwrap();
+    let found = view.check().unwrap();
+    assert!(found.errors.is_empty(), "{:?}", found.errors);
+    let [Finding::NonFiniteAttribute { non_finite, .. }] = found.warnings.as_slice() else {
+        panic!("one warning expected: {:?}", found.warnings);
+    };
+    assert_eq!(non_finite.attribute, FloatAttribute::Uv);
+    assert_eq!((non_finite.first_vertex, non_finite.vertices), (2, 2));
+    assert!(
+        found.warnings[0]
+            .to_string()
+            .contains("texture coordinates")
+    );
+
+    let mut decoded = DecodedGeometry::new();
+    decoded.decode(&view);
+    let glb = geometry_to_glb(&view, &decoded, &GeometryGlbOptions::default()).unwrap();
+    let gltf = gltf::Gltf::from_slice(&glb.bytes).unwrap();
+    let blob = gltf.blob.as_deref().unwrap();
+    let primitive = gltf.meshes().next().unwrap().primitives().next().unwrap();
+    let uvs: Vec<[f32; 2]> = primitive
+        .reader(|_| Some(blob))
+        .read_tex_coords(0)
+        .unwrap()
+        .into_f32()
+        .collect();
+    assert!(uvs.iter().flatten().all(|c| c.is_finite()), "{uvs:?}");
+    assert_eq!(uvs[2], [0.5, 0.75]);
+    assert_eq!(uvs[5][1], 0.5);
+
+    let draw = decoded.draws(&view).next().unwrap();
+    let data = decoded.draw_data(&draw).unwrap();
+    let text = obj::draw_to_obj("hull", &draw, &data);
+    assert!(!text.contains("NaN") && !text.contains("inf"), "{text}");
+}

@@ -39,6 +39,13 @@ pub fn texcoord_bottom_left(uv: [f32; 2]) -> [f32; 2] {
     [uv[0] + 0.5, 0.5 - uv[1]]
 }
 
+/// `v` with every component that is not finite (NaN, infinite) as 0: what the exporters write for
+/// such a stored value, since neither glTF nor OBJ gives it a meaning (a validator refuses it);
+/// [`Vertices::non_finite`](crate::wows::geometry::Vertices::non_finite) reports where.
+pub fn finite<const N: usize>(v: [f32; N]) -> [f32; N] {
+    v.map(|c| if c.is_finite() { c } else { 0.0 })
+}
+
 /// `v` scaled to unit length, or `fallback` when it has none (a zero vector, NaN).
 pub fn unit_or(v: [f32; 3], fallback: [f32; 3]) -> [f32; 3] {
     let len = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();

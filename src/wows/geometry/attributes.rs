@@ -1,7 +1,52 @@
 //! [`Vertices`]: typed attribute reads over vertex records in any byte slice (raw bytes in the
 //! mapping or bytes decoded into a caller buffer), at any alignment.
 
+use core::fmt;
+
 use super::vertex_format::{VertexFormat, f16_to_f32, unpack_unit};
+
+/// An attribute whose stored values are floats (`f32` positions, `f16` texture coordinates) and so
+/// can be NaN or infinite; the others are bytes and always finite.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FloatAttribute {
+    /// The position (`xyz`, three `f32`).
+    Position,
+    /// The first texture coordinate set (`uv`, two `f16`).
+    Uv,
+    /// The second texture coordinate set (`uv2`, two `f16`).
+    Uv1,
+}
+
+impl fmt::Display for FloatAttribute {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FloatAttribute::Position => "position",
+            FloatAttribute::Uv => "texture coordinates",
+            FloatAttribute::Uv1 => "second texture coordinates",
+        })
+    }
+}
+
+/// Non-finite values of one [`FloatAttribute`] in a run of vertices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NonFinite {
+    /// Which attribute.
+    pub attribute: FloatAttribute,
+    /// The first vertex (from the start of the run) that stores one.
+    pub first_vertex: usize,
+    /// How many vertices store at least one.
+    pub vertices: usize,
+}
+
+impl fmt::Display for NonFinite {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} of {} vertex(es) not finite (NaN or infinite; the first is vertex {})",
+            self.attribute, self.vertices, self.first_vertex
+        )
+    }
+}
 
 /// `count` vertex records of `stride` bytes laid out as a [`VertexFormat`] describes. Reads are
 /// bounds-checked and return `None` past the end; nothing is copied. `Copy`.
@@ -81,6 +126,37 @@ impl<'b> Vertices<'b> {
     pub fn position(&self, i: usize) -> Option<[f32; 3]> {
         let b = self.field::<12>(i, self.format.position)?;
         Some([Self::f32_at(b, 0), Self::f32_at(b, 1), Self::f32_at(b, 2)])
+    }
+
+    /// The attributes of these vertices that store non-finite values (NaN or infinite), each with
+    /// its first such vertex and how many there are; empty for the usual file. Exporters write 0
+    /// for such a component (the stored value; a texture coordinate of 0 is the texture's middle
+    /// once the game's `uv − 0.5` is undone) and report what this returns.
+    pub fn non_finite(&self) -> impl Iterator<Item = NonFinite> + 'b {
+        let v = *self;
+        [
+            (FloatAttribute::Position, v.format.position.is_some()),
+            (FloatAttribute::Uv, v.format.uv0.is_some()),
+            (FloatAttribute::Uv1, v.format.uv1.is_some()),
+        ]
+        .into_iter()
+        .filter(|&(_, present)| present)
+        .filter_map(move |(attribute, _)| {
+            let finite = |i: usize| match attribute {
+                FloatAttribute::Position => v
+                    .position(i)
+                    .is_none_or(|p| p.iter().all(|c| c.is_finite())),
+                FloatAttribute::Uv => v.uv(i).is_none_or(|t| t.iter().all(|c| c.is_finite())),
+                FloatAttribute::Uv1 => v.uv1(i).is_none_or(|t| t.iter().all(|c| c.is_finite())),
+            };
+            let mut bad = (0..v.len()).filter(|&i| !finite(i));
+            let first_vertex = bad.next()?;
+            Some(NonFinite {
+                attribute,
+                first_vertex,
+                vertices: 1 + bad.count(),
+            })
+        })
     }
 
     fn unit(&self, i: usize, at: Option<u8>) -> Option<[f32; 3]> {

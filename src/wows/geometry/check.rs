@@ -39,6 +39,16 @@ pub enum Finding {
         /// The vertex mapping's id.
         id: u32,
     },
+    /// A draw whose vertices store non-finite values (NaN or infinite) in a float attribute: the
+    /// exporters write 0 there ([`Vertices::non_finite`](super::Vertices::non_finite)).
+    NonFiniteAttribute {
+        /// The vertex mapping's id.
+        vertices_id: u32,
+        /// The index mapping's id.
+        indices_id: u32,
+        /// Which attribute, where and how often.
+        non_finite: super::NonFinite,
+    },
 }
 
 impl fmt::Display for Finding {
@@ -63,6 +73,14 @@ impl fmt::Display for Finding {
                 f,
                 "vertex mapping {id:#010x}: no index mapping pairs with it"
             ),
+            Finding::NonFiniteAttribute {
+                vertices_id,
+                indices_id,
+                non_finite,
+            } => write!(
+                f,
+                "draw {vertices_id:#010x} + {indices_id:#010x}: {non_finite} (exported as 0)"
+            ),
         }
     }
 }
@@ -73,7 +91,7 @@ impl fmt::Display for Finding {
 pub struct GeometryCheck {
     /// Draws that do not read, and index mappings that pair with nothing.
     pub errors: Vec<Finding>,
-    /// Swapped index sizes, pairing guesses, vertex mappings left unpaired.
+    /// Swapped index sizes, pairing guesses, vertex mappings left unpaired, non-finite attributes.
     pub warnings: Vec<Finding>,
 }
 
@@ -121,12 +139,22 @@ impl<'a> GeometryView<'a> {
         let mut decoded = DecodedGeometry::new();
         decoded.decode(self);
         for draw in decoded.draws(self) {
-            if let Err(error) = decoded.draw_data(&draw) {
-                found.errors.push(Finding::DrawUnreadable {
-                    vertices_id: draw.vertices.id(),
-                    indices_id: draw.indices.id(),
+            let (vertices_id, indices_id) = (draw.vertices.id(), draw.indices.id());
+            match decoded.draw_data(&draw) {
+                Ok(data) => found
+                    .warnings
+                    .extend(data.vertices.non_finite().map(|non_finite| {
+                        Finding::NonFiniteAttribute {
+                            vertices_id,
+                            indices_id,
+                            non_finite,
+                        }
+                    })),
+                Err(error) => found.errors.push(Finding::DrawUnreadable {
+                    vertices_id,
+                    indices_id,
                     error,
-                });
+                }),
             }
         }
         let (vm, im) = (self.vertex_mappings(), self.index_mappings());

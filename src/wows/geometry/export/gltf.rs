@@ -10,7 +10,8 @@
 //! unit length; the stored `uv − 0.5` to texture coordinates with the top-left origin glTF shares
 //! with Direct3D; the three stored bone indices (× 3, in the engine's swizzled byte order) and
 //! their weights (two stored, the third the remainder) to `JOINTS_0` and `WEIGHTS_0` summing to 1,
-//! unused joints as 0; indices as `u16` where every index fits below 65535, `u32` otherwise.
+//! unused joints as 0; stored floats that are not finite (NaN, infinite) as 0, which
+//! [`Vertices::non_finite`] reports; indices as `u16` where every index fits below 65535, `u32` otherwise.
 //!
 //! ```
 //! # fn main() -> Result<(), gamebin::Error> {
@@ -38,7 +39,7 @@ use json::validation::USize64;
 
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
-use crate::wows::axes::{rewound, right_handed, texcoord_top_left, unit_or};
+use crate::wows::axes::{finite, rewound, right_handed, texcoord_top_left, unit_or};
 use crate::wows::geometry::{
     Armor, DecodedGeometry, DrawData, GeometryView, Indices, Model, Vertices,
 };
@@ -298,7 +299,7 @@ impl GlbBuilder {
         let mut attributes = BTreeMap::new();
         let n = vertices.len();
         let position = self.push_floats(n, true, |i| {
-            right_handed(vertices.position(i).unwrap_or_default())
+            right_handed(finite(vertices.position(i).unwrap_or_default()))
         });
         attributes.insert(Valid(json::mesh::Semantic::Positions), position);
         if format.normal.is_some() {
@@ -319,7 +320,7 @@ impl GlbBuilder {
                 Vertices::uv1
             };
             let accessor = self.push_floats(n, false, |i| {
-                read(vertices, i).map_or([0.0; 2], texcoord_top_left)
+                texcoord_top_left(finite(read(vertices, i).unwrap_or_default()))
             });
             attributes.insert(Valid(json::mesh::Semantic::TexCoords(set)), accessor);
         }

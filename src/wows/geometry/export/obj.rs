@@ -24,7 +24,7 @@
 use core::fmt::Write as _;
 
 use crate::error::Result;
-use crate::wows::axes::{rewound, right_handed, texcoord_bottom_left};
+use crate::wows::axes::{finite, rewound, right_handed, texcoord_bottom_left};
 use crate::wows::geometry::{Armor, Draw, DrawData};
 
 /// The OBJ file of one draw; `source` names where it came from in the header comment.
@@ -41,7 +41,7 @@ pub fn draw_to_obj(source: &str, draw: &Draw<'_>, data: &DrawData<'_>) -> String
     );
     let _ = writeln!(s, "o mesh_{:08x}", draw.vertices.id());
     for p in vertices.positions() {
-        let [x, y, z] = right_handed(p);
+        let [x, y, z] = right_handed(finite(p));
         let _ = writeln!(s, "v {x} {y} {z}");
     }
     let normals = vertices.format().normal.is_some();
@@ -51,7 +51,7 @@ pub fn draw_to_obj(source: &str, draw: &Draw<'_>, data: &DrawData<'_>) -> String
     }
     let uvs = vertices.format().uv0.is_some();
     for uv in vertices.uvs() {
-        let [u, v] = texcoord_bottom_left(uv);
+        let [u, v] = texcoord_bottom_left(finite(uv));
         let _ = writeln!(s, "vt {u} {v}");
     }
     for t in indices.triangles() {
