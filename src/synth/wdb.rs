@@ -16,7 +16,7 @@ fn names(list: &[&str]) -> Option<Vec<String>> {
 fn to_error(e: PackError) -> crate::Error {
     // The fixtures are fixed inputs; a failure here is a writer bug, reported as a crate error.
     let _ = e;
-    crate::Error::invalid(0, "WdbModel", 0, "a fixture table does not pack")
+    crate::Error::invalid(0, "WdbTable", 0, "a fixture table does not pack")
 }
 
 use TableValue::{Float as F, Int as I, Str as S, UInt as U};

@@ -12,7 +12,7 @@ use crate::wwd::{PlaneFlags, Tile};
 /// Front wrapping X), filled and invisible tiles, objects with all four strings, single, double and
 /// mask tile properties, and a Windows-1250 plane name.
 pub fn claw_level(wide: i32, high: i32, objects: usize) -> WwdModel {
-    let mut level = WwdModel::new("Claw - WwdModel 1", "gamebin");
+    let mut level = WwdModel::new("Claw - Level 1", "gamebin");
     level.header.birth = slot("21.11.2026");
     level.header.rez_file = slot("..\\CLAW.REZ");
     level.header.image_dir = slot("\\LEVEL1\\TILES");
@@ -138,7 +138,7 @@ pub fn claw_level(wide: i32, high: i32, objects: usize) -> WwdModel {
 /// A Gruntz-layout level: one 32×32-tile main plane, `AREA1` image sets, single tile properties
 /// with user attributes.
 pub fn gruntz_level() -> WwdModel {
-    let mut level = WwdModel::new("Gruntz - WwdModel 2", "gamebin");
+    let mut level = WwdModel::new("Gruntz - Level 2", "gamebin");
     level.header.image_dir = slot("\\AREA1\\TILEZ");
     level.header.image_sets[0] = slot("AREA1\\IMAGEZ");
     level.header.image_sets[1] = slot("GAME\\IMAGEZ");

@@ -419,7 +419,7 @@ impl GeometryModel {
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
         if self.blob_padding > MAX_BLOB_PADDING {
             return Err(invalid(
-                "GeometryModel.blob_padding",
+                "GeometryFile.blob_padding",
                 u64_of(self.blob_padding),
                 "more than MAX_BLOB_PADDING (16) bytes before every blob and name",
             ));
