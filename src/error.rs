@@ -58,6 +58,8 @@ pub enum ErrorKind {
         /// The decoder's return code.
         code: i64,
     },
+    /// No format gamebin reads recognises the content ([`AnyView::parse`](crate::AnyView::parse)).
+    UnknownFormat,
 }
 
 /// A read failure: where, what, and why.
@@ -160,6 +162,9 @@ impl fmt::Display for ErrorKind {
                     _ => "decoding failed",
                 };
                 write!(f, "meshoptimizer decoder returned {code}: {meaning}")
+            }
+            ErrorKind::UnknownFormat => {
+                f.write_str("not a format gamebin reads (formats are detected by content)")
             }
         }
     }

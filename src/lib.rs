@@ -56,6 +56,7 @@
 #![warn(missing_debug_implementations)]
 #![warn(missing_docs)]
 
+pub mod any;
 pub mod bytes;
 pub mod craftstudio;
 pub mod diff;
@@ -70,12 +71,15 @@ pub mod wows;
 pub mod write;
 pub mod wwd;
 
+#[cfg(feature = "write")]
+pub use any::AnyModel;
+pub use any::{AnySummary, AnyView, Scratch, View, detect_file};
 pub use error::{Error, ErrorKind, Result};
 pub use mmap::MappedFile;
 
-/// A file format gamebin reads.
+/// A file format gamebin reads. Exhaustive: a `match` over formats needs no fallback arm, so that
+/// a format added later fails to compile wherever it is not handled (see [`AnyView`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Format {
     /// World of Warships `.geometry` (MergedGeometryPrototype).
     WowsGeometry,
@@ -111,25 +115,12 @@ impl core::fmt::Display for Format {
     }
 }
 
-/// A format's content check.
-type Detector = fn(&[u8]) -> bool;
-
 /// Detects a file's format from its content, never its name. Formats with a magic number are tried
-/// first (`.wdb`, `.wwd`, `.wdata`'s signature) and formats without one (`.geometry`, CraftStudio's `Project.dat`) last, each by
-/// its own `looks_like` check.
+/// first (`assets.bin`, `.wdb`, `.wwd`, `.wdata`'s signature) and formats without one
+/// (`.geometry`, CraftStudio's `Project.dat`) last, each by its [`View::looks_like`]. To fall back
+/// on the file's name when content says nothing, see [`detect_file`].
 pub fn detect(data: &[u8]) -> Option<Format> {
-    const DETECTORS: &[(Format, Detector)] = &[
-        (Format::WowsAssets, wows::assets::looks_like),
-        (Format::Ff13Wdb, wdb::looks_like),
-        (Format::Wap32Wwd, wwd::looks_like),
-        (Format::RustyHeartsWdata, wdata::looks_like),
-        (Format::WowsGeometry, wows::geometry::looks_like),
-        (Format::CraftStudioProject, craftstudio::looks_like),
-    ];
-    DETECTORS
-        .iter()
-        .find(|(_, looks_like)| looks_like(data))
-        .map(|&(format, _)| format)
+    any::detect(data)
 }
 
 /// The README's examples, run as doc tests. They make their input files with the writers and

@@ -46,6 +46,7 @@ mod entry;
 mod enums;
 pub mod folder;
 mod index;
+mod info;
 pub(crate) mod netstr;
 pub mod raw;
 
@@ -61,6 +62,7 @@ pub use enums::{
     mouse_button_name,
 };
 pub use index::EntryIndex;
+pub use info::ProjectInfo;
 pub use raw::{FORMAT_VERSION, ROOT_PARENT_ID};
 
 use crate::bytes::{Bytes, Cursor, Records, u64_of};

@@ -67,6 +67,7 @@ pub(crate) mod flat_records;
 pub(crate) mod gates;
 mod groups;
 pub(crate) mod header;
+mod info;
 mod obb;
 pub mod raw;
 mod records;
@@ -89,6 +90,7 @@ pub use flat_records::{
 pub(crate) use groups::FixedGroup;
 pub use groups::{SceneCamera, SceneTiming, Signpost, SoundFades, TimeHold};
 pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};
+pub use info::{ByEventBoxType, WdataInfo, event_box_type_name, trigger_layout_label};
 pub(crate) use obb::OBB_MIN_SIZE;
 pub use obb::Obb;
 pub use raw::Bool32;

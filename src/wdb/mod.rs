@@ -48,6 +48,7 @@
 //! ```
 
 mod error;
+mod info;
 mod plan;
 pub mod raw;
 mod record;
@@ -55,6 +56,7 @@ mod schema;
 mod sections;
 
 pub use error::{OwnedWdbError, WdbError, WdbResult};
+pub use info::WdbInfo;
 pub use record::{Cell, Record, Value, Values};
 pub use schema::{FieldKind, FieldSpec, Schema, name_width, owns_string_array};
 pub use sections::{FieldNames, Section, StrArrays, TypeList};

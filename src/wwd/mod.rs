@@ -65,6 +65,7 @@ mod checksum;
 mod field;
 mod game;
 mod inflate;
+mod info;
 mod object;
 mod plane;
 pub mod raw;
@@ -79,6 +80,7 @@ pub use checksum::{ChecksumFacts, ChecksumReport, ChecksumVerdict, wapmap as wap
 pub use field::{Field, FieldError, escape, hex, unescape, unhex};
 pub use game::Game;
 pub use inflate::{Inflater, MAX_INFLATE_RATIO, MAX_MAIN_BLOCK};
+pub use info::{WapMapMetaInfo, WwdInfo};
 pub use object::{Object, Objects};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile, Tiles};
 pub use text::{fixed, text_lossy};
