@@ -258,8 +258,10 @@ macro_rules! formats {
         /// A file of any format gamebin reads, opened: one variant per format, each the format's
         /// main view. Made by [`AnyView::parse`] (detection by content) or [`AnyView::open`] (a
         /// format already known).
+        ///
+        /// Exhaustive on purpose: a `match` over it needs no fallback arm, so that a format added
+        /// later does not compile until every such match handles it.
         #[derive(Debug, Clone, Copy)]
-        #[non_exhaustive]
         pub enum AnyView<'a> {
             $($(#[$doc])* $variant($view<'a>),)*
         }
@@ -267,7 +269,6 @@ macro_rules! formats {
         /// What `gamebin info` shows of a file of any format ([`View::Summary`]). `Display` gives
         /// the line (from the format's name on); with `serde`, the format's own object.
         #[derive(Debug, Clone)]
-        #[non_exhaustive]
         pub enum AnySummary {
             $($(#[$doc])* $variant(<$view<'static> as View<'static>>::Summary),)*
         }
@@ -276,7 +277,6 @@ macro_rules! formats {
         /// serializes as the format's own model.
         #[cfg(feature = "write")]
         #[derive(Debug)]
-        #[non_exhaustive]
         pub enum AnyModel {
             $($(#[$doc])* $variant(<$view<'static> as View<'static>>::Model),)*
         }
