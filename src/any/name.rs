@@ -36,19 +36,24 @@ impl NamedError {
 
 impl fmt::Display for NamedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.format, &self.error) {
-            (Format::Ff13Wdb, None) => {
-                f.write_str("named .wdb but has neither !!strtypelist nor !!strtypelistb")
-            }
-            (Format::WowsAssets, _) => {
+        if self.format == Format::Ff13Wdb && self.error.is_none() {
+            return f.write_str("named .wdb but has neither !!strtypelist nor !!strtypelistb");
+        }
+        match self.format {
+            Format::WowsAssets => {
                 write!(f, "named like an {} but does not read as one", self.named)
             }
-            (Format::CraftStudioProject, _) => write!(
+            Format::CraftStudioProject => write!(
                 f,
                 "named {} but does not read as a CraftStudio project",
                 self.named
             ),
-            _ => write!(f, "named {} but does not read as one", self.named),
+            Format::WowsGeometry
+            | Format::Ff13Wdb
+            | Format::Wap32Wwd
+            | Format::RustyHeartsWdata => {
+                write!(f, "named {} but does not read as one", self.named)
+            }
         }
     }
 }
