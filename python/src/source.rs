@@ -182,7 +182,7 @@ impl Source {
                     None => format!("{}: {e}", self.name),
                 };
                 let (offset, field) = e
-                    .read_error()
+                    .error
                     .map_or((0, "format"), |read| (read.offset(), read.what()));
                 Err(format_error(py, offset, field, &message))
             }

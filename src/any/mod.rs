@@ -260,8 +260,11 @@ macro_rules! formats {
         /// format already known).
         ///
         /// Exhaustive on purpose: a `match` over it needs no fallback arm, so that a format added
-        /// later does not compile until every such match handles it.
+        /// later does not compile until every such match handles it. As large as the largest
+        /// view (views are a few hundred bytes of offsets and slices): boxing them would
+        /// allocate on every open, which zero-copy opening must not.
         #[derive(Debug, Clone, Copy)]
+        #[allow(clippy::large_enum_variant)]
         pub enum AnyView<'a> {
             $($(#[$doc])* $variant($view<'a>),)*
         }
@@ -277,6 +280,8 @@ macro_rules! formats {
         /// serializes as the format's own model.
         #[cfg(feature = "write")]
         #[derive(Debug)]
+        // Models own their contents on the heap already; the enum is made once per file.
+        #[allow(clippy::large_enum_variant)]
         pub enum AnyModel {
             $($(#[$doc])* $variant(<$view<'static> as View<'static>>::Model),)*
         }

@@ -5,7 +5,7 @@
 use core::fmt;
 use std::path::Path;
 
-use super::{AnyView, Scratch, ViewError};
+use super::{AnyView, Scratch};
 use crate::Format;
 
 /// A file whose name says which format it is but whose content does not read as that format.
@@ -18,20 +18,10 @@ pub struct NamedError {
     pub format: Format,
     /// What the name suggests, as the message says it (`".geometry"`, `"Project.dat"`).
     pub named: &'static str,
-    /// The reader's error; `None` when the file opens but lacks what makes it one of these
-    /// (a `.wdb` without a type list).
-    pub error: Option<ViewError>,
-}
-
-impl NamedError {
-    /// The reader's error, when there is one: the offset and field where the file stopped reading
-    /// as the format its name suggests.
-    pub fn read_error(&self) -> Option<&crate::Error> {
-        match &self.error {
-            Some(ViewError::Read(e)) => Some(e),
-            _ => None,
-        }
-    }
+    /// The reader's error (the offset and field where the file stopped reading as the format its
+    /// name suggests); `None` when the file opens but lacks what makes it one of these (a `.wdb`
+    /// without a type list).
+    pub error: Option<crate::Error>,
 }
 
 impl fmt::Display for NamedError {
@@ -129,7 +119,7 @@ pub fn detect_file(
         named: name,
         error,
     };
-    let view = AnyView::open(format, data, scratch).map_err(|e| fail(Some(e.into())))?;
+    let view = AnyView::open(format, data, scratch).map_err(|e| fail(Some(e)))?;
     // A WPD container without a type list opens, but it is no table.
     if matches!(view, AnyView::Wdb(wdb) if wdb.type_list().is_none()) {
         return Err(fail(None));
@@ -159,7 +149,7 @@ mod tests {
         let mut scratch = Scratch::new();
         let e = detect_file(Path::new("x.geometry"), &[0; 3], true, &mut scratch).unwrap_err();
         assert_eq!(e.format, Format::WowsGeometry);
-        assert!(e.read_error().is_some());
+        assert!(e.error.is_some());
         assert!(
             e.to_string()
                 .starts_with("named .geometry but does not read as one")
