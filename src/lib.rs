@@ -48,6 +48,10 @@
 //! # fn main() {}
 //! ```
 //!
+//! Tools that take a file of any format go through [`AnyView`]: [`AnyView::parse`] detects the
+//! format by content and opens the format's view, and every format's view implements [`View`]
+//! (check, summary, owned model), so that such tools hold no list of formats of their own.
+//!
 //! A mapped file must not be truncated or modified while it is mapped (truncation kills the process
 //! with `SIGBUS`): see the contract on [`MappedFile::open`]. [`MappedFile::read`] reads a file into
 //! memory instead, with the same [`MappedFile::bytes`]; every view also opens from a plain `&[u8]`
