@@ -58,6 +58,10 @@ pub enum ErrorKind {
         /// The decoder's return code.
         code: i64,
     },
+    /// No format gamebin reads recognises the content ([`AnyView::parse`](crate::AnyView::parse)).
+    UnknownFormat,
+    /// A format this build of the library leaves out (its Cargo feature is off).
+    FormatNotBuilt,
 }
 
 /// A read failure: where, what, and why.
@@ -161,6 +165,12 @@ impl fmt::Display for ErrorKind {
                 };
                 write!(f, "meshoptimizer decoder returned {code}: {meaning}")
             }
+            ErrorKind::UnknownFormat => {
+                f.write_str("not a format gamebin reads (formats are detected by content)")
+            }
+            ErrorKind::FormatNotBuilt => f.write_str(
+                "this build of gamebin leaves the format out (its Cargo feature is off)",
+            ),
         }
     }
 }

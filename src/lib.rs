@@ -48,6 +48,10 @@
 //! # fn main() {}
 //! ```
 //!
+//! Tools that take a file of any format go through [`AnyView`]: [`AnyView::parse`] detects the
+//! format by content and opens the format's view, and every format's view implements [`View`]
+//! (check, summary, owned model), so that such tools hold no list of formats of their own.
+//!
 //! A mapped file must not be truncated or modified while it is mapped (truncation kills the process
 //! with `SIGBUS`): see the contract on [`MappedFile::open`]. [`MappedFile::read`] reads a file into
 //! memory instead, with the same [`MappedFile::bytes`]; every view also opens from a plain `&[u8]`
@@ -56,6 +60,15 @@
 #![warn(missing_debug_implementations)]
 #![warn(missing_docs)]
 
+#[cfg(any(
+    feature = "geometry",
+    feature = "assets",
+    feature = "wdb",
+    feature = "wwd",
+    feature = "wdata",
+    feature = "craftstudio"
+))]
+pub mod any;
 pub mod bytes;
 #[cfg(feature = "craftstudio")]
 pub mod craftstudio;
@@ -77,6 +90,28 @@ pub mod wdb;
 pub mod wows;
 #[cfg(feature = "wwd")]
 pub mod wwd;
+
+#[cfg(all(
+    feature = "write",
+    any(
+        feature = "geometry",
+        feature = "assets",
+        feature = "wdb",
+        feature = "wwd",
+        feature = "wdata",
+        feature = "craftstudio"
+    )
+))]
+pub use any::AnyModel;
+#[cfg(any(
+    feature = "geometry",
+    feature = "assets",
+    feature = "wdb",
+    feature = "wwd",
+    feature = "wdata",
+    feature = "craftstudio"
+))]
+pub use any::{AnySummary, AnyView, Scratch, View, detect_file};
 
 /// The paths of the writers and owned models before each format's folder held them
 /// (`gamebin::write::wdb` is [`wdb::model`], and with the `synth` feature the fixture makers of
@@ -152,9 +187,9 @@ pub mod export {
 pub use error::{Error, ErrorKind, Result};
 pub use mmap::MappedFile;
 
-/// A file format gamebin reads.
+/// A file format gamebin reads. Exhaustive: a `match` over formats needs no fallback arm, so that
+/// a format added later fails to compile wherever it is not handled (see [`AnyView`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
 pub enum Format {
     /// World of Warships `.geometry` (MergedGeometryPrototype).
     WowsGeometry,
@@ -190,31 +225,36 @@ impl core::fmt::Display for Format {
     }
 }
 
-/// A format's content check.
-type Detector = fn(&[u8]) -> bool;
+/// Detects a file's format from its content, never its name. Formats with a magic number are tried
+/// first (`assets.bin`, `.wdb`, `.wwd`, `.wdata`'s signature) and formats without one
+/// (`.geometry`, CraftStudio's `Project.dat`) last, each by its [`View::looks_like`]. To fall back
+/// on the file's name when content says nothing, see [`detect_file`].
+#[cfg(any(
+    feature = "geometry",
+    feature = "assets",
+    feature = "wdb",
+    feature = "wwd",
+    feature = "wdata",
+    feature = "craftstudio"
+))]
+pub fn detect(data: &[u8]) -> Option<Format> {
+    any::detect(data)
+}
 
 /// Detects a file's format from its content, never its name. Formats with a magic number are tried
-/// first (`.wdb`, `.wwd`, `.wdata`'s signature) and formats without one (`.geometry`, CraftStudio's `Project.dat`) last, each by
-/// its own `looks_like` check.
-pub fn detect(data: &[u8]) -> Option<Format> {
-    const DETECTORS: &[(Format, Detector)] = &[
-        #[cfg(feature = "assets")]
-        (Format::WowsAssets, wows::assets::looks_like),
-        #[cfg(feature = "wdb")]
-        (Format::Ff13Wdb, wdb::looks_like),
-        #[cfg(feature = "wwd")]
-        (Format::Wap32Wwd, wwd::looks_like),
-        #[cfg(feature = "wdata")]
-        (Format::RustyHeartsWdata, wdata::looks_like),
-        #[cfg(feature = "geometry")]
-        (Format::WowsGeometry, wows::geometry::looks_like),
-        #[cfg(feature = "craftstudio")]
-        (Format::CraftStudioProject, craftstudio::looks_like),
-    ];
-    DETECTORS
-        .iter()
-        .find(|(_, looks_like)| looks_like(data))
-        .map(|&(format, _)| format)
+/// first (`assets.bin`, `.wdb`, `.wwd`, `.wdata`'s signature) and formats without one
+/// (`.geometry`, CraftStudio's `Project.dat`) last, each by its [`View::looks_like`]. To fall back
+/// on the file's name when content says nothing, see [`detect_file`].
+#[cfg(not(any(
+    feature = "geometry",
+    feature = "assets",
+    feature = "wdb",
+    feature = "wwd",
+    feature = "wdata",
+    feature = "craftstudio"
+)))]
+pub fn detect(_data: &[u8]) -> Option<Format> {
+    None
 }
 
 /// The README's examples, run as doc tests. They make their input files with the writers and

@@ -5,14 +5,13 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use anyhow::Result;
-use gamebin::Format;
-use gamebin::wows::geometry::GeometryView;
+use gamebin::any::CheckReport;
+use gamebin::{AnyView, Scratch};
 use serde::Serialize;
 
 use crate::files::{self, Input, ReadOptions};
 use crate::output::{Out, Status, progress_bar, report};
 use crate::parallel;
-use crate::wwd;
 
 /// What `check` found in one file.
 #[derive(Debug, Default, Serialize)]
@@ -32,16 +31,17 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
     let progress = progress_bar(inputs.len());
     let mut out = Out::new();
     let mut write_error = None;
-    // Files are checked in parallel (one .wwd decompressor per worker thread) and reported in the
-    // order given.
+    let mut skipped = 0usize;
+    // Files are checked in parallel (one scratch space, the .wwd decompressor, per worker thread)
+    // and reported in the order given.
     parallel::ordered(
         &inputs,
-        || wwd::Opener::new(options.wwd()),
-        |levels, input| verdict(input, options, levels),
+        || options.scratch(),
+        |scratch, input| verdict(input, scratch),
         |input, result| {
             progress.inc(1);
             match result {
-                Ok(None) => {}
+                Ok(None) => skipped += 1,
                 Ok(Some(v)) => {
                     failed += usize::from(!v.errors.is_empty());
                     let text = if json {
@@ -71,6 +71,9 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
         return Err(e);
     }
     out.flush()?;
+    if skipped > 0 {
+        eprintln!("gamebin: skipped {skipped} file(s) of formats gamebin does not read");
+    }
     Ok(if failed == 0 {
         Status::Success
     } else {
@@ -95,52 +98,20 @@ fn text(v: &Verdict) -> String {
     s
 }
 
-/// The verdict on one input, `None` for an unrecognised file found in a directory.
-fn verdict(
-    input: &Input,
-    options: ReadOptions,
-    levels: &mut wwd::Opener,
-) -> Result<Option<Verdict>> {
-    let Some((file, format)) = files::open_input(input, options)? else {
+/// The verdict on one input, `None` for an unrecognised file found in a directory. A file that is
+/// recognised but does not open has that as its error.
+fn verdict(input: &Input, scratch: &mut Scratch) -> Result<Option<Verdict>> {
+    let Some((file, format)) = files::open_input(input, scratch)? else {
         return Ok(None);
     };
-    let mut v = Verdict {
+    let found = match AnyView::open(format, &file, scratch) {
+        Ok(view) => view.check(),
+        Err(e) => CheckReport::of_walk(Err(e)),
+    };
+    Ok(Some(Verdict {
         path: input.path.display().to_string(),
         format: format.name(),
-        ..Verdict::default()
-    };
-    let walked: Result<()> = match format {
-        Format::WowsGeometry => check_geometry(&file, &mut v),
-        Format::WowsAssets => {
-            (|| Ok(gamebin::wows::assets::AssetsView::from_bytes(&file)?.validate()?))()
-        }
-        Format::Ff13Wdb => (|| {
-            let view = gamebin::wdb::WdbView::from_bytes(&file)?;
-            view.validate().map_err(|e| e.into_owned())?;
-            Ok(())
-        })(),
-        Format::Wap32Wwd => (|| Ok(levels.open(&file)?.validate()?))(),
-        Format::RustyHeartsWdata => {
-            (|| Ok(gamebin::wdata::WdataView::from_bytes(&file).map(|_| ())?))()
-        }
-        Format::CraftStudioProject => {
-            (|| Ok(gamebin::craftstudio::ProjectView::from_bytes(&file)?.validate()?))()
-        }
-        other => Err(anyhow::anyhow!("format {other} has no check yet")),
-    };
-    if let Err(e) = walked {
-        v.errors.push(format!("{e:#}"));
-    }
-    Ok(Some(v))
-}
-
-/// Every structure, every buffer decoded, every draw paired and checked
-/// ([`GeometryView::check`]).
-fn check_geometry(data: &[u8], v: &mut Verdict) -> Result<()> {
-    let found = GeometryView::from_bytes(data)?.check()?;
-    v.errors
-        .extend(found.errors.iter().map(ToString::to_string));
-    v.warnings
-        .extend(found.warnings.iter().map(ToString::to_string));
-    Ok(())
+        errors: found.errors.iter().map(ToString::to_string).collect(),
+        warnings: found.warnings.iter().map(ToString::to_string).collect(),
+    }))
 }

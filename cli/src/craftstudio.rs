@@ -1,76 +1,14 @@
 //! What the CLI shows of a CraftStudio `Project.dat`.
 
-use crate::output::count;
 use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::Result;
+use gamebin::View;
 use gamebin::craftstudio::mouse_button_name;
 use gamebin::craftstudio::{ControlSource, Key, ProjectView};
-use gamebin::write::craftstudio::{Named, ProjectFile, ProjectTree, TreeEntry};
+use gamebin::write::craftstudio::{ProjectFile, ProjectTree, TreeEntry};
 use serde::Serialize;
-
-fn named(name: Option<&'static str>, value: u8) -> Named {
-    name.map_or(Named::Number(value), Named::Name)
-}
-
-#[derive(Debug, Serialize)]
-pub struct Info {
-    pub path: String,
-    pub format: &'static str,
-    pub name: String,
-    pub format_version: u8,
-    pub project_type: Named,
-    pub controls: usize,
-    pub entries: usize,
-    pub folders: usize,
-    pub assets: usize,
-    pub trashed: usize,
-    pub trailing_bytes: usize,
-}
-
-pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
-    let view = ProjectView::from_bytes(data)?;
-    let (mut folders, mut assets, mut trashed) = (0, 0, 0);
-    for entry in view.entries() {
-        let entry = entry?;
-        folders += usize::from(entry.is_folder());
-        assets += usize::from(entry.is_asset());
-        trashed += usize::from(entry.is_trashed());
-    }
-    Ok(Info {
-        path: path.display().to_string(),
-        format: gamebin::Format::CraftStudioProject.name(),
-        name: view.name().to_owned(),
-        format_version: view.format_version(),
-        project_type: named(view.project_type().name(), view.project_type().to_u8()),
-        controls: view.control_count(),
-        entries: view.entry_count(),
-        folders,
-        assets,
-        trashed,
-        trailing_bytes: view.trailing_bytes().len(),
-    })
-}
-
-pub fn info_line(i: &Info) -> String {
-    let kind = match &i.project_type {
-        Named::Name(n) => (*n).to_owned(),
-        Named::Number(n) => format!("project type {n}"),
-    };
-    format!(
-        "{}: {}, {kind} {:?}, {} ({}, {}, {} trashed), {}, {}",
-        i.path,
-        i.format,
-        i.name,
-        count(i.entries, "entry", "entries"),
-        count(i.folders, "folder", "folders"),
-        count(i.assets, "asset", "assets"),
-        i.trashed,
-        count(i.controls, "game control", "game controls"),
-        count(i.trailing_bytes, "trailing byte", "trailing bytes")
-    )
-}
 
 /// `dump --json`: the file's path, format and where its tables lie, then the library's owned model
 /// of the project (`gamebin::write::craftstudio::ProjectFile`, every stored field).
@@ -87,22 +25,20 @@ pub struct Dump {
     pub project: ProjectFile,
 }
 
-pub fn dump(path: &Path, data: &[u8]) -> Result<Dump> {
-    let view = ProjectView::from_bytes(data)?;
+pub fn dump(path: &Path, size: usize, view: &ProjectView<'_>) -> Result<Dump> {
     Ok(Dump {
         path: path.display().to_string(),
         format: gamebin::Format::CraftStudioProject.name(),
-        size: data.len(),
+        size,
         entries_offset: view.entries_offset(),
         trailing_offset: view.trailing_offset(),
-        project: ProjectFile::from_view(&view)?,
+        project: View::to_model(view)?,
     })
 }
 
 /// `dump` as text: the library's tree of the project, every value named.
-pub fn dump_text(path: &Path, data: &[u8]) -> Result<String> {
-    let view = ProjectView::from_bytes(data)?;
-    Ok(tree_text_of(path, &ProjectTree::from_view(&view)))
+pub fn dump_text(path: &Path, view: &ProjectView<'_>) -> String {
+    tree_text_of(path, &ProjectTree::from_view(view))
 }
 
 fn tree_text(out: &mut String, entries: &[TreeEntry], depth: usize) {

@@ -4,22 +4,11 @@
 use std::path::Path;
 
 use anyhow::{Result, bail};
-use gamebin::Format;
-use gamebin::craftstudio::ProjectView;
 use gamebin::diff::{Report, Status};
-use gamebin::wdata::WdataView;
-use gamebin::wdb::WdbView;
-use gamebin::wows::assets::AssetsView;
-use gamebin::wows::geometry::GeometryView;
-use gamebin::wwd::WwdView;
+use gamebin::{AnyView, Format};
 
 use crate::files::{self, ReadOptions};
 use crate::output::{Out, is_closed_pipe};
-
-/// A reader's error with the file it came from.
-fn named(path: &Path, e: gamebin::Error) -> anyhow::Error {
-    anyhow::anyhow!("{}: {e}", path.display())
-}
 
 fn compare(a: &Path, b: &Path) -> Result<Report> {
     let (file_a, format_a) = files::open_known(a, ReadOptions::default())
@@ -33,44 +22,27 @@ fn compare(a: &Path, b: &Path) -> Result<Report> {
             b.display()
         );
     }
-    match format_a {
-        Format::Ff13Wdb => {
-            let va = WdbView::from_bytes(&file_a)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", a.display()))?;
-            let vb = WdbView::from_bytes(&file_b)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", b.display()))?;
-            Ok(gamebin::diff::wdb::files(&va, &vb)?)
+    // A reader's error with the file it came from.
+    let (mut scratch_a, mut scratch_b) = (
+        ReadOptions::default().scratch(),
+        ReadOptions::default().scratch(),
+    );
+    let va = AnyView::open(format_a, &file_a, &mut scratch_a)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", a.display()))?;
+    let vb = AnyView::open(format_b, &file_b, &mut scratch_b)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", b.display()))?;
+    match va.diff(&vb) {
+        Some(Ok(report)) => Ok(report),
+        // An assets.bin's comparison reads both files at once: its error names both.
+        Some(Err(e)) if format_a == Format::WowsAssets => {
+            bail!("{} / {}: {e}", a.display(), b.display())
         }
-        Format::WowsGeometry => {
-            let (va, vb) = (
-                GeometryView::from_bytes(&file_a).map_err(|e| named(a, e))?,
-                GeometryView::from_bytes(&file_b).map_err(|e| named(b, e))?,
-            );
-            Ok(gamebin::diff::geometry::files(&va, &vb)?)
-        }
-        Format::Wap32Wwd => {
-            let (mut ia, mut ib) = (Vec::new(), Vec::new());
-            let va = WwdView::from_bytes(&file_a, &mut ia).map_err(|e| named(a, e))?;
-            let vb = WwdView::from_bytes(&file_b, &mut ib).map_err(|e| named(b, e))?;
-            Ok(gamebin::diff::wwd::files(&va, &vb)?)
-        }
-        Format::RustyHeartsWdata => {
-            let va = WdataView::from_bytes(&file_a).map_err(|e| named(a, e))?;
-            let vb = WdataView::from_bytes(&file_b).map_err(|e| named(b, e))?;
-            Ok(gamebin::diff::wdata::files(&va, &vb)?)
-        }
-        Format::CraftStudioProject => {
-            let va = ProjectView::from_bytes(&file_a).map_err(|e| named(a, e))?;
-            let vb = ProjectView::from_bytes(&file_b).map_err(|e| named(b, e))?;
-            Ok(gamebin::diff::craftstudio::files(&va, &vb))
-        }
-        Format::WowsAssets => {
-            let va = AssetsView::from_bytes(&file_a).map_err(|e| named(a, e))?;
-            let vb = AssetsView::from_bytes(&file_b).map_err(|e| named(b, e))?;
-            Ok(gamebin::diff::assets::files(&va, &vb)
-                .map_err(|e| anyhow::anyhow!("{} / {}: {e}", a.display(), b.display()))?)
-        }
-        other => bail!("diff does not compare {other} files"),
+        Some(Err(e)) => Err(e.into()),
+        None => bail!(
+            "{} and {} are of different formats",
+            a.display(),
+            b.display()
+        ),
     }
 }
 

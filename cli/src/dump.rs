@@ -3,7 +3,7 @@
 use std::path::Path;
 
 use anyhow::Result;
-use gamebin::Format;
+use gamebin::{AnyView, View};
 
 use crate::assets;
 use crate::craftstudio;
@@ -25,12 +25,10 @@ pub fn run(path: &Path, json: bool, complete: bool, options: ReadOptions) -> Res
         }
     };
     let mut out = Out::new();
-    let result = if format == Format::WowsAssets {
-        // Streamed: written as it is read.
-        assets::dump(path, &file, json, assets::record_form(complete), &mut out)
-    } else {
-        text(path, &file, format, json, options).and_then(|text| Ok(out.line(text.trim_end())?))
-    };
+    let mut scratch = options.scratch();
+    let result = AnyView::open(format, &file, &mut scratch)
+        .map_err(anyhow::Error::from)
+        .and_then(|view| write(path, file.len(), &view, json, complete, &mut out));
     out.flush()?;
     Ok(match result {
         Ok(()) => Status::Success,
@@ -43,53 +41,57 @@ pub fn run(path: &Path, json: bool, complete: bool, options: ReadOptions) -> Res
     })
 }
 
-fn text(
+/// Writes the dump of a file: each format's document (`--json`: its path, format, facts the
+/// reader found and its owned model) or text. An `assets.bin` is streamed, written as it is read.
+fn write(
     path: &Path,
-    file: &[u8],
-    format: Format,
+    size: usize,
+    view: &AnyView<'_>,
     json: bool,
-    options: ReadOptions,
-) -> Result<String> {
-    match format {
-        Format::WowsGeometry => {
+    complete: bool,
+    out: &mut Out,
+) -> Result<()> {
+    let text = match view {
+        AnyView::Assets(db) => {
+            return assets::dump(path, db, json, assets::record_form(complete), out);
+        }
+        AnyView::Geometry(view) => {
             if json {
-                Ok(serde_json::to_string_pretty(&geometry::dump(path, file)?)?)
+                serde_json::to_string_pretty(&geometry::dump(path, view)?)?
             } else {
-                geometry::dump_text(path, file)
+                geometry::dump_text(path, view)?
             }
         }
-        Format::Ff13Wdb => {
-            let dump = wdb::dump(file, None)?;
+        AnyView::Wdb(view) => {
+            let table = View::to_model(view)?;
             if json {
-                Ok(serde_json::to_string_pretty(&dump)?)
+                serde_json::to_string_pretty(&table)?
             } else {
-                wdb::dump_text(&dump)
+                wdb::dump_text(&table)?
             }
         }
-        Format::CraftStudioProject => {
+        AnyView::CraftStudio(view) => {
             if json {
-                Ok(serde_json::to_string_pretty(&craftstudio::dump(
-                    path, file,
-                )?)?)
+                serde_json::to_string_pretty(&craftstudio::dump(path, size, view)?)?
             } else {
-                craftstudio::dump_text(path, file)
+                craftstudio::dump_text(path, view)
             }
         }
-        Format::Wap32Wwd => {
-            let dump = wwd::dump(path, file, &mut wwd::Opener::new(options.wwd()))?;
-            Ok(if json {
+        AnyView::Wwd(view) => {
+            let dump = wwd::dump(path, view)?;
+            if json {
                 serde_json::to_string_pretty(&dump)?
             } else {
                 wwd::dump_text(&dump)
-            })
-        }
-        Format::RustyHeartsWdata => {
-            if json {
-                Ok(serde_json::to_string_pretty(&wdata::dump(path, file)?)?)
-            } else {
-                wdata::dump_text(path, file)
             }
         }
-        other => anyhow::bail!("format {other} has no dump view yet"),
-    }
+        AnyView::Wdata(view) => {
+            if json {
+                serde_json::to_string_pretty(&wdata::dump(path, size, view)?)?
+            } else {
+                wdata::dump_text(path, size, view)?
+            }
+        }
+    };
+    Ok(out.line(text.trim_end())?)
 }

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result, bail};
-use gamebin::{Format, MappedFile};
+use gamebin::{Format, MappedFile, Scratch};
 
 /// How leniently to read files: the reading flags of `info`, `dump` and `wwd render`.
 #[derive(Debug, Clone, Copy, Default)]
@@ -19,6 +19,12 @@ impl ReadOptions {
         gamebin::wwd::Options {
             ignore_signature: self.ignore_signature,
         }
+    }
+
+    /// Scratch space for opening files with these options (one per worker thread, kept across
+    /// files).
+    pub fn scratch(self) -> Scratch {
+        Scratch::with_wwd_options(self.wwd())
     }
 }
 
@@ -149,18 +155,14 @@ pub fn not_stdin(arg: &str) -> std::result::Result<PathBuf, String> {
     Ok(PathBuf::from(arg))
 }
 
-/// Detects the format of a mapped file. Content decides; the file name only chooses whose error to
-/// show when content detection fails: a damaged `foo.geometry` is reported with the `.geometry`
-/// reader's error (where and why it fails) instead of as an unknown file. `Ok(None)` means the
-/// content is not recognised and the name suggests nothing. With `--ignore-signature`, a `.wwd`
-/// whose signature is damaged (so content detection does not know it) is recognised by its name.
-/// `named`: the user named the file (rather than it being found in a directory), which makes a
-/// `Project.dat` a CraftStudio project to read (see below).
-/// An input mapped and its format detected; `None` for a file of an unknown format found in a
-/// directory (one named on the command line must be recognised: an error otherwise).
-pub fn open_input(input: &Input, options: ReadOptions) -> Result<Option<(MappedFile, Format)>> {
+/// An input mapped and its format detected ([`gamebin::detect_file`]: by content, the name only
+/// choosing whose error to show when content says nothing); `None` for a file of an unknown
+/// format found in a directory (one named on the command line must be recognised: an error
+/// otherwise). `scratch` carries the `.wwd` options (`--ignore-signature`) and the space a level
+/// named `.wwd` is tried in.
+pub fn open_input(input: &Input, scratch: &mut Scratch) -> Result<Option<(MappedFile, Format)>> {
     let file = map(&input.path)?;
-    let Some(format) = detect(&input.path, &file, options, input.named)? else {
+    let Some(format) = gamebin::detect_file(&input.path, &file, input.named, scratch)? else {
         if input.named {
             anyhow::bail!("not a format gamebin reads (formats are detected by content)");
         }
@@ -169,77 +171,14 @@ pub fn open_input(input: &Input, options: ReadOptions) -> Result<Option<(MappedF
     Ok(Some((file, format)))
 }
 
-pub fn detect(
-    path: &Path,
-    file: &MappedFile,
-    options: ReadOptions,
-    named: bool,
-) -> Result<Option<Format>> {
-    if let Some(format) = gamebin::detect(file) {
-        return Ok(Some(format));
-    }
-    let extension = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    match extension.as_deref() {
-        Some("geometry") => {
-            gamebin::wows::geometry::GeometryView::from_bytes(file)
-                .context("named .geometry but does not read as one")?;
-            // It opens, so it is one, however implausible its header looked to detection.
-            return Ok(Some(Format::WowsGeometry));
-        }
-        Some("wdb") => {
-            let view = gamebin::wdb::WdbView::from_bytes(file)
-                .context("named .wdb but does not read as one")?;
-            if view.type_list().is_none() {
-                bail!("named .wdb but has neither !!strtypelist nor !!strtypelistb");
-            }
-            return Ok(Some(Format::Ff13Wdb));
-        }
-        Some("wwd") => {
-            let mut buffer = Vec::new();
-            let mut inflater = gamebin::wwd::Inflater::new();
-            gamebin::wwd::WwdView::from_bytes_with(file, &mut buffer, &mut inflater, options.wwd())
-                .context("named .wwd but does not read as one")?;
-            return Ok(Some(Format::Wap32Wwd));
-        }
-        Some("wdata") => {
-            gamebin::wdata::WdataView::from_bytes(file)
-                .context("named .wdata but does not read as one")?;
-            return Ok(Some(Format::RustyHeartsWdata));
-        }
-        Some("bin")
-            if path
-                .file_stem()
-                .is_some_and(|s| s.to_string_lossy().contains("assets")) =>
-        {
-            gamebin::wows::assets::AssetsView::from_bytes(file)
-                .context("named like an assets.bin but does not read as one")?;
-            return Ok(Some(Format::WowsAssets));
-        }
-        _ => {}
-    }
-    // No magic and a shared name. A …Project.dat named on the command line gets the reader's
-    // error (it cannot be read as anything else); one found in a directory does only when its
-    // first bytes read like a CraftStudio header, so that other programs' Project.dat are skipped.
-    let is_project_dat = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .is_some_and(|n| n.to_ascii_lowercase().ends_with("project.dat"));
-    if is_project_dat && (named || gamebin::craftstudio::header_looks_like(file)) {
-        gamebin::craftstudio::ProjectView::from_bytes(file)
-            .context("named Project.dat but does not read as a CraftStudio project")?;
-        return Ok(Some(Format::CraftStudioProject));
-    }
-    Ok(None)
-}
-
 /// Maps a file and detects its format, or says it is not one gamebin reads.
 pub fn open_known(path: &Path, options: ReadOptions) -> Result<(MappedFile, Format)> {
-    let file = map(path)?;
-    match detect(path, &file, options, true)? {
-        Some(format) => Ok((file, format)),
+    let input = Input {
+        path: path.to_path_buf(),
+        named: true,
+    };
+    match open_input(&input, &mut options.scratch())? {
+        Some(known) => Ok(known),
         None => bail!("not a format gamebin reads (formats are detected by content)"),
     }
 }

@@ -2,75 +2,15 @@
 //! (the summary and, in JSON, the whole file as the library's owned model); and `geometry pack`,
 //! which writes the model of a dump back.
 
-use crate::output::{Status, count, finish};
+use crate::output::{Status, finish};
 use std::path::Path;
 
 use anyhow::{Context as _, Result, anyhow, bail};
+use gamebin::View;
 use gamebin::wows::geometry::{GeometrySummary, GeometryView};
 use gamebin::write::geometry::GeometryFile;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
-
-#[derive(Debug, Serialize)]
-pub struct Info {
-    pub path: String,
-    pub format: &'static str,
-    pub vertex_buffers: usize,
-    pub index_buffers: usize,
-    pub vertex_mappings: usize,
-    pub index_mappings: usize,
-    pub collision_models: usize,
-    pub armor_models: usize,
-    pub encoded_buffers: usize,
-    pub vertices: u64,
-    pub indices: u64,
-}
-
-pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
-    let view = GeometryView::from_bytes(data)?;
-    let mut encoded = 0;
-    let mut vertices = 0u64;
-    for vb in view.vertex_buffers() {
-        encoded += usize::from(vb.is_encoded()?);
-        vertices += vb.vertex_count()? as u64;
-    }
-    let mut indices = 0u64;
-    for ib in view.index_buffers() {
-        encoded += usize::from(ib.is_encoded()?);
-        indices += ib.index_count()? as u64;
-    }
-    Ok(Info {
-        path: path.display().to_string(),
-        format: gamebin::Format::WowsGeometry.name(),
-        vertex_buffers: view.vertex_buffer_count(),
-        index_buffers: view.index_buffer_count(),
-        vertex_mappings: view.vertex_mappings().len(),
-        index_mappings: view.index_mappings().len(),
-        collision_models: view.collision_models().len(),
-        armor_models: view.armor_models().len(),
-        encoded_buffers: encoded,
-        vertices,
-        indices,
-    })
-}
-
-pub fn info_line(i: &Info) -> String {
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    format!(
-        "{}: {}, {} and {} ({} encoded), {}, {}, {} + {} mappings, {}, {}",
-        i.path,
-        i.format,
-        plural(i.vertex_buffers, "vertex buffer"),
-        plural(i.index_buffers, "index buffer"),
-        i.encoded_buffers,
-        count(i.vertices, "vertex", "vertices"),
-        count(i.indices, "index", "indices"),
-        i.vertex_mappings,
-        i.index_mappings,
-        plural(i.collision_models, "collision model"),
-        plural(i.armor_models, "armor model"),
-    )
-}
 
 /// `dump --json`'s document: the file's path and format, the library's summary of it (buffers with
 /// their bounds, mappings, draws, models), and under [`MODEL_KEY`] the whole file as the library's
@@ -89,19 +29,18 @@ pub struct Dump {
 /// `vertex_buffers` there are what the reader made of the buffers, not what the file stores).
 pub const MODEL_KEY: &str = "model";
 
-pub fn dump(path: &Path, data: &[u8]) -> Result<Dump> {
-    let view = GeometryView::from_bytes(data)?;
+pub fn dump(path: &Path, view: &GeometryView<'_>) -> Result<Dump> {
     Ok(Dump {
         path: path.display().to_string(),
         format: gamebin::Format::WowsGeometry.name(),
-        summary: GeometrySummary::from_view(&view)?,
-        model: GeometryFile::from_view(&view)?,
+        summary: GeometrySummary::from_view(view)?,
+        model: View::to_model(view)?,
     })
 }
 
 /// The dump as indented text: the summary alone (the model is blobs, which text cannot show).
-pub fn dump_text(path: &Path, data: &[u8]) -> Result<String> {
-    let summary = GeometrySummary::from_view(&GeometryView::from_bytes(data)?)?;
+pub fn dump_text(path: &Path, view: &GeometryView<'_>) -> Result<String> {
+    let summary = GeometrySummary::from_view(view)?;
     let format = gamebin::Format::WowsGeometry.name();
     Ok(format!("{}: {format}\n{summary}", path.display()))
 }

@@ -1,20 +1,15 @@
 //! `gamebin info PATH...`: one summary line (or JSON object) per file.
 
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Result;
-use gamebin::Format;
+use gamebin::{AnySummary, AnyView, Scratch};
+use serde::Serialize;
 
-use crate::assets;
-use crate::craftstudio;
 use crate::files::{self, Input, ReadOptions};
-use crate::geometry;
 use crate::output::{Out, Status, progress_bar, report};
 use crate::parallel;
-use crate::wdata;
-use crate::wdb;
-use crate::wwd;
 
 pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status> {
     let (inputs, walk_failures) = files::collect(paths);
@@ -26,12 +21,12 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
     let mut out = Out::new();
     let mut skipped = 0usize;
     let mut write_error = None;
-    // Files are read in parallel (one inflate buffer and decompressor for the .wwd levels of each
-    // worker thread) and reported in the order given.
+    // Files are read in parallel (one scratch space, the .wwd levels' inflate buffer and
+    // decompressor, for each worker thread) and reported in the order given.
     parallel::ordered(
         &inputs,
-        || wwd::Opener::new(options.wwd()),
-        |levels, input| line(input, json, options, levels),
+        || options.scratch(),
+        |scratch, input| line(input, json, scratch),
         |input, result| {
             progress.inc(1);
             match result {
@@ -70,74 +65,28 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
 }
 
 /// The info line of one input, `None` for an unrecognised file found in a directory.
-fn line(
-    input: &Input,
-    json: bool,
-    options: ReadOptions,
-    levels: &mut wwd::Opener,
-) -> Result<Option<String>> {
-    let Some((file, format)) = files::open_input(input, options)? else {
+fn line(input: &Input, json: bool, scratch: &mut Scratch) -> Result<Option<String>> {
+    let Some((file, format)) = files::open_input(input, scratch)? else {
         return Ok(None);
     };
-    Ok(Some(render(&input.path, &file, format, json, levels)?))
+    let summary = AnyView::open(format, &file, scratch)?.summary()?;
+    let path = input.path.display().to_string();
+    Ok(Some(if json {
+        serde_json::to_string(&Line {
+            path,
+            format: format.name(),
+            summary,
+        })?
+    } else {
+        format!("{path}: {summary}")
+    }))
 }
 
-fn render(
-    path: &Path,
-    data: &[u8],
-    format: Format,
-    json: bool,
-    levels: &mut wwd::Opener,
-) -> Result<String> {
-    match format {
-        Format::WowsGeometry => {
-            let info = geometry::info(path, data)?;
-            Ok(if json {
-                serde_json::to_string(&info)?
-            } else {
-                geometry::info_line(&info)
-            })
-        }
-        Format::Ff13Wdb => {
-            let info = wdb::info(path, data)?;
-            Ok(if json {
-                serde_json::to_string(&info)?
-            } else {
-                wdb::info_line(&info)
-            })
-        }
-        Format::CraftStudioProject => {
-            let info = craftstudio::info(path, data)?;
-            Ok(if json {
-                serde_json::to_string(&info)?
-            } else {
-                craftstudio::info_line(&info)
-            })
-        }
-        Format::Wap32Wwd => {
-            let info = wwd::info(path, data, levels)?;
-            Ok(if json {
-                serde_json::to_string(&info)?
-            } else {
-                wwd::info_line(&info)
-            })
-        }
-        Format::WowsAssets => {
-            let info = assets::info(path, data)?;
-            Ok(if json {
-                serde_json::to_string(&info)?
-            } else {
-                assets::info_line(&info)
-            })
-        }
-        Format::RustyHeartsWdata => {
-            let info = wdata::info(path, data)?;
-            Ok(if json {
-                serde_json::to_string(&info)?
-            } else {
-                wdata::info_line(&info)
-            })
-        }
-        other => anyhow::bail!("format {other} has no info view yet"),
-    }
+/// `info --json`'s object: the path and format, then the format's own summary.
+#[derive(Serialize)]
+struct Line {
+    path: String,
+    format: &'static str,
+    #[serde(flatten)]
+    summary: AnySummary,
 }

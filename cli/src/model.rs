@@ -120,14 +120,6 @@ fn describe(added: &ModelScenes) -> String {
     )
 }
 
-/// Whether a full path from the `assets.bin` stays under the output folder when joined to it.
-fn is_safe(path: &str) -> bool {
-    !path.is_empty()
-        && path.split('/').all(|segment| {
-            !matches!(segment, "" | "." | "..") && !segment.contains(['\\', ':', '\0'])
-        })
-}
-
 /// A model of a batch: its selfId and full path.
 struct Item {
     id: u64,
@@ -309,7 +301,8 @@ fn export_one(
     settings: &Settings<'_>,
     options: &ModelGlbOptions,
 ) -> std::result::Result<PathBuf, Failure> {
-    if !is_safe(&item.path) {
+    // The path must stay under the output folder when joined to it.
+    if !gamebin::wows::is_safe_resource_path(&item.path) {
         return Err(Failure::Output(anyhow!(
             "{}: the path would leave the output folder; not written",
             item.path
@@ -350,8 +343,5 @@ mod tests {
         assert!(parse_lod("-1").is_err());
         assert_eq!(glb_name("content/a/B.model"), "B.glb");
         assert_eq!(glb_name("0x00000000000000ff"), "0x00000000000000ff.glb");
-        assert!(is_safe("content/a/B.model"));
-        assert!(!is_safe("content/../B.model"));
-        assert!(!is_safe("/etc/passwd"));
     }
 }

@@ -1,103 +1,16 @@
 //! What the CLI shows of a Rusty Hearts `.wdata` map: a one-line (or JSON) summary, and the whole
 //! map with every name as text; and `wdata pack`, which writes the JSON back.
 
-use crate::output::{Status, count, report};
+use crate::output::{Status, report};
 use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::{Context as _, Result, anyhow};
-use gamebin::wdata::{EventBoxType, SectionOffsets, WdataView};
+use gamebin::View;
+use gamebin::wdata::{
+    ByEventBoxType, SectionOffsets, WdataView, event_box_type_name, trigger_layout_label,
+};
 use gamebin::write::wdata::{TriggerLayout, WString, WdataMap};
-use serde::ser::{Serialize, SerializeMap, Serializer};
-
-/// A number per EventBox type name, in type order (counts in `info`, offsets in `dump`).
-#[derive(Debug)]
-pub struct ByType(Vec<(String, usize)>);
-
-impl Serialize for ByType {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (name, count) in &self.0 {
-            map.serialize_entry(name, count)?;
-        }
-        map.end()
-    }
-}
-
-fn type_name(index: u32) -> String {
-    EventBoxType::from_index(index).map_or_else(|| format!("Type{index}"), |t| t.name().to_owned())
-}
-
-/// `"trigger-list"`, `"script-paths"`, or `"ambiguous"` when both layouts end exactly at EOF (the
-/// trigger list is then what is counted and dumped).
-fn layout_name(view: &WdataView<'_>) -> &'static str {
-    if view.trigger_layout_ambiguous() {
-        "ambiguous"
-    } else {
-        view.trigger_layout().name()
-    }
-}
-
-#[derive(Debug, serde::Serialize)]
-pub struct Info {
-    pub path: String,
-    pub format: &'static str,
-    pub version: i32,
-    pub event_box_version: Option<i32>,
-    pub event_boxes: usize,
-    pub event_boxes_by_type: ByType,
-    pub anibg: usize,
-    pub item_boxes: usize,
-    pub gimmicks: usize,
-    pub trigger_layout: &'static str,
-    /// Triggers (trigger-list layout) or script paths (script-paths layout).
-    pub triggers: usize,
-    pub scenes: usize,
-    pub scene_resources: usize,
-}
-
-pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
-    let view = WdataView::from_bytes(data)?;
-    let by_type = view
-        .event_box_groups()
-        .map(|g| (type_name(g.type_index), g.count as usize))
-        .collect();
-    Ok(Info {
-        path: path.display().to_string(),
-        format: gamebin::Format::RustyHeartsWdata.name(),
-        version: view.version(),
-        event_box_version: view.header().event_box_version,
-        event_boxes: view.event_box_count(),
-        event_boxes_by_type: ByType(by_type),
-        anibg: view.anibg().len(),
-        item_boxes: view.item_boxes().len(),
-        gimmicks: view.gimmicks().len(),
-        trigger_layout: layout_name(&view),
-        triggers: view.triggers().entry_count(),
-        scenes: view.scenes().len(),
-        scene_resources: view.scene_resources().len(),
-    })
-}
-
-pub fn info_line(i: &Info) -> String {
-    let ev = i
-        .event_box_version
-        .map_or_else(String::new, |v| format!(" (EventBox version {v})"));
-    format!(
-        "{}: {} version {}, {}{ev}, {} anibg, {}, {}, {} ({}), {}, {}",
-        i.path,
-        i.format,
-        i.version,
-        count(i.event_boxes, "event box", "event boxes"),
-        i.anibg,
-        count(i.item_boxes, "item box", "item boxes"),
-        count(i.gimmicks, "gimmick", "gimmicks"),
-        count(i.triggers, "trigger", "triggers"),
-        i.trigger_layout,
-        count(i.scenes, "scene", "scenes"),
-        count(i.scene_resources, "scene resource", "scene resources")
-    )
-}
 
 #[derive(Debug, serde::Serialize)]
 pub struct Dump {
@@ -107,7 +20,7 @@ pub struct Dump {
     /// Absolute offsets where the sections start.
     pub sections: SectionOffsets,
     /// Absolute offset of each EventBox group, by type name (from the stored index).
-    pub event_box_offsets: ByType,
+    pub event_box_offsets: ByEventBoxType,
     /// `"trigger-list"`, `"script-paths"` or `"ambiguous"` (which layout the triggers were read
     /// with; the map's `triggers` holds the one that was dumped).
     pub trigger_layout: &'static str,
@@ -116,20 +29,15 @@ pub struct Dump {
     pub map: WdataMap,
 }
 
-pub fn dump(path: &Path, data: &[u8]) -> Result<Dump> {
-    let view = WdataView::from_bytes(data)?;
+pub fn dump(path: &Path, size: usize, view: &WdataView<'_>) -> Result<Dump> {
     Ok(Dump {
         path: path.display().to_string(),
         format: gamebin::Format::RustyHeartsWdata.name(),
-        size: data.len(),
+        size,
         sections: view.sections(),
-        event_box_offsets: ByType(
-            view.event_box_groups()
-                .map(|g| (type_name(g.type_index), g.offset))
-                .collect(),
-        ),
-        trigger_layout: layout_name(&view),
-        map: WdataMap::from_view(&view)?,
+        event_box_offsets: ByEventBoxType::of(view, |g| g.offset),
+        trigger_layout: trigger_layout_label(view),
+        map: View::to_model(view)?,
     })
 }
 
@@ -144,9 +52,8 @@ fn path_or_none(p: &WString) -> String {
 
 /// The dump as text: the header, then one line per record (EventBoxes by group, read from the
 /// view for their offsets).
-pub fn dump_text(path: &Path, data: &[u8]) -> Result<String> {
-    let view = WdataView::from_bytes(data)?;
-    let d = dump(path, data)?;
+pub fn dump_text(path: &Path, size: usize, view: &WdataView<'_>) -> Result<String> {
+    let d = dump(path, size, view)?;
     let m = &d.map;
     let mut out = String::new();
     let _ = writeln!(out, "{}: {}, {} bytes", d.path, d.format, d.size);
@@ -171,7 +78,7 @@ pub fn dump_text(path: &Path, data: &[u8]) -> Result<String> {
         let _ = writeln!(
             out,
             "  {} (type {}) at {:#x}: {}",
-            type_name(g.type_index),
+            event_box_type_name(g.type_index),
             g.type_index,
             g.offset,
             g.count

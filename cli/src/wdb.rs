@@ -1,77 +1,13 @@
 //! What the CLI shows of a Final Fantasy XIII `.wdb`: the info line, and the JSON layout that
 //! WDBJsonTool users know (the same keys, numbers and strings as `wdb_oracle.py`).
 
-use crate::output::count;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use gamebin::wdb::{Game, WdbView};
+use gamebin::wdb::WdbView;
 use gamebin::write::wdb::WdbTable;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value as Json;
-
-#[derive(Debug, Serialize)]
-pub struct Info {
-    pub path: String,
-    pub format: &'static str,
-    pub game: &'static str,
-    pub sheet: Option<String>,
-    pub records: usize,
-    pub fields: usize,
-    pub record_size: usize,
-    pub sections: Vec<String>,
-}
-
-/// `fields` and `record_size` come from the schema; an XIII-1 file (no names) counts its cells.
-pub fn info(path: &Path, data: &[u8]) -> Result<Info> {
-    let view = WdbView::from_bytes(data)?;
-    let (fields, record_size) = match view.game() {
-        Game::Xiii2Lr => {
-            let schema = view.schema().map_err(|e| anyhow::anyhow!("{e}"))?;
-            (schema.len(), schema.record_size())
-        }
-        Game::Xiii1 => {
-            let cells = view.type_list().map_or(0, |t| t.len());
-            (cells, cells * 4)
-        }
-    };
-    Ok(Info {
-        path: path.display().to_string(),
-        format: gamebin::Format::Ff13Wdb.name(),
-        game: view.game().name(),
-        sheet: view
-            .sheet_name()
-            .map(|s| String::from_utf8_lossy(s).into_owned()),
-        records: view.record_count(),
-        fields,
-        record_size,
-        sections: view
-            .sections()
-            .map(|(name, _)| String::from_utf8_lossy(name).into_owned())
-            .collect(),
-    })
-}
-
-pub fn info_line(i: &Info) -> String {
-    format!(
-        "{}: {} ({}), sheet {}, {} of {}, {}, sections {}",
-        i.path,
-        i.format,
-        i.game,
-        i.sheet.as_deref().unwrap_or("(none)"),
-        count(i.records, "record", "records"),
-        count(i.record_size, "byte", "bytes"),
-        count(i.fields, "field", "fields"),
-        i.sections.join(" "),
-    )
-}
-
-/// The owned model of a file (what `dump --json` serializes), with `names` overriding (or, for
-/// XIII-1, supplying) the field names.
-pub fn dump(data: &[u8], names: Option<&[&str]>) -> Result<WdbTable> {
-    let view = WdbView::from_bytes(data)?;
-    Ok(WdbTable::from_view(&view, names)?)
-}
 
 /// A JSON object read back with its keys in document order (serde_json's map sorts them).
 struct Ordered(Vec<(String, Json)>);

@@ -1,151 +1,17 @@
 //! What the CLI shows of a Claw / Gruntz `.wwd` level.
 
-use crate::output::{Status, count, report};
-use std::collections::BTreeMap;
+use crate::output::{Status, report};
 use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::Result;
 use gamebin::write::wwd::{Level, TileBody};
-use gamebin::wwd::{ChecksumFacts, Inflater, Options, PlaneFlags, WapMapMeta, WwdView, text_lossy};
+use gamebin::wwd::{ChecksumFacts, PlaneFlags, WapMapMetaInfo, WwdView, text_lossy};
+use gamebin::{AnyView, View};
 use serde::Serialize;
-
-/// Opens levels with the command line's options, keeping one inflate buffer and one decompressor
-/// across them, so that `gamebin info DIR` over thousands of compressed levels allocates the
-/// decompressor once and the buffer only when a level is larger than every one before it.
-pub struct Opener {
-    buffer: Vec<u8>,
-    inflater: Inflater,
-    options: Options,
-}
-
-impl Opener {
-    pub fn new(options: Options) -> Opener {
-        Opener {
-            buffer: Vec::new(),
-            inflater: Inflater::new(),
-            options,
-        }
-    }
-
-    /// Opens a level, inflating into the kept buffer when compressed.
-    pub fn open<'a>(&'a mut self, data: &'a [u8]) -> Result<WwdView<'a>> {
-        Ok(WwdView::from_bytes_with(
-            data,
-            &mut self.buffer,
-            &mut self.inflater,
-            self.options,
-        )?)
-    }
-}
 
 fn text(bytes: &[u8]) -> String {
     text_lossy(bytes).into_owned()
-}
-
-/// WapMap's metadata block in `info`: where it is and its Header fields (`null` when the block has
-/// no Header block).
-#[derive(Debug, Serialize)]
-pub struct WapMapMetaInfo {
-    pub offset: usize,
-    pub length: usize,
-    pub wapmap_build: Option<i32>,
-    pub wapmap_version: Option<String>,
-    pub map_build: Option<i32>,
-    pub map_version: Option<String>,
-    pub map_description: Option<String>,
-    /// How many guide lines.
-    pub guides: usize,
-}
-
-fn wapmap_meta_info(meta: &WapMapMeta<'_>) -> Result<WapMapMetaInfo> {
-    let header = meta.header()?;
-    Ok(WapMapMetaInfo {
-        offset: meta.offset(),
-        length: meta.len(),
-        wapmap_build: header.map(|h| h.wapmap_build),
-        wapmap_version: header.map(|h| text(h.wapmap_version)),
-        map_build: header.map(|h| h.map_build),
-        map_version: header.map(|h| text(h.map_version)),
-        map_description: header.map(|h| text(h.map_description)),
-        guides: meta.guides()?.len(),
-    })
-}
-
-#[derive(Debug, Serialize)]
-pub struct Info {
-    pub path: String,
-    pub format: &'static str,
-    pub game: &'static str,
-    pub compressed: bool,
-    pub planes: usize,
-    pub main_block_length: usize,
-    pub objects: usize,
-    pub tile_properties: u32,
-    pub tile_property_types: BTreeMap<String, usize>,
-    pub checksum: ChecksumFacts,
-    /// WapMap's metadata block after the main block; `null` when the level has none.
-    pub wapmap_meta: Option<WapMapMetaInfo>,
-}
-
-pub fn info(path: &Path, data: &[u8], levels: &mut Opener) -> Result<Info> {
-    let view = levels.open(data)?;
-    let mut objects = 0;
-    for plane in view.planes() {
-        for o in plane.objects()? {
-            o?;
-            objects += 1;
-        }
-    }
-    let table = view.tile_properties()?;
-    let mut types: BTreeMap<String, usize> =
-        ["1", "2", "3"].iter().map(|t| (t.to_string(), 0)).collect();
-    for p in table.iter() {
-        *types.entry(p?.tile_type().to_string()).or_insert(0) += 1;
-    }
-    Ok(Info {
-        path: path.display().to_string(),
-        format: gamebin::Format::Wap32Wwd.name(),
-        game: view.game().name(),
-        compressed: view.is_compressed(),
-        planes: view.plane_count(),
-        main_block_length: view.main_block_len(),
-        objects,
-        tile_properties: table.len(),
-        tile_property_types: types,
-        checksum: view.checksum().facts(),
-        wapmap_meta: view
-            .wapmap_meta()
-            .map(|m| wapmap_meta_info(&m))
-            .transpose()?,
-    })
-}
-
-pub fn info_line(i: &Info) -> String {
-    let mut line = format!(
-        "{}: {}, {}, {}{}, main block {}, {}, {} ({} single, {} double, {} mask), checksum {:#010x} ({}, residual {})",
-        i.path,
-        i.format,
-        i.game,
-        if i.compressed { "compressed, " } else { "" },
-        count(i.planes, "plane", "planes"),
-        count(i.main_block_length, "byte", "bytes"),
-        count(i.objects, "object", "objects"),
-        count(i.tile_properties, "tile property", "tile properties"),
-        i.tile_property_types.get("1").unwrap_or(&0),
-        i.tile_property_types.get("2").unwrap_or(&0),
-        i.tile_property_types.get("3").unwrap_or(&0),
-        i.checksum.stored,
-        i.checksum.verdict,
-        i.checksum.residual,
-    );
-    if let Some(m) = &i.wapmap_meta {
-        let _ = write!(line, ", WapMap metadata {} bytes", m.length);
-        if let (Some(version), Some(build)) = (&m.wapmap_version, m.wapmap_build) {
-            let _ = write!(line, " (WapMap {version} build {build})");
-        }
-    }
-    line
 }
 
 /// `dump`: what the level says about itself, then the owned model (every stored field; the writer
@@ -165,8 +31,7 @@ pub struct Dump {
     pub level: Level,
 }
 
-pub fn dump(path: &Path, data: &[u8], levels: &mut Opener) -> Result<Dump> {
-    let view = levels.open(data)?;
+pub fn dump(path: &Path, view: &WwdView<'_>) -> Result<Dump> {
     Ok(Dump {
         path: path.display().to_string(),
         format: gamebin::Format::Wap32Wwd.name(),
@@ -177,9 +42,9 @@ pub fn dump(path: &Path, data: &[u8], levels: &mut Opener) -> Result<Dump> {
         checksum: view.checksum().facts(),
         wapmap: view
             .wapmap_meta()
-            .map(|m| wapmap_meta_info(&m))
+            .map(|m| WapMapMetaInfo::from_meta(&m))
             .transpose()?,
-        level: Level::from_view(&view)?,
+        level: View::to_model(view)?,
     })
 }
 
@@ -287,12 +152,11 @@ pub fn tiled(
 ) -> Result<Status> {
     let run = || -> Result<()> {
         let (file, format) = crate::files::open_known(path, options)?;
-        if format != gamebin::Format::Wap32Wwd {
+        let mut scratch = options.scratch();
+        let AnyView::Wwd(view) = AnyView::open(format, &file, &mut scratch)? else {
             anyhow::bail!("not a .wwd level ({format})");
-        }
-        let mut levels = Opener::new(options.wwd());
-        let view = levels.open(&file)?;
-        let level = Level::from_view(&view)?;
+        };
+        let level = View::to_model(&view)?;
         if !placeholders {
             let map = gamebin::wwd::tiled::to_tmx(&level);
             return crate::files::write_new(output, map.as_bytes(), force);

@@ -190,6 +190,45 @@ fn a_failing_file_does_not_stop_the_others() {
 }
 
 #[test]
+fn check_of_a_folder_says_what_it_skipped_as_info_does() {
+    // Issue #29: `check DIR` over files gamebin does not read said nothing and exited 0; it counts
+    // them on stderr as `info` does (cli/README.md), and still checks the files it reads.
+    at_repository_root();
+    let dir = std::env::temp_dir().join(format!("gamebin-cli-skip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.txt"), "not a game file").unwrap();
+    std::fs::write(dir.join("b.txt"), "nor this").unwrap();
+    let only_text = gamebin(&["check", dir.to_str().unwrap()]);
+    assert_eq!(only_text.status.code(), Some(0), "{}", stderr(&only_text));
+    assert_eq!(stdout(&only_text), "");
+    assert!(
+        stderr(&only_text).contains("gamebin: skipped 2 file(s) of formats gamebin does not read"),
+        "{}",
+        stderr(&only_text)
+    );
+    std::fs::copy(
+        root().join("fixtures/wows-geometry/ships_raw.geometry"),
+        dir.join("ships_raw.geometry"),
+    )
+    .unwrap();
+    for command in ["check", "info"] {
+        let out = gamebin(&[command, dir.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(
+            stdout(&out).contains("ships_raw.geometry: wows-geometry"),
+            "{}",
+            stdout(&out)
+        );
+        assert!(
+            stderr(&out).contains("gamebin: skipped 2 file(s) of formats gamebin does not read"),
+            "{command}: {}",
+            stderr(&out)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn usage_errors_exit_2() {
     at_repository_root();
     assert_eq!(gamebin(&[]).status.code(), Some(2));

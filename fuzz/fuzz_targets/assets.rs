@@ -29,7 +29,8 @@ fn root() -> &'static PathBuf {
 }
 
 fuzz_target!(|data: &[u8]| {
-    std::hint::black_box(gamebin::detect(data));
+    // Generically first (detection, check, summary, model), then this format's every accessor.
+    std::hint::black_box(drive::drive_any(data));
     let options = ModelGlbOptions {
         lods: LodChoice::All,
     };

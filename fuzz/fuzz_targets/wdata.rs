@@ -8,6 +8,7 @@ use libfuzzer_sys::fuzz_target;
 mod drive;
 
 fuzz_target!(|data: &[u8]| {
-    std::hint::black_box(gamebin::detect(data));
+    // Generically first (detection, check, summary, model), then this format's every accessor.
+    std::hint::black_box(drive::drive_any(data));
     std::hint::black_box(drive::drive_wdata(data));
 });

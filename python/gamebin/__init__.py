@@ -53,7 +53,10 @@ _BY_FORMAT = {
 
 def open(data: Input, *, read: bool = False, **options: Any) -> AnyFile:  # noqa: A001 (like io.open)
     """Opens ``data`` (a path, or the bytes) with the reader its content calls for.
-    ``FormatError`` when no format recognises it.
+    ``FormatError`` when no format recognises it; a file whose name says its format
+    (``.geometry``, ``.wdb``, ``.wwd``, ``.wdata``, ``assets.bin``, ``Project.dat``) but whose
+    content does not read as it (truncated, damaged) raises that reader's ``FormatError``, with
+    its ``offset`` and ``field``.
 
     ``options`` go to that reader's constructor (``ignore_signature=True`` for a ``.wwd``); one
     the reader does not take is a ``TypeError`` naming it. A level whose signature is wrong is
@@ -65,7 +68,9 @@ def open(data: Input, *, read: bool = False, **options: Any) -> AnyFile:  # noqa
     >>> gamebin.open("LEVEL1_badsig.WWD", ignore_signature=True)   # doctest: +SKIP
     """
     source = source_of(data, read)
-    name = source.format()
+    # By content, then by the file's name: a damaged `ship.geometry` raises its reader's error
+    # (offset and field) rather than "not a format".
+    name = source.detect(bool(options.get("ignore_signature")))
     if name is None and options.get("ignore_signature"):
         name = WwdLevel.format
     if name is None:

@@ -163,6 +163,32 @@ impl Source {
         Ok(gamebin::detect(self.bytes()?).map(gamebin::Format::name))
     }
 
+    /// The format `gamebin.open` reads the bytes as: detected from the content, and when content
+    /// says nothing, from the source's name ([`gamebin::detect_file`]: a file named `.geometry`,
+    /// `.wdb`, ... is opened as that format through `AnyView`). `None` when neither says
+    /// anything; `FormatError` with the reader's offset and field when the name says a format the
+    /// bytes do not read as (a truncated or damaged file). `ignore_signature` opens a `.wwd`
+    /// level whose header signature is damaged.
+    #[pyo3(signature = (ignore_signature = false))]
+    fn detect(&self, py: Python<'_>, ignore_signature: bool) -> PyResult<Option<&'static str>> {
+        let bytes = self.bytes()?;
+        let mut scratch =
+            gamebin::Scratch::with_wwd_options(gamebin::wwd::Options { ignore_signature });
+        match gamebin::detect_file(std::path::Path::new(&self.name), bytes, true, &mut scratch) {
+            Ok(format) => Ok(format.map(gamebin::Format::name)),
+            Err(e) => {
+                let message = match &e.error {
+                    Some(cause) => format!("{}: {e}: {cause}", self.name),
+                    None => format!("{}: {e}", self.name),
+                };
+                let (offset, field) = e
+                    .error
+                    .map_or((0, "format"), |read| (read.offset(), read.what()));
+                Err(format_error(py, offset, field, &message))
+            }
+        }
+    }
+
     fn __len__(&self) -> PyResult<usize> {
         Ok(self.bytes()?.len())
     }

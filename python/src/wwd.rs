@@ -75,7 +75,13 @@ pub fn wwd_level<'py>(
                 let grid = Array2::from_shape_vec((high, wide), values).map_err(|e| {
                     crate::errors::format_error(py, 0, "PlaneHeader.tiles", &e.to_string())
                 })?;
-                d.set_item("tiles", PyArray2::from_owned_array(py, grid))?;
+                // Read-only like every other array the package hands out (the zero-copy
+                // grids of uncompressed levels are).
+                let array = PyArray2::from_owned_array(py, grid);
+                let kwargs = PyDict::new(py);
+                kwargs.set_item("write", false)?;
+                array.call_method("setflags", (), Some(&kwargs))?;
+                d.set_item("tiles", array)?;
             }
         }
         let image_sets = PyList::empty(py);

@@ -130,3 +130,19 @@ def test_unknown_content_and_io_errors():
         gamebin.open("/nonexistent/ship.geometry")
     with pytest.raises(IsADirectoryError, match="is a directory"):
         gamebin.open("/")
+
+
+def test_open_of_a_truncated_named_file_raises_its_readers_error(tmp_path):
+    # Issue #29: `gamebin.open` said only "not a format gamebin reads" where the CLI names the
+    # field and offset. A file whose name says its format is read as that format.
+    data = (samples() / "wows-geometry" / "CM001_0.11.5.geometry").read_bytes()
+    cut = tmp_path / "CM001_cut.geometry"
+    cut.write_bytes(data[:500])
+    with pytest.raises(gamebin.FormatError) as info:
+        gamebin.open(cut)
+    assert "named .geometry but does not read as one" in str(info.value)
+    assert info.value.field and info.value.field != "format"
+    assert f"{info.value.offset:#010x}" in str(info.value)
+    # The same bytes without a name still fail (how precisely depends on content detection).
+    with pytest.raises(gamebin.FormatError):
+        gamebin.open(data[:500])

@@ -175,3 +175,11 @@ def test_open_passes_options_on_and_names_one_the_reader_does_not_take():
     # Without the option, the level whose signature is wrong is nothing gamebin recognises.
     with pytest.raises(gamebin.FormatError):
         gamebin.open(samples() / "wap32-wwd" / "claw_libwap32_RETAIL01_badsig.WWD")
+
+
+def test_a_compressed_levels_grid_is_read_only_too():
+    # Issue #29: the copy out of the inflated main block was writeable, against the docs.
+    packed = gamebin.open(samples() / "wap32-wwd" / "claw_libwap32_RETAIL01.WWD")
+    assert packed.header["compressed"]
+    for plane in packed.planes:
+        assert not plane.tiles.flags.writeable

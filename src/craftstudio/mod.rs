@@ -53,6 +53,7 @@ mod entry;
 mod enums;
 pub mod folder;
 mod index;
+mod info;
 #[cfg(feature = "write")]
 pub mod model;
 pub(crate) mod netstr;
@@ -70,6 +71,7 @@ pub use enums::{
     mouse_button_name,
 };
 pub use index::EntryIndex;
+pub use info::ProjectInfo;
 pub use raw::{FORMAT_VERSION, ROOT_PARENT_ID};
 
 use crate::bytes::{Bytes, Cursor, Records, u64_of};

@@ -74,6 +74,7 @@ pub(crate) mod flat_records;
 pub(crate) mod gates;
 mod groups;
 pub(crate) mod header;
+mod info;
 #[cfg(feature = "write")]
 pub mod model;
 mod obb;
@@ -98,6 +99,7 @@ pub use flat_records::{
 pub(crate) use groups::FixedGroup;
 pub use groups::{SceneCamera, SceneTiming, Signpost, SoundFades, TimeHold};
 pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};
+pub use info::{ByEventBoxType, WdataInfo, event_box_type_name, trigger_layout_label};
 pub(crate) use obb::OBB_MIN_SIZE;
 pub use obb::Obb;
 pub use raw::Bool32;

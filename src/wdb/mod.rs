@@ -55,6 +55,7 @@
 #[cfg(feature = "write")]
 pub mod diff;
 mod error;
+mod info;
 #[cfg(feature = "write")]
 pub mod model;
 mod plan;
@@ -64,6 +65,7 @@ mod schema;
 mod sections;
 
 pub use error::{OwnedWdbError, WdbError, WdbResult};
+pub use info::WdbInfo;
 pub use record::{Cell, Record, Value, Values};
 pub use schema::{FieldKind, FieldSpec, Schema, name_width, owns_string_array};
 pub use sections::{FieldNames, Section, StrArrays, TypeList};

@@ -8,3 +8,39 @@ pub mod axes;
 pub mod geometry;
 #[cfg(all(feature = "geometry", feature = "assets"))]
 pub mod model;
+
+/// Whether a resource path from an `assets.bin` (`content/gameplay/.../B.model`) stays under the
+/// folder it is joined to: not empty, and no empty, `.` or `..` segment, no backslash, colon or
+/// NUL (a drive, a root or a parent would let a crafted file name a path anywhere). Every caller
+/// that turns a stored path into a file path (reading `.geometry` files under a resource root,
+/// writing one GLB per model under an output folder) checks it first.
+pub fn is_safe_resource_path(path: &str) -> bool {
+    !path.is_empty()
+        && path.split('/').all(|segment| {
+            !matches!(segment, "" | "." | "..") && !segment.contains(['\\', ':', '\0'])
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_safe_resource_path as safe;
+
+    #[test]
+    fn resource_paths_stay_under_their_root() {
+        assert!(safe("content/a/B.model"));
+        assert!(safe("a"));
+        for bad in [
+            "",
+            "/etc/passwd",
+            "content/../B.model",
+            "./a",
+            "a//b",
+            "a/",
+            "c:/x",
+            "a\\b",
+            "a\0b",
+        ] {
+            assert!(!safe(bad), "{bad:?}");
+        }
+    }
+}

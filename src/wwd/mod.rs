@@ -73,6 +73,7 @@ pub mod diff;
 mod field;
 mod game;
 mod inflate;
+mod info;
 #[cfg(feature = "write")]
 pub mod model;
 mod object;
@@ -90,6 +91,7 @@ pub use checksum::{ChecksumFacts, ChecksumReport, ChecksumVerdict, wapmap as wap
 pub use field::{Field, FieldError, escape, unescape};
 pub use game::Game;
 pub use inflate::{Inflater, MAX_INFLATE_RATIO, MAX_MAIN_BLOCK};
+pub use info::{WapMapMetaInfo, WwdInfo};
 pub use object::{Object, Objects};
 pub use plane::{ImageSets, Plane, PlaneFlags, Tile, Tiles};
 pub use text::{fixed, text_lossy};

@@ -139,7 +139,8 @@ pub fn drive_assets(data: &[u8]) -> usize {
 /// [`drive_assets`], with the model resolver over `root` (the folder holding `content/`; `None`
 /// for one that holds nothing): `sink` gets every model whose `.geometry` loaded.
 pub fn drive_assets_under(data: &[u8], root: Option<&Path>, sink: ModelSink<'_>) -> usize {
-    let Ok(db) = AssetsView::from_bytes(data) else {
+    let mut scratch = gamebin::Scratch::new();
+    let Some(db) = super::open::<AssetsView<'_>>(data, &mut scratch) else {
         return 0;
     };
     let mut seen = 1;

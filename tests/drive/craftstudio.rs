@@ -8,7 +8,8 @@ const SCANNED: usize = 16;
 
 /// Opens `data` as a `Project.dat` and drives every accessor.
 pub fn drive_craftstudio(data: &[u8]) -> usize {
-    let Ok(view) = ProjectView::from_bytes(data) else {
+    let mut scratch = gamebin::Scratch::new();
+    let Some(view) = super::open::<ProjectView<'_>>(data, &mut scratch) else {
         return 0;
     };
     let mut seen = 1;

@@ -8,7 +8,8 @@ use super::MAX_DECODE_BYTES;
 /// Opens `data` as `.geometry` and drives every accessor, decoding each buffer into a scratch
 /// buffer.
 pub fn drive_geometry(data: &[u8]) -> usize {
-    let Ok(view) = GeometryView::from_bytes(data) else {
+    let mut scratch = gamebin::Scratch::new();
+    let Some(view) = super::open::<GeometryView<'_>>(data, &mut scratch) else {
         return 0;
     };
     let mut seen = 1;

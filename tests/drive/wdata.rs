@@ -87,7 +87,8 @@ fn event_box(b: &EventBox<'_>) -> usize {
 
 /// Opens `data` as a `.wdata` map and drives every accessor.
 pub fn drive_wdata(data: &[u8]) -> usize {
-    let Ok(view) = WdataView::from_bytes(data) else {
+    let mut scratch = gamebin::Scratch::new();
+    let Some(view) = super::open::<WdataView<'_>>(data, &mut scratch) else {
         return 0;
     };
     let mut seen = 1;

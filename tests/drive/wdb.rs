@@ -5,7 +5,8 @@ use gamebin::wdb::{FieldKind, WdbView};
 /// Opens `data` as `.wdb` and drives every accessor: entries, sections, type lists, names, string
 /// arrays, the schema and every field of every record, raw cells, lookups by name.
 pub fn drive_wdb(data: &[u8]) -> usize {
-    let Ok(view) = WdbView::from_bytes(data) else {
+    let mut scratch = gamebin::Scratch::new();
+    let Some(view) = super::open::<WdbView<'_>>(data, &mut scratch) else {
         return 0;
     };
     let mut seen = 1;

@@ -2,26 +2,29 @@
 
 use std::cell::RefCell;
 
+use gamebin::Scratch;
 use gamebin::wwd::{Inflater, Options, TileKind, WwdView, text_lossy};
 
+/// How levels are opened here: strictly first, and when that fails, ignoring the signature.
+const LENIENT: Options = Options {
+    ignore_signature: true,
+};
+
 thread_local! {
-    /// An inflate buffer and inflater kept across inputs, as tools keep them across levels.
-    static KEPT: RefCell<(Vec<u8>, Inflater)> = const { RefCell::new((Vec::new(), Inflater::new())) };
+    /// Scratch space (an inflate buffer and inflater) kept across inputs, as tools keep it
+    /// across levels.
+    static KEPT: RefCell<Scratch> = const { RefCell::new(Scratch::with_wwd_options(LENIENT)) };
 }
 
 /// Opens `data` as a level (strictly, and when that fails, ignoring the signature) and drives
 /// every accessor. Also opens it with the kept inflater and buffer, whatever earlier inputs left
 /// in them, and panics unless that gives the same image or the same error as fresh ones.
 pub fn drive_wwd(data: &[u8]) -> usize {
-    let lenient = Options {
-        ignore_signature: true,
-    };
     let mut fresh_buffer = Vec::new();
-    let fresh = WwdView::from_bytes_with(data, &mut fresh_buffer, &mut Inflater::new(), lenient);
+    let fresh = WwdView::from_bytes_with(data, &mut fresh_buffer, &mut Inflater::new(), LENIENT);
     KEPT.with(|kept| {
         let mut kept = kept.borrow_mut();
-        let (buffer, inflater) = &mut *kept;
-        let again = WwdView::from_bytes_with(data, buffer, inflater, lenient);
+        let again = <WwdView<'_> as gamebin::View<'_>>::open(data, &mut kept);
         match (&fresh, &again) {
             (Ok(a), Ok(b)) => assert!(
                 a.image() == b.image(),

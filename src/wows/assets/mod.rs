@@ -65,6 +65,7 @@ mod fields;
 mod fields_float;
 #[cfg(feature = "serde")]
 mod fields_serde;
+mod info;
 #[cfg(feature = "serde")]
 pub mod json;
 #[cfg(feature = "write")]
@@ -89,6 +90,7 @@ pub use fields::{
 pub use fields_serde::CompleteFields;
 #[cfg(all(feature = "serde", feature = "write"))]
 pub(crate) use fields_serde::{complete_records, hex as serde_ids};
+pub use info::{AssetsInfo, ChecksumInfo, DatabaseInfo};
 pub use paths::{
     FIND_CANDIDATES, IdHasher, MAX_PATH_DEPTH, PathEntry, PathHashCheck, PathIndex, Paths,
 };

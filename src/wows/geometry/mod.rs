@@ -58,6 +58,7 @@ mod draw;
 mod encd;
 pub mod export;
 mod indices;
+mod info;
 mod mapping;
 #[cfg(feature = "write")]
 pub mod model;
@@ -78,6 +79,7 @@ pub use draw::{Draw, Pairing};
 pub(crate) use encd::encode;
 pub use encd::{ENCD_HEADER_SIZE, Encd, IndexInt, MAX_VERTEX_EXPANSION};
 pub use indices::{IndexBuffer, Indices};
+pub use info::GeometryInfo;
 pub use mapping::{Mapping, MappingKind, Mappings};
 pub use model_prototype::{Model, ModelKind};
 pub use pairing::{DrawTable, PairingDoubt, PairingNote};

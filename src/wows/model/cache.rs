@@ -57,15 +57,6 @@ pub struct LoadedGeometry<'c> {
     decoded: &'c DecodedGeometry,
 }
 
-/// Whether a path from the `assets.bin` stays under the root when joined to it: no empty, `.` or
-/// `..` segment, no backslash, colon or NUL.
-fn is_safe(path: &str) -> bool {
-    !path.is_empty()
-        && path.split('/').all(|segment| {
-            !matches!(segment, "" | "." | "..") && !segment.contains(['\\', ':', '\0'])
-        })
-}
-
 impl GeometryCache {
     /// An empty cache.
     pub fn new() -> Self {
@@ -143,7 +134,7 @@ impl GeometryCache {
             Err(e) => return Err(fail(Missing::Assets(e))),
         }
         let path = self.path.as_str();
-        if !is_safe(path) {
+        if !crate::wows::is_safe_resource_path(path) {
             return Err(fail(Missing::UnsafePath {
                 path: path.to_owned(),
             }));

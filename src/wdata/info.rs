@@ -1,0 +1,154 @@
+//! `.wdata` as one of [`AnyView`](crate::AnyView)'s formats: its [`View`] implementation and the
+//! summary `gamebin info` prints.
+
+use core::fmt;
+
+use super::{EventBoxType, WdataView};
+use crate::Format;
+use crate::any::{CheckReport, Scratch, View, ViewError, count};
+use crate::error::Result;
+
+/// An EventBox type's name (`"Spawn"`, ...), or `Type14` for a type the reader does not know.
+pub fn event_box_type_name(type_index: u32) -> String {
+    EventBoxType::from_index(type_index)
+        .map_or_else(|| format!("Type{type_index}"), |t| t.name().to_owned())
+}
+
+/// Which layout the triggers were read with: `"trigger-list"`, `"script-paths"`, or `"ambiguous"`
+/// when both layouts end exactly at the end of the file (the trigger list is then what is read).
+pub fn trigger_layout_label(view: &WdataView<'_>) -> &'static str {
+    if view.trigger_layout_ambiguous() {
+        "ambiguous"
+    } else {
+        view.trigger_layout().name()
+    }
+}
+
+/// A number per EventBox type name, in type order (counts in `info`, offsets in `dump`); with
+/// `serde`, an object keyed by the names.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ByEventBoxType(pub Vec<(String, usize)>);
+
+impl ByEventBoxType {
+    /// Each group's `number` (its count, its offset), by the group's type name.
+    pub fn of(view: &WdataView<'_>, number: impl Fn(&super::EventBoxGroup<'_>) -> usize) -> Self {
+        ByEventBoxType(
+            view.event_box_groups()
+                .map(|g| (event_box_type_name(g.type_index), number(&g)))
+                .collect(),
+        )
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for ByEventBoxType {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> core::result::Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (name, number) in &self.0 {
+            map.serialize_entry(name, number)?;
+        }
+        map.end()
+    }
+}
+
+/// What `gamebin info` shows of a `.wdata` map: its versions and how many records each section
+/// holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct WdataInfo {
+    /// The map's version.
+    pub version: i32,
+    /// The EventBox section's version, when stored.
+    pub event_box_version: Option<i32>,
+    /// EventBoxes over every type.
+    pub event_boxes: usize,
+    /// EventBoxes by type name, in type order.
+    pub event_boxes_by_type: ByEventBoxType,
+    /// AniBG records.
+    pub anibg: usize,
+    /// ItemBox records.
+    pub item_boxes: usize,
+    /// Gimmick records.
+    pub gimmicks: usize,
+    /// `"trigger-list"`, `"script-paths"` or `"ambiguous"` ([`trigger_layout_label`]).
+    pub trigger_layout: &'static str,
+    /// Triggers (trigger-list layout) or script paths (script-paths layout).
+    pub triggers: usize,
+    /// Scenes.
+    pub scenes: usize,
+    /// Scene resources.
+    pub scene_resources: usize,
+}
+
+impl fmt::Display for WdataInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} version {}, {}",
+            Format::RustyHeartsWdata,
+            self.version,
+            count(self.event_boxes, "event box", "event boxes"),
+        )?;
+        if let Some(v) = self.event_box_version {
+            write!(f, " (EventBox version {v})")?;
+        }
+        write!(
+            f,
+            ", {} anibg, {}, {}, {} ({}), {}, {}",
+            self.anibg,
+            count(self.item_boxes, "item box", "item boxes"),
+            count(self.gimmicks, "gimmick", "gimmicks"),
+            count(self.triggers, "trigger", "triggers"),
+            self.trigger_layout,
+            count(self.scenes, "scene", "scenes"),
+            count(self.scene_resources, "scene resource", "scene resources")
+        )
+    }
+}
+
+impl<'a> View<'a> for WdataView<'a> {
+    const FORMAT: Format = Format::RustyHeartsWdata;
+    type Summary = WdataInfo;
+    #[cfg(feature = "write")]
+    type Model = crate::wdata::model::WdataModel;
+
+    fn looks_like(data: &[u8]) -> bool {
+        super::looks_like(data)
+    }
+
+    fn open(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
+        WdataView::from_bytes(data)
+    }
+
+    /// Opening a map reads every section's layout already; nothing is left to walk.
+    fn check(&self) -> CheckReport {
+        CheckReport::default()
+    }
+
+    fn summary(&self) -> Result<WdataInfo, ViewError> {
+        Ok(WdataInfo {
+            version: self.version(),
+            event_box_version: self.header().event_box_version,
+            event_boxes: self.event_box_count(),
+            event_boxes_by_type: ByEventBoxType::of(self, |g| g.count as usize),
+            anibg: self.anibg().len(),
+            item_boxes: self.item_boxes().len(),
+            gimmicks: self.gimmicks().len(),
+            trigger_layout: trigger_layout_label(self),
+            triggers: self.triggers().entry_count(),
+            scenes: self.scenes().len(),
+            scene_resources: self.scene_resources().len(),
+        })
+    }
+
+    #[cfg(feature = "write")]
+    fn to_model(&self) -> Result<Self::Model, ViewError> {
+        Ok(crate::wdata::model::WdataModel::from_view(self)?)
+    }
+
+    #[cfg(all(feature = "write", feature = "serde"))]
+    fn diff(&self, other: &Self) -> Result<crate::diff::Report, ViewError> {
+        Ok(crate::diff::wdata::files(self, other)?)
+    }
+}

@@ -1,0 +1,137 @@
+//! `assets.bin` as one of [`AnyView`](crate::AnyView)'s formats: its [`View`] implementation and
+//! the summary `gamebin info` prints.
+
+use core::fmt;
+
+use super::AssetsView;
+use crate::Format;
+use crate::any::{CheckReport, Scratch, View, ViewError, count};
+use crate::error::Result;
+
+/// One prototype database as `info` shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DatabaseInfo {
+    /// The database's name (its prototype type).
+    pub name: String,
+    /// Records.
+    pub records: usize,
+    /// Bytes of one record, when the reader knows the layout.
+    pub item_size: Option<usize>,
+    /// The schema hash stored.
+    pub schema_hash: u32,
+}
+
+/// The header's checksum and what it matches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ChecksumInfo {
+    /// The checksum stored.
+    pub stored: u32,
+    /// What it matches ([`ChecksumMatch::name`](super::ChecksumMatch::name)).
+    pub matches: &'static str,
+}
+
+/// What `gamebin info` shows of an `assets.bin`: how many strings, paths and prototypes, each
+/// database, and the checksum.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct AssetsInfo {
+    /// Strings of the strings map.
+    pub strings: usize,
+    /// Path entries.
+    pub paths: usize,
+    /// Live entries of the resource-to-prototype map (those with a record).
+    pub prototypes: usize,
+    /// Deleted entries: their slots are kept, with no record behind them.
+    pub deleted: usize,
+    /// Entries in a state no reader has seen (1 or 2); omitted from JSON when there are none.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_zero"))]
+    pub other_states: usize,
+    /// The prototype databases, in table order.
+    pub databases: Vec<DatabaseInfo>,
+    /// The header's checksum.
+    pub checksum: ChecksumInfo,
+}
+
+#[cfg(feature = "serde")]
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+impl fmt::Display for AssetsInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let records: usize = self.databases.iter().map(|d| d.records).sum();
+        write!(
+            f,
+            "{}, {}, {}, {}, {} deleted, {} ({}), checksum {:#010x} ({})",
+            Format::WowsAssets,
+            count(self.strings, "string", "strings"),
+            count(self.paths, "path", "paths"),
+            count(self.prototypes, "live prototype", "live prototypes"),
+            self.deleted,
+            count(self.databases.len(), "database", "databases"),
+            count(records, "record", "records"),
+            self.checksum.stored,
+            self.checksum.matches
+        )
+    }
+}
+
+impl<'a> View<'a> for AssetsView<'a> {
+    const FORMAT: Format = Format::WowsAssets;
+    type Summary = AssetsInfo;
+    #[cfg(feature = "write")]
+    type Model = crate::wows::assets::model::AssetsModel;
+
+    fn looks_like(data: &[u8]) -> bool {
+        super::looks_like(data)
+    }
+
+    fn open(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
+        AssetsView::from_bytes(data)
+    }
+
+    /// [`AssetsView::validate`].
+    fn check(&self) -> CheckReport {
+        CheckReport::of_walk(self.validate())
+    }
+
+    fn summary(&self) -> Result<AssetsInfo, ViewError> {
+        let mut databases = Vec::new();
+        for d in self.databases().iter() {
+            let d = d?;
+            databases.push(DatabaseInfo {
+                name: d.name().into_owned(),
+                records: d.record_count(),
+                item_size: d.item_size(),
+                schema_hash: d.schema_hash(),
+            });
+        }
+        let checksum = self.verify_checksum();
+        let states = self.prototypes().states()?;
+        Ok(AssetsInfo {
+            strings: self.strings().count(),
+            paths: self.paths().len(),
+            prototypes: states.live,
+            deleted: states.deleted,
+            other_states: states.other,
+            databases,
+            checksum: ChecksumInfo {
+                stored: checksum.stored,
+                matches: checksum.matches().name(),
+            },
+        })
+    }
+
+    /// The model `gamebin assets unpack` prints and `assets pack` writes back.
+    #[cfg(feature = "write")]
+    fn to_model(&self) -> Result<Self::Model, ViewError> {
+        Ok(crate::wows::assets::model::AssetsModel::from_view(self)?)
+    }
+
+    #[cfg(all(feature = "write", feature = "serde"))]
+    fn diff(&self, other: &Self) -> Result<crate::diff::Report, ViewError> {
+        Ok(crate::diff::assets::files(self, other)?)
+    }
+}
