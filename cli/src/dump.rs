@@ -56,6 +56,7 @@ fn write(
             return assets::dump(path, db, json, assets::record_form(complete), out);
         }
         AnyView::Geometry(view) => {
+            geometry::warn_non_finite(path, view);
             if json {
                 serde_json::to_string_pretty(&geometry::dump(path, view)?)?
             } else {

@@ -104,17 +104,8 @@ fn export(path: &Path, output: &Path, settings: &Settings) -> Result<Status> {
         }
     }
     // Values neither glTF nor OBJ can hold (a NaN texture coordinate): written as 0, said here.
-    for draw in decoded.draws(&view) {
-        if let Ok(data) = decoded.draw_data(&draw) {
-            for non_finite in data.vertices.non_finite() {
-                let finding = gamebin::wows::geometry::Finding::NonFiniteAttribute {
-                    vertices_id: draw.vertices.id(),
-                    indices_id: draw.indices.id(),
-                    non_finite,
-                };
-                eprintln!("gamebin: {source}: warning: {finding}");
-            }
-        }
+    for finding in decoded.non_finite_attributes(&view) {
+        eprintln!("gamebin: {source}: warning: {finding}");
     }
     let written = match format_of(output, settings.format) {
         ExportFormat::Glb => {

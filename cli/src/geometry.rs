@@ -38,6 +38,16 @@ pub fn dump(path: &Path, view: &GeometryView<'_>) -> Result<Dump> {
     })
 }
 
+/// Says on stderr which draws store values that are not finite (a NaN texture coordinate): the
+/// dump shows them as stored, the exporters write 0 there.
+pub fn warn_non_finite(path: &Path, view: &GeometryView<'_>) {
+    let mut decoded = gamebin::wows::geometry::DecodedGeometry::new();
+    decoded.decode(view);
+    for finding in decoded.non_finite_attributes(view) {
+        eprintln!("gamebin: {}: warning: {finding}", path.display());
+    }
+}
+
 /// The dump as indented text: the summary alone (the model is blobs, which text cannot show).
 pub fn dump_text(path: &Path, view: &GeometryView<'_>) -> Result<String> {
     let summary = GeometrySummary::from_view(view)?;

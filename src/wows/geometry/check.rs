@@ -102,6 +102,27 @@ impl GeometryCheck {
     }
 }
 
+impl DecodedGeometry {
+    /// Every readable draw's float attributes that store non-finite values (NaN or infinite),
+    /// as [`GeometryView::check`] reports them and the exporters' callers warn of them (the
+    /// exporters write 0 there).
+    pub fn non_finite_attributes(&self, view: &GeometryView<'_>) -> Vec<Finding> {
+        let mut found = Vec::new();
+        for draw in self.draws(view) {
+            if let Ok(data) = self.draw_data(&draw) {
+                found.extend(data.vertices.non_finite().map(|non_finite| {
+                    Finding::NonFiniteAttribute {
+                        vertices_id: draw.vertices.id(),
+                        indices_id: draw.indices.id(),
+                        non_finite,
+                    }
+                }));
+            }
+        }
+        found
+    }
+}
+
 impl<'a> GeometryView<'a> {
     /// Checks everything a tool can: [`validate`](Self::validate) (its error is this function's
     /// error), then every buffer decoded (into buffers this call allocates), every draw paired and
@@ -139,24 +160,15 @@ impl<'a> GeometryView<'a> {
         let mut decoded = DecodedGeometry::new();
         decoded.decode(self);
         for draw in decoded.draws(self) {
-            let (vertices_id, indices_id) = (draw.vertices.id(), draw.indices.id());
-            match decoded.draw_data(&draw) {
-                Ok(data) => found
-                    .warnings
-                    .extend(data.vertices.non_finite().map(|non_finite| {
-                        Finding::NonFiniteAttribute {
-                            vertices_id,
-                            indices_id,
-                            non_finite,
-                        }
-                    })),
-                Err(error) => found.errors.push(Finding::DrawUnreadable {
-                    vertices_id,
-                    indices_id,
+            if let Err(error) = decoded.draw_data(&draw) {
+                found.errors.push(Finding::DrawUnreadable {
+                    vertices_id: draw.vertices.id(),
+                    indices_id: draw.indices.id(),
                     error,
-                }),
+                });
             }
         }
+        found.warnings.extend(decoded.non_finite_attributes(self));
         let (vm, im) = (self.vertex_mappings(), self.index_mappings());
         let id = |m: Option<Mapping<'_>>| m.map_or(0, |m| m.id());
         let table = decoded.draw_table();
