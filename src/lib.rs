@@ -60,15 +60,38 @@
 #![warn(missing_debug_implementations)]
 #![warn(missing_docs)]
 
-#[cfg(any(
-    feature = "geometry",
-    feature = "assets",
-    feature = "wdb",
-    feature = "wwd",
-    feature = "wdata",
-    feature = "craftstudio"
-))]
-pub mod any;
+/// Items that exist in a build with at least one format, and the ones that stand in for them in a
+/// build with none: the list of formats' features, once.
+macro_rules! with_formats {
+    (built { $($built:item)* } none { $($none:item)* }) => {
+        $(#[cfg(any(
+            feature = "geometry",
+            feature = "assets",
+            feature = "wdb",
+            feature = "wwd",
+            feature = "wdata",
+            feature = "craftstudio"
+        ))] $built)*
+        $(#[cfg(not(any(
+            feature = "geometry",
+            feature = "assets",
+            feature = "wdb",
+            feature = "wwd",
+            feature = "wdata",
+            feature = "craftstudio"
+        )))] $none)*
+    };
+}
+
+with_formats! {
+    built {
+        pub mod any;
+        #[cfg(feature = "write")]
+        pub use any::AnyModel;
+        pub use any::{AnySummary, AnyView, Scratch, View, detect_file};
+    }
+    none {}
+}
 pub mod bytes;
 #[cfg(feature = "craftstudio")]
 pub mod craftstudio;
@@ -90,28 +113,6 @@ pub mod wdb;
 pub mod wows;
 #[cfg(feature = "wwd")]
 pub mod wwd;
-
-#[cfg(all(
-    feature = "write",
-    any(
-        feature = "geometry",
-        feature = "assets",
-        feature = "wdb",
-        feature = "wwd",
-        feature = "wdata",
-        feature = "craftstudio"
-    )
-))]
-pub use any::AnyModel;
-#[cfg(any(
-    feature = "geometry",
-    feature = "assets",
-    feature = "wdb",
-    feature = "wwd",
-    feature = "wdata",
-    feature = "craftstudio"
-))]
-pub use any::{AnySummary, AnyView, Scratch, View, detect_file};
 
 /// The paths of the writers and owned models before each format's folder held them
 /// (`gamebin::write::wdb` is [`wdb::model`], and with the `synth` feature the fixture makers of
@@ -225,36 +226,24 @@ impl core::fmt::Display for Format {
     }
 }
 
-/// Detects a file's format from its content, never its name. Formats with a magic number are tried
-/// first (`assets.bin`, `.wdb`, `.wwd`, `.wdata`'s signature) and formats without one
-/// (`.geometry`, CraftStudio's `Project.dat`) last, each by its [`View::looks_like`]. To fall back
-/// on the file's name when content says nothing, see [`detect_file`].
-#[cfg(any(
-    feature = "geometry",
-    feature = "assets",
-    feature = "wdb",
-    feature = "wwd",
-    feature = "wdata",
-    feature = "craftstudio"
-))]
-pub fn detect(data: &[u8]) -> Option<Format> {
-    any::detect(data)
-}
-
-/// Detects a file's format from its content, never its name. Formats with a magic number are tried
-/// first (`assets.bin`, `.wdb`, `.wwd`, `.wdata`'s signature) and formats without one
-/// (`.geometry`, CraftStudio's `Project.dat`) last, each by its [`View::looks_like`]. To fall back
-/// on the file's name when content says nothing, see [`detect_file`].
-#[cfg(not(any(
-    feature = "geometry",
-    feature = "assets",
-    feature = "wdb",
-    feature = "wwd",
-    feature = "wdata",
-    feature = "craftstudio"
-)))]
-pub fn detect(_data: &[u8]) -> Option<Format> {
-    None
+with_formats! {
+    built {
+        /// Detects a file's format from its content, never its name. Formats with a magic number
+        /// are tried first (`assets.bin`, `.wdb`, `.wwd`, `.wdata`'s signature) and formats without
+        /// one (`.geometry`, CraftStudio's `Project.dat`) last, each by its [`View::looks_like`].
+        /// To fall back on the file's name when content says nothing, see [`detect_file`]. Only
+        /// the formats this build has (their features) are recognised.
+        pub fn detect(data: &[u8]) -> Option<Format> {
+            any::detect(data)
+        }
+    }
+    none {
+        /// Detects a file's format from its content: in this build, which has no format, nothing
+        /// is recognised.
+        pub fn detect(_data: &[u8]) -> Option<Format> {
+            None
+        }
+    }
 }
 
 /// The README's examples, run as doc tests. They make their input files with the writers and

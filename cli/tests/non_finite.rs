@@ -15,7 +15,9 @@ fn check_dump_and_export_warn_of_non_finite_attributes() {
     let mut builder = GeometryBuilder::new();
     let vb = builder.vertex_buffer("set3/xyznuvtbpc", false);
     let ib = builder.index_buffer(2, false);
-    builder.mesh("Hull", vb, ib, 0, &vertices, &indices).unwrap();
+    builder
+        .mesh("Hull", vb, ib, 0, &vertices, &indices)
+        .unwrap();
     let dir = temp_dir("non-finite");
     let file = dir.join("hull.geometry");
     std::fs::write(&file, builder.to_bytes().unwrap()).unwrap();

@@ -65,7 +65,7 @@ pub fn write(map: &WdataModel) -> Result<Vec<u8>> {
 }
 
 impl WdataModel {
-    /// The map as a file: [`write`], named as every format's owned model names it.
+    /// The map as a file: [`write()`], named as every format's owned model names it.
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
         write(self)
     }
