@@ -61,7 +61,9 @@ fn is_zero(n: &usize) -> bool {
 
 impl fmt::Display for AssetsInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let records: usize = self.databases.iter().map(|d| d.records).sum();
+        // Each count is the file's own (up to 2^64 − 1): their total is kept exact in 128 bits
+        // rather than overflowing (the fuzz target found a file whose counts add up past it).
+        let records: u128 = self.databases.iter().map(|d| d.records as u128).sum();
         write!(
             f,
             "{}, {}, {}, {}, {} deleted, {} ({}), checksum {:#010x} ({})",
@@ -133,5 +135,34 @@ impl<'a> View<'a> for AssetsView<'a> {
     #[cfg(all(feature = "write", feature = "serde"))]
     fn diff(&self, other: &Self) -> Result<crate::diff::Report, ViewError> {
         Ok(crate::diff::assets::files(self, other)?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_counts_past_usize_add_up_without_overflow() {
+        let database = |records| DatabaseInfo {
+            name: "VisualPrototype".into(),
+            records,
+            item_size: None,
+            schema_hash: 0,
+        };
+        let info = AssetsInfo {
+            strings: 0,
+            paths: 0,
+            prototypes: 0,
+            deleted: 0,
+            other_states: 0,
+            databases: vec![database(usize::MAX), database(usize::MAX), database(2)],
+            checksum: ChecksumInfo {
+                stored: 0,
+                matches: "nothing",
+            },
+        };
+        let total = 2 * (usize::MAX as u128) + 2;
+        assert!(info.to_string().contains(&format!("({total} records)")));
     }
 }
