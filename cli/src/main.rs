@@ -4,6 +4,17 @@
 //! file offset; the other files are still processed), 2 for usage errors.
 #![deny(unsafe_code)]
 
+/// `std::eprintln!` panics when stderr cannot be written (a full disk behind `2>file`, a closed
+/// pipe), and a panic would turn the exit status into 101 and hide the real outcome. Messages to a
+/// stderr that cannot take them are lost instead; the exit status still says what happened. Defined
+/// before the modules so that it shadows the standard macro in all of them.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod assets;
 mod assets_get;
 mod assets_ls;

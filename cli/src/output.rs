@@ -58,11 +58,17 @@ impl Out {
         self.closed
     }
 
-    fn note_closed_pipe(&mut self, result: io::Result<()>) -> io::Result<()> {
-        if matches!(&result, Err(e) if e.kind() == io::ErrorKind::BrokenPipe) {
-            self.closed = true;
-        }
-        result
+    /// Notes a closed pipe; any other failure (a full disk behind `>file`) says it was stdout that
+    /// could not be written, since the message is about no input file.
+    fn note_closed_pipe<T>(&mut self, result: io::Result<T>) -> io::Result<T> {
+        result.map_err(|e| {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                self.closed = true;
+                e
+            } else {
+                io::Error::new(e.kind(), format!("cannot write to standard output: {e}"))
+            }
+        })
     }
 }
 
@@ -75,10 +81,7 @@ impl Write for Out {
             return Err(io::ErrorKind::BrokenPipe.into());
         }
         let result = self.inner.write(bytes);
-        if matches!(&result, Err(e) if e.kind() == io::ErrorKind::BrokenPipe) {
-            self.closed = true;
-        }
-        result
+        self.note_closed_pipe(result)
     }
 
     fn flush(&mut self) -> io::Result<()> {
