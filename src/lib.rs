@@ -111,6 +111,7 @@ pub mod wdata;
 pub mod wdb;
 #[cfg(any(feature = "geometry", feature = "assets"))]
 pub mod wows;
+pub mod write_error;
 #[cfg(feature = "wwd")]
 pub mod wwd;
 
@@ -187,6 +188,7 @@ pub mod export {
 
 pub use error::{Error, ErrorKind, Result};
 pub use mmap::MappedFile;
+pub use write_error::{WriteContext, WriteError, WriteErrorKind, WriteResult};
 
 /// A file format gamebin reads. Exhaustive: a `match` over formats needs no fallback arm, so that
 /// a format added later fails to compile wherever it is not handled (see [`AnyView`]).

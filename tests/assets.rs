@@ -793,15 +793,18 @@ fn from_view_refuses_what_it_cannot_carry_naming_where() {
     bad[at..at + 4].copy_from_slice(&0x1234_5678u32.to_le_bytes());
     let view = AssetsView::from_bytes(&bad).unwrap();
     let e = AssetsBuilder::from_view(&view).unwrap_err();
-    assert_eq!(e.what(), "RenderSet.nodeNameIds");
-    assert_eq!(e.offset(), v.offset() as u64, "{e}");
+    assert_eq!(e.field(), Some("RenderSet.nodeNameIds"));
+    // Named by the file's record it was encoding.
+    let subject = format!("the file's record at {:#010x}", v.offset());
+    assert_eq!(e.subject(), Some(subject.as_str()), "{e}");
+    assert!(e.path().starts_with("databases["), "{e}");
 
     // A visual's render sets pointing outside the file: the reader's error, with its offset.
     let mut bad = file.clone();
     let field = v.offset() + 0x60;
     bad[field..field + 8].copy_from_slice(&0x7fff_0000i64.to_le_bytes());
     let view = AssetsView::from_bytes(&bad).unwrap();
-    let e = AssetsBuilder::from_view(&view).unwrap_err();
+    let e = read_error(&AssetsBuilder::from_view(&view).unwrap_err());
     assert_eq!(
         (e.what(), e.offset()),
         ("VisualPrototype.renderSets", field as u64)
@@ -824,11 +827,19 @@ fn from_view_refuses_what_it_cannot_carry_naming_where() {
         .unwrap();
     bad[buckets + slot * 8] ^= 1;
     let view = AssetsView::from_bytes(&bad).unwrap();
-    let e = AssetsBuilder::from_view(&view).unwrap_err();
+    let e = read_error(&AssetsBuilder::from_view(&view).unwrap_err());
     assert_eq!(
         (e.what(), e.offset()),
         ("offsetsMap.key", (buckets + slot * 8) as u64)
     );
+}
+
+/// The reader's error inside a model's error (a file that does not read while its model is built).
+fn read_error(e: &gamebin::WriteError) -> gamebin::Error {
+    match e.kind() {
+        gamebin::WriteErrorKind::Read(read) => *read,
+        _ => panic!("expected the reader's error, got {e}"),
+    }
 }
 
 #[test]
@@ -859,7 +870,7 @@ fn from_view_refuses_records_sharing_arrays_beyond_the_files_size() {
     }
     let view = AssetsView::from_bytes(&file).unwrap();
     view.validate().unwrap();
-    let e = AssetsBuilder::from_view(&view).unwrap_err();
+    let e = read_error(&AssetsBuilder::from_view(&view).unwrap_err());
     assert_eq!(e.what(), "Database.records", "{e}");
     assert!(records.contains(&(e.offset() as usize)), "{e}");
 }

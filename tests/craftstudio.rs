@@ -7,7 +7,7 @@ use gamebin::craftstudio::{
     ProjectType, ProjectView, ROOT_PARENT_ID,
 };
 use gamebin::write::craftstudio::{self as write, EntrySpec, ProjectFile};
-use gamebin::{ErrorKind, Format};
+use gamebin::{ErrorKind, Format, WriteErrorKind};
 
 fn round_trip(bytes: &[u8]) {
     let view = ProjectView::from_bytes(bytes).unwrap();
@@ -269,10 +269,10 @@ fn a_table_too_long_for_its_u16_count_is_an_error_naming_it() {
     let mut p = ProjectFile::new("Big");
     p.entries = vec![EntrySpec::folder(0, None, "f", 7); 65_536];
     let e = p.to_bytes().unwrap_err();
-    assert_eq!(e.what(), "Project.entries");
+    assert_eq!((e.path(), e.field()), ("entries", Some("Project.entries")));
     assert!(matches!(
         e.kind(),
-        ErrorKind::InvalidValue { value: 65_536, .. }
+        WriteErrorKind::InvalidValue { value: 65_536, .. }
     ));
     p.entries.truncate(65_535);
     assert!(p.to_bytes().is_ok());
@@ -281,7 +281,11 @@ fn a_table_too_long_for_its_u16_count_is_an_error_naming_it() {
     let mut asset = EntrySpec::asset(0, None, "a", 7);
     asset.revisions = vec![(0, String::new()); 65_536];
     p.entries.push(asset);
-    assert_eq!(p.to_bytes().unwrap_err().what(), "ProjectEntry.revisions");
+    let e = p.to_bytes().unwrap_err();
+    assert_eq!(
+        (e.path(), e.field()),
+        ("entries[0].revisions", Some("ProjectEntry.revisions"))
+    );
 }
 
 #[test]

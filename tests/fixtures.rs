@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-type Fixtures = fn() -> gamebin::Result<Vec<(&'static str, Vec<u8>)>>;
+type Fixtures = fn() -> gamebin::WriteResult<Vec<(&'static str, Vec<u8>)>>;
 
 /// Each format's fixture folder and the writer function that makes its fixtures.
 const FORMATS: &[(&str, Fixtures)] = &[

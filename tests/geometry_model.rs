@@ -267,7 +267,10 @@ fn the_writer_refuses_more_padding_than_it_reads_back() {
     // allocated.
     file.blob_padding = MAX_BLOB_PADDING + 1;
     let e = file.to_bytes().unwrap_err();
-    assert_eq!(e.what(), "GeometryFile.blob_padding");
+    assert_eq!(
+        (e.path(), e.field()),
+        ("blob_padding", Some("GeometryFile.blob_padding"))
+    );
     file.blob_padding = usize::MAX;
     assert!(file.to_bytes().is_err());
 }

@@ -8,7 +8,7 @@
 //! The last section checks what the writer refuses: models the version cannot express.
 #![cfg(feature = "write")]
 
-use gamebin::ErrorKind;
+use gamebin::WriteErrorKind;
 use gamebin::write::wdata::{self, *};
 
 /// A tiny byte assembler: little-endian numbers and `u16`-counted UTF-16LE strings.
@@ -717,13 +717,13 @@ fn plan_map(name: &str) -> WdataMap {
         .1
 }
 
-fn err_of(map: &WdataMap) -> gamebin::Error {
+fn err_of(map: &WdataMap) -> gamebin::WriteError {
     write(map).expect_err("the writer must refuse this model")
 }
 
-fn invalid_value(e: &gamebin::Error) -> u64 {
+fn invalid_value(e: &gamebin::WriteError) -> u64 {
     match e.kind() {
-        ErrorKind::InvalidValue { value, .. } => value,
+        WriteErrorKind::InvalidValue { value, .. } => *value,
         other => panic!("expected InvalidValue, got {other:?}"),
     }
 }
@@ -747,48 +747,48 @@ fn a_field_the_version_does_not_store_is_an_error() {
     let lists = boxes.camera[0].infos[0].lists.as_mut().unwrap();
     lists.render_bg[0].id = Some(1);
     let e = err_of(&map);
-    assert_eq!(e.what(), "CameraInfo.renderList.id");
+    assert_eq!(e.field().unwrap(), "CameraInfo.renderList.id");
     assert_eq!(invalid_value(&e), 20);
 
     // A version-21 scene name on a version-20 map.
     let mut map = plan_map("v20-ev9-scene-pass2.wdata");
     map.scenes[0].pass2.as_mut().unwrap().name = Some(WString::new("x"));
-    assert_eq!(err_of(&map).what(), "Scene.Name");
+    assert_eq!(err_of(&map).field().unwrap(), "Scene.Name");
 
     // A second scene pass on a version-7 map.
     let mut map = plan_map("v07-all-event-boxes.wdata");
     map.scenes[0].pass2 = Some(ScenePass2::default());
-    assert_eq!(err_of(&map).what(), "Scene.pass2");
+    assert_eq!(err_of(&map).field().unwrap(), "Scene.pass2");
 
     // EventBoxes below version 7.
     let mut map = plan_map("v06-sections.wdata");
     map.event_boxes = Some(EventBoxes::default());
     let e = err_of(&map);
-    assert_eq!((e.what(), invalid_value(&e)), ("EventBoxes", 6));
+    assert_eq!((e.field().unwrap(), invalid_value(&e)), ("EventBoxes", 6));
 
     // A TriggerBox signpost at EventBox version 1.
     let mut map = plan_map("v07-all-event-boxes.wdata");
     map.event_boxes.as_mut().unwrap().trigger[0].signpost = Some(Signpost::default());
     let e = err_of(&map);
     assert_eq!(
-        (e.what(), invalid_value(&e)),
+        (e.field().unwrap(), invalid_value(&e)),
         ("TriggerBox.SignpostTextID", 1)
     );
 
     // AniBG PVSRad at AniBG version 4.
     let mut map = plan_map("v09-ev3-peer-triggers.wdata");
     map.anibg[0].pvs_radius = Some(1.0);
-    assert_eq!(err_of(&map).what(), "AniBG.PVSRad");
+    assert_eq!(err_of(&map).field().unwrap(), "AniBG.PVSRad");
 
     // Unknown ints of the sound block above version 14.
     let mut map = plan_map("v15-ev5-scene-timing.wdata");
     map.scene_resources[0].sound.as_mut().unwrap().unknown_ints = Some([0; 7]);
-    assert_eq!(err_of(&map).what(), "SceneResource.unknownInts");
+    assert_eq!(err_of(&map).field().unwrap(), "SceneResource.unknownInts");
 
     // A NavHeightPath at version 1.
     let mut map = plan_map("v01-minimal.wdata");
     map.nav_height_path = Some(WString::new(".\\"));
-    assert_eq!(err_of(&map).what(), "Header.NavHeightPath");
+    assert_eq!(err_of(&map).field().unwrap(), "Header.NavHeightPath");
 }
 
 #[test]
@@ -796,17 +796,20 @@ fn a_field_the_version_stores_must_be_present() {
     let mut map = plan_map("v08-ev2.wdata");
     map.gimmick_version = None;
     let e = err_of(&map);
-    assert_eq!((e.what(), invalid_value(&e)), ("Header.GimmickVersion", 8));
-    // At the offset where it would be written: signature 32 + version 4 + 3 sub-versions 12.
-    assert_eq!(e.offset(), 48);
+    assert_eq!(
+        (e.field().unwrap(), invalid_value(&e)),
+        ("Header.GimmickVersion", 8)
+    );
+    // Named by the model's key for it.
+    assert_eq!(e.path(), "gimmick_version");
 
     let mut map = plan_map("v22-all-event-boxes.wdata");
     map.scene_resources[0].ambients = None;
-    assert_eq!(err_of(&map).what(), "SceneResource.ambientCnt");
+    assert_eq!(err_of(&map).field().unwrap(), "SceneResource.ambientCnt");
 
     let mut map = plan_map("v22-all-event-boxes.wdata");
     map.event_boxes.as_mut().unwrap().camera[1].infos[2].camera_target = None;
-    assert_eq!(err_of(&map).what(), "CameraInfo.CameraTarget");
+    assert_eq!(err_of(&map).field().unwrap(), "CameraInfo.CameraTarget");
 }
 
 #[test]
@@ -818,7 +821,10 @@ fn a_layout_variant_of_the_wrong_version_is_an_error() {
         action_scripts: Vec::new(),
     };
     let e = err_of(&map);
-    assert_eq!((e.what(), invalid_value(&e)), ("Triggers.layout", 8));
+    assert_eq!(
+        (e.field().unwrap(), invalid_value(&e)),
+        ("Triggers.layout", 8)
+    );
 
     let mut map = plan_map("v16-ev6-sound-fades.wdata");
     let lists = map.event_boxes.as_mut().unwrap().camera[0].infos[0]
@@ -828,14 +834,14 @@ fn a_layout_variant_of_the_wrong_version_is_an_error() {
     lists.pvs_event_boxes = PvsEventBoxes::Ids(vec![1]);
     let e = err_of(&map);
     assert_eq!(
-        (e.what(), invalid_value(&e)),
+        (e.field().unwrap(), invalid_value(&e)),
         ("CameraInfo.PVS_EventBox", 6)
     );
 
     let mut map = plan_map("v19-ev8-scene-camera.wdata");
     map.event_boxes.as_mut().unwrap().camera_target[0].target =
         CameraTargetName::Name(WString::new("boss"));
-    assert_eq!(err_of(&map).what(), "CameraTargetBox.NameTextID");
+    assert_eq!(err_of(&map).field().unwrap(), "CameraTargetBox.NameTextID");
 }
 
 #[test]
@@ -844,7 +850,10 @@ fn delay_and_blend_time_follow_the_paths() {
     assert!(map.scene_resources[1].paths.is_empty());
     map.scene_resources[1].delay = Some(1.0);
     let e = err_of(&map);
-    assert_eq!((e.what(), invalid_value(&e)), ("SceneResource.Delay", 0));
+    assert_eq!(
+        (e.field().unwrap(), invalid_value(&e)),
+        ("SceneResource.Delay", 0)
+    );
 
     // Paths without their delay: named where the reader finds the delay, after the path count.
     let mut map = plan_map("v22-all-event-boxes.wdata");
@@ -855,18 +864,21 @@ fn delay_and_blend_time_follow_the_paths() {
     map.scene_resources[0].delay = None;
     let e = err_of(&map);
     assert_eq!(
-        (e.what(), invalid_value(&e), e.offset() as usize),
+        (e.field().unwrap(), invalid_value(&e), e.path()),
         (
             "SceneResource.Delay",
             first.paths.len() as u64,
-            first.paths.offset() - 4
+            "scene_resources[0].delay"
         )
     );
 
     let mut map = plan_map("v22-all-event-boxes.wdata");
     map.scene_resources[0].paths[1].blend_time = Some(1.0);
     let e = err_of(&map);
-    assert_eq!((e.what(), invalid_value(&e)), ("SceneData.BlendTime", 1));
+    assert_eq!(
+        (e.field().unwrap(), invalid_value(&e)),
+        ("SceneData.BlendTime", 1)
+    );
 }
 
 #[test]
@@ -876,8 +888,11 @@ fn a_string_over_65535_code_units_is_an_error() {
         units: vec![u16::from(b'a'); 65_536],
     };
     let e = err_of(&map);
-    assert_eq!((e.what(), invalid_value(&e)), ("Header.ModelPath", 65_536));
-    assert_eq!(e.offset(), 36); // signature 32 + version 4
+    assert_eq!(
+        (e.field().unwrap(), invalid_value(&e)),
+        ("Header.ModelPath", 65_536)
+    );
+    assert_eq!(e.path(), "model_path");
 
     // 65,535 is the largest count a u16 holds, and is fine.
     map.model_path.units.pop();
@@ -926,11 +941,14 @@ fn fewer_index_entries_and_a_raw_type_14_group() {
         .waypoint
         .push(WaypointBox::default());
     let e = err_of(&map);
-    assert_eq!((e.what(), invalid_value(&e)), ("EventBoxes.typeCount", 10));
+    assert_eq!(
+        (e.field().unwrap(), invalid_value(&e)),
+        ("EventBoxes.typeCount", 10)
+    );
 
     // More than 19 entries needs a raw group for each entry beyond type 18.
     map.event_boxes.as_mut().unwrap().type_count = 20;
-    assert_eq!(err_of(&map).what(), "EventBoxes.typeCount");
+    assert_eq!(err_of(&map).field().unwrap(), "EventBoxes.typeCount");
 
     // A type-14 group is written as its raw bytes with its count, and reads back as written.
     // Every box starts with an OBB: 2 bytes of name length and 13 floats, 54 bytes at the least.
@@ -952,7 +970,7 @@ fn fewer_index_entries_and_a_raw_type_14_group() {
 
     // Bytes without a count are refused.
     map.event_boxes.as_mut().unwrap().unused.count = 0;
-    assert_eq!(err_of(&map).what(), "EventBoxes.RawGroup.count");
+    assert_eq!(err_of(&map).field().unwrap(), "EventBoxes.RawGroup.count");
 
     // A count whose boxes cannot fit the bytes is refused: the reader would take the group for a
     // damaged one, and a count with no bytes at all would start two groups at one offset (found
@@ -964,7 +982,7 @@ fn fewer_index_entries_and_a_raw_type_14_group() {
         };
         let e = err_of(&map);
         assert_eq!(
-            e.what(),
+            e.field().unwrap(),
             "EventBoxes.RawGroup.raw_hex",
             "{count} boxes in {len} bytes"
         );
@@ -1003,15 +1021,18 @@ fn index_entries_beyond_type_18_are_written_as_raw_groups() {
     let boxes = map.event_boxes.as_mut().unwrap();
     boxes.beyond.swap(0, 1);
     let e = err_of(&map);
-    assert_eq!((e.what(), invalid_value(&e)), ("EventBoxes.typeCount", 21));
+    assert_eq!(
+        (e.field().unwrap(), invalid_value(&e)),
+        ("EventBoxes.typeCount", 21)
+    );
 
     // One raw group fewer than the entries beyond 18, or one too many, is refused.
     let boxes = map.event_boxes.as_mut().unwrap();
     let extra = boxes.beyond.pop().unwrap();
-    assert_eq!(err_of(&map).what(), "EventBoxes.typeCount");
+    assert_eq!(err_of(&map).field().unwrap(), "EventBoxes.typeCount");
     let boxes = map.event_boxes.as_mut().unwrap();
     boxes.beyond.extend([extra.clone(), extra]);
-    assert_eq!(err_of(&map).what(), "EventBoxes.typeCount");
+    assert_eq!(err_of(&map).field().unwrap(), "EventBoxes.typeCount");
 
     // An empty entry beyond 18 reads back into the model (a non-empty one written last has
     // nothing after it to bound it, so the reader refuses it, as for type 14).
@@ -1751,7 +1772,10 @@ fn a_signature_no_reader_knows_is_an_error() {
     let mut map = plan_map("v22-all-event-boxes.wdata");
     map.signature = WString::nul_terminated("stairwaygamez.");
     let e = err_of(&map);
-    assert_eq!((e.what(), e.offset()), ("Header.signature", 0));
+    assert_eq!(
+        (e.field().unwrap(), e.path()),
+        ("Header.signature", "signature")
+    );
     assert_eq!(invalid_value(&e), 15);
     // Trailing NULs are the stored form's business: with none, or one, the map is still one.
     for text in [vec![], vec![0u16]] {

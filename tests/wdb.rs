@@ -226,19 +226,24 @@ fn the_writer_refuses_values_that_do_not_fit() {
         let mut table = items_table();
         table.records[0].values[field] = value.clone();
         let e = table.to_bytes().unwrap_err();
-        assert_eq!(e.record.as_deref(), Some("it_potion"), "{value:?}");
-        assert_eq!(e.field.as_deref(), Some(name), "{value:?}");
-        assert!(e.reason.contains("does not fit"), "{e}");
+        // Record 0 of the model, named by its name, and the field.
+        assert_eq!(e.path(), format!("records[0].{name}"), "{value:?}");
+        assert_eq!(e.subject(), Some("record \"it_potion\""), "{value:?}");
+        assert!(e.to_string().contains("does not fit"), "{e}");
     }
     let mut table = items_table();
     table.records[1].name = table.records[0].name.clone();
-    assert!(table.to_bytes().unwrap_err().reason.contains("duplicate"));
+    let e = table.to_bytes().unwrap_err();
+    assert!(e.to_string().contains("duplicate"), "{e}");
+    assert!(e.path() == "records[0]" || e.path() == "records[1]", "{e}");
     let mut table = items_table();
     table.records[0].name = "a_name_longer_than_16".into();
     assert!(table.to_bytes().is_err());
     let mut table = items_table();
     table.records[0].values.pop();
-    assert!(table.to_bytes().unwrap_err().reason.contains("values for"));
+    let e = table.to_bytes().unwrap_err();
+    assert!(e.to_string().contains("values for"), "{e}");
+    assert_eq!(e.path(), "records[0]");
 }
 
 /// Replaces the first occurrence of `from` in `data` by `to` (same length).
@@ -339,7 +344,7 @@ fn a_structitemnum_that_disagrees_with_the_names_is_an_error() {
     assert_eq!(view.field_names().unwrap().check(), Err(e));
     assert!(view.validate().is_err());
     let packed = WdbTable::from_view(&view, None).unwrap_err();
-    assert!(packed.reason.contains("fewer names"), "{}", packed.reason);
+    assert!(packed.to_string().contains("fewer names"), "{packed}");
     // Names supplied by the caller do not depend on the file's count.
     let names = [
         "sName", "u16Price", "u4Kind", "i12Power", "fWeight", "uFlags",

@@ -143,6 +143,14 @@ fn row(rows: &[Vec<String>], record: &str) -> usize {
     rows.iter().position(|r| r[0] == record).unwrap()
 }
 
+/// Whether an error's text ends its model path with `field` (`records[1].u4Kind: …`, or the
+/// column alone for the header: `fWeight: …`).
+fn names_field(e: &str, field: &str) -> bool {
+    e.contains(&format!(".{field}: "))
+        || e.contains(&format!(": {field}: "))
+        || e.starts_with(&format!("{field}: "))
+}
+
 #[test]
 fn bad_csv_edits_name_the_record_and_the_column() {
     let table = items_table();
@@ -156,27 +164,27 @@ fn bad_csv_edits_name_the_record_and_the_column() {
     let e = pack_edited_csv(&table, set("it_ether", "u4Kind", "16"));
     assert!(
         e.contains("record \"it_ether\"")
-            && e.contains("field \"u4Kind\"")
+            && names_field(&e, "u4Kind")
             && e.contains("16 does not fit 4 unsigned bits"),
         "{e}"
     );
     let e = pack_edited_csv(&table, set("it_ether", "i12Power", "-2049"));
     assert!(
-        e.contains("field \"i12Power\"") && e.contains("does not fit"),
+        names_field(&e, "i12Power") && e.contains("does not fit"),
         "{e}"
     );
     // A float in an integer column.
     let e = pack_edited_csv(&table, set("it_potion", "u16Price", "1.5"));
     assert!(
         e.contains("record \"it_potion\"")
-            && e.contains("field \"u16Price\"")
+            && names_field(&e, "u16Price")
             && e.contains("a float (1.5) in an integer column"),
         "{e}"
     );
     // Text in a float column.
     let e = pack_edited_csv(&table, set("it_potion", "fWeight", "heavy"));
     assert!(
-        e.contains("field \"fWeight\"") && e.contains("is not a float"),
+        names_field(&e, "fWeight") && e.contains("is not a float"),
         "{e}"
     );
     // A duplicate record name.
@@ -200,15 +208,12 @@ fn bad_csv_edits_name_the_record_and_the_column() {
         }
     });
     assert!(
-        e.contains("field \"fWeight\"") && e.contains("missing column"),
+        names_field(&e, "fWeight") && e.contains("missing column"),
         "{e}"
     );
     // A changed type.
     let e = pack_edited_csv(&table, set("!type", "u4Kind", "u8"));
-    assert!(
-        e.contains("field \"u4Kind\"") && e.contains("type row"),
-        "{e}"
-    );
+    assert!(names_field(&e, "u4Kind") && e.contains("type row"), "{e}");
 }
 
 #[test]
@@ -226,9 +231,10 @@ fn bad_json_and_xlsx_edits_name_the_record_and_the_column() {
         .to_bytes()
         .unwrap_err();
     assert_eq!(
-        (e.record.as_deref(), e.field.as_deref()),
-        (Some("it_ether"), Some("u16Price"))
+        (e.subject(), e.path().rsplit('.').next()),
+        (Some("record \"it_ether\""), Some("u16Price"))
     );
+    assert!(e.path().starts_with("records["), "{e}");
     let records = doc["records"].as_array_mut().unwrap();
     let ether = records
         .iter_mut()
@@ -239,7 +245,7 @@ fn bad_json_and_xlsx_edits_name_the_record_and_the_column() {
         .unwrap_err()
         .to_string();
     assert!(
-        e.contains("record \"it_ether\"") && e.contains("field \"sName\"") && e.contains("missing"),
+        e.contains("record \"it_ether\"") && e.contains("].sName") && e.contains("missing"),
         "{e}"
     );
 
@@ -266,17 +272,20 @@ fn bad_json_and_xlsx_edits_name_the_record_and_the_column() {
         .to_bytes()
         .unwrap_err();
     assert_eq!(
-        (e.record.as_deref(), e.field.as_deref()),
-        (Some("it_elixir"), Some("u16Price"))
+        (e.subject(), e.path().rsplit('.').next()),
+        (Some("record \"it_elixir\""), Some("u16Price"))
     );
+    assert!(e.path().starts_with("records["), "{e}");
     sheet.records[r][c] = gamebin::write::wdb::sheet::SheetCell::Number(0.25);
     let e = WdbTable::from_sheet(&sheet).unwrap_err();
     assert_eq!(
-        (e.record.as_deref(), e.field.as_deref()),
-        (Some("it_elixir"), Some("u16Price"))
+        (e.subject(), e.path().rsplit('.').next()),
+        (Some("record \"it_elixir\""), Some("u16Price"))
     );
+    assert!(e.path().starts_with("records["), "{e}");
     assert!(
-        e.reason.contains("a float (0.25) in an integer column"),
+        e.to_string()
+            .contains("a float (0.25) in an integer column"),
         "{e}"
     );
 }

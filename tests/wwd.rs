@@ -735,7 +735,10 @@ fn the_writer_refuses_a_nul_inside_a_wapmap_string() {
     let mut meta = gamebin::write::wwd::wapmap_meta_data();
     meta.map_description = b"a\0b".to_vec();
     let e = meta.to_bytes().unwrap_err();
-    assert_eq!(e.what(), "WapMapMeta.Header.map_description");
+    assert_eq!(
+        (e.path(), e.field()),
+        ("map_description", Some("WapMapMeta.Header.map_description"))
+    );
 }
 
 /// A level's WapMap block is written verbatim after the main block, where a reader takes only a

@@ -209,9 +209,8 @@ fn pack(json: &Path, output: &Path, force: bool) -> Result<()> {
         std::fs::read_to_string(json).context("cannot read")?
     };
     let map = map_from_json(&text)?;
-    // The error names the entry (section key and index in the JSON) and the field's key.
-    let bytes = gamebin::write::wdata::write_located(&map)
-        .context("the map cannot be written (the offset is where the field would go)")?;
+    // The error's path names the entry (section key and index in the JSON) and the field's key.
+    let bytes = map.to_bytes().context("the model cannot be written")?;
     crate::files::write_new(output, &bytes, force)
 }
 

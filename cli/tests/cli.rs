@@ -899,7 +899,7 @@ fn wdb_pack_errors_name_record_and_field() {
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
     assert!(
-        err.contains("field \"u4Kind\"") && err.contains("16 does not fit 4 unsigned bits"),
+        err.contains("].u4Kind: ") && err.contains("16 does not fit 4 unsigned bits"),
         "{err}"
     );
     assert!(
@@ -1754,7 +1754,7 @@ fn wdb_sheets_pack_back_and_a_bad_edit_writes_nothing() {
     let err = stderr(&out);
     assert!(
         err.contains("record \"a1\"")
-            && err.contains("field \"i20Rest\"")
+            && err.contains("].i20Rest: ")
             && err.contains("524288 does not fit 20 signed bits"),
         "{err}"
     );

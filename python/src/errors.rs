@@ -1,4 +1,5 @@
-//! Rust errors as Python exceptions: `FormatError` with `.offset` and `.field`.
+//! Rust errors as Python exceptions: `FormatError` with `.offset` and `.field` (and, for a model
+//! that cannot be written, `.path`).
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
@@ -37,6 +38,29 @@ pub trait OrRaise<T> {
 impl<T> OrRaise<T> for gamebin::Result<T> {
     fn or_raise(self, py: Python<'_>) -> PyResult<T> {
         self.map_err(|e| to_py(py, e))
+    }
+}
+
+/// A model the library cannot write as a `FormatError` about the model: `.path` (where in the
+/// model, e.g. `prototypes[0].record`), `.field` (the format's field it would be written to, or
+/// None) and `.offset` None (it is about no position in a file); a file read on the way keeps
+/// the reader's offset and field.
+pub fn write_error_to_py(py: Python<'_>, e: gamebin::WriteError) -> PyErr {
+    let err = FormatError::new_err(e.to_string());
+    let value = err.value(py);
+    let (offset, field) = match e.kind() {
+        gamebin::WriteErrorKind::Read(read) => (Some(read.offset()), Some(read.what())),
+        _ => (None, e.field()),
+    };
+    let _ = value.setattr("offset", offset);
+    let _ = value.setattr("field", field);
+    let _ = value.setattr("path", e.path());
+    err
+}
+
+impl<T> OrRaise<T> for gamebin::WriteResult<T> {
+    fn or_raise(self, py: Python<'_>) -> PyResult<T> {
+        self.map_err(|e| write_error_to_py(py, e))
     }
 }
 

@@ -81,10 +81,10 @@ pub fn write_geometry<'py>(
         let indices = indices.as_slice()?;
         builder
             .mesh(name, vb, ib, *texel_density, &vertices, indices)
-            .map_err(|e| crate::errors::to_py(py, e))?;
+            .map_err(|e| crate::errors::write_error_to_py(py, e))?;
     }
     let bytes = builder
         .to_bytes()
-        .map_err(|e| crate::errors::to_py(py, e))?;
+        .map_err(|e| crate::errors::write_error_to_py(py, e))?;
     Ok(PyBytes::new(py, &bytes))
 }

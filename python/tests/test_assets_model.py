@@ -81,12 +81,16 @@ def test_a_bad_model_raises_with_the_reason():
     with pytest.raises(gamebin.FormatError, match="more than eight times") as info:
         gamebin.write_assets(huge)
     assert info.value.field == "offsetsMap.capacity"
+    # Where in the model, and no file offset: the error is about the model.
+    assert info.value.path == "strings_capacity"
+    assert info.value.offset is None
 
     wide = copy.deepcopy(model)
     wide["prototypes"][0]["record"] = 1 << 24
     with pytest.raises(gamebin.FormatError) as info:
         gamebin.write_assets(wide)
     assert info.value.field == "resourceToPrototypeMap.value"
+    assert info.value.path == "prototypes[0].record"
 
 
 def test_the_sample_is_written_again_byte_for_byte():

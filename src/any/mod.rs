@@ -113,10 +113,9 @@ pub enum ViewError {
     /// A `.wdb` reader's error, with the record and field it happened in.
     #[cfg(feature = "wdb")]
     Wdb(OwnedWdbError),
-    /// A `.wdb` table that its owned model cannot hold (a record and field that do not decode as
-    /// the model's values).
-    #[cfg(all(feature = "wdb", feature = "write"))]
-    WdbModel(crate::wdb::model::PackError),
+    /// A file whose content its owned model cannot hold (a `.wdb` record and field that do not
+    /// decode as the model's values), with where in the model.
+    Model(crate::write_error::WriteError),
 }
 
 impl From<Error> for ViewError {
@@ -132,10 +131,9 @@ impl From<crate::wdb::WdbError<'_>> for ViewError {
     }
 }
 
-#[cfg(all(feature = "wdb", feature = "write"))]
-impl From<crate::wdb::model::PackError> for ViewError {
-    fn from(e: crate::wdb::model::PackError) -> Self {
-        ViewError::WdbModel(e)
+impl From<crate::write_error::WriteError> for ViewError {
+    fn from(e: crate::write_error::WriteError) -> Self {
+        ViewError::Model(e)
     }
 }
 
@@ -145,8 +143,7 @@ impl fmt::Display for ViewError {
             ViewError::Read(e) => e.fmt(f),
             #[cfg(feature = "wdb")]
             ViewError::Wdb(e) => e.fmt(f),
-            #[cfg(all(feature = "wdb", feature = "write"))]
-            ViewError::WdbModel(e) => e.fmt(f),
+            ViewError::Model(e) => e.fmt(f),
         }
     }
 }

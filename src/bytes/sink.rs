@@ -3,7 +3,7 @@
 //!
 //! Tables whose records point at data written after them are reserved first (zeroed) and patched
 //! once their targets are known. Every method that writes at a position checks it and fails with a
-//! writer [`Error`] naming the structure, never dropping a write silently; lengths are narrowed to
+//! writer [`WriteError`] naming the structure, never dropping a write silently; lengths are narrowed to
 //! their fields with [`narrow`], which names the field a value does not fit.
 
 use core::marker::PhantomData;
@@ -12,12 +12,12 @@ use core::mem::size_of;
 use zerocopy::{Immutable, IntoBytes};
 
 use crate::bytes::u64_of;
-use crate::error::{Error, Result};
+use crate::write_error::{WriteError, WriteResult as Result};
 
-/// A writer error: `what` names the structure and field, `value` the value it cannot store. Writer
-/// errors carry offset 0: they describe the model being written, not a position in a file.
-pub(crate) fn invalid(what: &'static str, value: u64, reason: &'static str) -> Error {
-    Error::invalid(0, what, value, reason)
+/// A writer error: `what` names the format's structure and field, `value` the value it cannot
+/// store; the layers above add where in the model it is.
+pub(crate) const fn invalid(what: &'static str, value: u64, reason: &'static str) -> WriteError {
+    WriteError::invalid(what, value, reason)
 }
 
 /// Narrows a length, count or index to the type of the field `what` that stores it.
@@ -156,16 +156,14 @@ impl Sink {
         what: &'static str,
     ) -> Result<()> {
         let src = value.as_bytes();
-        let written = self.bytes.len();
         let dst = at
             .checked_add(src.len())
             .and_then(|end| self.bytes.get_mut(at..end))
             .ok_or_else(|| {
-                Error::truncated(
-                    u64_of(at),
+                invalid(
                     what,
-                    u64_of(src.len()),
-                    u64_of(written.saturating_sub(at)),
+                    u64_of(at),
+                    "patched past the end of what is written (a writer bug)",
                 )
             })?;
         dst.copy_from_slice(src);
@@ -223,12 +221,15 @@ mod tests {
             ptr: I64::new(0),
         };
         let e = sink.patch_record(&table, 1, &rec).unwrap_err();
-        assert_eq!(e.what(), "Record");
+        assert_eq!(e.field(), Some("Record"));
         assert!(sink.patch(usize::MAX, &U32::new(1), "X.field").is_err());
         assert!(sink.patch(10, &U32::new(1), "X.field").is_err());
         assert!(sink.reserve::<Record>(usize::MAX, "Record").is_err());
         assert!(sink.align(0).is_err());
-        assert_eq!(narrow::<u8>(300, "X.count").unwrap_err().what(), "X.count");
+        assert_eq!(
+            narrow::<u8>(300, "X.count").unwrap_err().field(),
+            Some("X.count")
+        );
         assert_eq!(narrow::<u16>(300, "X.count").unwrap(), 300);
         assert!(relative(0, usize::MAX, "X.ptr").is_err());
         assert_eq!(relative(16, 8, "X.ptr").unwrap(), -8);

@@ -33,7 +33,7 @@ impl<'a> ControlRecord<'a> {
 
     /// Appends the control as [`read`](Self::read) reads it.
     #[cfg(feature = "write")]
-    pub(crate) fn write(&self, out: &mut Sink) -> Result<()> {
+    pub(crate) fn write(&self, out: &mut Sink) -> crate::write_error::WriteResult<()> {
         let ControlRecord { id, name, settings } = *self;
         out.put(&U16::new(id));
         netstr::write(out, name, "GameControl.name")?;

@@ -47,7 +47,11 @@ impl<'a> EntryRecord<'a> {
     /// Appends the entry as [`read`](Self::read) reads it, then `revisions` (which must be
     /// `asset.revision_count` of them, and none for a folder).
     #[cfg(feature = "write")]
-    pub(crate) fn write(&self, out: &mut Sink, revisions: &[RevisionRecord<'_>]) -> Result<()> {
+    pub(crate) fn write(
+        &self,
+        out: &mut Sink,
+        revisions: &[RevisionRecord<'_>],
+    ) -> crate::write_error::WriteResult<()> {
         let EntryRecord {
             head,
             name,
@@ -237,7 +241,7 @@ impl<'a> RevisionRecord<'a> {
 
     /// Appends the revision as [`read`](Self::read) reads it.
     #[cfg(feature = "write")]
-    pub(crate) fn write(&self, out: &mut Sink) -> Result<()> {
+    pub(crate) fn write(&self, out: &mut Sink) -> crate::write_error::WriteResult<()> {
         let RevisionRecord { id, name } = *self;
         out.put(&U16::new(id));
         netstr::write(out, name, "AssetRevision.name")

@@ -66,7 +66,11 @@ pub(crate) fn read<'a>(cur: &mut Cursor<'a>, what: &'static str) -> Result<&'a s
 /// bytes. The inverse of [`read`]; a string longer than an `i32` can say is an error naming
 /// `what`.
 #[cfg(feature = "write")]
-pub(crate) fn write(out: &mut crate::bytes::sink::Sink, s: &str, what: &'static str) -> Result<()> {
+pub(crate) fn write(
+    out: &mut crate::bytes::sink::Sink,
+    s: &str,
+    what: &'static str,
+) -> crate::write_error::WriteResult<()> {
     let mut len = crate::bytes::sink::narrow::<i32>(s.len(), what)?.cast_unsigned();
     while len >= 0x80 {
         // The low 7 bits, with the "more follows" bit.

@@ -7,7 +7,6 @@ use zerocopy::IntoBytes;
 use zerocopy::little_endian::U64;
 
 use crate::bytes::u64_of;
-use crate::error::Result;
 use crate::hash::murmur3_32;
 use crate::wows::assets::model::{AssetsBuilder, ChecksumKind};
 use crate::wows::assets::raw::{BlobHeader, EFFECT_SYSTEM_SIZE};
@@ -17,6 +16,7 @@ use crate::wows::assets::{
     MaterialFields, ModelFields, NodeFields, PointLightFields, PropertyFields, PropertyValue,
     PrototypeType, RenderSetFields, SkeletonExtenderFields, VelocityFieldFields, VisualFields,
 };
+use crate::write_error::WriteResult as Result;
 
 /// The identity matrix translated by `t`.
 pub fn translation(t: [f32; 3]) -> [f32; 16] {

@@ -8,7 +8,6 @@
 //! benches); never committed.
 
 use super::assets::{animation, translation};
-use crate::error::Result;
 use crate::hash::murmur3_32;
 use crate::wows::assets::PrototypeType;
 use crate::wows::assets::model::AssetsBuilder;
@@ -18,6 +17,7 @@ use crate::wows::assets::{
     PointLightFields, PropertyFields, PropertyValue, RenderSetFields, SkeletonExtenderFields,
     VelocityFieldFields, VisualFields,
 };
+use crate::write_error::WriteResult as Result;
 
 /// How big a file to make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

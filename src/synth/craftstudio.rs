@@ -2,7 +2,7 @@
 //! examples, made through the owned model [`ProjectModel`].
 
 use crate::craftstudio::model::{ControlSpec, EntrySpec, ProjectModel};
-use crate::error::Result;
+use crate::write_error::WriteResult as Result;
 
 /// A small project: a "Jump" control on Space, a "Characters" folder holding the "Player" model.
 pub fn example_file() -> Vec<u8> {

@@ -1,8 +1,8 @@
 //! The synthetic `.geometry` files committed under `fixtures/wows-geometry/`, and the small
 //! meshes they are made of (also for tests, benchmarks and documentation examples).
 
-use crate::error::Result;
 use crate::wows::geometry::model::{ArmorNodeSpec, GeometryBuilder, MeshVertex, armor_payload};
+use crate::write_error::WriteResult as Result;
 
 /// A cube of half-size `size` centred at `center`: 24 vertices (flat faces) and 36 indices.
 pub fn cube(center: [f32; 3], size: f32) -> (Vec<MeshVertex>, Vec<u32>) {

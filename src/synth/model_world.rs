@@ -12,10 +12,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::assets::example_visual;
 use super::assets_scale::{SHIP_PARTS, Scale, SynthModel, part_mapping_ids, synth_world};
 use super::geometry::{cube, pyramid, quad};
-use crate::error::Result;
 use crate::wows::assets::model::AssetsBuilder;
 use crate::wows::assets::{MaterialFields, ModelFields, PropertyFields, PropertyValue};
 use crate::wows::geometry::model::{GeometryBuilder, MeshVertex};
+use crate::write_error::WriteResult as Result;
 
 /// The files of a model world: `(path under the root, bytes)`, the `assets.bin` first (at the
 /// root, beside `content/`).

@@ -7,7 +7,7 @@
 //! `".\"` paths and Korean text. Values are small and regular so `tests/wdata_hand.rs` can spell
 //! the expected bytes out by hand.
 
-use crate::error::Result;
+use crate::write_error::WriteResult as Result;
 
 use crate::wdata::model::*;
 

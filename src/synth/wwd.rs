@@ -1,7 +1,7 @@
 //! The levels of the committed fixtures (`fixtures/wap32-wwd/`) and of the docs' examples, made
 //! through the owned model [`WwdModel`].
 
-use crate::error::Result;
+use crate::write_error::WriteResult as Result;
 use crate::wwd::model::{
     ObjectData, PlaneData, TileBody, TilePropertyData, WapMapMetaData, WwdModel, slot, tile,
 };

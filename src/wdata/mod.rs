@@ -40,7 +40,7 @@
 //! ```
 //! # #[cfg(feature = "write")]
 //! # fn main() -> Result<(), gamebin::Error> {
-//! # let fixtures = gamebin::synth::wdata::fixtures()?;
+//! # let fixtures = gamebin::synth::wdata::fixtures().expect("the fixtures write");
 //! # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
 //! use gamebin::wdata::{EventBox, EventBoxType, TriggerLayout, WdataView};
 //!
@@ -213,7 +213,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures().expect("the fixtures write");
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::WdataView;
     ///
@@ -313,7 +313,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
-    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures().expect("the fixtures write");
     /// # let bytes = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// # let dir = std::env::temp_dir().join(format!("gamebin-doc-wdata-{}", std::process::id()));
     /// # std::fs::create_dir_all(&dir)?;
@@ -379,7 +379,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures().expect("the fixtures write");
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::WdataView;
     ///
@@ -418,7 +418,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures().expect("the fixtures write");
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::{EventBox, WdataView};
     ///
@@ -456,7 +456,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures().expect("the fixtures write");
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::WdataView;
     ///
@@ -483,7 +483,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures().expect("the fixtures write");
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::WdataView;
     ///
@@ -505,7 +505,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures().expect("the fixtures write");
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::WdataView;
     ///
@@ -545,7 +545,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures().expect("the fixtures write");
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-peer-triggers.wdata").unwrap().1;
     /// use gamebin::wdata::{TriggerLayout, WdataView};
     ///
@@ -584,7 +584,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures().expect("the fixtures write");
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::{RENDER_LIST_NAMES, WdataView};
     ///
@@ -613,7 +613,7 @@ impl<'a> WdataView<'a> {
     /// ```
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
-    /// # let fixtures = gamebin::synth::wdata::fixtures()?;
+    /// # let fixtures = gamebin::synth::wdata::fixtures().expect("the fixtures write");
     /// # let file = &fixtures.iter().find(|(n, _)| *n == "v22-all-event-boxes.wdata").unwrap().1;
     /// use gamebin::wdata::WdataView;
     ///

@@ -6,12 +6,13 @@
 //! Linear in the files: both are read into their owned model ([`WdbModel`]) once, and records are
 //! matched by name through a hash map.
 
+use crate::write_error::WriteError;
 use std::collections::HashMap;
 
 use crate::diff::{Change, Report};
 use crate::wdb::WdbView;
 use crate::wdb::model::columns::{float_text, value_keys};
-use crate::wdb::model::{PackError, TableValue, WdbModel};
+use crate::wdb::model::{TableValue, WdbModel};
 
 /// A value as the change list shows it: integers and strings as JSON writes them, floats as the
 /// shortest decimal of the f32.
@@ -43,7 +44,7 @@ fn opt<T: core::fmt::Debug>(v: &Option<T>) -> String {
 }
 
 /// Compares two tables.
-pub fn tables(a: &WdbModel, b: &WdbModel) -> Result<Report, PackError> {
+pub fn tables(a: &WdbModel, b: &WdbModel) -> Result<Report, WriteError> {
     let mut changes = Vec::new();
     let mut head = |path: &str, x: String, y: String| {
         if x != y {
@@ -125,7 +126,7 @@ pub fn tables(a: &WdbModel, b: &WdbModel) -> Result<Report, PackError> {
 }
 
 /// Compares two `.wdb` files (each with its own field names, or its cells for XIII-1).
-pub fn files(a: &WdbView<'_>, b: &WdbView<'_>) -> Result<Report, PackError> {
+pub fn files(a: &WdbView<'_>, b: &WdbView<'_>) -> Result<Report, WriteError> {
     tables(
         &WdbModel::from_view(a, None)?,
         &WdbModel::from_view(b, None)?,

@@ -14,6 +14,7 @@ use zerocopy::{FromZeros, IntoBytes};
 use crate::bytes::sink::{Sink, invalid, narrow};
 use crate::bytes::u64_of;
 use crate::error::Result;
+use crate::write_error::{WriteContext, WriteError, WriteResult};
 use crate::wwd::raw::{
     self, FLAG_COMPRESS, HEADER_SIZE, Header, PlaneHeader, Rect, TILE_DOUBLE, TILE_MASK,
     TILE_SINGLE, TilePropertiesHeader, TilePropertyBase, TilePropertyDouble, WM_BLOCK_GUIDES,
@@ -71,19 +72,31 @@ pub struct WapMapMetaData {
 
 impl WapMapMetaData {
     /// The block's bytes, tags included.
-    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+    pub fn to_bytes(&self) -> WriteResult<Vec<u8>> {
         let strings = [
-            (&self.wapmap_version, "WapMapMeta.Header.wapmap_version"),
-            (&self.map_version, "WapMapMeta.Header.map_version"),
-            (&self.map_description, "WapMapMeta.Header.map_description"),
+            (
+                &self.wapmap_version,
+                "WapMapMeta.Header.wapmap_version",
+                "wapmap_version",
+            ),
+            (
+                &self.map_version,
+                "WapMapMeta.Header.map_version",
+                "map_version",
+            ),
+            (
+                &self.map_description,
+                "WapMapMeta.Header.map_description",
+                "map_description",
+            ),
         ];
-        for (s, what) in strings {
+        for (s, what, key) in strings {
             if let Some(nul) = s.iter().position(|&c| c == 0) {
-                return Err(invalid(what, u64_of(nul), "a NUL inside the string"));
+                return Err(invalid(what, u64_of(nul), "a NUL inside the string").in_field(key));
             }
         }
         let mut sink = Sink::new();
-        let block = |sink: &mut Sink, block_type: u8, len: usize| -> Result<()> {
+        let block = |sink: &mut Sink, block_type: u8, len: usize| -> WriteResult<()> {
             let length = narrow::<u32>(len, "WapMapMeta.block.length")?.into();
             sink.put(&WmBlockHeader { block_type, length });
             Ok(())
@@ -258,7 +271,7 @@ impl WwdModel {
     /// The main block, uncompressed, laid out after a 1524-byte header; and the header to go with
     /// it (offsets and counts filled in, compression fields not yet). The sink's positions are the
     /// image offsets the format stores: the header is reserved first and split off at the end.
-    fn main_block(&self) -> Result<(Header, Vec<u8>)> {
+    fn main_block(&self) -> WriteResult<(Header, Vec<u8>)> {
         let mut sink = Sink::new();
         sink.reserve::<Header>(1, "WwdHeader")?;
         let mut header = self.header;
@@ -267,56 +280,76 @@ impl WwdModel {
         let table = sink.reserve::<PlaneHeader>(self.planes.len(), "PlaneHeader")?;
         let mut planes: Vec<PlaneHeader> = Vec::with_capacity(self.planes.len());
         // Regions in the editors' order: plane headers, tile grids, image-set names, objects.
-        for p in &self.planes {
+        for (i, p) in self.planes.iter().enumerate() {
+            let in_plane = |e: WriteError| e.at_index(i).in_field("planes");
             let mut h = p.header;
             let (w, hi) = (h.tiles_wide.get(), h.tiles_high.get());
             let cells = usize::try_from(i64::from(w) * i64::from(hi)).unwrap_or(usize::MAX);
             if cells != p.tiles.len() {
-                return Err(invalid(
+                let e = invalid(
                     "PlaneData.tiles",
                     u64_of(p.tiles.len()),
                     "tile count differs from tiles_wide × tiles_high",
-                ));
+                );
+                return Err(in_plane(e.in_field("tiles")));
             }
             h.block_size = PLANE_HEADER_SIZE_U32.into();
-            h.offset_tiles = narrow::<u32>(sink.len(), "PlaneHeader.offset_tiles")?.into();
+            h.offset_tiles = narrow::<u32>(sink.len(), "PlaneHeader.offset_tiles")
+                .map_err(in_plane)?
+                .into();
             for &t in &p.tiles {
                 sink.put(&U32::new(t));
             }
             planes.push(h);
         }
-        for (p, h) in self.planes.iter().zip(planes.iter_mut()) {
-            h.num_image_sets =
-                narrow::<u32>(p.image_sets.len(), "PlaneHeader.num_image_sets")?.into();
-            h.offset_image_sets =
-                narrow::<u32>(sink.len(), "PlaneHeader.offset_image_sets")?.into();
-            for name in &p.image_sets {
+        for (i, (p, h)) in self.planes.iter().zip(planes.iter_mut()).enumerate() {
+            let in_plane = |e: WriteError| e.at_index(i).in_field("planes");
+            h.num_image_sets = narrow::<u32>(p.image_sets.len(), "PlaneHeader.num_image_sets")
+                .in_field("image_sets")
+                .map_err(in_plane)?
+                .into();
+            h.offset_image_sets = narrow::<u32>(sink.len(), "PlaneHeader.offset_image_sets")
+                .map_err(in_plane)?
+                .into();
+            for (k, name) in p.image_sets.iter().enumerate() {
                 if name.contains(&0) {
-                    return Err(invalid(
+                    let e = invalid(
                         "PlaneData.image_sets",
                         u64_of(name.len()),
                         "a NUL inside an image-set name",
-                    ));
+                    );
+                    return Err(in_plane(e.at_index(k).in_field("image_sets")));
                 }
                 sink.put(name.as_slice());
                 sink.put(&0u8);
             }
         }
-        for (p, h) in self.planes.iter().zip(planes.iter_mut()) {
-            h.num_objects = narrow::<u32>(p.objects.len(), "PlaneHeader.num_objects")?.into();
+        for (i, (p, h)) in self.planes.iter().zip(planes.iter_mut()).enumerate() {
+            let in_plane = |e: WriteError| e.at_index(i).in_field("planes");
+            h.num_objects = narrow::<u32>(p.objects.len(), "PlaneHeader.num_objects")
+                .in_field("objects")
+                .map_err(in_plane)?
+                .into();
             h.offset_objects = if p.objects.is_empty() {
                 0.into()
             } else {
-                narrow::<u32>(sink.len(), "PlaneHeader.offset_objects")?.into()
+                narrow::<u32>(sink.len(), "PlaneHeader.offset_objects")
+                    .map_err(in_plane)?
+                    .into()
             };
-            for o in &p.objects {
+            for (j, o) in p.objects.iter().enumerate() {
+                let in_object = |e: WriteError| in_plane(e.at_index(j).in_field("objects"));
+                let size = |s: &[u8], what, key| {
+                    narrow::<u32>(s.len(), what)
+                        .in_field(key)
+                        .map_err(in_object)
+                        .map(U32::from)
+                };
                 let mut f = o.fields;
-                f.size_name = narrow::<u32>(o.name.len(), "Object.size_name")?.into();
-                f.size_logic = narrow::<u32>(o.logic.len(), "Object.size_logic")?.into();
-                f.size_image_set =
-                    narrow::<u32>(o.image_set.len(), "Object.size_image_set")?.into();
-                f.size_animation =
-                    narrow::<u32>(o.animation.len(), "Object.size_animation")?.into();
+                f.size_name = size(&o.name, "Object.size_name", "name")?;
+                f.size_logic = size(&o.logic, "Object.size_logic", "logic")?;
+                f.size_image_set = size(&o.image_set, "Object.size_image_set", "image_set")?;
+                f.size_animation = size(&o.animation, "Object.size_animation", "animation")?;
                 sink.put(&f);
                 for s in [&o.name, &o.logic, &o.image_set, &o.animation] {
                     sink.put(s.as_slice());
@@ -329,10 +362,11 @@ impl WwdModel {
         header.offset_tile_properties =
             narrow::<u32>(sink.len(), "WwdHeader.offset_tile_properties")?.into();
         let mut table = self.tile_properties_header;
-        table.count =
-            narrow::<u32>(self.tile_properties.len(), "TilePropertiesHeader.count")?.into();
+        table.count = narrow::<u32>(self.tile_properties.len(), "TilePropertiesHeader.count")
+            .in_field("tile_properties")?
+            .into();
         sink.put(&table);
-        for t in &self.tile_properties {
+        for (i, t) in self.tile_properties.iter().enumerate() {
             let mut base = t.base;
             match &t.body {
                 TileBody::Single(a) => {
@@ -361,7 +395,10 @@ impl WwdModel {
                             "TilePropertyData.mask",
                             u64_of(mask.len()),
                             "mask length differs from width × height",
-                        ));
+                        )
+                        .in_field("mask")
+                        .at_index(i)
+                        .in_field("tile_properties"));
                     }
                     sink.put(&base);
                     sink.put(mask.as_slice());
@@ -373,14 +410,14 @@ impl WwdModel {
         Ok((header, block))
     }
 
-    fn finish(&self, mut header: Header, stored: Vec<u8>) -> Result<Vec<u8>> {
+    fn finish(&self, mut header: Header, stored: Vec<u8>) -> WriteResult<Vec<u8>> {
         // WapMap checksums the stored main block, then appends its block: the block is outside.
         header.checksum = crate::wwd::wapmap_checksum(&stored).into();
         let meta = self.wapmap_meta.as_deref().unwrap_or(&[]);
         if !meta.is_empty() {
             // A reader takes bytes after the main block only as a whole block (an edited or
             // hand-made one may not be): anything else would make the level unreadable.
-            crate::wwd::check_wapmap_meta(meta)?;
+            crate::wwd::check_wapmap_meta(meta).in_field("wapmap_meta")?;
         }
         let mut file = Vec::with_capacity(HEADER_SIZE + stored.len() + meta.len());
         file.extend_from_slice(header.as_bytes());
@@ -391,7 +428,7 @@ impl WwdModel {
 
     /// The level stored as its header's flags say: compressed when [`FLAG_COMPRESS`] is set (so a
     /// level read and written back keeps its storage).
-    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+    pub fn to_bytes(&self) -> WriteResult<Vec<u8>> {
         if self.header.flags.get() & FLAG_COMPRESS != 0 {
             self.to_compressed()
         } else {
@@ -400,7 +437,7 @@ impl WwdModel {
     }
 
     /// The level with its main block stored as is (compress flag cleared, decompressed size 0).
-    pub fn to_uncompressed(&self) -> Result<Vec<u8>> {
+    pub fn to_uncompressed(&self) -> WriteResult<Vec<u8>> {
         let (mut header, block) = self.main_block()?;
         header.flags = (header.flags.get() & !FLAG_COMPRESS).into();
         header.decompressed_mainblock_size = 0.into();
@@ -409,7 +446,7 @@ impl WwdModel {
 
     /// The level with its main block as one zlib stream (compress flag set, decompressed size
     /// filled in).
-    pub fn to_compressed(&self) -> Result<Vec<u8>> {
+    pub fn to_compressed(&self) -> WriteResult<Vec<u8>> {
         let (mut header, block) = self.main_block()?;
         header.flags = (header.flags.get() | FLAG_COMPRESS).into();
         header.decompressed_mainblock_size =

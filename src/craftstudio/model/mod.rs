@@ -39,6 +39,7 @@ use crate::craftstudio::{
     ControlRecord, Entry, EntryRecord, GameControl, ProjectView, ROOT_PARENT_ID, RevisionRecord,
 };
 use crate::error::Result;
+use crate::write_error::{WriteContext, WriteError, WriteResult};
 
 /// One game control: its id and name, and the fixed fields after the name as the reader's
 /// [`ControlSettings`] (declared once, in `craftstudio::raw`; written as they are).
@@ -237,45 +238,49 @@ impl ProjectModel {
     /// The file's bytes, laid out by the reader's raw structs (`craftstudio::raw`). Fails,
     /// naming the structure and field, if a table has more than 65,535 records or a string is
     /// longer than a .NET string's `i32` length can say.
-    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+    pub fn to_bytes(&self) -> WriteResult<Vec<u8>> {
         let mut out = Sink::new();
         out.put(&FileStart {
             format_version: self.format_version,
             project_type: self.project_type,
         });
-        netstr::write(&mut out, &self.name, "Project.name")?;
+        netstr::write(&mut out, &self.name, "Project.name").in_field("name")?;
         out.put(&ProjectSettings {
             startup_scene_id: self.startup_scene_id.into(),
             script_api_version: self.script_api_version.into(),
             membership_policy: self.membership_policy,
             default_member_role: self.default_member_role,
         });
-        netstr::write(&mut out, &self.description, "Project.description")?;
+        netstr::write(&mut out, &self.description, "Project.description")
+            .in_field("description")?;
         out.put(&TableHead {
             next_id: self.next_control_id.into(),
-            count: count(self.controls.len(), "Project.game_controls")?,
+            count: count(self.controls.len(), "Project.game_controls").in_field("controls")?,
         });
-        for c in &self.controls {
+        for (i, c) in self.controls.iter().enumerate() {
             let record = ControlRecord {
                 id: c.id,
                 name: &c.name,
                 settings: &c.settings,
             };
-            record.write(&mut out)?;
+            record.write(&mut out).at_index(i).in_field("controls")?;
         }
         out.put(&TableHead {
             next_id: self.next_entry_id.into(),
-            count: count(self.entries.len(), "Project.entries")?,
+            count: count(self.entries.len(), "Project.entries").in_field("entries")?,
         });
         let mut revisions = Vec::new();
-        for e in &self.entries {
+        for (i, e) in self.entries.iter().enumerate() {
+            let in_entry = |e: WriteError| e.at_index(i).in_field("entries");
             let asset = if e.is_folder {
                 None
             } else {
                 Some(AssetHead {
                     trashed: e.trashed.into(),
                     next_revision_id: e.next_revision_id.into(),
-                    revision_count: count(e.revisions.len(), "ProjectEntry.revisions")?,
+                    revision_count: count(e.revisions.len(), "ProjectEntry.revisions")
+                        .in_field("revisions")
+                        .map_err(in_entry)?,
                 })
             };
             revisions.clear();
@@ -299,7 +304,7 @@ impl ProjectModel {
                 },
                 asset: asset.as_ref(),
             };
-            record.write(&mut out, &revisions)?;
+            record.write(&mut out, &revisions).map_err(in_entry)?;
         }
         out.put(self.trailing.as_slice());
         Ok(out.into_bytes())
@@ -307,6 +312,6 @@ impl ProjectModel {
 }
 
 /// A table's record count as the file's `u16`.
-fn count(n: usize, what: &'static str) -> Result<U16> {
+fn count(n: usize, what: &'static str) -> WriteResult<U16> {
     narrow::<u16>(n, what).map(U16::new)
 }

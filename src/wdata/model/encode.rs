@@ -2,16 +2,16 @@
 //! little-endian numbers, length-prefixed UTF-16LE strings, counts checked against their field's
 //! width, and the version-gate check every optional field goes through. The bytes go through the
 //! shared sink (one way to emit bytes for every writer); what this adds is the `.wdata` vocabulary
-//! and errors that carry the output offset at which the offending field would start (the tests
-//! and `WriteError` name that offset), plus the entry being written.
+//! and errors that name the format's field and, for a field a version gates, its JSON key (the
+//! layers above add the entry: `anibg[1].shadow`).
 
 use zerocopy::little_endian::{F32, I32, U16, U32};
 
 use crate::bytes::sink;
 use crate::bytes::u64_of;
-use crate::error::{Error, Result};
 use crate::wdata::Versions;
 use crate::wdata::gates::Gate;
+use crate::write_error::{WriteError, WriteResult as Result};
 
 use super::map::{Bool32, WString};
 
@@ -19,16 +19,12 @@ use super::map::{Bool32, WString};
 pub(super) struct Encoder {
     /// The bytes so far.
     pub(super) out: sink::Sink,
-    /// The section (its key in the map's JSON) and the index of the entry being written, while an
-    /// entry of a list is: what an error within it names besides the field.
-    pub(super) entry: Option<(&'static str, usize)>,
 }
 
 impl Encoder {
     pub(super) fn new() -> Encoder {
         Encoder {
             out: sink::Sink::new(),
-            entry: None,
         }
     }
 
@@ -62,8 +58,7 @@ impl Encoder {
     /// `u16` code-unit count, then the code units, little-endian.
     pub(super) fn wstr(&mut self, text: &WString, what: &'static str) -> Result<()> {
         let len = u16::try_from(text.units.len()).map_err(|_| {
-            Error::invalid(
-                self.pos(),
+            refused(
                 what,
                 u64_of(text.units.len()),
                 "a string holds at most 65,535 UTF-16 code units (u16 count)",
@@ -108,7 +103,7 @@ impl Encoder {
         what: &'static str,
         reason: &'static str,
     ) -> Result<N> {
-        N::try_from(len).map_err(|_| Error::invalid(self.pos(), what, u64_of(len), reason))
+        N::try_from(len).map_err(|_| refused(what, u64_of(len), reason))
     }
 
     /// Each string of `list`, in order.
@@ -131,14 +126,12 @@ impl Encoder {
         match (field, stored) {
             (Some(v), true) => Ok(Some(v)),
             (None, false) => Ok(None),
-            (Some(_), false) => Err(Error::invalid(
-                self.pos(),
+            (Some(_), false) => Err(refused(
                 what,
                 version_value(version),
                 "the model sets a field that this version (the value) does not store: leave it out (None)",
             )),
-            (None, true) => Err(Error::invalid(
-                self.pos(),
+            (None, true) => Err(refused(
                 what,
                 version_value(version),
                 "this version (the value) stores the field but the model leaves it out (None)",
@@ -156,6 +149,16 @@ impl Encoder {
         what: &'static str,
     ) -> Result<Option<&'m T>> {
         self.gate(field, gate.stored(versions), gate.version(versions), what)
+    }
+}
+
+/// The writer's error for the format's field `what`; a field a version gates ends its path with
+/// its own JSON key (`shadow`), to which the layers above add the entry (`anibg[1].shadow`).
+pub(super) fn refused(what: &'static str, value: u64, reason: &'static str) -> WriteError {
+    let e = WriteError::invalid(what, value, reason);
+    match super::gated_json_key(what) {
+        Some(key) => e.in_field(key),
+        None => e,
     }
 }
 

@@ -2,7 +2,7 @@
 //! then the records of each type. Gates use the header's EventBox version (`evVer`), except the
 //! CameraBox render-list id, which is gated on the *main* version (22).
 
-use crate::error::{Error, Result};
+use crate::write_error::WriteResult as Result;
 
 use crate::bytes::Place;
 use crate::wdata::raw::RawEventBoxIndexEntry;
@@ -210,22 +210,24 @@ impl EventBoxes {
     pub(super) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
         let beyond = usize::try_from(self.type_count.saturating_sub(TYPE_COUNT)).ok();
         if beyond != Some(self.beyond.len()) {
-            return Err(Error::invalid(
-                s.pos(),
+            return Err(super::encode::refused(
                 "EventBoxes.typeCount",
                 u64::from(self.type_count),
                 "every index entry beyond type 18 needs a raw group in `beyond`, and only those",
-            ));
+            )
+            .in_field("type_count")
+            .in_field("event_boxes"));
         }
         s.u32(self.type_count);
         // The index is reserved zeroed and each entry filled once its group is written.
         let count = usize::try_from(self.type_count).map_err(|_| {
-            Error::invalid(
-                s.pos(),
+            super::encode::refused(
                 "EventBoxes.typeCount",
                 u64::from(self.type_count),
                 "more index entries than this machine can address",
             )
+            .in_field("type_count")
+            .in_field("event_boxes")
         })?;
         let index = s
             .out
@@ -256,8 +258,7 @@ impl EventBoxes {
         let beyond = (TYPE_COUNT..).zip(self.beyond.iter().map(|r| r as &dyn Group));
         for (ty, group) in groups.into_iter().chain(beyond) {
             let offset = i32::try_from(s.out.len()).map_err(|_| {
-                Error::invalid(
-                    s.pos(),
+                super::encode::refused(
                     "EventBoxes.offset",
                     s.pos(),
                     "the group starts beyond what an i32 offset can address",
@@ -267,21 +268,23 @@ impl EventBoxes {
             // A reader finds the end of a group of unknown layout only at a later index entry's
             // offset: one in the last entry could not be read back.
             if count > 0 && ty + 1 == self.type_count && !group.layout_known() {
-                return Err(Error::invalid(
-                    u64::from(offset.cast_unsigned()),
+                return Err(super::encode::refused(
                     "EventBoxes.typeCount",
                     u64::from(self.type_count),
                     "a group of unknown layout (type 14, or beyond type 18) with records is the index's last entry, so nothing marks where it ends",
-                ));
+                )
+.in_field("type_count")
+.in_field("event_boxes"));
             }
             if ty >= self.type_count {
                 if count != 0 {
-                    return Err(Error::invalid(
-                        u64::from(offset.cast_unsigned()),
+                    return Err(super::encode::refused(
                         "EventBoxes.typeCount",
                         u64::from(self.type_count),
                         "the model holds boxes of a type the index has no entry for",
-                    ));
+                    )
+                    .in_field("type_count")
+                    .in_field("event_boxes"));
                 }
                 continue;
             }
@@ -329,18 +332,16 @@ pub(super) trait Record {
 impl<R: Record> Group for Vec<R> {
     fn write(&self, s: &mut Encoder, g: Versions) -> Result<i32> {
         let count = i32::try_from(self.len()).map_err(|_| {
-            Error::invalid(
-                s.pos(),
+            super::encode::refused(
                 R::WHAT,
                 crate::bytes::u64_of(self.len()),
                 "more boxes than an i32 count can hold",
             )
         })?;
         for (i, r) in self.iter().enumerate() {
-            s.entry = Some((R::SECTION, i));
-            r.write(s, g, place(i, self.len()))?;
+            r.write(s, g, place(i, self.len()))
+                .map_err(|e| e.at_index(i).in_field(R::SECTION))?;
         }
-        s.entry = None;
         Ok(count)
     }
 }
@@ -348,8 +349,7 @@ impl<R: Record> Group for Vec<R> {
 impl Group for RawGroup {
     fn write(&self, s: &mut Encoder, _: Versions) -> Result<i32> {
         if self.count < 0 || (self.count == 0 && !self.bytes.is_empty()) {
-            return Err(Error::invalid(
-                s.pos(),
+            return Err(super::encode::refused(
                 "EventBoxes.RawGroup.count",
                 u64::from(self.count.cast_unsigned()),
                 "an unknown group (type 14, or beyond type 18) needs a non-negative count, and bytes only with a count",
@@ -361,8 +361,7 @@ impl Group for RawGroup {
         let needed = u64::from(self.count.cast_unsigned())
             .saturating_mul(crate::bytes::u64_of(OBB_MIN_SIZE));
         if crate::bytes::u64_of(self.bytes.len()) < needed {
-            return Err(Error::invalid(
-                s.pos(),
+            return Err(super::encode::refused(
                 "EventBoxes.RawGroup.raw_hex",
                 crate::bytes::u64_of(self.bytes.len()),
                 "an unknown group's bytes (value: their length) are fewer than its count of the smallest box (an OBB with an empty name) takes",
@@ -394,13 +393,12 @@ impl PvsEventBoxes {
     /// Refuses the variant the EventBox version does not store. An empty list stores only its
     /// count, so either variant writes it (the JSON of an empty list, `[]`, cannot say which one
     /// it was).
-    pub(super) fn check(&self, s: &Encoder, g: Versions, what: &'static str) -> Result<()> {
+    pub(super) fn check(&self, g: Versions, what: &'static str) -> Result<()> {
         let entries = crate::wdata::gates::CAMERA_PVS_ENTRIES;
         match self {
             PvsEventBoxes::Ids(ids) if !entries.stored(g) || ids.is_empty() => Ok(()),
             PvsEventBoxes::Entries(list) if entries.stored(g) || list.is_empty() => Ok(()),
-            _ => Err(Error::invalid(
-                s.pos(),
+            _ => Err(super::encode::refused(
                 what,
                 version_value(entries.version(g)),
                 "PVS EventBox ids are stored below EventBox version 6, (category, name) \
@@ -449,8 +447,7 @@ impl CameraTargetName {
                 s.i32(*id);
                 Ok(())
             }
-            _ => Err(Error::invalid(
-                s.pos(),
+            _ => Err(super::encode::refused(
                 "CameraTargetBox.NameTextID",
                 version_value(g.event_box),
                 "the target is a name below EventBox version 8 and a text id from 8",

@@ -26,6 +26,7 @@ use crate::wdata::flat_records::{
     first, flat_event_boxes, flat_inner_records, flat_sections, gate_doc, kind_doc, last_doc,
     nested_records, one, then_doc,
 };
+use crate::write_error::WriteResult;
 
 /// The model's type for a field kind; a gated field is an `Option`. A fixed group's type is the
 /// reader's.
@@ -252,7 +253,7 @@ macro_rules! write_list {
 /// its variant is the one the EventBox version stores.
 macro_rules! write_count {
     ($s:ident, $g:ident, pvs_event_boxes, $val:expr, $what:expr, $count:expr $(, $cw:ident)?) => {
-        $val.check($s, $g, $what)?;
+        $val.check($g, $what)?;
         write_count!($s, $g, list, $val, $what, $count $(, $cw)?);
     };
     ($s:ident, $g:ident, $kind:ident, $val:expr, $what:expr, $count:expr) => {
@@ -296,9 +297,7 @@ macro_rules! write_gated {
     ) => {
         $s.count_i32($val.len(), $what)?;
         if $tval.is_some() == $val.is_empty() {
-            return Err(crate::error::Error::invalid(
-                $s.pos(),
-                $twhat,
+            return Err(crate::wdata::model::encode::refused($twhat,
                 crate::bytes::u64_of($val.len()),
                 $why,
             ));
@@ -325,9 +324,7 @@ macro_rules! write_gated {
     ) => {
         // The error's value is the record's index.
         if $val.is_some() == $p.$last {
-            return Err(crate::error::Error::invalid(
-                $s.pos(),
-                $what,
+            return Err(crate::wdata::model::encode::refused($what,
                 u64::from($p.index),
                 $why,
             ));
@@ -485,7 +482,7 @@ macro_rules! model_records {
         impl Record for model_name!($name $($model)?) {
             const WHAT: &'static str = concat!($count_prefix, $label, ".count");
             const SECTION: &'static str = $section;
-            fn write(&self, s: &mut Encoder, v: Versions, place: Place) -> Result<()> {
+            fn write(&self, s: &mut Encoder, v: Versions, place: Place) -> WriteResult<()> {
                 // Read only by the gated fields and the nested records (a record may have none).
                 let _ = (v, place);
                 $(
@@ -587,13 +584,13 @@ fn write_run<R: Record>(
     list: &[R],
     versions: Versions,
     what: &'static str,
-) -> Result<()> {
+) -> WriteResult<()> {
     s.count_i32(list.len(), what)?;
     write_records(s, list, versions)
 }
 
 /// The records of a run, each knowing its place in it.
-fn write_records<R: Record>(s: &mut Encoder, list: &[R], versions: Versions) -> Result<()> {
+fn write_records<R: Record>(s: &mut Encoder, list: &[R], versions: Versions) -> WriteResult<()> {
     for (i, r) in list.iter().enumerate() {
         r.write(s, versions, place(i, list.len()))?;
     }

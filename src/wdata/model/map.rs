@@ -11,9 +11,9 @@
 
 use zerocopy::little_endian::F32;
 
-use crate::error::{Error, Result};
 use crate::wdata::Versions;
 use crate::wdata::raw::RawObb;
+use crate::write_error::WriteResult as Result;
 
 use super::encode::{Encoder, version_value};
 use super::event_boxes::EventBoxes;
@@ -254,10 +254,9 @@ impl Triggers {
             TriggerLayout::Peer(triggers) => {
                 s.count_i32(triggers.len(), "Triggers.triggerCount")?;
                 for (i, t) in triggers.iter().enumerate() {
-                    s.entry = Some((Trigger::SECTION, i));
-                    t.write(s, versions, super::event_boxes::place(i, triggers.len()))?;
+                    t.write(s, versions, super::event_boxes::place(i, triggers.len()))
+                        .map_err(|e| e.at_index(i).in_field(Trigger::SECTION))?;
                 }
-                s.entry = None;
             }
             TriggerLayout::ScriptLists {
                 event_scripts,
@@ -265,12 +264,12 @@ impl Triggers {
                 action_scripts,
             } => {
                 if !crate::wdata::gates::SCRIPT_PATHS.stored(versions) {
-                    return Err(Error::invalid(
-                        s.pos(),
+                    return Err(super::encode::refused(
                         "Triggers.layout",
                         version_value(version),
                         "the script-lists layout exists only from version 9",
-                    ));
+                    )
+                    .in_field("triggers"));
                 }
                 s.count_i32(event_scripts.len(), "Triggers.eventScriptCount")?;
                 s.count_i32(condition_scripts.len(), "Triggers.conditionScriptCount")?;

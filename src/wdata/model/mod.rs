@@ -37,7 +37,7 @@
 //! };
 //! let bytes = wdata::write(&map)?;
 //! assert_eq!(&bytes[..2], &[15, 0]); // the signature's 15 code units
-//! # Ok::<(), gamebin::Error>(())
+//! # Ok::<(), gamebin::WriteError>(())
 //! ```
 
 mod encode;
@@ -54,14 +54,16 @@ pub use flat_records::*;
 pub use map::*;
 pub use scenes::*;
 
-use crate::error::Result;
 use crate::wdata::gates;
 use crate::wdata::header::GATED_I32S;
+use crate::write_error::{WriteContext, WriteResult as Result};
 use encode::Encoder;
 
 /// Writes a whole map. See the module docs for the layout and for what is refused.
 pub fn write(map: &WdataModel) -> Result<Vec<u8>> {
-    write_located(map).map_err(|e| e.error)
+    let mut s = Encoder::new();
+    write_into(&mut s, map)?;
+    Ok(s.out.into_bytes())
 }
 
 impl WdataModel {
@@ -70,45 +72,6 @@ impl WdataModel {
         write(self)
     }
 }
-
-/// A writer's error with the entry it happened in: the section's key in the map's JSON (`dump
-/// --json`, `WdataModel::from_dump_json` with the `serde` feature) and the entry's index there, when
-/// the field is in an entry of a list; and the field's own JSON key when it is one the version
-/// gates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WriteError {
-    /// Where, what and why (the offset is where the field would go in the output).
-    pub error: crate::Error,
-    /// The list's place in the JSON (`"anibg"`, `"event_boxes.CameraBox"`) and the entry's index
-    /// in it.
-    pub entry: Option<(&'static str, usize)>,
-}
-
-impl WriteError {
-    /// The JSON key of the field the error is about, for the fields a version gates
-    /// (`AniBG.Shadow` is `shadow`).
-    pub fn json_key(&self) -> Option<&'static str> {
-        gated_json_key(self.error.what())
-    }
-}
-
-impl core::fmt::Display for WriteError {
-    /// `anibg[1], key "shadow": at 0x…: AniBG.Shadow: …`.
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        if let Some((section, index)) = self.entry {
-            write!(f, "{section}[{index}]")?;
-            if let Some(key) = self.json_key() {
-                write!(f, ", key {key:?}")?;
-            }
-            write!(f, ": ")?;
-        } else if let Some(key) = self.json_key() {
-            write!(f, "key {key:?}: ")?;
-        }
-        write!(f, "{}", self.error)
-    }
-}
-
-impl std::error::Error for WriteError {}
 
 /// The JSON key (serde name) of each field the writer checks against a version, by the name the
 /// writer's errors give it.
@@ -153,23 +116,19 @@ const GATED_KEYS: [(&str, &str); 38] = [
     ("Triggers.layout", "script_lists"),
 ];
 
-fn gated_json_key(what: &str) -> Option<&'static str> {
+/// The JSON key of a field the writer checks against a version, by the format's name for it
+/// (`AniBG.Shadow` is `shadow`): the last step of such an error's path.
+pub(super) fn gated_json_key(what: &str) -> Option<&'static str> {
     GATED_KEYS
         .iter()
         .find(|(name, _)| *name == what)
         .map(|&(_, key)| key)
 }
 
-/// [`write()`], its error naming the entry it happened in ([`WriteError`]).
-pub fn write_located(map: &WdataModel) -> core::result::Result<Vec<u8>, WriteError> {
-    let mut s = Encoder::new();
-    match write_into(&mut s, map) {
-        Ok(()) => Ok(s.out.into_bytes()),
-        Err(error) => Err(WriteError {
-            error,
-            entry: s.entry,
-        }),
-    }
+/// The former name of [`write()`], from when only it named the entry an error happened in; every
+/// writer's [`WriteError`](crate::WriteError) does now.
+pub fn write_located(map: &WdataModel) -> Result<Vec<u8>> {
+    write(map)
 }
 
 fn write_into(s: &mut Encoder, map: &WdataModel) -> Result<()> {
@@ -184,14 +143,15 @@ fn write_into(s: &mut Encoder, map: &WdataModel) -> Result<()> {
         .map_or(0, |last| last + 1);
     let text = units.get(..end).unwrap_or_default();
     if !text.iter().copied().eq(SIGNATURE.encode_utf16()) {
-        return Err(crate::error::Error::invalid(
-            0,
+        return Err(encode::refused(
             "Header.signature",
             crate::bytes::u64_of(units.len()),
             "not \"stairwaygames.\" (value: the length in UTF-16 units); no reader would know the map",
-        ));
+        )
+        .in_field("signature"));
     }
-    s.wstr(&map.signature, "Header.signature")?;
+    s.wstr(&map.signature, "Header.signature")
+        .in_field("signature")?;
     s.i32(v);
     // The gated header `i32`s, in the order (and with the gates) of the reader's list.
     let fields = [
@@ -218,8 +178,10 @@ fn write_into(s: &mut Encoder, map: &WdataModel) -> Result<()> {
         item_box,
         gimmick,
     };
-    s.wstr(&map.model_path, "Header.ModelPath")?;
-    s.wstr(&map.nav_mesh_path, "Header.NavMeshPath")?;
+    s.wstr(&map.model_path, "Header.ModelPath")
+        .in_field("model_path")?;
+    s.wstr(&map.nav_mesh_path, "Header.NavMeshPath")
+        .in_field("nav_mesh_path")?;
     let paths = gates::NAV_HEIGHT_AND_OBSTACLE_PATHS;
     if let Some(p) = s.gated(
         &map.nav_height_path,
@@ -227,20 +189,24 @@ fn write_into(s: &mut Encoder, map: &WdataModel) -> Result<()> {
         versions,
         "Header.NavHeightPath",
     )? {
-        s.wstr(p, "Header.NavHeightPath")?;
+        s.wstr(p, "Header.NavHeightPath")
+            .in_field("nav_height_path")?;
     }
-    s.wstr(&map.event_box_path, "Header.EventBoxPath")?;
+    s.wstr(&map.event_box_path, "Header.EventBoxPath")
+        .in_field("event_box_path")?;
     if let Some(boxes) = s.gated(&map.event_boxes, gates::EVENT_BOXES, versions, "EventBoxes")? {
+        // Each group's errors name it by its full key (`event_boxes.CameraBox[3]`).
         boxes.write(s, versions)?;
     }
     write_section(s, &map.anibg, versions)?;
     write_section(s, &map.item_boxes, versions)?;
     write_section(s, &map.gimmicks, versions)?;
     if let Some(p) = s.gated(&map.obstacle_path, paths, versions, "ObstaclePath")? {
-        s.wstr(p, "ObstaclePath")?;
+        s.wstr(p, "ObstaclePath").in_field("obstacle_path")?;
     }
-    s.wstr(&map.moc_path, "MocPath")?;
-    s.wstr(&map.anibg_path, "AniBGPath")?;
+    s.wstr(&map.moc_path, "MocPath").in_field("moc_path")?;
+    s.wstr(&map.anibg_path, "AniBGPath")
+        .in_field("anibg_path")?;
     map.triggers.write_section(s, versions)?;
     scenes::write_scenes(s, &map.scenes, versions)?;
     scenes::write_scene_resources(s, &map.scene_resources, versions)?;
@@ -255,10 +221,9 @@ fn write_section<R: event_boxes::Record>(
 ) -> Result<()> {
     s.count_i32(list.len(), R::WHAT)?;
     for (i, r) in list.iter().enumerate() {
-        s.entry = Some((R::SECTION, i));
-        r.write(s, versions, event_boxes::place(i, list.len()))?;
+        r.write(s, versions, event_boxes::place(i, list.len()))
+            .map_err(|e| e.at_index(i).in_field(R::SECTION))?;
     }
-    s.entry = None;
     Ok(())
 }
 

@@ -1,7 +1,7 @@
 //! The Scenes and SceneResources sections (cutscene cameras and their content), gated on the
 //! main version.
 
-use crate::error::Result;
+use crate::write_error::{WriteError, WriteResult as Result};
 
 use crate::wdata::{Versions, gates};
 
@@ -46,21 +46,23 @@ pub struct SceneElement {
 /// `i32 count`, every scene's first pass, then (version >= 20) every scene's second pass.
 pub(super) fn write_scenes(s: &mut Encoder, scenes: &[Scene], v: Versions) -> Result<()> {
     s.count_i32(scenes.len(), "Scenes.count")?;
+    let in_scene = |i: usize| move |e: WriteError| e.at_index(i).in_field("scenes");
     for (i, scene) in scenes.iter().enumerate() {
-        s.entry = Some(("scenes", i));
-        scene.write(s, v, place(i, scenes.len()))?;
+        scene
+            .write(s, v, place(i, scenes.len()))
+            .map_err(in_scene(i))?;
         // Checked here too, so that a pass-2 record on an old version is named at its scene.
-        s.gated(&scene.pass2, gates::SCENE_PASS2, v, "Scene.pass2")?;
+        s.gated(&scene.pass2, gates::SCENE_PASS2, v, "Scene.pass2")
+            .map_err(in_scene(i))?;
     }
     if gates::SCENE_PASS2.stored(v) {
         for (i, scene) in scenes.iter().enumerate() {
             if let Some(p) = &scene.pass2 {
-                s.entry = Some(("scenes", i));
-                p.write(s, v, place(i, scenes.len()))?;
+                p.write(s, v, place(i, scenes.len()))
+                    .map_err(|e| in_scene(i)(e.in_field("pass2")))?;
             }
         }
     }
-    s.entry = None;
     Ok(())
 }
 
@@ -87,9 +89,8 @@ pub(super) fn write_scene_resources(
 ) -> Result<()> {
     s.count_i32(resources.len(), "SceneResources.count")?;
     for (i, r) in resources.iter().enumerate() {
-        s.entry = Some(("scene_resources", i));
-        r.write(s, versions, place(i, resources.len()))?;
+        r.write(s, versions, place(i, resources.len()))
+            .map_err(|e| e.at_index(i).in_field("scene_resources"))?;
     }
-    s.entry = None;
     Ok(())
 }

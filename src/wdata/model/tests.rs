@@ -7,10 +7,10 @@ use super::encode::Encoder;
 fn counts_that_do_not_fit_their_field_are_errors() {
     let mut s = Encoder::new();
     let e = s.count_i32(1 << 31, "Trigger.evCnt");
-    assert!(matches!(e, Err(e) if e.what() == "Trigger.evCnt"));
+    assert!(matches!(e, Err(e) if e.field() == Some("Trigger.evCnt")));
     assert!(s.count_i32((1 << 31) - 1, "Trigger.evCnt").is_ok());
     let e = s.u32_count(1 << 32, "CameraInfo.pvsBg");
-    assert!(matches!(e, Err(e) if e.what() == "CameraInfo.pvsBg"));
+    assert!(matches!(e, Err(e) if e.field() == Some("CameraInfo.pvsBg")));
     let n = s.u32_count((1 << 32) - 1, "CameraInfo.pvsBg");
     s.out.put(&n.expect("u32::MAX fits"));
     assert_eq!(
@@ -52,8 +52,8 @@ fn gated_fields_map_to_json_keys_the_dump_has() {
     }
 }
 
-/// A field the version cannot store in the second AniBG entry: the error names the section's
-/// JSON key, the entry's index and the field's key; an error outside any list names no entry.
+/// A field the version cannot store in the second AniBG entry: the error's path is the section's
+/// JSON key, the entry's index and the field's key; outside any list, the field's key alone.
 #[test]
 fn version_errors_name_the_entry_and_the_json_key() {
     let (name, mut map) = crate::synth::wdata::fixture_maps()
@@ -61,26 +61,29 @@ fn version_errors_name_the_entry_and_the_json_key() {
         .find(|(_, m)| m.anibg.len() >= 2 && m.anibg_version.unwrap_or(0) < 3)
         .expect("a fixture with two AniBG entries of a version without Shadow");
     map.anibg[1].shadow = Some(super::Bool32(1));
-    let e = super::write_located(&map).unwrap_err();
-    assert_eq!(e.entry, Some(("anibg", 1)), "{name}");
-    assert_eq!(e.error.what(), "AniBG.Shadow");
-    assert_eq!(e.json_key(), Some("shadow"));
+    let e = super::write(&map).unwrap_err();
+    assert_eq!(
+        (e.path(), e.field()),
+        ("anibg[1].shadow", Some("AniBG.Shadow")),
+        "{name}"
+    );
     let text = e.to_string();
     assert!(
-        text.starts_with("anibg[1], key \"shadow\": at 0x"),
+        text.starts_with("anibg[1].shadow (AniBG.Shadow): invalid value "),
         "{text}"
     );
-    assert_eq!(super::write(&map).unwrap_err(), e.error);
+    assert!(!text.contains("0x00000000"), "{text}");
+    assert_eq!(super::write_located(&map).unwrap_err(), e);
 
     let (_, mut map) = crate::synth::wdata::fixture_maps()
         .into_iter()
         .find(|(_, m)| m.version >= 2 && !m.gimmicks.is_empty())
         .expect("a fixture with gimmicks and an obstacle path");
     map.obstacle_path = None;
-    let e = super::write_located(&map).unwrap_err();
-    assert_eq!((e.entry, e.json_key()), (None, Some("obstacle_path")));
+    let e = super::write(&map).unwrap_err();
+    assert_eq!(e.path(), "obstacle_path");
     assert!(
-        e.to_string().starts_with("key \"obstacle_path\": at 0x"),
+        e.to_string().starts_with("obstacle_path (ObstaclePath): "),
         "{e}"
     );
 }
@@ -131,9 +134,8 @@ fn event_box_errors_name_the_group_and_the_index() {
     let boxes = edited.event_boxes.as_mut().unwrap();
     let last = boxes.camera.len() - 1;
     boxes.camera[last].infos[0].build_pvs = None;
-    let e = super::write_located(&edited).unwrap_err();
-    assert_eq!(e.entry, Some(("event_boxes.CameraBox", last)));
-    assert_eq!(e.json_key(), Some("build_pvs"));
+    let e = super::write(&edited).unwrap_err();
+    assert_eq!(e.path(), format!("event_boxes.CameraBox[{last}].build_pvs"));
     // A flat record (declared by the table) names its group too: it used to name only
     // `event_boxes`, the flat types being missing from a hand-kept list of groups.
     let mut edited = map.clone();
@@ -141,7 +143,7 @@ fn event_box_errors_name_the_group_and_the_index() {
     boxes.respawn[0].enemy_name = WString {
         units: vec![0x41; 1 << 16],
     };
-    let e = super::write_located(&edited).unwrap_err();
-    assert_eq!(e.entry, Some(("event_boxes.RespawnBox", 0)));
-    assert_eq!(e.error.what(), "RespawnBox.EnemyName");
+    let e = super::write(&edited).unwrap_err();
+    assert_eq!(e.path(), "event_boxes.RespawnBox[0]");
+    assert_eq!(e.field(), Some("RespawnBox.EnemyName"));
 }

@@ -1,8 +1,9 @@
 //! The columns of a table as the interchange formats name them (JSON keys, spreadsheet headers)
 //! and how they write floats.
 
-use super::{PackError, WdbModel};
+use super::WdbModel;
 use crate::wdb::FieldKind;
+use crate::write_error::WriteError;
 
 /// The key a record's `u64…` field has in WDBJsonTool's layout.
 pub const U64_SUFFIX: &str = "(uint64)";
@@ -17,7 +18,7 @@ pub const CELL_KEYS: [&str; 4] = [
 
 /// The JSON key of each value of a record: field names (`u64…` fields with `(uint64)`), or the
 /// generic cell keys (`bitpacked-field_0`, `float-field_0`, …) without names.
-pub fn value_keys(table: &WdbModel) -> Result<Vec<String>, PackError> {
+pub fn value_keys(table: &WdbModel) -> Result<Vec<String>, WriteError> {
     let Some(names) = &table.field_names else {
         let mut counters = [0usize; 4];
         return table
@@ -28,7 +29,7 @@ pub fn value_keys(table: &WdbModel) -> Result<Vec<String>, PackError> {
                     .ok()
                     .filter(|&s| s < 4)
                     .ok_or_else(|| {
-                        PackError::new(format!(
+                        WriteError::message(format!(
                             "unknown cell type {code} (0 bit-packed, 1 float, 2 string, 3 u32)"
                         ))
                     })?;

@@ -1,8 +1,9 @@
 //! [`WdbModel`] as CSV (feature `csv`): the [sheet](super::sheet) rows, the records first, then
 //! the `!` metadata rows.
 
+use super::WdbModel;
 use super::sheet::{Sheet, SheetCell};
-use super::{PackError, WdbModel};
+use crate::write_error::WriteError;
 
 /// A cell as CSV text: numbers as their shortest decimal (an f32's reads back to the same f32).
 fn cell_text(c: &SheetCell) -> String {
@@ -15,29 +16,29 @@ fn cell_text(c: &SheetCell) -> String {
 
 impl WdbModel {
     /// The table as CSV bytes (UTF-8).
-    pub fn to_csv(&self) -> Result<Vec<u8>, PackError> {
+    pub fn to_csv(&self) -> Result<Vec<u8>, WriteError> {
         let sheet = self.to_sheet()?;
         let mut w = ::csv::WriterBuilder::new()
             .flexible(true)
             .from_writer(Vec::new());
         for row in sheet.records.iter().chain(&sheet.meta) {
             w.write_record(row.iter().map(cell_text))
-                .map_err(|e| PackError::new(format!("CSV: {e}")))?;
+                .map_err(|e| WriteError::message(format!("CSV: {e}")))?;
         }
         w.into_inner()
-            .map_err(|e| PackError::new(format!("CSV: {e}")))
+            .map_err(|e| WriteError::message(format!("CSV: {e}")))
     }
 
     /// The table of a CSV file made by [`to_csv`](Self::to_csv), edited or not. Rows whose first
     /// cell starts with `!` (other than the type row) are metadata wherever they stand.
-    pub fn from_csv(data: &[u8]) -> Result<WdbModel, PackError> {
+    pub fn from_csv(data: &[u8]) -> Result<WdbModel, WriteError> {
         let mut r = ::csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)
             .from_reader(data);
         let mut sheet = Sheet::default();
         for (i, row) in r.records().enumerate() {
-            let row = row.map_err(|e| PackError::new(format!("CSV line {}: {e}", i + 1)))?;
+            let row = row.map_err(|e| WriteError::message(format!("CSV line {}: {e}", i + 1)))?;
             let cells: Vec<SheetCell> =
                 row.iter().map(|c| SheetCell::Text(c.to_string())).collect();
             let first = row.get(0).unwrap_or("");

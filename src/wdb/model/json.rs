@@ -14,11 +14,12 @@
 //! (JSON). A value that does not fit its field is found by [`WdbModel::to_bytes`], which names
 //! the record and field.
 
+use crate::write_error::WriteError;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use super::columns::{float_text, pool_bytes, pool_strings, type_list_key, value_keys};
-use super::{PackError, StrArrayLayout, TableRecord, TableValue, WdbModel};
+use super::{StrArrayLayout, TableRecord, TableValue, WdbModel};
 use crate::wdb::owns_string_array;
 
 /// How WDBJsonTool writes a missing sheet name.
@@ -258,42 +259,44 @@ impl<'de> Deserialize<'de> for WdbModel {
     }
 }
 
-fn codes(doc: &Node, key: &str) -> Result<Vec<u32>, PackError> {
+fn codes(doc: &Node, key: &str) -> Result<Vec<u32>, WriteError> {
     let list = doc
         .get(key)
-        .ok_or_else(|| PackError::new(format!("no {key:?} list")))?
+        .ok_or_else(|| WriteError::message(format!("no {key:?} list")))?
         .as_seq()
-        .ok_or_else(|| PackError::new(format!("{key:?} is not a list")))?;
+        .ok_or_else(|| WriteError::message(format!("{key:?} is not a list")))?;
     list.iter()
         .map(|c| {
             c.as_u64()
                 .and_then(|c| u32::try_from(c).ok())
-                .ok_or_else(|| PackError::new(format!("{key:?}: {} is not a type code", c.shown())))
+                .ok_or_else(|| {
+                    WriteError::message(format!("{key:?}: {} is not a type code", c.shown()))
+                })
         })
         .collect()
 }
 
-fn small(doc: &Node, key: &str) -> Result<u8, PackError> {
+fn small(doc: &Node, key: &str) -> Result<u8, WriteError> {
     doc.get(key)
         .and_then(Node::as_u64)
         .and_then(|v| u8::try_from(v).ok())
-        .ok_or_else(|| PackError::new(format!("{key:?} must be a number 0..=255")))
+        .ok_or_else(|| WriteError::message(format!("{key:?} must be a number 0..=255")))
 }
 
-fn strings(node: &Node, what: &str) -> Result<Vec<String>, PackError> {
+fn strings(node: &Node, what: &str) -> Result<Vec<String>, WriteError> {
     node.as_seq()
-        .ok_or_else(|| PackError::new(format!("{what:?} is not a list")))?
+        .ok_or_else(|| WriteError::message(format!("{what:?} is not a list")))?
         .iter()
         .map(|n| {
-            n.as_str()
-                .map(str::to_string)
-                .ok_or_else(|| PackError::new(format!("{what:?}: {} is not a string", n.shown())))
+            n.as_str().map(str::to_string).ok_or_else(|| {
+                WriteError::message(format!("{what:?}: {} is not a string", n.shown()))
+            })
         })
         .collect()
 }
 
 /// A JSON value as a table value; `0x…` strings are XIII-1's raw bit-packed cells.
-fn value(v: &Node, raw_bits: bool) -> Result<TableValue, PackError> {
+fn value(v: &Node, raw_bits: bool) -> Result<TableValue, WriteError> {
     Ok(match v {
         Node::Int(i) => TableValue::Int(*i),
         Node::UInt(u) => TableValue::UInt(*u),
@@ -303,12 +306,12 @@ fn value(v: &Node, raw_bits: bool) -> Result<TableValue, PackError> {
             let word = s
                 .strip_prefix("0x")
                 .and_then(|hex| u32::from_str_radix(hex, 16).ok())
-                .ok_or_else(|| PackError::new(format!("bit-packed cell {s:?} is not 0x…")))?;
+                .ok_or_else(|| WriteError::message(format!("bit-packed cell {s:?} is not 0x…")))?;
             TableValue::UInt(u64::from(word))
         }
         Node::Str(s) => TableValue::Str(s.clone()),
         other => {
-            return Err(PackError::new(format!(
+            return Err(WriteError::message(format!(
                 "{} is neither a number nor a string",
                 other.shown()
             )));
@@ -320,7 +323,7 @@ impl WdbModel {
     /// The table a document in WDBJsonTool's layout describes (what `gamebin dump --json`
     /// prints). Errors name the record and the key; values are checked against their fields
     /// by [`to_bytes`](Self::to_bytes).
-    pub fn from_json(doc: &Node) -> Result<WdbModel, PackError> {
+    pub fn from_json(doc: &Node) -> Result<WdbModel, WriteError> {
         let xiii1 = doc.get("isKnown").is_some();
         let names = match doc.get("!structitem") {
             Some(list) => Some(strings(list, "!structitem")?),
@@ -331,7 +334,7 @@ impl WdbModel {
             Some(v) => Some(
                 v.as_u64()
                     .and_then(|v| u32::try_from(v).ok())
-                    .ok_or_else(|| PackError::new("\"!!version\" must be a u32"))?,
+                    .ok_or_else(|| WriteError::message("\"!!version\" must be a u32"))?,
             ),
         };
         let mut table = WdbModel {
@@ -370,7 +373,9 @@ impl WdbModel {
                 table.string_arrays = match doc.get("!!strArray") {
                     Some(list) => list
                         .as_seq()
-                        .ok_or_else(|| PackError::new("\"!!strArray\" is not a list of lists"))?
+                        .ok_or_else(|| {
+                            WriteError::message("\"!!strArray\" is not a list of lists")
+                        })?
                         .iter()
                         .map(|a| strings(a, "!!strArray"))
                         .collect::<Result<_, _>>()?,
@@ -386,20 +391,24 @@ impl WdbModel {
         let records = doc
             .get("records")
             .and_then(Node::as_seq)
-            .ok_or_else(|| PackError::new("no \"records\" list"))?;
+            .ok_or_else(|| WriteError::message("no \"records\" list"))?;
         for (i, record) in records.iter().enumerate() {
             let name = record
                 .get("record")
                 .and_then(Node::as_str)
-                .ok_or_else(|| PackError::new(format!("record {i} has no \"record\" name")))?
+                .ok_or_else(|| WriteError::message(format!("record {i} has no \"record\" name")))?
                 .to_string();
             let mut values = Vec::with_capacity(keys.len());
             for (k, key) in keys.iter().enumerate() {
                 let raw_bits = table.field_names.is_none() && table.type_codes.get(k) == Some(&0);
                 let v = record.get(key).ok_or_else(|| {
-                    PackError::new("missing column").at(&name, Some(key.as_str()))
+                    let e = WriteError::message("missing column");
+                    super::in_record(e, i, &name, Some(key.as_str()))
                 })?;
-                values.push(value(v, raw_bits).map_err(|e| e.at(&name, Some(key.as_str())))?);
+                values.push(
+                    value(v, raw_bits)
+                        .map_err(|e| super::in_record(e, i, &name, Some(key.as_str())))?,
+                );
             }
             table.records.push(TableRecord { name, values });
         }

@@ -17,6 +17,7 @@ use zerocopy::big_endian::U32;
 
 use crate::bytes::sink::Sink;
 use crate::wdb::{FieldKind, Game, Schema, TypeList, Value, WdbView, raw};
+use crate::write_error::WriteError;
 use pool::Pool;
 
 pub mod columns;
@@ -90,46 +91,26 @@ pub struct WdbModel {
 /// The former name of [`WdbModel`].
 pub type WdbTable = WdbModel;
 
-/// Why a table cannot be written, naming the record and field.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PackError {
-    /// The record, if one is at fault.
-    pub record: Option<String>,
-    /// The field, if one is at fault.
-    pub field: Option<String>,
-    /// What is wrong, with the values.
-    pub reason: String,
+/// The former name of the error of the table's writer and interchange forms: now the one
+/// [`WriteError`] of every format's model, whose path names the record and field
+/// (`records[3].u4Kind`).
+pub type PackError = WriteError;
+
+/// `e` inside the model's record `index`, named `name`, and its field `field` if known.
+pub(crate) fn in_record(
+    e: WriteError,
+    index: usize,
+    name: &str,
+    field: Option<&str>,
+) -> WriteError {
+    let e = match field {
+        Some(field) => e.in_field(field),
+        None => e,
+    };
+    e.at_index(index)
+        .about(format_args!("record {name:?}"))
+        .in_field("records")
 }
-
-impl PackError {
-    pub(crate) fn new(reason: impl Into<String>) -> Self {
-        PackError {
-            record: None,
-            field: None,
-            reason: reason.into(),
-        }
-    }
-
-    pub(crate) fn at(mut self, record: &str, field: Option<&str>) -> Self {
-        self.record = Some(record.to_string());
-        self.field = field.map(str::to_string);
-        self
-    }
-}
-
-impl fmt::Display for PackError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(r) = &self.record {
-            write!(f, "record {r:?}, ")?;
-        }
-        if let Some(field) = &self.field {
-            write!(f, "field {field:?}, ")?;
-        }
-        f.write_str(&self.reason)
-    }
-}
-
-impl std::error::Error for PackError {}
 
 fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -138,11 +119,11 @@ fn lossy(b: &[u8]) -> String {
 impl WdbModel {
     /// Reads a whole file into a table. `names` supplies field names for an XIII-1 file (or
     /// overrides a file's own); without names an XIII-1 file's values are its cells.
-    pub fn from_view(view: &WdbView<'_>, names: Option<&[&str]>) -> Result<WdbModel, PackError> {
-        let err = |e: &dyn fmt::Display| PackError::new(e.to_string());
+    pub fn from_view(view: &WdbView<'_>, names: Option<&[&str]>) -> Result<WdbModel, WriteError> {
+        let err = |e: &dyn fmt::Display| WriteError::message(e.to_string());
         let types = view
             .type_list()
-            .ok_or_else(|| PackError::new("no !!strtypelist or !!strtypelistb"))?;
+            .ok_or_else(|| WriteError::message("no !!strtypelist or !!strtypelistb"))?;
         let file_names: Option<Vec<&str>> = match view.field_names() {
             Some(n) => {
                 if names.is_none() {
@@ -229,7 +210,7 @@ impl WdbModel {
         })
     }
 
-    fn type_list_bytes(&self) -> Result<Vec<u8>, PackError> {
+    fn type_list_bytes(&self) -> Result<Vec<u8>, WriteError> {
         if self.wide_type_list {
             return Ok(self
                 .type_codes
@@ -241,14 +222,14 @@ impl WdbModel {
             .iter()
             .map(|&c| {
                 u8::try_from(c).map_err(|_| {
-                    PackError::new(format!("type code {c} does not fit !!strtypelistb's byte"))
+                    WriteError::message(format!("type code {c} does not fit !!strtypelistb's byte"))
                 })
             })
             .collect()
     }
 
     /// The schema the field names lay over the type codes (`None` for a table of cells).
-    pub fn schema(&self) -> Result<Option<Schema<'_>>, PackError> {
+    pub fn schema(&self) -> Result<Option<Schema<'_>>, WriteError> {
         let Some(names) = &self.field_names else {
             return Ok(None);
         };
@@ -267,11 +248,11 @@ impl WdbModel {
             None,
         )
         .map(Some)
-        .map_err(|e| PackError::new(e.to_string()))
+        .map_err(|e| WriteError::message(e.to_string()))
     }
 
     /// Writes the file.
-    pub fn to_bytes(&self) -> Result<Vec<u8>, PackError> {
+    pub fn to_bytes(&self) -> Result<Vec<u8>, WriteError> {
         let type_bytes = self.type_list_bytes()?;
         let types = if self.wide_type_list {
             TypeList::words(&type_bytes)
@@ -279,7 +260,7 @@ impl WdbModel {
             TypeList::bytes(&type_bytes)
         };
         if let Some(&bad) = self.type_codes.iter().find(|&&c| c > 3) {
-            return Err(PackError::new(format!(
+            return Err(WriteError::message(format!(
                 "unknown cell type {bad} (0 bit-packed, 1 float, 2 string, 3 u32)"
             )));
         }
@@ -294,18 +275,21 @@ impl WdbModel {
         };
 
         // Records, sorted, checked and encoded.
-        let mut order: Vec<&TableRecord> = self.records.iter().collect();
-        order.sort_by(|a, b| a.name.as_bytes().cmp(b.name.as_bytes()));
+        // With each record its index in the model, for the errors' paths.
+        let mut order: Vec<(usize, &TableRecord)> = self.records.iter().enumerate().collect();
+        order.sort_by(|(_, a), (_, b)| a.name.as_bytes().cmp(b.name.as_bytes()));
         for pair in order.windows(2) {
-            if pair[0].name == pair[1].name {
-                return Err(PackError::new("duplicate record name").at(&pair[0].name, None));
+            if pair[0].1.name == pair[1].1.name {
+                let (index, record) = pair[1];
+                let e = WriteError::message("duplicate record name");
+                return Err(in_record(e, index, &record.name, None));
             }
         }
         let mut arrays = self.string_arrays.clone();
         if let (Some(schema), Some(pool)) = (&schema, pool.as_mut()) {
             // String-array items go first into `!!string`: their offsets must fit the few bits of
             // an array slot, record strings have 32.
-            for record in &order {
+            for (_, record) in &order {
                 for (spec, value) in schema.fields().iter().zip(&record.values) {
                     if let (FieldKind::StrArray { array }, TableValue::Str(s)) = (spec.kind, value)
                     {
@@ -322,38 +306,36 @@ impl WdbModel {
             }
         }
         let mut encoded = Vec::with_capacity(order.len());
-        for record in &order {
+        for &(index, record) in &order {
+            let at_record = |e: WriteError| in_record(e, index, &record.name, None);
             let name = record.name.as_bytes();
             if name.is_empty() || name.len() > 16 || name.contains(&0) || name[0] == b'!' {
-                return Err(PackError::new(
+                return Err(at_record(WriteError::message(
                     "record names are 1 to 16 bytes, without NUL, not starting with '!'",
-                )
-                .at(&record.name, None));
+                )));
             }
             let mut data = vec![0u8; record_size];
             match &schema {
                 Some(schema) => {
                     if record.values.len() != schema.len() {
-                        return Err(PackError::new(format!(
+                        return Err(at_record(WriteError::message(format!(
                             "{} values for {} fields",
                             record.values.len(),
                             schema.len()
-                        ))
-                        .at(&record.name, None));
+                        ))));
                     }
                     for (spec, value) in schema.fields().iter().zip(&record.values) {
                         encode_field(spec, value, &mut data, pool.as_mut(), &mut arrays)
-                            .map_err(|e| e.at(&record.name, Some(spec.name)))?;
+                            .map_err(|e| in_record(e, index, &record.name, Some(spec.name)))?;
                     }
                 }
                 None => {
                     if record.values.len() != types.len() {
-                        return Err(PackError::new(format!(
+                        return Err(at_record(WriteError::message(format!(
                             "{} values for {} cells",
                             record.values.len(),
                             types.len()
-                        ))
-                        .at(&record.name, None));
+                        ))));
                     }
                     for (cell, (code, value)) in types.iter().zip(&record.values).enumerate() {
                         let word: u32 = match (code, value) {
@@ -361,10 +343,10 @@ impl WdbModel {
                             (1, v) => (number(v)? as f32).to_bits(),
                             (2, TableValue::Str(s)) => pool
                                 .as_mut()
-                                .ok_or_else(|| PackError::new("no !!string"))?
+                                .ok_or_else(|| WriteError::message("no !!string"))?
                                 .offset(s)?,
                             (_, v) => u32::try_from(unsigned(v, 32)?).map_err(|_| {
-                                PackError::new("a u32 cell holds more than 32 bits")
+                                WriteError::message("a u32 cell holds more than 32 bits")
                             })?,
                         };
                         data[cell * 4..cell * 4 + 4].copy_from_slice(&word.to_be_bytes());
@@ -382,33 +364,37 @@ impl WdbModel {
             sections.push((b"!!sheetname", b));
         }
         if let Some(layout) = self.str_array {
-            let pool = pool.as_mut().ok_or_else(|| PackError::new("no !!string"))?;
+            let pool = pool
+                .as_mut()
+                .ok_or_else(|| WriteError::message("no !!string"))?;
             let per = usize::from(layout.offsets_per_word);
             let bits = u32::from(layout.bits_per_offset);
             if per == 0 || per as u32 * bits > 32 {
-                return Err(PackError::new(
+                return Err(WriteError::message(
                     "!!strArrayInfo: offsets per word × bits per offset must be 1..=32",
                 ));
             }
             let mut array = Vec::new();
             let mut list = Vec::new();
             for items in &arrays {
-                let start = u32::try_from(array.len())
-                    .map_err(|_| PackError::new("!!strArrayList: an array starts beyond 4 GiB"))?;
+                let start = u32::try_from(array.len()).map_err(|_| {
+                    WriteError::message("!!strArrayList: an array starts beyond 4 GiB")
+                })?;
                 list.extend_from_slice(&start.to_be_bytes());
                 for chunk in items.chunks(per) {
                     let mut word = 0u64;
                     for (slot, item) in chunk.iter().enumerate() {
                         let off = u64::from(pool.offset(item)?);
                         if off >> bits != 0 {
-                            return Err(PackError::new(format!(
+                            return Err(WriteError::message(format!(
                                 "string {item:?} is at !!string offset {off}, beyond the {bits} bits of a string-array slot"
                             )));
                         }
                         word |= off << (slot as u32 * bits);
                     }
-                    let word = u32::try_from(word)
-                        .map_err(|_| PackError::new("!!strArray: a word's slots exceed 32 bits"))?;
+                    let word = u32::try_from(word).map_err(|_| {
+                        WriteError::message("!!strArray: a word's slots exceed 32 bits")
+                    })?;
                     array.extend_from_slice(&word.to_be_bytes());
                 }
             }
@@ -425,7 +411,7 @@ impl WdbModel {
             ));
             sections.push((b"!!strArrayList", list));
         } else if arrays.iter().any(|a| !a.is_empty()) {
-            return Err(PackError::new(
+            return Err(WriteError::message(
                 "string arrays without a !!strArrayInfo layout",
             ));
         }
@@ -457,7 +443,7 @@ impl WdbModel {
             }
             sections.push((b"!structitem", b));
             let count = u32::try_from(n.len())
-                .map_err(|_| PackError::new("!structitemnum: too many fields"))?;
+                .map_err(|_| WriteError::message("!structitemnum: too many fields"))?;
             sections.push((b"!structitemnum", count.to_be_bytes().to_vec()));
         }
         sections.sort_by(|a, b| a.0.cmp(b.0));
@@ -467,13 +453,11 @@ impl WdbModel {
         out.put(&raw::Header {
             magic: raw::MAGIC,
             entry_count: U32::new(
-                u32::try_from(count).map_err(|_| PackError::new("too many records"))?,
+                u32::try_from(count).map_err(|_| WriteError::message("too many records"))?,
             ),
             reserved: [0; 8],
         });
-        let table = out
-            .reserve::<raw::Entry>(count, "Entry")
-            .map_err(sink_error)?;
+        let table = out.reserve::<raw::Entry>(count, "Entry")?;
         let entries = sections
             .iter()
             .map(|(n, d)| (*n, d.as_slice()))
@@ -482,58 +466,54 @@ impl WdbModel {
             let at = out.put(data);
             if name == b"!!sheetname" {
                 // The real files pad the sheet name to 16 bytes, and to at least 16 from its start.
-                let end = out.align(raw::SHEET_NAME_ALIGN).map_err(sink_error)?;
-                out.fill(0, raw::SHEET_NAME_ALIGN.saturating_sub(end - at))
-                    .map_err(sink_error)?;
+                let end = out.align(raw::SHEET_NAME_ALIGN)?;
+                out.fill(0, raw::SHEET_NAME_ALIGN.saturating_sub(end - at))?;
             } else {
-                out.align(4).map_err(sink_error)?;
+                out.align(4)?;
             }
             let mut stored = [0u8; raw::NAME_SIZE];
             stored
                 .get_mut(..name.len())
                 .ok_or_else(|| {
-                    PackError::new(format!("name {:?} is longer than 16 bytes", lossy(name)))
+                    WriteError::message(format!("name {:?} is longer than 16 bytes", lossy(name)))
                 })?
                 .copy_from_slice(name);
             let entry = raw::Entry {
                 name: stored,
                 offset: U32::new(
-                    u32::try_from(at).map_err(|_| PackError::new("file would exceed 4 GiB"))?,
+                    u32::try_from(at)
+                        .map_err(|_| WriteError::message("file would exceed 4 GiB"))?,
                 ),
                 size: U32::new(
                     u32::try_from(data.len())
-                        .map_err(|_| PackError::new("Entry.size: data larger than 4 GiB"))?,
+                        .map_err(|_| WriteError::message("Entry.size: data larger than 4 GiB"))?,
                 ),
                 reserved: [0; 8],
             };
-            out.patch_record(&table, i, &entry).map_err(sink_error)?;
+            out.patch_record(&table, i, &entry)?;
         }
         Ok(out.into_bytes())
     }
 }
 
-/// A sink error (a table or pointer that cannot be written) as a pack error.
-fn sink_error(e: crate::Error) -> PackError {
-    PackError::new(e.to_string())
-}
-
-fn number(v: &TableValue) -> Result<f64, PackError> {
+fn number(v: &TableValue) -> Result<f64, WriteError> {
     match *v {
         TableValue::Int(i) => Ok(i as f64),
         TableValue::UInt(u) => Ok(u as f64),
         TableValue::Float(f) => Ok(f64::from(f)),
-        TableValue::Str(_) => Err(PackError::new("a string where a number belongs")),
+        TableValue::Str(_) => Err(WriteError::message("a string where a number belongs")),
     }
 }
 
 /// `v` as an unsigned value of `width` bits.
-fn unsigned(v: &TableValue, width: u32) -> Result<u64, PackError> {
-    let out_of_range =
-        |shown: String| PackError::new(format!("value {shown} does not fit {width} unsigned bits"));
+fn unsigned(v: &TableValue, width: u32) -> Result<u64, WriteError> {
+    let out_of_range = |shown: String| {
+        WriteError::message(format!("value {shown} does not fit {width} unsigned bits"))
+    };
     let u = match *v {
         TableValue::UInt(u) => u,
         TableValue::Int(i) => u64::try_from(i).map_err(|_| out_of_range(i.to_string()))?,
-        _ => return Err(PackError::new("an integer field holds a non-integer")),
+        _ => return Err(WriteError::message("an integer field holds a non-integer")),
     };
     if width < 64 && u >> width != 0 {
         return Err(out_of_range(u.to_string()));
@@ -542,16 +522,17 @@ fn unsigned(v: &TableValue, width: u32) -> Result<u64, PackError> {
 }
 
 /// `v` as a two's-complement value of `width` bits.
-fn signed(v: &TableValue, width: u32) -> Result<u64, PackError> {
+fn signed(v: &TableValue, width: u32) -> Result<u64, WriteError> {
     let i = match *v {
         TableValue::Int(i) => i,
-        TableValue::UInt(u) => i64::try_from(u)
-            .map_err(|_| PackError::new(format!("value {u} does not fit {width} signed bits")))?,
-        _ => return Err(PackError::new("an integer field holds a non-integer")),
+        TableValue::UInt(u) => i64::try_from(u).map_err(|_| {
+            WriteError::message(format!("value {u} does not fit {width} signed bits"))
+        })?,
+        _ => return Err(WriteError::message("an integer field holds a non-integer")),
     };
     let half = 1i64 << (width - 1);
     if i < -half || i >= half {
-        return Err(PackError::new(format!(
+        return Err(WriteError::message(format!(
             "value {i} does not fit {width} signed bits"
         )));
     }
@@ -560,20 +541,20 @@ fn signed(v: &TableValue, width: u32) -> Result<u64, PackError> {
 
 /// The `N` bytes of a field at `pos` in a record: a field outside the record (a schema that does
 /// not fit its record size) is an error, not a dropped write.
-fn field<const N: usize>(data: &mut [u8], pos: usize) -> Result<&mut [u8; N], PackError> {
+fn field<const N: usize>(data: &mut [u8], pos: usize) -> Result<&mut [u8; N], WriteError> {
     pos.checked_add(N)
         .and_then(|end| data.get_mut(pos..end))
         .and_then(|slot| <&mut [u8; N]>::try_from(slot).ok())
-        .ok_or_else(|| PackError::new(format!("field at byte {pos} lies outside the record")))
+        .ok_or_else(|| WriteError::message(format!("field at byte {pos} lies outside the record")))
 }
 
 /// ORs `bits` into the big-endian word at `pos`, `bit` bits up.
-fn put_bits(data: &mut [u8], pos: usize, bit: u8, bits: u64) -> Result<(), PackError> {
+fn put_bits(data: &mut [u8], pos: usize, bit: u8, bits: u64) -> Result<(), WriteError> {
     let slot = field::<4>(data, pos)?;
     let word =
         u64::from(u32::from_be_bytes(*slot)) | bits.checked_shl(u32::from(bit)).unwrap_or(u64::MAX);
     let word = u32::try_from(word).map_err(|_| {
-        PackError::new(format!("bit field at byte {pos} runs past its 32-bit word"))
+        WriteError::message(format!("bit field at byte {pos} runs past its 32-bit word"))
     })?;
     *slot = word.to_be_bytes();
     Ok(())
@@ -585,7 +566,7 @@ fn encode_field(
     data: &mut [u8],
     pool: Option<&mut Pool>,
     arrays: &mut [Vec<String>],
-) -> Result<(), PackError> {
+) -> Result<(), WriteError> {
     let pos = spec.byte_offset;
     let width = u32::from(spec.width);
     match spec.kind {
@@ -597,11 +578,11 @@ fn encode_field(
         }
         FieldKind::StrArray { array } => {
             let TableValue::Str(s) = value else {
-                return Err(PackError::new("an s# field holds a non-string"));
+                return Err(WriteError::message("an s# field holds a non-string"));
             };
-            let items = arrays
-                .get_mut(array)
-                .ok_or_else(|| PackError::new(format!("no string array {array} for this field")))?;
+            let items = arrays.get_mut(array).ok_or_else(|| {
+                WriteError::message(format!("no string array {array} for this field"))
+            })?;
             let index = match items.iter().position(|i| i == s) {
                 Some(i) => i,
                 None => {
@@ -625,14 +606,14 @@ fn encode_field(
         }
         FieldKind::String => {
             let TableValue::Str(s) = value else {
-                return Err(PackError::new("a string field holds a non-string"));
+                return Err(WriteError::message("a string field holds a non-string"));
             };
-            let pool = pool.ok_or_else(|| PackError::new("no !!string"))?;
+            let pool = pool.ok_or_else(|| WriteError::message("no !!string"))?;
             *field(data, pos)? = pool.offset(s)?.to_be_bytes();
         }
         FieldKind::U32 => {
             let value = u32::try_from(unsigned(value, 32)?)
-                .map_err(|_| PackError::new("a u32 field holds more than 32 bits"))?;
+                .map_err(|_| WriteError::message("a u32 field holds more than 32 bits"))?;
             *field(data, pos)? = value.to_be_bytes();
         }
         FieldKind::U64 => {

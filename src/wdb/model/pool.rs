@@ -1,8 +1,7 @@
 //! `!!string` under construction: the seed's strings keep their offsets, new strings are appended.
 
+use crate::write_error::WriteError;
 use std::collections::HashMap;
-
-use super::PackError;
 
 /// `!!string` under construction: the seed's strings keep their offsets.
 pub(super) struct Pool {
@@ -40,15 +39,15 @@ impl Pool {
         pool
     }
 
-    pub(super) fn offset(&mut self, s: &str) -> Result<u32, PackError> {
+    pub(super) fn offset(&mut self, s: &str) -> Result<u32, WriteError> {
         if s.contains('\0') {
-            return Err(PackError::new("a string holds a NUL"));
+            return Err(WriteError::message("a string holds a NUL"));
         }
         if let Some(&at) = self.index.get(s.as_bytes()) {
             return Ok(at);
         }
         let at = u32::try_from(self.bytes.len())
-            .map_err(|_| PackError::new("!!string would exceed 4 GiB"))?;
+            .map_err(|_| WriteError::message("!!string would exceed 4 GiB"))?;
         self.bytes.extend_from_slice(s.as_bytes());
         self.bytes.push(0);
         self.index.insert(s.as_bytes().to_vec(), at);

@@ -11,8 +11,9 @@
 //! sheet.
 
 use super::columns::{float_text, pool_bytes, pool_strings, type_list_key, value_keys};
-use super::{PackError, StrArrayLayout, TableRecord, TableValue, WdbModel};
+use super::{StrArrayLayout, TableRecord, TableValue, WdbModel};
 use crate::wdb::{FieldKind, Game};
+use crate::write_error::WriteError;
 
 /// One cell. CSV cells are all [`Text`](SheetCell::Text); XLSX has numbers too.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,7 +66,7 @@ impl Column {
     }
 }
 
-fn columns(table: &WdbModel) -> Result<Vec<Column>, PackError> {
+fn columns(table: &WdbModel) -> Result<Vec<Column>, WriteError> {
     match table.schema()? {
         Some(schema) => Ok(schema
             .fields()
@@ -121,7 +122,7 @@ fn cell(value: &TableValue, column: Column) -> SheetCell {
 
 impl WdbModel {
     /// The table's rows (see the [module docs](self)).
-    pub fn to_sheet(&self) -> Result<Sheet, PackError> {
+    pub fn to_sheet(&self) -> Result<Sheet, WriteError> {
         let keys = value_keys(self)?;
         let columns = columns(self)?;
         let mut records = vec![
@@ -177,7 +178,7 @@ impl WdbModel {
 
     /// The table a sheet's rows describe. Every error names the row (record name) and the
     /// column; values are checked against their fields by [`to_bytes`](Self::to_bytes).
-    pub fn from_sheet(sheet: &Sheet) -> Result<WdbModel, PackError> {
+    pub fn from_sheet(sheet: &Sheet) -> Result<WdbModel, WriteError> {
         let mut table = WdbModel::default();
         let mut pool: Option<Vec<String>> = None;
         let mut game = None;
@@ -186,7 +187,6 @@ impl WdbModel {
                 continue;
             };
             let key = as_text(key);
-            let bad = |why: &str| PackError::new(format!("metadata row {key:?}: {why}"));
             let first = rest.first().map(as_text).unwrap_or_default();
             match key.as_str() {
                 "" => continue,
@@ -195,17 +195,17 @@ impl WdbModel {
                 "!!version" => {
                     table.version = Some(
                         u32_cells(rest)
-                            .map_err(|e| bad(&e))?
+                            .map_err(|e| bad(&key, e))?
                             .first()
                             .copied()
-                            .ok_or_else(|| bad("no value"))?,
+                            .ok_or_else(|| bad(&key, "no value"))?,
                     );
                 }
                 "!!strtypelist" | "!!strtypelistb" => {
                     table.wide_type_list = key == "!!strtypelist";
-                    table.type_codes = u32_cells(rest).map_err(|e| bad(&e))?;
+                    table.type_codes = u32_cells(rest).map_err(|e| bad(&key, e))?;
                 }
-                "!!typelist" => table.typelist = Some(u32_cells(rest).map_err(|e| bad(&e))?),
+                "!!typelist" => table.typelist = Some(u32_cells(rest).map_err(|e| bad(&key, e))?),
                 "!structitem" => {
                     let mut names: Vec<String> = rest.iter().map(as_text).collect();
                     // A workbook's sheet is a rectangle: a row shorter than the widest metadata
@@ -217,11 +217,12 @@ impl WdbModel {
                     table.field_names = Some(names);
                 }
                 "!!strArrayInfo" => {
-                    let v = u32_cells(rest).map_err(|e| bad(&e))?;
+                    let v = u32_cells(rest).map_err(|e| bad(&key, e))?;
                     let [per, bits] = v.as_slice() else {
-                        return Err(bad("two values: offsets per word, bits per offset"));
+                        return Err(bad(&key, "two values: offsets per word, bits per offset"));
                     };
-                    let small = |v: u32| u8::try_from(v).map_err(|_| bad("values are 0..=255"));
+                    let small =
+                        |v: u32| u8::try_from(v).map_err(|_| bad(&key, "values are 0..=255"));
                     table.str_array = Some(StrArrayLayout {
                         offsets_per_word: small(*per)?,
                         bits_per_offset: small(*bits)?,
@@ -234,23 +235,29 @@ impl WdbModel {
                         table
                             .string_arrays
                             .last_mut()
-                            .ok_or_else(|| bad("an item before its array's row"))?
+                            .ok_or_else(|| bad(&key, "an item before its array's row"))?
                             .push(as_text(item));
                     }
                     [_, ..] => table.string_arrays.push(Vec::new()),
-                    [] => return Err(bad("no array index")),
+                    [] => return Err(bad(&key, "no array index")),
                 },
                 "!!string" => pool.get_or_insert_with(Vec::new).push(first),
                 other => {
-                    return Err(PackError::new(format!("unknown metadata row {other:?}")));
+                    return Err(WriteError::message(format!(
+                        "unknown metadata row {other:?}"
+                    )));
                 }
             }
         }
         table.write_field_names = match game.as_deref() {
             Some(g) if g == Game::Xiii1.name() => false,
             Some(g) if g == Game::Xiii2Lr.name() => true,
-            Some(g) => return Err(PackError::new(format!("unknown game {g:?} in \"!game\""))),
-            None => return Err(PackError::new("no \"!game\" metadata row")),
+            Some(g) => {
+                return Err(WriteError::message(format!(
+                    "unknown game {g:?} in \"!game\""
+                )));
+            }
+            None => return Err(WriteError::message("no \"!game\" metadata row")),
         };
         table.string_pool = pool.map(|p| pool_bytes(&p));
 
@@ -259,7 +266,7 @@ impl WdbModel {
         let mut rows = sheet.records.iter();
         let header = rows
             .next()
-            .ok_or_else(|| PackError::new("no header row (record, field names…)"))?;
+            .ok_or_else(|| WriteError::message("no header row (record, field names…)"))?;
         // Where each of the table's columns is in the sheet: a column may be moved, not lost.
         let mut at = Vec::with_capacity(keys.len());
         for key in &keys {
@@ -267,7 +274,7 @@ impl WdbModel {
                 .iter()
                 .position(|c| as_text(c) == *key)
                 .ok_or_else(|| {
-                    PackError::new("missing column in the header row").at("(header)", Some(key))
+                    WriteError::message("missing column in the header row").in_field(key)
                 })?;
             at.push(i);
         }
@@ -275,7 +282,7 @@ impl WdbModel {
             .iter()
             .position(|c| as_text(c) == RECORD_COLUMN)
             .ok_or_else(|| {
-                PackError::new(format!("no {RECORD_COLUMN:?} column in the header row"))
+                WriteError::message(format!("no {RECORD_COLUMN:?} column in the header row"))
             })?;
         for (n, cells) in rows.enumerate() {
             let name = cells.get(name_at).map(as_text).unwrap_or_default();
@@ -283,11 +290,11 @@ impl WdbModel {
                 for ((key, &i), column) in keys.iter().zip(&at).zip(&columns) {
                     let given = cells.get(i).map(as_text).unwrap_or_default();
                     if given != column.name() {
-                        return Err(PackError::new(format!(
+                        return Err(WriteError::message(format!(
                             "the type row says {given:?}, the file's layout gives {:?} (types are not edited in the sheet)",
                             column.name()
                         ))
-                        .at(TYPE_ROW, Some(key)));
+                        .in_field(key));
                     }
                 }
                 continue;
@@ -296,12 +303,17 @@ impl WdbModel {
                 continue;
             }
             if name.is_empty() {
-                return Err(PackError::new(format!("row {} has no record name", n + 3)));
+                return Err(WriteError::message(format!(
+                    "row {} has no record name",
+                    n + 3
+                )));
             }
             let mut values = Vec::with_capacity(keys.len());
             for ((key, &i), &column) in keys.iter().zip(&at).zip(&columns) {
                 let c = cells.get(i).unwrap_or(&SheetCell::Empty);
-                values.push(parse(c, column).map_err(|e| PackError::new(e).at(&name, Some(key)))?);
+                let index = table.records.len();
+                let at = |e| super::in_record(e, index, &name, Some(key));
+                values.push(parse(c, column).map_err(at)?);
             }
             table.records.push(TableRecord { name, values });
         }
@@ -318,7 +330,12 @@ fn as_text(c: &SheetCell) -> String {
     }
 }
 
-fn u32_cells(cells: &[SheetCell]) -> Result<Vec<u32>, String> {
+/// A metadata row that does not read: the row's key, and why.
+fn bad(key: &str, why: impl core::fmt::Display) -> WriteError {
+    WriteError::message(format!("metadata row {key:?}: {why}"))
+}
+
+fn u32_cells(cells: &[SheetCell]) -> Result<Vec<u32>, WriteError> {
     cells
         .iter()
         .filter(|c| **c != SheetCell::Empty)
@@ -326,16 +343,16 @@ fn u32_cells(cells: &[SheetCell]) -> Result<Vec<u32>, String> {
             let t = as_text(c);
             t.trim()
                 .parse::<u32>()
-                .map_err(|_| format!("{t:?} is not a u32"))
+                .map_err(|_| WriteError::message(format!("{t:?} is not a u32")))
         })
         .collect()
 }
 
 /// A cell as the value of a column of `column`'s type.
-fn parse(c: &SheetCell, column: Column) -> Result<TableValue, String> {
+fn parse(c: &SheetCell, column: Column) -> Result<TableValue, WriteError> {
     let t = as_text(c);
     let t = t.trim();
-    let integer = |t: &str| -> Result<TableValue, String> {
+    let integer = |t: &str| -> Result<TableValue, WriteError> {
         if let Ok(i) = t.parse::<i64>() {
             return Ok(if i < 0 {
                 TableValue::Int(i)
@@ -347,12 +364,14 @@ fn parse(c: &SheetCell, column: Column) -> Result<TableValue, String> {
             return Ok(TableValue::UInt(u));
         }
         if t.is_empty() {
-            return Err("empty cell in an integer column".into());
+            return Err(WriteError::message("empty cell in an integer column"));
         }
         if t.parse::<f64>().is_ok() {
-            return Err(format!("a float ({t}) in an integer column"));
+            return Err(WriteError::message(format!(
+                "a float ({t}) in an integer column"
+            )));
         }
-        Err(format!("{t:?} is not an integer"))
+        Err(WriteError::message(format!("{t:?} is not an integer")))
     };
     match column {
         Column::Signed(_) | Column::Unsigned(_) | Column::U64 => match c {
@@ -374,13 +393,15 @@ fn parse(c: &SheetCell, column: Column) -> Result<TableValue, String> {
             _ => t
                 .parse::<f32>()
                 .map(TableValue::Float)
-                .map_err(|_| format!("{t:?} is not a float")),
+                .map_err(|_| WriteError::message(format!("{t:?} is not a float"))),
         },
         Column::Bits => {
             let word = t
                 .strip_prefix("0x")
                 .and_then(|hex| u32::from_str_radix(hex, 16).ok())
-                .ok_or_else(|| format!("bit-packed cell {t:?} is not a 0x… word"))?;
+                .ok_or_else(|| {
+                    WriteError::message(format!("bit-packed cell {t:?} is not a 0x… word"))
+                })?;
             Ok(TableValue::UInt(u64::from(word)))
         }
         // Strings are kept exactly, spaces included.

@@ -2,24 +2,25 @@
 //! the `!` metadata rows on a sheet named `wdb`. Written with rust_xlsxwriter, read with
 //! calamine.
 
+use crate::write_error::WriteError;
 use std::io::Cursor;
 
 use calamine::{Data, Reader, Xlsx};
 use rust_xlsxwriter::{DocProperties, ExcelDateTime, Workbook, Worksheet};
 
+use super::WdbModel;
 use super::sheet::{Sheet, SheetCell};
-use super::{PackError, WdbModel};
 
 /// The records' sheet.
 pub const RECORDS_SHEET: &str = "records";
 /// The metadata's sheet.
 pub const META_SHEET: &str = "wdb";
 
-fn xlsx_error(e: impl std::fmt::Display) -> PackError {
-    PackError::new(format!("XLSX: {e}"))
+fn xlsx_error(e: impl std::fmt::Display) -> WriteError {
+    WriteError::message(format!("XLSX: {e}"))
 }
 
-fn fill(ws: &mut Worksheet, rows: &[Vec<SheetCell>]) -> Result<(), PackError> {
+fn fill(ws: &mut Worksheet, rows: &[Vec<SheetCell>]) -> Result<(), WriteError> {
     for (r, row) in rows.iter().enumerate() {
         let r = u32::try_from(r).map_err(|_| xlsx_error("more rows than a sheet holds"))?;
         for (c, cell) in row.iter().enumerate() {
@@ -38,7 +39,7 @@ fn fill(ws: &mut Worksheet, rows: &[Vec<SheetCell>]) -> Result<(), PackError> {
     Ok(())
 }
 
-fn rows(book: &mut Xlsx<Cursor<&[u8]>>, name: &str) -> Result<Vec<Vec<SheetCell>>, PackError> {
+fn rows(book: &mut Xlsx<Cursor<&[u8]>>, name: &str) -> Result<Vec<Vec<SheetCell>>, WriteError> {
     let range = book
         .worksheet_range(name)
         .map_err(|e| xlsx_error(format!("sheet {name:?}: {e}")))?;
@@ -65,7 +66,7 @@ fn rows(book: &mut Xlsx<Cursor<&[u8]>>, name: &str) -> Result<Vec<Vec<SheetCell>
 impl WdbModel {
     /// The table as XLSX bytes, dated now (the workbook's creation time, as a spreadsheet
     /// program writes it).
-    pub fn to_xlsx(&self) -> Result<Vec<u8>, PackError> {
+    pub fn to_xlsx(&self) -> Result<Vec<u8>, WriteError> {
         self.workbook(None)
     }
 
@@ -83,11 +84,11 @@ impl WdbModel {
     /// # Ok(())
     /// # }
     /// ```
-    pub fn to_xlsx_created_at(&self, unix_seconds: i64) -> Result<Vec<u8>, PackError> {
+    pub fn to_xlsx_created_at(&self, unix_seconds: i64) -> Result<Vec<u8>, WriteError> {
         self.workbook(Some(unix_seconds))
     }
 
-    fn workbook(&self, created: Option<i64>) -> Result<Vec<u8>, PackError> {
+    fn workbook(&self, created: Option<i64>) -> Result<Vec<u8>, WriteError> {
         let sheet = self.to_sheet()?;
         let mut book = Workbook::new();
         if let Some(seconds) = created {
@@ -105,7 +106,7 @@ impl WdbModel {
     }
 
     /// The table of an XLSX workbook made by [`to_xlsx`](Self::to_xlsx), edited or not.
-    pub fn from_xlsx(data: &[u8]) -> Result<WdbModel, PackError> {
+    pub fn from_xlsx(data: &[u8]) -> Result<WdbModel, WriteError> {
         let mut book: Xlsx<_> = Xlsx::new(Cursor::new(data)).map_err(xlsx_error)?;
         let sheet = Sheet {
             records: rows(&mut book, RECORDS_SHEET)?,

@@ -7,6 +7,7 @@ use zerocopy::FromZeros;
 use super::xml::{self, Element};
 use super::{
     DERIVED_HEADER, DERIVED_OBJECT, DERIVED_PLANE, DERIVED_TABLE, DERIVED_TILE, TiledError,
+    tiled_error,
 };
 use crate::wwd::model::{ObjectData, PlaneData, TileBody, TilePropertyData, WwdModel};
 use crate::wwd::raw::{self, PlaneHeader, TilePropertyBase};
@@ -38,26 +39,26 @@ struct Tileset {
 fn number<T: core::str::FromStr>(text: &str, place: &str, what: &str) -> Result<T, TiledError> {
     text.trim()
         .parse()
-        .map_err(|_| TiledError::new(place, format!("{what} {text:?} is not a valid number")))
+        .map_err(|_| tiled_error(place, format!("{what} {text:?} is not a valid number")))
 }
 
 fn attr<'e>(e: &'e Element, name: &str, place: &str) -> Result<&'e str, TiledError> {
     e.attr(name)
-        .ok_or_else(|| TiledError::new(place, format!("no {name} attribute")))
+        .ok_or_else(|| tiled_error(place, format!("no {name} attribute")))
 }
 
 fn text(value: &str, place: &str) -> Result<Vec<u8>, TiledError> {
-    unescape(value).map_err(|why| TiledError::new(place, why))
+    unescape(value).map_err(|why| tiled_error(place, why))
 }
 
 /// The map as a level (see the [module](super) for the layout).
 pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
     let map = xml::parse(tmx)?;
     if map.name != "map" {
-        return Err(TiledError::new("document", "the root element is not <map>"));
+        return Err(tiled_error("document", "the root element is not <map>"));
     }
     if map.attr("infinite") == Some("1") {
-        return Err(TiledError::new(
+        return Err(tiled_error(
             "map",
             "infinite maps have no fixed grid: make the map fixed-size",
         ));
@@ -72,13 +73,13 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
             level
                 .tile_properties_header
                 .set_field_text(field, value)
-                .map_err(|why| TiledError::new(&place, why))?;
+                .map_err(|why| tiled_error(&place, why))?;
         } else if name == "wapmap_meta" {
-            let block = unhex(value).map_err(|why| TiledError::new(&place, why))?;
+            let block = unhex(value).map_err(|why| tiled_error(&place, why))?;
             // Checked here as well as by the writer, so that the error names the property.
             if !block.is_empty() {
                 crate::wwd::check_wapmap_meta(&block).map_err(|e| {
-                    TiledError::new(
+                    tiled_error(
                         &place,
                         format!("not one whole WapMap block (offsets from its first byte): {e}"),
                     )
@@ -89,7 +90,7 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
             level
                 .header
                 .set_field_text(name, value)
-                .map_err(|why| TiledError::new(&place, why))?;
+                .map_err(|why| tiled_error(&place, why))?;
         }
     }
 
@@ -98,7 +99,7 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
         let name = ts.attr("name").unwrap_or("").to_string();
         let place = format!("tileset {name:?}");
         if ts.attr("source").is_some() {
-            return Err(TiledError::new(
+            return Err(tiled_error(
                 place,
                 "external tilesets are not read: embed the tileset in the map",
             ));
@@ -114,10 +115,7 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
                 "filled" => filled = v == "true",
                 "tile_properties" => carries = v == "true",
                 _ => {
-                    return Err(TiledError::new(
-                        place,
-                        "not a property of a level's tileset",
-                    ));
+                    return Err(tiled_error(place, "not a property of a level's tileset"));
                 }
             }
         }
@@ -126,7 +124,7 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
             (Some(plane), Some(set), false) => Kind::ImageSet { plane, set },
             _ if carries => Kind::PropertiesOnly,
             _ => {
-                return Err(TiledError::new(
+                return Err(tiled_error(
                     place,
                     "a tileset of a level says its plane and set (or filled)",
                 ));
@@ -149,10 +147,13 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
         .filter(|c| c.name == "layer")
         .enumerate()
     {
-        level.planes.push(plane(layer, p, &tilesets)?);
+        let in_plane = |e: TiledError| e.at_index(p).in_field("planes");
+        level
+            .planes
+            .push(plane(layer, p, &tilesets).map_err(in_plane)?);
     }
     if map.child("group").is_some() {
-        return Err(TiledError::new(
+        return Err(tiled_error(
             "map",
             "group layers have no place in a level: move their layers out",
         ));
@@ -164,20 +165,25 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
             .properties()
             .into_iter()
             .find(|(k, _)| *k == "plane")
-            .ok_or_else(|| TiledError::new(&place, "no plane property (which plane it holds)"))?
+            .ok_or_else(|| tiled_error(&place, "no plane property (which plane it holds)"))?
             .1;
         let plane_index: usize = number(plane_index, &place, "plane")?;
         let count = level.planes.len();
         let plane = level.planes.get_mut(plane_index).ok_or_else(|| {
-            TiledError::new(
+            tiled_error(
                 &place,
                 format!("plane {plane_index} is not one of the {count} tile layers"),
             )
         })?;
         for (i, o) in group.children("object").enumerate() {
-            plane
-                .objects
-                .push(object(o, &format!("object {} in {place}", i + 1))?);
+            let at = plane.objects.len();
+            let object = object(o, &format!("object {} in {place}", i + 1)).map_err(|e| {
+                e.at_index(at)
+                    .in_field("objects")
+                    .at_index(plane_index)
+                    .in_field("planes")
+            })?;
+            plane.objects.push(object);
         }
     }
     Ok(level)
@@ -198,13 +204,13 @@ fn plane(layer: &Element, p: usize, tilesets: &[Tileset]) -> Result<PlaneData, T
         } else if !DERIVED_PLANE.contains(&k) {
             header
                 .set_field_text(k, v)
-                .map_err(|why| TiledError::new(fplace, why))?;
+                .map_err(|why| tiled_error(fplace, why))?;
         }
     }
     image_sets.sort_by_key(|(i, _)| *i);
     for (n, (i, _)) in image_sets.iter().enumerate() {
         if *i != n {
-            return Err(TiledError::new(
+            return Err(tiled_error(
                 &place,
                 format!("image_set.{n} is missing (image-set names are numbered from 0)"),
             ));
@@ -216,12 +222,17 @@ fn plane(layer: &Element, p: usize, tilesets: &[Tileset]) -> Result<PlaneData, T
     let row = usize::try_from(wide).unwrap_or(0).max(1);
     let mut tiles = Vec::with_capacity(gids.len());
     for (i, gid) in gids.into_iter().enumerate() {
-        let cell = || format!("{place}, tile ({}, {})", i % row, i / row);
+        let (x, y) = (i % row, i / row);
+        // The map's place and the model's: `planes[1].tiles[3,5]` (the plane added by the caller).
+        let cell = |why: String| {
+            tiled_error(format!("{place}, tile ({x}, {y})"), why)
+                .at_cell(x, y)
+                .in_field("tiles")
+        };
         if gid & FLIP_FLAGS != 0 {
-            return Err(TiledError::new(
-                cell(),
-                format!("gid {gid:#x} is flipped or rotated: a level's tiles cannot be"),
-            ));
+            return Err(cell(format!(
+                "gid {gid:#x} is flipped or rotated: a level's tiles cannot be"
+            )));
         }
         if gid == 0 {
             tiles.push(Tile::INVISIBLE);
@@ -230,36 +241,30 @@ fn plane(layer: &Element, p: usize, tilesets: &[Tileset]) -> Result<PlaneData, T
         let ts = tilesets
             .iter()
             .find(|t| gid >= t.first_gid && gid - t.first_gid < t.count)
-            .ok_or_else(|| TiledError::new(cell(), format!("gid {gid} is beyond every tileset")))?;
+            .ok_or_else(|| cell(format!("gid {gid} is beyond every tileset")))?;
         let index = gid - ts.first_gid;
         let value = match ts.kind {
             Kind::Filled => Tile::FILLED,
             Kind::ImageSet { plane, set } if plane == p => {
                 let index = u16::try_from(index).map_err(|_| {
-                    TiledError::new(
-                        cell(),
-                        format!(
-                            "tile id {index} of image set {:?} does not fit 16 bits",
-                            ts.name
-                        ),
-                    )
+                    cell(format!(
+                        "tile id {index} of image set {:?} does not fit 16 bits",
+                        ts.name
+                    ))
                 })?;
                 crate::wwd::model::tile(set, index)
             }
             Kind::ImageSet { plane, .. } => {
-                return Err(TiledError::new(
-                    cell(),
-                    format!(
-                        "tile of image set {:?}, which belongs to plane {plane}",
-                        ts.name
-                    ),
-                ));
+                return Err(cell(format!(
+                    "tile of image set {:?}, which belongs to plane {plane}",
+                    ts.name
+                )));
             }
             Kind::PropertiesOnly => {
-                return Err(TiledError::new(
-                    cell(),
-                    format!("tileset {:?} only carries tile properties", ts.name),
-                ));
+                return Err(cell(format!(
+                    "tileset {:?} only carries tile properties",
+                    ts.name
+                )));
             }
         };
         tiles.push(value);
@@ -278,20 +283,20 @@ fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, 
         .ok()
         .zip(usize::try_from(high).ok())
         .and_then(|(w, h)| w.checked_mul(h))
-        .ok_or_else(|| TiledError::new(place, "width × height is negative or overflows"))?;
+        .ok_or_else(|| tiled_error(place, "width × height is negative or overflows"))?;
     // A grid no level could hold is refused before any data is decoded (a zlib stream could
     // otherwise inflate to any size).
     if cells > crate::wwd::MAX_MAIN_BLOCK / 4 {
-        return Err(TiledError::new(
+        return Err(tiled_error(
             place,
             format!("a {wide}×{high} grid is larger than any level's main block"),
         ));
     }
     let data = layer
         .child("data")
-        .ok_or_else(|| TiledError::new(place, "no <data>"))?;
+        .ok_or_else(|| tiled_error(place, "no <data>"))?;
     if data.child("chunk").is_some() {
-        return Err(TiledError::new(
+        return Err(tiled_error(
             place,
             "chunked (infinite) data: make the map fixed-size",
         ));
@@ -305,7 +310,7 @@ fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, 
             .map(|t| number(t, place, "gid"))
             .collect::<Result<_, _>>()?,
         (Some("base64"), compression) => {
-            let packed = base64(&data.text).map_err(|why| TiledError::new(place, why))?;
+            let packed = base64(&data.text).map_err(|why| tiled_error(place, why))?;
             // Never more than the grid holds (one byte more, to notice a longer stream).
             let limit = u64::try_from(cells)
                 .unwrap_or(u64::MAX)
@@ -324,7 +329,7 @@ fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, 
                     .take(limit)
                     .read_to_end(&mut bytes),
                 Some(other) => {
-                    return Err(TiledError::new(
+                    return Err(tiled_error(
                         place,
                         format!(
                             "{other} compression is not read: save the layer as CSV, base64, zlib or gzip"
@@ -332,14 +337,14 @@ fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, 
                     ));
                 }
             };
-            read.map_err(|e| TiledError::new(place, format!("layer data does not inflate: {e}")))?;
+            read.map_err(|e| tiled_error(place, format!("layer data does not inflate: {e}")))?;
             bytes
                 .chunks_exact(4)
                 .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                 .collect()
         }
         (encoding, _) => {
-            return Err(TiledError::new(
+            return Err(tiled_error(
                 place,
                 format!(
                     "layer data encoding {encoding:?} is not read: save the layer as CSV or base64"
@@ -348,7 +353,7 @@ fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, 
         }
     };
     if gids.len() != cells {
-        return Err(TiledError::new(
+        return Err(tiled_error(
             place,
             format!("{} tiles for a {wide}×{high} layer", gids.len()),
         ));
@@ -393,7 +398,7 @@ fn object(o: &Element, place: &str) -> Result<ObjectData, TiledError> {
         let v: f64 = number(o.attr(axis).unwrap_or("0"), &place, axis)?;
         let r = v.round();
         if !r.is_finite() || r < f64::from(i32::MIN) || r > f64::from(i32::MAX) {
-            return Err(TiledError::new(
+            return Err(tiled_error(
                 &place,
                 format!("{axis} {v} does not fit a 32-bit location"),
             ));
@@ -417,7 +422,7 @@ fn object(o: &Element, place: &str) -> Result<ObjectData, TiledError> {
             "image_set" => object.image_set = text(v, &fplace)?,
             "animation" => object.animation = text(v, &fplace)?,
             _ if DERIVED_OBJECT.contains(&k) => {
-                return Err(TiledError::new(
+                return Err(tiled_error(
                     fplace,
                     "set by the object's position or strings",
                 ));
@@ -425,7 +430,7 @@ fn object(o: &Element, place: &str) -> Result<ObjectData, TiledError> {
             _ => object
                 .fields
                 .set_field_text(k, v)
-                .map_err(|why| TiledError::new(fplace, why))?,
+                .map_err(|why| tiled_error(fplace, why))?,
         }
     }
     Ok(object)
@@ -443,7 +448,7 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, T
         let tplace = format!("{place}, tile {id}");
         let get = |k: &str| props.iter().find(|(n, _)| *n == k).map(|(_, v)| *v);
         let need = |k: &str| {
-            get(k).ok_or_else(|| TiledError::new(format!("{tplace}, property {k:?}"), "missing"))
+            get(k).ok_or_else(|| tiled_error(format!("{tplace}, property {k:?}"), "missing"))
         };
         let int = |k: &str| -> Result<i32, TiledError> {
             number(need(k)?, &format!("{tplace}, property {k:?}"), k)
@@ -452,7 +457,7 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, T
         for (k, v) in &props {
             if TilePropertyBase::FIELD_NAMES.contains(k) && !DERIVED_TILE.contains(k) {
                 base.set_field_text(k, v)
-                    .map_err(|why| TiledError::new(format!("{tplace}, property {k:?}"), why))?;
+                    .map_err(|why| tiled_error(format!("{tplace}, property {k:?}"), why))?;
             }
         }
         let body = match need("type")? {
@@ -460,7 +465,7 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, T
             "double" => {
                 let rplace = format!("{tplace}, property \"rect\"");
                 let rect = <raw::Rect as crate::wwd::Field>::from_text(need("rect")?)
-                    .map_err(|why| TiledError::new(&rplace, why))?;
+                    .map_err(|why| tiled_error(&rplace, why))?;
                 TileBody::Double {
                     outside: int("outside")?,
                     inside: int("inside")?,
@@ -469,10 +474,10 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, T
             }
             "mask" => {
                 let mplace = format!("{tplace}, property \"mask\"");
-                let mask = unhex(need("mask")?).map_err(|why| TiledError::new(&mplace, why))?;
+                let mask = unhex(need("mask")?).map_err(|why| tiled_error(&mplace, why))?;
                 let area = u64::from(base.width.get()) * u64::from(base.height.get());
                 if area != mask.len() as u64 {
-                    return Err(TiledError::new(
+                    return Err(tiled_error(
                         mplace,
                         format!(
                             "{} bytes for a {}×{} mask",
@@ -485,7 +490,7 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, T
                 TileBody::Mask(mask)
             }
             other => {
-                return Err(TiledError::new(
+                return Err(tiled_error(
                     format!("{tplace}, property \"type\""),
                     format!("{other:?} is not single, double or mask"),
                 ));
@@ -497,7 +502,7 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, T
     let mut out = Vec::with_capacity(found.len());
     for (n, (id, p)) in found.into_iter().enumerate() {
         if id as usize != n {
-            return Err(TiledError::new(
+            return Err(tiled_error(
                 place,
                 format!(
                     "tile {n} has no tile property (tile properties run from tile 0 without gaps)"

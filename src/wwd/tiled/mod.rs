@@ -67,36 +67,13 @@ const DERIVED_TILE: &[&str] = &["tile_type"];
 /// Tile-property-table header fields the writer recomputes.
 const DERIVED_TABLE: &[&str] = &["count"];
 
-/// A map that does not make a level: where (the layer, tileset or object, and the cell or field)
-/// and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TiledError {
-    /// Where: e.g. `layer "Action" (plane 1), tile (3, 5)` or `object 12 in layer "Action
-    /// objects", property "score"`.
-    pub place: String,
-    /// Why the value does not fit.
-    pub reason: String,
-}
+/// The former name of the error of a map that does not make a level: now the one
+/// [`WriteError`](crate::WriteError) of every model, whose subject says where in the map (the
+/// layer, tileset or object, and the cell or field: `layer "Action" (plane 1), tile (3, 5)`) and
+/// whose text says why.
+pub type TiledError = crate::WriteError;
 
-impl TiledError {
-    pub(crate) fn new(place: impl Into<String>, reason: impl Into<String>) -> TiledError {
-        TiledError {
-            place: place.into(),
-            reason: reason.into(),
-        }
-    }
-}
-
-impl fmt::Display for TiledError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.place, self.reason)
-    }
-}
-
-impl std::error::Error for TiledError {}
-
-impl From<crate::Error> for TiledError {
-    fn from(e: crate::Error) -> TiledError {
-        TiledError::new("level", e.to_string())
-    }
+/// A map that does not make a level: `place` in the map, and why.
+pub(crate) fn tiled_error(place: impl fmt::Display, reason: impl Into<String>) -> TiledError {
+    crate::WriteError::message(reason).about(place)
 }

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use quick_xml::events::Event;
 
-use super::TiledError;
+use super::{TiledError, tiled_error};
 
 /// Escapes text for an attribute value (quotes included) or element content.
 pub(super) fn escape(text: &str) -> String {
@@ -73,7 +73,7 @@ impl Element {
 }
 
 fn xml_error(e: impl std::fmt::Display, at: u64) -> TiledError {
-    TiledError::new(format!("XML at byte {at}"), format!("{e}"))
+    tiled_error(format!("XML at byte {at}"), format!("{e}"))
 }
 
 fn element(

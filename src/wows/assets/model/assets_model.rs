@@ -26,12 +26,12 @@ use std::collections::HashMap;
 
 use super::{AssetsBuilder, Blob, ChecksumKind, FileLayout, invalid};
 use crate::bytes::u64_of;
-use crate::error::{Error, Result};
 use crate::wows::assets::{
     MAX_PATH_DEPTH, PrototypeFields, PrototypeRef, PrototypeState, PrototypeType,
 };
 #[cfg(feature = "serde")]
 use crate::wows::assets::{complete_records, serde_ids};
+use crate::write_error::{WriteContext, WriteError, WriteResult as Result};
 
 /// A whole `assets.bin` as plain data: each part in the order the file stores it. In JSON, a key
 /// the model does not have is refused (a misspelt key would otherwise be dropped silently); only
@@ -267,29 +267,32 @@ impl AssetsBuilder {
         } = model;
         let mut b = AssetsBuilder::new();
         b.blobs.clear();
-        b.strings_capacity = bounded(strings_capacity, strings.len(), "offsetsMap.capacity")?;
+        b.strings_capacity = bounded(strings_capacity, strings.len(), "offsetsMap.capacity")
+            .in_field("strings_capacity")?;
         b.r2p_capacity = bounded(
             prototypes_capacity,
             prototypes.len(),
             "resourceToPrototypeMap.capacity",
-        )?;
+        )
+        .in_field("prototypes_capacity")?;
         b.checksum = checksum;
         if let Some(layout) = &layout {
-            layout.check(databases.len())?;
+            layout.check(databases.len()).in_field("layout")?;
         }
         b.node_name_maps = layout
             .as_ref()
             .map_or_else(Default::default, |l| l.node_name_maps);
         b.layout = layout;
-        for text in &strings {
+        for (i, text) in strings.iter().enumerate() {
             let known = b.string_order.len();
             b.string(text);
             if b.string_order.len() == known {
-                return Err(invalid(
+                let e = invalid(
                     "offsetsMap.key",
                     u64::from(super::name_id(text)),
                     "a second string has this name id",
-                ));
+                );
+                return Err(e.at_index(i).in_field("strings"));
             }
         }
         b.paths = paths
@@ -298,6 +301,7 @@ impl AssetsBuilder {
             .collect();
         b.index_paths();
         for (position, database) in databases.into_iter().enumerate() {
+            let in_database = |e: WriteError| e.at_index(position).in_field("databases");
             let DatabaseModel {
                 magic,
                 schema_hash,
@@ -310,37 +314,57 @@ impl AssetsBuilder {
                 }
                 DatabaseRecords::Decoded { item_size, records } => (item_size, records),
             };
-            let kind = PrototypeType::from_magic(magic).ok_or_else(|| {
-                invalid(
-                    "DatabaseEntry.magic",
-                    u64::from(magic),
-                    "records are decoded only for the ten known prototype types",
-                )
-            })?;
+            let kind = PrototypeType::from_magic(magic)
+                .ok_or_else(|| {
+                    invalid(
+                        "DatabaseEntry.magic",
+                        u64::from(magic),
+                        "records are decoded only for the ten known prototype types",
+                    )
+                    .in_field("magic")
+                })
+                .map_err(in_database)?;
             b.blobs.push(Blob::new(magic, schema_hash, item_size));
-            for record in records {
+            for (i, record) in records.into_iter().enumerate() {
+                let in_record = |e: WriteError| in_database(e.at_index(i).in_field("records"));
                 if record.kind() != Some(kind) {
-                    return Err(invalid(
+                    let e = invalid(
                         "Database.records",
                         u64_of(position),
                         "a record of another type than its database's",
-                    ));
+                    );
+                    return Err(in_record(e));
                 }
-                b.encode_fields(position, record)?;
+                b.encode_fields(position, record).map_err(in_record)?;
             }
         }
-        for entry in prototypes {
+        for (i, entry) in prototypes.into_iter().enumerate() {
             let index = |i: u32| usize::try_from(i).unwrap_or(usize::MAX);
             let value =
                 PrototypeRef::stored_value(index(entry.database), index(entry.record), entry.state)
                     .ok_or_else(|| {
-                        Error::invalid(
-                            0,
+                        // The entry's field that does not fit: its record index (24 bits), its
+                        // database index (6 bits), or else its state (0 to 3).
+                        let (key, value) = if entry.record >= 1 << 24 {
+                            ("record", entry.record)
+                        } else if entry.database >= 1 << 6 {
+                            ("database", entry.database)
+                        } else {
+                            let stored = match entry.state {
+                                PrototypeState::Other(n) => u32::from(n),
+                                PrototypeState::Live | PrototypeState::Deleted => 0,
+                            };
+                            ("state", stored)
+                        };
+                        WriteError::invalid(
                             "resourceToPrototypeMap.value",
-                            u64::from(entry.record),
+                            u64::from(value),
                             "record index needs more than 24 bits, database index more than 6, or \
                      the state is not 0 to 3",
                         )
+                        .in_field(key)
+                        .at_index(i)
+                        .in_field("prototypes")
                     })?;
             b.prototypes.push((entry.id, value));
         }
@@ -401,7 +425,7 @@ impl From<AssetsBuilder> for AssetsModel {
 }
 
 impl TryFrom<AssetsModel> for AssetsBuilder {
-    type Error = Error;
+    type Error = WriteError;
 
     fn try_from(model: AssetsModel) -> Result<Self> {
         AssetsBuilder::from_model(model)

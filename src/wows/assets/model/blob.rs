@@ -13,9 +13,9 @@ use super::blob_placement::BlobPlacement;
 use super::placer::Placer;
 use crate::bytes::sink::{Reserved, Sink, invalid, relative};
 use crate::bytes::u64_of;
-use crate::error::Result;
 use crate::wows::assets::raw::{BlobHeader, ModelPrototypeV1};
 use crate::wows::assets::{MODEL_LAYOUT, MODEL_LAYOUT_V1, PrototypeFields};
+use crate::write_error::WriteResult as Result;
 
 /// An out-of-line array: where it starts in [`Blob::ool`] and its length in bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -43,7 +43,6 @@ use super::AssetsBuilder;
 use super::blob_placement::BlobPlacement;
 use crate::bytes::sink::invalid;
 use crate::bytes::{Bytes, u64_of};
-use crate::error::Result;
 use crate::hash::murmur3_32;
 use crate::wows::assets::raw::{
     BODY_BASE, BODY_DATABASES_PTR, BODY_PATHS, BODY_PATHS_PTR, BODY_R2P, BODY_R2P_BUCKETS_PTR,
@@ -51,6 +50,7 @@ use crate::wows::assets::raw::{
     BodyHeader, DatabaseEntry, PathEntry, PrototypeBucket, StringBucket,
 };
 use crate::wows::assets::{AssetsDb, Prototype, PrototypeType};
+use crate::write_error::WriteResult as Result;
 
 /// Where another writer placed the parts of a file (file offsets), and what the writer would
 /// otherwise not write the same: the strings map's words, the visuals' node name maps, where the

@@ -5,9 +5,10 @@ use std::collections::HashMap;
 
 use super::{AssetsBuilder, Blob, ChecksumKind, FileLayout, NodeNameMaps};
 use crate::bytes::u64_of;
-use crate::error::{Error, Result};
+use crate::error::Error;
 use crate::hash::murmur3_32;
 use crate::wows::assets::{AssetsDb, ChecksumMatch, PathIndex, Prototype, PrototypeFields};
+use crate::write_error::WriteResult;
 
 impl AssetsBuilder {
     /// The builder of an existing file, carrying every part the file stores: the strings (in
@@ -36,7 +37,7 @@ impl AssetsBuilder {
     /// would be larger than the file.
     ///
     /// ```
-    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use gamebin::wows::assets::{AssetsDb, EffectPresetFields, PrototypeType};
     /// use gamebin::synth::assets::example_file;
     /// use gamebin::wows::assets::model::AssetsBuilder;
@@ -58,7 +59,7 @@ impl AssetsBuilder {
     /// # Ok(())
     /// # }
     /// ```
-    pub fn from_view(view: &AssetsDb<'_>) -> Result<AssetsBuilder> {
+    pub fn from_view(view: &AssetsDb<'_>) -> WriteResult<AssetsBuilder> {
         let checksum = view.verify_checksum();
         let mut b = AssetsBuilder {
             pool: Vec::new(),
@@ -88,7 +89,7 @@ impl AssetsBuilder {
 
     /// The strings map's strings, added in the order of the pool (for a file this writer made,
     /// the order of their buckets' words too), which rebuilds the pool and the slots.
-    fn strings_from(&mut self, view: &AssetsDb<'_>) -> Result<()> {
+    fn strings_from(&mut self, view: &AssetsDb<'_>) -> WriteResult<()> {
         let pool = view.strings().pool().as_ptr() as usize;
         let mut slots = Vec::new();
         let mut total = 0usize;
@@ -100,7 +101,8 @@ impl AssetsBuilder {
                     "offsetsMap.key",
                     u64::from(key),
                     "not the MurmurHash3 of its string (the writer derives name ids from strings)",
-                ));
+                )
+                .into());
             }
             // Strings may share bytes in a pool; written one after another they must still fit
             // in what a file of this size can hold.
@@ -118,7 +120,8 @@ impl AssetsBuilder {
                     "offsetsMap.key",
                     u64::from(key),
                     "a second bucket holds this name id",
-                ));
+                )
+                .into());
             }
             self.string(text);
         }
@@ -127,7 +130,7 @@ impl AssetsBuilder {
 
     /// The path entries in table order, and the full path of each (when its parent chain
     /// resolves) for [`path`](Self::path) to find.
-    fn paths_from(&mut self, view: &AssetsDb<'_>) -> Result<()> {
+    fn paths_from(&mut self, view: &AssetsDb<'_>) -> WriteResult<()> {
         let paths = view.paths();
         self.paths.reserve_exact(paths.len());
         for entry in paths.iter() {
@@ -148,7 +151,7 @@ impl AssetsBuilder {
     /// The resource-to-prototype entries, values as stored, in an order that puts each back in
     /// its slot: linear probing fills a run of occupied slots from its first slot on, so the
     /// entries are added slot by slot from the first slot after an empty one.
-    fn prototypes_from(&mut self, view: &AssetsDb<'_>) -> Result<()> {
+    fn prototypes_from(&mut self, view: &AssetsDb<'_>) -> WriteResult<()> {
         let mut entries = Vec::new();
         for entry in view.prototypes().iter() {
             let (key, at) = entry?;
@@ -169,7 +172,7 @@ impl AssetsBuilder {
 
     /// Every database in table order: records decoded and encoded again, or the blob as stored
     /// when the reader keeps the database raw.
-    fn databases_from(&mut self, view: &AssetsDb<'_>) -> Result<()> {
+    fn databases_from(&mut self, view: &AssetsDb<'_>) -> WriteResult<()> {
         for database in view.databases().iter() {
             let database = database?;
             let (magic, schema_hash) = (database.magic(), database.schema_hash());
@@ -183,8 +186,13 @@ impl AssetsBuilder {
             for i in 0..database.record_count() {
                 let record = database.prototype(i, view.strings())?;
                 let at = database.record_offset(i).unwrap_or(database.blob_offset());
-                self.encode_record(view, index, record)
-                    .map_err(|e| at_record(e, at))?;
+                self.encode_record(view, index, record).map_err(|e| {
+                    e.at_index(i)
+                        .in_field("records")
+                        .at_index(index)
+                        .in_field("databases")
+                        .about(format_args!("the file's record at {at:#010x}"))
+                })?;
                 // Records may share arrays in a file; written out one by one they must still fit
                 // in what a file of this size can hold (no output many times the input).
                 let written = self
@@ -203,7 +211,7 @@ impl AssetsBuilder {
         view: &AssetsDb<'_>,
         database: usize,
         record: Prototype<'_>,
-    ) -> Result<usize> {
+    ) -> WriteResult<usize> {
         let read = PrototypeFields::read(view, record)?;
         self.encode_fields(database, read)
     }
@@ -211,23 +219,20 @@ impl AssetsBuilder {
 
 /// Refuses `written` bytes made from a view (parts it shares, written out one by one) that are
 /// more than the whole file: `what`, at `at`, would make an output many times its input.
-fn within_file(view: &AssetsDb<'_>, written: usize, at: usize, what: &'static str) -> Result<()> {
+fn within_file(
+    view: &AssetsDb<'_>,
+    written: usize,
+    at: usize,
+    what: &'static str,
+) -> WriteResult<()> {
     if written > view.as_bytes().len() {
         return Err(Error::invalid(
             u64_of(at),
             what,
             u64_of(written),
             "written out one by one (parts the file shares copied), larger than the file",
-        ));
+        )
+        .into());
     }
     Ok(())
-}
-
-/// A writer's error (reported at offset 0) placed at the record it was encoding.
-fn at_record(e: Error, at: usize) -> Error {
-    if e.offset() == 0 {
-        Error::new(u64_of(at), e.what(), e.kind())
-    } else {
-        e
-    }
 }

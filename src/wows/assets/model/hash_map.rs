@@ -8,8 +8,8 @@ use zerocopy::{FromZeros, Immutable, IntoBytes};
 use super::{AssetsBuilder, StringWords};
 use crate::bytes::sink::{invalid, narrow};
 use crate::bytes::u64_of;
-use crate::error::{Error, Result};
 use crate::wows::assets::raw::{PrototypeBucket, StringBucket};
+use crate::write_error::{WriteError, WriteResult as Result};
 
 impl AssetsBuilder {
     /// The strings map: its capacity, buckets (key, and a word whose low 31 bits hold the
@@ -94,7 +94,7 @@ fn capacity_for(n: usize) -> usize {
     (n * 2 + 1).max(1)
 }
 
-fn too_big(what: &'static str, n: usize) -> Error {
+fn too_big(what: &'static str, n: usize) -> WriteError {
     invalid(what, u64_of(n), "does not fit the table")
 }
 

@@ -7,12 +7,12 @@ use core::mem::{offset_of, size_of};
 use super::placer::Placer;
 use super::{AssetsBuilder, ChecksumKind, pointer};
 use crate::bytes::sink::{Sink, narrow};
-use crate::error::Result;
 use crate::hash::murmur3_32;
 use crate::wows::assets::raw::{
     BODY_PATHS, BODY_R2P, BodyHeader, DatabaseEntry, Header, PathEntry,
 };
 use crate::wows::assets::{ARCHITECTURE, MAGIC, VERSION};
+use crate::write_error::WriteResult as Result;
 use zerocopy::little_endian::{U16, U32, U64};
 
 impl AssetsBuilder {

@@ -26,10 +26,10 @@ use std::collections::HashMap;
 
 use crate::bytes::sink::invalid;
 use crate::bytes::u64_of;
-use crate::error::{Error, Result};
 use crate::hash::{city_hash_64, murmur3_32};
 use crate::wows::assets::raw::ModelPrototypeV1;
 use crate::wows::assets::{PrototypeFields, PrototypeRef, PrototypeType};
+use crate::write_error::{WriteError, WriteResult as Result};
 
 mod blob;
 mod blob_placement;
@@ -206,7 +206,11 @@ impl AssetsBuilder {
     /// leaf's id.
     pub fn path(&mut self, path: &str) -> Result<u64> {
         if path.is_empty() || path.split('/').any(str::is_empty) {
-            return Err(Error::invalid(0, "PathEntry.name", 0, "empty path segment"));
+            return Err(WriteError::invalid(
+                "PathEntry.name",
+                0,
+                "empty path segment",
+            ));
         }
         let mut parent = 0u64;
         let mut end = 0usize;
@@ -246,7 +250,7 @@ impl AssetsBuilder {
     /// names), a model whose layout is not its database's, lists that must pair up and do not.
     ///
     /// ```
-    /// # fn main() -> Result<(), gamebin::Error> {
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
     /// use gamebin::wows::assets::{AssetsDb, PrototypeFields};
     /// use gamebin::synth::assets::example_file;
     /// use gamebin::wows::assets::model::AssetsBuilder;
@@ -278,8 +282,7 @@ impl AssetsBuilder {
     /// Maps `self_id` to record `index` of database `database`.
     fn map(&mut self, self_id: u64, database: usize, index: usize) -> Result<&mut Self> {
         let value = PrototypeRef::live_value(database, index).ok_or_else(|| {
-            Error::invalid(
-                0,
+            WriteError::invalid(
                 "resourceToPrototypeMap.value",
                 u64_of(index),
                 "record index needs more than 24 bits or database index more than 6",
@@ -299,7 +302,7 @@ impl AssetsBuilder {
         self.blobs
             .iter()
             .position(|b| b.magic == kind.magic() && b.raw.is_none())
-            .ok_or_else(|| Error::invalid(0, "databases", u64::from(kind.magic()), "no database"))
+            .ok_or_else(|| WriteError::invalid("databases", u64::from(kind.magic()), "no database"))
     }
 
     /// Encodes `record` into its type's database; returns the database's position and the
@@ -340,7 +343,7 @@ impl AssetsBuilder {
 }
 
 /// A record the reader kept raw: it carries no fields to encode.
-fn raw_refused() -> Error {
+fn raw_refused() -> WriteError {
     invalid(
         "PrototypeFields",
         0,

@@ -9,7 +9,7 @@ use zerocopy::{Immutable, IntoBytes};
 use super::file_layout::Padding;
 use crate::bytes::sink::{Sink, invalid};
 use crate::bytes::u64_of;
-use crate::error::Result;
+use crate::write_error::WriteResult as Result;
 
 /// The gaps a layout may ask for beyond the bytes placed: alignment of a small file.
 const SLACK: usize = 64 << 10;

@@ -10,7 +10,6 @@ use zerocopy::little_endian::{F32, I32, I64, U16, U32, U64};
 use super::{Blob, NodeNameMaps, name_id};
 use crate::bytes::sink::{invalid, narrow};
 use crate::bytes::u64_of;
-use crate::error::Result;
 use crate::wows::assets::raw::{
     Animation, AtlasContourProto, Channel, ColorPoint, Contour, Dye, EFFECT_SYSTEM_SIZE,
     EffectMetadataPrototype, EffectPresetPrototype, EffectPrototype, Lod, MaterialPrototype,
@@ -23,6 +22,7 @@ use crate::wows::assets::{
     MaterialFields, ModelFields, Name, PointLightFields, PropertyFields, PropertyValue,
     PrototypeFields, RenderSetFields, SkeletonExtenderFields, VelocityFieldFields, VisualFields,
 };
+use crate::write_error::WriteResult as Result;
 
 impl PropertyValue {
     /// Appends the value as its typed array stores it.

@@ -5,8 +5,8 @@ use zerocopy::little_endian::{F32, U32};
 use super::pack_unit;
 use crate::bytes::sink::{Sink, invalid, narrow};
 use crate::bytes::u64_of;
-use crate::error::Result;
 use crate::wows::geometry::raw::{Aabb, ArmorHeader, ArmorNodeHeader, ArmorVertex};
+use crate::write_error::WriteResult as Result;
 
 /// One node of an armor model for [`armor_payload`].
 #[derive(Debug, Clone, Default)]

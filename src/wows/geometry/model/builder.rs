@@ -8,9 +8,9 @@ use zerocopy::little_endian::{F32, U16, U32};
 use super::{GeometryModel, IndexBufferSpec, MappingSpec, ModelPrototypeSpec, VertexBufferSpec};
 use crate::bytes::sink::{Sink, invalid, narrow};
 use crate::bytes::u64_of;
-use crate::error::{Error, Result};
 use crate::wows::geometry::raw::{ENCD_MAGIC, EncdHeader};
 use crate::wows::geometry::{MappingKind, VertexFormat, encode};
+use crate::write_error::{WriteError, WriteResult as Result};
 
 /// One vertex's attributes; the writer places those the format has at the format's offsets.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -168,7 +168,7 @@ pub struct GeometryBuilder {
     misalign: usize,
 }
 
-fn build_error(what: &'static str, value: usize, reason: &'static str) -> Error {
+fn build_error(what: &'static str, value: usize, reason: &'static str) -> WriteError {
     invalid(what, u64_of(value), reason)
 }
 

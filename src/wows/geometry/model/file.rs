@@ -14,6 +14,7 @@ use crate::wows::geometry::raw::{
     VerticesPrototype,
 };
 use crate::wows::geometry::{GeometryView, Mapping, Model, ModelKind};
+use crate::write_error::{WriteContext, WriteResult};
 
 /// The byte [`GeometryModel::blob_padding`] fills with.
 pub const PADDING_BYTE: u8 = 0xcd;
@@ -57,7 +58,7 @@ pub const MAX_BLOB_PADDING: usize = 16;
 /// let renamed = file.to_bytes()?;
 /// let view = GeometryView::from_bytes(&renamed)?;
 /// assert_eq!(view.armor_models().next().unwrap().name()?, "CM_PA_renamed.armor");
-/// # Ok::<(), gamebin::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[cfg_attr(
@@ -414,30 +415,53 @@ impl GeometryModel {
     /// let model = view.collision_models().next().expect("one collision model");
     /// assert_eq!((model.name()?, model.data()?), ("CM_Hull.collision", &[1u8, 2, 3][..]));
     /// assert_eq!(GeometryModel::from_view(&view)?, file);
-    /// # Ok::<(), gamebin::Error>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+    pub fn to_bytes(&self) -> WriteResult<Vec<u8>> {
         if self.blob_padding > MAX_BLOB_PADDING {
             return Err(invalid(
                 "GeometryFile.blob_padding",
                 u64_of(self.blob_padding),
                 "more than MAX_BLOB_PADDING (16) bytes before every blob and name",
-            ));
+            )
+            .in_field("blob_padding"));
         }
         let mut out = Sink::new();
         let header_slot = out.reserve::<Header>(1, "Header")?;
         let mut header = Header::new_zeroed();
         let count = |n: usize, what| narrow::<u32>(n, what).map(U32::new);
-        header.merged_vertices_count =
-            count(self.vertex_buffers.len(), "Header.mergedVerticesCount")?;
-        header.merged_indices_count = count(self.index_buffers.len(), "Header.mergedIndicesCount")?;
-        header.vertices_mapping_count =
-            count(self.vertex_mappings.len(), "Header.verticesMappingCount")?;
-        header.indices_mapping_count =
-            count(self.index_mappings.len(), "Header.indicesMappingCount")?;
-        header.collision_model_count =
-            count(self.collision_models.len(), "Header.collisionModelCount")?;
-        header.armor_model_count = count(self.armor_models.len(), "Header.armorModelCount")?;
+        // A list too long for its count: the error's path is the list.
+        let list_count = |n: usize, what, list| count(n, what).in_field(list);
+        header.merged_vertices_count = list_count(
+            self.vertex_buffers.len(),
+            "Header.mergedVerticesCount",
+            "vertex_buffers",
+        )?;
+        header.merged_indices_count = list_count(
+            self.index_buffers.len(),
+            "Header.mergedIndicesCount",
+            "index_buffers",
+        )?;
+        header.vertices_mapping_count = list_count(
+            self.vertex_mappings.len(),
+            "Header.verticesMappingCount",
+            "vertex_mappings",
+        )?;
+        header.indices_mapping_count = list_count(
+            self.index_mappings.len(),
+            "Header.indicesMappingCount",
+            "index_mappings",
+        )?;
+        header.collision_model_count = list_count(
+            self.collision_models.len(),
+            "Header.collisionModelCount",
+            "collision_models",
+        )?;
+        header.armor_model_count = list_count(
+            self.armor_models.len(),
+            "Header.armorModelCount",
+            "armor_models",
+        )?;
 
         header.vertices_mapping_ptr = table_ptr(&out, self.vertex_mappings.len())?;
         put_mappings(&mut out, &self.vertex_mappings);
@@ -449,23 +473,27 @@ impl GeometryModel {
         let table =
             out.reserve::<VerticesPrototype>(self.vertex_buffers.len(), "VerticesPrototype")?;
         for (i, vb) in self.vertex_buffers.iter().enumerate() {
-            let at = table.record(i)?;
-            let data_at = self.put_blob(&mut out, &vb.data)?;
-            let name_at = self.put_name(&mut out, &vb.format_name)?;
-            let record = VerticesPrototype {
-                vertices_data_ptr: pointer(at, data_at, "VerticesPrototype.verticesDataPtr")?,
-                format_name: packed_string(
-                    at + offset_of!(VerticesPrototype, format_name),
-                    name_at,
-                    &vb.format_name,
-                    "VerticesPrototype.formatName",
-                )?,
-                size_in_bytes: count(vb.data.len(), "VerticesPrototype.sizeInBytes")?,
-                stride_in_bytes: U16::new(vb.stride),
-                is_skinned: vb.is_skinned,
-                is_bumped: vb.is_bumped,
+            let mut put = || -> WriteResult<()> {
+                let at = table.record(i)?;
+                let data_at = self.put_blob(&mut out, &vb.data)?;
+                let name_at = self.put_name(&mut out, &vb.format_name)?;
+                let record = VerticesPrototype {
+                    vertices_data_ptr: pointer(at, data_at, "VerticesPrototype.verticesDataPtr")?,
+                    format_name: packed_string(
+                        at + offset_of!(VerticesPrototype, format_name),
+                        name_at,
+                        &vb.format_name,
+                        "VerticesPrototype.formatName",
+                    )?,
+                    size_in_bytes: count(vb.data.len(), "VerticesPrototype.sizeInBytes")?,
+                    stride_in_bytes: U16::new(vb.stride),
+                    is_skinned: vb.is_skinned,
+                    is_bumped: vb.is_bumped,
+                };
+                out.patch_record(&table, i, &record)?;
+                Ok(())
             };
-            out.patch_record(&table, i, &record)?;
+            put().at_index(i).in_field("vertex_buffers")?;
         }
 
         // Index buffers: the prototype table, then each blob.
@@ -473,57 +501,69 @@ impl GeometryModel {
         let table =
             out.reserve::<IndicesPrototype>(self.index_buffers.len(), "IndicesPrototype")?;
         for (i, ib) in self.index_buffers.iter().enumerate() {
-            let at = table.record(i)?;
-            let data_at = self.put_blob(&mut out, &ib.data)?;
-            let record = IndicesPrototype {
-                indices_data_ptr: pointer(at, data_at, "IndicesPrototype.indicesDataPtr")?,
-                size_in_bytes: count(ib.data.len(), "IndicesPrototype.sizeInBytes")?,
-                reserved: U16::new(ib.reserved),
-                index_size: U16::new(ib.index_size),
+            let mut put = || -> WriteResult<()> {
+                let at = table.record(i)?;
+                let data_at = self.put_blob(&mut out, &ib.data)?;
+                let record = IndicesPrototype {
+                    indices_data_ptr: pointer(at, data_at, "IndicesPrototype.indicesDataPtr")?,
+                    size_in_bytes: count(ib.data.len(), "IndicesPrototype.sizeInBytes")?,
+                    reserved: U16::new(ib.reserved),
+                    index_size: U16::new(ib.index_size),
+                };
+                out.patch_record(&table, i, &record)?;
+                Ok(())
             };
-            out.patch_record(&table, i, &record)?;
+            put().at_index(i).in_field("index_buffers")?;
         }
 
         // Collision and armor models: each table, then each payload followed by its name.
-        header.collision_models_ptr = self.put_models(&mut out, &self.collision_models)?;
-        header.armor_models_ptr = self.put_models(&mut out, &self.armor_models)?;
+        header.collision_models_ptr = self
+            .put_models(&mut out, &self.collision_models)
+            .in_field("collision_models")?;
+        header.armor_models_ptr = self
+            .put_models(&mut out, &self.armor_models)
+            .in_field("armor_models")?;
         out.patch_record(&header_slot, 0, &header)?;
         Ok(out.into_bytes())
     }
 
     /// A model table and, after it, each payload followed by its name; returns the header's
     /// pointer to the table.
-    fn put_models(&self, out: &mut Sink, models: &[ModelPrototypeSpec]) -> Result<I64> {
+    fn put_models(&self, out: &mut Sink, models: &[ModelPrototypeSpec]) -> WriteResult<I64> {
         let ptr = table_ptr(out, models.len())?;
         let table = out.reserve::<ModelPrototype>(models.len(), "ModelPrototype")?;
         for (i, model) in models.iter().enumerate() {
-            let at = table.record(i)?;
-            let data_at = self.put_blob(out, &model.data)?;
-            let name_at = self.put_name(out, &model.name)?;
-            let size: u64 = narrow(model.data.len(), "ModelPrototype.sizeInBytes")?;
-            let record = ModelPrototype {
-                size_in_bytes: U64::new(size),
-                name: packed_string(
-                    at + offset_of!(ModelPrototype, name),
-                    name_at,
-                    &model.name,
-                    "ModelPrototype.name",
-                )?,
-                data_ptr: pointer(at, data_at, "ModelPrototype.dataPtr")?,
+            let mut put = || -> WriteResult<()> {
+                let at = table.record(i)?;
+                let data_at = self.put_blob(out, &model.data)?;
+                let name_at = self.put_name(out, &model.name)?;
+                let size: u64 = narrow(model.data.len(), "ModelPrototype.sizeInBytes")?;
+                let record = ModelPrototype {
+                    size_in_bytes: U64::new(size),
+                    name: packed_string(
+                        at + offset_of!(ModelPrototype, name),
+                        name_at,
+                        &model.name,
+                        "ModelPrototype.name",
+                    )?,
+                    data_ptr: pointer(at, data_at, "ModelPrototype.dataPtr")?,
+                };
+                out.patch_record(&table, i, &record)?;
+                Ok(())
             };
-            out.patch_record(&table, i, &record)?;
+            put().at_index(i)?;
         }
         Ok(ptr)
     }
 
     /// The padding, then `blob`; returns where the blob starts.
-    fn put_blob(&self, out: &mut Sink, blob: &[u8]) -> Result<usize> {
+    fn put_blob(&self, out: &mut Sink, blob: &[u8]) -> WriteResult<usize> {
         out.fill(PADDING_BYTE, self.blob_padding)?;
         Ok(out.put(blob))
     }
 
     /// The padding, then `name` and its NUL; returns where the name starts.
-    fn put_name(&self, out: &mut Sink, name: &str) -> Result<usize> {
+    fn put_name(&self, out: &mut Sink, name: &str) -> WriteResult<usize> {
         let at = self.put_blob(out, name.as_bytes())?;
         out.put(&0u8);
         Ok(at)
@@ -577,7 +617,7 @@ fn put_mappings(out: &mut Sink, mappings: &[MappingSpec]) {
 
 /// A header pointer (relative to the file start) to a table about to be written at the end of
 /// `out`: null for an empty table, as the game's files have it.
-fn table_ptr(out: &Sink, count: usize) -> Result<I64> {
+fn table_ptr(out: &Sink, count: usize) -> WriteResult<I64> {
     if count == 0 {
         return Ok(I64::new(0));
     }
@@ -585,7 +625,7 @@ fn table_ptr(out: &Sink, count: usize) -> Result<I64> {
 }
 
 /// The relative pointer from the struct at `base` to `target`.
-fn pointer(base: usize, target: usize, what: &'static str) -> Result<I64> {
+fn pointer(base: usize, target: usize, what: &'static str) -> WriteResult<I64> {
     relative(base, target, what).map(I64::new)
 }
 
@@ -595,7 +635,7 @@ fn packed_string(
     text_at: usize,
     text: &str,
     what: &'static str,
-) -> Result<PackedString> {
+) -> WriteResult<PackedString> {
     let with_nul = text
         .len()
         .checked_add(1)
