@@ -36,8 +36,14 @@ pub enum WriteErrorKind {
 }
 
 /// A model that cannot be written: where in the model, the format's field, and why.
+///
+/// One pointer wide, so that the writers' `Result`s stay as small on the path that succeeds as
+/// with no error at all; the details are allocated only when an error is made.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WriteError {
+pub struct WriteError(Box<Details>);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Details {
     path: String,
     field: Option<&'static str>,
     /// The entry the path leads to, by its own name (`record "it_ether"`), when it has one.
@@ -51,55 +57,55 @@ pub type WriteResult<T> = core::result::Result<T, WriteError>;
 impl WriteError {
     /// `value` cannot be written to the format's field `field` (`"GeometryFile.blob_padding"`):
     /// `reason` says why.
-    pub const fn invalid(field: &'static str, value: u64, reason: &'static str) -> Self {
-        WriteError {
+    pub fn invalid(field: &'static str, value: u64, reason: &'static str) -> Self {
+        WriteError(Box::new(Details {
             path: String::new(),
             field: Some(field),
             subject: None,
             kind: WriteErrorKind::InvalidValue { value, reason },
-        }
+        }))
     }
 
     /// A value of an interchange form that does not make a model; `reason` has the values.
     pub fn message(reason: impl Into<String>) -> Self {
-        WriteError {
+        WriteError(Box::new(Details {
             path: String::new(),
             field: None,
             subject: None,
             kind: WriteErrorKind::Invalid(reason.into()),
-        }
+        }))
     }
 
     /// Where in the model: field names and indices, outermost first (`""` when the error is about
     /// the model as a whole).
     pub fn path(&self) -> &str {
-        &self.path
+        &self.0.path
     }
 
     /// The format's structure and field the value would be written to, when there is one.
-    pub const fn field(&self) -> Option<&'static str> {
-        self.field
+    pub fn field(&self) -> Option<&'static str> {
+        self.0.field
     }
 
     /// The entry the path leads to, by its own name (`record "it_ether"`), when it has one.
     pub fn subject(&self) -> Option<&str> {
-        self.subject.as_deref()
+        self.0.subject.as_deref()
     }
 
     /// Why, with the values.
-    pub const fn kind(&self) -> &WriteErrorKind {
-        &self.kind
+    pub fn kind(&self) -> &WriteErrorKind {
+        &self.0.kind
     }
 
     /// The error inside the model's field `name`: `x` becomes `center.x`, `[3]` becomes
     /// `event_boxes[3]`.
     #[must_use]
     pub fn in_field(mut self, name: &str) -> Self {
-        if self.path.is_empty() || self.path.starts_with('[') {
-            self.path.insert_str(0, name);
+        if self.0.path.is_empty() || self.0.path.starts_with('[') {
+            self.0.path.insert_str(0, name);
         } else {
-            self.path.insert(0, '.');
-            self.path.insert_str(0, name);
+            self.0.path.insert(0, '.');
+            self.0.path.insert_str(0, name);
         }
         self
     }
@@ -120,30 +126,30 @@ impl WriteError {
     /// is hard to find in a large table. The innermost name given is kept.
     #[must_use]
     pub fn about(mut self, subject: impl fmt::Display) -> Self {
-        if self.subject.is_none() {
-            self.subject = Some(subject.to_string());
+        if self.0.subject.is_none() {
+            self.0.subject = Some(subject.to_string());
         }
         self
     }
 
     fn at(mut self, step: fmt::Arguments<'_>) -> Self {
         let step = step.to_string();
-        if !self.path.is_empty() && !self.path.starts_with('[') {
-            self.path.insert(0, '.');
+        if !self.0.path.is_empty() && !self.0.path.starts_with('[') {
+            self.0.path.insert(0, '.');
         }
-        self.path.insert_str(0, &step);
+        self.0.path.insert_str(0, &step);
         self
     }
 }
 
 impl From<Error> for WriteError {
     fn from(error: Error) -> Self {
-        WriteError {
+        WriteError(Box::new(Details {
             path: String::new(),
             field: None,
             subject: None,
             kind: WriteErrorKind::Read(error),
-        }
+        }))
     }
 }
 
@@ -182,22 +188,22 @@ impl fmt::Display for WriteError {
     /// then the format's field in brackets (either alone when the other is unknown), the entry's
     /// own name when it has one, and why.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.path.is_empty(), self.field) {
-            (false, Some(field)) => write!(f, "{} ({field}): ", self.path)?,
-            (false, None) => write!(f, "{}: ", self.path)?,
+        match (self.0.path.is_empty(), self.0.field) {
+            (false, Some(field)) => write!(f, "{} ({field}): ", self.0.path)?,
+            (false, None) => write!(f, "{}: ", self.0.path)?,
             (true, Some(field)) => write!(f, "{field}: ")?,
             (true, None) => {}
         }
-        if let Some(subject) = &self.subject {
+        if let Some(subject) = &self.0.subject {
             write!(f, "{subject}: ")?;
         }
-        write!(f, "{}", self.kind)
+        write!(f, "{}", self.0.kind)
     }
 }
 
 impl std::error::Error for WriteError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
+        match &self.0.kind {
             WriteErrorKind::Read(error) => Some(error),
             _ => None,
         }
@@ -207,6 +213,15 @@ impl std::error::Error for WriteError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_is_one_pointer_wide() {
+        // The writers return it from every field: a large error would widen every `Result`.
+        assert_eq!(
+            core::mem::size_of::<WriteResult<()>>(),
+            core::mem::size_of::<usize>()
+        );
+    }
 
     #[test]
     fn the_path_grows_outwards_from_the_field() {

@@ -16,7 +16,7 @@ use crate::write_error::{WriteError, WriteResult as Result};
 
 /// A writer error: `what` names the format's structure and field, `value` the value it cannot
 /// store; the layers above add where in the model it is.
-pub(crate) const fn invalid(what: &'static str, value: u64, reason: &'static str) -> WriteError {
+pub(crate) fn invalid(what: &'static str, value: u64, reason: &'static str) -> WriteError {
     WriteError::invalid(what, value, reason)
 }
 
