@@ -48,6 +48,86 @@ impl fmt::Display for NonFinite {
     }
 }
 
+/// Where one attribute lies in a vertex and how it is stored, as [`Vertices`] reads it: what a
+/// caller needs to lay a typed view of its own (a NumPy structured dtype, a GPU vertex layout)
+/// over the same records. From [`VertexFormat::attributes`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttributeLayout {
+    /// The name of the [`Vertices`] accessor that reads it: `"position"`, `"normal"`, `"uv"`,
+    /// `"uv1"`, `"tangent"`, `"binormal"`, `"bone_indices"` or `"bone_weights"`.
+    pub name: &'static str,
+    /// Byte offset within the vertex.
+    pub offset: u8,
+    /// Components as stored: 3 for the position, 2 for a UV set, 4 bytes for the others (a unit
+    /// vector's fourth byte and the bone fields' pad bytes included).
+    pub components: u8,
+    /// Bytes per component: 4 (`f32`), 2 (`f16`) or 1 (`u8`).
+    pub component_size: u8,
+    /// Whether the components are little-endian IEEE floats; otherwise unsigned bytes.
+    pub float: bool,
+}
+
+impl AttributeLayout {
+    /// Bytes the attribute takes in a vertex.
+    pub const fn size(&self) -> usize {
+        self.components as usize * self.component_size as usize
+    }
+}
+
+const fn stored(name: &'static str, components: u8, size: u8, float: bool) -> AttributeLayout {
+    AttributeLayout {
+        name,
+        offset: 0,
+        components,
+        component_size: size,
+        float,
+    }
+}
+
+// How each attribute is stored: `attributes` hands these out, so a caller's view of the records
+// and the accessors below (which read these sizes: the assertion holds them together) agree.
+const POSITION: AttributeLayout = stored("position", 3, 4, true);
+const NORMAL: AttributeLayout = stored("normal", 4, 1, false);
+const UV: AttributeLayout = stored("uv", 2, 2, true);
+const UV1: AttributeLayout = stored("uv1", 2, 2, true);
+const TANGENT: AttributeLayout = stored("tangent", 4, 1, false);
+const BINORMAL: AttributeLayout = stored("binormal", 4, 1, false);
+const BONE_INDICES: AttributeLayout = stored("bone_indices", 4, 1, false);
+const BONE_WEIGHTS: AttributeLayout = stored("bone_weights", 4, 1, false);
+const _: () = assert!(
+    POSITION.size() == 12
+        && NORMAL.size() == 4
+        && UV.size() == 4
+        && UV1.size() == 4
+        && TANGENT.size() == 4
+        && BINORMAL.size() == 4
+        && BONE_INDICES.size() == 4
+        && BONE_WEIGHTS.size() == 4
+);
+
+impl VertexFormat {
+    /// The attributes this layout places, in byte order, each with its offset and how it is
+    /// stored. On a layout [`fitted_to`](Self::fitted_to) the stride (as
+    /// [`VertexBuffer::format`](super::VertexBuffer::format) gives it) every one lies inside the
+    /// record. Allocates nothing.
+    pub fn attributes(self) -> impl Iterator<Item = AttributeLayout> {
+        let mut all = [
+            (POSITION, self.position),
+            (NORMAL, self.normal),
+            (UV, self.uv0),
+            (UV1, self.uv1),
+            (TANGENT, self.tangent),
+            (BINORMAL, self.binormal),
+            (BONE_INDICES, self.bone_indices),
+            (BONE_WEIGHTS, self.bone_weights),
+        ]
+        .map(|(a, at)| at.map(|offset| AttributeLayout { offset, ..a }));
+        // Names place attributes in any order (`iii` before `t` in the skinned formats).
+        all.sort_unstable_by_key(|a| a.map(|a| a.offset));
+        all.into_iter().flatten()
+    }
+}
+
 /// `count` vertex records of `stride` bytes laid out as a [`VertexFormat`] describes. Reads are
 /// bounds-checked and return `None` past the end; nothing is copied. `Copy`.
 #[derive(Debug, Clone, Copy)]
@@ -299,6 +379,60 @@ mod tests {
         assert_eq!(v.range(1, 1).unwrap().len(), 1);
         assert!(v.range(1, 2).is_none());
         assert!(v.range(usize::MAX, 2).is_none());
+    }
+
+    #[test]
+    fn attributes_come_in_byte_order_with_their_storage() {
+        let f = VertexFormat::parse(b"set3/xyznuviiiwwtbpc");
+        let layout: Vec<_> = f
+            .attributes()
+            .map(|a| (a.name, a.offset, a.size()))
+            .collect();
+        assert_eq!(
+            layout,
+            [
+                ("position", 0, 12),
+                ("normal", 12, 4),
+                ("uv", 16, 4),
+                ("bone_indices", 20, 4),
+                ("bone_weights", 24, 4),
+                ("tangent", 28, 4),
+                ("binormal", 32, 4),
+            ]
+        );
+        assert_eq!(f.fitted_to(16).attributes().count(), 2);
+        let uv = f.attributes().find(|a| a.name == "uv").unwrap();
+        assert_eq!((uv.components, uv.component_size, uv.float), (2, 2, true));
+    }
+
+    #[test]
+    fn attribute_sizes_are_what_fitting_and_the_accessors_take() {
+        let f = VertexFormat::parse(b"set3/xyznuv2iiiwwtbpc");
+        assert_eq!(f.attributes().count(), 8);
+        for a in f.attributes() {
+            let end = usize::from(a.offset) + a.size();
+            assert!(f.fitted_to(end).attributes().any(|b| b == a), "{}", a.name);
+            assert!(
+                !f.fitted_to(end - 1).attributes().any(|b| b == a),
+                "{}",
+                a.name
+            );
+            // A record that ends with the attribute reads it.
+            let data = vec![0u8; end];
+            let v = Vertices::new(&data, end, f).unwrap();
+            let read = match a.name {
+                "position" => v.position(0).is_some(),
+                "normal" => v.normal(0).is_some(),
+                "uv" => v.uv(0).is_some(),
+                "uv1" => v.uv1(0).is_some(),
+                "tangent" => v.tangent(0).is_some(),
+                "binormal" => v.binormal(0).is_some(),
+                "bone_indices" => v.bone_indices(0).is_some(),
+                "bone_weights" => v.bone_weights(0).is_some(),
+                other => panic!("no accessor for {other}"),
+            };
+            assert!(read, "{}", a.name);
+        }
     }
 
     #[test]
