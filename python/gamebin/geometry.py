@@ -3,26 +3,12 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional
 
 import numpy as np
 
 from . import _gamebin as _native
 from ._file import File, Input, format_error
-
-# The attributes a vertex format names, as stored: position 3 × float32, the unit vectors four
-# offset-binary bytes (``(byte - 127) / 127``), UV sets 2 × float16 (the game stores ``uv - 0.5``),
-# bone indices (× 3) and weights as bytes.
-_ATTRIBUTE_DTYPES: Dict[str, Tuple[str, Tuple[int, ...]]] = {
-    "position": ("<f4", (3,)),
-    "normal": ("u1", (4,)),
-    "uv": ("<f2", (2,)),
-    "uv1": ("<f2", (2,)),
-    "tangent": ("u1", (4,)),
-    "binormal": ("u1", (4,)),
-    "bone_indices": ("u1", (4,)),
-    "bone_weights": ("u1", (4,)),
-}
 
 #: One armor vertex as stored: position, offset-binary normal (``(byte - 127) / 127``, as for
 #: vertex normals), padding.
@@ -36,18 +22,11 @@ ARMOR_VERTEX = np.dtype(
 )
 
 
-def vertex_dtype(fields: Dict[str, int], stride: int) -> np.dtype:
-    """The structured dtype of a vertex format: ``fields`` maps attribute names to byte offsets
-    (from the format name, fitted to the stride); bytes no attribute names stay unnamed."""
-    names = sorted(fields, key=fields.__getitem__)
-    return np.dtype(
-        {
-            "names": names,
-            "formats": [_ATTRIBUTE_DTYPES[n] for n in names],
-            "offsets": [fields[n] for n in names],
-            "itemsize": stride,
-        }
-    )
+def vertex_dtype(format_name: str, stride: int) -> np.dtype:
+    """The structured dtype of vertices of format ``format_name`` (``"set3/xyznuvtbpc"``) stored
+    ``stride`` bytes apart: the attributes the library reads within the stride, each at its
+    offset and as stored; bytes no attribute names stay unnamed."""
+    return np.dtype(_native.geometry_vertex_dtype(format_name, stride))
 
 
 def positions(vertices: np.ndarray) -> np.ndarray:
@@ -264,7 +243,7 @@ class GeometryFile(File):
             raw.setflags(write=False)
         else:
             raw = self._source.array(info["data_offset"], info["size"])
-        array = raw.view(vertex_dtype(info["fields"], info["stride"]))
+        array = raw.view(vertex_dtype(info["format_name"], info["stride"]))
         self._vertex[i] = array
         return array
 

@@ -11,22 +11,39 @@ use crate::errors::{OrRaise, format_error};
 use crate::source::Source;
 
 /// The byte offsets of the attributes a vertex format names, `{"position": 0, ...}`.
-fn fields<'py>(py: Python<'py>, f: &VertexFormat) -> PyResult<Bound<'py, PyDict>> {
+fn fields<'py>(py: Python<'py>, f: VertexFormat) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    for (name, at) in [
-        ("position", f.position),
-        ("normal", f.normal),
-        ("uv", f.uv0),
-        ("uv1", f.uv1),
-        ("tangent", f.tangent),
-        ("binormal", f.binormal),
-        ("bone_indices", f.bone_indices),
-        ("bone_weights", f.bone_weights),
-    ] {
-        if let Some(at) = at {
-            d.set_item(name, at)?;
-        }
+    for a in f.attributes() {
+        d.set_item(a.name, a.offset)?;
     }
+    Ok(d)
+}
+
+/// The NumPy structured dtype (as the dict `numpy.dtype` takes) of vertices of format
+/// `format_name` stored `stride` bytes apart, as the library reads them: the attributes that fit
+/// the stride, each at its offset with its stored components; other bytes stay unnamed.
+#[pyfunction]
+pub fn geometry_vertex_dtype<'py>(
+    py: Python<'py>,
+    format_name: &str,
+    stride: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let layout = VertexFormat::parse(format_name.as_bytes()).fitted_to(stride);
+    let (names, formats, offsets) = (PyList::empty(py), PyList::empty(py), PyList::empty(py));
+    for a in layout.attributes() {
+        let kind = if a.float { 'f' } else { 'u' };
+        // Bytes have no byte order; NumPy spells them without one.
+        let order = if a.component_size > 1 { "<" } else { "" };
+        let component = format!("{order}{kind}{}", a.component_size);
+        names.append(a.name)?;
+        formats.append((component, (a.components,)))?;
+        offsets.append(a.offset)?;
+    }
+    let d = PyDict::new(py);
+    d.set_item("names", names)?;
+    d.set_item("formats", formats)?;
+    d.set_item("offsets", offsets)?;
+    d.set_item("itemsize", stride)?;
     Ok(d)
 }
 
@@ -54,7 +71,7 @@ pub fn geometry_layout<'py>(source: &Bound<'py, Source>) -> PyResult<Bound<'py, 
         d.set_item("size", vb.size_in_bytes())?;
         d.set_item("encoded", vb.is_encoded().or_raise(py)?)?;
         d.set_item("count", vb.vertex_count().or_raise(py)?)?;
-        d.set_item("fields", fields(py, &format)?)?;
+        d.set_item("fields", fields(py, format)?)?;
         vertex_buffers.append(d)?;
     }
     out.set_item("vertex_buffers", vertex_buffers)?;

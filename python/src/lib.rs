@@ -22,6 +22,7 @@ fn _gamebin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<source::Source>()?;
     m.add_class::<assets::PathTable>()?;
     m.add_function(wrap_pyfunction!(geometry::geometry_layout, m)?)?;
+    m.add_function(wrap_pyfunction!(geometry::geometry_vertex_dtype, m)?)?;
     m.add_function(wrap_pyfunction!(geometry::geometry_decode_vertices, m)?)?;
     m.add_function(wrap_pyfunction!(geometry::geometry_decode_indices, m)?)?;
     m.add_function(wrap_pyfunction!(geometry::geometry_export_glb, m)?)?;

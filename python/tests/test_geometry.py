@@ -108,3 +108,38 @@ def test_every_real_geometry_reads(tmp_path):
         skipped = g.export_glb(out, armor=True)
         assert out.read_bytes()[:4] == b"glTF"
         assert skipped == [], (path.name, skipped)
+
+
+def _formats_laid_out_as_the_library_reads_them(paths):
+    """Checks every vertex buffer's dtype against the reader's layout of that buffer (its
+    ``fields``, from the Rust ``VertexBuffer::format``); returns the (format, stride) pairs seen."""
+    seen = set()
+    for path in paths:
+        g = gamebin.GeometryFile(path)
+        for info, array in zip(g.vertex_buffer_info, g.vertex_buffers):
+            dtype = array.dtype
+            assert dtype.itemsize == info["stride"], path.name
+            offsets = {name: dtype.fields[name][1] for name in dtype.names}
+            assert offsets == info["fields"], (path.name, info["format_name"])
+            # Each field ends before the next begins, and the last within the record.
+            spans = sorted((at, dtype.fields[name][0].itemsize) for name, at in offsets.items())
+            ends = [at + size for at, size in spans]
+            assert all(end <= at for end, (at, _) in zip(ends, spans[1:])), info["format_name"]
+            assert not ends or ends[-1] <= info["stride"], info["format_name"]
+            assert dtype == gamebin.vertex_dtype(info["format_name"], info["stride"])
+            seen.add((info["format_name"], info["stride"]))
+    return seen
+
+
+def test_vertex_dtypes_are_the_librarys_layouts_in_the_fixtures():
+    paths = sorted(fixture("wows-geometry", "").glob("*.geometry"))
+    seen = _formats_laid_out_as_the_library_reads_them(paths)
+    # Skinned and two-UV-set layouts (mixed_formats), the common one, and one without tangents.
+    names = {"set3/xyznuviiiwwtbpc", "set3/xyznuv2tbpc", "set3/xyznuvtbpc", "set3/xyznuvpc"}
+    assert names <= {name for name, _ in seen}, seen
+
+
+def test_vertex_dtypes_are_the_librarys_layouts_in_the_samples():
+    paths = sorted(samples().rglob("*.geometry"))
+    assert len(paths) >= 8
+    assert _formats_laid_out_as_the_library_reads_them(paths)
