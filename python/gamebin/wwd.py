@@ -1,7 +1,9 @@
-"""Captain Claw / Gruntz ``.wwd``: planes' tile grids as 2-D uint32 arrays, objects as dicts."""
+"""Captain Claw / Gruntz ``.wwd``: planes' tile grids as 2-D uint32 arrays, headers and objects as
+dicts."""
 
 from __future__ import annotations
 
+import json
 import os
 from typing import Any, Dict, List, Optional, Union
 
@@ -11,32 +13,45 @@ from . import _gamebin as _native
 from ._file import File, Input
 
 
-class Plane:
-    """A plane: its fields (``name``, ``flags``, ``tile_width``, ``tiles_wide``, ...), its
-    ``image_sets`` and ``objects`` (dicts), and ``tiles``."""
+# The object keys Python names differently from the model (and `dump --json`): the position is
+# `x`, `y`, `z`, `i`, as it was before objects carried every field.
+_OBJECT_KEY = {"location_x": "x", "location_y": "y", "location_z": "z", "location_i": "i"}
 
-    def __init__(self, level: "WwdLevel", info: Dict[str, Any]) -> None:
+
+def _object(data: Dict[str, Any]) -> Dict[str, Any]:
+    """An object of the model as one flat dict: its record's fields, then its four strings."""
+    fields = data.pop("fields")
+    return {**{_OBJECT_KEY.get(k, k): v for k, v in fields.items()}, **data}
+
+
+class Plane:
+    """A plane: ``header`` (every field of its plane header, as ``gamebin dump --json`` prints
+    it), the most used of them as attributes (``name``, ``flags``, ``tile_width``,
+    ``tiles_wide``, ...), its ``image_sets`` and ``objects`` (dicts), and ``tiles``."""
+
+    def __init__(self, level: "WwdLevel", data: Dict[str, Any], grid: Dict[str, Any]) -> None:
         self._level = level
-        self._info = info
-        self.name: str = info["name"]
-        self.flags: int = info["flags"]
-        self.tile_width: int = info["tile_width"]
-        self.tile_height: int = info["tile_height"]
-        self.tiles_wide: int = info["tiles_wide"]
-        self.tiles_high: int = info["tiles_high"]
-        self.z_coord: int = info["z_coord"]
-        self.image_sets: List[str] = info["image_sets"]
-        self.objects: List[Dict[str, Any]] = info["objects"]
+        self._grid = grid
+        self.header: Dict[str, Any] = data["header"]
+        self.name: str = self.header["name"]
+        self.flags: int = self.header["flags"]
+        self.tile_width: int = self.header["tile_width"]
+        self.tile_height: int = self.header["tile_height"]
+        self.tiles_wide: int = self.header["tiles_wide"]
+        self.tiles_high: int = self.header["tiles_high"]
+        self.z_coord: int = self.header["z_coord"]
+        self.image_sets: List[str] = data["image_sets"]
+        self.objects: List[Dict[str, Any]] = [_object(o) for o in data["objects"]]
 
     @property
     def tiles(self) -> np.ndarray:
         """The tile grid, ``(tiles_high, tiles_wide)`` uint32, row by row: a read-only zero-copy
         view of the file for an uncompressed level, a copy from the inflated main block for a
         compressed one."""
-        if "tiles" in self._info:
-            return self._info["tiles"]
-        high, wide = self._info["shape"]
-        raw = self._level.source.array(self._info["tiles_offset"], high * wide * 4)
+        if "tiles" in self._grid:
+            return self._grid["tiles"]
+        high, wide = self._grid["shape"]
+        raw = self._level.source.array(self._grid["tiles_offset"], high * wide * 4)
         return raw.view("<u4").reshape(high, wide)
 
     def __repr__(self) -> str:
@@ -44,9 +59,11 @@ class Plane:
 
 
 class WwdLevel(File):
-    """A ``.wwd`` level (compressed levels are inflated once, on open). Strings are decoded as
-    Windows-1250, like the CLI; ``ignore_signature=True`` reads a level whose header signature is
-    wrong.
+    """A ``.wwd`` level (compressed levels are inflated once, on open), read whole into the model
+    ``gamebin dump --json`` prints, but for the tile grids. Strings read as Windows-1250, written
+    as the dump writes them (``%XX`` for ``%``, control bytes and bytes the code page leaves
+    undefined, so that they give back the stored bytes); ``ignore_signature=True`` reads a level
+    whose header signature is wrong.
 
     >>> level = gamebin.WwdLevel("RETAIL01.WWD")               # doctest: +SKIP
     >>> level.planes[1].tiles.shape                              # doctest: +SKIP
@@ -60,10 +77,17 @@ class WwdLevel(File):
         super().__init__(data, read=read)
         self._ignore_signature = ignore_signature
         info = _native.wwd_level(self._source, ignore_signature)
-        #: Header fields: ``name``, ``author``, ``birth``, ``rez_file``, ``image_dir``,
-        #: ``pal_rez``, ``launch_app``, ``compressed``, ``start``, ``signature_ok``.
-        self.header: Dict[str, Any] = {k: v for k, v in info.items() if k != "planes"}
-        self.planes: List[Plane] = [Plane(self, p) for p in info["planes"]]
+        header, planes = json.loads(info["model"])
+        #: Every header field as ``gamebin dump --json`` prints it (``name``, ``author``,
+        #: ``flags``, ``start_x``, ...), and ``compressed``, ``signature_ok`` and ``start``
+        #: (``(start_x, start_y)``).
+        self.header: Dict[str, Any] = {
+            **header,
+            "compressed": info["compressed"],
+            "signature_ok": info["signature_ok"],
+            "start": (header["start_x"], header["start_y"]),
+        }
+        self.planes: List[Plane] = [Plane(self, p, g) for p, g in zip(planes, info["grids"])]
 
     @property
     def objects(self) -> List[Dict[str, Any]]:
