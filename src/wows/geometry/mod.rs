@@ -71,7 +71,7 @@ mod vertex_format;
 mod vertices;
 
 pub use armor::{Armor, ArmorNode, ArmorNodes, Bounds};
-pub use attributes::{FloatAttribute, NonFinite, Vertices};
+pub use attributes::{AttributeLayout, FloatAttribute, NonFinite, Vertices};
 pub use check::{Finding, GeometryCheck};
 pub use decoded::{DecodedGeometry, DrawData};
 pub use draw::{Draw, Pairing};
