@@ -18,10 +18,16 @@ from ._file import File, Input
 _OBJECT_KEY = {"location_x": "x", "location_y": "y", "location_z": "z", "location_i": "i"}
 
 
+def _texts(data: Dict[str, Any]) -> Dict[str, Any]:
+    """``data`` with every text of the model (escaped as ``dump --json`` writes it) as the text
+    it stores, decoded as the library decodes text for display."""
+    return {k: _native.wwd_text(v) if isinstance(v, str) else v for k, v in data.items()}
+
+
 def _object(data: Dict[str, Any]) -> Dict[str, Any]:
     """An object of the model as one flat dict: its record's fields, then its four strings."""
     fields = data.pop("fields")
-    return {**{_OBJECT_KEY.get(k, k): v for k, v in fields.items()}, **data}
+    return {**{_OBJECT_KEY.get(k, k): v for k, v in fields.items()}, **_texts(data)}
 
 
 class Plane:
@@ -32,7 +38,7 @@ class Plane:
     def __init__(self, level: "WwdLevel", data: Dict[str, Any], grid: Dict[str, Any]) -> None:
         self._level = level
         self._grid = grid
-        self.header: Dict[str, Any] = data["header"]
+        self.header: Dict[str, Any] = _texts(data["header"])
         self.name: str = self.header["name"]
         self.flags: int = self.header["flags"]
         self.tile_width: int = self.header["tile_width"]
@@ -40,7 +46,7 @@ class Plane:
         self.tiles_wide: int = self.header["tiles_wide"]
         self.tiles_high: int = self.header["tiles_high"]
         self.z_coord: int = self.header["z_coord"]
-        self.image_sets: List[str] = data["image_sets"]
+        self.image_sets: List[str] = [_native.wwd_text(n) for n in data["image_sets"]]
         self.objects: List[Dict[str, Any]] = [_object(o) for o in data["objects"]]
 
     @property
@@ -60,10 +66,9 @@ class Plane:
 
 class WwdLevel(File):
     """A ``.wwd`` level (compressed levels are inflated once, on open), read whole into the model
-    ``gamebin dump --json`` prints, but for the tile grids. Strings read as Windows-1250, written
-    as the dump writes them (``%XX`` for ``%``, control bytes and bytes the code page leaves
-    undefined, so that they give back the stored bytes); ``ignore_signature=True`` reads a level
-    whose header signature is wrong.
+    ``gamebin dump --json`` prints, but for the tile grids and the text: strings are the stored
+    bytes up to the first NUL, read as Windows-1250 (not the dump's ``%XX`` escapes);
+    ``ignore_signature=True`` reads a level whose header signature is wrong.
 
     >>> level = gamebin.WwdLevel("RETAIL01.WWD")               # doctest: +SKIP
     >>> level.planes[1].tiles.shape                              # doctest: +SKIP
@@ -82,7 +87,7 @@ class WwdLevel(File):
         #: ``flags``, ``start_x``, ...), and ``compressed``, ``signature_ok`` and ``start``
         #: (``(start_x, start_y)``).
         self.header: Dict[str, Any] = {
-            **header,
+            **_texts(header),
             "compressed": info["compressed"],
             "signature_ok": info["signature_ok"],
             "start": (header["start_x"], header["start_y"]),

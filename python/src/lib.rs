@@ -38,6 +38,7 @@ fn _gamebin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(assets::write_model_example, m)?)?;
     m.add_function(wrap_pyfunction!(wdb::wdb_table, m)?)?;
     m.add_function(wrap_pyfunction!(wwd::wwd_level, m)?)?;
+    m.add_function(wrap_pyfunction!(wwd::wwd_text, m)?)?;
     m.add_function(wrap_pyfunction!(wwd::wwd_render, m)?)?;
     m.add_function(wrap_pyfunction!(models::wdata_json, m)?)?;
     m.add_function(wrap_pyfunction!(models::craftstudio_project, m)?)?;

@@ -18,6 +18,17 @@ fn text(s: &[u8]) -> String {
     text_lossy(s).into_owned()
 }
 
+/// A text of the model as `dump --json` writes it (`%XX` for `%`, control bytes and bytes
+/// Windows-1250 leaves undefined, so that it gives back the stored bytes) as the text Python shows:
+/// the stored bytes up to the first NUL (as a fixed-size name field ends), decoded as the library
+/// decodes text for display. Python users get the level's text, not the lossless transport form.
+#[pyfunction]
+pub fn wwd_text(escaped: &str) -> PyResult<String> {
+    let bytes = gamebin::wwd::unescape(escaped)
+        .map_err(|why| pyo3::exceptions::PyValueError::new_err(format!("{escaped:?}: {why}")))?;
+    Ok(text_lossy(gamebin::wwd::fixed(&bytes)).into_owned())
+}
+
 /// The level: `model`, the JSON text of `[header, planes]` of the owned model with the planes'
 /// tiles left out; `compressed`, `signature_ok`; and per plane in `grids` its `shape`
 /// `(tiles_high, tiles_wide)` and `tiles_offset` (the grid's offset in the file, for a zero-copy

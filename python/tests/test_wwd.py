@@ -183,3 +183,13 @@ def test_a_compressed_levels_grid_is_read_only_too():
     assert packed.header["compressed"]
     for plane in packed.planes:
         assert not plane.tiles.flags.writeable
+
+
+def test_level_text_is_the_stored_text_not_the_dumps_escapes():
+    # `gamebin dump --json` writes this sample's animation name with its trailing tab escaped as
+    # `LEVEL_AMBIENT_WATER%09`, so that the JSON gives back the stored bytes; Python shows the
+    # text itself.
+    level = gamebin.WwdLevel(samples() / "wap32-wwd" / "gruntz_libwap32_RockySwitch.wwd")
+    animations = {o["animation"] for o in level.objects}
+    assert "LEVEL_AMBIENT_WATER\t" in animations
+    assert not any("%09" in a for a in animations)
