@@ -213,30 +213,51 @@ impl<'b> Vertices<'b> {
     /// for such a component (the stored value; a texture coordinate of 0 is the texture's middle
     /// once the game's `uv − 0.5` is undone) and report what this returns.
     pub fn non_finite(&self) -> impl Iterator<Item = NonFinite> + 'b {
-        let v = *self;
-        [
-            (FloatAttribute::Position, v.format.position.is_some()),
-            (FloatAttribute::Uv, v.format.uv0.is_some()),
-            (FloatAttribute::Uv1, v.format.uv1.is_some()),
-        ]
-        .into_iter()
-        .filter(|&(_, present)| present)
-        .filter_map(move |(attribute, _)| {
-            let finite = |i: usize| match attribute {
-                FloatAttribute::Position => v
-                    .position(i)
-                    .is_none_or(|p| p.iter().all(|c| c.is_finite())),
-                FloatAttribute::Uv => v.uv(i).is_none_or(|t| t.iter().all(|c| c.is_finite())),
-                FloatAttribute::Uv1 => v.uv1(i).is_none_or(|t| t.iter().all(|c| c.is_finite())),
-            };
-            let mut bad = (0..v.len()).filter(|&i| !finite(i));
-            let first_vertex = bad.next()?;
-            Some(NonFinite {
-                attribute,
-                first_vertex,
-                vertices: 1 + bad.count(),
-            })
-        })
+        // The stored bits are tested, not decoded values: a component is NaN or infinite exactly
+        // when its exponent bits are all set. Each attribute's exponents are 16-bit words at fixed
+        // places of the record (the top half of each f32 of a position, each f16 of a UV set),
+        // so one pass over the records reads a few words of each.
+        let attributes = [
+            (
+                FloatAttribute::Position,
+                self.format.position,
+                12,
+                F32_EXPONENTS,
+            ),
+            (FloatAttribute::Uv, self.format.uv0, 4, F16_EXPONENTS),
+            (FloatAttribute::Uv1, self.format.uv1, 4, F16_EXPONENTS),
+        ];
+        // An attribute that does not fit the record is absent (as the accessors read it).
+        let present = attributes.map(|(attribute, at, len, exponents)| {
+            at.map(usize::from)
+                .filter(|&at| at + len <= self.stride)
+                .map(|at| (attribute, at, exponents))
+        });
+        let mut found: [Option<NonFinite>; 3] = [None, None, None];
+        for (i, record) in self.data.chunks_exact(self.stride).enumerate() {
+            for (present, slot) in present.iter().zip(&mut found) {
+                let Some((attribute, at, (words, mask))) = *present else {
+                    continue;
+                };
+                let bad = words.iter().any(|&w| {
+                    matches!(record.get(at + w..at + w + 2),
+                        Some(&[low, high]) if u16::from_le_bytes([low, high]) & mask == mask)
+                });
+                if bad {
+                    match slot {
+                        Some(n) => n.vertices += 1,
+                        None => {
+                            *slot = Some(NonFinite {
+                                attribute,
+                                first_vertex: i,
+                                vertices: 1,
+                            })
+                        }
+                    }
+                }
+            }
+        }
+        found.into_iter().flatten()
     }
 
     fn unit(&self, i: usize, at: Option<u8>) -> Option<[f32; 3]> {
@@ -344,9 +365,59 @@ impl<'b> Vertices<'b> {
     }
 }
 
+/// Where the exponent words of an f32 triple lie (the top half of each float) and their mask.
+const F32_EXPONENTS: ([usize; 3], u16) = ([2, 6, 10], 0x7F80);
+/// The same for a pair of f16 (the whole of each), the last offset repeated.
+const F16_EXPONENTS: ([usize; 3], u16) = ([0, 2, 2], 0x7C00);
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The scan of stored bits finds exactly the vertices whose decoded position or UVs are not
+    /// all finite, on records of random bits (every exponent pattern turns up often).
+    #[test]
+    fn non_finite_scan_agrees_with_the_decoded_values() {
+        let f = VertexFormat::parse(b"set3/xyznuv2tbpc");
+        let stride = 28;
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut data = vec![0u8; stride * 4000];
+        for byte in &mut data {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            // Bytes biased to all-ones exponents so that NaN and infinity are common.
+            *byte = if (state >> 60) < 5 {
+                0xff
+            } else {
+                (state >> 33) as u8
+            };
+        }
+        let v = Vertices::new(&data, stride, f).unwrap();
+        let found: Vec<NonFinite> = v.non_finite().collect();
+        let decoded = |attribute| {
+            let bad: Vec<usize> = (0..v.len())
+                .filter(|&i| match attribute {
+                    FloatAttribute::Position => {
+                        !v.position(i).unwrap().iter().all(|c| c.is_finite())
+                    }
+                    FloatAttribute::Uv => !v.uv(i).unwrap().iter().all(|c| c.is_finite()),
+                    FloatAttribute::Uv1 => !v.uv1(i).unwrap().iter().all(|c| c.is_finite()),
+                })
+                .collect();
+            (bad.first().copied(), bad.len())
+        };
+        for attribute in [
+            FloatAttribute::Position,
+            FloatAttribute::Uv,
+            FloatAttribute::Uv1,
+        ] {
+            let (first, count) = decoded(attribute);
+            assert!(count > 0 && count < v.len(), "{attribute:?}: {count}");
+            let scan = found.iter().find(|n| n.attribute == attribute).unwrap();
+            assert_eq!((Some(scan.first_vertex), scan.vertices), (first, count));
+        }
+    }
 
     fn one_vertex() -> Vec<u8> {
         let mut v = Vec::new();
