@@ -121,24 +121,9 @@ const DERIVED: &[(&str, &str)] = &[
 /// Edits (the place edited) not written as read when this test was written: open on #29.
 const OPEN: &[(&str, &str, &str)] = &[
     (
-        "craftstudio-project",
-        "/entries/N/next_revision_id",
-        "a folder stores no revision id: the model holds one the writer drops",
-    ),
-    (
-        "craftstudio-project",
-        "/format_version",
-        "written, but no reader reads that version",
-    ),
-    (
         "wap32-wwd",
         "/header/signature",
         "written, but no reader reads the level without --ignore-signature",
-    ),
-    (
-        "rusty-hearts-wdata",
-        "/version",
-        "written, but no reader reads that version",
     ),
     (
         "rusty-hearts-wdata",

@@ -239,6 +239,15 @@ impl ProjectModel {
     /// naming the structure and field, if a table has more than 65,535 records or a string is
     /// longer than a .NET string's `i32` length can say.
     pub fn to_bytes(&self) -> WriteResult<Vec<u8>> {
+        // Readers read one version: a file of another would not open.
+        if self.format_version != crate::craftstudio::FORMAT_VERSION {
+            return Err(WriteError::invalid(
+                "Project.format_version",
+                u64::from(self.format_version),
+                "not the one version readers read",
+            )
+            .in_field("format_version"));
+        }
         let mut out = Sink::new();
         out.put(&FileStart {
             format_version: self.format_version,
@@ -272,6 +281,22 @@ impl ProjectModel {
         let mut revisions = Vec::new();
         for (i, e) in self.entries.iter().enumerate() {
             let in_entry = |e: WriteError| e.at_index(i).in_field("entries");
+            // A folder stores none of an asset's fields: set, they would be lost.
+            if e.is_folder {
+                let set = [
+                    ("trashed", u64::from(e.trashed)),
+                    ("next_revision_id", u64::from(e.next_revision_id)),
+                    ("revisions", crate::bytes::u64_of(e.revisions.len())),
+                ];
+                if let Some(&(key, value)) = set.iter().find(|(_, value)| *value != 0) {
+                    let e = WriteError::invalid(
+                        "ProjectEntry.asset",
+                        value,
+                        "a folder stores no asset fields (trashed, revision id, revisions)",
+                    );
+                    return Err(in_entry(e.in_field(key)));
+                }
+            }
             let asset = if e.is_folder {
                 None
             } else {

@@ -150,6 +150,15 @@ fn write_into(s: &mut Encoder, map: &WdataModel) -> Result<()> {
         )
         .in_field("signature"));
     }
+    // Readers read the versions they know: a map of another would not open.
+    if !crate::wdata::KNOWN_VERSIONS.contains(&v) {
+        return Err(encode::refused(
+            "Header.Version",
+            encode::version_value(v),
+            "a version no reader reads (1 to 22)",
+        )
+        .in_field("version"));
+    }
     s.wstr(&map.signature, "Header.signature")
         .in_field("signature")?;
     s.i32(v);
