@@ -123,20 +123,17 @@ impl Encoder {
         version: i32,
         what: &'static str,
     ) -> Result<Option<&'m T>> {
-        match (field, stored) {
-            (Some(v), true) => Ok(Some(v)),
-            (None, false) => Ok(None),
-            (Some(_), false) => Err(refused(
-                what,
-                version_value(version),
-                "the model sets a field that this version (the value) does not store: leave it out (None)",
-            )),
-            (None, true) => Err(refused(
-                what,
-                version_value(version),
-                "this version (the value) stores the field but the model leaves it out (None)",
-            )),
-        }
+        let reason = match (field, stored) {
+            (Some(v), true) => return Ok(Some(v)),
+            (None, false) => return Ok(None),
+            (Some(_), false) => {
+                "the model sets a field that this version (the value) does not store: leave it out (None)"
+            }
+            (None, true) => {
+                "this version (the value) stores the field but the model leaves it out (None)"
+            }
+        };
+        Err(refused(what, version_value(version), reason))
     }
 
     /// [`Encoder::gate`] with one of the reader's gates: the field is checked against the version
