@@ -75,6 +75,7 @@ pub(crate) mod gates;
 mod groups;
 pub(crate) mod header;
 mod info;
+pub mod kind;
 #[cfg(feature = "write")]
 pub mod model;
 mod obb;
@@ -96,7 +97,6 @@ pub use event_box::{
 pub use flat_records::{
     Ambient, AniBg, Cue, Gimmick, ItemBox, ScenePath, SceneResource, Sound, SoundBlock,
 };
-pub(crate) use groups::FixedGroup;
 pub use groups::{SceneCamera, SceneTiming, Signpost, SoundFades, TimeHold};
 pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};
 pub use info::{ByEventBoxType, WdataInfo, event_box_type_name, trigger_layout_label};

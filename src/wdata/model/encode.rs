@@ -16,47 +16,41 @@ use crate::write_error::{WriteError, WriteResult as Result};
 use super::map::{Bool32, WString};
 
 /// The output being built.
-pub(super) struct Encoder {
+pub(crate) struct Encoder {
     /// The bytes so far.
-    pub(super) out: sink::Sink,
+    pub(crate) out: sink::Sink,
 }
 
 impl Encoder {
-    pub(super) fn new() -> Encoder {
+    pub(crate) fn new() -> Encoder {
         Encoder {
             out: sink::Sink::new(),
         }
     }
 
     /// The current output offset (where the next field starts).
-    pub(super) fn pos(&self) -> u64 {
+    pub(crate) fn pos(&self) -> u64 {
         u64_of(self.out.len())
     }
 
-    pub(super) fn i32(&mut self, value: i32) {
+    pub(crate) fn i32(&mut self, value: i32) {
         self.out.put(&I32::new(value));
     }
 
-    pub(super) fn u32(&mut self, value: u32) {
+    pub(crate) fn u32(&mut self, value: u32) {
         self.out.put(&U32::new(value));
     }
 
-    pub(super) fn f32(&mut self, value: f32) {
+    pub(crate) fn f32(&mut self, value: f32) {
         self.out.put(&F32::new(value));
     }
 
-    pub(super) fn f32s(&mut self, values: &[f32]) {
-        for &v in values {
-            self.f32(v);
-        }
-    }
-
-    pub(super) fn bool32(&mut self, value: Bool32) {
+    pub(crate) fn bool32(&mut self, value: Bool32) {
         self.u32(value.0);
     }
 
     /// `u16` code-unit count, then the code units, little-endian.
-    pub(super) fn wstr(&mut self, text: &WString, what: &'static str) -> Result<()> {
+    pub(crate) fn wstr(&mut self, text: &WString, what: &'static str) -> Result<()> {
         let len = u16::try_from(text.units.len()).map_err(|_| {
             refused(
                 what,
@@ -72,27 +66,27 @@ impl Encoder {
     }
 
     /// A list's length as the file's `i32` count.
-    pub(super) fn count_i32(&mut self, len: usize, what: &'static str) -> Result<()> {
+    pub(crate) fn count_i32(&mut self, len: usize, what: &'static str) -> Result<()> {
         let n = self.i32_count(len, what)?;
         self.out.put(&n);
         Ok(())
     }
 
     /// A list's length as the file's `u32` count (a camera info's lists).
-    pub(super) fn count_u32(&mut self, len: usize, what: &'static str) -> Result<()> {
+    pub(crate) fn count_u32(&mut self, len: usize, what: &'static str) -> Result<()> {
         let n = self.u32_count(len, what)?;
         self.out.put(&n);
         Ok(())
     }
 
     /// A list's length as an `i32` count of a raw struct (errors at the current offset).
-    pub(super) fn i32_count(&self, len: usize, what: &'static str) -> Result<I32> {
+    pub(crate) fn i32_count(&self, len: usize, what: &'static str) -> Result<I32> {
         self.count_as(len, what, "more items than an i32 count can hold")
             .map(I32::new)
     }
 
     /// A list's length as a `u32` count of a raw struct (errors at the current offset).
-    pub(super) fn u32_count(&self, len: usize, what: &'static str) -> Result<U32> {
+    pub(crate) fn u32_count(&self, len: usize, what: &'static str) -> Result<U32> {
         self.count_as(len, what, "more items than a u32 count can hold")
             .map(U32::new)
     }
@@ -107,7 +101,7 @@ impl Encoder {
     }
 
     /// Each string of `list`, in order.
-    pub(super) fn wstrs(&mut self, list: &[WString], what: &'static str) -> Result<()> {
+    pub(crate) fn wstrs(&mut self, list: &[WString], what: &'static str) -> Result<()> {
         for s in list {
             self.wstr(s, what)?;
         }
@@ -116,7 +110,7 @@ impl Encoder {
 
     /// Checks that an optional field is present exactly when the version stores it. `version`
     /// is the version the gate looks at (main or sub-version), reported as the error's value.
-    pub(super) fn gate<'m, T>(
+    pub(crate) fn gate<'m, T>(
         &self,
         field: &'m Option<T>,
         stored: bool,
@@ -138,7 +132,7 @@ impl Encoder {
 
     /// [`Encoder::gate`] with one of the reader's gates: the field is checked against the version
     /// that gate looks at.
-    pub(super) fn gated<'m, T>(
+    pub(crate) fn gated<'m, T>(
         &self,
         field: &'m Option<T>,
         gate: Gate,
@@ -151,7 +145,7 @@ impl Encoder {
 
 /// The writer's error for the format's field `what`; a field a version gates ends its path with
 /// its own JSON key (`shadow`), to which the layers above add the entry (`anibg[1].shadow`).
-pub(super) fn refused(what: &'static str, value: u64, reason: &'static str) -> WriteError {
+pub(crate) fn refused(what: &'static str, value: u64, reason: &'static str) -> WriteError {
     let e = WriteError::invalid(what, value, reason);
     match super::gated_json_key(what) {
         Some(key) => e.in_field(key),
@@ -161,6 +155,6 @@ pub(super) fn refused(what: &'static str, value: u64, reason: &'static str) -> W
 
 /// A version as an error value (its bit pattern: a negative version shows as a huge number,
 /// which is what it is to the file).
-pub(super) fn version_value(version: i32) -> u64 {
+pub(crate) fn version_value(version: i32) -> u64 {
     u64::from(version.cast_unsigned())
 }

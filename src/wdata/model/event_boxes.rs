@@ -9,13 +9,13 @@ use crate::wdata::raw::RawEventBoxIndexEntry;
 use crate::wdata::{OBB_MIN_SIZE, Versions, gates};
 
 use super::encode::{Encoder, version_value};
-use super::flat_records::{
+use super::from_view::ws;
+use super::map::WString;
+use super::{
     CameraBlockBox, CameraBox, CameraTargetBox, CutoffBox, EnvironmentReverbBox, EtcBox,
     EventHitBox, InAreaBox, MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox,
     SelectMapPortalBox, SkidBox, StartPointBox, TriggerBox, WaypointBox,
 };
-use super::from_view::ws;
-use super::map::WString;
 /// A TriggerBox's signpost: the reader's type (a group of plain numbers, declared once).
 pub use crate::wdata::Signpost;
 
@@ -207,7 +207,7 @@ pub struct WaypointLink {
 impl EventBoxes {
     /// The index (`type_count` entries of absolute offset and count), then every group in type
     /// order; an empty group's offset is the position where it would start.
-    pub(super) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
+    pub(crate) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
         let beyond = usize::try_from(self.type_count.saturating_sub(TYPE_COUNT)).ok();
         if beyond != Some(self.beyond.len()) {
             return Err(super::encode::refused(
@@ -301,7 +301,7 @@ impl EventBoxes {
 }
 
 /// Where record `index` of a list of `len` stands (what a record's layout may depend on).
-pub(super) fn place(index: usize, len: usize) -> Place {
+pub(crate) fn place(index: usize, len: usize) -> Place {
     Place {
         index: u32::try_from(index).unwrap_or(u32::MAX),
         last: index + 1 == len,
@@ -319,7 +319,7 @@ trait Group {
 
 /// A record of a counted list (the records of one EventBox type, or of the AniBG, ItemBox and
 /// Gimmick sections), written one after the other.
-pub(super) trait Record {
+pub(crate) trait Record {
     /// The count's name in errors (`EventBoxes.CameraBox.count`, `AniBG.count`).
     const WHAT: &'static str;
     /// Where the list is in the map's JSON (`event_boxes.CameraBox`, `anibg`): what an error
@@ -327,6 +327,18 @@ pub(super) trait Record {
     const SECTION: &'static str;
     /// Writes the record, the one at `place` in its list.
     fn write(&self, s: &mut Encoder, g: Versions, place: Place) -> Result<()>;
+}
+
+/// The records of a run, each knowing its place in it.
+pub(crate) fn write_records<R: Record>(
+    s: &mut Encoder,
+    list: &[R],
+    versions: Versions,
+) -> Result<()> {
+    for (i, r) in list.iter().enumerate() {
+        r.write(s, versions, place(i, list.len()))?;
+    }
+    Ok(())
 }
 
 impl<R: Record> Group for Vec<R> {
@@ -393,7 +405,7 @@ impl PvsEventBoxes {
     /// Refuses the variant the EventBox version does not store. An empty list stores only its
     /// count, so either variant writes it (the JSON of an empty list, `[]`, cannot say which one
     /// it was).
-    pub(super) fn check(&self, g: Versions, what: &'static str) -> Result<()> {
+    pub(crate) fn check(&self, g: Versions, what: &'static str) -> Result<()> {
         let entries = crate::wdata::gates::CAMERA_PVS_ENTRIES;
         match self {
             PvsEventBoxes::Ids(ids) if !entries.stored(g) || ids.is_empty() => Ok(()),
@@ -408,7 +420,7 @@ impl PvsEventBoxes {
     }
 
     /// The ids or the entries, once the count is written.
-    pub(super) fn write_items(&self, s: &mut Encoder, what: &'static str) -> Result<()> {
+    pub(crate) fn write_items(&self, s: &mut Encoder, what: &'static str) -> Result<()> {
         match self {
             PvsEventBoxes::Ids(ids) => ids.iter().for_each(|&id| s.u32(id)),
             PvsEventBoxes::Entries(entries) => {
@@ -424,7 +436,7 @@ impl PvsEventBoxes {
 
 impl RenderEntry {
     /// The id (main version >= 22), then the name.
-    pub(super) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
+    pub(crate) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
         if let Some(&id) = s.gated(
             &self.id,
             gates::RENDER_ITEM_KEY,
@@ -439,7 +451,7 @@ impl RenderEntry {
 
 impl CameraTargetName {
     /// The name or the text id, whichever the EventBox version stores (refusing the other).
-    pub(super) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
+    pub(crate) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
         let text_id_since = crate::wdata::CameraTargetName::TEXT_ID_SINCE;
         match (self, g.event_box >= text_id_since) {
             (CameraTargetName::Name(name), false) => s.wstr(name, "CameraTargetBox.TargetName"),
@@ -456,7 +468,7 @@ impl CameraTargetName {
     }
 
     /// Copies the reader's target.
-    pub(super) fn from_read(t: crate::wdata::CameraTargetName<'_>) -> CameraTargetName {
+    pub(crate) fn from_read(t: crate::wdata::CameraTargetName<'_>) -> CameraTargetName {
         match t {
             crate::wdata::CameraTargetName::Name(n) => CameraTargetName::Name(ws(n)),
             crate::wdata::CameraTargetName::TextId(id) => CameraTargetName::TextId(id),

@@ -8,17 +8,17 @@ use crate::wdata::{self as read, EventBox, EventBoxType, WdataView};
 
 use super::*;
 
-pub(super) fn ws(s: read::WStr<'_>) -> WString {
+pub(crate) fn ws(s: read::WStr<'_>) -> WString {
     WString {
         units: s.units().collect(),
     }
 }
 
-pub(super) fn names(list: read::NameList<'_>) -> Result<Vec<WString>> {
+pub(crate) fn names(list: read::NameList<'_>) -> Result<Vec<WString>> {
     list.iter().map(|n| Ok(ws(n?.name))).collect()
 }
 
-pub(super) fn obb(o: &read::Obb<'_>) -> Obb {
+pub(crate) fn obb(o: &read::Obb<'_>) -> Obb {
     Obb {
         name: ws(o.name),
         position: o.position,
@@ -28,23 +28,19 @@ pub(super) fn obb(o: &read::Obb<'_>) -> Obb {
     }
 }
 
-pub(super) fn b32(b: read::Bool32) -> Bool32 {
+pub(crate) fn b32(b: read::Bool32) -> Bool32 {
     Bool32(b.raw())
 }
 
 /// Every record of a run, copied into the model.
-pub(super) fn copied<'a, R: read::Record<'a, Context = read::Versions>, M>(
+pub(crate) fn copied<'a, R: read::Record<'a, Context = read::Versions>, M>(
     run: read::Run<'a, R>,
     from_read: impl Fn(&R) -> Result<M>,
 ) -> Result<Vec<M>> {
     run.iter().map(|r| from_read(&r?)).collect()
 }
 
-pub(super) fn floats(v: &[zerocopy::little_endian::F32]) -> Vec<f32> {
-    v.iter().map(|f| f.get()).collect()
-}
-
-pub(super) fn render_entries(list: read::NameList<'_>) -> Result<Vec<RenderEntry>> {
+pub(crate) fn render_entries(list: read::NameList<'_>) -> Result<Vec<RenderEntry>> {
     list.iter()
         .map(|n| {
             let n = n?;
@@ -56,7 +52,7 @@ pub(super) fn render_entries(list: read::NameList<'_>) -> Result<Vec<RenderEntry
         .collect()
 }
 
-pub(super) fn pvs_event_boxes(pvs: read::PvsEventBoxes<'_>) -> Result<PvsEventBoxes> {
+pub(crate) fn pvs_event_boxes(pvs: read::PvsEventBoxes<'_>) -> Result<PvsEventBoxes> {
     Ok(match pvs {
         read::PvsEventBoxes::Ids(ids) => PvsEventBoxes::Ids(ids.iter().map(|v| v.get()).collect()),
         read::PvsEventBoxes::Entries(list) => PvsEventBoxes::Entries(
@@ -74,7 +70,7 @@ pub(super) fn pvs_event_boxes(pvs: read::PvsEventBoxes<'_>) -> Result<PvsEventBo
 }
 
 /// A CameraBox's four camera infos, copied.
-pub(super) fn camera_infos(run: read::Run<'_, read::CameraInfo<'_>>) -> Result<[CameraInfo; 4]> {
+pub(crate) fn camera_infos(run: read::Run<'_, read::CameraInfo<'_>>) -> Result<[CameraInfo; 4]> {
     let mut infos = [(); 4].map(|_| CameraInfo::default());
     for (slot, info) in infos.iter_mut().zip(run) {
         *slot = CameraInfo::from_read(&info?)?;
@@ -82,7 +78,7 @@ pub(super) fn camera_infos(run: read::Run<'_, read::CameraInfo<'_>>) -> Result<[
     Ok(infos)
 }
 
-pub(super) fn scene_elements(list: read::NameList<'_>) -> Result<Vec<SceneElement>> {
+pub(crate) fn scene_elements(list: read::NameList<'_>) -> Result<Vec<SceneElement>> {
     list.iter()
         .map(|n| {
             let n = n?;
@@ -94,7 +90,7 @@ pub(super) fn scene_elements(list: read::NameList<'_>) -> Result<Vec<SceneElemen
         .collect()
 }
 
-pub(super) fn event_entries(list: read::NameList<'_>) -> Result<Vec<EventEntry>> {
+pub(crate) fn event_entries(list: read::NameList<'_>) -> Result<Vec<EventEntry>> {
     list.iter()
         .map(|n| {
             let n = n?;

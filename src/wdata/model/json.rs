@@ -237,12 +237,12 @@ impl<'de> Deserialize<'de> for EventBoxes {
 }
 
 /// Raw bytes as lowercase hex (the crate's text form of opaque bytes, [`crate::bytes::hex`]).
-pub(super) fn hex<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn hex<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&crate::bytes::hex(bytes))
 }
 
 /// The bytes [`hex`] wrote (either case); the error names the field.
-pub(super) fn from_hex<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+pub(crate) fn from_hex<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
     let text = String::deserialize(d)?;
     crate::bytes::unhex(&text).map_err(|e| {
         de::Error::custom(format_args!(

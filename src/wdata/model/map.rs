@@ -18,8 +18,8 @@ use crate::write_error::WriteResult as Result;
 use super::encode::{Encoder, version_value};
 use super::event_boxes::EventBoxes;
 use super::event_boxes::Record as _;
-use super::flat_records::{AniBg, Gimmick, ItemBox, Trigger, Triggers};
 use super::scenes::{Scene, SceneResource};
+use super::{AniBg, Gimmick, ItemBox, Trigger, Triggers};
 
 /// The signature every `.wdata` starts with (stored with a trailing NUL: 15 code units).
 pub const SIGNATURE: &str = "stairwaygames.";
@@ -233,7 +233,7 @@ pub type WdataMap = WdataModel;
 
 impl Obb {
     /// The name, then the reader's [`RawObb`] filled from the box (its layout, once, in `raw.rs`).
-    pub(super) fn write(&self, s: &mut Encoder, what: &'static str) -> Result<()> {
+    pub(crate) fn write(&self, s: &mut Encoder, what: &'static str) -> Result<()> {
         s.wstr(&self.name, what)?;
         s.out.put(&RawObb {
             position: self.position.map(F32::new),
@@ -247,7 +247,7 @@ impl Obb {
 
 impl Triggers {
     /// The prefix (the table's record), then the layout.
-    pub(super) fn write_section(&self, s: &mut Encoder, versions: Versions) -> Result<()> {
+    pub(crate) fn write_section(&self, s: &mut Encoder, versions: Versions) -> Result<()> {
         let version = versions.main;
         self.write(s, versions, super::event_boxes::place(0, 1))?;
         match &self.layout {

@@ -40,17 +40,19 @@
 //! # Ok::<(), gamebin::WriteError>(())
 //! ```
 
-mod encode;
+pub(crate) mod encode;
 mod event_boxes;
-mod flat_records;
-mod from_view;
+pub(crate) mod from_view;
 #[cfg(feature = "serde")]
 mod json;
 mod map;
 mod scenes;
 
 pub use event_boxes::*;
-pub use flat_records::*;
+// The records declared in the tables of `wdata::flat_records`, whose grammar makes them.
+pub use crate::wdata::flat_records::{
+    event_box_models::*, inner_record_models::*, nested_record_models::*, section_models::*,
+};
 pub use map::*;
 pub use scenes::*;
 
@@ -118,7 +120,7 @@ const GATED_KEYS: [(&str, &str); 38] = [
 
 /// The JSON key of a field the writer checks against a version, by the format's name for it
 /// (`AniBG.Shadow` is `shadow`): the last step of such an error's path.
-pub(super) fn gated_json_key(what: &str) -> Option<&'static str> {
+pub(crate) fn gated_json_key(what: &str) -> Option<&'static str> {
     GATED_KEYS
         .iter()
         .find(|(name, _)| *name == what)

@@ -7,8 +7,8 @@ use crate::wdata::{Versions, gates};
 
 use super::encode::Encoder;
 use super::event_boxes::{Record, place};
-pub use super::flat_records::{Scene, SceneResource};
 use super::map::WString;
+pub use super::{Scene, SceneResource};
 /// The groups of plain numbers in scenes and sounds: the reader's types (declared once).
 pub use crate::wdata::{SceneCamera, SceneTiming, SoundFades, TimeHold};
 
@@ -44,7 +44,7 @@ pub struct SceneElement {
 // ---- writing ---------------------------------------------------------------------------------
 
 /// `i32 count`, every scene's first pass, then (version >= 20) every scene's second pass.
-pub(super) fn write_scenes(s: &mut Encoder, scenes: &[Scene], v: Versions) -> Result<()> {
+pub(crate) fn write_scenes(s: &mut Encoder, scenes: &[Scene], v: Versions) -> Result<()> {
     s.count_i32(scenes.len(), "Scenes.count")?;
     let in_scene = |i: usize| move |e: WriteError| e.at_index(i).in_field("scenes");
     for (i, scene) in scenes.iter().enumerate() {
@@ -68,7 +68,7 @@ pub(super) fn write_scenes(s: &mut Encoder, scenes: &[Scene], v: Versions) -> Re
 
 impl SceneElement {
     /// The category (from main version 22), then the key.
-    pub(super) fn write(&self, s: &mut Encoder, v: Versions) -> Result<()> {
+    pub(crate) fn write(&self, s: &mut Encoder, v: Versions) -> Result<()> {
         if let Some(&c) = s.gated(
             &self.category,
             gates::RENDER_ITEM_KEY,
@@ -82,7 +82,7 @@ impl SceneElement {
 }
 
 /// `i32 count`, then every scene resource with the main version's gates.
-pub(super) fn write_scene_resources(
+pub(crate) fn write_scene_resources(
     s: &mut Encoder,
     resources: &[SceneResource],
     versions: Versions,
