@@ -124,17 +124,25 @@ macro_rules! field_min_size {
     };
 }
 
-/// Reads a field stored in place, named `$label.$fname` (a box's placement `$label.Obb`).
+/// Where a field named `$label.$fname` is, in a record at `$p` of its run (a box's placement is
+/// `$label.Obb`).
+macro_rules! field_at {
+    ($v:expr, $p:expr, $label:literal, $fname:literal) => {
+        $crate::wdata::kind::FieldAt {
+            field: concat!($label, ".", $fname),
+            placement: concat!($label, ".Obb"),
+            versions: $v,
+            place: $p,
+        }
+    };
+}
+
+/// Reads a field stored in place.
 macro_rules! read_in_place {
     ($cur:ident, $v:ident, $p:ident, $kind:ident, $label:literal, $fname:literal) => {
         <$crate::wdata::kind::$kind as $crate::wdata::kind::InPlace>::read(
             $cur,
-            $crate::wdata::kind::FieldNames {
-                field: concat!($label, ".", $fname),
-                placement: concat!($label, ".Obb"),
-            },
-            $v,
-            $p,
+            field_at!($v, $p, $label, $fname),
         )?
     };
 }
@@ -167,7 +175,9 @@ macro_rules! read_field {
     ) => {{
         let n = read_count!($cur, $kind, concat!($label, ".", $count));
         <$crate::wdata::kind::$kind as $crate::wdata::kind::Listed>::read_items(
-            $cur, n, concat!($label, ".", $fname), $v,
+            $cur,
+            n,
+            field_at!($v, $p, $label, $fname),
         )?
     }};
     // A run with a value between its count and its records: the value goes to `$then` (declared
@@ -228,12 +238,17 @@ macro_rules! read_field {
 /// A list (`[]`), once its count (`$n`) is read: the items, borrowed and checked; a list counted
 /// `here` (`[here]`) and any other field as read.
 macro_rules! read_items {
-    ($cur:ident, $v:ident, $kind:ident, $n:ident, $what:expr, []) => {
+    ($cur:ident, $v:ident, $p:ident, $kind:ident, $n:ident, $label:literal, $fname:literal, []) => {
         <$crate::wdata::kind::$kind as $crate::wdata::kind::Listed>::read_items(
-            $cur, $n, $what, $v,
+            $cur,
+            $n,
+            field_at!($v, $p, $label, $fname),
         )?
     };
-    ($cur:ident, $v:ident, $kind:ident, $value:ident, $what:expr $(, [$($here:ident)?])?) => {
+    (
+        $cur:ident, $v:ident, $p:ident, $kind:ident, $value:ident, $label:literal, $fname:literal
+        $(, [$($here:ident)?])?
+    ) => {
         $value
     };
 }
@@ -242,15 +257,25 @@ macro_rules! read_items {
 #[cfg(feature = "write")]
 macro_rules! write_in_place {
     ($s:ident, $g:ident, $p:ident, $kind:ident, $v:expr, $what:expr) => {
-        <$crate::wdata::kind::$kind as $crate::wdata::kind::InPlace>::write($s, $v, $what, $g, $p)?
+        <$crate::wdata::kind::$kind as $crate::wdata::kind::InPlace>::write(
+            $s,
+            $v,
+            $crate::wdata::kind::FieldAt::written($what, $g, $p),
+        )?
     };
 }
 
 /// A list's count, as wide as the table says (`i32` unless `u32`), once the list is checked.
 #[cfg(feature = "write")]
 macro_rules! write_count {
-    ($s:ident, $g:ident, $kind:ident, $val:expr, $what:expr, $count:expr $(, $cw:ident)?) => {
-        <$crate::wdata::kind::$kind as $crate::wdata::kind::Listed>::check(&$val, $what, $g)?;
+    (
+        $s:ident, $g:ident, $p:ident, $kind:ident, $val:expr, $what:expr, $count:expr
+        $(, $cw:ident)?
+    ) => {
+        <$crate::wdata::kind::$kind as $crate::wdata::kind::Listed>::check(
+            &$val,
+            $crate::wdata::kind::FieldAt::written($what, $g, $p),
+        )?;
         write_count!(@width $s, <$crate::wdata::kind::$kind as $crate::wdata::kind::Listed>::len(&$val), $count $(, $cw)?);
     };
     (@width $s:ident, $len:expr, $count:expr) => {
@@ -266,14 +291,17 @@ macro_rules! write_count {
 #[cfg(feature = "write")]
 macro_rules! write_slot {
     (
-        $s:ident, $g:ident, $at:ident, $kind:ident, $val:expr, $what:expr,
+        $s:ident, $g:ident, $p:ident, $at:ident, $kind:ident, $val:expr, $what:expr,
         $count:expr $(, $cw:ident)?, @ $slot:literal
     ) => {
         if $at == $slot {
-            write_count!($s, $g, $kind, $val, $what, $count $(, $cw)?);
+            write_count!($s, $g, $p, $kind, $val, $what, $count $(, $cw)?);
         }
     };
-    ($s:ident, $g:ident, $at:ident, $kind:ident, $val:expr, $what:expr $(, $($rest:tt)*)?) => {};
+    (
+        $s:ident, $g:ident, $p:ident, $at:ident, $kind:ident, $val:expr, $what:expr
+        $(, $($rest:tt)*)?
+    ) => {};
 }
 
 /// Writes a field as its place in the table says: a gated one after checking that the model
@@ -283,8 +311,8 @@ macro_rules! write_slot {
 macro_rules! write_field {
     // A list counted `here`: its count, then its items at once.
     ($s:ident, $g:ident, $p:ident, $kind:ident, $val:expr, $what:expr, count here $count:expr) => {
-        write_count!($s, $g, $kind, $val, $what, $count);
-        write_items!($s, $g, $kind, $val, $what, []);
+        write_count!($s, $g, $p, $kind, $val, $what, $count);
+        write_items!($s, $g, $p, $kind, $val, $what, []);
     };
     // A run with a value between its count and its records: the value is present exactly when
     // the run has records (the error's value is the count).
@@ -314,7 +342,7 @@ macro_rules! write_field {
         $s:ident, $g:ident, $p:ident, $kind:ident, $val:expr, $what:expr,
         count $count:expr $(, $cw:ident)?
     ) => {
-        write_count!($s, $g, $kind, $val, $what, $count $(, $cw)?);
+        write_count!($s, $g, $p, $kind, $val, $what, $count $(, $cw)?);
     };
     (
         $s:ident, $g:ident, $p:ident, $kind:ident, unless $last:ident ($why:literal),
@@ -338,8 +366,10 @@ macro_rules! write_field {
     ) => {
         if let Some(x) = $s.gate(
             &$val,
-            $g.$ver $op $min $(|| $crate::wdata::flat_records::$first($p))?,
-            $g.$ver,
+            $crate::wdata::gates::Decision {
+                stored: $g.$ver $op $min $(|| $crate::wdata::flat_records::$first($p))?,
+                version: $g.$ver,
+            },
             $what,
         )? {
             write_in_place!($s, $g, $p, $kind, x, $what);
@@ -354,12 +384,14 @@ macro_rules! write_field {
 /// other field is written already.
 #[cfg(feature = "write")]
 macro_rules! write_items {
-    ($s:ident, $g:ident, $kind:ident, $val:expr, $what:expr, []) => {
+    ($s:ident, $g:ident, $p:ident, $kind:ident, $val:expr, $what:expr, []) => {
         <$crate::wdata::kind::$kind as $crate::wdata::kind::Listed>::write_items(
-            $s, &$val, $what, $g,
+            $s,
+            &$val,
+            $crate::wdata::kind::FieldAt::written($what, $g, $p),
         )?;
     };
-    ($s:ident, $g:ident, $kind:ident, $val:expr, $what:expr $(, [$($here:ident)?])?) => {};
+    ($s:ident, $g:ident, $p:ident, $kind:ident, $val:expr, $what:expr $(, [$($here:ident)?])?) => {};
 }
 
 /// The model's value of a reader's field (of one that may be left out, when it is there).
@@ -501,7 +533,7 @@ macro_rules! records {
                     }
                     $(
                         let $field = read_items!(
-                            cur, versions, $kind, $field, concat!($label, ".", $fname)
+                            cur, versions, place, $kind, $field, $label, $fname
                             $(, [$($here)?])?
                         );
                     )*
@@ -608,6 +640,7 @@ macro_rules! records {
                                 write_slot!(
                                     s,
                                     v,
+                                    place,
                                     at,
                                     $kind,
                                     self.$field,
@@ -618,7 +651,7 @@ macro_rules! records {
                         }
                         $(
                             write_items!(
-                                s, v, $kind, self.$field, concat!($label, ".", $fname)
+                                s, v, place, $kind, self.$field, concat!($label, ".", $fname)
                                 $(, [$($here)?])?
                             );
                         )*

@@ -52,6 +52,24 @@ impl Gate {
     pub(crate) fn stored(self, v: Versions) -> bool {
         (self.min..=self.max).contains(&self.version(v))
     }
+
+    /// Whether the field is stored at these versions, with the version that decides it.
+    #[cfg(feature = "write")]
+    pub(crate) fn decide(self, v: Versions) -> Decision {
+        Decision {
+            stored: self.stored(v),
+            version: self.version(v),
+        }
+    }
+}
+
+/// A gate decided: whether a version stores a field, and that version (what the writer's error
+/// gives as its value when the model disagrees).
+#[cfg(feature = "write")]
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Decision {
+    pub(crate) stored: bool,
+    pub(crate) version: i32,
 }
 
 /// Header.NavHeightPath and ObstaclePath.

@@ -135,12 +135,28 @@ pub mod read {
     pub type waypoint_links<'a> = WaypointLinks<'a>;
 }
 
-/// The names a field's errors give: its own (`CameraBox.Name`) and, for a box, its placement's
-/// (`CameraBox.Obb`).
+/// Where a field is read or written: its names in errors (its own, `CameraBox.Name`, and for a
+/// box its placement's, `CameraBox.Obb`), the file's versions and the place of its record in the
+/// record's run (what a field's layout may depend on).
 #[derive(Clone, Copy)]
-pub(crate) struct FieldNames {
+pub(crate) struct FieldAt {
     pub(crate) field: &'static str,
     pub(crate) placement: &'static str,
+    pub(crate) versions: Versions,
+    pub(crate) place: Place,
+}
+
+impl FieldAt {
+    /// A field being written: the writer names a box's fields by the box's own name.
+    #[cfg(feature = "write")]
+    pub(crate) const fn written(field: &'static str, versions: Versions, place: Place) -> FieldAt {
+        FieldAt {
+            field,
+            placement: field,
+            versions,
+            place,
+        }
+    }
 }
 
 /// A field stored in its place (not a counted list).
@@ -148,21 +164,10 @@ pub(crate) trait InPlace: FieldKind {
     /// The fewest bytes the field takes (a string its count alone, a run its count).
     const MIN_SIZE: usize;
     /// Reads the field at the cursor, in a record at `place` of its run.
-    fn read<'a>(
-        cur: &mut Cursor<'a>,
-        field_names: FieldNames,
-        versions: Versions,
-        place: Place,
-    ) -> Result<Self::Read<'a>>;
+    fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<Self::Read<'a>>;
     /// Writes the model's value, in a record at `place` of its run.
     #[cfg(feature = "write")]
-    fn write(
-        s: &mut Encoder,
-        value: &Self::Model,
-        what: &'static str,
-        versions: Versions,
-        place: Place,
-    ) -> WriteResult<()>;
+    fn write(s: &mut Encoder, value: &Self::Model, at: FieldAt) -> WriteResult<()>;
 }
 
 /// A counted list: the record stores its count among its other counts, and its items after
@@ -171,28 +176,18 @@ pub(crate) trait Listed: FieldKind {
     /// The fewest bytes an item takes (a stored count is bounded by them).
     const ITEM_SIZE: usize;
     /// Reads (checks) the `count` items at the cursor.
-    fn read_items<'a>(
-        cur: &mut Cursor<'a>,
-        count: u32,
-        what: &'static str,
-        versions: Versions,
-    ) -> Result<Self::Read<'a>>;
+    fn read_items<'a>(cur: &mut Cursor<'a>, count: u32, at: FieldAt) -> Result<Self::Read<'a>>;
     /// How many items the model's list has.
     #[cfg(feature = "write")]
     fn len(value: &Self::Model) -> usize;
     /// Refuses a list the versions cannot store (before its count is written).
     #[cfg(feature = "write")]
-    fn check(_value: &Self::Model, _what: &'static str, _versions: Versions) -> WriteResult<()> {
+    fn check(_value: &Self::Model, _at: FieldAt) -> WriteResult<()> {
         Ok(())
     }
     /// Writes the items, once every count of the record is written.
     #[cfg(feature = "write")]
-    fn write_items(
-        s: &mut Encoder,
-        value: &Self::Model,
-        what: &'static str,
-        versions: Versions,
-    ) -> WriteResult<()>;
+    fn write_items(s: &mut Encoder, value: &Self::Model, at: FieldAt) -> WriteResult<()>;
 }
 
 /// The box every EventBox, AniBG, ItemBox and Gimmick starts with: its name, placement and half
@@ -213,23 +208,12 @@ impl FieldKind for obb {
 impl InPlace for obb {
     const MIN_SIZE: usize = super::OBB_MIN_SIZE;
     #[inline(always)]
-    fn read<'a>(
-        cur: &mut Cursor<'a>,
-        field_names: FieldNames,
-        _: Versions,
-        _: Place,
-    ) -> Result<Self::Read<'a>> {
-        super::Obb::read(cur, field_names.field, field_names.placement)
+    fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<Self::Read<'a>> {
+        super::Obb::read(cur, at.field, at.placement)
     }
     #[cfg(feature = "write")]
-    fn write(
-        s: &mut Encoder,
-        value: &Self::Model,
-        what: &'static str,
-        _: Versions,
-        _: Place,
-    ) -> WriteResult<()> {
-        value.write(s, what)
+    fn write(s: &mut Encoder, value: &Self::Model, at: FieldAt) -> WriteResult<()> {
+        value.write(s, at.field)
     }
 }
 
@@ -249,11 +233,11 @@ macro_rules! number_kinds {
         impl InPlace for $n {
             const MIN_SIZE: usize = 4;
             #[inline(always)]
-            fn read<'a>(cur: &mut Cursor<'a>, field_names: FieldNames, _: Versions, _: Place) -> Result<$n> {
-                cur.$read(field_names.field)
+            fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<$n> {
+                cur.$read(at.field)
             }
             #[cfg(feature = "write")]
-            fn write(s: &mut Encoder, value: &$n, _: &'static str, _: Versions, _: Place) -> WriteResult<()> {
+            fn write(s: &mut Encoder, value: &$n, _: FieldAt) -> WriteResult<()> {
                 s.$write(*value);
                 Ok(())
             }
@@ -283,22 +267,11 @@ impl FieldKind for bool32 {
 impl InPlace for bool32 {
     const MIN_SIZE: usize = 4;
     #[inline(always)]
-    fn read<'a>(
-        cur: &mut Cursor<'a>,
-        field_names: FieldNames,
-        _: Versions,
-        _: Place,
-    ) -> Result<raw::Bool32> {
-        cur.bool32(field_names.field)
+    fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<raw::Bool32> {
+        cur.bool32(at.field)
     }
     #[cfg(feature = "write")]
-    fn write(
-        s: &mut Encoder,
-        value: &model::Bool32,
-        _: &'static str,
-        _: Versions,
-        _: Place,
-    ) -> WriteResult<()> {
+    fn write(s: &mut Encoder, value: &model::Bool32, _: FieldAt) -> WriteResult<()> {
         s.bool32(*value);
         Ok(())
     }
@@ -321,22 +294,11 @@ impl FieldKind for bool32x5 {
 impl InPlace for bool32x5 {
     const MIN_SIZE: usize = 20;
     #[inline(always)]
-    fn read<'a>(
-        cur: &mut Cursor<'a>,
-        field_names: FieldNames,
-        _: Versions,
-        _: Place,
-    ) -> Result<[raw::Bool32; 5]> {
-        Ok(*cur.read::<[raw::Bool32; 5]>(field_names.field)?)
+    fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<[raw::Bool32; 5]> {
+        Ok(*cur.read::<[raw::Bool32; 5]>(at.field)?)
     }
     #[cfg(feature = "write")]
-    fn write(
-        s: &mut Encoder,
-        value: &[model::Bool32; 5],
-        _: &'static str,
-        _: Versions,
-        _: Place,
-    ) -> WriteResult<()> {
+    fn write(s: &mut Encoder, value: &[model::Bool32; 5], _: FieldAt) -> WriteResult<()> {
         value.iter().for_each(|&flag| s.bool32(flag));
         Ok(())
     }
@@ -360,23 +322,12 @@ impl FieldKind for wstr {
 impl InPlace for wstr {
     const MIN_SIZE: usize = 2;
     #[inline(always)]
-    fn read<'a>(
-        cur: &mut Cursor<'a>,
-        field_names: FieldNames,
-        _: Versions,
-        _: Place,
-    ) -> Result<WStr<'a>> {
-        cur.wstr(field_names.field)
+    fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<WStr<'a>> {
+        cur.wstr(at.field)
     }
     #[cfg(feature = "write")]
-    fn write(
-        s: &mut Encoder,
-        value: &model::WString,
-        what: &'static str,
-        _: Versions,
-        _: Place,
-    ) -> WriteResult<()> {
-        s.wstr(value, what)
+    fn write(s: &mut Encoder, value: &model::WString, at: FieldAt) -> WriteResult<()> {
+        s.wstr(value, at.field)
     }
 }
 
@@ -398,23 +349,12 @@ impl InPlace for wstrx2 {
     // Two strings' counts.
     const MIN_SIZE: usize = 4;
     #[inline(always)]
-    fn read<'a>(
-        cur: &mut Cursor<'a>,
-        field_names: FieldNames,
-        _: Versions,
-        _: Place,
-    ) -> Result<[WStr<'a>; 2]> {
-        Ok([cur.wstr(field_names.field)?, cur.wstr(field_names.field)?])
+    fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<[WStr<'a>; 2]> {
+        Ok([cur.wstr(at.field)?, cur.wstr(at.field)?])
     }
     #[cfg(feature = "write")]
-    fn write(
-        s: &mut Encoder,
-        value: &[model::WString; 2],
-        what: &'static str,
-        _: Versions,
-        _: Place,
-    ) -> WriteResult<()> {
-        s.wstrs(value, what)
+    fn write(s: &mut Encoder, value: &[model::WString; 2], at: FieldAt) -> WriteResult<()> {
+        s.wstrs(value, at.field)
     }
 }
 
@@ -438,11 +378,11 @@ macro_rules! number_array_kinds {
         impl InPlace for $kind {
             const MIN_SIZE: usize = 4 * $len;
             #[inline(always)]
-            fn read<'a>(cur: &mut Cursor<'a>, field_names: FieldNames, _: Versions, _: Place) -> Result<[$n; $len]> {
-                Ok(raw::$convert(cur.read(field_names.field)?))
+            fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<[$n; $len]> {
+                Ok(raw::$convert(cur.read(at.field)?))
             }
             #[cfg(feature = "write")]
-            fn write(s: &mut Encoder, value: &[$n; $len], _: &'static str, _: Versions, _: Place) -> WriteResult<()> {
+            fn write(s: &mut Encoder, value: &[$n; $len], _: FieldAt) -> WriteResult<()> {
                 s.out.put(&value.map($le::new));
                 Ok(())
             }
@@ -477,23 +417,12 @@ impl InPlace for target_name {
     // A name (its count alone) or a text id.
     const MIN_SIZE: usize = 2;
     #[inline(always)]
-    fn read<'a>(
-        cur: &mut Cursor<'a>,
-        _: FieldNames,
-        versions: Versions,
-        _: Place,
-    ) -> Result<CameraTargetName<'a>> {
-        CameraTargetName::read(cur, versions)
+    fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<CameraTargetName<'a>> {
+        CameraTargetName::read(cur, at.versions)
     }
     #[cfg(feature = "write")]
-    fn write(
-        s: &mut Encoder,
-        value: &model::CameraTargetName,
-        _: &'static str,
-        versions: Versions,
-        _: Place,
-    ) -> WriteResult<()> {
-        value.write(s, versions)
+    fn write(s: &mut Encoder, value: &model::CameraTargetName, at: FieldAt) -> WriteResult<()> {
+        value.write(s, at.versions)
     }
 }
 
@@ -519,13 +448,13 @@ macro_rules! run_kinds {
             // The count.
             const MIN_SIZE: usize = 4;
             #[inline(always)]
-            fn read<'a>(cur: &mut Cursor<'a>, field_names: FieldNames, versions: Versions, _: Place) -> Result<Run<'a, $record<'a>>> {
-                Run::read_counted(cur, versions, field_names.field)
+            fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<Run<'a, $record<'a>>> {
+                Run::read_counted(cur, at.versions, at.field)
             }
             #[cfg(feature = "write")]
-            fn write(s: &mut Encoder, value: &Vec<model::$model>, what: &'static str, versions: Versions, _: Place) -> WriteResult<()> {
-                s.count_i32(value.len(), what)?;
-                model::write_records(s, value, versions)
+            fn write(s: &mut Encoder, value: &Vec<model::$model>, at: FieldAt) -> WriteResult<()> {
+                s.count_i32(value.len(), at.field)?;
+                model::write_records(s, value, at.versions)
             }
         }
     )*};
@@ -562,12 +491,12 @@ macro_rules! nested_record_kinds {
         impl InPlace for $kind {
             const MIN_SIZE: usize = <$record<'_> as super::Record<'_>>::MIN_SIZE;
             #[inline(always)]
-            fn read<'a>(cur: &mut Cursor<'a>, _: FieldNames, versions: Versions, place: Place) -> Result<$record<'a>> {
-                $record::read(cur, versions, place)
+            fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<$record<'a>> {
+                $record::read(cur, at.versions, at.place)
             }
             #[cfg(feature = "write")]
-            fn write(s: &mut Encoder, value: &model::$record, _: &'static str, versions: Versions, place: Place) -> WriteResult<()> {
-                model::Record::write(value, s, versions, place)
+            fn write(s: &mut Encoder, value: &model::$record, at: FieldAt) -> WriteResult<()> {
+                model::Record::write(value, s, at.versions, at.place)
             }
         }
     )*};
@@ -597,28 +526,17 @@ impl FieldKind for camera_infos {
 impl InPlace for camera_infos {
     const MIN_SIZE: usize = 4 * <CameraInfo<'_> as super::Record<'_>>::MIN_SIZE;
     #[inline(always)]
-    fn read<'a>(
-        cur: &mut Cursor<'a>,
-        _: FieldNames,
-        versions: Versions,
-        _: Place,
-    ) -> Result<Run<'a, CameraInfo<'a>>> {
-        Run::read(cur, 4, versions)
+    fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<Run<'a, CameraInfo<'a>>> {
+        Run::read(cur, 4, at.versions)
     }
     #[cfg(feature = "write")]
-    fn write(
-        s: &mut Encoder,
-        value: &[model::CameraInfo; 4],
-        _: &'static str,
-        versions: Versions,
-        _: Place,
-    ) -> WriteResult<()> {
+    fn write(s: &mut Encoder, value: &[model::CameraInfo; 4], at: FieldAt) -> WriteResult<()> {
         // Each knowing whether it is the first (the first stores its target in every version).
         for (index, info) in (0u32..).zip(value) {
             model::Record::write(
                 info,
                 s,
-                versions,
+                at.versions,
                 Place {
                     index,
                     last: index == 3,
@@ -647,17 +565,11 @@ where
 {
     const MIN_SIZE: usize = core::mem::size_of::<G::Raw>();
     #[inline(always)]
-    fn read<'a>(cur: &mut Cursor<'a>, field_names: FieldNames, _: Versions, _: Place) -> Result<G> {
-        Ok(G::from_raw(cur.read(field_names.field)?))
+    fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<G> {
+        Ok(G::from_raw(cur.read(at.field)?))
     }
     #[cfg(feature = "write")]
-    fn write(
-        s: &mut Encoder,
-        value: &G,
-        _: &'static str,
-        _: Versions,
-        _: Place,
-    ) -> WriteResult<()> {
+    fn write(s: &mut Encoder, value: &G, _: FieldAt) -> WriteResult<()> {
         s.out.put(&value.to_raw());
         Ok(())
     }
@@ -683,15 +595,15 @@ macro_rules! number_list_kinds {
         impl Listed for $kind {
             const ITEM_SIZE: usize = $size;
             #[inline(always)]
-            fn read_items<'a>(cur: &mut Cursor<'a>, count: u32, what: &'static str, _: Versions) -> Result<&'a [$item]> {
-                cur.read_slice(count as usize, what)
+            fn read_items<'a>(cur: &mut Cursor<'a>, count: u32, at: FieldAt) -> Result<&'a [$item]> {
+                cur.read_slice(count as usize, at.field)
             }
             #[cfg(feature = "write")]
             fn len(value: &Vec<$value>) -> usize {
                 value.len()
             }
             #[cfg(feature = "write")]
-            fn write_items(s: &mut Encoder, value: &Vec<$value>, _: &'static str, _: Versions) -> WriteResult<()> {
+            fn write_items(s: &mut Encoder, value: &Vec<$value>, _: FieldAt) -> WriteResult<()> {
                 value.iter().for_each(|x| {
                     s.out.put(&<$value as Number<$item>>::stored(x));
                 });
@@ -746,49 +658,14 @@ impl Number<[F32; 3]> for [f32; 3] {
     }
 }
 
-/// A list of UTF-16 names ([`NameList`]; the model's `Vec` of [`model::WString`]).
-#[derive(Debug)]
-pub enum names {}
-
-impl FieldKind for names {
-    type Read<'a> = NameList<'a>;
-    #[cfg(feature = "write")]
-    type Model = Vec<model::WString>;
-    #[cfg(feature = "write")]
-    fn from_read(value: &NameList<'_>) -> Result<Vec<model::WString>> {
-        from_view::names(*value)
-    }
-}
-
-impl Listed for names {
-    const ITEM_SIZE: usize = 2;
-    #[inline(always)]
-    fn read_items<'a>(
-        cur: &mut Cursor<'a>,
-        count: u32,
-        what: &'static str,
-        _: Versions,
-    ) -> Result<NameList<'a>> {
-        NameList::read(cur, count, false, what)
-    }
-    #[cfg(feature = "write")]
-    fn len(value: &Vec<model::WString>) -> usize {
-        value.len()
-    }
-    #[cfg(feature = "write")]
-    fn write_items(
-        s: &mut Encoder,
-        value: &Vec<model::WString>,
-        what: &'static str,
-        _: Versions,
-    ) -> WriteResult<()> {
-        s.wstrs(value, what)
-    }
-}
-
-/// A list of names keyed from main version 22 ([`NameList`]; the model's `Vec` of `$model`).
-macro_rules! keyed_name_list_kinds {
-    ($($(#[$doc:meta])* $kind:ident = $model:ident by $from:ident;)*) => {$(
+/// A list of names, each with a `u32` before it when the list is keyed ([`NameList`]; the
+/// model's `Vec` of items, each written by `write`).
+macro_rules! name_list_kinds {
+    ($(
+        $(#[$doc:meta])*
+        $kind:ident = [$item:ident] by $from:ident, keyed $keyed:expr, $size:literal bytes,
+        write $write:expr;
+    )*) => {$(
         $(#[$doc])*
         #[derive(Debug)]
         pub enum $kind {}
@@ -796,81 +673,52 @@ macro_rules! keyed_name_list_kinds {
         impl FieldKind for $kind {
             type Read<'a> = NameList<'a>;
             #[cfg(feature = "write")]
-            type Model = Vec<model::$model>;
+            type Model = Vec<model::$item>;
             #[cfg(feature = "write")]
-            fn from_read(value: &NameList<'_>) -> Result<Vec<model::$model>> {
+            fn from_read(value: &NameList<'_>) -> Result<Vec<model::$item>> {
                 from_view::$from(*value)
             }
         }
 
         impl Listed for $kind {
-            // Unkeyed below main version 22 (keyed items are checked as they are read).
-            const ITEM_SIZE: usize = 2;
+            const ITEM_SIZE: usize = $size;
             #[inline(always)]
-            fn read_items<'a>(cur: &mut Cursor<'a>, count: u32, what: &'static str, versions: Versions) -> Result<NameList<'a>> {
-                NameList::read(cur, count, gates::RENDER_ITEM_KEY.stored(versions), what)
+            fn read_items<'a>(cur: &mut Cursor<'a>, count: u32, at: FieldAt) -> Result<NameList<'a>> {
+                let keyed: fn(Versions) -> bool = $keyed;
+                NameList::read(cur, count, keyed(at.versions), at.field)
             }
             #[cfg(feature = "write")]
-            fn len(value: &Vec<model::$model>) -> usize {
+            fn len(value: &Vec<model::$item>) -> usize {
                 value.len()
             }
             #[cfg(feature = "write")]
-            fn write_items(s: &mut Encoder, value: &Vec<model::$model>, _: &'static str, versions: Versions) -> WriteResult<()> {
-                value.iter().try_for_each(|item| item.write(s, versions))
+            fn write_items(s: &mut Encoder, value: &Vec<model::$item>, at: FieldAt) -> WriteResult<()> {
+                let write: fn(&mut Encoder, &model::$item, &'static str, Versions) -> WriteResult<()> =
+                    $write;
+                value.iter().try_for_each(|item| write(s, item, at.field, at.versions))
             }
         }
     )*};
 }
-keyed_name_list_kinds! {
-    /// A camera's render list: items carry an id from main version 22.
-    render_entries = RenderEntry by render_entries;
+name_list_kinds! {
+    /// UTF-16 names (a trigger's events, conditions and actions; a scene resource's aliases).
+    names = [WString] by names, keyed |_| false, 2 bytes,
+        write |s, name, what, _| s.wstr(name, what);
+    /// A camera's render list: items carry an id from main version 22 (the items, 2 bytes and
+    /// more, are checked as they are read).
+    render_entries = [RenderEntry] by render_entries,
+        keyed |versions| gates::RENDER_ITEM_KEY.stored(versions), 2 bytes,
+        write |s, entry, _, versions| entry.write(s, versions);
     /// A scene's render list: items carry a category from main version 22.
-    scene_elements = SceneElement by scene_elements;
-}
-
-/// A scene's event entries: each a `u32` category and a key ([`NameList`]; the model's `Vec` of
-/// [`model::EventEntry`]).
-#[derive(Debug)]
-pub enum event_entries {}
-
-impl FieldKind for event_entries {
-    type Read<'a> = NameList<'a>;
-    #[cfg(feature = "write")]
-    type Model = Vec<model::EventEntry>;
-    #[cfg(feature = "write")]
-    fn from_read(value: &NameList<'_>) -> Result<Vec<model::EventEntry>> {
-        from_view::event_entries(*value)
-    }
-}
-
-impl Listed for event_entries {
-    // A category and a name.
-    const ITEM_SIZE: usize = 6;
-    #[inline(always)]
-    fn read_items<'a>(
-        cur: &mut Cursor<'a>,
-        count: u32,
-        what: &'static str,
-        _: Versions,
-    ) -> Result<NameList<'a>> {
-        NameList::read(cur, count, true, what)
-    }
-    #[cfg(feature = "write")]
-    fn len(value: &Vec<model::EventEntry>) -> usize {
-        value.len()
-    }
-    #[cfg(feature = "write")]
-    fn write_items(
-        s: &mut Encoder,
-        value: &Vec<model::EventEntry>,
-        what: &'static str,
-        _: Versions,
-    ) -> WriteResult<()> {
-        value.iter().try_for_each(|e| {
-            s.u32(e.category);
-            s.wstr(&e.key, what)
-        })
-    }
+    scene_elements = [SceneElement] by scene_elements,
+        keyed |versions| gates::RENDER_ITEM_KEY.stored(versions), 2 bytes,
+        write |s, element, _, versions| element.write(s, versions);
+    /// A scene's event entries: each a `u32` category and a key.
+    event_entries = [EventEntry] by event_entries, keyed |_| true, 6 bytes,
+        write |s, entry, what, _| {
+            s.u32(entry.category);
+            s.wstr(&entry.key, what)
+        };
 }
 
 /// A camera's PVS EventBoxes: ids below EventBox version 6, keyed names from 6
@@ -892,34 +740,20 @@ impl Listed for pvs_event_boxes {
     // Ids below EventBoxVersion 6 (entries, 6 bytes and more, are checked as they are read).
     const ITEM_SIZE: usize = 4;
     #[inline(always)]
-    fn read_items<'a>(
-        cur: &mut Cursor<'a>,
-        count: u32,
-        what: &'static str,
-        versions: Versions,
-    ) -> Result<PvsEventBoxes<'a>> {
-        PvsEventBoxes::read(cur, versions, count, what)
+    fn read_items<'a>(cur: &mut Cursor<'a>, count: u32, at: FieldAt) -> Result<PvsEventBoxes<'a>> {
+        PvsEventBoxes::read(cur, at.versions, count, at.field)
     }
     #[cfg(feature = "write")]
     fn len(value: &model::PvsEventBoxes) -> usize {
         value.len()
     }
     #[cfg(feature = "write")]
-    fn check(
-        value: &model::PvsEventBoxes,
-        what: &'static str,
-        versions: Versions,
-    ) -> WriteResult<()> {
-        value.check(versions, what)
+    fn check(value: &model::PvsEventBoxes, at: FieldAt) -> WriteResult<()> {
+        value.check(at.versions, at.field)
     }
     #[cfg(feature = "write")]
-    fn write_items(
-        s: &mut Encoder,
-        value: &model::PvsEventBoxes,
-        what: &'static str,
-        _: Versions,
-    ) -> WriteResult<()> {
-        value.write_items(s, what)
+    fn write_items(s: &mut Encoder, value: &model::PvsEventBoxes, at: FieldAt) -> WriteResult<()> {
+        value.write_items(s, at.field)
     }
 }
 
@@ -945,13 +779,8 @@ impl Listed for waypoint_links {
     // An id and a distance.
     const ITEM_SIZE: usize = 8;
     #[inline(always)]
-    fn read_items<'a>(
-        cur: &mut Cursor<'a>,
-        count: u32,
-        what: &'static str,
-        _: Versions,
-    ) -> Result<WaypointLinks<'a>> {
-        WaypointLinks::read(cur, count, what)
+    fn read_items<'a>(cur: &mut Cursor<'a>, count: u32, at: FieldAt) -> Result<WaypointLinks<'a>> {
+        WaypointLinks::read(cur, count, at.field)
     }
     #[cfg(feature = "write")]
     fn len(value: &Vec<model::WaypointLink>) -> usize {
@@ -961,8 +790,7 @@ impl Listed for waypoint_links {
     fn write_items(
         s: &mut Encoder,
         value: &Vec<model::WaypointLink>,
-        _: &'static str,
-        _: Versions,
+        _: FieldAt,
     ) -> WriteResult<()> {
         value.iter().for_each(|l| s.i32(l.id));
         value.iter().for_each(|l| s.f32(l.distance));

@@ -9,8 +9,7 @@ use zerocopy::little_endian::{F32, I32, U16, U32};
 
 use crate::bytes::sink;
 use crate::bytes::u64_of;
-use crate::wdata::Versions;
-use crate::wdata::gates::Gate;
+use crate::wdata::gates::Decision;
 use crate::write_error::{WriteError, WriteResult as Result};
 
 use super::map::{Bool32, WString};
@@ -108,16 +107,15 @@ impl Encoder {
         Ok(())
     }
 
-    /// Checks that an optional field is present exactly when the version stores it. `version`
-    /// is the version the gate looks at (main or sub-version), reported as the error's value.
+    /// Checks that an optional field is present exactly when the version stores it; the
+    /// error's value is the version that decides (main or sub-version).
     pub(crate) fn gate<'m, T>(
         &self,
         field: &'m Option<T>,
-        stored: bool,
-        version: i32,
+        decision: Decision,
         what: &'static str,
     ) -> Result<Option<&'m T>> {
-        let reason = match (field, stored) {
+        let reason = match (field, decision.stored) {
             (Some(v), true) => return Ok(Some(v)),
             (None, false) => return Ok(None),
             (Some(_), false) => {
@@ -127,19 +125,7 @@ impl Encoder {
                 "this version (the value) stores the field but the model leaves it out (None)"
             }
         };
-        Err(refused(what, version_value(version), reason))
-    }
-
-    /// [`Encoder::gate`] with one of the reader's gates: the field is checked against the version
-    /// that gate looks at.
-    pub(crate) fn gated<'m, T>(
-        &self,
-        field: &'m Option<T>,
-        gate: Gate,
-        versions: Versions,
-        what: &'static str,
-    ) -> Result<Option<&'m T>> {
-        self.gate(field, gate.stored(versions), gate.version(versions), what)
+        Err(refused(what, version_value(decision.version), reason))
     }
 }
 

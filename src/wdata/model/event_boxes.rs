@@ -437,10 +437,9 @@ impl PvsEventBoxes {
 impl RenderEntry {
     /// The id (main version >= 22), then the name.
     pub(crate) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
-        if let Some(&id) = s.gated(
+        if let Some(&id) = s.gate(
             &self.id,
-            gates::RENDER_ITEM_KEY,
-            g,
+            gates::RENDER_ITEM_KEY.decide(g),
             "CameraInfo.renderList.id",
         )? {
             s.u32(id);

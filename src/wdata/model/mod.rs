@@ -56,7 +56,7 @@ pub use crate::wdata::flat_records::{
 pub use map::*;
 pub use scenes::*;
 
-use crate::wdata::gates;
+use crate::wdata::gates::{self, Decision};
 use crate::wdata::header::GATED_I32S;
 use crate::write_error::{WriteContext, WriteResult as Result};
 use encode::Encoder;
@@ -194,10 +194,9 @@ fn write_into(s: &mut Encoder, map: &WdataModel) -> Result<()> {
     s.wstr(&map.nav_mesh_path, "Header.NavMeshPath")
         .in_field("nav_mesh_path")?;
     let paths = gates::NAV_HEIGHT_AND_OBSTACLE_PATHS;
-    if let Some(p) = s.gated(
+    if let Some(p) = s.gate(
         &map.nav_height_path,
-        paths,
-        versions,
+        paths.decide(versions),
         "Header.NavHeightPath",
     )? {
         s.wstr(p, "Header.NavHeightPath")
@@ -205,14 +204,18 @@ fn write_into(s: &mut Encoder, map: &WdataModel) -> Result<()> {
     }
     s.wstr(&map.event_box_path, "Header.EventBoxPath")
         .in_field("event_box_path")?;
-    if let Some(boxes) = s.gated(&map.event_boxes, gates::EVENT_BOXES, versions, "EventBoxes")? {
+    if let Some(boxes) = s.gate(
+        &map.event_boxes,
+        gates::EVENT_BOXES.decide(versions),
+        "EventBoxes",
+    )? {
         // Each group's errors name it by its full key (`event_boxes.CameraBox[3]`).
         boxes.write(s, versions)?;
     }
     write_section(s, &map.anibg, versions)?;
     write_section(s, &map.item_boxes, versions)?;
     write_section(s, &map.gimmicks, versions)?;
-    if let Some(p) = s.gated(&map.obstacle_path, paths, versions, "ObstaclePath")? {
+    if let Some(p) = s.gate(&map.obstacle_path, paths.decide(versions), "ObstaclePath")? {
         s.wstr(p, "ObstaclePath").in_field("obstacle_path")?;
     }
     s.wstr(&map.moc_path, "MocPath").in_field("moc_path")?;
@@ -246,7 +249,7 @@ fn header_i32(
     version: i32,
     what: &'static str,
 ) -> Result<i32> {
-    let value = s.gate(field, stored, version, what)?.copied();
+    let value = s.gate(field, Decision { stored, version }, what)?.copied();
     if let Some(x) = value {
         s.i32(x);
     }

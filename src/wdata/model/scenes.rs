@@ -52,7 +52,7 @@ pub(crate) fn write_scenes(s: &mut Encoder, scenes: &[Scene], v: Versions) -> Re
             .write(s, v, place(i, scenes.len()))
             .map_err(in_scene(i))?;
         // Checked here too, so that a pass-2 record on an old version is named at its scene.
-        s.gated(&scene.pass2, gates::SCENE_PASS2, v, "Scene.pass2")
+        s.gate(&scene.pass2, gates::SCENE_PASS2.decide(v), "Scene.pass2")
             .map_err(in_scene(i))?;
     }
     if gates::SCENE_PASS2.stored(v) {
@@ -69,10 +69,9 @@ pub(crate) fn write_scenes(s: &mut Encoder, scenes: &[Scene], v: Versions) -> Re
 impl SceneElement {
     /// The category (from main version 22), then the key.
     pub(crate) fn write(&self, s: &mut Encoder, v: Versions) -> Result<()> {
-        if let Some(&c) = s.gated(
+        if let Some(&c) = s.gate(
             &self.category,
-            gates::RENDER_ITEM_KEY,
-            v,
+            gates::RENDER_ITEM_KEY.decide(v),
             "SceneElement.Category",
         )? {
             s.u32(c);
