@@ -51,6 +51,56 @@ impl<'a> Blob<'a> {
     }
 }
 
+/// The blob accessors of a merged buffer ([`VertexBuffer`](super::VertexBuffer),
+/// [`IndexBuffer`](super::IndexBuffer)), inside its `impl`. Both records store the blob's pointer
+/// first, relative to the record's own start, and its size, and read the blob alike: only the
+/// record's name, the pointer field and what the blob holds differ (`"VerticesPrototype"`,
+/// `vertices_data_ptr`, `"vertices"` names the fields `VerticesPrototype.verticesDataPtr` and
+/// `VerticesPrototype.verticesData` in errors).
+macro_rules! merged_buffer_blob {
+    ($record:literal, $pointer:ident, $items:literal) => {
+        /// The blob's stored size in bytes (including the ENCD header when encoded).
+        #[inline]
+        pub fn size_in_bytes(&self) -> u32 {
+            self.raw.size_in_bytes.get()
+        }
+
+        #[inline]
+        fn blob(&self) -> Blob<'a> {
+            Blob {
+                bytes: self.bytes,
+                record_at: self.raw.offset(),
+                pointer_at: self.raw.offset(),
+                relative: self.raw.$pointer.get(),
+                size: self.size_in_bytes() as usize,
+                pointer_field: concat!($record, ".", $items, "DataPtr"),
+                data_field: concat!($record, ".", $items, "Data"),
+            }
+        }
+
+        /// Absolute file offset of the blob.
+        pub fn data_offset(&self) -> Result<usize> {
+            self.blob().offset()
+        }
+
+        #[doc = concat!("The blob, borrowed: raw ", $items, " or an ENCD header and payload.")]
+        pub fn data(&self) -> Result<&'a [u8]> {
+            self.blob().data()
+        }
+
+        /// The ENCD header and payload, or `None` for a raw blob.
+        pub fn encoded(&self) -> Result<Option<Encd<'a>>> {
+            self.blob().encoded()
+        }
+
+        /// Whether the blob is ENCD (meshoptimizer) encoded.
+        pub fn is_encoded(&self) -> Result<bool> {
+            Ok(self.encoded()?.is_some())
+        }
+    };
+}
+pub(super) use merged_buffer_blob;
+
 /// Replaces `out`'s contents with `values`: into its capacity when that suffices, otherwise into a
 /// new allocation of exactly their size (what `to_vec` does), since growing the old one would
 /// copy contents about to be replaced. Decoding a raw blob into a fresh `Vec` then costs what

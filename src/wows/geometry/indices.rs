@@ -4,7 +4,7 @@
 use zerocopy::little_endian::{U16, U32};
 use zerocopy::{FromBytes, IntoBytes};
 
-use super::blob::{Blob, copy_into_vec};
+use super::blob::{Blob, copy_into_vec, merged_buffer_blob};
 use super::encd::{Encd, IndexInt};
 use super::raw::IndicesPrototype;
 use crate::bytes::{Bytes, Located, u64_of};
@@ -65,44 +65,7 @@ impl<'a> IndexBuffer<'a> {
         }
     }
 
-    /// The blob's stored size in bytes (including the ENCD header when encoded).
-    #[inline]
-    pub fn size_in_bytes(&self) -> u32 {
-        self.raw.size_in_bytes.get()
-    }
-
-    #[inline]
-    fn blob(&self) -> Blob<'a> {
-        Blob {
-            bytes: self.bytes,
-            record_at: self.raw.offset(),
-            pointer_at: self.raw.offset(),
-            relative: self.raw.indices_data_ptr.get(),
-            size: self.size_in_bytes() as usize,
-            pointer_field: "IndicesPrototype.indicesDataPtr",
-            data_field: "IndicesPrototype.indicesData",
-        }
-    }
-
-    /// Absolute file offset of the blob.
-    pub fn data_offset(&self) -> Result<usize> {
-        self.blob().offset()
-    }
-
-    /// The blob, borrowed: raw indices or an ENCD header and payload.
-    pub fn data(&self) -> Result<&'a [u8]> {
-        self.blob().data()
-    }
-
-    /// The ENCD header and payload, or `None` for a raw blob.
-    pub fn encoded(&self) -> Result<Option<Encd<'a>>> {
-        self.blob().encoded()
-    }
-
-    /// Whether the blob is ENCD (meshoptimizer) encoded.
-    pub fn is_encoded(&self) -> Result<bool> {
-        Ok(self.encoded()?.is_some())
-    }
+    merged_buffer_blob!("IndicesPrototype", indices_data_ptr, "indices");
 
     /// Number of indices: the ENCD element count (checked against what the payload can hold), or
     /// the raw size over the index size.

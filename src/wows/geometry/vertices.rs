@@ -1,7 +1,7 @@
 //! [`VertexBuffer`]: one merged vertex buffer (VerticesPrototype) and its blob.
 
 use super::attributes::Vertices;
-use super::blob::{Blob, copy_into_vec};
+use super::blob::{Blob, copy_into_vec, merged_buffer_blob};
 use super::encd::Encd;
 use super::packed_string;
 use super::raw::{VERTICES_FORMAT_NAME, VerticesPrototype};
@@ -66,42 +66,7 @@ impl<'a> VertexBuffer<'a> {
         self.raw.is_bumped != 0
     }
 
-    /// The blob's stored size in bytes (including the ENCD header when encoded).
-    pub fn size_in_bytes(&self) -> u32 {
-        self.raw.size_in_bytes.get()
-    }
-
-    fn blob(&self) -> Blob<'a> {
-        Blob {
-            bytes: self.bytes,
-            record_at: self.raw.offset(),
-            pointer_at: self.raw.offset(),
-            relative: self.raw.vertices_data_ptr.get(),
-            size: self.size_in_bytes() as usize,
-            pointer_field: "VerticesPrototype.verticesDataPtr",
-            data_field: "VerticesPrototype.verticesData",
-        }
-    }
-
-    /// Absolute file offset of the blob.
-    pub fn data_offset(&self) -> Result<usize> {
-        self.blob().offset()
-    }
-
-    /// The blob, borrowed: raw vertices or an ENCD header and payload.
-    pub fn data(&self) -> Result<&'a [u8]> {
-        self.blob().data()
-    }
-
-    /// The ENCD header and payload, or `None` for a raw blob.
-    pub fn encoded(&self) -> Result<Option<Encd<'a>>> {
-        self.blob().encoded()
-    }
-
-    /// Whether the blob is ENCD (meshoptimizer) encoded.
-    pub fn is_encoded(&self) -> Result<bool> {
-        Ok(self.encoded()?.is_some())
-    }
+    merged_buffer_blob!("VerticesPrototype", vertices_data_ptr, "vertices");
 
     /// Number of vertices: the ENCD element count, or the raw size over the stride.
     pub fn vertex_count(&self) -> Result<usize> {
