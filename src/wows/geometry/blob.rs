@@ -3,7 +3,8 @@
 
 use super::encd::Encd;
 use crate::bytes::Bytes;
-use crate::error::Result;
+use crate::bytes::u64_of;
+use crate::error::{Error, ErrorKind, Result};
 
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Blob<'a> {
@@ -48,6 +49,22 @@ impl<'a> Blob<'a> {
     pub fn encoded(&self) -> Result<Option<Encd<'a>>> {
         let (data, at) = self.located()?;
         Ok(Encd::parse(data, at))
+    }
+
+    /// The data when they are raw, to be read in place; ENCD data are an error (they must be
+    /// decoded into a buffer first).
+    #[inline]
+    pub fn raw_data(&self) -> Result<&'a [u8]> {
+        let (data, at) = self.located()?;
+        if Encd::parse(data, at).is_some() {
+            return Err(Error::invalid(
+                u64_of(at),
+                self.data_field,
+                0,
+                "the blob is ENCD-encoded: decode it into a buffer",
+            ));
+        }
+        Ok(data)
     }
 }
 
@@ -97,9 +114,43 @@ macro_rules! merged_buffer_blob {
         pub fn is_encoded(&self) -> Result<bool> {
             Ok(self.encoded()?.is_some())
         }
+
+        /// The start of a caller's buffer that `needed` decoded items go in, or the error.
+        #[inline]
+        fn decode_target<'o, T>(&self, out: &'o mut [T], needed: usize) -> Result<&'o mut [T]> {
+            super::blob::decode_target(
+                out,
+                needed,
+                self.raw.offset(),
+                concat!($record, " (decode buffer)"),
+            )
+        }
     };
 }
 pub(super) use merged_buffer_blob;
+
+/// The start of a caller's buffer `out` that `needed` decoded items go in, or the error that says
+/// it is too small, at the buffer's record (`record_at`, named `what`). Vertex and index buffers
+/// decode into caller buffers alike.
+#[inline]
+pub(crate) fn decode_target<'o, T>(
+    out: &'o mut [T],
+    needed: usize,
+    record_at: usize,
+    what: &'static str,
+) -> Result<&'o mut [T]> {
+    let provided = out.len();
+    out.get_mut(..needed).ok_or_else(|| {
+        Error::new(
+            u64_of(record_at),
+            what,
+            ErrorKind::BufferSize {
+                needed: u64_of(needed),
+                provided: u64_of(provided),
+            },
+        )
+    })
+}
 
 /// Replaces `out`'s contents with `values`: into its capacity when that suffices, otherwise into a
 /// new allocation of exactly their size (what `to_vec` does), since growing the old one would

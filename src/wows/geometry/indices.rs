@@ -8,7 +8,7 @@ use super::blob::{Blob, copy_into_vec, merged_buffer_blob};
 use super::encd::{Encd, IndexInt};
 use super::raw::IndicesPrototype;
 use crate::bytes::{Bytes, Located, u64_of};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 
 /// A merged index buffer, borrowed from the file.
 #[derive(Debug, Clone, Copy)]
@@ -95,15 +95,7 @@ impl<'a> IndexBuffer<'a> {
     /// with [`decode_indices_into`](Self::decode_indices_into).
     pub fn raw_indices(&self) -> Result<Indices<'a>> {
         let size = self.effective_index_size()?;
-        let (data, at) = self.blob().located()?;
-        if Encd::parse(data, at).is_some() {
-            return Err(Error::invalid(
-                u64_of(at),
-                "IndicesPrototype.indicesData",
-                0,
-                "the blob is ENCD-encoded: decode it into a buffer",
-            ));
-        }
+        let data = self.blob().raw_data()?;
         self.whole_indices(data, size)?;
         let bytes = Bytes::new(data);
         let what = "IndicesPrototype.indicesData";
@@ -176,17 +168,7 @@ impl<'a> IndexBuffer<'a> {
             ));
         }
         let count = self.index_count()?;
-        let provided = out.len();
-        let Some(out) = out.get_mut(..count) else {
-            return Err(Error::new(
-                u64_of(self.raw.offset()),
-                "IndicesPrototype (decode buffer)",
-                ErrorKind::BufferSize {
-                    needed: u64_of(count),
-                    provided: u64_of(provided),
-                },
-            ));
-        };
+        let out = self.decode_target(out, count)?;
         match self.encoded()? {
             Some(encd) => encd.decode_indices(out, "IndicesPrototype.indicesData(ENCD)")?,
             None => copy_raw(self.raw_indices()?, out),

@@ -7,7 +7,7 @@ use super::packed_string;
 use super::raw::{VERTICES_FORMAT_NAME, VerticesPrototype};
 use super::vertex_format::VertexFormat;
 use crate::bytes::{Bytes, Located, u64_of};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 
 /// A merged vertex buffer: format, stride, flags, and its blob (raw or ENCD), borrowed from the file.
 #[derive(Debug, Clone, Copy)]
@@ -118,15 +118,7 @@ impl<'a> VertexBuffer<'a> {
     /// The vertices of a raw (non-ENCD) blob, read in place. An encoded blob is an error: decode it
     /// with [`decode_vertices_into`](Self::decode_vertices_into).
     pub fn raw_vertices(&self) -> Result<Vertices<'a>> {
-        let (data, at) = self.blob().located()?;
-        if Encd::parse(data, at).is_some() {
-            return Err(Error::invalid(
-                u64_of(at),
-                "VerticesPrototype.verticesData",
-                0,
-                "the blob is ENCD-encoded: decode it into a buffer",
-            ));
-        }
+        let data = self.blob().raw_data()?;
         let stride = self.stride();
         self.whole_strides(data)?;
         let format = self.format()?;
@@ -146,17 +138,7 @@ impl<'a> VertexBuffer<'a> {
     /// bad file is an `Err`, never an abort.
     pub fn decode_vertices_into(&self, out: &mut [u8]) -> Result<usize> {
         let needed = self.decoded_len()?;
-        let provided = out.len();
-        let Some(out) = out.get_mut(..needed) else {
-            return Err(Error::new(
-                u64_of(self.raw.offset()),
-                "VerticesPrototype (decode buffer)",
-                ErrorKind::BufferSize {
-                    needed: u64_of(needed),
-                    provided: u64_of(provided),
-                },
-            ));
-        };
+        let out = self.decode_target(out, needed)?;
         match self.encoded()? {
             Some(encd) => {
                 encd.decode_vertices(out, self.stride(), "VerticesPrototype.verticesData(ENCD)")?;
