@@ -1,14 +1,15 @@
 //! The header's and entries' enumerations. Values the reader does not know are kept as numbers
 //! (`Unknown(n)`), never rejected: CraftStudio's values were inferred from real files.
 
-/// Declares a `u8` enumeration with known names and an `Unknown(u8)` fallback.
+/// Declares a `u8` enumeration with known names and an `Unknown(u8)` fallback. CraftStudio names
+/// each value as its variant is named, so the variant is the name.
 macro_rules! byte_enum {
-    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $value:literal => $label:literal,)* }) => {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident = $value:literal,)* }) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum $name {
             $(
-                #[doc = concat!("`", $label, "` (stored as ", stringify!($value), ").")]
+                #[doc = concat!("`", stringify!($variant), "` (stored as ", stringify!($value), ").")]
                 $(#[$vdoc])*
                 $variant,
             )*
@@ -36,7 +37,7 @@ macro_rules! byte_enum {
             /// CraftStudio's name for the value, `None` for an unknown one.
             pub const fn name(self) -> Option<&'static str> {
                 match self {
-                    $($name::$variant => Some($label),)*
+                    $($name::$variant => Some(stringify!($variant)),)*
                     $name::Unknown(_) => None,
                 }
             }
@@ -47,35 +48,35 @@ macro_rules! byte_enum {
 byte_enum! {
     /// What the project makes (`project_type`).
     ProjectType {
-        Game = 0 => "Game",
-        Movie = 1 => "Movie",
+        Game = 0,
+        Movie = 1,
     }
 }
 
 byte_enum! {
     /// Who may join the project (`membership_policy`).
     MembershipPolicy {
-        MembershipRequest = 0 => "MembershipRequest",
-        InviteOnly = 1 => "InviteOnly",
-        Open = 2 => "Open",
+        MembershipRequest = 0,
+        InviteOnly = 1,
+        Open = 2,
     }
 }
 
 byte_enum! {
     /// The role a new member gets (`default_member_role`); 0 is used for membership requests.
     MemberRole {
-        Spectator = 1 => "Spectator",
-        Member = 2 => "Member",
-        Moderator = 3 => "Moderator",
-        Administrator = 4 => "Administrator",
+        Spectator = 1,
+        Member = 2,
+        Moderator = 3,
+        Administrator = 4,
     }
 }
 
 byte_enum! {
     /// Whether a game control is an axis or a button (`control_type`).
     ControlType {
-        Axis = 0 => "Axis",
-        Button = 1 => "Button",
+        Axis = 0,
+        Button = 1,
     }
 }
 
@@ -83,8 +84,8 @@ byte_enum! {
     /// The device a game control reads (`control_source`). A joystick value surely exists; its
     /// number has not been seen in real files.
     ControlSource {
-        Keyboard = 0 => "Keyboard",
-        Mouse = 1 => "Mouse",
+        Keyboard = 0,
+        Mouse = 1,
     }
 }
 
@@ -92,15 +93,15 @@ byte_enum! {
     /// The kind of asset an entry is, or holds (folders carry a type too: each asset type has its
     /// own tree). 5 has never been seen.
     EntryType {
-        Model = 0 => "Model",
-        Map = 1 => "Map",
-        Scene = 2 => "Scene",
-        TileSet = 3 => "TileSet",
-        Document = 4 => "Document",
-        ModelAnimation = 6 => "ModelAnimation",
-        Script = 7 => "Script",
-        Sound = 8 => "Sound",
-        Font = 9 => "Font",
+        Model = 0,
+        Map = 1,
+        Scene = 2,
+        TileSet = 3,
+        Document = 4,
+        ModelAnimation = 6,
+        Script = 7,
+        Sound = 8,
+        Font = 9,
     }
 }
 

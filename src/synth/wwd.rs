@@ -101,35 +101,29 @@ pub fn claw_level(wide: i32, high: i32, objects: usize) -> WwdModel {
     front.set(0, 5, tile(0, 2));
 
     level.planes = vec![back, action, front];
+    // Every tile but the mask is 64×64, and both double tiles are outside attribute 0 around an
+    // inside rectangle: only what differs is written per tile.
+    let square = |body| TilePropertyData::new(64, 64, body);
+    let double = |inside, rect| {
+        square(TileBody::Double {
+            outside: 0,
+            inside,
+            rect,
+        })
+    };
     level.tile_properties = (0..14u32)
         .map(|id| match id {
-            5 => TilePropertyData::new(
-                64,
-                64,
-                TileBody::Double {
-                    outside: 0,
-                    inside: 1,
-                    rect: [0, 0, 63, 31],
-                },
-            ),
-            6 => TilePropertyData::new(
-                64,
-                64,
-                TileBody::Double {
-                    outside: 0,
-                    inside: 2,
-                    rect: [0, 0, 63, 2],
-                },
-            ),
+            5 => double(1, [0, 0, 63, 31]),
+            6 => double(2, [0, 0, 63, 2]),
             7 => TilePropertyData::new(
                 4,
                 3,
                 TileBody::Mask(vec![0, 1, 1, 0, 2, 2, 2, 2, 3, 4, 4, 3]),
             ),
-            1 | 12 => TilePropertyData::new(64, 64, TileBody::Single(1)),
-            2 => TilePropertyData::new(64, 64, TileBody::Single(3)),
-            3 => TilePropertyData::new(64, 64, TileBody::Single(4)),
-            _ => TilePropertyData::new(64, 64, TileBody::Single(0)),
+            1 | 12 => square(TileBody::Single(1)),
+            2 => square(TileBody::Single(3)),
+            3 => square(TileBody::Single(4)),
+            _ => square(TileBody::Single(0)),
         })
         .collect();
     level

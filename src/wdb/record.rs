@@ -232,29 +232,13 @@ impl<'n> Schema<'n> {
                 Op::Unsigned => f(spec, Value::UInt(u64::from(step.unsigned(word)))),
                 Op::Signed => f(spec, Value::Int(i64::from(step.signed(word)))),
                 Op::Float => f(spec, Value::Float(f32::from_bits(word))),
-                Op::String => match plan::string_fast(self.strings_data, word) {
-                    Some(s) => f(spec, Value::Str(s)),
-                    None => f(
-                        spec,
-                        self.string_slow(&record, step, word)
-                            .map_err(|e| fail(e, spec))?,
-                    ),
-                },
+                Op::String => {
+                    let s = self.string(&record, step, word);
+                    f(spec, Value::Str(s.map_err(|e| fail(e, spec))?));
+                }
                 Op::StrArray => {
-                    let index = step.unsigned(word);
-                    let fast = self
-                        .arrays
-                        .as_ref()
-                        .and_then(|arrays| plan::slot_fast(arrays, step, index))
-                        .and_then(|offset| plan::string_fast(self.strings_data, offset));
-                    match fast {
-                        Some(s) => f(spec, Value::Str(s)),
-                        None => f(
-                            spec,
-                            self.str_array_slow(&record, step, index)
-                                .map_err(|e| fail(e, spec))?,
-                        ),
-                    }
+                    let s = self.str_array(&record, step, word);
+                    f(spec, Value::Str(s.map_err(|e| fail(e, spec))?));
                 }
                 Op::U64 => {
                     let Some(lo) = step.word(record.data, 4) else {
@@ -280,22 +264,8 @@ impl<'n> Schema<'n> {
             Op::Unsigned => Value::UInt(u64::from(step.unsigned(word))),
             Op::Signed => Value::Int(i64::from(step.signed(word))),
             Op::Float => Value::Float(f32::from_bits(word)),
-            Op::String => match plan::string_fast(self.strings_data, word) {
-                Some(s) => Value::Str(s),
-                None => return self.string_slow(record, step, word),
-            },
-            Op::StrArray => {
-                let index = step.unsigned(word);
-                let fast = self
-                    .arrays
-                    .as_ref()
-                    .and_then(|arrays| plan::slot_fast(arrays, step, index))
-                    .and_then(|offset| plan::string_fast(self.strings_data, offset));
-                match fast {
-                    Some(s) => Value::Str(s),
-                    None => return self.str_array_slow(record, step, index),
-                }
-            }
+            Op::String => Value::Str(self.string(record, step, word)?),
+            Op::StrArray => Value::Str(self.str_array(record, step, word)?),
             Op::U64 => {
                 let Some(lo) = step.word(record.data, 4) else {
                     return Err(truncated(record, step.pos as usize + 4));
@@ -305,31 +275,45 @@ impl<'n> Schema<'n> {
         })
     }
 
-    /// A `!!string` field the fast path did not resolve: offset 0 without the section, or the
-    /// precise error.
-    #[cold]
-    #[inline(never)]
-    fn string_slow(
-        &self,
-        record: &Record<'n>,
-        step: &Step,
-        offset: u32,
-    ) -> Result<Value<'n>, Error> {
-        let at = record.at.saturating_add(step.pos as usize);
-        sections::string(self.strings, offset, at, "WdbRecord.string").map(Value::Str)
+    /// The string of a `!!string` field whose cell holds `offset`: the fast path, else the slow
+    /// one (both decoders read strings through here).
+    #[inline(always)]
+    fn string(&self, record: &Record<'n>, step: &Step, offset: u32) -> Result<&'n [u8], Error> {
+        match plan::string_fast(self.strings_data, offset) {
+            Some(s) => Ok(s),
+            None => self.string_slow(cell_at(record, step), offset),
+        }
     }
 
-    /// An `s#` field the fast path did not resolve: the general readers make the value or the
-    /// precise error.
+    /// The string of an `s#` field whose cell holds `word` (its slot index, in the step's bits):
+    /// the fast path through the `!!strArray` slot, else the slow one.
+    #[inline(always)]
+    fn str_array(&self, record: &Record<'n>, step: &Step, word: u32) -> Result<&'n [u8], Error> {
+        let index = step.unsigned(word);
+        let fast = self
+            .arrays
+            .as_ref()
+            .and_then(|arrays| plan::slot_fast(arrays, step, index))
+            .and_then(|offset| plan::string_fast(self.strings_data, offset));
+        match fast {
+            Some(s) => Ok(s),
+            None => self.str_array_slow(cell_at(record, step), step.array, index),
+        }
+    }
+
+    /// A `!!string` field at file offset `at` the fast path did not resolve: offset 0 without the
+    /// section, or the precise error.
     #[cold]
     #[inline(never)]
-    fn str_array_slow(
-        &self,
-        record: &Record<'n>,
-        step: &Step,
-        index: u32,
-    ) -> Result<Value<'n>, Error> {
-        let at = record.at.saturating_add(step.pos as usize);
+    fn string_slow(&self, at: usize, offset: u32) -> Result<&'n [u8], Error> {
+        sections::string(self.strings, offset, at, "WdbRecord.string")
+    }
+
+    /// An `s#` field at file offset `at` (slot `index` of `!!strArray` section `array`) the fast
+    /// path did not resolve: the general readers make the value or the precise error.
+    #[cold]
+    #[inline(never)]
+    fn str_array_slow(&self, at: usize, array: usize, index: u32) -> Result<&'n [u8], Error> {
         let index = u64::from(index);
         let Some(arrays) = self.arrays else {
             return Err(Error::invalid(
@@ -339,8 +323,8 @@ impl<'n> Schema<'n> {
                 "s# field, but the file has no !!strArray sections",
             ));
         };
-        let offset = arrays.offset(step.array, index, at)?;
-        sections::string(self.strings, offset, at, "!!strArray.offset").map(Value::Str)
+        let offset = arrays.offset(array, index, at)?;
+        sections::string(self.strings, offset, at, "!!strArray.offset")
     }
 }
 
@@ -377,6 +361,12 @@ impl<'s, 'n> Iterator for Values<'s, 'n> {
 }
 
 impl ExactSizeIterator for Values<'_, '_> {}
+
+/// File offset of the cell `step` reads in `record`, for the errors of its slow paths.
+#[inline(always)]
+fn cell_at(record: &Record<'_>, step: &Step) -> usize {
+    record.at.saturating_add(step.pos as usize)
+}
 
 /// Hands bit field `spec` of `word` to `f`.
 #[inline(always)]

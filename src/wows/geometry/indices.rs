@@ -4,11 +4,11 @@
 use zerocopy::little_endian::{U16, U32};
 use zerocopy::{FromBytes, IntoBytes};
 
-use super::blob::{Blob, copy_into_vec};
+use super::blob::{Blob, copy_into_vec, merged_buffer_blob};
 use super::encd::{Encd, IndexInt};
 use super::raw::IndicesPrototype;
 use crate::bytes::{Bytes, Located, u64_of};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 
 /// A merged index buffer, borrowed from the file.
 #[derive(Debug, Clone, Copy)]
@@ -65,44 +65,7 @@ impl<'a> IndexBuffer<'a> {
         }
     }
 
-    /// The blob's stored size in bytes (including the ENCD header when encoded).
-    #[inline]
-    pub fn size_in_bytes(&self) -> u32 {
-        self.raw.size_in_bytes.get()
-    }
-
-    #[inline]
-    fn blob(&self) -> Blob<'a> {
-        Blob {
-            bytes: self.bytes,
-            record_at: self.raw.offset(),
-            pointer_at: self.raw.offset(),
-            relative: self.raw.indices_data_ptr.get(),
-            size: self.size_in_bytes() as usize,
-            pointer_field: "IndicesPrototype.indicesDataPtr",
-            data_field: "IndicesPrototype.indicesData",
-        }
-    }
-
-    /// Absolute file offset of the blob.
-    pub fn data_offset(&self) -> Result<usize> {
-        self.blob().offset()
-    }
-
-    /// The blob, borrowed: raw indices or an ENCD header and payload.
-    pub fn data(&self) -> Result<&'a [u8]> {
-        self.blob().data()
-    }
-
-    /// The ENCD header and payload, or `None` for a raw blob.
-    pub fn encoded(&self) -> Result<Option<Encd<'a>>> {
-        self.blob().encoded()
-    }
-
-    /// Whether the blob is ENCD (meshoptimizer) encoded.
-    pub fn is_encoded(&self) -> Result<bool> {
-        Ok(self.encoded()?.is_some())
-    }
+    merged_buffer_blob!("IndicesPrototype", indices_data_ptr, "indices");
 
     /// Number of indices: the ENCD element count (checked against what the payload can hold), or
     /// the raw size over the index size.
@@ -132,15 +95,7 @@ impl<'a> IndexBuffer<'a> {
     /// with [`decode_indices_into`](Self::decode_indices_into).
     pub fn raw_indices(&self) -> Result<Indices<'a>> {
         let size = self.effective_index_size()?;
-        let (data, at) = self.blob().located()?;
-        if Encd::parse(data, at).is_some() {
-            return Err(Error::invalid(
-                u64_of(at),
-                "IndicesPrototype.indicesData",
-                0,
-                "the blob is ENCD-encoded: decode it into a buffer",
-            ));
-        }
+        let data = self.blob().raw_data()?;
         self.whole_indices(data, size)?;
         let bytes = Bytes::new(data);
         let what = "IndicesPrototype.indicesData";
@@ -213,17 +168,7 @@ impl<'a> IndexBuffer<'a> {
             ));
         }
         let count = self.index_count()?;
-        let provided = out.len();
-        let Some(out) = out.get_mut(..count) else {
-            return Err(Error::new(
-                u64_of(self.raw.offset()),
-                "IndicesPrototype (decode buffer)",
-                ErrorKind::BufferSize {
-                    needed: u64_of(count),
-                    provided: u64_of(provided),
-                },
-            ));
-        };
+        let out = self.decode_target(out, count)?;
         match self.encoded()? {
             Some(encd) => encd.decode_indices(out, "IndicesPrototype.indicesData(ENCD)")?,
             None => copy_raw(self.raw_indices()?, out),

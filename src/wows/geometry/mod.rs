@@ -140,60 +140,38 @@ impl<'a> GeometryView<'a> {
     pub fn from_bytes(data: &'a [u8]) -> Result<Self> {
         let bytes = Bytes::new(data);
         let header: &Header = bytes.read(0, "MergedGeometryPrototype.header")?;
-        let h = header;
         // Table pointers count from the file's start; an empty table's pointer is null in real
-        // files and is never followed.
+        // files and is never followed. Each table is named by its header fields (the pointer's
+        // place for errors, the pointer, the count) and by its name in the format.
+        macro_rules! table {
+            ($pointer:ident, $count:ident, $name:literal) => {
+                Table::at_pointer(
+                    bytes,
+                    core::mem::offset_of!(Header, $pointer),
+                    0,
+                    header.$pointer.get(),
+                    header.$count.get() as usize,
+                    concat!("MergedGeometryPrototype.", $name),
+                )
+            };
+        }
         Ok(GeometryView {
             bytes,
             header,
-            vertex_mappings: Table::at_pointer(
-                bytes,
-                raw::HEADER_VERTICES_MAPPING_PTR,
-                0,
-                h.vertices_mapping_ptr.get(),
-                h.vertices_mapping_count.get() as usize,
-                "MergedGeometryPrototype.verticesMapping",
+            vertex_mappings: table!(
+                vertices_mapping_ptr,
+                vertices_mapping_count,
+                "verticesMapping"
             )?,
-            index_mappings: Table::at_pointer(
-                bytes,
-                raw::HEADER_INDICES_MAPPING_PTR,
-                0,
-                h.indices_mapping_ptr.get(),
-                h.indices_mapping_count.get() as usize,
-                "MergedGeometryPrototype.indicesMapping",
+            index_mappings: table!(indices_mapping_ptr, indices_mapping_count, "indicesMapping")?,
+            vertex_buffers: table!(merged_vertices_ptr, merged_vertices_count, "mergedVertices")?,
+            index_buffers: table!(merged_indices_ptr, merged_indices_count, "mergedIndices")?,
+            collision_models: table!(
+                collision_models_ptr,
+                collision_model_count,
+                "collisionModels"
             )?,
-            vertex_buffers: Table::at_pointer(
-                bytes,
-                raw::HEADER_MERGED_VERTICES_PTR,
-                0,
-                h.merged_vertices_ptr.get(),
-                h.merged_vertices_count.get() as usize,
-                "MergedGeometryPrototype.mergedVertices",
-            )?,
-            index_buffers: Table::at_pointer(
-                bytes,
-                raw::HEADER_MERGED_INDICES_PTR,
-                0,
-                h.merged_indices_ptr.get(),
-                h.merged_indices_count.get() as usize,
-                "MergedGeometryPrototype.mergedIndices",
-            )?,
-            collision_models: Table::at_pointer(
-                bytes,
-                raw::HEADER_COLLISION_MODELS_PTR,
-                0,
-                h.collision_models_ptr.get(),
-                h.collision_model_count.get() as usize,
-                "MergedGeometryPrototype.collisionModels",
-            )?,
-            armor_models: Table::at_pointer(
-                bytes,
-                raw::HEADER_ARMOR_MODELS_PTR,
-                0,
-                h.armor_models_ptr.get(),
-                h.armor_model_count.get() as usize,
-                "MergedGeometryPrototype.armorModels",
-            )?,
+            armor_models: table!(armor_models_ptr, armor_model_count, "armorModels")?,
         })
     }
 

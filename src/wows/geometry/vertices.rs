@@ -1,13 +1,13 @@
 //! [`VertexBuffer`]: one merged vertex buffer (VerticesPrototype) and its blob.
 
 use super::attributes::Vertices;
-use super::blob::{Blob, copy_into_vec};
+use super::blob::{Blob, copy_into_vec, merged_buffer_blob};
 use super::encd::Encd;
 use super::packed_string;
 use super::raw::{VERTICES_FORMAT_NAME, VerticesPrototype};
 use super::vertex_format::VertexFormat;
 use crate::bytes::{Bytes, Located, u64_of};
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
 
 /// A merged vertex buffer: format, stride, flags, and its blob (raw or ENCD), borrowed from the file.
 #[derive(Debug, Clone, Copy)]
@@ -66,42 +66,7 @@ impl<'a> VertexBuffer<'a> {
         self.raw.is_bumped != 0
     }
 
-    /// The blob's stored size in bytes (including the ENCD header when encoded).
-    pub fn size_in_bytes(&self) -> u32 {
-        self.raw.size_in_bytes.get()
-    }
-
-    fn blob(&self) -> Blob<'a> {
-        Blob {
-            bytes: self.bytes,
-            record_at: self.raw.offset(),
-            pointer_at: self.raw.offset(),
-            relative: self.raw.vertices_data_ptr.get(),
-            size: self.size_in_bytes() as usize,
-            pointer_field: "VerticesPrototype.verticesDataPtr",
-            data_field: "VerticesPrototype.verticesData",
-        }
-    }
-
-    /// Absolute file offset of the blob.
-    pub fn data_offset(&self) -> Result<usize> {
-        self.blob().offset()
-    }
-
-    /// The blob, borrowed: raw vertices or an ENCD header and payload.
-    pub fn data(&self) -> Result<&'a [u8]> {
-        self.blob().data()
-    }
-
-    /// The ENCD header and payload, or `None` for a raw blob.
-    pub fn encoded(&self) -> Result<Option<Encd<'a>>> {
-        self.blob().encoded()
-    }
-
-    /// Whether the blob is ENCD (meshoptimizer) encoded.
-    pub fn is_encoded(&self) -> Result<bool> {
-        Ok(self.encoded()?.is_some())
-    }
+    merged_buffer_blob!("VerticesPrototype", vertices_data_ptr, "vertices");
 
     /// Number of vertices: the ENCD element count, or the raw size over the stride.
     pub fn vertex_count(&self) -> Result<usize> {
@@ -153,15 +118,7 @@ impl<'a> VertexBuffer<'a> {
     /// The vertices of a raw (non-ENCD) blob, read in place. An encoded blob is an error: decode it
     /// with [`decode_vertices_into`](Self::decode_vertices_into).
     pub fn raw_vertices(&self) -> Result<Vertices<'a>> {
-        let (data, at) = self.blob().located()?;
-        if Encd::parse(data, at).is_some() {
-            return Err(Error::invalid(
-                u64_of(at),
-                "VerticesPrototype.verticesData",
-                0,
-                "the blob is ENCD-encoded: decode it into a buffer",
-            ));
-        }
+        let data = self.blob().raw_data()?;
         let stride = self.stride();
         self.whole_strides(data)?;
         let format = self.format()?;
@@ -181,17 +138,7 @@ impl<'a> VertexBuffer<'a> {
     /// bad file is an `Err`, never an abort.
     pub fn decode_vertices_into(&self, out: &mut [u8]) -> Result<usize> {
         let needed = self.decoded_len()?;
-        let provided = out.len();
-        let Some(out) = out.get_mut(..needed) else {
-            return Err(Error::new(
-                u64_of(self.raw.offset()),
-                "VerticesPrototype (decode buffer)",
-                ErrorKind::BufferSize {
-                    needed: u64_of(needed),
-                    provided: u64_of(provided),
-                },
-            ));
-        };
+        let out = self.decode_target(out, needed)?;
         match self.encoded()? {
             Some(encd) => {
                 encd.decode_vertices(out, self.stride(), "VerticesPrototype.verticesData(ENCD)")?;

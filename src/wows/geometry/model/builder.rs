@@ -172,6 +172,15 @@ fn build_error(what: &'static str, value: usize, reason: &'static str) -> WriteE
     invalid(what, u64_of(value), reason)
 }
 
+/// A collision or armor model as added: both kinds are a name and a payload the builder does not
+/// read.
+fn model_spec(name: &str, data: Vec<u8>) -> ModelPrototypeSpec {
+    ModelPrototypeSpec {
+        name: name.to_owned(),
+        data,
+    }
+}
+
 impl GeometryBuilder {
     /// An empty file.
     pub fn new() -> Self {
@@ -347,19 +356,13 @@ impl GeometryBuilder {
 
     /// Adds a collision model with an opaque payload.
     pub fn collision_model(&mut self, name: &str, payload: Vec<u8>) -> &mut Self {
-        self.collision_models.push(ModelPrototypeSpec {
-            name: name.to_owned(),
-            data: payload,
-        });
+        self.collision_models.push(model_spec(name, payload));
         self
     }
 
     /// Adds an armor model (payload from [`armor_payload`](super::armor_payload)).
     pub fn armor_model(&mut self, name: &str, payload: Vec<u8>) -> &mut Self {
-        self.armor_models.push(ModelPrototypeSpec {
-            name: name.to_owned(),
-            data: payload,
-        });
+        self.armor_models.push(model_spec(name, payload));
         self
     }
 
