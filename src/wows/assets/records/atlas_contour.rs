@@ -6,7 +6,7 @@ use core::mem::offset_of;
 #[cfg(feature = "write")]
 use zerocopy::little_endian::{F32, I32, I64, U32};
 
-use super::{Budget, PrototypeRecord, Strings, count_i32};
+use super::{Budget, PrototypeRecord, RecordView, Strings, count_i32};
 #[cfg(feature = "write")]
 use crate::bytes::sink::narrow;
 use crate::bytes::{Bytes, Located};
@@ -34,12 +34,6 @@ pub struct ContourFrame<'a> {
 }
 
 impl<'a> AtlasContour<'a> {
-    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<Self> {
-        Ok(AtlasContour {
-            bytes,
-            raw: Located::read(bytes, at, "AtlasContourProto")?,
-        })
-    }
     /// File offset of the record.
     pub fn offset(&self) -> usize {
         self.raw.offset()
@@ -62,12 +56,6 @@ impl<'a> AtlasContour<'a> {
         Ok(frames
             .into_iter()
             .map(move |raw| ContourFrame { bytes, raw }))
-    }
-    pub(crate) fn validate(&self) -> Result<()> {
-        for f in self.frames()? {
-            f.points()?;
-        }
-        Ok(())
     }
 }
 
@@ -95,27 +83,26 @@ pub struct AtlasContourFields {
     pub frames: Vec<Vec<[f32; 2]>>,
 }
 
+impl<'a> RecordView<'a> for AtlasContour<'a> {
+    fn read(bytes: Bytes<'a>, at: usize, _item_size: usize, _strings: Strings<'a>) -> Result<Self> {
+        Ok(AtlasContour {
+            bytes,
+            raw: Located::read(bytes, at, "AtlasContourProto")?,
+        })
+    }
+
+    fn validate(&self) -> Result<()> {
+        for f in self.frames()? {
+            f.points()?;
+        }
+        Ok(())
+    }
+}
+
 impl PrototypeRecord for AtlasContourFields {
     type View<'a> = AtlasContour<'a>;
     type Raw = raw::AtlasContourProto;
     const LAYOUTS: &'static [usize] = &[0x10];
-
-    fn read_view<'a>(
-        bytes: Bytes<'a>,
-        at: usize,
-        _item_size: usize,
-        _strings: Strings<'a>,
-    ) -> Result<AtlasContour<'a>> {
-        AtlasContour::read(bytes, at)
-    }
-
-    fn validate(view: &AtlasContour<'_>) -> Result<()> {
-        view.validate()
-    }
-
-    fn offset(view: &AtlasContour<'_>) -> usize {
-        view.offset()
-    }
 
     fn from_view(a: AtlasContour<'_>, budget: &mut Budget<'_, '_>) -> Result<Self> {
         Ok(AtlasContourFields {

@@ -7,7 +7,7 @@ use core::mem::offset_of;
 #[cfg(feature = "write")]
 use zerocopy::little_endian::{F32, I64, U32};
 
-use super::{Budget, PrototypeRecord, Strings};
+use super::{Budget, PrototypeRecord, RecordView, Strings};
 #[cfg(feature = "write")]
 use crate::bytes::sink::{invalid, narrow};
 use crate::bytes::{Bytes, Located, u64_of};
@@ -26,12 +26,6 @@ pub struct Effect<'a> {
 }
 
 impl<'a> Effect<'a> {
-    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<Self> {
-        Ok(Effect {
-            bytes,
-            raw: Located::read(bytes, at, "EffectPrototype")?,
-        })
-    }
     /// The stored record.
     pub fn raw(&self) -> &'a raw::EffectPrototype {
         self.raw.get()
@@ -88,27 +82,23 @@ pub struct EffectFields {
     pub systems: Vec<Vec<u8>>,
 }
 
+impl<'a> RecordView<'a> for Effect<'a> {
+    fn read(bytes: Bytes<'a>, at: usize, _item_size: usize, _strings: Strings<'a>) -> Result<Self> {
+        Ok(Effect {
+            bytes,
+            raw: Located::read(bytes, at, "EffectPrototype")?,
+        })
+    }
+
+    fn validate(&self) -> Result<()> {
+        self.systems().map(drop)
+    }
+}
+
 impl PrototypeRecord for EffectFields {
     type View<'a> = Effect<'a>;
     type Raw = raw::EffectPrototype;
     const LAYOUTS: &'static [usize] = &[0x10];
-
-    fn read_view<'a>(
-        bytes: Bytes<'a>,
-        at: usize,
-        _item_size: usize,
-        _strings: Strings<'a>,
-    ) -> Result<Effect<'a>> {
-        Effect::read(bytes, at)
-    }
-
-    fn validate(view: &Effect<'_>) -> Result<()> {
-        view.systems().map(drop)
-    }
-
-    fn offset(view: &Effect<'_>) -> usize {
-        view.offset()
-    }
 
     fn from_view(e: Effect<'_>, _budget: &mut Budget<'_, '_>) -> Result<Self> {
         Ok(EffectFields {

@@ -6,7 +6,7 @@ use core::mem::offset_of;
 #[cfg(feature = "write")]
 use zerocopy::little_endian::{F32, I64, U32, U64};
 
-use super::{Budget, PrototypeRecord, Strings};
+use super::{Budget, PrototypeRecord, RecordView, Strings};
 #[cfg(feature = "write")]
 use crate::bytes::sink::narrow;
 use crate::bytes::{Bytes, Located, to_usize, u64_of};
@@ -34,12 +34,6 @@ pub struct Channel<'a> {
 }
 
 impl<'a> EffectMetadata<'a> {
-    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<Self> {
-        Ok(EffectMetadata {
-            bytes,
-            raw: Located::read(bytes, at, "EffectMetadataPrototype")?,
-        })
-    }
     /// File offset of the record.
     pub fn offset(&self) -> usize {
         self.raw.offset()
@@ -60,12 +54,6 @@ impl<'a> EffectMetadata<'a> {
         )?;
         let bytes = self.bytes;
         Ok(channels.into_iter().map(move |raw| Channel { bytes, raw }))
-    }
-    pub(crate) fn validate(&self) -> Result<()> {
-        for c in self.channels()? {
-            c.name()?;
-        }
-        Ok(())
     }
 }
 
@@ -148,27 +136,26 @@ pub struct EffectMetadataFields {
     pub channels: Vec<ChannelFields>,
 }
 
+impl<'a> RecordView<'a> for EffectMetadata<'a> {
+    fn read(bytes: Bytes<'a>, at: usize, _item_size: usize, _strings: Strings<'a>) -> Result<Self> {
+        Ok(EffectMetadata {
+            bytes,
+            raw: Located::read(bytes, at, "EffectMetadataPrototype")?,
+        })
+    }
+
+    fn validate(&self) -> Result<()> {
+        for c in self.channels()? {
+            c.name()?;
+        }
+        Ok(())
+    }
+}
+
 impl PrototypeRecord for EffectMetadataFields {
     type View<'a> = EffectMetadata<'a>;
     type Raw = raw::EffectMetadataPrototype;
     const LAYOUTS: &'static [usize] = &[0x10];
-
-    fn read_view<'a>(
-        bytes: Bytes<'a>,
-        at: usize,
-        _item_size: usize,
-        _strings: Strings<'a>,
-    ) -> Result<EffectMetadata<'a>> {
-        EffectMetadata::read(bytes, at)
-    }
-
-    fn validate(view: &EffectMetadata<'_>) -> Result<()> {
-        view.validate()
-    }
-
-    fn offset(view: &EffectMetadata<'_>) -> usize {
-        view.offset()
-    }
 
     fn from_view(m: EffectMetadata<'_>, budget: &mut Budget<'_, '_>) -> Result<Self> {
         Ok(EffectMetadataFields {

@@ -3,7 +3,7 @@
 #[cfg(feature = "write")]
 use zerocopy::little_endian::U64;
 
-use super::{Budget, PrototypeRecord, Strings};
+use super::{Budget, PrototypeRecord, RecordView, Strings};
 use crate::bytes::{Bytes, Located};
 use crate::error::Result;
 #[cfg(feature = "write")]
@@ -19,11 +19,6 @@ pub struct EffectPreset<'a> {
 }
 
 impl<'a> EffectPreset<'a> {
-    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<Self> {
-        Ok(EffectPreset {
-            raw: Located::read(bytes, at, "EffectPresetPrototype")?,
-        })
-    }
     /// File offset of the record.
     pub fn offset(&self) -> usize {
         self.raw.offset()
@@ -53,28 +48,23 @@ pub struct EffectPresetFields {
 #[cfg(feature = "serde")]
 use crate::wows::assets::fields_serde::hex;
 
+impl<'a> RecordView<'a> for EffectPreset<'a> {
+    fn read(bytes: Bytes<'a>, at: usize, _item_size: usize, _strings: Strings<'a>) -> Result<Self> {
+        Ok(EffectPreset {
+            raw: Located::read(bytes, at, "EffectPresetPrototype")?,
+        })
+    }
+
+    /// Nothing out of line to check.
+    fn validate(&self) -> Result<()> {
+        Ok(())
+    }
+}
+
 impl PrototypeRecord for EffectPresetFields {
     type View<'a> = EffectPreset<'a>;
     type Raw = raw::EffectPresetPrototype;
     const LAYOUTS: &'static [usize] = &[0x10];
-
-    fn read_view<'a>(
-        bytes: Bytes<'a>,
-        at: usize,
-        _item_size: usize,
-        _strings: Strings<'a>,
-    ) -> Result<EffectPreset<'a>> {
-        EffectPreset::read(bytes, at)
-    }
-
-    /// Nothing out of line to check.
-    fn validate(_view: &EffectPreset<'_>) -> Result<()> {
-        Ok(())
-    }
-
-    fn offset(view: &EffectPreset<'_>) -> usize {
-        view.offset()
-    }
 
     fn from_view(p: EffectPreset<'_>, _budget: &mut Budget<'_, '_>) -> Result<Self> {
         Ok(EffectPresetFields {

@@ -11,7 +11,7 @@ use zerocopy::IntoBytes;
 use zerocopy::little_endian::I64;
 use zerocopy::little_endian::{F32, I32, U16, U32, U64};
 
-use super::{Budget, Name, PrototypeRecord};
+use super::{Budget, Name, PrototypeRecord, RecordView};
 #[cfg(feature = "write")]
 use crate::bytes::sink::{invalid, narrow};
 use crate::bytes::{Bytes, Located, u64_of};
@@ -97,14 +97,6 @@ fn decode_floats<const N: usize>(v: &[F32; N]) -> [f32; N] {
 }
 
 impl<'a> Material<'a> {
-    pub(crate) fn read(bytes: Bytes<'a>, at: usize, strings: Strings<'a>) -> Result<Self> {
-        Ok(Material {
-            bytes,
-            raw: Located::read(bytes, at, "MaterialPrototype")?,
-            strings,
-        })
-    }
-
     /// The stored record.
     pub fn raw(&self) -> &'a raw::MaterialPrototype {
         self.raw.get()
@@ -291,13 +283,6 @@ impl<'a> Material<'a> {
     pub fn sort_order(&self) -> i32 {
         self.raw.sort_order.get()
     }
-
-    pub(crate) fn validate(&self) -> Result<()> {
-        for p in self.properties()? {
-            self.name(p?.name_id)?;
-        }
-        Ok(())
-    }
 }
 
 /// A material property's value.
@@ -419,28 +404,28 @@ impl PropertyValue {
     }
 }
 
+impl<'a> RecordView<'a> for Material<'a> {
+    fn read(bytes: Bytes<'a>, at: usize, _item_size: usize, strings: Strings<'a>) -> Result<Self> {
+        Ok(Material {
+            bytes,
+            raw: Located::read(bytes, at, "MaterialPrototype")?,
+            strings,
+        })
+    }
+
+    fn validate(&self) -> Result<()> {
+        for p in self.properties()? {
+            self.name(p?.name_id)?;
+        }
+        Ok(())
+    }
+}
+
 impl PrototypeRecord for MaterialFields {
     type View<'a> = Material<'a>;
     type Raw = raw::MaterialPrototype;
     const KNOWN_SCHEMAS: &'static [(u32, usize)] = &[(2_840_859_861, 0x78)];
     const LAYOUTS: &'static [usize] = &[0x78];
-
-    fn read_view<'a>(
-        bytes: Bytes<'a>,
-        at: usize,
-        _item_size: usize,
-        strings: Strings<'a>,
-    ) -> Result<Material<'a>> {
-        Material::read(bytes, at, strings)
-    }
-
-    fn validate(view: &Material<'_>) -> Result<()> {
-        view.validate()
-    }
-
-    fn offset(view: &Material<'_>) -> usize {
-        view.offset()
-    }
 
     fn from_view(m: Material<'_>, budget: &mut Budget<'_, '_>) -> Result<Self> {
         let mut properties = Vec::with_capacity(m.property_count());

@@ -44,12 +44,22 @@ use super::strings::Strings;
 use crate::bytes::Bytes;
 use crate::error::Result;
 
+/// A record's view as the list of prototype types ([`prototypes!`]) reads and checks it
+/// (its file offset is every view's `offset()`).
+pub(crate) trait RecordView<'a>: Sized {
+    /// The record at file offset `at`, in the layout of `item_size` bytes (one of its type's
+    /// [`LAYOUTS`](PrototypeRecord::LAYOUTS) or [`KNOWN_SCHEMAS`](PrototypeRecord::KNOWN_SCHEMAS)).
+    fn read(bytes: Bytes<'a>, at: usize, item_size: usize, strings: Strings<'a>) -> Result<Self>;
+    /// Reads every array the record points to (and resolves every name id).
+    fn validate(&self) -> Result<()>;
+}
+
 /// What the list of prototype types ([`prototypes!`]) needs of each record type, implemented by
-/// its owned fields in the type's file: how its view is read and checked, which layouts the
-/// reader knows, how the fields are read from the view and (feature `write`) encoded.
+/// its owned fields in the type's file: its view, which layouts the reader knows, how the fields
+/// are read from the view and (feature `write`) encoded.
 pub(crate) trait PrototypeRecord: Sized {
     /// The borrowed view of a record.
-    type View<'a>;
+    type View<'a>: RecordView<'a>;
     /// The current layout's raw struct: its size is the database's record size.
     type Raw;
     /// (schema hash, record size) pairs whose layout is known.
@@ -57,18 +67,6 @@ pub(crate) trait PrototypeRecord: Sized {
     /// Record sizes of the layouts the reader decodes, newest first.
     const LAYOUTS: &'static [usize];
 
-    /// The record at file offset `at`, in the layout of `item_size` bytes (one of
-    /// [`LAYOUTS`](Self::LAYOUTS) or of [`KNOWN_SCHEMAS`](Self::KNOWN_SCHEMAS)).
-    fn read_view<'a>(
-        bytes: Bytes<'a>,
-        at: usize,
-        item_size: usize,
-        strings: Strings<'a>,
-    ) -> Result<Self::View<'a>>;
-    /// Reads every array the record points to (and resolves every name id).
-    fn validate(view: &Self::View<'_>) -> Result<()>;
-    /// File offset of the record.
-    fn offset(view: &Self::View<'_>) -> usize;
     /// The record's fields, owned, within `budget`.
     fn from_view(view: Self::View<'_>, budget: &mut Budget<'_, '_>) -> Result<Self>;
 
@@ -168,7 +166,7 @@ macro_rules! prototypes {
             ) -> Result<Self> {
                 Ok(match kind {
                     $(PrototypeType::$variant => Prototype::$variant(
-                        <$fields as PrototypeRecord>::read_view(bytes, at, item_size, strings)?,
+                        <$view<'a> as RecordView<'a>>::read(bytes, at, item_size, strings)?,
                     ),)*
                 })
             }
@@ -185,7 +183,7 @@ macro_rules! prototypes {
             /// the first failure.
             pub fn validate(&self) -> Result<()> {
                 match self {
-                    $(Prototype::$variant(v) => <$fields as PrototypeRecord>::validate(v),)*
+                    $(Prototype::$variant(v) => v.validate(),)*
                     Prototype::Raw(_) => Ok(()),
                 }
             }
@@ -194,7 +192,7 @@ macro_rules! prototypes {
             /// reported), `None` for a raw one.
             pub(crate) fn record_offset(&self) -> Option<usize> {
                 match self {
-                    $(Prototype::$variant(v) => Some(<$fields as PrototypeRecord>::offset(v)),)*
+                    $(Prototype::$variant(v) => Some(v.offset()),)*
                     Prototype::Raw(_) => None,
                 }
             }

@@ -8,7 +8,7 @@ use core::mem::offset_of;
 use zerocopy::little_endian::I64;
 use zerocopy::little_endian::{U32, U64};
 
-use super::{Budget, Name, PrototypeRecord};
+use super::{Budget, Name, PrototypeRecord, RecordView};
 use crate::bytes::{Bytes, Located, Table};
 #[cfg(feature = "write")]
 use crate::bytes::{
@@ -56,29 +56,6 @@ pub struct Dye<'a> {
 }
 
 impl<'a> Model<'a> {
-    pub(crate) fn read(
-        bytes: Bytes<'a>,
-        at: usize,
-        item_size: usize,
-        strings: Strings<'a>,
-    ) -> Result<Self> {
-        let layout = if item_size == core::mem::size_of::<raw::ModelPrototypeV1>() {
-            ModelLayout::V1(
-                Located::<raw::ModelPrototypeV1>::read(bytes, at, "ModelPrototype")?.get(),
-            )
-        } else {
-            ModelLayout::Current(
-                Located::<raw::ModelPrototype>::read(bytes, at, "ModelPrototype")?.get(),
-            )
-        };
-        Ok(Model {
-            bytes,
-            at,
-            layout,
-            strings,
-        })
-    }
-
     /// The `count` elements that the pointer `field` bytes into the record points to.
     fn table<T>(
         &self,
@@ -166,18 +143,6 @@ impl<'a> Model<'a> {
     /// A name id's string, through the strings map.
     pub fn name(&self, name_id: u32) -> Result<Option<&'a str>> {
         self.strings.get(name_id)
-    }
-
-    pub(crate) fn validate(&self) -> Result<()> {
-        self.skeleton_extender_ids()?;
-        self.animations()?;
-        for dye in self.dyes()? {
-            for id in dye.tint_name_ids()? {
-                self.name(id.get())?;
-            }
-            dye.tint_material_ids()?;
-        }
-        Ok(())
     }
 }
 
@@ -296,28 +261,43 @@ impl Default for ModelFields {
     }
 }
 
+impl<'a> RecordView<'a> for Model<'a> {
+    fn read(bytes: Bytes<'a>, at: usize, item_size: usize, strings: Strings<'a>) -> Result<Self> {
+        let layout = if item_size == core::mem::size_of::<raw::ModelPrototypeV1>() {
+            ModelLayout::V1(
+                Located::<raw::ModelPrototypeV1>::read(bytes, at, "ModelPrototype")?.get(),
+            )
+        } else {
+            ModelLayout::Current(
+                Located::<raw::ModelPrototype>::read(bytes, at, "ModelPrototype")?.get(),
+            )
+        };
+        Ok(Model {
+            bytes,
+            at,
+            layout,
+            strings,
+        })
+    }
+
+    fn validate(&self) -> Result<()> {
+        self.skeleton_extender_ids()?;
+        self.animations()?;
+        for dye in self.dyes()? {
+            for id in dye.tint_name_ids()? {
+                self.name(id.get())?;
+            }
+            dye.tint_material_ids()?;
+        }
+        Ok(())
+    }
+}
+
 impl PrototypeRecord for ModelFields {
     type View<'a> = Model<'a>;
     type Raw = raw::ModelPrototype;
     const KNOWN_SCHEMAS: &'static [(u32, usize)] = &[(3_601_929_577, 0x20)];
     const LAYOUTS: &'static [usize] = &[0x28, 0x20];
-
-    fn read_view<'a>(
-        bytes: Bytes<'a>,
-        at: usize,
-        item_size: usize,
-        strings: Strings<'a>,
-    ) -> Result<Model<'a>> {
-        Model::read(bytes, at, item_size, strings)
-    }
-
-    fn validate(view: &Model<'_>) -> Result<()> {
-        view.validate()
-    }
-
-    fn offset(view: &Model<'_>) -> usize {
-        view.offset()
-    }
 
     fn from_view(m: Model<'_>, budget: &mut Budget<'_, '_>) -> Result<Self> {
         let dyes = m

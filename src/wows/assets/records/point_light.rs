@@ -6,7 +6,7 @@ use core::mem::offset_of;
 #[cfg(feature = "write")]
 use zerocopy::little_endian::{F32, I32, I64, U32};
 
-use super::{Budget, PrototypeRecord, Strings, count_i32};
+use super::{Budget, PrototypeRecord, RecordView, Strings, count_i32};
 #[cfg(feature = "write")]
 use crate::bytes::sink::narrow;
 use crate::bytes::{Bytes, Located, Table};
@@ -30,12 +30,6 @@ pub struct PointLight<'a> {
 }
 
 impl<'a> PointLight<'a> {
-    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<Self> {
-        Ok(PointLight {
-            bytes,
-            raw: Located::read(bytes, at, "PointLightPrototype")?,
-        })
-    }
     /// The stored record.
     pub fn raw(&self) -> &'a raw::PointLightPrototype {
         self.raw.get()
@@ -105,11 +99,6 @@ impl<'a> PointLight<'a> {
             "PointLightPrototype.radiusAnimation.points",
         )?;
         Ok((a.period.get(), a.repeated != 0, points))
-    }
-
-    pub(crate) fn validate(&self) -> Result<()> {
-        self.color_animation()?;
-        self.radius_animation().map(drop)
     }
 }
 
@@ -201,27 +190,24 @@ impl<T> AnimationFields<T> {
     }
 }
 
+impl<'a> RecordView<'a> for PointLight<'a> {
+    fn read(bytes: Bytes<'a>, at: usize, _item_size: usize, _strings: Strings<'a>) -> Result<Self> {
+        Ok(PointLight {
+            bytes,
+            raw: Located::read(bytes, at, "PointLightPrototype")?,
+        })
+    }
+
+    fn validate(&self) -> Result<()> {
+        self.color_animation()?;
+        self.radius_animation().map(drop)
+    }
+}
+
 impl PrototypeRecord for PointLightFields {
     type View<'a> = PointLight<'a>;
     type Raw = raw::PointLightPrototype;
     const LAYOUTS: &'static [usize] = &[0x70];
-
-    fn read_view<'a>(
-        bytes: Bytes<'a>,
-        at: usize,
-        _item_size: usize,
-        _strings: Strings<'a>,
-    ) -> Result<PointLight<'a>> {
-        PointLight::read(bytes, at)
-    }
-
-    fn validate(view: &PointLight<'_>) -> Result<()> {
-        view.validate()
-    }
-
-    fn offset(view: &PointLight<'_>) -> usize {
-        view.offset()
-    }
 
     fn from_view(l: PointLight<'_>, budget: &mut Budget<'_, '_>) -> Result<Self> {
         // Both animations are read before either is copied (the first error is the view's).

@@ -7,7 +7,7 @@ use zerocopy::little_endian::U32;
 #[cfg(feature = "write")]
 use zerocopy::little_endian::{I64, U16};
 
-use super::{Budget, Name, PrototypeRecord};
+use super::{Budget, Name, PrototypeRecord, RecordView};
 use crate::bytes::{Bytes, Located};
 #[cfg(feature = "write")]
 use crate::bytes::{
@@ -33,13 +33,6 @@ pub struct SkeletonExtender<'a> {
 }
 
 impl<'a> SkeletonExtender<'a> {
-    pub(crate) fn read(bytes: Bytes<'a>, at: usize, strings: Strings<'a>) -> Result<Self> {
-        Ok(SkeletonExtender {
-            bytes,
-            raw: Located::read(bytes, at, "SkeletonExtenderPrototype")?,
-            strings,
-        })
-    }
     /// The stored record.
     pub fn raw(&self) -> &'a raw::SkeletonExtenderPrototype {
         self.raw.get()
@@ -94,12 +87,6 @@ impl<'a> SkeletonExtender<'a> {
     pub fn name(&self, name_id: u32) -> Result<Option<&'a str>> {
         self.strings.get(name_id)
     }
-    pub(crate) fn validate(&self) -> Result<()> {
-        for id in self.name_ids()?.iter().chain(self.parent_name_ids()?) {
-            self.name(id.get())?;
-        }
-        self.matrices().map(drop)
-    }
 }
 
 /// A SkeletonExtenderPrototype's fields.
@@ -117,27 +104,27 @@ pub struct SkeletonExtenderFields {
     pub matrices: Vec<[f32; 16]>,
 }
 
+impl<'a> RecordView<'a> for SkeletonExtender<'a> {
+    fn read(bytes: Bytes<'a>, at: usize, _item_size: usize, strings: Strings<'a>) -> Result<Self> {
+        Ok(SkeletonExtender {
+            bytes,
+            raw: Located::read(bytes, at, "SkeletonExtenderPrototype")?,
+            strings,
+        })
+    }
+
+    fn validate(&self) -> Result<()> {
+        for id in self.name_ids()?.iter().chain(self.parent_name_ids()?) {
+            self.name(id.get())?;
+        }
+        self.matrices().map(drop)
+    }
+}
+
 impl PrototypeRecord for SkeletonExtenderFields {
     type View<'a> = SkeletonExtender<'a>;
     type Raw = raw::SkeletonExtenderPrototype;
     const LAYOUTS: &'static [usize] = &[0x20];
-
-    fn read_view<'a>(
-        bytes: Bytes<'a>,
-        at: usize,
-        _item_size: usize,
-        strings: Strings<'a>,
-    ) -> Result<SkeletonExtender<'a>> {
-        SkeletonExtender::read(bytes, at, strings)
-    }
-
-    fn validate(view: &SkeletonExtender<'_>) -> Result<()> {
-        view.validate()
-    }
-
-    fn offset(view: &SkeletonExtender<'_>) -> usize {
-        view.offset()
-    }
 
     fn from_view(s: SkeletonExtender<'_>, budget: &mut Budget<'_, '_>) -> Result<Self> {
         Ok(SkeletonExtenderFields {

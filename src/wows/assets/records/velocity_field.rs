@@ -7,7 +7,7 @@ use zerocopy::little_endian::U16;
 #[cfg(feature = "write")]
 use zerocopy::little_endian::{I64, U32};
 
-use super::{Budget, PrototypeRecord, Strings};
+use super::{Budget, PrototypeRecord, RecordView, Strings};
 #[cfg(feature = "write")]
 use crate::bytes::sink::narrow;
 use crate::bytes::{Bytes, Located};
@@ -28,12 +28,6 @@ pub struct VelocityField<'a> {
 }
 
 impl<'a> VelocityField<'a> {
-    pub(crate) fn read(bytes: Bytes<'a>, at: usize) -> Result<Self> {
-        Ok(VelocityField {
-            bytes,
-            raw: Located::read(bytes, at, "VelocityFieldPrototype")?,
-        })
-    }
     /// The stored record.
     pub fn raw(&self) -> &'a raw::VelocityFieldPrototype {
         self.raw.get()
@@ -76,27 +70,23 @@ pub struct VelocityFieldFields {
     pub velocities: Vec<u16>,
 }
 
+impl<'a> RecordView<'a> for VelocityField<'a> {
+    fn read(bytes: Bytes<'a>, at: usize, _item_size: usize, _strings: Strings<'a>) -> Result<Self> {
+        Ok(VelocityField {
+            bytes,
+            raw: Located::read(bytes, at, "VelocityFieldPrototype")?,
+        })
+    }
+
+    fn validate(&self) -> Result<()> {
+        self.velocities().map(drop)
+    }
+}
+
 impl PrototypeRecord for VelocityFieldFields {
     type View<'a> = VelocityField<'a>;
     type Raw = raw::VelocityFieldPrototype;
     const LAYOUTS: &'static [usize] = &[0x18];
-
-    fn read_view<'a>(
-        bytes: Bytes<'a>,
-        at: usize,
-        _item_size: usize,
-        _strings: Strings<'a>,
-    ) -> Result<VelocityField<'a>> {
-        VelocityField::read(bytes, at)
-    }
-
-    fn validate(view: &VelocityField<'_>) -> Result<()> {
-        view.velocities().map(drop)
-    }
-
-    fn offset(view: &VelocityField<'_>) -> usize {
-        view.offset()
-    }
 
     fn from_view(v: VelocityField<'_>, budget: &mut Budget<'_, '_>) -> Result<Self> {
         Ok(VelocityFieldFields {

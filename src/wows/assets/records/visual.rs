@@ -8,7 +8,7 @@ use core::mem::offset_of;
 use zerocopy::little_endian::{F32, I64, U64};
 use zerocopy::little_endian::{U16, U32};
 
-use super::{Budget, Name, PrototypeRecord};
+use super::{Budget, Name, PrototypeRecord, RecordView};
 #[cfg(feature = "write")]
 use crate::bytes::sink::narrow;
 use crate::bytes::{Bytes, Located};
@@ -65,14 +65,6 @@ pub struct Lod<'a> {
 }
 
 impl<'a> Visual<'a> {
-    pub(crate) fn read(bytes: Bytes<'a>, at: usize, strings: Strings<'a>) -> Result<Self> {
-        Ok(Visual {
-            bytes,
-            raw: Located::read(bytes, at, "VisualPrototype")?,
-            strings,
-        })
-    }
-
     /// The stored struct.
     pub fn raw(&self) -> &'a raw::VisualPrototype {
         self.raw.get()
@@ -210,25 +202,6 @@ impl<'a> Visual<'a> {
         )?;
         let bytes = self.bytes;
         Ok(lods.into_iter().map(move |raw| Lod { bytes, raw }))
-    }
-
-    pub(crate) fn validate(&self) -> Result<()> {
-        self.name_map_name_ids()?;
-        self.name_map_node_ids()?;
-        for node in self.nodes()? {
-            self.name(node.name_id)?;
-        }
-        for set in self.render_sets()? {
-            self.name(set.name_id())?;
-            self.name(set.material_name_id())?;
-            for id in set.node_name_ids()? {
-                self.name(id.get())?;
-            }
-        }
-        for lod in self.lods()? {
-            lod.render_set_names()?;
-        }
-        Ok(())
     }
 }
 
@@ -382,28 +355,40 @@ pub struct VisualFields {
     pub lods: Vec<LodFields>,
 }
 
+impl<'a> RecordView<'a> for Visual<'a> {
+    fn read(bytes: Bytes<'a>, at: usize, _item_size: usize, strings: Strings<'a>) -> Result<Self> {
+        Ok(Visual {
+            bytes,
+            raw: Located::read(bytes, at, "VisualPrototype")?,
+            strings,
+        })
+    }
+
+    fn validate(&self) -> Result<()> {
+        self.name_map_name_ids()?;
+        self.name_map_node_ids()?;
+        for node in self.nodes()? {
+            self.name(node.name_id)?;
+        }
+        for set in self.render_sets()? {
+            self.name(set.name_id())?;
+            self.name(set.material_name_id())?;
+            for id in set.node_name_ids()? {
+                self.name(id.get())?;
+            }
+        }
+        for lod in self.lods()? {
+            lod.render_set_names()?;
+        }
+        Ok(())
+    }
+}
+
 impl PrototypeRecord for VisualFields {
     type View<'a> = Visual<'a>;
     type Raw = raw::VisualPrototype;
     const KNOWN_SCHEMAS: &'static [(u32, usize)] = &[(0x3167_064B, 0x70)];
     const LAYOUTS: &'static [usize] = &[0x70];
-
-    fn read_view<'a>(
-        bytes: Bytes<'a>,
-        at: usize,
-        _item_size: usize,
-        strings: Strings<'a>,
-    ) -> Result<Visual<'a>> {
-        Visual::read(bytes, at, strings)
-    }
-
-    fn validate(view: &Visual<'_>) -> Result<()> {
-        view.validate()
-    }
-
-    fn offset(view: &Visual<'_>) -> usize {
-        view.offset()
-    }
 
     fn from_view(v: Visual<'_>, budget: &mut Budget<'_, '_>) -> Result<Self> {
         let nodes = v
