@@ -119,7 +119,7 @@ mod tests {
     use super::*;
     use crate::wows::assets::model::NodeNameMaps;
     use crate::wows::assets::raw::MaterialPrototype;
-    use crate::wows::assets::records::PrototypeRecord;
+    use crate::wows::assets::records::EncodeRecord;
     use crate::wows::assets::{MaterialFields, PropertyFields, PropertyValue};
 
     /// A material database of one record with two properties: four out-of-line arrays (names,

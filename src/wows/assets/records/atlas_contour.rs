@@ -1,23 +1,11 @@
 //! AtlasContourProto: per frame, a contour polygon.
 
-#[cfg(feature = "write")]
-use core::mem::offset_of;
-
-#[cfg(feature = "write")]
-use zerocopy::little_endian::{F32, I32, I64, U32};
-
 use super::{Budget, PrototypeRecord, RecordView, Strings, count_i32};
-#[cfg(feature = "write")]
-use crate::bytes::sink::narrow;
 use crate::bytes::{Bytes, Located};
 use crate::error::Result;
 #[cfg(feature = "serde")]
 use crate::wows::assets::fields_float as float;
-#[cfg(feature = "write")]
-use crate::wows::assets::model::{Blob, NodeNameMaps};
 use crate::wows::assets::raw::{self, Point};
-#[cfg(feature = "write")]
-use crate::write_error::WriteResult;
 
 /// An atlas contour record.
 #[derive(Debug, Clone, Copy)]
@@ -118,38 +106,52 @@ impl PrototypeRecord for AtlasContourFields {
                 .collect::<Result<_>>()?,
         })
     }
+}
 
-    /// The record, its contour table, then each frame's points.
-    #[cfg(feature = "write")]
-    fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
-        let AtlasContourFields { frames } = self;
-        let r = b.push_record(
-            &raw::AtlasContourProto {
-                frame_count: I32::new(narrow(frames.len(), "AtlasContourProto.frameCount")?),
-                pad: U32::new(0),
-                contours_ptr: I64::new(0),
-            },
-            "AtlasContourProto",
-        )?;
-        let field = offset_of!(raw::AtlasContourProto, contours_ptr);
-        b.record_table(r, field, frames, "Contour", |b, at, frame| {
-            let points: Vec<Point> = frame
-                .iter()
-                .map(|&[x, y]| Point {
-                    x: F32::new(x),
-                    y: F32::new(y),
+/// The encoder (feature `write`).
+#[cfg(feature = "write")]
+mod encode {
+    use core::mem::offset_of;
+    use zerocopy::little_endian::{F32, I32, I64, U32};
+
+    use super::*;
+    use crate::bytes::sink::narrow;
+    use crate::wows::assets::model::{Blob, NodeNameMaps};
+    use crate::wows::assets::records::EncodeRecord;
+    use crate::write_error::WriteResult;
+
+    impl EncodeRecord for AtlasContourFields {
+        /// The record, its contour table, then each frame's points.
+        fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
+            let AtlasContourFields { frames } = self;
+            let r = b.push_record(
+                &raw::AtlasContourProto {
+                    frame_count: I32::new(narrow(frames.len(), "AtlasContourProto.frameCount")?),
+                    pad: U32::new(0),
+                    contours_ptr: I64::new(0),
+                },
+                "AtlasContourProto",
+            )?;
+            let field = offset_of!(raw::AtlasContourProto, contours_ptr);
+            b.record_table(r, field, frames, "Contour", |b, at, frame| {
+                let points: Vec<Point> = frame
+                    .iter()
+                    .map(|&[x, y]| Point {
+                        x: F32::new(x),
+                        y: F32::new(y),
+                    })
+                    .collect();
+                Ok(raw::Contour {
+                    count: I32::new(narrow(frame.len(), "Contour.count")?),
+                    pad: U32::new(0),
+                    points_ptr: b.ool_array(
+                        at,
+                        offset_of!(raw::Contour, points_ptr),
+                        &points,
+                        "Contour.pointsPtr",
+                    )?,
                 })
-                .collect();
-            Ok(raw::Contour {
-                count: I32::new(narrow(frame.len(), "Contour.count")?),
-                pad: U32::new(0),
-                points_ptr: b.ool_array(
-                    at,
-                    offset_of!(raw::Contour, points_ptr),
-                    &points,
-                    "Contour.pointsPtr",
-                )?,
             })
-        })
+        }
     }
 }

@@ -1,22 +1,10 @@
 //! EffectPrototype: the effect's longest emission and its particle systems, kept raw at their
 //! fixed size (0x1C8 bytes each).
 
-#[cfg(feature = "write")]
-use core::mem::offset_of;
-
-#[cfg(feature = "write")]
-use zerocopy::little_endian::{F32, I64, U32};
-
 use super::{Budget, PrototypeRecord, RecordView, Strings};
-#[cfg(feature = "write")]
-use crate::bytes::sink::{invalid, narrow};
 use crate::bytes::{Bytes, Located, u64_of};
 use crate::error::{Error, Result};
-#[cfg(feature = "write")]
-use crate::wows::assets::model::{Blob, NodeNameMaps};
 use crate::wows::assets::raw::{self, EFFECT_SYSTEM_SIZE};
-#[cfg(feature = "write")]
-use crate::write_error::WriteResult;
 
 /// An effect record.
 #[derive(Debug, Clone, Copy)]
@@ -109,38 +97,6 @@ impl PrototypeRecord for EffectFields {
                 .map(<[u8]>::to_vec)
                 .collect(),
         })
-    }
-
-    /// The record, then its systems at their fixed size.
-    #[cfg(feature = "write")]
-    fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
-        let EffectFields {
-            max_emitting_duration,
-            systems,
-        } = self;
-        let r = b.push_record(
-            &raw::EffectPrototype {
-                max_emitting_duration: F32::new(*max_emitting_duration),
-                systems_count: U32::new(narrow(systems.len(), "EffectPrototype.systemsCount")?),
-                systems_ptr: I64::new(0),
-            },
-            "EffectPrototype",
-        )?;
-        let mut bytes = Vec::new();
-        for s in systems {
-            // A system is kept raw at its fixed size: shorter ones are zero-padded, a longer one
-            // cannot be stored.
-            if s.len() > EFFECT_SYSTEM_SIZE {
-                return Err(invalid(
-                    "EffectPrototype.systems",
-                    u64_of(s.len()),
-                    "a system is longer than 0x1C8 bytes",
-                ));
-            }
-            bytes.extend_from_slice(s);
-            bytes.resize(bytes.len() + EFFECT_SYSTEM_SIZE - s.len(), 0);
-        }
-        b.record_array(r, offset_of!(raw::EffectPrototype, systems_ptr), &bytes)
     }
 
     /// The complete form lists the systems as hex text; the plain one summarizes them.
@@ -250,5 +206,51 @@ mod serde_forms {
             }
         }
         d.deserialize_seq(Systems)
+    }
+}
+
+/// The encoder (feature `write`).
+#[cfg(feature = "write")]
+mod encode {
+    use core::mem::offset_of;
+    use zerocopy::little_endian::{F32, I64, U32};
+
+    use super::*;
+    use crate::bytes::sink::{invalid, narrow};
+    use crate::wows::assets::model::{Blob, NodeNameMaps};
+    use crate::wows::assets::records::EncodeRecord;
+    use crate::write_error::WriteResult;
+
+    impl EncodeRecord for EffectFields {
+        /// The record, then its systems at their fixed size.
+        fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
+            let EffectFields {
+                max_emitting_duration,
+                systems,
+            } = self;
+            let r = b.push_record(
+                &raw::EffectPrototype {
+                    max_emitting_duration: F32::new(*max_emitting_duration),
+                    systems_count: U32::new(narrow(systems.len(), "EffectPrototype.systemsCount")?),
+                    systems_ptr: I64::new(0),
+                },
+                "EffectPrototype",
+            )?;
+            let mut bytes = Vec::new();
+            for s in systems {
+                // A system is kept raw at its fixed size: shorter ones are zero-padded, a longer one
+                // cannot be stored.
+                if s.len() > EFFECT_SYSTEM_SIZE {
+                    return Err(invalid(
+                        "EffectPrototype.systems",
+                        u64_of(s.len()),
+                        "a system is longer than 0x1C8 bytes",
+                    ));
+                }
+                bytes.extend_from_slice(s);
+                bytes.resize(bytes.len() + EFFECT_SYSTEM_SIZE - s.len(), 0);
+            }
+            b.record_array(r, offset_of!(raw::EffectPrototype, systems_ptr), &bytes)
+        }
     }
 }

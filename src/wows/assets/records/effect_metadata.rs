@@ -1,23 +1,11 @@
 //! EffectMetadataPrototype: named channels with their ranges.
 
-#[cfg(feature = "write")]
-use core::mem::offset_of;
-
-#[cfg(feature = "write")]
-use zerocopy::little_endian::{F32, I64, U32, U64};
-
 use super::{Budget, PrototypeRecord, RecordView, Strings};
-#[cfg(feature = "write")]
-use crate::bytes::sink::narrow;
 use crate::bytes::{Bytes, Located, to_usize, u64_of};
 use crate::error::{Error, Result};
 #[cfg(feature = "serde")]
 use crate::wows::assets::fields_float as float;
-#[cfg(feature = "write")]
-use crate::wows::assets::model::{Blob, NodeNameMaps};
 use crate::wows::assets::raw;
-#[cfg(feature = "write")]
-use crate::write_error::WriteResult;
 
 /// An effect metadata record.
 #[derive(Debug, Clone, Copy)]
@@ -174,43 +162,57 @@ impl PrototypeRecord for EffectMetadataFields {
                 .collect::<Result<_>>()?,
         })
     }
+}
 
-    /// The record, its channel table, then each channel's name.
-    #[cfg(feature = "write")]
-    fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
-        let EffectMetadataFields { channels } = self;
-        let r = b.push_record(
-            &raw::EffectMetadataPrototype {
-                count: U64::new(u64_of(channels.len())),
-                channels_ptr: I64::new(0),
-            },
-            "EffectMetadataPrototype",
-        )?;
-        let field = offset_of!(raw::EffectMetadataPrototype, channels_ptr);
-        b.record_table(r, field, channels, "Channel", |b, at, channel| {
-            let ChannelFields {
-                name,
-                min,
-                max,
-                default,
-                kind,
-            } = channel;
-            let mut name = name.as_bytes().to_vec();
-            name.push(0);
-            Ok(raw::Channel {
-                name_len: U32::new(narrow(name.len(), "Channel.nameLen")?),
-                pad: U32::new(0),
-                name_ptr: b.ool_array(
-                    at,
-                    offset_of!(raw::Channel, name_ptr),
-                    &name,
-                    "Channel.namePtr",
-                )?,
-                min: F32::new(*min),
-                max: F32::new(*max),
-                default: F32::new(*default),
-                kind: U32::new(*kind),
+/// The encoder (feature `write`).
+#[cfg(feature = "write")]
+mod encode {
+    use core::mem::offset_of;
+    use zerocopy::little_endian::{F32, I64, U32, U64};
+
+    use super::*;
+    use crate::bytes::sink::narrow;
+    use crate::wows::assets::model::{Blob, NodeNameMaps};
+    use crate::wows::assets::records::EncodeRecord;
+    use crate::write_error::WriteResult;
+
+    impl EncodeRecord for EffectMetadataFields {
+        /// The record, its channel table, then each channel's name.
+        fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
+            let EffectMetadataFields { channels } = self;
+            let r = b.push_record(
+                &raw::EffectMetadataPrototype {
+                    count: U64::new(u64_of(channels.len())),
+                    channels_ptr: I64::new(0),
+                },
+                "EffectMetadataPrototype",
+            )?;
+            let field = offset_of!(raw::EffectMetadataPrototype, channels_ptr);
+            b.record_table(r, field, channels, "Channel", |b, at, channel| {
+                let ChannelFields {
+                    name,
+                    min,
+                    max,
+                    default,
+                    kind,
+                } = channel;
+                let mut name = name.as_bytes().to_vec();
+                name.push(0);
+                Ok(raw::Channel {
+                    name_len: U32::new(narrow(name.len(), "Channel.nameLen")?),
+                    pad: U32::new(0),
+                    name_ptr: b.ool_array(
+                        at,
+                        offset_of!(raw::Channel, name_ptr),
+                        &name,
+                        "Channel.namePtr",
+                    )?,
+                    min: F32::new(*min),
+                    max: F32::new(*max),
+                    default: F32::new(*default),
+                    kind: U32::new(*kind),
+                })
             })
-        })
+        }
     }
 }

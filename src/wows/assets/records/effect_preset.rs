@@ -1,16 +1,9 @@
 //! EffectPresetPrototype: a 128-bit id in two halves (the effects of high and low quality).
 
-#[cfg(feature = "write")]
-use zerocopy::little_endian::U64;
-
 use super::{Budget, PrototypeRecord, RecordView, Strings};
 use crate::bytes::{Bytes, Located};
 use crate::error::Result;
-#[cfg(feature = "write")]
-use crate::wows::assets::model::{Blob, NodeNameMaps};
 use crate::wows::assets::raw;
-#[cfg(feature = "write")]
-use crate::write_error::WriteResult;
 
 /// An effect preset record: a 128-bit id in two halves.
 #[derive(Debug, Clone, Copy)]
@@ -72,18 +65,30 @@ impl PrototypeRecord for EffectPresetFields {
             low_id: p.low_id(),
         })
     }
+}
 
-    /// Two ids, nothing out of line.
-    #[cfg(feature = "write")]
-    fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
-        let EffectPresetFields { high_id, low_id } = *self;
-        b.push_record(
-            &raw::EffectPresetPrototype {
-                high_id: U64::new(high_id),
-                low_id: U64::new(low_id),
-            },
-            "EffectPresetPrototype",
-        )?;
-        Ok(())
+/// The encoder (feature `write`).
+#[cfg(feature = "write")]
+mod encode {
+    use zerocopy::little_endian::U64;
+
+    use super::*;
+    use crate::wows::assets::model::{Blob, NodeNameMaps};
+    use crate::wows::assets::records::EncodeRecord;
+    use crate::write_error::WriteResult;
+
+    impl EncodeRecord for EffectPresetFields {
+        /// Two ids, nothing out of line.
+        fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
+            let EffectPresetFields { high_id, low_id } = *self;
+            b.push_record(
+                &raw::EffectPresetPrototype {
+                    high_id: U64::new(high_id),
+                    low_id: U64::new(low_id),
+                },
+                "EffectPresetPrototype",
+            )?;
+            Ok(())
+        }
     }
 }

@@ -2,28 +2,15 @@
 //! float, texture, vec2, vec3, vec4, mat4). A property id's low 4 bits are its type, the high 12
 //! bits its index in that type's array.
 
-#[cfg(feature = "write")]
-use core::mem::{offset_of, size_of};
-
-#[cfg(feature = "write")]
-use zerocopy::IntoBytes;
-#[cfg(feature = "write")]
-use zerocopy::little_endian::I64;
 use zerocopy::little_endian::{F32, I32, U16, U32, U64};
 
 use super::{Budget, Name, PrototypeRecord, RecordView};
-#[cfg(feature = "write")]
-use crate::bytes::sink::{invalid, narrow};
 use crate::bytes::{Bytes, Located, u64_of};
 use crate::error::{Error, Result};
-#[cfg(feature = "write")]
-use crate::wows::assets::model::{Blob, NodeNameMaps, floats, named};
 use crate::wows::assets::raw::{self, MATERIAL_VALUES_PTRS, Matrix};
 use crate::wows::assets::strings::Strings;
 #[cfg(feature = "serde")]
 use crate::wows::assets::{fields_float as float, fields_serde::hex};
-#[cfg(feature = "write")]
-use crate::write_error::WriteResult;
 
 /// A material record.
 #[derive(Debug, Clone, Copy)]
@@ -386,24 +373,6 @@ pub struct MaterialFields {
     pub sort_order: i32,
 }
 
-#[cfg(feature = "write")]
-impl PropertyValue {
-    /// Appends the value as its typed array stores it.
-    fn encode(&self, out: &mut Vec<u8>) {
-        match *self {
-            PropertyValue::Bool(b) => out.push(u8::from(b)),
-            PropertyValue::Int(v) => out.extend_from_slice(I32::new(v).as_bytes()),
-            PropertyValue::Uint(v) => out.extend_from_slice(U32::new(v).as_bytes()),
-            PropertyValue::Float(v) => out.extend_from_slice(F32::new(v).as_bytes()),
-            PropertyValue::Texture(v) => out.extend_from_slice(U64::new(v).as_bytes()),
-            PropertyValue::Vec2(v) => out.extend_from_slice(floats(v).as_bytes()),
-            PropertyValue::Vec3(v) => out.extend_from_slice(floats(v).as_bytes()),
-            PropertyValue::Vec4(v) => out.extend_from_slice(floats(v).as_bytes()),
-            PropertyValue::Mat4(v) => out.extend_from_slice(floats(v).as_bytes()),
-        }
-    }
-}
-
 impl<'a> RecordView<'a> for Material<'a> {
     fn read(bytes: Bytes<'a>, at: usize, _item_size: usize, strings: Strings<'a>) -> Result<Self> {
         Ok(Material {
@@ -444,89 +413,6 @@ impl PrototypeRecord for MaterialFields {
             collision_flags: m.collision_flags(),
             sort_order: m.sort_order(),
         })
-    }
-
-    /// Each property's name.
-    #[cfg(feature = "write")]
-    fn names<'r>(&'r self, names: &mut Vec<&'r str>) {
-        names.extend(self.properties.iter().filter_map(|p| p.name.as_deref()));
-    }
-
-    /// The record, its properties sorted into the nine typed arrays.
-    #[cfg(feature = "write")]
-    fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
-        let MaterialFields {
-            properties,
-            fx_path_id,
-            collision_flags,
-            sort_order,
-        } = self;
-        let mut arrays: [Vec<u8>; 9] = Default::default();
-        let mut counts = [0u8; 9];
-        let mut prop_ids = Vec::with_capacity(properties.len());
-        let mut names = Vec::with_capacity(properties.len());
-        for PropertyFields { name, kind, value } in properties {
-            names.push(U32::new(named(name, "MaterialPrototype.propertyNameIds")?));
-            if *kind != value.type_name() {
-                return Err(invalid(
-                    "MaterialPrototype.propertyIds",
-                    u64::from(value.type_index()),
-                    "the property's type is not its value's",
-                ));
-            }
-            let kind = value.type_index();
-            let slot = usize::from(kind);
-            let (Some(count), Some(array)) = (counts.get_mut(slot), arrays.get_mut(slot)) else {
-                return Err(invalid(
-                    "MaterialPrototype.propertyIds",
-                    u64::from(kind),
-                    "no such type",
-                ));
-            };
-            // The id keeps 12 bits for the index in its type's array; the count is one byte.
-            let index = u16::from(*count);
-            *count = count.checked_add(1).ok_or_else(|| {
-                invalid(
-                    "MaterialPrototype.counts",
-                    u64::from(*count),
-                    "more than 255 values of one type",
-                )
-            })?;
-            value.encode(array);
-            prop_ids.push(U16::new((index << 4) | u16::from(kind)));
-        }
-        let r = b.push_record(
-            &raw::MaterialPrototype {
-                property_count: U16::new(narrow(
-                    properties.len(),
-                    "MaterialPrototype.propertyCount",
-                )?),
-                counts,
-                pad: [0; 5],
-                property_name_ids_ptr: I64::new(0),
-                property_ids_ptr: I64::new(0),
-                values_ptrs: [I64::new(0); 9],
-                fx_path_id: U64::new(*fx_path_id),
-                collision_flags: U32::new(*collision_flags),
-                sort_order: I32::new(*sort_order),
-            },
-            "MaterialPrototype",
-        )?;
-        b.record_array(
-            r,
-            offset_of!(raw::MaterialPrototype, property_name_ids_ptr),
-            &names,
-        )?;
-        b.record_array(
-            r,
-            offset_of!(raw::MaterialPrototype, property_ids_ptr),
-            &prop_ids,
-        )?;
-        let values_ptrs = offset_of!(raw::MaterialPrototype, values_ptrs);
-        for (k, array) in arrays.iter().enumerate() {
-            b.record_array(r, values_ptrs + k * size_of::<I64>(), array)?;
-        }
-        Ok(())
     }
 }
 
@@ -570,6 +456,121 @@ mod serde_forms {
                 kind: value.type_name(),
                 value,
             })
+        }
+    }
+}
+
+/// The encoder (feature `write`).
+#[cfg(feature = "write")]
+mod encode {
+    use core::mem::{offset_of, size_of};
+    use zerocopy::IntoBytes;
+    use zerocopy::little_endian::I64;
+
+    use super::*;
+    use crate::bytes::sink::{invalid, narrow};
+    use crate::wows::assets::model::{Blob, NodeNameMaps, floats, named};
+    use crate::wows::assets::records::EncodeRecord;
+    use crate::write_error::WriteResult;
+
+    impl PropertyValue {
+        /// Appends the value as its typed array stores it.
+        fn encode(&self, out: &mut Vec<u8>) {
+            match *self {
+                PropertyValue::Bool(b) => out.push(u8::from(b)),
+                PropertyValue::Int(v) => out.extend_from_slice(I32::new(v).as_bytes()),
+                PropertyValue::Uint(v) => out.extend_from_slice(U32::new(v).as_bytes()),
+                PropertyValue::Float(v) => out.extend_from_slice(F32::new(v).as_bytes()),
+                PropertyValue::Texture(v) => out.extend_from_slice(U64::new(v).as_bytes()),
+                PropertyValue::Vec2(v) => out.extend_from_slice(floats(v).as_bytes()),
+                PropertyValue::Vec3(v) => out.extend_from_slice(floats(v).as_bytes()),
+                PropertyValue::Vec4(v) => out.extend_from_slice(floats(v).as_bytes()),
+                PropertyValue::Mat4(v) => out.extend_from_slice(floats(v).as_bytes()),
+            }
+        }
+    }
+
+    impl EncodeRecord for MaterialFields {
+        /// Each property's name.
+        fn names<'r>(&'r self, names: &mut Vec<&'r str>) {
+            names.extend(self.properties.iter().filter_map(|p| p.name.as_deref()));
+        }
+
+        /// The record, its properties sorted into the nine typed arrays.
+        fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
+            let MaterialFields {
+                properties,
+                fx_path_id,
+                collision_flags,
+                sort_order,
+            } = self;
+            let mut arrays: [Vec<u8>; 9] = Default::default();
+            let mut counts = [0u8; 9];
+            let mut prop_ids = Vec::with_capacity(properties.len());
+            let mut names = Vec::with_capacity(properties.len());
+            for PropertyFields { name, kind, value } in properties {
+                names.push(U32::new(named(name, "MaterialPrototype.propertyNameIds")?));
+                if *kind != value.type_name() {
+                    return Err(invalid(
+                        "MaterialPrototype.propertyIds",
+                        u64::from(value.type_index()),
+                        "the property's type is not its value's",
+                    ));
+                }
+                let kind = value.type_index();
+                let slot = usize::from(kind);
+                let (Some(count), Some(array)) = (counts.get_mut(slot), arrays.get_mut(slot))
+                else {
+                    return Err(invalid(
+                        "MaterialPrototype.propertyIds",
+                        u64::from(kind),
+                        "no such type",
+                    ));
+                };
+                // The id keeps 12 bits for the index in its type's array; the count is one byte.
+                let index = u16::from(*count);
+                *count = count.checked_add(1).ok_or_else(|| {
+                    invalid(
+                        "MaterialPrototype.counts",
+                        u64::from(*count),
+                        "more than 255 values of one type",
+                    )
+                })?;
+                value.encode(array);
+                prop_ids.push(U16::new((index << 4) | u16::from(kind)));
+            }
+            let r = b.push_record(
+                &raw::MaterialPrototype {
+                    property_count: U16::new(narrow(
+                        properties.len(),
+                        "MaterialPrototype.propertyCount",
+                    )?),
+                    counts,
+                    pad: [0; 5],
+                    property_name_ids_ptr: I64::new(0),
+                    property_ids_ptr: I64::new(0),
+                    values_ptrs: [I64::new(0); 9],
+                    fx_path_id: U64::new(*fx_path_id),
+                    collision_flags: U32::new(*collision_flags),
+                    sort_order: I32::new(*sort_order),
+                },
+                "MaterialPrototype",
+            )?;
+            b.record_array(
+                r,
+                offset_of!(raw::MaterialPrototype, property_name_ids_ptr),
+                &names,
+            )?;
+            b.record_array(
+                r,
+                offset_of!(raw::MaterialPrototype, property_ids_ptr),
+                &prop_ids,
+            )?;
+            let values_ptrs = offset_of!(raw::MaterialPrototype, values_ptrs);
+            for (k, array) in arrays.iter().enumerate() {
+                b.record_array(r, values_ptrs + k * size_of::<I64>(), array)?;
+            }
+            Ok(())
         }
     }
 }

@@ -56,7 +56,7 @@ pub(crate) trait RecordView<'a>: Sized {
 
 /// What the list of prototype types ([`prototypes!`]) needs of each record type, implemented by
 /// its owned fields in the type's file: its view, which layouts the reader knows, how the fields
-/// are read from the view and (feature `write`) encoded.
+/// are read from the view and (feature `write`: [`EncodeRecord`]) encoded.
 pub(crate) trait PrototypeRecord: Sized {
     /// The borrowed view of a record.
     type View<'a>: RecordView<'a>;
@@ -69,19 +69,6 @@ pub(crate) trait PrototypeRecord: Sized {
 
     /// The record's fields, owned, within `budget`.
     fn from_view(view: Self::View<'_>, budget: &mut Budget<'_, '_>) -> Result<Self>;
-
-    /// Every name the fields hold, in the order the strings map gets them (names stored as
-    /// MurmurHash3 ids); none by default.
-    #[cfg(feature = "write")]
-    fn names<'r>(&'r self, _names: &mut Vec<&'r str>) {}
-    /// Fills the raw record into `blob`, its arrays out of line; `name_maps` is the order of a
-    /// visual's node name map (the one layout choice a record's encoder makes).
-    #[cfg(feature = "write")]
-    fn encode(
-        &self,
-        blob: &mut Blob,
-        name_maps: NodeNameMaps,
-    ) -> crate::write_error::WriteResult<()>;
 
     /// Serializes the fields beside their type name `r#type`; `complete` asks for what the plain
     /// form summarizes (see [`CompleteFields`](super::CompleteFields)).
@@ -97,6 +84,22 @@ pub(crate) trait PrototypeRecord: Sized {
     {
         super::fields_serde::tagged(r#type, self, s)
     }
+}
+
+/// How a record type's fields are written (feature `write`), implemented in the `encode` module
+/// of the type's file.
+#[cfg(feature = "write")]
+pub(crate) trait EncodeRecord {
+    /// Every name the fields hold, in the order the strings map gets them (names stored as
+    /// MurmurHash3 ids); none by default.
+    fn names<'r>(&'r self, _names: &mut Vec<&'r str>) {}
+    /// Fills the raw record into `blob`, its arrays out of line; `name_maps` is the order of a
+    /// visual's node name map (the one layout choice a record's encoder makes).
+    fn encode(
+        &self,
+        blob: &mut Blob,
+        name_maps: NodeNameMaps,
+    ) -> crate::write_error::WriteResult<()>;
 }
 
 /// Declares the prototype types from their one list: for each, the variant name, its view, its
@@ -243,7 +246,7 @@ macro_rules! prototypes {
             pub(crate) fn names(&self) -> Vec<&str> {
                 let mut names = Vec::new();
                 match self {
-                    $(Self::$variant(f) => <$fields as PrototypeRecord>::names(f, &mut names),)*
+                    $(Self::$variant(f) => <$fields as EncodeRecord>::names(f, &mut names),)*
                     Self::Raw(_) => {}
                 }
                 names
@@ -259,7 +262,7 @@ macro_rules! prototypes {
             ) -> crate::write_error::WriteResult<bool> {
                 match self {
                     $(Self::$variant(f) => {
-                        <$fields as PrototypeRecord>::encode(f, blob, name_maps).map(|()| true)
+                        <$fields as EncodeRecord>::encode(f, blob, name_maps).map(|()| true)
                     })*
                     Self::Raw(_) => Ok(false),
                 }

@@ -1,29 +1,15 @@
 //! ModelPrototype in its two layouts (0x28 current, 0x20 older), told apart by the database's item
 //! size, and the model's dyes.
 
-#[cfg(feature = "write")]
-use core::mem::offset_of;
-
-#[cfg(feature = "write")]
-use zerocopy::little_endian::I64;
 use zerocopy::little_endian::{U32, U64};
 
 use super::{Budget, Name, PrototypeRecord, RecordView};
 use crate::bytes::{Bytes, Located, Table};
-#[cfg(feature = "write")]
-use crate::bytes::{
-    sink::{invalid, narrow},
-    u64_of,
-};
 use crate::error::Result;
 #[cfg(feature = "serde")]
 use crate::wows::assets::fields_serde::hex;
-#[cfg(feature = "write")]
-use crate::wows::assets::model::{Blob, NodeNameMaps, ids64, named_ids};
 use crate::wows::assets::raw;
 use crate::wows::assets::strings::Strings;
-#[cfg(feature = "write")]
-use crate::write_error::WriteResult;
 
 /// [`ModelFields::layout`] of a record in the current 0x28-byte layout.
 pub const MODEL_LAYOUT: &str = "0x28";
@@ -332,126 +318,142 @@ impl PrototypeRecord for ModelFields {
             dyes,
         })
     }
+}
 
-    /// Each dye's tint names.
-    #[cfg(feature = "write")]
-    fn names<'r>(&'r self, names: &mut Vec<&'r str>) {
-        for d in &self.dyes {
-            names.extend(d.tints.iter().filter_map(|n| n.as_deref()));
-        }
-    }
+/// The encoder (feature `write`).
+#[cfg(feature = "write")]
+mod encode {
+    use core::mem::offset_of;
+    use zerocopy::little_endian::I64;
 
-    /// The record in the database's layout (0x28, or the older 0x20 without skeleton extenders:
-    /// fields in the other layout, or skeleton extenders for the older one, are refused).
-    #[cfg(feature = "write")]
-    fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
-        let ModelFields {
-            layout,
-            visual_resource_id,
-            misc_type,
-            skeleton_extenders,
-            animations,
-            dyes,
-        } = self;
-        if *layout != b.model_layout() {
-            return Err(invalid(
-                "ModelPrototype.layout",
-                u64_of(b.item_size),
-                "the database's model layout is not this record's",
-            ));
+    use super::*;
+    use crate::bytes::{
+        sink::{invalid, narrow},
+        u64_of,
+    };
+    use crate::wows::assets::model::{Blob, NodeNameMaps, ids64, named_ids};
+    use crate::wows::assets::records::EncodeRecord;
+    use crate::write_error::WriteResult;
+
+    impl EncodeRecord for ModelFields {
+        /// Each dye's tint names.
+        fn names<'r>(&'r self, names: &mut Vec<&'r str>) {
+            for d in &self.dyes {
+                names.extend(d.tints.iter().filter_map(|n| n.as_deref()));
+            }
         }
-        let animations_count = narrow(animations.len(), "ModelPrototype.animationsCount")?;
-        let dyes_count = narrow(dyes.len(), "ModelPrototype.dyesCount")?;
-        let (r, animations_ptr, dyes_ptr) = if *layout == MODEL_LAYOUT_V1 {
-            if !skeleton_extenders.is_empty() {
+
+        /// The record in the database's layout (0x28, or the older 0x20 without skeleton extenders:
+        /// fields in the other layout, or skeleton extenders for the older one, are refused).
+        fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
+            let ModelFields {
+                layout,
+                visual_resource_id,
+                misc_type,
+                skeleton_extenders,
+                animations,
+                dyes,
+            } = self;
+            if *layout != b.model_layout() {
                 return Err(invalid(
-                    "ModelPrototypeV1.skeletonExtenders",
-                    u64_of(skeleton_extenders.len()),
-                    "the older model layout has no skeleton extenders",
+                    "ModelPrototype.layout",
+                    u64_of(b.item_size),
+                    "the database's model layout is not this record's",
                 ));
             }
-            let r = b.push_record(
-                &raw::ModelPrototypeV1 {
-                    visual_resource_id: U64::new(*visual_resource_id),
-                    misc_type: *misc_type,
-                    animations_count,
-                    dyes_count,
-                    pad: [0; 5],
-                    animations_ptr: I64::new(0),
-                    dyes_ptr: I64::new(0),
-                },
-                "ModelPrototypeV1",
-            )?;
-            (
-                r,
-                offset_of!(raw::ModelPrototypeV1, animations_ptr),
-                offset_of!(raw::ModelPrototypeV1, dyes_ptr),
-            )
-        } else {
-            let r = b.push_record(
-                &raw::ModelPrototype {
-                    visual_resource_id: U64::new(*visual_resource_id),
-                    skeleton_extender_count: narrow(
-                        skeleton_extenders.len(),
-                        "ModelPrototype.skeletonExtenderCount",
-                    )?,
-                    misc_type: *misc_type,
-                    animations_count,
-                    dyes_count,
+            let animations_count = narrow(animations.len(), "ModelPrototype.animationsCount")?;
+            let dyes_count = narrow(dyes.len(), "ModelPrototype.dyesCount")?;
+            let (r, animations_ptr, dyes_ptr) = if *layout == MODEL_LAYOUT_V1 {
+                if !skeleton_extenders.is_empty() {
+                    return Err(invalid(
+                        "ModelPrototypeV1.skeletonExtenders",
+                        u64_of(skeleton_extenders.len()),
+                        "the older model layout has no skeleton extenders",
+                    ));
+                }
+                let r = b.push_record(
+                    &raw::ModelPrototypeV1 {
+                        visual_resource_id: U64::new(*visual_resource_id),
+                        misc_type: *misc_type,
+                        animations_count,
+                        dyes_count,
+                        pad: [0; 5],
+                        animations_ptr: I64::new(0),
+                        dyes_ptr: I64::new(0),
+                    },
+                    "ModelPrototypeV1",
+                )?;
+                (
+                    r,
+                    offset_of!(raw::ModelPrototypeV1, animations_ptr),
+                    offset_of!(raw::ModelPrototypeV1, dyes_ptr),
+                )
+            } else {
+                let r = b.push_record(
+                    &raw::ModelPrototype {
+                        visual_resource_id: U64::new(*visual_resource_id),
+                        skeleton_extender_count: narrow(
+                            skeleton_extenders.len(),
+                            "ModelPrototype.skeletonExtenderCount",
+                        )?,
+                        misc_type: *misc_type,
+                        animations_count,
+                        dyes_count,
+                        pad: U32::new(0),
+                        skeleton_extender_ids_ptr: I64::new(0),
+                        animations_ptr: I64::new(0),
+                        dyes_ptr: I64::new(0),
+                    },
+                    "ModelPrototype",
+                )?;
+                let extenders = ids64(skeleton_extenders.iter().copied());
+                b.record_array(
+                    r,
+                    offset_of!(raw::ModelPrototype, skeleton_extender_ids_ptr),
+                    &extenders,
+                )?;
+                (
+                    r,
+                    offset_of!(raw::ModelPrototype, animations_ptr),
+                    offset_of!(raw::ModelPrototype, dyes_ptr),
+                )
+            };
+            b.record_array(r, animations_ptr, &ids64(animations.iter().copied()))?;
+            b.record_table(r, dyes_ptr, dyes, "Dye", |b, at, dye| {
+                let DyeFields {
+                    matter_id,
+                    replaces_id,
+                    tints,
+                    tint_materials,
+                } = dye;
+                if tints.len() != tint_materials.len() {
+                    return Err(invalid(
+                        "Dye.tintsCount",
+                        u64_of(tint_materials.len()),
+                        "a dye's tint names and tint materials differ in number",
+                    ));
+                }
+                let names = named_ids(tints, "Dye.tintNameIds")?;
+                let materials = ids64(tint_materials.iter().copied());
+                Ok(raw::Dye {
+                    matter_id: U32::new(*matter_id),
+                    replaces_id: U32::new(*replaces_id),
+                    tints_count: U32::new(narrow(tints.len(), "Dye.tintsCount")?),
                     pad: U32::new(0),
-                    skeleton_extender_ids_ptr: I64::new(0),
-                    animations_ptr: I64::new(0),
-                    dyes_ptr: I64::new(0),
-                },
-                "ModelPrototype",
-            )?;
-            let extenders = ids64(skeleton_extenders.iter().copied());
-            b.record_array(
-                r,
-                offset_of!(raw::ModelPrototype, skeleton_extender_ids_ptr),
-                &extenders,
-            )?;
-            (
-                r,
-                offset_of!(raw::ModelPrototype, animations_ptr),
-                offset_of!(raw::ModelPrototype, dyes_ptr),
-            )
-        };
-        b.record_array(r, animations_ptr, &ids64(animations.iter().copied()))?;
-        b.record_table(r, dyes_ptr, dyes, "Dye", |b, at, dye| {
-            let DyeFields {
-                matter_id,
-                replaces_id,
-                tints,
-                tint_materials,
-            } = dye;
-            if tints.len() != tint_materials.len() {
-                return Err(invalid(
-                    "Dye.tintsCount",
-                    u64_of(tint_materials.len()),
-                    "a dye's tint names and tint materials differ in number",
-                ));
-            }
-            let names = named_ids(tints, "Dye.tintNameIds")?;
-            let materials = ids64(tint_materials.iter().copied());
-            Ok(raw::Dye {
-                matter_id: U32::new(*matter_id),
-                replaces_id: U32::new(*replaces_id),
-                tints_count: U32::new(narrow(tints.len(), "Dye.tintsCount")?),
-                pad: U32::new(0),
-                tint_name_ids_ptr: b.ool_array(
-                    at,
-                    offset_of!(raw::Dye, tint_name_ids_ptr),
-                    &names,
-                    "Dye.tintNameIdsPtr",
-                )?,
-                tint_material_ids_ptr: b.ool_array(
-                    at,
-                    offset_of!(raw::Dye, tint_material_ids_ptr),
-                    &materials,
-                    "Dye.tintMaterialIdsPtr",
-                )?,
+                    tint_name_ids_ptr: b.ool_array(
+                        at,
+                        offset_of!(raw::Dye, tint_name_ids_ptr),
+                        &names,
+                        "Dye.tintNameIdsPtr",
+                    )?,
+                    tint_material_ids_ptr: b.ool_array(
+                        at,
+                        offset_of!(raw::Dye, tint_material_ids_ptr),
+                        &materials,
+                        "Dye.tintMaterialIdsPtr",
+                    )?,
+                })
             })
-        })
+        }
     }
 }

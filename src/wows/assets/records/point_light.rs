@@ -1,26 +1,14 @@
 //! PointLightPrototype: colour and radius, each optionally animated by keyframes.
 
-#[cfg(feature = "write")]
-use core::mem::offset_of;
-
-#[cfg(feature = "write")]
-use zerocopy::little_endian::{F32, I32, I64, U32};
-
 use super::{Budget, PrototypeRecord, RecordView, Strings, count_i32};
-#[cfg(feature = "write")]
-use crate::bytes::sink::narrow;
 use crate::bytes::{Bytes, Located, Table};
 use crate::error::Result;
 #[cfg(feature = "serde")]
 use crate::wows::assets::fields_float as float;
-#[cfg(feature = "write")]
-use crate::wows::assets::model::{Blob, NodeNameMaps, floats};
 use crate::wows::assets::raw::{
     self, ANIMATION_POINTS, ANIMATION_POINTS_PTR, Animation, ColorPoint,
     POINT_LIGHT_RADIUS_ANIMATION, ScalarPoint,
 };
-#[cfg(feature = "write")]
-use crate::write_error::WriteResult;
 
 /// A point light record.
 #[derive(Debug, Clone, Copy)]
@@ -175,19 +163,6 @@ impl<T> AnimationFields<T> {
             points: budget.list(points, key, what)?,
         })
     }
-
-    /// The stored animation header (its points are stored out of line, by the encoder).
-    #[cfg(feature = "write")]
-    fn raw(&self) -> WriteResult<Animation> {
-        Ok(Animation {
-            period: F32::new(self.period),
-            repeated: u8::from(self.repeated),
-            pad0: [0; 11],
-            points_count: I32::new(narrow(self.points.len(), "Animation.pointsCount")?),
-            pad1: U32::new(0),
-            points_ptr: I64::new(0),
-        })
-    }
 }
 
 impl<'a> RecordView<'a> for PointLight<'a> {
@@ -239,59 +214,87 @@ impl PrototypeRecord for PointLightFields {
             )?,
         })
     }
+}
 
-    /// The record, then the colour and radius keyframes.
-    #[cfg(feature = "write")]
-    fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
-        let PointLightFields {
-            color,
-            local_position,
-            radius,
-            min_quality,
-            animated_color,
-            animated_radius,
-            color_animation,
-            radius_animation,
-        } = self;
-        let r = b.push_record(
-            &raw::PointLightPrototype {
-                color_animation: color_animation.raw()?,
-                radius_animation: radius_animation.raw()?,
-                color: floats(*color),
-                local_position: floats(*local_position),
-                pad0: U32::new(0),
-                radius: F32::new(*radius),
-                min_quality: U32::new(*min_quality),
-                animated_color: u8::from(*animated_color),
-                animated_radius: u8::from(*animated_radius),
-                pad1: [0; 6],
-            },
-            "PointLightPrototype",
-        )?;
-        let color_points: Vec<ColorPoint> = color_animation
-            .points
-            .iter()
-            .map(|&KeyFields { time, value }| ColorPoint {
-                time: F32::new(time),
-                value: floats(value),
+/// The encoder (feature `write`).
+#[cfg(feature = "write")]
+mod encode {
+    use core::mem::offset_of;
+    use zerocopy::little_endian::{F32, I32, I64, U32};
+
+    use super::*;
+    use crate::bytes::sink::narrow;
+    use crate::wows::assets::model::{Blob, NodeNameMaps, floats};
+    use crate::wows::assets::records::EncodeRecord;
+    use crate::write_error::WriteResult;
+
+    impl<T> AnimationFields<T> {
+        /// The stored animation header (its points are stored out of line, by the encoder).
+        fn raw(&self) -> WriteResult<Animation> {
+            Ok(Animation {
+                period: F32::new(self.period),
+                repeated: u8::from(self.repeated),
+                pad0: [0; 11],
+                points_count: I32::new(narrow(self.points.len(), "Animation.pointsCount")?),
+                pad1: U32::new(0),
+                points_ptr: I64::new(0),
             })
-            .collect();
-        let radius_points: Vec<ScalarPoint> = radius_animation
-            .points
-            .iter()
-            .map(|&KeyFields { time, value }| ScalarPoint {
-                time: F32::new(time),
-                value: F32::new(value),
-            })
-            .collect();
-        // `points_ptr` is relative to the inner {count, ptr} struct, not to the animation.
-        let (base, field) = (
-            offset_of!(Animation, points_count),
-            offset_of!(Animation, points_ptr),
-        );
-        let color = offset_of!(raw::PointLightPrototype, color_animation);
-        b.record_array_from(r + color + field, r + color + base, &color_points)?;
-        let radius = offset_of!(raw::PointLightPrototype, radius_animation);
-        b.record_array_from(r + radius + field, r + radius + base, &radius_points)
+        }
+    }
+
+    impl EncodeRecord for PointLightFields {
+        /// The record, then the colour and radius keyframes.
+        fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
+            let PointLightFields {
+                color,
+                local_position,
+                radius,
+                min_quality,
+                animated_color,
+                animated_radius,
+                color_animation,
+                radius_animation,
+            } = self;
+            let r = b.push_record(
+                &raw::PointLightPrototype {
+                    color_animation: color_animation.raw()?,
+                    radius_animation: radius_animation.raw()?,
+                    color: floats(*color),
+                    local_position: floats(*local_position),
+                    pad0: U32::new(0),
+                    radius: F32::new(*radius),
+                    min_quality: U32::new(*min_quality),
+                    animated_color: u8::from(*animated_color),
+                    animated_radius: u8::from(*animated_radius),
+                    pad1: [0; 6],
+                },
+                "PointLightPrototype",
+            )?;
+            let color_points: Vec<ColorPoint> = color_animation
+                .points
+                .iter()
+                .map(|&KeyFields { time, value }| ColorPoint {
+                    time: F32::new(time),
+                    value: floats(value),
+                })
+                .collect();
+            let radius_points: Vec<ScalarPoint> = radius_animation
+                .points
+                .iter()
+                .map(|&KeyFields { time, value }| ScalarPoint {
+                    time: F32::new(time),
+                    value: F32::new(value),
+                })
+                .collect();
+            // `points_ptr` is relative to the inner {count, ptr} struct, not to the animation.
+            let (base, field) = (
+                offset_of!(Animation, points_count),
+                offset_of!(Animation, points_ptr),
+            );
+            let color = offset_of!(raw::PointLightPrototype, color_animation);
+            b.record_array_from(r + color + field, r + color + base, &color_points)?;
+            let radius = offset_of!(raw::PointLightPrototype, radius_animation);
+            b.record_array_from(r + radius + field, r + radius + base, &radius_points)
+        }
     }
 }

@@ -1,28 +1,14 @@
 //! SkeletonExtenderPrototype: extra skeleton nodes (names, parents, matrices).
 
-#[cfg(feature = "write")]
-use core::mem::offset_of;
-
 use zerocopy::little_endian::U32;
-#[cfg(feature = "write")]
-use zerocopy::little_endian::{I64, U16};
 
 use super::{Budget, Name, PrototypeRecord, RecordView};
 use crate::bytes::{Bytes, Located};
-#[cfg(feature = "write")]
-use crate::bytes::{
-    sink::{invalid, narrow},
-    u64_of,
-};
 use crate::error::Result;
 #[cfg(feature = "serde")]
 use crate::wows::assets::fields_float as float;
-#[cfg(feature = "write")]
-use crate::wows::assets::model::{Blob, NodeNameMaps, floats, named_ids};
 use crate::wows::assets::raw::{self, Matrix};
 use crate::wows::assets::strings::Strings;
-#[cfg(feature = "write")]
-use crate::write_error::WriteResult;
 
 /// A skeleton extender record.
 #[derive(Debug, Clone, Copy)]
@@ -138,52 +124,71 @@ impl PrototypeRecord for SkeletonExtenderFields {
             )?,
         })
     }
+}
 
-    /// Each node's name, then its parent's.
-    #[cfg(feature = "write")]
-    fn names<'r>(&'r self, names: &mut Vec<&'r str>) {
-        for (name, parent) in self.names.iter().zip(&self.parents) {
-            names.extend(name.as_deref());
-            names.extend(parent.as_deref());
-        }
-    }
+/// The encoder (feature `write`).
+#[cfg(feature = "write")]
+mod encode {
+    use core::mem::offset_of;
+    use zerocopy::little_endian::{I64, U16};
 
-    /// The record, then its names, parents' names and matrices.
-    #[cfg(feature = "write")]
-    fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
-        let SkeletonExtenderFields {
-            flag,
-            names,
-            parents,
-            matrices,
-        } = self;
-        if parents.len() != names.len() || matrices.len() != names.len() {
-            return Err(invalid(
-                "SkeletonExtenderPrototype.nodeCount",
-                u64_of(names.len()),
-                "names, parents and matrices differ in number",
-            ));
+    use super::*;
+    use crate::bytes::{
+        sink::{invalid, narrow},
+        u64_of,
+    };
+    use crate::wows::assets::model::{Blob, NodeNameMaps, floats, named_ids};
+    use crate::wows::assets::records::EncodeRecord;
+    use crate::write_error::WriteResult;
+
+    impl EncodeRecord for SkeletonExtenderFields {
+        /// Each node's name, then its parent's.
+        fn names<'r>(&'r self, names: &mut Vec<&'r str>) {
+            for (name, parent) in self.names.iter().zip(&self.parents) {
+                names.extend(name.as_deref());
+                names.extend(parent.as_deref());
+            }
         }
-        let r = b.push_record(
-            &raw::SkeletonExtenderPrototype {
-                flag: U16::new(*flag),
-                node_count: U16::new(narrow(names.len(), "SkeletonExtenderPrototype.nodeCount")?),
-                pad: U32::new(0),
-                name_ids_ptr: I64::new(0),
-                parent_name_ids_ptr: I64::new(0),
-                matrices_ptr: I64::new(0),
-            },
-            "SkeletonExtenderPrototype",
-        )?;
-        let names = named_ids(names, "SkeletonExtenderPrototype.nameIds")?;
-        let field = offset_of!(raw::SkeletonExtenderPrototype, name_ids_ptr);
-        b.record_array(r, field, &names)?;
-        let parents = named_ids(parents, "SkeletonExtenderPrototype.parentNameIds")?;
-        let field = offset_of!(raw::SkeletonExtenderPrototype, parent_name_ids_ptr);
-        b.record_array(r, field, &parents)?;
-        let matrices: Vec<Matrix> = matrices.iter().map(|m| floats(*m)).collect();
-        let field = offset_of!(raw::SkeletonExtenderPrototype, matrices_ptr);
-        b.record_array(r, field, &matrices)?;
-        Ok(())
+
+        /// The record, then its names, parents' names and matrices.
+        fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
+            let SkeletonExtenderFields {
+                flag,
+                names,
+                parents,
+                matrices,
+            } = self;
+            if parents.len() != names.len() || matrices.len() != names.len() {
+                return Err(invalid(
+                    "SkeletonExtenderPrototype.nodeCount",
+                    u64_of(names.len()),
+                    "names, parents and matrices differ in number",
+                ));
+            }
+            let r = b.push_record(
+                &raw::SkeletonExtenderPrototype {
+                    flag: U16::new(*flag),
+                    node_count: U16::new(narrow(
+                        names.len(),
+                        "SkeletonExtenderPrototype.nodeCount",
+                    )?),
+                    pad: U32::new(0),
+                    name_ids_ptr: I64::new(0),
+                    parent_name_ids_ptr: I64::new(0),
+                    matrices_ptr: I64::new(0),
+                },
+                "SkeletonExtenderPrototype",
+            )?;
+            let names = named_ids(names, "SkeletonExtenderPrototype.nameIds")?;
+            let field = offset_of!(raw::SkeletonExtenderPrototype, name_ids_ptr);
+            b.record_array(r, field, &names)?;
+            let parents = named_ids(parents, "SkeletonExtenderPrototype.parentNameIds")?;
+            let field = offset_of!(raw::SkeletonExtenderPrototype, parent_name_ids_ptr);
+            b.record_array(r, field, &parents)?;
+            let matrices: Vec<Matrix> = matrices.iter().map(|m| floats(*m)).collect();
+            let field = offset_of!(raw::SkeletonExtenderPrototype, matrices_ptr);
+            b.record_array(r, field, &matrices)?;
+            Ok(())
+        }
     }
 }

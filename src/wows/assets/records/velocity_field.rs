@@ -1,24 +1,13 @@
 //! VelocityFieldPrototype: a 3-D grid of packed velocities.
 
-#[cfg(feature = "write")]
-use core::mem::offset_of;
-
 use zerocopy::little_endian::U16;
-#[cfg(feature = "write")]
-use zerocopy::little_endian::{I64, U32};
 
 use super::{Budget, PrototypeRecord, RecordView, Strings};
-#[cfg(feature = "write")]
-use crate::bytes::sink::narrow;
 use crate::bytes::{Bytes, Located};
 use crate::error::Result;
 #[cfg(feature = "serde")]
 use crate::wows::assets::fields_serde::hex;
-#[cfg(feature = "write")]
-use crate::wows::assets::model::{Blob, NodeNameMaps};
 use crate::wows::assets::raw;
-#[cfg(feature = "write")]
-use crate::write_error::WriteResult;
 
 /// A velocity field record.
 #[derive(Debug, Clone, Copy)]
@@ -99,32 +88,6 @@ impl PrototypeRecord for VelocityFieldFields {
         })
     }
 
-    /// The record, then its velocities.
-    #[cfg(feature = "write")]
-    fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
-        let VelocityFieldFields {
-            dimensions,
-            velocities,
-        } = self;
-        let r = b.push_record(
-            &raw::VelocityFieldPrototype {
-                dimensions: dimensions.map(U32::new),
-                velocities_count: U32::new(narrow(
-                    velocities.len(),
-                    "VelocityFieldPrototype.velocitiesCount",
-                )?),
-                velocities_ptr: I64::new(0),
-            },
-            "VelocityFieldPrototype",
-        )?;
-        let data: Vec<U16> = velocities.iter().map(|&x| U16::new(x)).collect();
-        b.record_array(
-            r,
-            offset_of!(raw::VelocityFieldPrototype, velocities_ptr),
-            &data,
-        )
-    }
-
     /// The complete form lists the velocities; the plain one gives their number.
     #[cfg(feature = "serde")]
     fn serialize_tagged<S: serde::Serializer>(
@@ -185,5 +148,45 @@ mod serde_forms {
             }
         }
         d.deserialize_seq(Velocities)
+    }
+}
+
+/// The encoder (feature `write`).
+#[cfg(feature = "write")]
+mod encode {
+    use core::mem::offset_of;
+    use zerocopy::little_endian::{I64, U32};
+
+    use super::*;
+    use crate::bytes::sink::narrow;
+    use crate::wows::assets::model::{Blob, NodeNameMaps};
+    use crate::wows::assets::records::EncodeRecord;
+    use crate::write_error::WriteResult;
+
+    impl EncodeRecord for VelocityFieldFields {
+        /// The record, then its velocities.
+        fn encode(&self, b: &mut Blob, _name_maps: NodeNameMaps) -> WriteResult<()> {
+            let VelocityFieldFields {
+                dimensions,
+                velocities,
+            } = self;
+            let r = b.push_record(
+                &raw::VelocityFieldPrototype {
+                    dimensions: dimensions.map(U32::new),
+                    velocities_count: U32::new(narrow(
+                        velocities.len(),
+                        "VelocityFieldPrototype.velocitiesCount",
+                    )?),
+                    velocities_ptr: I64::new(0),
+                },
+                "VelocityFieldPrototype",
+            )?;
+            let data: Vec<U16> = velocities.iter().map(|&x| U16::new(x)).collect();
+            b.record_array(
+                r,
+                offset_of!(raw::VelocityFieldPrototype, velocities_ptr),
+                &data,
+            )
+        }
     }
 }

@@ -1,28 +1,15 @@
 //! VisualPrototype: a node hierarchy (names, matrices, parents), render sets that tie materials to
 //! `.geometry` mappings, and levels of detail.
 
-#[cfg(feature = "write")]
-use core::mem::offset_of;
-
-#[cfg(feature = "write")]
-use zerocopy::little_endian::{F32, I64, U64};
 use zerocopy::little_endian::{U16, U32};
 
 use super::{Budget, Name, PrototypeRecord, RecordView};
-#[cfg(feature = "write")]
-use crate::bytes::sink::narrow;
 use crate::bytes::{Bytes, Located};
 use crate::error::Result;
-#[cfg(feature = "write")]
-use crate::wows::assets::model::{Blob, NodeNameMaps, floats, ids, named, named_ids};
-#[cfg(feature = "write")]
-use crate::wows::assets::raw::NO_PARENT;
 use crate::wows::assets::raw::{self, Matrix};
 use crate::wows::assets::strings::Strings;
 #[cfg(feature = "serde")]
 use crate::wows::assets::{fields_float as float, fields_serde::hex};
-#[cfg(feature = "write")]
-use crate::write_error::WriteResult;
 
 /// A visual record.
 #[derive(Debug, Clone, Copy)]
@@ -439,151 +426,165 @@ impl PrototypeRecord for VisualFields {
             lods,
         })
     }
+}
 
-    /// The nodes' names, then each render set's name, material and nodes, then each LOD's
-    /// render sets.
-    #[cfg(feature = "write")]
-    fn names<'r>(&'r self, names: &mut Vec<&'r str>) {
-        let mut add = |list: &'r [Name]| names.extend(list.iter().filter_map(|n| n.as_deref()));
-        for n in &self.nodes {
-            add(core::slice::from_ref(&n.name));
-        }
-        for s in &self.render_sets {
-            add(core::slice::from_ref(&s.name));
-            add(core::slice::from_ref(&s.material));
-            add(&s.nodes);
-        }
-        for l in &self.lods {
-            add(&l.render_sets);
-        }
-    }
+/// The encoder (feature `write`).
+#[cfg(feature = "write")]
+mod encode {
+    use core::mem::offset_of;
+    use zerocopy::little_endian::{F32, I64, U64};
 
-    /// The record, its node arrays (the name map in the order `name_maps` gives), then its render
-    /// sets and LODs.
-    #[cfg(feature = "write")]
-    fn encode(&self, b: &mut Blob, name_maps: NodeNameMaps) -> WriteResult<()> {
-        let VisualFields {
-            merged_geometry_path_id,
-            underwater,
-            abovewater,
-            bounding_box: BoundsFields { min, max },
-            nodes,
-            render_sets,
-            lods,
-        } = self;
-        let r = b.push_record(
-            &raw::VisualPrototype {
-                nodes_count: U32::new(narrow(nodes.len(), "VisualPrototype.nodesCount")?),
-                pad0: U32::new(0),
-                name_map_name_ids_ptr: I64::new(0),
-                name_map_node_ids_ptr: I64::new(0),
-                name_ids_ptr: I64::new(0),
-                matrices_ptr: I64::new(0),
-                parent_ids_ptr: I64::new(0),
-                merged_geometry_path_id: U64::new(*merged_geometry_path_id),
-                underwater: u8::from(*underwater),
-                abovewater: u8::from(*abovewater),
-                render_sets_count: U16::new(narrow(
-                    render_sets.len(),
-                    "VisualPrototype.renderSetsCount",
-                )?),
-                lods_count: narrow(lods.len(), "VisualPrototype.lodsCount")?,
-                pad1: [0; 3],
-                bbox_min: floats(*min),
-                pad2: U32::new(0),
-                bbox_max: floats(*max),
-                pad3: U32::new(0),
-                render_sets_ptr: I64::new(0),
-                lods_ptr: I64::new(0),
-            },
-            "VisualPrototype",
-        )?;
-        let name_ids: Vec<U32> = nodes
-            .iter()
-            .map(|n| named(&n.name, "VisualPrototype.nameIds").map(U32::new))
-            .collect::<WriteResult<_>>()?;
-        // The name map, sorted by name id for a lookup by binary search (or in node order, as
-        // another writer left it).
-        let mut map = Vec::with_capacity(nodes.len());
-        for (i, id) in name_ids.iter().enumerate() {
-            let node_id: u16 = narrow(i, "VisualPrototype.nameMapNodeIds")?;
-            map.push((id.get(), node_id));
+    use super::*;
+    use crate::bytes::sink::narrow;
+    use crate::wows::assets::model::{Blob, NodeNameMaps, floats, ids, named, named_ids};
+    use crate::wows::assets::raw::NO_PARENT;
+    use crate::wows::assets::records::EncodeRecord;
+    use crate::write_error::WriteResult;
+
+    impl EncodeRecord for VisualFields {
+        /// The nodes' names, then each render set's name, material and nodes, then each LOD's
+        /// render sets.
+        fn names<'r>(&'r self, names: &mut Vec<&'r str>) {
+            let mut add = |list: &'r [Name]| names.extend(list.iter().filter_map(|n| n.as_deref()));
+            for n in &self.nodes {
+                add(core::slice::from_ref(&n.name));
+            }
+            for s in &self.render_sets {
+                add(core::slice::from_ref(&s.name));
+                add(core::slice::from_ref(&s.material));
+                add(&s.nodes);
+            }
+            for l in &self.lods {
+                add(&l.render_sets);
+            }
         }
-        if name_maps.is_sorted() {
-            map.sort_unstable();
-        }
-        let field = offset_of!(raw::VisualPrototype, name_map_name_ids_ptr);
-        b.record_array(r, field, &ids(map.iter().map(|m| m.0)))?;
-        let node_ids: Vec<U16> = map.iter().map(|m| U16::new(m.1)).collect();
-        b.record_array(
-            r,
-            offset_of!(raw::VisualPrototype, name_map_node_ids_ptr),
-            &node_ids,
-        )?;
-        b.record_array(r, offset_of!(raw::VisualPrototype, name_ids_ptr), &name_ids)?;
-        let matrices: Vec<Matrix> = nodes.iter().map(|n| floats(n.matrix)).collect();
-        b.record_array(r, offset_of!(raw::VisualPrototype, matrices_ptr), &matrices)?;
-        let parents: Vec<U16> = nodes
-            .iter()
-            .map(|n| U16::new(n.parent.unwrap_or(NO_PARENT)))
-            .collect();
-        b.record_array(
-            r,
-            offset_of!(raw::VisualPrototype, parent_ids_ptr),
-            &parents,
-        )?;
-        let field = offset_of!(raw::VisualPrototype, render_sets_ptr);
-        b.record_table(r, field, render_sets, "RenderSet", |b, at, set| {
-            let RenderSetFields {
-                name,
-                material,
-                vertices_mapping_id,
-                indices_mapping_id,
-                material_mfm_path_id,
-                skinned,
+
+        /// The record, its node arrays (the name map in the order `name_maps` gives), then its render
+        /// sets and LODs.
+        fn encode(&self, b: &mut Blob, name_maps: NodeNameMaps) -> WriteResult<()> {
+            let VisualFields {
+                merged_geometry_path_id,
+                underwater,
+                abovewater,
+                bounding_box: BoundsFields { min, max },
                 nodes,
-            } = set;
-            let node_names = named_ids(nodes, "RenderSet.nodeNameIds")?;
-            Ok(raw::RenderSet {
-                name_id: U32::new(named(name, "RenderSet.nameId")?),
-                material_name_id: U32::new(named(material, "RenderSet.materialNameId")?),
-                vertices_mapping_id: U32::new(*vertices_mapping_id),
-                indices_mapping_id: U32::new(*indices_mapping_id),
-                material_mfm_path_id: U64::new(*material_mfm_path_id),
-                skinned: u8::from(*skinned),
-                nodes_count: narrow(nodes.len(), "RenderSet.nodesCount")?,
-                pad: [0; 6],
-                node_name_ids_ptr: b.ool_array(
-                    at,
-                    offset_of!(raw::RenderSet, node_name_ids_ptr),
-                    &node_names,
-                    "RenderSet.nodeNameIdsPtr",
-                )?,
-            })
-        })?;
-        let field = offset_of!(raw::VisualPrototype, lods_ptr);
-        b.record_table(r, field, lods, "Lod", |b, at, lod| {
-            let LodFields {
-                extent,
-                casts_shadow,
                 render_sets,
-            } = lod;
-            let names = named_ids(render_sets, "Lod.renderSetNames")?;
-            Ok(raw::Lod {
-                extent: F32::new(*extent),
-                casts_shadow: u8::from(*casts_shadow),
-                pad: 0,
-                render_set_names_count: U16::new(narrow(
-                    render_sets.len(),
-                    "Lod.renderSetNamesCount",
-                )?),
-                render_set_names_ptr: b.ool_array(
-                    at,
-                    offset_of!(raw::Lod, render_set_names_ptr),
-                    &names,
-                    "Lod.renderSetNamesPtr",
-                )?,
+                lods,
+            } = self;
+            let r = b.push_record(
+                &raw::VisualPrototype {
+                    nodes_count: U32::new(narrow(nodes.len(), "VisualPrototype.nodesCount")?),
+                    pad0: U32::new(0),
+                    name_map_name_ids_ptr: I64::new(0),
+                    name_map_node_ids_ptr: I64::new(0),
+                    name_ids_ptr: I64::new(0),
+                    matrices_ptr: I64::new(0),
+                    parent_ids_ptr: I64::new(0),
+                    merged_geometry_path_id: U64::new(*merged_geometry_path_id),
+                    underwater: u8::from(*underwater),
+                    abovewater: u8::from(*abovewater),
+                    render_sets_count: U16::new(narrow(
+                        render_sets.len(),
+                        "VisualPrototype.renderSetsCount",
+                    )?),
+                    lods_count: narrow(lods.len(), "VisualPrototype.lodsCount")?,
+                    pad1: [0; 3],
+                    bbox_min: floats(*min),
+                    pad2: U32::new(0),
+                    bbox_max: floats(*max),
+                    pad3: U32::new(0),
+                    render_sets_ptr: I64::new(0),
+                    lods_ptr: I64::new(0),
+                },
+                "VisualPrototype",
+            )?;
+            let name_ids: Vec<U32> = nodes
+                .iter()
+                .map(|n| named(&n.name, "VisualPrototype.nameIds").map(U32::new))
+                .collect::<WriteResult<_>>()?;
+            // The name map, sorted by name id for a lookup by binary search (or in node order, as
+            // another writer left it).
+            let mut map = Vec::with_capacity(nodes.len());
+            for (i, id) in name_ids.iter().enumerate() {
+                let node_id: u16 = narrow(i, "VisualPrototype.nameMapNodeIds")?;
+                map.push((id.get(), node_id));
+            }
+            if name_maps.is_sorted() {
+                map.sort_unstable();
+            }
+            let field = offset_of!(raw::VisualPrototype, name_map_name_ids_ptr);
+            b.record_array(r, field, &ids(map.iter().map(|m| m.0)))?;
+            let node_ids: Vec<U16> = map.iter().map(|m| U16::new(m.1)).collect();
+            b.record_array(
+                r,
+                offset_of!(raw::VisualPrototype, name_map_node_ids_ptr),
+                &node_ids,
+            )?;
+            b.record_array(r, offset_of!(raw::VisualPrototype, name_ids_ptr), &name_ids)?;
+            let matrices: Vec<Matrix> = nodes.iter().map(|n| floats(n.matrix)).collect();
+            b.record_array(r, offset_of!(raw::VisualPrototype, matrices_ptr), &matrices)?;
+            let parents: Vec<U16> = nodes
+                .iter()
+                .map(|n| U16::new(n.parent.unwrap_or(NO_PARENT)))
+                .collect();
+            b.record_array(
+                r,
+                offset_of!(raw::VisualPrototype, parent_ids_ptr),
+                &parents,
+            )?;
+            let field = offset_of!(raw::VisualPrototype, render_sets_ptr);
+            b.record_table(r, field, render_sets, "RenderSet", |b, at, set| {
+                let RenderSetFields {
+                    name,
+                    material,
+                    vertices_mapping_id,
+                    indices_mapping_id,
+                    material_mfm_path_id,
+                    skinned,
+                    nodes,
+                } = set;
+                let node_names = named_ids(nodes, "RenderSet.nodeNameIds")?;
+                Ok(raw::RenderSet {
+                    name_id: U32::new(named(name, "RenderSet.nameId")?),
+                    material_name_id: U32::new(named(material, "RenderSet.materialNameId")?),
+                    vertices_mapping_id: U32::new(*vertices_mapping_id),
+                    indices_mapping_id: U32::new(*indices_mapping_id),
+                    material_mfm_path_id: U64::new(*material_mfm_path_id),
+                    skinned: u8::from(*skinned),
+                    nodes_count: narrow(nodes.len(), "RenderSet.nodesCount")?,
+                    pad: [0; 6],
+                    node_name_ids_ptr: b.ool_array(
+                        at,
+                        offset_of!(raw::RenderSet, node_name_ids_ptr),
+                        &node_names,
+                        "RenderSet.nodeNameIdsPtr",
+                    )?,
+                })
+            })?;
+            let field = offset_of!(raw::VisualPrototype, lods_ptr);
+            b.record_table(r, field, lods, "Lod", |b, at, lod| {
+                let LodFields {
+                    extent,
+                    casts_shadow,
+                    render_sets,
+                } = lod;
+                let names = named_ids(render_sets, "Lod.renderSetNames")?;
+                Ok(raw::Lod {
+                    extent: F32::new(*extent),
+                    casts_shadow: u8::from(*casts_shadow),
+                    pad: 0,
+                    render_set_names_count: U16::new(narrow(
+                        render_sets.len(),
+                        "Lod.renderSetNamesCount",
+                    )?),
+                    render_set_names_ptr: b.ool_array(
+                        at,
+                        offset_of!(raw::Lod, render_set_names_ptr),
+                        &names,
+                        "Lod.renderSetNamesPtr",
+                    )?,
+                })
             })
-        })
+        }
     }
 }
