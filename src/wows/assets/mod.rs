@@ -92,15 +92,8 @@ pub use paths::{
     FIND_CANDIDATES, IdHasher, MAX_PATH_DEPTH, PathEntry, PathHashCheck, PathIndex, Paths,
 };
 pub use prototypes::{PrototypeRef, PrototypeState, PrototypeStates, Prototypes};
-pub use records::{
-    AnimationFields, AtlasContour, AtlasContourFields, BoundsFields, Channel, ChannelFields,
-    ContourFrame, Dye, DyeFields, Effect, EffectFields, EffectMetadata, EffectMetadataFields,
-    EffectPreset, EffectPresetFields, KeyFields, Lod, LodFields, MODEL_LAYOUT, MODEL_LAYOUT_V1,
-    Material, MaterialFields, MaterialProperty, MaterialValue, Model, ModelFields, ModelLayout,
-    Node, NodeFields, PointLight, PointLightFields, PropertyFields, PropertyValue, Prototype,
-    PrototypeFields, PrototypeType, RawRecord, RenderSet, RenderSetFields, SkeletonExtender,
-    SkeletonExtenderFields, VelocityField, VelocityFieldFields, Visual, VisualFields,
-};
+// Every record type's view and fields, and the enums over them, as `records/` declares them.
+pub use records::*;
 pub use resource::{Resource, ResourceKey, parse_id};
 pub use strings::{Strings, StringsIter};
 
