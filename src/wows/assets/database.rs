@@ -2,124 +2,31 @@
 //! of fixed-size records followed by their out-of-line arrays. Databases are found by magic, not by
 //! position: client versions differ in which databases they carry.
 
-use super::raw::{self, BlobHeader, DATABASE_ENTRY_DATA_PTR, DatabaseEntry};
-use super::records::{Prototype, RawRecord};
+use super::raw::{BlobHeader, DATABASE_ENTRY_DATA_PTR, DatabaseEntry};
+use super::records::{Prototype, PrototypeType, RawRecord};
 use super::strings::Strings;
 use crate::bytes::{Bytes, Table, to_usize, u64_of};
 use crate::error::{Error, Result};
 use crate::hash::murmur3_32;
 
-/// The ten prototype types of the current client, with their magic (MurmurHash3 of the name) and
-/// current record size.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PrototypeType {
-    /// `MaterialPrototype`.
-    Material,
-    /// `VisualPrototype`.
-    Visual,
-    /// `SkeletonExtenderPrototype`.
-    SkeletonExtender,
-    /// `ModelPrototype`.
-    Model,
-    /// `PointLightPrototype`.
-    PointLight,
-    /// `EffectPrototype`.
-    Effect,
-    /// `VelocityFieldPrototype`.
-    VelocityField,
-    /// `EffectPresetPrototype`.
-    EffectPreset,
-    /// `EffectMetadataPrototype`.
-    EffectMetadata,
-    /// `AtlasContourProto`.
-    AtlasContour,
-}
-
+// The type itself, its names, record sizes and layouts are declared with the list of record
+// types in `records/`; what depends on the database descriptor is here.
 impl PrototypeType {
-    /// All ten, in the seed's database order.
-    pub const ALL: [PrototypeType; 10] = [
-        PrototypeType::Material,
-        PrototypeType::Visual,
-        PrototypeType::SkeletonExtender,
-        PrototypeType::Model,
-        PrototypeType::PointLight,
-        PrototypeType::Effect,
-        PrototypeType::VelocityField,
-        PrototypeType::EffectPreset,
-        PrototypeType::EffectMetadata,
-        PrototypeType::AtlasContour,
-    ];
-
-    /// The type name the magic is computed from.
-    pub const fn name(self) -> &'static str {
-        match self {
-            PrototypeType::Material => "MaterialPrototype",
-            PrototypeType::Visual => "VisualPrototype",
-            PrototypeType::SkeletonExtender => "SkeletonExtenderPrototype",
-            PrototypeType::Model => "ModelPrototype",
-            PrototypeType::PointLight => "PointLightPrototype",
-            PrototypeType::Effect => "EffectPrototype",
-            PrototypeType::VelocityField => "VelocityFieldPrototype",
-            PrototypeType::EffectPreset => "EffectPresetPrototype",
-            PrototypeType::EffectMetadata => "EffectMetadataPrototype",
-            PrototypeType::AtlasContour => "AtlasContourProto",
-        }
-    }
-
     /// MurmurHash3_x86_32 (seed 0) of the name, as stored in the database descriptor.
     pub const fn magic(self) -> u32 {
         murmur3_32(self.name().as_bytes(), 0)
-    }
-
-    /// Record size of the current layout (its raw struct's size).
-    pub const fn item_size(self) -> usize {
-        use core::mem::size_of;
-        match self {
-            PrototypeType::Material => size_of::<raw::MaterialPrototype>(),
-            PrototypeType::Visual => size_of::<raw::VisualPrototype>(),
-            PrototypeType::PointLight => size_of::<raw::PointLightPrototype>(),
-            PrototypeType::SkeletonExtender => size_of::<raw::SkeletonExtenderPrototype>(),
-            PrototypeType::Model => size_of::<raw::ModelPrototype>(),
-            PrototypeType::VelocityField => size_of::<raw::VelocityFieldPrototype>(),
-            PrototypeType::Effect => size_of::<raw::EffectPrototype>(),
-            PrototypeType::EffectPreset => size_of::<raw::EffectPresetPrototype>(),
-            PrototypeType::EffectMetadata => size_of::<raw::EffectMetadataPrototype>(),
-            PrototypeType::AtlasContour => size_of::<raw::AtlasContourProto>(),
-        }
     }
 
     /// The type whose magic is `magic`.
     pub fn from_magic(magic: u32) -> Option<PrototypeType> {
         Self::ALL.into_iter().find(|t| t.magic() == magic)
     }
-
-    /// (schema hash, record size) pairs whose layout is known for this type.
-    const fn known_schemas(self) -> &'static [(u32, usize)] {
-        match self {
-            PrototypeType::Visual => &[(0x3167_064B, 0x70)],
-            PrototypeType::Material => &[(2_840_859_861, 0x78)],
-            PrototypeType::Model => &[(3_601_929_577, 0x20)],
-            _ => &[],
-        }
-    }
-
-    /// Record sizes of the layouts the reader decodes, newest first.
-    const fn layouts(self) -> &'static [usize] {
-        match self {
-            PrototypeType::Model => &[0x28, 0x20],
-            PrototypeType::Material => &[0x78],
-            PrototypeType::Visual | PrototypeType::PointLight => &[0x70],
-            PrototypeType::SkeletonExtender => &[0x20],
-            PrototypeType::VelocityField => &[0x18],
-            _ => &[0x10],
-        }
-    }
 }
 
 /// Why a database's records are not decoded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RawReason {
-    /// The magic is not one of the ten known prototype types.
+    /// The magic is not one of the known prototype types.
     UnknownMagic,
     /// The blob header's size field is not 16.
     UnexpectedHeaderSize(u64),

@@ -10,19 +10,11 @@
 //! serde error naming the field. Keys a record does not have (such as the full paths that
 //! `assets get` adds beside the ids) are ignored when reading.
 
-use serde::de::{self, DeserializeOwned, Error as _, SeqAccess, Unexpected, Visitor};
-use serde::ser::SerializeStruct;
+use serde::de::{self, DeserializeOwned, Error as _, Unexpected, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use super::fields::{
-    AtlasContourFields, EffectFields, EffectMetadataFields, EffectPresetFields, MODEL_LAYOUT,
-    MODEL_LAYOUT_V1, MaterialFields, ModelFields, Name, PointLightFields, PropertyFields,
-    PropertyValue, PrototypeFields, SkeletonExtenderFields, VelocityFieldFields, VisualFields,
-};
-use super::fields_float::{self as float, Lossless};
-use super::records::TYPE_NAMES;
-use super::{PrototypeType, RawReason, parse_id};
+use super::{PrototypeFields, PrototypeType, RawReason, parse_id};
 
 /// A record's JSON with every stored byte: as [`PrototypeFields`] serializes, except an effect's
 /// systems (hex text, one string per system) and a velocity field's velocities (listed), which
@@ -56,42 +48,22 @@ impl PrototypeFields {
     pub fn complete(&self) -> CompleteFields<'_> {
         CompleteFields(self)
     }
+}
 
-    /// Serializes the record tagged by its type name; `complete` lists what the plain form
-    /// summarizes.
-    fn serialize_tagged<S: Serializer>(&self, complete: bool, s: S) -> Result<S::Ok, S::Error> {
-        /// The record's fields with its type name beside them.
-        #[derive(Serialize)]
-        struct Tagged<'a, T> {
-            r#type: Option<&'static str>,
-            #[serde(flatten)]
-            fields: &'a T,
-        }
-        let r#type = self.type_name();
-        match self {
-            Self::Visual(fields) => Tagged { r#type, fields }.serialize(s),
-            Self::Material(fields) => Tagged { r#type, fields }.serialize(s),
-            Self::Model(fields) => Tagged { r#type, fields }.serialize(s),
-            Self::SkeletonExtender(fields) => Tagged { r#type, fields }.serialize(s),
-            Self::PointLight(fields) => Tagged { r#type, fields }.serialize(s),
-            Self::Effect(e) if complete => Tagged {
-                r#type,
-                fields: &CompleteEffect(e),
-            }
-            .serialize(s),
-            Self::Effect(fields) => Tagged { r#type, fields }.serialize(s),
-            Self::VelocityField(v) if complete => Tagged {
-                r#type,
-                fields: &CompleteVelocityField(v),
-            }
-            .serialize(s),
-            Self::VelocityField(fields) => Tagged { r#type, fields }.serialize(s),
-            Self::EffectPreset(fields) => Tagged { r#type, fields }.serialize(s),
-            Self::EffectMetadata(fields) => Tagged { r#type, fields }.serialize(s),
-            Self::AtlasContour(fields) => Tagged { r#type, fields }.serialize(s),
-            Self::Raw(fields) => Tagged { r#type, fields }.serialize(s),
-        }
+/// Serializes a record's `fields` with its type name beside them (`"type"`, then the fields).
+pub(crate) fn tagged<T: Serialize, S: Serializer>(
+    r#type: Option<&'static str>,
+    fields: &T,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    /// The record's fields with its type name beside them.
+    #[derive(Serialize)]
+    struct Tagged<'a, T> {
+        r#type: Option<&'static str>,
+        #[serde(flatten)]
+        fields: &'a T,
     }
+    Tagged { r#type, fields }.serialize(s)
 }
 
 impl Serialize for PrototypeFields {
@@ -142,34 +114,12 @@ impl<'de> Deserialize<'de> for PrototypeFields {
                      `VisualPrototype` … `AtlasContourProto`, or null for a record kept raw)"
                 ))
             })?;
-        let what = kind.name();
-        Ok(match kind {
-            PrototypeType::Visual => Self::Visual(of::<VisualFields, _>(fields, what)?),
-            PrototypeType::Material => Self::Material(of::<MaterialFields, _>(fields, what)?),
-            PrototypeType::Model => Self::Model(of::<ModelFields, _>(fields, what)?),
-            PrototypeType::SkeletonExtender => {
-                Self::SkeletonExtender(of::<SkeletonExtenderFields, _>(fields, what)?)
-            }
-            PrototypeType::PointLight => Self::PointLight(of::<PointLightFields, _>(fields, what)?),
-            PrototypeType::Effect => Self::Effect(of::<EffectFields, _>(fields, what)?),
-            PrototypeType::VelocityField => {
-                Self::VelocityField(of::<VelocityFieldFields, _>(fields, what)?)
-            }
-            PrototypeType::EffectPreset => {
-                Self::EffectPreset(of::<EffectPresetFields, _>(fields, what)?)
-            }
-            PrototypeType::EffectMetadata => {
-                Self::EffectMetadata(of::<EffectMetadataFields, _>(fields, what)?)
-            }
-            PrototypeType::AtlasContour => {
-                Self::AtlasContour(of::<AtlasContourFields, _>(fields, what)?)
-            }
-        })
+        Self::deserialize_kind(kind, fields)
     }
 }
 
 /// `value` read as a `T`, an error naming `what` otherwise.
-fn of<T: DeserializeOwned, E: de::Error>(value: Value, what: &str) -> Result<T, E> {
+pub(crate) fn of<T: DeserializeOwned, E: de::Error>(value: Value, what: &str) -> Result<T, E> {
     T::deserialize(value).map_err(|e| E::custom(format_args!("{what}: {e}")))
 }
 
@@ -183,163 +133,6 @@ fn unexpected(value: &Value) -> Unexpected<'_> {
         Value::Array(_) => Unexpected::Seq,
         Value::Object(_) => Unexpected::Map,
     }
-}
-
-impl<'de> Deserialize<'de> for PropertyFields {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        /// A property as printed: its value is read once its type is known.
-        #[derive(Deserialize)]
-        struct Printed {
-            name: Name,
-            #[serde(rename = "type")]
-            kind: String,
-            value: Value,
-        }
-        let Printed { name, kind, value } = Printed::deserialize(d)?;
-        let what = "MaterialPrototype property value";
-        let value = match kind.as_str() {
-            "bool" => PropertyValue::Bool(of(value, what)?),
-            "int" => PropertyValue::Int(of(value, what)?),
-            "uint" => PropertyValue::Uint(of(value, what)?),
-            "float" => PropertyValue::Float(of::<Lossless<_>, _>(value, what)?.0),
-            "texture" => PropertyValue::Texture(of::<Id<u64>, _>(value, what)?.0),
-            "vec2" => PropertyValue::Vec2(of::<Lossless<_>, _>(value, what)?.0),
-            "vec3" => PropertyValue::Vec3(of::<Lossless<_>, _>(value, what)?.0),
-            "vec4" => PropertyValue::Vec4(of::<Lossless<_>, _>(value, what)?.0),
-            "mat4" => PropertyValue::Mat4(of::<Lossless<_>, _>(value, what)?.0),
-            other => return Err(D::Error::unknown_variant(other, &TYPE_NAMES)),
-        };
-        Ok(PropertyFields {
-            name,
-            kind: value.type_name(),
-            value,
-        })
-    }
-}
-
-impl Serialize for EffectFields {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut out = s.serialize_struct("EffectFields", 3)?;
-        out.serialize_field(
-            "max_emitting_duration",
-            &Lossless(&self.max_emitting_duration),
-        )?;
-        out.serialize_field("systems", &self.systems.len())?;
-        let bytes: usize = self.systems.iter().map(Vec::len).sum();
-        out.serialize_field("systems_bytes", &bytes)?;
-        out.end()
-    }
-}
-
-/// An effect with its systems as hex text.
-struct CompleteEffect<'f>(&'f EffectFields);
-
-impl Serialize for CompleteEffect<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut out = s.serialize_struct("EffectFields", 2)?;
-        out.serialize_field(
-            "max_emitting_duration",
-            &Lossless(&self.0.max_emitting_duration),
-        )?;
-        let systems: Vec<String> = self
-            .0
-            .systems
-            .iter()
-            .map(|s| crate::bytes::hex(s))
-            .collect();
-        out.serialize_field("systems", &systems)?;
-        out.end()
-    }
-}
-
-impl<'de> Deserialize<'de> for EffectFields {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        /// An effect in its complete form.
-        #[derive(Deserialize)]
-        struct Complete {
-            #[serde(with = "float")]
-            max_emitting_duration: f32,
-            #[serde(deserialize_with = "systems")]
-            systems: Vec<Vec<u8>>,
-        }
-        let Complete {
-            max_emitting_duration,
-            systems,
-        } = Complete::deserialize(d)?;
-        Ok(EffectFields {
-            max_emitting_duration,
-            systems,
-        })
-    }
-}
-
-/// A velocity field with its velocities listed.
-struct CompleteVelocityField<'f>(&'f VelocityFieldFields);
-
-impl Serialize for CompleteVelocityField<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut out = s.serialize_struct("VelocityFieldFields", 2)?;
-        out.serialize_field("dimensions", &self.0.dimensions)?;
-        out.serialize_field("velocities", &self.0.velocities)?;
-        out.end()
-    }
-}
-
-/// An effect's systems, one hex string each; the summary (a number) is refused.
-fn systems<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Vec<u8>>, D::Error> {
-    struct Systems;
-    impl<'de> Visitor<'de> for Systems {
-        type Value = Vec<Vec<u8>>;
-        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-            f.write_str(
-                "the systems as hex text, one string each (the number `assets get` prints is a \
-                 summary without their bytes: print the record with `gamebin assets get \
-                 --complete`, or write it with `complete()`)",
-            )
-        }
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-            let mut systems = Vec::new();
-            while let Some(text) = seq.next_element::<String>()? {
-                let bytes = crate::bytes::unhex(&text)
-                    .map_err(|why| A::Error::invalid_value(Unexpected::Str(&text), &why))?;
-                systems.push(bytes);
-            }
-            Ok(systems)
-        }
-    }
-    d.deserialize_seq(Systems)
-}
-
-/// A velocity field's velocities, listed; the summary (a number) is refused.
-pub(super) fn velocities<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u16>, D::Error> {
-    struct Velocities;
-    impl<'de> Visitor<'de> for Velocities {
-        type Value = Vec<u16>;
-        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-            f.write_str(
-                "the velocity components listed (the number `assets get` prints is a summary \
-                 without them: print the record with `gamebin assets get --complete`, or write \
-                 it with `complete()`)",
-            )
-        }
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-            let mut velocities = Vec::new();
-            while let Some(v) = seq.next_element()? {
-                velocities.push(v);
-            }
-            Ok(velocities)
-        }
-    }
-    d.deserialize_seq(Velocities)
-}
-
-/// [`ModelFields::layout`] read back: one of the two layout names.
-pub(super) fn model_layout<'de, D: Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
-    let text = String::deserialize(d)?;
-    [MODEL_LAYOUT, MODEL_LAYOUT_V1]
-        .into_iter()
-        .find(|layout| *layout == text)
-        .ok_or_else(|| D::Error::unknown_variant(&text, &[MODEL_LAYOUT, MODEL_LAYOUT_V1]))
 }
 
 /// [`RawFields::reason`] read back: one of the reasons the reader gives.
@@ -358,7 +151,7 @@ pub(super) fn raw_reason<'de, D: Deserializer<'de>>(d: D) -> Result<&'static str
 
 /// An id read back from `0x…` hex text (or decimal text, or a number), refused when it does not
 /// fit `T`.
-struct Id<T>(T);
+pub(crate) struct Id<T>(pub(crate) T);
 
 impl<'de, T: TryFrom<u64>> Deserialize<'de> for Id<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {

@@ -4,7 +4,10 @@
 //! models…).
 //!
 //! Where its parts are: [`raw`] the on-disk structs; this file the view ([`AssetsDb`]) and the
-//! reader beside it (strings, paths, prototypes, databases, `records/` one file per record type);
+//! reader beside it (strings, paths, prototypes, databases); `records/` one file per record type
+//! (its view, its owned fields, its encoder) and the one list of the types that every dispatch
+//! over them is derived from; `fields` the owned fields' common parts ([`PrototypeFields::read`],
+//! JSON in `fields_serde` and `fields_float`);
 //! `model` the owned database (`model::AssetsModel`, feature `write`) and its writer;
 //! `diff` the comparison by path; the fixtures and the full-scale world in `synth::assets` and
 //! `synth::assets_scale`.
@@ -78,14 +81,8 @@ mod resource;
 mod strings;
 
 pub use checksum::{Checksum, ChecksumMatch};
-pub use database::{Database, Databases, Layout, PrototypeType, RawReason, Records};
-pub use fields::{
-    AnimationFields, AtlasContourFields, BoundsFields, ChannelFields, DyeFields, EffectFields,
-    EffectMetadataFields, EffectPresetFields, ID_FIELDS, ID_LIST_FIELDS, KeyFields, LodFields,
-    MODEL_LAYOUT, MODEL_LAYOUT_V1, MaterialFields, ModelFields, Name, NodeFields, PATH_ID_FIELDS,
-    PointLightFields, PropertyFields, PropertyValue, PrototypeFields, RawFields, RenderSetFields,
-    SkeletonExtenderFields, VelocityFieldFields, VisualFields,
-};
+pub use database::{Database, Databases, Layout, RawReason, Records};
+pub use fields::{ID_FIELDS, ID_LIST_FIELDS, Name, PATH_ID_FIELDS, RawFields};
 #[cfg(feature = "serde")]
 pub use fields_serde::CompleteFields;
 #[cfg(all(feature = "serde", feature = "write"))]
@@ -95,11 +92,8 @@ pub use paths::{
     FIND_CANDIDATES, IdHasher, MAX_PATH_DEPTH, PathEntry, PathHashCheck, PathIndex, Paths,
 };
 pub use prototypes::{PrototypeRef, PrototypeState, PrototypeStates, Prototypes};
-pub use records::{
-    AtlasContour, Channel, ContourFrame, Dye, Effect, EffectMetadata, EffectPreset, Lod, Material,
-    MaterialProperty, MaterialValue, Model, ModelLayout, Node, PointLight, Prototype, RawRecord,
-    RenderSet, SkeletonExtender, VelocityField, Visual,
-};
+// Every record type's view and fields, and the enums over them, as `records/` declares them.
+pub use records::*;
 pub use resource::{Resource, ResourceKey, parse_id};
 pub use strings::{Strings, StringsIter};
 

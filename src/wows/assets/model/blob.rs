@@ -44,10 +44,10 @@ pub(super) struct BlobPointer {
 /// A database blob under construction: fixed-size records first, out-of-line arrays after them.
 /// Pointers are patched once every array has its place.
 #[derive(Debug, Clone)]
-pub(super) struct Blob {
+pub(crate) struct Blob {
     pub(super) magic: u32,
     pub(super) schema_hash: u32,
-    pub(super) item_size: usize,
+    pub(crate) item_size: usize,
     pub(super) count: usize,
     pub(super) records: Sink,
     /// The out-of-line arrays one after another, each 8-aligned (the writer's own placing).
@@ -80,7 +80,7 @@ impl Blob {
     }
 
     /// The [`ModelFields::layout`] this database's item size makes (meaningful for models only).
-    pub(super) fn model_layout(&self) -> &'static str {
+    pub(crate) fn model_layout(&self) -> &'static str {
         if self.item_size == size_of::<ModelPrototypeV1>() {
             MODEL_LAYOUT_V1
         } else {
@@ -90,7 +90,7 @@ impl Blob {
 
     /// Appends a record; its type must have the database's item size. Returns its position in the
     /// record area.
-    pub(super) fn push_record<T: IntoBytes + Immutable>(
+    pub(crate) fn push_record<T: IntoBytes + Immutable>(
         &mut self,
         record: &T,
         what: &'static str,
@@ -121,7 +121,7 @@ impl Blob {
     /// Stores a table of out-of-line structs, one made by `make` per item (8-aligned, each filled
     /// once `make` has written its arrays after it, given the struct's position), and points the
     /// field at `rec + field` at it; an empty table's pointer stays null.
-    pub(super) fn record_table<S, T: IntoBytes + Immutable>(
+    pub(crate) fn record_table<S, T: IntoBytes + Immutable>(
         &mut self,
         rec: usize,
         field: usize,
@@ -146,7 +146,7 @@ impl Blob {
 
     /// Stores a non-empty array out of line and points the field at `rec + field` at it,
     /// relative to the record; an empty array's pointer stays null.
-    pub(super) fn record_array<T: IntoBytes + Immutable>(
+    pub(crate) fn record_array<T: IntoBytes + Immutable>(
         &mut self,
         rec: usize,
         field: usize,
@@ -157,7 +157,7 @@ impl Blob {
 
     /// Stores a non-empty array out of line and points the record-area field at `field` at it,
     /// relative to `base` (a struct inside a record); an empty array's pointer stays null.
-    pub(super) fn record_array_from<T: IntoBytes + Immutable>(
+    pub(crate) fn record_array_from<T: IntoBytes + Immutable>(
         &mut self,
         field: usize,
         base: usize,
@@ -172,7 +172,7 @@ impl Blob {
 
     /// Stores a non-empty array out of line; returns the pointer to it that the out-of-line
     /// struct at `base` stores in its field `field` bytes on (null for an empty array).
-    pub(super) fn ool_array<T: IntoBytes + Immutable>(
+    pub(crate) fn ool_array<T: IntoBytes + Immutable>(
         &mut self,
         base: usize,
         field: usize,

@@ -117,8 +117,9 @@ mod tests {
     use core::mem::offset_of;
 
     use super::*;
-    use crate::wows::assets::model::records::encode_material;
+    use crate::wows::assets::model::NodeNameMaps;
     use crate::wows::assets::raw::MaterialPrototype;
+    use crate::wows::assets::records::EncodeRecord;
     use crate::wows::assets::{MaterialFields, PropertyFields, PropertyValue};
 
     /// A material database of one record with two properties: four out-of-line arrays (names,
@@ -137,7 +138,7 @@ mod tests {
             ..MaterialFields::default()
         };
         let mut blob = Blob::new(0, 0, size_of::<MaterialPrototype>());
-        encode_material(&mut blob, &fields).unwrap();
+        fields.encode(&mut blob, NodeNameMaps::Sorted).unwrap();
         blob
     }
 

@@ -33,19 +33,16 @@ use crate::write_error::{WriteError, WriteResult as Result};
 
 mod blob;
 mod blob_placement;
+mod encode;
 mod file_layout;
 mod from_view;
 mod hash_map;
 mod layout;
 mod placer;
-mod records;
 
-use blob::{Blob, pointer};
-use records::{
-    encode_atlas_contour, encode_effect, encode_effect_metadata, encode_effect_preset,
-    encode_material, encode_model, encode_point_light, encode_skeleton_extender,
-    encode_velocity_field, encode_visual, names,
-};
+pub(crate) use blob::Blob;
+use blob::pointer;
+pub(crate) use encode::{floats, ids, ids64, named, named_ids};
 
 mod assets_model;
 
@@ -317,25 +314,15 @@ impl AssetsBuilder {
     /// record's index.
     fn encode_fields(&mut self, database: usize, record: PrototypeFields) -> Result<usize> {
         // Name ids first (they borrow self mutably for the strings map).
-        for n in names(&record) {
+        for n in record.names() {
             self.string(n);
         }
         let Some(b) = self.blobs.get_mut(database) else {
             return Err(invalid("databases", u64_of(database), "no database"));
         };
         let index = b.count;
-        match &record {
-            PrototypeFields::Visual(v) => encode_visual(b, v, self.node_name_maps)?,
-            PrototypeFields::Material(m) => encode_material(b, m)?,
-            PrototypeFields::Model(m) => encode_model(b, m)?,
-            PrototypeFields::SkeletonExtender(s) => encode_skeleton_extender(b, s)?,
-            PrototypeFields::PointLight(p) => encode_point_light(b, p)?,
-            PrototypeFields::Effect(e) => encode_effect(b, e)?,
-            PrototypeFields::VelocityField(v) => encode_velocity_field(b, v)?,
-            PrototypeFields::EffectPreset(p) => encode_effect_preset(b, p)?,
-            PrototypeFields::EffectMetadata(m) => encode_effect_metadata(b, m)?,
-            PrototypeFields::AtlasContour(a) => encode_atlas_contour(b, a)?,
-            PrototypeFields::Raw(_) => return Err(raw_refused()),
+        if !record.encode(b, self.node_name_maps)? {
+            return Err(raw_refused());
         }
         b.fields.push(record);
         Ok(index)

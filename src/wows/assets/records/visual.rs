@@ -3,10 +3,13 @@
 
 use zerocopy::little_endian::{U16, U32};
 
+use super::{Budget, Name, PrototypeRecord, RecordView};
 use crate::bytes::{Bytes, Located};
 use crate::error::Result;
 use crate::wows::assets::raw::{self, Matrix};
 use crate::wows::assets::strings::Strings;
+#[cfg(feature = "serde")]
+use crate::wows::assets::{fields_float as float, fields_serde::hex};
 
 /// A visual record.
 #[derive(Debug, Clone, Copy)]
@@ -49,14 +52,6 @@ pub struct Lod<'a> {
 }
 
 impl<'a> Visual<'a> {
-    pub(crate) fn read(bytes: Bytes<'a>, at: usize, strings: Strings<'a>) -> Result<Self> {
-        Ok(Visual {
-            bytes,
-            raw: Located::read(bytes, at, "VisualPrototype")?,
-            strings,
-        })
-    }
-
     /// The stored struct.
     pub fn raw(&self) -> &'a raw::VisualPrototype {
         self.raw.get()
@@ -195,25 +190,6 @@ impl<'a> Visual<'a> {
         let bytes = self.bytes;
         Ok(lods.into_iter().map(move |raw| Lod { bytes, raw }))
     }
-
-    pub(crate) fn validate(&self) -> Result<()> {
-        self.name_map_name_ids()?;
-        self.name_map_node_ids()?;
-        for node in self.nodes()? {
-            self.name(node.name_id)?;
-        }
-        for set in self.render_sets()? {
-            self.name(set.name_id())?;
-            self.name(set.material_name_id())?;
-            for id in set.node_name_ids()? {
-                self.name(id.get())?;
-            }
-        }
-        for lod in self.lods()? {
-            lod.render_set_names()?;
-        }
-        Ok(())
-    }
 }
 
 impl<'a> RenderSet<'a> {
@@ -281,5 +257,334 @@ impl<'a> Lod<'a> {
             "Lod.renderSetNames",
         )?;
         Ok(names.records())
+    }
+}
+
+/// A visual's node.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct NodeFields {
+    /// The node's name.
+    pub name: Name,
+    /// The parent's position in the node list (`None` for a root).
+    pub parent: Option<u16>,
+    /// The node's matrix, column-major.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
+    pub matrix: [f32; 16],
+}
+
+/// A visual's render set: which mappings of its geometry it draws, with which material.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct RenderSetFields {
+    /// The render set's name.
+    pub name: Name,
+    /// The material's name.
+    pub material: Name,
+    /// The geometry's vertex mapping id.
+    #[cfg_attr(feature = "serde", serde(with = "hex::id32"))]
+    pub vertices_mapping_id: u32,
+    /// The geometry's index mapping id.
+    #[cfg_attr(feature = "serde", serde(with = "hex::id32"))]
+    pub indices_mapping_id: u32,
+    /// The path id of the material's `.mfm`.
+    #[cfg_attr(feature = "serde", serde(with = "hex::id64"))]
+    pub material_mfm_path_id: u64,
+    /// Whether the render set is skinned over `nodes`.
+    pub skinned: bool,
+    /// The names of the nodes it is attached to.
+    pub nodes: Vec<Name>,
+}
+
+/// A visual's level of detail.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LodFields {
+    /// The distance up to which the LOD is drawn.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
+    pub extent: f32,
+    /// Whether it casts shadows.
+    pub casts_shadow: bool,
+    /// The names of the render sets it draws.
+    pub render_sets: Vec<Name>,
+}
+
+/// A bounding box.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct BoundsFields {
+    /// The smallest corner.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
+    pub min: [f32; 3],
+    /// The largest corner.
+    #[cfg_attr(feature = "serde", serde(with = "float"))]
+    pub max: [f32; 3],
+}
+
+/// A VisualPrototype's fields.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct VisualFields {
+    /// The path id of the `.geometry` file.
+    #[cfg_attr(feature = "serde", serde(with = "hex::id64"))]
+    pub merged_geometry_path_id: u64,
+    /// Drawn under water.
+    pub underwater: bool,
+    /// Drawn above water.
+    pub abovewater: bool,
+    /// The bounding box.
+    pub bounding_box: BoundsFields,
+    /// The skeleton.
+    pub nodes: Vec<NodeFields>,
+    /// The render sets.
+    pub render_sets: Vec<RenderSetFields>,
+    /// The levels of detail.
+    pub lods: Vec<LodFields>,
+}
+
+impl<'a> RecordView<'a> for Visual<'a> {
+    fn read(bytes: Bytes<'a>, at: usize, _item_size: usize, strings: Strings<'a>) -> Result<Self> {
+        Ok(Visual {
+            bytes,
+            raw: Located::read(bytes, at, "VisualPrototype")?,
+            strings,
+        })
+    }
+
+    fn validate(&self) -> Result<()> {
+        self.name_map_name_ids()?;
+        self.name_map_node_ids()?;
+        for node in self.nodes()? {
+            self.name(node.name_id)?;
+        }
+        for set in self.render_sets()? {
+            self.name(set.name_id())?;
+            self.name(set.material_name_id())?;
+            for id in set.node_name_ids()? {
+                self.name(id.get())?;
+            }
+        }
+        for lod in self.lods()? {
+            lod.render_set_names()?;
+        }
+        Ok(())
+    }
+}
+
+impl PrototypeRecord for VisualFields {
+    type View<'a> = Visual<'a>;
+    type Raw = raw::VisualPrototype;
+    const KNOWN_SCHEMAS: &'static [(u32, usize)] = &[(0x3167_064B, 0x70)];
+    const LAYOUTS: &'static [usize] = &[0x70];
+
+    fn from_view(v: Visual<'_>, budget: &mut Budget<'_, '_>) -> Result<Self> {
+        let nodes = v
+            .nodes()?
+            .map(|n| {
+                budget.item::<NodeFields>("VisualPrototype.nodes")?;
+                Ok(NodeFields {
+                    name: budget.name(n.name_id, "VisualPrototype.nodes")?,
+                    parent: n.parent,
+                    matrix: n.matrix(),
+                })
+            })
+            .collect::<Result<_>>()?;
+        let render_sets = v
+            .render_sets()?
+            .map(|s| {
+                budget.item::<RenderSetFields>("VisualPrototype.renderSets")?;
+                Ok(RenderSetFields {
+                    name: budget.name(s.name_id(), "RenderSet.name")?,
+                    material: budget.name(s.material_name_id(), "RenderSet.materialName")?,
+                    vertices_mapping_id: s.vertices_mapping_id(),
+                    indices_mapping_id: s.indices_mapping_id(),
+                    material_mfm_path_id: s.material_mfm_path_id(),
+                    skinned: s.skinned(),
+                    nodes: budget.names(s.node_name_ids()?, "RenderSet.nodeNameIds")?,
+                })
+            })
+            .collect::<Result<_>>()?;
+        let lods = v
+            .lods()?
+            .map(|l| {
+                budget.item::<LodFields>("VisualPrototype.lods")?;
+                Ok(LodFields {
+                    extent: l.extent(),
+                    casts_shadow: l.casts_shadow(),
+                    render_sets: budget.names(l.render_set_names()?, "Lod.renderSetNames")?,
+                })
+            })
+            .collect::<Result<_>>()?;
+        let (min, max) = v.bounding_box();
+        Ok(VisualFields {
+            merged_geometry_path_id: v.merged_geometry_path_id(),
+            underwater: v.underwater(),
+            abovewater: v.abovewater(),
+            bounding_box: BoundsFields { min, max },
+            nodes,
+            render_sets,
+            lods,
+        })
+    }
+}
+
+/// The encoder (feature `write`).
+#[cfg(feature = "write")]
+mod encode {
+    use core::mem::offset_of;
+    use zerocopy::little_endian::{F32, I64, U64};
+
+    use super::*;
+    use crate::bytes::sink::narrow;
+    use crate::wows::assets::model::{Blob, NodeNameMaps, floats, ids, named, named_ids};
+    use crate::wows::assets::raw::NO_PARENT;
+    use crate::wows::assets::records::EncodeRecord;
+    use crate::write_error::WriteResult;
+
+    impl EncodeRecord for VisualFields {
+        /// The nodes' names, then each render set's name, material and nodes, then each LOD's
+        /// render sets.
+        fn names<'r>(&'r self, names: &mut Vec<&'r str>) {
+            let mut add = |list: &'r [Name]| names.extend(list.iter().filter_map(|n| n.as_deref()));
+            for n in &self.nodes {
+                add(core::slice::from_ref(&n.name));
+            }
+            for s in &self.render_sets {
+                add(core::slice::from_ref(&s.name));
+                add(core::slice::from_ref(&s.material));
+                add(&s.nodes);
+            }
+            for l in &self.lods {
+                add(&l.render_sets);
+            }
+        }
+
+        /// The record, its node arrays (the name map in the order `name_maps` gives), then its render
+        /// sets and LODs.
+        fn encode(&self, b: &mut Blob, name_maps: NodeNameMaps) -> WriteResult<()> {
+            let VisualFields {
+                merged_geometry_path_id,
+                underwater,
+                abovewater,
+                bounding_box: BoundsFields { min, max },
+                nodes,
+                render_sets,
+                lods,
+            } = self;
+            let r = b.push_record(
+                &raw::VisualPrototype {
+                    nodes_count: U32::new(narrow(nodes.len(), "VisualPrototype.nodesCount")?),
+                    pad0: U32::new(0),
+                    name_map_name_ids_ptr: I64::new(0),
+                    name_map_node_ids_ptr: I64::new(0),
+                    name_ids_ptr: I64::new(0),
+                    matrices_ptr: I64::new(0),
+                    parent_ids_ptr: I64::new(0),
+                    merged_geometry_path_id: U64::new(*merged_geometry_path_id),
+                    underwater: u8::from(*underwater),
+                    abovewater: u8::from(*abovewater),
+                    render_sets_count: U16::new(narrow(
+                        render_sets.len(),
+                        "VisualPrototype.renderSetsCount",
+                    )?),
+                    lods_count: narrow(lods.len(), "VisualPrototype.lodsCount")?,
+                    pad1: [0; 3],
+                    bbox_min: floats(*min),
+                    pad2: U32::new(0),
+                    bbox_max: floats(*max),
+                    pad3: U32::new(0),
+                    render_sets_ptr: I64::new(0),
+                    lods_ptr: I64::new(0),
+                },
+                "VisualPrototype",
+            )?;
+            let name_ids: Vec<U32> = nodes
+                .iter()
+                .map(|n| named(&n.name, "VisualPrototype.nameIds").map(U32::new))
+                .collect::<WriteResult<_>>()?;
+            // The name map, sorted by name id for a lookup by binary search (or in node order, as
+            // another writer left it).
+            let mut map = Vec::with_capacity(nodes.len());
+            for (i, id) in name_ids.iter().enumerate() {
+                let node_id: u16 = narrow(i, "VisualPrototype.nameMapNodeIds")?;
+                map.push((id.get(), node_id));
+            }
+            if name_maps.is_sorted() {
+                map.sort_unstable();
+            }
+            let field = offset_of!(raw::VisualPrototype, name_map_name_ids_ptr);
+            b.record_array(r, field, &ids(map.iter().map(|m| m.0)))?;
+            let node_ids: Vec<U16> = map.iter().map(|m| U16::new(m.1)).collect();
+            b.record_array(
+                r,
+                offset_of!(raw::VisualPrototype, name_map_node_ids_ptr),
+                &node_ids,
+            )?;
+            b.record_array(r, offset_of!(raw::VisualPrototype, name_ids_ptr), &name_ids)?;
+            let matrices: Vec<Matrix> = nodes.iter().map(|n| floats(n.matrix)).collect();
+            b.record_array(r, offset_of!(raw::VisualPrototype, matrices_ptr), &matrices)?;
+            let parents: Vec<U16> = nodes
+                .iter()
+                .map(|n| U16::new(n.parent.unwrap_or(NO_PARENT)))
+                .collect();
+            b.record_array(
+                r,
+                offset_of!(raw::VisualPrototype, parent_ids_ptr),
+                &parents,
+            )?;
+            let field = offset_of!(raw::VisualPrototype, render_sets_ptr);
+            b.record_table(r, field, render_sets, "RenderSet", |b, at, set| {
+                let RenderSetFields {
+                    name,
+                    material,
+                    vertices_mapping_id,
+                    indices_mapping_id,
+                    material_mfm_path_id,
+                    skinned,
+                    nodes,
+                } = set;
+                let node_names = named_ids(nodes, "RenderSet.nodeNameIds")?;
+                Ok(raw::RenderSet {
+                    name_id: U32::new(named(name, "RenderSet.nameId")?),
+                    material_name_id: U32::new(named(material, "RenderSet.materialNameId")?),
+                    vertices_mapping_id: U32::new(*vertices_mapping_id),
+                    indices_mapping_id: U32::new(*indices_mapping_id),
+                    material_mfm_path_id: U64::new(*material_mfm_path_id),
+                    skinned: u8::from(*skinned),
+                    nodes_count: narrow(nodes.len(), "RenderSet.nodesCount")?,
+                    pad: [0; 6],
+                    node_name_ids_ptr: b.ool_array(
+                        at,
+                        offset_of!(raw::RenderSet, node_name_ids_ptr),
+                        &node_names,
+                        "RenderSet.nodeNameIdsPtr",
+                    )?,
+                })
+            })?;
+            let field = offset_of!(raw::VisualPrototype, lods_ptr);
+            b.record_table(r, field, lods, "Lod", |b, at, lod| {
+                let LodFields {
+                    extent,
+                    casts_shadow,
+                    render_sets,
+                } = lod;
+                let names = named_ids(render_sets, "Lod.renderSetNames")?;
+                Ok(raw::Lod {
+                    extent: F32::new(*extent),
+                    casts_shadow: u8::from(*casts_shadow),
+                    pad: 0,
+                    render_set_names_count: U16::new(narrow(
+                        render_sets.len(),
+                        "Lod.renderSetNamesCount",
+                    )?),
+                    render_set_names_ptr: b.ool_array(
+                        at,
+                        offset_of!(raw::Lod, render_set_names_ptr),
+                        &names,
+                        "Lod.renderSetNamesPtr",
+                    )?,
+                })
+            })
+        }
     }
 }
