@@ -9,6 +9,9 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 use crate::error::{Error, ErrorKind, Result};
 
+// The deflate loop of the formats that store deflated data.
+#[cfg(any(feature = "wwd", feature = "pfs"))]
+pub(crate) mod inflate;
 mod records;
 // Each format's writer uses its part of the sink: a build with fewer formats leaves the rest unused.
 #[cfg(feature = "write")]

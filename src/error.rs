@@ -58,6 +58,21 @@ pub enum ErrorKind {
         /// The decoder's return code.
         code: i64,
     },
+    /// A checksum stored in the file differs from the one computed over the bytes it covers.
+    ChecksumMismatch {
+        /// The checksum the file stores.
+        stored: u64,
+        /// The checksum of the bytes.
+        computed: u64,
+    },
+    /// Data stored with a compression gamebin does not decode (a proprietary codec, or words it
+    /// does not know), named by the words stored.
+    UnsupportedCompression {
+        /// The method word (6: an Oodle data stream).
+        method: u64,
+        /// The flag word stored beside it.
+        flag: u64,
+    },
     /// No format gamebin reads recognises the content ([`AnyView::parse`](crate::AnyView::parse)).
     UnknownFormat,
     /// A format this build of the library leaves out (its Cargo feature is off).
@@ -165,6 +180,17 @@ impl fmt::Display for ErrorKind {
                 };
                 write!(f, "meshoptimizer decoder returned {code}: {meaning}")
             }
+            ErrorKind::ChecksumMismatch { stored, computed } => write!(
+                f,
+                "checksum mismatch: the file stores {stored:#010x}, the bytes give {computed:#010x}"
+            ),
+            ErrorKind::UnsupportedCompression { method: 6, .. } => f.write_str(
+                "compressed with Oodle (method 6, a proprietary codec): gamebin does not decode it",
+            ),
+            ErrorKind::UnsupportedCompression { method, flag } => write!(
+                f,
+                "unknown compression words ({method:#x}, {flag:#x}): not decoded"
+            ),
             ErrorKind::UnknownFormat => {
                 f.write_str("not a format gamebin reads (formats are detected by content)")
             }

@@ -130,8 +130,8 @@ impl Murmur3 {
     }
 }
 
-/// CityHash64 of `data`, the path-id hash of `assets.bin`.
-#[cfg(feature = "assets")]
+/// CityHash64 of `data`, the path-id hash of `assets.bin` and of PFS indexes.
+#[cfg(any(feature = "assets", feature = "pfs"))]
 pub fn city_hash_64(data: &[u8]) -> u64 {
     cityhasher::hash(data)
 }

@@ -109,7 +109,7 @@ pub mod synth;
 pub mod wdata;
 #[cfg(feature = "wdb")]
 pub mod wdb;
-#[cfg(any(feature = "geometry", feature = "assets"))]
+#[cfg(any(feature = "geometry", feature = "assets", feature = "pfs"))]
 pub mod wows;
 pub mod write_error;
 #[cfg(feature = "wwd")]

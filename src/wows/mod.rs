@@ -8,6 +8,8 @@ pub mod axes;
 pub mod geometry;
 #[cfg(all(feature = "geometry", feature = "assets"))]
 pub mod model;
+#[cfg(feature = "pfs")]
+pub mod pfs;
 
 /// Whether a resource path from an `assets.bin` (`content/gameplay/.../B.model`) stays under the
 /// folder it is joined to: not empty, and no empty, `.` or `..` segment, no backslash, colon or

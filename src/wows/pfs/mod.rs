@@ -1,0 +1,454 @@
+//! World of Warships PFS archives: the `.idx` index files of an install and the `.pkg` volumes they
+//! point into. Every resource of the game (`content/assets.bin`, each `.geometry`, each texture)
+//! is a blob in a volume, found through an index.
+//!
+//! Where its parts are: [`raw`] the on-disk structs; this file the index's view ([`IdxView`]);
+//! `entry` what its records say ([`Name`], [`FileEntry`], [`Volume`], [`Compression`]); `blob`
+//! reading a file's bytes out of its volume ([`BlobReader`]: borrowed when stored, inflated into
+//! the caller's buffer when deflated, CRC-checked); `path` the path ids; `write` the writer of
+//! indexes and volumes (feature `write`), which makes the fixtures.
+//!
+//! An index holds three tables, each behind a pointer from the table header at 0x10: name records
+//! (the tree: a name, its id and its parent's id; a directory is a name with no file record), file
+//! records (the volume, offset, sizes, compression and CRC-32 of a file's bytes) and volume records
+//! (the `.pkg` file names). [`IdxView::from_bytes`] reads the header, the table header and checks
+//! that the three tables lie inside the file: O(1), nothing is walked and nothing is allocated.
+//! Names are resolved (bounds-checked, NUL required) when a record is read.
+//!
+//! # Format notes
+//!
+//! No real index is public; the layout follows the public readers and a real `system_data.idx`'s
+//! published hexdump (its values are reproduced by a test fixture).
+//!
+//! - Every field is little-endian, whatever one public description says; the file table follows
+//!   the string pool and is not aligned.
+//! - A name's id is CityHash64 of its full path relative to `res/` (`/`-separated, no leading
+//!   slash); a top-level name's parent id is CityHash64(`"."`). A volume's id is CityHash64 of its
+//!   file name. So a path is found by hashing it, with no walk of the tree.
+//! - Compression is told by two words: (0, 0) stored, (5, 1) raw deflate (no zlib header); 6 is an
+//!   Oodle data stream (proprietary: reported, not decoded). Any other pair is reported as unknown
+//!   rather than guessed.
+//! - A volume stores a 16-byte trailer after each blob (0, CRC-32, unpacked size, 0); the next
+//!   blob starts after it.
+//! - Legacy indexes (pointer size 0x20, version word 0x01010004) hold the same facts with 32-bit
+//!   pointers and fields in another order; volume names in them (and in early current ones) start
+//!   with `//.//`, which is not part of the file name.
+//!
+//! ```
+//! # #[cfg(feature = "write")]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use gamebin::wows::pfs::{BlobReader, Compression, IdxView, PfsWriter};
+//!
+//! // An index and its volume, made by the writer (a real install has them on disk).
+//! let mut writer = PfsWriter::new("system_data_0001.pkg");
+//! writer.add("gui/readme.txt", b"hello", Compression::Stored)?;
+//! writer.add("content/assets.bin", &[7; 4096], Compression::Deflate)?;
+//! let archive = writer.finish()?;
+//!
+//! let idx = IdxView::from_bytes(&archive.idx)?;
+//! let volume = &archive.volumes[0].1;
+//! let mut reader = BlobReader::new();
+//! let mut out = Vec::new();
+//! let (name, file) = idx.find("content/assets.bin")?.expect("the file is in the index");
+//! assert_eq!(name.name_str()?, "assets.bin");
+//! let bytes = reader.read(&file, volume, &mut out)?; // inflated into `out`, CRC checked
+//! assert_eq!(bytes, &[7; 4096][..]);
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "write"))]
+//! # fn main() {}
+//! ```
+
+mod blob;
+mod entry;
+mod path;
+pub mod raw;
+#[cfg(feature = "write")]
+mod write;
+
+pub use blob::BlobReader;
+pub use entry::{Compression, FileEntry, Name, Volume};
+pub use path::{ROOT_PARENT_ID, path_id};
+#[cfg(feature = "write")]
+pub use write::{Archive, PfsWriter};
+
+use crate::bytes::Bytes;
+use crate::error::{Error, ErrorKind, Result};
+use crate::hash::murmur3_32;
+
+/// The stored magic: bytes `ISFP`.
+pub const MAGIC: u32 = 0x5046_5349;
+/// The current layout's version word (bytes `00 00 00 02`).
+pub const VERSION: u32 = 0x0200_0000;
+/// The legacy layout's version word.
+pub const LEGACY_VERSION: u32 = 0x0101_0004;
+/// Where the table header starts, and what every table pointer counts from.
+const TABLE_BASE: usize = 0x10;
+
+/// Which of the two index layouts a file uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdxLayout {
+    /// Pointer size 0x40, version word 0x02000000: every current build.
+    Current,
+    /// Pointer size 0x20, version word 0x01010004: old builds.
+    Legacy,
+}
+
+impl IdxLayout {
+    /// The header's version word and pointer size of this layout.
+    pub const fn version_and_pointer_size(self) -> (u32, u32) {
+        match self {
+            IdxLayout::Current => (VERSION, 0x40),
+            IdxLayout::Legacy => (LEGACY_VERSION, 0x20),
+        }
+    }
+}
+
+/// The three tables, borrowed from the file in the layout it uses.
+#[derive(Clone, Copy)]
+enum Tables<'a> {
+    Current {
+        names: &'a [raw::NameRecord],
+        files: &'a [raw::FileRecord],
+        volumes: &'a [raw::VolumeRecord],
+    },
+    Legacy {
+        names: &'a [raw::LegacyNameRecord],
+        files: &'a [raw::LegacyFileRecord],
+        volumes: &'a [raw::LegacyVolumeRecord],
+    },
+}
+
+/// A PFS index (`.idx`) read in place: its name, file and volume tables, borrowed.
+///
+/// `Copy`; opening checks the header and that the tables lie inside the file, and allocates
+/// nothing. Records are read as they are asked for.
+#[derive(Clone, Copy)]
+pub struct IdxView<'a> {
+    bytes: Bytes<'a>,
+    tables: Tables<'a>,
+    /// File offsets of the name, file and volume tables.
+    at: [usize; 3],
+    /// The header's checksum.
+    checksum: u32,
+}
+
+impl core::fmt::Debug for IdxView<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("IdxView")
+            .field("len", &self.bytes.len())
+            .field("layout", &self.layout())
+            .field("names", &self.name_count())
+            .field("files", &self.file_count())
+            .field("volumes", &self.volume_count())
+            .finish()
+    }
+}
+
+/// `TABLE_BASE + ptr`, which must land inside the file; `field` is where the pointer is stored.
+fn table_at(bytes: Bytes<'_>, field: usize, ptr: u64, what: &'static str) -> Result<usize> {
+    // Pointers are unsigned: one past i64::MAX is out of bounds, not negative.
+    let relative = i64::try_from(ptr).unwrap_or(i64::MAX);
+    bytes.resolve(field, TABLE_BASE, relative, what)
+}
+
+impl<'a> IdxView<'a> {
+    /// Opens an index: the header (magic, layout), the table header and the three tables' bounds.
+    pub fn from_bytes(data: &'a [u8]) -> Result<Self> {
+        let bytes = Bytes::new(data);
+        let header: &raw::Header = bytes.read(0, "IdxHeader")?;
+        if header.magic.get() != MAGIC {
+            return Err(Error::new(
+                0,
+                "IdxHeader.magic",
+                ErrorKind::BadMagic {
+                    expected: u64::from(MAGIC),
+                    found: u64::from(header.magic.get()),
+                },
+            ));
+        }
+        let layout = match (header.version.get(), header.pointer_size.get()) {
+            (VERSION, 0x40) => IdxLayout::Current,
+            (LEGACY_VERSION, 0x20) => IdxLayout::Legacy,
+            (VERSION | LEGACY_VERSION, size) => {
+                return Err(Error::invalid(
+                    0x0c,
+                    "IdxHeader.pointerSize",
+                    u64::from(size),
+                    "does not match the version word (0x40 for 0x02000000, 0x20 for 0x01010004)",
+                ));
+            }
+            (version, _) => {
+                return Err(Error::new(
+                    4,
+                    "IdxHeader.version",
+                    ErrorKind::UnsupportedVersion {
+                        found: u64::from(version),
+                    },
+                ));
+            }
+        };
+        let count = |n: u32| n as usize;
+        let (tables, at) = match layout {
+            IdxLayout::Current => {
+                let t: &raw::TableHeader = bytes.read(TABLE_BASE, "IdxTableHeader")?;
+                let at = [
+                    table_at(bytes, 0x20, t.names_ptr.get(), "IdxTableHeader.namesPtr")?,
+                    table_at(bytes, 0x28, t.files_ptr.get(), "IdxTableHeader.filesPtr")?,
+                    table_at(
+                        bytes,
+                        0x30,
+                        t.volumes_ptr.get(),
+                        "IdxTableHeader.volumesPtr",
+                    )?,
+                ];
+                let tables = Tables::Current {
+                    names: bytes.read_slice(at[0], count(t.name_count.get()), "NameRecord")?,
+                    files: bytes.read_slice(at[1], count(t.file_count.get()), "FileRecord")?,
+                    volumes: bytes.read_slice(
+                        at[2],
+                        count(t.volume_count.get()),
+                        "VolumeRecord",
+                    )?,
+                };
+                (tables, at)
+            }
+            IdxLayout::Legacy => {
+                let t: &raw::LegacyTableHeader = bytes.read(TABLE_BASE, "IdxTableHeader")?;
+                let at = [
+                    table_at(
+                        bytes,
+                        0x14,
+                        t.names_ptr.get().into(),
+                        "IdxTableHeader.namesPtr",
+                    )?,
+                    table_at(
+                        bytes,
+                        0x1c,
+                        t.files_ptr.get().into(),
+                        "IdxTableHeader.filesPtr",
+                    )?,
+                    table_at(
+                        bytes,
+                        0x24,
+                        t.volumes_ptr.get().into(),
+                        "IdxTableHeader.volumesPtr",
+                    )?,
+                ];
+                let tables = Tables::Legacy {
+                    names: bytes.read_slice(at[0], count(t.name_count.get()), "NameRecord")?,
+                    files: bytes.read_slice(at[1], count(t.file_count.get()), "FileRecord")?,
+                    volumes: bytes.read_slice(
+                        at[2],
+                        count(t.volume_count.get()),
+                        "VolumeRecord",
+                    )?,
+                };
+                (tables, at)
+            }
+        };
+        Ok(IdxView {
+            bytes,
+            tables,
+            at,
+            checksum: header.checksum.get(),
+        })
+    }
+
+    /// The whole file.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes.as_slice()
+    }
+
+    /// The layout the file uses.
+    pub fn layout(&self) -> IdxLayout {
+        match self.tables {
+            Tables::Current { .. } => IdxLayout::Current,
+            Tables::Legacy { .. } => IdxLayout::Legacy,
+        }
+    }
+
+    /// The checksum the header stores (MurmurHash3 of everything after the header).
+    pub fn stored_checksum(&self) -> u32 {
+        self.checksum
+    }
+
+    /// Checks the header's checksum against the bytes after the header: a pass over the whole
+    /// file, so it is done on request only.
+    pub fn verify_checksum(&self) -> Result<()> {
+        let body = self.bytes.tail(TABLE_BASE, "IdxHeader.checksum")?;
+        let computed = murmur3_32(body, 0);
+        let stored = self.stored_checksum();
+        if computed == stored {
+            Ok(())
+        } else {
+            Err(Error::new(
+                8,
+                "IdxHeader.checksum",
+                ErrorKind::ChecksumMismatch {
+                    stored: u64::from(stored),
+                    computed: u64::from(computed),
+                },
+            ))
+        }
+    }
+
+    /// How many name records (directories and files) the index holds.
+    pub fn name_count(&self) -> usize {
+        match self.tables {
+            Tables::Current { names, .. } => names.len(),
+            Tables::Legacy { names, .. } => names.len(),
+        }
+    }
+
+    /// How many file records the index holds.
+    pub fn file_count(&self) -> usize {
+        match self.tables {
+            Tables::Current { files, .. } => files.len(),
+            Tables::Legacy { files, .. } => files.len(),
+        }
+    }
+
+    /// How many volume records the index holds.
+    pub fn volume_count(&self) -> usize {
+        match self.tables {
+            Tables::Current { volumes, .. } => volumes.len(),
+            Tables::Legacy { volumes, .. } => volumes.len(),
+        }
+    }
+
+    /// The file offsets of the name, file and volume tables.
+    pub fn table_offsets(&self) -> [usize; 3] {
+        self.at
+    }
+
+    /// Name record `i` with its name resolved, or `None` past the last one.
+    pub fn name(&self, i: usize) -> Option<Result<Name<'a>>> {
+        let name = match self.tables {
+            Tables::Current { names, .. } => {
+                let record = names.get(i)?;
+                let offset = self.at[0] + i * size_of::<raw::NameRecord>();
+                entry::name_current(self.bytes, offset, record)
+            }
+            Tables::Legacy { names, .. } => {
+                let record = names.get(i)?;
+                let offset = self.at[0] + i * size_of::<raw::LegacyNameRecord>();
+                entry::name_legacy(self.bytes, offset, record)
+            }
+        };
+        Some(name)
+    }
+
+    /// Every name record in table order, each read as it is reached.
+    pub fn names(&self) -> impl Iterator<Item = Result<Name<'a>>> + 'a {
+        let view = *self;
+        (0..self.name_count()).filter_map(move |i| view.name(i))
+    }
+
+    /// File record `i`, or `None` past the last one.
+    pub fn file(&self, i: usize) -> Option<FileEntry> {
+        match self.tables {
+            Tables::Current { files, .. } => {
+                let offset = self.at[1] + i * size_of::<raw::FileRecord>();
+                Some(FileEntry::from_current(files.get(i)?, offset))
+            }
+            Tables::Legacy { files, .. } => {
+                let offset = self.at[1] + i * size_of::<raw::LegacyFileRecord>();
+                Some(FileEntry::from_legacy(files.get(i)?, offset))
+            }
+        }
+    }
+
+    /// Every file record in table order.
+    pub fn files(&self) -> impl Iterator<Item = FileEntry> + 'a {
+        let view = *self;
+        (0..self.file_count()).filter_map(move |i| view.file(i))
+    }
+
+    /// Volume record `i` with its name resolved, or `None` past the last one.
+    pub fn volume(&self, i: usize) -> Option<Result<Volume<'a>>> {
+        let volume = match self.tables {
+            Tables::Current { volumes, .. } => {
+                let record = volumes.get(i)?;
+                let offset = self.at[2] + i * size_of::<raw::VolumeRecord>();
+                entry::volume_current(self.bytes, offset, record)
+            }
+            Tables::Legacy { volumes, .. } => {
+                let record = volumes.get(i)?;
+                let offset = self.at[2] + i * size_of::<raw::LegacyVolumeRecord>();
+                entry::volume_legacy(self.bytes, offset, record)
+            }
+        };
+        Some(volume)
+    }
+
+    /// Every volume record in table order.
+    pub fn volumes(&self) -> impl Iterator<Item = Result<Volume<'a>>> + 'a {
+        let view = *self;
+        (0..self.volume_count()).filter_map(move |i| view.volume(i))
+    }
+
+    /// The name record with `id`, by a scan of the name table (an install keeps an index instead).
+    pub fn name_by_id(&self, id: u64) -> Option<Result<Name<'a>>> {
+        let i = match self.tables {
+            Tables::Current { names, .. } => names.iter().position(|n| n.id.get() == id),
+            Tables::Legacy { names, .. } => names.iter().position(|n| n.id.get() == id),
+        }?;
+        self.name(i)
+    }
+
+    /// The file record with `id`, by a scan of the file table.
+    pub fn file_by_id(&self, id: u64) -> Option<FileEntry> {
+        let i = match self.tables {
+            Tables::Current { files, .. } => files.iter().position(|f| f.id.get() == id),
+            Tables::Legacy { files, .. } => files.iter().position(|f| f.id.get() == id),
+        }?;
+        self.file(i)
+    }
+
+    /// The volume record with `id`, by a scan of the volume table.
+    pub fn volume_by_id(&self, id: u64) -> Option<Result<Volume<'a>>> {
+        let i = match self.tables {
+            Tables::Current { volumes, .. } => volumes.iter().position(|v| v.id.get() == id),
+            Tables::Legacy { volumes, .. } => volumes.iter().position(|v| v.id.get() == id),
+        }?;
+        self.volume(i)
+    }
+
+    /// The file at `path` (relative to `res/`, `/`-separated; see [`path_id`] for the forms
+    /// accepted): its name and file record, or `None` when the index does not hold it.
+    ///
+    /// The path's id is looked up, then the names from the file up to the root are compared with
+    /// the path's segments, so that a hash collision can never return another file.
+    pub fn find(&self, path: &str) -> Result<Option<(Name<'a>, FileEntry)>> {
+        let id = path_id(path);
+        let Some(name) = self.name_by_id(id).transpose()? else {
+            return Ok(None);
+        };
+        if !self.path_matches(name, path)? {
+            return Ok(None);
+        }
+        Ok(self.file_by_id(id).map(|file| (name, file)))
+    }
+
+    /// Whether `name`'s chain of parents spells `path`, walking at most one step per segment.
+    fn path_matches(&self, name: Name<'a>, path: &str) -> Result<bool> {
+        let mut segments = path::segments(path).rev();
+        let mut current = name;
+        loop {
+            let Some(segment) = segments.next() else {
+                return Ok(false);
+            };
+            if current.name != segment.as_bytes() {
+                return Ok(false);
+            }
+            if current.parent_id == ROOT_PARENT_ID {
+                return Ok(segments.next().is_none());
+            }
+            match self.name_by_id(current.parent_id).transpose()? {
+                Some(parent) => current = parent,
+                None => return Ok(false),
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! Path ids: a name's id is CityHash64 of its full path relative to `res/`, so a path is found by
+//! hashing it.
+
+use crate::hash::city_hash_64;
+
+/// The parent id of every top-level name: CityHash64(`"."`).
+pub const ROOT_PARENT_ID: u64 = 0xdbb1_a1d1_b108_b927;
+
+/// The id of `path` as the index stores it: CityHash64 of the path relative to `res/`,
+/// `/`-separated, with no leading slash (`content/assets.bin`).
+///
+/// `\` is read as `/`, and leading slashes, a leading `res/` and empty or `.` segments are left
+/// out, so `/res/content\assets.bin` has the same id as `content/assets.bin`. A path already in
+/// that form is hashed as it is; another is written into a buffer first.
+pub fn path_id(path: &str) -> u64 {
+    if is_normal(path) {
+        city_hash_64(path.as_bytes())
+    } else {
+        let mut normal = String::with_capacity(path.len());
+        for (i, segment) in segments(path).enumerate() {
+            if i > 0 {
+                normal.push('/');
+            }
+            normal.push_str(segment);
+        }
+        city_hash_64(normal.as_bytes())
+    }
+}
+
+/// The segments of `path` in the form [`path_id`] hashes.
+pub(super) fn segments(path: &str) -> impl DoubleEndedIterator<Item = &str> {
+    let path = path.trim_start_matches(['/', '\\']);
+    let path = strip_res(path).unwrap_or(path);
+    path.split(['/', '\\'])
+        .filter(|segment| !matches!(*segment, "" | "."))
+}
+
+/// `path` after a leading `res/` segment.
+fn strip_res(path: &str) -> Option<&str> {
+    let rest = path.strip_prefix("res")?;
+    let rest = rest.strip_prefix(['/', '\\'])?;
+    Some(rest.trim_start_matches(['/', '\\']))
+}
+
+/// Whether `path` is already in the form [`path_id`] hashes.
+fn is_normal(path: &str) -> bool {
+    strip_res(path).is_none()
+        && !path.contains('\\')
+        && path.split('/').all(|segment| !matches!(segment, "" | "."))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ids the notes give, checked there against a real index's hexdump.
+    #[test]
+    fn ids_of_the_real_index() {
+        assert_eq!(path_id("KDStorage.bin"), 0x93b6_404f_ba9a_0c8f);
+        assert_eq!(path_id("animatedMiscs.xml"), 0x6b4f_2cac_e7a2_70ad);
+        assert_eq!(city_hash_64(b"."), ROOT_PARENT_ID);
+        assert_eq!(city_hash_64(b"system_data_0001.pkg"), 0x77ed_330d_0703_1170);
+    }
+
+    #[test]
+    fn other_spellings_have_the_same_id() {
+        let id = path_id("content/assets.bin");
+        for spelling in [
+            "/content/assets.bin",
+            "res/content/assets.bin",
+            "/res/content/assets.bin",
+            "content\\assets.bin",
+            "content//./assets.bin",
+        ] {
+            assert_eq!(path_id(spelling), id, "{spelling}");
+        }
+        assert_ne!(path_id("resources/a"), path_id("a"));
+        assert_ne!(path_id("Content/assets.bin"), id, "ids are case-sensitive");
+    }
+}
