@@ -278,7 +278,11 @@ fn damaged_blobs_are_refused_with_the_reason() {
     let mut huge = deflated;
     huge.unpacked_size = u32::MAX;
     let e = err(reader.read(&huge, &pkg2, &mut out));
-    assert_eq!(e.what(), "PkgBlobTrailer.unpackedSize", "the trailer disagrees first");
+    assert_eq!(
+        e.what(),
+        "PkgBlobTrailer.unpackedSize",
+        "the trailer disagrees first"
+    );
     let mut bad = pkg2.clone();
     let trailer = (deflated.offset_in_volume + u64::from(deflated.size)) as usize;
     bad[trailer + 8..trailer + 12].copy_from_slice(&u32::MAX.to_le_bytes());

@@ -61,14 +61,19 @@
 
 mod blob;
 mod entry;
+mod entry_index;
+mod install;
 mod path;
 pub mod raw;
+mod select;
 #[cfg(feature = "write")]
 mod write;
 
 pub use blob::BlobReader;
 pub use entry::{Compression, FileEntry, Name, Volume};
+pub use install::{Conflict, GameInstall, InstallError, InstallFile, InstallResult, Mapping};
 pub use path::{ROOT_PARENT_ID, path_id};
+pub use select::Selection;
 #[cfg(feature = "write")]
 pub use write::{Archive, PfsWriter};
 
@@ -386,6 +391,24 @@ impl<'a> IdxView<'a> {
     pub fn volumes(&self) -> impl Iterator<Item = Result<Volume<'a>>> + 'a {
         let view = *self;
         (0..self.volume_count()).filter_map(move |i| view.volume(i))
+    }
+
+    /// The id of every name record, in table order (nothing else is read).
+    pub fn name_ids(&self) -> impl Iterator<Item = u64> + 'a {
+        let tables = self.tables;
+        (0..self.name_count()).map(move |i| match tables {
+            Tables::Current { names, .. } => names.get(i).map_or(0, |n| n.id.get()),
+            Tables::Legacy { names, .. } => names.get(i).map_or(0, |n| n.id.get()),
+        })
+    }
+
+    /// The id of every file record, in table order.
+    pub fn file_ids(&self) -> impl Iterator<Item = u64> + 'a {
+        let tables = self.tables;
+        (0..self.file_count()).map(move |i| match tables {
+            Tables::Current { files, .. } => files.get(i).map_or(0, |f| f.id.get()),
+            Tables::Legacy { files, .. } => files.get(i).map_or(0, |f| f.id.get()),
+        })
     }
 
     /// The name record with `id`, by a scan of the name table (an install keeps an index instead).

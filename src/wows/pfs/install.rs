@@ -1,0 +1,677 @@
+//! A game install: every index of a build and the volumes they point into, as one tree.
+//!
+//! [`GameInstall::open`] maps every `.idx` of the newest build (`bin/<build>/idx/`) and builds one
+//! table of every name's id (16 bytes an entry); volumes (`res_packages/*.pkg`) are mapped the
+//! first time a file in them is read. Directory records repeated across indexes are merged; a
+//! path whose id two indexes give to different records is reported ([`GameInstall::conflicts`])
+//! and the first index's record is kept. A lookup hashes the path, finds its id, and checks the
+//! names from the file up to the root against the path's segments, so a hash collision can never
+//! return another file.
+
+use core::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use super::IdxView;
+use super::blob::BlobReader;
+use super::entry::{FileEntry, Name, Volume};
+use super::entry_index::{EntryIndex, NO_FILE, Slot};
+use super::path::{ROOT_PARENT_ID, path_id, segments};
+use super::select::Selection;
+use crate::error::Error;
+use crate::mmap::MappedFile;
+
+/// How the install's files are brought into memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mapping {
+    /// Memory-mapped (the default): nothing is read until it is used. The files must not be
+    /// truncated or changed while the install is open (see [`MappedFile::open`]).
+    #[default]
+    Map,
+    /// Read into memory: safe against files changed by another process, at the cost of reading
+    /// every index at once and each volume when first used.
+    Read,
+}
+
+/// Why an install, or a file in it, could not be read: which file, and the reader's error.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum InstallError {
+    /// A folder or file of the install could not be opened or read.
+    Io {
+        /// The folder or file.
+        path: PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// A game folder with no `bin/<build>/idx/` holding an `.idx` file.
+    NoIndexes {
+        /// The folder searched.
+        dir: PathBuf,
+    },
+    /// An index that does not read.
+    Index {
+        /// The `.idx` file.
+        path: PathBuf,
+        /// Where and why.
+        error: Error,
+    },
+    /// A file of the install whose record or bytes do not read.
+    Entry {
+        /// The file's path in the install (or its id, when its names do not read).
+        path: String,
+        /// Where and why (offsets in its index or its volume, as the field names say).
+        error: Error,
+    },
+    /// A file whose volume is named by no index, or whose volume file is missing.
+    Volume {
+        /// The file's path in the install.
+        path: String,
+        /// The volume, by name when an index names it, else by id.
+        volume: String,
+        /// The volume file that could not be opened, if one was tried.
+        error: Option<std::io::Error>,
+    },
+    /// A name whose parents do not lead to the root (a cycle, or more than 1,024 levels).
+    NoRoot {
+        /// The id of the name.
+        id: u64,
+    },
+}
+
+impl fmt::Display for InstallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InstallError::Io { path, error } => write!(f, "{}: {error}", path.display()),
+            InstallError::NoIndexes { dir } => write!(
+                f,
+                "{}: no index files: expected a game folder (with bin/<build>/idx/*.idx and res_packages/)",
+                dir.display()
+            ),
+            InstallError::Index { path, error } => write!(f, "{}: {error}", path.display()),
+            InstallError::Entry { path, error } => write!(f, "{path}: {error}"),
+            InstallError::Volume {
+                path,
+                volume,
+                error: Some(error),
+            } => write!(f, "{path}: its volume {volume} cannot be opened: {error}"),
+            InstallError::Volume {
+                path,
+                volume,
+                error: None,
+            } => write!(f, "{path}: no index names its volume {volume}"),
+            InstallError::NoRoot { id } => write!(
+                f,
+                "name {id:#018x}: its parents do not lead to the root (a cycle?)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for InstallError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            InstallError::Io { error, .. } => Some(error),
+            InstallError::Index { error, .. } | InstallError::Entry { error, .. } => Some(error),
+            InstallError::Volume { error, .. } => error.as_ref().map(|e| e as _),
+            InstallError::NoIndexes { .. } | InstallError::NoRoot { .. } => None,
+        }
+    }
+}
+
+/// The result type of an install's operations.
+pub type InstallResult<T> = core::result::Result<T, InstallError>;
+
+/// An id two indexes give to different records: the first is kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    /// The id.
+    pub id: u64,
+    /// The index whose record is kept.
+    pub kept: PathBuf,
+    /// The index whose record is left out.
+    pub dropped: PathBuf,
+}
+
+/// One index of the install.
+#[derive(Debug)]
+struct Index {
+    path: PathBuf,
+    file: MappedFile,
+    /// The install-wide number of its first name record and of its first file record.
+    first_name: u32,
+    first_file: u32,
+}
+
+/// One volume of the install, mapped when first read.
+#[derive(Debug)]
+struct VolumeFile {
+    id: u64,
+    path: PathBuf,
+    data: OnceLock<Result<MappedFile, std::io::ErrorKind>>,
+}
+
+/// The deepest tree a path is rebuilt through; a deeper chain is taken for a cycle.
+const MAX_DEPTH: usize = 1024;
+
+/// A game install (or any folder of indexes with their volumes), read as one tree.
+#[derive(Debug)]
+pub struct GameInstall {
+    indexes: Vec<Index>,
+    volumes: Vec<VolumeFile>,
+    entries: EntryIndex,
+    conflicts: Vec<Conflict>,
+    mapping: Mapping,
+}
+
+/// A file of the install: its name record, its file record and the index they come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InstallFile<'i> {
+    /// The name record.
+    pub name: Name<'i>,
+    /// The file record.
+    pub file: FileEntry,
+    /// Which index (in [`GameInstall::index_paths`] order) holds them.
+    pub index: usize,
+}
+
+impl GameInstall {
+    /// Opens the game folder `game`: the newest numbered build under `bin/` that has an `idx/`
+    /// folder with `.idx` files, and the volumes in `res_packages/`.
+    pub fn open(game: impl AsRef<Path>, mapping: Mapping) -> InstallResult<GameInstall> {
+        let game = game.as_ref();
+        let bin = game.join("bin");
+        let builds = read_dir(&bin)?;
+        let mut newest: Option<(u64, PathBuf)> = None;
+        for entry in builds {
+            let Some(build) = entry
+                .file_name()
+                .to_str()
+                .and_then(|n| n.parse::<u64>().ok())
+            else {
+                continue;
+            };
+            let idx = entry.path().join("idx");
+            let has_indexes = std::fs::read_dir(&idx)
+                .is_ok_and(|mut files| files.any(|f| f.is_ok_and(|f| is_idx(&f.path()))));
+            if has_indexes && newest.as_ref().is_none_or(|(n, _)| build > *n) {
+                newest = Some((build, idx));
+            }
+        }
+        let Some((_, idx)) = newest else {
+            return Err(InstallError::NoIndexes {
+                dir: game.to_path_buf(),
+            });
+        };
+        GameInstall::open_dirs(idx, game.join("res_packages"), mapping)
+    }
+
+    /// Opens the `.idx` files of `idx_dir` with the volumes of `volume_dir`.
+    pub fn open_dirs(
+        idx_dir: impl AsRef<Path>,
+        volume_dir: impl AsRef<Path>,
+        mapping: Mapping,
+    ) -> InstallResult<GameInstall> {
+        let idx_dir = idx_dir.as_ref();
+        let mut paths: Vec<PathBuf> = read_dir(idx_dir)?
+            .into_iter()
+            .map(|e| e.path())
+            .filter(|p| is_idx(p))
+            .collect();
+        if paths.is_empty() {
+            return Err(InstallError::NoIndexes {
+                dir: idx_dir.to_path_buf(),
+            });
+        }
+        paths.sort();
+        let mut files = Vec::with_capacity(paths.len());
+        for path in paths {
+            let file = match mapping {
+                Mapping::Map => MappedFile::open(&path),
+                Mapping::Read => MappedFile::read(&path),
+            };
+            match file {
+                Ok(file) => files.push((path, file)),
+                Err(error) => return Err(InstallError::Io { path, error }),
+            }
+        }
+        GameInstall::build(files, volume_dir.as_ref(), Vec::new(), mapping)
+    }
+
+    /// An install of indexes and volumes already in memory (each with its file name): the
+    /// synthetic installs and the tests use it.
+    pub fn from_memory(
+        indexes: Vec<(String, Vec<u8>)>,
+        volumes: Vec<(String, Vec<u8>)>,
+    ) -> InstallResult<GameInstall> {
+        let files = indexes
+            .into_iter()
+            .map(|(name, bytes)| (PathBuf::from(name), MappedFile::from_vec(bytes)))
+            .collect();
+        let volumes = volumes
+            .into_iter()
+            .map(|(name, bytes)| (name, MappedFile::from_vec(bytes)))
+            .collect();
+        GameInstall::build(files, Path::new(""), volumes, Mapping::Read)
+    }
+
+    fn build(
+        files: Vec<(PathBuf, MappedFile)>,
+        volume_dir: &Path,
+        mut loaded: Vec<(String, MappedFile)>,
+        mapping: Mapping,
+    ) -> InstallResult<GameInstall> {
+        let mut indexes = Vec::with_capacity(files.len());
+        let mut volumes: Vec<VolumeFile> = Vec::new();
+        let (mut names, mut file_records) = (0u64, 0u64);
+        for (path, file) in files {
+            let idx = IdxView::from_bytes(file.bytes()).map_err(|error| InstallError::Index {
+                path: path.clone(),
+                error,
+            })?;
+            for volume in idx.volumes() {
+                let volume = volume.map_err(|error| InstallError::Index {
+                    path: path.clone(),
+                    error,
+                })?;
+                if volumes.iter().any(|v| v.id == volume.id) {
+                    continue;
+                }
+                let name = volume_file_name(&volume).map_err(|error| InstallError::Index {
+                    path: path.clone(),
+                    error,
+                })?;
+                let data = OnceLock::new();
+                if let Some(at) = loaded.iter().position(|(n, _)| *n == name) {
+                    let _ = data.set(Ok(loaded.swap_remove(at).1));
+                }
+                volumes.push(VolumeFile {
+                    id: volume.id,
+                    path: volume_dir.join(&name),
+                    data,
+                });
+            }
+            let too_many = |path: &Path| InstallError::Index {
+                path: path.to_path_buf(),
+                error: Error::invalid(
+                    0x10,
+                    "IdxTableHeader",
+                    u64::from(NO_FILE),
+                    "the install holds more than 2^32 - 2 names or files",
+                ),
+            };
+            let first_name = u32::try_from(names).map_err(|_| too_many(&path))?;
+            let first_file = u32::try_from(file_records).map_err(|_| too_many(&path))?;
+            names += idx.name_count() as u64;
+            file_records += idx.file_count() as u64;
+            if names >= u64::from(NO_FILE) || file_records >= u64::from(NO_FILE) {
+                return Err(too_many(&path));
+            }
+            indexes.push(Index {
+                path,
+                file,
+                first_name,
+                first_file,
+            });
+        }
+        let mut install = GameInstall {
+            indexes,
+            volumes,
+            entries: EntryIndex::default(),
+            conflicts: Vec::new(),
+            mapping,
+        };
+        install.entries = install.index_entries()?;
+        Ok(install)
+    }
+
+    /// The table of every name, its file attached, duplicates merged.
+    fn index_entries(&mut self) -> InstallResult<EntryIndex> {
+        let total: usize = self
+            .indexes
+            .iter()
+            .map(|i| self.view_of(i).map(|v| v.name_count()).unwrap_or(0))
+            .sum();
+        let mut slots = Vec::with_capacity(total);
+        let mut files: Vec<(u64, u32)> = Vec::new();
+        for index in &self.indexes {
+            let view = self.view_of(index)?;
+            slots.extend(view.name_ids().enumerate().map(|(i, id)| Slot {
+                id,
+                name: index.first_name + i as u32,
+                file: NO_FILE,
+            }));
+            files.extend(
+                view.file_ids()
+                    .enumerate()
+                    .map(|(i, id)| (id, index.first_file + i as u32)),
+            );
+        }
+        slots.sort_unstable_by_key(|s| (s.id, s.name));
+        files.sort_unstable();
+        // Attach each file record to the first name of its id.
+        let mut next = 0;
+        for (id, file) in files {
+            while slots.get(next).is_some_and(|s| s.id < id) {
+                next += 1;
+            }
+            match slots.get_mut(next) {
+                Some(slot) if slot.id == id && slot.file == NO_FILE => slot.file = file,
+                Some(slot) if slot.id == id => {
+                    let first = slot.file;
+                    if !self.same_file(first, file) {
+                        self.conflict(id, self.index_of_file(first), self.index_of_file(file));
+                    }
+                }
+                // A file record without a name: not reachable by path; `check` reports it.
+                _ => {}
+            }
+        }
+        // Merge repeated ids: equal directories silently, anything else as a conflict.
+        let mut kept: Vec<Slot> = Vec::with_capacity(slots.len());
+        for slot in slots {
+            match kept.last_mut() {
+                Some(last) if last.id == slot.id => {
+                    if !(slot.file == NO_FILE && self.same_name(*last, slot)) {
+                        self.conflict(
+                            slot.id,
+                            self.index_of_name(last.name),
+                            self.index_of_name(slot.name),
+                        );
+                    }
+                }
+                _ => kept.push(slot),
+            }
+        }
+        kept.shrink_to_fit();
+        Ok(EntryIndex::new(kept))
+    }
+
+    fn conflict(&mut self, id: u64, kept: usize, dropped: usize) {
+        let path = |i: usize| {
+            self.indexes
+                .get(i)
+                .map(|x| x.path.clone())
+                .unwrap_or_default()
+        };
+        let conflict = Conflict {
+            id,
+            kept: path(kept),
+            dropped: path(dropped),
+        };
+        self.conflicts.push(conflict);
+    }
+
+    /// Whether two name records (of one id) say the same: name and parent.
+    fn same_name(&self, a: Slot, b: Slot) -> bool {
+        match (self.name_record(a.name), self.name_record(b.name)) {
+            (Ok(a), Ok(b)) => a.name == b.name && a.parent_id == b.parent_id,
+            _ => false,
+        }
+    }
+
+    /// Whether two file records say the same (their offsets in their indexes aside).
+    fn same_file(&self, a: u32, b: u32) -> bool {
+        match (self.file_record(a), self.file_record(b)) {
+            (Some(a), Some(b)) => FileEntry { offset: 0, ..a } == FileEntry { offset: 0, ..b },
+            _ => false,
+        }
+    }
+
+    fn view_of<'i>(&self, index: &'i Index) -> InstallResult<IdxView<'i>> {
+        IdxView::from_bytes(index.file.bytes()).map_err(|error| InstallError::Index {
+            path: index.path.clone(),
+            error,
+        })
+    }
+
+    fn index_of_name(&self, name: u32) -> usize {
+        self.indexes
+            .partition_point(|i| i.first_name <= name)
+            .saturating_sub(1)
+    }
+
+    fn index_of_file(&self, file: u32) -> usize {
+        self.indexes
+            .partition_point(|i| i.first_file <= file)
+            .saturating_sub(1)
+    }
+
+    /// Name record `name` (install-wide number).
+    fn name_record(&self, name: u32) -> InstallResult<Name<'_>> {
+        let missing = |path: PathBuf| InstallError::Index {
+            path,
+            error: Error::invalid(0, "NameRecord", u64::from(name), "no such record"),
+        };
+        let Some(index) = self.indexes.get(self.index_of_name(name)) else {
+            return Err(missing(PathBuf::new()));
+        };
+        let view = self.view_of(index)?;
+        view.name((name - index.first_name) as usize)
+            .ok_or_else(|| missing(index.path.clone()))?
+            .map_err(|error| InstallError::Index {
+                path: index.path.clone(),
+                error,
+            })
+    }
+
+    /// File record `file` (install-wide number).
+    fn file_record(&self, file: u32) -> Option<FileEntry> {
+        let index = self.indexes.get(self.index_of_file(file))?;
+        let view = self.view_of(index).ok()?;
+        view.file(file.checked_sub(index.first_file)? as usize)
+    }
+
+    /// The paths of the indexes, in the order they were read.
+    pub fn index_paths(&self) -> impl Iterator<Item = &Path> {
+        self.indexes.iter().map(|i| i.path.as_path())
+    }
+
+    /// Each index, read.
+    pub fn indexes(&self) -> impl Iterator<Item = (&Path, InstallResult<IdxView<'_>>)> {
+        self.indexes
+            .iter()
+            .map(|i| (i.path.as_path(), self.view_of(i)))
+    }
+
+    /// How many distinct names (directories and files) the install holds.
+    pub fn entry_count(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// How many of them are files.
+    pub fn file_count(&self) -> usize {
+        self.entries
+            .slots()
+            .iter()
+            .filter(|s| s.file != NO_FILE)
+            .count()
+    }
+
+    /// The heap the install keeps for its lookups (the id table), in bytes.
+    pub fn index_heap_bytes(&self) -> usize {
+        self.entries.heap_bytes()
+    }
+
+    /// Ids that two indexes give to different records.
+    pub fn conflicts(&self) -> &[Conflict] {
+        &self.conflicts
+    }
+
+    /// The file at `path` (relative to `res/`; the forms [`path_id`] accepts), or `None`.
+    /// One hash, one probe, then the names up to the root compared with the path's segments.
+    pub fn find(&self, path: &str) -> InstallResult<Option<InstallFile<'_>>> {
+        let Some(slot) = self.entries.find(path_id(path)) else {
+            return Ok(None);
+        };
+        if slot.file == NO_FILE {
+            return Ok(None);
+        }
+        let name = self.name_record(slot.name)?;
+        if !self.spells(name, path)? {
+            return Ok(None);
+        }
+        Ok(self.install_file(*slot, name))
+    }
+
+    fn install_file<'i>(&'i self, slot: Slot, name: Name<'i>) -> Option<InstallFile<'i>> {
+        Some(InstallFile {
+            name,
+            file: self.file_record(slot.file)?,
+            index: self.index_of_file(slot.file),
+        })
+    }
+
+    /// Whether the names from `name` up to the root spell `path`.
+    fn spells(&self, name: Name<'_>, path: &str) -> InstallResult<bool> {
+        let mut segments = segments(path).rev();
+        let mut current = name;
+        loop {
+            let Some(segment) = segments.next() else {
+                return Ok(false);
+            };
+            if current.name != segment.as_bytes() {
+                return Ok(false);
+            }
+            if current.parent_id == ROOT_PARENT_ID {
+                return Ok(segments.next().is_none());
+            }
+            let Some(parent) = self.entries.find(current.parent_id) else {
+                return Ok(false);
+            };
+            current = self.name_record(parent.name)?;
+        }
+    }
+
+    /// Writes the full path of `name` into `out` (cleared first), from the root down.
+    pub fn full_path(&self, name: &Name<'_>, out: &mut String) -> InstallResult<()> {
+        out.clear();
+        let mut current = *name;
+        for _ in 0..MAX_DEPTH {
+            let text = current.name_str().map_err(|error| InstallError::Entry {
+                path: format!("{:#018x}", name.id),
+                error,
+            })?;
+            // Built from the leaf up, each segment put in front: paths are short, and this keeps
+            // one buffer and no list of segments.
+            if !out.is_empty() {
+                out.insert(0, '/');
+            }
+            out.insert_str(0, text);
+            if current.parent_id == ROOT_PARENT_ID {
+                return Ok(());
+            }
+            let Some(parent) = self.entries.find(current.parent_id) else {
+                return Err(InstallError::NoRoot { id: name.id });
+            };
+            current = self.name_record(parent.name)?;
+        }
+        Err(InstallError::NoRoot { id: name.id })
+    }
+
+    /// Every file of the install (in id order), with its full path written into `path` before
+    /// `each` is called: no allocation per file once `path` has grown to the longest path. Files
+    /// whose records do not read are passed as errors; `each` returning `false` stops the walk.
+    pub fn for_each_file(
+        &self,
+        selection: &Selection,
+        path: &mut String,
+        mut each: impl FnMut(&str, InstallResult<InstallFile<'_>>) -> bool,
+    ) {
+        for slot in self.entries.slots() {
+            if slot.file == NO_FILE {
+                continue;
+            }
+            let file = self.name_record(slot.name).and_then(|name| {
+                self.full_path(&name, path)?;
+                Ok(name)
+            });
+            let go_on = match file {
+                Ok(name) if selection.matches(path) => match self.install_file(*slot, name) {
+                    Some(file) => each(path, Ok(file)),
+                    None => true,
+                },
+                Ok(_) => true,
+                Err(error) => each(&format!("{:#018x}", slot.id), Err(error)),
+            };
+            if !go_on {
+                return;
+            }
+        }
+    }
+
+    /// The bytes of `file`: borrowed from its volume when stored, inflated into `out` when
+    /// deflated; sizes, trailer and CRC-32 checked. `path` names the file in errors.
+    pub fn read<'v>(
+        &'v self,
+        file: &InstallFile<'_>,
+        path: &str,
+        reader: &mut BlobReader,
+        out: &'v mut Vec<u8>,
+    ) -> InstallResult<&'v [u8]> {
+        let volume = self.volume_bytes(file.file.volume_id, path)?;
+        reader
+            .read(&file.file, volume, out)
+            .map_err(|error| InstallError::Entry {
+                path: path.to_owned(),
+                error,
+            })
+    }
+
+    /// The bytes of the volume `id`, mapped (or read) on first use.
+    fn volume_bytes(&self, id: u64, path: &str) -> InstallResult<&[u8]> {
+        let Some(volume) = self.volumes.iter().find(|v| v.id == id) else {
+            return Err(InstallError::Volume {
+                path: path.to_owned(),
+                volume: format!("{id:#018x}"),
+                error: None,
+            });
+        };
+        let data = volume.data.get_or_init(|| {
+            let file = match self.mapping {
+                Mapping::Map => MappedFile::open(&volume.path),
+                Mapping::Read => MappedFile::read(&volume.path),
+            };
+            file.map_err(|e| e.kind())
+        });
+        match data {
+            Ok(file) => Ok(file.bytes()),
+            Err(kind) => Err(InstallError::Volume {
+                path: path.to_owned(),
+                volume: volume.path.display().to_string(),
+                error: Some(std::io::Error::from(*kind)),
+            }),
+        }
+    }
+}
+
+/// A volume's file name, which must be a plain file name (it is joined to the volume folder).
+fn volume_file_name(volume: &Volume<'_>) -> crate::error::Result<String> {
+    let name = volume.name_str()?;
+    if name.is_empty() || matches!(name, "." | "..") || name.contains(['/', '\\', ':', '\0']) {
+        return Err(Error::invalid(
+            crate::bytes::u64_of(volume.name_offset),
+            "VolumeRecord.name",
+            name.len() as u64,
+            "not a plain file name (a folder, a drive or a parent would lead outside the volume folder)",
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+fn is_idx(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("idx"))
+        && path.is_file()
+}
+
+fn read_dir(dir: &Path) -> InstallResult<Vec<std::fs::DirEntry>> {
+    let io = |error| InstallError::Io {
+        path: dir.to_path_buf(),
+        error,
+    };
+    std::fs::read_dir(dir)
+        .map_err(io)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(io)
+}

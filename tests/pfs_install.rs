@@ -1,0 +1,243 @@
+//! A game install: several writer-made indexes sharing directories, read as one tree — lookups,
+//! listings, selections, reading, merged directories, conflicts, missing volumes, a parent cycle,
+//! and the game folder layout on disk (the newest build wins), mapped and read.
+
+use std::collections::BTreeSet;
+
+use gamebin::wows::pfs::{
+    BlobReader, Compression, GameInstall, InstallError, Mapping, PfsWriter, Selection,
+};
+
+/// Files by name: indexes, volumes, or the files put in them.
+type Named = Vec<(String, Vec<u8>)>;
+
+/// Two indexes, each with its volume, sharing `content/` and `content/gameplay/`.
+fn two_indexes() -> (Named, Named, Named) {
+    let mut files = Vec::new();
+    let mut indexes = Vec::new();
+    let mut volumes = Vec::new();
+    for (n, name) in ["basecontent", "vehicles"].into_iter().enumerate() {
+        let mut writer = PfsWriter::new(&format!("{name}_0001.pkg"));
+        for i in 0..30 {
+            let path = match i % 3 {
+                0 => format!("content/gameplay/{name}/f{i}.geometry"),
+                1 => format!("content/{name}_{i}.xml"),
+                _ => format!("gui/{name}/{i}.png"),
+            };
+            let data: Vec<u8> = format!("{path} {}", "x".repeat(i * 40 + n)).into_bytes();
+            let compression = if i % 2 == 0 {
+                Compression::Deflate
+            } else {
+                Compression::Stored
+            };
+            writer.add(&path, &data, compression).unwrap();
+            files.push((path, data));
+        }
+        let archive = writer.finish().unwrap();
+        indexes.push((format!("{name}.idx"), archive.idx));
+        volumes.extend(archive.volumes);
+    }
+    (indexes, volumes, files)
+}
+
+#[test]
+fn every_file_of_every_index_is_found_listed_and_read() {
+    let (indexes, volumes, files) = two_indexes();
+    let install = GameInstall::from_memory(indexes, volumes).unwrap();
+    assert!(install.conflicts().is_empty(), "{:?}", install.conflicts());
+    assert_eq!(install.file_count(), files.len());
+    // Directories, once each: content, content/gameplay, content/gameplay/{basecontent,vehicles},
+    // gui, gui/{basecontent,vehicles}.
+    assert_eq!(install.entry_count(), files.len() + 7);
+    assert_eq!(install.index_heap_bytes(), install.entry_count() * 16);
+
+    let mut reader = BlobReader::new();
+    let mut out = Vec::new();
+    for (path, data) in &files {
+        let file = install
+            .find(path)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{path}"));
+        assert_eq!(
+            install.read(&file, path, &mut reader, &mut out).unwrap(),
+            &data[..]
+        );
+        let mut full = String::new();
+        install.full_path(&file.name, &mut full).unwrap();
+        assert_eq!(&full, path);
+        assert!(install.find(&format!("/res/{path}")).unwrap().is_some());
+    }
+    assert!(
+        install.find("content/gameplay").unwrap().is_none(),
+        "a directory is no file"
+    );
+    assert!(install.find("content/nothere.xml").unwrap().is_none());
+
+    let listed = |selection: &str| {
+        let mut seen = BTreeSet::new();
+        let mut buffer = String::new();
+        install.for_each_file(&Selection::parse(selection), &mut buffer, |path, file| {
+            file.unwrap();
+            assert!(seen.insert(path.to_owned()), "{path} listed twice");
+            true
+        });
+        seen
+    };
+    let all: BTreeSet<String> = files.iter().map(|(p, _)| p.clone()).collect();
+    assert_eq!(listed(""), all);
+    let geometry: BTreeSet<String> = all
+        .iter()
+        .filter(|p| p.ends_with(".geometry"))
+        .cloned()
+        .collect();
+    assert_eq!(listed("content/**/*.geometry"), geometry);
+    let gui: BTreeSet<String> = all
+        .iter()
+        .filter(|p| p.starts_with("gui/vehicles/"))
+        .cloned()
+        .collect();
+    assert_eq!(listed("gui/vehicles"), gui);
+    assert!(
+        listed("gui/vehicle").is_empty(),
+        "prefixes select whole segments"
+    );
+
+    // Stopping early stops.
+    let mut calls = 0;
+    install.for_each_file(&Selection::All, &mut String::new(), |_, _| {
+        calls += 1;
+        calls < 3
+    });
+    assert_eq!(calls, 3);
+}
+
+#[test]
+fn a_path_two_indexes_give_different_records_is_a_conflict_and_the_first_is_kept() {
+    let mut a = PfsWriter::new("a_0001.pkg");
+    a.add("content/same.xml", b"first", Compression::Stored)
+        .unwrap();
+    let mut b = PfsWriter::new("b_0001.pkg");
+    b.add("content/same.xml", b"second!", Compression::Stored)
+        .unwrap();
+    b.add("content/other.xml", b"other", Compression::Stored)
+        .unwrap();
+    let (a, b) = (a.finish().unwrap(), b.finish().unwrap());
+    let install = GameInstall::from_memory(
+        vec![("a.idx".into(), a.idx), ("b.idx".into(), b.idx)],
+        a.volumes.into_iter().chain(b.volumes).collect(),
+    )
+    .unwrap();
+    assert_eq!(install.conflicts().len(), 1, "{:?}", install.conflicts());
+    let conflict = &install.conflicts()[0];
+    assert_eq!(
+        (conflict.kept.to_str(), conflict.dropped.to_str()),
+        (Some("a.idx"), Some("b.idx"))
+    );
+    let file = install.find("content/same.xml").unwrap().unwrap();
+    let (mut reader, mut out) = (BlobReader::new(), Vec::new());
+    assert_eq!(
+        install
+            .read(&file, "content/same.xml", &mut reader, &mut out)
+            .unwrap(),
+        b"first"
+    );
+    // `content` itself, in both, is merged without a word.
+    assert_eq!(install.entry_count(), 3);
+}
+
+#[test]
+fn a_missing_volume_is_named_and_the_other_files_still_read() {
+    let (indexes, mut volumes, files) = two_indexes();
+    let gone = volumes.remove(1).0;
+    let install = GameInstall::from_memory(indexes, volumes).unwrap();
+    let (mut reader, mut out) = (BlobReader::new(), Vec::new());
+    let (mut good, mut bad) = (0, 0);
+    for (path, data) in &files {
+        let file = install.find(path).unwrap().unwrap();
+        match install.read(&file, path, &mut reader, &mut out) {
+            Ok(bytes) => {
+                assert_eq!(bytes, &data[..]);
+                good += 1;
+            }
+            Err(e @ InstallError::Volume { .. }) => {
+                let message = e.to_string();
+                assert!(
+                    message.starts_with(path.as_str()) && message.contains(&gone),
+                    "{message}"
+                );
+                bad += 1;
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    assert_eq!((good, bad), (30, 30));
+}
+
+#[test]
+fn a_parent_cycle_is_an_error_not_a_hang() {
+    let mut writer = PfsWriter::new("x_0001.pkg");
+    writer.add("a/b/c.txt", b"c", Compression::Stored).unwrap();
+    let archive = writer.finish().unwrap();
+    let mut idx = archive.idx.clone();
+    // `a`'s parent made `a/b`: a -> a/b -> a.
+    let view = gamebin::wows::pfs::IdxView::from_bytes(&archive.idx).unwrap();
+    let a = view
+        .names()
+        .map(|n| n.unwrap())
+        .find(|n| n.name == b"a")
+        .unwrap();
+    let b_id = gamebin::wows::pfs::path_id("a/b").to_le_bytes();
+    idx[a.offset + 24..a.offset + 32].copy_from_slice(&b_id);
+    let install = GameInstall::from_memory(vec![("x.idx".into(), idx)], archive.volumes).unwrap();
+    let file = install.find("a/b/c.txt").unwrap();
+    assert!(
+        file.is_none(),
+        "the names do not spell the path up to the root"
+    );
+    let mut errors = 0;
+    install.for_each_file(&Selection::All, &mut String::new(), |_, file| {
+        assert!(matches!(file, Err(InstallError::NoRoot { .. })));
+        errors += 1;
+        true
+    });
+    assert_eq!(errors, 1);
+}
+
+#[test]
+fn a_game_folder_opens_at_its_newest_build_mapped_or_read() {
+    let (indexes, volumes, files) = two_indexes();
+    let dir = std::env::temp_dir().join(format!("gamebin-install-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for build in ["6775398", "6623042"] {
+        std::fs::create_dir_all(dir.join("bin").join(build).join("idx")).unwrap();
+    }
+    std::fs::create_dir_all(dir.join("bin/9999999")).unwrap(); // newest, but no idx/: skipped
+    std::fs::create_dir_all(dir.join("res_packages")).unwrap();
+    for (name, bytes) in &indexes {
+        std::fs::write(dir.join("bin/6775398/idx").join(name), bytes).unwrap();
+    }
+    // The older build has only one index: opening it would miss half the files.
+    std::fs::write(
+        dir.join("bin/6623042/idx").join(&indexes[0].0),
+        &indexes[0].1,
+    )
+    .unwrap();
+    for (name, bytes) in &volumes {
+        std::fs::write(dir.join("res_packages").join(name), bytes).unwrap();
+    }
+    for mapping in [Mapping::Map, Mapping::Read] {
+        let install = GameInstall::open(&dir, mapping).unwrap();
+        assert_eq!(install.file_count(), files.len());
+        let (mut reader, mut out) = (BlobReader::new(), Vec::new());
+        for (path, data) in &files {
+            let file = install.find(path).unwrap().unwrap();
+            assert_eq!(
+                install.read(&file, path, &mut reader, &mut out).unwrap(),
+                &data[..]
+            );
+        }
+    }
+    let e = GameInstall::open(dir.join("res_packages"), Mapping::Map).unwrap_err();
+    assert!(e.to_string().contains("bin"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
