@@ -14,6 +14,8 @@ pub mod craftstudio;
 pub mod geometry;
 #[cfg(all(feature = "geometry", feature = "assets"))]
 pub mod model_world;
+#[cfg(all(feature = "pfs", feature = "assets"))]
+pub mod pfs;
 #[cfg(feature = "wdata")]
 pub mod wdata;
 #[cfg(feature = "wdata")]

@@ -57,6 +57,8 @@ pub struct PfsWriter {
     file_ids: HashSet<u64>,
     volumes: Vec<(String, Vec<u8>)>,
     level: flate2::Compression,
+    /// The compressor, kept across files (its state is some hundred kilobytes).
+    compressor: Option<Compress>,
 }
 
 impl PfsWriter {
@@ -71,6 +73,7 @@ impl PfsWriter {
             file_ids: HashSet::new(),
             volumes: vec![(volume.to_owned(), Vec::new())],
             level: flate2::Compression::default(),
+            compressor: None,
         }
     }
 
@@ -83,6 +86,7 @@ impl PfsWriter {
     /// Deflates at `level` (0–9) instead of zlib's default.
     pub fn with_level(mut self, level: u32) -> PfsWriter {
         self.level = flate2::Compression::new(level.min(9));
+        self.compressor = None;
         self
     }
 
@@ -97,7 +101,13 @@ impl PfsWriter {
     pub fn add(&mut self, path: &str, data: &[u8], compression: Compression) -> WriteResult<()> {
         let (blob, compression) = match compression {
             Compression::Stored => (data.to_vec(), Compression::Stored),
-            Compression::Deflate => (deflate(data, self.level)?, Compression::Deflate),
+            Compression::Deflate => {
+                let z = self
+                    .compressor
+                    .get_or_insert_with(|| Compress::new(self.level, false));
+                z.reset();
+                (deflate(z, data)?, Compression::Deflate)
+            }
             other => {
                 return Err(WriteError::invalid(
                     "FileRecord.compression",
@@ -380,9 +390,8 @@ fn count(n: usize, field: &'static str) -> WriteResult<u32> {
     u32_of(n, field)
 }
 
-/// `data` as raw deflate (no zlib header).
-fn deflate(data: &[u8], level: flate2::Compression) -> WriteResult<Vec<u8>> {
-    let mut z = Compress::new(level, false);
+/// `data` as raw deflate (no zlib header), with `z` fresh.
+fn deflate(z: &mut Compress, data: &[u8]) -> WriteResult<Vec<u8>> {
     let mut out = Vec::with_capacity(data.len() / 2 + 64);
     loop {
         let input = data.get(z.total_in() as usize..).unwrap_or(&[]);

@@ -1,0 +1,178 @@
+//! PFS archive benchmarks on a synthetic install of a real build's shape (228 indexes, about
+//! 421,000 names), written once under `target/pfs-bench/` and memory-mapped as a game folder.
+//!
+//! ```text
+//! cargo bench --bench pfs
+//! ```
+//!
+//! - `open_install`: `GameInstall::open` of the game folder: every index mapped and read, the id
+//!   table of every name built (sorted, directories merged). Also printed: the heap the table
+//!   keeps per name.
+//! - `find`: a path to its name and file record (one hash, one probe, the names up to the root
+//!   compared), over 4,096 paths of the install in turn; no allocation (tests/alloc_pfs.rs).
+//! - `inflate/gamebin_blob_reader`: reading a 16 MB deflated file with a kept [`BlobReader`] and
+//!   output buffer: trailer, sizes, raw inflate and CRC-32. Bytes = the unpacked size.
+//! - `inflate/zlib_rs_decompress_slice`: zlib-rs inflating the same raw stream into a kept buffer,
+//!   alone (no CRC): the backend's own speed, for comparison.
+//! - `read_all/threads_1` and `read_all/threads_2`: every file of a 4,000-file install read
+//!   (inflated, CRC-checked) on 1 and 2 threads, each with its own reader and buffer: how reading
+//!   an install scales.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+
+use criterion::{Criterion, Throughput};
+use gamebin::synth::pfs::{filler_install, shape};
+use gamebin::wows::pfs::{BlobReader, Compression, GameInstall, Mapping, PfsWriter, Selection};
+use gamebin::write::assets_synth::Scale;
+
+/// The full-scale install's game folder, written the first time.
+fn install_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/pfs-bench/full-v1");
+    if !dir.join("complete").is_file() {
+        let (indexes, names) = shape(Scale::Full);
+        let install = filler_install(indexes, names).expect("the install writes");
+        let _ = std::fs::remove_dir_all(&dir);
+        install.write_to(&dir).expect("the install is written");
+        std::fs::write(dir.join("complete"), "").expect("marker");
+    }
+    dir
+}
+
+/// 16 MB of varied text-like bytes (a generated `assets.bin`'s first bytes compress alike).
+fn big_file() -> Vec<u8> {
+    let mut data = Vec::with_capacity(16 << 20);
+    let mut x = 0x2545_f491_4f6c_dd1d_u64;
+    while data.len() < 16 << 20 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let word = [
+            "content/",
+            "gameplay/",
+            "ship",
+            "_hull",
+            ".geometry",
+            "\0\0\0\0",
+        ][x as usize % 6];
+        data.extend_from_slice(word.as_bytes());
+        data.extend_from_slice(&(x as u32 & 0x0fff).to_le_bytes());
+    }
+    data
+}
+
+fn main() {
+    let mut c = Criterion::default().configure_from_args();
+
+    let dir = install_dir();
+    let install = GameInstall::open(&dir, Mapping::Map).expect("the install opens");
+    println!(
+        "pfs: {} names ({} files) in {} indexes; id table {} bytes a name",
+        install.entry_count(),
+        install.file_count(),
+        install.index_paths().count(),
+        install.index_heap_bytes() / install.entry_count().max(1),
+    );
+    c.bench_function("pfs/open_install", |b| {
+        b.iter(|| GameInstall::open(black_box(&dir), Mapping::Map).expect("open"))
+    });
+
+    let mut paths = Vec::new();
+    let mut n = 0usize;
+    install.for_each_file(&Selection::All, &mut String::new(), |path, _| {
+        n += 1;
+        if n.is_multiple_of(97) {
+            paths.push(path.to_owned());
+        }
+        paths.len() < 4096
+    });
+    let mut i = 0;
+    c.bench_function("pfs/find", |b| {
+        b.iter(|| {
+            i = (i + 1) % paths.len();
+            install
+                .find(black_box(&paths[i]))
+                .expect("find")
+                .expect("a file")
+        })
+    });
+
+    let data = big_file();
+    let mut writer = PfsWriter::new("big_0001.pkg");
+    writer
+        .add("content/big.bin", &data, Compression::Deflate)
+        .expect("add");
+    let archive = writer.finish().expect("finish");
+    let big = GameInstall::from_memory(
+        vec![("big.idx".into(), archive.idx)],
+        archive.volumes.clone(),
+    )
+    .expect("open");
+    let file = big
+        .find("content/big.bin")
+        .expect("find")
+        .expect("the file");
+    let pkg = &archive.volumes[0].1;
+    let stream = &pkg[..file.file.size as usize];
+    let mut g = c.benchmark_group("pfs/inflate");
+    g.throughput(Throughput::Bytes(data.len() as u64));
+    let (mut reader, mut out) = (BlobReader::new(), Vec::new());
+    g.bench_function("gamebin_blob_reader", |b| {
+        b.iter(|| {
+            reader
+                .read(black_box(&file.file), black_box(pkg), &mut out)
+                .expect("read")
+                .len()
+        })
+    });
+    let mut plain = vec![0u8; data.len()];
+    g.bench_function("zlib_rs_decompress_slice", |b| {
+        b.iter(|| {
+            let config = zlib_rs::InflateConfig { window_bits: -15 };
+            let (done, rc) = zlib_rs::decompress_slice(&mut plain, black_box(stream), config);
+            assert_eq!(rc, zlib_rs::ReturnCode::Ok);
+            done.len()
+        })
+    });
+    g.finish();
+
+    let small = filler_install(4, 4_000).expect("install");
+    let small = GameInstall::from_memory(small.indexes, small.volumes).expect("open");
+    let mut files = Vec::new();
+    small.for_each_file(&Selection::All, &mut String::new(), |path, _| {
+        files.push(path.to_owned());
+        true
+    });
+    let mut g = c.benchmark_group("pfs/read_all");
+    g.throughput(Throughput::Elements(files.len() as u64));
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("pool");
+        g.bench_function(format!("threads_{threads}"), |b| {
+            b.iter(|| {
+                use rayon::prelude::*;
+                pool.install(|| {
+                    files
+                        .par_chunks(64)
+                        .map_init(
+                            || (BlobReader::new(), Vec::new()),
+                            |(reader, out), chunk| {
+                                let mut sum = 0;
+                                for path in chunk {
+                                    let file = small.find(path).expect("find").expect("file");
+                                    sum +=
+                                        small.read(&file, path, reader, out).expect("read").len();
+                                }
+                                sum
+                            },
+                        )
+                        .sum::<usize>()
+                })
+            })
+        });
+    }
+    g.finish();
+    c.final_summary();
+}

@@ -1,0 +1,137 @@
+//! Synthetic installs: PFS indexes and volumes made by the writer, laid out as a game folder
+//! (`bin/<build>/idx/*.idx`, `res_packages/*.pkg`).
+//!
+//! [`synth_install`] puts a model world (its `assets.bin` as `content/assets.bin`, deflated, and
+//! every `.geometry` its visuals name) into indexes, and fills them with small files up to an
+//! install's shape: at [`Scale::Full`] 228 indexes and about 421,000 names (directories and
+//! files), as a real build has; the directories under `content/` repeat across indexes, as real
+//! ones do.
+
+use std::path::Path;
+
+use super::assets_scale::Scale;
+use crate::wows::pfs::{Archive, Compression, PfsWriter};
+use crate::write_error::WriteResult;
+
+/// The build number of the synthetic installs' `bin/` folder.
+pub const BUILD: &str = "1000001";
+
+/// An install: its indexes and volumes, each by file name.
+#[derive(Debug, Clone, Default)]
+pub struct SynthInstall {
+    /// The `.idx` files.
+    pub indexes: Vec<(String, Vec<u8>)>,
+    /// The `.pkg` files.
+    pub volumes: Vec<(String, Vec<u8>)>,
+}
+
+impl SynthInstall {
+    /// Writes the install as a game folder under `game`: `bin/<BUILD>/idx/` and `res_packages/`.
+    pub fn write_to(&self, game: &Path) -> std::io::Result<()> {
+        let idx = game.join("bin").join(BUILD).join("idx");
+        let pkg = game.join("res_packages");
+        std::fs::create_dir_all(&idx)?;
+        std::fs::create_dir_all(&pkg)?;
+        for (name, bytes) in &self.indexes {
+            std::fs::write(idx.join(name), bytes)?;
+        }
+        for (name, bytes) in &self.volumes {
+            std::fs::write(pkg.join(name), bytes)?;
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, name: &str, archive: Archive) {
+        self.indexes.push((format!("{name}.idx"), archive.idx));
+        self.volumes.extend(archive.volumes);
+    }
+}
+
+/// (indexes, names) of an install at `scale`.
+pub const fn shape(scale: Scale) -> (usize, usize) {
+    match scale {
+        Scale::Full => (228, 421_041),
+        Scale::Small => (6, 2_000),
+    }
+}
+
+/// An install of `indexes` indexes holding about `names` names, all small filler files (text
+/// naming their path, every other one deflated), spread over shared directories. No model world:
+/// the shape alone, for lookups and listings.
+pub fn filler_install(indexes: usize, names: usize) -> WriteResult<SynthInstall> {
+    let mut install = SynthInstall::default();
+    let per_index = names.div_ceil(indexes.max(1));
+    for i in 0..indexes {
+        let name = format!("part_{i:03}");
+        let mut writer = PfsWriter::new(&format!("{name}_0001.pkg")).with_level(1);
+        fill(&mut writer, i, per_index)?;
+        install.push(&name, writer.finish()?);
+    }
+    Ok(install)
+}
+
+/// Adds about `names` names of filler to `writer` (index `index` of an install): folders of 16
+/// files, two levels under a directory the indexes share.
+fn fill(writer: &mut PfsWriter, index: usize, names: usize) -> WriteResult<()> {
+    const SHARED: [&str; 4] = [
+        "content/gameplay/common",
+        "content/location/maps",
+        "gui/flags",
+        "spaces/shared",
+    ];
+    // Each folder of 16 files is 17 names (the folder itself); the shared directories above are
+    // counted once per index.
+    let folders = names.saturating_sub(8) / 17;
+    for folder in 0..folders {
+        let top = SHARED[folder % SHARED.len()];
+        for file in 0..16 {
+            let path = format!("{top}/i{index:03}_{folder:05}/f{file:02}.xml");
+            let text = format!("<{path}/>").repeat(1 + file % 4);
+            let compression = if file % 2 == 0 {
+                Compression::Deflate
+            } else {
+                Compression::Stored
+            };
+            writer.add(&path, text.as_bytes(), compression)?;
+        }
+    }
+    Ok(())
+}
+
+/// An install at `scale` holding the model world of that scale ([`crate::synth::model_world`]):
+/// `content/assets.bin` and every `.geometry` in the first index (`basecontent.idx`, several
+/// volumes of at most 256 MB), and filler in the others up to the install's shape.
+#[cfg(all(feature = "geometry", feature = "assets"))]
+pub fn synth_install(scale: Scale) -> Result<SynthInstall, super::model_world::WorldError> {
+    use super::assets_scale::synth_world;
+    use super::model_world::synth_geometry;
+
+    const VOLUME_BYTES: usize = 256 << 20;
+    let world = synth_world(scale)?;
+    let (indexes, names) = shape(scale);
+    let mut install = SynthInstall::default();
+    let mut writer = PfsWriter::new("basecontent_0001.pkg").with_level(1);
+    let mut volume_bytes = world.assets.len();
+    writer.add("content/assets.bin", &world.assets, Compression::Deflate)?;
+    let mut world_names = 1;
+    let mut volumes = 1;
+    for model in &world.models {
+        let Some(geometry) = synth_geometry(model)? else {
+            continue;
+        };
+        if volume_bytes + geometry.len() > VOLUME_BYTES {
+            volumes += 1;
+            writer.add_volume(&format!("basecontent_{volumes:04}.pkg"));
+            volume_bytes = 0;
+        }
+        volume_bytes += geometry.len();
+        writer.add(&model.geometry_path, &geometry, Compression::Deflate)?;
+        world_names += 1;
+    }
+    install.push("basecontent", writer.finish()?);
+    let rest = names.saturating_sub(world_names * 2);
+    let filler = filler_install(indexes - 1, rest)?;
+    install.indexes.extend(filler.indexes);
+    install.volumes.extend(filler.volumes);
+    Ok(install)
+}
