@@ -67,11 +67,11 @@ fn main() {
     let dir = install_dir();
     let install = GameInstall::open(&dir, Mapping::Map).expect("the install opens");
     println!(
-        "pfs: {} names ({} files) in {} indexes; id table {} bytes a name",
+        "pfs: {} names ({} files) in {} indexes; id table {:.2} bytes a name",
         install.entry_count(),
         install.file_count(),
         install.index_paths().count(),
-        install.index_heap_bytes() / install.entry_count().max(1),
+        install.index_heap_bytes() as f64 / install.entry_count().max(1) as f64,
     );
     c.bench_function("pfs/open_install", |b| {
         b.iter(|| GameInstall::open(black_box(&dir), Mapping::Map).expect("open"))

@@ -1,10 +1,21 @@
-//! The id table of an install: every name of every index, sorted by id, 16 bytes an entry, found
-//! by interpolation (ids are CityHash64 values, spread evenly over 64 bits) with a bisection step
-//! whenever a guess does not halve the range, so that a lookup takes a few probes on real ids and
-//! at most about twice the steps of a binary search on any ids.
+//! The id table of an install: every name of every index, sorted by id, found in one or two
+//! memory reads.
+//!
+//! Ids are CityHash64 values, spread evenly over 64 bits, so the table is cut into 65,536
+//! buckets by an id's top 16 bits: a directory of where each bucket starts (256 KB), and the
+//! entries, each 14 bytes (the id's low 48 bits — the top 16 are the bucket's —, its name record
+//! and its file record). At a real install's 421,000 names a bucket holds about six entries: a
+//! lookup reads the directory and one or two cache lines of entries, and scans them. Uneven ids
+//! cost only time (a longer scan, binary from 16 entries), never correctness.
+
+use zerocopy::little_endian::U32;
+use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 /// "No file record": a directory.
 pub(super) const NO_FILE: u32 = u32::MAX;
+
+/// Buckets of the directory: one per value of an id's top 16 bits.
+const BUCKETS: usize = 1 << 16;
 
 /// One name of the install: its id, its name record and its file record, each numbered across
 /// all indexes (an index's records follow those of the indexes before it).
@@ -15,65 +26,105 @@ pub(super) struct Slot {
     pub file: u32,
 }
 
-/// The sorted slots.
+/// A slot as the table keeps it: 14 bytes, alignment 1.
+#[derive(Debug, Clone, Copy, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
+#[repr(C)]
+struct Packed {
+    low: [u8; 6],
+    name: U32,
+    file: U32,
+}
+
+impl Packed {
+    #[inline]
+    fn low(&self) -> u64 {
+        let [a, b, c, d, e, f] = self.low;
+        u64::from_le_bytes([a, b, c, d, e, f, 0, 0])
+    }
+
+    #[inline]
+    fn slot(&self, bucket: usize) -> Slot {
+        Slot {
+            id: (bucket as u64) << 48 | self.low(),
+            name: self.name.get(),
+            file: self.file.get(),
+        }
+    }
+}
+
+/// The bucket directory and the packed slots.
 #[derive(Debug, Default)]
 pub(super) struct EntryIndex {
-    slots: Vec<Slot>,
+    /// Where bucket `b`'s slots start; `starts[b + 1]` where they end (`BUCKETS + 1` values).
+    starts: Vec<u32>,
+    slots: Vec<Packed>,
 }
 
 impl EntryIndex {
-    /// The table of `slots`, which must be sorted by id with no id twice.
-    pub fn new(slots: Vec<Slot>) -> EntryIndex {
+    /// The table of `slots`, which must be sorted by id with no id twice, and fewer than 2^32.
+    pub fn new(slots: &[Slot]) -> EntryIndex {
         debug_assert!(slots.windows(2).all(|w| w[0].id < w[1].id));
-        EntryIndex { slots }
+        let mut starts = Vec::with_capacity(BUCKETS + 1);
+        let mut packed = Vec::with_capacity(slots.len());
+        for slot in slots {
+            let bucket = (slot.id >> 48) as usize;
+            while starts.len() <= bucket {
+                starts.push(packed.len() as u32);
+            }
+            let low = slot.id.to_le_bytes();
+            packed.push(Packed {
+                low: [low[0], low[1], low[2], low[3], low[4], low[5]],
+                name: slot.name.into(),
+                file: slot.file.into(),
+            });
+        }
+        while starts.len() <= BUCKETS {
+            starts.push(packed.len() as u32);
+        }
+        EntryIndex {
+            starts,
+            slots: packed,
+        }
     }
 
     pub fn len(&self) -> usize {
         self.slots.len()
     }
 
-    pub fn slots(&self) -> &[Slot] {
-        &self.slots
-    }
-
     /// Heap bytes held.
     pub fn heap_bytes(&self) -> usize {
-        self.slots.capacity() * size_of::<Slot>()
+        self.slots.capacity() * size_of::<Packed>() + self.starts.capacity() * size_of::<u32>()
+    }
+
+    /// The slots of bucket `bucket`.
+    #[inline]
+    fn bucket(&self, bucket: usize) -> &[Packed] {
+        let start = self.starts.get(bucket).copied().unwrap_or(0) as usize;
+        let end = self.starts.get(bucket + 1).copied().unwrap_or(0) as usize;
+        self.slots.get(start..end).unwrap_or(&[])
     }
 
     /// The slot of `id`.
     #[inline]
-    pub fn find(&self, id: u64) -> Option<&Slot> {
-        let slots = &self.slots[..];
-        let (mut lo, mut hi) = (0usize, slots.len());
-        while hi - lo > 8 {
-            let (low, high) = (slots[lo].id, slots[hi - 1].id);
-            if id < low || id > high {
-                return None;
-            }
-            let width = hi - lo;
-            let span = u128::from(high - low).max(1);
-            let guess = lo + (u128::from(id - low) * (width as u128 - 1) / span) as usize;
-            let at = slots[guess].id;
-            if at == id {
-                return Some(&slots[guess]);
-            }
-            if at < id {
-                lo = guess + 1;
-            } else {
-                hi = guess;
-            }
-            // A guess that did not halve the range is followed by a bisection.
-            if hi - lo > width / 2 && hi - lo > 8 {
-                let mid = lo + (hi - lo) / 2;
-                match slots[mid].id.cmp(&id) {
-                    core::cmp::Ordering::Equal => return Some(&slots[mid]),
-                    core::cmp::Ordering::Less => lo = mid + 1,
-                    core::cmp::Ordering::Greater => hi = mid,
-                }
-            }
-        }
-        slots[lo..hi].iter().find(|s| s.id == id)
+    pub fn find(&self, id: u64) -> Option<Slot> {
+        let bucket = (id >> 48) as usize;
+        let slots = self.bucket(bucket);
+        let low = id & ((1 << 48) - 1);
+        let found = if slots.len() <= 16 {
+            slots.iter().find(|s| s.low() == low)
+        } else {
+            slots
+                .binary_search_by_key(&low, Packed::low)
+                .ok()
+                .and_then(|i| slots.get(i))
+        };
+        found.map(|s| s.slot(bucket))
+    }
+
+    /// Every slot, in id order.
+    pub fn iter(&self) -> impl Iterator<Item = Slot> + '_ {
+        (0..BUCKETS.min(self.starts.len().saturating_sub(1)))
+            .flat_map(move |b| self.bucket(b).iter().map(move |s| s.slot(b)))
     }
 }
 
@@ -81,7 +132,7 @@ impl EntryIndex {
 mod tests {
     use super::*;
 
-    fn index(ids: impl IntoIterator<Item = u64>) -> EntryIndex {
+    fn index(ids: impl IntoIterator<Item = u64>) -> (EntryIndex, Vec<Slot>) {
         let mut slots: Vec<Slot> = ids
             .into_iter()
             .enumerate()
@@ -93,28 +144,32 @@ mod tests {
             .collect();
         slots.sort_unstable_by_key(|s| s.id);
         slots.dedup_by_key(|s| s.id);
-        EntryIndex::new(slots)
+        (EntryIndex::new(&slots), slots)
     }
 
     #[test]
     fn finds_every_id_and_no_other_on_even_and_skewed_ids() {
         let even = index((0..5000u64).map(|i| crate::hash::city_hash_64(&i.to_le_bytes())));
+        // All in bucket 0 (binary search), and at both ends of the id space.
         let skewed = index(
             (0..5000u64)
                 .map(|i| i * i * i)
                 .chain([u64::MAX, u64::MAX - 1]),
         );
         let tiny = index([3, 9]);
-        for table in [&even, &skewed, &tiny] {
-            for slot in table.slots() {
-                assert_eq!(table.find(slot.id), Some(slot));
+        for (table, slots) in [&even, &skewed, &tiny] {
+            assert_eq!(table.iter().collect::<Vec<_>>(), *slots);
+            for slot in slots {
+                assert_eq!(table.find(slot.id), Some(*slot));
                 for near in [slot.id.wrapping_add(1), slot.id.wrapping_sub(1)] {
-                    if table.slots().binary_search_by_key(&near, |s| s.id).is_err() {
+                    if slots.binary_search_by_key(&near, |s| s.id).is_err() {
                         assert_eq!(table.find(near), None);
                     }
                 }
             }
         }
         assert_eq!(EntryIndex::default().find(0), None);
+        assert_eq!(EntryIndex::new(&[]).find(7), None);
+        assert_eq!(size_of::<Packed>(), 14);
     }
 }
