@@ -5,9 +5,10 @@
 use core::mem::{offset_of, size_of};
 
 use super::placer::Placer;
-use super::{AssetsBuilder, ChecksumKind, pointer};
+use super::pointer;
 use crate::bytes::sink::{Sink, narrow};
 use crate::hash::murmur3_32;
+use crate::wows::assets::model::{AssetsBuilder, ChecksumKind};
 use crate::wows::assets::raw::{
     BODY_PATHS, BODY_R2P, BodyHeader, DatabaseEntry, Header, PathEntry,
 };
