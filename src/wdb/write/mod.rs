@@ -14,6 +14,7 @@ use zerocopy::IntoBytes;
 use zerocopy::big_endian::U32;
 
 use crate::bytes::sink::Sink;
+use crate::wdb::model::columns::value_keys;
 use crate::wdb::model::{TableRecord, TableValue, WdbModel, in_record, lossy};
 use crate::wdb::{FieldKind, Schema, TypeList, raw};
 use crate::write_error::WriteError;
@@ -109,17 +110,26 @@ impl WdbModel {
                         ))));
                     }
                     for (cell, (code, value)) in types.iter().zip(&record.values).enumerate() {
-                        let word: u32 = match (code, value) {
-                            (1, TableValue::Float(f)) => f.to_bits(),
-                            (1, v) => (number(v)? as f32).to_bits(),
+                        let word = match (code, value) {
+                            (1, TableValue::Float(f)) => Ok(f.to_bits()),
                             (2, TableValue::Str(s)) => pool
                                 .as_mut()
-                                .ok_or_else(|| WriteError::message("no !!string"))?
-                                .offset(s)?,
-                            (_, v) => u32::try_from(unsigned(v, 32)?).map_err(|_| {
-                                WriteError::message("a u32 cell holds more than 32 bits")
-                            })?,
+                                .ok_or_else(|| WriteError::message("no !!string"))
+                                .and_then(|pool| pool.offset(s)),
+                            (0 | 3, v @ (TableValue::Int(_) | TableValue::UInt(_))) => {
+                                unsigned(v, 32).and_then(|u| {
+                                    u32::try_from(u).map_err(|_| {
+                                        WriteError::message("a u32 cell holds more than 32 bits")
+                                    })
+                                })
+                            }
+                            (code, v) => Err(kind_mismatch(code, cell, v)),
                         };
+                        let word = word.map_err(|e| {
+                            let keys = value_keys(self).unwrap_or_default();
+                            let key = keys.get(cell).map(String::as_str);
+                            in_record(e, index, &record.name, key)
+                        })?;
                         data[cell * 4..cell * 4 + 4].copy_from_slice(&word.to_be_bytes());
                     }
                 }
@@ -267,13 +277,24 @@ impl WdbModel {
     }
 }
 
-fn number(v: &TableValue) -> Result<f64, WriteError> {
-    match *v {
-        TableValue::Int(i) => Ok(i as f64),
-        TableValue::UInt(u) => Ok(u as f64),
-        TableValue::Float(f) => Ok(f64::from(f)),
-        TableValue::Str(_) => Err(WriteError::message("a string where a number belongs")),
-    }
+/// A value of another kind than its cell's type code says (a type code changed under the
+/// values, or a value edited to another kind): refused, as the value would be stored as the other
+/// kind and read back as another value.
+fn kind_mismatch(code: u32, cell: usize, value: &TableValue) -> WriteError {
+    let kind = match code {
+        0 => "bit-packed",
+        1 => "float",
+        2 => "string",
+        _ => "u32",
+    };
+    let held = match value {
+        TableValue::Int(_) | TableValue::UInt(_) => "an integer",
+        TableValue::Float(_) => "a float",
+        TableValue::Str(_) => "a string",
+    };
+    WriteError::message(format!(
+        "cell {cell} has type code {code} ({kind}), which does not fit the value it holds, {held}"
+    ))
 }
 
 /// `v` as an unsigned value of `width` bits.
@@ -371,7 +392,7 @@ fn encode_field(
                 TableValue::Str(s) if s == "nan" => f32::NAN,
                 TableValue::Str(s) if s == "inf" => f32::INFINITY,
                 TableValue::Str(s) if s == "-inf" => f32::NEG_INFINITY,
-                v => number(v)? as f32,
+                v => return Err(kind_mismatch(1, spec.cell, v)),
             };
             *field(data, pos)? = f.to_bits().to_be_bytes();
         }
