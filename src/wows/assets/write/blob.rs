@@ -13,8 +13,9 @@ use super::blob_placement::BlobPlacement;
 use super::placer::Placer;
 use crate::bytes::sink::{Reserved, Sink, invalid, relative};
 use crate::bytes::u64_of;
+use crate::wows::assets::database::decoded_layout;
 use crate::wows::assets::raw::{BlobHeader, ModelPrototypeV1};
-use crate::wows::assets::{MODEL_LAYOUT, MODEL_LAYOUT_V1, PrototypeFields};
+use crate::wows::assets::{MODEL_LAYOUT, MODEL_LAYOUT_V1, PrototypeFields, PrototypeType};
 use crate::write_error::WriteResult as Result;
 
 /// An out-of-line array: where it starts in [`Blob::ool`] and its length in bytes.
@@ -86,6 +87,31 @@ impl Blob {
         } else {
             MODEL_LAYOUT
         }
+    }
+
+    /// Refuses an item size that the reader would not take for `blob`, this database's finished
+    /// blob: the size is not stored, readers take it from the type, the schema hash and the
+    /// records' room (a known schema's size, else the first layout the records fit in), so
+    /// another one would not be read as given.
+    pub(in crate::wows::assets) fn check_read_item_size(&self, blob: &[u8]) -> Result<()> {
+        let Some(kind) = PrototypeType::from_magic(self.magic).filter(|_| self.raw.is_none())
+        else {
+            return Ok(());
+        };
+        let space = blob.len().saturating_sub(size_of::<BlobHeader>());
+        let read = decoded_layout(kind, self.schema_hash, self.count, space).item_size();
+        if read == Some(self.item_size) {
+            return Ok(());
+        }
+        let e = invalid(
+            "Database.itemSize",
+            u64_of(self.item_size),
+            "not the record size readers take for this type and schema hash",
+        );
+        Err(e
+            .in_field("item_size")
+            .in_field("decoded")
+            .in_field("records"))
     }
 
     /// Appends a record; its type must have the database's item size. Returns its position in the

@@ -111,6 +111,8 @@ impl AssetsBuilder {
                     placed.as_slice()
                 }
             };
+            b.check_read_item_size(blob)
+                .map_err(|e| e.at_index(i).in_field("databases"))?;
             let blob_at = place.put(&mut out, |l| l.blobs.get(i).copied(), blob, "layout.blobs")?;
             let entry = DatabaseEntry {
                 magic: U32::new(b.magic),
