@@ -311,6 +311,39 @@ fn legacy_layouts_deleted_and_unknown_entries() {
     assert_eq!(&raw.database[16..], &[0xAB; 8]);
 }
 
+/// A database's record size is not stored: readers take it from the type, the schema hash and
+/// the records' room. The writer refuses an item size they would not take (here the older model
+/// layout's 0x20 under a schema hash that does not name it, in a database with no record to
+/// check it against), naming the model's place, and writes one they take as given.
+#[test]
+fn an_item_size_readers_would_not_take_is_refused() {
+    let model = AssetsBuilder::new().to_model();
+    let position = model
+        .databases
+        .iter()
+        .position(|d| d.magic == PrototypeType::Model.magic())
+        .unwrap();
+    let mut edited = model.clone();
+    let w::DatabaseRecords::Decoded { item_size, .. } = &mut edited.databases[position].records
+    else {
+        panic!("a decoded model database")
+    };
+    *item_size = 0x20;
+    let e = edited.to_bytes().unwrap_err();
+    assert_eq!(
+        e.path(),
+        format!("databases[{position}].records.decoded.item_size")
+    );
+    assert_eq!(e.field(), Some("Database.itemSize"));
+    // Under the schema hash that names the older layout, 0x20 is what readers take.
+    edited.databases[position].schema_hash = 3_601_929_577;
+    let bytes = edited.to_bytes().unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let models = db.database(PrototypeType::Model).unwrap().unwrap();
+    assert_eq!(models.layout(), Layout::Known { item_size: 0x20 });
+    model.to_bytes().unwrap();
+}
+
 #[test]
 fn a_checksum_matching_neither_is_reported_not_refused() {
     let mut b = w::all_prototypes().unwrap();

@@ -246,6 +246,43 @@ fn the_writer_refuses_values_that_do_not_fit() {
     assert_eq!(e.path(), "records[0]");
 }
 
+/// A type code changed under the values (or a value edited to another kind than its cell's
+/// code) is refused, naming the record and the field: written, the value would be stored as the
+/// other kind (an integer as a float, a u32 as a string offset) and read back as another value.
+#[test]
+fn the_writer_refuses_a_type_code_that_does_not_fit_the_values() {
+    // XIII-2/LR: the whole-word `iWhole` cell typed float.
+    let mut table = no_string_table();
+    table.type_codes[0] = 1;
+    let e = table.to_bytes().unwrap_err();
+    assert!(
+        e.path().starts_with("records[") && e.path().ends_with("].iWhole"),
+        "{e}"
+    );
+    assert!(e.to_string().contains("type code 1 (float)"), "{e}");
+    // The float field holding an integer: the same refusal.
+    let mut table = items_table();
+    table.records[0].values[4] = TableValue::UInt(1);
+    let e = table.to_bytes().unwrap_err();
+    assert_eq!(e.path(), "records[0].fWeight", "{e}");
+    assert!(e.to_string().contains("an integer"), "{e}");
+    // XIII-1 cells: a u32 cell typed string, a bit-packed cell typed float.
+    for (cell, code, kind) in [
+        (3, 2, "type code 2 (string)"),
+        (0, 1, "type code 1 (float)"),
+    ] {
+        let mut table = xiii1_table();
+        table.type_codes[cell] = code;
+        let e = table.to_bytes().unwrap_err();
+        assert!(e.path().starts_with("records["), "{e}");
+        assert!(e.to_string().contains(kind), "{e}");
+    }
+    // Unchanged, every table writes.
+    for table in [no_string_table(), items_table(), xiii1_table()] {
+        table.to_bytes().unwrap();
+    }
+}
+
 /// Replaces the first occurrence of `from` in `data` by `to` (same length).
 fn patch(data: &mut [u8], from: &[u8], to: &[u8]) {
     assert_eq!(from.len(), to.len());

@@ -171,6 +171,28 @@ fn writer_refuses_inconsistent_levels() {
     assert_eq!(tile(2, 7), 0x0002_0007);
 }
 
+/// Readers open only levels signed 0x5F4 (another signature only with `ignore_signature`): the
+/// writer refuses a model with another one, naming its place, rather than write a level that
+/// does not open.
+#[test]
+fn writer_refuses_a_signature_readers_do_not_read() {
+    let mut level = claw_level(4, 4, 1);
+    level.header.signature = 0x5F5.into();
+    for bytes in [
+        level.to_bytes(),
+        level.to_compressed(),
+        level.to_uncompressed(),
+    ] {
+        let e = bytes.expect_err("another signature is refused");
+        assert_eq!(
+            (e.path(), e.field()),
+            ("header.signature", Some("WwdHeader.signature"))
+        );
+    }
+    level.header.signature = 0x5F4.into();
+    assert!(level.to_bytes().is_ok());
+}
+
 fn err(data: &[u8]) -> gamebin::Error {
     let mut buffer = Vec::new();
     WwdView::from_bytes(data, &mut buffer).unwrap_err()

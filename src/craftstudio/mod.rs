@@ -3,8 +3,9 @@
 //!
 //! Where its parts are: `raw.rs` the fixed fields; this file the view ([`ProjectView`]) and the
 //! reader beside it (`control.rs`, `entry.rs`, `index.rs`); `model` the owned project
-//! (`model::ProjectModel`, feature `write`), its writer and its tree form; `diff` the
-//! comparison by entry path; the fixtures in `synth::craftstudio`.
+//! (`model::ProjectModel`, feature `write`) and its tree form; `write.rs` its writer
+//! (`to_bytes`, feature `write`); `diff` the comparison by entry path; the fixtures in
+//! `synth::craftstudio`.
 //!
 //! The file is a sequence of variable-length records (.NET length-prefixed strings between fixed
 //! fields), so [`ProjectView::from_bytes`] walks it once, checking every length and string, and
@@ -58,6 +59,8 @@ mod info;
 pub mod model;
 pub(crate) mod netstr;
 pub mod raw;
+#[cfg(feature = "write")]
+mod write;
 
 // The records' one declaration of their layout, for the writer.
 #[cfg(feature = "write")]

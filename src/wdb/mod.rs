@@ -4,8 +4,9 @@
 //!
 //! Where its parts are: `raw.rs` the on-disk structs; this file the view ([`WdbView`]) and the
 //! rest of the reader beside it (`sections.rs`, `schema.rs`, `record.rs`); `model` the owned
-//! table (`model::WdbModel`, feature `write`), its writer and its interchange forms (JSON, CSV,
-//! XLSX); `diff` the comparison by record and field; the fixtures in `synth::wdb`.
+//! table (`model::WdbModel`, feature `write`) and its interchange forms (JSON, CSV, XLSX);
+//! `write` its writer (`to_bytes`, the `!!string` pool, field encoding, feature `write`); `diff`
+//! the comparison by record and field; the fixtures in `synth::wdb`.
 //!
 //! [`WdbView::from_bytes`] reads the header and the entry table (borrowed), checks that every entry
 //! lies inside the file, notes where the known sections are and whether the record names are
@@ -63,6 +64,8 @@ pub mod raw;
 mod record;
 mod schema;
 mod sections;
+#[cfg(feature = "write")]
+mod write;
 
 pub use error::{OwnedWdbError, WdbError, WdbResult};
 pub use info::WdbInfo;

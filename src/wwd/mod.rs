@@ -5,7 +5,8 @@
 //!
 //! Where its parts are: `raw.rs` the on-disk structs; this file the view ([`WwdView`]) and the
 //! reader beside it (`plane.rs`, `object.rs`, `tile_property.rs`, `wapmap_meta.rs`); `model`
-//! the owned level (`model::WwdModel`, feature `write`) and its writer; `tiled` the Tiled map
+//! the owned level (`model::WwdModel`, feature `write`), `write.rs` its writer (`to_bytes`,
+//! the layout, compression and checksum, feature `write`); `tiled` the Tiled map
 //! export and import, [`render`] the level pictures; `diff` the comparison by plane and object;
 //! the fixtures in `synth::wwd`.
 //!
@@ -85,6 +86,8 @@ mod tile_property;
 #[cfg(feature = "tiled")]
 pub mod tiled;
 mod wapmap_meta;
+#[cfg(feature = "write")]
+mod write;
 
 pub use crate::bytes::{hex, unhex};
 pub use checksum::{ChecksumFacts, ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};

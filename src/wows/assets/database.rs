@@ -168,6 +168,31 @@ impl core::fmt::Debug for Database<'_> {
     }
 }
 
+/// The record layout the reader takes for a database of `kind` with schema hash `schema` and
+/// `record_count` records in the `records_space` bytes after its blob header: a known schema's
+/// record size, else the first of the type's layouts the records fit in. The record size is not
+/// stored; the writer checks with this that a database is read in the layout it was written in.
+pub(crate) fn decoded_layout(
+    kind: PrototypeType,
+    schema: u32,
+    record_count: usize,
+    records_space: usize,
+) -> Layout {
+    let fits = |size: usize| {
+        record_count
+            .checked_mul(size)
+            .is_some_and(|n| n <= records_space)
+    };
+    match kind.known_schemas().iter().find(|&&(s, _)| s == schema) {
+        Some(&(_, item_size)) if fits(item_size) => Layout::Known { item_size },
+        Some(_) => Layout::Raw(RawReason::RecordsDoNotFit),
+        None => match kind.layouts().iter().copied().find(|&s| fits(s)) {
+            Some(item_size) => Layout::Checked { item_size },
+            None => Layout::Raw(RawReason::RecordsDoNotFit),
+        },
+    }
+}
+
 impl<'a> Database<'a> {
     fn read(bytes: Bytes<'a>, at: usize, index: usize, entry: &'a DatabaseEntry) -> Result<Self> {
         let blob_at = bytes.resolve(
@@ -185,26 +210,13 @@ impl<'a> Database<'a> {
         let records_space = blob
             .len()
             .saturating_sub(core::mem::size_of::<BlobHeader>());
-        let fits = |size: usize| {
-            record_count
-                .checked_mul(size)
-                .is_some_and(|n| n <= records_space)
-        };
         let layout = match kind {
             None => Layout::Raw(RawReason::UnknownMagic),
             Some(_) if header.header_size.get() != 16 => {
                 Layout::Raw(RawReason::UnexpectedHeaderSize(header.header_size.get()))
             }
             Some(kind) => {
-                let schema = entry.schema_hash.get();
-                match kind.known_schemas().iter().find(|&&(s, _)| s == schema) {
-                    Some(&(_, item_size)) if fits(item_size) => Layout::Known { item_size },
-                    Some(_) => Layout::Raw(RawReason::RecordsDoNotFit),
-                    None => match kind.layouts().iter().copied().find(|&s| fits(s)) {
-                        Some(item_size) => Layout::Checked { item_size },
-                        None => Layout::Raw(RawReason::RecordsDoNotFit),
-                    },
-                }
+                decoded_layout(kind, entry.schema_hash.get(), record_count, records_space)
             }
         };
         Ok(Database {

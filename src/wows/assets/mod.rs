@@ -8,7 +8,8 @@
 //! (its view, its owned fields, its encoder) and the one list of the types that every dispatch
 //! over them is derived from; `fields` the owned fields' common parts ([`PrototypeFields::read`],
 //! JSON in `fields_serde` and `fields_float`);
-//! `model` the owned database (`model::AssetsModel`, feature `write`) and its writer;
+//! `model` the owned database (`model::AssetsModel` and `model::AssetsBuilder`, feature `write`);
+//! `write` its writer (record encoding into blobs, hash maps, layout, checksum, `to_bytes`);
 //! `diff` the comparison by path; the fixtures and the full-scale world in `synth::assets` and
 //! `synth::assets_scale`.
 //!
@@ -79,6 +80,8 @@ pub mod raw;
 mod records;
 mod resource;
 mod strings;
+#[cfg(feature = "write")]
+mod write;
 
 pub use checksum::{Checksum, ChecksumMatch};
 pub use database::{Database, Databases, Layout, RawReason, Records};

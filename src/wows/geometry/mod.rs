@@ -3,7 +3,8 @@
 //!
 //! Where its parts are: [`raw`] the on-disk structs; this file the view ([`GeometryView`]) and the
 //! reader beside it (buffers, mappings, draws and their pairing, armor); `model` the owned file
-//! (`model::GeometryModel`, feature `write`), its writer and a builder from meshes; [`export`]
+//! (`model::GeometryModel`, feature `write`); `write` its writer (`to_bytes`, the builder from
+//! meshes, armor payloads; feature `write`, re-exported by `model`); [`export`]
 //! GLB and OBJ; `diff` the comparison by buffer, mapping and draw; the fixtures in
 //! `synth::geometry`.
 //!
@@ -69,6 +70,8 @@ pub mod raw;
 mod summary;
 mod vertex_format;
 mod vertices;
+#[cfg(feature = "write")]
+mod write;
 
 pub use armor::{Armor, ArmorNode, ArmorNodes, Bounds};
 pub use attributes::{AttributeLayout, FloatAttribute, NonFinite, Vertices};

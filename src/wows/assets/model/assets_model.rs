@@ -24,8 +24,10 @@
 
 use std::collections::HashMap;
 
-use super::{AssetsBuilder, Blob, ChecksumKind, FileLayout, invalid};
+use super::{AssetsBuilder, ChecksumKind, FileLayout};
+use crate::bytes::sink::invalid;
 use crate::bytes::u64_of;
+use crate::wows::assets::write::Blob;
 use crate::wows::assets::{
     MAX_PATH_DEPTH, PrototypeFields, PrototypeRef, PrototypeState, PrototypeType,
 };
@@ -93,13 +95,6 @@ impl AssetsModel {
     /// [`AssetsBuilder::to_model`]).
     pub fn from_view(view: &crate::wows::assets::AssetsDb<'_>) -> Result<AssetsModel> {
         Ok(AssetsBuilder::from_view(view)?.to_model())
-    }
-
-    /// The model as a file, named as every format's owned model names it. It works on a copy
-    /// ([`AssetsBuilder::from_model`] takes the model): a pipeline that no longer needs the model
-    /// saves that copy with `AssetsBuilder::from_model(model)?.to_bytes()`.
-    pub fn to_bytes(&self) -> Result<Vec<u8>> {
-        AssetsBuilder::from_model(self.clone())?.to_bytes()
     }
 }
 

@@ -3,10 +3,11 @@
 
 use std::collections::HashMap;
 
-use super::{AssetsBuilder, Blob, ChecksumKind, FileLayout, NodeNameMaps};
+use super::{AssetsBuilder, ChecksumKind, FileLayout, NodeNameMaps};
 use crate::bytes::u64_of;
 use crate::error::Error;
 use crate::hash::murmur3_32;
+use crate::wows::assets::write::Blob;
 use crate::wows::assets::{AssetsDb, ChecksumMatch, PathIndex, Prototype, PrototypeFields};
 use crate::write_error::WriteResult;
 

@@ -1,9 +1,10 @@
-//! An `assets.bin` writer: strings and resource-to-prototype maps with linear probing, the path
-//! tree with CityHash64 ids, and prototype databases whose records (all ten types) are encoded
-//! from the reader's own [`PrototypeFields`] — one declaration of each record, read and written —
-//! laid out the way the seed describes the game's file. Either checksum flavour. The whole file as
-//! plain data is an [`AssetsModel`], which the builder converts to and from (and, with the `serde`
-//! feature, is read from and written to JSON as).
+//! The owned `assets.bin`: [`AssetsBuilder`], which gathers strings, the path tree (CityHash64
+//! ids), resource-to-prototype entries and records given as the reader's own
+//! [`PrototypeFields`], and [`AssetsModel`], the whole file as plain data, which the builder
+//! converts to and from (and, with the `serde` feature, is read from and written to JSON as);
+//! both copied from a view with `from_view`. Their writer — the records' encoding into database
+//! blobs, the hash maps, the file's layout and checksum, `to_bytes` — is in `assets::write`; its
+//! public types ([`FileLayout`], [`BlobPlacement`], ...) are re-exported here.
 //!
 //! ```
 //! use gamebin::wows::assets::model::AssetsBuilder;
@@ -24,33 +25,20 @@
 use core::mem::size_of;
 use std::collections::HashMap;
 
-use crate::bytes::sink::invalid;
 use crate::bytes::u64_of;
 use crate::hash::{city_hash_64, murmur3_32};
 use crate::wows::assets::raw::ModelPrototypeV1;
 use crate::wows::assets::{PrototypeFields, PrototypeRef, PrototypeType};
 use crate::write_error::{WriteError, WriteResult as Result};
 
-mod blob;
-mod blob_placement;
-mod encode;
-mod file_layout;
-mod from_view;
-mod hash_map;
-mod layout;
-mod placer;
-
-pub(crate) use blob::Blob;
-use blob::pointer;
-pub(crate) use encode::{floats, ids, ids64, named, named_ids};
-
 mod assets_model;
+mod from_view;
 
+use super::write::Blob;
+pub use super::write::{BlobPlacement, FileLayout, NodeNameMaps, Padding, StoredBlob, StringWords};
 pub use assets_model::{
     AssetsModel, DatabaseModel, DatabaseRecords, PathEntryModel, PrototypeEntryModel,
 };
-pub use blob_placement::BlobPlacement;
-pub use file_layout::{FileLayout, NodeNameMaps, Padding, StoredBlob, StringWords};
 
 /// Which checksum the header stores (in JSON `"murmur3"`, `"crc32"` or `{"fixed": "0x…"}`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,7 +62,7 @@ pub enum ChecksumKind {
     ),
 }
 
-fn name_id(name: &str) -> u32 {
+pub(crate) fn name_id(name: &str) -> u32 {
     murmur3_32(name.as_bytes(), 0)
 }
 
@@ -87,21 +75,21 @@ fn name_id(name: &str) -> u32 {
     serde(into = "AssetsModel", try_from = "AssetsModel")
 )]
 pub struct AssetsBuilder {
-    pool: Vec<u8>,
+    pub(in crate::wows::assets) pool: Vec<u8>,
     /// Name id → the string's offset in the pool.
-    strings: HashMap<u32, usize>,
-    string_order: Vec<u32>,
-    strings_capacity: Option<usize>,
-    r2p_capacity: Option<usize>,
-    paths: Vec<(u64, u64, String)>,
-    path_ids: HashMap<String, u64>,
-    prototypes: Vec<(u64, u32)>,
-    blobs: Vec<Blob>,
-    checksum: ChecksumKind,
+    pub(in crate::wows::assets) strings: HashMap<u32, usize>,
+    pub(in crate::wows::assets) string_order: Vec<u32>,
+    pub(in crate::wows::assets) strings_capacity: Option<usize>,
+    pub(in crate::wows::assets) r2p_capacity: Option<usize>,
+    pub(in crate::wows::assets) paths: Vec<(u64, u64, String)>,
+    pub(in crate::wows::assets) path_ids: HashMap<String, u64>,
+    pub(in crate::wows::assets) prototypes: Vec<(u64, u32)>,
+    pub(in crate::wows::assets) blobs: Vec<Blob>,
+    pub(in crate::wows::assets) checksum: ChecksumKind,
     /// Where another writer placed the parts (`None`: the writer's own layout).
-    layout: Option<FileLayout>,
+    pub(in crate::wows::assets) layout: Option<FileLayout>,
     /// The order the visuals' node name maps are encoded in (the layout's, when it has one).
-    node_name_maps: NodeNameMaps,
+    pub(in crate::wows::assets) node_name_maps: NodeNameMaps,
 }
 
 impl Default for AssetsBuilder {
@@ -293,47 +281,4 @@ impl AssetsBuilder {
     pub fn record(&mut self, record: impl Into<PrototypeFields>) -> Result<usize> {
         Ok(self.encode(record.into())?.1)
     }
-
-    /// The position of the (decoded) database of `kind`.
-    fn database_of(&self, kind: PrototypeType) -> Result<usize> {
-        self.blobs
-            .iter()
-            .position(|b| b.magic == kind.magic() && b.raw.is_none())
-            .ok_or_else(|| WriteError::invalid("databases", u64::from(kind.magic()), "no database"))
-    }
-
-    /// Encodes `record` into its type's database; returns the database's position and the
-    /// record's index there.
-    fn encode(&mut self, record: PrototypeFields) -> Result<(usize, usize)> {
-        let kind = record.kind().ok_or_else(raw_refused)?;
-        let database = self.database_of(kind)?;
-        Ok((database, self.encode_fields(database, record)?))
-    }
-
-    /// Encodes a record's fields into database `database` and keeps them there; returns the
-    /// record's index.
-    fn encode_fields(&mut self, database: usize, record: PrototypeFields) -> Result<usize> {
-        // Name ids first (they borrow self mutably for the strings map).
-        for n in record.names() {
-            self.string(n);
-        }
-        let Some(b) = self.blobs.get_mut(database) else {
-            return Err(invalid("databases", u64_of(database), "no database"));
-        };
-        let index = b.count;
-        if !record.encode(b, self.node_name_maps)? {
-            return Err(raw_refused());
-        }
-        b.fields.push(record);
-        Ok(index)
-    }
-}
-
-/// A record the reader kept raw: it carries no fields to encode.
-fn raw_refused() -> WriteError {
-    invalid(
-        "PrototypeFields",
-        0,
-        "a record kept raw is not writable as fields",
-    )
 }

@@ -73,8 +73,8 @@ mod encode {
     use zerocopy::little_endian::U64;
 
     use super::*;
-    use crate::wows::assets::model::{Blob, NodeNameMaps};
     use crate::wows::assets::records::EncodeRecord;
+    use crate::wows::assets::write::{Blob, NodeNameMaps};
     use crate::write_error::WriteResult;
 
     impl EncodeRecord for EffectPresetFields {

@@ -469,8 +469,8 @@ mod encode {
 
     use super::*;
     use crate::bytes::sink::{invalid, narrow};
-    use crate::wows::assets::model::{Blob, NodeNameMaps, floats, named};
     use crate::wows::assets::records::EncodeRecord;
+    use crate::wows::assets::write::{Blob, NodeNameMaps, floats, named};
     use crate::write_error::WriteResult;
 
     impl PropertyValue {

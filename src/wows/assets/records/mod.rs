@@ -38,9 +38,9 @@ pub use visual::{
 
 use super::database::RawReason;
 use super::fields::{Budget, Name};
-#[cfg(feature = "write")]
-use super::model::{Blob, NodeNameMaps};
 use super::strings::Strings;
+#[cfg(feature = "write")]
+use super::write::{Blob, NodeNameMaps};
 use crate::bytes::Bytes;
 use crate::error::Result;
 

@@ -331,8 +331,8 @@ mod encode {
         sink::{invalid, narrow},
         u64_of,
     };
-    use crate::wows::assets::model::{Blob, NodeNameMaps, ids64, named_ids};
     use crate::wows::assets::records::EncodeRecord;
+    use crate::wows::assets::write::{Blob, NodeNameMaps, ids64, named_ids};
     use crate::write_error::WriteResult;
 
     impl EncodeRecord for ModelFields {

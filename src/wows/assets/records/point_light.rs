@@ -224,8 +224,8 @@ mod encode {
 
     use super::*;
     use crate::bytes::sink::narrow;
-    use crate::wows::assets::model::{Blob, NodeNameMaps, floats};
     use crate::wows::assets::records::EncodeRecord;
+    use crate::wows::assets::write::{Blob, NodeNameMaps, floats};
     use crate::write_error::WriteResult;
 
     impl<T> AnimationFields<T> {

@@ -137,8 +137,8 @@ mod encode {
         sink::{invalid, narrow},
         u64_of,
     };
-    use crate::wows::assets::model::{Blob, NodeNameMaps, floats, named_ids};
     use crate::wows::assets::records::EncodeRecord;
+    use crate::wows::assets::write::{Blob, NodeNameMaps, floats, named_ids};
     use crate::write_error::WriteResult;
 
     impl EncodeRecord for SkeletonExtenderFields {

@@ -159,8 +159,8 @@ mod encode {
 
     use super::*;
     use crate::bytes::sink::narrow;
-    use crate::wows::assets::model::{Blob, NodeNameMaps};
     use crate::wows::assets::records::EncodeRecord;
+    use crate::wows::assets::write::{Blob, NodeNameMaps};
     use crate::write_error::WriteResult;
 
     impl EncodeRecord for VelocityFieldFields {

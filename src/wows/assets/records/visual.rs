@@ -436,9 +436,9 @@ mod encode {
 
     use super::*;
     use crate::bytes::sink::narrow;
-    use crate::wows::assets::model::{Blob, NodeNameMaps, floats, ids, named, named_ids};
     use crate::wows::assets::raw::NO_PARENT;
     use crate::wows::assets::records::EncodeRecord;
+    use crate::wows::assets::write::{Blob, NodeNameMaps, floats, ids, named, named_ids};
     use crate::write_error::WriteResult;
 
     impl EncodeRecord for VisualFields {

@@ -1,7 +1,9 @@
-//! `.geometry` writing: [`GeometryModel`], the owned model of a file (from a view, to bytes, serde
-//! with the `serde` feature), and [`GeometryBuilder`], which makes one from meshes — merged vertex
-//! and index buffers (raw or ENCD), mappings with hashed ids, collision and armor models — and
-//! writes it through the model, laid out the way the game's files are.
+//! The owned `.geometry`: [`GeometryModel`], the model of a file (from a view, serde with the
+//! `serde` feature). Its writer is in `geometry::write` and re-exported here: the model's
+//! [`to_bytes`](GeometryModel::to_bytes), and [`GeometryBuilder`], which makes a model from
+//! meshes — merged vertex and index buffers (raw or ENCD), mappings with hashed ids, collision and
+//! armor models ([`armor_payload`]) — and writes it through the model, laid out the way the game's
+//! files are.
 //!
 //! ```
 //! use gamebin::wows::geometry::model::{GeometryBuilder, MeshVertex};
@@ -19,12 +21,11 @@
 //! assert_eq!(view.draw_by_name("Triangle").unwrap().indices.items_count(), 3);
 //! ```
 
-mod armor;
-mod builder;
 mod file;
 
-pub use armor::{ArmorNodeSpec, armor_payload};
-pub use builder::{GeometryBuilder, MeshVertex, f32_to_f16, pack_unit, pack_vertex};
+pub use super::write::{
+    ArmorNodeSpec, GeometryBuilder, MeshVertex, armor_payload, f32_to_f16, pack_unit, pack_vertex,
+};
 pub use file::{
     GeometryFile, GeometryModel, IndexBufferSpec, MAX_BLOB_PADDING, MappingSpec,
     ModelPrototypeSpec, PADDING_BYTE, VertexBufferSpec,

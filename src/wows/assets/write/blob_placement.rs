@@ -43,7 +43,7 @@ pub struct BlobPlacement {
 impl BlobPlacement {
     /// The order in which `blob`'s arrays are placed: by their offsets here (an array numbered
     /// past this placement's, from a record added, last, in the writer's order).
-    pub(super) fn order(&self, blob: &Blob) -> Vec<usize> {
+    pub(in crate::wows::assets) fn order(&self, blob: &Blob) -> Vec<usize> {
         let mut order: Vec<usize> = (0..blob.arrays.len()).collect();
         order.sort_by_key(|&k| (self.arrays.get(k).copied().unwrap_or(usize::MAX), k));
         order
@@ -55,7 +55,11 @@ impl BlobPlacement {
     /// blob does not follow the records' pointers to one array each, inside the blob, after
     /// the records and apart from each other, or where the placement does not write `stored`
     /// again byte for byte.
-    pub(super) fn of(database: usize, blob: &Blob, stored: &[u8]) -> Option<BlobPlacement> {
+    pub(in crate::wows::assets) fn of(
+        database: usize,
+        blob: &Blob,
+        stored: &[u8],
+    ) -> Option<BlobPlacement> {
         let bytes = Bytes::new(stored);
         let records_at = size_of::<BlobHeader>();
         let records_end = records_at.checked_add(blob.records.len())?;

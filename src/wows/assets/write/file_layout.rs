@@ -39,11 +39,11 @@ use core::mem::size_of;
 
 use zerocopy::little_endian::I64;
 
-use super::AssetsBuilder;
 use super::blob_placement::BlobPlacement;
 use crate::bytes::sink::invalid;
 use crate::bytes::{Bytes, u64_of};
 use crate::hash::murmur3_32;
+use crate::wows::assets::model::AssetsBuilder;
 use crate::wows::assets::raw::{
     BODY_BASE, BODY_DATABASES_PTR, BODY_PATHS, BODY_PATHS_PTR, BODY_R2P, BODY_R2P_BUCKETS_PTR,
     BODY_R2P_VALUES_PTR, BODY_STRING_DATA_PTR, BODY_STRINGS_BUCKETS_PTR, BODY_STRINGS_VALUES_PTR,
@@ -155,7 +155,7 @@ impl NodeNameMaps {
     /// The order of the node name maps of `view`'s visuals: in node order when a visual's map
     /// is in node order and not sorted (a map neither sorted nor in node order is not written
     /// the same either way: its blob is then kept as stored).
-    pub(super) fn of(view: &AssetsDb<'_>) -> NodeNameMaps {
+    pub(in crate::wows::assets) fn of(view: &AssetsDb<'_>) -> NodeNameMaps {
         for database in view.databases().iter().flatten() {
             // A raw database's record count is unchecked: never a loop bound.
             if database.kind() != Some(PrototypeType::Visual) || database.item_size().is_none() {
@@ -238,7 +238,7 @@ pub struct StoredBlob {
 
 impl StoredBlob {
     /// `stored` kept for database `database`, whose records the writer writes as `written`.
-    pub(super) fn new(database: usize, written: &[u8], stored: &[u8]) -> Self {
+    pub(in crate::wows::assets) fn new(database: usize, written: &[u8], stored: &[u8]) -> Self {
         StoredBlob {
             database,
             records_size: written.len(),
@@ -250,7 +250,7 @@ impl StoredBlob {
 
     /// Whether `written` (the blob the writer makes from the records now) is the one this blob
     /// was kept for.
-    pub(super) fn matches(&self, written: &[u8]) -> bool {
+    pub(in crate::wows::assets) fn matches(&self, written: &[u8]) -> bool {
         written.len() == self.records_size
             && murmur3_32(written, 0) == self.records_murmur3
             && crc32fast::hash(written) == self.records_crc32
@@ -259,7 +259,7 @@ impl StoredBlob {
 
 impl FileLayout {
     /// The blob kept as stored for database `database`, if any.
-    pub(super) fn stored_blob(&self, database: usize) -> Option<&StoredBlob> {
+    pub(in crate::wows::assets) fn stored_blob(&self, database: usize) -> Option<&StoredBlob> {
         // In increasing database order (`check` refuses any other): one search per database.
         let i = self
             .stored_blobs
@@ -269,7 +269,10 @@ impl FileLayout {
     }
 
     /// The placement of database `database`'s arrays, if any.
-    pub(super) fn blob_placement(&self, database: usize) -> Option<&BlobPlacement> {
+    pub(in crate::wows::assets) fn blob_placement(
+        &self,
+        database: usize,
+    ) -> Option<&BlobPlacement> {
         let i = self
             .blob_placements
             .binary_search_by_key(&database, |p| p.database)
@@ -279,7 +282,7 @@ impl FileLayout {
 
     /// Refuses stored blobs and blob placements that are not one per database, in table order,
     /// of the `databases` the model has.
-    pub(super) fn check(&self, databases: usize) -> Result<()> {
+    pub(in crate::wows::assets) fn check(&self, databases: usize) -> Result<()> {
         in_table_order(
             self.stored_blobs.iter().map(|s| s.database),
             databases,
@@ -324,7 +327,10 @@ impl FileLayout {
     /// The layout of the file `view` reads, for the builder `b` made from it: `None` when it is
     /// the writer's own (every part right after the one before it, the words the strings'
     /// order, every blob the one the writer makes from its records).
-    pub(super) fn of(view: &AssetsDb<'_>, b: &AssetsBuilder) -> Result<Option<FileLayout>> {
+    pub(in crate::wows::assets) fn of(
+        view: &AssetsDb<'_>,
+        b: &AssetsBuilder,
+    ) -> Result<Option<FileLayout>> {
         let file = view.as_bytes();
         let h = view.body_header();
         // The reader's own resolution (it opened the file, so none of these fails).

@@ -4,9 +4,9 @@
 
 use zerocopy::little_endian::{F32, U32, U64};
 
-use super::name_id;
 use crate::bytes::sink::invalid;
 use crate::wows::assets::Name;
+use crate::wows::assets::model::name_id;
 use crate::write_error::WriteResult as Result;
 
 /// Little-endian floats, as the records store them.

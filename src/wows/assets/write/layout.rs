@@ -5,9 +5,10 @@
 use core::mem::{offset_of, size_of};
 
 use super::placer::Placer;
-use super::{AssetsBuilder, ChecksumKind, pointer};
+use super::pointer;
 use crate::bytes::sink::{Sink, narrow};
 use crate::hash::murmur3_32;
+use crate::wows::assets::model::{AssetsBuilder, ChecksumKind};
 use crate::wows::assets::raw::{
     BODY_PATHS, BODY_R2P, BodyHeader, DatabaseEntry, Header, PathEntry,
 };
@@ -110,6 +111,8 @@ impl AssetsBuilder {
                     placed.as_slice()
                 }
             };
+            b.check_read_item_size(blob)
+                .map_err(|e| e.at_index(i).in_field("databases"))?;
             let blob_at = place.put(&mut out, |l| l.blobs.get(i).copied(), blob, "layout.blobs")?;
             let entry = DatabaseEntry {
                 magic: U32::new(b.magic),

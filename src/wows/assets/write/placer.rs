@@ -16,7 +16,7 @@ const SLACK: usize = 64 << 10;
 
 /// Places parts at the offsets of a layout `L` while it still can. Offsets are positions in the
 /// sink the parts are written to (the file, or one blob).
-pub(super) struct Placer<'l, L> {
+pub(in crate::wows::assets) struct Placer<'l, L> {
     /// The layout while it is followed.
     layout: Option<&'l L>,
     /// The layout's fill between parts, written into the gaps it was stored in.
@@ -31,7 +31,7 @@ pub(super) struct Placer<'l, L> {
 
 impl<'l, L> Placer<'l, L> {
     /// A placer of a file's parts by `layout`, with the fill `padding`.
-    pub(super) fn new(layout: Option<&'l L>, padding: &'l [Padding]) -> Self {
+    pub(in crate::wows::assets) fn new(layout: Option<&'l L>, padding: &'l [Padding]) -> Self {
         Placer {
             layout,
             padding,
@@ -44,7 +44,7 @@ impl<'l, L> Placer<'l, L> {
     /// A placer of the parts of a part that starts at `at` in this placer's sink (a blob in the
     /// file) by their own `layout`: its gaps count against the budget of this one (given back
     /// with [`absorb`](Self::absorb)).
-    pub(super) fn nested<'m, M>(
+    pub(in crate::wows::assets) fn nested<'m, M>(
         &self,
         layout: Option<&'m M>,
         padding: &'m [Padding],
@@ -60,18 +60,18 @@ impl<'l, L> Placer<'l, L> {
     }
 
     /// Takes back the budget a [`nested`](Self::nested) placer spent.
-    pub(super) fn absorb<M>(&mut self, nested: &Placer<'_, M>) {
+    pub(in crate::wows::assets) fn absorb<M>(&mut self, nested: &Placer<'_, M>) {
         self.gaps = nested.gaps;
     }
 
     /// The layout while it is followed (`None` from the first part it could not place on).
-    pub(super) fn layout(&self) -> Option<&'l L> {
+    pub(in crate::wows::assets) fn layout(&self) -> Option<&'l L> {
         self.layout
     }
 
     /// Writes the layout's padding into the gaps it was stored in, where those gaps were left
     /// (a padding whose gap an edit closed is dropped).
-    pub(super) fn pad(&self, out: &mut Sink, what: &'static str) -> Result<()> {
+    pub(in crate::wows::assets) fn pad(&self, out: &mut Sink, what: &'static str) -> Result<()> {
         for padding in self.padding {
             let end = padding.at.saturating_add(padding.bytes.len());
             let gap = self
@@ -90,7 +90,7 @@ impl<'l, L> Placer<'l, L> {
 
     /// Moves to where the layout places the part `what` (offset given by `at`, `size` bytes
     /// long): zero-fills up to it, or gives the layout up when the sink already goes past it.
-    pub(super) fn place(
+    pub(in crate::wows::assets) fn place(
         &mut self,
         out: &mut Sink,
         at: impl FnOnce(&L) -> Option<usize>,
@@ -130,7 +130,7 @@ impl<'l, L> Placer<'l, L> {
 
     /// Places `value` (a part) where the layout puts it (see [`place`](Self::place)) and
     /// writes it; returns where it starts.
-    pub(super) fn put<T: IntoBytes + Immutable + ?Sized>(
+    pub(in crate::wows::assets) fn put<T: IntoBytes + Immutable + ?Sized>(
         &mut self,
         out: &mut Sink,
         at: impl FnOnce(&L) -> Option<usize>,

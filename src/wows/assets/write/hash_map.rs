@@ -5,9 +5,10 @@
 use zerocopy::little_endian::{U32, U64};
 use zerocopy::{FromZeros, Immutable, IntoBytes};
 
-use super::{AssetsBuilder, StringWords};
+use super::StringWords;
 use crate::bytes::sink::{invalid, narrow};
 use crate::bytes::u64_of;
+use crate::wows::assets::model::AssetsBuilder;
 use crate::wows::assets::raw::{PrototypeBucket, StringBucket};
 use crate::write_error::{WriteError, WriteResult as Result};
 
@@ -15,7 +16,9 @@ impl AssetsBuilder {
     /// The strings map: its capacity, buckets (key, and a word whose low 31 bits hold the
     /// string's order, or its slot when the model's layout says so, bit 31 marking the bucket
     /// used) and values (pool offsets).
-    pub(super) fn strings_map(&self) -> Result<(usize, Vec<StringBucket>, Vec<U32>)> {
+    pub(in crate::wows::assets) fn strings_map(
+        &self,
+    ) -> Result<(usize, Vec<StringBucket>, Vec<U32>)> {
         let capacity = self
             .strings_capacity
             .unwrap_or_else(|| capacity_for(self.string_order.len()));
@@ -45,7 +48,9 @@ impl AssetsBuilder {
 
     /// The resource-to-prototype map: its capacity, buckets (key, word 1) and values (as
     /// stored).
-    pub(super) fn prototypes_map(&self) -> Result<(usize, Vec<PrototypeBucket>, Vec<U32>)> {
+    pub(in crate::wows::assets) fn prototypes_map(
+        &self,
+    ) -> Result<(usize, Vec<PrototypeBucket>, Vec<U32>)> {
         let capacity = self
             .r2p_capacity
             .unwrap_or_else(|| capacity_for(self.prototypes.len()));

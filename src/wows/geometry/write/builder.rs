@@ -5,9 +5,11 @@
 use zerocopy::IntoBytes;
 use zerocopy::little_endian::{F32, U16, U32};
 
-use super::{GeometryModel, IndexBufferSpec, MappingSpec, ModelPrototypeSpec, VertexBufferSpec};
 use crate::bytes::sink::{Sink, invalid, narrow};
 use crate::bytes::u64_of;
+use crate::wows::geometry::model::{
+    GeometryModel, IndexBufferSpec, MappingSpec, ModelPrototypeSpec, VertexBufferSpec,
+};
 use crate::wows::geometry::raw::{ENCD_MAGIC, EncdHeader};
 use crate::wows::geometry::{MappingKind, VertexFormat, encode};
 use crate::write_error::{WriteError, WriteResult as Result};

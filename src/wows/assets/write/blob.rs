@@ -13,20 +13,21 @@ use super::blob_placement::BlobPlacement;
 use super::placer::Placer;
 use crate::bytes::sink::{Reserved, Sink, invalid, relative};
 use crate::bytes::u64_of;
+use crate::wows::assets::database::decoded_layout;
 use crate::wows::assets::raw::{BlobHeader, ModelPrototypeV1};
-use crate::wows::assets::{MODEL_LAYOUT, MODEL_LAYOUT_V1, PrototypeFields};
+use crate::wows::assets::{MODEL_LAYOUT, MODEL_LAYOUT_V1, PrototypeFields, PrototypeType};
 use crate::write_error::WriteResult as Result;
 
 /// An out-of-line array: where it starts in [`Blob::ool`] and its length in bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct OolArray {
-    pub(super) at: usize,
-    pub(super) len: usize,
+pub(in crate::wows::assets) struct OolArray {
+    pub(in crate::wows::assets) at: usize,
+    pub(in crate::wows::assets) len: usize,
 }
 
 /// What stores a pointer: the record area or an out-of-line array (its index).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Holder {
+pub(in crate::wows::assets) enum Holder {
     Records,
     Array(usize),
 }
@@ -34,37 +35,37 @@ pub(super) enum Holder {
 /// A relative pointer a blob stores: in `holder`, `field` bytes from its start, measured from
 /// `base` (bytes from the holder's start too), to the array `target`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct BlobPointer {
-    pub(super) holder: Holder,
-    pub(super) field: usize,
-    pub(super) base: usize,
-    pub(super) target: usize,
+pub(in crate::wows::assets) struct BlobPointer {
+    pub(in crate::wows::assets) holder: Holder,
+    pub(in crate::wows::assets) field: usize,
+    pub(in crate::wows::assets) base: usize,
+    pub(in crate::wows::assets) target: usize,
 }
 
 /// A database blob under construction: fixed-size records first, out-of-line arrays after them.
 /// Pointers are patched once every array has its place.
 #[derive(Debug, Clone)]
 pub(crate) struct Blob {
-    pub(super) magic: u32,
-    pub(super) schema_hash: u32,
+    pub(in crate::wows::assets) magic: u32,
+    pub(in crate::wows::assets) schema_hash: u32,
     pub(crate) item_size: usize,
-    pub(super) count: usize,
-    pub(super) records: Sink,
+    pub(in crate::wows::assets) count: usize,
+    pub(in crate::wows::assets) records: Sink,
     /// The out-of-line arrays one after another, each 8-aligned (the writer's own placing).
-    pub(super) ool: Sink,
+    pub(in crate::wows::assets) ool: Sink,
     /// Each array in `ool`, in the order the encoders make them (a placement's indices).
-    pub(super) arrays: Vec<OolArray>,
+    pub(in crate::wows::assets) arrays: Vec<OolArray>,
     /// Each pointer, in the order the encoders make them: a pointer stored inside an array
     /// comes after the one to that array.
-    pub(super) pointers: Vec<BlobPointer>,
+    pub(in crate::wows::assets) pointers: Vec<BlobPointer>,
     /// Raw blob bytes for a database of unknown layout (written as is).
-    pub(super) raw: Option<Vec<u8>>,
+    pub(in crate::wows::assets) raw: Option<Vec<u8>>,
     /// The records encoded, as given (what the model of the file carries).
-    pub(super) fields: Vec<PrototypeFields>,
+    pub(in crate::wows::assets) fields: Vec<PrototypeFields>,
 }
 
 impl Blob {
-    pub(super) fn new(magic: u32, schema_hash: u32, item_size: usize) -> Self {
+    pub(in crate::wows::assets) fn new(magic: u32, schema_hash: u32, item_size: usize) -> Self {
         Blob {
             magic,
             schema_hash,
@@ -86,6 +87,31 @@ impl Blob {
         } else {
             MODEL_LAYOUT
         }
+    }
+
+    /// Refuses an item size that the reader would not take for `blob`, this database's finished
+    /// blob: the size is not stored, readers take it from the type, the schema hash and the
+    /// records' room (a known schema's size, else the first layout the records fit in), so
+    /// another one would not be read as given.
+    pub(in crate::wows::assets) fn check_read_item_size(&self, blob: &[u8]) -> Result<()> {
+        let Some(kind) = PrototypeType::from_magic(self.magic).filter(|_| self.raw.is_none())
+        else {
+            return Ok(());
+        };
+        let space = blob.len().saturating_sub(size_of::<BlobHeader>());
+        let read = decoded_layout(kind, self.schema_hash, self.count, space).item_size();
+        if read == Some(self.item_size) {
+            return Ok(());
+        }
+        let e = invalid(
+            "Database.itemSize",
+            u64_of(self.item_size),
+            "not the record size readers take for this type and schema hash",
+        );
+        Err(e
+            .in_field("item_size")
+            .in_field("decoded")
+            .in_field("records"))
     }
 
     /// Appends a record; its type must have the database's item size. Returns its position in the
@@ -211,14 +237,17 @@ impl Blob {
 
     /// The finished blob the writer's own way: header, records, then each array 8-aligned, one
     /// after another.
-    pub(super) fn finish(&self) -> Result<Vec<u8>> {
+    pub(in crate::wows::assets) fn finish(&self) -> Result<Vec<u8>> {
         self.finish_placed(&mut Placer::new(None, &[]))
     }
 
     /// The finished blob: header, records, each array where `place` puts it (in the order of
     /// its placement's offsets; the writer's way from the first that does not fit), pointers
     /// patched.
-    pub(super) fn finish_placed(&self, place: &mut Placer<'_, BlobPlacement>) -> Result<Vec<u8>> {
+    pub(in crate::wows::assets) fn finish_placed(
+        &self,
+        place: &mut Placer<'_, BlobPlacement>,
+    ) -> Result<Vec<u8>> {
         if let Some(raw) = &self.raw {
             return Ok(raw.clone());
         }
@@ -274,6 +303,10 @@ impl Blob {
 }
 
 /// The relative pointer from the struct at `base` to `target`.
-pub(super) fn pointer(base: usize, target: usize, what: &'static str) -> Result<I64> {
+pub(in crate::wows::assets) fn pointer(
+    base: usize,
+    target: usize,
+    what: &'static str,
+) -> Result<I64> {
     relative(base, target, what).map(I64::new)
 }
