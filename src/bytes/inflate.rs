@@ -19,8 +19,10 @@ pub(crate) fn plausible(stored: usize, declared: usize) -> bool {
 pub(crate) enum Inflate {
     /// The stream is not valid deflate; `input` bytes of it were consumed.
     Corrupt { input: u64, produced: u64 },
-    /// The stream ended, or the input ran out, after `produced` bytes, fewer than declared.
+    /// The stream ended after `produced` bytes, fewer than declared.
     Short { input: u64, produced: u64 },
+    /// The input ran out after `produced` bytes, fewer than declared, with the stream unfinished.
+    EndsEarly { input: u64, produced: u64 },
     /// The stream goes on after the declared length.
     Long,
     /// The output is full and the input consumed, but the stream has no end.
@@ -63,7 +65,7 @@ pub(crate) fn inflate_exact(
         return Ok(to_index(z.total_in()));
     }
     if produced < declared {
-        return Err(Inflate::Short {
+        return Err(Inflate::EndsEarly {
             input: z.total_in(),
             produced,
         });
@@ -84,19 +86,6 @@ pub(crate) fn inflate_exact(
         });
     }
     Ok(to_index(z.total_in()))
-}
-
-/// Makes `buffer` exactly `len` bytes long for a stream to overwrite. A buffer too small is
-/// replaced by a new zeroed one (one allocation, through the allocator's zeroed path); a large
-/// enough one keeps its bytes, and only those beyond its old length are zeroed: every byte is
-/// overwritten by a sound stream, so reusing a buffer costs nothing to prepare.
-pub(crate) fn output_of(buffer: &mut Vec<u8>, len: usize) -> &mut [u8] {
-    if buffer.capacity() < len {
-        *buffer = vec![0; len];
-    } else {
-        buffer.resize(len, 0);
-    }
-    buffer
 }
 
 /// A decompressor count (never more than the slices it counts) as an index.
@@ -141,7 +130,7 @@ mod tests {
         z.reset(false);
         assert!(matches!(
             inflate_exact(&mut z, &stored[..stored.len() / 2], &mut out),
-            Err(Inflate::Short { .. })
+            Err(Inflate::EndsEarly { .. })
         ));
         z.reset(false);
         assert!(matches!(

@@ -8,9 +8,10 @@
 //! that state and resets it between streams, so a tool opening thousands of levels allocates it
 //! once, not once per level.
 
-use flate2::{Decompress, FlushDecompress, Status};
+use flate2::Decompress;
 
 use super::raw::{HEADER_DECOMPRESSED_SIZE, HEADER_SIZE};
+use crate::bytes::inflate::{Inflate, inflate_exact, plausible};
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 
@@ -19,7 +20,7 @@ pub const MAX_MAIN_BLOCK: usize = 64 << 20;
 
 /// The most deflate can expand its input (about 1032:1), with room for a stream's fixed overhead:
 /// a declared length beyond it cannot be honest, so it is refused before anything is allocated.
-pub const MAX_INFLATE_RATIO: usize = 1032;
+pub const MAX_INFLATE_RATIO: usize = crate::bytes::inflate::MAX_INFLATE_RATIO;
 
 const WHAT: &str = "WwdHeader.main_block(zlib)";
 
@@ -108,12 +109,7 @@ pub(crate) fn inflate_into(
             "larger than the 64 MiB cap on an inflated main block",
         ));
     }
-    if declared_len
-        > stored
-            .len()
-            .saturating_mul(MAX_INFLATE_RATIO)
-            .saturating_add(64)
-    {
+    if !plausible(stored.len(), declared_len) {
         return Err(Error::invalid(
             field,
             "WwdHeader.decompressed_mainblock_size",
@@ -123,66 +119,37 @@ pub(crate) fn inflate_into(
     }
     prepare(buffer, header, HEADER_SIZE + declared_len);
     let out = buffer.get_mut(HEADER_SIZE..).unwrap_or(&mut []);
-    let z = inflater.fresh();
-    let at = |z: &Decompress| u64_of(HEADER_SIZE).saturating_add(z.total_in());
-    let corrupt =
-        |z: &Decompress| Error::invalid(at(z), WHAT, z.total_out(), "the zlib stream is corrupt");
-    // One call inflates the whole stream when it is sound; the loop only continues while the
-    // decompressor makes progress, so it ends on any input.
-    let mut status;
-    loop {
-        let before = (z.total_in(), z.total_out());
-        let input = stored.get(to_index(z.total_in())..).unwrap_or(&[]);
-        let output = out.get_mut(to_index(z.total_out())..).unwrap_or(&mut []);
-        status = z
-            .decompress(input, output, FlushDecompress::Finish)
-            .map_err(|_| corrupt(z))?;
-        if status == Status::StreamEnd || (z.total_in(), z.total_out()) == before {
-            break;
+    let at = |input: u64| u64_of(HEADER_SIZE).saturating_add(input);
+    // What follows the stream (nothing, or WapMap's metadata block) is the caller's to judge.
+    inflate_exact(inflater.fresh(), stored, out).map_err(|e| match e {
+        Inflate::Corrupt { input, produced } => {
+            Error::invalid(at(input), WHAT, produced, "the zlib stream is corrupt")
         }
-    }
-    let produced = z.total_out();
-    if status != Status::StreamEnd {
-        if produced < u64_of(declared_len) {
-            return Err(Error::invalid(
-                at(z),
-                WHAT,
-                produced,
-                "the zlib stream ends early: it inflates to fewer bytes than decompressed_mainblock_size (truncated file?)",
-            ));
-        }
-        // The output is full: the stream must end here.
-        let input = stored.get(to_index(z.total_in())..).unwrap_or(&[]);
-        let mut probe = [0u8; 1];
-        let end = z
-            .decompress(input, &mut probe, FlushDecompress::Finish)
-            .map_err(|_| corrupt(z))?;
-        if z.total_out() != produced {
-            return Err(Error::invalid(
-                field,
-                "WwdHeader.decompressed_mainblock_size",
-                u64::from(declared),
-                "the zlib stream inflates to more bytes than declared",
-            ));
-        }
-        if end != Status::StreamEnd {
-            return Err(Error::invalid(
-                at(z),
-                WHAT,
-                produced,
-                "the zlib stream does not end (truncated file?)",
-            ));
-        }
-    } else if produced != u64_of(declared_len) {
-        return Err(Error::invalid(
-            at(z),
+        Inflate::EndsEarly { input, produced } => Error::invalid(
+            at(input),
+            WHAT,
+            produced,
+            "the zlib stream ends early: it inflates to fewer bytes than decompressed_mainblock_size (truncated file?)",
+        ),
+        Inflate::Short { input, produced } => Error::invalid(
+            at(input),
             WHAT,
             produced,
             "the zlib stream inflates to fewer bytes than decompressed_mainblock_size",
-        ));
-    }
-    // What follows the stream (nothing, or WapMap's metadata block) is the caller's to judge.
-    Ok(to_index(z.total_in()))
+        ),
+        Inflate::Long => Error::invalid(
+            field,
+            "WwdHeader.decompressed_mainblock_size",
+            u64::from(declared),
+            "the zlib stream inflates to more bytes than declared",
+        ),
+        Inflate::NoEnd { input, produced } => Error::invalid(
+            at(input),
+            WHAT,
+            produced,
+            "the zlib stream does not end (truncated file?)",
+        ),
+    })
 }
 
 /// Makes `buffer` exactly `total` bytes long, starting with `header`. A buffer too small is
@@ -198,9 +165,4 @@ fn prepare(buffer: &mut Vec<u8>, header: &[u8], total: usize) {
     if let Some(head) = buffer.get_mut(..header.len()) {
         head.copy_from_slice(header);
     }
-}
-
-/// A decompressor count (never more than the slices it counts) as an index.
-fn to_index(n: u64) -> usize {
-    usize::try_from(n).unwrap_or(usize::MAX)
 }

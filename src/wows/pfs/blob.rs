@@ -5,7 +5,7 @@ use flate2::Decompress;
 
 use super::entry::{Compression, FileEntry};
 use super::raw::BlobTrailer;
-use crate::bytes::inflate::{Inflate, inflate_exact, output_of, plausible};
+use crate::bytes::inflate::{Inflate, inflate_exact, plausible};
 use crate::bytes::{Bytes, to_usize, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 
@@ -140,6 +140,12 @@ fn inflate_error(e: Inflate, at: u64) -> Error {
             produced,
             "the deflate stream is corrupt",
         ),
+        Inflate::EndsEarly { input, produced } => Error::invalid(
+            at.saturating_add(input),
+            WHAT,
+            produced,
+            "the deflate stream ends early: it inflates to fewer bytes than the record's unpacked size (truncated?)",
+        ),
         Inflate::Short { input, produced } => Error::invalid(
             at.saturating_add(input),
             WHAT,
@@ -159,4 +165,17 @@ fn inflate_error(e: Inflate, at: u64) -> Error {
             "the deflate stream does not end where its stored size does",
         ),
     }
+}
+
+/// Makes `buffer` exactly `len` bytes long for a stream to overwrite. A buffer too small is
+/// replaced by a new zeroed one (one allocation, through the allocator's zeroed path); a large
+/// enough one keeps its bytes, and only those beyond its old length are zeroed: every byte is
+/// overwritten by a sound stream, so reusing a buffer costs nothing to prepare.
+fn output_of(buffer: &mut Vec<u8>, len: usize) -> &mut [u8] {
+    if buffer.capacity() < len {
+        *buffer = vec![0; len];
+    } else {
+        buffer.resize(len, 0);
+    }
+    buffer
 }
