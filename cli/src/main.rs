@@ -45,9 +45,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Read game data files in place: World of Warships .geometry and assets.bin, Final Fantasy XIII
-/// .wdb, Claw / Gruntz .wwd levels, Rusty Hearts .wdata maps and CraftStudio Project.dat (more
-/// formats to come).
+/// Read game data files in place: World of Warships .geometry, assets.bin and game installs
+/// (.idx/.pkg archives), Final Fantasy XIII .wdb, Claw / Gruntz .wwd levels, Rusty Hearts .wdata
+/// maps and CraftStudio Project.dat (more formats to come).
 ///
 /// Formats are detected by content, never by file name.
 #[derive(Debug, Parser)]
@@ -56,6 +56,7 @@ use clap::{Parser, Subcommand};
     after_help = "Examples:\n  gamebin info fixtures\n  gamebin info --json ~/games/wows/res \
                         > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin export ship.geometry -o ship.glb\n  \
                         gamebin assets ls assets.bin content/gameplay/japan\n  \
+                        gamebin pfs extract ~/games/wows content/gameplay/japan -o res\n  \
                         gamebin assets unpack assets.bin -o assets.json\n  \
                         gamebin wdb pack item.json -o item.wdb\n  gamebin wwd render RETAIL01.WWD -o level1.png\n  \
                         gamebin craftstudio check MyProject/"
@@ -797,10 +798,12 @@ enum PfsCommand {
     /// leave DIR (an empty, `.` or `..` segment, a backslash, a colon) is refused. Existing
     /// files are not overwritten without --force. Ends with one line on stderr: the files and
     /// bytes written.
-    #[command(after_help = "Examples:\n  gamebin pfs extract ~/games/wows -o wows-res\n  \
+    #[command(
+        after_help = "Examples:\n  gamebin pfs extract ~/games/wows -o wows-res\n  \
         gamebin pfs extract ~/games/wows content/gameplay/japan -o res\n  \
         gamebin pfs extract ~/games/wows 'content/**/*.geometry' content/assets.bin -o res\n  \
-        gamebin pfs extract ~/games/wows gui/ -o res --force")]
+        gamebin pfs extract ~/games/wows gui/ -o res --force"
+    )]
     Extract {
         #[command(flatten)]
         install: InstallArgs,
@@ -1071,12 +1074,19 @@ fn main() -> ExitCode {
                 [path] => pfs::cat(source, path),
                 _ => {
                     use clap::CommandFactory as _;
-                    Cli::command()
-                        .error(
-                            clap::error::ErrorKind::WrongNumberOfValues,
-                            "pfs cat takes one PATH (after INSTALL, or alone with --idx and --pkg)",
-                        )
-                        .exit()
+                    let mut cli = Cli::command();
+                    cli.build();
+                    // The error's usage line is `pfs cat`'s, not the top level's.
+                    let mut cat = cli
+                        .find_subcommand_mut("pfs")
+                        .and_then(|pfs| pfs.find_subcommand_mut("cat"))
+                        .cloned()
+                        .unwrap_or(cli);
+                    cat.error(
+                        clap::error::ErrorKind::WrongNumberOfValues,
+                        "pfs cat takes one PATH (after INSTALL, or alone with --idx and --pkg)",
+                    )
+                    .exit()
                 }
             }
         }

@@ -374,7 +374,12 @@ fn extract_one(
     let target = output.join(path);
     files::refuse_existing(&target, force).map_err(|e| anyhow!("{path}: {e:#}"))?;
     let bytes = install
-        .read(&item.install_file(), path, &mut worker.reader, &mut worker.buffer)
+        .read(
+            &item.install_file(),
+            path,
+            &mut worker.reader,
+            &mut worker.buffer,
+        )
         .map_err(install_error)?;
     if let Some(dir) = target.parent()
         && worker.made.as_deref() != Some(dir)

@@ -80,7 +80,11 @@ fn ls_lists_every_file_a_prefix_a_glob_and_json() {
 
     let out = gamebin(&["pfs", "ls", arg(&game), "**/*.xml"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    let xml: BTreeSet<String> = all.iter().filter(|p| p.ends_with(".xml")).cloned().collect();
+    let xml: BTreeSet<String> = all
+        .iter()
+        .filter(|p| p.ends_with(".xml"))
+        .cloned()
+        .collect();
     assert_eq!(lines(&out.stdout), xml);
     let out = gamebin(&["pfs", "ls", arg(&game), "content/*.xml"]);
     assert_eq!(lines(&out.stdout), under("content/guide_"));
@@ -89,7 +93,11 @@ fn ls_lists_every_file_a_prefix_a_glob_and_json() {
     let out = gamebin(&["pfs", "ls", arg(&game), "content/gui"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
-    assert!(stderr(&out).contains("no file matches content/gui"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no file matches content/gui"),
+        "{}",
+        stderr(&out)
+    );
 
     let out = gamebin(&["pfs", "ls", "--json", arg(&game)]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -169,13 +177,22 @@ fn cat_writes_stored_and_deflated_files() {
         assert_eq!(&out.stdout, data, "{path}");
     }
     let (path, data, _) = &files[1];
-    let out = gamebin(&["pfs", "cat", arg(&game), &format!("res\\{}", path.replace('/', "\\"))]);
+    let out = gamebin(&[
+        "pfs",
+        "cat",
+        arg(&game),
+        &format!("res\\{}", path.replace('/', "\\")),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(&out.stdout, data);
 
     let out = gamebin(&["pfs", "cat", arg(&game), "content/nothere.xml"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("content/nothere.xml: no such file"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("content/nothere.xml: no such file"),
+        "{}",
+        stderr(&out)
+    );
     let out = gamebin(&["pfs", "cat", arg(&game), "content/gameplay"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("a folder"), "{}", stderr(&out));
@@ -218,7 +235,15 @@ fn extract_writes_every_file_and_replaces_none_without_force() {
 
     // A selection: only those files.
     let some = dir.join("some");
-    let out = gamebin(&["pfs", "extract", arg(&game), "gui", "**/*.geometry", "-o", arg(&some)]);
+    let out = gamebin(&[
+        "pfs",
+        "extract",
+        arg(&game),
+        "gui",
+        "**/*.geometry",
+        "-o",
+        arg(&some),
+    ]);
     assert!(out.status.success(), "{}", stderr(&out));
     for (path, _, _) in &files {
         let wanted = path.starts_with("gui/") || path.ends_with(".geometry");
@@ -251,7 +276,14 @@ fn a_damaged_file_is_named_and_the_others_are_written() {
     let said = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(said.contains(&format!("gamebin: {bad}: ")), "{said}");
-    assert!(said.contains(&format!("extracted {} of {} files", files.len() - 1, files.len())), "{said}");
+    assert!(
+        said.contains(&format!(
+            "extracted {} of {} files",
+            files.len() - 1,
+            files.len()
+        )),
+        "{said}"
+    );
     assert!(!said.contains("panicked"), "{said}");
     for (path, data, _) in &files {
         if path == bad {
@@ -273,7 +305,10 @@ fn folders_that_are_no_install_are_named() {
     let out = gamebin(&["pfs", "ls", arg(&dir)]);
     assert_eq!(out.status.code(), Some(1));
     let said = stderr(&out);
-    assert!(said.contains("no bin/ folder: expected a game folder"), "{said}");
+    assert!(
+        said.contains("no bin/ folder: expected a game folder"),
+        "{said}"
+    );
     assert!(said.contains(arg(&dir)), "{said}");
 
     let file = dir.join("file.idx");
@@ -297,8 +332,12 @@ fn paths_that_would_leave_the_output_and_oodle_entries_are_refused() {
     let dir = temp_dir("pfs-unsafe");
     let game = dir.join("game");
     let mut writer = PfsWriter::new("basecontent_0001.pkg");
-    writer.add("content/ok.txt", b"fine", Compression::Stored).unwrap();
-    writer.add("content/../../escape.txt", b"out", Compression::Stored).unwrap();
+    writer
+        .add("content/ok.txt", b"fine", Compression::Stored)
+        .unwrap();
+    writer
+        .add("content/../../escape.txt", b"out", Compression::Stored)
+        .unwrap();
     writer
         .add_blob(
             "content/oodle.bin",
@@ -320,7 +359,10 @@ fn paths_that_would_leave_the_output_and_oodle_entries_are_refused() {
     let out = gamebin(&["pfs", "extract", arg(&game), "-o", arg(&res)]);
     let said = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{said}");
-    assert!(said.contains("content/../../escape.txt: the path would leave the output folder"), "{said}");
+    assert!(
+        said.contains("content/../../escape.txt: the path would leave the output folder"),
+        "{said}"
+    );
     assert!(said.contains("content/oodle.bin"), "{said}");
     assert!(said.contains("extracted 1 of 3 files"), "{said}");
     assert_eq!(std::fs::read(res.join("content/ok.txt")).unwrap(), b"fine");

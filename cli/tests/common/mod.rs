@@ -216,7 +216,9 @@ pub fn write_install(dir: &Path, build: u32, files: &[(&str, &[u8], bool)]) {
         } else {
             Compression::Stored
         };
-        writer.add(path, data, compression).expect("a file the writer takes");
+        writer
+            .add(path, data, compression)
+            .expect("a file the writer takes");
     }
     let archive = writer.finish().expect("an archive");
     let idx = dir.join(format!("bin/{build}/idx"));
