@@ -174,6 +174,9 @@ enum Command {
     /// For a .geometry every buffer is decoded and every draw paired and checked (each index
     /// below its vertex count); warnings name index-size fields stored swapped, pairings the data
     /// could not decide and vertex mappings no draw uses. Directories are walked recursively.
+    ///
+    /// A World of Warships game folder (one holding bin/ and res_packages/) is checked as an
+    /// install: every file in its archives is read and its CRC-32 checked, on every core.
     Check {
         /// Files or directories; `-` for standard input.
         #[arg(required = true, value_name = "PATH")]

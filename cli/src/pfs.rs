@@ -61,7 +61,7 @@ fn open(source: Source<'_>) -> Result<GameInstall> {
     } else {
         Mapping::Map
     };
-    let install = match source {
+    match source {
         Source::Game(dir) => {
             need_dir(dir, EXPECTED)?;
             if !dir.join("bin").is_dir() {
@@ -76,19 +76,37 @@ fn open(source: Source<'_>) -> Result<GameInstall> {
             GameInstall::open_dirs(idx, pkg, mapping)
         }
     }
-    .map_err(install_error)?;
+    .map_err(install_error)
+}
+
+/// Opens the install and warns on stderr of ids two indexes give to different records.
+fn open_warned(source: Source<'_>) -> Result<GameInstall> {
+    let install = open(source)?;
     if let Some(first) = install.conflicts().first() {
         eprintln!(
             "gamebin: warning: {}: {} given to different records by two indexes, the first \
-             index's kept (e.g. {:#018x}: {} kept, {} left out)",
+             index's kept (e.g. {})",
             source.label(),
             count(install.conflicts().len(), "id", "ids"),
-            first.id,
-            first.kept.display(),
-            first.dropped.display()
+            conflict(first)
         );
     }
     Ok(install)
+}
+
+fn conflict(c: &gamebin::wows::pfs::Conflict) -> String {
+    format!(
+        "{:#018x}: {} kept, {} left out",
+        c.id,
+        c.kept.display(),
+        c.dropped.display()
+    )
+}
+
+/// Whether `dir` is a game folder (it has `bin/` and `res_packages/`): `check` reads one as an
+/// install.
+pub fn is_game_folder(dir: &Path) -> bool {
+    dir.join("bin").is_dir() && dir.join("res_packages").is_dir()
 }
 
 fn parse_selections(texts: &[String]) -> Vec<Selection> {
@@ -112,7 +130,7 @@ struct EntryJson<'a> {
 
 /// `pfs ls`: every file (or the selected ones), one per line as the install's id table holds them.
 pub fn ls(source: Source<'_>, selections: &[String], json: bool) -> Result<Status> {
-    let install = open(source)?;
+    let install = open_warned(source)?;
     let wanted = parse_selections(selections);
     let mut out = Out::new();
     let mut write_error: Option<io::Error> = None;
@@ -185,7 +203,7 @@ fn looks_binary(bytes: &[u8]) -> bool {
 
 /// `pfs cat`: one file's bytes to stdout.
 pub fn cat(source: Source<'_>, path: &str) -> Result<Status> {
-    let install = open(source)?;
+    let install = open_warned(source)?;
     let Some(file) = install.find(path).map_err(install_error)? else {
         // A folder is no file: say so, rather than that nothing is there.
         let mut folder = false;
@@ -254,6 +272,78 @@ impl Item {
     }
 }
 
+/// The selected files of the install, in its order; each record that does not read is handed to
+/// `unreadable`.
+///
+/// The library's walk lends each file for one call only (`InstallFile<'_>` cannot leave the
+/// closure), so each is kept as its path, file record and index, and put back together as an
+/// `InstallFile` when it is read (`read` takes the file record from it).
+fn selected_files(
+    install: &GameInstall,
+    wanted: &[Selection],
+    mut unreadable: impl FnMut(InstallError),
+) -> Vec<Item> {
+    let mut items = Vec::new();
+    let mut buffer = String::new();
+    install.for_each_file(&Selection::All, &mut buffer, |path, file| {
+        match file {
+            Ok(file) if selected(wanted, path) => items.push(Item {
+                path: path.to_owned(),
+                id: file.name.id,
+                parent_id: file.name.parent_id,
+                file: file.file,
+                index: file.index,
+            }),
+            Ok(_) => {}
+            Err(e) => unreadable(e),
+        }
+        true
+    });
+    items
+}
+
+/// `check INSTALL`: every file of the game folder read (inflated) and its CRC-32 checked, on
+/// every core; the errors name each file that does not read, the warnings each id two indexes
+/// give to different records.
+pub fn check_install(dir: &Path) -> Result<crate::check::Verdict> {
+    let install = open(Source::Game(dir))?;
+    let mut errors = Vec::new();
+    let items = selected_files(&install, &[], |e| errors.push(e.to_string()));
+    let bar = progress_bar(items.len());
+    parallel::ordered(
+        &items,
+        || (BlobReader::new(), Vec::new()),
+        |(reader, buffer), item| {
+            install
+                .read(&item.install_file(), &item.path, reader, buffer)
+                .map(|_| ())
+        },
+        |_, result| {
+            bar.inc(1);
+            if let Err(e) = result {
+                errors.push(e.to_string());
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    bar.finish_and_clear();
+    Ok(crate::check::Verdict {
+        path: dir.display().to_string(),
+        format: "wows-pfs-install",
+        errors,
+        warnings: install
+            .conflicts()
+            .iter()
+            .map(|c| {
+                format!(
+                    "an id two indexes give to different records: {}",
+                    conflict(c)
+                )
+            })
+            .collect(),
+    })
+}
+
 /// What each extracting thread keeps: the inflater, the buffer inflated into, and the last folder
 /// it made (files of one folder mostly come together).
 struct Worker {
@@ -269,30 +359,12 @@ pub fn extract(
     output: &Path,
     force: bool,
 ) -> Result<Status> {
-    let install = open(source)?;
+    let install = open_warned(source)?;
     let wanted = parse_selections(selections);
-    // The library's walk lends each file for one call only (`InstallFile<'_>` cannot leave the
-    // closure), so each selected file is kept as its path, file record and index, and put back
-    // together as an `InstallFile` when it is read (`read` takes the file record from it).
-    let mut items: Vec<Item> = Vec::new();
     let mut failed = 0usize;
-    let mut buffer = String::new();
-    install.for_each_file(&Selection::All, &mut buffer, |path, file| {
-        match file {
-            Ok(file) if selected(&wanted, path) => items.push(Item {
-                path: path.to_owned(),
-                id: file.name.id,
-                parent_id: file.name.parent_id,
-                file: file.file,
-                index: file.index,
-            }),
-            Ok(_) => {}
-            Err(e) => {
-                eprintln!("gamebin: {e}");
-                failed += 1;
-            }
-        }
-        true
+    let items = selected_files(&install, &wanted, |e| {
+        eprintln!("gamebin: {e}");
+        failed += 1;
     });
     if items.is_empty() {
         if failed > 0 {

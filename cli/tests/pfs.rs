@@ -218,6 +218,18 @@ fn extract_writes_every_file_and_replaces_none_without_force() {
         assert_eq!(&std::fs::read(res.join(path)).unwrap(), data, "{path}");
     }
 
+    // check GAME: every file read and its CRC checked, in command-line order with other paths.
+    let fixture = "fixtures/wows-geometry/ships_encd.geometry";
+    let out = gamebin(&["check", fixture, arg(&game)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!(
+            "{fixture}: wows-geometry: ok\n{}: wows-pfs-install: ok\n",
+            game.display()
+        )
+    );
+
     // Again: every file refused, each untouched.
     let kept = res.join(&files[0].0);
     std::fs::write(&kept, b"keep").unwrap();
@@ -292,6 +304,18 @@ fn a_damaged_file_is_named_and_the_others_are_written() {
             assert_eq!(&std::fs::read(res.join(path)).unwrap(), data, "{path}");
         }
     }
+    // check GAME reads every file: the damaged one is its one error.
+    let out = gamebin(&["check", "--json", arg(&game)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let verdict: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(verdict["format"], "wows-pfs-install");
+    let errors = verdict["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].as_str().unwrap().starts_with(&format!("{bad}: ")),
+        "{errors:?}"
+    );
+
     let out = gamebin(&["pfs", "cat", arg(&game), bad]);
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
