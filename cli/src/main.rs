@@ -798,8 +798,9 @@ enum PfsCommand {
     /// Every file is inflated and its CRC-32 checked; a file that does not read (a CRC
     /// mismatch, an Oodle-compressed entry, a missing volume) or cannot be written is named on
     /// stderr, every other file is still written, and the exit status is 1. A path that would
-    /// leave DIR (an empty, `.` or `..` segment, a backslash, a colon) is refused. Existing
-    /// files are not overwritten without --force. Ends with one line on stderr: the files and
+    /// leave DIR (an empty, `.` or `..` segment, a backslash, a colon) is refused, and symbolic
+    /// links already under DIR are not followed. Existing files are not overwritten without
+    /// --force. Ends with one line on stderr: the files and
     /// bytes written.
     #[command(
         after_help = "Examples:\n  gamebin pfs extract ~/games/wows -o wows-res\n  \

@@ -3,7 +3,7 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
 use gamebin::wows::pfs::{
@@ -349,7 +349,7 @@ pub fn check_install(dir: &Path) -> Result<crate::check::Verdict> {
 struct Worker {
     reader: BlobReader,
     buffer: Vec<u8>,
-    made: Option<PathBuf>,
+    made: Option<String>,
 }
 
 /// `pfs extract`: the selected files under `output`, at their paths, on every core.
@@ -427,6 +427,32 @@ pub fn extract(
     Ok(Status::SomeFailed)
 }
 
+/// Makes the folders of `folder` (a safe resource path) under `output`, one segment at a time:
+/// a symbolic link among them is refused, not followed, so that nothing is written outside
+/// `output` through a link already there.
+fn make_folders(output: &Path, folder: &str) -> Result<()> {
+    let mut at = output.to_path_buf();
+    for segment in folder.split('/') {
+        at.push(segment);
+        let made = match std::fs::create_dir(&at) {
+            Ok(()) => continue,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => std::fs::symlink_metadata(&at),
+            Err(e) => bail!("cannot create {}: {e}", at.display()),
+        };
+        match made {
+            Ok(m) if m.is_dir() => {}
+            Ok(m) if m.file_type().is_symlink() => bail!(
+                "{} is a symbolic link: not followed (the file would be written outside the \
+                 output folder); not written",
+                at.display()
+            ),
+            Ok(_) => bail!("{} exists and is not a folder; not written", at.display()),
+            Err(e) => bail!("cannot create {}: {e}", at.display()),
+        }
+    }
+    Ok(())
+}
+
 /// Reads one file (CRC-32 checked by the library) and writes it under `output`; its size.
 fn extract_one(
     install: &GameInstall,
@@ -453,12 +479,16 @@ fn extract_one(
             &mut worker.buffer,
         )
         .map_err(install_error)?;
-    if let Some(dir) = target.parent()
-        && worker.made.as_deref() != Some(dir)
+    if let Some((folder, _)) = path.rsplit_once('/')
+        && worker.made.as_deref() != Some(folder)
     {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| anyhow!("{path}: cannot create {}: {e}", dir.display()))?;
-        worker.made = Some(dir.to_path_buf());
+        make_folders(output, folder).map_err(|e| anyhow!("{path}: {e:#}"))?;
+        worker.made = Some(folder.to_owned());
+    }
+    // A symbolic link where the file goes is replaced (with --force), never followed.
+    if force && std::fs::symlink_metadata(&target).is_ok_and(|m| m.file_type().is_symlink()) {
+        std::fs::remove_file(&target)
+            .map_err(|e| anyhow!("{path}: cannot replace {}: {e}", target.display()))?;
     }
     files::write_new(&target, bytes, force).map_err(|e| anyhow!("{path}: {e:#}"))?;
     Ok(bytes.len() as u64)

@@ -395,3 +395,39 @@ fn paths_that_would_leave_the_output_and_oodle_entries_are_refused() {
     assert!(!res.join("content/oodle.bin").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn symbolic_links_in_the_output_folder_are_not_followed() {
+    let (dir, files) = install("pfs-links");
+    let game = dir.join("game");
+    let res = dir.join("res");
+    let outside = dir.join("outside");
+    std::fs::create_dir_all(&res).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    // gui/ leads outside; one file of content/ is a link to a file outside.
+    std::os::unix::fs::symlink(&outside, res.join("gui")).unwrap();
+    let (linked, data, _) = files.iter().find(|f| f.0.starts_with("content/")).unwrap();
+    std::fs::create_dir_all(res.join(linked).parent().unwrap()).unwrap();
+    std::fs::write(outside.join("target"), b"outside").unwrap();
+    std::os::unix::fs::symlink(outside.join("target"), res.join(linked)).unwrap();
+
+    let out = gamebin(&["pfs", "extract", arg(&game), "-o", arg(&res), "--force"]);
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("is a symbolic link: not followed"), "{said}");
+    let gui = files.iter().filter(|f| f.0.starts_with("gui/")).count();
+    assert!(
+        said.contains(&format!(
+            "extracted {} of {} files",
+            files.len() - gui,
+            files.len()
+        )),
+        "{said}"
+    );
+    // Nothing was written outside; the link to a file was replaced by the file.
+    assert_eq!(std::fs::read_dir(&outside).unwrap().count(), 1);
+    assert_eq!(std::fs::read(outside.join("target")).unwrap(), b"outside");
+    assert_eq!(&std::fs::read(res.join(linked)).unwrap(), data);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
