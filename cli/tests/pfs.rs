@@ -431,3 +431,52 @@ fn symbolic_links_in_the_output_folder_are_not_followed() {
     assert_eq!(&std::fs::read(res.join(linked)).unwrap(), data);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_id_two_indexes_give_to_different_files_is_a_warning() {
+    use gamebin::wows::pfs::{Compression, PfsWriter};
+    let dir = temp_dir("pfs-conflict");
+    let idx = dir.join("bin/3/idx");
+    std::fs::create_dir_all(&idx).unwrap();
+    std::fs::create_dir_all(dir.join("res_packages")).unwrap();
+    for (name, data) in [("a", &b"first"[..]), ("b", &b"second one"[..])] {
+        let mut writer = PfsWriter::new(&format!("{name}_0001.pkg"));
+        writer
+            .add("content/same.xml", data, Compression::Stored)
+            .unwrap();
+        writer
+            .add(&format!("content/{name}.xml"), data, Compression::Deflate)
+            .unwrap();
+        let archive = writer.finish().unwrap();
+        std::fs::write(idx.join(format!("{name}.idx")), &archive.idx).unwrap();
+        for (volume, bytes) in &archive.volumes {
+            std::fs::write(dir.join("res_packages").join(volume), bytes).unwrap();
+        }
+    }
+    let out = gamebin(&["pfs", "ls", arg(&dir)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("warning")
+            && stderr(&out).contains("1 id given to different records"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        lines(&out.stdout),
+        ["content/a.xml", "content/b.xml", "content/same.xml"]
+            .map(String::from)
+            .into()
+    );
+    // The first index's record is kept.
+    let out = gamebin(&["pfs", "cat", arg(&dir), "content/same.xml"]);
+    assert_eq!(out.stdout, b"first");
+    let out = gamebin(&["check", arg(&dir)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        said.contains("wows-pfs-install: ok, 1 warning(s)"),
+        "{said}"
+    );
+    assert!(said.contains("a.idx kept"), "{said}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
