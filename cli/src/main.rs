@@ -88,7 +88,9 @@ enum Command {
     ///
     /// Directories are walked recursively; files in them whose format is not recognised are
     /// skipped (and counted on stderr). A file named on the command line must be recognised, and
-    /// must be a regular file (FIFOs and devices are refused); `-` reads standard input.
+    /// must be a regular file (FIFOs and devices are refused); `-` reads standard input. A World
+    /// of Warships game folder (one holding bin/ and res_packages/) is summarised as an install
+    /// (its indexes, files, names and conflicting ids).
     Info {
         /// Files or directories; `-` for standard input.
         #[arg(required = true, value_name = "PATH")]

@@ -344,6 +344,40 @@ pub fn check_install(dir: &Path) -> Result<crate::check::Verdict> {
     })
 }
 
+/// `info INSTALL`'s line: the game folder's indexes read (not its files), counted.
+pub fn info_install(dir: &Path, json: bool) -> Result<String> {
+    let install = open(Source::Game(dir))?;
+    let idx_dir = install
+        .index_paths()
+        .next()
+        .and_then(Path::parent)
+        .map(|p| p.strip_prefix(dir).unwrap_or(p).display().to_string())
+        .unwrap_or_default();
+    let indexes = install.index_paths().count();
+    let files = install.file_count();
+    let entries = install.entry_count();
+    let conflicts = install.conflicts().len();
+    if json {
+        return Ok(serde_json::to_string(&serde_json::json!({
+            "path": dir.display().to_string(),
+            "format": "wows-pfs-install",
+            "idx_dir": idx_dir,
+            "indexes": indexes,
+            "files": files,
+            "names": entries,
+            "conflicts": conflicts,
+        }))?);
+    }
+    Ok(format!(
+        "{}: wows-pfs-install, {} in {idx_dir}, {}, {} (files and folders), {}",
+        dir.display(),
+        count(indexes, "index", "indexes"),
+        count(files, "file", "files"),
+        count(entries, "name", "names"),
+        count(conflicts, "conflicting id", "conflicting ids"),
+    ))
+}
+
 /// What each extracting thread keeps: the inflater, the buffer inflated into, and the last folder
 /// it made (files of one folder mostly come together).
 struct Worker {

@@ -119,6 +119,24 @@ fn ls_lists_every_file_a_prefix_a_glob_and_json() {
     }
     assert_eq!(seen, all);
 
+    // info GAME: the newest build's indexes, counted (12 files in 6 folders).
+    let out = gamebin(&["info", arg(&game)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!(
+            "{}: wows-pfs-install, 1 index in bin/7708495/idx, 12 files, 18 names (files and \
+             folders), 0 conflicting ids\n",
+            game.display()
+        )
+    );
+    let out = gamebin(&["info", "--json", arg(&game)]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["format"], "wows-pfs-install");
+    assert_eq!(v["files"], 12);
+    assert_eq!(v["names"], 18);
+    assert_eq!(v["indexes"], 1);
+
     // The same install named by its folders.
     let out = gamebin(&[
         "pfs",
