@@ -12,6 +12,7 @@ use serde::Serialize;
 use crate::files::{self, Input, ReadOptions};
 use crate::output::{Out, Status, progress_bar, report};
 use crate::parallel;
+use crate::pfs;
 
 /// What `check` found in one file.
 #[derive(Debug, Default, Serialize)]
@@ -22,16 +23,94 @@ pub struct Verdict {
     pub warnings: Vec<String>,
 }
 
+/// What a run has counted so far, across the groups of paths it checks.
+#[derive(Default)]
+struct Tally {
+    failed: usize,
+    skipped: usize,
+}
+
 pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status> {
+    let mut out = Out::new();
+    let mut tally = Tally::default();
+    // A game folder named on the command line is checked as an install (every file of its
+    // archives read and its CRC-32 checked); the other paths as files, in runs between them, so
+    // that verdicts come in command-line order.
+    let mut files_run: Vec<PathBuf> = Vec::new();
+    for path in paths {
+        if out.is_closed() {
+            break;
+        }
+        if files::is_stdin(path) || !pfs::is_game_folder(path) {
+            files_run.push(path.clone());
+            continue;
+        }
+        check_files(&files_run, json, options, &mut out, &mut tally)?;
+        files_run.clear();
+        if out.is_closed() {
+            break;
+        }
+        match pfs::check_install(path) {
+            Ok(v) => {
+                tally.failed += usize::from(!v.errors.is_empty());
+                if let Err(e) = emit(&v, json, &mut out) {
+                    if out.is_closed() {
+                        break;
+                    }
+                    return Err(e);
+                }
+            }
+            Err(e) => {
+                tally.failed += 1;
+                report(path, &e);
+            }
+        }
+    }
+    if !out.is_closed() {
+        check_files(&files_run, json, options, &mut out, &mut tally)?;
+    }
+    out.flush()?;
+    if tally.skipped > 0 {
+        eprintln!(
+            "gamebin: skipped {} file(s) of formats gamebin does not read",
+            tally.skipped
+        );
+    }
+    Ok(if tally.failed == 0 {
+        Status::Success
+    } else {
+        Status::SomeFailed
+    })
+}
+
+/// Writes one verdict (text or a JSON line).
+fn emit(v: &Verdict, json: bool, out: &mut Out) -> Result<()> {
+    let text = if json {
+        serde_json::to_string(v)?
+    } else {
+        text(v)
+    };
+    Ok(out.line(&text)?)
+}
+
+/// Checks the files under `paths` (directories walked), in parallel, verdicts in order.
+fn check_files(
+    paths: &[PathBuf],
+    json: bool,
+    options: ReadOptions,
+    out: &mut Out,
+    tally: &mut Tally,
+) -> Result<()> {
+    if paths.is_empty() {
+        return Ok(());
+    }
     let (inputs, walk_failures) = files::collect(paths);
-    let mut failed = walk_failures.len();
+    tally.failed += walk_failures.len();
     for (path, e) in &walk_failures {
         report(path, e);
     }
     let progress = progress_bar(inputs.len());
-    let mut out = Out::new();
     let mut write_error = None;
-    let mut skipped = 0usize;
     // Files are checked in parallel (one scratch space, the .wwd decompressor, per worker thread)
     // and reported in the order given.
     parallel::ordered(
@@ -41,15 +120,10 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
         |input, result| {
             progress.inc(1);
             match result {
-                Ok(None) => skipped += 1,
+                Ok(None) => tally.skipped += 1,
                 Ok(Some(v)) => {
-                    failed += usize::from(!v.errors.is_empty());
-                    let text = if json {
-                        serde_json::to_string(&v).map_err(anyhow::Error::from)
-                    } else {
-                        Ok(text(&v))
-                    };
-                    let written = text.and_then(|text| Ok(progress.suspend(|| out.line(&text))?));
+                    tally.failed += usize::from(!v.errors.is_empty());
+                    let written = progress.suspend(|| emit(&v, json, out));
                     if let Err(e) = written {
                         // A closed pipe ends the run quietly; other write errors fail it.
                         if !out.is_closed() {
@@ -59,7 +133,7 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
                     }
                 }
                 Err(e) => {
-                    failed += 1;
+                    tally.failed += 1;
                     progress.suspend(|| report(&input.path, &e));
                 }
             }
@@ -67,18 +141,10 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
         },
     );
     progress.finish_and_clear();
-    if let Some(e) = write_error {
-        return Err(e);
+    match write_error {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    out.flush()?;
-    if skipped > 0 {
-        eprintln!("gamebin: skipped {skipped} file(s) of formats gamebin does not read");
-    }
-    Ok(if failed == 0 {
-        Status::Success
-    } else {
-        Status::SomeFailed
-    })
 }
 
 fn text(v: &Verdict) -> String {

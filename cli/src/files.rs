@@ -88,6 +88,11 @@ pub fn set_no_mmap(no_mmap: bool) {
     NO_MMAP.store(no_mmap, Ordering::Relaxed);
 }
 
+/// Whether `--no-mmap` was given: files are read into memory instead of mapped.
+pub fn no_mmap() -> bool {
+    NO_MMAP.load(Ordering::Relaxed)
+}
+
 /// Whether `path` is `-`, standard input.
 pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"

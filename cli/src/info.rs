@@ -10,16 +10,89 @@ use serde::Serialize;
 use crate::files::{self, Input, ReadOptions};
 use crate::output::{Out, Status, progress_bar, report};
 use crate::parallel;
+use crate::pfs;
 
 pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status> {
+    let mut out = Out::new();
+    let mut failed = 0usize;
+    let mut skipped = 0usize;
+    // A game folder named on the command line is summarised as an install (its indexes read);
+    // the other paths as files, in runs between them, so that lines come in command-line order.
+    let mut files_run: Vec<PathBuf> = Vec::new();
+    for path in paths {
+        if out.is_closed() {
+            break;
+        }
+        if files::is_stdin(path) || !pfs::is_game_folder(path) {
+            files_run.push(path.clone());
+            continue;
+        }
+        info_files(
+            &files_run,
+            json,
+            options,
+            &mut out,
+            &mut failed,
+            &mut skipped,
+        )?;
+        files_run.clear();
+        if out.is_closed() {
+            break;
+        }
+        match pfs::info_install(path, json) {
+            Ok(text) => {
+                if let Err(e) = out.line(&text) {
+                    if out.is_closed() {
+                        break;
+                    }
+                    return Err(e.into());
+                }
+            }
+            Err(e) => {
+                failed += 1;
+                report(path, &e);
+            }
+        }
+    }
+    if !out.is_closed() {
+        info_files(
+            &files_run,
+            json,
+            options,
+            &mut out,
+            &mut failed,
+            &mut skipped,
+        )?;
+    }
+    out.flush()?;
+    if skipped > 0 {
+        eprintln!("gamebin: skipped {skipped} file(s) of formats gamebin does not read");
+    }
+    Ok(if failed == 0 {
+        Status::Success
+    } else {
+        Status::SomeFailed
+    })
+}
+
+/// The lines of the files under `paths` (directories walked), read in parallel, in order.
+fn info_files(
+    paths: &[PathBuf],
+    json: bool,
+    options: ReadOptions,
+    out: &mut Out,
+    failed: &mut usize,
+    skipped: &mut usize,
+) -> Result<()> {
+    if paths.is_empty() {
+        return Ok(());
+    }
     let (inputs, walk_failures) = files::collect(paths);
-    let mut failed = walk_failures.len();
+    *failed += walk_failures.len();
     for (path, e) in &walk_failures {
         report(path, e);
     }
     let progress = progress_bar(inputs.len());
-    let mut out = Out::new();
-    let mut skipped = 0usize;
     let mut write_error = None;
     // Files are read in parallel (one scratch space, the .wwd levels' inflate buffer and
     // decompressor, for each worker thread) and reported in the order given.
@@ -40,9 +113,9 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
                         return ControlFlow::Break(());
                     }
                 }
-                Ok(None) => skipped += 1,
+                Ok(None) => *skipped += 1,
                 Err(e) => {
-                    failed += 1;
+                    *failed += 1;
                     progress.suspend(|| report(&input.path, &e));
                 }
             }
@@ -50,18 +123,10 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
         },
     );
     progress.finish_and_clear();
-    if let Some(e) = write_error {
-        return Err(e.into());
+    match write_error {
+        Some(e) => Err(e.into()),
+        None => Ok(()),
     }
-    out.flush()?;
-    if skipped > 0 {
-        eprintln!("gamebin: skipped {skipped} file(s) of formats gamebin does not read");
-    }
-    Ok(if failed == 0 {
-        Status::Success
-    } else {
-        Status::SomeFailed
-    })
 }
 
 /// The info line of one input, `None` for an unrecognised file found in a directory.

@@ -31,6 +31,7 @@ mod info;
 mod model;
 mod output;
 mod parallel;
+mod pfs;
 mod render;
 mod sigbus;
 mod synth;
@@ -44,9 +45,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Read game data files in place: World of Warships .geometry and assets.bin, Final Fantasy XIII
-/// .wdb, Claw / Gruntz .wwd levels, Rusty Hearts .wdata maps and CraftStudio Project.dat (more
-/// formats to come).
+/// Read game data files in place: World of Warships .geometry, assets.bin and game installs
+/// (.idx/.pkg archives), Final Fantasy XIII .wdb, Claw / Gruntz .wwd levels, Rusty Hearts .wdata
+/// maps and CraftStudio Project.dat (more formats to come).
 ///
 /// Formats are detected by content, never by file name.
 #[derive(Debug, Parser)]
@@ -55,6 +56,7 @@ use clap::{Parser, Subcommand};
     after_help = "Examples:\n  gamebin info fixtures\n  gamebin info --json ~/games/wows/res \
                         > inventory.jsonl\n  gamebin dump --json ship.geometry\n  gamebin export ship.geometry -o ship.glb\n  \
                         gamebin assets ls assets.bin content/gameplay/japan\n  \
+                        gamebin pfs extract ~/games/wows content/gameplay/japan -o res\n  \
                         gamebin assets unpack assets.bin -o assets.json\n  \
                         gamebin wdb pack item.json -o item.wdb\n  gamebin wwd render RETAIL01.WWD -o level1.png\n  \
                         gamebin craftstudio check MyProject/"
@@ -86,7 +88,9 @@ enum Command {
     ///
     /// Directories are walked recursively; files in them whose format is not recognised are
     /// skipped (and counted on stderr). A file named on the command line must be recognised, and
-    /// must be a regular file (FIFOs and devices are refused); `-` reads standard input.
+    /// must be a regular file (FIFOs and devices are refused); `-` reads standard input. A World
+    /// of Warships game folder (one holding bin/ and res_packages/) is summarised as an install
+    /// (its indexes, files, names and conflicting ids).
     Info {
         /// Files or directories; `-` for standard input.
         #[arg(required = true, value_name = "PATH")]
@@ -172,6 +176,9 @@ enum Command {
     /// For a .geometry every buffer is decoded and every draw paired and checked (each index
     /// below its vertex count); warnings name index-size fields stored swapped, pairings the data
     /// could not decide and vertex mappings no draw uses. Directories are walked recursively.
+    ///
+    /// A World of Warships game folder (one holding bin/ and res_packages/) is checked as an
+    /// install: every file in its archives is read and its CRC-32 checked, on every core.
     Check {
         /// Files or directories; `-` for standard input.
         #[arg(required = true, value_name = "PATH")]
@@ -306,6 +313,12 @@ enum Command {
         /// Replace existing files.
         #[arg(long)]
         force: bool,
+    },
+    /// World of Warships game installs (PFS archives: `.idx` indexes and `.pkg` volumes): list,
+    /// read and extract the files inside, without unpacking the game first.
+    Pfs {
+        #[command(subcommand)]
+        command: PfsCommand,
     },
     /// Writes synthetic files for benchmarks and tests.
     Synth {
@@ -703,6 +716,116 @@ enum AssetsCommand {
     },
 }
 
+/// Where an install is: a game folder, or `--idx DIR --pkg DIR`.
+#[derive(Debug, clap::Args)]
+struct InstallArgs {
+    /// The game folder: the one holding `bin/<build>/idx/*.idx` (the newest numbered build is
+    /// read) and `res_packages/*.pkg`. Left out with --idx and --pkg.
+    #[arg(value_name = "INSTALL", required_unless_present = "idx", value_parser = files::not_stdin)]
+    install: Option<PathBuf>,
+    /// Read the `.idx` files of DIR instead of a game folder's (with --pkg; then no INSTALL is
+    /// given, and every operand is a path).
+    #[arg(long, value_name = "DIR", requires = "pkg", value_parser = files::not_stdin)]
+    idx: Option<PathBuf>,
+    /// The folder of the `.pkg` volumes, with --idx.
+    #[arg(long, value_name = "DIR", requires = "idx", value_parser = files::not_stdin)]
+    pkg: Option<PathBuf>,
+}
+
+impl InstallArgs {
+    /// The install and the operands after it: with --idx and --pkg, what clap took for INSTALL
+    /// is the first operand.
+    fn split(&self, mut operands: Vec<String>) -> (pfs::Source<'_>, Vec<String>) {
+        match (&self.idx, &self.pkg, &self.install) {
+            (Some(idx), Some(pkg), first) => {
+                if let Some(first) = first {
+                    operands.insert(0, first.to_string_lossy().into_owned());
+                }
+                (pfs::Source::Dirs { idx, pkg }, operands)
+            }
+            (_, _, Some(game)) => (pfs::Source::Game(game), operands),
+            // clap requires INSTALL unless --idx, and --idx requires --pkg.
+            _ => (pfs::Source::Game(std::path::Path::new(".")), operands),
+        }
+    }
+}
+
+#[derive(Debug, Subcommand)]
+enum PfsCommand {
+    /// Every file of the install (or those under each PREFIX or matching each GLOB), one full
+    /// path per line, streamed as the indexes are read.
+    ///
+    /// Paths are relative to res/ (`content/gameplay/…`), listed in the order of the install's
+    /// id table (by path hash: not sorted; pipe to `sort` for that). A PREFIX selects whole
+    /// segments (`content/gui` is that folder or file, not `content/guide`); a GLOB has `*` (any
+    /// run within a segment), `?` (one character) or `**` (any number of segments); a leading
+    /// `/` or `res/` is dropped. A record that does not read is named on stderr, the listing
+    /// goes on, and the exit status is 1; so it is when PREFIX or GLOB matches nothing.
+    #[command(after_help = "Examples:\n  gamebin pfs ls ~/games/wows | head\n  \
+        gamebin pfs ls ~/games/wows content/gameplay/japan/ship | sort\n  \
+        gamebin pfs ls ~/games/wows 'content/**/*.geometry' | wc -l\n  \
+        gamebin pfs ls --json ~/games/wows content/assets.bin\n  \
+        gamebin pfs ls --idx wows/bin/7708495/idx --pkg wows/res_packages gui/")]
+    Ls {
+        #[command(flatten)]
+        install: InstallArgs,
+        /// Paths to list: a PREFIX (`content/gameplay`) or a GLOB (`'content/**/*.xml'`);
+        /// default: every file.
+        #[arg(value_name = "PREFIX|GLOB")]
+        selections: Vec<String>,
+        /// One JSON object per line: {"path", "size" (unpacked), "stored_size", "compression"
+        /// (stored, deflate, oodle or unknown), "crc32" (0x… text)}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The bytes of one file of the install, to standard output (inflated, CRC-32 checked).
+    ///
+    /// Binary content (a NUL, or not UTF-8) is not written to a terminal: redirect it or pipe
+    /// it. A file that does not read (a CRC mismatch, an Oodle-compressed entry, a missing
+    /// volume) is an error naming it, and nothing is written.
+    #[command(after_help = "Examples:\n  \
+        gamebin pfs cat ~/games/wows content/GameParams.data > GameParams.data\n  \
+        gamebin pfs cat ~/games/wows gui/achievements/achievements.xml | less\n  \
+        gamebin pfs cat ~/games/wows content/assets.bin | gamebin info -")]
+    Cat {
+        #[command(flatten)]
+        install: InstallArgs,
+        /// The file's path relative to res/ (a leading `/` or `res/` is dropped; `\` works as `/`).
+        #[arg(value_name = "PATH")]
+        path: Option<String>,
+    },
+    /// Writes the files of the install (or those under each PREFIX or matching each GLOB) under
+    /// DIR at their paths, on every core, with a progress bar on a terminal.
+    ///
+    /// Every file is inflated and its CRC-32 checked; a file that does not read (a CRC
+    /// mismatch, an Oodle-compressed entry, a missing volume) or cannot be written is named on
+    /// stderr, every other file is still written, and the exit status is 1. A path that would
+    /// leave DIR (an empty, `.` or `..` segment, a backslash, a colon) is refused, and symbolic
+    /// links already under DIR are not followed. Existing files are not overwritten without
+    /// --force. Ends with one line on stderr: the files and
+    /// bytes written.
+    #[command(
+        after_help = "Examples:\n  gamebin pfs extract ~/games/wows -o wows-res\n  \
+        gamebin pfs extract ~/games/wows content/gameplay/japan -o res\n  \
+        gamebin pfs extract ~/games/wows 'content/**/*.geometry' content/assets.bin -o res\n  \
+        gamebin pfs extract ~/games/wows gui/ -o res --force"
+    )]
+    Extract {
+        #[command(flatten)]
+        install: InstallArgs,
+        /// Files to extract: a PREFIX (`content/gameplay`) or a GLOB (`'content/**/*.xml'`);
+        /// default: every file.
+        #[arg(value_name = "PREFIX|GLOB")]
+        selections: Vec<String>,
+        /// The folder to write into (created if missing).
+        #[arg(short, long, value_name = "DIR", value_parser = files::not_stdin)]
+        output: PathBuf,
+        /// Replace existing files.
+        #[arg(long)]
+        force: bool,
+    },
+}
+
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 enum ScaleArg {
     /// The real file's table sizes (246,065 paths, about 170 MB).
@@ -937,6 +1060,53 @@ fn main() -> ExitCode {
                 // clap requires one of them.
                 (None, None) => Ok(output::Status::SomeFailed),
             }
+        }
+        Command::Pfs {
+            command:
+                PfsCommand::Ls {
+                    install,
+                    selections,
+                    json,
+                },
+        } => {
+            let (source, selections) = install.split(selections);
+            pfs::ls(source, &selections, json)
+        }
+        Command::Pfs {
+            command: PfsCommand::Cat { install, path },
+        } => {
+            let (source, operands) = install.split(path.into_iter().collect());
+            match operands.as_slice() {
+                [path] => pfs::cat(source, path),
+                _ => {
+                    use clap::CommandFactory as _;
+                    let mut cli = Cli::command();
+                    cli.build();
+                    // The error's usage line is `pfs cat`'s, not the top level's.
+                    let mut cat = cli
+                        .find_subcommand_mut("pfs")
+                        .and_then(|pfs| pfs.find_subcommand_mut("cat"))
+                        .cloned()
+                        .unwrap_or(cli);
+                    cat.error(
+                        clap::error::ErrorKind::WrongNumberOfValues,
+                        "pfs cat takes one PATH (after INSTALL, or alone with --idx and --pkg)",
+                    )
+                    .exit()
+                }
+            }
+        }
+        Command::Pfs {
+            command:
+                PfsCommand::Extract {
+                    install,
+                    selections,
+                    output,
+                    force,
+                },
+        } => {
+            let (source, selections) = install.split(selections);
+            pfs::extract(source, &selections, &output, force)
         }
         Command::Synth {
             command:

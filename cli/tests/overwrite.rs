@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 mod common;
-use common::{at_repository_root, gamebin, leaf_commands, root, stderr, temp_dir};
+use common::{at_repository_root, gamebin, leaf_commands, root, stderr, temp_dir, write_install};
 
 /// What is put where a command is about to write: it must still be there after the run without
 /// `--force`, and gone after the run with it.
@@ -108,6 +108,19 @@ fn no_writing_command_replaces_a_file_without_force() {
         "-o",
         arg(&t("batch")),
     ]);
+
+    // A small game install for `pfs extract`, extracted once: one of its files is put back.
+    let install = t("install");
+    write_install(
+        &install,
+        1,
+        &[
+            ("content/a.xml", b"<a/>", true),
+            ("gui/b.png", b"png bytes", false),
+        ],
+    );
+    let out = run(&["pfs", "extract", arg(&install), "-o", arg(&t("pfs"))]);
+    assert!(out.status.success(), "{}", stderr(&out));
 
     let model_one = "content/gameplay/japan/ship/destroyer/J00000/J00000.model";
     let mut cases = vec![
@@ -227,6 +240,11 @@ fn no_writing_command_replaces_a_file_without_force() {
                 arg(&t("synth.bin")),
             ],
             &t("synth.bin"),
+        ),
+        case(
+            "pfs extract",
+            &["pfs", "extract", arg(&install), "-o", arg(&t("pfs"))],
+            &t("pfs/gui/b.png"),
         ),
     ];
     // --res into a folder that holds anything is refused as a whole (which files the world

@@ -196,3 +196,37 @@ pub fn leaf_commands(prefix: &[String], found: &mut Vec<Vec<String>>) {
         leaf_commands(&path, found);
     }
 }
+
+/// Writes a game folder holding `files` (path relative to res/, bytes, deflated or not) as a PFS
+/// install: `dir/bin/<build>/idx/basecontent.idx` and its volume in `dir/res_packages/` (for
+/// `gamebin pfs`). Files whose path starts with `gui/` go to a second volume.
+pub fn write_install(dir: &Path, build: u32, files: &[(&str, &[u8], bool)]) {
+    use gamebin::wows::pfs::{Compression, PfsWriter};
+    let mut writer = PfsWriter::new("basecontent_0001.pkg");
+    let mut second = false;
+    let mut sorted: Vec<_> = files.to_vec();
+    sorted.sort_by_key(|(path, _, _)| path.starts_with("gui/"));
+    for (path, data, deflate) in sorted {
+        if path.starts_with("gui/") && !second {
+            writer.add_volume("gui_0001.pkg");
+            second = true;
+        }
+        let compression = if deflate {
+            Compression::Deflate
+        } else {
+            Compression::Stored
+        };
+        writer
+            .add(path, data, compression)
+            .expect("a file the writer takes");
+    }
+    let archive = writer.finish().expect("an archive");
+    let idx = dir.join(format!("bin/{build}/idx"));
+    std::fs::create_dir_all(&idx).unwrap();
+    std::fs::write(idx.join("basecontent.idx"), &archive.idx).unwrap();
+    let packages = dir.join("res_packages");
+    std::fs::create_dir_all(&packages).unwrap();
+    for (name, bytes) in &archive.volumes {
+        std::fs::write(packages.join(name), bytes).unwrap();
+    }
+}

@@ -1,0 +1,529 @@
+//! `gamebin pfs ls|cat|extract`: the files of a World of Warships install (its `.idx` indexes and
+//! `.pkg` volumes), listed, written to stdout and extracted, through the library's `GameInstall`.
+
+use std::io::{self, IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::path::Path;
+
+use anyhow::{Context, Result, anyhow, bail};
+use gamebin::wows::pfs::{
+    BlobReader, FileEntry, GameInstall, InstallError, InstallFile, Mapping, Name, Selection,
+};
+
+use crate::files;
+use crate::output::{Out, Status, count, progress_bar};
+use crate::parallel;
+
+/// Where the install is: a game folder, or a folder of indexes with a folder of volumes.
+#[derive(Debug, Clone, Copy)]
+pub enum Source<'a> {
+    /// A game folder: the newest `bin/<build>/idx/` and `res_packages/`.
+    Game(&'a Path),
+    /// `--idx DIR --pkg DIR`.
+    Dirs { idx: &'a Path, pkg: &'a Path },
+}
+
+impl Source<'_> {
+    /// How messages name the install.
+    fn label(&self) -> String {
+        match self {
+            Source::Game(dir) => dir.display().to_string(),
+            Source::Dirs { idx, .. } => idx.display().to_string(),
+        }
+    }
+}
+
+/// An install error as one message: its `Display` already names the path and says why, so the
+/// cause is not repeated after it (as anyhow's `{:#}` would).
+fn install_error(e: InstallError) -> anyhow::Error {
+    anyhow!("{e}")
+}
+
+const EXPECTED: &str = "expected a game folder (holding bin/<build>/idx/*.idx and \
+                        res_packages/), or --idx DIR --pkg DIR";
+
+/// A folder the install needs, or an error saying what it is instead.
+fn need_dir(dir: &Path, what: &str) -> Result<()> {
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => bail!("{}: not a folder: {what}", dir.display()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            bail!("{}: no such folder: {what}", dir.display())
+        }
+        Err(e) => bail!("{}: cannot open: {e}", dir.display()),
+    }
+}
+
+/// Opens the install: mapped, or read into memory with `--no-mmap`.
+fn open(source: Source<'_>) -> Result<GameInstall> {
+    let mapping = if files::no_mmap() {
+        Mapping::Read
+    } else {
+        Mapping::Map
+    };
+    match source {
+        Source::Game(dir) => {
+            need_dir(dir, EXPECTED)?;
+            if !dir.join("bin").is_dir() {
+                bail!("{}: no bin/ folder: {EXPECTED}", dir.display());
+            }
+            need_dir(&dir.join("res_packages"), EXPECTED)?;
+            GameInstall::open(dir, mapping)
+        }
+        Source::Dirs { idx, pkg } => {
+            need_dir(idx, "--idx names the folder holding the .idx files")?;
+            need_dir(pkg, "--pkg names the folder holding the .pkg volumes")?;
+            GameInstall::open_dirs(idx, pkg, mapping)
+        }
+    }
+    .map_err(install_error)
+}
+
+/// Opens the install and warns on stderr of ids two indexes give to different records.
+fn open_warned(source: Source<'_>) -> Result<GameInstall> {
+    let install = open(source)?;
+    if let Some(first) = install.conflicts().first() {
+        eprintln!(
+            "gamebin: warning: {}: {} given to different records by two indexes, the first \
+             index's kept (e.g. {})",
+            source.label(),
+            count(install.conflicts().len(), "id", "ids"),
+            conflict(first)
+        );
+    }
+    Ok(install)
+}
+
+fn conflict(c: &gamebin::wows::pfs::Conflict) -> String {
+    format!(
+        "{:#018x}: {} kept, {} left out",
+        c.id,
+        c.kept.display(),
+        c.dropped.display()
+    )
+}
+
+/// Whether `dir` is a game folder (it has `bin/` and `res_packages/`): `check` reads one as an
+/// install.
+pub fn is_game_folder(dir: &Path) -> bool {
+    dir.join("bin").is_dir() && dir.join("res_packages").is_dir()
+}
+
+fn parse_selections(texts: &[String]) -> Vec<Selection> {
+    texts.iter().map(|t| Selection::parse(t)).collect()
+}
+
+/// Whether `path` is selected: every path when there is no selection, else any selection's.
+fn selected(selections: &[Selection], path: &str) -> bool {
+    selections.is_empty() || selections.iter().any(|s| s.matches(path))
+}
+
+/// One line of `pfs ls --json`.
+#[derive(serde::Serialize)]
+struct EntryJson<'a> {
+    path: &'a str,
+    size: u32,
+    stored_size: u32,
+    compression: &'static str,
+    crc32: String,
+}
+
+/// `pfs ls`: every file (or the selected ones), one per line as the install's id table holds them.
+pub fn ls(source: Source<'_>, selections: &[String], json: bool) -> Result<Status> {
+    let install = open_warned(source)?;
+    let wanted = parse_selections(selections);
+    let mut out = Out::new();
+    let mut write_error: Option<io::Error> = None;
+    let mut failed = 0usize;
+    let mut listed = 0usize;
+    let mut buffer = String::new();
+    install.for_each_file(&Selection::All, &mut buffer, |path, file| {
+        let file = match file {
+            Ok(file) => file,
+            Err(e) => {
+                eprintln!("gamebin: {e}");
+                failed += 1;
+                return true;
+            }
+        };
+        if !selected(&wanted, path) {
+            return true;
+        }
+        listed += 1;
+        let written = if json {
+            let entry = EntryJson {
+                path,
+                size: file.file.unpacked_size,
+                stored_size: file.file.size,
+                compression: file.file.compression.as_str(),
+                crc32: format!("{:#010x}", file.file.crc32),
+            };
+            match serde_json::to_string(&entry) {
+                Ok(line) => out.line(&line),
+                Err(e) => Err(io::Error::other(e)),
+            }
+        } else {
+            out.line(path)
+        };
+        match written {
+            Ok(()) => true,
+            Err(e) => {
+                write_error = Some(e);
+                false
+            }
+        }
+    });
+    let status = if failed > 0 {
+        Status::SomeFailed
+    } else {
+        Status::Success
+    };
+    match write_error {
+        // The reader went away (`| head`): the listing stops there; nothing failed.
+        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(status),
+        Some(e) => return Err(e.into()),
+        None => {}
+    }
+    out.flush()?;
+    if listed == 0 && failed == 0 && !selections.is_empty() {
+        eprintln!(
+            "gamebin: {}: no file matches {}",
+            source.label(),
+            selections.join(" ")
+        );
+        return Ok(Status::SomeFailed);
+    }
+    Ok(status)
+}
+
+/// Whether bytes are better not shown on a terminal: a NUL, or not UTF-8.
+fn looks_binary(bytes: &[u8]) -> bool {
+    bytes.contains(&0) || std::str::from_utf8(bytes).is_err()
+}
+
+/// `pfs cat`: one file's bytes to stdout.
+pub fn cat(source: Source<'_>, path: &str) -> Result<Status> {
+    let install = open_warned(source)?;
+    let Some(file) = install.find(path).map_err(install_error)? else {
+        // A folder is no file: say so, rather than that nothing is there.
+        let mut folder = false;
+        let mut buffer = String::new();
+        install.for_each_file(&Selection::parse(path), &mut buffer, |_, file| {
+            folder = file.is_ok();
+            !folder
+        });
+        if folder {
+            bail!(
+                "{path}: a folder in {}, not a file (list it with gamebin pfs ls)",
+                source.label()
+            );
+        }
+        bail!("{path}: no such file in {}", source.label());
+    };
+    let mut reader = BlobReader::new();
+    let mut buffer = Vec::new();
+    let bytes = install
+        .read(&file, path, &mut reader, &mut buffer)
+        .map_err(install_error)?;
+    let mut stdout = io::stdout().lock();
+    if stdout.is_terminal() && looks_binary(bytes) {
+        bail!(
+            "{path}: {} of binary data not written to a terminal: redirect it to a file (> FILE) \
+             or pipe it to another program",
+            count(bytes.len(), "byte", "bytes")
+        );
+    }
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Ok(()) => Ok(Status::Success),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Status::Success),
+        Err(e) => Err(anyhow!("cannot write to standard output: {e}")),
+    }
+}
+
+/// A file to extract.
+struct Item {
+    /// Its full path in the install.
+    path: String,
+    /// Its name record's id and parent id.
+    id: u64,
+    parent_id: u64,
+    /// Its file record.
+    file: FileEntry,
+    /// The index holding it.
+    index: usize,
+}
+
+impl Item {
+    /// The file as the install handed it out (its name record's offsets, which reading does not
+    /// use, left at 0).
+    fn install_file(&self) -> InstallFile<'_> {
+        let last = self.path.rsplit('/').next().unwrap_or(&self.path);
+        InstallFile {
+            name: Name {
+                id: self.id,
+                parent_id: self.parent_id,
+                name: last.as_bytes(),
+                offset: 0,
+                name_offset: 0,
+            },
+            file: self.file,
+            index: self.index,
+        }
+    }
+}
+
+/// The selected files of the install, in its order; each record that does not read is handed to
+/// `unreadable`.
+///
+/// The library's walk lends each file for one call only (`InstallFile<'_>` cannot leave the
+/// closure), so each is kept as its path, file record and index, and put back together as an
+/// `InstallFile` when it is read (`read` takes the file record from it).
+fn selected_files(
+    install: &GameInstall,
+    wanted: &[Selection],
+    mut unreadable: impl FnMut(InstallError),
+) -> Vec<Item> {
+    let mut items = Vec::new();
+    let mut buffer = String::new();
+    install.for_each_file(&Selection::All, &mut buffer, |path, file| {
+        match file {
+            Ok(file) if selected(wanted, path) => items.push(Item {
+                path: path.to_owned(),
+                id: file.name.id,
+                parent_id: file.name.parent_id,
+                file: file.file,
+                index: file.index,
+            }),
+            Ok(_) => {}
+            Err(e) => unreadable(e),
+        }
+        true
+    });
+    items
+}
+
+/// `check INSTALL`: every file of the game folder read (inflated) and its CRC-32 checked, on
+/// every core; the errors name each file that does not read, the warnings each id two indexes
+/// give to different records.
+pub fn check_install(dir: &Path) -> Result<crate::check::Verdict> {
+    let install = open(Source::Game(dir))?;
+    let mut errors = Vec::new();
+    let items = selected_files(&install, &[], |e| errors.push(e.to_string()));
+    let bar = progress_bar(items.len());
+    parallel::ordered(
+        &items,
+        || (BlobReader::new(), Vec::new()),
+        |(reader, buffer), item| {
+            install
+                .read(&item.install_file(), &item.path, reader, buffer)
+                .map(|_| ())
+        },
+        |_, result| {
+            bar.inc(1);
+            if let Err(e) = result {
+                errors.push(e.to_string());
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    bar.finish_and_clear();
+    Ok(crate::check::Verdict {
+        path: dir.display().to_string(),
+        format: "wows-pfs-install",
+        errors,
+        warnings: install
+            .conflicts()
+            .iter()
+            .map(|c| {
+                format!(
+                    "an id two indexes give to different records: {}",
+                    conflict(c)
+                )
+            })
+            .collect(),
+    })
+}
+
+/// `info INSTALL`'s line: the game folder's indexes read (not its files), counted.
+pub fn info_install(dir: &Path, json: bool) -> Result<String> {
+    let install = open(Source::Game(dir))?;
+    let idx_dir = install
+        .index_paths()
+        .next()
+        .and_then(Path::parent)
+        .map(|p| p.strip_prefix(dir).unwrap_or(p).display().to_string())
+        .unwrap_or_default();
+    let indexes = install.index_paths().count();
+    let files = install.file_count();
+    let entries = install.entry_count();
+    let conflicts = install.conflicts().len();
+    if json {
+        return Ok(serde_json::to_string(&serde_json::json!({
+            "path": dir.display().to_string(),
+            "format": "wows-pfs-install",
+            "idx_dir": idx_dir,
+            "indexes": indexes,
+            "files": files,
+            "names": entries,
+            "conflicts": conflicts,
+        }))?);
+    }
+    Ok(format!(
+        "{}: wows-pfs-install, {} in {idx_dir}, {}, {} (files and folders), {}",
+        dir.display(),
+        count(indexes, "index", "indexes"),
+        count(files, "file", "files"),
+        count(entries, "name", "names"),
+        count(conflicts, "conflicting id", "conflicting ids"),
+    ))
+}
+
+/// What each extracting thread keeps: the inflater, the buffer inflated into, and the last folder
+/// it made (files of one folder mostly come together).
+struct Worker {
+    reader: BlobReader,
+    buffer: Vec<u8>,
+    made: Option<String>,
+}
+
+/// `pfs extract`: the selected files under `output`, at their paths, on every core.
+pub fn extract(
+    source: Source<'_>,
+    selections: &[String],
+    output: &Path,
+    force: bool,
+) -> Result<Status> {
+    let install = open_warned(source)?;
+    let wanted = parse_selections(selections);
+    let mut failed = 0usize;
+    let items = selected_files(&install, &wanted, |e| {
+        eprintln!("gamebin: {e}");
+        failed += 1;
+    });
+    if items.is_empty() {
+        if failed > 0 {
+            return Ok(Status::SomeFailed);
+        }
+        if selections.is_empty() {
+            bail!("{}: the install holds no files", source.label());
+        }
+        bail!(
+            "{}: no file matches {}",
+            source.label(),
+            selections.join(" ")
+        );
+    }
+    std::fs::create_dir_all(output)
+        .with_context(|| format!("cannot create {}", output.display()))?;
+    let bar = progress_bar(items.len());
+    let mut written = 0usize;
+    let mut bytes = 0u64;
+    parallel::ordered(
+        &items,
+        || Worker {
+            reader: BlobReader::new(),
+            buffer: Vec::new(),
+            made: None,
+        },
+        |worker, item| extract_one(&install, worker, item, output, force),
+        |_, result| {
+            bar.inc(1);
+            match result {
+                Ok(size) => {
+                    written += 1;
+                    bytes += size;
+                }
+                Err(e) => {
+                    bar.suspend(|| eprintln!("gamebin: {e:#}"));
+                    failed += 1;
+                }
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    bar.finish_and_clear();
+    let total = written + failed;
+    if failed == 0 {
+        eprintln!(
+            "gamebin: extracted {} ({}) to {}",
+            count(written, "file", "files"),
+            count(bytes, "byte", "bytes"),
+            output.display()
+        );
+        return Ok(Status::Success);
+    }
+    eprintln!(
+        "gamebin: extracted {written} of {} ({}) to {}; {failed} failed",
+        count(total, "file", "files"),
+        count(bytes, "byte", "bytes"),
+        output.display()
+    );
+    Ok(Status::SomeFailed)
+}
+
+/// Makes the folders of `folder` (a safe resource path) under `output`, one segment at a time:
+/// a symbolic link among them is refused, not followed, so that nothing is written outside
+/// `output` through a link already there.
+fn make_folders(output: &Path, folder: &str) -> Result<()> {
+    let mut at = output.to_path_buf();
+    for segment in folder.split('/') {
+        at.push(segment);
+        let made = match std::fs::create_dir(&at) {
+            Ok(()) => continue,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => std::fs::symlink_metadata(&at),
+            Err(e) => bail!("cannot create {}: {e}", at.display()),
+        };
+        match made {
+            Ok(m) if m.is_dir() => {}
+            Ok(m) if m.file_type().is_symlink() => bail!(
+                "{} is a symbolic link: not followed (the file would be written outside the \
+                 output folder); not written",
+                at.display()
+            ),
+            Ok(_) => bail!("{} exists and is not a folder; not written", at.display()),
+            Err(e) => bail!("cannot create {}: {e}", at.display()),
+        }
+    }
+    Ok(())
+}
+
+/// Reads one file (CRC-32 checked by the library) and writes it under `output`; its size.
+fn extract_one(
+    install: &GameInstall,
+    worker: &mut Worker,
+    item: &Item,
+    output: &Path,
+    force: bool,
+) -> Result<u64> {
+    let path = item.path.as_str();
+    // The stored path must stay under the output folder when joined to it.
+    if !gamebin::wows::is_safe_resource_path(path) {
+        bail!(
+            "{path}: the path would leave the output folder (an empty, `.` or `..` segment, a \
+             backslash, a colon or a NUL); not written"
+        );
+    }
+    let target = output.join(path);
+    files::refuse_existing(&target, force).map_err(|e| anyhow!("{path}: {e:#}"))?;
+    let bytes = install
+        .read(
+            &item.install_file(),
+            path,
+            &mut worker.reader,
+            &mut worker.buffer,
+        )
+        .map_err(install_error)?;
+    if let Some((folder, _)) = path.rsplit_once('/')
+        && worker.made.as_deref() != Some(folder)
+    {
+        make_folders(output, folder).map_err(|e| anyhow!("{path}: {e:#}"))?;
+        worker.made = Some(folder.to_owned());
+    }
+    // A symbolic link where the file goes is replaced (with --force), never followed.
+    if force && std::fs::symlink_metadata(&target).is_ok_and(|m| m.file_type().is_symlink()) {
+        std::fs::remove_file(&target)
+            .map_err(|e| anyhow!("{path}: cannot replace {}: {e}", target.display()))?;
+    }
+    files::write_new(&target, bytes, force).map_err(|e| anyhow!("{path}: {e:#}"))?;
+    Ok(bytes.len() as u64)
+}
