@@ -6,9 +6,7 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
-use gamebin::wows::pfs::{
-    BlobReader, FileEntry, GameInstall, InstallError, InstallFile, Mapping, Name, Selection,
-};
+use gamebin::wows::pfs::{BlobReader, GameInstall, InstallError, InstallFile, Mapping, Selection};
 
 use crate::files;
 use crate::output::{Out, Status, count, progress_bar};
@@ -240,59 +238,26 @@ pub fn cat(source: Source<'_>, path: &str) -> Result<Status> {
     }
 }
 
-/// A file to extract.
-struct Item {
-    /// Its full path in the install.
+/// A file to extract: its full path in the install, and the file.
+struct Item<'i> {
     path: String,
-    /// Its name record's id and parent id.
-    id: u64,
-    parent_id: u64,
-    /// Its file record.
-    file: FileEntry,
-    /// The index holding it.
-    index: usize,
-}
-
-impl Item {
-    /// The file as the install handed it out (its name record's offsets, which reading does not
-    /// use, left at 0).
-    fn install_file(&self) -> InstallFile<'_> {
-        let last = self.path.rsplit('/').next().unwrap_or(&self.path);
-        InstallFile {
-            name: Name {
-                id: self.id,
-                parent_id: self.parent_id,
-                name: last.as_bytes(),
-                offset: 0,
-                name_offset: 0,
-            },
-            file: self.file,
-            index: self.index,
-        }
-    }
+    file: InstallFile<'i>,
 }
 
 /// The selected files of the install, in its order; each record that does not read is handed to
 /// `unreadable`.
-///
-/// The library's walk lends each file for one call only (`InstallFile<'_>` cannot leave the
-/// closure), so each is kept as its path, file record and index, and put back together as an
-/// `InstallFile` when it is read (`read` takes the file record from it).
-fn selected_files(
-    install: &GameInstall,
+fn selected_files<'i>(
+    install: &'i GameInstall,
     wanted: &[Selection],
     mut unreadable: impl FnMut(InstallError),
-) -> Vec<Item> {
+) -> Vec<Item<'i>> {
     let mut items = Vec::new();
     let mut buffer = String::new();
     install.for_each_file(&Selection::All, &mut buffer, |path, file| {
         match file {
             Ok(file) if selected(wanted, path) => items.push(Item {
                 path: path.to_owned(),
-                id: file.name.id,
-                parent_id: file.name.parent_id,
-                file: file.file,
-                index: file.index,
+                file,
             }),
             Ok(_) => {}
             Err(e) => unreadable(e),
@@ -315,7 +280,7 @@ pub fn check_install(dir: &Path) -> Result<crate::check::Verdict> {
         || (BlobReader::new(), Vec::new()),
         |(reader, buffer), item| {
             install
-                .read(&item.install_file(), &item.path, reader, buffer)
+                .read(&item.file, &item.path, reader, buffer)
                 .map(|_| ())
         },
         |_, result| {
@@ -506,12 +471,7 @@ fn extract_one(
     let target = output.join(path);
     files::refuse_existing(&target, force).map_err(|e| anyhow!("{path}: {e:#}"))?;
     let bytes = install
-        .read(
-            &item.install_file(),
-            path,
-            &mut worker.reader,
-            &mut worker.buffer,
-        )
+        .read(&item.file, path, &mut worker.reader, &mut worker.buffer)
         .map_err(install_error)?;
     if let Some((folder, _)) = path.rsplit_once('/')
         && worker.made.as_deref() != Some(folder)

@@ -568,11 +568,13 @@ impl GameInstall {
     /// Every file of the install (in id order), with its full path written into `path` before
     /// `each` is called: no allocation per file once `path` has grown to the longest path. Files
     /// whose records do not read are passed as errors; `each` returning `false` stops the walk.
-    pub fn for_each_file(
-        &self,
+    /// The files borrow the install, not the walk: they can be kept (to read them later, on other
+    /// threads).
+    pub fn for_each_file<'i>(
+        &'i self,
         selection: &Selection,
         path: &mut String,
-        mut each: impl FnMut(&str, InstallResult<InstallFile<'_>>) -> bool,
+        mut each: impl FnMut(&str, InstallResult<InstallFile<'i>>) -> bool,
     ) {
         for slot in self.entries.iter() {
             if slot.file == NO_FILE {
