@@ -72,6 +72,13 @@ const CORPORA: &[Corpus] = &[
         drive: drive::drive_all,
         max_expansion: MAX_EXPANSION,
     },
+    // An index and its volume in one input (tests/drive/pfs.rs); no real one is public.
+    Corpus {
+        fixtures: "fuzz/seeds/pfs",
+        samples: "wows-pfs",
+        drive: drive::drive_all,
+        max_expansion: MAX_EXPANSION,
+    },
 ];
 
 fn files_in(dir: &Path) -> Vec<PathBuf> {

@@ -135,3 +135,30 @@ pub fn synth_install(scale: Scale) -> Result<SynthInstall, super::model_world::W
     install.volumes.extend(filler.volumes);
     Ok(install)
 }
+
+/// Small archives for the fuzz target and the corruption tests, each an index followed by its
+/// volume in one input (a `u32` LE length of the index, the index, the volume): the current and
+/// the legacy layout, stored and deflated files in shared directories, and a file of the
+/// real `system_data.idx`'s name.
+pub fn fuzz_seeds() -> WriteResult<Vec<(&'static str, Vec<u8>)>> {
+    use crate::wows::pfs::IdxLayout;
+    let mut seeds = Vec::new();
+    for (name, layout) in [
+        ("current.pfs", IdxLayout::Current),
+        ("legacy.pfs", IdxLayout::Legacy),
+    ] {
+        let mut writer = PfsWriter::new("system_data_0001.pkg").with_layout(layout);
+        writer.add("KDStorage.bin", b"KDStorage", Compression::Deflate)?;
+        writer.add("content/gameplay/a.xml", b"<a/>", Compression::Stored)?;
+        writer.add("content/gameplay/b.xml", &[b'b'; 300], Compression::Deflate)?;
+        writer.add("gui/flags/c.png", b"\x89PNG", Compression::Stored)?;
+        let archive = writer.finish()?;
+        let mut input = (archive.idx.len() as u32).to_le_bytes().to_vec();
+        input.extend_from_slice(&archive.idx);
+        for (_, pkg) in &archive.volumes {
+            input.extend_from_slice(pkg);
+        }
+        seeds.push((name, input));
+    }
+    Ok(seeds)
+}

@@ -8,6 +8,7 @@ use gamebin::{AnyView, Scratch, View};
 mod assets;
 mod craftstudio;
 mod geometry;
+pub mod pfs;
 mod wdata;
 mod wdb;
 mod wwd;
@@ -17,6 +18,7 @@ mod wwd;
 pub use assets::{drive_assets, drive_assets_under};
 pub use craftstudio::drive_craftstudio;
 pub use geometry::drive_geometry;
+pub use pfs::drive_pfs;
 pub use wdata::drive_wdata;
 pub use wdb::drive_wdb;
 pub use wwd::drive_wwd;
@@ -74,4 +76,5 @@ pub fn drive_all(data: &[u8]) -> usize {
         + drive_wdb(data)
         + drive_wwd(data)
         + drive_wdata(data)
+        + drive_pfs(data)
 }
