@@ -68,10 +68,54 @@ pub struct EventBoxes {
     /// Type 18.
     pub obstacle: Vec<ObstacleBox>,
     /// Types 19 and up (no known layout), one raw group per index entry beyond type 18: exactly
-    /// `type_count - 19` of them when `type_count` is over 19, none otherwise. They are written
-    /// after type 18, so a reader can bound a non-empty one only if a known group follows it in
-    /// the file: a model read from a file keeps them, but writing it lays them out last.
+    /// `type_count - 19` of them when `type_count` is over 19, none otherwise. A reader can bound
+    /// a non-empty one only by a group that follows it in the file (a non-empty one, or an empty
+    /// one whose offset is its position): the writer refuses a layout where none does.
     pub beyond: Vec<RawGroup>,
+    /// Where the groups lie in the file when another writer laid them out otherwise than this
+    /// crate's writer (the default: type order, an empty group's offset its position).
+    pub layout: EventBoxLayout,
+}
+
+/// How an EventBoxes section's groups are laid out in the file, kept so that a map from another
+/// writer packs back byte for byte. The index stores each group's offset, so the groups may lie
+/// in any order, and an empty group's offset says nothing: this crate's writer (as the game's)
+/// lays the groups out in type order and gives an empty group the position where it lies.
+///
+/// [`WdataModel::from_view`](super::WdataModel::from_view) records the order it reads and the
+/// empty groups stored with offset 0; any other offset of an empty group that is not a position
+/// between groups is not kept (writing the model stores its position). When the model is edited
+/// the facts still hold: the groups follow the kept order whatever their new sizes, and an empty
+/// group listed in `zero_offsets` that is given boxes stores its position like any other.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct EventBoxLayout {
+    /// The index entries (type numbers, `0..type_count`) in the order their groups lie in the
+    /// file, each once; empty for type order.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub order: Vec<u32>,
+    /// The types whose group, while empty, has offset 0 in the index rather than its position,
+    /// each once, in type order as read.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub zero_offsets: Vec<u32>,
+}
+
+impl EventBoxLayout {
+    /// Whether this is the layout this crate's writer makes by itself (type order, every empty
+    /// group's offset its position): the JSON form leaves such a layout out.
+    pub fn is_default(&self) -> bool {
+        self.order.is_empty() && self.zero_offsets.is_empty()
+    }
 }
 
 impl Default for EventBoxes {
@@ -98,6 +142,7 @@ impl Default for EventBoxes {
             waypoint: Vec::new(),
             obstacle: Vec::new(),
             beyond: Vec::new(),
+            layout: EventBoxLayout::default(),
         }
     }
 }
@@ -205,59 +250,80 @@ pub struct WaypointLink {
 // ---- writing ---------------------------------------------------------------------------------
 
 impl EventBoxes {
-    /// The index (`type_count` entries of absolute offset and count), then every group in type
-    /// order; an empty group's offset is the position where it would start.
+    /// The index (`type_count` entries of absolute offset and count), then every group in the
+    /// order of [`EventBoxLayout::order`] (type order when it is empty); an empty group's offset
+    /// is the position where it lies, or 0 when [`EventBoxLayout::zero_offsets`] lists it.
     pub(crate) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
+        let refused = |value: u64, reason: &'static str| {
+            super::encode::refused("EventBoxes.typeCount", value, reason)
+                .in_field("type_count")
+                .in_field("event_boxes")
+        };
+        let type_count = u64::from(self.type_count);
         let beyond = usize::try_from(self.type_count.saturating_sub(TYPE_COUNT)).ok();
         if beyond != Some(self.beyond.len()) {
-            return Err(super::encode::refused(
-                "EventBoxes.typeCount",
-                u64::from(self.type_count),
+            return Err(refused(
+                type_count,
                 "every index entry beyond type 18 needs a raw group in `beyond`, and only those",
-            )
-            .in_field("type_count")
-            .in_field("event_boxes"));
+            ));
         }
+        let order = self.layout.order(self.type_count)?;
+        let zero = self.layout.zero_offsets(self.type_count)?;
         s.u32(self.type_count);
         // The index is reserved zeroed and each entry filled once its group is written.
         let count = usize::try_from(self.type_count).map_err(|_| {
-            super::encode::refused(
-                "EventBoxes.typeCount",
-                u64::from(self.type_count),
+            refused(
+                type_count,
                 "more index entries than this machine can address",
             )
-            .in_field("type_count")
-            .in_field("event_boxes")
         })?;
         let index = s
             .out
             .reserve::<RawEventBoxIndexEntry>(count, "EventBoxes.index[type]")?;
-        // Fields of `self` by type number, written in that order.
-        let groups: [(u32, &dyn Group); 19] = [
-            (0, &self.camera),
-            (1, &self.respawn),
-            (2, &self.start_point),
-            (3, &self.trigger),
-            (4, &self.skid),
-            (5, &self.event_hit),
-            (6, &self.npc),
-            (7, &self.portal),
-            (8, &self.select_map_portal),
-            (9, &self.in_area),
-            (10, &self.etc),
-            (11, &self.camera_block),
-            (12, &self.cutoff),
-            (13, &self.camera_target),
-            (14, &self.unused),
-            (15, &self.mini_map_icon),
-            (16, &self.environment_reverb),
-            (17, &self.waypoint),
-            (18, &self.obstacle),
+        // Fields of `self` by type number; types 19 and up follow (`type_count` = 19 + their
+        // number, checked above).
+        let fixed: [&dyn Group; 19] = [
+            &self.camera,
+            &self.respawn,
+            &self.start_point,
+            &self.trigger,
+            &self.skid,
+            &self.event_hit,
+            &self.npc,
+            &self.portal,
+            &self.select_map_portal,
+            &self.in_area,
+            &self.etc,
+            &self.camera_block,
+            &self.cutoff,
+            &self.camera_target,
+            &self.unused,
+            &self.mini_map_icon,
+            &self.environment_reverb,
+            &self.waypoint,
+            &self.obstacle,
         ];
-        // Types 19 and up follow in order; `type_count` = 19 + their number, checked above.
-        let beyond = (TYPE_COUNT..).zip(self.beyond.iter().map(|r| r as &dyn Group));
-        for (ty, group) in groups.into_iter().chain(beyond) {
-            let offset = i32::try_from(s.out.len()).map_err(|_| {
+        let groups: Vec<&dyn Group> = fixed
+            .into_iter()
+            .chain(self.beyond.iter().map(|r| r as &dyn Group))
+            .collect();
+        // The types the index has no entry for (below 19) must be empty: they write nothing.
+        for group in groups.iter().skip(count) {
+            if group.write(s, g)? != 0 {
+                return Err(refused(
+                    type_count,
+                    "the model holds boxes of a type the index has no entry for",
+                ));
+            }
+        }
+        // A group of unknown layout with records, and no later group whose offset bounds it.
+        let mut unbounded = false;
+        for ty in order {
+            // `order` holds each entry below `type_count` once, and `groups` has one per entry.
+            let Some(group) = groups.get(ty as usize) else {
+                continue;
+            };
+            let at = i32::try_from(s.out.len()).map_err(|_| {
                 super::encode::refused(
                     "EventBoxes.offset",
                     s.pos(),
@@ -265,39 +331,87 @@ impl EventBoxes {
                 )
             })?;
             let count = group.write(s, g)?;
-            // A reader finds the end of a group of unknown layout only at a later index entry's
-            // offset: one in the last entry could not be read back.
-            if count > 0 && ty + 1 == self.type_count && !group.layout_known() {
-                return Err(super::encode::refused(
-                    "EventBoxes.typeCount",
-                    u64::from(self.type_count),
-                    "a group of unknown layout (type 14, or beyond type 18) with records is the index's last entry, so nothing marks where it ends",
-                )
-.in_field("type_count")
-.in_field("event_boxes"));
-            }
-            if ty >= self.type_count {
-                if count != 0 {
-                    return Err(super::encode::refused(
-                        "EventBoxes.typeCount",
-                        u64::from(self.type_count),
-                        "the model holds boxes of a type the index has no entry for",
-                    )
-                    .in_field("type_count")
-                    .in_field("event_boxes"));
-                }
-                continue;
-            }
+            let offset = if count == 0 && zero.contains(&ty) {
+                0
+            } else {
+                // A reader finds the end of a group of unknown layout only at a later group's
+                // offset: this one, a position, is that end.
+                unbounded = count > 0 && !group.layout_known();
+                at
+            };
             let entry = RawEventBoxIndexEntry {
                 offset: offset.into(),
                 count: count.into(),
             };
-            // `ty < type_count`: the entry lies inside the index (else a writer error).
-            let ty = usize::try_from(ty).unwrap_or(usize::MAX);
-            s.out.patch_record(&index, ty, &entry)?;
+            s.out.patch_record(&index, ty as usize, &entry)?;
+        }
+        if unbounded {
+            return Err(refused(
+                type_count,
+                "a group of unknown layout (type 14, or beyond type 18) with records is the last group in the file (no later group's offset is its position), so nothing marks where it ends",
+            ));
         }
         Ok(())
     }
+}
+
+impl EventBoxLayout {
+    /// The order groups are written in: every index entry below `type_count` once (type order
+    /// when [`order`](Self::order) is empty). Anything else is refused, naming the entry.
+    fn order(&self, type_count: u32) -> Result<Vec<u32>> {
+        if self.order.is_empty() {
+            return Ok((0..type_count).collect());
+        }
+        let named = each_once(&self.order, type_count).map_err(|e| in_layout(e, "order"))?;
+        if named.iter().any(|&n| !n) {
+            return Err(in_layout(
+                layout_refused(
+                    crate::bytes::u64_of(self.order.len()),
+                    "the order leaves out an index entry (value: how many it names; it must name each of 0 to type_count - 1 once)",
+                ),
+                "order",
+            ));
+        }
+        Ok(self.order.clone())
+    }
+
+    /// The types whose empty group stores offset 0, each an index entry named once.
+    fn zero_offsets(&self, type_count: u32) -> Result<&[u32]> {
+        each_once(&self.zero_offsets, type_count).map_err(|e| in_layout(e, "zero_offsets"))?;
+        Ok(&self.zero_offsets)
+    }
+}
+
+/// Which of the index entries `0..type_count` `list` names, refusing an entry beyond them or
+/// named twice (the error names the list's item). `type_count` is at most 19 plus the model's
+/// raw groups beyond type 18 (checked before).
+fn each_once(list: &[u32], type_count: u32) -> Result<Vec<bool>> {
+    let mut named = vec![false; type_count as usize];
+    for (i, &ty) in list.iter().enumerate() {
+        let at = |e: crate::WriteError| e.at_index(i);
+        let Some(slot) = named.get_mut(ty as usize) else {
+            return Err(at(layout_refused(
+                u64::from(ty),
+                "not an index entry (a type number from 0 to type_count - 1)",
+            )));
+        };
+        if core::mem::replace(slot, true) {
+            return Err(at(layout_refused(
+                u64::from(ty),
+                "an index entry named twice",
+            )));
+        }
+    }
+    Ok(named)
+}
+
+fn layout_refused(value: u64, reason: &'static str) -> crate::WriteError {
+    super::encode::refused("EventBoxes.layout", value, reason)
+}
+
+/// An error in the layout's list `list`: `event_boxes.layout.order[3]`.
+fn in_layout(e: crate::WriteError, list: &str) -> crate::WriteError {
+    e.in_field(list).in_field("layout").in_field("event_boxes")
 }
 
 /// Where record `index` of a list of `len` stands (what a record's layout may depend on).

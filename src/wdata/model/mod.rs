@@ -11,7 +11,9 @@
 //! # Layout choices
 //! - The EventBox index has [`EventBoxes::type_count`] entries (normally 19) of absolute `i32`
 //!   offsets and counts; the groups follow in type order, and an empty group's offset is the
-//!   position where it would start (as the public writer does).
+//!   position where it would start (as the public writer does) — unless the model keeps another
+//!   writer's layout ([`EventBoxLayout`]: the groups' order in the file, the empty groups stored
+//!   with offset 0), which the writer then follows.
 //! - Strings are written exactly as their stored code units ([`WString::units`]), so a trailing
 //!   NUL is kept where the model has one.
 //!
