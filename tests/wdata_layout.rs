@@ -87,6 +87,11 @@ fn maps() -> Vec<(&'static str, Vec<u8>)> {
         .collect()
 }
 
+/// The committed fixture `name`.
+fn fixture(name: &str) -> Vec<u8> {
+    maps().into_iter().find(|(n, _)| *n == name).unwrap().1
+}
+
 const LAYOUTS: [(Order, bool); 5] = [
     (Order::Reverse, false),
     (Order::Types, true),
@@ -155,10 +160,7 @@ fn maps_laid_out_otherwise_read_and_pack_back_byte_for_byte() {
 /// one offset come before the group that starts there, in type order.
 #[test]
 fn the_order_read_is_where_the_groups_lie() {
-    let (_, data) = maps()
-        .into_iter()
-        .find(|(n, _)| *n == "v08-ev2.wdata")
-        .unwrap();
+    let data = fixture("v08-ev2.wdata");
     // Types 0, 13 and 17 have boxes. Reversed: empty 18, then 17; empty 16 to 14, then 13; empty
     // 12 to 1, then 0 — each run of empty groups in type order before the group that follows.
     let map = model(&relaid(&data, Order::Reverse, false));
@@ -187,10 +189,7 @@ fn differing(a: &[u8], b: &[u8]) -> Vec<usize> {
 
 #[test]
 fn an_edited_map_laid_out_otherwise_changes_only_what_was_edited() {
-    let (_, data) = maps()
-        .into_iter()
-        .find(|(n, _)| *n == "v22-all-event-boxes.wdata")
-        .unwrap();
+    let data = fixture("v22-all-event-boxes.wdata");
     for (order, zero) in LAYOUTS {
         let other = relaid(&data, order, zero);
         let map = model(&other);
@@ -229,10 +228,7 @@ fn an_edited_map_laid_out_otherwise_changes_only_what_was_edited() {
 
 #[test]
 fn boxes_added_to_a_group_stored_with_offset_0_get_its_position() {
-    let (_, data) = maps()
-        .into_iter()
-        .find(|(n, _)| *n == "v08-ev2.wdata")
-        .unwrap();
+    let data = fixture("v08-ev2.wdata");
     let other = relaid(&data, Order::Reverse, true);
     let mut map = model(&other);
     let boxes = map.event_boxes.as_mut().unwrap();
@@ -253,10 +249,7 @@ fn boxes_added_to_a_group_stored_with_offset_0_get_its_position() {
 /// A group of unknown layout (type 14) needs a later group whose offset bounds it.
 #[test]
 fn an_unknown_group_moves_with_its_bytes_and_must_stay_bounded() {
-    let (_, data) = maps()
-        .into_iter()
-        .find(|(n, _)| *n == "v08-ev2.wdata")
-        .unwrap();
+    let data = fixture("v08-ev2.wdata");
     let mut map = model(&data);
     map.event_boxes.as_mut().unwrap().unused = RawGroup {
         count: 1,
@@ -287,10 +280,7 @@ fn an_unknown_group_moves_with_its_bytes_and_must_stay_bounded() {
 
 #[test]
 fn impossible_layouts_are_refused_naming_the_entry() {
-    let (_, data) = maps()
-        .into_iter()
-        .find(|(n, _)| *n == "v08-ev2.wdata")
-        .unwrap();
+    let data = fixture("v08-ev2.wdata");
     let map = model(&relaid(&data, Order::Reverse, true));
     let refused = |edit: &dyn Fn(&mut EventBoxLayout), path: &str, says: &str| {
         let mut bad = map.clone();
