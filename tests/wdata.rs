@@ -1080,6 +1080,12 @@ fn type_14_is_raw_bytes_when_bounded_and_an_error_when_last() {
     assert_eq!(g.boxes().count(), 0);
     assert_eq!(map.event_box_count(), 2);
     assert_eq!(map.event_boxes().count(), 1);
+    // Laid out as another writer does (type 14 before type 6, offset 0 for the empty groups),
+    // and kept so: the model packs back byte for byte.
+    let model = gamebin::wdata::model::WdataModel::from_view(&map).unwrap();
+    let layout = &model.event_boxes.as_ref().unwrap().layout;
+    assert_eq!(layout.zero_offsets.len(), 17);
+    assert!(model.to_bytes().unwrap() == data);
 
     // Swap the groups: type 14 is now last and nothing bounds it.
     let mut w = W::default();

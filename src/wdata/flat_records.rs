@@ -322,7 +322,7 @@ macro_rules! write_field {
     ) => {
         $s.count_i32($val.len(), $what)?;
         if $tval.is_some() == $val.is_empty() {
-            return Err($crate::wdata::model::encode::refused(
+            return Err($crate::wdata::write::encode::refused(
                 $twhat,
                 $crate::bytes::u64_of($val.len()),
                 $why,
@@ -331,7 +331,7 @@ macro_rules! write_field {
         if let Some(x) = &$tval {
             write_in_place!($s, $g, $p, $tkind, x, $twhat);
         }
-        $crate::wdata::model::write_records($s, &$val, $g)?;
+        $crate::wdata::write::write_records($s, &$val, $g)?;
     };
     // A count stored in a slot: written with the others, in slot order.
     (
@@ -350,7 +350,7 @@ macro_rules! write_field {
     ) => {
         // The error's value is the record's index.
         if $val.is_some() == $p.$last {
-            return Err($crate::wdata::model::encode::refused(
+            return Err($crate::wdata::write::encode::refused(
                 $what,
                 u64::from($p.index),
                 $why,
@@ -565,11 +565,14 @@ macro_rules! records {
         /// The owned model's records of this table (re-exported by `wdata::model`).
         #[cfg(feature = "write")]
         pub(crate) mod $models {
+            // The model types a table's records name (one table's records name none).
+            #[allow(unused_imports)]
             use $crate::wdata::model::*;
             use $crate::write_error::WriteResult;
             use $crate::wdata::Versions;
             use $crate::bytes::Place;
-            use $crate::wdata::model::encode::Encoder;
+            use $crate::wdata::write::encode::Encoder;
+            use $crate::wdata::write::Record;
 
             $(
                 model_struct! {

@@ -31,7 +31,9 @@ use super::{
 use crate::bytes::{Cursor, Place};
 use crate::error::Result;
 #[cfg(feature = "write")]
-use crate::wdata::model::{self, encode::Encoder, from_view};
+use crate::wdata::model::{self, from_view};
+#[cfg(feature = "write")]
+use crate::wdata::write::{self as writer, encode::Encoder};
 #[cfg(feature = "write")]
 use crate::write_error::WriteResult;
 
@@ -454,7 +456,7 @@ macro_rules! run_kinds {
             #[cfg(feature = "write")]
             fn write(s: &mut Encoder, value: &Vec<model::$model>, at: FieldAt) -> WriteResult<()> {
                 s.count_i32(value.len(), at.field)?;
-                model::write_records(s, value, at.versions)
+                writer::write_records(s, value, at.versions)
             }
         }
     )*};
@@ -496,7 +498,7 @@ macro_rules! nested_record_kinds {
             }
             #[cfg(feature = "write")]
             fn write(s: &mut Encoder, value: &model::$record, at: FieldAt) -> WriteResult<()> {
-                model::Record::write(value, s, at.versions, at.place)
+                writer::Record::write(value, s, at.versions, at.place)
             }
         }
     )*};
@@ -533,7 +535,7 @@ impl InPlace for camera_infos {
     fn write(s: &mut Encoder, value: &[model::CameraInfo; 4], at: FieldAt) -> WriteResult<()> {
         // Each knowing whether it is the first (the first stores its target in every version).
         for (index, info) in (0u32..).zip(value) {
-            model::Record::write(
+            writer::Record::write(
                 info,
                 s,
                 at.versions,

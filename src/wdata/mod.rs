@@ -3,9 +3,13 @@
 //! resources — read in place, for every main version from 1 to 22.
 //!
 //! Where its parts are: `raw.rs` the fixed-size structs; this file the view ([`WdataView`]) and
-//! the reader's sections beside it; `flat_records.rs` the record tables both reader and writer
-//! expand; `model` the owned map (`model::WdataModel`, feature `write`), its writer and JSON
-//! form; `diff` the comparison by section and entry; the fixtures in `synth::wdata`.
+//! the reader's sections beside it; `model` the owned map (`model::WdataModel`, feature
+//! `write`), its copy from a view and its JSON form; `write` the writer (`write::write`,
+//! `WdataModel::to_bytes`); `diff` the comparison by section and entry; the fixtures in
+//! `synth::wdata`. One exception to that split, on purpose: the flat records are declared once,
+//! in the tables of `flat_records.rs`, whose grammar (`records!`, with the field kinds of
+//! `kind.rs`) makes from each table the reader's struct, the model's struct and its writer, so
+//! that a field cannot be added to one and forgotten in another.
 //!
 //! The file is a sequence of variable-length records (length-prefixed UTF-16LE strings between
 //! fixed fields, 4-byte bools, nothing aligned) whose layout is gated on the main version and on
@@ -83,6 +87,8 @@ pub mod raw;
 mod records;
 mod scene;
 mod triggers;
+#[cfg(feature = "write")]
+pub mod write;
 mod wstr;
 
 pub use camera_box::{

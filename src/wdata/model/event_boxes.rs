@@ -2,13 +2,6 @@
 //! then the records of each type. Gates use the header's EventBox version (`evVer`), except the
 //! CameraBox render-list id, which is gated on the *main* version (22).
 
-use crate::write_error::WriteResult as Result;
-
-use crate::bytes::Place;
-use crate::wdata::raw::RawEventBoxIndexEntry;
-use crate::wdata::{OBB_MIN_SIZE, Versions, gates};
-
-use super::encode::{Encoder, version_value};
 use super::from_view::ws;
 use super::map::WString;
 use super::{
@@ -68,10 +61,54 @@ pub struct EventBoxes {
     /// Type 18.
     pub obstacle: Vec<ObstacleBox>,
     /// Types 19 and up (no known layout), one raw group per index entry beyond type 18: exactly
-    /// `type_count - 19` of them when `type_count` is over 19, none otherwise. They are written
-    /// after type 18, so a reader can bound a non-empty one only if a known group follows it in
-    /// the file: a model read from a file keeps them, but writing it lays them out last.
+    /// `type_count - 19` of them when `type_count` is over 19, none otherwise. A reader can bound
+    /// a non-empty one only by a group that follows it in the file (a non-empty one, or an empty
+    /// one whose offset is its position): the writer refuses a layout where none does.
     pub beyond: Vec<RawGroup>,
+    /// Where the groups lie in the file when another writer laid them out otherwise than this
+    /// crate's writer (the default: type order, an empty group's offset its position).
+    pub layout: EventBoxLayout,
+}
+
+/// How an EventBoxes section's groups are laid out in the file, kept so that a map from another
+/// writer packs back byte for byte. The index stores each group's offset, so the groups may lie
+/// in any order, and an empty group's offset says nothing: this crate's writer (as the game's)
+/// lays the groups out in type order and gives an empty group the position where it lies.
+///
+/// [`WdataModel::from_view`](super::WdataModel::from_view) records the order it reads and the
+/// empty groups stored with offset 0; any other offset of an empty group that is not a position
+/// between groups is not kept (writing the model stores its position). When the model is edited
+/// the facts still hold: the groups follow the kept order whatever their new sizes, and an empty
+/// group listed in `zero_offsets` that is given boxes stores its position like any other.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(deny_unknown_fields)
+)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct EventBoxLayout {
+    /// The index entries (type numbers, `0..type_count`) in the order their groups lie in the
+    /// file, each once; empty for type order.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub order: Vec<u32>,
+    /// The types whose group, while empty, has offset 0 in the index rather than its position,
+    /// each once, in type order as read.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    pub zero_offsets: Vec<u32>,
+}
+
+impl EventBoxLayout {
+    /// Whether this is the layout this crate's writer makes by itself (type order, every empty
+    /// group's offset its position): the JSON form leaves such a layout out.
+    pub fn is_default(&self) -> bool {
+        self.order.is_empty() && self.zero_offsets.is_empty()
+    }
 }
 
 impl Default for EventBoxes {
@@ -98,6 +135,7 @@ impl Default for EventBoxes {
             waypoint: Vec::new(),
             obstacle: Vec::new(),
             beyond: Vec::new(),
+            layout: EventBoxLayout::default(),
         }
     }
 }
@@ -202,192 +240,6 @@ pub struct WaypointLink {
     pub distance: f32,
 }
 
-// ---- writing ---------------------------------------------------------------------------------
-
-impl EventBoxes {
-    /// The index (`type_count` entries of absolute offset and count), then every group in type
-    /// order; an empty group's offset is the position where it would start.
-    pub(crate) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
-        let beyond = usize::try_from(self.type_count.saturating_sub(TYPE_COUNT)).ok();
-        if beyond != Some(self.beyond.len()) {
-            return Err(super::encode::refused(
-                "EventBoxes.typeCount",
-                u64::from(self.type_count),
-                "every index entry beyond type 18 needs a raw group in `beyond`, and only those",
-            )
-            .in_field("type_count")
-            .in_field("event_boxes"));
-        }
-        s.u32(self.type_count);
-        // The index is reserved zeroed and each entry filled once its group is written.
-        let count = usize::try_from(self.type_count).map_err(|_| {
-            super::encode::refused(
-                "EventBoxes.typeCount",
-                u64::from(self.type_count),
-                "more index entries than this machine can address",
-            )
-            .in_field("type_count")
-            .in_field("event_boxes")
-        })?;
-        let index = s
-            .out
-            .reserve::<RawEventBoxIndexEntry>(count, "EventBoxes.index[type]")?;
-        // Fields of `self` by type number, written in that order.
-        let groups: [(u32, &dyn Group); 19] = [
-            (0, &self.camera),
-            (1, &self.respawn),
-            (2, &self.start_point),
-            (3, &self.trigger),
-            (4, &self.skid),
-            (5, &self.event_hit),
-            (6, &self.npc),
-            (7, &self.portal),
-            (8, &self.select_map_portal),
-            (9, &self.in_area),
-            (10, &self.etc),
-            (11, &self.camera_block),
-            (12, &self.cutoff),
-            (13, &self.camera_target),
-            (14, &self.unused),
-            (15, &self.mini_map_icon),
-            (16, &self.environment_reverb),
-            (17, &self.waypoint),
-            (18, &self.obstacle),
-        ];
-        // Types 19 and up follow in order; `type_count` = 19 + their number, checked above.
-        let beyond = (TYPE_COUNT..).zip(self.beyond.iter().map(|r| r as &dyn Group));
-        for (ty, group) in groups.into_iter().chain(beyond) {
-            let offset = i32::try_from(s.out.len()).map_err(|_| {
-                super::encode::refused(
-                    "EventBoxes.offset",
-                    s.pos(),
-                    "the group starts beyond what an i32 offset can address",
-                )
-            })?;
-            let count = group.write(s, g)?;
-            // A reader finds the end of a group of unknown layout only at a later index entry's
-            // offset: one in the last entry could not be read back.
-            if count > 0 && ty + 1 == self.type_count && !group.layout_known() {
-                return Err(super::encode::refused(
-                    "EventBoxes.typeCount",
-                    u64::from(self.type_count),
-                    "a group of unknown layout (type 14, or beyond type 18) with records is the index's last entry, so nothing marks where it ends",
-                )
-.in_field("type_count")
-.in_field("event_boxes"));
-            }
-            if ty >= self.type_count {
-                if count != 0 {
-                    return Err(super::encode::refused(
-                        "EventBoxes.typeCount",
-                        u64::from(self.type_count),
-                        "the model holds boxes of a type the index has no entry for",
-                    )
-                    .in_field("type_count")
-                    .in_field("event_boxes"));
-                }
-                continue;
-            }
-            let entry = RawEventBoxIndexEntry {
-                offset: offset.into(),
-                count: count.into(),
-            };
-            // `ty < type_count`: the entry lies inside the index (else a writer error).
-            let ty = usize::try_from(ty).unwrap_or(usize::MAX);
-            s.out.patch_record(&index, ty, &entry)?;
-        }
-        Ok(())
-    }
-}
-
-/// Where record `index` of a list of `len` stands (what a record's layout may depend on).
-pub(crate) fn place(index: usize, len: usize) -> Place {
-    Place {
-        index: u32::try_from(index).unwrap_or(u32::MAX),
-        last: index + 1 == len,
-    }
-}
-
-/// One type's group: writes its records and returns the count for the index.
-trait Group {
-    fn write(&self, s: &mut Encoder, g: Versions) -> Result<i32>;
-    /// Whether a reader knows the records' layout (and so where the group ends).
-    fn layout_known(&self) -> bool {
-        true
-    }
-}
-
-/// A record of a counted list (the records of one EventBox type, or of the AniBG, ItemBox and
-/// Gimmick sections), written one after the other.
-pub(crate) trait Record {
-    /// The count's name in errors (`EventBoxes.CameraBox.count`, `AniBG.count`).
-    const WHAT: &'static str;
-    /// Where the list is in the map's JSON (`event_boxes.CameraBox`, `anibg`): what an error
-    /// inside a record names with the record's index.
-    const SECTION: &'static str;
-    /// Writes the record, the one at `place` in its list.
-    fn write(&self, s: &mut Encoder, g: Versions, place: Place) -> Result<()>;
-}
-
-/// The records of a run, each knowing its place in it.
-pub(crate) fn write_records<R: Record>(
-    s: &mut Encoder,
-    list: &[R],
-    versions: Versions,
-) -> Result<()> {
-    for (i, r) in list.iter().enumerate() {
-        r.write(s, versions, place(i, list.len()))?;
-    }
-    Ok(())
-}
-
-impl<R: Record> Group for Vec<R> {
-    fn write(&self, s: &mut Encoder, g: Versions) -> Result<i32> {
-        let count = i32::try_from(self.len()).map_err(|_| {
-            super::encode::refused(
-                R::WHAT,
-                crate::bytes::u64_of(self.len()),
-                "more boxes than an i32 count can hold",
-            )
-        })?;
-        for (i, r) in self.iter().enumerate() {
-            r.write(s, g, place(i, self.len()))
-                .map_err(|e| e.at_index(i).in_field(R::SECTION))?;
-        }
-        Ok(count)
-    }
-}
-
-impl Group for RawGroup {
-    fn write(&self, s: &mut Encoder, _: Versions) -> Result<i32> {
-        if self.count < 0 || (self.count == 0 && !self.bytes.is_empty()) {
-            return Err(super::encode::refused(
-                "EventBoxes.RawGroup.count",
-                u64::from(self.count.cast_unsigned()),
-                "an unknown group (type 14, or beyond type 18) needs a non-negative count, and bytes only with a count",
-            ));
-        }
-        // Every record starts with an OBB, so a reader takes a group shorter than `count` of the
-        // smallest OBB for a damaged one; and an empty group with a count would start where the
-        // next group starts.
-        let needed = u64::from(self.count.cast_unsigned())
-            .saturating_mul(crate::bytes::u64_of(OBB_MIN_SIZE));
-        if crate::bytes::u64_of(self.bytes.len()) < needed {
-            return Err(super::encode::refused(
-                "EventBoxes.RawGroup.raw_hex",
-                crate::bytes::u64_of(self.bytes.len()),
-                "an unknown group's bytes (value: their length) are fewer than its count of the smallest box (an OBB with an empty name) takes",
-            ));
-        }
-        s.out.put(self.bytes.as_slice());
-        Ok(self.count)
-    }
-
-    fn layout_known(&self) -> bool {
-        false
-    }
-}
-
 impl PvsEventBoxes {
     /// Number of ids or entries.
     pub fn len(&self) -> usize {
@@ -401,71 +253,9 @@ impl PvsEventBoxes {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
-
-    /// Refuses the variant the EventBox version does not store. An empty list stores only its
-    /// count, so either variant writes it (the JSON of an empty list, `[]`, cannot say which one
-    /// it was).
-    pub(crate) fn check(&self, g: Versions, what: &'static str) -> Result<()> {
-        let entries = crate::wdata::gates::CAMERA_PVS_ENTRIES;
-        match self {
-            PvsEventBoxes::Ids(ids) if !entries.stored(g) || ids.is_empty() => Ok(()),
-            PvsEventBoxes::Entries(list) if entries.stored(g) || list.is_empty() => Ok(()),
-            _ => Err(super::encode::refused(
-                what,
-                version_value(entries.version(g)),
-                "PVS EventBox ids are stored below EventBox version 6, (category, name) \
-                 entries from 6",
-            )),
-        }
-    }
-
-    /// The ids or the entries, once the count is written.
-    pub(crate) fn write_items(&self, s: &mut Encoder, what: &'static str) -> Result<()> {
-        match self {
-            PvsEventBoxes::Ids(ids) => ids.iter().for_each(|&id| s.u32(id)),
-            PvsEventBoxes::Entries(entries) => {
-                for e in entries {
-                    s.u32(e.category);
-                    s.wstr(&e.name, what)?;
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-impl RenderEntry {
-    /// The id (main version >= 22), then the name.
-    pub(crate) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
-        if let Some(&id) = s.gate(
-            &self.id,
-            gates::RENDER_ITEM_KEY.decide(g),
-            "CameraInfo.renderList.id",
-        )? {
-            s.u32(id);
-        }
-        s.wstr(&self.name, "CameraInfo.renderList.name")
-    }
 }
 
 impl CameraTargetName {
-    /// The name or the text id, whichever the EventBox version stores (refusing the other).
-    pub(crate) fn write(&self, s: &mut Encoder, g: Versions) -> Result<()> {
-        let text_id_since = crate::wdata::CameraTargetName::TEXT_ID_SINCE;
-        match (self, g.event_box >= text_id_since) {
-            (CameraTargetName::Name(name), false) => s.wstr(name, "CameraTargetBox.TargetName"),
-            (CameraTargetName::TextId(id), true) => {
-                s.i32(*id);
-                Ok(())
-            }
-            _ => Err(super::encode::refused(
-                "CameraTargetBox.NameTextID",
-                version_value(g.event_box),
-                "the target is a name below EventBox version 8 and a text id from 8",
-            )),
-        }
-    }
-
     /// Copies the reader's target.
     pub(crate) fn from_read(t: crate::wdata::CameraTargetName<'_>) -> CameraTargetName {
         match t {

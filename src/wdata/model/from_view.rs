@@ -1,7 +1,9 @@
 //! Reader → owned model: [`WdataModel::from_view`] copies everything a [`WdataView`] read into a
 //! [`WdataModel`], so that `write(from_view(view))` gives the file's bytes back (tested on every
 //! fixture). EventBox groups of types the format does not know (14, and any index entry beyond
-//! 18) are kept as their count and raw bytes.
+//! 18) are kept as their count and raw bytes, and the groups' layout (their order in the file,
+//! the empty ones stored with offset 0) as an [`EventBoxLayout`], so that a map another writer
+//! laid out otherwise packs back byte for byte too.
 
 use crate::error::Result;
 use crate::wdata::{self as read, EventBox, EventBoxType, WdataView};
@@ -102,9 +104,45 @@ pub(crate) fn event_entries(list: read::NameList<'_>) -> Result<Vec<EventEntry>>
         .collect()
 }
 
+/// The layout of the EventBox groups as the file stores it: the entries ordered by where their
+/// groups lie, and the empty groups stored with offset 0.
+///
+/// Groups are sorted by offset; at one offset the empty groups come before the non-empty one
+/// (which has bytes, so the position after it is another), in type order. An empty group stored
+/// with offset 0 (never a position: the index lies before every group) takes the place of the
+/// next entry in type order that stores a position, so a file laid out in type order gives the
+/// default layout.
+fn layout(view: &WdataView<'_>) -> EventBoxLayout {
+    let index = view.event_box_index();
+    let zero = |e: &read::raw::RawEventBoxIndexEntry| e.count.get() == 0 && e.offset.get() == 0;
+    // Each entry's place in the file: (offset, non-empty, type).
+    let mut places: Vec<(i64, bool, u32)> = Vec::with_capacity(index.len());
+    let mut next = i64::try_from(view.sections().anibg).unwrap_or(i64::MAX);
+    // At most 256 entries (the reader's limit).
+    for (ty, e) in index.iter().enumerate().rev() {
+        let ty = ty as u32;
+        if !zero(e) {
+            next = i64::from(e.offset.get());
+        }
+        places.push((next, e.count.get() != 0, ty));
+    }
+    places.sort_unstable();
+    let order: Vec<u32> = places.iter().map(|&(_, _, ty)| ty).collect();
+    let in_type_order = (0u32..).zip(&order).all(|(ty, &o)| ty == o);
+    EventBoxLayout {
+        order: if in_type_order { Vec::new() } else { order },
+        zero_offsets: (0u32..)
+            .zip(index)
+            .filter(|(_, e)| zero(e))
+            .map(|(ty, _)| ty)
+            .collect(),
+    }
+}
+
 fn event_boxes(view: &WdataView<'_>) -> Result<EventBoxes> {
     let mut out = EventBoxes {
         type_count: u32::try_from(view.event_box_index().len()).unwrap_or(u32::MAX),
+        layout: layout(view),
         ..EventBoxes::default()
     };
     for group in view.event_box_groups() {
@@ -162,8 +200,9 @@ fn scene(s: read::Scene<'_>) -> Result<Scene> {
 }
 
 impl WdataModel {
-    /// Copies everything `view` read into an owned map; writing it gives the same bytes for every
-    /// file whose EventBox groups are laid out as the writer lays them out (the fixtures).
+    /// Copies everything `view` read into an owned map; writing it gives the same bytes back for
+    /// every file whose empty EventBox groups store their position or 0 as offset (see
+    /// [`EventBoxLayout`]), the groups in any order.
     pub fn from_view(view: &WdataView<'_>) -> Result<WdataModel> {
         let h = view.header();
         let t = view.triggers();

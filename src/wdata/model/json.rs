@@ -7,7 +7,9 @@
 //! - a [`Bool32`] is a JSON boolean when it stores 0 or 1, and the stored number otherwise, so an
 //!   odd value stays visible;
 //! - [`EventBoxes`] is an object keyed by the format's type names (`"CameraBox"`, …), in type
-//!   order, after its `type_count` (index entries beyond type 18 as `"Type19"`, …);
+//!   order, after its `type_count` (index entries beyond type 18 as `"Type19"`, …), then the
+//!   groups' `"layout"` when another writer laid them out otherwise than this crate's writer
+//!   (`{"order": [18, 17, …], "zero_offsets": [2, 5]}`, each list left out when empty);
 //! - the type-14 group's bytes are hex, a path's `Time`/`Hold` pair is `{"time", "hold"}`.
 //!
 //! Deserializing refuses what a dump never holds (an unknown key, a group named twice, odd hex),
@@ -127,6 +129,9 @@ macro_rules! known_groups {
 /// Type 14, whose layout is unknown.
 const UNUSED_TYPE: u32 = 14;
 
+/// The key of the groups' layout ([`EventBoxes::layout`]), after the groups.
+const LAYOUT: &str = "layout";
+
 impl Serialize for EventBoxes {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(None)?;
@@ -152,6 +157,10 @@ impl Serialize for EventBoxes {
         for (ty, raw) in (19u32..).zip(&self.beyond) {
             map.serialize_entry(&format!("Type{ty}"), raw)?;
         }
+        // Only another writer's layout is shown: a dump of a map this crate wrote has no key.
+        if !self.layout.is_default() {
+            map.serialize_entry(LAYOUT, &self.layout)?;
+        }
         map.end()
     }
 }
@@ -167,6 +176,7 @@ impl<'de> Deserialize<'de> for EventBoxes {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<EventBoxes, A::Error> {
                 let mut boxes = EventBoxes::default();
                 let mut type_count = None;
+                let mut layout = None;
                 // Which groups were named (types 0..=18), to refuse one named twice.
                 let mut seen = [false; 19];
                 // `TypeN` groups by N, placed in order once all are read.
@@ -177,6 +187,13 @@ impl<'de> Deserialize<'de> for EventBoxes {
                             return Err(de::Error::duplicate_field("type_count"));
                         }
                         type_count = Some(map.next_value::<u32>()?);
+                        continue;
+                    }
+                    if key == LAYOUT {
+                        if layout.is_some() {
+                            return Err(de::Error::duplicate_field(LAYOUT));
+                        }
+                        layout = Some(map.next_value()?);
                         continue;
                     }
                     let known = (0..19).find(|&t| type_name(t) == key);
@@ -219,6 +236,7 @@ impl<'de> Deserialize<'de> for EventBoxes {
                 }
                 boxes.type_count =
                     type_count.ok_or_else(|| de::Error::missing_field("type_count"))?;
+                boxes.layout = layout.unwrap_or_default();
                 // `Type19`, `Type20`, … must be consecutive from 19: each is one index entry.
                 beyond.sort_unstable_by_key(|&(n, _)| n);
                 for (want, (n, raw)) in (19u32..).zip(beyond) {

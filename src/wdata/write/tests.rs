@@ -60,7 +60,7 @@ fn version_errors_name_the_entry_and_the_json_key() {
         .into_iter()
         .find(|(_, m)| m.anibg.len() >= 2 && m.anibg_version.unwrap_or(0) < 3)
         .expect("a fixture with two AniBG entries of a version without Shadow");
-    map.anibg[1].shadow = Some(super::Bool32(1));
+    map.anibg[1].shadow = Some(crate::wdata::model::Bool32(1));
     let e = super::write(&map).unwrap_err();
     assert_eq!(
         (e.path(), e.field()),
@@ -99,7 +99,7 @@ fn event_box_errors_name_the_group_and_the_index() {
         .expect("the v22 fixture");
     let json = serde_json::to_value(&map).unwrap();
     use super::event_boxes::Record;
-    use super::*;
+    use crate::wdata::model::*;
     for section in [
         CameraBox::SECTION,
         RespawnBox::SECTION,

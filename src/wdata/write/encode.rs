@@ -12,7 +12,7 @@ use crate::bytes::u64_of;
 use crate::wdata::gates::Decision;
 use crate::write_error::{WriteError, WriteResult as Result};
 
-use super::map::{Bool32, WString};
+use crate::wdata::model::{Bool32, WString};
 
 /// The output being built.
 pub(crate) struct Encoder {
