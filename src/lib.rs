@@ -13,6 +13,7 @@
 //! |---|---|---|
 //! | [`wows::geometry`] | World of Warships `.geometry` | [`GeometryView`](wows::geometry::GeometryView) |
 //! | [`wows::assets`] | World of Warships `assets.bin` (BWDB PrototypeDatabase) | [`AssetsDb`](wows::assets::AssetsDb) |
+//! | [`wows::pfs`] | World of Warships `.idx` + `.pkg` archives (a game install) | [`IdxView`](wows::pfs::IdxView), [`GameInstall`](wows::pfs::GameInstall) |
 //! | [`wdb`] | Final Fantasy XIII trilogy `.wdb` | [`WdbView`](wdb::WdbView) |
 //! | [`wwd`] | Captain Claw / Gruntz `.wwd` levels | [`WwdView`](wwd::WwdView) |
 //! | [`wdata`] | Rusty Hearts `.wdata` maps | [`WdataView`](wdata::WdataView) |
@@ -259,6 +260,7 @@ with_formats! {
     feature = "wwd",
     feature = "wdata",
     feature = "craftstudio",
+    feature = "pfs",
     feature = "gltf"
 ))]
 #[doc = include_str!("../README.md")]

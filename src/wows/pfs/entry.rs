@@ -1,6 +1,8 @@
 //! What an index's records say, the same for both layouts: a name in the tree, a file's place in
 //! its volume, a volume's file name.
 
+use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
+
 use super::raw;
 use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, Result};
@@ -23,15 +25,20 @@ pub struct Name<'a> {
 impl<'a> Name<'a> {
     /// The name as text; an error at the name's offset when it is not UTF-8.
     pub fn name_str(&self) -> Result<&'a str> {
-        core::str::from_utf8(self.name).map_err(|e| {
-            Error::invalid(
-                u64_of(self.name_offset + e.valid_up_to()),
-                "NameRecord.name",
-                u64::from(self.name.get(e.valid_up_to()).copied().unwrap_or(0)),
-                "not UTF-8",
-            )
-        })
+        text(self.name, self.name_offset, "NameRecord.name")
     }
+}
+
+/// `name` (stored at `offset`) as UTF-8 text, or an error at its first byte that is not.
+fn text<'a>(name: &'a [u8], offset: usize, what: &'static str) -> Result<&'a str> {
+    core::str::from_utf8(name).map_err(|e| {
+        Error::invalid(
+            u64_of(offset + e.valid_up_to()),
+            what,
+            u64::from(name.get(e.valid_up_to()).copied().unwrap_or(0)),
+            "not UTF-8",
+        )
+    })
 }
 
 /// How a file's bytes are stored in its volume: the file record's two compression words.
@@ -109,30 +116,141 @@ pub struct FileEntry {
     pub offset: usize,
 }
 
-impl FileEntry {
-    pub(super) fn from_current(r: &raw::FileRecord, offset: usize) -> FileEntry {
+/// What the records of both layouts hold, so that one function reads each kind of record.
+pub(super) trait Record: FromBytes + KnownLayout + Immutable + Unaligned {
+    /// The record's id (a path's, or a volume's).
+    fn id(&self) -> u64;
+}
+
+/// A record with a name: where its pointer is stored and what it counts from (both relative to
+/// the record), the pointer, the stored length (its NUL included), and the parent's id.
+pub(super) trait NamedRecord: Record {
+    /// What errors call the name.
+    const WHAT: &'static str;
+    fn stored_name(&self) -> (usize, usize, u64, u64);
+    fn parent_id(&self) -> u64;
+}
+
+/// A file record, in either layout.
+pub(super) trait FileRecord: Record {
+    fn entry(&self, offset: usize) -> FileEntry;
+}
+
+impl Record for raw::NameRecord {
+    fn id(&self) -> u64 {
+        self.id.get()
+    }
+}
+
+impl NamedRecord for raw::NameRecord {
+    const WHAT: &'static str = "NameRecord.name";
+    fn stored_name(&self) -> (usize, usize, u64, u64) {
+        (8, 0, self.name_ptr.get(), self.name_len.get())
+    }
+    fn parent_id(&self) -> u64 {
+        self.parent_id.get()
+    }
+}
+
+impl Record for raw::LegacyNameRecord {
+    fn id(&self) -> u64 {
+        self.id.get()
+    }
+}
+
+impl NamedRecord for raw::LegacyNameRecord {
+    const WHAT: &'static str = "NameRecord.name";
+    fn stored_name(&self) -> (usize, usize, u64, u64) {
+        (
+            20,
+            16,
+            self.name_ptr.get().into(),
+            self.name_len.get().into(),
+        )
+    }
+    fn parent_id(&self) -> u64 {
+        self.parent_id.get()
+    }
+}
+
+impl Record for raw::VolumeRecord {
+    fn id(&self) -> u64 {
+        self.id.get()
+    }
+}
+
+impl NamedRecord for raw::VolumeRecord {
+    const WHAT: &'static str = "VolumeRecord.name";
+    fn stored_name(&self) -> (usize, usize, u64, u64) {
+        (8, 0, self.name_ptr.get(), self.name_len.get())
+    }
+    fn parent_id(&self) -> u64 {
+        0
+    }
+}
+
+impl Record for raw::LegacyVolumeRecord {
+    fn id(&self) -> u64 {
+        self.id.get()
+    }
+}
+
+impl NamedRecord for raw::LegacyVolumeRecord {
+    const WHAT: &'static str = "VolumeRecord.name";
+    fn stored_name(&self) -> (usize, usize, u64, u64) {
+        (
+            12,
+            8,
+            self.name_ptr.get().into(),
+            self.name_len.get().into(),
+        )
+    }
+    fn parent_id(&self) -> u64 {
+        0
+    }
+}
+
+impl Record for raw::FileRecord {
+    fn id(&self) -> u64 {
+        self.id.get()
+    }
+}
+
+impl FileRecord for raw::FileRecord {
+    fn entry(&self, offset: usize) -> FileEntry {
         FileEntry {
-            id: r.id.get(),
-            volume_id: r.volume_id.get(),
-            offset_in_volume: r.offset.get(),
-            compression: Compression::from_words(r.compression.get(), r.compression_flag.get()),
-            size: r.size.get(),
-            crc32: r.crc32.get(),
-            unpacked_size: r.unpacked_size.get(),
+            id: self.id.get(),
+            volume_id: self.volume_id.get(),
+            offset_in_volume: self.offset.get(),
+            compression: Compression::from_words(
+                self.compression.get(),
+                self.compression_flag.get(),
+            ),
+            size: self.size.get(),
+            crc32: self.crc32.get(),
+            unpacked_size: self.unpacked_size.get(),
             offset,
         }
     }
+}
 
-    pub(super) fn from_legacy(r: &raw::LegacyFileRecord, offset: usize) -> FileEntry {
-        let word = r.compression.get();
+impl Record for raw::LegacyFileRecord {
+    fn id(&self) -> u64 {
+        self.id.get()
+    }
+}
+
+impl FileRecord for raw::LegacyFileRecord {
+    fn entry(&self, offset: usize) -> FileEntry {
+        let word = self.compression.get();
         FileEntry {
-            id: r.id.get(),
-            volume_id: r.volume_id.get(),
-            offset_in_volume: r.offset.get(),
+            id: self.id.get(),
+            volume_id: self.volume_id.get(),
+            offset_in_volume: self.offset.get(),
             compression: Compression::from_words(word as u32, (word >> 32) as u32),
-            size: r.size.get(),
-            crc32: r.crc32.get(),
-            unpacked_size: r.unpacked_size.get(),
+            size: self.size.get(),
+            crc32: self.crc32.get(),
+            unpacked_size: self.unpacked_size.get(),
             offset,
         }
     }
@@ -154,14 +272,7 @@ pub struct Volume<'a> {
 impl<'a> Volume<'a> {
     /// The file name as text; an error at the name's offset when it is not UTF-8.
     pub fn name_str(&self) -> Result<&'a str> {
-        core::str::from_utf8(self.name).map_err(|e| {
-            Error::invalid(
-                u64_of(self.name_offset + e.valid_up_to()),
-                "VolumeRecord.name",
-                u64::from(self.name.get(e.valid_up_to()).copied().unwrap_or(0)),
-                "not UTF-8",
-            )
-        })
+        text(self.name, self.name_offset, "VolumeRecord.name")
     }
 }
 
@@ -197,44 +308,31 @@ fn stored_name<'a>(
     Ok((name, at))
 }
 
-pub(super) fn name_current<'a>(
-    bytes: Bytes<'a>,
-    offset: usize,
-    r: &raw::NameRecord,
-) -> Result<Name<'a>> {
-    let (name, name_offset) = stored_name(
-        bytes,
-        offset + 8,
-        offset,
-        r.name_ptr.get(),
-        r.name_len.get(),
-        "NameRecord.name",
-    )?;
-    Ok(Name {
-        id: r.id.get(),
-        parent_id: r.parent_id.get(),
-        name,
-        offset,
-        name_offset,
-    })
+/// Record `i` of `records` (a table at `table_at`) and its file offset.
+pub(super) fn record_at<R: Record>(
+    records: &[R],
+    table_at: usize,
+    i: usize,
+) -> Option<(&R, usize)> {
+    Some((records.get(i)?, table_at + i * size_of::<R>()))
 }
 
-pub(super) fn name_legacy<'a>(
+/// The name of the record at `offset`: its bytes (without the NUL) and where they are.
+fn name_of<'a, R: NamedRecord>(
     bytes: Bytes<'a>,
     offset: usize,
-    r: &raw::LegacyNameRecord,
-) -> Result<Name<'a>> {
-    let (name, name_offset) = stored_name(
-        bytes,
-        offset + 20,
-        offset + 16,
-        r.name_ptr.get().into(),
-        r.name_len.get().into(),
-        "NameRecord.name",
-    )?;
+    r: &R,
+) -> Result<(&'a [u8], usize)> {
+    let (field, base, ptr, len) = r.stored_name();
+    stored_name(bytes, offset + field, offset + base, ptr, len, R::WHAT)
+}
+
+/// Name record `r` at `offset`, its name resolved.
+pub(super) fn name<'a, R: NamedRecord>(bytes: Bytes<'a>, offset: usize, r: &R) -> Result<Name<'a>> {
+    let (name, name_offset) = name_of(bytes, offset, r)?;
     Ok(Name {
-        id: r.id.get(),
-        parent_id: r.parent_id.get(),
+        id: r.id(),
+        parent_id: r.parent_id(),
         name,
         offset,
         name_offset,
@@ -244,42 +342,15 @@ pub(super) fn name_legacy<'a>(
 /// The prefix some indexes put before a volume's file name.
 const VOLUME_PREFIX: &[u8] = b"//.//";
 
-pub(super) fn volume_current<'a>(
+/// Volume record `r` at `offset`, its name resolved.
+pub(super) fn volume<'a, R: NamedRecord>(
     bytes: Bytes<'a>,
     offset: usize,
-    r: &raw::VolumeRecord,
+    r: &R,
 ) -> Result<Volume<'a>> {
-    let (name, name_offset) = stored_name(
-        bytes,
-        offset + 8,
-        offset,
-        r.name_ptr.get(),
-        r.name_len.get(),
-        "VolumeRecord.name",
-    )?;
+    let (name, name_offset) = name_of(bytes, offset, r)?;
     Ok(Volume {
-        id: r.id.get(),
-        name: name.strip_prefix(VOLUME_PREFIX).unwrap_or(name),
-        offset,
-        name_offset,
-    })
-}
-
-pub(super) fn volume_legacy<'a>(
-    bytes: Bytes<'a>,
-    offset: usize,
-    r: &raw::LegacyVolumeRecord,
-) -> Result<Volume<'a>> {
-    let (name, name_offset) = stored_name(
-        bytes,
-        offset + 12,
-        offset + 8,
-        r.name_ptr.get().into(),
-        r.name_len.get().into(),
-        "VolumeRecord.name",
-    )?;
-    Ok(Volume {
-        id: r.id.get(),
+        id: r.id(),
         name: name.strip_prefix(VOLUME_PREFIX).unwrap_or(name),
         offset,
         name_offset,

@@ -16,7 +16,7 @@ use super::IdxView;
 use super::blob::BlobReader;
 use super::entry::{FileEntry, Name, Volume};
 use super::entry_index::{EntryIndex, NO_FILE, Slot};
-use super::path::{ROOT_PARENT_ID, path_id, segments};
+use super::path::{ROOT_PARENT_ID, path_id, spells};
 use super::select::Selection;
 use crate::error::Error;
 use crate::mmap::MappedFile;
@@ -504,7 +504,11 @@ impl GameInstall {
             return Ok(None);
         }
         let name = self.name_record(slot.name)?;
-        if !self.spells(name, path)? {
+        let parent = |id| match self.entries.find(id) {
+            Some(slot) => self.name_record(slot.name).map(Some),
+            None => Ok(None),
+        };
+        if !spells(name, path, parent)? {
             return Ok(None);
         }
         Ok(self.install_file(slot, name))
@@ -516,27 +520,6 @@ impl GameInstall {
             file: self.file_record(slot.file)?,
             index: self.index_of_file(slot.file),
         })
-    }
-
-    /// Whether the names from `name` up to the root spell `path`.
-    fn spells(&self, name: Name<'_>, path: &str) -> InstallResult<bool> {
-        let mut segments = segments(path).rev();
-        let mut current = name;
-        loop {
-            let Some(segment) = segments.next() else {
-                return Ok(false);
-            };
-            if current.name != segment.as_bytes() {
-                return Ok(false);
-            }
-            if current.parent_id == ROOT_PARENT_ID {
-                return Ok(segments.next().is_none());
-            }
-            let Some(parent) = self.entries.find(current.parent_id) else {
-                return Ok(false);
-            };
-            current = self.name_record(parent.name)?;
-        }
     }
 
     /// Writes the full path of `name` into `out` (cleared first), from the root down.

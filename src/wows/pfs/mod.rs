@@ -80,6 +80,8 @@ pub use write::{Archive, PfsWriter};
 use crate::bytes::Bytes;
 use crate::error::{Error, ErrorKind, Result};
 use crate::hash::murmur3_32;
+use entry::{FileRecord as _, Record};
+use zerocopy::{FromBytes, Immutable, KnownLayout, Unaligned};
 
 /// The stored magic: bytes `ISFP`.
 pub const MAGIC: u32 = 0x5046_5349;
@@ -107,6 +109,17 @@ impl IdxLayout {
             IdxLayout::Legacy => (LEGACY_VERSION, 0x20),
         }
     }
+}
+
+/// `$body` with `$table` bound to that table of `$tables`, whichever the layout: the body is
+/// generic over the layouts' record types (the traits of `entry`).
+macro_rules! by_layout {
+    ($tables:expr, $table:ident => $body:expr) => {
+        match $tables {
+            Tables::Current { $table, .. } => $body,
+            Tables::Legacy { $table, .. } => $body,
+        }
+    };
 }
 
 /// The three tables, borrowed from the file in the layout it uses.
@@ -148,6 +161,63 @@ impl core::fmt::Debug for IdxView<'_> {
             .field("volumes", &self.volume_count())
             .finish()
     }
+}
+
+/// A table header of either layout: each table's (count, where its pointer is stored, pointer),
+/// names, files and volumes in that order.
+trait TableHeader: FromBytes + KnownLayout + Immutable + Unaligned {
+    fn tables(&self) -> [(u32, usize, u64); 3];
+}
+
+impl TableHeader for raw::TableHeader {
+    fn tables(&self) -> [(u32, usize, u64); 3] {
+        [
+            (self.name_count.get(), 0x20, self.names_ptr.get()),
+            (self.file_count.get(), 0x28, self.files_ptr.get()),
+            (self.volume_count.get(), 0x30, self.volumes_ptr.get()),
+        ]
+    }
+}
+
+impl TableHeader for raw::LegacyTableHeader {
+    fn tables(&self) -> [(u32, usize, u64); 3] {
+        [
+            (self.name_count.get(), 0x14, self.names_ptr.get().into()),
+            (self.file_count.get(), 0x1c, self.files_ptr.get().into()),
+            (self.volume_count.get(), 0x24, self.volumes_ptr.get().into()),
+        ]
+    }
+}
+
+/// The name, file and volume tables a table header of type `H` points at, checked to lie inside
+/// the file, and their offsets.
+type TableSlices<'a, N, F, V> = (&'a [N], &'a [F], &'a [V], [usize; 3]);
+
+fn read_tables<'a, H, N, F, V>(bytes: Bytes<'a>) -> Result<TableSlices<'a, N, F, V>>
+where
+    H: TableHeader,
+    N: Record,
+    F: Record,
+    V: Record,
+{
+    const POINTERS: [&str; 3] = [
+        "IdxTableHeader.namesPtr",
+        "IdxTableHeader.filesPtr",
+        "IdxTableHeader.volumesPtr",
+    ];
+    let header: &H = bytes.read(TABLE_BASE, "IdxTableHeader")?;
+    let tables = header.tables();
+    let mut at = [0; 3];
+    for (k, &(_, field, ptr)) in tables.iter().enumerate() {
+        at[k] = table_at(bytes, field, ptr, POINTERS[k])?;
+    }
+    let count = |k: usize| tables[k].0 as usize;
+    Ok((
+        bytes.read_slice(at[0], count(0), "NameRecord")?,
+        bytes.read_slice(at[1], count(1), "FileRecord")?,
+        bytes.read_slice(at[2], count(2), "VolumeRecord")?,
+        at,
+    ))
 }
 
 /// `TABLE_BASE + ptr`, which must land inside the file; `field` is where the pointer is stored.
@@ -193,61 +263,23 @@ impl<'a> IdxView<'a> {
                 ));
             }
         };
-        let count = |n: u32| n as usize;
         let (tables, at) = match layout {
             IdxLayout::Current => {
-                let t: &raw::TableHeader = bytes.read(TABLE_BASE, "IdxTableHeader")?;
-                let at = [
-                    table_at(bytes, 0x20, t.names_ptr.get(), "IdxTableHeader.namesPtr")?,
-                    table_at(bytes, 0x28, t.files_ptr.get(), "IdxTableHeader.filesPtr")?,
-                    table_at(
-                        bytes,
-                        0x30,
-                        t.volumes_ptr.get(),
-                        "IdxTableHeader.volumesPtr",
-                    )?,
-                ];
+                let (names, files, volumes, at) = read_tables::<raw::TableHeader, _, _, _>(bytes)?;
                 let tables = Tables::Current {
-                    names: bytes.read_slice(at[0], count(t.name_count.get()), "NameRecord")?,
-                    files: bytes.read_slice(at[1], count(t.file_count.get()), "FileRecord")?,
-                    volumes: bytes.read_slice(
-                        at[2],
-                        count(t.volume_count.get()),
-                        "VolumeRecord",
-                    )?,
+                    names,
+                    files,
+                    volumes,
                 };
                 (tables, at)
             }
             IdxLayout::Legacy => {
-                let t: &raw::LegacyTableHeader = bytes.read(TABLE_BASE, "IdxTableHeader")?;
-                let at = [
-                    table_at(
-                        bytes,
-                        0x14,
-                        t.names_ptr.get().into(),
-                        "IdxTableHeader.namesPtr",
-                    )?,
-                    table_at(
-                        bytes,
-                        0x1c,
-                        t.files_ptr.get().into(),
-                        "IdxTableHeader.filesPtr",
-                    )?,
-                    table_at(
-                        bytes,
-                        0x24,
-                        t.volumes_ptr.get().into(),
-                        "IdxTableHeader.volumesPtr",
-                    )?,
-                ];
+                let (names, files, volumes, at) =
+                    read_tables::<raw::LegacyTableHeader, _, _, _>(bytes)?;
                 let tables = Tables::Legacy {
-                    names: bytes.read_slice(at[0], count(t.name_count.get()), "NameRecord")?,
-                    files: bytes.read_slice(at[1], count(t.file_count.get()), "FileRecord")?,
-                    volumes: bytes.read_slice(
-                        at[2],
-                        count(t.volume_count.get()),
-                        "VolumeRecord",
-                    )?,
+                    names,
+                    files,
+                    volumes,
                 };
                 (tables, at)
             }
@@ -300,26 +332,17 @@ impl<'a> IdxView<'a> {
 
     /// How many name records (directories and files) the index holds.
     pub fn name_count(&self) -> usize {
-        match self.tables {
-            Tables::Current { names, .. } => names.len(),
-            Tables::Legacy { names, .. } => names.len(),
-        }
+        by_layout!(self.tables, names => names.len())
     }
 
     /// How many file records the index holds.
     pub fn file_count(&self) -> usize {
-        match self.tables {
-            Tables::Current { files, .. } => files.len(),
-            Tables::Legacy { files, .. } => files.len(),
-        }
+        by_layout!(self.tables, files => files.len())
     }
 
     /// How many volume records the index holds.
     pub fn volume_count(&self) -> usize {
-        match self.tables {
-            Tables::Current { volumes, .. } => volumes.len(),
-            Tables::Legacy { volumes, .. } => volumes.len(),
-        }
+        by_layout!(self.tables, volumes => volumes.len())
     }
 
     /// The file offsets of the name, file and volume tables.
@@ -329,19 +352,10 @@ impl<'a> IdxView<'a> {
 
     /// Name record `i` with its name resolved, or `None` past the last one.
     pub fn name(&self, i: usize) -> Option<Result<Name<'a>>> {
-        let name = match self.tables {
-            Tables::Current { names, .. } => {
-                let record = names.get(i)?;
-                let offset = self.at[0] + i * size_of::<raw::NameRecord>();
-                entry::name_current(self.bytes, offset, record)
-            }
-            Tables::Legacy { names, .. } => {
-                let record = names.get(i)?;
-                let offset = self.at[0] + i * size_of::<raw::LegacyNameRecord>();
-                entry::name_legacy(self.bytes, offset, record)
-            }
-        };
-        Some(name)
+        by_layout!(self.tables, names => {
+            let (record, offset) = entry::record_at(names, self.at[0], i)?;
+            Some(entry::name(self.bytes, offset, record))
+        })
     }
 
     /// Every name record in table order, each read as it is reached.
@@ -352,16 +366,10 @@ impl<'a> IdxView<'a> {
 
     /// File record `i`, or `None` past the last one.
     pub fn file(&self, i: usize) -> Option<FileEntry> {
-        match self.tables {
-            Tables::Current { files, .. } => {
-                let offset = self.at[1] + i * size_of::<raw::FileRecord>();
-                Some(FileEntry::from_current(files.get(i)?, offset))
-            }
-            Tables::Legacy { files, .. } => {
-                let offset = self.at[1] + i * size_of::<raw::LegacyFileRecord>();
-                Some(FileEntry::from_legacy(files.get(i)?, offset))
-            }
-        }
+        by_layout!(self.tables, files => {
+            let (record, offset) = entry::record_at(files, self.at[1], i)?;
+            Some(record.entry(offset))
+        })
     }
 
     /// Every file record in table order.
@@ -372,19 +380,10 @@ impl<'a> IdxView<'a> {
 
     /// Volume record `i` with its name resolved, or `None` past the last one.
     pub fn volume(&self, i: usize) -> Option<Result<Volume<'a>>> {
-        let volume = match self.tables {
-            Tables::Current { volumes, .. } => {
-                let record = volumes.get(i)?;
-                let offset = self.at[2] + i * size_of::<raw::VolumeRecord>();
-                entry::volume_current(self.bytes, offset, record)
-            }
-            Tables::Legacy { volumes, .. } => {
-                let record = volumes.get(i)?;
-                let offset = self.at[2] + i * size_of::<raw::LegacyVolumeRecord>();
-                entry::volume_legacy(self.bytes, offset, record)
-            }
-        };
-        Some(volume)
+        by_layout!(self.tables, volumes => {
+            let (record, offset) = entry::record_at(volumes, self.at[2], i)?;
+            Some(entry::volume(self.bytes, offset, record))
+        })
     }
 
     /// Every volume record in table order.
@@ -396,46 +395,30 @@ impl<'a> IdxView<'a> {
     /// The id of every name record, in table order (nothing else is read).
     pub fn name_ids(&self) -> impl Iterator<Item = u64> + 'a {
         let tables = self.tables;
-        (0..self.name_count()).map(move |i| match tables {
-            Tables::Current { names, .. } => names.get(i).map_or(0, |n| n.id.get()),
-            Tables::Legacy { names, .. } => names.get(i).map_or(0, |n| n.id.get()),
-        })
+        (0..self.name_count())
+            .map(move |i| by_layout!(tables, names => names.get(i).map_or(0, Record::id)))
     }
 
     /// The id of every file record, in table order.
     pub fn file_ids(&self) -> impl Iterator<Item = u64> + 'a {
         let tables = self.tables;
-        (0..self.file_count()).map(move |i| match tables {
-            Tables::Current { files, .. } => files.get(i).map_or(0, |f| f.id.get()),
-            Tables::Legacy { files, .. } => files.get(i).map_or(0, |f| f.id.get()),
-        })
+        (0..self.file_count())
+            .map(move |i| by_layout!(tables, files => files.get(i).map_or(0, Record::id)))
     }
 
     /// The name record with `id`, by a scan of the name table (an install keeps an index instead).
     pub fn name_by_id(&self, id: u64) -> Option<Result<Name<'a>>> {
-        let i = match self.tables {
-            Tables::Current { names, .. } => names.iter().position(|n| n.id.get() == id),
-            Tables::Legacy { names, .. } => names.iter().position(|n| n.id.get() == id),
-        }?;
-        self.name(i)
+        self.name(by_layout!(self.tables, names => position(names, id))?)
     }
 
     /// The file record with `id`, by a scan of the file table.
     pub fn file_by_id(&self, id: u64) -> Option<FileEntry> {
-        let i = match self.tables {
-            Tables::Current { files, .. } => files.iter().position(|f| f.id.get() == id),
-            Tables::Legacy { files, .. } => files.iter().position(|f| f.id.get() == id),
-        }?;
-        self.file(i)
+        self.file(by_layout!(self.tables, files => position(files, id))?)
     }
 
     /// The volume record with `id`, by a scan of the volume table.
     pub fn volume_by_id(&self, id: u64) -> Option<Result<Volume<'a>>> {
-        let i = match self.tables {
-            Tables::Current { volumes, .. } => volumes.iter().position(|v| v.id.get() == id),
-            Tables::Legacy { volumes, .. } => volumes.iter().position(|v| v.id.get() == id),
-        }?;
-        self.volume(i)
+        self.volume(by_layout!(self.tables, volumes => position(volumes, id))?)
     }
 
     /// The file at `path` (relative to `res/`, `/`-separated; see [`path_id`] for the forms
@@ -448,30 +431,15 @@ impl<'a> IdxView<'a> {
         let Some(name) = self.name_by_id(id).transpose()? else {
             return Ok(None);
         };
-        if !self.path_matches(name, path)? {
+        let parent = |id| self.name_by_id(id).transpose();
+        if !path::spells(name, path, parent)? {
             return Ok(None);
         }
         Ok(self.file_by_id(id).map(|file| (name, file)))
     }
+}
 
-    /// Whether `name`'s chain of parents spells `path`, walking at most one step per segment.
-    fn path_matches(&self, name: Name<'a>, path: &str) -> Result<bool> {
-        let mut segments = path::segments(path).rev();
-        let mut current = name;
-        loop {
-            let Some(segment) = segments.next() else {
-                return Ok(false);
-            };
-            if current.name != segment.as_bytes() {
-                return Ok(false);
-            }
-            if current.parent_id == ROOT_PARENT_ID {
-                return Ok(segments.next().is_none());
-            }
-            match self.name_by_id(current.parent_id).transpose()? {
-                Some(parent) => current = parent,
-                None => return Ok(false),
-            }
-        }
-    }
+/// The position of the first record of `records` with `id`.
+fn position<R: Record>(records: &[R], id: u64) -> Option<usize> {
+    records.iter().position(|r| r.id() == id)
 }

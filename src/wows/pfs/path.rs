@@ -1,6 +1,7 @@
 //! Path ids: a name's id is CityHash64 of its full path relative to `res/`, so a path is found by
 //! hashing it.
 
+use super::entry::Name;
 use crate::hash::city_hash_64;
 
 /// The parent id of every top-level name: CityHash64(`"."`).
@@ -33,6 +34,33 @@ pub(super) fn segments(path: &str) -> impl DoubleEndedIterator<Item = &str> {
     let path = strip_res(path).unwrap_or(path);
     path.split(['/', '\\'])
         .filter(|segment| !matches!(*segment, "" | "."))
+}
+
+/// Whether the names from `leaf` up to the root spell `path`, one name a segment from the last;
+/// `parent` finds a name by its id. The walk takes at most one step a segment, so a cycle of
+/// parents ends it.
+pub(super) fn spells<'n, E>(
+    leaf: Name<'n>,
+    path: &str,
+    mut parent: impl FnMut(u64) -> Result<Option<Name<'n>>, E>,
+) -> Result<bool, E> {
+    let mut segments = segments(path).rev();
+    let mut current = leaf;
+    loop {
+        let Some(segment) = segments.next() else {
+            return Ok(false);
+        };
+        if current.name != segment.as_bytes() {
+            return Ok(false);
+        }
+        if current.parent_id == ROOT_PARENT_ID {
+            return Ok(segments.next().is_none());
+        }
+        match parent(current.parent_id)? {
+            Some(name) => current = name,
+            None => return Ok(false),
+        }
+    }
 }
 
 /// `path` after a leading `res/` segment.
