@@ -4,6 +4,8 @@
 pub mod assets;
 #[cfg(feature = "geometry")]
 pub mod axes;
+#[cfg(any(feature = "assets", feature = "pfs"))]
+pub mod bigworld;
 #[cfg(feature = "geometry")]
 pub mod geometry;
 #[cfg(all(feature = "geometry", feature = "assets"))]

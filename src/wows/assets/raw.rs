@@ -5,21 +5,7 @@
 use zerocopy::little_endian::{F32, I32, I64, U16, U32, U64};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
-/// The 16-byte file header.
-#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
-#[repr(C)]
-pub struct Header {
-    /// Stored bytes `42 44 57 42` ("BDWB" as text), 0x42574442 as a little-endian u32.
-    pub magic: U32,
-    /// Format version (0x01010000 in the seed's example).
-    pub version: U32,
-    /// A checksum of the body (bytes 0x10..EOF); which algorithm is not verified on a real file.
-    pub checksum: U32,
-    /// Pointer size in bits (0x40).
-    pub architecture: U16,
-    /// 0 = little-endian.
-    pub endianness: U16,
-}
+pub use crate::wows::bigworld::Header;
 
 /// The 0x60-byte body header at file offset 0x10 (the body base).
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]

@@ -103,7 +103,7 @@ pub enum IdxLayout {
 
 impl IdxLayout {
     /// The header's version word and pointer size of this layout.
-    pub const fn version_and_pointer_size(self) -> (u32, u32) {
+    pub const fn version_and_pointer_size(self) -> (u32, u16) {
         match self {
             IdxLayout::Current => (VERSION, 0x40),
             IdxLayout::Legacy => (LEGACY_VERSION, 0x20),
@@ -242,7 +242,15 @@ impl<'a> IdxView<'a> {
                 },
             ));
         }
-        let layout = match (header.version.get(), header.pointer_size.get()) {
+        if header.endianness.get() != 0 {
+            return Err(Error::invalid(
+                0x0e,
+                "IdxHeader.endianness",
+                u64::from(header.endianness.get()),
+                "not 0 (little-endian): no big-endian index is known",
+            ));
+        }
+        let layout = match (header.version.get(), header.architecture.get()) {
             (VERSION, 0x40) => IdxLayout::Current,
             (LEGACY_VERSION, 0x20) => IdxLayout::Legacy,
             (VERSION | LEGACY_VERSION, size) => {

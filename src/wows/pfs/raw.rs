@@ -9,20 +9,9 @@
 use zerocopy::little_endian::{U32, U64};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
-/// The 16-byte BigWorld file header (the same header `assets.bin` starts with).
-#[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]
-#[repr(C)]
-pub struct Header {
-    /// Stored bytes `ISFP`: 0x50465349 as a little-endian u32 ("PFSI").
-    pub magic: U32,
-    /// The layout's version word: 0x02000000 (bytes `00 00 00 02`) for the current layout,
-    /// 0x01010004 for the legacy one.
-    pub version: U32,
-    /// MurmurHash3_x86_32 (seed 0) of every byte after this header.
-    pub checksum: U32,
-    /// The pointer size in bits: 0x40 (current) or 0x20 (legacy).
-    pub pointer_size: U32,
-}
+/// The 16-byte BigWorld file header (the same header `assets.bin` starts with): magic `ISFP`,
+/// the layout's version word, the MurmurHash3 of everything after it, pointer size and byte order.
+pub use crate::wows::bigworld::Header;
 
 /// The table header at 0x10 (the base every table pointer counts from), current layout.
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]

@@ -361,7 +361,8 @@ fn header(layout: IdxLayout) -> Vec<u8> {
         magic: MAGIC.into(),
         version: version.into(),
         checksum: 0.into(),
-        pointer_size: pointer_size.into(),
+        architecture: pointer_size.into(),
+        endianness: 0.into(),
     };
     header.as_bytes().to_vec()
 }
