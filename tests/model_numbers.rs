@@ -36,9 +36,13 @@ fn format_of(folder: &str) -> Format {
     }
 }
 
-/// The model of a file of `format`, as JSON, or why it does not read.
+/// The model of a file of `format`, as JSON, or why it does not read. `.wwd` levels are opened
+/// with `ignore_signature`: a level keeps the signature it was read with (real ones with another
+/// exist), the writer writes it as given, and the reader opens such a level with that option.
 fn model_json(format: Format, data: &[u8]) -> Result<Json, String> {
-    let mut scratch = Scratch::default();
+    let mut scratch = Scratch::with_wwd_options(gamebin::wwd::Options {
+        ignore_signature: true,
+    });
     let view = AnyView::open(format, data, &mut scratch).map_err(|e| e.to_string())?;
     let model: AnyModel = view.to_model().map_err(|e| e.to_string())?;
     Ok(serde_json::to_value(&model).unwrap())

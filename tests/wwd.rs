@@ -171,26 +171,31 @@ fn writer_refuses_inconsistent_levels() {
     assert_eq!(tile(2, 7), 0x0002_0007);
 }
 
-/// Readers open only levels signed 0x5F4 (another signature only with `ignore_signature`): the
-/// writer refuses a model with another one, naming its place, rather than write a level that
-/// does not open.
+/// A level keeps the signature it was read with, even another than 0x5F4 (real levels with a
+/// damaged one exist, and read with `ignore_signature`): the writer writes it as given, so such a
+/// level packs back as it was, and it reads back with the option that read it.
 #[test]
-fn writer_refuses_a_signature_readers_do_not_read() {
+fn writer_keeps_another_signature_for_lenient_readers() {
     let mut level = claw_level(4, 4, 1);
     level.header.signature = 0x5F5.into();
+    let lenient = Options {
+        ignore_signature: true,
+    };
     for bytes in [
         level.to_bytes(),
         level.to_compressed(),
         level.to_uncompressed(),
     ] {
-        let e = bytes.expect_err("another signature is refused");
-        assert_eq!(
-            (e.path(), e.field()),
-            ("header.signature", Some("WwdHeader.signature"))
+        let bytes = bytes.expect("written as given");
+        let mut buffer = Vec::new();
+        assert!(
+            WwdView::from_bytes(&bytes, &mut buffer).is_err(),
+            "strict readers refuse it"
         );
+        let mut inflater = gamebin::wwd::Inflater::new();
+        let view = WwdView::from_bytes_with(&bytes, &mut buffer, &mut inflater, lenient).unwrap();
+        assert_eq!(view.header().signature.get(), 0x5F5);
     }
-    level.header.signature = 0x5F4.into();
-    assert!(level.to_bytes().is_ok());
 }
 
 fn err(data: &[u8]) -> gamebin::Error {

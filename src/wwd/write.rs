@@ -97,17 +97,6 @@ impl WwdModel {
     /// it (offsets and counts filled in, compression fields not yet). The sink's positions are the
     /// image offsets the format stores: the header is reserved first and split off at the end.
     fn main_block(&self) -> WriteResult<(Header, Vec<u8>)> {
-        // Readers open only levels with the signature (a level with another one only with
-        // `ignore_signature`): written, it would not read back.
-        let signature = self.header.signature.get();
-        if signature != crate::wwd::SIGNATURE {
-            let e = invalid(
-                "WwdHeader.signature",
-                u64::from(signature),
-                "not 0x5F4, the signature readers read",
-            );
-            return Err(e.in_field("signature").in_field("header"));
-        }
         let mut sink = Sink::new();
         sink.reserve::<Header>(1, "WwdHeader")?;
         let mut header = self.header;
