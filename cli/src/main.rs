@@ -834,6 +834,15 @@ enum ScaleArg {
     Small,
 }
 
+impl From<ScaleArg> for gamebin::write::assets_synth::Scale {
+    fn from(scale: ScaleArg) -> Self {
+        match scale {
+            ScaleArg::Full => Self::Full,
+            ScaleArg::Small => Self::Small,
+        }
+    }
+}
+
 #[derive(Debug, Subcommand)]
 enum SynthCommand {
     /// A deterministic assets.bin (the same bytes on every run).
@@ -865,6 +874,25 @@ enum SynthCommand {
         patched: bool,
         /// Replace the output file if it exists, and with --res write into DIR even if it is
         /// not empty (replacing the .geometry files there).
+        #[arg(long)]
+        force: bool,
+    },
+    /// A deterministic World of Warships install: a game folder (bin/<build>/idx/*.idx and
+    /// res_packages/*.pkg) holding the synthetic world (content/assets.bin and every .geometry
+    /// its ship visuals name, deflated) and small filler files up to an install's shape: at
+    /// full scale 228 indexes and about 421,000 names, as a real build has.
+    #[command(
+        after_help = "Examples:\n  gamebin synth install --scale small -o game/\n  \
+                      gamebin pfs ls game/ 'content/**/*.geometry' | head\n  \
+                      gamebin pfs extract game/ content/assets.bin -o res/"
+    )]
+    Install {
+        #[arg(long, value_enum, default_value = "full")]
+        scale: ScaleArg,
+        /// The game folder to write (created; refused if it exists and is not empty).
+        #[arg(short, long, value_name = "DIR", value_parser = files::not_stdin)]
+        output: PathBuf,
+        /// Write into DIR even if it is not empty (replacing the install's files there).
         #[arg(long)]
         force: bool,
     },
@@ -1117,16 +1145,15 @@ fn main() -> ExitCode {
                     patched,
                     force,
                 },
-        } => synth::run_assets(
-            match scale {
-                ScaleArg::Full => gamebin::write::assets_synth::Scale::Full,
-                ScaleArg::Small => gamebin::write::assets_synth::Scale::Small,
-            },
-            &output,
-            res.as_deref(),
-            patched,
-            force,
-        ),
+        } => synth::run_assets(scale.into(), &output, res.as_deref(), patched, force),
+        Command::Synth {
+            command:
+                SynthCommand::Install {
+                    scale,
+                    output,
+                    force,
+                },
+        } => synth::run_install(scale.into(), &output, force),
     };
     match outcome {
         Ok(output::Status::Success) => ExitCode::SUCCESS,

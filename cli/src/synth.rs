@@ -53,6 +53,29 @@ pub fn run_assets(
     Ok(Status::Success)
 }
 
+/// `synth install`: the synthetic world as a game folder (indexes and volumes).
+pub fn run_install(scale: Scale, output: &Path, force: bool) -> Result<Status> {
+    refuse_filled_dir(output, force)?;
+    let install = gamebin::synth::pfs::synth_install(scale)
+        .map_err(|e| anyhow!("cannot make the install: {e}"))?;
+    install
+        .write_to(output)
+        .map_err(|e| anyhow!("cannot write the install under {}: {e}", output.display()))?;
+    let bytes: usize = install
+        .indexes
+        .iter()
+        .chain(&install.volumes)
+        .map(|(_, b)| b.len())
+        .sum();
+    eprintln!(
+        "gamebin: wrote an install under {}: {} indexes, {} volumes, {bytes} bytes",
+        output.display(),
+        install.indexes.len(),
+        install.volumes.len(),
+    );
+    Ok(Status::Success)
+}
+
 /// Refuses a resource folder that exists and holds anything, unless `force`: the world's
 /// `.geometry` files would replace files there (which ones is known only once the world is
 /// generated, so a folder in use is refused as a whole, before any work).
@@ -67,8 +90,8 @@ fn refuse_filled_dir(dir: &Path, force: bool) -> Result<()> {
     };
     if filled {
         bail!(
-            "{} exists and is not empty; not written into (use --force to replace the .geometry \
-             files there)",
+            "{} exists and is not empty; not written into (use --force to replace the files \
+             there)",
             dir.display()
         );
     }

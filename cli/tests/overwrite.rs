@@ -267,6 +267,22 @@ fn no_writing_command_replaces_a_file_without_force() {
             &t("res2/notes.txt"),
         )
     });
+    std::fs::create_dir_all(t("game2")).unwrap();
+    cases.push(Case {
+        refusal: "exists and is not empty; not written into (use --force",
+        ..case(
+            "synth install",
+            &[
+                "synth",
+                "install",
+                "--scale",
+                "small",
+                "-o",
+                arg(&t("game2")),
+            ],
+            &t("game2/notes.txt"),
+        )
+    });
 
     for case in &cases {
         let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
@@ -288,7 +304,13 @@ fn no_writing_command_replaces_a_file_without_force() {
         assert!(out.status.success(), "{forced:?}: {}", stderr(&out));
         if case.refusal.contains("not written into") {
             // The folder's own file stays; the world is written beside it.
-            assert!(t("res2/content").is_dir(), "{forced:?}");
+            let folder = case.existing.parent().unwrap();
+            let entries = std::fs::read_dir(folder).unwrap().count();
+            assert!(
+                entries > 1,
+                "{forced:?} wrote nothing into {}",
+                folder.display()
+            );
         } else {
             assert_ne!(
                 std::fs::read(&case.existing).unwrap(),

@@ -63,6 +63,17 @@ pub enum InstallError {
         /// Where and why (offsets in its index or its volume, as the field names say).
         error: Error,
     },
+    /// A file whose stored bytes in its volume do not read: outside the volume, a trailer or
+    /// CRC-32 that disagrees with the record, a stream that does not inflate to its size, a
+    /// compression gamebin does not decode.
+    Blob {
+        /// The file's path in the install.
+        path: String,
+        /// The volume file.
+        volume: PathBuf,
+        /// Where (the offset in the volume, or in the index for the record's fields) and why.
+        error: Error,
+    },
     /// A file whose volume is named by no index, or whose volume file is missing.
     Volume {
         /// The file's path in the install.
@@ -90,6 +101,11 @@ impl fmt::Display for InstallError {
             ),
             InstallError::Index { path, error } => write!(f, "{}: {error}", path.display()),
             InstallError::Entry { path, error } => write!(f, "{path}: {error}"),
+            InstallError::Blob {
+                path,
+                volume,
+                error,
+            } => write!(f, "{path}: in {}: {error}", volume.display()),
             InstallError::Volume {
                 path,
                 volume,
@@ -112,7 +128,9 @@ impl std::error::Error for InstallError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             InstallError::Io { error, .. } => Some(error),
-            InstallError::Index { error, .. } | InstallError::Entry { error, .. } => Some(error),
+            InstallError::Index { error, .. }
+            | InstallError::Entry { error, .. }
+            | InstallError::Blob { error, .. } => Some(error),
             InstallError::Volume { error, .. } => error.as_ref().map(|e| e as _),
             InstallError::NoIndexes { .. } | InstallError::NoRoot { .. } => None,
         }
@@ -590,17 +608,18 @@ impl GameInstall {
         reader: &mut BlobReader,
         out: &'v mut Vec<u8>,
     ) -> InstallResult<&'v [u8]> {
-        let volume = self.volume_bytes(file.file.volume_id, path)?;
+        let (volume, bytes) = self.volume_bytes(file.file.volume_id, path)?;
         reader
-            .read(&file.file, volume, out)
-            .map_err(|error| InstallError::Entry {
+            .read(&file.file, bytes, out)
+            .map_err(|error| InstallError::Blob {
                 path: path.to_owned(),
+                volume: volume.to_path_buf(),
                 error,
             })
     }
 
     /// The bytes of the volume `id`, mapped (or read) on first use.
-    fn volume_bytes(&self, id: u64, path: &str) -> InstallResult<&[u8]> {
+    fn volume_bytes(&self, id: u64, path: &str) -> InstallResult<(&Path, &[u8])> {
         let Some(volume) = self.volumes.iter().find(|v| v.id == id) else {
             return Err(InstallError::Volume {
                 path: path.to_owned(),
@@ -616,7 +635,7 @@ impl GameInstall {
             file.map_err(|e| e.kind())
         });
         match data {
-            Ok(file) => Ok(file.bytes()),
+            Ok(file) => Ok((&volume.path, file.bytes())),
             Err(kind) => Err(InstallError::Volume {
                 path: path.to_owned(),
                 volume: volume.path.display().to_string(),

@@ -14,7 +14,7 @@ pub enum Selection {
     /// The path itself and everything under it (segments, not characters: `content/gui` does not
     /// select `content/guide`).
     Prefix(String),
-    /// Paths the glob matches.
+    /// Paths the glob matches, and everything under a folder it matches.
     Glob(String),
 }
 
@@ -43,7 +43,13 @@ impl Selection {
             Selection::Prefix(prefix) => path
                 .strip_prefix(prefix.as_str())
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with('/')),
-            Selection::Glob(glob) => glob_matches(glob, path),
+            // A glob that matches a folder selects what is in it, as a prefix does.
+            Selection::Glob(glob) => {
+                glob_matches(glob, path)
+                    || path
+                        .match_indices('/')
+                        .any(|(end, _)| glob_matches(glob, &path[..end]))
+            }
         }
     }
 }
@@ -139,6 +145,10 @@ mod tests {
             ("**/x/**/y", "a/x/b/x/c/z", false),
             ("gui/*", "gui/", true),
             ("Gui/*", "gui/a", false),
+            // A matched folder selects what is under it.
+            ("gui/fl*", "gui/flags/a/b.png", true),
+            ("gui/*/a", "gui/flags/a/b.png", true),
+            ("gui/fl*", "gui/icons/b.png", false),
         ];
         for (glob, path, expected) in cases {
             assert_eq!(
