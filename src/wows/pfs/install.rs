@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use super::IdxView;
 use super::blob::BlobReader;
 use super::entry::{FileEntry, Name, Volume};
-use super::entry_index::{EntryIndex, NO_FILE, Slot};
+use super::entry_index::{EntryIndex, NO_FILE, Slot, sort_by_buckets};
 use super::path::{ROOT_PARENT_ID, path_id, spells};
 use super::select::Selection;
 use crate::error::Error;
@@ -365,8 +365,8 @@ impl GameInstall {
                     .map(|(i, id)| (id, index.first_file + i as u32)),
             );
         }
-        slots.sort_unstable_by_key(|s| (s.id, s.name));
-        files.sort_unstable();
+        sort_by_buckets(&mut slots, |s| (s.id >> 48) as usize);
+        sort_by_buckets(&mut files, |&(id, _)| (id >> 48) as usize);
         // Attach each file record to the first name of its id.
         let mut next = 0;
         for (id, file) in files {
