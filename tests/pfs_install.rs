@@ -244,3 +244,26 @@ fn a_game_folder_opens_at_its_newest_build_mapped_or_read() {
     assert!(e.to_string().contains("bin"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_path_spelled_by_shared_name_bytes_is_capped() {
+    // 40 folders of 202 bytes: an 8 KB path (a crafted index could spell far longer ones from
+    // names sharing their bytes); the rebuilt path stops at 4 KB with an error, not a panic.
+    let long = "n".repeat(200);
+    let path: Vec<String> = (0..40).map(|i| format!("{long}{i:02}")).collect();
+    let mut writer = PfsWriter::new("x_0001.pkg");
+    writer
+        .add(&path.join("/"), b"deep", Compression::Stored)
+        .unwrap();
+    let archive = writer.finish().unwrap();
+    let install =
+        GameInstall::from_memory(vec![("x.idx".into(), archive.idx)], archive.volumes).unwrap();
+    let mut errors = 0;
+    install.for_each_file(&Selection::All, &mut String::new(), |_, file| {
+        let e = file.expect_err("too long a path");
+        assert!(e.to_string().contains("4096"), "{e}");
+        errors += 1;
+        true
+    });
+    assert_eq!(errors, 1);
+}

@@ -172,6 +172,10 @@ struct VolumeFile {
 /// The deepest tree a path is rebuilt through; a deeper chain is taken for a cycle.
 const MAX_DEPTH: usize = 1024;
 
+/// The longest full path rebuilt (real ones are under 260 bytes): names may share their bytes, so
+/// a small crafted index could otherwise spell a path of gigabytes.
+pub const MAX_PATH_BYTES: usize = 4096;
+
 /// A game install (or any folder of indexes with their volumes), read as one tree.
 #[derive(Debug)]
 pub struct GameInstall {
@@ -551,6 +555,17 @@ impl GameInstall {
             })?;
             // Built from the leaf up, each segment put in front: paths are short, and this keeps
             // one buffer and no list of segments.
+            if out.len() + text.len() + 1 > MAX_PATH_BYTES {
+                return Err(InstallError::Entry {
+                    path: format!("{:#018x}", name.id),
+                    error: Error::invalid(
+                        crate::bytes::u64_of(current.name_offset),
+                        "NameRecord.name",
+                        (out.len() + text.len() + 1) as u64,
+                        "the full path grows past 4096 bytes",
+                    ),
+                });
+            }
             if !out.is_empty() {
                 out.insert(0, '/');
             }

@@ -71,7 +71,9 @@ mod write;
 
 pub use blob::BlobReader;
 pub use entry::{Compression, FileEntry, Name, Volume};
-pub use install::{Conflict, GameInstall, InstallError, InstallFile, InstallResult, Mapping};
+pub use install::{
+    Conflict, GameInstall, InstallError, InstallFile, InstallResult, MAX_PATH_BYTES, Mapping,
+};
 pub use path::{ROOT_PARENT_ID, path_id};
 pub use select::Selection;
 #[cfg(feature = "write")]
