@@ -877,7 +877,7 @@ enum SynthCommand {
         #[arg(long)]
         force: bool,
     },
-    /// A deterministic World of Warships install: a game folder (bin/<build>/idx/*.idx and
+    /// A deterministic World of Warships install: a game folder (bin/BUILD/idx/*.idx and
     /// res_packages/*.pkg) holding the synthetic world (content/assets.bin and every .geometry
     /// its ship visuals name, deflated) and small filler files up to an install's shape: at
     /// full scale 228 indexes and about 421,000 names, as a real build has.
