@@ -267,3 +267,61 @@ fn a_path_spelled_by_shared_name_bytes_is_capped() {
     });
     assert_eq!(errors, 1);
 }
+
+#[test]
+fn a_name_off_its_path_is_not_found_at_any_depth_in_any_spelling() {
+    let deep: String = (0..20).map(|i| format!("d{i}/")).collect::<String>() + "deep.txt";
+    let mut writer = PfsWriter::new("x_0001.pkg");
+    for path in ["a/b/c.txt", "a/other/c.txt", "gui/c.txt", deep.as_str()] {
+        writer
+            .add(path, path.as_bytes(), Compression::Stored)
+            .unwrap();
+    }
+    let archive = writer.finish().unwrap();
+    let open = |idx: Vec<u8>| {
+        GameInstall::from_memory(vec![("x.idx".into(), idx)], archive.volumes.clone()).unwrap()
+    };
+    // Found as written, in another spelling, and past the depth probed at once.
+    let install = open(archive.idx.clone());
+    let spellings = [
+        ("a/b/c.txt", "a/b/c.txt"),
+        ("/res/a\\b//c.txt", "a/b/c.txt"),
+        (deep.as_str(), deep.as_str()),
+        (&format!("res/{deep}"), deep.as_str()),
+    ];
+    for (path, written) in spellings {
+        let file = install.find(path).unwrap().expect(path);
+        let mut out = Vec::new();
+        let bytes = install
+            .read(&file, path, &mut BlobReader::new(), &mut out)
+            .unwrap();
+        assert_eq!(bytes, written.as_bytes());
+    }
+    let view = gamebin::wows::pfs::IdxView::from_bytes(&archive.idx).unwrap();
+    let record = |name: &[u8], parent: u64| {
+        view.names()
+            .map(|n| n.unwrap())
+            .find(|n| n.name == name && n.parent_id == parent)
+            .unwrap()
+    };
+    let id = gamebin::wows::pfs::path_id;
+    // `a/b` renamed `a/x` in place: its child's id still hashes `a/b/c.txt`, its names do not.
+    let b = record(b"b", id("a"));
+    let mut renamed = archive.idx.clone();
+    renamed[b.name_offset] = b'x';
+    assert!(open(renamed).find("a/b/c.txt").unwrap().is_none());
+    // `a/b/c.txt` moved under `a/other`, and under `d0/d1`, by its parent id alone.
+    let c = record(b"c.txt", id("a/b"));
+    for parent in ["a/other", "gui"] {
+        let mut moved = archive.idx.clone();
+        moved[c.offset + 24..c.offset + 32].copy_from_slice(&id(parent).to_le_bytes());
+        let install = open(moved);
+        assert!(install.find("a/b/c.txt").unwrap().is_none(), "{parent}");
+        assert!(install.find("a/other/c.txt").unwrap().is_some());
+    }
+    // The deep file's top folder made a child of `a`: no longer at the top.
+    let d0 = record(b"d0", gamebin::wows::pfs::ROOT_PARENT_ID);
+    let mut sunk = archive.idx.clone();
+    sunk[d0.offset + 24..d0.offset + 32].copy_from_slice(&id("a").to_le_bytes());
+    assert!(open(sunk).find(&deep).unwrap().is_none());
+}

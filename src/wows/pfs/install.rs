@@ -12,13 +12,14 @@ use core::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use super::IdxView;
 use super::blob::BlobReader;
 use super::entry::{FileEntry, Name, Volume};
 use super::entry_index::{EntryIndex, NO_FILE, Slot, sort_by_buckets};
-use super::path::{ROOT_PARENT_ID, path_id, spells};
+use super::path::{ROOT_PARENT_ID, is_normal, path_id, spells};
 use super::select::Selection;
+use super::{IdxShape, IdxView};
 use crate::error::Error;
+use crate::hash::city_hash_64;
 use crate::mmap::MappedFile;
 
 /// How the install's files are brought into memory.
@@ -156,6 +157,8 @@ pub struct Conflict {
 struct Index {
     path: PathBuf,
     file: MappedFile,
+    /// Where its tables lie (read once, when the install is opened).
+    shape: IdxShape,
     /// The install-wide number of its first name record and of its first file record.
     first_name: u32,
     first_file: u32,
@@ -169,6 +172,10 @@ struct VolumeFile {
     data: OnceLock<Result<MappedFile, std::io::ErrorKind>>,
 }
 
+/// Paths with fewer segments than this are found by [`GameInstall::find`]'s probes of every
+/// folder at once; deeper ones (real paths are under ten deep) by the walk from the leaf.
+const PROBED_DEPTH: usize = 16;
+
 /// The deepest tree a path is rebuilt through; a deeper chain is taken for a cycle.
 const MAX_DEPTH: usize = 1024;
 
@@ -180,6 +187,10 @@ pub const MAX_PATH_BYTES: usize = 4096;
 #[derive(Debug)]
 pub struct GameInstall {
     indexes: Vec<Index>,
+    /// Each index's `first_name` and `first_file`, in index order: the searches that find a
+    /// record's index run over these few cache lines, not over the `Index` structs.
+    first_names: Vec<u32>,
+    first_files: Vec<u32>,
     volumes: Vec<VolumeFile>,
     entries: EntryIndex,
     conflicts: Vec<Conflict>,
@@ -329,14 +340,18 @@ impl GameInstall {
             if names >= u64::from(NO_FILE) || file_records >= u64::from(NO_FILE) {
                 return Err(too_many(&path));
             }
+            let shape = idx.shape();
             indexes.push(Index {
                 path,
                 file,
+                shape,
                 first_name,
                 first_file,
             });
         }
         let mut install = GameInstall {
+            first_names: indexes.iter().map(|i| i.first_name).collect(),
+            first_files: indexes.iter().map(|i| i.first_file).collect(),
             indexes,
             volumes,
             entries: EntryIndex::default(),
@@ -439,22 +454,29 @@ impl GameInstall {
         }
     }
 
+    /// The view of `index`, from the table bounds read when the install was opened: no header is
+    /// read again on a lookup.
     fn view_of<'i>(&self, index: &'i Index) -> InstallResult<IdxView<'i>> {
-        IdxView::from_bytes(index.file.bytes()).map_err(|error| InstallError::Index {
-            path: index.path.clone(),
-            error,
-        })
+        let bytes = index.file.bytes();
+        match IdxView::with_shape(bytes, index.shape) {
+            Some(view) => Ok(view),
+            // Not reached: the bytes are those the shape was read from.
+            None => IdxView::from_bytes(bytes).map_err(|error| InstallError::Index {
+                path: index.path.clone(),
+                error,
+            }),
+        }
     }
 
     fn index_of_name(&self, name: u32) -> usize {
-        self.indexes
-            .partition_point(|i| i.first_name <= name)
+        self.first_names
+            .partition_point(|&first| first <= name)
             .saturating_sub(1)
     }
 
     fn index_of_file(&self, file: u32) -> usize {
-        self.indexes
-            .partition_point(|i| i.first_file <= file)
+        self.first_files
+            .partition_point(|&first| first <= file)
             .saturating_sub(1)
     }
 
@@ -518,7 +540,16 @@ impl GameInstall {
 
     /// The file at `path` (relative to `res/`; the forms [`path_id`] accepts), or `None`.
     /// One hash, one probe, then the names up to the root compared with the path's segments.
+    ///
+    /// A path already in the form ids are taken of (`content/assets.bin`) is checked with its
+    /// folders' ids hashed from its own prefixes: each folder is probed at once, not after its
+    /// child's record has been read, so the memory reads of the levels overlap. Each record must
+    /// then carry its segment's name and, as its parent id, the id of the prefix above it (the
+    /// root's at the top) — the names up to the root, compared as the walk compares them.
     pub fn find(&self, path: &str) -> InstallResult<Option<InstallFile<'_>>> {
+        if is_normal(path) && path.bytes().filter(|&b| b == b'/').count() < PROBED_DEPTH {
+            return self.find_normal(path);
+        }
         let Some(slot) = self.entries.find(path_id(path)) else {
             return Ok(None);
         };
@@ -534,6 +565,51 @@ impl GameInstall {
             return Ok(None);
         }
         Ok(self.install_file(slot, name))
+    }
+
+    /// [`GameInstall::find`] of a path in normal form with fewer than `PROBED_DEPTH` segments.
+    fn find_normal(&self, path: &str) -> InstallResult<Option<InstallFile<'_>>> {
+        // The id of each prefix that ends a segment, the path's own last, and each one's slot.
+        let mut ids = [0u64; PROBED_DEPTH];
+        let mut depth = 0;
+        for (at, _) in path.match_indices('/').chain([(path.len(), "")]) {
+            let Some(id) = ids.get_mut(depth) else {
+                return Ok(None);
+            };
+            *id = city_hash_64(&path.as_bytes()[..at]);
+            depth += 1;
+        }
+        let ids = &ids[..depth];
+        let mut slots = [None; PROBED_DEPTH];
+        for (slot, &id) in slots.iter_mut().zip(ids) {
+            *slot = self.entries.find(id);
+        }
+        let Some(leaf) = slots[depth - 1].filter(|s| s.file != NO_FILE) else {
+            return Ok(None);
+        };
+        let mut leaf_name = None;
+        let levels = path
+            .rsplit('/')
+            .zip(slots[..depth].iter().rev())
+            .enumerate();
+        for (up, (segment, slot)) in levels {
+            let Some(slot) = slot else {
+                return Ok(None);
+            };
+            let name = self.name_record(slot.name)?;
+            let level = depth - 1 - up;
+            let parent = match level.checked_sub(1) {
+                Some(above) => ids[above],
+                None => ROOT_PARENT_ID,
+            };
+            // A folder below the top whose parent id is the root's differs from `parent` here: a
+            // normal path has no `.` segment, the one whose id the root's parent id is.
+            if name.name != segment.as_bytes() || name.parent_id != parent {
+                return Ok(None);
+            }
+            leaf_name.get_or_insert(name);
+        }
+        Ok(leaf_name.and_then(|name| self.install_file(leaf, name)))
     }
 
     fn install_file<'i>(&'i self, slot: Slot, name: Name<'i>) -> Option<InstallFile<'i>> {

@@ -165,6 +165,16 @@ impl core::fmt::Debug for IdxView<'_> {
     }
 }
 
+/// Where an opened index's tables lie: enough to view the same bytes again without reading its
+/// headers. An install keeps one per index, since it views an index on every record it reads.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct IdxShape {
+    layout: IdxLayout,
+    at: [usize; 3],
+    counts: [usize; 3],
+    checksum: u32,
+}
+
 /// A table header of either layout: each table's (count, where its pointer is stored, pointer),
 /// names, files and volumes in that order.
 trait TableHeader: FromBytes + KnownLayout + Immutable + Unaligned {
@@ -299,6 +309,47 @@ impl<'a> IdxView<'a> {
             tables,
             at,
             checksum: header.checksum.get(),
+        })
+    }
+
+    /// Where this view's tables lie, for [`IdxView::with_shape`].
+    pub(super) fn shape(&self) -> IdxShape {
+        IdxShape {
+            layout: self.layout(),
+            at: self.at,
+            counts: [self.name_count(), self.file_count(), self.volume_count()],
+            checksum: self.checksum,
+        }
+    }
+
+    /// The view of `data` that [`IdxView::from_bytes`] gave when it returned `shape`, rebuilt
+    /// from the table bounds alone (each slice still checked to lie inside `data`); `None` when
+    /// `data` is not the bytes the shape was taken from.
+    pub(super) fn with_shape(data: &'a [u8], shape: IdxShape) -> Option<Self> {
+        fn table<R: Record>(data: &[u8], at: usize, count: usize) -> Option<&[R]> {
+            <[R]>::ref_from_prefix_with_elems(data.get(at..)?, count)
+                .ok()
+                .map(|(table, _)| table)
+        }
+        let [names, files, volumes] = shape.at;
+        let [name_count, file_count, volume_count] = shape.counts;
+        let tables = match shape.layout {
+            IdxLayout::Current => Tables::Current {
+                names: table(data, names, name_count)?,
+                files: table(data, files, file_count)?,
+                volumes: table(data, volumes, volume_count)?,
+            },
+            IdxLayout::Legacy => Tables::Legacy {
+                names: table(data, names, name_count)?,
+                files: table(data, files, file_count)?,
+                volumes: table(data, volumes, volume_count)?,
+            },
+        };
+        Some(IdxView {
+            bytes: Bytes::new(data),
+            tables,
+            at: shape.at,
+            checksum: shape.checksum,
         })
     }
 

@@ -71,7 +71,7 @@ fn strip_res(path: &str) -> Option<&str> {
 }
 
 /// Whether `path` is already in the form [`path_id`] hashes.
-fn is_normal(path: &str) -> bool {
+pub(super) fn is_normal(path: &str) -> bool {
     strip_res(path).is_none()
         && !path.contains('\\')
         && path.split('/').all(|segment| !matches!(segment, "" | "."))
