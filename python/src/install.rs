@@ -165,6 +165,32 @@ impl NativeInstall {
     }
 }
 
+/// The bytes of `file`: borrowed from its volume when stored, inflated into `buffer` (with the
+/// GIL released, so other threads run meanwhile) when compressed.
+fn read_file<'v>(
+    py: Python<'_>,
+    install: &'v GameInstall,
+    file: &InstallFile<'_>,
+    path: &str,
+    buffer: &'v mut Vec<u8>,
+) -> PyResult<&'v [u8]> {
+    let mut reader = BlobReader::new();
+    if file.file.compression == Compression::Stored {
+        return install
+            .read(file, path, &mut reader, buffer)
+            .map_err(|e| install_error(py, e));
+    }
+    let len = py
+        .detach(|| {
+            install
+                .read(file, path, &mut reader, buffer)
+                .map(<[u8]>::len)
+        })
+        .map_err(|e| install_error(py, e))?;
+    buffer.truncate(len);
+    Ok(buffer)
+}
+
 fn mapping(read: bool) -> Mapping {
     if read { Mapping::Read } else { Mapping::Map }
 }
@@ -313,11 +339,8 @@ impl NativeInstall {
     fn read<'py>(&self, py: Python<'py>, path: &str) -> PyResult<Bound<'py, PyBytes>> {
         let install = self.install()?;
         let file = self.file(py, install, path)?;
-        let mut reader = BlobReader::new();
         let mut buffer = Vec::new();
-        let bytes = install
-            .read(&file, path, &mut reader, &mut buffer)
-            .map_err(|e| install_error(py, e))?;
+        let bytes = read_file(py, install, &file, path, &mut buffer)?;
         Ok(PyBytes::new(py, bytes))
     }
 
@@ -330,11 +353,8 @@ impl NativeInstall {
             let this = slf.borrow();
             let install = this.install()?;
             let file = this.file(py, install, path)?;
-            let mut reader = BlobReader::new();
             let mut buffer = Vec::new();
-            let bytes = install
-                .read(&file, path, &mut reader, &mut buffer)
-                .map_err(|e| install_error(py, e))?;
+            let bytes = read_file(py, install, &file, path, &mut buffer)?;
             if file.file.compression == Compression::Stored {
                 let view = ArrayView1::from(bytes);
                 // SAFETY: a stored file's bytes are a slice of its volume's mapping (or of the
@@ -366,13 +386,10 @@ impl NativeInstall {
     fn source(&self, py: Python<'_>, path: &str) -> PyResult<Source> {
         let install = self.install()?;
         let file = self.file(py, install, path)?;
-        let mut reader = BlobReader::new();
         let mut buffer = Vec::new();
         let stored = file.file.compression == Compression::Stored;
         let (copy, len) = {
-            let bytes = install
-                .read(&file, path, &mut reader, &mut buffer)
-                .map_err(|e| install_error(py, e))?;
+            let bytes = read_file(py, install, &file, path, &mut buffer)?;
             // A stored file is a slice of the volume: copied out; an inflated one is `buffer`.
             (stored.then(|| bytes.to_vec()), bytes.len())
         };
