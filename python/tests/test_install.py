@@ -339,11 +339,13 @@ def test_damaged_indexes_never_crash():
 def test_views_keep_the_volume_and_close_waits_for_them(game):
     install = gamebin.Install(game)
     view = install.view("content/gameplay/plane/p.bin")  # stored: borrows the volume
+    assert view.base is install._native and install._native.exports() == 1
     with pytest.raises(ValueError):
         view[0] = 1
     with pytest.raises(BufferError):
         install.close()
     inflated = install.view("gui/flags/flag_01.bin")  # deflated: owns its bytes
+    assert inflated.base is not install._native and install._native.exports() == 1
     del view
     install.close()
     assert install.closed and "closed" in repr(install)
