@@ -13,6 +13,11 @@ class FormatError(Exception):
     offset: int
     #: The structure and field being read (``"VerticesPrototype.formatName"``).
     field: str
+    #: Where in the model (a model that cannot be written), or the file in an install (an
+    #: install's record or blob that does not read); not set on other errors.
+    path: str
+    #: The volume (``.pkg``) of an install's blob that does not read; not set on other errors.
+    volume: str
 
 class Source:
     """The bytes of one file (mapped, or a copy of ``bytes``), shared by its arrays."""
