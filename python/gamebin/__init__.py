@@ -4,7 +4,8 @@
 :class:`GeometryFile`, :class:`AssetsDb`, :class:`WdbFile`, :class:`WwdLevel`,
 :class:`WdataMap`, :class:`CraftStudioProject`. Every constructor takes a path (mapped), or
 ``bytes``/``bytearray``/``memoryview``. A malformed file raises :class:`FormatError`
-(``.offset``, ``.field``); I/O problems raise ``OSError``.
+(``.offset``, ``.field``); I/O problems raise ``OSError``. :class:`Install` opens a World of
+Warships game folder and reads (or opens) the files in its archives.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, Union
 from ._file import File, Input, source_of
 from ._gamebin import FormatError, Source
 from .assets import AssetsDb, Model, Prototype, write_assets
+from .install import Install, write_pfs
 from .geometry import ArmorModel, Draw, GeometryFile, normals, positions, uvs, vertex_dtype
 from .models import CraftStudioProject, WdataMap
 from .wdb import WdbFile
@@ -28,6 +30,7 @@ __all__ = [
     "File",
     "FormatError",
     "GeometryFile",
+    "Install",
     "Model",
     "Plane",
     "Prototype",
@@ -41,6 +44,7 @@ __all__ = [
     "uvs",
     "vertex_dtype",
     "write_assets",
+    "write_pfs",
 ]
 
 AnyFile = Union[GeometryFile, AssetsDb, WdbFile, WwdLevel, WdataMap, CraftStudioProject]

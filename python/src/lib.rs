@@ -7,6 +7,7 @@ mod assets;
 mod assets_model;
 mod errors;
 mod geometry;
+mod install;
 mod models;
 mod prototype;
 mod source;
@@ -21,6 +22,8 @@ fn _gamebin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FormatError", m.py().get_type::<errors::FormatError>())?;
     m.add_class::<source::Source>()?;
     m.add_class::<assets::PathTable>()?;
+    m.add_class::<install::NativeInstall>()?;
+    m.add_function(wrap_pyfunction!(install::write_pfs, m)?)?;
     m.add_function(wrap_pyfunction!(geometry::geometry_layout, m)?)?;
     m.add_function(wrap_pyfunction!(geometry::geometry_vertex_dtype, m)?)?;
     m.add_function(wrap_pyfunction!(geometry::geometry_decode_vertices, m)?)?;

@@ -35,6 +35,15 @@ impl Source {
         }
     }
 
+    /// A source owning `bytes`, named `name` (for messages, and for detection by name).
+    pub fn from_vec(bytes: Vec<u8>, name: String) -> Source {
+        Source {
+            file: Some(MappedFile::from_vec(bytes)),
+            exports: Vec::new(),
+            name,
+        }
+    }
+
     /// Remembers `object` as a user of the bytes (see `close`).
     pub fn track(&mut self, object: &Bound<'_, PyAny>) -> PyResult<()> {
         // Dead references are dropped now and then, so that the list stays as long as the live

@@ -1,0 +1,190 @@
+"""World of Warships installs: the ``.idx`` indexes of a build and their ``.pkg`` volumes, read
+as one tree of files."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _gamebin as _native
+from ._gamebin import Source
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+class Entry(NamedTuple):
+    """One file of an install, as :meth:`Install.ls` lists it."""
+
+    #: Full path relative to ``res/`` (``content/assets.bin``).
+    path: str
+    #: Size of the file's bytes (unpacked).
+    size: int
+    #: Size of its blob in the volume.
+    stored_size: int
+    #: ``"stored"``, ``"deflate"``, ``"oodle"`` (not decoded) or ``"unknown"``.
+    compression: str
+    #: CRC-32 of the unpacked bytes, as the index records it.
+    crc32: int
+
+
+class Install:
+    """A World of Warships install: ``Install("World_of_Warships")`` opens a game folder (the
+    newest ``bin/<build>/idx/`` and the volumes in ``res_packages/``);
+    ``Install(idx="…/idx", volumes="…/res_packages")`` opens an idx folder with its volume
+    folder. Indexes and volumes are mapped (volumes when first read); ``read=True`` reads them
+    into memory instead, safe against files another process changes.
+
+    Paths are those under ``res/`` (``content/assets.bin``; a leading ``/`` or ``res/`` is
+    accepted). ``len(install)`` is the number of files; iterating gives their paths;
+    ``path in install`` looks one up (one hash, one probe).
+
+    A file missing from the install is a ``KeyError`` naming it; a record or blob that does not
+    read (CRC-32 mismatch, damaged volume, Oodle compression) a :class:`FormatError` with
+    ``.offset``, ``.field`` and ``.path`` (the file in the install; ``.volume`` the volume file);
+    a volume file that is missing a ``FileNotFoundError`` naming the file and the volume.
+
+    >>> game = gamebin.Install("World_of_Warships")                      # doctest: +SKIP
+    >>> [e.path for e in game.ls("content/**/*.geometry")][:2]            # doctest: +SKIP
+    >>> db = game.open("content/assets.bin")                             # an AssetsDb # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        game: Optional[PathLike] = None,
+        *,
+        idx: Optional[PathLike] = None,
+        volumes: Optional[PathLike] = None,
+        read: bool = False,
+    ) -> None:
+        if isinstance(game, _native.Install):
+            self._native = game
+            return
+        if game is not None:
+            if idx is not None or volumes is not None:
+                raise TypeError("Install: give a game folder, or idx= and volumes=, not both")
+            self._native = _native.Install.open(os.fspath(game), read)
+        elif idx is not None and volumes is not None:
+            self._native = _native.Install.open_dirs(os.fspath(idx), os.fspath(volumes), read)
+        else:
+            raise TypeError("Install: give a game folder, or both idx= and volumes=")
+
+    @classmethod
+    def from_memory(
+        cls,
+        indexes: Sequence[Tuple[str, bytes]],
+        volumes: Sequence[Tuple[str, bytes]],
+    ) -> "Install":
+        """An install of indexes and volumes given as ``(file name, bytes)`` pairs (copied);
+        the volumes are found by the names the indexes give them."""
+        return cls(_native.Install.from_memory(list(indexes), list(volumes)))
+
+    @property
+    def name(self) -> str:
+        """What was opened: the game folder, the idx folder, or ``<memory>``."""
+        return self._native.name
+
+    @property
+    def file_count(self) -> int:
+        """How many files the install holds (``len(install)``)."""
+        return self._native.file_count
+
+    @property
+    def entry_count(self) -> int:
+        """How many distinct names (folders and files) the install holds."""
+        return self._native.entry_count
+
+    @property
+    def index_paths(self) -> List[str]:
+        """The ``.idx`` files, in the order they were read."""
+        return self._native.index_paths()
+
+    @property
+    def conflicts(self) -> List[Tuple[int, str, str]]:
+        """Ids two indexes give to different records: ``(id, kept index, dropped index)``; the
+        first index's record is the one read."""
+        return self._native.conflicts()
+
+    def ls(self, selection: Optional[str] = None) -> List[Entry]:
+        """The files the selection names, in the install's order (by id): every file for
+        ``None``, a folder or file for a prefix (whole segments: ``content/gui`` is not
+        ``content/guide``), or a glob (``*`` and ``?`` within a segment, ``**`` any number of
+        segments; a glob matching a folder selects what is in it), as ``gamebin pfs ls``."""
+        return [Entry(*e) for e in self._native.ls(selection)]
+
+    def stat(self, path: str) -> Entry:
+        """The :class:`Entry` of the file at ``path`` (``KeyError`` when there is none)."""
+        found = self._native.stat(path)
+        if found is None:
+            raise KeyError(f"{path}: no such file in {self.name}")
+        return Entry(*found)
+
+    def __len__(self) -> int:
+        return self._native.file_count
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([e[0] for e in self._native.ls(None)])
+
+    def __contains__(self, path: object) -> bool:
+        return isinstance(path, str) and self._native.__contains__(path)
+
+    def read(self, path: str) -> bytes:
+        """The bytes of the file at ``path`` (a copy; deflated files inflated), with sizes,
+        the volume's trailer and the CRC-32 checked."""
+        return self._native.read(path)
+
+    def view(self, path: str) -> np.ndarray:
+        """The bytes of the file at ``path`` as a read-only ``uint8`` array: a view of the
+        volume (no copy) when the file is stored, its inflated bytes when deflated. An array
+        over a volume keeps the install's mapping alive; :meth:`close` raises ``BufferError``
+        while one exists."""
+        return self._native.view(path)
+
+    def source(self, path: str) -> Source:
+        """The file at ``path`` as a :class:`Source` that owns its bytes, named by the path."""
+        return self._native.source(path)
+
+    def open(self, path: str, **options: Any) -> Any:
+        """The file at ``path`` opened with the reader its content (or its name) calls for, as
+        :func:`gamebin.open` does: an :class:`AssetsDb` for ``content/assets.bin``, a
+        :class:`GeometryFile` for a ``.geometry``, ... The object owns a copy of the bytes: it
+        stays usable after the install is closed."""
+        from . import open as open_file
+
+        return open_file(self._native.source(path), **options)
+
+    def close(self) -> None:
+        """Unmaps the indexes and volumes. ``BufferError`` while an array from :meth:`view`
+        still borrows a volume."""
+        self._native.close()
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._native.closed
+
+    def __enter__(self) -> "Install":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return f"<gamebin.Install {self.name!r}: closed>"
+        return f"<gamebin.Install {self.name!r}: {self.file_count} files>"
+
+
+def write_pfs(
+    files: Sequence[Tuple[Any, ...]],
+    volume: str = "data_0001.pkg",
+    layout: str = "current",
+    level: int = 6,
+) -> Tuple[bytes, List[Tuple[str, bytes]]]:
+    """Writes one index and its volumes with the library's writer (for tests and examples):
+    ``files`` are ``(path, data, compression)`` or ``(path, data, compression, volume)``
+    tuples, compression ``"stored"`` or ``"deflate"`` (``"oodle"`` writes the data as given
+    under the Oodle words, which the reader refuses); a new volume name starts a new volume.
+    Returns ``(idx bytes, [(volume name, bytes)])``."""
+    return _native.write_pfs(list(files), volume, layout, level)

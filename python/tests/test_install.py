@@ -1,0 +1,370 @@
+"""World of Warships installs (`gamebin.Install`) on synthetic installs written by the library's
+PFS writer (`gamebin.write_pfs`): every file reads back as the bytes given to the writer,
+selections filter as `gamebin pfs ls` does, damage gives errors naming the file, and the files
+open with the reader their content calls for."""
+
+import random
+import zlib
+
+import numpy as np
+import pytest
+
+import gamebin
+from conftest import fixture
+from gamebin import _gamebin as native
+from gamebin.install import Entry
+
+BUILD = "1000001"
+
+
+def payload(seed: int, size: int) -> bytes:
+    rng = random.Random(seed)
+    # Half text-like (deflate shrinks it), half random bytes.
+    return bytes(rng.choice(b"abcdefgh \n") if i % 2 else rng.randrange(256) for i in range(size))
+
+
+def cube_geometry() -> bytes:
+    p = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)], np.float32)
+    idx = np.array([0, 1, 2, 1, 3, 2, 4, 6, 5, 5, 6, 7], dtype=np.uint32)
+    return native.write_geometry([("Cube", p, None, None, idx, 100)])
+
+
+ASSETS = fixture("wows-assets", "all_prototypes.assets.bin").read_bytes()
+GEOMETRY = cube_geometry()
+
+# Two indexes (each with its volumes), as a build has: `content/` repeats across them.
+PART_A = [
+    ("content/assets.bin", ASSETS, "deflate"),
+    ("content/gameplay/ship/Cube.geometry", GEOMETRY, "stored"),
+    ("content/gameplay/ship/Cube_z.geometry", GEOMETRY, "deflate"),
+    ("content/gui/readme.txt", b"gamebin synthetic install\n", "stored"),
+    ("content/guide/notes.txt", payload(1, 3000), "deflate"),
+    ("content/empty.bin", b"", "stored"),
+    ("spaces/shared/big.bin", payload(2, 200_000), "deflate", "part_a_0002.pkg"),
+]
+PART_B = [
+    ("content/gameplay/plane/p.bin", payload(3, 777), "stored"),
+    ("gui/flags/flag_01.bin", payload(4, 64), "deflate"),
+    ("gui/flags/flag_02.bin", payload(5, 65), "stored"),
+]
+FILES = {f[0]: f[1] for f in PART_A + PART_B}
+
+
+def archives():
+    idx_a, vols_a = gamebin.write_pfs(PART_A, volume="part_a_0001.pkg")
+    idx_b, vols_b = gamebin.write_pfs(PART_B, volume="part_b_0001.pkg", layout="legacy")
+    return [("part_a.idx", idx_a), ("part_b.idx", idx_b)], vols_a + vols_b
+
+
+def write_game(root, indexes, volumes, build=BUILD):
+    idx_dir = root / "bin" / build / "idx"
+    pkg_dir = root / "res_packages"
+    idx_dir.mkdir(parents=True)
+    pkg_dir.mkdir(exist_ok=True)
+    for name, data in indexes:
+        (idx_dir / name).write_bytes(data)
+    for name, data in volumes:
+        (pkg_dir / name).write_bytes(data)
+    return root
+
+
+@pytest.fixture
+def game(tmp_path):
+    return write_game(tmp_path / "game", *archives())
+
+
+def test_the_writer_wrote_what_was_asked():
+    indexes, volumes = archives()
+    assert [n for n, _ in volumes] == ["part_a_0001.pkg", "part_a_0002.pkg", "part_b_0001.pkg"]
+    # Each blob is followed by its 16-byte trailer: u32 0, CRC-32, size, u32 0.
+    pkg = dict(volumes)["part_b_0001.pkg"]
+    p = FILES["content/gameplay/plane/p.bin"]
+    assert pkg[: len(p)] == p
+    assert pkg[len(p) : len(p) + 16] == (
+        b"\0" * 4 + zlib.crc32(p).to_bytes(4, "little") + len(p).to_bytes(4, "little") + b"\0" * 4
+    )
+
+
+@pytest.mark.parametrize("read", [False, True])
+def test_every_file_reads_back_as_written(game, read):
+    with gamebin.Install(game, read=read) as install:
+        assert len(install) == install.file_count == len(FILES)
+        assert sorted(install) == sorted(FILES)
+        # Directories merged across the two indexes: every distinct folder once.
+        folders = {p.rsplit("/", 1)[0] for p in FILES}
+        folders |= {f.rsplit("/", i)[0] for f in folders for i in range(1, f.count("/") + 1)}
+        assert install.entry_count == len(FILES) + len(folders)
+        assert install.conflicts == []
+        assert [p.rsplit("/", 1)[1] for p in install.index_paths] == ["part_a.idx", "part_b.idx"]
+        for path, data in FILES.items():
+            assert path in install
+            assert install.read(path) == data, path
+            view = install.view(path)
+            assert view.dtype == np.uint8 and not view.flags.writeable
+            assert view.tobytes() == data, path
+            del view
+            entry = install.stat(path)
+            assert entry.size == len(data) and entry.crc32 == zlib.crc32(data)
+
+
+def test_listing_gives_sizes_and_compression(game):
+    install = gamebin.Install(game)
+    listed = {e.path: e for e in install.ls()}
+    assert sorted(listed) == sorted(FILES)
+    for f in PART_A + PART_B:
+        e = listed[f[0]]
+        assert isinstance(e, Entry)
+        assert (e.size, e.compression, e.crc32) == (len(f[1]), f[2], zlib.crc32(f[1]))
+        if f[2] == "stored":
+            assert e.stored_size == e.size
+    # The text-like files shrink when deflated.
+    assert listed["content/assets.bin"].stored_size < len(ASSETS)
+    assert listed["spaces/shared/big.bin"].stored_size < 200_000
+
+
+def test_selections_filter_like_pfs_ls(game):
+    install = gamebin.Install(game)
+
+    def names(selection):
+        return sorted(e.path for e in install.ls(selection))
+
+    # A prefix is whole segments: content/gui is not content/guide.
+    assert names("content/gui") == ["content/gui/readme.txt"]
+    assert names("content/gui/") == ["content/gui/readme.txt"]
+    assert names("/res/content/gui") == ["content/gui/readme.txt"]
+    assert names("content/gameplay") == sorted(p for p in FILES if p.startswith("content/gameplay/"))
+    assert names("content/assets.bin") == ["content/assets.bin"]
+    assert names("gui/flags/flag_01.bin") == ["gui/flags/flag_01.bin"]
+    # Globs: * within a segment, ** across segments, ? one character; a matched folder selects
+    # what is in it.
+    assert names("content/**/*.geometry") == [
+        "content/gameplay/ship/Cube.geometry",
+        "content/gameplay/ship/Cube_z.geometry",
+    ]
+    assert names("**/*.geometry") == names("content/**/*.geometry")
+    assert names("gui/flags/flag_0?.bin") == ["gui/flags/flag_01.bin", "gui/flags/flag_02.bin"]
+    assert names("content/gu*") == ["content/gui/readme.txt", "content/guide/notes.txt"]
+    assert names("*/flags") == ["gui/flags/flag_01.bin", "gui/flags/flag_02.bin"]
+    assert names("nothing/here") == [] and names("**/*.nope") == []
+    assert names(None) == names("") == sorted(FILES)
+
+
+def test_lookups_accept_the_forms_of_a_path(game):
+    install = gamebin.Install(game)
+    for form in ("content/gui/readme.txt", "/content/gui/readme.txt", "res/content/gui/readme.txt"):
+        assert form in install
+        assert install.read(form) == FILES["content/gui/readme.txt"]
+    assert "content/gui" not in install  # a folder
+    assert "content/gui/readme.tx" not in install
+    assert 42 not in install
+
+
+def test_idx_and_volume_folders(game):
+    install = gamebin.Install(idx=game / "bin" / BUILD / "idx", volumes=game / "res_packages")
+    assert sorted(install) == sorted(FILES)
+    assert install.read("gui/flags/flag_02.bin") == FILES["gui/flags/flag_02.bin"]
+    with pytest.raises(TypeError):
+        gamebin.Install(game, idx=game)
+    with pytest.raises(TypeError):
+        gamebin.Install(idx=game)
+
+
+def test_the_newest_build_is_read(game):
+    # An older build with other indexes is not read.
+    old_idx, old_vols = gamebin.write_pfs([("old/only.txt", b"old", "stored")], volume="old.pkg")
+    write_game(game, [("old.idx", old_idx)], old_vols, build="999")
+    install = gamebin.Install(game)
+    assert "old/only.txt" not in install and len(install) == len(FILES)
+
+
+def test_from_memory_matches_the_folder(game):
+    install = gamebin.Install.from_memory(*archives())
+    assert sorted(install) == sorted(FILES)
+    for path, data in FILES.items():
+        assert install.read(path) == data
+
+
+def test_files_open_with_their_reader(game):
+    install = gamebin.Install(game)
+    db = install.open("content/assets.bin")
+    assert isinstance(db, gamebin.AssetsDb)
+    expected = gamebin.AssetsDb(ASSETS)
+    assert list(db.paths()) == list(expected.paths()) and len(list(db.paths())) > 0
+    for id_, _ in expected.paths():
+        a, b = db.get(id_), expected.get(id_)
+        assert (a is None) == (b is None)
+        if a is not None:
+            assert (a.type, a.raw.tobytes()) == (b.type, b.raw.tobytes())
+    for path in ("content/gameplay/ship/Cube.geometry", "content/gameplay/ship/Cube_z.geometry"):
+        g = install.open(path)
+        assert isinstance(g, gamebin.GeometryFile)
+        assert g.name == path
+        (draw,) = g.draws
+        assert np.array_equal(
+            draw.positions,
+            np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)], np.float32),
+        )
+    source = install.source("content/gui/readme.txt")
+    assert source.name == "content/gui/readme.txt" and bytes(source.array(0, len(source))) == (
+        FILES["content/gui/readme.txt"]
+    )
+    with pytest.raises(gamebin.FormatError):
+        install.open("content/gui/readme.txt")  # no format reads text
+    # The opened objects own their bytes: they outlive the install.
+    install.close()
+    assert len(list(db.paths())) == len(list(expected.paths()))
+
+
+def test_missing_files_and_folders_are_key_errors(game):
+    install = gamebin.Install(game)
+    with pytest.raises(KeyError, match="content/nope.bin: no such file"):
+        install.read("content/nope.bin")
+    with pytest.raises(KeyError, match="content/gui: a folder, not a file"):
+        install.read("content/gui")
+    with pytest.raises(KeyError, match="nope"):
+        install.stat("nope")
+    with pytest.raises(KeyError):
+        install.open("content/nope.bin")
+
+
+def test_a_damaged_blob_fails_its_crc_naming_the_file(game):
+    pkg = game / "res_packages" / "part_b_0001.pkg"
+    data = bytearray(pkg.read_bytes())
+    data[5] ^= 0xFF  # inside content/gameplay/plane/p.bin, the first (stored) blob
+    pkg.write_bytes(bytes(data))
+    install = gamebin.Install(game)
+    with pytest.raises(gamebin.FormatError, match="content/gameplay/plane/p.bin") as err:
+        install.read("content/gameplay/plane/p.bin")
+    assert err.value.path == "content/gameplay/plane/p.bin"
+    assert err.value.volume.endswith("part_b_0001.pkg")
+    assert err.value.field == "PkgBlob(crc32)" and err.value.offset == 0
+    for method in (install.view, install.open):
+        with pytest.raises(gamebin.FormatError, match="content/gameplay/plane/p.bin"):
+            method("content/gameplay/plane/p.bin")
+    # The other files of that volume still read.
+    assert install.read("gui/flags/flag_02.bin") == FILES["gui/flags/flag_02.bin"]
+
+
+def test_a_damaged_deflate_stream_is_an_error_naming_the_file(game):
+    indexes, volumes = archives()
+    install = gamebin.Install.from_memory(indexes, volumes)
+    stored = {e.path: e for e in install.ls()}
+    # The first blob of part_a_0001.pkg is content/assets.bin, deflated.
+    assert stored["content/assets.bin"].compression == "deflate"
+    damaged = []
+    for name, data in volumes:
+        if name == "part_a_0001.pkg":
+            data = bytearray(data)
+            for i in range(10, 60):
+                data[i] ^= 0x5A
+            data = bytes(data)
+        damaged.append((name, data))
+    install = gamebin.Install.from_memory(indexes, damaged)
+    with pytest.raises(gamebin.FormatError, match="content/assets.bin") as err:
+        install.read("content/assets.bin")
+    assert err.value.path == "content/assets.bin"
+
+
+def test_a_truncated_volume_is_an_error_naming_the_file(game):
+    pkg = game / "res_packages" / "part_a_0002.pkg"
+    pkg.write_bytes(pkg.read_bytes()[:1000])
+    install = gamebin.Install(game)
+    with pytest.raises(gamebin.FormatError, match="spaces/shared/big.bin") as err:
+        install.read("spaces/shared/big.bin")
+    assert err.value.path == "spaces/shared/big.bin"
+
+
+def test_a_missing_volume_names_the_file_and_the_volume(game):
+    (game / "res_packages" / "part_a_0002.pkg").unlink()
+    install = gamebin.Install(game)
+    assert "spaces/shared/big.bin" in install  # the index still lists it
+    with pytest.raises(FileNotFoundError, match="spaces/shared/big.bin") as err:
+        install.read("spaces/shared/big.bin")
+    assert "part_a_0002.pkg" in str(err.value)
+    assert err.value.path == "spaces/shared/big.bin"
+    assert install.read("content/gui/readme.txt") == FILES["content/gui/readme.txt"]
+
+
+def test_an_oodle_entry_is_refused_naming_the_file():
+    idx, vols = gamebin.write_pfs(
+        [("content/lesta.bin", b"\x01" * 40, "oodle"), ("content/ok.txt", b"ok", "stored")]
+    )
+    install = gamebin.Install.from_memory([("a.idx", idx)], vols)
+    assert install.stat("content/lesta.bin").compression == "oodle"
+    with pytest.raises(gamebin.FormatError, match="content/lesta.bin.*Oodle") as err:
+        install.read("content/lesta.bin")
+    assert err.value.field == "FileRecord.compression"
+    assert install.read("content/ok.txt") == b"ok"
+
+
+def test_damaged_or_missing_indexes(tmp_path, game):
+    (tmp_path / "empty" / "bin" / "1").mkdir(parents=True)
+    with pytest.raises(FileNotFoundError, match="no index files"):
+        gamebin.Install(tmp_path / "empty")
+    with pytest.raises(FileNotFoundError):
+        gamebin.Install(tmp_path / "does-not-exist")
+    idx = game / "bin" / BUILD / "idx" / "part_b.idx"
+    idx.write_bytes(idx.read_bytes()[:40])
+    with pytest.raises(gamebin.FormatError, match="part_b.idx") as err:
+        gamebin.Install(game)
+    assert err.value.path.endswith("part_b.idx")
+
+
+def test_damaged_indexes_never_crash():
+    """Every truncation and many byte flips of an index give an install or an error."""
+    idx, vols = gamebin.write_pfs(PART_B)
+    rng = random.Random(27)
+    cases = [idx[:n] for n in range(len(idx))]
+    for _ in range(300):
+        d = bytearray(idx)
+        for _ in range(rng.randrange(1, 4)):
+            d[rng.randrange(len(d))] = rng.randrange(256)
+        cases.append(bytes(d))
+    for data in cases:
+        try:
+            install = gamebin.Install.from_memory([("x.idx", data)], vols)
+        except (gamebin.FormatError, OSError):
+            continue
+        try:
+            paths = [e.path for e in install.ls()]
+        except (gamebin.FormatError, OSError):
+            continue
+        for path in paths:
+            try:
+                install.read(path)
+            except (gamebin.FormatError, OSError, KeyError):
+                pass
+
+
+def test_views_keep_the_volume_and_close_waits_for_them(game):
+    install = gamebin.Install(game)
+    view = install.view("content/gameplay/plane/p.bin")  # stored: borrows the volume
+    assert view.base is install._native and install._native.exports() == 1
+    with pytest.raises(ValueError):
+        view[0] = 1
+    with pytest.raises(BufferError):
+        install.close()
+    inflated = install.view("gui/flags/flag_01.bin")  # deflated: owns its bytes
+    assert inflated.base is not install._native and install._native.exports() == 1
+    del view
+    install.close()
+    assert install.closed and "closed" in repr(install)
+    assert inflated.tobytes() == FILES["gui/flags/flag_01.bin"]
+    with pytest.raises(ValueError, match="closed"):
+        install.read("content/gui/readme.txt")
+    # An array outliving the object that made it keeps the mapping alive.
+    other = gamebin.Install(game)
+    kept = other.view("content/gameplay/plane/p.bin")
+    del other
+    assert kept.tobytes() == FILES["content/gameplay/plane/p.bin"]
+
+
+def test_writer_errors():
+    with pytest.raises(ValueError, match="compression"):
+        gamebin.write_pfs([("a", b"x", "lzma")])
+    with pytest.raises(TypeError):
+        gamebin.write_pfs([("a", b"x")])
+    with pytest.raises(ValueError, match="layout"):
+        gamebin.write_pfs([], layout="v3")
+    with pytest.raises(gamebin.FormatError):
+        gamebin.write_pfs([("a/b", b"x", "stored"), ("a/b", b"y", "stored")])
