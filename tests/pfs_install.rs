@@ -69,7 +69,15 @@ fn every_file_of_every_index_is_found_listed_and_read() {
         install.full_path(&file.name, &mut full).unwrap();
         assert_eq!(&full, path);
         assert!(install.find(&format!("/res/{path}")).unwrap().is_some());
+        let owned = install.read_to_vec(path, &mut reader).unwrap();
+        assert_eq!(owned.as_deref(), Some(&data[..]), "{path}");
     }
+    assert_eq!(
+        install
+            .read_to_vec("content/gameplay", &mut reader)
+            .unwrap(),
+        None
+    );
     assert!(
         install.find("content/gameplay").unwrap().is_none(),
         "a directory is no file"

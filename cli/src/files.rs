@@ -104,11 +104,24 @@ pub fn is_stdin(path: &Path) -> bool {
 /// `--no-mmap` (a mapped file truncated by another process while it is read kills the process
 /// with SIGBUS; a file read into memory cannot).
 pub fn map(path: &Path) -> Result<MappedFile> {
+    if let Some((game, inner)) = in_install(path) {
+        return crate::pfs::read_in_install(game, inner);
+    }
     if is_stdin(path) {
         return MappedFile::read_from(std::io::stdin().lock())
             .context("cannot read standard input");
     }
-    let metadata = std::fs::metadata(path).context("cannot open")?;
+    let metadata = match std::fs::metadata(path) {
+        Ok(metadata) => metadata,
+        Err(e) => match path.to_str().and_then(|p| p.split_once("::")) {
+            Some((game, _)) if e.kind() == std::io::ErrorKind::NotFound => bail!(
+                "no such file, and not GAME::PATH: {} is not a game folder (one holding bin/ and \
+                 res_packages/)",
+                if game.is_empty() { "." } else { game }
+            ),
+            _ => return Err(anyhow::Error::new(e).context("cannot open")),
+        },
+    };
     if let Some(kind) = not_a_file(&metadata) {
         bail!("{kind}");
     }
@@ -117,6 +130,18 @@ pub fn map(path: &Path) -> Result<MappedFile> {
     } else {
         MappedFile::open(path).context("cannot open")
     }
+}
+
+/// `GAME::PATH`, a file inside the install of the game folder GAME (`PATH` relative to `res/`,
+/// as `pfs ls` lists it): the game folder and the path. `None` for any other argument, and for
+/// a file that exists under that very name.
+pub fn in_install(path: &Path) -> Option<(&Path, &str)> {
+    let (game, inner) = path.to_str()?.split_once("::")?;
+    if inner.is_empty() || path.exists() {
+        return None;
+    }
+    let game = Path::new(if game.is_empty() { "." } else { game });
+    crate::pfs::is_game_folder(game).then_some((game, inner))
 }
 
 /// Why a path that is not a regular file cannot be read, `None` for a regular file.

@@ -281,10 +281,12 @@ enum Command {
         --res ~/wows/res -o akizuki.glb\n  \
         gamebin model assets.bin 0x0df5a921212a899e --res ~/wows/res -o akizuki.glb --lod all\n  \
         gamebin model assets.bin --prefix content/gameplay/japan/ship --res ~/wows/res -o glb/\n  \
+        gamebin model ~/wows::content/assets.bin --prefix content/gameplay/japan/ship --res ~/wows -o glb/\n  \
         gamebin synth assets --scale small -o world/assets.bin --res world/res && \
         gamebin model world/assets.bin --prefix content/ --res world/res -o world/glb")]
     Model {
-        /// The assets.bin (`-` for standard input).
+        /// The assets.bin (`-` for standard input; `GAME::content/assets.bin` for the one inside
+        /// the game install GAME).
         #[arg(value_name = "ASSETS")]
         file: PathBuf,
         /// The model (or visual) to export: an id (`0x…` or decimal) or a full path (a leading
@@ -298,8 +300,10 @@ enum Command {
         /// Export every model whose full path starts with PREFIX (e.g. `content/gameplay/japan`).
         #[arg(long, value_name = "PREFIX")]
         prefix: Option<String>,
-        /// The resource root: the game's res/ folder (holding content/) or the folder holding it.
-        #[arg(long, value_name = "DIR", value_parser = files::not_stdin)]
+        /// The resource root: the game's res/ folder (holding content/) or the folder holding it;
+        /// or a game folder (holding bin/ and res_packages/), whose .geometry files are then
+        /// read out of its volumes.
+        #[arg(long, value_name = "DIR|GAME", value_parser = files::not_stdin)]
         res: PathBuf,
         /// The GLB to write (one model), or the folder for the GLBs (--prefix; created if missing).
         #[arg(short, long, value_name = "OUT.glb|OUTDIR", value_parser = files::not_stdin)]

@@ -71,7 +71,8 @@ fn one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
     check_res(settings.res)?;
     let file = files::map(assets)?;
     let db = AssetsView::from_bytes(&file)?;
-    let resolver = ModelResolver::new(db, settings.res);
+    let install = install_at(settings.res)?;
+    let resolver = with_install(ModelResolver::new(db, settings.res), install.as_deref());
     let model = match crate::assets_get::parse_id(key) {
         Some(id) => resolver.resolve(id),
         None => resolver.resolve_path(key),
@@ -100,6 +101,25 @@ fn one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
     out.flush()?;
     eprintln!("gamebin: {name}: {}", describe(&glb.added));
     Ok(Status::Success)
+}
+
+/// The install of `--res` when it names a game folder (its `.geometry` files are read out of
+/// the volumes), `None` for a resource folder.
+fn install_at(res: &Path) -> Result<Option<std::sync::Arc<gamebin::wows::pfs::GameInstall>>> {
+    if crate::pfs::is_game_folder(res) {
+        return crate::pfs::shared(res).map(Some);
+    }
+    Ok(None)
+}
+
+fn with_install<'a>(
+    resolver: ModelResolver<'a>,
+    install: Option<&'a gamebin::wows::pfs::GameInstall>,
+) -> ModelResolver<'a> {
+    match install {
+        Some(install) => resolver.with_install(install),
+        None => resolver,
+    }
 }
 
 /// `X.model` → `X.glb` (the last segment of a full path).
@@ -146,6 +166,7 @@ impl Failure {
             Missing::UnsafePath { .. } => "geometry path leaves the resource root",
             Missing::GeometryFile { .. } => "geometry file missing",
             Missing::GeometryRead { .. } => "geometry file unreadable",
+            Missing::InstallFile { .. } => "geometry file missing or unreadable in the install",
             Missing::VerticesMapping { .. } => "vertices mapping not in its geometry",
             Missing::IndicesMapping { .. } => "indices mapping not in its geometry",
             Missing::Draw { .. } => "draw does not decode",
@@ -231,7 +252,9 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
     }
     std::fs::create_dir_all(settings.output)
         .with_context(|| format!("cannot create {}", settings.output.display()))?;
-    let resolver = ModelResolver::new(db, settings.res).with_path_index(&index);
+    let install = install_at(settings.res)?;
+    let resolver = with_install(ModelResolver::new(db, settings.res), install.as_deref())
+        .with_path_index(&index);
     let options = ModelGlbOptions {
         lods: settings.lods,
     };

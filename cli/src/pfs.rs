@@ -3,7 +3,8 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result, anyhow, bail};
 use gamebin::wows::pfs::{BlobReader, GameInstall, InstallError, InstallFile, Mapping, Selection};
@@ -99,6 +100,36 @@ fn conflict(c: &gamebin::wows::pfs::Conflict) -> String {
         c.kept.display(),
         c.dropped.display()
     )
+}
+
+/// The install of the game folder `dir`, opened once per run and shared: every `GAME::PATH`
+/// argument and `model --res GAME` of one command read the same install.
+pub fn shared(dir: &Path) -> Result<Arc<GameInstall>> {
+    static OPENED: Mutex<Vec<(PathBuf, Arc<GameInstall>)>> = Mutex::new(Vec::new());
+    let mut opened = OPENED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, install)) = opened.iter().find(|(d, _)| d == dir) {
+        return Ok(Arc::clone(install));
+    }
+    let install = Arc::new(open_warned(Source::Game(dir))?);
+    opened.push((dir.to_path_buf(), Arc::clone(&install)));
+    Ok(install)
+}
+
+/// The bytes of the file at `path` in the game folder `game` (`GAME::PATH` on the command line):
+/// inflated and CRC-checked, owned.
+pub fn read_in_install(game: &Path, path: &str) -> Result<gamebin::MappedFile> {
+    let install = shared(game)?;
+    match install.read_to_vec(path, &mut BlobReader::new()) {
+        Ok(Some(bytes)) => Ok(gamebin::MappedFile::from_vec(bytes)),
+        Ok(None) => bail!(
+            "no file {path} in the install {} (list its files with: gamebin pfs ls {} PREFIX)",
+            game.display(),
+            game.display()
+        ),
+        Err(e) => Err(install_error(e)),
+    }
 }
 
 /// Whether `dir` is a game folder (it has `bin/` and `res_packages/`): `check` reads one as an

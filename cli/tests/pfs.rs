@@ -498,3 +498,110 @@ fn an_id_two_indexes_give_to_different_files_is_a_warning() {
     assert!(said.contains("a.idx kept"), "{said}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every file under `dir`, by path relative to it, with its bytes.
+fn tree(dir: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    fn walk(root: &Path, dir: &Path, out: &mut std::collections::BTreeMap<String, Vec<u8>>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                let name = path
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                out.insert(name, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    let mut out = std::collections::BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+#[test]
+fn commands_read_files_inside_an_install_and_models_export_from_it_as_from_its_extraction() {
+    let dir = temp_dir("pfs-inside");
+    let game = dir.join("game");
+    let out = gamebin(&["synth", "install", "--scale", "small", "-o", arg(&game)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let unpacked = dir.join("unpacked");
+    let out = gamebin(&[
+        "pfs",
+        "extract",
+        arg(&game),
+        "content/",
+        "-o",
+        arg(&unpacked),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    // `info` of GAME::PATH says what `info` of the extracted file says.
+    let inside = format!("{}::content/assets.bin", arg(&game));
+    let assets = unpacked.join("content/assets.bin");
+    let summary = |arg: &str| {
+        let out = gamebin(&["info", arg]);
+        assert!(out.status.success(), "{arg}: {}", stderr(&out));
+        let text = String::from_utf8(out.stdout).unwrap();
+        let (_, summary) = text.split_once(": ").unwrap();
+        summary.to_owned()
+    };
+    assert!(summary(&inside).starts_with("wows-assets"));
+    assert_eq!(summary(&inside), summary(arg(&assets)));
+    assert!(gamebin(&["check", &inside]).status.success());
+
+    // Models from the install (assets.bin and every .geometry read out of the volumes) are the
+    // models from the extracted files, byte for byte, failures included.
+    let from_install = dir.join("glb-install");
+    let from_files = dir.join("glb-files");
+    let a = gamebin(&[
+        "model",
+        &inside,
+        "--prefix",
+        "content/",
+        "--res",
+        arg(&game),
+        "-o",
+        arg(&from_install),
+    ]);
+    let b = gamebin(&[
+        "model",
+        arg(&assets),
+        "--prefix",
+        "content/",
+        "--res",
+        arg(&unpacked),
+        "-o",
+        arg(&from_files),
+    ]);
+    assert_eq!(a.status.code(), b.status.code(), "{}", stderr(&a));
+    let glbs = tree(&from_install);
+    assert!(glbs.len() > 100, "{} GLBs", glbs.len());
+    assert_eq!(glbs, tree(&from_files));
+    // The synthetic world's missing geometry file is named as missing from the install.
+    assert!(
+        stderr(&a).contains("geometry file missing or unreadable in the install"),
+        "{}",
+        stderr(&a)
+    );
+
+    // A path that is not in the install, and a GAME that is no game folder, are named.
+    let missing = format!("{}::content/nothere.bin", arg(&game));
+    let out = gamebin(&["info", &missing]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("no file content/nothere.bin in the install"),
+        "{}",
+        stderr(&out)
+    );
+    let nowhere = format!("{}::content/assets.bin", arg(&dir.join("nowhere")));
+    let out = gamebin(&["info", &nowhere]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("is not a game folder"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -47,6 +47,9 @@ pub struct GeometryCache {
     files: HashMap<u64, Entry>,
     /// Scratch space for full paths.
     path: String,
+    /// The decompressor of files read out of an install, kept across them.
+    #[cfg(feature = "pfs")]
+    reader: crate::wows::pfs::BlobReader,
 }
 
 /// A cached `.geometry`: its view, its decoded buffers and its path.
@@ -139,14 +142,31 @@ impl GeometryCache {
                 path: path.to_owned(),
             }));
         }
-        let file = open_geometry(&resolver.root().join(path)).map_err(|e| {
-            fail(Missing::GeometryFile {
-                path: path.to_owned(),
-                error: e.kind(),
-            })
-        })?;
+        #[cfg(feature = "pfs")]
+        let in_install = resolver.install();
+        #[cfg(not(feature = "pfs"))]
+        let in_install: Option<std::convert::Infallible> = None;
+        let storage = match in_install {
+            #[cfg(feature = "pfs")]
+            Some(install) => Storage::Owned(
+                read_from_install(install, path, &mut self.reader).map_err(|reason| {
+                    fail(Missing::InstallFile {
+                        path: path.to_owned(),
+                        reason,
+                    })
+                })?,
+            ),
+            #[cfg(not(feature = "pfs"))]
+            Some(never) => match never {},
+            None => Storage::File(open_geometry(&resolver.root().join(path)).map_err(|e| {
+                fail(Missing::GeometryFile {
+                    path: path.to_owned(),
+                    error: e.kind(),
+                })
+            })?),
+        };
         let mut decoded = DecodedGeometry::new();
-        match GeometryView::from_bytes(file.bytes()) {
+        match GeometryView::from_bytes(storage.bytes()) {
             Ok(view) => decoded.decode(&view),
             Err(error) => {
                 return Err(fail(Missing::GeometryRead {
@@ -157,7 +177,7 @@ impl GeometryCache {
         }
         Ok(Entry {
             path: path.to_owned(),
-            storage: Storage::File(file),
+            storage,
             decoded,
         })
     }
@@ -181,6 +201,20 @@ fn open_geometry(path: &std::path::Path) -> std::io::Result<MappedFile> {
     let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
     file.read_to_end(&mut bytes)?;
     Ok(MappedFile::from_vec(bytes))
+}
+
+/// The bytes of the `.geometry` at `path` in `install` (inflated, CRC-checked), or why not.
+#[cfg(feature = "pfs")]
+fn read_from_install(
+    install: &crate::wows::pfs::GameInstall,
+    path: &str,
+    reader: &mut crate::wows::pfs::BlobReader,
+) -> Result<Vec<u8>, String> {
+    match install.read_to_vec(path, reader) {
+        Ok(Some(bytes)) => Ok(bytes),
+        Ok(None) => Err("no such file in the install".to_owned()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// The error of an entry that vanished between insertion and lookup (cannot happen; reported

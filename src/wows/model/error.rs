@@ -41,6 +41,14 @@ pub enum Missing {
         /// Why it could not be opened.
         error: std::io::ErrorKind,
     },
+    /// The `.geometry` file is not in the install the resolver reads, or its bytes do not read
+    /// out of their volume (a CRC mismatch, a missing volume, an Oodle entry, ...).
+    InstallFile {
+        /// The path in the install.
+        path: String,
+        /// Why: the install's own message.
+        reason: String,
+    },
     /// The `.geometry` file opened but its header does not read.
     GeometryRead {
         /// The path under the resource root.
@@ -211,6 +219,12 @@ impl fmt::Display for Missing {
                 write!(
                     f,
                     "geometry file {path} is not under the resource root ({error})"
+                )
+            }
+            Missing::InstallFile { path, reason } => {
+                write!(
+                    f,
+                    "geometry file {path} does not read from the install: {reason}"
                 )
             }
             Missing::GeometryRead { path, error } => write!(f, "geometry file {path}: {error}"),

@@ -20,6 +20,9 @@ pub struct ModelResolver<'a> {
     db: AssetsDb<'a>,
     index: Option<&'a PathIndex>,
     root: PathBuf,
+    /// An install the `.geometry` files are read from instead of `root`.
+    #[cfg(feature = "pfs")]
+    install: Option<&'a crate::wows::pfs::GameInstall>,
 }
 
 /// Drops a leading `/` and `res/` from a resource path: `res/content/x.model` → `content/x.model`.
@@ -68,7 +71,23 @@ impl<'a> ModelResolver<'a> {
             db,
             index: None,
             root,
+            #[cfg(feature = "pfs")]
+            install: None,
         }
+    }
+
+    /// Reads the `.geometry` files out of `install` (its indexes and volumes), at their paths
+    /// in the path tree, instead of from under the root.
+    #[cfg(feature = "pfs")]
+    pub fn with_install(mut self, install: &'a crate::wows::pfs::GameInstall) -> Self {
+        self.install = Some(install);
+        self
+    }
+
+    /// The install the `.geometry` files are read from, if one was given.
+    #[cfg(feature = "pfs")]
+    pub fn install(&self) -> Option<&'a crate::wows::pfs::GameInstall> {
+        self.install
     }
 
     /// Finds full paths through `index` (O(depth)) instead of walking the path entries (O(entries

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use super::blob::BlobReader;
-use super::entry::{FileEntry, Name, Volume};
+use super::entry::{Compression, FileEntry, Name, Volume};
 use super::entry_index::{EntryIndex, NO_FILE, Slot, sort_by_buckets};
 use super::path::{ROOT_PARENT_ID, is_normal, path_id, spells};
 use super::select::Selection;
@@ -707,6 +707,26 @@ impl GameInstall {
                 volume: volume.to_path_buf(),
                 error,
             })
+    }
+
+    /// The bytes of the file at `path`, owned (inflated and CRC-checked; a stored file copied out
+    /// of its volume), or `None` when the install has no file there: for a reader that wants
+    /// the file for itself, such as an `AssetsDb` over `content/assets.bin`.
+    pub fn read_to_vec(
+        &self,
+        path: &str,
+        reader: &mut BlobReader,
+    ) -> InstallResult<Option<Vec<u8>>> {
+        let Some(file) = self.find(path)? else {
+            return Ok(None);
+        };
+        let mut out = Vec::new();
+        let bytes = self.read(&file, path, reader, &mut out)?;
+        // A stored file is a slice of its volume; a deflated one is `out`, resized to it.
+        if file.file.compression == Compression::Stored {
+            return Ok(Some(bytes.to_vec()));
+        }
+        Ok(Some(out))
     }
 
     /// The bytes of the volume `id`, mapped (or read) on first use.
