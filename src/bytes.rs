@@ -660,6 +660,25 @@ pub fn to_usize(value: u64, offset: usize, what: &'static str) -> Result<usize> 
     })
 }
 
+/// `raw`, stored at file offset `at`, as UTF-8 text; else an error at its first byte that is not
+/// part of a character, that byte as the value, `why` saying what the text is.
+pub(crate) fn utf8<'a>(
+    raw: &'a [u8],
+    at: usize,
+    what: &'static str,
+    why: &'static str,
+) -> Result<&'a str> {
+    core::str::from_utf8(raw).map_err(|e| {
+        let bad = e.valid_up_to();
+        Error::invalid(
+            u64_of(at.saturating_add(bad)),
+            what,
+            u64::from(raw.get(bad).copied().unwrap_or(0)),
+            why,
+        )
+    })
+}
+
 /// Bytes as lowercase hex (the text form of opaque bytes in every format's JSON and maps: WapMap's metadata, tile masks, blobs).
 pub fn hex(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len() * 2);

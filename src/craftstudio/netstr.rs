@@ -49,14 +49,7 @@ pub(crate) fn read<'a>(cur: &mut Cursor<'a>, what: &'static str) -> Result<&'a s
     let start = ahead.offset();
     let len = crate::bytes::to_usize(u64::from(len), at, what)?;
     let raw = ahead.take(len, what)?;
-    let text = core::str::from_utf8(raw).map_err(|e| {
-        Error::invalid(
-            u64_of(start.saturating_add(e.valid_up_to())),
-            what,
-            u64::from(raw.get(e.valid_up_to()).copied().unwrap_or(0)),
-            "string is not valid UTF-8",
-        )
-    })?;
+    let text = crate::bytes::utf8(raw, start, what, "string is not valid UTF-8")?;
     *cur = ahead;
     Ok(text)
 }

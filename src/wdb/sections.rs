@@ -225,14 +225,12 @@ impl<'a> FieldNames<'a> {
             let raw = rest.get(..len)?;
             let start = at;
             at = at.saturating_add(len).saturating_add(1);
-            Some(core::str::from_utf8(raw).map_err(|e| {
-                Error::invalid(
-                    u64_of(base.saturating_add(start).saturating_add(e.valid_up_to())),
-                    "!structitem",
-                    u64::from(raw.get(e.valid_up_to()).copied().unwrap_or(0)),
-                    "field name is not valid UTF-8",
-                )
-            }))
+            Some(crate::bytes::utf8(
+                raw,
+                base.saturating_add(start),
+                "!structitem",
+                "field name is not valid UTF-8",
+            ))
         })
     }
 }

@@ -124,14 +124,7 @@ impl<'a> Strings<'a> {
             )
         })?;
         let text = rest.get(..len).unwrap_or_default();
-        core::str::from_utf8(text).map_err(|e| {
-            Error::invalid(
-                u64_of(at.saturating_add(e.valid_up_to())),
-                what,
-                u64::from(text.get(e.valid_up_to()).copied().unwrap_or(0)),
-                "not UTF-8",
-            )
-        })
+        crate::bytes::utf8(text, at, what, "not UTF-8")
     }
 
     /// Every occupied slot as (file offset of its bucket, name id, stored word, string), in slot

@@ -25,20 +25,8 @@ pub struct Name<'a> {
 impl<'a> Name<'a> {
     /// The name as text; an error at the name's offset when it is not UTF-8.
     pub fn name_str(&self) -> Result<&'a str> {
-        text(self.name, self.name_offset, "NameRecord.name")
+        crate::bytes::utf8(self.name, self.name_offset, "NameRecord.name", "not UTF-8")
     }
-}
-
-/// `name` (stored at `offset`) as UTF-8 text, or an error at its first byte that is not.
-fn text<'a>(name: &'a [u8], offset: usize, what: &'static str) -> Result<&'a str> {
-    core::str::from_utf8(name).map_err(|e| {
-        Error::invalid(
-            u64_of(offset + e.valid_up_to()),
-            what,
-            u64::from(name.get(e.valid_up_to()).copied().unwrap_or(0)),
-            "not UTF-8",
-        )
-    })
 }
 
 /// How a file's bytes are stored in its volume: the file record's two compression words.
@@ -272,7 +260,12 @@ pub struct Volume<'a> {
 impl<'a> Volume<'a> {
     /// The file name as text; an error at the name's offset when it is not UTF-8.
     pub fn name_str(&self) -> Result<&'a str> {
-        text(self.name, self.name_offset, "VolumeRecord.name")
+        crate::bytes::utf8(
+            self.name,
+            self.name_offset,
+            "VolumeRecord.name",
+            "not UTF-8",
+        )
     }
 }
 
