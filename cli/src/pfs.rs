@@ -3,7 +3,7 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use gamebin::wows::pfs::{
@@ -564,4 +564,35 @@ pub fn dump_idx_text(path: &Path, view: &IdxView<'_>) -> Result<String> {
         let _ = writeln!(out, "  {} ({:#018x})", v.name, v.id);
     }
     Ok(out)
+}
+
+/// A run of the paths of `info` or `check`: game folders are read as installs, the other paths
+/// (files, folders walked, standard input) as files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathGroup<'p> {
+    /// Consecutive paths that are not game folders.
+    Files(&'p [PathBuf]),
+    /// A game folder (`bin/` and `res_packages/`).
+    GameFolder(&'p Path),
+}
+
+/// `paths` split into game folders and runs of other paths between them, in command-line order
+/// (so that lines come out in that order).
+pub fn path_groups(paths: &[PathBuf]) -> Vec<PathGroup<'_>> {
+    let mut groups = Vec::new();
+    let mut run_start = 0;
+    for (i, path) in paths.iter().enumerate() {
+        if files::is_stdin(path) || !is_game_folder(path) {
+            continue;
+        }
+        if run_start < i {
+            groups.push(PathGroup::Files(&paths[run_start..i]));
+        }
+        groups.push(PathGroup::GameFolder(path));
+        run_start = i + 1;
+    }
+    if run_start < paths.len() {
+        groups.push(PathGroup::Files(&paths[run_start..]));
+    }
+    groups
 }
