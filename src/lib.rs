@@ -71,7 +71,8 @@ macro_rules! with_formats {
             feature = "wdb",
             feature = "wwd",
             feature = "wdata",
-            feature = "craftstudio"
+            feature = "craftstudio",
+            feature = "pfs"
         ))] $built)*
         $(#[cfg(not(any(
             feature = "geometry",
@@ -79,7 +80,8 @@ macro_rules! with_formats {
             feature = "wdb",
             feature = "wwd",
             feature = "wdata",
-            feature = "craftstudio"
+            feature = "craftstudio",
+            feature = "pfs"
         )))] $none)*
     };
 }
@@ -207,6 +209,8 @@ pub enum Format {
     CraftStudioProject,
     /// Rusty Hearts `.wdata` map.
     RustyHeartsWdata,
+    /// World of Warships PFS index (`.idx`): one index of an install, without its `.pkg` volumes.
+    WowsPfsIdx,
 }
 
 impl Format {
@@ -219,6 +223,7 @@ impl Format {
             Format::Wap32Wwd => "wap32-wwd",
             Format::CraftStudioProject => "craftstudio-project",
             Format::RustyHeartsWdata => "rusty-hearts-wdata",
+            Format::WowsPfsIdx => "wows-pfs-idx",
         }
     }
 }
@@ -232,10 +237,10 @@ impl core::fmt::Display for Format {
 with_formats! {
     built {
         /// Detects a file's format from its content, never its name. Formats with a magic number
-        /// are tried first (`assets.bin`, `.wdb`, `.wwd`, `.wdata`'s signature) and formats without
-        /// one (`.geometry`, CraftStudio's `Project.dat`) last, each by its [`View::looks_like`].
-        /// To fall back on the file's name when content says nothing, see [`detect_file`]. Only
-        /// the formats this build has (their features) are recognised.
+        /// are tried first (`assets.bin`, a PFS `.idx`, `.wdb`, `.wwd`, `.wdata`'s signature) and
+        /// formats without one (`.geometry`, CraftStudio's `Project.dat`) last, each by its
+        /// [`View::looks_like`]. To fall back on the file's name when content says nothing, see
+        /// [`detect_file`]. Only the formats this build has (their features) are recognised.
         pub fn detect(data: &[u8]) -> Option<Format> {
             any::detect(data)
         }

@@ -72,6 +72,13 @@ const CORPORA: &[Corpus] = &[
         drive: drive::drive_all,
         max_expansion: MAX_EXPANSION,
     },
+    // Single indexes (and the volumes beside them), opened through AnyView: check, summary, model.
+    Corpus {
+        fixtures: "fixtures/wows-pfs",
+        samples: "wows-pfs-idx",
+        drive: drive::drive_all,
+        max_expansion: MAX_EXPANSION,
+    },
     // An index and its volume in one input (tests/drive/pfs.rs); no real one is public.
     Corpus {
         fixtures: "fuzz/seeds/pfs",
@@ -85,11 +92,13 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|entries| entries.flatten().map(|e| e.path()).collect())
         .unwrap_or_default();
+    // Not inputs: notes and expected values, and the `.pkg` volumes beside the PFS indexes (no
+    // format of their own).
     files.retain(|p| {
         p.is_file()
             && !p
                 .extension()
-                .is_some_and(|e| e == "txt" || e == "tsv" || e == "json")
+                .is_some_and(|e| e == "txt" || e == "tsv" || e == "json" || e == "pkg")
     });
     files.sort();
     files

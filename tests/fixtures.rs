@@ -20,6 +20,8 @@ const FORMATS: &[(&str, Fixtures)] = &[
         "fixtures/rusty-hearts-wdata",
         gamebin::write::wdata::fixtures,
     ),
+    // Single indexes with their volumes beside them.
+    ("fixtures/wows-pfs", gamebin::synth::pfs::fixtures),
     // The PFS fuzz target's seeds: an index and its volume in one input.
     ("fuzz/seeds/pfs", gamebin::synth::pfs::fuzz_seeds),
 ];

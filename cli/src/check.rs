@@ -12,7 +12,7 @@ use serde::Serialize;
 use crate::files::{self, Input, ReadOptions};
 use crate::output::{Out, Status, progress_bar, report};
 use crate::parallel;
-use crate::pfs;
+use crate::pfs::{self, PathGroup};
 
 /// What `check` found in one file.
 #[derive(Debug, Default, Serialize)]
@@ -36,20 +36,17 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
     // A game folder named on the command line is checked as an install (every file of its
     // archives read and its CRC-32 checked); the other paths as files, in runs between them, so
     // that verdicts come in command-line order.
-    let mut files_run: Vec<PathBuf> = Vec::new();
-    for path in paths {
+    for group in pfs::path_groups(paths) {
         if out.is_closed() {
             break;
         }
-        if files::is_stdin(path) || !pfs::is_game_folder(path) {
-            files_run.push(path.clone());
-            continue;
-        }
-        check_files(&files_run, json, options, &mut out, &mut tally)?;
-        files_run.clear();
-        if out.is_closed() {
-            break;
-        }
+        let path = match group {
+            PathGroup::Files(run) => {
+                check_files(run, json, options, &mut out, &mut tally)?;
+                continue;
+            }
+            PathGroup::GameFolder(path) => path,
+        };
         match pfs::check_install(path) {
             Ok(v) => {
                 tally.failed += usize::from(!v.errors.is_empty());
@@ -65,9 +62,6 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
                 report(path, &e);
             }
         }
-    }
-    if !out.is_closed() {
-        check_files(&files_run, json, options, &mut out, &mut tally)?;
     }
     out.flush()?;
     if tally.skipped > 0 {

@@ -10,6 +10,7 @@ use crate::craftstudio;
 use crate::files::{self, ReadOptions};
 use crate::geometry;
 use crate::output::{Out, Status, is_closed_pipe, report};
+use crate::pfs;
 use crate::wdata;
 use crate::wdb;
 use crate::wwd;
@@ -84,6 +85,13 @@ fn write(
                 serde_json::to_string_pretty(&dump)?
             } else {
                 wwd::dump_text(&dump)
+            }
+        }
+        AnyView::PfsIdx(view) => {
+            if json {
+                serde_json::to_string_pretty(&pfs::dump_idx(path, view)?)?
+            } else {
+                pfs::dump_idx_text(path, view)?
             }
         }
         AnyView::Wdata(view) => {

@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::files::{self, Input, ReadOptions};
 use crate::output::{Out, Status, progress_bar, report};
 use crate::parallel;
-use crate::pfs;
+use crate::pfs::{self, PathGroup};
 
 pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status> {
     let mut out = Out::new();
@@ -18,27 +18,17 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
     let mut skipped = 0usize;
     // A game folder named on the command line is summarised as an install (its indexes read);
     // the other paths as files, in runs between them, so that lines come in command-line order.
-    let mut files_run: Vec<PathBuf> = Vec::new();
-    for path in paths {
+    for group in pfs::path_groups(paths) {
         if out.is_closed() {
             break;
         }
-        if files::is_stdin(path) || !pfs::is_game_folder(path) {
-            files_run.push(path.clone());
-            continue;
-        }
-        info_files(
-            &files_run,
-            json,
-            options,
-            &mut out,
-            &mut failed,
-            &mut skipped,
-        )?;
-        files_run.clear();
-        if out.is_closed() {
-            break;
-        }
+        let path = match group {
+            PathGroup::Files(run) => {
+                info_files(run, json, options, &mut out, &mut failed, &mut skipped)?;
+                continue;
+            }
+            PathGroup::GameFolder(path) => path,
+        };
         match pfs::info_install(path, json) {
             Ok(text) => {
                 if let Err(e) = out.line(&text) {
@@ -53,16 +43,6 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
                 report(path, &e);
             }
         }
-    }
-    if !out.is_closed() {
-        info_files(
-            &files_run,
-            json,
-            options,
-            &mut out,
-            &mut failed,
-            &mut skipped,
-        )?;
     }
     out.flush()?;
     if skipped > 0 {

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Context, Result, anyhow, bail};
-use gamebin::wows::pfs::{BlobReader, GameInstall, InstallError, InstallFile, Mapping, Selection};
+use gamebin::wows::pfs::{
+    BlobReader, GameInstall, IdxView, InstallError, InstallFile, Mapping, Selection,
+};
 
 use crate::files;
 use crate::output::{Out, Status, count, progress_bar};
@@ -517,4 +519,111 @@ fn extract_one(
     }
     files::write_new(&target, bytes, force).map_err(|e| anyhow!("{path}: {e:#}"))?;
     Ok(bytes.len() as u64)
+}
+
+/// `dump --json` of a single `.idx`: its path and format, where its tables are, whether its
+/// checksum matches, then its owned model (every record, with the full paths its tree spells).
+#[derive(Debug, serde::Serialize)]
+pub struct IdxDump {
+    pub path: String,
+    pub format: &'static str,
+    pub size: usize,
+    /// File offsets of the name, file and volume tables.
+    pub table_offsets: [usize; 3],
+    /// `"ok"` or `"mismatch"`.
+    pub checksum_verdict: &'static str,
+    /// What a dump of an index alone cannot show.
+    pub blobs: &'static str,
+    #[serde(flatten)]
+    pub model: gamebin::wows::pfs::model::IdxModel,
+}
+
+pub fn dump_idx(path: &Path, view: &IdxView<'_>) -> Result<IdxDump> {
+    Ok(IdxDump {
+        path: path.display().to_string(),
+        format: gamebin::Format::WowsPfsIdx.name(),
+        size: view.as_bytes().len(),
+        table_offsets: view.table_offsets(),
+        checksum_verdict: if view.verify_checksum().is_ok() {
+            "ok"
+        } else {
+            "mismatch"
+        },
+        blobs: gamebin::wows::pfs::BLOBS_NOT_CHECKED,
+        model: gamebin::View::to_model(view)?,
+    })
+}
+
+/// `dump` of a single `.idx` as text: a header line, then one line per file (its path, sizes,
+/// compression, CRC-32 and volume), then the volumes.
+pub fn dump_idx_text(path: &Path, view: &IdxView<'_>) -> Result<String> {
+    use std::fmt::Write as _;
+    let d = dump_idx(path, view)?;
+    let m = &d.model;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{}: {} ({} layout), {} bytes, checksum {:#010x} ({})",
+        d.path, d.format, m.layout, d.size, m.checksum, d.checksum_verdict
+    );
+    let _ = writeln!(
+        out,
+        "{} ({} directories):",
+        count(m.files.len(), "file", "files"),
+        m.names.len().saturating_sub(m.files.len())
+    );
+    for f in &m.files {
+        let path = f
+            .path
+            .clone()
+            .unwrap_or_else(|| format!("(id {:#018x})", f.id));
+        let _ = writeln!(
+            out,
+            "  {path}: {} bytes, {} stored ({}), crc32 {:#010x}, in {} at {:#x}",
+            f.unpacked_size,
+            f.size,
+            f.compression,
+            f.crc32,
+            f.volume
+                .clone()
+                .unwrap_or_else(|| format!("(volume {:#018x})", f.volume_id)),
+            f.offset
+        );
+    }
+    let _ = writeln!(out, "{}:", count(m.volumes.len(), "volume", "volumes"));
+    for v in &m.volumes {
+        let _ = writeln!(out, "  {} ({:#018x})", v.name, v.id);
+    }
+    Ok(out)
+}
+
+/// A run of the paths of `info` or `check`: game folders are read as installs, the other paths
+/// (files, folders walked, standard input) as files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathGroup<'p> {
+    /// Consecutive paths that are not game folders.
+    Files(&'p [PathBuf]),
+    /// A game folder (`bin/` and `res_packages/`).
+    GameFolder(&'p Path),
+}
+
+/// `paths` split into game folders and runs of other paths between them, in command-line order
+/// (so that lines come out in that order).
+pub fn path_groups(paths: &[PathBuf]) -> Vec<PathGroup<'_>> {
+    let mut groups = Vec::new();
+    let mut run_start = 0;
+    for (i, path) in paths.iter().enumerate() {
+        if files::is_stdin(path) || !is_game_folder(path) {
+            continue;
+        }
+        if run_start < i {
+            groups.push(PathGroup::Files(&paths[run_start..i]));
+        }
+        groups.push(PathGroup::GameFolder(path));
+        run_start = i + 1;
+    }
+    if run_start < paths.len() {
+        groups.push(PathGroup::Files(&paths[run_start..]));
+    }
+    groups
 }

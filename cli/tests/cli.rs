@@ -13,13 +13,17 @@ fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
 }
 
-/// Every fixture, as `<format folder>/<file name>` under `fixtures/`.
+/// Every fixture, as `<format folder>/<file name>` under `fixtures/`: the files of a format, not
+/// the `.pkg` volumes beside the PFS indexes (a volume alone is no format).
 fn fixtures() -> Vec<String> {
     let mut names = Vec::new();
     for folder in std::fs::read_dir(root().join("fixtures")).unwrap() {
         let folder = folder.unwrap();
         for file in std::fs::read_dir(folder.path()).unwrap() {
             let file = file.unwrap().file_name().into_string().unwrap();
+            if file.ends_with(".pkg") {
+                continue;
+            }
             names.push(format!(
                 "{}/{file}",
                 folder.file_name().into_string().unwrap()
@@ -1920,4 +1924,47 @@ fn wwd_tiled_and_back() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(std::fs::read(&back).unwrap() == std::fs::read(level).unwrap());
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn idx_info_and_dump_agree_with_what_the_writer_was_told() {
+    at_repository_root();
+    for (idx, layout, volumes) in gamebin::synth::pfs::fixture_contents() {
+        let path = format!("fixtures/wows-pfs/{idx}");
+        let out = gamebin(&["info", "--json", &path]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let info: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        let given: Vec<_> = volumes
+            .iter()
+            .flat_map(|(volume, files)| files.iter().map(move |f| (*volume, f)))
+            .collect();
+        assert_eq!(info["format"], "wows-pfs-idx");
+        assert_eq!(info["files"], given.len());
+        let names: Vec<&str> = volumes.iter().map(|(v, _)| *v).collect();
+        assert_eq!(info["volumes"], serde_json::json!(names));
+        let unpacked: usize = given.iter().map(|(_, f)| f.1.len()).sum();
+        assert_eq!(info["unpacked_bytes"], unpacked);
+        assert_eq!(info["checksum"], "ok");
+        let layout_name = match layout {
+            gamebin::wows::pfs::IdxLayout::Current => "current",
+            gamebin::wows::pfs::IdxLayout::Legacy => "legacy",
+        };
+        assert_eq!(info["layout"], layout_name);
+
+        let dump: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(root().join(format!("tests/golden/{idx}.dump.json"))).unwrap(),
+        )
+        .unwrap();
+        let files = dump["files"].as_array().unwrap();
+        assert_eq!(files.len(), given.len());
+        for (file, (volume, (path, bytes, compression))) in files.iter().zip(&given) {
+            assert_eq!(file["path"], *path);
+            assert_eq!(file["volume"], *volume);
+            assert_eq!(file["unpacked_size"], bytes.len());
+            assert_eq!(file["compression"], compression.as_str());
+        }
+        let out = gamebin(&["check", &path]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(stdout(&out).trim(), format!("{path}: wows-pfs-idx: ok"));
+    }
 }

@@ -50,6 +50,15 @@ fn make_inputs(tmp: &Path) {
     std::fs::write(tmp.join("object.json"), b"{\"a\": 1}").unwrap();
     std::fs::write(tmp.join("zip.xlsx"), b"PK\x03\x04not a workbook").unwrap();
     std::fs::write(tmp.join("items.xlsx"), fixture("ff13-wdb/items.wdb")).unwrap();
+    // A PFS index whose `content/gameplay` directory names a parent no record has (and whose
+    // checksum then no longer matches), one cut short, and a file named .idx that is none.
+    let mut idx = fixture("wows-pfs/system_data.idx");
+    let parent = 0x38 + 2 * 32 + 0x18;
+    idx[parent..parent + 8].copy_from_slice(&0x1111_u64.to_le_bytes());
+    std::fs::write(tmp.join("damaged.idx"), &idx).unwrap();
+    let idx = fixture("wows-pfs/system_data.idx");
+    std::fs::write(tmp.join("cut.idx"), &idx[..0x50]).unwrap();
+    std::fs::write(tmp.join("pack.idx"), b"\xfftOc\0\0\0\x02 a git pack index").unwrap();
     #[cfg(unix)]
     {
         let status = Command::new("mkfifo")
@@ -149,6 +158,11 @@ fn cases() -> Vec<Case> {
             "wdb_pack_the_wdb_itself",
             &["wdb", "pack", "$TMP/items.xlsx", "-o", "$TMP/out.wdb"],
         ),
+        case("info_idx", &["info", "fixtures/wows-pfs/system_data.idx"]),
+        case("check_idx_folder", &["check", "fixtures/wows-pfs"]),
+        case("check_damaged_idx", &["check", "$TMP/damaged.idx"]),
+        case("info_cut_idx", &["info", "$TMP/cut.idx"]),
+        case("info_named_idx_not_pfs", &["info", "$TMP/pack.idx"]),
         Case {
             name: "info_stdin",
             args: &["info", "-"],

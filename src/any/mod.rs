@@ -44,6 +44,8 @@ use crate::wdb::{OwnedWdbError, WdbView};
 use crate::wows::assets::AssetsDb;
 #[cfg(feature = "geometry")]
 use crate::wows::geometry::GeometryView;
+#[cfg(feature = "pfs")]
+use crate::wows::pfs::IdxView;
 #[cfg(feature = "wwd")]
 use crate::wwd::{Inflater, WwdView};
 
@@ -160,6 +162,10 @@ pub enum Problem {
     /// ([`GeometryView::check`]).
     #[cfg(feature = "geometry")]
     Geometry(crate::wows::geometry::Finding),
+    /// What the `.idx` check found in a record, the tree or the header
+    /// ([`IdxView`]'s `check`).
+    #[cfg(feature = "pfs")]
+    Pfs(crate::wows::pfs::IdxFinding),
 }
 
 impl fmt::Display for Problem {
@@ -168,6 +174,8 @@ impl fmt::Display for Problem {
             Problem::Stopped(e) => e.fmt(f),
             #[cfg(feature = "geometry")]
             Problem::Geometry(finding) => finding.fmt(f),
+            #[cfg(feature = "pfs")]
+            Problem::Pfs(finding) => finding.fmt(f),
         }
     }
 }
@@ -428,6 +436,8 @@ macro_rules! formats {
 formats! {
     /// World of Warships `assets.bin`.
     Assets(AssetsDb) = WowsAssets if "assets",
+    /// World of Warships PFS index (`.idx`), read without its volumes.
+    PfsIdx(IdxView) = WowsPfsIdx if "pfs",
     /// Final Fantasy XIII `.wdb`.
     Wdb(WdbView) = Ff13Wdb if "wdb",
     /// Captain Claw / Gruntz `.wwd` level.

@@ -39,6 +39,7 @@ impl fmt::Display for NamedError {
                 self.named
             ),
             Format::WowsGeometry
+            | Format::WowsPfsIdx
             | Format::Ff13Wdb
             | Format::Wap32Wwd
             | Format::RustyHeartsWdata => {
@@ -55,8 +56,8 @@ impl std::error::Error for NamedError {
 }
 
 /// The format a file's name suggests, with the name as messages say it: an extension (`.geometry`,
-/// `.wdb`, `.wwd`, `.wdata`, case ignored), a `.bin` whose stem contains `assets`, or a name ending
-/// in `Project.dat`.
+/// `.wdb`, `.wwd`, `.wdata`, `.idx`, case ignored), a `.bin` whose stem contains `assets`, or a
+/// name ending in `Project.dat`.
 fn by_name(path: &Path) -> Option<(Format, &'static str)> {
     let extension = path
         .extension()
@@ -67,6 +68,7 @@ fn by_name(path: &Path) -> Option<(Format, &'static str)> {
         Some("wdb") => Some((Format::Ff13Wdb, ".wdb")),
         Some("wwd") => Some((Format::Wap32Wwd, ".wwd")),
         Some("wdata") => Some((Format::RustyHeartsWdata, ".wdata")),
+        Some("idx") => Some((Format::WowsPfsIdx, ".idx")),
         Some("bin")
             if path
                 .file_stem()
@@ -92,8 +94,9 @@ fn by_name(path: &Path) -> Option<(Format, &'static str)> {
 ///
 /// Names: `.geometry`, `.wdb` (which must also have a type list), `.wwd` (opened with `scratch`'s
 /// options, so that a level whose signature is damaged is recognised by its name when
-/// `ignore_signature` is set), `.wdata`, a `.bin` whose stem contains `assets`, and a name ending
-/// in `Project.dat`. `Project.dat` is a name other programs use too: `named` says the user named
+/// `ignore_signature` is set), `.wdata`, `.idx` (named on the command line only: other programs
+/// use the extension too), a `.bin` whose stem contains `assets`, and a name ending in
+/// `Project.dat`. `Project.dat` is a name other programs use too: `named` says the user named
 /// the file (it is then read as a CraftStudio project whatever it holds); a `Project.dat` found by
 /// walking a folder is one only when its first bytes read like a CraftStudio header, so that other
 /// programs' files are skipped.
@@ -110,6 +113,11 @@ pub fn detect_file(
         return Ok(None);
     };
     if format == Format::CraftStudioProject && !(named || craftstudio_header(data)) {
+        return Ok(None);
+    }
+    // `.idx` is other programs' extension too (git's pack indexes, subtitles): one found by
+    // walking a folder is a PFS index only by its content.
+    if format == Format::WowsPfsIdx && !named {
         return Ok(None);
     }
     let fail = |error| NamedError {

@@ -6,9 +6,10 @@
 //! Formats compared: `.wdb` by record and field (`diff::wdb`, feature `write`); with the `serde`
 //! feature as well, `.geometry` by buffer, mapping and draw (`diff::geometry`), WWD levels by
 //! plane, tile rectangle and object (`diff::wwd`), `.wdata` maps by section and entry
-//! (`diff::wdata`) and CraftStudio projects by entry path (`diff::craftstudio`), compared through
-//! their owned models; with `serde` alone, `assets.bin` files by path (`diff::assets`: added,
-//! removed and changed prototypes, and which fields changed).
+//! (`diff::wdata`), CraftStudio projects by entry path (`diff::craftstudio`) and PFS indexes by
+//! file path (`diff::pfs`), compared through their owned models; with `serde` alone,
+//! `assets.bin` files by path (`diff::assets`: added, removed and changed prototypes, and which
+//! fields changed).
 
 #[cfg(all(feature = "craftstudio", feature = "write", feature = "serde"))]
 pub use crate::craftstudio::diff as craftstudio;
@@ -25,6 +26,8 @@ pub(crate) mod value;
 pub use crate::wdata::diff as wdata;
 #[cfg(all(feature = "wdb", feature = "write"))]
 pub use crate::wdb::diff as wdb;
+#[cfg(all(feature = "pfs", feature = "write", feature = "serde"))]
+pub use crate::wows::pfs::diff as pfs;
 #[cfg(all(feature = "wwd", feature = "write", feature = "serde"))]
 pub use crate::wwd::diff as wwd;
 

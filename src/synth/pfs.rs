@@ -162,3 +162,82 @@ pub fn fuzz_seeds() -> WriteResult<Vec<(&'static str, Vec<u8>)>> {
     }
     Ok(seeds)
 }
+
+/// What the `.idx` fixtures hold, as the writer is given it: (index, [(volume, [(path, bytes,
+/// compression)])]), so that tests can check what the reader says against what was written.
+#[allow(clippy::type_complexity)]
+pub fn fixture_contents() -> Vec<(
+    &'static str,
+    crate::wows::pfs::IdxLayout,
+    Vec<(&'static str, Vec<(&'static str, Vec<u8>, Compression)>)>,
+)> {
+    use crate::wows::pfs::IdxLayout;
+    vec![
+        (
+            "system_data.idx",
+            IdxLayout::Current,
+            vec![
+                (
+                    "system_data_0001.pkg",
+                    vec![
+                        ("KDStorage.bin", b"KDStorage".to_vec(), Compression::Deflate),
+                        (
+                            "content/gameplay/a.xml",
+                            b"<a/>".to_vec(),
+                            Compression::Stored,
+                        ),
+                        (
+                            "content/gameplay/b.xml",
+                            vec![b'b'; 300],
+                            Compression::Deflate,
+                        ),
+                    ],
+                ),
+                (
+                    "system_data_0002.pkg",
+                    vec![("gui/flags/c.png", b"\x89PNG".to_vec(), Compression::Stored)],
+                ),
+            ],
+        ),
+        (
+            "legacy_layout.idx",
+            IdxLayout::Legacy,
+            vec![(
+                "legacy_0001.pkg",
+                vec![
+                    ("content/assets.bin", vec![7; 1000], Compression::Deflate),
+                    ("gui/readme.txt", b"hello".to_vec(), Compression::Stored),
+                ],
+            )],
+        ),
+    ]
+}
+
+/// The `.idx` fixtures (`fixtures/wows-pfs`): each index and its `.pkg` volumes, by file name
+/// ([`fixture_contents`]: the current layout over two volumes, the legacy layout over one).
+pub fn fixtures() -> WriteResult<Vec<(&'static str, Vec<u8>)>> {
+    let mut out = Vec::new();
+    for (idx, layout, volumes) in fixture_contents() {
+        let mut writer: Option<PfsWriter> = None;
+        for (volume, files) in &volumes {
+            let w = match writer.as_mut() {
+                Some(w) => {
+                    w.add_volume(volume);
+                    w
+                }
+                None => writer.insert(PfsWriter::new(volume).with_layout(layout)),
+            };
+            for (path, bytes, compression) in files {
+                w.add(path, bytes, *compression)?;
+            }
+        }
+        let Some(writer) = writer else { continue };
+        let archive = writer.finish()?;
+        out.push((idx, archive.idx));
+        for ((name, bytes), (volume, _)) in archive.volumes.into_iter().zip(&volumes) {
+            debug_assert_eq!(&name, volume);
+            out.push((*volume, bytes));
+        }
+    }
+    Ok(out)
+}

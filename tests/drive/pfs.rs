@@ -1,7 +1,9 @@
 //! PFS archives: an index and a volume from one input (`u32` LE length of the index, the index,
 //! then the volume), read through the index's view and as an install: every name, volume and
-//! file record, every blob read out of the volume (stored, inflated, CRC-checked), every lookup.
+//! file record, every blob read out of the volume (stored, inflated, CRC-checked), every lookup,
+//! and the index's `View` (check, summary, owned model).
 
+use gamebin::View;
 use gamebin::wows::pfs::{BlobReader, GameInstall, IdxView, Selection};
 
 /// The index and the volume of a driver input.
@@ -19,6 +21,7 @@ pub fn drive_pfs(data: &[u8]) -> usize {
         return 0;
     };
     let mut seen = 1 + idx.verify_checksum().is_ok() as usize;
+    seen += drive_idx_view(&idx);
     let mut volumes = Vec::new();
     for volume in idx.volumes().flatten() {
         if let Ok(name) = volume.name_str() {
@@ -50,6 +53,23 @@ pub fn drive_pfs(data: &[u8]) -> usize {
     });
     for path in &paths {
         seen += install.find(path).ok().flatten().is_some() as usize;
+    }
+    seen
+}
+
+/// The index as one of `AnyView`'s formats: its check (every record, the tree, the checksum), its
+/// summary and its owned model, each message written out.
+pub fn drive_idx_view(idx: &IdxView<'_>) -> usize {
+    let report = View::check(idx);
+    let mut seen = report.errors.len() + report.warnings.len();
+    for problem in report.errors.iter().chain(&report.warnings) {
+        seen += problem.to_string().len();
+    }
+    if let Ok(summary) = View::summary(idx) {
+        seen += summary.to_string().len();
+    }
+    if let Ok(model) = View::to_model(idx) {
+        seen += model.files.len() + model.names.len();
     }
     seen
 }

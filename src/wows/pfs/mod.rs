@@ -60,22 +60,30 @@
 //! ```
 
 mod blob;
+#[cfg(all(feature = "write", feature = "serde"))]
+pub mod diff;
 mod entry;
 mod entry_index;
+mod info;
 mod install;
+#[cfg(feature = "write")]
+pub mod model;
 mod path;
 pub mod raw;
 mod select;
+mod tree;
 #[cfg(feature = "write")]
 mod write;
 
 pub use blob::BlobReader;
 pub use entry::{Compression, FileEntry, Name, Volume};
+pub use info::{BLOBS_NOT_CHECKED, CompressionCounts, IdxFinding, IdxInfo};
 pub use install::{
     Conflict, GameInstall, InstallError, InstallFile, InstallResult, MAX_PATH_BYTES, Mapping,
 };
 pub use path::{ROOT_PARENT_ID, path_id};
 pub use select::Selection;
+pub use tree::Broken;
 #[cfg(feature = "write")]
 pub use write::{Archive, PfsWriter};
 
@@ -465,6 +473,13 @@ impl<'a> IdxView<'a> {
         let tables = self.tables;
         (0..self.file_count())
             .map(move |i| by_layout!(tables, files => files.get(i).map_or(0, Record::id)))
+    }
+
+    /// The id of every volume record, in table order (nothing else is read).
+    pub fn volume_ids(&self) -> impl Iterator<Item = u64> + 'a {
+        let tables = self.tables;
+        (0..self.volume_count())
+            .map(move |i| by_layout!(tables, volumes => volumes.get(i).map_or(0, Record::id)))
     }
 
     /// The name record with `id`, by a scan of the name table (an install keeps an index instead).

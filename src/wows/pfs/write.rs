@@ -42,6 +42,27 @@ struct FileOut {
     unpacked_size: u32,
 }
 
+/// One file record as it is written: its volume by id.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct RecordOut {
+    pub id: u64,
+    pub volume_id: u64,
+    pub offset: u64,
+    pub method: u32,
+    pub flag: u32,
+    pub size: u32,
+    pub crc32: u32,
+    pub unpacked_size: u32,
+}
+
+/// One name record as it is written.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct NameRecordOut<'n> {
+    pub name: &'n str,
+    pub id: u64,
+    pub parent_id: u64,
+}
+
 /// Builds one index and its volumes.
 ///
 /// Names are written in the order they are first met (a file's directories before it), each
@@ -217,141 +238,192 @@ impl PfsWriter {
             .iter()
             .map(|(name, _)| city_hash_64(name.as_bytes()))
             .collect();
-        let idx = match self.layout {
-            IdxLayout::Current => self.current_idx(&volume_ids)?,
-            IdxLayout::Legacy => self.legacy_idx(&volume_ids)?,
-        };
+        let names: Vec<NameRecordOut<'_>> = self
+            .names
+            .iter()
+            .map(|n| NameRecordOut {
+                name: &n.name,
+                id: n.id,
+                parent_id: n.parent_id,
+            })
+            .collect();
+        let files: Vec<RecordOut> = self
+            .files
+            .iter()
+            .map(|f| {
+                let (method, flag) = f.compression.words();
+                RecordOut {
+                    id: f.id,
+                    volume_id: volume_ids[f.volume],
+                    offset: f.offset,
+                    method,
+                    flag,
+                    size: f.size,
+                    crc32: f.crc32,
+                    unpacked_size: f.unpacked_size,
+                }
+            })
+            .collect();
+        let volumes: Vec<(&str, u64)> = self
+            .volumes
+            .iter()
+            .zip(&volume_ids)
+            .map(|((name, _), &id)| (name.as_str(), id))
+            .collect();
+        let idx = write_idx(self.layout, &names, &files, &volumes)?;
         Ok(Archive {
             idx,
             volumes: self.volumes,
         })
     }
+}
 
-    fn current_idx(&self, volume_ids: &[u64]) -> WriteResult<Vec<u8>> {
-        const NAMES_AT: usize = 0x38;
-        let pool_at = NAMES_AT + self.names.len() * size_of::<raw::NameRecord>();
-        let pool_len: usize = self.names.iter().map(|n| n.name.len() + 1).sum();
-        let files_at = pool_at + pool_len;
-        let volumes_at = files_at + self.files.len() * size_of::<raw::FileRecord>();
-        let volume_names_at = volumes_at + self.volumes.len() * size_of::<raw::VolumeRecord>();
+/// An index of `layout` holding these records, in this order; the checksum computed.
+pub(super) fn write_idx(
+    layout: IdxLayout,
+    names: &[NameRecordOut<'_>],
+    files: &[RecordOut],
+    volumes: &[(&str, u64)],
+) -> WriteResult<Vec<u8>> {
+    match layout {
+        IdxLayout::Current => current_idx(names, files, volumes),
+        IdxLayout::Legacy => legacy_idx(names, files, volumes),
+    }
+}
 
-        let mut out = header(self.layout);
-        let table = raw::TableHeader {
-            name_count: count(self.names.len(), "IdxTableHeader.nameCount")?.into(),
-            file_count: count(self.files.len(), "IdxTableHeader.fileCount")?.into(),
-            volume_count: count(self.volumes.len(), "IdxTableHeader.volumeCount")?.into(),
+fn current_idx(
+    names: &[NameRecordOut<'_>],
+    files: &[RecordOut],
+    volumes: &[(&str, u64)],
+) -> WriteResult<Vec<u8>> {
+    const LAYOUT: IdxLayout = IdxLayout::Current;
+    const NAMES_AT: usize = 0x38;
+    let pool_at = NAMES_AT + names.len() * size_of::<raw::NameRecord>();
+    let pool_len: usize = names.iter().map(|n| n.name.len() + 1).sum();
+    let files_at = pool_at + pool_len;
+    let volumes_at = files_at + files.len() * size_of::<raw::FileRecord>();
+    let volume_names_at = volumes_at + volumes.len() * size_of::<raw::VolumeRecord>();
+
+    let mut out = header(LAYOUT);
+    let table = raw::TableHeader {
+        name_count: count(names.len(), "IdxTableHeader.nameCount")?.into(),
+        file_count: count(files.len(), "IdxTableHeader.fileCount")?.into(),
+        volume_count: count(volumes.len(), "IdxTableHeader.volumeCount")?.into(),
+        reserved: 0.into(),
+        names_ptr: ((NAMES_AT - 0x10) as u64).into(),
+        files_ptr: ((files_at - 0x10) as u64).into(),
+        volumes_ptr: ((volumes_at - 0x10) as u64).into(),
+    };
+    out.extend_from_slice(table.as_bytes());
+    let mut name_at = pool_at;
+    for (i, name) in names.iter().enumerate() {
+        let record_at = NAMES_AT + i * size_of::<raw::NameRecord>();
+        let record = raw::NameRecord {
+            name_len: ((name.name.len() + 1) as u64).into(),
+            name_ptr: ((name_at - record_at) as u64).into(),
+            id: name.id.into(),
+            parent_id: name.parent_id.into(),
+        };
+        out.extend_from_slice(record.as_bytes());
+        name_at += name.name.len() + 1;
+    }
+    pool(&mut out, names.iter().map(|n| n.name));
+    for file in files {
+        let (method, flag) = (file.method, file.flag);
+        let record = raw::FileRecord {
+            id: file.id.into(),
+            volume_id: file.volume_id.into(),
+            offset: file.offset.into(),
+            compression: method.into(),
+            compression_flag: flag.into(),
+            size: file.size.into(),
+            crc32: file.crc32.into(),
+            unpacked_size: file.unpacked_size.into(),
             reserved: 0.into(),
-            names_ptr: ((NAMES_AT - 0x10) as u64).into(),
-            files_ptr: ((files_at - 0x10) as u64).into(),
-            volumes_ptr: ((volumes_at - 0x10) as u64).into(),
         };
-        out.extend_from_slice(table.as_bytes());
-        let mut name_at = pool_at;
-        for (i, name) in self.names.iter().enumerate() {
-            let record_at = NAMES_AT + i * size_of::<raw::NameRecord>();
-            let record = raw::NameRecord {
-                name_len: ((name.name.len() + 1) as u64).into(),
-                name_ptr: ((name_at - record_at) as u64).into(),
-                id: name.id.into(),
-                parent_id: name.parent_id.into(),
-            };
-            out.extend_from_slice(record.as_bytes());
-            name_at += name.name.len() + 1;
-        }
-        pool(&mut out, self.names.iter().map(|n| n.name.as_str()));
-        for file in &self.files {
-            let (method, flag) = file.compression.words();
-            let record = raw::FileRecord {
-                id: file.id.into(),
-                volume_id: volume_ids[file.volume].into(),
-                offset: file.offset.into(),
-                compression: method.into(),
-                compression_flag: flag.into(),
-                size: file.size.into(),
-                crc32: file.crc32.into(),
-                unpacked_size: file.unpacked_size.into(),
-                reserved: 0.into(),
-            };
-            out.extend_from_slice(record.as_bytes());
-        }
-        let mut name_at = volume_names_at;
-        for (i, (name, _)) in self.volumes.iter().enumerate() {
-            let record_at = volumes_at + i * size_of::<raw::VolumeRecord>();
-            let record = raw::VolumeRecord {
-                name_len: ((name.len() + 1) as u64).into(),
-                name_ptr: ((name_at - record_at) as u64).into(),
-                id: volume_ids[i].into(),
-            };
-            out.extend_from_slice(record.as_bytes());
-            name_at += name.len() + 1;
-        }
-        pool(&mut out, self.volumes.iter().map(|(n, _)| n.as_str()));
-        seal(&mut out);
-        Ok(out)
+        out.extend_from_slice(record.as_bytes());
     }
-
-    fn legacy_idx(&self, volume_ids: &[u64]) -> WriteResult<Vec<u8>> {
-        const NAMES_AT: usize = 0x28;
-        let pool_at = NAMES_AT + self.names.len() * size_of::<raw::LegacyNameRecord>();
-        let pool_len: usize = self.names.iter().map(|n| n.name.len() + 1).sum();
-        let files_at = pool_at + pool_len;
-        let volumes_at = files_at + self.files.len() * size_of::<raw::LegacyFileRecord>();
-        let volume_names_at =
-            volumes_at + self.volumes.len() * size_of::<raw::LegacyVolumeRecord>();
-        let pointer = |at: usize, what| u32_of(at - 0x10, what);
-
-        let mut out = header(self.layout);
-        let table = raw::LegacyTableHeader {
-            name_count: count(self.names.len(), "IdxTableHeader.nameCount")?.into(),
-            names_ptr: pointer(NAMES_AT, "IdxTableHeader.namesPtr")?.into(),
-            file_count: count(self.files.len(), "IdxTableHeader.fileCount")?.into(),
-            files_ptr: pointer(files_at, "IdxTableHeader.filesPtr")?.into(),
-            volume_count: count(self.volumes.len(), "IdxTableHeader.volumeCount")?.into(),
-            volumes_ptr: pointer(volumes_at, "IdxTableHeader.volumesPtr")?.into(),
+    let mut name_at = volume_names_at;
+    for (i, &(name, volume_id)) in volumes.iter().enumerate() {
+        let record_at = volumes_at + i * size_of::<raw::VolumeRecord>();
+        let record = raw::VolumeRecord {
+            name_len: ((name.len() + 1) as u64).into(),
+            name_ptr: ((name_at - record_at) as u64).into(),
+            id: volume_id.into(),
         };
-        out.extend_from_slice(table.as_bytes());
-        let mut name_at = pool_at;
-        for (i, name) in self.names.iter().enumerate() {
-            let field_at = NAMES_AT + i * size_of::<raw::LegacyNameRecord>() + 16;
-            let record = raw::LegacyNameRecord {
-                id: name.id.into(),
-                parent_id: name.parent_id.into(),
-                name_len: u32_of(name.name.len() + 1, "NameRecord.nameLen")?.into(),
-                name_ptr: u32_of(name_at - field_at, "NameRecord.namePtr")?.into(),
-            };
-            out.extend_from_slice(record.as_bytes());
-            name_at += name.name.len() + 1;
-        }
-        pool(&mut out, self.names.iter().map(|n| n.name.as_str()));
-        for file in &self.files {
-            let (method, flag) = file.compression.words();
-            let record = raw::LegacyFileRecord {
-                offset: file.offset.into(),
-                reserved: 0.into(),
-                size: file.size.into(),
-                crc32: file.crc32.into(),
-                unpacked_size: file.unpacked_size.into(),
-                compression: (u64::from(method) | u64::from(flag) << 32).into(),
-                id: file.id.into(),
-                volume_id: volume_ids[file.volume].into(),
-            };
-            out.extend_from_slice(record.as_bytes());
-        }
-        let mut name_at = volume_names_at;
-        for (i, (name, _)) in self.volumes.iter().enumerate() {
-            let field_at = volumes_at + i * size_of::<raw::LegacyVolumeRecord>() + 8;
-            let record = raw::LegacyVolumeRecord {
-                id: volume_ids[i].into(),
-                name_len: u32_of(name.len() + 1, "VolumeRecord.nameLen")?.into(),
-                name_ptr: u32_of(name_at - field_at, "VolumeRecord.namePtr")?.into(),
-            };
-            out.extend_from_slice(record.as_bytes());
-            name_at += name.len() + 1;
-        }
-        pool(&mut out, self.volumes.iter().map(|(n, _)| n.as_str()));
-        seal(&mut out);
-        Ok(out)
+        out.extend_from_slice(record.as_bytes());
+        name_at += name.len() + 1;
     }
+    pool(&mut out, volumes.iter().map(|&(n, _)| n));
+    seal(&mut out);
+    Ok(out)
+}
+
+fn legacy_idx(
+    names: &[NameRecordOut<'_>],
+    files: &[RecordOut],
+    volumes: &[(&str, u64)],
+) -> WriteResult<Vec<u8>> {
+    const LAYOUT: IdxLayout = IdxLayout::Legacy;
+    const NAMES_AT: usize = 0x28;
+    let pool_at = NAMES_AT + names.len() * size_of::<raw::LegacyNameRecord>();
+    let pool_len: usize = names.iter().map(|n| n.name.len() + 1).sum();
+    let files_at = pool_at + pool_len;
+    let volumes_at = files_at + files.len() * size_of::<raw::LegacyFileRecord>();
+    let volume_names_at = volumes_at + volumes.len() * size_of::<raw::LegacyVolumeRecord>();
+    let pointer = |at: usize, what| u32_of(at - 0x10, what);
+
+    let mut out = header(LAYOUT);
+    let table = raw::LegacyTableHeader {
+        name_count: count(names.len(), "IdxTableHeader.nameCount")?.into(),
+        names_ptr: pointer(NAMES_AT, "IdxTableHeader.namesPtr")?.into(),
+        file_count: count(files.len(), "IdxTableHeader.fileCount")?.into(),
+        files_ptr: pointer(files_at, "IdxTableHeader.filesPtr")?.into(),
+        volume_count: count(volumes.len(), "IdxTableHeader.volumeCount")?.into(),
+        volumes_ptr: pointer(volumes_at, "IdxTableHeader.volumesPtr")?.into(),
+    };
+    out.extend_from_slice(table.as_bytes());
+    let mut name_at = pool_at;
+    for (i, name) in names.iter().enumerate() {
+        let field_at = NAMES_AT + i * size_of::<raw::LegacyNameRecord>() + 16;
+        let record = raw::LegacyNameRecord {
+            id: name.id.into(),
+            parent_id: name.parent_id.into(),
+            name_len: u32_of(name.name.len() + 1, "NameRecord.nameLen")?.into(),
+            name_ptr: u32_of(name_at - field_at, "NameRecord.namePtr")?.into(),
+        };
+        out.extend_from_slice(record.as_bytes());
+        name_at += name.name.len() + 1;
+    }
+    pool(&mut out, names.iter().map(|n| n.name));
+    for file in files {
+        let (method, flag) = (file.method, file.flag);
+        let record = raw::LegacyFileRecord {
+            offset: file.offset.into(),
+            reserved: 0.into(),
+            size: file.size.into(),
+            crc32: file.crc32.into(),
+            unpacked_size: file.unpacked_size.into(),
+            compression: (u64::from(method) | u64::from(flag) << 32).into(),
+            id: file.id.into(),
+            volume_id: file.volume_id.into(),
+        };
+        out.extend_from_slice(record.as_bytes());
+    }
+    let mut name_at = volume_names_at;
+    for (i, &(name, volume_id)) in volumes.iter().enumerate() {
+        let field_at = volumes_at + i * size_of::<raw::LegacyVolumeRecord>() + 8;
+        let record = raw::LegacyVolumeRecord {
+            id: volume_id.into(),
+            name_len: u32_of(name.len() + 1, "VolumeRecord.nameLen")?.into(),
+            name_ptr: u32_of(name_at - field_at, "VolumeRecord.namePtr")?.into(),
+        };
+        out.extend_from_slice(record.as_bytes());
+        name_at += name.len() + 1;
+    }
+    pool(&mut out, volumes.iter().map(|&(n, _)| n));
+    seal(&mut out);
+    Ok(out)
 }
 
 /// The file header with the checksum still 0 ([`seal`] fills it).
