@@ -82,7 +82,17 @@ def open(data: Input, *, read: bool = False, **options: Any) -> AnyFile:  # noqa
         err.offset = 0
         err.field = "format"
         raise err
-    cls = _BY_FORMAT[name]
+    cls = _BY_FORMAT.get(name)
+    if cls is None:
+        # A format the library reads but the package has no class for (a single PFS index:
+        # its files are read through the game folder, with gamebin.Install).
+        err = FormatError(
+            f"{source.name}: a {name} file, which gamebin.open does not read"
+            + (" (open its game folder with gamebin.Install)" if name == "wows-pfs-idx" else "")
+        )
+        err.offset = 0
+        err.field = "format"
+        raise err
     accepted = inspect.signature(cls.__init__).parameters
     unknown = sorted(k for k in options if k not in accepted or k in ("self", "data"))
     if unknown:

@@ -368,3 +368,10 @@ def test_writer_errors():
         gamebin.write_pfs([], layout="v3")
     with pytest.raises(gamebin.FormatError):
         gamebin.write_pfs([("a/b", b"x", "stored"), ("a/b", b"y", "stored")])
+
+
+def test_a_single_index_opened_alone_points_at_install(game):
+    idx = game / "bin" / BUILD / "idx" / "part_a.idx"
+    with pytest.raises(gamebin.FormatError, match="gamebin.Install") as err:
+        gamebin.open(idx)
+    assert err.value.offset == 0
