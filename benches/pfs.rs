@@ -17,9 +17,18 @@
 //! - `read_all/threads_1` and `read_all/threads_2`: every file of a 4,000-file install read
 //!   (inflated, CRC-checked) on 1 and 2 threads, each with its own reader and buffer: how reading
 //!   an install scales.
+//! - `extract/threads_1` and `extract/threads_2`: every file of the full-scale install extracted
+//!   as `gamebin pfs extract` does it: read (inflated, CRC-checked), its folders made under a
+//!   tmpfs folder in `/dev/shm` the first time one of its files comes (a set shared by the
+//!   threads), the file created and written; the output folder removed between runs, untimed.
+//!   Then 1 and 2 threads timed in alternation (5 rounds each) and the ratio of their medians
+//!   printed. `PFS_BENCH_EXTRACT=0` leaves the group out.
 
+use std::collections::HashSet;
 use std::hint::black_box;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
 use gamebin::synth::pfs::{filler_install, shape};
@@ -104,6 +113,108 @@ fn interleaved_inflate(
         "pfs/inflate interleaved: gamebin {gamebin:.2} ms, zlib-rs {zlib:.2} ms (medians of {ROUNDS} rounds): \
          gamebin at {:.3} of zlib-rs's throughput",
         zlib / gamebin
+    );
+}
+
+/// Every file of `install` (its paths in `paths`) extracted under `out` on `pool`'s threads, as
+/// `pfs extract` does: 64 files to a task, the folders made once (a set shared by the threads).
+/// The bytes written.
+fn extract_all(
+    install: &GameInstall,
+    paths: &[String],
+    out: &Path,
+    pool: &rayon::ThreadPool,
+) -> usize {
+    use rayon::prelude::*;
+    let made = Mutex::new(HashSet::<String>::new());
+    pool.install(|| {
+        paths
+            .par_chunks(64)
+            .map_init(
+                || (BlobReader::new(), Vec::new()),
+                |(reader, buffer), chunk| {
+                    let mut sum = 0;
+                    for path in chunk {
+                        let file = install.find(path).expect("find").expect("a file");
+                        let bytes = install.read(&file, path, reader, buffer).expect("read");
+                        if let Some((folder, _)) = path.rsplit_once('/') {
+                            let known = made.lock().expect("lock").contains(folder);
+                            if !known {
+                                std::fs::create_dir_all(out.join(folder)).expect("folders");
+                                made.lock().expect("lock").insert(folder.to_owned());
+                            }
+                        }
+                        std::fs::write(out.join(path), bytes).expect("write");
+                        sum += bytes.len();
+                    }
+                    sum
+                },
+            )
+            .sum()
+    })
+}
+
+/// The extraction group (see the module docs).
+fn bench_extract(c: &mut Criterion, install: &GameInstall) {
+    if std::env::var_os("PFS_BENCH_EXTRACT").is_some_and(|v| v == "0") {
+        return;
+    }
+    let mut paths = Vec::new();
+    install.for_each_file(&Selection::All, &mut String::new(), |path, _| {
+        paths.push(path.to_owned());
+        true
+    });
+    let out = PathBuf::from(format!("/dev/shm/gamebin-pfs-bench-{}", std::process::id()));
+    let pools = [1, 2].map(|threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("pool")
+    });
+    let timed = |pool: &rayon::ThreadPool| {
+        let _ = std::fs::remove_dir_all(&out);
+        let start = Instant::now();
+        black_box(extract_all(install, &paths, &out, pool));
+        let elapsed = start.elapsed();
+        let _ = std::fs::remove_dir_all(&out);
+        elapsed
+    };
+    let mut g = c.benchmark_group("pfs/extract");
+    g.throughput(Throughput::Elements(paths.len() as u64));
+    g.sample_size(10);
+    g.warm_up_time(Duration::from_millis(1));
+    g.measurement_time(Duration::from_secs(30));
+    for (pool, threads) in pools.iter().zip([1, 2]) {
+        g.bench_function(format!("threads_{threads}"), |b| {
+            b.iter_custom(|iters| (0..iters).map(|_| timed(pool)).sum())
+        });
+    }
+    g.finish();
+    const ROUNDS: usize = 5;
+    let mut rounds = [Vec::new(), Vec::new()];
+    for _ in 0..ROUNDS {
+        for (pool, times) in pools.iter().zip(rounds.iter_mut()) {
+            times.push(timed(pool).as_secs_f64());
+        }
+    }
+    let [one, two] = rounds.map(|mut t| {
+        t.sort_by(f64::total_cmp);
+        (t[0], t[t.len() / 2], t[t.len() - 1])
+    });
+    println!(
+        "pfs/extract interleaved ({} files, {ROUNDS} rounds each): 1 thread {:.2} s ({:.2}-{:.2}), \
+         2 threads {:.2} s ({:.2}-{:.2}): {:.2}x; load average {}",
+        paths.len(),
+        one.1,
+        one.0,
+        one.2,
+        two.1,
+        two.0,
+        two.2,
+        one.1 / two.1,
+        std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .trim()
     );
 }
 
@@ -221,5 +332,6 @@ fn main() {
         });
     }
     g.finish();
+    bench_extract(&mut c, &install);
     c.final_summary();
 }
