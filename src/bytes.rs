@@ -662,6 +662,12 @@ pub fn to_usize(value: u64, offset: usize, what: &'static str) -> Result<usize> 
 
 /// `raw`, stored at file offset `at`, as UTF-8 text; else an error at its first byte that is not
 /// part of a character, that byte as the value, `why` saying what the text is.
+#[cfg(any(
+    feature = "craftstudio",
+    feature = "wdb",
+    feature = "assets",
+    feature = "pfs"
+))]
 pub(crate) fn utf8<'a>(
     raw: &'a [u8],
     at: usize,
