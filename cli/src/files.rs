@@ -114,11 +114,19 @@ pub fn map(path: &Path) -> Result<MappedFile> {
     let metadata = match std::fs::metadata(path) {
         Ok(metadata) => metadata,
         Err(e) => match path.to_str().and_then(|p| p.split_once("::")) {
-            Some((game, _)) if e.kind() == std::io::ErrorKind::NotFound => bail!(
-                "no such file, and not GAME::PATH: {} is not a game folder (one holding bin/ and \
-                 res_packages/)",
-                if game.is_empty() { "." } else { game }
-            ),
+            Some((game, _)) if e.kind() == std::io::ErrorKind::NotFound => {
+                let game = if game.is_empty() { "." } else { game };
+                if crate::pfs::is_game_folder(Path::new(game)) {
+                    bail!(
+                        "no such file, and GAME::PATH names no path after the `::` (list the \
+                         install's paths with: gamebin pfs ls {game})"
+                    );
+                }
+                bail!(
+                    "no such file, and not GAME::PATH: {game} is not a game folder (one holding \
+                     bin/ and res_packages/)"
+                )
+            }
             _ => return Err(anyhow::Error::new(e).context("cannot open")),
         },
     };

@@ -596,6 +596,13 @@ fn commands_read_files_inside_an_install_and_models_export_from_it_as_from_its_e
         "{}",
         stderr(&out)
     );
+    let out = gamebin(&["info", &format!("{}::", arg(&game))]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("names no path after the `::`"),
+        "{}",
+        stderr(&out)
+    );
     let nowhere = format!("{}::content/assets.bin", arg(&dir.join("nowhere")));
     let out = gamebin(&["info", &nowhere]);
     assert_eq!(out.status.code(), Some(1));

@@ -345,15 +345,8 @@ pub(super) fn check(view: &IdxView<'_>) -> CheckReport {
     }
     let mut used = vec![false; view.volume_count()];
     for file in view.files() {
-        if let Some(&first) = files.get(&file.id) {
-            error(IdxFinding::DuplicateId {
-                table: "FileRecord",
-                id: file.id,
-                offset: file.offset,
-                first,
-            });
-        } else {
-            files.insert(file.id, file.offset);
+        if let Some(duplicate) = first_of_id(&mut files, "FileRecord", file.id, file.offset) {
+            error(duplicate);
         }
         if !tree.by_id.contains_key(&file.id) {
             error(IdxFinding::FileWithoutName {
@@ -438,15 +431,8 @@ pub(super) fn check(view: &IdxView<'_>) -> CheckReport {
                 continue;
             }
         };
-        if let Some(&first) = seen.get(&volume.id) {
-            error(IdxFinding::DuplicateId {
-                table: "VolumeRecord",
-                id: volume.id,
-                offset: volume.offset,
-                first,
-            });
-        } else {
-            seen.insert(volume.id, volume.offset);
+        if let Some(duplicate) = first_of_id(&mut seen, "VolumeRecord", volume.id, volume.offset) {
+            error(duplicate);
         }
         let name = String::from_utf8_lossy(volume.name).into_owned();
         let computed = city_hash_64(volume.name);
@@ -540,5 +526,27 @@ impl<'a> View<'a> for IdxView<'a> {
     #[cfg(all(feature = "write", feature = "serde"))]
     fn diff(&self, other: &Self) -> core::result::Result<crate::diff::Report, ViewError> {
         super::diff::files(self, other)
+    }
+}
+
+/// Keeps `offset` as the first record of `id` in `seen`, or gives the duplicate when an earlier
+/// record of the table has that id.
+fn first_of_id(
+    seen: &mut HashMap<u64, usize>,
+    table: &'static str,
+    id: u64,
+    offset: usize,
+) -> Option<IdxFinding> {
+    match seen.entry(id) {
+        std::collections::hash_map::Entry::Occupied(first) => Some(IdxFinding::DuplicateId {
+            table,
+            id,
+            offset,
+            first: *first.get(),
+        }),
+        std::collections::hash_map::Entry::Vacant(slot) => {
+            slot.insert(offset);
+            None
+        }
     }
 }
