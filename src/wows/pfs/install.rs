@@ -539,13 +539,14 @@ impl GameInstall {
     }
 
     /// The file at `path` (relative to `res/`; the forms [`path_id`] accepts), or `None`.
-    /// One hash, one probe, then the names up to the root compared with the path's segments.
+    /// The path's id is probed, then the names up to the root are compared with its segments.
     ///
-    /// A path already in the form ids are taken of (`content/assets.bin`) is checked with its
-    /// folders' ids hashed from its own prefixes: each folder is probed at once, not after its
-    /// child's record has been read, so the memory reads of the levels overlap. Each record must
-    /// then carry its segment's name and, as its parent id, the id of the prefix above it (the
-    /// root's at the top) — the names up to the root, compared as the walk compares them.
+    /// A path already in the form ids are taken of (`content/assets.bin`, under 16 segments) has
+    /// the id of each of its prefixes hashed, and every folder is probed at once rather than
+    /// after its child's record has been read, so the memory reads of the levels overlap. Each
+    /// record must carry its segment's name and, as its parent id, the id of the prefix above it
+    /// (the root's at the top): stricter than the walk from the leaf, which other spellings and
+    /// deeper paths take, since a folder's id must also be the hash of its path.
     pub fn find(&self, path: &str) -> InstallResult<Option<InstallFile<'_>>> {
         if is_normal(path) && path.bytes().filter(|&b| b == b'/').count() < PROBED_DEPTH {
             return self.find_normal(path);
