@@ -8,8 +8,9 @@
 //! - `open_install`: `GameInstall::open` of the game folder: every index mapped and read, the id
 //!   table of every name built (sorted, directories merged). Also printed: the heap the table
 //!   keeps per name.
-//! - `find`: a path to its name and file record (the id of each prefix hashed, every folder
-//!   probed at once, the names up to the root compared), over 4,096 paths of the install in turn; no allocation (tests/alloc_pfs.rs).
+//! - `find`: a path to its name and file record (the path hashed once, its id probed, then one
+//!   probe and one name record a segment up to the root, each name compared with its segment),
+//!   over 4,096 paths of the install in turn; no allocation (tests/alloc_pfs.rs).
 //! - `inflate/gamebin_blob_reader`: reading a 16 MB deflated file with a kept [`BlobReader`] and
 //!   output buffer: trailer, sizes, raw inflate and CRC-32. Bytes = the unpacked size.
 //! - `inflate/zlib_rs_decompress_slice`: zlib-rs inflating the same raw stream into a kept buffer,

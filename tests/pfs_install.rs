@@ -49,9 +49,11 @@ fn every_file_of_every_index_is_found_listed_and_read() {
     // Directories, once each: content, content/gameplay, content/gameplay/{basecontent,vehicles},
     // gui, gui/{basecontent,vehicles}.
     assert_eq!(install.entry_count(), files.len() + 7);
+    // 14 bytes a name, the 65,537 bucket starts, and for names and files apart: each index's
+    // first record (2) and the index of each block of 256 records (1), 4 bytes each.
     assert_eq!(
         install.index_heap_bytes(),
-        install.entry_count() * 14 + 4 * 65_537
+        install.entry_count() * 14 + 4 * 65_537 + 2 * 4 * (2 + 1)
     );
 
     let mut reader = BlobReader::new();
@@ -278,7 +280,7 @@ fn a_path_spelled_by_shared_name_bytes_is_capped() {
 
 #[test]
 fn a_name_off_its_path_is_not_found_at_any_depth_in_any_spelling() {
-    let deep: String = (0..20).map(|i| format!("d{i}/")).collect::<String>() + "deep.txt";
+    let deep: String = (0..40).map(|i| format!("d{i}/")).collect::<String>() + "deep.txt";
     let mut writer = PfsWriter::new("x_0001.pkg");
     for path in ["a/b/c.txt", "a/other/c.txt", "gui/c.txt", deep.as_str()] {
         writer
@@ -289,11 +291,13 @@ fn a_name_off_its_path_is_not_found_at_any_depth_in_any_spelling() {
     let open = |idx: Vec<u8>| {
         GameInstall::from_memory(vec![("x.idx".into(), idx)], archive.volumes.clone()).unwrap()
     };
-    // Found as written, in another spelling, and past the depth probed at once.
+    // Found as written, in another spelling, and deeper than the walk of a path as written goes.
     let install = open(archive.idx.clone());
     let spellings = [
         ("a/b/c.txt", "a/b/c.txt"),
         ("/res/a\\b//c.txt", "a/b/c.txt"),
+        ("a/./b/c.txt/", "a/b/c.txt"),
+        ("res/a/b/c.txt", "a/b/c.txt"),
         (deep.as_str(), deep.as_str()),
         (&format!("res/{deep}"), deep.as_str()),
     ];

@@ -16,6 +16,7 @@ use super::blob::BlobReader;
 use super::entry::{Compression, FileEntry, Name, Volume};
 use super::entry_index::{EntryIndex, NO_FILE, Slot, sort_by_buckets};
 use super::path::{ROOT_PARENT_ID, is_normal, path_id, spells};
+use super::ranges::RecordRanges;
 use super::select::Selection;
 use super::{IdxShape, IdxView};
 use crate::error::Error;
@@ -172,10 +173,6 @@ struct VolumeFile {
     data: OnceLock<Result<MappedFile, std::io::ErrorKind>>,
 }
 
-/// Paths with fewer segments than this are found by [`GameInstall::find`]'s probes of every
-/// folder at once; deeper ones (real paths are under ten deep) by the walk from the leaf.
-const PROBED_DEPTH: usize = 16;
-
 /// The deepest tree a path is rebuilt through; a deeper chain is taken for a cycle.
 const MAX_DEPTH: usize = 1024;
 
@@ -183,14 +180,68 @@ const MAX_DEPTH: usize = 1024;
 /// a small crafted index could otherwise spell a path of gigabytes.
 pub const MAX_PATH_BYTES: usize = 4096;
 
+/// The most segments a path found by [`GameInstall::find`]'s walk has (real paths have under
+/// ten); a deeper one is put in normal form and found by its id like another spelling.
+const WALKED_SEGMENTS: usize = 32;
+
+/// Writes where the `/`s of `path` are into `slashes`, and returns how many there are; `None`
+/// when `path` has a `\\` or a NUL (neither spelling of a path in an install has: a `\\`
+/// separates segments only in other spellings, and names end at a NUL) or more `/`s than
+/// `slashes` holds. Eight bytes at a time: a lookup's first step, over every byte of the path.
+fn find_slashes(path: &[u8], slashes: &mut [usize]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    // 0x80 in each byte of `word` equal to `byte`, exactly (no borrow between bytes).
+    let equal = |word: u64, byte: u8| {
+        let t = word ^ (ONES * u64::from(byte));
+        !(((t & LOW7) + LOW7) | t | LOW7)
+    };
+    let mut count = 0;
+    let mut chunks = path.chunks_exact(8);
+    let last = {
+        // The last bytes padded with a byte that is none of the three.
+        let mut padded = [b'a'; 8];
+        let rest = chunks.remainder();
+        padded.get_mut(..rest.len())?.copy_from_slice(rest);
+        padded
+    };
+    let words = chunks
+        .by_ref()
+        .map(|chunk| chunk.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b)))
+        .chain([u64::from_le_bytes(last)]);
+    for (i, word) in words.enumerate() {
+        if equal(word, b'\\') | equal(word, 0) != 0 {
+            return None;
+        }
+        let mut found = equal(word, b'/');
+        while found != 0 {
+            *slashes.get_mut(count)? = i * 8 + found.trailing_zeros() as usize / 8;
+            count += 1;
+            found &= found - 1;
+        }
+    }
+    Some(count)
+}
+
+/// How [`GameInstall::find`]'s walk of a path taken as it is ended.
+enum Walk {
+    /// Every segment matched, up to the root: the leaf's slot.
+    Found(Slot, Option<FileEntry>),
+    /// Not in the install under this spelling.
+    NotFound,
+    /// The path is not in normal form (its hash is not its id).
+    NotNormal,
+    /// Name record (install-wide number) does not read.
+    Unread(u32),
+}
+
 /// A game install (or any folder of indexes with their volumes), read as one tree.
 #[derive(Debug)]
 pub struct GameInstall {
     indexes: Vec<Index>,
-    /// Each index's `first_name` and `first_file`, in index order: the searches that find a
-    /// record's index run over these few cache lines, not over the `Index` structs.
-    first_names: Vec<u32>,
-    first_files: Vec<u32>,
+    /// Which index holds a name record, and a file record (numbered across the install).
+    name_ranges: RecordRanges,
+    file_ranges: RecordRanges,
     volumes: Vec<VolumeFile>,
     entries: EntryIndex,
     conflicts: Vec<Conflict>,
@@ -350,8 +401,15 @@ impl GameInstall {
             });
         }
         let mut install = GameInstall {
-            first_names: indexes.iter().map(|i| i.first_name).collect(),
-            first_files: indexes.iter().map(|i| i.first_file).collect(),
+            // `names` and `file_records` are below 2^32 - 1 (checked above).
+            name_ranges: RecordRanges::new(
+                indexes.iter().map(|i| i.first_name).collect(),
+                names as u32,
+            ),
+            file_ranges: RecordRanges::new(
+                indexes.iter().map(|i| i.first_file).collect(),
+                file_records as u32,
+            ),
             indexes,
             volumes,
             entries: EntryIndex::default(),
@@ -469,15 +527,11 @@ impl GameInstall {
     }
 
     fn index_of_name(&self, name: u32) -> usize {
-        self.first_names
-            .partition_point(|&first| first <= name)
-            .saturating_sub(1)
+        self.name_ranges.index_of(name)
     }
 
     fn index_of_file(&self, file: u32) -> usize {
-        self.first_files
-            .partition_point(|&first| first <= file)
-            .saturating_sub(1)
+        self.file_ranges.index_of(file)
     }
 
     /// Name record `name` (install-wide number).
@@ -489,8 +543,9 @@ impl GameInstall {
         let Some(index) = self.indexes.get(self.index_of_name(name)) else {
             return Err(missing(PathBuf::new()));
         };
-        let view = self.view_of(index)?;
-        view.name((name - index.first_name) as usize)
+        let record = name.checked_sub(index.first_name).map(|i| i as usize);
+        record
+            .and_then(|i| index.shape.name(index.file.bytes(), i))
             .ok_or_else(|| missing(index.path.clone()))?
             .map_err(|error| InstallError::Index {
                 path: index.path.clone(),
@@ -501,8 +556,8 @@ impl GameInstall {
     /// File record `file` (install-wide number).
     fn file_record(&self, file: u32) -> Option<FileEntry> {
         let index = self.indexes.get(self.index_of_file(file))?;
-        let view = self.view_of(index).ok()?;
-        view.file(file.checked_sub(index.first_file)? as usize)
+        let record = file.checked_sub(index.first_file)? as usize;
+        index.shape.file(index.file.bytes(), record)
     }
 
     /// The paths of the indexes, in the order they were read.
@@ -528,9 +583,9 @@ impl GameInstall {
     }
 
     /// The heap the install keeps for its lookups (the id table: 14 bytes a name and a 256 KB
-    /// directory), in bytes.
+    /// directory; which index holds a record: 4 bytes each 256 records), in bytes.
     pub fn index_heap_bytes(&self) -> usize {
-        self.entries.heap_bytes()
+        self.entries.heap_bytes() + self.name_ranges.heap_bytes() + self.file_ranges.heap_bytes()
     }
 
     /// Ids that two indexes give to different records.
@@ -539,17 +594,28 @@ impl GameInstall {
     }
 
     /// The file at `path` (relative to `res/`; the forms [`path_id`] accepts), or `None`.
-    /// The path's id is probed, then the names up to the root are compared with its segments.
+    /// The path's id is probed, then the names from the file up to the root are compared with
+    /// its segments, so a hash collision can never return another file.
     ///
-    /// A path already in the form ids are taken of (`content/assets.bin`, under 16 segments) has
-    /// the id of each of its prefixes hashed, and every folder is probed at once rather than
-    /// after its child's record has been read, so the memory reads of the levels overlap. Each
-    /// record must carry its segment's name and, as its parent id, the id of the prefix above it
-    /// (the root's at the top): stricter than the walk from the leaf, which other spellings and
-    /// deeper paths take, since a folder's id must also be the hash of its path.
+    /// A path already in the form ids are taken of (`content/assets.bin`) is hashed as it is and
+    /// its segments compared in place, one probe and one name record a segment; another spelling
+    /// (`res\\content//assets.bin`) is put in that form first.
     pub fn find(&self, path: &str) -> InstallResult<Option<InstallFile<'_>>> {
-        if is_normal(path) && path.bytes().filter(|&b| b == b'/').count() < PROBED_DEPTH {
-            return self.find_normal(path);
+        let mut slashes = [0; WALKED_SEGMENTS - 1];
+        if let Some(count) = find_slashes(path.as_bytes(), &mut slashes) {
+            match self.walk_normal(path, slashes.get(..count).unwrap_or_default()) {
+                Walk::Found(leaf, file) => {
+                    let name = self.name_record(leaf.name)?;
+                    return Ok(file.map(|file| InstallFile {
+                        name,
+                        file,
+                        index: self.index_of_file(leaf.file),
+                    }));
+                }
+                Walk::Unread(name) => return self.name_record(name).map(|_| None),
+                Walk::NotFound if is_normal(path) => return Ok(None),
+                Walk::NotFound | Walk::NotNormal => {}
+            }
         }
         let Some(slot) = self.entries.find(path_id(path)) else {
             return Ok(None);
@@ -568,49 +634,61 @@ impl GameInstall {
         Ok(self.install_file(slot, name))
     }
 
-    /// [`GameInstall::find`] of a path in normal form with fewer than `PROBED_DEPTH` segments.
-    fn find_normal(&self, path: &str) -> InstallResult<Option<InstallFile<'_>>> {
-        // The id of each prefix that ends a segment, the path's own last, and each one's slot.
-        let mut ids = [0u64; PROBED_DEPTH];
-        let mut depth = 0;
-        for (at, _) in path.match_indices('/').chain([(path.len(), "")]) {
-            let Some(id) = ids.get_mut(depth) else {
-                return Ok(None);
-            };
-            *id = city_hash_64(&path.as_bytes()[..at]);
-            depth += 1;
-        }
-        let ids = &ids[..depth];
-        let mut slots = [None; PROBED_DEPTH];
-        for (slot, &id) in slots.iter_mut().zip(ids) {
-            *slot = self.entries.find(id);
-        }
-        let Some(leaf) = slots[depth - 1].filter(|s| s.file != NO_FILE) else {
-            return Ok(None);
+    /// [`GameInstall::find`] of `path` taken as it is: its hash probed, then from the last
+    /// segment up, each segment compared with a name and the name's parent probed. Each step
+    /// takes a segment off the path, so a cycle of parent ids ends with the path. A segment that
+    /// shows the path is not in normal form (empty, `.`, or a top `res` with more below) stops
+    /// the walk: only a normal path's hash is its id. `slashes`: where the path's `/`s are.
+    fn walk_normal(&self, path: &str, slashes: &[usize]) -> Walk {
+        let Some(leaf) = self
+            .entries
+            .find(city_hash_64(path.as_bytes()))
+            .filter(|slot| slot.file != NO_FILE)
+        else {
+            return Walk::NotFound;
         };
-        let mut leaf_name = None;
-        let levels = path
-            .rsplit('/')
-            .zip(slots[..depth].iter().rev())
-            .enumerate();
-        for (up, (segment, slot)) in levels {
-            let Some(slot) = slot else {
-                return Ok(None);
-            };
-            let name = self.name_record(slot.name)?;
-            let level = depth - 1 - up;
-            let parent = match level.checked_sub(1) {
-                Some(above) => ids[above],
-                None => ROOT_PARENT_ID,
-            };
-            // A folder below the top whose parent id is the root's differs from `parent` here: a
-            // normal path has no `.` segment, the one whose id the root's parent id is.
-            if name.name != segment.as_bytes() || name.parent_id != parent {
-                return Ok(None);
+        // Read first: its memory read then overlaps those of the names.
+        let file = self.file_record(leaf.file);
+        let mut record = leaf.name;
+        let mut end = path.len();
+        let mut slashes = slashes.iter().rev();
+        loop {
+            let slash = slashes.next();
+            let start = slash.map_or(0, |&at| at + 1);
+            let segment = path.as_bytes().get(start..end).unwrap_or_default();
+            if matches!(segment, b"" | b".") {
+                return Walk::NotNormal;
             }
-            leaf_name.get_or_insert(name);
+            let Some((name, parent_id)) = self.name_and_parent(record) else {
+                return Walk::Unread(record);
+            };
+            if name != segment {
+                return Walk::NotFound;
+            }
+            let at_root = parent_id == ROOT_PARENT_ID;
+            match slash {
+                None if segment == b"res" && end < path.len() => return Walk::NotNormal,
+                None if at_root => return Walk::Found(leaf, file),
+                Some(&slash) if !at_root => {
+                    let Some(parent) = self.entries.find(parent_id) else {
+                        return Walk::NotFound;
+                    };
+                    record = parent.name;
+                    end = slash;
+                }
+                // The names reach the root before the path's top, or the path ends below it.
+                _ => return Walk::NotFound,
+            }
         }
-        Ok(leaf_name.and_then(|name| self.install_file(leaf, name)))
+    }
+
+    /// The name and parent id of name record `name` (install-wide number), `None` when it does
+    /// not read ([`GameInstall::name_record`] says why).
+    #[inline]
+    fn name_and_parent(&self, name: u32) -> Option<(&[u8], u64)> {
+        let index = self.indexes.get(self.index_of_name(name))?;
+        let record = name.checked_sub(index.first_name)? as usize;
+        index.shape.name_and_parent(index.file.bytes(), record)
     }
 
     fn install_file<'i>(&'i self, slot: Slot, name: Name<'i>) -> Option<InstallFile<'i>> {
@@ -786,4 +864,53 @@ fn read_dir(dir: &Path) -> InstallResult<Vec<std::fs::DirEntry>> {
         .map_err(io)?
         .collect::<Result<Vec<_>, _>>()
         .map_err(io)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slashes_are_found_at_every_position_and_backslashes_and_nuls_refused() {
+        let mut slashes = [0; WALKED_SEGMENTS - 1];
+        for len in 0..40 {
+            for mask in [
+                0u64,
+                1,
+                0b1001,
+                0x5555_5555_5555,
+                (1 << 40) - 1,
+                1 << 39,
+                1 << 7,
+            ] {
+                let path: Vec<u8> = (0..len)
+                    .map(|i| {
+                        if mask >> i & 1 == 1 {
+                            b'/'
+                        } else {
+                            b'a' + (i % 26) as u8
+                        }
+                    })
+                    .collect();
+                let expected: Vec<usize> = (0..len).filter(|&i| path[i] == b'/').collect();
+                let found = find_slashes(&path, &mut slashes);
+                if expected.len() <= slashes.len() {
+                    assert_eq!(found, Some(expected.len()), "{path:?}");
+                    assert_eq!(&slashes[..expected.len()], &expected[..], "{path:?}");
+                } else {
+                    assert_eq!(found, None, "{path:?}");
+                }
+                for at in 0..len {
+                    for bad in [b'\\', 0] {
+                        let mut bad_path = path.clone();
+                        bad_path[at] = bad;
+                        assert_eq!(find_slashes(&bad_path, &mut slashes), None);
+                    }
+                }
+            }
+        }
+        // Bytes next to the three (and above 0x7f) are none of them.
+        let near = [b'.', b'0', b'[', b']', 0x01, 0xff, 0x80, 0xaf, 0xdc];
+        assert_eq!(find_slashes(&near, &mut slashes), Some(0));
+    }
 }

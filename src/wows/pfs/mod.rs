@@ -69,6 +69,7 @@ mod install;
 #[cfg(feature = "write")]
 pub mod model;
 mod path;
+mod ranges;
 pub mod raw;
 mod select;
 mod tree;
@@ -181,6 +182,88 @@ pub(super) struct IdxShape {
     at: [usize; 3],
     counts: [usize; 3],
     checksum: u32,
+}
+
+impl IdxShape {
+    /// Name record `i` of `data` (the bytes the shape was read from), read alone: an install
+    /// reads a record or two per lookup, and building a whole view for each (three tables
+    /// checked) cost more than the record.
+    #[inline]
+    pub(super) fn name<'a>(&self, data: &'a [u8], i: usize) -> Option<Result<Name<'a>>> {
+        let [names, _, _] = self.at;
+        match self.layout {
+            IdxLayout::Current => {
+                let (record, offset) = self.record::<raw::NameRecord>(data, names, 0, i)?;
+                Some(entry::name(Bytes::new(data), offset, record))
+            }
+            IdxLayout::Legacy => {
+                let (record, offset) = self.record::<raw::LegacyNameRecord>(data, names, 0, i)?;
+                Some(entry::name(Bytes::new(data), offset, record))
+            }
+        }
+    }
+
+    /// The name (without its NUL) and parent id of name record `i` of `data`: what a lookup
+    /// compares, without the reader's error. `None` when the record does not read; then
+    /// [`IdxShape::name`] says why. (A NUL inside the name is not looked for: a lookup compares
+    /// the name with a segment that has none.)
+    #[inline]
+    pub(super) fn name_and_parent<'a>(&self, data: &'a [u8], i: usize) -> Option<(&'a [u8], u64)> {
+        fn read<'a, R: entry::NamedRecord>(
+            shape: &IdxShape,
+            data: &'a [u8],
+            i: usize,
+        ) -> Option<(&'a [u8], u64)> {
+            let [names, _, _] = shape.at;
+            let (record, offset) = shape.record::<R>(data, names, 0, i)?;
+            let (_, base, ptr, len) = record.stored_name();
+            let at = offset
+                .checked_add(base)?
+                .checked_add(usize::try_from(ptr).ok()?)?;
+            let stored = data.get(at..at.checked_add(usize::try_from(len).ok()?)?)?;
+            match stored.split_last() {
+                Some((&0, name)) => Some((name, record.parent_id())),
+                _ => None,
+            }
+        }
+        match self.layout {
+            IdxLayout::Current => read::<raw::NameRecord>(self, data, i),
+            IdxLayout::Legacy => read::<raw::LegacyNameRecord>(self, data, i),
+        }
+    }
+
+    /// File record `i` of `data`, read alone (see [`IdxShape::name`]).
+    #[inline]
+    pub(super) fn file(&self, data: &[u8], i: usize) -> Option<FileEntry> {
+        let [_, files, _] = self.at;
+        match self.layout {
+            IdxLayout::Current => {
+                let (record, offset) = self.record::<raw::FileRecord>(data, files, 1, i)?;
+                Some(record.entry(offset))
+            }
+            IdxLayout::Legacy => {
+                let (record, offset) = self.record::<raw::LegacyFileRecord>(data, files, 1, i)?;
+                Some(record.entry(offset))
+            }
+        }
+    }
+
+    /// Record `i` of the table at `at` (table number `table` in `counts`), and its offset.
+    #[inline]
+    fn record<'a, R: Record>(
+        &self,
+        data: &'a [u8],
+        at: usize,
+        table: usize,
+        i: usize,
+    ) -> Option<(&'a R, usize)> {
+        if i >= *self.counts.get(table)? {
+            return None;
+        }
+        let offset = at.checked_add(i.checked_mul(size_of::<R>())?)?;
+        let (record, _) = R::ref_from_prefix(data.get(offset..)?).ok()?;
+        Some((record, offset))
+    }
 }
 
 /// A table header of either layout: each table's (count, where its pointer is stored, pointer),

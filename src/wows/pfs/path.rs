@@ -71,10 +71,25 @@ fn strip_res(path: &str) -> Option<&str> {
 }
 
 /// Whether `path` is already in the form [`path_id`] hashes.
+///
+/// One pass over the bytes (a lookup's first step): no `\\`, no empty or `.` segment, and not
+/// under a leading `res` segment.
 pub(super) fn is_normal(path: &str) -> bool {
-    strip_res(path).is_none()
-        && !path.contains('\\')
-        && path.split('/').all(|segment| !matches!(segment, "" | "."))
+    if strip_res(path).is_some() {
+        return false;
+    }
+    // The length of the current segment, and whether it is `.` so far.
+    let (mut len, mut dot) = (0usize, false);
+    for &b in path.as_bytes() {
+        match b {
+            b'\\' => return false,
+            b'/' if len == 0 || dot => return false,
+            b'/' => (len, dot) = (0, false),
+            b'.' => (len, dot) = (len + 1, len == 0),
+            _ => (len, dot) = (len + 1, false),
+        }
+    }
+    len != 0 && !dot
 }
 
 #[cfg(test)]
@@ -88,6 +103,28 @@ mod tests {
         assert_eq!(path_id("animatedMiscs.xml"), 0x6b4f_2cac_e7a2_70ad);
         assert_eq!(city_hash_64(b"."), ROOT_PARENT_ID);
         assert_eq!(city_hash_64(b"system_data_0001.pkg"), 0x77ed_330d_0703_1170);
+    }
+
+    #[test]
+    fn the_one_pass_normal_form_check_agrees_with_the_segments() {
+        // The definition, in segments: what `is_normal` decides in one pass over the bytes.
+        let by_segments = |path: &str| {
+            strip_res(path).is_none()
+                && !path.contains('\\')
+                && path.split('/').all(|segment| !matches!(segment, "" | "."))
+        };
+        let atoms = ["a", ".", "..", "/", "\\", "res", ".a", "a.", "é", "x/y"];
+        let mut paths = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = paths
+                .iter()
+                .flat_map(|p| atoms.iter().map(move |a| format!("{p}{a}")))
+                .collect();
+            paths.extend(longer);
+        }
+        for path in &paths {
+            assert_eq!(is_normal(path), by_segments(path), "{path:?}");
+        }
     }
 
     #[test]
