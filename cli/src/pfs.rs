@@ -381,6 +381,20 @@ pub fn info_install(dir: &Path, json: bool) -> Result<String> {
 struct Worker {
     reader: BlobReader,
     buffer: Vec<u8>,
+    /// The folder the last file went into, kept open (see [`OpenFolder`]).
+    #[cfg(unix)]
+    folder: Option<OpenFolder>,
+}
+
+/// A folder under the output folder, open: the files of a folder come one after the other (the
+/// list is sorted by path), and each is created relative to it (`openat`), so the kernel looks up
+/// one name a file instead of walking its whole path (the walk was the largest part of the
+/// kernel's time, perf).
+#[cfg(unix)]
+struct OpenFolder {
+    /// Its path under the output folder (`""` for the output folder itself).
+    path: String,
+    fd: rustix::fd::OwnedFd,
 }
 
 /// The folders made (or found already there, and checked) under the output folder, shared by the
@@ -431,6 +445,12 @@ pub fn extract(
     let bar = progress_bar(items.len());
     let mut written = 0usize;
     let mut bytes = 0u64;
+    // By path: a folder's files together, for the folder kept open (`OpenFolder`).
+    let mut items = items;
+    {
+        use rayon::slice::ParallelSliceMut as _;
+        items.par_sort_unstable_by(|a, b| a.path.cmp(&b.path));
+    }
     let chunks: Vec<&[Item]> = items.chunks(CHUNK).collect();
     let made = Made::default();
     parallel::ordered(
@@ -438,6 +458,8 @@ pub fn extract(
         || Worker {
             reader: BlobReader::new(),
             buffer: Vec::new(),
+            #[cfg(unix)]
+            folder: None,
         },
         |worker, chunk| {
             chunk
@@ -560,7 +582,7 @@ fn extract_one(
         );
     }
     let target = output.join(path);
-    // An existing file is refused when the file is created (create_target), not looked up first:
+    // An existing file is refused when the file is created (create_in), not looked up first:
     // one path walk less a file (a statx was 8 % of the run, perf).
     let bytes = install
         .read(&item.file, path, &mut worker.reader, &mut worker.buffer)
@@ -572,7 +594,15 @@ fn extract_one(
             make_folders(output, folder, made).map_err(|e| anyhow!("{path}: {e:#}"))?;
         }
     }
-    create_target(&target, force)
+    #[cfg(unix)]
+    let created = {
+        let (folder, name) = path.rsplit_once('/').unwrap_or(("", path));
+        open_folder(&mut worker.folder, output, folder)
+            .and_then(|dir| create_in(dir, name, &target, force))
+    };
+    #[cfg(not(unix))]
+    let created = create_target(&target, force);
+    created
         .and_then(|mut file| {
             file.write_all(bytes)
                 .map_err(|e| anyhow!("cannot write {}: {e}", target.display()))
@@ -688,48 +718,80 @@ pub fn path_groups(paths: &[PathBuf]) -> Vec<PathGroup<'_>> {
     groups
 }
 
-/// Creates the file `target` for writing: refused if it exists without `force` (checked as it is
-/// created); with `force`, a symbolic link there is replaced, never followed.
-fn create_target(target: &Path, force: bool) -> Result<std::fs::File> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        let open = || {
-            std::fs::OpenOptions::new()
-                .write(true)
-                .create(true)
-                .truncate(true)
-                .create_new(!force)
-                .custom_flags(libc::O_NOFOLLOW)
-                .open(target)
-        };
-        let opened = match open() {
-            // O_NOFOLLOW: the last segment is a symbolic link (with --force: replaced).
-            Err(e) if force && e.raw_os_error() == Some(libc::ELOOP) => {
-                std::fs::remove_file(target)
-                    .map_err(|e| anyhow!("cannot replace {}: {e}", target.display()))?;
-                open()
-            }
-            opened => opened,
-        };
-        opened.map_err(|e| {
-            if e.kind() == io::ErrorKind::AlreadyExists {
-                anyhow!(
-                    "{} exists; not overwritten (use --force to replace it)",
-                    target.display()
-                )
-            } else {
-                anyhow!("cannot create {}: {e}", target.display())
-            }
-        })
+/// The open folder `folder` of `output`: the one kept when it is the same, else opened (and
+/// kept). It was made, or checked not to be a symbolic link, before (`make_folders`); it is
+/// opened without following one all the same.
+#[cfg(unix)]
+fn open_folder<'f>(
+    kept: &'f mut Option<OpenFolder>,
+    output: &Path,
+    folder: &str,
+) -> Result<&'f rustix::fd::OwnedFd> {
+    use rustix::fs::{Mode, OFlags};
+    if kept.as_ref().is_none_or(|open| open.path != folder) {
+        let at = output.join(folder);
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+        let fd = rustix::fs::open(&at, flags, Mode::empty())
+            .map_err(|e| anyhow!("cannot open {}: {}", at.display(), io::Error::from(e)))?;
+        *kept = Some(OpenFolder {
+            path: folder.to_owned(),
+            fd,
+        });
     }
-    #[cfg(not(unix))]
-    {
-        // A symbolic link where the file goes is replaced (with --force), never followed.
-        if force && std::fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink()) {
-            std::fs::remove_file(target)
-                .map_err(|e| anyhow!("cannot replace {}: {e}", target.display()))?;
+    kept.as_ref()
+        .map(|open| &open.fd)
+        .ok_or_else(|| anyhow!("cannot open {}", output.join(folder).display()))
+}
+
+/// Creates the file `name` in the open folder `dir` (`target` is its path, for messages), as
+/// [`create_target`] does: refused if it exists without `force`; with `force`, a symbolic link
+/// there is replaced, never followed.
+#[cfg(unix)]
+fn create_in(
+    dir: &rustix::fd::OwnedFd,
+    name: &str,
+    target: &Path,
+    force: bool,
+) -> Result<std::fs::File> {
+    use rustix::fs::{AtFlags, Mode, OFlags};
+    let mut flags =
+        OFlags::WRONLY | OFlags::CREATE | OFlags::TRUNC | OFlags::NOFOLLOW | OFlags::CLOEXEC;
+    if !force {
+        flags |= OFlags::EXCL;
+    }
+    let open = || rustix::fs::openat(dir, name, flags, Mode::from_raw_mode(0o666));
+    let opened = match open() {
+        // NOFOLLOW: the last segment is a symbolic link (with --force: replaced).
+        Err(rustix::io::Errno::LOOP) if force => {
+            rustix::fs::unlinkat(dir, name, AtFlags::empty()).map_err(|e| {
+                anyhow!("cannot replace {}: {}", target.display(), io::Error::from(e))
+            })?;
+            open()
         }
-        files::create_new(target, force)
+        opened => opened,
+    };
+    match opened {
+        Ok(fd) => Ok(std::fs::File::from(fd)),
+        Err(rustix::io::Errno::EXIST) => Err(anyhow!(
+            "{} exists; not overwritten (use --force to replace it)",
+            target.display()
+        )),
+        Err(e) => Err(anyhow!(
+            "cannot create {}: {}",
+            target.display(),
+            io::Error::from(e)
+        )),
     }
+}
+
+/// Creates the file `target` for writing where folders cannot be kept open: refused if it exists
+/// without `force`; with `force`, a symbolic link there is replaced, never followed.
+#[cfg(not(unix))]
+fn create_target(target: &Path, force: bool) -> Result<std::fs::File> {
+    // A symbolic link where the file goes is replaced (with --force), never followed.
+    if force && std::fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink()) {
+        std::fs::remove_file(target)
+            .map_err(|e| anyhow!("cannot replace {}: {e}", target.display()))?;
+    }
+    files::create_new(target, force)
 }
