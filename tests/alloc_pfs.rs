@@ -98,4 +98,6 @@ fn install_lookups_reads_and_listings_allocate_only_the_callers_buffers() {
         listed
     });
     assert_eq!((n, listed), (0, 50), "allocations, files listed");
+    let (n, listed) = allocations(|| install.files().filter(|file| file.is_ok()).count());
+    assert_eq!((n, listed), (0, 50), "allocations, files without paths");
 }

@@ -98,6 +98,16 @@ fn every_file_of_every_index_is_found_listed_and_read() {
     };
     let all: BTreeSet<String> = files.iter().map(|(p, _)| p.clone()).collect();
     assert_eq!(listed(""), all);
+    // The files without their paths: the same files, each path rebuilt on request.
+    let mut rebuilt = BTreeSet::new();
+    let mut path = String::new();
+    for file in install.files() {
+        let file = file.unwrap();
+        install.full_path(&file.name, &mut path).unwrap();
+        assert_eq!(install.find(&path).unwrap(), Some(file), "{path}");
+        assert!(rebuilt.insert(path.clone()), "{path} twice");
+    }
+    assert_eq!(rebuilt, all);
     let geometry: BTreeSet<String> = all
         .iter()
         .filter(|p| p.ends_with(".geometry"))

@@ -769,6 +769,18 @@ impl GameInstall {
         }
     }
 
+    /// Every file of the install (in id order), without its path ([`GameInstall::full_path`]
+    /// gives it): nothing is allocated. A file whose name record does not read is an error.
+    pub fn files(&self) -> impl Iterator<Item = InstallResult<InstallFile<'_>>> + '_ {
+        self.entries
+            .iter()
+            .filter(|slot| slot.file != NO_FILE)
+            .filter_map(|slot| match self.name_record(slot.name) {
+                Ok(name) => self.install_file(slot, name).map(Ok),
+                Err(error) => Some(Err(error)),
+            })
+    }
+
     /// The bytes of `file`: borrowed from its volume when stored, inflated into `out` when
     /// deflated; sizes, trailer and CRC-32 checked. `path` names the file in errors.
     pub fn read<'v>(
