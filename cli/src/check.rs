@@ -27,7 +27,7 @@ pub struct Verdict {
 #[derive(Default)]
 struct Tally {
     failed: usize,
-    skipped: usize,
+    skipped: files::Skipped,
 }
 
 pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status> {
@@ -64,12 +64,7 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
         }
     }
     out.flush()?;
-    if tally.skipped > 0 {
-        eprintln!(
-            "gamebin: skipped {} file(s) of formats gamebin does not read",
-            tally.skipped
-        );
-    }
+    tally.skipped.report();
     Ok(if tally.failed == 0 {
         Status::Success
     } else {
@@ -114,7 +109,7 @@ fn check_files(
         |input, result| {
             progress.inc(1);
             match result {
-                Ok(None) => tally.skipped += 1,
+                Ok(None) => tally.skipped.add(&input.path),
                 Ok(Some(v)) => {
                     tally.failed += usize::from(!v.errors.is_empty());
                     let written = progress.suspend(|| emit(&v, json, out));

@@ -35,6 +35,46 @@ pub struct Input {
     pub named: bool,
 }
 
+/// The files of no format that `info` and `check` pass over in a folder walk, counted and named
+/// at the end of the run. `.pkg` volumes are counted apart: gamebin reads them, but through the
+/// install that lists their files (a volume alone is blobs without names).
+#[derive(Debug, Default)]
+pub struct Skipped {
+    others: usize,
+    volumes: usize,
+}
+
+impl Skipped {
+    /// Counts `path`, passed over.
+    pub fn add(&mut self, path: &Path) {
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pkg"))
+        {
+            self.volumes += 1;
+        } else {
+            self.others += 1;
+        }
+    }
+
+    /// The lines that say what was passed over, on standard error.
+    pub fn report(&self) {
+        if self.others > 0 {
+            eprintln!(
+                "gamebin: skipped {} file(s) of formats gamebin does not read",
+                self.others
+            );
+        }
+        if self.volumes > 0 {
+            eprintln!(
+                "gamebin: skipped {} .pkg volume(s): a volume is read through the install that \
+                 lists its files (gamebin info GAME, gamebin pfs ls GAME)",
+                self.volumes
+            );
+        }
+    }
+}
+
 /// The files under `paths`, directories walked recursively in name order. Unreadable directories
 /// are reported as failed inputs. A path of `-` (standard input) is an input like a file.
 pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, Vec<(PathBuf, anyhow::Error)>) {

@@ -15,7 +15,7 @@ use crate::pfs::{self, PathGroup};
 pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status> {
     let mut out = Out::new();
     let mut failed = 0usize;
-    let mut skipped = 0usize;
+    let mut skipped = files::Skipped::default();
     // A game folder named on the command line is summarised as an install (its indexes read);
     // the other paths as files, in runs between them, so that lines come in command-line order.
     for group in pfs::path_groups(paths) {
@@ -45,9 +45,7 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
         }
     }
     out.flush()?;
-    if skipped > 0 {
-        eprintln!("gamebin: skipped {skipped} file(s) of formats gamebin does not read");
-    }
+    skipped.report();
     Ok(if failed == 0 {
         Status::Success
     } else {
@@ -62,7 +60,7 @@ fn info_files(
     options: ReadOptions,
     out: &mut Out,
     failed: &mut usize,
-    skipped: &mut usize,
+    skipped: &mut files::Skipped,
 ) -> Result<()> {
     if paths.is_empty() {
         return Ok(());
@@ -93,7 +91,7 @@ fn info_files(
                         return ControlFlow::Break(());
                     }
                 }
-                Ok(None) => *skipped += 1,
+                Ok(None) => skipped.add(&input.path),
                 Err(e) => {
                     *failed += 1;
                     progress.suspend(|| report(&input.path, &e));
