@@ -5,6 +5,7 @@
 //!   names can be computed at compile time, plus [`Murmur3`] for hashing a name given in pieces
 //!   (`"<name>" + ".vertices"`) without building it in a buffer.
 //! - CityHash64 (as the `cityhasher` crate computes it): path ids in `assets.bin`.
+//! - A table from such ids to positions, found in one or two memory reads (`id_table`).
 
 const C1: u32 = 0xcc9e_2d51;
 const C2: u32 = 0x1b87_3593;
@@ -129,6 +130,9 @@ impl Murmur3 {
         finish(self.h, self.len, self.pending)
     }
 }
+
+#[cfg(feature = "assets")]
+pub(crate) mod id_table;
 
 /// CityHash64 of `data`, the path-id hash of `assets.bin` and of PFS indexes.
 #[cfg(any(feature = "assets", feature = "pfs"))]

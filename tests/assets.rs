@@ -951,3 +951,35 @@ fn the_independent_sample_is_written_again_with_the_same_structure() {
     assert!(again == file, "the sample written again differs");
     assert_eq!(written_again(&again), again);
 }
+
+#[test]
+fn a_character_cut_in_two_between_names_is_no_name_in_the_path_index() {
+    let mut file = gamebin::synth::assets::example_file();
+    // Two entries next to each other in the table, both named: the last byte of the first name
+    // and the first of the second become the two halves of "é" (0xc3 0xa9). Each name is then
+    // not UTF-8, though the two side by side are.
+    let (i, first_end, second_start) = {
+        let db = AssetsView::from_bytes(&file).unwrap();
+        let entries: Vec<_> = db.paths().iter().collect();
+        let at = |bytes: &[u8]| bytes.as_ptr() as usize - file.as_ptr() as usize;
+        let i = entries
+            .windows(2)
+            .position(|w| w.iter().all(|e| !e.name_bytes().unwrap().is_empty()))
+            .unwrap();
+        let (first, second) = (
+            entries[i].name_bytes().unwrap(),
+            entries[i + 1].name_bytes().unwrap(),
+        );
+        (i, at(first) + first.len(), at(second))
+    };
+    file[first_end - 1] = 0xc3;
+    file[second_start] = 0xa9;
+    let db = AssetsView::from_bytes(&file).unwrap();
+    let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
+    let mut path = String::new();
+    for n in [i, i + 1] {
+        assert!(db.paths().get(n).unwrap().name().is_err());
+        let error = index.full_path_at(db.paths(), n, &mut path).unwrap_err();
+        assert!(error.to_string().contains("not UTF-8"), "{error}");
+    }
+}
