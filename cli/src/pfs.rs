@@ -788,7 +788,7 @@ fn open_folder<'f>(
 }
 
 /// Creates the file `name` in the open folder `dir` (`target` is its path, for messages), as
-/// [`create_target`] does: refused if it exists without `force`; with `force`, a symbolic link
+/// `create_target` does: refused if it exists without `force`; with `force`, a symbolic link
 /// there is replaced, never followed.
 #[cfg(unix)]
 fn create_in(
