@@ -18,6 +18,7 @@
 //! | [`wwd`] | Captain Claw / Gruntz `.wwd` levels | [`WwdView`](wwd::WwdView) |
 //! | [`wdata`] | Rusty Hearts `.wdata` maps | [`WdataView`](wdata::WdataView) |
 //! | [`craftstudio`] | CraftStudio `Project.dat` | [`ProjectView`](craftstudio::ProjectView) |
+//! | [`dds`] | DDS textures (BC1–BC7, uncompressed) | [`DdsView`](dds::DdsView) |
 //!
 //! ```
 //! # #[cfg(feature = "geometry")]
@@ -72,7 +73,8 @@ macro_rules! with_formats {
             feature = "wwd",
             feature = "wdata",
             feature = "craftstudio",
-            feature = "pfs"
+            feature = "pfs",
+            feature = "dds"
         ))] $built)*
         $(#[cfg(not(any(
             feature = "geometry",
@@ -81,7 +83,8 @@ macro_rules! with_formats {
             feature = "wwd",
             feature = "wdata",
             feature = "craftstudio",
-            feature = "pfs"
+            feature = "pfs",
+            feature = "dds"
         )))] $none)*
     };
 }
@@ -98,6 +101,8 @@ with_formats! {
 pub mod bytes;
 #[cfg(feature = "craftstudio")]
 pub mod craftstudio;
+#[cfg(feature = "dds")]
+pub mod dds;
 pub mod diff;
 pub mod error;
 pub mod hash;
@@ -211,6 +216,8 @@ pub enum Format {
     RustyHeartsWdata,
     /// World of Warships PFS index (`.idx`): one index of an install, without its `.pkg` volumes.
     WowsPfsIdx,
+    /// DDS texture (DirectDraw Surface: BC1–BC7 or uncompressed).
+    Dds,
 }
 
 impl Format {
@@ -224,6 +231,7 @@ impl Format {
             Format::CraftStudioProject => "craftstudio-project",
             Format::RustyHeartsWdata => "rusty-hearts-wdata",
             Format::WowsPfsIdx => "wows-pfs-idx",
+            Format::Dds => "dds",
         }
     }
 }

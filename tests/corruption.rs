@@ -24,6 +24,9 @@ struct Corpus {
     drive: fn(&[u8]) -> usize,
     /// The most the format may legitimately expand its input (decoded buffers, inflated blocks).
     max_expansion: usize,
+    /// Only the samples with this extension (a folder of a model's files, whose meshes other
+    /// corpora cover).
+    only: Option<&'static str>,
 }
 
 /// The largest expansion any format's reader allows: ENCD vertex decoding (1024×) or a `.wwd`
@@ -41,36 +44,42 @@ const CORPORA: &[Corpus] = &[
         drive: drive::drive_all,
         // drive_all opens every input as every format: the largest expansion of any applies.
         max_expansion: MAX_EXPANSION,
+        only: None,
     },
     Corpus {
         fixtures: "fixtures/craftstudio-project",
         samples: "craftstudio-project",
         drive: drive::drive_all,
         max_expansion: MAX_EXPANSION,
+        only: None,
     },
     Corpus {
         fixtures: "fixtures/ff13-wdb",
         samples: "ff13-wdb",
         drive: drive::drive_all,
         max_expansion: MAX_EXPANSION,
+        only: None,
     },
     Corpus {
         fixtures: "fixtures/wap32-wwd",
         samples: "wap32-wwd",
         drive: drive::drive_all,
         max_expansion: MAX_EXPANSION,
+        only: None,
     },
     Corpus {
         fixtures: "fixtures/rusty-hearts-wdata",
         samples: "rusty-hearts-wdata",
         drive: drive::drive_all,
         max_expansion: MAX_EXPANSION,
+        only: None,
     },
     Corpus {
         fixtures: "fixtures/wows-assets",
         samples: "wows-assets",
         drive: drive::drive_all,
         max_expansion: MAX_EXPANSION,
+        only: None,
     },
     // Single indexes (and the volumes beside them), opened through AnyView: check, summary, model.
     Corpus {
@@ -78,6 +87,22 @@ const CORPORA: &[Corpus] = &[
         samples: "wows-pfs-idx",
         drive: drive::drive_all,
         max_expansion: MAX_EXPANSION,
+        only: None,
+    },
+    // Textures, and the real models' folders (textures beside their XML and meshes).
+    Corpus {
+        fixtures: "fixtures/dds",
+        samples: "wows-mod/PnFMods/SEA_PI_Yuugumo_Kiyoshimo/JSD209_Yugumo/gun",
+        drive: drive::drive_all,
+        max_expansion: MAX_EXPANSION,
+        only: Some("dds"),
+    },
+    Corpus {
+        fixtures: "fixtures/dds",
+        samples: "wows-mod/PnFMods/SEA_KRE_Atlanta/ASC006_Atlanta_1942/finder",
+        drive: drive::drive_all,
+        max_expansion: MAX_EXPANSION,
+        only: Some("dds"),
     },
     // An index and its volume in one input (tests/drive/pfs.rs); no real one is public.
     Corpus {
@@ -85,6 +110,7 @@ const CORPORA: &[Corpus] = &[
         samples: "wows-pfs",
         drive: drive::drive_all,
         max_expansion: MAX_EXPANSION,
+        only: None,
     },
 ];
 
@@ -108,7 +134,15 @@ fn inputs(corpus: &Corpus) -> Vec<PathBuf> {
     let mut files = files_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join(corpus.fixtures));
     assert!(!files.is_empty(), "no fixtures in {}", corpus.fixtures);
     match std::env::var_os("GAMEBIN_SAMPLES") {
-        Some(samples) => files.extend(files_in(&Path::new(&samples).join(corpus.samples))),
+        Some(samples) => files.extend(
+            files_in(&Path::new(&samples).join(corpus.samples))
+                .into_iter()
+                .filter(|p| {
+                    corpus
+                        .only
+                        .is_none_or(|only| p.extension().is_some_and(|e| e == only))
+                }),
+        ),
         None => eprintln!("GAMEBIN_SAMPLES not set: corrupting fixtures only"),
     }
     files

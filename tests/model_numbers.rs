@@ -33,6 +33,7 @@ fn format_of(folder: &str) -> Format {
         "rusty-hearts-wdata" => Format::RustyHeartsWdata,
         "craftstudio-project" => Format::CraftStudioProject,
         "wows-pfs" => Format::WowsPfsIdx,
+        "dds" => Format::Dds,
         other => panic!("a fixture folder of no known format: {other}"),
     }
 }
@@ -67,7 +68,7 @@ fn write(format: Format, json: &Json) -> Option<Result<(Vec<u8>, Json), String>>
                 .map_err(|e| e.to_string()),
         )
     }
-    use gamebin::{craftstudio, wdata, wdb, wows, wwd};
+    use gamebin::{craftstudio, dds, wdata, wdb, wows, wwd};
     match format {
         Format::WowsGeometry => typed(json, wows::geometry::model::GeometryModel::to_bytes),
         Format::WowsAssets => typed(json, wows::assets::model::AssetsModel::to_bytes),
@@ -76,6 +77,7 @@ fn write(format: Format, json: &Json) -> Option<Result<(Vec<u8>, Json), String>>
         Format::RustyHeartsWdata => typed(json, wdata::model::WdataModel::to_bytes),
         Format::CraftStudioProject => typed(json, craftstudio::model::ProjectModel::to_bytes),
         Format::WowsPfsIdx => typed(json, wows::pfs::model::IdxModel::to_bytes),
+        Format::Dds => typed(json, dds::model::DdsModel::to_bytes),
     }
 }
 

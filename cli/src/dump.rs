@@ -11,6 +11,7 @@ use crate::files::{self, ReadOptions};
 use crate::geometry;
 use crate::output::{Out, Status, is_closed_pipe, report};
 use crate::pfs;
+use crate::texture;
 use crate::wdata;
 use crate::wdb;
 use crate::wwd;
@@ -92,6 +93,13 @@ fn write(
                 serde_json::to_string_pretty(&pfs::dump_idx(path, view)?)?
             } else {
                 pfs::dump_idx_text(path, view)?
+            }
+        }
+        AnyView::Dds(view) => {
+            if json {
+                serde_json::to_string_pretty(&texture::dump(path, view)?)?
+            } else {
+                texture::dump_text(path, view)?
             }
         }
         AnyView::Wdata(view) => {

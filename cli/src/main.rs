@@ -35,6 +35,7 @@ mod pfs;
 mod render;
 mod sigbus;
 mod synth;
+mod texture;
 mod wdata;
 mod wdb;
 mod wdb_pack;
@@ -315,6 +316,38 @@ enum Command {
         #[arg(long, requires = "prefix")]
         visuals: bool,
         /// Replace existing files.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Decodes one level of a DDS texture (BC1–BC7 or uncompressed) to an RGBA PNG.
+    ///
+    /// By default the top level of slice 0. --mip picks a mip level; --max-size the largest
+    /// level whose sides fit, looking first at the texture's larger tiers beside it (World of
+    /// Warships keeps levels above 512 px in `.dd2`, `.dd1` and `.dd0` files of the same stem).
+    /// BC4 is written as grey, BC5 as red and green, BC6H clamped to 0..1; see the library's
+    /// `dds` docs for every format's channels. Existing files are not overwritten without --force.
+    #[command(
+        after_help = "Examples:\n  gamebin texture ship_a.dds -o ship_a.png\n  \
+                            gamebin texture ship_n.dds -o ship_n_64.png --mip 2\n  \
+                            gamebin texture hull_a.dds -o hull_a.png --max-size 2048   (the .dd1 tier if it exists)"
+    )]
+    Texture {
+        /// The .dds file (`-` for standard input).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The PNG to write.
+        #[arg(short, long, value_name = "OUT.png", value_parser = files::not_stdin)]
+        output: PathBuf,
+        /// The mip level, 0 the largest.
+        #[arg(long, value_name = "N", conflicts_with = "max_size")]
+        mip: Option<u32>,
+        /// The array slice or cube face (faces in the order +X, -X, +Y, -Y, +Z, -Z).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        slice: u32,
+        /// The largest width and height wanted, in pixels: the largest tier or mip level within it.
+        #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..))]
+        max_size: Option<u32>,
+        /// Replace the output file if it exists.
         #[arg(long)]
         force: bool,
     },
@@ -1093,6 +1126,24 @@ fn main() -> ExitCode {
                 (None, None) => Ok(output::Status::SomeFailed),
             }
         }
+        Command::Texture {
+            file,
+            output,
+            mip,
+            slice,
+            max_size,
+            force,
+        } => texture::run(
+            &file,
+            &output,
+            &texture::Settings {
+                mip,
+                slice,
+                max_size,
+                force,
+                read: read_options(false),
+            },
+        ),
         Command::Pfs {
             command:
                 PfsCommand::Ls {

@@ -36,6 +36,8 @@ use crate::Format;
 #[cfg(feature = "craftstudio")]
 use crate::craftstudio::ProjectView;
 use crate::error::{Error, ErrorKind, Result};
+#[cfg(feature = "dds")]
+use crate::dds::DdsView;
 #[cfg(feature = "wdata")]
 use crate::wdata::WdataView;
 #[cfg(feature = "wdb")]
@@ -166,6 +168,9 @@ pub enum Problem {
     /// ([`IdxView`]'s `check`).
     #[cfg(feature = "pfs")]
     Pfs(crate::wows::pfs::IdxFinding),
+    /// What the DDS check tolerated (trailing bytes, a pixel format size).
+    #[cfg(feature = "dds")]
+    Dds(crate::dds::DdsFinding),
 }
 
 impl fmt::Display for Problem {
@@ -176,6 +181,8 @@ impl fmt::Display for Problem {
             Problem::Geometry(finding) => finding.fmt(f),
             #[cfg(feature = "pfs")]
             Problem::Pfs(finding) => finding.fmt(f),
+            #[cfg(feature = "dds")]
+            Problem::Dds(finding) => finding.fmt(f),
         }
     }
 }
@@ -444,6 +451,8 @@ formats! {
     Wwd(WwdView) = Wap32Wwd if "wwd",
     /// Rusty Hearts `.wdata` map.
     Wdata(WdataView) = RustyHeartsWdata if "wdata",
+    /// DDS texture.
+    Dds(DdsView) = Dds if "dds",
     /// World of Warships `.geometry` (no magic number: tried after the formats that have one).
     Geometry(GeometryView) = WowsGeometry if "geometry",
     /// CraftStudio `Project.dat` (no magic number).

@@ -42,7 +42,8 @@ impl fmt::Display for NamedError {
             | Format::WowsPfsIdx
             | Format::Ff13Wdb
             | Format::Wap32Wwd
-            | Format::RustyHeartsWdata => {
+            | Format::RustyHeartsWdata
+            | Format::Dds => {
                 write!(f, "named {} but does not read as one", self.named)
             }
         }
@@ -69,6 +70,7 @@ fn by_name(path: &Path) -> Option<(Format, &'static str)> {
         Some("wwd") => Some((Format::Wap32Wwd, ".wwd")),
         Some("wdata") => Some((Format::RustyHeartsWdata, ".wdata")),
         Some("idx") => Some((Format::WowsPfsIdx, ".idx")),
+        Some("dds" | "dd0" | "dd1" | "dd2") => Some((Format::Dds, ".dds")),
         Some("bin")
             if path
                 .file_stem()

@@ -10,6 +10,8 @@ pub mod assets;
 pub mod assets_scale;
 #[cfg(feature = "craftstudio")]
 pub mod craftstudio;
+#[cfg(feature = "dds")]
+pub mod dds;
 #[cfg(feature = "geometry")]
 pub mod geometry;
 #[cfg(all(feature = "geometry", feature = "assets"))]

@@ -7,6 +7,7 @@ use gamebin::{AnyView, Scratch, View};
 
 mod assets;
 mod craftstudio;
+mod dds;
 mod geometry;
 pub mod pfs;
 mod wdata;
@@ -17,6 +18,7 @@ mod wwd;
 #[allow(unused_imports)]
 pub use assets::{drive_assets, drive_assets_under};
 pub use craftstudio::drive_craftstudio;
+pub use dds::drive_dds;
 pub use geometry::drive_geometry;
 pub use pfs::drive_pfs;
 pub use wdata::drive_wdata;
@@ -77,4 +79,5 @@ pub fn drive_all(data: &[u8]) -> usize {
         + drive_wwd(data)
         + drive_wdata(data)
         + drive_pfs(data)
+        + drive_dds(data)
 }
