@@ -2,7 +2,7 @@
 
 ``gamebin.open(path)`` picks the reader by content; each format also has its class:
 :class:`GeometryFile`, :class:`AssetsDb`, :class:`WdbFile`, :class:`WwdLevel`,
-:class:`WdataMap`, :class:`CraftStudioProject`. Every constructor takes a path (mapped), or
+:class:`WdataMap`, :class:`CraftStudioProject`, :class:`DdsTexture`. Every constructor takes a path (mapped), or
 ``bytes``/``bytearray``/``memoryview``. A malformed file raises :class:`FormatError`
 (``.offset``, ``.field``); I/O problems raise ``OSError``. :class:`Install` opens a World of
 Warships game folder and reads (or opens) the files in its archives.
@@ -16,6 +16,7 @@ from typing import Any, Union
 from ._file import File, Input, source_of
 from ._gamebin import FormatError, Source
 from .assets import AssetsDb, Model, Prototype, write_assets
+from .dds import DdsTexture
 from .install import Install, write_pfs
 from .geometry import ArmorModel, Draw, GeometryFile, normals, positions, uvs, vertex_dtype
 from .models import CraftStudioProject, WdataMap
@@ -26,6 +27,7 @@ __all__ = [
     "ArmorModel",
     "AssetsDb",
     "CraftStudioProject",
+    "DdsTexture",
     "Draw",
     "File",
     "FormatError",
@@ -47,18 +49,22 @@ __all__ = [
     "write_pfs",
 ]
 
-AnyFile = Union[GeometryFile, AssetsDb, WdbFile, WwdLevel, WdataMap, CraftStudioProject]
+AnyFile = Union[
+    GeometryFile, AssetsDb, WdbFile, WwdLevel, WdataMap, CraftStudioProject, DdsTexture
+]
 
 _BY_FORMAT = {
     cls.format: cls
-    for cls in (GeometryFile, AssetsDb, WdbFile, WwdLevel, WdataMap, CraftStudioProject)
+    for cls in (
+        GeometryFile, AssetsDb, WdbFile, WwdLevel, WdataMap, CraftStudioProject, DdsTexture
+    )
 }
 
 
 def open(data: Input, *, read: bool = False, **options: Any) -> AnyFile:  # noqa: A001 (like io.open)
     """Opens ``data`` (a path, or the bytes) with the reader its content calls for.
     ``FormatError`` when no format recognises it; a file whose name says its format
-    (``.geometry``, ``.wdb``, ``.wwd``, ``.wdata``, ``assets.bin``, ``Project.dat``) but whose
+    (``.geometry``, ``.wdb``, ``.wwd``, ``.wdata``, ``.dds``, ``assets.bin``, ``Project.dat``) but whose
     content does not read as it (truncated, damaged) raises that reader's ``FormatError``, with
     its ``offset`` and ``field``.
 

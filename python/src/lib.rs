@@ -5,6 +5,7 @@
 
 mod assets;
 mod assets_model;
+mod dds;
 mod errors;
 mod geometry;
 mod install;
@@ -39,6 +40,8 @@ fn _gamebin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     prototype::add_id_fields(m)?;
     m.add_function(wrap_pyfunction!(assets::assets_model_glb, m)?)?;
     m.add_function(wrap_pyfunction!(assets::write_model_example, m)?)?;
+    m.add_function(wrap_pyfunction!(dds::dds_texture, m)?)?;
+    m.add_function(wrap_pyfunction!(dds::dds_decode, m)?)?;
     m.add_function(wrap_pyfunction!(wdb::wdb_table, m)?)?;
     m.add_function(wrap_pyfunction!(wwd::wwd_level, m)?)?;
     m.add_function(wrap_pyfunction!(wwd::wwd_text, m)?)?;

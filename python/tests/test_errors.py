@@ -16,6 +16,7 @@ CLASSES = {
     "wap32-wwd": gamebin.WwdLevel,
     "rusty-hearts-wdata": gamebin.WdataMap,
     "craftstudio-project": gamebin.CraftStudioProject,
+    "dds": gamebin.DdsTexture,
 }
 
 
@@ -42,6 +43,11 @@ def use(obj):
         obj.event_boxes, obj.event_boxes_by_type
     elif isinstance(obj, gamebin.CraftStudioProject):
         obj.entries, obj.controls
+    elif isinstance(obj, gamebin.DdsTexture):
+        obj.levels
+        for slice_ in range(obj.slice_count):
+            for mip in range(obj.mip_count):
+                obj.decode(mip, slice_)
 
 
 def read(cls, data):
