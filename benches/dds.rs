@@ -70,7 +70,11 @@ fn bench(c: &mut Criterion) {
             if view.width() < 64 {
                 continue;
             }
-            let name = format!("{} {}", view.format().name(), path.file_name().unwrap().to_string_lossy());
+            let name = format!(
+                "{} {}",
+                view.format().name(),
+                path.file_name().unwrap().to_string_lossy()
+            );
             decode_pair(c, "dds/decode real", &name, &bytes);
         }
     }
