@@ -117,7 +117,12 @@ pub mod synth;
 pub mod wdata;
 #[cfg(feature = "wdb")]
 pub mod wdb;
-#[cfg(any(feature = "geometry", feature = "assets", feature = "pfs"))]
+#[cfg(any(
+    feature = "geometry",
+    feature = "assets",
+    feature = "pfs",
+    feature = "sources"
+))]
 pub mod wows;
 pub mod write_error;
 #[cfg(feature = "wwd")]

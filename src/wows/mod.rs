@@ -12,6 +12,8 @@ pub mod geometry;
 pub mod model;
 #[cfg(feature = "pfs")]
 pub mod pfs;
+#[cfg(feature = "sources")]
+pub mod sources;
 
 /// Whether a resource path from an `assets.bin` (`content/gameplay/.../B.model`) stays under the
 /// folder it is joined to: not empty, and no empty, `.` or `..` segment, no backslash, colon or

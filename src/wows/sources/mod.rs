@@ -1,0 +1,19 @@
+//! BigWorld XML model sources as mod authors ship them (the ModSDK layout): `.model`, `.visual`
+//! and `.mfm` files, in both generations (see the crate's specs: the newer form with a
+//! `<skeleton>`, named render sets and `<lods>`; the classic form with a top-level `<node>` tree,
+//! `<geometry>` mapping names and a `<parent>` chain of LOD `.model` files).
+//!
+//! The files are small text files, so they are read whole into owned types (unlike the binary
+//! formats, there is nothing to borrow: every value is trimmed text that must be parsed). Every
+//! error names the file, the element path and the line. So far: the element tree, `.model` and
+//! `.mfm`; the `.visual` reader and the resolver over a res/ root are still to come.
+
+mod error;
+mod mfm;
+mod model;
+mod xml;
+
+pub use error::SourceError;
+pub use mfm::{Material, MaterialProperty, PropertyValue, dds_path};
+pub use model::{ModelFile, VisualKind};
+pub use xml::{Element, MAX_DEPTH, MAX_FILE_SIZE, parse};
