@@ -14,13 +14,18 @@ fn stdout(o: &Output) -> String {
 }
 
 /// Every fixture, as `<format folder>/<file name>` under `fixtures/`: the files of a format, not
-/// the `.pkg` volumes beside the PFS indexes (a volume alone is no format).
+/// the `.pkg` volumes beside the PFS indexes (a volume alone is no format), nor the XML sources'
+/// folders (`wows-sources/newer`, read by the library's tests/sources.rs).
 fn fixtures() -> Vec<String> {
     let mut names = Vec::new();
     for folder in std::fs::read_dir(root().join("fixtures")).unwrap() {
         let folder = folder.unwrap();
         for file in std::fs::read_dir(folder.path()).unwrap() {
-            let file = file.unwrap().file_name().into_string().unwrap();
+            let file = file.unwrap();
+            if !file.file_type().unwrap().is_file() {
+                continue;
+            }
+            let file = file.file_name().into_string().unwrap();
             if file.ends_with(".pkg") {
                 continue;
             }

@@ -215,6 +215,16 @@ fn no_writing_command_replaces_a_file_without_force() {
             &t("out.tmx"),
         ),
         case(
+            "texture",
+            &[
+                "texture",
+                arg(&fixture("dds/bc7_dx10.dds")),
+                "-o",
+                arg(&t("texture.png")),
+            ],
+            &t("texture.png"),
+        ),
+        case(
             "wwd from-tiled",
             &["wwd", "from-tiled", arg(&tmx), "-o", arg(&t("out.wwd"))],
             &t("out.wwd"),

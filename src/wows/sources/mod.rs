@@ -5,15 +5,18 @@
 //!
 //! The files are small text files, so they are read whole into owned types (unlike the binary
 //! formats, there is nothing to borrow: every value is trimmed text that must be parsed). Every
-//! error names the file, the element path and the line. So far: the element tree, `.model` and
-//! `.mfm`; the `.visual` reader and the resolver over a res/ root are still to come.
+//! error names the file, the element path and the line. So far: the element tree and the `.model`,
+//! `.visual` and `.mfm` readers; the resolver over a res/ root (the `<parent>` chain, the files a
+//! mod lacks) and the export are still to come.
 
 mod error;
 mod mfm;
 mod model;
+mod visual;
 mod xml;
 
 pub use error::SourceError;
 pub use mfm::{Material, MaterialProperty, PropertyValue, dds_path};
 pub use model::{ModelFile, VisualKind};
+pub use visual::{VisualFile, VisualForm, VisualLod, VisualMaterial, VisualNode, VisualRenderSet};
 pub use xml::{Element, MAX_DEPTH, MAX_FILE_SIZE, parse};

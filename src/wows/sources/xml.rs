@@ -100,13 +100,38 @@ fn parse_float(s: &str) -> Option<f32> {
     s.parse::<f32>().ok().filter(|v| v.is_finite())
 }
 
-/// 1-based line of byte `pos` in `text` (quick-xml reports byte positions).
-fn line_at(text: &str, pos: u64) -> usize {
-    let end = usize::try_from(pos).unwrap_or(usize::MAX).min(text.len());
-    text.as_bytes()
-        .get(..end)
-        .map_or(0, |b| b.iter().filter(|&&c| c == b'\n').count())
-        + 1
+/// Lines counted as the reader moves forward: each byte of the file is looked at once, however
+/// many elements it holds (counting from the start for every element made a large file
+/// quadratic).
+struct Lines<'t> {
+    text: &'t [u8],
+    counted_to: usize,
+    line: usize,
+}
+
+impl Lines<'_> {
+    /// The 1-based line of byte `pos`; positions asked for only grow, except for an error's,
+    /// which is counted afresh.
+    fn at(&mut self, pos: u64) -> usize {
+        let end = usize::try_from(pos)
+            .unwrap_or(usize::MAX)
+            .min(self.text.len());
+        if end < self.counted_to {
+            return self.text[..end].iter().filter(|&&c| c == b'\n').count() + 1;
+        }
+        self.line += self.text[self.counted_to..end]
+            .iter()
+            .filter(|&&c| c == b'\n')
+            .count();
+        self.counted_to = end;
+        self.line
+    }
+}
+
+/// The most bytes of element paths the tree may hold: each element keeps its path for errors,
+/// so a deep nest of long names could otherwise make the tree many times the file.
+fn path_budget(len: usize) -> usize {
+    len.saturating_mul(16).saturating_add(1 << 20)
 }
 
 /// Parses `text` (the contents of `file`) into its root element.
@@ -123,10 +148,17 @@ pub fn parse(file: &str, text: &str) -> Result<Element, SourceError> {
         ));
     }
     let mut reader = quick_xml::Reader::from_str(text);
+    let mut lines = Lines {
+        text: text.as_bytes(),
+        counted_to: 0,
+        line: 1,
+    };
+    let mut path_bytes = 0usize;
+    let budget = path_budget(text.len());
     let mut stack: Vec<Element> = Vec::new();
     let mut root: Option<Element> = None;
     let path_of = |stack: &[Element]| stack.last().map(|e| e.path.clone()).unwrap_or_default();
-    let open = |stack: &[Element], name: &[u8], at: u64| -> Element {
+    let open = |stack: &[Element], name: &[u8], line: usize| -> Element {
         let name = String::from_utf8_lossy(name).into_owned();
         let parent = path_of(stack);
         let path = if parent.is_empty() {
@@ -137,28 +169,42 @@ pub fn parse(file: &str, text: &str) -> Result<Element, SourceError> {
         Element {
             name,
             path,
-            line: line_at(text, at),
+            line,
             ..Element::default()
         }
     };
     loop {
         let at = reader.buffer_position();
-        let event = reader.read_event().map_err(|e| {
-            SourceError::new(
-                file,
-                &path_of(&stack),
-                line_at(text, reader.error_position()),
-                format!("bad XML: {e}"),
-            )
-        })?;
-        let bad = |stack: &[Element], why: String| {
-            SourceError::new(file, &path_of(stack), line_at(text, at), why)
+        let event = match reader.read_event() {
+            Ok(event) => event,
+            Err(e) => {
+                let line = lines.at(reader.error_position());
+                return Err(SourceError::new(
+                    file,
+                    &path_of(&stack),
+                    line,
+                    format!("bad XML: {e}"),
+                ));
+            }
         };
-        match event {
-            Event::Start(start) | Event::Empty(start) if root.is_some() => {
-                let _ = start;
+        let line = lines.at(at);
+        let bad =
+            |stack: &[Element], why: String| SourceError::new(file, &path_of(stack), line, why);
+        if let Event::Start(start) | Event::Empty(start) = &event {
+            if root.is_some() {
                 return Err(bad(&stack, "a second root element".into()));
             }
+            path_bytes = path_bytes
+                .saturating_add(path_of(&stack).len())
+                .saturating_add(start.name().as_ref().len() + 1);
+            if path_bytes > budget {
+                return Err(bad(
+                    &stack,
+                    format!("the element paths exceed {budget} bytes (names nested too deep)"),
+                ));
+            }
+        }
+        match event {
             Event::Start(start) => {
                 if stack.len() >= MAX_DEPTH {
                     return Err(bad(
@@ -166,11 +212,11 @@ pub fn parse(file: &str, text: &str) -> Result<Element, SourceError> {
                         format!("elements nested deeper than {MAX_DEPTH}"),
                     ));
                 }
-                let e = open(&stack, start.name().as_ref(), at);
+                let e = open(&stack, start.name().as_ref(), line);
                 stack.push(e);
             }
             Event::Empty(start) => {
-                let e = open(&stack, start.name().as_ref(), at);
+                let e = open(&stack, start.name().as_ref(), line);
                 match stack.last_mut() {
                     Some(parent) => parent.children.push(e),
                     None => root = Some(e),
