@@ -29,6 +29,7 @@ mod files;
 mod geometry;
 mod info;
 mod model;
+mod model_source;
 mod output;
 mod parallel;
 mod pfs;
@@ -262,7 +263,12 @@ enum Command {
     },
     /// Exports World of Warships models as GLB: a ModelPrototype (or VisualPrototype) of an
     /// assets.bin, its node hierarchy, LODs, render sets and materials, with the meshes of the
-    /// .geometry files under the game's res/ folder.
+    /// .geometry files under the game's res/ folder; or a mod's model from its XML sources
+    /// (X.model, recognised by content: its .visual, .mfm, .geometry and .dds under ROOT).
+    ///
+    /// A .model source: `gamebin model X.model --res ROOT -o X.glb` (no KEY, no --prefix), every
+    /// path inside the files relative to ROOT; the classic <parent> chain gives its LODs; each
+    /// material's albedo is embedded as PNG (--textures none: not), within --max-texture pixels.
     ///
     /// One model: KEY (an id, `0x…` or decimal, or a full path such as
     /// `content/gameplay/japan/ship/destroyer/JSD011/JSD011.model`) to OUT.glb (or OUTDIR/NAME.glb
@@ -284,19 +290,16 @@ enum Command {
         gamebin model assets.bin --prefix content/gameplay/japan/ship --res ~/wows/res -o glb/\n  \
         gamebin model ~/wows::content/assets.bin --prefix content/gameplay/japan/ship --res ~/wows -o glb/\n  \
         gamebin synth assets --scale small -o world/assets.bin --res world/res && \
-        gamebin model world/assets.bin --prefix content/ --res world/res -o world/glb")]
+        gamebin model world/assets.bin --prefix content/ --res world/res -o world/glb\n  \
+        gamebin model mod/res/PnFMods/X/gun/gun.model --res mod/res -o gun.glb --lod all")]
     Model {
         /// The assets.bin (`-` for standard input; `GAME::content/assets.bin` for the one inside
-        /// the game install GAME).
-        #[arg(value_name = "ASSETS")]
+        /// the game install GAME), or a .model source.
+        #[arg(value_name = "ASSETS|X.model")]
         file: PathBuf,
         /// The model (or visual) to export: an id (`0x…` or decimal) or a full path (a leading
         /// `res/` is dropped).
-        #[arg(
-            value_name = "ID|PATH",
-            required_unless_present = "prefix",
-            conflicts_with = "prefix"
-        )]
+        #[arg(value_name = "ID|PATH", conflicts_with = "prefix")]
         key: Option<String>,
         /// Export every model whose full path starts with PREFIX (e.g. `content/gameplay/japan`).
         #[arg(long, value_name = "PREFIX")]
@@ -315,6 +318,14 @@ enum Command {
         /// With --prefix: export the VisualPrototypes under the prefix instead of the models.
         #[arg(long, requires = "prefix")]
         visuals: bool,
+        /// A .model source's textures: `embed` its albedo (`_a`) as PNG, the material's base
+        /// colour, or `none` (the texture paths stay in the materials' extras).
+        #[arg(long, value_enum, default_value = "embed", value_name = "embed|none")]
+        textures: model_source::Textures,
+        /// The largest side of an embedded texture, in pixels: the largest tier (.dd0/.dd1/.dd2)
+        /// or mip level within it.
+        #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..))]
+        max_texture: Option<u32>,
         /// Replace existing files.
         #[arg(long)]
         force: bool,
@@ -1111,19 +1122,49 @@ fn main() -> ExitCode {
             lod,
             visuals,
             force,
+            textures,
+            max_texture,
         } => {
-            let settings = model::Settings {
-                res: &res,
-                output: &output,
-                lods: lod,
-                visuals,
-                force,
-            };
-            match (key, prefix) {
-                (Some(key), _) => model::run_one(&file, &key, &settings),
-                (None, Some(prefix)) => model::run_batch(&file, &prefix, &settings),
-                // clap requires one of them.
-                (None, None) => Ok(output::Status::SomeFailed),
+            if model_source::is_xml_source(&file) {
+                if key.is_some() || prefix.is_some() {
+                    eprintln!(
+                        "gamebin: {}: a .model source is exported alone: drop the model key and \
+                         --prefix (they choose models of an assets.bin)",
+                        file.display()
+                    );
+                    return ExitCode::from(2);
+                }
+                model_source::run(
+                    &file,
+                    &model_source::Settings {
+                        res: &res,
+                        output: &output,
+                        lods: lod,
+                        textures: textures.into(),
+                        max_texture,
+                        force,
+                    },
+                )
+            } else {
+                let settings = model::Settings {
+                    res: &res,
+                    output: &output,
+                    lods: lod,
+                    visuals,
+                    force,
+                };
+                match (key, prefix) {
+                    (Some(key), _) => model::run_one(&file, &key, &settings),
+                    (None, Some(prefix)) => model::run_batch(&file, &prefix, &settings),
+                    (None, None) => {
+                        eprintln!(
+                            "gamebin: {}: name the model to export (an id or a full path) or --prefix \
+                         for a batch",
+                            file.display()
+                        );
+                        return ExitCode::from(2);
+                    }
+                }
             }
         }
         Command::Texture {

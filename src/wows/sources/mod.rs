@@ -10,13 +10,17 @@
 //! mod lacks) and the export are still to come.
 
 mod error;
+#[cfg(all(feature = "geometry", feature = "gltf"))]
+pub mod gltf;
 mod mfm;
 mod model;
+mod resolve;
 mod visual;
 mod xml;
 
 pub use error::SourceError;
 pub use mfm::{Material, MaterialProperty, PropertyValue, dds_path};
 pub use model::{ModelFile, VisualKind};
+pub use resolve::{MAX_LOD_CHAIN, SourceLod, SourceModel, relative_to, resolve};
 pub use visual::{VisualFile, VisualForm, VisualLod, VisualMaterial, VisualNode, VisualRenderSet};
 pub use xml::{Element, MAX_DEPTH, MAX_FILE_SIZE, parse};

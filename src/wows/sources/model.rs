@@ -33,6 +33,19 @@ pub struct ModelFile {
     pub casts_shadow: Option<bool>,
     /// Line of the `<parent>` element (for errors about the file it names).
     pub parent_line: usize,
+    /// Line of the element naming the visual (for errors about the file it names).
+    pub visual_line: usize,
+}
+
+impl VisualKind {
+    /// The element that names the visual.
+    pub const fn element(self) -> &'static str {
+        match self {
+            VisualKind::Visual => "visual",
+            VisualKind::Nodefull => "nodefullVisual",
+            VisualKind::Nodeless => "nodelessVisual",
+        }
+    }
 }
 
 impl ModelFile {
@@ -70,6 +83,7 @@ impl ModelFile {
             visual,
             parent: parent.map(|p| p.text.clone()),
             parent_line: parent.map_or(0, |p| p.line),
+            visual_line: el.line,
             extent: root.child("extent").map(|e| e.float(file)).transpose()?,
             casts_shadow: root
                 .child("castsShadow")

@@ -47,6 +47,9 @@ pub struct VisualMaterial {
     pub mfm: String,
     /// The classic form's `<primitiveGroup>` number; `None` in the newer form.
     pub primitive_group: Option<u32>,
+    /// The line of its `<mfm>` (for the error when the file it names is missing).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub line: usize,
 }
 
 /// One render set: what it draws and with what.
@@ -230,13 +233,17 @@ fn read_material(
     material: &Element,
     primitive_group: Option<u32>,
 ) -> Result<VisualMaterial, SourceError> {
+    let mfm = material
+        .child("mfm")
+        .ok_or_else(|| material.error(file, "no <mfm> element"))?;
     Ok(VisualMaterial {
         identifier: material
             .child("identifier")
             .map(|e| e.text.clone())
             .unwrap_or_default(),
-        mfm: material.required_text(file, "mfm")?.to_owned(),
+        mfm: mfm.text.clone(),
         primitive_group,
+        line: mfm.line,
     })
 }
 

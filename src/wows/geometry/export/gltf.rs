@@ -56,6 +56,10 @@ pub struct NodeId(u32);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MaterialId(u32);
 
+/// A texture (an embedded image and its sampler) of a [`GlbBuilder`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextureId(u32);
+
 /// A skin of a [`GlbBuilder`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SkinId(u32);
@@ -476,6 +480,74 @@ impl GlbBuilder {
             extras: extras.and_then(raw_json),
             ..Default::default()
         });
+        MaterialId(id(material.value()))
+    }
+
+    /// Adds a PNG image, embedded in the binary buffer, and a texture sampling it (linear
+    /// filtering, repeated).
+    pub fn add_png_texture(&mut self, name: &str, png: &[u8]) -> TextureId {
+        let offset = self.bin.len().next_multiple_of(4);
+        self.bin.resize(offset, 0);
+        self.bin.extend_from_slice(png);
+        // An image's view has no target (it is neither vertex nor index data).
+        let view = self.root.push(json::buffer::View {
+            buffer: json::Index::new(0),
+            byte_length: size(png.len()),
+            byte_offset: Some(size(offset)),
+            byte_stride: None,
+            name: None,
+            target: None,
+            extensions: None,
+            extras: None,
+        });
+        let image = self.root.push(json::Image {
+            buffer_view: Some(view),
+            mime_type: Some(json::image::MimeType("image/png".to_owned())),
+            name: Some(name.to_owned()),
+            uri: None,
+            extensions: None,
+            extras: None,
+        });
+        let sampler = match self.root.samplers.is_empty() {
+            true => self.root.push(json::texture::Sampler {
+                mag_filter: Some(Valid(json::texture::MagFilter::Linear)),
+                min_filter: Some(Valid(json::texture::MinFilter::LinearMipmapLinear)),
+                ..Default::default()
+            }),
+            false => json::Index::new(0),
+        };
+        let texture = self.root.push(json::Texture {
+            name: Some(name.to_owned()),
+            sampler: Some(sampler),
+            source: image,
+            extensions: None,
+            extras: None,
+        });
+        TextureId(id(texture.value()))
+    }
+
+    /// Adds a material like [`add_material`](Self::add_material) whose base colour is sampled from
+    /// `base_color` (a texture from [`add_png_texture`](Self::add_png_texture)), with texture
+    /// coordinates set 0.
+    pub fn add_textured_material(
+        &mut self,
+        name: &str,
+        extras: Option<String>,
+        base_color: Option<TextureId>,
+    ) -> MaterialId {
+        let mut material = json::Material {
+            name: Some(name.to_owned()),
+            extras: extras.and_then(raw_json),
+            ..Default::default()
+        };
+        material.pbr_metallic_roughness.base_color_texture =
+            base_color.map(|texture| json::texture::Info {
+                index: json::Index::new(texture.0),
+                tex_coord: 0,
+                extensions: None,
+                extras: None,
+            });
+        let material = self.root.push(material);
         MaterialId(id(material.value()))
     }
 

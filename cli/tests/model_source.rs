@@ -1,0 +1,172 @@
+//! `gamebin model X.model --res ROOT -o X.glb` on the real mod models of `wows-mod/`: every node of
+//! the visual, every render set of LOD 0 with its draw's triangle count (read from the `.geometry`
+//! by its own reader), the albedo embedded at its DDS size; the classic `<parent>` chain as one
+//! scene per LOD; a wrong resource root named with the file it lacks.
+
+use std::path::PathBuf;
+
+mod common;
+use common::{at_repository_root, gamebin, stderr, temp_dir};
+
+fn res_root() -> PathBuf {
+    let dir = std::env::var_os("GAMEBIN_SAMPLES").expect(
+        "GAMEBIN_SAMPLES is not set: this test reads the real samples (run it with \
+         GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored)",
+    );
+    let dir = PathBuf::from(dir);
+    let dir = if dir.is_absolute() {
+        dir
+    } else {
+        common::root().join(dir)
+    };
+    dir.join("wows-mod")
+}
+
+const GUN: &str = "PnFMods/SEA_PI_Yuugumo_Kiyoshimo/JSD209_Yugumo/gun/JGA010_25mm_Type96";
+const FINDER: &str = "PnFMods/SEA_KRE_Atlanta/ASC006_Atlanta_1942/finder/AF076_Rangefinder_2_5m";
+
+/// The GLB's document and binary chunk.
+fn load(path: &std::path::Path) -> (gltf::Document, Vec<u8>) {
+    let glb = gltf::Gltf::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let blob = glb.blob.clone().unwrap();
+    (glb.document, blob)
+}
+
+/// The size of an embedded PNG image, from its header (read by the png crate).
+fn image_size(image: gltf::Image<'_>, blob: &[u8]) -> (u32, u32) {
+    let gltf::image::Source::View { view, mime_type } = image.source() else {
+        panic!("the image is not embedded");
+    };
+    assert_eq!(mime_type, "image/png");
+    let bytes = &blob[view.offset()..view.offset() + view.length()];
+    let reader = png::Decoder::new(std::io::Cursor::new(bytes))
+        .read_info()
+        .unwrap();
+    (reader.info().width, reader.info().height)
+}
+
+/// Triangles of the draw whose index mapping has `id`, by the `.geometry` reader.
+fn triangles(geometry: &std::path::Path, indices_id: u32) -> usize {
+    let bytes = std::fs::read(geometry).unwrap();
+    let view = gamebin::wows::geometry::GeometryView::from_bytes(&bytes).unwrap();
+    let mapping = view.index_mappings().by_id(indices_id).unwrap();
+    mapping.items_count() as usize / 3
+}
+
+#[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
+fn the_newer_form_exports_its_nodes_lod_0_and_its_albedo() {
+    at_repository_root();
+    let root = res_root();
+    let out = temp_dir("model-source-gun").join("gun.glb");
+    let model = root.join(format!("{GUN}.model"));
+    let run = gamebin(&[
+        "model",
+        model.to_str().unwrap(),
+        "--res",
+        root.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let (document, blob) = load(&out);
+    // The skeleton: Scene Root, Turret, HP_gunFire1..3, HP_gunFireEffect; and the mesh's node.
+    let names: Vec<_> = document
+        .nodes()
+        .filter_map(|n| n.name().map(str::to_owned))
+        .collect();
+    for node in [
+        "Scene Root",
+        "Turret",
+        "HP_gunFire1",
+        "HP_gunFire2",
+        "HP_gunFire3",
+        "HP_gunFireEffect",
+    ] {
+        assert!(
+            names.iter().any(|n| n == node),
+            "{node} missing from {names:?}"
+        );
+    }
+    // LOD 0 draws TurretShape (indices 0x98e59262, SOURCES.txt), with the draw's triangles.
+    assert_eq!(document.meshes().count(), 1);
+    let primitive = document
+        .meshes()
+        .next()
+        .unwrap()
+        .primitives()
+        .next()
+        .unwrap();
+    let geometry = root.join(format!("{GUN}.geometry"));
+    assert_eq!(
+        primitive.indices().unwrap().count() / 3,
+        triangles(&geometry, 0x98e59262)
+    );
+    // The albedo, JGA010_25mm_Type96_a.dds: 128x128 (SOURCES.txt), as the base colour.
+    let material = primitive.material();
+    let base = material
+        .pbr_metallic_roughness()
+        .base_color_texture()
+        .unwrap();
+    assert_eq!(image_size(base.texture().source(), &blob), (128, 128));
+    assert_eq!(material.name(), Some(&*format!("{GUN}.mfm")));
+}
+
+#[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
+fn the_classic_chain_is_one_scene_per_lod_and_a_wrong_root_names_the_missing_file() {
+    at_repository_root();
+    let root = res_root();
+    let dir = temp_dir("model-source-finder");
+    let out = dir.join("finder.glb");
+    let model = root.join(format!("{FINDER}.model"));
+    let run = gamebin(&[
+        "model",
+        model.to_str().unwrap(),
+        "--res",
+        root.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--lod",
+        "all",
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let (document, blob) = load(&out);
+    // SOURCES.txt: the chain lods/…_lod1 -> _lod2 -> _lod3 under the top model.
+    assert_eq!(document.scenes().count(), 4);
+    assert_eq!(document.meshes().count(), 4);
+    let geometry = root.join(format!("{FINDER}.geometry"));
+    let ids = [
+        "AM001Shape.indices",
+        "AM001_lod1Shape.indices",
+        "AM001_lod2Shape.indices",
+        "AM001_lod3Shape.indices",
+    ];
+    let want: Vec<usize> = ids
+        .iter()
+        .map(|name| triangles(&geometry, gamebin::hash::murmur3_32(name.as_bytes(), 0)))
+        .collect();
+    let got: Vec<usize> = document
+        .meshes()
+        .map(|m| m.primitives().next().unwrap().indices().unwrap().count() / 3)
+        .collect();
+    assert_eq!(got, want);
+    let image = document.images().next().unwrap();
+    assert_eq!(image_size(image, &blob), (128, 128));
+
+    let wrong = gamebin(&[
+        "model",
+        model.to_str().unwrap(),
+        "--res",
+        dir.to_str().unwrap(),
+        "-o",
+        dir.join("x.glb").to_str().unwrap(),
+    ]);
+    assert_eq!(wrong.status.code(), Some(1));
+    assert!(
+        stderr(&wrong).contains(&format!("<nodefullVisual>: {FINDER}.visual is missing")),
+        "{}",
+        stderr(&wrong)
+    );
+    assert!(!dir.join("x.glb").exists());
+}
