@@ -1125,26 +1125,29 @@ fn main() -> ExitCode {
             textures,
             max_texture,
         } => {
-            if model_source::is_xml_source(&file) {
+            let folder = file.is_dir();
+            if folder || model_source::is_xml_source(&file) {
                 if key.is_some() || prefix.is_some() {
                     eprintln!(
-                        "gamebin: {}: a .model source is exported alone: drop the model key and \
-                         --prefix (they choose models of an assets.bin)",
+                        "gamebin: {}: .model sources (a file, or a folder of them) are exported \
+                         without a model key or --prefix (they choose models of an assets.bin)",
                         file.display()
                     );
                     return ExitCode::from(2);
                 }
-                model_source::run(
-                    &file,
-                    &model_source::Settings {
-                        res: &res,
-                        output: &output,
-                        lods: lod,
-                        textures: textures.into(),
-                        max_texture,
-                        force,
-                    },
-                )
+                let settings = model_source::Settings {
+                    res: &res,
+                    output: &output,
+                    lods: lod,
+                    textures: textures.into(),
+                    max_texture,
+                    force,
+                };
+                if folder {
+                    model_source::run_batch(&file, &settings)
+                } else {
+                    model_source::run(&file, &settings)
+                }
             } else {
                 let settings = model::Settings {
                     res: &res,

@@ -170,3 +170,40 @@ fn the_classic_chain_is_one_scene_per_lod_and_a_wrong_root_names_the_missing_fil
     );
     assert!(!dir.join("x.glb").exists());
 }
+
+#[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
+fn a_folder_exports_its_top_models_and_leaves_the_lods_to_them() {
+    at_repository_root();
+    let root = res_root();
+    let out = temp_dir("model-source-batch").join("glb");
+    let run = gamebin(&[
+        "model",
+        root.join("PnFMods").to_str().unwrap(),
+        "--res",
+        root.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    // Three top models (SOURCES.txt: the gun, its destroyed variant, the rangefinder); the
+    // rangefinder's lods/ models are its LODs, not models of their own.
+    let mut written: Vec<String> = String::from_utf8(run.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.rsplit('/').next().unwrap().to_owned())
+        .collect();
+    written.sort();
+    assert_eq!(
+        written,
+        [
+            "AF076_Rangefinder_2_5m.glb",
+            "JGA010_25mm_Type96.glb",
+            "JGA010_25mm_Type96_dead.glb"
+        ]
+    );
+    assert!(
+        out.join("SEA_KRE_Atlanta/ASC006_Atlanta_1942/finder/AF076_Rangefinder_2_5m.glb")
+            .is_file()
+    );
+}
