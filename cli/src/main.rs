@@ -267,7 +267,7 @@ enum Command {
     /// (X.model, recognised by content: its .visual, .mfm, .geometry and .dds under ROOT).
     ///
     /// A .model source: `gamebin model X.model --res ROOT -o X.glb` (no KEY, no --prefix), every
-    /// path inside the files relative to ROOT; the classic <parent> chain gives its LODs; each
+    /// path inside the files relative to ROOT; the classic `<parent>` chain gives its LODs; each
     /// material's albedo is embedded as PNG (--textures none: not), within --max-texture pixels.
     ///
     /// One model: KEY (an id, `0x…` or decimal, or a full path such as
