@@ -248,37 +248,16 @@ impl Export<'_, '_, '_> {
             let set_name = set
                 .name
                 .map_or_else(|| format!("{:#010x}", set.name_id()), str::to_owned);
-            match max_joint {
-                Some(joint) => {
-                    let joints = if attached.is_empty() { &ids } else { &attached };
-                    if usize::from(joint) >= joints.len() {
-                        return Err(fail(Missing::Joint {
-                            joint,
-                            joints: joints.len(),
-                        }));
-                    }
-                    let skin = self.builder.add_skin(&set_name, joints);
-                    self.added.skins += 1;
-                    let node = self.builder.add_node(&NodeSpec {
-                        name: Some(&set_name),
-                        mesh: Some(mesh),
-                        skin: Some(skin),
-                        matrix: None,
-                    });
-                    self.builder.add_to_scene(scene, node);
-                }
-                None => {
-                    let node = self.builder.add_node(&NodeSpec {
-                        name: Some(&set_name),
-                        mesh: Some(mesh),
-                        ..Default::default()
-                    });
-                    match attached.first() {
-                        Some(&parent) => self.builder.add_child(parent, node),
-                        None => self.builder.add_to_scene(scene, node),
-                    }
-                }
-            }
+            let skinned = self
+                .builder
+                .place_mesh(scene, &set_name, mesh, max_joint, &attached, &ids)
+                .map_err(|e| {
+                    fail(Missing::Joint {
+                        joint: e.joint,
+                        joints: e.joints,
+                    })
+                })?;
+            self.added.skins += usize::from(skinned);
             self.added.nodes += 1;
         }
         Ok(())

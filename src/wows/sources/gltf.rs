@@ -245,37 +245,16 @@ impl Export<'_> {
                         })
                 })
                 .collect::<Result<_, _>>()?;
-            match max_joint {
-                Some(joint) => {
-                    let joints = if attached.is_empty() { &ids } else { &attached };
-                    if usize::from(joint) >= joints.len() {
-                        return Err(fail(format!(
-                            "its vertices name joint {joint} of {} nodes",
-                            joints.len()
-                        )));
-                    }
-                    let skin = self.builder.add_skin(&set_name, joints);
-                    self.out.skins += 1;
-                    let node = self.builder.add_node(&NodeSpec {
-                        name: Some(&set_name),
-                        mesh: Some(mesh),
-                        skin: Some(skin),
-                        matrix: None,
-                    });
-                    self.builder.add_to_scene(scene, node);
-                }
-                None => {
-                    let node = self.builder.add_node(&NodeSpec {
-                        name: Some(&set_name),
-                        mesh: Some(mesh),
-                        ..Default::default()
-                    });
-                    match attached.first() {
-                        Some(&parent) => self.builder.add_child(parent, node),
-                        None => self.builder.add_to_scene(scene, node),
-                    }
-                }
-            }
+            let skinned = self
+                .builder
+                .place_mesh(scene, &set_name, mesh, max_joint, &attached, &ids)
+                .map_err(|e| {
+                    fail(format!(
+                        "its vertices name joint {} of {} nodes",
+                        e.joint, e.joints
+                    ))
+                })?;
+            self.out.skins += usize::from(skinned);
         }
         Ok(())
     }

@@ -68,6 +68,16 @@ pub struct SkinId(u32);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SceneId(u32);
 
+/// What [`GlbBuilder::place_mesh`] refuses: a skinned mesh whose vertices name a joint past the
+/// nodes its skin would have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JointOutOfRange {
+    /// The largest joint the vertices name.
+    pub joint: u8,
+    /// The nodes the skin would have.
+    pub joints: usize,
+}
+
 /// What [`GlbBuilder::add_draw`] made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DrawMesh {
@@ -481,6 +491,54 @@ impl GlbBuilder {
             ..Default::default()
         });
         MaterialId(id(material.value()))
+    }
+
+    /// Places `mesh` in `scene` on a node named `name`: a mesh without joints as a child of the
+    /// first of `attached` (at the scene's root when it has none); a skinned one (`max_joint`, the
+    /// largest joint its vertices name) as a scene root with a skin named `name` over `attached`,
+    /// or over `every` node of the model when `attached` is empty (a skinned node's own transform
+    /// does not apply, so it sits at the root). Returns whether a skin was added.
+    pub fn place_mesh(
+        &mut self,
+        scene: SceneId,
+        name: &str,
+        mesh: MeshId,
+        max_joint: Option<u8>,
+        attached: &[NodeId],
+        every: &[NodeId],
+    ) -> core::result::Result<bool, JointOutOfRange> {
+        match max_joint {
+            Some(joint) => {
+                let joints = if attached.is_empty() { every } else { attached };
+                if usize::from(joint) >= joints.len() {
+                    return Err(JointOutOfRange {
+                        joint,
+                        joints: joints.len(),
+                    });
+                }
+                let skin = self.add_skin(name, joints);
+                let node = self.add_node(&NodeSpec {
+                    name: Some(name),
+                    mesh: Some(mesh),
+                    skin: Some(skin),
+                    matrix: None,
+                });
+                self.add_to_scene(scene, node);
+                Ok(true)
+            }
+            None => {
+                let node = self.add_node(&NodeSpec {
+                    name: Some(name),
+                    mesh: Some(mesh),
+                    ..Default::default()
+                });
+                match attached.first() {
+                    Some(&parent) => self.add_child(parent, node),
+                    None => self.add_to_scene(scene, node),
+                }
+                Ok(false)
+            }
+        }
     }
 
     /// Adds a PNG image, embedded in the binary buffer, and a texture sampling it (linear
