@@ -33,7 +33,9 @@ pub struct ModelFile {
     pub casts_shadow: Option<bool>,
     /// Line of the `<parent>` element (for errors about the file it names).
     pub parent_line: usize,
-    /// Line of the element naming the visual (for errors about the file it names).
+    /// Line of the element naming the visual (for errors about the file it names; like every
+    /// line kept for errors, not part of the serialized model).
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub visual_line: usize,
 }
 
