@@ -161,7 +161,7 @@ pub fn run_batch(folder: &Path, settings: &Settings<'_>) -> Result<Status> {
     // The LODs of the classic form: every model some other one names as its parent.
     let mut parents = std::collections::HashSet::new();
     for path in &found {
-        let Ok(text) = std::fs::read_to_string(path) else {
+        let Ok(text) = gamebin::wows::sources::read_source(path) else {
             continue;
         };
         if let Ok(model) =

@@ -80,7 +80,7 @@ fn texture(path: &Path, output: &Path, settings: &Settings) -> Result<()> {
         level.format.name(),
         level.slice,
         level.width,
-        level.height * level.depth,
+        u64::from(level.height) * u64::from(level.depth),
         output.display()
     );
     Ok(())

@@ -5,7 +5,8 @@
 use core::fmt;
 
 use super::raw::{
-    DDPF_ALPHA, DDPF_ALPHAPIXELS, DDPF_BUMPDUDV, DDPF_FOURCC, DDPF_LUMINANCE, RawPixelFormat,
+    DDPF_ALPHA, DDPF_ALPHAPIXELS, DDPF_BUMPDUDV, DDPF_FOURCC, DDPF_LUMINANCE, DDPF_YUV,
+    RawPixelFormat,
 };
 
 /// The layout of a texture's pixels.
@@ -157,7 +158,7 @@ impl TextureFormat {
                 _ => Err(UnknownFormat::FourCc(code)),
             };
         }
-        if flags & DDPF_BUMPDUDV != 0 || flags & 0x200 != 0 {
+        if flags & (DDPF_BUMPDUDV | DDPF_YUV) != 0 {
             return Err(UnknownFormat::Flags(flags));
         }
         let bits = pf.rgb_bit_count.get();

@@ -150,7 +150,11 @@ impl DdsModel {
                     data: l.data.to_vec(),
                 })
                 .collect(),
-            trailing: view.bytes()[view.data_end()..].to_vec(),
+            trailing: view
+                .bytes()
+                .get(view.data_end()..)
+                .unwrap_or_default()
+                .to_vec(),
         }
     }
 

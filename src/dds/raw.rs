@@ -25,6 +25,8 @@ pub const DDPF_ALPHA: u32 = 0x2;
 pub const DDPF_FOURCC: u32 = 0x4;
 /// `DDS_PIXELFORMAT.flags`: uncompressed RGB, described by the masks.
 pub const DDPF_RGB: u32 = 0x40;
+/// `DDS_PIXELFORMAT.flags`: YUV data (not decoded).
+pub const DDPF_YUV: u32 = 0x200;
 /// `DDS_PIXELFORMAT.flags`: uncompressed luminance (the red mask holds it).
 pub const DDPF_LUMINANCE: u32 = 0x2_0000;
 /// `DDS_PIXELFORMAT.flags`: signed bump-map data (dU/dV).

@@ -77,7 +77,14 @@ pub fn source_model_to_glb(
     model: &SourceModel,
     options: &SourceGlbOptions,
 ) -> Result<SourceGlb, SourceError> {
-    let top = &model.visuals[0].0;
+    let Some((top, _)) = model.visuals.first() else {
+        return Err(SourceError::new(
+            &model.model,
+            "",
+            0,
+            "the model has no visual",
+        ));
+    };
     let at_top = |why: String| SourceError::new(top, "", 0, why);
     if !is_safe_resource_path(&model.geometry) {
         return Err(at_top(format!(
@@ -162,8 +169,19 @@ struct Export<'x> {
 
 impl Export<'_> {
     fn scene(&mut self, name: &str, lod_index: usize) -> Result<(), SourceError> {
-        let lod = &self.model.lods[lod_index];
-        let (visual_path, visual) = &self.model.visuals[lod.visual];
+        // A `SourceModel` is plain data a caller may build: its indices are checked, not trusted.
+        let unknown = |what: String| SourceError::new(&self.model.model, "", 0, what);
+        let lod = self
+            .model
+            .lods
+            .get(lod_index)
+            .ok_or_else(|| unknown(format!("no LOD {lod_index}")))?;
+        let (visual_path, visual) = self.model.visuals.get(lod.visual).ok_or_else(|| {
+            unknown(format!(
+                "LOD {lod_index} names visual {}, which the model does not hold",
+                lod.visual
+            ))
+        })?;
         let scene = self.builder.add_scene(name);
         self.out.scenes += 1;
         let ids: Vec<NodeId> = visual
@@ -184,7 +202,14 @@ impl Export<'_> {
             }
         }
         for &s in &lod.render_sets {
-            let set = &visual.render_sets[s];
+            let set = visual.render_sets.get(s).ok_or_else(|| {
+                SourceError::new(
+                    visual_path,
+                    "",
+                    0,
+                    format!("LOD {lod_index} draws render set {s}, which the visual does not have"),
+                )
+            })?;
             let set_name = set
                 .name
                 .clone()

@@ -23,4 +23,4 @@ pub use mfm::{Material, MaterialProperty, PropertyValue, dds_path};
 pub use model::{ModelFile, VisualKind};
 pub use resolve::{MAX_LOD_CHAIN, SourceLod, SourceModel, relative_to, resolve};
 pub use visual::{VisualFile, VisualForm, VisualLod, VisualMaterial, VisualNode, VisualRenderSet};
-pub use xml::{Element, MAX_DEPTH, MAX_FILE_SIZE, parse};
+pub use xml::{Element, MAX_DEPTH, MAX_FILE_SIZE, parse, read_source};

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use super::{Material, ModelFile, SourceError, VisualFile, VisualForm};
+use super::{Material, ModelFile, SourceError, VisualFile, VisualForm, read_source};
 use crate::wows::is_safe_resource_path;
 
 /// The most `.model` files a `<parent>` chain may hold (real chains have four): a longer one, or
@@ -68,7 +68,7 @@ fn read(root: &Path, path: &str, by: NamedBy<'_>) -> Result<String, SourceError>
         )));
     }
     let file = root.join(path);
-    std::fs::read_to_string(&file).map_err(|e| {
+    read_source(&file).map_err(|e| {
         fail(match e.kind() {
             std::io::ErrorKind::NotFound => {
                 format!("{path} is missing (looked for {})", file.display())
@@ -90,7 +90,7 @@ pub fn relative_to(root: &Path, file: &Path) -> Option<String> {
 /// paths inside the files are relative to: the res/ folder, or a mod's copy of it).
 pub fn resolve(root: &Path, model: &Path) -> Result<SourceModel, SourceError> {
     let shown = model.display().to_string();
-    let text = std::fs::read_to_string(model)
+    let text = read_source(model)
         .map_err(|e| SourceError::new(&shown, "", 0, format!("cannot be read: {e}")))?;
     let top = ModelFile::parse(&shown, &text)?;
     let mut visuals: Vec<(String, VisualFile)> = Vec::new();

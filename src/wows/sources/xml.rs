@@ -134,6 +134,22 @@ fn path_budget(len: usize) -> usize {
     len.saturating_mul(16).saturating_add(1 << 20)
 }
 
+/// Reads the source file at `path` as text, at most [`MAX_FILE_SIZE`] bytes: a larger file is
+/// refused before it is read whole (the parser would refuse it anyway, after the allocation).
+pub fn read_source(path: &std::path::Path) -> std::io::Result<String> {
+    use std::io::Read as _;
+    let mut text = String::new();
+    std::fs::File::open(path)?
+        .take(MAX_FILE_SIZE as u64 + 1)
+        .read_to_string(&mut text)?;
+    if text.len() > MAX_FILE_SIZE {
+        return Err(std::io::Error::other(format!(
+            "larger than the {MAX_FILE_SIZE} bytes a source file may have"
+        )));
+    }
+    Ok(text)
+}
+
 /// Parses `text` (the contents of `file`) into its root element.
 pub fn parse(file: &str, text: &str) -> Result<Element, SourceError> {
     if text.len() > MAX_FILE_SIZE {
@@ -294,6 +310,18 @@ mod tests {
             e.to_string(),
             "a.model:2: <a.model/visual>: the file ends before this element is closed"
         );
+    }
+
+    #[test]
+    fn a_source_file_past_the_limit_is_refused_without_reading_it_whole() {
+        let path = std::env::temp_dir().join(format!("gamebin-big-{}.visual", std::process::id()));
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_len(MAX_FILE_SIZE as u64 + 10).unwrap();
+        let e = read_source(&path).unwrap_err();
+        assert!(e.to_string().contains("larger than"), "{e}");
+        file.set_len(4).unwrap();
+        assert_eq!(read_source(&path).unwrap(), "\0\0\0\0");
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]
