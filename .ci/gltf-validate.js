@@ -1,14 +1,19 @@
 // Validates GLB files with the Khronos glTF validator (npm package `gltf-validator`): prints each
 // file's counts and every error and warning, and exits 1 if any file has an error or a warning.
+// Images named by URI are read relative to the GLB, so a missing or broken one is an error too.
 // Usage: node .ci/gltf-validate.js FILE.glb...
 const validator = require('gltf-validator');
 const fs = require('fs');
+const pathModule = require('path');
 
 (async () => {
   let failed = 0;
   for (const path of process.argv.slice(2)) {
     const report = await validator.validateBytes(new Uint8Array(fs.readFileSync(path)), {
       maxIssues: 100,
+      externalResourceFunction: (uri) =>
+        fs.promises.readFile(pathModule.join(pathModule.dirname(path), decodeURIComponent(uri)))
+          .then((bytes) => new Uint8Array(bytes)),
     });
     const issues = report.issues;
     console.log(`${path}: ${issues.numErrors} errors, ${issues.numWarnings} warnings, ` +

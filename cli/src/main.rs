@@ -268,7 +268,11 @@ enum Command {
     ///
     /// A .model source: `gamebin model X.model --res ROOT -o X.glb` (no KEY, no --prefix), every
     /// path inside the files relative to ROOT; the classic `<parent>` chain gives its LODs; each
-    /// material's albedo is embedded as PNG (--textures none: not), within --max-texture pixels.
+    /// material's albedo, metallic/gloss, normal and ambient occlusion maps become glTF's base
+    /// colour, metallic-roughness, normal and occlusion textures (converted as cli/README.md's
+    /// "Textures" says), embedded as PNG (--textures external: PNG files under textures/ beside the GLB;
+    /// none: no images), within --max-texture pixels. A folder instead of X.model exports every
+    /// top model under it, in parallel, each texture decoded once for all.
     ///
     /// One model: KEY (an id, `0x…` or decimal, or a full path such as
     /// `content/gameplay/japan/ship/destroyer/JSD011/JSD011.model`) to OUT.glb (or OUTDIR/NAME.glb
@@ -291,7 +295,8 @@ enum Command {
         gamebin model ~/wows::content/assets.bin --prefix content/gameplay/japan/ship --res ~/wows -o glb/\n  \
         gamebin synth assets --scale small -o world/assets.bin --res world/res && \
         gamebin model world/assets.bin --prefix content/ --res world/res -o world/glb\n  \
-        gamebin model mod/res/PnFMods/X/gun/gun.model --res mod/res -o gun.glb --lod all")]
+        gamebin model mod/res/PnFMods/X/gun/gun.model --res mod/res -o gun.glb --lod all\n  \
+        gamebin model mod/res/PnFMods/X --res mod/res -o glb/ --textures external")]
     Model {
         /// The assets.bin (`-` for standard input; `GAME::content/assets.bin` for the one inside
         /// the game install GAME), or a .model source.
@@ -318,9 +323,16 @@ enum Command {
         /// With --prefix: export the VisualPrototypes under the prefix instead of the models.
         #[arg(long, requires = "prefix")]
         visuals: bool,
-        /// A .model source's textures: `embed` its albedo (`_a`) as PNG, the material's base
-        /// colour, or `none` (the texture paths stay in the materials' extras).
-        #[arg(long, value_enum, default_value = "embed", value_name = "embed|none")]
+        /// A .model source's textures: `embed` its maps (`_a`, `_mg`, `_n`, `_ao`) in the GLB as
+        /// PNG, write them as `external` PNG files under textures/ beside the GLB (files already
+        /// there with the same bytes are kept), or `none` (the paths stay in the materials'
+        /// extras).
+        #[arg(
+            long,
+            value_enum,
+            default_value = "embed",
+            value_name = "embed|external|none"
+        )]
         textures: model_source::Textures,
         /// The largest side of an embedded texture, in pixels: the largest tier (.dd0/.dd1/.dd2)
         /// or mip level within it.

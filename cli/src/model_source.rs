@@ -2,11 +2,15 @@
 //! `.model`, `.visual`, `.mfm`, `.geometry` and `.dds` files), resolved under the resource root
 //! and written as GLB.
 
-use std::path::Path;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use anyhow::{Context, Result, bail};
 use gamebin::export::model_gltf::LodChoice;
-use gamebin::wows::sources::gltf::{SourceGlbOptions, TextureMode, source_model_to_glb};
+use gamebin::wows::sources::gltf::{
+    SourceGlb, SourceGlbOptions, TextureCache, TextureMode, source_model_to_glb_cached,
+};
 
 use crate::files;
 use crate::output::{Status, count, report};
@@ -33,8 +37,10 @@ pub fn is_xml_source(path: &Path) -> bool {
 /// `--textures`.
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 pub enum Textures {
-    /// The albedo embedded as PNG.
+    /// The maps embedded as PNG.
     Embed,
+    /// The maps as PNG files under `textures/` beside the GLB.
+    External,
     /// No images.
     None,
 }
@@ -43,8 +49,51 @@ impl From<Textures> for TextureMode {
     fn from(t: Textures) -> Self {
         match t {
             Textures::Embed => TextureMode::Embed,
+            Textures::External => TextureMode::External,
             Textures::None => TextureMode::None,
         }
+    }
+}
+
+/// The folder named `textures` where `--textures external` writes the images, the same for every
+/// GLB of a run, and the images already written there by this run.
+pub struct TextureFolder {
+    /// The folder holding `textures/`.
+    pub parent: PathBuf,
+    written: Mutex<HashSet<String>>,
+}
+
+impl TextureFolder {
+    pub fn new(parent: PathBuf) -> Self {
+        TextureFolder {
+            parent,
+            written: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// Writes the images a GLB names that this run has not written yet. A file already there with
+    /// the same bytes is left as it is; with other bytes, replaced only with `force`.
+    fn write(&self, glb: &SourceGlb, force: bool) -> Result<()> {
+        for image in &glb.images {
+            let first = self
+                .written
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .insert(image.path.clone());
+            if !first {
+                continue;
+            }
+            let target = self.parent.join("textures").join(&image.path);
+            if std::fs::read(&target).is_ok_and(|old| old[..] == image.png[..]) {
+                continue;
+            }
+            if let Some(folder) = target.parent() {
+                std::fs::create_dir_all(folder)
+                    .with_context(|| format!("cannot create {}", folder.display()))?;
+            }
+            files::write_new(&target, &image.png, force)?;
+        }
+        Ok(())
     }
 }
 
@@ -60,7 +109,15 @@ pub struct Settings<'a> {
 }
 
 pub fn run(model: &Path, settings: &Settings<'_>) -> Result<Status> {
-    match export(model, settings) {
+    let glb_folder = match settings.output.is_dir() {
+        true => settings.output,
+        false => settings.output.parent().unwrap_or(Path::new("")),
+    };
+    let shared = Shared {
+        cache: TextureCache::default(),
+        folder: TextureFolder::new(glb_folder.to_path_buf()),
+    };
+    match export(model, settings, &shared) {
         Ok(()) => Ok(Status::Success),
         Err(e) => {
             report(model, &e);
@@ -69,8 +126,14 @@ pub fn run(model: &Path, settings: &Settings<'_>) -> Result<Status> {
     }
 }
 
-fn export(model: &Path, settings: &Settings<'_>) -> Result<()> {
-    let (output, glb) = export_quietly(model, settings)?;
+/// What the exports of one run share: decoded textures, and where external ones go.
+struct Shared {
+    cache: TextureCache,
+    folder: TextureFolder,
+}
+
+fn export(model: &Path, settings: &Settings<'_>, shared: &Shared) -> Result<()> {
+    let (output, glb) = export_quietly(model, settings, shared)?;
     eprintln!(
         "{} -> {}: {}, {}, {}, {}",
         model.display(),
@@ -88,7 +151,8 @@ fn export(model: &Path, settings: &Settings<'_>) -> Result<()> {
 fn export_quietly(
     model: &Path,
     settings: &Settings<'_>,
-) -> Result<(std::path::PathBuf, gamebin::wows::sources::gltf::SourceGlb)> {
+    shared: &Shared,
+) -> Result<(PathBuf, SourceGlb)> {
     if !settings.res.is_dir() {
         bail!(
             "{}: the resource root (--res) is not a folder: name the folder the paths inside the \
@@ -104,6 +168,11 @@ fn export_quietly(
     };
     files::refuse_existing(&output, settings.force)?;
     let source = gamebin::wows::sources::resolve(settings.res, model)?;
+    // The URIs climb from the GLB's folder to the one holding `textures/`.
+    let depth = output
+        .parent()
+        .and_then(|p| p.strip_prefix(&shared.folder.parent).ok())
+        .map_or(0, |below| below.components().count());
     let options = SourceGlbOptions {
         lod: match settings.lods {
             LodChoice::One(i) => Some(i),
@@ -111,11 +180,13 @@ fn export_quietly(
         },
         textures: settings.textures,
         max_texture: settings.max_texture,
+        texture_uri_prefix: format!("{}textures/", "../".repeat(depth)),
     };
-    let glb = source_model_to_glb(settings.res, &source, &options)?;
+    let glb = source_model_to_glb_cached(settings.res, &source, &options, &shared.cache)?;
     for warning in &glb.warnings {
         eprintln!("gamebin: {}: warning: {warning}", model.display());
     }
+    shared.folder.write(&glb, settings.force)?;
     files::write_new(&output, &glb.bytes, settings.force)?;
     Ok((output, glb))
 }
@@ -183,6 +254,10 @@ pub fn run_batch(folder: &Path, settings: &Settings<'_>) -> Result<Status> {
     }
     std::fs::create_dir_all(settings.output)
         .with_context(|| format!("cannot create {}", settings.output.display()))?;
+    let shared = Shared {
+        cache: TextureCache::default(),
+        folder: TextureFolder::new(settings.output.to_path_buf()),
+    };
     let bar = crate::assets::progress(items.len(), "models");
     let mut out = Out::new();
     let (mut written, mut failed) = (0usize, 0usize);
@@ -201,7 +276,7 @@ pub fn run_batch(folder: &Path, settings: &Settings<'_>) -> Result<Status> {
                 output: &target,
                 ..*settings
             };
-            Ok(export_quietly(model, &one)?.0)
+            Ok(export_quietly(model, &one, &shared)?.0)
         },
         |model, result| {
             bar.inc(1);

@@ -1,7 +1,8 @@
 //! `gamebin model X.model --res ROOT -o X.glb` on the real mod models of `wows-mod/`: every node of
 //! the visual, every render set of LOD 0 with its draw's triangle count (read from the `.geometry`
-//! by its own reader), the albedo embedded at its DDS size; the classic `<parent>` chain as one
-//! scene per LOD; a wrong resource root named with the file it lacks.
+//! by its own reader), the albedo, metallic/gloss, normal and occlusion maps embedded at their DDS
+//! sizes, or written beside the GLB; the classic `<parent>` chain as one scene per LOD; a wrong
+//! resource root named with the file it lacks.
 
 use std::path::PathBuf;
 
@@ -102,14 +103,89 @@ fn the_newer_form_exports_its_nodes_lod_0_and_its_albedo() {
         primitive.indices().unwrap().count() / 3,
         triangles(&geometry, 0x98e59262)
     );
-    // The albedo, JGA010_25mm_Type96_a.dds: 128x128 (SOURCES.txt), as the base colour.
+    // Its maps at their DDS sizes (SOURCES.txt): the albedo 128x128 as the base colour, the
+    // metallic/gloss 128x128 as metallic-roughness, the normal map 256x256, default_ao 4x4.
     let material = primitive.material();
-    let base = material
-        .pbr_metallic_roughness()
-        .base_color_texture()
-        .unwrap();
+    let surface = material.pbr_metallic_roughness();
+    let base = surface.base_color_texture().unwrap();
     assert_eq!(image_size(base.texture().source(), &blob), (128, 128));
+    let metal_rough = surface.metallic_roughness_texture().unwrap();
+    assert_eq!(
+        image_size(metal_rough.texture().source(), &blob),
+        (128, 128)
+    );
+    let normal = material.normal_texture().unwrap();
+    assert_eq!(image_size(normal.texture().source(), &blob), (256, 256));
+    let occlusion = material.occlusion_texture().unwrap();
+    assert_eq!(image_size(occlusion.texture().source(), &blob), (4, 4));
     assert_eq!(material.name(), Some(&*format!("{GUN}.mfm")));
+    assert!(!material.double_sided(), "the .mfm says doubleSided false");
+    assert_eq!(material.alpha_mode(), gltf::material::AlphaMode::Opaque);
+}
+
+/// The relative URIs of a GLB's images.
+fn image_uris(path: &std::path::Path) -> Vec<String> {
+    let (document, _) = load(path);
+    document
+        .images()
+        .map(|image| match image.source() {
+            gltf::image::Source::Uri { uri, .. } => uri.to_owned(),
+            gltf::image::Source::View { .. } => panic!("an image is embedded"),
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
+fn external_textures_are_files_beside_the_glb_written_once() {
+    at_repository_root();
+    let root = res_root();
+    let out = temp_dir("model-source-external");
+    let export = |model: &str, extra: &[&str]| {
+        let model = root.join(format!("{model}.model"));
+        let mut args = vec![
+            "model",
+            model.to_str().unwrap(),
+            "--res",
+            root.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--textures",
+            "external",
+        ];
+        args.extend_from_slice(extra);
+        gamebin(&args)
+    };
+    let run = export(GUN, &[]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let uris = image_uris(&out.join("JGA010_25mm_Type96.glb"));
+    assert_eq!(
+        uris,
+        [
+            format!("textures/{GUN}_a.png"),
+            format!("textures/{GUN}_mg.metallic-roughness.png"),
+            format!("textures/{GUN}_n.normal.png"),
+            "textures/PnFMods/SEA_PI_Yuugumo_Kiyoshimo/JSD209_Yugumo/gun/default_ao.png".to_owned(),
+        ]
+    );
+    for uri in &uris {
+        let bytes = std::fs::read(out.join(uri)).unwrap();
+        assert!(bytes.starts_with(b"\x89PNG"), "{uri} is not a PNG");
+    }
+    // The destroyed variant shares three of them: the same bytes, so they are kept, not refused.
+    let run = export(&format!("{GUN}_dead"), &[]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    // A texture changed on disk is not replaced without --force, and the GLB is not written.
+    let normal = out.join(format!("textures/{GUN}_n.normal.png"));
+    std::fs::write(&normal, b"edited").unwrap();
+    std::fs::remove_file(out.join("JGA010_25mm_Type96.glb")).unwrap();
+    let run = export(GUN, &[]);
+    assert!(!run.status.success());
+    assert!(stderr(&run).contains("--force"), "{}", stderr(&run));
+    assert!(!out.join("JGA010_25mm_Type96.glb").exists());
+    let run = export(GUN, &["--force"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    assert!(std::fs::read(&normal).unwrap().starts_with(b"\x89PNG"));
 }
 
 #[test]
@@ -206,4 +282,24 @@ fn a_folder_exports_its_top_models_and_leaves_the_lods_to_them() {
         out.join("SEA_KRE_Atlanta/ASC006_Atlanta_1942/finder/AF076_Rangefinder_2_5m.glb")
             .is_file()
     );
+    // With external textures every GLB names images under OUTDIR/textures, each written once.
+    let external = temp_dir("model-source-batch-external").join("glb");
+    let run = gamebin(&[
+        "model",
+        root.join("PnFMods").to_str().unwrap(),
+        "--res",
+        root.to_str().unwrap(),
+        "-o",
+        external.to_str().unwrap(),
+        "--textures",
+        "external",
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let finder = external.join("SEA_KRE_Atlanta/ASC006_Atlanta_1942/finder");
+    let uris = image_uris(&finder.join("AF076_Rangefinder_2_5m.glb"));
+    assert_eq!(uris.len(), 4);
+    for uri in &uris {
+        assert!(uri.starts_with("../../../textures/PnFMods/"), "{uri}");
+        assert!(finder.join(uri).is_file(), "{uri} does not resolve");
+    }
 }

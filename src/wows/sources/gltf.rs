@@ -3,41 +3,78 @@
 //! set a node showing its mesh, found in the `.geometry` by the MurmurHash3 ids of its mapping
 //! names (a child of the first node the render set is bound to, or, for a skinned mesh, a scene
 //! root with a skin over the render set's nodes). Materials are named by their `.mfm` path, their
-//! properties in the material's extras; with the `dds` and `png` features the albedo
-//! (`diffuseMap`, the `_a` texture) is embedded as PNG and is the material's base colour.
-//! Coordinates are converted as in every gamebin export (X mirrored, triangles rewound).
+//! properties in the material's extras; with the `dds` and `png` features their albedo, metallic/
+//! gloss, normal and ambient occlusion maps become glTF's base colour, metallic-roughness, normal
+//! and occlusion textures, converted as [`maps`](super::maps) says, as PNG embedded in the GLB or
+//! written beside it. Coordinates are converted as in every gamebin export (X mirrored, triangles
+//! rewound).
 
 use std::collections::HashMap;
 use std::path::Path;
+#[cfg(all(feature = "dds", feature = "png"))]
+use std::sync::Arc;
 
 use gltf_json as json;
 
+use super::maps::MapKind;
 use super::{Material, PropertyValue, SourceError, SourceModel};
 use crate::MappedFile;
 use crate::wows::axes::right_handed_matrix;
-use crate::wows::geometry::export::gltf::{GlbBuilder, MaterialId, MeshId, NodeId, NodeSpec};
+#[cfg(all(feature = "dds", feature = "png"))]
+use crate::wows::geometry::export::gltf::TextureId;
+use crate::wows::geometry::export::gltf::{
+    GlbBuilder, MaterialId, MeshId, NodeId, NodeSpec, PbrMaterial,
+};
 use crate::wows::geometry::{DecodedGeometry, GeometryView};
 use crate::wows::is_safe_resource_path;
 
-/// Whether textures are embedded.
+/// Where the textures go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum TextureMode {
-    /// Each material's albedo decoded and embedded as PNG (needs the `dds` and `png` features).
+    /// Each material's maps decoded, converted and embedded as PNG (needs the `dds` and `png`
+    /// features).
     #[default]
     Embed,
+    /// The same PNGs as files beside the GLB ([`SourceGlb::images`], for the caller to write),
+    /// which the GLB names by relative URI.
+    External,
     /// No images: the texture paths stay in the materials' extras.
     None,
 }
 
 /// What [`source_model_to_glb`] exports.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone)]
 pub struct SourceGlbOptions {
     /// One level of detail by index (`Some(0)`: the finest), or every one as its own scene.
     pub lod: Option<usize>,
-    /// Textures embedded or not.
+    /// Textures embedded, external or left out.
     pub textures: TextureMode,
-    /// The largest side of an embedded texture in pixels (the largest tier or mip within it).
+    /// The largest side of a texture in pixels (the largest tier or mip within it).
     pub max_texture: Option<u32>,
+    /// With [`TextureMode::External`]: what comes before an image's path in its URI, relative to
+    /// the GLB (`textures/` by default: the images in a folder beside it).
+    pub texture_uri_prefix: String,
+}
+
+impl Default for SourceGlbOptions {
+    fn default() -> Self {
+        SourceGlbOptions {
+            lod: None,
+            textures: TextureMode::default(),
+            max_texture: None,
+            texture_uri_prefix: "textures/".to_owned(),
+        }
+    }
+}
+
+/// A texture image for [`TextureMode::External`]: its path (the `.dds` path under the resource
+/// root with `.png`, see [`image_path`]), to be written under the folder the URIs start from.
+#[derive(Debug, Clone)]
+pub struct SourceImage {
+    /// Where it goes, relative to [`SourceGlbOptions::texture_uri_prefix`].
+    pub path: String,
+    /// The PNG file.
+    pub png: std::sync::Arc<[u8]>,
 }
 
 /// A model's GLB and what it holds.
@@ -51,8 +88,10 @@ pub struct SourceGlb {
     pub meshes: usize,
     /// Materials.
     pub materials: usize,
-    /// Textures embedded.
+    /// Textures (embedded or external).
     pub textures: usize,
+    /// With [`TextureMode::External`], the images the GLB names, for the caller to write.
+    pub images: Vec<SourceImage>,
     /// Skins.
     pub skins: usize,
     /// What was left out, one line each (a texture file missing or unreadable): the model is
@@ -76,6 +115,17 @@ pub fn source_model_to_glb(
     root: &Path,
     model: &SourceModel,
     options: &SourceGlbOptions,
+) -> Result<SourceGlb, SourceError> {
+    source_model_to_glb_cached(root, model, options, &TextureCache::default())
+}
+
+/// [`source_model_to_glb`] with textures shared through `cache` by the exports of a batch (every
+/// one under the same `root`).
+pub fn source_model_to_glb_cached(
+    root: &Path,
+    model: &SourceModel,
+    options: &SourceGlbOptions,
+    cache: &TextureCache,
 ) -> Result<SourceGlb, SourceError> {
     let Some((top, _)) = model.visuals.first() else {
         return Err(SourceError::new(
@@ -134,6 +184,7 @@ pub fn source_model_to_glb(
         materials: HashMap::new(),
         #[cfg(all(feature = "dds", feature = "png"))]
         textures: HashMap::new(),
+        cache,
         out: SourceGlb::default(),
     };
     for &i in &lods {
@@ -161,9 +212,11 @@ struct Export<'x> {
     meshes: HashMap<(usize, usize), (MeshId, Option<u8>)>,
     /// `.mfm` path → material.
     materials: HashMap<String, MaterialId>,
-    /// `.dds` path → texture (`None`: missing or unreadable, warned once).
+    /// (`.dds` path, map) → texture (`None`: missing or unreadable, warned once).
     #[cfg(all(feature = "dds", feature = "png"))]
-    textures: HashMap<String, Option<crate::wows::geometry::export::gltf::TextureId>>,
+    textures: HashMap<(String, MapKind), Option<TextureId>>,
+    #[cfg_attr(not(all(feature = "dds", feature = "png")), allow(dead_code))]
+    cache: &'x TextureCache,
     out: SourceGlb,
 }
 
@@ -297,79 +350,191 @@ impl Export<'_> {
                 format!("material {mfm} was not read"),
             )
         })?;
-        let extras = extras(source);
-        let base_color = self.albedo(source);
-        #[cfg(not(all(feature = "dds", feature = "png")))]
-        let _ = base_color;
+        let mut pbr = drawing(source);
         #[cfg(all(feature = "dds", feature = "png"))]
-        let material = self.builder.add_textured_material(mfm, extras, base_color);
-        #[cfg(not(all(feature = "dds", feature = "png")))]
-        let material = self.builder.add_material(mfm, extras);
+        for kind in MapKind::ALL {
+            let texture = self.texture(source, kind);
+            match kind {
+                MapKind::Albedo => pbr.base_color = texture,
+                MapKind::MetallicGloss => pbr.metallic_roughness = texture,
+                MapKind::Normal => pbr.normal = texture,
+                MapKind::AmbientOcclusion => pbr.occlusion = texture,
+            }
+        }
+        let material = self.builder.add_pbr_material(mfm, extras(source), &pbr);
         self.out.materials += 1;
         self.materials.insert(mfm.to_owned(), material);
         Ok(material)
     }
 
-    /// The albedo texture (`diffuseMap`), embedded once per `.dds`.
+    /// The texture of the material's map `kind`, converted to glTF's meaning, added once per
+    /// `.dds` and map; `None` when the material names none, textures are not wanted, or it cannot
+    /// be read (a warning).
     #[cfg(all(feature = "dds", feature = "png"))]
-    fn albedo(
-        &mut self,
-        material: &Material,
-    ) -> Option<crate::wows::geometry::export::gltf::TextureId> {
+    fn texture(&mut self, material: &Material, kind: MapKind) -> Option<TextureId> {
         if self.options.textures == TextureMode::None {
             return None;
         }
-        let dds = material
-            .properties
-            .iter()
-            .find_map(|p| match (&p.name[..], &p.value) {
-                ("diffuseMap", PropertyValue::Texture { dds, .. }) => Some(dds.clone()),
-                _ => None,
-            })?;
-        if let Some(&known) = self.textures.get(&dds) {
+        let dds = material.properties.iter().find_map(|p| match &p.value {
+            PropertyValue::Texture { dds, .. } if p.name == kind.property() => Some(dds),
+            _ => None,
+        })?;
+        let key = (dds.clone(), kind);
+        if let Some(&known) = self.textures.get(&key) {
             return known;
         }
-        let texture = match self.encode(&dds) {
+        let texture = match self
+            .cache
+            .png(self.root, dds, kind, self.options.max_texture)
+        {
             Ok(png) => {
                 self.out.textures += 1;
-                Some(self.builder.add_png_texture(&dds, &png))
+                let name = image_path(dds, kind);
+                Some(match self.options.textures {
+                    TextureMode::External => {
+                        let uri = format!("{}{}", self.options.texture_uri_prefix, uri_path(&name));
+                        let texture = self.builder.add_uri_texture(&name, &uri);
+                        self.out.images.push(SourceImage { path: name, png });
+                        texture
+                    }
+                    _ => self.builder.add_png_texture(&name, &png),
+                })
             }
             Err(why) => {
-                self.out
-                    .warnings
-                    .push(format!("texture {dds}: {why}; the material has no image"));
+                self.out.warnings.push(format!(
+                    "texture {dds} ({}): {why}; the material has no {}",
+                    kind.property(),
+                    map_name(kind)
+                ));
                 None
             }
         };
-        self.textures.insert(dds, texture);
+        self.textures.insert(key, texture);
         texture
     }
+}
 
-    #[cfg(not(all(feature = "dds", feature = "png")))]
-    fn albedo(&mut self, _: &Material) -> Option<()> {
-        None
+/// What glTF calls the map, for warnings.
+#[cfg(all(feature = "dds", feature = "png"))]
+fn map_name(kind: MapKind) -> &'static str {
+    match kind {
+        MapKind::Albedo => "base colour texture",
+        MapKind::MetallicGloss => "metallic-roughness texture",
+        MapKind::Normal => "normal texture",
+        MapKind::AmbientOcclusion => "occlusion texture",
     }
+}
 
-    /// `dds` (res-relative) decoded at the best tier or mip within the size limit, as PNG.
-    #[cfg(all(feature = "dds", feature = "png"))]
-    fn encode(&self, dds: &str) -> Result<Vec<u8>, String> {
-        if !is_safe_resource_path(dds) {
-            return Err("not a path under the resource root".into());
+/// The PNG's path for a texture's map: the `.dds` path with `.png` for the texels as stored,
+/// `X.normal.png` or `X.metallic-roughness.png` for converted ones.
+pub fn image_path(dds: &str, kind: MapKind) -> String {
+    let stem = dds.strip_suffix(".dds").unwrap_or(dds);
+    format!("{stem}{}.png", kind.converted_suffix())
+}
+
+/// `path` as a relative URI: bytes other than letters, digits, `-._~` and `/` percent-encoded.
+fn uri_path(path: &str) -> String {
+    let mut uri = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
+            uri.push(char::from(byte));
+        } else {
+            uri.push_str(&format!("%{byte:02X}"));
         }
-        let path = self.root.join(dds);
-        let choice = crate::dds::tiers::choose(&path, self.options.max_texture)
-            .map_err(|e| e.to_string())?
-            .ok_or_else(|| format!("missing (looked for {})", path.display()))?;
-        let file = MappedFile::open(&choice.tier.path).map_err(|e| e.to_string())?;
-        let texture = crate::dds::DdsView::from_bytes(file.bytes()).map_err(|e| e.to_string())?;
-        let level = texture
-            .level(0, choice.mip)
-            .ok_or_else(|| format!("no mip {}", choice.mip))?;
-        let mut pixels = Vec::new();
-        let mut png = Vec::new();
-        crate::dds::png::write_level(&level, &mut pixels, &mut png).map_err(|e| e.to_string())?;
-        Ok(png)
     }
+    uri
+}
+
+/// How the material is drawn, from its `doubleSided`, `alphaTestEnable` and `alphaReference`
+/// (0–255, BigWorld's alpha-test reference) properties.
+fn drawing(material: &Material) -> PbrMaterial {
+    let value = |name: &str| {
+        material
+            .properties
+            .iter()
+            .find(|p| p.name == name)
+            .map(|p| &p.value)
+    };
+    let alpha_test = matches!(value("alphaTestEnable"), Some(PropertyValue::Bool(true)));
+    let reference = match value("alphaReference") {
+        Some(PropertyValue::Int(i)) => (*i).clamp(0, 255) as f32 / 255.0,
+        Some(PropertyValue::Float(f)) if f.is_finite() => f.clamp(0.0, 255.0) / 255.0,
+        _ => 0.5,
+    };
+    PbrMaterial {
+        double_sided: matches!(value("doubleSided"), Some(PropertyValue::Bool(true))),
+        alpha_cutoff: alpha_test.then_some(reference),
+        ..Default::default()
+    }
+}
+
+/// Textures decoded and converted once for several exports (a batch under one resource root and
+/// one `max_texture`): each `.dds` and map is encoded as PNG once, by whichever export asks
+/// first, and shared.
+#[derive(Debug, Default)]
+pub struct TextureCache {
+    #[cfg(all(feature = "dds", feature = "png"))]
+    images: std::sync::Mutex<Encoded>,
+}
+
+/// A texture's PNG (or why there is none), by `.dds` path, map and size limit.
+#[cfg(all(feature = "dds", feature = "png"))]
+type Encoded = HashMap<(String, MapKind, Option<u32>), PngResult>;
+
+#[cfg(all(feature = "dds", feature = "png"))]
+type PngResult = Result<Arc<[u8]>, String>;
+
+#[cfg(all(feature = "dds", feature = "png"))]
+impl TextureCache {
+    /// `dds` (res-relative) decoded at the best tier or mip within the size limit, converted for
+    /// `kind`, as PNG.
+    fn png(&self, root: &Path, dds: &str, kind: MapKind, max: Option<u32>) -> PngResult {
+        let key = (dds.to_owned(), kind, max);
+        if let Some(known) = self.lock().get(&key) {
+            return known.clone();
+        }
+        // Encoded without the lock: two exports asking at once both encode, neither waits.
+        let png = encode(root, dds, kind, max).map(Arc::from);
+        self.lock().insert(key, png.clone());
+        png
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Encoded> {
+        // A panic elsewhere cannot leave the map half-written: insertions are single calls.
+        self.images
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+#[cfg(all(feature = "dds", feature = "png"))]
+fn encode(root: &Path, dds: &str, kind: MapKind, max: Option<u32>) -> Result<Vec<u8>, String> {
+    if !is_safe_resource_path(dds) {
+        return Err("not a path under the resource root".into());
+    }
+    let path = root.join(dds);
+    let choice = crate::dds::tiers::choose(&path, max)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("missing (looked for {})", path.display()))?;
+    let file = MappedFile::open(&choice.tier.path).map_err(|e| e.to_string())?;
+    let texture = crate::dds::DdsView::from_bytes(file.bytes()).map_err(|e| e.to_string())?;
+    let level = texture
+        .level(0, choice.mip)
+        .ok_or_else(|| format!("no mip {}", choice.mip))?;
+    let len = level
+        .rgba8_len()
+        .ok_or("the decoded level does not fit in memory")?;
+    let height = level
+        .height
+        .checked_mul(level.depth)
+        .ok_or("the level is too large for PNG")?;
+    let mut pixels = vec![0; len];
+    level.decode_rgba8(&mut pixels).map_err(|e| e.to_string())?;
+    kind.convert(&mut pixels);
+    let mut png = Vec::new();
+    crate::dds::png::write_rgba8(level.width, height, &pixels, &mut png)
+        .map_err(|e| e.to_string())?;
+    Ok(png)
 }
 
 /// The material's properties as one JSON object: name → value (booleans, numbers, arrays for

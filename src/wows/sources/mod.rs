@@ -5,13 +5,14 @@
 //!
 //! The files are small text files, so they are read whole into owned types (unlike the binary
 //! formats, there is nothing to borrow: every value is trimmed text that must be parsed). Every
-//! error names the file, the element path and the line. So far: the element tree and the `.model`,
-//! `.visual` and `.mfm` readers; the resolver over a res/ root (the `<parent>` chain, the files a
-//! mod lacks) and the export are still to come.
+//! error names the file, the element path and the line. [`resolve`] reads a model and every file it
+//! names under a res/ root (the `<parent>` chain, the files a mod lacks are errors naming them);
+//! [`gltf`] exports it, with its textures ([`maps`]: how a material's maps become glTF's).
 
 mod error;
 #[cfg(all(feature = "geometry", feature = "gltf"))]
 pub mod gltf;
+pub mod maps;
 mod mfm;
 mod model;
 mod resolve;

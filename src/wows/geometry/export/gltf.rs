@@ -56,9 +56,27 @@ pub struct NodeId(u32);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MaterialId(u32);
 
-/// A texture (an embedded image and its sampler) of a [`GlbBuilder`].
+/// A texture (an image, embedded or beside the GLB, and its sampler) of a [`GlbBuilder`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TextureId(u32);
+
+/// What [`GlbBuilder::add_pbr_material`] makes a material of: its textures in glTF's meaning
+/// (already converted to it) and how it is drawn.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PbrMaterial {
+    /// The base colour (RGB) and alpha.
+    pub base_color: Option<TextureId>,
+    /// Roughness in G, metalness in B.
+    pub metallic_roughness: Option<TextureId>,
+    /// A tangent-space normal map (+Y up the image).
+    pub normal: Option<TextureId>,
+    /// Ambient occlusion in R.
+    pub occlusion: Option<TextureId>,
+    /// Both faces drawn.
+    pub double_sided: bool,
+    /// Alpha-tested: texels whose alpha is below this (0–1) are not drawn.
+    pub alpha_cutoff: Option<f32>,
+}
 
 /// A skin of a [`GlbBuilder`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -566,6 +584,25 @@ impl GlbBuilder {
             extensions: None,
             extras: None,
         });
+        self.add_texture(name, image)
+    }
+
+    /// Adds a texture sampling the PNG image at `uri` (a relative URI: the image is a file beside
+    /// the GLB, which the caller writes), filtered and repeated as
+    /// [`add_png_texture`](Self::add_png_texture).
+    pub fn add_uri_texture(&mut self, name: &str, uri: &str) -> TextureId {
+        let image = self.root.push(json::Image {
+            buffer_view: None,
+            mime_type: None,
+            name: Some(name.to_owned()),
+            uri: Some(uri.to_owned()),
+            extensions: None,
+            extras: None,
+        });
+        self.add_texture(name, image)
+    }
+
+    fn add_texture(&mut self, name: &str, image: json::Index<json::Image>) -> TextureId {
         let sampler = match self.root.samplers.is_empty() {
             true => self.root.push(json::texture::Sampler {
                 mag_filter: Some(Valid(json::texture::MagFilter::Linear)),
@@ -584,27 +621,57 @@ impl GlbBuilder {
         TextureId(id(texture.value()))
     }
 
-    /// Adds a material like [`add_material`](Self::add_material) whose base colour is sampled from
-    /// `base_color` (a texture from [`add_png_texture`](Self::add_png_texture)), with texture
-    /// coordinates set 0.
-    pub fn add_textured_material(
+    /// Adds a material like [`add_material`](Self::add_material) with glTF's metallic-roughness
+    /// model: its textures (from [`add_png_texture`](Self::add_png_texture) or
+    /// [`add_uri_texture`](Self::add_uri_texture), sampled with texture coordinates set 0) and how
+    /// it is drawn. Without a metallic-roughness texture the material is a dielectric (metallic
+    /// factor 0, glTF's default being 1).
+    pub fn add_pbr_material(
         &mut self,
         name: &str,
         extras: Option<String>,
-        base_color: Option<TextureId>,
+        pbr: &PbrMaterial,
     ) -> MaterialId {
-        let mut material = json::Material {
-            name: Some(name.to_owned()),
-            extras: extras.and_then(raw_json),
-            ..Default::default()
-        };
-        material.pbr_metallic_roughness.base_color_texture =
-            base_color.map(|texture| json::texture::Info {
+        let info = |texture: Option<TextureId>| {
+            texture.map(|texture| json::texture::Info {
                 index: json::Index::new(texture.0),
                 tex_coord: 0,
                 extensions: None,
                 extras: None,
-            });
+            })
+        };
+        let mut material = json::Material {
+            name: Some(name.to_owned()),
+            extras: extras.and_then(raw_json),
+            double_sided: pbr.double_sided,
+            ..Default::default()
+        };
+        if let Some(cutoff) = pbr.alpha_cutoff {
+            material.alpha_mode = Valid(json::material::AlphaMode::Mask);
+            material.alpha_cutoff = Some(json::material::AlphaCutoff(cutoff));
+        }
+        let surface = &mut material.pbr_metallic_roughness;
+        surface.base_color_texture = info(pbr.base_color);
+        surface.metallic_roughness_texture = info(pbr.metallic_roughness);
+        if pbr.metallic_roughness.is_none() {
+            surface.metallic_factor = json::material::StrengthFactor(0.0);
+        }
+        material.normal_texture = pbr.normal.map(|texture| json::material::NormalTexture {
+            index: json::Index::new(texture.0),
+            scale: 1.0,
+            tex_coord: 0,
+            extensions: None,
+            extras: None,
+        });
+        material.occlusion_texture =
+            pbr.occlusion
+                .map(|texture| json::material::OcclusionTexture {
+                    index: json::Index::new(texture.0),
+                    strength: json::material::StrengthFactor(1.0),
+                    tex_coord: 0,
+                    extensions: None,
+                    extras: None,
+                });
         let material = self.root.push(material);
         MaterialId(id(material.value()))
     }
