@@ -1,6 +1,6 @@
 //! The texture maps of the real mod models (`$GAMEBIN_SAMPLES/wows-mod`) as the GLB export writes
 //! them: every texel of each converted PNG is what an independent decoder (texture2ddecoder) reads
-//! from the `.dds` (within 1 of 255, the decoders' rounding), converted by the rules of `wows::sources::maps` as restated here: albedo and
+//! from the `.dds` (within 1 of 255, the decoders' rounding), converted by the rules of `wows::textures::maps` as restated here: albedo and
 //! occlusion as stored, roughness = 255 − gloss (R) with metalness (B) kept, the normal's X and Y
 //! kept with Z rebuilt to unit length.
 

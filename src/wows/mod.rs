@@ -14,6 +14,8 @@ pub mod model;
 pub mod pfs;
 #[cfg(feature = "sources")]
 pub mod sources;
+#[cfg(feature = "gltf")]
+pub mod textures;
 
 /// Whether a resource path from an `assets.bin` (`content/gameplay/.../B.model`) stays under the
 /// folder it is joined to: not empty, and no empty, `.` or `..` segment, no backslash, colon or

@@ -5,42 +5,25 @@
 //! root with a skin over the render set's nodes). Materials are named by their `.mfm` path, their
 //! properties in the material's extras; with the `dds` and `png` features their albedo, metallic/
 //! gloss, normal and ambient occlusion maps become glTF's base colour, metallic-roughness, normal
-//! and occlusion textures, converted as [`maps`](super::maps) says, as PNG embedded in the GLB or
+//! and occlusion textures, converted as [`maps`](crate::wows::textures::maps) says, as PNG embedded in the GLB or
 //! written beside it. Coordinates are converted as in every gamebin export (X mirrored, triangles
 //! rewound).
 
 use std::collections::HashMap;
 use std::path::Path;
-#[cfg(all(feature = "dds", feature = "png"))]
-use std::sync::Arc;
 
 use gltf_json as json;
 
-use super::maps::MapKind;
 use super::{Material, PropertyValue, SourceError, SourceModel};
 use crate::MappedFile;
 use crate::wows::axes::right_handed_matrix;
-#[cfg(all(feature = "dds", feature = "png"))]
-use crate::wows::geometry::export::gltf::TextureId;
 use crate::wows::geometry::export::gltf::{
-    GlbBuilder, MaterialId, MeshId, NodeId, NodeSpec, PbrMaterial,
+    GlbBuilder, MaterialId, MeshId, NodeId, NodeSpec, PbrMaterial, TextureId,
 };
 use crate::wows::geometry::{DecodedGeometry, GeometryView};
 use crate::wows::is_safe_resource_path;
-
-/// Where the textures go.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum TextureMode {
-    /// Each material's maps decoded, converted and embedded as PNG (needs the `dds` and `png`
-    /// features).
-    #[default]
-    Embed,
-    /// The same PNGs as files beside the GLB ([`SourceGlb::images`], for the caller to write),
-    /// which the GLB names by relative URI.
-    External,
-    /// No images: the texture paths stay in the materials' extras.
-    None,
-}
+use crate::wows::textures::{GlbTextures, TextureFiles, maps::MapKind};
+pub use crate::wows::textures::{TextureCache, TextureImage, TextureMode};
 
 /// What [`source_model_to_glb`] exports.
 #[derive(Debug, Clone)]
@@ -67,16 +50,6 @@ impl Default for SourceGlbOptions {
     }
 }
 
-/// A texture image for [`TextureMode::External`]: its path (the `.dds` path under the resource
-/// root with `.png`, see [`image_path`]), to be written under the folder the URIs start from.
-#[derive(Debug, Clone)]
-pub struct SourceImage {
-    /// Where it goes, relative to [`SourceGlbOptions::texture_uri_prefix`].
-    pub path: String,
-    /// The PNG file.
-    pub png: std::sync::Arc<[u8]>,
-}
-
 /// A model's GLB and what it holds.
 #[derive(Debug, Clone, Default)]
 pub struct SourceGlb {
@@ -91,7 +64,7 @@ pub struct SourceGlb {
     /// Textures (embedded or external).
     pub textures: usize,
     /// With [`TextureMode::External`], the images the GLB names, for the caller to write.
-    pub images: Vec<SourceImage>,
+    pub images: Vec<TextureImage>,
     /// Skins.
     pub skins: usize,
     /// What was left out, one line each (a texture file missing or unreadable): the model is
@@ -174,17 +147,19 @@ pub fn source_model_to_glb_cached(
         .trim_end_matches(".model")
         .to_owned();
     let mut export = Export {
-        root,
         model,
-        options,
         view: &view,
         decoded: &decoded,
         builder: GlbBuilder::new(),
         meshes: HashMap::new(),
         materials: HashMap::new(),
-        #[cfg(all(feature = "dds", feature = "png"))]
-        textures: HashMap::new(),
-        cache,
+        textures: GlbTextures::new(
+            TextureFiles::Folder(root),
+            cache,
+            options.textures,
+            options.max_texture,
+            &options.texture_uri_prefix,
+        ),
         out: SourceGlb::default(),
     };
     for &i in &lods {
@@ -195,16 +170,20 @@ pub fn source_model_to_glb_cached(
         export.scene(&scene, i)?;
     }
     let Export {
-        builder, mut out, ..
+        builder,
+        mut out,
+        textures,
+        ..
     } = export;
     out.bytes = builder.finish().map_err(|e| at_top(e.to_string()))?;
+    out.textures = textures.count;
+    out.images = textures.images;
+    out.warnings = textures.warnings;
     Ok(out)
 }
 
 struct Export<'x> {
-    root: &'x Path,
     model: &'x SourceModel,
-    options: &'x SourceGlbOptions,
     view: &'x GeometryView<'x>,
     decoded: &'x DecodedGeometry,
     builder: GlbBuilder,
@@ -212,11 +191,7 @@ struct Export<'x> {
     meshes: HashMap<(usize, usize), (MeshId, Option<u8>)>,
     /// `.mfm` path → material.
     materials: HashMap<String, MaterialId>,
-    /// (`.dds` path, map) → texture (`None`: missing or unreadable, warned once).
-    #[cfg(all(feature = "dds", feature = "png"))]
-    textures: HashMap<(String, MapKind), Option<TextureId>>,
-    #[cfg_attr(not(all(feature = "dds", feature = "png")), allow(dead_code))]
-    cache: &'x TextureCache,
+    textures: GlbTextures<'x>,
     out: SourceGlb,
 }
 
@@ -351,7 +326,6 @@ impl Export<'_> {
             )
         })?;
         let mut pbr = drawing(source);
-        #[cfg(all(feature = "dds", feature = "png"))]
         for kind in MapKind::ALL {
             let texture = self.texture(source, kind);
             match kind {
@@ -367,82 +341,14 @@ impl Export<'_> {
         Ok(material)
     }
 
-    /// The texture of the material's map `kind`, converted to glTF's meaning, added once per
-    /// `.dds` and map; `None` when the material names none, textures are not wanted, or it cannot
-    /// be read (a warning).
-    #[cfg(all(feature = "dds", feature = "png"))]
+    /// The texture of the material's map `kind`, if it names one.
     fn texture(&mut self, material: &Material, kind: MapKind) -> Option<TextureId> {
-        if self.options.textures == TextureMode::None {
-            return None;
-        }
         let dds = material.properties.iter().find_map(|p| match &p.value {
             PropertyValue::Texture { dds, .. } if p.name == kind.property() => Some(dds),
             _ => None,
         })?;
-        let key = (dds.clone(), kind);
-        if let Some(&known) = self.textures.get(&key) {
-            return known;
-        }
-        let texture = match self
-            .cache
-            .png(self.root, dds, kind, self.options.max_texture)
-        {
-            Ok(png) => {
-                self.out.textures += 1;
-                let name = image_path(dds, kind);
-                Some(match self.options.textures {
-                    TextureMode::External => {
-                        let uri = format!("{}{}", self.options.texture_uri_prefix, uri_path(&name));
-                        let texture = self.builder.add_uri_texture(&name, &uri);
-                        self.out.images.push(SourceImage { path: name, png });
-                        texture
-                    }
-                    _ => self.builder.add_png_texture(&name, &png),
-                })
-            }
-            Err(why) => {
-                self.out.warnings.push(format!(
-                    "texture {dds} ({}): {why}; the material has no {}",
-                    kind.property(),
-                    map_name(kind)
-                ));
-                None
-            }
-        };
-        self.textures.insert(key, texture);
-        texture
+        self.textures.texture(&mut self.builder, dds, kind)
     }
-}
-
-/// What glTF calls the map, for warnings.
-#[cfg(all(feature = "dds", feature = "png"))]
-fn map_name(kind: MapKind) -> &'static str {
-    match kind {
-        MapKind::Albedo => "base colour texture",
-        MapKind::MetallicGloss => "metallic-roughness texture",
-        MapKind::Normal => "normal texture",
-        MapKind::AmbientOcclusion => "occlusion texture",
-    }
-}
-
-/// The PNG's path for a texture's map: the `.dds` path with `.png` for the texels as stored,
-/// `X.normal.png` or `X.metallic-roughness.png` for converted ones.
-pub fn image_path(dds: &str, kind: MapKind) -> String {
-    let stem = dds.strip_suffix(".dds").unwrap_or(dds);
-    format!("{stem}{}.png", kind.converted_suffix())
-}
-
-/// `path` as a relative URI: bytes other than letters, digits, `-._~` and `/` percent-encoded.
-fn uri_path(path: &str) -> String {
-    let mut uri = String::with_capacity(path.len());
-    for byte in path.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
-            uri.push(char::from(byte));
-        } else {
-            uri.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    uri
 }
 
 /// How the material is drawn, from its `doubleSided`, `alphaTestEnable` and `alphaReference`
@@ -466,75 +372,6 @@ fn drawing(material: &Material) -> PbrMaterial {
         alpha_cutoff: alpha_test.then_some(reference),
         ..Default::default()
     }
-}
-
-/// Textures decoded and converted once for several exports (a batch under one resource root and
-/// one `max_texture`): each `.dds` and map is encoded as PNG once, by whichever export asks
-/// first, and shared.
-#[derive(Debug, Default)]
-pub struct TextureCache {
-    #[cfg(all(feature = "dds", feature = "png"))]
-    images: std::sync::Mutex<Encoded>,
-}
-
-/// A texture's PNG (or why there is none), by `.dds` path, map and size limit.
-#[cfg(all(feature = "dds", feature = "png"))]
-type Encoded = HashMap<(String, MapKind, Option<u32>), PngResult>;
-
-#[cfg(all(feature = "dds", feature = "png"))]
-type PngResult = Result<Arc<[u8]>, String>;
-
-#[cfg(all(feature = "dds", feature = "png"))]
-impl TextureCache {
-    /// `dds` (res-relative) decoded at the best tier or mip within the size limit, converted for
-    /// `kind`, as PNG.
-    fn png(&self, root: &Path, dds: &str, kind: MapKind, max: Option<u32>) -> PngResult {
-        let key = (dds.to_owned(), kind, max);
-        if let Some(known) = self.lock().get(&key) {
-            return known.clone();
-        }
-        // Encoded without the lock: two exports asking at once both encode, neither waits.
-        let png = encode(root, dds, kind, max).map(Arc::from);
-        self.lock().insert(key, png.clone());
-        png
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, Encoded> {
-        // A panic elsewhere cannot leave the map half-written: insertions are single calls.
-        self.images
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
-#[cfg(all(feature = "dds", feature = "png"))]
-fn encode(root: &Path, dds: &str, kind: MapKind, max: Option<u32>) -> Result<Vec<u8>, String> {
-    if !is_safe_resource_path(dds) {
-        return Err("not a path under the resource root".into());
-    }
-    let path = root.join(dds);
-    let choice = crate::dds::tiers::choose(&path, max)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("missing (looked for {})", path.display()))?;
-    let file = MappedFile::open(&choice.tier.path).map_err(|e| e.to_string())?;
-    let texture = crate::dds::DdsView::from_bytes(file.bytes()).map_err(|e| e.to_string())?;
-    let level = texture
-        .level(0, choice.mip)
-        .ok_or_else(|| format!("no mip {}", choice.mip))?;
-    let len = level
-        .rgba8_len()
-        .ok_or("the decoded level does not fit in memory")?;
-    let height = level
-        .height
-        .checked_mul(level.depth)
-        .ok_or("the level is too large for PNG")?;
-    let mut pixels = vec![0; len];
-    level.decode_rgba8(&mut pixels).map_err(|e| e.to_string())?;
-    kind.convert(&mut pixels);
-    let mut png = Vec::new();
-    crate::dds::png::write_rgba8(level.width, height, &pixels, &mut png)
-        .map_err(|e| e.to_string())?;
-    Ok(png)
 }
 
 /// The material's properties as one JSON object: name → value (booleans, numbers, arrays for

@@ -7,12 +7,11 @@
 //! formats, there is nothing to borrow: every value is trimmed text that must be parsed). Every
 //! error names the file, the element path and the line. [`resolve`] reads a model and every file it
 //! names under a res/ root (the `<parent>` chain, the files a mod lacks are errors naming them);
-//! [`gltf`] exports it, with its textures ([`maps`]: how a material's maps become glTF's).
+//! [`gltf`] exports it, with its textures ([`textures`](crate::wows::textures)).
 
 mod error;
 #[cfg(all(feature = "geometry", feature = "gltf"))]
 pub mod gltf;
-pub mod maps;
 mod mfm;
 mod model;
 mod resolve;
