@@ -9,14 +9,16 @@
 use std::path::{Path, PathBuf};
 
 use gamebin::export::axes::right_handed_matrix;
-use gamebin::export::model_gltf::{LodChoice, ModelGlbOptions, model_to_glb};
+use gamebin::export::model_gltf::{LodChoice, ModelGlbOptions, TextureMode, model_to_glb};
 use gamebin::hash::murmur3_32;
+use gamebin::synth::dds::{Kind, Spec, texture as texture_file};
 use gamebin::wows::assets::{AssetsView, MaterialValue};
 use gamebin::wows::assets::{
     BoundsFields, LodFields, MaterialFields, ModelFields, NodeFields, PropertyFields,
     PropertyValue, RenderSetFields, VisualFields,
 };
 use gamebin::wows::model::{GeometryCache, Missing, ModelResolver};
+use gamebin::wows::pfs::{Compression, GameInstall, PfsWriter};
 use gamebin::write::assets::{AssetsBuilder, translation};
 use gamebin::write::geometry::{GeometryBuilder, MeshVertex, cube, pyramid, quad};
 
@@ -26,6 +28,12 @@ mod counting;
 static ALLOCATOR: counting::Counting = counting::Counting;
 
 const DIR: &str = "content/gameplay/ships";
+
+/// The texture files the world writes beside its `.geometry` (`Hull_mg.dds` is named but absent).
+const TEXTURES: [(&str, Spec); 2] = [
+    ("Hull_a.dds", Spec::new(Kind::Bc1, 16, 8, 1)),
+    ("Hull_n.dds", Spec::new(Kind::Bgra8, 8, 8, 2)),
+];
 
 fn ids(mesh: &str) -> (u32, u32) {
     (
@@ -97,6 +105,8 @@ fn world(tag: &str) -> World {
     let turret_mfm = b.path(&path("Turret.mfm")).unwrap();
     let gone_mfm = b.path(&path("Gone.mfm")).unwrap();
     let texture = b.path(&path("Hull_a.dds")).unwrap();
+    let normal = b.path(&path("Hull_n.dds")).unwrap();
+    let metal_gloss = b.path(&path("Hull_mg.dds")).unwrap();
 
     b.prototype(
         hull_mfm,
@@ -105,6 +115,10 @@ fn world(tag: &str) -> World {
                 PropertyFields::new("gloss", PropertyValue::Float(0.25)),
                 PropertyFields::new("tint", PropertyValue::Vec3([0.5, 0.625, 0.75])),
                 PropertyFields::new("diffuseMap", PropertyValue::Texture(texture)),
+                PropertyFields::new("normalMap", PropertyValue::Texture(normal)),
+                // Named, but its file is not written: a warning, not a failure.
+                PropertyFields::new("metallicGlossMap", PropertyValue::Texture(metal_gloss)),
+                PropertyFields::new("doubleSided", PropertyValue::Bool(true)),
             ],
             ..Default::default()
         },
@@ -223,6 +237,9 @@ fn world(tag: &str) -> World {
     let file = root.join("res").join(DIR).join("Ship.geometry");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
     std::fs::write(&file, g.to_bytes().unwrap()).unwrap();
+    for (name, spec) in TEXTURES {
+        std::fs::write(file.with_file_name(name), texture_file(&spec).unwrap()).unwrap();
+    }
     World {
         root,
         assets,
@@ -467,6 +484,7 @@ fn all_lods_are_separate_scenes_sharing_meshes() {
     let geometry = cache.load(&resolver, &model).unwrap();
     let options = ModelGlbOptions {
         lods: LodChoice::All,
+        ..Default::default()
     };
     let glb = model_to_glb(&resolver, &model, &geometry, &options).unwrap();
     let gltf = gltf::Gltf::from_slice(&glb.bytes).unwrap();
@@ -481,6 +499,7 @@ fn all_lods_are_separate_scenes_sharing_meshes() {
     // LOD 1 alone.
     let one = ModelGlbOptions {
         lods: LodChoice::One(1),
+        ..Default::default()
     };
     let glb = model_to_glb(&resolver, &model, &geometry, &one).unwrap();
     let gltf = gltf::Gltf::from_slice(&glb.bytes).unwrap();
@@ -489,6 +508,7 @@ fn all_lods_are_separate_scenes_sharing_meshes() {
     // A LOD past the visual's.
     let past = ModelGlbOptions {
         lods: LodChoice::One(2),
+        ..Default::default()
     };
     let error = model_to_glb(&resolver, &model, &geometry, &past).unwrap_err();
     assert_eq!(error.missing(), &Missing::Lod { index: 2, count: 2 });
@@ -624,4 +644,141 @@ fn resolving_with_a_warm_cache_allocates_nothing() {
     let (warm, second) = counting::allocations(|| pass(&mut cache));
     assert_eq!(warm, 0, "a warm cache and borrowed views allocate nothing");
     assert_eq!(first, second);
+}
+
+/// The size of the PNG image of a texture, embedded in the GLB's binary chunk.
+fn embedded_size(texture: gltf::Texture<'_>, blob: &[u8]) -> (u32, u32) {
+    let gltf::image::Source::View { view, .. } = texture.source().source() else {
+        panic!("the image is not embedded");
+    };
+    let png = &blob[view.offset()..view.offset() + view.length()];
+    let reader = png::Decoder::new(std::io::Cursor::new(png))
+        .read_info()
+        .unwrap();
+    (reader.info().width, reader.info().height)
+}
+
+#[test]
+fn a_materials_maps_are_textures_from_the_root_or_the_install_and_a_missing_one_is_a_warning() {
+    let w = world("textures");
+    let db = AssetsView::from_bytes(&w.assets).unwrap();
+    let resolver = ModelResolver::new(db, &w.root);
+    let mut cache = GeometryCache::new();
+    let model = resolver.resolve_path(&format!("{DIR}/Ship.model")).unwrap();
+    let geometry = cache.load(&resolver, &model).unwrap();
+    let glb = model_to_glb(&resolver, &model, &geometry, &ModelGlbOptions::default()).unwrap();
+    // Hull_a.dds and Hull_n.dds; Hull_mg.dds is named but missing, and said so.
+    assert_eq!(glb.textures, 2);
+    assert_eq!(glb.warnings.len(), 1, "{:?}", glb.warnings);
+    assert!(
+        glb.warnings[0].contains(&format!("{DIR}/Hull_mg.dds"))
+            && glb.warnings[0].contains("missing"),
+        "{}",
+        glb.warnings[0]
+    );
+    let gltf = gltf::Gltf::from_slice(&glb.bytes).unwrap();
+    let blob = gltf.blob.as_deref().unwrap();
+    let hull = gltf
+        .materials()
+        .find(|m| m.name() == Some(&*w.hull_mfm))
+        .unwrap();
+    let surface = hull.pbr_metallic_roughness();
+    // The sizes the generator wrote (TEXTURES), read back from the PNGs.
+    let base = surface.base_color_texture().unwrap().texture();
+    assert_eq!(embedded_size(base, blob), (16, 8));
+    let normal = hull.normal_texture().unwrap().texture();
+    assert_eq!(embedded_size(normal, blob), (8, 8));
+    assert!(surface.metallic_roughness_texture().is_none());
+    assert_eq!(surface.metallic_factor(), 0.0, "no _mg: a dielectric");
+    assert!(hull.double_sided(), "doubleSided true");
+    let turret = gltf
+        .materials()
+        .find(|m| m.name() == Some(&*w.turret_mfm))
+        .unwrap();
+    assert!(
+        turret
+            .pbr_metallic_roughness()
+            .base_color_texture()
+            .is_none()
+    );
+    assert!(!turret.double_sided());
+
+    // No textures: no image, no warning.
+    let none = ModelGlbOptions {
+        textures: TextureMode::None,
+        ..Default::default()
+    };
+    let bare = model_to_glb(&resolver, &model, &geometry, &none).unwrap();
+    assert_eq!((bare.textures, bare.warnings.len()), (0, 0));
+    assert_eq!(
+        gltf::Gltf::from_slice(&bare.bytes)
+            .unwrap()
+            .images()
+            .count(),
+        0
+    );
+
+    // External: the same PNGs, named by URI under the prefix.
+    let external = ModelGlbOptions {
+        textures: TextureMode::External,
+        texture_uri_prefix: "../tex/".to_owned(),
+        ..Default::default()
+    };
+    let beside = model_to_glb(&resolver, &model, &geometry, &external).unwrap();
+    let paths: Vec<&str> = beside.images.iter().map(|i| i.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            format!("{DIR}/Hull_a.png"),
+            format!("{DIR}/Hull_n.normal.png")
+        ]
+    );
+    let uris: Vec<String> = gltf::Gltf::from_slice(&beside.bytes)
+        .unwrap()
+        .images()
+        .map(|i| match i.source() {
+            gltf::image::Source::Uri { uri, .. } => uri.to_owned(),
+            gltf::image::Source::View { .. } => panic!("embedded"),
+        })
+        .collect();
+    assert_eq!(
+        uris,
+        paths
+            .iter()
+            .map(|p| format!("../tex/{p}"))
+            .collect::<Vec<_>>()
+    );
+
+    // The same files inside an install (tiers looked up in it): the same GLB, byte for byte.
+    let mut writer = PfsWriter::new("textures_0001.pkg");
+    for name in ["Ship.geometry", "Hull_a.dds", "Hull_n.dds"] {
+        let bytes = std::fs::read(w.root.join("res").join(DIR).join(name)).unwrap();
+        writer
+            .add(&format!("{DIR}/{name}"), &bytes, Compression::Deflate)
+            .unwrap();
+    }
+    let archive = writer.finish().unwrap();
+    let install =
+        GameInstall::from_memory(vec![("textures.idx".into(), archive.idx)], archive.volumes)
+            .unwrap();
+    let nowhere = std::env::temp_dir().join("gamebin-no-such-root");
+    let from_install = ModelResolver::new(db, &nowhere).with_install(&install);
+    let mut install_cache = GeometryCache::new();
+    let model = from_install
+        .resolve_path(&format!("{DIR}/Ship.model"))
+        .unwrap();
+    let geometry = install_cache.load(&from_install, &model).unwrap();
+    let packed = model_to_glb(
+        &from_install,
+        &model,
+        &geometry,
+        &ModelGlbOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(packed.warnings.len(), 1, "{:?}", packed.warnings);
+    assert!(
+        packed.bytes == glb.bytes,
+        "the install's GLB differs from the folder's"
+    );
+    std::fs::remove_dir_all(&w.root).unwrap();
 }

@@ -284,14 +284,16 @@ enum Command {
     /// Each GLB holds one scene per LOD exported (LOD 0 unless --lod says otherwise): the
     /// visual's nodes with their matrices, each render set of the LOD as a mesh on its first node
     /// (skinned render sets as a skin over their nodes), materials named by their .mfm path with
-    /// their properties as extras. Coordinates are converted to glTF's right-handed space as by
-    /// `gamebin export`. Exit status 1 when any model failed. Existing files are not overwritten
-    /// without --force.
+    /// their properties as extras and their maps as textures (read under --res, or out of the
+    /// install when --res names a game folder; a texture missing is a warning, the model is still
+    /// exported). Coordinates are converted to glTF's right-handed space as by `gamebin export`.
+    /// Exit status 1 when any model failed. Existing files are not overwritten without --force.
     #[command(after_help = "Examples:\n  \
         gamebin model assets.bin content/gameplay/japan/ship/destroyer/JSD011/JSD011.model \
         --res ~/wows/res -o akizuki.glb\n  \
         gamebin model assets.bin 0x0df5a921212a899e --res ~/wows/res -o akizuki.glb --lod all\n  \
-        gamebin model assets.bin --prefix content/gameplay/japan/ship --res ~/wows/res -o glb/\n  \
+        gamebin model assets.bin --prefix content/gameplay/japan/ship --res ~/wows/res -o glb/ \
+        --textures external --max-texture 1024\n  \
         gamebin model ~/wows::content/assets.bin --prefix content/gameplay/japan/ship --res ~/wows -o glb/\n  \
         gamebin synth assets --scale small -o world/assets.bin --res world/res && \
         gamebin model world/assets.bin --prefix content/ --res world/res -o world/glb\n  \
@@ -323,10 +325,10 @@ enum Command {
         /// With --prefix: export the VisualPrototypes under the prefix instead of the models.
         #[arg(long, requires = "prefix")]
         visuals: bool,
-        /// A .model source's textures: `embed` its maps (`_a`, `_mg`, `_n`, `_ao`) in the GLB as
-        /// PNG, write them as `external` PNG files under textures/ beside the GLB (files already
-        /// there with the same bytes are kept), or `none` (the paths stay in the materials'
-        /// extras).
+        /// The materials' textures: `embed` their maps (`_a`, `_mg`, `_n`, `_ao`) in the GLB as
+        /// PNG, write them as `external` PNG files under textures/ beside the GLB (beside OUTDIR's
+        /// GLBs for a batch; files already there with the same bytes are kept), or `none` (the
+        /// paths stay in the materials' extras).
         #[arg(
             long,
             value_enum,
@@ -334,8 +336,8 @@ enum Command {
             value_name = "embed|external|none"
         )]
         textures: model_source::Textures,
-        /// The largest side of an embedded texture, in pixels: the largest tier (.dd0/.dd1/.dd2)
-        /// or mip level within it.
+        /// The largest side of a texture, in pixels: the largest tier (.dd0/.dd1/.dd2) or mip
+        /// level within it.
         #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..))]
         max_texture: Option<u32>,
         /// Replace existing files.
@@ -1166,6 +1168,8 @@ fn main() -> ExitCode {
                     output: &output,
                     lods: lod,
                     visuals,
+                    textures: textures.into(),
+                    max_texture,
                     force,
                 };
                 match (key, prefix) {

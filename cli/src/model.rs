@@ -8,10 +8,13 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use gamebin::export::model_gltf::{LodChoice, ModelGlbOptions, ModelScenes, model_to_glb};
+use gamebin::export::model_gltf::{
+    LodChoice, ModelGlbOptions, ModelScenes, TextureCache, TextureMode, model_to_glb_cached,
+};
 use gamebin::wows::assets::{AssetsView, PathIndex, Prototype, PrototypeState};
 use gamebin::wows::model::{GeometryCache, Missing, ModelError, ModelResolver, strip_res};
 
+use crate::model_source::TextureFolder;
 use crate::output::{Out, Status, count, is_closed_pipe, report};
 use crate::{files, parallel};
 
@@ -25,6 +28,10 @@ pub struct Settings<'a> {
     pub lods: LodChoice,
     /// A batch exports the VisualPrototypes under the prefix instead of the ModelPrototypes.
     pub visuals: bool,
+    /// Textures embedded, external or left out.
+    pub textures: TextureMode,
+    /// The largest side of a texture in pixels.
+    pub max_texture: Option<u32>,
     /// Replace existing files.
     pub force: bool,
 }
@@ -92,14 +99,31 @@ fn one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
     let geometry = cache.load(&resolver, &model)?;
     let options = ModelGlbOptions {
         lods: settings.lods,
+        textures: settings.textures,
+        max_texture: settings.max_texture,
+        ..Default::default()
     };
-    let glb = model_to_glb(&resolver, &model, &geometry, &options)?;
-    std::fs::write(&target, &glb.bytes)
-        .with_context(|| format!("cannot write {}", target.display()))?;
+    let glb = model_to_glb_cached(
+        &resolver,
+        &model,
+        &geometry,
+        &options,
+        &TextureCache::default(),
+    )?;
+    for warning in &glb.warnings {
+        eprintln!("gamebin: {name}: warning: {warning}");
+    }
+    let folder = TextureFolder::new(target.parent().unwrap_or(Path::new("")).to_path_buf());
+    folder.write(&glb.images, settings.force)?;
+    crate::files::write_new(&target, &glb.bytes, settings.force)?;
     let mut out = Out::new();
     out.line(&target.display().to_string())?;
     out.flush()?;
-    eprintln!("gamebin: {name}: {}", describe(&glb.added));
+    eprintln!(
+        "gamebin: {name}: {}, {}",
+        describe(&glb.added),
+        count(glb.textures, "texture", "textures")
+    );
     Ok(Status::Success)
 }
 
@@ -257,7 +281,15 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
         .with_path_index(&index);
     let options = ModelGlbOptions {
         lods: settings.lods,
+        textures: settings.textures,
+        max_texture: settings.max_texture,
+        ..Default::default()
     };
+    let shared = Shared {
+        cache: TextureCache::default(),
+        folder: TextureFolder::new(settings.output.to_path_buf()),
+    };
+    let mut texture_warnings = (0usize, None::<String>);
     let bar = crate::assets::progress(items.len(), &format!("{what}s"));
     let mut out = Out::new();
     let mut failures: Vec<Failure> = Vec::new();
@@ -266,12 +298,16 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
     parallel::ordered(
         &items,
         GeometryCache::new,
-        |cache, item| export_one(&resolver, cache, item, settings, &options),
+        |cache, item| export_one(&resolver, cache, item, settings, &options, &shared),
         |_, result| {
             bar.inc(1);
             match result {
-                Ok(target) => {
+                Ok((target, warnings)) => {
                     written += 1;
+                    texture_warnings.0 += warnings.len();
+                    if texture_warnings.1.is_none() {
+                        texture_warnings.1 = warnings.into_iter().next();
+                    }
                     let line = target.display().to_string();
                     // Flushed per model (a line per file written is little next to the work), so
                     // that a reader going away (`| head`) stops the batch at once.
@@ -294,6 +330,12 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
         return Ok(Status::Success);
     }
     out.flush()?;
+    if let (n @ 1.., Some(first)) = texture_warnings {
+        eprintln!(
+            "gamebin: {} left out of the GLBs (missing or unreadable), the first: {first}",
+            count(n, "texture", "textures")
+        );
+    }
     if failures.is_empty() {
         eprintln!(
             "gamebin: exported {} to {}",
@@ -323,7 +365,8 @@ fn export_one(
     item: &Item,
     settings: &Settings<'_>,
     options: &ModelGlbOptions,
-) -> std::result::Result<PathBuf, Failure> {
+    shared: &Shared,
+) -> std::result::Result<(PathBuf, Vec<String>), Failure> {
     // The path must stay under the output folder when joined to it.
     if !gamebin::wows::is_safe_resource_path(&item.path) {
         return Err(Failure::Output(anyhow!(
@@ -342,17 +385,32 @@ fn export_one(
         cache.clear();
     }
     let geometry = cache.load(resolver, &model).map_err(Failure::Model)?;
-    let glb = model_to_glb(resolver, &model, &geometry, options).map_err(Failure::Model)?;
+    // The URIs climb from the GLB's folder to OUTDIR, which holds `textures/`.
+    let depth = Path::new(stem)
+        .parent()
+        .map_or(0, |p| p.components().count());
+    let options = ModelGlbOptions {
+        texture_uri_prefix: format!("{}textures/", "../".repeat(depth)),
+        ..options.clone()
+    };
+    let glb = model_to_glb_cached(resolver, &model, &geometry, &options, &shared.cache)
+        .map_err(Failure::Model)?;
     let write = || -> Result<()> {
         if let Some(dir) = target.parent() {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        std::fs::write(&target, &glb.bytes)
-            .with_context(|| format!("cannot write {}", target.display()))
+        shared.folder.write(&glb.images, settings.force)?;
+        crate::files::write_new(&target, &glb.bytes, settings.force)
     };
     write().map_err(Failure::Output)?;
-    Ok(target)
+    Ok((target, glb.warnings))
+}
+
+/// What the exports of a batch share: decoded textures, and where external ones go.
+struct Shared {
+    cache: TextureCache,
+    folder: TextureFolder,
 }
 
 #[cfg(test)]

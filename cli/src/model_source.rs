@@ -9,7 +9,8 @@ use std::sync::Mutex;
 use anyhow::{Context, Result, bail};
 use gamebin::export::model_gltf::LodChoice;
 use gamebin::wows::sources::gltf::{
-    SourceGlb, SourceGlbOptions, TextureCache, TextureMode, source_model_to_glb_cached,
+    SourceGlb, SourceGlbOptions, TextureCache, TextureImage, TextureMode,
+    source_model_to_glb_cached,
 };
 
 use crate::files;
@@ -73,8 +74,8 @@ impl TextureFolder {
 
     /// Writes the images a GLB names that this run has not written yet. A file already there with
     /// the same bytes is left as it is; with other bytes, replaced only with `force`.
-    fn write(&self, glb: &SourceGlb, force: bool) -> Result<()> {
-        for image in &glb.images {
+    pub fn write(&self, images: &[TextureImage], force: bool) -> Result<()> {
+        for image in images {
             let first = self
                 .written
                 .lock()
@@ -186,7 +187,7 @@ fn export_quietly(
     for warning in &glb.warnings {
         eprintln!("gamebin: {}: warning: {warning}", model.display());
     }
-    shared.folder.write(&glb, settings.force)?;
+    shared.folder.write(&glb.images, settings.force)?;
     files::write_new(&output, &glb.bytes, settings.force)?;
     Ok((output, glb))
 }

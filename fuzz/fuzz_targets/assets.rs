@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use gamebin::export::model_gltf::{LodChoice, ModelGlbOptions, model_to_glb};
+use gamebin::export::model_gltf::{LodChoice, ModelGlbOptions, TextureMode, model_to_glb};
 use gamebin::wows::model::{LoadedGeometry, ModelResolver, ResolvedModel};
 use libfuzzer_sys::fuzz_target;
 
@@ -31,8 +31,11 @@ fn root() -> &'static PathBuf {
 fuzz_target!(|data: &[u8]| {
     // Generically first (detection, check, summary, model), then this format's every accessor.
     std::hint::black_box(drive::drive_any(data));
+    // Textures are read from files under the resource root, which a fuzz input does not have.
     let options = ModelGlbOptions {
         lods: LodChoice::All,
+        textures: TextureMode::None,
+        ..Default::default()
     };
     let mut export =
         |resolver: &ModelResolver<'_>, model: &ResolvedModel<'_>, geometry: LoadedGeometry<'_>| {

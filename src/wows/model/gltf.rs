@@ -6,7 +6,10 @@
 //! attached to, or, for a skinned mesh, a scene root with a skin over the render set's nodes (all
 //! the visual's nodes when it names none). Meshes and materials are shared between scenes.
 //! Materials are named by their `.mfm` path; their scalar and vector properties (and textures, by
-//! path) are the material's extras. Coordinates are converted once, as in the `.geometry` export:
+//! path) are the material's extras, and their albedo, metallic/gloss, normal and ambient occlusion
+//! maps become glTF's textures as for a model from its sources ([`textures`](crate::wows::textures):
+//! read under the resource root, or out of the install the resolver reads), embedded or beside the
+//! GLB. Coordinates are converted once, as in the `.geometry` export:
 //! positions by [`GlbBuilder::add_draw`], node matrices by [`right_handed_matrix`].
 //!
 //! ```
@@ -34,10 +37,14 @@ use gltf_json as json;
 
 use crate::wows::assets::MaterialValue;
 use crate::wows::axes::right_handed_matrix;
-use crate::wows::geometry::export::gltf::{GlbBuilder, MaterialId, MeshId, NodeId, NodeSpec};
+use crate::wows::geometry::export::gltf::{
+    GlbBuilder, MaterialId, MeshId, NodeId, NodeSpec, PbrMaterial,
+};
 use crate::wows::model::{
     LoadedGeometry, Missing, ModelError, ModelNode, ModelResolver, ResolvedModel, ResolvedRenderSet,
 };
+use crate::wows::textures::{GlbTextures, TextureFiles, maps::MapKind, shipped_dds};
+pub use crate::wows::textures::{TextureCache, TextureImage, TextureMode};
 
 /// Which levels of detail to export.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,11 +62,29 @@ impl Default for LodChoice {
 }
 
 /// What [`model_to_glb`] and [`add_model`] export.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone)]
 pub struct ModelGlbOptions {
     /// The levels of detail (LOD 0 by default). A visual without LODs exports all its render
     /// sets in one scene.
     pub lods: LodChoice,
+    /// Textures embedded (the default), external or left out.
+    pub textures: TextureMode,
+    /// The largest side of a texture in pixels (the largest tier or mip within it).
+    pub max_texture: Option<u32>,
+    /// With [`TextureMode::External`]: what comes before an image's path in its URI, relative to
+    /// the GLB (`textures/` by default).
+    pub texture_uri_prefix: String,
+}
+
+impl Default for ModelGlbOptions {
+    fn default() -> Self {
+        ModelGlbOptions {
+            lods: LodChoice::default(),
+            textures: TextureMode::default(),
+            max_texture: None,
+            texture_uri_prefix: "textures/".to_owned(),
+        }
+    }
 }
 
 /// What [`add_model`] added.
@@ -84,16 +109,34 @@ pub struct ModelGlb {
     pub bytes: Vec<u8>,
     /// What it holds.
     pub added: ModelScenes,
+    /// Textures added (embedded or external).
+    pub textures: usize,
+    /// With [`TextureMode::External`], the images the GLB names, for the caller to write.
+    pub images: Vec<TextureImage>,
+    /// Textures left out (missing or unreadable), one line each: the model is still exported.
+    pub warnings: Vec<String>,
 }
 
 /// Exports `model` (its meshes from `geometry`, its `.geometry` loaded through a
 /// [`GeometryCache`](crate::wows::model::GeometryCache)) as one GLB. Any missing piece fails the
-/// model with an error naming it and the render set.
+/// model with an error naming it and the render set; a texture that cannot be read is a warning.
 pub fn model_to_glb(
     resolver: &ModelResolver<'_>,
     model: &ResolvedModel<'_>,
     geometry: &LoadedGeometry<'_>,
     options: &ModelGlbOptions,
+) -> Result<ModelGlb, ModelError> {
+    model_to_glb_cached(resolver, model, geometry, options, &TextureCache::default())
+}
+
+/// [`model_to_glb`] with textures shared through `cache` by the exports of a batch (every one
+/// through the same resolver).
+pub fn model_to_glb_cached(
+    resolver: &ModelResolver<'_>,
+    model: &ResolvedModel<'_>,
+    geometry: &LoadedGeometry<'_>,
+    options: &ModelGlbOptions,
+    cache: &TextureCache,
 ) -> Result<ModelGlb, ModelError> {
     let mut builder = GlbBuilder::new();
     let mut name = String::new();
@@ -101,17 +144,48 @@ pub fn model_to_glb(
         name = format!("{:#018x}", model.self_id());
     }
     let name = name.rsplit('/').next().unwrap_or_default().to_owned();
-    let added = add_model(&mut builder, resolver, model, geometry, options, &name)?;
+    let mut textures = GlbTextures::new(
+        texture_files(resolver),
+        cache,
+        options.textures,
+        options.max_texture,
+        &options.texture_uri_prefix,
+    );
+    let added = add_model(
+        &mut builder,
+        &mut textures,
+        resolver,
+        model,
+        geometry,
+        options,
+        &name,
+    )?;
     let bytes = builder
         .finish()
         .map_err(|e| model.error(None, Missing::Export(e)))?;
-    Ok(ModelGlb { bytes, added })
+    Ok(ModelGlb {
+        bytes,
+        added,
+        textures: textures.count,
+        images: textures.images,
+        warnings: textures.warnings,
+    })
 }
 
-/// The scenes of one model, added to `builder` (several models can share one GLB): scenes named
-/// `name` (one LOD) or `name LOD<i>` (all LODs).
+/// Where the resolver's textures are: in its install, or under its resource root.
+fn texture_files<'r>(resolver: &'r ModelResolver<'_>) -> TextureFiles<'r> {
+    #[cfg(feature = "pfs")]
+    if let Some(install) = resolver.install() {
+        return TextureFiles::Install(install);
+    }
+    TextureFiles::Folder(resolver.root())
+}
+
+/// The scenes of one model, added to `builder` (several models can share one GLB, and its
+/// `textures`): scenes named `name` (one LOD) or `name LOD<i>` (all LODs).
 pub fn add_model(
     builder: &mut GlbBuilder,
+    textures: &mut GlbTextures<'_>,
     resolver: &ModelResolver<'_>,
     model: &ResolvedModel<'_>,
     geometry: &LoadedGeometry<'_>,
@@ -130,6 +204,7 @@ pub fn add_model(
     };
     let mut export = Export {
         builder,
+        textures,
         resolver,
         model,
         geometry,
@@ -187,8 +262,9 @@ fn check_hierarchy(model: &ResolvedModel<'_>, nodes: &[ModelNode<'_>]) -> Result
     Ok(())
 }
 
-struct Export<'x, 'a, 'c> {
+struct Export<'x, 'a, 'c, 't> {
     builder: &'x mut GlbBuilder,
+    textures: &'x mut GlbTextures<'t>,
     resolver: &'x ModelResolver<'a>,
     model: &'x ResolvedModel<'a>,
     geometry: &'x LoadedGeometry<'c>,
@@ -199,7 +275,7 @@ struct Export<'x, 'a, 'c> {
     added: ModelScenes,
 }
 
-impl Export<'_, '_, '_> {
+impl Export<'_, '_, '_, '_> {
     fn scene(
         &mut self,
         name: &str,
@@ -295,10 +371,64 @@ impl Export<'_, '_, '_> {
         if !matches!(self.resolver.full_path(mfm, &mut name), Ok(true)) {
             name = format!("{mfm:#018x}");
         }
-        let material = self.builder.add_material(&name, extras);
+        let pbr = self.pbr(set);
+        let material = self.builder.add_pbr_material(&name, extras, &pbr);
         self.added.materials += 1;
         self.materials.insert(mfm, material);
         Ok(material)
+    }
+
+    /// How the render set's material is drawn (`doubleSided`, `alphaTestEnable` with
+    /// `alphaReference` out of 255) and its maps as glTF textures. A property that does not read
+    /// leaves the material as glTF's defaults have it: its extras already name the damage.
+    fn pbr(&mut self, set: &ResolvedRenderSet<'_>) -> PbrMaterial {
+        let mut pbr = PbrMaterial::default();
+        let Ok(properties) = set.material.properties() else {
+            return pbr;
+        };
+        let (mut alpha_test, mut reference) = (false, 0.5);
+        let mut path = String::new();
+        for property in properties.flatten() {
+            let Ok(Some(name)) = set.material.name(property.name_id) else {
+                continue;
+            };
+            match (name, property.value) {
+                ("doubleSided", MaterialValue::Bool(b)) => pbr.double_sided = b,
+                ("alphaTestEnable", MaterialValue::Bool(b)) => alpha_test = b,
+                ("alphaReference", MaterialValue::Int(v)) => {
+                    reference = v.clamp(0, 255) as f32 / 255.0;
+                }
+                ("alphaReference", MaterialValue::Uint(v)) => {
+                    reference = v.min(255) as f32 / 255.0;
+                }
+                (name, MaterialValue::Texture(id)) => {
+                    let Some(kind) = MapKind::ALL.into_iter().find(|k| k.property() == name) else {
+                        continue;
+                    };
+                    if self.textures.mode() == TextureMode::None {
+                        continue;
+                    }
+                    if !matches!(self.resolver.full_path(id, &mut path), Ok(true)) {
+                        self.textures.warn(format!(
+                            "texture {id:#018x} ({name}) is not in the path tree; the material has \
+                             no image for it"
+                        ));
+                        continue;
+                    }
+                    let dds = shipped_dds(&path);
+                    let texture = self.textures.texture(self.builder, &dds, kind);
+                    match kind {
+                        MapKind::Albedo => pbr.base_color = texture,
+                        MapKind::MetallicGloss => pbr.metallic_roughness = texture,
+                        MapKind::Normal => pbr.normal = texture,
+                        MapKind::AmbientOcclusion => pbr.occlusion = texture,
+                    }
+                }
+                _ => {}
+            }
+        }
+        pbr.alpha_cutoff = alpha_test.then_some(reference);
+        pbr
     }
 }
 

@@ -70,6 +70,17 @@ fn uri_path(path: &str) -> String {
     uri
 }
 
+/// The file shipped for a stored texture path: a `.tga` is shipped as the `.dds` of its stem;
+/// other paths are kept.
+pub fn shipped_dds(path: &str) -> std::borrow::Cow<'_, str> {
+    match path.len().checked_sub(4).and_then(|at| path.get(at..)) {
+        Some(ext) if ext.eq_ignore_ascii_case(".tga") => {
+            format!("{}.dds", &path[..path.len() - 4]).into()
+        }
+        _ => path.into(),
+    }
+}
+
 /// What glTF calls the map, for warnings.
 fn map_name(kind: MapKind) -> &'static str {
     match kind {
@@ -261,6 +272,18 @@ impl<'x> GlbTextures<'x> {
             count: 0,
             images: Vec::new(),
             warnings: Vec::new(),
+        }
+    }
+
+    /// Where the textures go.
+    pub fn mode(&self) -> TextureMode {
+        self.mode
+    }
+
+    /// Records a texture left out for a reason found by the caller.
+    pub fn warn(&mut self, line: String) {
+        if self.mode != TextureMode::None && cfg!(all(feature = "dds", feature = "png")) {
+            self.warnings.push(line);
         }
     }
 
