@@ -10,27 +10,8 @@ use gamebin::dds::{DdsView, Level, TextureFormat, tiers};
 use gamebin::error::ErrorKind;
 use gamebin::synth::dds::{Kind, Spec, fixtures, texture};
 
-/// `level` decoded by texture2ddecoder, as RGBA8 (it writes BGRA words).
-fn independent(level: &Level<'_>) -> Option<Vec<u8>> {
-    let (w, h) = (level.width as usize, level.height as usize);
-    let mut words = vec![0u32; w * h];
-    let decode = match level.format {
-        TextureFormat::Bc1 => texture2ddecoder::decode_bc1,
-        TextureFormat::Bc3 => texture2ddecoder::decode_bc3,
-        TextureFormat::Bc7 => texture2ddecoder::decode_bc7,
-        _ => return None,
-    };
-    decode(level.data, w, h, &mut words).unwrap();
-    Some(
-        words
-            .iter()
-            .flat_map(|p| {
-                let [b, g, r, a] = p.to_le_bytes();
-                [r, g, b, a]
-            })
-            .collect(),
-    )
-}
+mod bcn;
+use bcn::independent;
 
 fn decoded(level: &Level<'_>) -> Vec<u8> {
     let mut out = vec![0u8; level.rgba8_len().unwrap()];

@@ -378,15 +378,21 @@ fn flat(m: [[f32; 4]; 4]) -> [f32; 16] {
     out
 }
 
-#[test]
-fn the_glb_has_the_hierarchy_meshes_materials_and_skin_the_assets_say() {
-    let w = world("glb");
+/// The world's Ship model exported from its folder.
+fn ship_glb(w: &World, options: &ModelGlbOptions) -> gamebin::export::model_gltf::ModelGlb {
     let db = AssetsView::from_bytes(&w.assets).unwrap();
     let resolver = ModelResolver::new(db, &w.root);
     let mut cache = GeometryCache::new();
     let model = resolver.resolve_path(&format!("{DIR}/Ship.model")).unwrap();
     let geometry = cache.load(&resolver, &model).unwrap();
-    let glb = model_to_glb(&resolver, &model, &geometry, &ModelGlbOptions::default()).unwrap();
+    model_to_glb(&resolver, &model, &geometry, options).unwrap()
+}
+
+#[test]
+fn the_glb_has_the_hierarchy_meshes_materials_and_skin_the_assets_say() {
+    let w = world("glb");
+    let db = AssetsView::from_bytes(&w.assets).unwrap();
+    let glb = ship_glb(&w, &ModelGlbOptions::default());
     let gltf = gltf::Gltf::from_slice(&glb.bytes).unwrap();
 
     assert_eq!(gltf.scenes().count(), 1);
@@ -662,11 +668,7 @@ fn embedded_size(texture: gltf::Texture<'_>, blob: &[u8]) -> (u32, u32) {
 fn a_materials_maps_are_textures_from_the_root_or_the_install_and_a_missing_one_is_a_warning() {
     let w = world("textures");
     let db = AssetsView::from_bytes(&w.assets).unwrap();
-    let resolver = ModelResolver::new(db, &w.root);
-    let mut cache = GeometryCache::new();
-    let model = resolver.resolve_path(&format!("{DIR}/Ship.model")).unwrap();
-    let geometry = cache.load(&resolver, &model).unwrap();
-    let glb = model_to_glb(&resolver, &model, &geometry, &ModelGlbOptions::default()).unwrap();
+    let glb = ship_glb(&w, &ModelGlbOptions::default());
     // Hull_a.dds and Hull_n.dds; Hull_mg.dds is named but missing, and said so.
     assert_eq!(glb.textures, 2);
     assert_eq!(glb.warnings.len(), 1, "{:?}", glb.warnings);
@@ -708,7 +710,7 @@ fn a_materials_maps_are_textures_from_the_root_or_the_install_and_a_missing_one_
         textures: TextureMode::None,
         ..Default::default()
     };
-    let bare = model_to_glb(&resolver, &model, &geometry, &none).unwrap();
+    let bare = ship_glb(&w, &none);
     assert_eq!((bare.textures, bare.warnings.len()), (0, 0));
     assert_eq!(
         gltf::Gltf::from_slice(&bare.bytes)
@@ -724,7 +726,7 @@ fn a_materials_maps_are_textures_from_the_root_or_the_install_and_a_missing_one_
         texture_uri_prefix: "../tex/".to_owned(),
         ..Default::default()
     };
-    let beside = model_to_glb(&resolver, &model, &geometry, &external).unwrap();
+    let beside = ship_glb(&w, &external);
     let paths: Vec<&str> = beside.images.iter().map(|i| i.path.as_str()).collect();
     assert_eq!(
         paths,

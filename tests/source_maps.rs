@@ -6,9 +6,11 @@
 
 use std::path::PathBuf;
 
-use gamebin::dds::{DdsView, TextureFormat};
+use gamebin::dds::DdsView;
 use gamebin::wows::sources::gltf::{SourceGlbOptions, TextureMode, source_model_to_glb};
 use gamebin::wows::sources::resolve;
+
+mod bcn;
 
 fn res_root() -> PathBuf {
     let dir = std::env::var_os("GAMEBIN_SAMPLES").expect(
@@ -19,25 +21,20 @@ fn res_root() -> PathBuf {
 }
 
 /// The top level of a `.dds`, decoded by texture2ddecoder, as RGBA8 texels.
-fn independent(path: &std::path::Path) -> (u32, u32, Vec<[u8; 4]>) {
+fn independent_top(path: &std::path::Path) -> (u32, u32, Vec<[u8; 4]>) {
     let bytes = std::fs::read(path).unwrap();
     let texture = DdsView::from_bytes(&bytes).unwrap();
     let level = texture.level(0, 0).unwrap();
-    let (w, h) = (level.width as usize, level.height as usize);
-    let mut words = vec![0u32; w * h];
-    let decode = match level.format {
-        TextureFormat::Bc1 => texture2ddecoder::decode_bc1,
-        TextureFormat::Bc3 => texture2ddecoder::decode_bc3,
-        TextureFormat::Bc7 => texture2ddecoder::decode_bc7,
-        other => panic!("{}: {other:?} is not in the samples", path.display()),
-    };
-    decode(level.data, w, h, &mut words).unwrap();
-    let texels = words
-        .iter()
-        .map(|p| {
-            let [b, g, r, a] = p.to_le_bytes();
-            [r, g, b, a]
-        })
+    let rgba = bcn::independent(&level).unwrap_or_else(|| {
+        panic!(
+            "{}: {:?} is not in the samples",
+            path.display(),
+            level.format
+        )
+    });
+    let texels = rgba
+        .chunks_exact(4)
+        .map(|c| [c[0], c[1], c[2], c[3]])
         .collect();
     (level.width, level.height, texels)
 }
@@ -81,7 +78,7 @@ fn every_map_of_the_sample_models_is_converted_texel_by_texel() {
         assert_eq!(glb.images.len(), 4, "{model}: _a, _mg, _n, _ao");
         for image in &glb.images {
             let (stem, kind) = image.path.split_once('.').unwrap();
-            let (w, h, stored) = independent(&root.join(format!("{stem}.dds")));
+            let (w, h, stored) = independent_top(&root.join(format!("{stem}.dds")));
             let (pw, ph, written) = png_texels(&image.png);
             assert_eq!((pw, ph), (w, h), "{}", image.path);
             for (i, (s, out)) in stored.iter().zip(&written).enumerate() {
