@@ -26,6 +26,25 @@ fn res_root() -> PathBuf {
 const GUN: &str = "PnFMods/SEA_PI_Yuugumo_Kiyoshimo/JSD209_Yugumo/gun/JGA010_25mm_Type96";
 const FINDER: &str = "PnFMods/SEA_KRE_Atlanta/ASC006_Atlanta_1942/finder/AF076_Rangefinder_2_5m";
 
+/// `gamebin model MODEL --res ROOT -o OUT EXTRA…`.
+fn export(
+    model: &std::path::Path,
+    root: &std::path::Path,
+    out: &std::path::Path,
+    extra: &[&str],
+) -> std::process::Output {
+    let mut args = vec![
+        "model",
+        model.to_str().unwrap(),
+        "--res",
+        root.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    gamebin(&args)
+}
+
 /// The GLB's document and binary chunk.
 fn load(path: &std::path::Path) -> (gltf::Document, Vec<u8>) {
     let glb = gltf::Gltf::from_slice(&std::fs::read(path).unwrap()).unwrap();
@@ -61,14 +80,7 @@ fn the_newer_form_exports_its_nodes_lod_0_and_its_albedo() {
     let root = res_root();
     let out = temp_dir("model-source-gun").join("gun.glb");
     let model = root.join(format!("{GUN}.model"));
-    let run = gamebin(&[
-        "model",
-        model.to_str().unwrap(),
-        "--res",
-        root.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let run = export(&model, &root, &out, &[]);
     assert!(run.status.success(), "{}", stderr(&run));
     let (document, blob) = load(&out);
     // The skeleton: Scene Root, Turret, HP_gunFire1..3, HP_gunFireEffect; and the mesh's node.
@@ -141,22 +153,13 @@ fn external_textures_are_files_beside_the_glb_written_once() {
     at_repository_root();
     let root = res_root();
     let out = temp_dir("model-source-external");
-    let export = |model: &str, extra: &[&str]| {
+    let external = |model: &str, extra: &[&str]| {
         let model = root.join(format!("{model}.model"));
-        let mut args = vec![
-            "model",
-            model.to_str().unwrap(),
-            "--res",
-            root.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-            "--textures",
-            "external",
-        ];
+        let mut args = vec!["--textures", "external"];
         args.extend_from_slice(extra);
-        gamebin(&args)
+        export(&model, &root, &out, &args)
     };
-    let run = export(GUN, &[]);
+    let run = external(GUN, &[]);
     assert!(run.status.success(), "{}", stderr(&run));
     let uris = image_uris(&out.join("JGA010_25mm_Type96.glb"));
     assert_eq!(
@@ -173,17 +176,17 @@ fn external_textures_are_files_beside_the_glb_written_once() {
         assert!(bytes.starts_with(b"\x89PNG"), "{uri} is not a PNG");
     }
     // The destroyed variant shares three of them: the same bytes, so they are kept, not refused.
-    let run = export(&format!("{GUN}_dead"), &[]);
+    let run = external(&format!("{GUN}_dead"), &[]);
     assert!(run.status.success(), "{}", stderr(&run));
     // A texture changed on disk is not replaced without --force, and the GLB is not written.
     let normal = out.join(format!("textures/{GUN}_n.normal.png"));
     std::fs::write(&normal, b"edited").unwrap();
     std::fs::remove_file(out.join("JGA010_25mm_Type96.glb")).unwrap();
-    let run = export(GUN, &[]);
+    let run = external(GUN, &[]);
     assert!(!run.status.success());
     assert!(stderr(&run).contains("--force"), "{}", stderr(&run));
     assert!(!out.join("JGA010_25mm_Type96.glb").exists());
-    let run = export(GUN, &["--force"]);
+    let run = external(GUN, &["--force"]);
     assert!(run.status.success(), "{}", stderr(&run));
     assert!(std::fs::read(&normal).unwrap().starts_with(b"\x89PNG"));
 }
@@ -196,16 +199,7 @@ fn the_classic_chain_is_one_scene_per_lod_and_a_wrong_root_names_the_missing_fil
     let dir = temp_dir("model-source-finder");
     let out = dir.join("finder.glb");
     let model = root.join(format!("{FINDER}.model"));
-    let run = gamebin(&[
-        "model",
-        model.to_str().unwrap(),
-        "--res",
-        root.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-        "--lod",
-        "all",
-    ]);
+    let run = export(&model, &root, &out, &["--lod", "all"]);
     assert!(run.status.success(), "{}", stderr(&run));
     let (document, blob) = load(&out);
     // SOURCES.txt: the chain lods/…_lod1 -> _lod2 -> _lod3 under the top model.
@@ -230,14 +224,7 @@ fn the_classic_chain_is_one_scene_per_lod_and_a_wrong_root_names_the_missing_fil
     let image = document.images().next().unwrap();
     assert_eq!(image_size(image, &blob), (128, 128));
 
-    let wrong = gamebin(&[
-        "model",
-        model.to_str().unwrap(),
-        "--res",
-        dir.to_str().unwrap(),
-        "-o",
-        dir.join("x.glb").to_str().unwrap(),
-    ]);
+    let wrong = export(&model, &dir, &dir.join("x.glb"), &[]);
     assert_eq!(wrong.status.code(), Some(1));
     assert!(
         stderr(&wrong).contains(&format!("<nodefullVisual>: {FINDER}.visual is missing")),
@@ -253,14 +240,7 @@ fn a_folder_exports_its_top_models_and_leaves_the_lods_to_them() {
     at_repository_root();
     let root = res_root();
     let out = temp_dir("model-source-batch").join("glb");
-    let run = gamebin(&[
-        "model",
-        root.join("PnFMods").to_str().unwrap(),
-        "--res",
-        root.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let run = export(&root.join("PnFMods"), &root, &out, &[]);
     assert!(run.status.success(), "{}", stderr(&run));
     // Three top models (SOURCES.txt: the gun, its destroyed variant, the rangefinder); the
     // rangefinder's lods/ models are its LODs, not models of their own.
@@ -284,16 +264,12 @@ fn a_folder_exports_its_top_models_and_leaves_the_lods_to_them() {
     );
     // With external textures every GLB names images under OUTDIR/textures, each written once.
     let external = temp_dir("model-source-batch-external").join("glb");
-    let run = gamebin(&[
-        "model",
-        root.join("PnFMods").to_str().unwrap(),
-        "--res",
-        root.to_str().unwrap(),
-        "-o",
-        external.to_str().unwrap(),
-        "--textures",
-        "external",
-    ]);
+    let run = export(
+        &root.join("PnFMods"),
+        &root,
+        &external,
+        &["--textures", "external"],
+    );
     assert!(run.status.success(), "{}", stderr(&run));
     let finder = external.join("SEA_KRE_Atlanta/ASC006_Atlanta_1942/finder");
     let uris = image_uris(&finder.join("AF076_Rangefinder_2_5m.glb"));
