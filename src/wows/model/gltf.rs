@@ -10,7 +10,8 @@
 //! maps become glTF's textures as for a model from its sources ([`textures`](crate::wows::textures):
 //! read under the resource root, or out of the install the resolver reads), embedded or beside the
 //! GLB. Coordinates are converted once, as in the `.geometry` export:
-//! positions by [`GlbBuilder::add_draw`], node matrices by [`right_handed_matrix`].
+//! positions by [`GlbBuilder::add_draw`], node matrices by
+//! [`right_handed_matrix`](crate::wows::axes::right_handed_matrix) (in [`GlbBuilder::add_hierarchy`]).
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -36,9 +37,8 @@ use std::collections::HashMap;
 use gltf_json as json;
 
 use crate::wows::assets::MaterialValue;
-use crate::wows::axes::right_handed_matrix;
 use crate::wows::geometry::export::gltf::{
-    GlbBuilder, MaterialId, MeshId, NodeId, NodeSpec, PbrMaterial,
+    GlbBuilder, HierarchyNode, MaterialId, MeshId, NodeId, PbrMaterial,
 };
 use crate::wows::model::{
     LoadedGeometry, Missing, ModelError, ModelNode, ModelResolver, ResolvedModel, ResolvedRenderSet,
@@ -284,24 +284,16 @@ impl Export<'_, '_, '_, '_> {
     ) -> Result<(), ModelError> {
         let scene = self.builder.add_scene(name);
         self.added.scenes += 1;
-        let ids: Vec<NodeId> = nodes
+        let hierarchy: Vec<HierarchyNode<'_>> = nodes
             .iter()
-            .map(|node| {
-                self.builder.add_node(&NodeSpec {
-                    name: node.name,
-                    matrix: Some(right_handed_matrix(node.matrix)),
-                    ..Default::default()
-                })
+            .map(|node| HierarchyNode {
+                name: node.name,
+                matrix: node.matrix,
+                parent: node.parent.map(usize::from),
             })
             .collect();
+        let ids = self.builder.add_hierarchy(scene, &hierarchy);
         self.added.nodes += ids.len();
-        for (node, &id) in nodes.iter().zip(&ids) {
-            let parent = node.parent.and_then(|p| ids.get(usize::from(p)));
-            match parent {
-                Some(&parent) => self.builder.add_child(parent, id),
-                None => self.builder.add_to_scene(scene, id),
-            }
-        }
         for set in sets {
             let fail = |missing| self.model.error(Some(&set.render_set), missing);
             let (mesh, max_joint) = self.mesh(set)?;

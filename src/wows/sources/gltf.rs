@@ -16,9 +16,8 @@ use gltf_json as json;
 
 use super::{Material, PropertyValue, SourceError, SourceModel};
 use crate::MappedFile;
-use crate::wows::axes::right_handed_matrix;
 use crate::wows::geometry::export::gltf::{
-    GlbBuilder, MaterialId, MeshId, NodeId, NodeSpec, PbrMaterial, TextureId,
+    GlbBuilder, HierarchyNode, MaterialId, MeshId, NodeId, PbrMaterial, TextureId,
 };
 use crate::wows::geometry::{DecodedGeometry, GeometryView};
 use crate::wows::is_safe_resource_path;
@@ -212,23 +211,16 @@ impl Export<'_> {
         })?;
         let scene = self.builder.add_scene(name);
         self.out.scenes += 1;
-        let ids: Vec<NodeId> = visual
+        let hierarchy: Vec<HierarchyNode<'_>> = visual
             .nodes
             .iter()
-            .map(|node| {
-                self.builder.add_node(&NodeSpec {
-                    name: Some(&node.identifier),
-                    matrix: Some(right_handed_matrix(matrix(&node.transform))),
-                    ..Default::default()
-                })
+            .map(|node| HierarchyNode {
+                name: Some(&node.identifier),
+                matrix: matrix(&node.transform),
+                parent: node.parent,
             })
             .collect();
-        for (node, &id) in visual.nodes.iter().zip(&ids) {
-            match node.parent.and_then(|p| ids.get(p)) {
-                Some(&parent) => self.builder.add_child(parent, id),
-                None => self.builder.add_to_scene(scene, id),
-            }
-        }
+        let ids = self.builder.add_hierarchy(scene, &hierarchy);
         for &s in &lod.render_sets {
             let set = visual.render_sets.get(s).ok_or_else(|| {
                 SourceError::new(

@@ -119,6 +119,17 @@ pub struct NodeSpec<'n> {
     pub matrix: Option<[f32; 16]>,
 }
 
+/// One node of a model's hierarchy for [`GlbBuilder::add_hierarchy`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct HierarchyNode<'n> {
+    /// The node's name.
+    pub name: Option<&'n str>,
+    /// Its transform relative to its parent, column-major, in the game's (left-handed) space.
+    pub matrix: [f32; 16],
+    /// Its parent's position in the hierarchy; `None` for a root.
+    pub parent: Option<usize>,
+}
+
 /// Builds one GLB from meshes, nodes, skins, materials and scenes.
 #[derive(Debug, Clone)]
 pub struct GlbBuilder {
@@ -687,6 +698,31 @@ impl GlbBuilder {
             ..Default::default()
         });
         NodeId(id(node.value()))
+    }
+
+    /// Adds a model's node hierarchy to `scene`, as both model exports read one (from an
+    /// `assets.bin` visual or a `.visual` file): each node named, its game-space transform
+    /// converted to glTF's ([`right_handed_matrix`](crate::wows::axes::right_handed_matrix)), a
+    /// child of its parent, or a scene root when it has none (or names none of `nodes`). Returns
+    /// the nodes' ids in the order given.
+    pub fn add_hierarchy(&mut self, scene: SceneId, nodes: &[HierarchyNode<'_>]) -> Vec<NodeId> {
+        let ids: Vec<NodeId> = nodes
+            .iter()
+            .map(|node| {
+                self.add_node(&NodeSpec {
+                    name: node.name,
+                    matrix: Some(crate::wows::axes::right_handed_matrix(node.matrix)),
+                    ..Default::default()
+                })
+            })
+            .collect();
+        for (node, &id) in nodes.iter().zip(&ids) {
+            match node.parent.and_then(|p| ids.get(p)) {
+                Some(&parent) => self.add_child(parent, id),
+                None => self.add_to_scene(scene, id),
+            }
+        }
+        ids
     }
 
     /// Makes `child` a child of `parent`.
