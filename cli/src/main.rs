@@ -308,7 +308,8 @@ enum Command {
         /// `res/` is dropped).
         #[arg(value_name = "ID|PATH", conflicts_with = "prefix")]
         key: Option<String>,
-        /// Export every model whose full path starts with PREFIX (e.g. `content/gameplay/japan`).
+        /// Export every model whose full path starts with PREFIX (e.g. `content/gameplay/japan`);
+        /// with a folder of .model sources, every top model under it whose path under --res does.
         #[arg(long, value_name = "PREFIX")]
         prefix: Option<String>,
         /// The resource root: the game's res/ folder (holding content/) or the folder holding it;
@@ -1141,10 +1142,10 @@ fn main() -> ExitCode {
         } => {
             let folder = file.is_dir();
             if folder || model_source::is_xml_source(&file) {
-                if key.is_some() || prefix.is_some() {
+                if key.is_some() || (prefix.is_some() && !folder) {
                     eprintln!(
-                        "gamebin: {}: .model sources (a file, or a folder of them) are exported \
-                         without a model key or --prefix (they choose models of an assets.bin)",
+                        "gamebin: {}: a .model source is exported without a model key or \
+                         --prefix (they choose models of an assets.bin, or of a folder of sources)",
                         file.display()
                     );
                     return ExitCode::from(2);
@@ -1158,7 +1159,7 @@ fn main() -> ExitCode {
                     force,
                 };
                 if folder {
-                    model_source::run_batch(&file, &settings)
+                    model_source::run_batch(&file, prefix.as_deref(), &settings)
                 } else {
                     model_source::run(&file, &settings)
                 }

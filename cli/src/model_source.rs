@@ -214,10 +214,11 @@ fn model_files(folder: &Path, out: &mut Vec<std::path::PathBuf>) -> Result<()> {
     Ok(())
 }
 
-/// `gamebin model FOLDER --res ROOT -o OUTDIR`: every top `.model` source under FOLDER (a model
-/// that another one names as its `<parent>` is a LOD of it and is exported through it), each to
-/// `OUTDIR/<its path under FOLDER>.glb`, on every core.
-pub fn run_batch(folder: &Path, settings: &Settings<'_>) -> Result<Status> {
+/// `gamebin model FOLDER --res ROOT -o OUTDIR [--prefix PREFIX]`: every top `.model` source under
+/// FOLDER (a model that another one names as its `<parent>` is a LOD of it and is exported through
+/// it), or those whose path under ROOT starts with PREFIX, each to `OUTDIR/<its path under
+/// FOLDER>.glb`, on every core.
+pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -> Result<Status> {
     use std::ops::ControlFlow;
 
     use crate::output::Out;
@@ -243,15 +244,31 @@ pub fn run_batch(folder: &Path, settings: &Settings<'_>) -> Result<Status> {
             parents.insert(format!("{parent}.model"));
         }
     }
+    let prefix = prefix.map(gamebin::wows::model::strip_res);
     let items: Vec<std::path::PathBuf> = found
         .into_iter()
         .filter(|path| {
-            gamebin::wows::sources::relative_to(settings.res, path)
-                .is_none_or(|relative| !parents.contains(&relative))
+            let relative = gamebin::wows::sources::relative_to(settings.res, path);
+            let top = relative
+                .as_ref()
+                .is_none_or(|relative| !parents.contains(relative));
+            let wanted = match (prefix, &relative) {
+                (None, _) => true,
+                (Some(prefix), Some(relative)) => relative.starts_with(prefix),
+                (Some(_), None) => false,
+            };
+            top && wanted
         })
         .collect();
     if items.is_empty() {
-        bail!("no .model source under {}", folder.display());
+        match prefix {
+            Some(prefix) => bail!(
+                "no .model source under {} has a path under {} starting with {prefix:?}",
+                folder.display(),
+                settings.res.display()
+            ),
+            None => bail!("no .model source under {}", folder.display()),
+        }
     }
     std::fs::create_dir_all(settings.output)
         .with_context(|| format!("cannot create {}", settings.output.display()))?;

@@ -262,6 +262,36 @@ fn a_folder_exports_its_top_models_and_leaves_the_lods_to_them() {
         out.join("SEA_KRE_Atlanta/ASC006_Atlanta_1942/finder/AF076_Rangefinder_2_5m.glb")
             .is_file()
     );
+    // --prefix keeps the top models whose path under ROOT starts with it (a leading res/ dropped).
+    let some = temp_dir("model-source-batch-prefix").join("glb");
+    let run = export(
+        &root,
+        &root,
+        &some,
+        &[
+            "--prefix",
+            "res/PnFMods/SEA_PI_Yuugumo_Kiyoshimo/JSD209_Yugumo/gun/JGA010_25mm_Type96_",
+        ],
+    );
+    assert!(run.status.success(), "{}", stderr(&run));
+    let written = String::from_utf8(run.stdout).unwrap();
+    assert_eq!(written.lines().count(), 1, "{written}");
+    assert!(
+        written.trim_end().ends_with("JGA010_25mm_Type96_dead.glb"),
+        "{written}"
+    );
+    let none = export(
+        &root,
+        &root,
+        &some,
+        &["--prefix", "PnFMods/nowhere", "--force"],
+    );
+    assert_eq!(none.status.code(), Some(1));
+    assert!(
+        stderr(&none).contains("starting with \"PnFMods/nowhere\""),
+        "{}",
+        stderr(&none)
+    );
     // With external textures every GLB names images under OUTDIR/textures, each written once.
     let external = temp_dir("model-source-batch-external").join("glb");
     let run = export(
