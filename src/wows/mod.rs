@@ -12,6 +12,8 @@ pub mod geometry;
 pub mod model;
 #[cfg(feature = "pfs")]
 pub mod pfs;
+#[cfg(feature = "gltf")]
+pub mod scene;
 #[cfg(feature = "sources")]
 pub mod sources;
 #[cfg(feature = "gltf")]

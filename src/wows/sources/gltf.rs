@@ -9,18 +9,19 @@
 //! written beside it. Coordinates are converted as in every gamebin export (X mirrored, triangles
 //! rewound).
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use gltf_json as json;
 
-use super::{Material, PropertyValue, SourceError, SourceModel};
-use crate::MappedFile;
-use crate::wows::geometry::export::gltf::{
-    GlbBuilder, HierarchyNode, MaterialId, MeshId, NodeId, PbrMaterial, TextureId,
+use super::{
+    Material, PropertyValue, SourceError, SourceLod, SourceModel, VisualFile, VisualRenderSet,
 };
+use crate::MappedFile;
+use crate::wows::geometry::DrawData;
+use crate::wows::geometry::export::gltf::{GlbBuilder, HierarchyNode, PbrMaterial};
 use crate::wows::geometry::{DecodedGeometry, GeometryView};
 use crate::wows::is_safe_resource_path;
+use crate::wows::scene::{SceneFailure, SceneMaterial, SceneSource, add_scenes};
 use crate::wows::textures::{GlbTextures, TextureFiles, maps::MapKind};
 pub use crate::wows::textures::{TextureCache, TextureImage, TextureMode};
 
@@ -145,73 +146,103 @@ pub fn source_model_to_glb_cached(
         .unwrap_or_default()
         .trim_end_matches(".model")
         .to_owned();
-    let mut export = Export {
+    let scenes: Vec<(usize, String)> = lods
+        .iter()
+        .map(|&i| match options.lod {
+            Some(_) => (i, name.clone()),
+            None => (i, format!("{name} LOD{i}")),
+        })
+        .collect();
+    let mut first_set = Vec::with_capacity(model.visuals.len());
+    let mut sets = Vec::new();
+    for (v, (_, visual)) in model.visuals.iter().enumerate() {
+        first_set.push(sets.len());
+        sets.extend((0..visual.render_sets.len()).map(|s| (v, s)));
+    }
+    let source = Source {
         model,
         view: &view,
         decoded: &decoded,
-        builder: GlbBuilder::new(),
-        meshes: HashMap::new(),
-        materials: HashMap::new(),
-        textures: GlbTextures::new(
-            TextureFiles::Folder(root),
-            cache,
-            options.textures,
-            options.max_texture,
-            &options.texture_uri_prefix,
-        ),
-        out: SourceGlb::default(),
+        first_set,
+        sets,
     };
-    for &i in &lods {
-        let scene = match options.lod {
-            Some(_) => name.clone(),
-            None => format!("{name} LOD{i}"),
-        };
-        export.scene(&scene, i)?;
-    }
-    let Export {
-        builder,
-        mut out,
-        textures,
-        ..
-    } = export;
-    out.bytes = builder.finish().map_err(|e| at_top(e.to_string()))?;
-    out.textures = textures.count;
-    out.images = textures.images;
-    out.warnings = textures.warnings;
-    Ok(out)
+    let mut builder = GlbBuilder::new();
+    let mut textures = GlbTextures::new(
+        TextureFiles::Folder(root),
+        cache,
+        options.textures,
+        options.max_texture,
+        &options.texture_uri_prefix,
+    );
+    let counts = add_scenes(&mut builder, &mut textures, &source, &scenes)?;
+    Ok(SourceGlb {
+        bytes: builder.finish().map_err(|e| at_top(e.to_string()))?,
+        scenes: counts.scenes,
+        meshes: counts.meshes,
+        materials: counts.materials,
+        textures: textures.count,
+        images: textures.images,
+        skins: counts.skins,
+        warnings: textures.warnings,
+    })
 }
 
-struct Export<'x> {
+/// A [`SourceModel`] as the scene export asks for it. Render sets are keyed by their position in
+/// `sets`: every visual's, in order. A `SourceModel` is plain data a caller may build: its
+/// indices are checked, not trusted.
+struct Source<'x> {
     model: &'x SourceModel,
     view: &'x GeometryView<'x>,
     decoded: &'x DecodedGeometry,
-    builder: GlbBuilder,
-    /// (visual, render set) → its mesh and largest joint.
-    meshes: HashMap<(usize, usize), (MeshId, Option<u8>)>,
-    /// `.mfm` path → material.
-    materials: HashMap<String, MaterialId>,
-    textures: GlbTextures<'x>,
-    out: SourceGlb,
+    /// Visual → the key of its first render set.
+    first_set: Vec<usize>,
+    /// Key → (visual, render set).
+    sets: Vec<(usize, usize)>,
 }
 
-impl Export<'_> {
-    fn scene(&mut self, name: &str, lod_index: usize) -> Result<(), SourceError> {
-        // A `SourceModel` is plain data a caller may build: its indices are checked, not trusted.
+impl Source<'_> {
+    fn lod(&self, lod: usize) -> Result<(&SourceLod, &str, &VisualFile), SourceError> {
         let unknown = |what: String| SourceError::new(&self.model.model, "", 0, what);
-        let lod = self
+        let entry = self
             .model
             .lods
-            .get(lod_index)
-            .ok_or_else(|| unknown(format!("no LOD {lod_index}")))?;
-        let (visual_path, visual) = self.model.visuals.get(lod.visual).ok_or_else(|| {
+            .get(lod)
+            .ok_or_else(|| unknown(format!("no LOD {lod}")))?;
+        let (path, visual) = self.model.visuals.get(entry.visual).ok_or_else(|| {
             unknown(format!(
-                "LOD {lod_index} names visual {}, which the model does not hold",
-                lod.visual
+                "LOD {lod} names visual {}, which the model does not hold",
+                entry.visual
             ))
         })?;
-        let scene = self.builder.add_scene(name);
-        self.out.scenes += 1;
-        let hierarchy: Vec<HierarchyNode<'_>> = visual
+        Ok((entry, path, visual))
+    }
+
+    /// The render set of `key`, its visual's path and the visual.
+    fn set(&self, key: usize) -> (&VisualRenderSet, &str, &VisualFile) {
+        // Keys come from `sets`, built from the visuals themselves.
+        let (v, s) = self.sets[key];
+        let (path, visual) = &self.model.visuals[v];
+        (&visual.render_sets[s], path, visual)
+    }
+
+    /// An error about the render set of `key`.
+    fn fail_set(&self, key: usize, why: String) -> SourceError {
+        let (_, path, _) = self.set(key);
+        SourceError::new(
+            path,
+            "renderSet",
+            0,
+            format!("render set {:?}: {why}", self.render_set_name(key)),
+        )
+    }
+}
+
+impl SceneSource for Source<'_> {
+    type Error = SourceError;
+
+    fn hierarchy(&self, lod: usize) -> Result<Vec<HierarchyNode<'_>>, SourceError> {
+        let (_, _, visual) = self.lod(lod)?;
+        Ok(visual
             .nodes
             .iter()
             .map(|node| HierarchyNode {
@@ -219,96 +250,58 @@ impl Export<'_> {
                 matrix: matrix(&node.transform),
                 parent: node.parent,
             })
-            .collect();
-        let ids = self.builder.add_hierarchy(scene, &hierarchy);
-        for &s in &lod.render_sets {
-            let set = visual.render_sets.get(s).ok_or_else(|| {
-                SourceError::new(
-                    visual_path,
-                    "",
-                    0,
-                    format!("LOD {lod_index} draws render set {s}, which the visual does not have"),
-                )
-            })?;
-            let set_name = set
-                .name
-                .clone()
-                .unwrap_or_else(|| set.vertices.trim_end_matches(".vertices").to_owned());
-            let fail = |why: String| {
-                SourceError::new(
-                    visual_path,
-                    "renderSet",
-                    0,
-                    format!("render set {set_name:?}: {why}"),
-                )
-            };
-            let (mesh, max_joint) = match self.meshes.get(&(lod.visual, s)) {
-                Some(&mesh) => mesh,
-                None => {
-                    let material = match set.materials.first() {
-                        Some(m) => Some(self.material(&m.mfm)?),
-                        None => None,
-                    };
-                    let draw = self
-                        .view
-                        .draw_by_ids(set.vertices_id, set.indices_id)
-                        .ok_or_else(|| {
-                            fail(format!(
-                                "its mappings {} ({:#010x}) and {} ({:#010x}) are not both in {}",
-                                set.vertices,
-                                set.vertices_id,
-                                set.indices,
-                                set.indices_id,
-                                self.model.geometry
-                            ))
-                        })?;
-                    let data = self
-                        .decoded
-                        .draw_data(&draw)
-                        .map_err(|e| fail(e.to_string()))?;
-                    let added = self
-                        .builder
-                        .add_draw(&set_name, &data, material)
-                        .map_err(|e| fail(e.to_string()))?;
-                    self.out.meshes += 1;
-                    let mesh = (added.mesh, added.max_joint);
-                    self.meshes.insert((lod.visual, s), mesh);
-                    mesh
-                }
-            };
-            let attached: Vec<NodeId> = set
-                .nodes
-                .iter()
-                .map(|node| {
-                    visual
-                        .node(node)
-                        .and_then(|i| ids.get(i).copied())
-                        .ok_or_else(|| {
-                            fail(format!(
-                                "it is bound to node {node:?}, which the visual does not have"
-                            ))
-                        })
-                })
-                .collect::<Result<_, _>>()?;
-            let skinned = self
-                .builder
-                .place_mesh(scene, &set_name, mesh, max_joint, &attached, &ids)
-                .map_err(|e| {
-                    fail(format!(
-                        "its vertices name joint {} of {} nodes",
-                        e.joint, e.joints
-                    ))
-                })?;
-            self.out.skins += usize::from(skinned);
-        }
-        Ok(())
+            .collect())
     }
 
-    /// The material of `mfm`, added the first time it is asked for.
-    fn material(&mut self, mfm: &str) -> Result<MaterialId, SourceError> {
-        if let Some(&material) = self.materials.get(mfm) {
-            return Ok(material);
-        }
+    fn render_sets(&self, lod: usize) -> Result<Vec<usize>, SourceError> {
+        let (entry, path, visual) = self.lod(lod)?;
+        let first = self.first_set.get(entry.visual).copied().unwrap_or(0);
+        entry
+            .render_sets
+            .iter()
+            .map(|&s| {
+                if s < visual.render_sets.len() {
+                    Ok(first + s)
+                } else {
+                    Err(SourceError::new(
+                        path,
+                        "",
+                        0,
+                        format!("LOD {lod} draws render set {s}, which the visual does not have"),
+                    ))
+                }
+            })
+            .collect()
+    }
+
+    fn render_set_name(&self, key: usize) -> String {
+        let (set, _, _) = self.set(key);
+        set.name
+            .clone()
+            .unwrap_or_else(|| set.vertices.trim_end_matches(".vertices").to_owned())
+    }
+
+    fn attached(&self, _: usize, key: usize) -> Result<Vec<usize>, SourceError> {
+        let (set, _, visual) = self.set(key);
+        set.nodes
+            .iter()
+            .map(|node| {
+                visual.node(node).ok_or_else(|| {
+                    self.fail_set(
+                        key,
+                        format!("it is bound to node {node:?}, which the visual does not have"),
+                    )
+                })
+            })
+            .collect()
+    }
+
+    fn material_key(&self, key: usize) -> Result<Option<String>, SourceError> {
+        let (set, _, _) = self.set(key);
+        Ok(set.materials.first().map(|m| m.mfm.clone()))
+    }
+
+    fn material(&self, _: usize, mfm: &str) -> Result<SceneMaterial, SourceError> {
         let source = self.model.material(mfm).ok_or_else(|| {
             SourceError::new(
                 &self.model.model,
@@ -317,29 +310,57 @@ impl Export<'_> {
                 format!("material {mfm} was not read"),
             )
         })?;
-        let mut pbr = drawing(source);
-        for kind in MapKind::ALL {
-            let texture = self.texture(source, kind);
-            match kind {
-                MapKind::Albedo => pbr.base_color = texture,
-                MapKind::MetallicGloss => pbr.metallic_roughness = texture,
-                MapKind::Normal => pbr.normal = texture,
-                MapKind::AmbientOcclusion => pbr.occlusion = texture,
-            }
-        }
-        let material = self.builder.add_pbr_material(mfm, extras(source), &pbr);
-        self.out.materials += 1;
-        self.materials.insert(mfm.to_owned(), material);
-        Ok(material)
+        let maps = MapKind::ALL
+            .into_iter()
+            .filter_map(|kind| {
+                source.properties.iter().find_map(|p| match &p.value {
+                    PropertyValue::Texture { dds, .. } if p.name == kind.property() => {
+                        Some((kind, dds.clone()))
+                    }
+                    _ => None,
+                })
+            })
+            .collect();
+        Ok(SceneMaterial {
+            name: mfm.to_owned(),
+            extras: extras(source),
+            drawing: drawing(source),
+            maps,
+            unresolved: Vec::new(),
+        })
     }
 
-    /// The texture of the material's map `kind`, if it names one.
-    fn texture(&mut self, material: &Material, kind: MapKind) -> Option<TextureId> {
-        let dds = material.properties.iter().find_map(|p| match &p.value {
-            PropertyValue::Texture { dds, .. } if p.name == kind.property() => Some(dds),
-            _ => None,
-        })?;
-        self.textures.texture(&mut self.builder, dds, kind)
+    fn draw(&self, key: usize) -> Result<DrawData<'_>, SourceError> {
+        let (set, _, _) = self.set(key);
+        let draw = self
+            .view
+            .draw_by_ids(set.vertices_id, set.indices_id)
+            .ok_or_else(|| {
+                self.fail_set(
+                    key,
+                    format!(
+                        "its mappings {} ({:#010x}) and {} ({:#010x}) are not both in {}",
+                        set.vertices,
+                        set.vertices_id,
+                        set.indices,
+                        set.indices_id,
+                        self.model.geometry
+                    ),
+                )
+            })?;
+        self.decoded
+            .draw_data(&draw)
+            .map_err(|e| self.fail_set(key, e.to_string()))
+    }
+
+    fn fail(&self, key: usize, failure: SceneFailure) -> SourceError {
+        let why = match failure {
+            SceneFailure::Export(e) => e.to_string(),
+            SceneFailure::Joint(e) => {
+                format!("its vertices name joint {} of {} nodes", e.joint, e.joints)
+            }
+        };
+        self.fail_set(key, why)
     }
 }
 
