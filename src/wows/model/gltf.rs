@@ -37,12 +37,12 @@ use std::collections::HashMap;
 use gltf_json as json;
 
 use crate::wows::assets::MaterialValue;
-use crate::wows::geometry::export::gltf::{
-    GlbBuilder, HierarchyNode, MaterialId, MeshId, NodeId, PbrMaterial,
-};
+use crate::wows::geometry::DrawData;
+use crate::wows::geometry::export::gltf::{GlbBuilder, HierarchyNode};
 use crate::wows::model::{
     LoadedGeometry, Missing, ModelError, ModelNode, ModelResolver, ResolvedModel, ResolvedRenderSet,
 };
+use crate::wows::scene::{SceneFailure, SceneMaterial, SceneSource, add_scenes};
 use crate::wows::textures::{GlbTextures, TextureFiles, maps::MapKind, shipped_dds};
 pub use crate::wows::textures::{TextureCache, TextureImage, TextureMode};
 
@@ -202,16 +202,15 @@ pub fn add_model(
         }
         (LodChoice::All, n) => (0..n).map(Some).collect(),
     };
-    let mut export = Export {
-        builder,
-        textures,
+    let mut source = Source {
         resolver,
         model,
         geometry,
-        meshes: HashMap::new(),
-        materials: HashMap::new(),
-        added: ModelScenes::default(),
+        nodes,
+        sets: HashMap::new(),
+        lods: Vec::with_capacity(lods.len()),
     };
+    let mut scenes = Vec::with_capacity(lods.len());
     for lod in lods {
         let sets: Vec<ResolvedRenderSet<'_>> = match lod {
             Some(i) => model.lod_render_sets(i)?.collect::<Result<_, _>>()?,
@@ -221,9 +220,20 @@ pub fn add_model(
             (LodChoice::All, Some(i)) => format!("{name} LOD{i}"),
             _ => name.to_owned(),
         };
-        export.scene(&scene_name, &nodes, &sets)?;
+        scenes.push((source.lods.len(), scene_name));
+        source.lods.push(sets.iter().map(|set| set.index).collect());
+        source
+            .sets
+            .extend(sets.into_iter().map(|set| (set.index, set)));
     }
-    Ok(export.added)
+    let counts = add_scenes(builder, textures, &source, &scenes)?;
+    Ok(ModelScenes {
+        scenes: counts.scenes,
+        nodes: counts.nodes,
+        meshes: counts.meshes,
+        materials: counts.materials,
+        skins: counts.skins,
+    })
 }
 
 /// Every parent index is a node's, and no parent chain is a cycle (glTF needs a forest). O(nodes).
@@ -262,166 +272,165 @@ fn check_hierarchy(model: &ResolvedModel<'_>, nodes: &[ModelNode<'_>]) -> Result
     Ok(())
 }
 
-struct Export<'x, 'a, 'c, 't> {
-    builder: &'x mut GlbBuilder,
-    textures: &'x mut GlbTextures<'t>,
+/// A resolved model as the scene export asks for it: render sets keyed by their index in the
+/// visual, resolved once for the LODs exported; the scenes' LODs by their position in `lods`.
+struct Source<'x, 'a, 'c> {
     resolver: &'x ModelResolver<'a>,
     model: &'x ResolvedModel<'a>,
     geometry: &'x LoadedGeometry<'c>,
-    /// Render set index → its mesh and largest joint.
-    meshes: HashMap<usize, (MeshId, Option<u8>)>,
-    /// `.mfm` path id → material.
-    materials: HashMap<u64, MaterialId>,
-    added: ModelScenes,
+    /// The visual's nodes, their hierarchy checked.
+    nodes: Vec<ModelNode<'a>>,
+    sets: HashMap<usize, ResolvedRenderSet<'a>>,
+    /// Scene → the render sets it draws.
+    lods: Vec<Vec<usize>>,
 }
 
-impl Export<'_, '_, '_, '_> {
-    fn scene(
-        &mut self,
-        name: &str,
-        nodes: &[ModelNode<'_>],
-        sets: &[ResolvedRenderSet<'_>],
-    ) -> Result<(), ModelError> {
-        let scene = self.builder.add_scene(name);
-        self.added.scenes += 1;
-        let hierarchy: Vec<HierarchyNode<'_>> = nodes
+impl<'a> Source<'_, 'a, '_> {
+    /// The render set of `key` (keys come from `lods`, which `sets` resolves).
+    fn set(&self, key: usize) -> Result<&ResolvedRenderSet<'a>, ModelError> {
+        self.sets.get(&key).ok_or_else(|| {
+            self.model.error(
+                None,
+                Missing::Export(crate::Error::invalid(
+                    0,
+                    "render set",
+                    key as u64,
+                    "not resolved",
+                )),
+            )
+        })
+    }
+}
+
+impl SceneSource for Source<'_, '_, '_> {
+    type Error = ModelError;
+
+    fn hierarchy(&self, _: usize) -> Result<Vec<HierarchyNode<'_>>, ModelError> {
+        Ok(self
+            .nodes
             .iter()
             .map(|node| HierarchyNode {
                 name: node.name,
                 matrix: node.matrix,
                 parent: node.parent.map(usize::from),
             })
-            .collect();
-        let ids = self.builder.add_hierarchy(scene, &hierarchy);
-        self.added.nodes += ids.len();
-        for set in sets {
-            let fail = |missing| self.model.error(Some(&set.render_set), missing);
-            let (mesh, max_joint) = self.mesh(set)?;
-            let names = set
-                .render_set
-                .node_name_ids()
-                .map_err(|e| fail(Missing::Assets(e)))?;
-            let attached: Vec<NodeId> = self
-                .model
-                .render_set_nodes(set)?
-                .zip(names)
-                .map(|(i, name)| {
-                    i.and_then(|i| ids.get(i).copied()).ok_or_else(|| {
-                        fail(Missing::Node {
-                            name_id: name.get(),
-                        })
+            .collect())
+    }
+
+    fn render_sets(&self, scene: usize) -> Result<Vec<usize>, ModelError> {
+        Ok(self.lods.get(scene).cloned().unwrap_or_default())
+    }
+
+    fn render_set_name(&self, key: usize) -> String {
+        match self.sets.get(&key) {
+            Some(set) => set
+                .name
+                .map_or_else(|| format!("{:#010x}", set.name_id()), str::to_owned),
+            None => format!("render set {key}"),
+        }
+    }
+
+    fn attached(&self, _: usize, key: usize) -> Result<Vec<usize>, ModelError> {
+        let set = self.set(key)?;
+        let fail = |missing| self.model.error(Some(&set.render_set), missing);
+        let names = set
+            .render_set
+            .node_name_ids()
+            .map_err(|e| fail(Missing::Assets(e)))?;
+        self.model
+            .render_set_nodes(set)?
+            .zip(names)
+            .map(|(i, name)| {
+                i.ok_or_else(|| {
+                    fail(Missing::Node {
+                        name_id: name.get(),
                     })
                 })
-                .collect::<Result<_, _>>()?;
-            let set_name = set
-                .name
-                .map_or_else(|| format!("{:#010x}", set.name_id()), str::to_owned);
-            let skinned = self
-                .builder
-                .place_mesh(scene, &set_name, mesh, max_joint, &attached, &ids)
-                .map_err(|e| {
-                    fail(Missing::Joint {
-                        joint: e.joint,
-                        joints: e.joints,
-                    })
-                })?;
-            self.added.skins += usize::from(skinned);
-            self.added.nodes += 1;
-        }
-        Ok(())
+            })
+            .collect()
     }
 
-    /// The render set's mesh, added the first time it is asked for.
-    fn mesh(&mut self, set: &ResolvedRenderSet<'_>) -> Result<(MeshId, Option<u8>), ModelError> {
-        if let Some(&mesh) = self.meshes.get(&set.index) {
-            return Ok(mesh);
-        }
-        let material = self.material(set)?;
-        let data = self.geometry.draw(self.model, set)?;
-        let name = set
-            .name
-            .map_or_else(|| format!("{:#010x}", set.name_id()), str::to_owned);
-        let mesh = self
-            .builder
-            .add_draw(&name, &data, Some(material))
-            .map_err(|e| self.model.error(Some(&set.render_set), Missing::Export(e)))?;
-        self.added.meshes += 1;
-        let entry = (mesh.mesh, mesh.max_joint);
-        self.meshes.insert(set.index, entry);
-        Ok(entry)
+    fn material_key(&self, key: usize) -> Result<Option<String>, ModelError> {
+        Ok(Some(format!(
+            "{:#018x}",
+            self.set(key)?.material_mfm_path_id
+        )))
     }
 
-    /// The render set's material, added the first time its `.mfm` is asked for.
-    fn material(&mut self, set: &ResolvedRenderSet<'_>) -> Result<MaterialId, ModelError> {
-        let mfm = set.material_mfm_path_id;
-        if let Some(&material) = self.materials.get(&mfm) {
-            return Ok(material);
-        }
+    fn material(&self, key: usize, _: &str) -> Result<SceneMaterial, ModelError> {
+        let set = self.set(key)?;
         let extras = material_extras(self.resolver, set)
             .map_err(|e| self.model.error(Some(&set.render_set), Missing::Assets(e)))?;
+        let mfm = set.material_mfm_path_id;
         let mut name = String::new();
         if !matches!(self.resolver.full_path(mfm, &mut name), Ok(true)) {
             name = format!("{mfm:#018x}");
         }
-        let pbr = self.pbr(set);
-        let material = self.builder.add_pbr_material(&name, extras, &pbr);
-        self.added.materials += 1;
-        self.materials.insert(mfm, material);
+        let mut material = scene_material(self.resolver, set);
+        material.name = name;
+        material.extras = extras;
         Ok(material)
     }
 
-    /// How the render set's material is drawn (`doubleSided`, `alphaTestEnable` with
-    /// `alphaReference` out of 255) and its maps as glTF textures. A property that does not read
-    /// leaves the material as glTF's defaults have it: its extras already name the damage.
-    fn pbr(&mut self, set: &ResolvedRenderSet<'_>) -> PbrMaterial {
-        let mut pbr = PbrMaterial::default();
-        let Ok(properties) = set.material.properties() else {
-            return pbr;
-        };
-        let (mut alpha_test, mut reference) = (false, 0.5);
-        let mut path = String::new();
-        for property in properties.flatten() {
-            let Ok(Some(name)) = set.material.name(property.name_id) else {
-                continue;
-            };
-            match (name, property.value) {
-                ("doubleSided", MaterialValue::Bool(b)) => pbr.double_sided = b,
-                ("alphaTestEnable", MaterialValue::Bool(b)) => alpha_test = b,
-                ("alphaReference", MaterialValue::Int(v)) => {
-                    reference = v.clamp(0, 255) as f32 / 255.0;
-                }
-                ("alphaReference", MaterialValue::Uint(v)) => {
-                    reference = v.min(255) as f32 / 255.0;
-                }
-                (name, MaterialValue::Texture(id)) => {
-                    let Some(kind) = MapKind::ALL.into_iter().find(|k| k.property() == name) else {
-                        continue;
-                    };
-                    if self.textures.mode() == TextureMode::None {
-                        continue;
-                    }
-                    if !matches!(self.resolver.full_path(id, &mut path), Ok(true)) {
-                        self.textures.warn(format!(
-                            "texture {id:#018x} ({name}) is not in the path tree; the material has \
-                             no image for it"
-                        ));
-                        continue;
-                    }
-                    let dds = shipped_dds(&path);
-                    let texture = self.textures.texture(self.builder, &dds, kind);
-                    match kind {
-                        MapKind::Albedo => pbr.base_color = texture,
-                        MapKind::MetallicGloss => pbr.metallic_roughness = texture,
-                        MapKind::Normal => pbr.normal = texture,
-                        MapKind::AmbientOcclusion => pbr.occlusion = texture,
-                    }
-                }
-                _ => {}
-            }
-        }
-        pbr.alpha_cutoff = alpha_test.then_some(reference);
-        pbr
+    fn draw(&self, key: usize) -> Result<DrawData<'_>, ModelError> {
+        self.geometry.draw(self.model, self.set(key)?)
     }
+
+    fn fail(&self, key: usize, failure: SceneFailure) -> ModelError {
+        let missing = match failure {
+            SceneFailure::Export(e) => Missing::Export(e),
+            SceneFailure::Joint(e) => Missing::Joint {
+                joint: e.joint,
+                joints: e.joints,
+            },
+        };
+        let set = self.sets.get(&key).map(|set| &set.render_set);
+        self.model.error(set, missing)
+    }
+}
+
+/// How the render set's material is drawn (`doubleSided`, `alphaTestEnable` with
+/// `alphaReference` out of 255) and its maps by path (a texture id the path tree lacks is a
+/// warning). A property that does not read leaves the material as glTF's defaults have it: its
+/// extras already name the damage.
+fn scene_material(resolver: &ModelResolver<'_>, set: &ResolvedRenderSet<'_>) -> SceneMaterial {
+    let mut material = SceneMaterial::default();
+    let Ok(properties) = set.material.properties() else {
+        return material;
+    };
+    let (mut alpha_test, mut reference) = (false, 0.5);
+    let mut path = String::new();
+    for property in properties.flatten() {
+        let Ok(Some(name)) = set.material.name(property.name_id) else {
+            continue;
+        };
+        match (name, property.value) {
+            ("doubleSided", MaterialValue::Bool(b)) => material.drawing.double_sided = b,
+            ("alphaTestEnable", MaterialValue::Bool(b)) => alpha_test = b,
+            ("alphaReference", MaterialValue::Int(v)) => {
+                reference = v.clamp(0, 255) as f32 / 255.0;
+            }
+            ("alphaReference", MaterialValue::Uint(v)) => {
+                reference = v.min(255) as f32 / 255.0;
+            }
+            (name, MaterialValue::Texture(id)) => {
+                let Some(kind) = MapKind::ALL.into_iter().find(|k| k.property() == name) else {
+                    continue;
+                };
+                if matches!(resolver.full_path(id, &mut path), Ok(true)) {
+                    material.maps.push((kind, shipped_dds(&path).into_owned()));
+                } else {
+                    material.unresolved.push(format!(
+                        "texture {id:#018x} ({name}) is not in the path tree; the material has \
+                         no image for it"
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    material.drawing.alpha_cutoff = alpha_test.then_some(reference);
+    material
 }
 
 /// A float as JSON (`null` for NaN and infinities, which JSON cannot hold).
