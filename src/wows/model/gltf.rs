@@ -1,4 +1,5 @@
-//! GLB export of a resolved model ([`ResolvedModel`]), through [`GlbBuilder`] (feature `gltf`).
+//! GLB export of a resolved model ([`ResolvedModel`]), through [`GlbBuilder`] (feature `gltf`) and
+//! the scene export both model pipelines share ([`crate::wows::scene`]).
 //!
 //! One scene per level of detail exported (the one chosen, LOD 0 by default, or all of them),
 //! each holding the visual's node hierarchy with its matrices and, per render set of that LOD, a

@@ -1,4 +1,5 @@
-//! GLB export of a model read from its sources ([`SourceModel`], feature `gltf`): one scene per
+//! GLB export of a model read from its sources ([`SourceModel`], feature `gltf`), through the scene
+//! export both model pipelines share ([`crate::wows::scene`]): one scene per
 //! level of detail exported, each with the visual's node tree and its transforms, and per render
 //! set a node showing its mesh, found in the `.geometry` by the MurmurHash3 ids of its mapping
 //! names (a child of the first node the render set is bound to, or, for a skinned mesh, a scene
