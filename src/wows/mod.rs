@@ -19,6 +19,16 @@ pub mod sources;
 #[cfg(feature = "gltf")]
 pub mod textures;
 
+/// `a/b/X_a.tga` → `a/b/X_a.dds`: a material names a texture by its source file, and the file
+/// shipped is the `.dds` of the same stem (both in `.mfm` sources and in `assets.bin`).
+pub fn dds_path(stored: &str) -> String {
+    let file_start = stored.rfind('/').map_or(0, |i| i + 1);
+    match stored.rfind('.') {
+        Some(dot) if dot > file_start => format!("{}.dds", &stored[..dot]),
+        _ => format!("{stored}.dds"),
+    }
+}
+
 /// Whether a resource path from an `assets.bin` (`content/gameplay/.../B.model`) stays under the
 /// folder it is joined to: not empty, and no empty, `.` or `..` segment, no backslash, colon or
 /// NUL (a drive, a root or a parent would let a crafted file name a path anywhere). Every caller

@@ -38,13 +38,14 @@ use std::collections::HashMap;
 use gltf_json as json;
 
 use crate::wows::assets::MaterialValue;
+use crate::wows::dds_path;
 use crate::wows::geometry::DrawData;
 use crate::wows::geometry::export::gltf::{GlbBuilder, HierarchyNode};
 use crate::wows::model::{
     LoadedGeometry, Missing, ModelError, ModelNode, ModelResolver, ResolvedModel, ResolvedRenderSet,
 };
 use crate::wows::scene::{SceneFailure, SceneMaterial, SceneSource, add_scenes};
-use crate::wows::textures::{GlbTextures, TextureFiles, maps::MapKind, shipped_dds};
+use crate::wows::textures::{GlbTextures, TextureFiles, maps::MapKind};
 pub use crate::wows::textures::{TextureCache, TextureImage, TextureMode};
 
 /// Which levels of detail to export.
@@ -391,7 +392,7 @@ impl SceneSource for Source<'_, '_, '_> {
 }
 
 /// How the render set's material is drawn (`doubleSided`, `alphaTestEnable` with
-/// `alphaReference` out of 255) and its maps by path (a texture id the path tree lacks is a
+/// `alphaReference` out of 255) and its maps by path (the `.dds` of the stored name's stem; a texture id the path tree lacks is a
 /// warning). A property that does not read leaves the material as glTF's defaults have it: its
 /// extras already name the damage.
 fn scene_material(resolver: &ModelResolver<'_>, set: &ResolvedRenderSet<'_>) -> SceneMaterial {
@@ -419,7 +420,7 @@ fn scene_material(resolver: &ModelResolver<'_>, set: &ResolvedRenderSet<'_>) -> 
                     continue;
                 };
                 if matches!(resolver.full_path(id, &mut path), Ok(true)) {
-                    material.maps.push((kind, shipped_dds(&path).into_owned()));
+                    material.maps.push((kind, dds_path(&path)));
                 } else {
                     material.unresolved.push(format!(
                         "texture {id:#018x} ({name}) is not in the path tree; the material has \

@@ -49,14 +49,7 @@ pub struct Material {
     pub properties: Vec<MaterialProperty>,
 }
 
-/// `a/b/X_a.tga` → `a/b/X_a.dds`: the shipped texture has the stem of the stored one.
-pub fn dds_path(stored: &str) -> String {
-    let file_start = stored.rfind('/').map_or(0, |i| i + 1);
-    match stored.rfind('.') {
-        Some(dot) if dot > file_start => format!("{}.dds", &stored[..dot]),
-        _ => format!("{stored}.dds"),
-    }
-}
+pub use crate::wows::dds_path;
 
 fn int(e: &Element, file: &str) -> Result<i64, SourceError> {
     e.text
