@@ -219,16 +219,23 @@ impl Source<'_> {
     }
 
     /// The render set of `key`, its visual's path and the visual.
-    fn set(&self, key: usize) -> (&VisualRenderSet, &str, &VisualFile) {
-        // Keys come from `sets`, built from the visuals themselves.
-        let (v, s) = self.sets[key];
-        let (path, visual) = &self.model.visuals[v];
-        (&visual.render_sets[s], path, visual)
+    fn set(&self, key: usize) -> Result<(&VisualRenderSet, &str, &VisualFile), SourceError> {
+        // Keys come from `sets`, built from the visuals themselves; checked all the same.
+        let (v, s) = self.sets.get(key).copied().unwrap_or((usize::MAX, 0));
+        self.model
+            .visuals
+            .get(v)
+            .and_then(|(path, visual)| Some((visual.render_sets.get(s)?, path.as_str(), visual)))
+            .ok_or_else(|| {
+                SourceError::new(&self.model.model, "", 0, format!("no render set {key}"))
+            })
     }
 
     /// An error about the render set of `key`.
     fn fail_set(&self, key: usize, why: String) -> SourceError {
-        let (_, path, _) = self.set(key);
+        let path = self
+            .set(key)
+            .map_or(self.model.model.as_str(), |(_, path, _)| path);
         SourceError::new(
             path,
             "renderSet",
@@ -276,14 +283,16 @@ impl SceneSource for Source<'_> {
     }
 
     fn render_set_name(&self, key: usize) -> String {
-        let (set, _, _) = self.set(key);
+        let Ok((set, _, _)) = self.set(key) else {
+            return format!("render set {key}");
+        };
         set.name
             .clone()
             .unwrap_or_else(|| set.vertices.trim_end_matches(".vertices").to_owned())
     }
 
     fn attached(&self, _: usize, key: usize) -> Result<Vec<usize>, SourceError> {
-        let (set, _, visual) = self.set(key);
+        let (set, _, visual) = self.set(key)?;
         set.nodes
             .iter()
             .map(|node| {
@@ -298,7 +307,7 @@ impl SceneSource for Source<'_> {
     }
 
     fn material_key(&self, key: usize) -> Result<Option<String>, SourceError> {
-        let (set, _, _) = self.set(key);
+        let (set, _, _) = self.set(key)?;
         Ok(set.materials.first().map(|m| m.mfm.clone()))
     }
 
@@ -332,7 +341,7 @@ impl SceneSource for Source<'_> {
     }
 
     fn draw(&self, key: usize) -> Result<DrawData<'_>, SourceError> {
-        let (set, _, _) = self.set(key);
+        let (set, _, _) = self.set(key)?;
         let draw = self
             .view
             .draw_by_ids(set.vertices_id, set.indices_id)
