@@ -30,9 +30,11 @@ static ALLOCATOR: counting::Counting = counting::Counting;
 const DIR: &str = "content/gameplay/ships";
 
 /// The texture files the world writes beside its `.geometry` (`Hull_mg.dds` is named but absent).
-const TEXTURES: [(&str, Spec); 2] = [
+/// `Hull_n` has a larger tier beside it, `.dd2`, twice its size as the game's tiers are.
+const TEXTURES: [(&str, Spec); 3] = [
     ("Hull_a.dds", Spec::new(Kind::Bc1, 16, 8, 1)),
     ("Hull_n.dds", Spec::new(Kind::Bgra8, 8, 8, 2)),
+    ("Hull_n.dd2", Spec::new(Kind::Bgra8, 16, 16, 1)),
 ];
 
 fn ids(mesh: &str) -> (u32, u32) {
@@ -689,7 +691,11 @@ fn a_materials_maps_are_textures_from_the_root_or_the_install_and_a_missing_one_
     let base = surface.base_color_texture().unwrap().texture();
     assert_eq!(embedded_size(base, blob), (16, 8));
     let normal = hull.normal_texture().unwrap().texture();
-    assert_eq!(embedded_size(normal, blob), (8, 8));
+    assert_eq!(
+        embedded_size(normal, blob),
+        (16, 16),
+        "the .dd2 tier, the largest"
+    );
     assert!(surface.metallic_roughness_texture().is_none());
     assert_eq!(surface.metallic_factor(), 0.0, "no _mg: a dielectric");
     assert!(hull.double_sided(), "doubleSided true");
@@ -753,7 +759,7 @@ fn a_materials_maps_are_textures_from_the_root_or_the_install_and_a_missing_one_
 
     // The same files inside an install (tiers looked up in it): the same GLB, byte for byte.
     let mut writer = PfsWriter::new("textures_0001.pkg");
-    for name in ["Ship.geometry", "Hull_a.dds", "Hull_n.dds"] {
+    for name in ["Ship.geometry", "Hull_a.dds", "Hull_n.dds", "Hull_n.dd2"] {
         let bytes = std::fs::read(w.root.join("res").join(DIR).join(name)).unwrap();
         writer
             .add(&format!("{DIR}/{name}"), &bytes, Compression::Deflate)
@@ -770,17 +776,32 @@ fn a_materials_maps_are_textures_from_the_root_or_the_install_and_a_missing_one_
         .resolve_path(&format!("{DIR}/Ship.model"))
         .unwrap();
     let geometry = install_cache.load(&from_install, &model).unwrap();
-    let packed = model_to_glb(
-        &from_install,
-        &model,
-        &geometry,
-        &ModelGlbOptions::default(),
-    )
-    .unwrap();
-    assert_eq!(packed.warnings.len(), 1, "{:?}", packed.warnings);
-    assert!(
-        packed.bytes == glb.bytes,
-        "the install's GLB differs from the folder's"
-    );
+    // With and without a size limit: 8 px picks Hull_n.dds over its 16-px tier (Hull_a.dds has
+    // one 16x8 level, kept as the smallest there is).
+    let limited = ModelGlbOptions {
+        max_texture: Some(8),
+        ..Default::default()
+    };
+    for options in [ModelGlbOptions::default(), limited] {
+        let packed = model_to_glb(&from_install, &model, &geometry, &options).unwrap();
+        assert_eq!(packed.warnings.len(), 1, "{:?}", packed.warnings);
+        let from_folder = ship_glb(&w, &options);
+        assert!(
+            packed.bytes == from_folder.bytes,
+            "the install's GLB differs from the folder's ({:?})",
+            options.max_texture
+        );
+        if options.max_texture.is_some() {
+            let gltf = gltf::Gltf::from_slice(&packed.bytes).unwrap();
+            let blob = gltf.blob.as_deref().unwrap();
+            let hull = gltf.materials().find(|m| m.name() == Some(&*w.hull_mfm));
+            let normal = hull.unwrap().normal_texture().unwrap().texture();
+            assert_eq!(
+                embedded_size(normal, blob),
+                (8, 8),
+                "Hull_n.dds within 8 px"
+            );
+        }
+    }
     std::fs::remove_dir_all(&w.root).unwrap();
 }

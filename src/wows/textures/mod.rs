@@ -70,17 +70,6 @@ fn uri_path(path: &str) -> String {
     uri
 }
 
-/// The file shipped for a stored texture path: a `.tga` is shipped as the `.dds` of its stem;
-/// other paths are kept.
-pub fn shipped_dds(path: &str) -> std::borrow::Cow<'_, str> {
-    match path.len().checked_sub(4).and_then(|at| path.get(at..)) {
-        Some(ext) if ext.eq_ignore_ascii_case(".tga") => {
-            format!("{}.dds", &path[..path.len() - 4]).into()
-        }
-        _ => path.into(),
-    }
-}
-
 /// What glTF calls the map, for warnings.
 fn map_name(kind: MapKind) -> &'static str {
     match kind {
@@ -93,10 +82,20 @@ fn map_name(kind: MapKind) -> &'static str {
 
 /// Textures decoded and converted once for several exports (a batch reading one set of files
 /// with one size limit): each `.dds` and map is encoded as PNG once, by whichever export asks
-/// first, and shared between threads.
+/// first, and shared between threads. The PNGs kept are bounded ([`TextureCache::BUDGET`]
+/// bytes): a batch over a whole game would otherwise hold every texture it ever encoded. Past the
+/// budget the cache starts afresh; the models of one ship sit next to each other in path order,
+/// so what they share is still encoded once.
 #[derive(Debug, Default)]
 pub struct TextureCache {
-    images: std::sync::Mutex<Encoded>,
+    images: std::sync::Mutex<Kept>,
+}
+
+/// The PNGs kept and their total size.
+#[derive(Debug, Default)]
+struct Kept {
+    encoded: Encoded,
+    bytes: usize,
 }
 
 /// A texture's PNG (or why there is none), by `.dds` path, map and size limit.
@@ -105,6 +104,9 @@ type Encoded = HashMap<(String, MapKind, Option<u32>), PngResult>;
 type PngResult = Result<Arc<[u8]>, String>;
 
 impl TextureCache {
+    /// The most bytes of PNG the cache keeps.
+    pub const BUDGET: usize = 256 << 20;
+
     /// `dds` (a resource path) decoded at the best tier or mip within `max` pixels a side,
     /// converted for `kind`, as PNG; or why not.
     pub fn png(
@@ -115,16 +117,22 @@ impl TextureCache {
         max: Option<u32>,
     ) -> Result<Arc<[u8]>, String> {
         let key = (dds.to_owned(), kind, max);
-        if let Some(known) = self.lock().get(&key) {
+        if let Some(known) = self.lock().encoded.get(&key) {
             return known.clone();
         }
         // Encoded without the lock: two exports asking at once both encode, neither waits.
-        let png = encode(files, dds, kind, max).map(Arc::from);
-        self.lock().insert(key, png.clone());
+        let png: PngResult = encode(files, dds, kind, max).map(Arc::from);
+        let size = png.as_ref().map_or(0, |png| png.len()) + key.0.len();
+        let mut kept = self.lock();
+        if kept.bytes.saturating_add(size) > Self::BUDGET {
+            *kept = Kept::default();
+        }
+        kept.bytes += size;
+        kept.encoded.insert(key, png.clone());
         png
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Encoded> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
         // A panic elsewhere cannot leave the map half-written: insertions are single calls.
         self.images
             .lock()
@@ -203,7 +211,10 @@ impl Bytes {
 
 /// The best file of the texture `dds` in `install` within `max` pixels a side, as
 /// [`tiers::choose`](crate::dds::tiers::choose) picks it from a folder: the largest tier that
-/// fits, or the mip of the smallest file that does. Tiers are read largest first until one fits.
+/// fits, or the mip of the smallest file that does. Each tier is inflated to be read, so without
+/// a limit the largest is read alone; with one, they are read from the smallest up until one is
+/// too large (at most one file read in vain, where reading down from a 4096-pixel `.dd0` would
+/// inflate every tier above the limit).
 #[cfg(all(feature = "dds", feature = "png", feature = "pfs"))]
 fn install_tier(
     install: &crate::wows::pfs::GameInstall,
@@ -212,25 +223,46 @@ fn install_tier(
 ) -> Result<(Vec<u8>, u32), String> {
     use crate::dds::tiers::TIER_EXTENSIONS;
     let stem = dds.strip_suffix(".dds").unwrap_or(dds);
-    let limit = max.unwrap_or(u32::MAX);
     let mut reader = crate::wows::pfs::BlobReader::default();
-    let mut smallest = None;
-    for extension in TIER_EXTENSIONS {
+    let mut read = |extension: &str| -> Result<Option<(Vec<u8>, u32)>, String> {
         let path = format!("{stem}.{extension}");
         let Some(bytes) = install
             .read_to_vec(&path, &mut reader)
             .map_err(|e| format!("{path}: {e}"))?
         else {
-            continue;
+            return Ok(None);
         };
         let view = crate::dds::DdsView::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
-        if view.width().max(view.height()) <= limit {
-            return Ok((bytes, 0));
+        let side = view.width().max(view.height());
+        Ok(Some((bytes, side)))
+    };
+    let missing = || format!("no such file in the install (nor a tier of it: {stem}.dd0…)");
+    let Some(limit) = max else {
+        for extension in TIER_EXTENSIONS {
+            if let Some((bytes, _)) = read(extension)? {
+                return Ok((bytes, 0));
+            }
         }
-        let mip = view.mip_within(limit);
-        smallest = Some((bytes, mip));
+        return Err(missing());
+    };
+    let mut best = None;
+    for extension in TIER_EXTENSIONS.into_iter().rev() {
+        let Some((bytes, side)) = read(extension)? else {
+            continue;
+        };
+        if side <= limit {
+            best = Some((bytes, 0));
+            continue;
+        }
+        if best.is_none() {
+            // Even the smallest file is too large: a mip of it.
+            let view = crate::dds::DdsView::from_bytes(&bytes).map_err(|e| e.to_string())?;
+            let mip = view.mip_within(limit);
+            return Ok((bytes, mip));
+        }
+        break;
     }
-    smallest.ok_or_else(|| format!("no such file in the install (nor a tier of it: {stem}.dd0…)"))
+    best.ok_or_else(missing)
 }
 
 /// The textures of one GLB: each `.dds` and map added once (from the [`TextureCache`] shared by
