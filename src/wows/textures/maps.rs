@@ -6,7 +6,7 @@
 //!
 //! - **Albedo** (`diffuseMap`, `_a`): RGB is the base colour, as stored.
 //! - **Metallic/gloss** (`metallicGlossMap`, `_mg`): R is gloss (0–134 on the samples, varying
-//!   across a part), G a constant-ish term (40–61), B metalness (0 on every sample: painted
+//!   across a part), G a constant-ish term (40–60), B metalness (0 on every sample: painted
 //!   steel). glTF's metallic-roughness texture reads roughness from G and metalness from B, so the
 //!   converted texel is `(G, 255 − R, B)`: roughness is one minus gloss, metalness stays in B, and
 //!   the stored G is kept in glTF's unused R. That R is gloss and B metalness follows Akizuki;
@@ -14,13 +14,14 @@
 //! - **Normal** (`normalMap`, `_n`): tangent-space X in R, Y in G, kept as stored. Two layouts
 //!   exist: XYZ (B ≈ 254 on a BC1 map) and XY with B holding something else (82–140 on a BC7 map),
 //!   so Z is always rebuilt as `√(1 − x² − y²)`. Kept, because the game's convention is glTF's:
-//!   - its tangent frame is glTF's: on every real mesh with tangents, the stored tangent follows
-//!     +U (99.7 % of triangles or more) and the binormal −V, the image's up (98.5 % or more);
+//!   - its tangent frame is glTF's: on each of the 11 sample meshes with tangents (the mod
+//!     models' and `wows-geometry/`'s), the stored tangent follows +U on 98.3 % of the triangles
+//!     or more, and the binormal −V, the image's up, on 98.5 % or more;
 //!   - X and Y are oriented as glTF's: as the slopes of one height field with +Y up the image,
 //!     ∂x/∂row + ∂y/∂column is about half of ∂x/∂row − ∂y/∂column on both sample maps;
 //!   - their sign makes raised details raised: across each arm of the BC7 map's U-shaped handle,
 //!     X runs −, +, −, + (two rails, each facing left on its left edge and right on its right),
-//!     and its rings face outwards.
+//!     and a ring beside it faces outwards.
 //!
 //!   Akizuki inverts R and G for its exports, which would make those details recessed here.
 //! - **Ambient occlusion** (`ambientOcclusionMap`, `_ao`): glTF reads R; the samples' maps are
