@@ -50,10 +50,23 @@ fn every_file_of_every_index_is_found_listed_and_read() {
     // gui, gui/{basecontent,vehicles}.
     assert_eq!(install.entry_count(), files.len() + 7);
     // 14 bytes a name, the 65,537 bucket starts, and for names and files apart: each index's
-    // first record (2) and the index of each block of 256 records (1), 4 bytes each.
+    // first record (2) and the index of each block of 256 records (1), 4 bytes each; then the
+    // folder table: 8 bytes a folder and one more, and each folder's name.
+    let folder_names: usize = [
+        "content",
+        "gameplay",
+        "basecontent",
+        "vehicles",
+        "gui",
+        "basecontent",
+        "vehicles",
+    ]
+    .iter()
+    .map(|n| n.len())
+    .sum();
     assert_eq!(
         install.index_heap_bytes(),
-        install.entry_count() * 14 + 4 * 65_537 + 2 * 4 * (2 + 1)
+        install.entry_count() * 14 + 4 * 65_537 + 2 * 4 * (2 + 1) + 8 * (7 + 1) + folder_names
     );
 
     let mut reader = BlobReader::new();

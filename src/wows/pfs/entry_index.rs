@@ -11,8 +11,13 @@
 use zerocopy::little_endian::U32;
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
-/// "No file record": a directory.
+/// "No file record": a directory, before it is given its place in the folder table.
 pub(super) const NO_FILE: u32 = u32::MAX;
+
+/// The top bit of a slot's `file`: set, the name is a folder and the other bits are its position
+/// in the folder table; clear, they are its file record. File records are therefore fewer than
+/// 2^31 (the install refuses more).
+pub(super) const FOLDER: u32 = 1 << 31;
 
 /// Buckets of the directory: one per value of an id's top 16 bits.
 const BUCKETS: usize = 1 << 16;
@@ -24,6 +29,20 @@ pub(super) struct Slot {
     pub id: u64,
     pub name: u32,
     pub file: u32,
+}
+
+impl Slot {
+    /// Whether the name is a folder (no file record).
+    #[inline]
+    pub fn is_folder(&self) -> bool {
+        self.file & FOLDER != 0
+    }
+
+    /// The folder's position in the folder table (meaningful for a folder only).
+    #[inline]
+    pub fn folder(&self) -> u32 {
+        self.file & !FOLDER
+    }
 }
 
 /// A slot as the table keeps it: 14 bytes, alignment 1.
@@ -102,6 +121,17 @@ impl EntryIndex {
         let start = self.starts.get(bucket).copied().unwrap_or(0) as usize;
         let end = self.starts.get(bucket + 1).copied().unwrap_or(0) as usize;
         self.slots.get(start..end).unwrap_or(&[])
+    }
+
+    /// Starts reading the slots of `id`'s bucket without waiting for them: a lookup that will
+    /// probe several ids calls this for each first, so that their cache misses overlap instead
+    /// of following each other (a scan's exit, taken on the slots' values, is a branch the
+    /// processor guesses wrong often enough to stop the reads behind it).
+    #[inline]
+    pub fn prefetch(&self, id: u64) {
+        let start = self.starts.get((id >> 48) as usize).copied().unwrap_or(0) as usize;
+        // A load whose value is kept (not branched on) goes on while the next instructions run.
+        core::hint::black_box(self.slots.get(start).map(|s| s.low[0]));
     }
 
     /// The slot of `id`.

@@ -14,7 +14,8 @@ use std::sync::OnceLock;
 
 use super::blob::BlobReader;
 use super::entry::{Compression, FileEntry, Name, Volume};
-use super::entry_index::{EntryIndex, NO_FILE, Slot, sort_by_buckets};
+use super::entry_index::{EntryIndex, FOLDER, NO_FILE, Slot, sort_by_buckets};
+use super::folders::{FolderWalk, Folders, ROOT, UNKNOWN};
 use super::path::{ROOT_PARENT_ID, is_normal, path_id, spells};
 use super::ranges::RecordRanges;
 use super::select::Selection;
@@ -244,6 +245,8 @@ pub struct GameInstall {
     file_ranges: RecordRanges,
     volumes: Vec<VolumeFile>,
     entries: EntryIndex,
+    /// Every folder's name and parent, for lookups that do not read the indexes' folders.
+    folders: Folders,
     conflicts: Vec<Conflict>,
     mapping: Mapping,
 }
@@ -381,14 +384,14 @@ impl GameInstall {
                     0x10,
                     "IdxTableHeader",
                     u64::from(NO_FILE),
-                    "the install holds more than 2^32 - 2 names or files",
+                    "the install holds more than 2^32 - 2 names or 2^31 - 1 files",
                 ),
             };
             let first_name = u32::try_from(names).map_err(|_| too_many(&path))?;
             let first_file = u32::try_from(file_records).map_err(|_| too_many(&path))?;
             names += idx.name_count() as u64;
             file_records += idx.file_count() as u64;
-            if names >= u64::from(NO_FILE) || file_records >= u64::from(NO_FILE) {
+            if names >= u64::from(NO_FILE) || file_records >= u64::from(FOLDER) {
                 return Err(too_many(&path));
             }
             let shape = idx.shape();
@@ -413,15 +416,18 @@ impl GameInstall {
             indexes,
             volumes,
             entries: EntryIndex::default(),
+            folders: Folders::default(),
             conflicts: Vec::new(),
             mapping,
         };
-        install.entries = install.index_entries()?;
+        let (entries, folders) = install.index_entries()?;
+        install.entries = entries;
+        install.folders = folders;
         Ok(install)
     }
 
-    /// The table of every name, its file attached, duplicates merged.
-    fn index_entries(&mut self) -> InstallResult<EntryIndex> {
+    /// The table of every name, its file attached, duplicates merged; and the table of folders.
+    fn index_entries(&mut self) -> InstallResult<(EntryIndex, Folders)> {
         let total: usize = self
             .indexes
             .iter()
@@ -451,7 +457,7 @@ impl GameInstall {
                 next += 1;
             }
             match slots.get_mut(next) {
-                Some(slot) if slot.id == id && slot.file == NO_FILE => slot.file = file,
+                Some(slot) if slot.id == id && slot.is_folder() => slot.file = file,
                 Some(slot) if slot.id == id => {
                     let first = slot.file;
                     if !self.same_file(first, file) {
@@ -467,7 +473,7 @@ impl GameInstall {
         for slot in slots {
             match kept.last_mut() {
                 Some(last) if last.id == slot.id => {
-                    if !(slot.file == NO_FILE && self.same_name(*last, slot)) {
+                    if !(slot.is_folder() && self.same_name(*last, slot)) {
                         self.conflict(
                             slot.id,
                             self.index_of_name(last.name),
@@ -478,7 +484,41 @@ impl GameInstall {
                 _ => kept.push(slot),
             }
         }
-        Ok(EntryIndex::new(&kept))
+        // Each folder gets its place in the folder table in the order of its name records, so
+        // that their names are read through each index once, in order, rather than at random.
+        let mut by_record: Vec<(u32, usize)> = (kept.iter().enumerate())
+            .filter(|(_, s)| s.is_folder())
+            .map(|(i, s)| (s.name, i))
+            .collect();
+        by_record.sort_unstable();
+        for (position, &(_, i)) in by_record.iter().enumerate() {
+            if let Some(slot) = kept.get_mut(i) {
+                // Fewer folders than names, and names are fewer than 2^32 - 1 (checked above).
+                slot.file = FOLDER | position as u32;
+            }
+        }
+        // Each folder's id and place, in id order (as the slots are): a parent is found here, in
+        // a table small enough to stay in the cache, not by a probe of the whole id table.
+        let folder_ids: Vec<(u64, u32)> = (kept.iter())
+            .filter(|s| s.is_folder())
+            .map(|s| (s.id, s.folder()))
+            .collect();
+        let mut folders = Folders::with_capacity(by_record.len());
+        for &(record, _) in &by_record {
+            let Some((name, parent_id)) = self.name_and_parent(record) else {
+                folders.push(&[], UNKNOWN);
+                continue;
+            };
+            let parent = match folder_ids.binary_search_by_key(&parent_id, |&(id, _)| id) {
+                _ if parent_id == ROOT_PARENT_ID => ROOT,
+                Ok(i) => folder_ids.get(i).map_or(UNKNOWN, |&(_, place)| place),
+                // Not a folder: a missing parent, or a file's name (the indexes then decide).
+                Err(_) => UNKNOWN,
+            };
+            folders.push(name, parent);
+        }
+        folders.finish();
+        Ok((EntryIndex::new(&kept), folders))
     }
 
     fn conflict(&mut self, id: u64, kept: usize, dropped: usize) {
@@ -579,13 +619,17 @@ impl GameInstall {
 
     /// How many of them are files.
     pub fn file_count(&self) -> usize {
-        self.entries.iter().filter(|s| s.file != NO_FILE).count()
+        self.entries.iter().filter(|s| !s.is_folder()).count()
     }
 
     /// The heap the install keeps for its lookups (the id table: 14 bytes a name and a 256 KB
-    /// directory; which index holds a record: 4 bytes each 256 records), in bytes.
+    /// directory; which index holds a record: 4 bytes each 256 records; each folder's name and
+    /// parent: 8 bytes and its name a folder), in bytes.
     pub fn index_heap_bytes(&self) -> usize {
-        self.entries.heap_bytes() + self.name_ranges.heap_bytes() + self.file_ranges.heap_bytes()
+        self.entries.heap_bytes()
+            + self.name_ranges.heap_bytes()
+            + self.file_ranges.heap_bytes()
+            + self.folders.heap_bytes()
     }
 
     /// Ids that two indexes give to different records.
@@ -620,7 +664,7 @@ impl GameInstall {
         let Some(slot) = self.entries.find(path_id(path)) else {
             return Ok(None);
         };
-        if slot.file == NO_FILE {
+        if slot.is_folder() {
             return Ok(None);
         }
         let name = self.name_record(slot.name)?;
@@ -634,21 +678,72 @@ impl GameInstall {
         Ok(self.install_file(slot, name))
     }
 
-    /// [`GameInstall::find`] of `path` taken as it is: its hash probed, then from the last
-    /// segment up, each segment compared with a name and the name's parent probed. Each step
-    /// takes a segment off the path, so a cycle of parent ids ends with the path. A segment that
-    /// shows the path is not in normal form (empty, `.`, or a top `res` with more below) stops
-    /// the walk: only a normal path's hash is its id. `slashes`: where the path's `/`s are.
+    /// [`GameInstall::find`] of `path` taken as it is: its hash probed, its last segment compared
+    /// with the name found, then its folders with the folder table (or with the names of the
+    /// indexes, where the table does not know a folder: [`GameInstall::walk_records`]). Only a
+    /// normal path's hash is its id, so a segment that shows the path is not in normal form
+    /// (empty, `.`, or a top `res` with more below) stops the walk. `slashes`: where the path's
+    /// `/`s are.
     fn walk_normal(&self, path: &str, slashes: &[usize]) -> Walk {
-        let Some(leaf) = self
-            .entries
-            .find(city_hash_64(path.as_bytes()))
-            .filter(|slot| slot.file != NO_FILE)
-        else {
+        let bytes = path.as_bytes();
+        let id = city_hash_64(bytes);
+        // The folder's id, from the hash of the path's folder part (a folder's id when the path is
+        // a file's): both probes' reads start before either is scanned.
+        let folder_id = slashes
+            .last()
+            .map(|&last| city_hash_64(bytes.get(..last).unwrap_or_default()));
+        self.entries.prefetch(id);
+        if let Some(folder_id) = folder_id {
+            self.entries.prefetch(folder_id);
+        }
+        let Some(leaf) = self.entries.find(id).filter(|slot| !slot.is_folder()) else {
             return Walk::NotFound;
         };
         // Read first: its memory read then overlaps those of the names.
         let file = self.file_record(leaf.file);
+        let (Some((&last, above)), Some(folder_id)) = (slashes.split_last(), folder_id) else {
+            return self.walk_records(leaf, file, path, slashes);
+        };
+        let folder = self.entries.find(folder_id);
+        let segment = bytes.get(last + 1..).unwrap_or_default();
+        if matches!(segment, b"" | b".") {
+            return Walk::NotNormal;
+        }
+        let Some((name, parent_id)) = self.name_and_parent(leaf.name) else {
+            return Walk::Unread(leaf.name);
+        };
+        if name != segment || parent_id == ROOT_PARENT_ID {
+            return Walk::NotFound;
+        }
+        let folder = match folder {
+            Some(folder) if folder.id == parent_id => Some(folder),
+            _ => self.entries.find(parent_id),
+        };
+        match folder {
+            None => Walk::NotFound,
+            Some(folder) if folder.is_folder() => {
+                match self.folders.walk(folder.folder(), bytes, above, last) {
+                    FolderWalk::Matches => Walk::Found(leaf, file),
+                    FolderWalk::Differs => Walk::NotFound,
+                    FolderWalk::NotNormal => Walk::NotNormal,
+                    FolderWalk::Unknown => self.walk_records(leaf, file, path, slashes),
+                }
+            }
+            // A file's name as a parent: the indexes are read as they are.
+            Some(_) => self.walk_records(leaf, file, path, slashes),
+        }
+    }
+
+    /// [`GameInstall::walk_normal`] through the names of the indexes alone: from the last
+    /// segment up, each segment compared with a name and the name's parent probed. Each step
+    /// takes a segment off the path, so a cycle of parent ids ends with the path.
+    fn walk_records(
+        &self,
+        leaf: Slot,
+        file: Option<FileEntry>,
+        path: &str,
+        slashes: &[usize],
+    ) -> Walk {
         let mut record = leaf.name;
         let mut end = path.len();
         let mut slashes = slashes.iter().rev();
@@ -748,7 +843,7 @@ impl GameInstall {
         mut each: impl FnMut(&str, InstallResult<InstallFile<'i>>) -> bool,
     ) {
         for slot in self.entries.iter() {
-            if slot.file == NO_FILE {
+            if slot.is_folder() {
                 continue;
             }
             let file = self.name_record(slot.name).and_then(|name| {
@@ -774,7 +869,7 @@ impl GameInstall {
     pub fn files(&self) -> impl Iterator<Item = InstallResult<InstallFile<'_>>> + '_ {
         self.entries
             .iter()
-            .filter(|slot| slot.file != NO_FILE)
+            .filter(|slot| !slot.is_folder())
             .filter_map(|slot| match self.name_record(slot.name) {
                 Ok(name) => self.install_file(slot, name).map(Ok),
                 Err(error) => Some(Err(error)),

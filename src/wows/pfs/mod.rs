@@ -64,6 +64,7 @@ mod blob;
 pub mod diff;
 mod entry;
 mod entry_index;
+mod folders;
 mod info;
 mod install;
 #[cfg(feature = "write")]
