@@ -491,9 +491,25 @@ impl GameInstall {
             .map(|(i, s)| (s.name, i))
             .collect();
         by_record.sort_unstable();
+        // A place must leave the top bit, which tells a folder from a file, clear.
+        if by_record.len() >= FOLDER as usize {
+            return Err(InstallError::Index {
+                path: self
+                    .indexes
+                    .first()
+                    .map(|i| i.path.clone())
+                    .unwrap_or_default(),
+                error: Error::invalid(
+                    0x10,
+                    "IdxTableHeader",
+                    by_record.len() as u64,
+                    "the install holds more than 2^31 - 1 folders",
+                ),
+            });
+        }
         for (position, &(_, i)) in by_record.iter().enumerate() {
             if let Some(slot) = kept.get_mut(i) {
-                // Fewer folders than names, and names are fewer than 2^32 - 1 (checked above).
+                // Below 2^31: checked above.
                 slot.file = FOLDER | position as u32;
             }
         }
