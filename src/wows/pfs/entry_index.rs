@@ -129,9 +129,8 @@ impl EntryIndex {
     /// processor guesses wrong often enough to stop the reads behind it).
     #[inline]
     pub fn prefetch(&self, id: u64) {
-        let start = self.starts.get((id >> 48) as usize).copied().unwrap_or(0) as usize;
         // A load whose value is kept (not branched on) goes on while the next instructions run.
-        core::hint::black_box(self.slots.get(start).map(|s| s.low[0]));
+        core::hint::black_box(self.bucket((id >> 48) as usize).first().map(|s| s.low[0]));
     }
 
     /// The slot of `id`.
