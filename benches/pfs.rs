@@ -8,9 +8,12 @@
 //! - `open_install`: `GameInstall::open` of the game folder: every index mapped and read, the id
 //!   table of every name built (sorted, directories merged). Also printed: the heap the table
 //!   keeps per name.
-//! - `find`: a path to its name and file record (the path hashed once, its id probed, then one
-//!   probe and one name record a segment up to the root, each name compared with its segment),
-//!   over 4,096 paths of the install in turn; no allocation (tests/alloc_pfs.rs).
+//! - `find`: a path to its name and file record (the path and its folder part hashed, both ids
+//!   probed, the file's name record compared with the last segment, then its folders with the
+//!   folder table up to the root), over every 97th file listed (4,061 paths) in turn; no
+//!   allocation (tests/alloc_pfs.rs).
+//! - `find_working_set/N`: the same over the first N of those paths (16, 512, all): how far the
+//!   time is the memory the lookups touch, and how far their instructions.
 //! - `inflate/gamebin_blob_reader`: reading a 16 MB deflated file with a kept [`BlobReader`] and
 //!   output buffer: trailer, sizes, raw inflate and CRC-32. Bytes = the unpacked size.
 //! - `inflate/zlib_rs_decompress_slice`: zlib-rs inflating the same raw stream into a kept buffer,
@@ -254,6 +257,23 @@ fn main() {
                 .expect("a file")
         })
     });
+
+    // The same lookups over fewer distinct paths: how much of `find` is the memory its pages
+    // are in (a working set that stays in the TLB and caches) and how much is its instructions.
+    let mut group = c.benchmark_group("pfs/find_working_set");
+    for count in [16, 512, paths.len()] {
+        let mut i = 0;
+        group.bench_function(count.to_string(), |b| {
+            b.iter(|| {
+                i = (i + 1) % count;
+                install
+                    .find(black_box(&paths[i]))
+                    .expect("find")
+                    .expect("a file")
+            })
+        });
+    }
+    group.finish();
 
     let data = big_file();
     let mut writer = PfsWriter::new("big_0001.pkg");
