@@ -225,9 +225,9 @@ fn find_slashes(path: &[u8], slashes: &mut [usize]) -> Option<usize> {
 }
 
 /// How [`GameInstall::find`]'s walk of a path taken as it is ended.
-enum Walk {
-    /// Every segment matched, up to the root: the leaf's slot.
-    Found(Slot, Option<FileEntry>),
+enum Walk<'i> {
+    /// Every segment matched, up to the root: the leaf's slot, name record and file record.
+    Found(Slot, Name<'i>, Option<FileEntry>),
     /// Not in the install under this spelling.
     NotFound,
     /// The path is not in normal form (its hash is not its id).
@@ -521,7 +521,10 @@ impl GameInstall {
             .collect();
         let mut folders = Folders::with_capacity(by_record.len());
         for &(record, _) in &by_record {
-            let Some((name, parent_id)) = self.name_and_parent(record) else {
+            let Some(Name {
+                name, parent_id, ..
+            }) = self.lookup_name(record)
+            else {
                 folders.push(&[], UNKNOWN);
                 continue;
             };
@@ -658,14 +661,14 @@ impl GameInstall {
     /// its segments, so a hash collision can never return another file.
     ///
     /// A path already in the form ids are taken of (`content/assets.bin`) is hashed as it is and
-    /// its segments compared in place, one probe and one name record a segment; another spelling
-    /// (`res\\content//assets.bin`) is put in that form first.
+    /// its segments compared in place: the file's name record with the last one, the folder
+    /// table with the others; another spelling (`res\\content//assets.bin`) is put in that form
+    /// first.
     pub fn find(&self, path: &str) -> InstallResult<Option<InstallFile<'_>>> {
         let mut slashes = [0; WALKED_SEGMENTS - 1];
         if let Some(count) = find_slashes(path.as_bytes(), &mut slashes) {
             match self.walk_normal(path, slashes.get(..count).unwrap_or_default()) {
-                Walk::Found(leaf, file) => {
-                    let name = self.name_record(leaf.name)?;
+                Walk::Found(leaf, name, file) => {
                     return Ok(file.map(|file| InstallFile {
                         name,
                         file,
@@ -700,7 +703,7 @@ impl GameInstall {
     /// normal path's hash is its id, so a segment that shows the path is not in normal form
     /// (empty, `.`, or a top `res` with more below) stops the walk. `slashes`: where the path's
     /// `/`s are.
-    fn walk_normal(&self, path: &str, slashes: &[usize]) -> Walk {
+    fn walk_normal(&self, path: &str, slashes: &[usize]) -> Walk<'_> {
         let bytes = path.as_bytes();
         let id = city_hash_64(bytes);
         // The folder's id, from the hash of the path's folder part (a folder's id when the path is
@@ -717,50 +720,53 @@ impl GameInstall {
         };
         // Read first: its memory read then overlaps those of the names.
         let file = self.file_record(leaf.file);
-        let (Some((&last, above)), Some(folder_id)) = (slashes.split_last(), folder_id) else {
-            return self.walk_records(leaf, file, path, slashes);
-        };
-        let folder = self.entries.find(folder_id);
-        let segment = bytes.get(last + 1..).unwrap_or_default();
+        let split = slashes.split_last();
+        let segment = split.map_or(bytes, |(&last, _)| bytes.get(last + 1..).unwrap_or_default());
         if matches!(segment, b"" | b".") {
             return Walk::NotNormal;
         }
-        let Some((name, parent_id)) = self.name_and_parent(leaf.name) else {
+        let Some(name) = self.lookup_name(leaf.name) else {
             return Walk::Unread(leaf.name);
         };
-        if name != segment || parent_id == ROOT_PARENT_ID {
+        let (Some((&last, above)), Some(folder_id)) = (split, folder_id) else {
+            return self.walk_records(leaf, name, file, path, slashes);
+        };
+        let folder = self.entries.find(folder_id);
+        if name.name != segment || name.parent_id == ROOT_PARENT_ID {
             return Walk::NotFound;
         }
         let folder = match folder {
-            Some(folder) if folder.id == parent_id => Some(folder),
-            _ => self.entries.find(parent_id),
+            Some(folder) if folder.id == name.parent_id => Some(folder),
+            _ => self.entries.find(name.parent_id),
         };
         match folder {
             None => Walk::NotFound,
             Some(folder) if folder.is_folder() => {
                 match self.folders.walk(folder.folder(), bytes, above, last) {
-                    FolderWalk::Matches => Walk::Found(leaf, file),
+                    FolderWalk::Matches => Walk::Found(leaf, name, file),
                     FolderWalk::Differs => Walk::NotFound,
                     FolderWalk::NotNormal => Walk::NotNormal,
-                    FolderWalk::Unknown => self.walk_records(leaf, file, path, slashes),
+                    FolderWalk::Unknown => self.walk_records(leaf, name, file, path, slashes),
                 }
             }
             // A file's name as a parent: the indexes are read as they are.
-            Some(_) => self.walk_records(leaf, file, path, slashes),
+            Some(_) => self.walk_records(leaf, name, file, path, slashes),
         }
     }
 
     /// [`GameInstall::walk_normal`] through the names of the indexes alone: from the last
-    /// segment up, each segment compared with a name and the name's parent probed. Each step
-    /// takes a segment off the path, so a cycle of parent ids ends with the path.
-    fn walk_records(
-        &self,
+    /// segment up (`leaf_name`, the leaf's name record, already read), each segment compared
+    /// with a name and the name's parent probed. Each step takes a segment off the path, so a
+    /// cycle of parent ids ends with the path.
+    fn walk_records<'i>(
+        &'i self,
         leaf: Slot,
+        leaf_name: Name<'i>,
         file: Option<FileEntry>,
         path: &str,
         slashes: &[usize],
-    ) -> Walk {
-        let mut record = leaf.name;
+    ) -> Walk<'i> {
+        let mut name = leaf_name;
         let mut end = path.len();
         let mut slashes = slashes.iter().rev();
         loop {
@@ -770,21 +776,21 @@ impl GameInstall {
             if matches!(segment, b"" | b".") {
                 return Walk::NotNormal;
             }
-            let Some((name, parent_id)) = self.name_and_parent(record) else {
-                return Walk::Unread(record);
-            };
-            if name != segment {
+            if name.name != segment {
                 return Walk::NotFound;
             }
-            let at_root = parent_id == ROOT_PARENT_ID;
+            let at_root = name.parent_id == ROOT_PARENT_ID;
             match slash {
                 None if segment == b"res" && end < path.len() => return Walk::NotNormal,
-                None if at_root => return Walk::Found(leaf, file),
+                None if at_root => return Walk::Found(leaf, leaf_name, file),
                 Some(&slash) if !at_root => {
-                    let Some(parent) = self.entries.find(parent_id) else {
+                    let Some(parent) = self.entries.find(name.parent_id) else {
                         return Walk::NotFound;
                     };
-                    record = parent.name;
+                    let Some(parent_name) = self.lookup_name(parent.name) else {
+                        return Walk::Unread(parent.name);
+                    };
+                    name = parent_name;
                     end = slash;
                 }
                 // The names reach the root before the path's top, or the path ends below it.
@@ -793,13 +799,13 @@ impl GameInstall {
         }
     }
 
-    /// The name and parent id of name record `name` (install-wide number), `None` when it does
-    /// not read ([`GameInstall::name_record`] says why).
+    /// Name record `name` (install-wide number) as a lookup compares it ([`IdxShape::lookup_name`]),
+    /// `None` when it does not read ([`GameInstall::name_record`] says why).
     #[inline]
-    fn name_and_parent(&self, name: u32) -> Option<(&[u8], u64)> {
+    fn lookup_name(&self, name: u32) -> Option<Name<'_>> {
         let index = self.indexes.get(self.index_of_name(name))?;
         let record = name.checked_sub(index.first_name)? as usize;
-        index.shape.name_and_parent(index.file.bytes(), record)
+        index.shape.lookup_name(index.file.bytes(), record)
     }
 
     fn install_file<'i>(&'i self, slot: Slot, name: Name<'i>) -> Option<InstallFile<'i>> {

@@ -204,17 +204,17 @@ impl IdxShape {
         }
     }
 
-    /// The name (without its NUL) and parent id of name record `i` of `data`: what a lookup
-    /// compares, without the reader's error. `None` when the record does not read; then
-    /// [`IdxShape::name`] says why. (A NUL inside the name is not looked for: a lookup compares
-    /// the name with a segment that has none.)
+    /// Name record `i` of `data` as a lookup compares it, without the reader's error: `None`
+    /// when the record does not read (then [`IdxShape::name`] says why). A NUL inside the name
+    /// is not looked for: a lookup compares the name with a segment that has none, so a name it
+    /// matches is the one [`IdxShape::name`] reads.
     #[inline]
-    pub(super) fn name_and_parent<'a>(&self, data: &'a [u8], i: usize) -> Option<(&'a [u8], u64)> {
+    pub(super) fn lookup_name<'a>(&self, data: &'a [u8], i: usize) -> Option<Name<'a>> {
         fn read<'a, R: entry::NamedRecord>(
             shape: &IdxShape,
             data: &'a [u8],
             i: usize,
-        ) -> Option<(&'a [u8], u64)> {
+        ) -> Option<Name<'a>> {
             let [names, _, _] = shape.at;
             let (record, offset) = shape.record::<R>(data, names, 0, i)?;
             let (_, base, ptr, len) = record.stored_name();
@@ -223,7 +223,13 @@ impl IdxShape {
                 .checked_add(usize::try_from(ptr).ok()?)?;
             let stored = data.get(at..at.checked_add(usize::try_from(len).ok()?)?)?;
             match stored.split_last() {
-                Some((&0, name)) => Some((name, record.parent_id())),
+                Some((&0, name)) => Some(Name {
+                    id: record.id(),
+                    parent_id: record.parent_id(),
+                    name,
+                    offset,
+                    name_offset: at,
+                }),
                 _ => None,
             }
         }
