@@ -55,10 +55,12 @@ struct Packed {
 }
 
 impl Packed {
+    /// The id's low 48 bits: the first eight bytes of the slot read as one word (one load where
+    /// six bytes put together one by one were eight instructions), `name`'s two first masked.
     #[inline]
     fn low(&self) -> u64 {
-        let [a, b, c, d, e, f] = self.low;
-        u64::from_le_bytes([a, b, c, d, e, f, 0, 0])
+        let word = (self.as_bytes().get(..8)).and_then(|b| <[u8; 8]>::try_from(b).ok());
+        word.map_or(0, u64::from_le_bytes) & ((1 << 48) - 1)
     }
 
     #[inline]

@@ -8,6 +8,8 @@
 //! install): kept here, next to each other, they stay in the processor's cache, and a path's
 //! folders are checked without touching the indexes.
 
+use super::path::same_segment;
+
 /// The parent of a folder at the top of the install.
 pub(super) const ROOT: u32 = u32::MAX;
 
@@ -94,7 +96,7 @@ impl Folders {
             if parent == UNKNOWN {
                 return FolderWalk::Unknown;
             }
-            if name != segment {
+            if !same_segment(name, segment) {
                 return FolderWalk::Differs;
             }
             match slash {

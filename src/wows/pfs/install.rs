@@ -16,7 +16,7 @@ use super::blob::BlobReader;
 use super::entry::{Compression, FileEntry, Name, Volume};
 use super::entry_index::{EntryIndex, FOLDER, NO_FILE, Slot, sort_by_buckets};
 use super::folders::{FolderWalk, Folders, ROOT, UNKNOWN};
-use super::path::{ROOT_PARENT_ID, is_normal, path_id, spells};
+use super::path::{ROOT_PARENT_ID, is_normal, path_id, same_segment, spells};
 use super::ranges::RecordRanges;
 use super::select::Selection;
 use super::{IdxShape, IdxView};
@@ -208,7 +208,7 @@ fn find_slashes(path: &[u8], slashes: &mut [usize]) -> Option<usize> {
     };
     let words = chunks
         .by_ref()
-        .map(|chunk| chunk.iter().rev().fold(0u64, |w, &b| w << 8 | u64::from(b)))
+        .map(|chunk| <[u8; 8]>::try_from(chunk).map_or(0, u64::from_le_bytes))
         .chain([u64::from_le_bytes(last)]);
     for (i, word) in words.enumerate() {
         if equal(word, b'\\') | equal(word, 0) != 0 {
@@ -721,7 +721,9 @@ impl GameInstall {
         // Read first: its memory read then overlaps those of the names.
         let file = self.file_record(leaf.file);
         let split = slashes.split_last();
-        let segment = split.map_or(bytes, |(&last, _)| bytes.get(last + 1..).unwrap_or_default());
+        let segment = split.map_or(bytes, |(&last, _)| {
+            bytes.get(last + 1..).unwrap_or_default()
+        });
         if matches!(segment, b"" | b".") {
             return Walk::NotNormal;
         }
@@ -732,7 +734,7 @@ impl GameInstall {
             return self.walk_records(leaf, name, file, path, slashes);
         };
         let folder = self.entries.find(folder_id);
-        if name.name != segment || name.parent_id == ROOT_PARENT_ID {
+        if !same_segment(name.name, segment) || name.parent_id == ROOT_PARENT_ID {
             return Walk::NotFound;
         }
         let folder = match folder {
@@ -776,7 +778,7 @@ impl GameInstall {
             if matches!(segment, b"" | b".") {
                 return Walk::NotNormal;
             }
-            if name.name != segment {
+            if !same_segment(name.name, segment) {
                 return Walk::NotFound;
             }
             let at_root = name.parent_id == ROOT_PARENT_ID;

@@ -28,6 +28,38 @@ pub fn path_id(path: &str) -> u64 {
     }
 }
 
+/// Whether a name and a path's segment hold the same bytes. A lookup compares a handful of
+/// short names (most under 20 bytes): inline, a word at a time (the last word overlapping the one
+/// before), which is cheaper than a call to the C library's `memcmp` for each.
+#[inline]
+pub(super) fn same_segment(name: &[u8], segment: &[u8]) -> bool {
+    let n = name.len();
+    if n != segment.len() {
+        return false;
+    }
+    if n >= 8 {
+        let mut at = 0;
+        while at + 8 < n {
+            if word::<8>(name, at) != word::<8>(segment, at) {
+                return false;
+            }
+            at += 8;
+        }
+        return word::<8>(name, n - 8) == word::<8>(segment, n - 8);
+    }
+    if n >= 4 {
+        return word::<4>(name, 0) == word::<4>(segment, 0)
+            && word::<4>(name, n - 4) == word::<4>(segment, n - 4);
+    }
+    name.iter().zip(segment).all(|(a, b)| a == b)
+}
+
+/// The `N` bytes of `bytes` at `at` (one load once compiled), `None` past the end.
+#[inline(always)]
+fn word<const N: usize>(bytes: &[u8], at: usize) -> Option<[u8; N]> {
+    bytes.get(at..at.checked_add(N)?)?.try_into().ok()
+}
+
 /// The segments of `path` in the form [`path_id`] hashes.
 pub(super) fn segments(path: &str) -> impl DoubleEndedIterator<Item = &str> {
     let path = path.trim_start_matches(['/', '\\']);
@@ -95,6 +127,27 @@ pub(super) fn is_normal(path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn same_segment_is_slice_equality() {
+        let name: Vec<u8> = (0..40u8).map(|i| b'a' + i % 26).collect();
+        for len in 0..=name.len() {
+            let a = &name[..len];
+            assert!(same_segment(a, a));
+            assert!(same_segment(a, &a.to_vec()));
+            // One byte changed anywhere, or one more or fewer byte: different.
+            for at in 0..len {
+                let mut b = a.to_vec();
+                b[at] ^= 0x20;
+                assert!(!same_segment(a, &b), "{len} {at}");
+                b[at] = 0;
+                assert!(!same_segment(a, &b), "{len} {at}");
+            }
+            assert!(!same_segment(a, &name[..len.saturating_sub(1)]) || len == 0);
+            assert!(len == name.len() || !same_segment(a, &name[..len + 1]));
+        }
+        assert!(!same_segment(b"abc", b"abc\0"));
+    }
 
     /// The ids the notes give, checked there against a real index's hexdump.
     #[test]
