@@ -952,6 +952,109 @@ fn the_independent_sample_is_written_again_with_the_same_structure() {
     assert_eq!(written_again(&again), again);
 }
 
+/// Every entry's full path from the index (by position) and from the walk without it: the same
+/// path, or an error from both.
+fn assert_index_agrees_with_the_walk(file: &[u8]) {
+    let db = AssetsView::from_bytes(file).unwrap();
+    let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
+    let (mut by_index, mut by_walk) = (String::new(), String::new());
+    for entry in db.paths().iter() {
+        let indexed = index.full_path_at(db.paths(), entry.index(), &mut by_index);
+        let walked = db.full_path(entry.self_id(), &mut by_walk);
+        match (indexed, walked) {
+            (Ok(true), Ok(true)) => assert_eq!(by_index, by_walk, "entry {}", entry.index()),
+            (Err(_), Err(_)) => {}
+            (a, b) => panic!("entry {}: index {a:?}, walk {b:?}", entry.index()),
+        }
+    }
+}
+
+/// Sets the stored size and the pointer of entry `index`'s name, so that it names `size` bytes
+/// at file offset `target`.
+fn point_name(file: &mut [u8], index: usize, target: usize, size: u32) {
+    let at = AssetsView::from_bytes(file)
+        .unwrap()
+        .paths()
+        .get(index)
+        .unwrap()
+        .offset();
+    // PathEntry: selfId u64, parentId u64, nameSize u32, pad u32, name pointer i64 relative to
+    // the name size's offset.
+    file[at + 0x10..at + 0x14].copy_from_slice(&size.to_le_bytes());
+    let relative = target as i64 - (at + 0x10) as i64;
+    file[at + 0x18..at + 0x20].copy_from_slice(&relative.to_le_bytes());
+}
+
+#[test]
+fn names_in_a_string_pool_and_names_spread_over_the_file_give_the_same_paths() {
+    // The builder's names lie end to end: the index copies them as one span.
+    let file = gamebin::synth::assets::example_file();
+    assert_index_agrees_with_the_walk(&file);
+    // One name pointed at the file's first bytes (its ASCII magic): the span from it to the
+    // other names is most of the file, so each name is copied on its own.
+    let mut spread = file.clone();
+    point_name(&mut spread, 0, 0, 4);
+    let db = AssetsView::from_bytes(&spread).unwrap();
+    assert_eq!(
+        db.paths().get(0).unwrap().name_bytes().unwrap(),
+        &spread[..4]
+    );
+    assert!(db.paths().get(0).unwrap().name().is_ok());
+    assert_index_agrees_with_the_walk(&spread);
+}
+
+#[test]
+fn names_beyond_ascii_are_kept_in_the_path_index() {
+    let mut b = AssetsBuilder::new();
+    b.path_entry(1, 0, "größe")
+        .path_entry(2, 1, "näme.model")
+        .path_entry(3, 1, "ü");
+    let bytes = b.to_bytes().unwrap();
+    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
+    let mut path = String::new();
+    assert!(index.full_path(db.paths(), 2, &mut path).unwrap());
+    assert_eq!(path, "größe/näme.model");
+    assert!(index.full_path(db.paths(), 3, &mut path).unwrap());
+    assert_eq!(path, "größe/ü");
+    assert_index_agrees_with_the_walk(&bytes);
+}
+
+#[test]
+fn a_character_cut_in_two_between_adjacent_names_is_no_name_in_the_path_index() {
+    // Two names with no terminator between them, whose bytes side by side are UTF-8: the first
+    // ends with 0xc3, the second is 0xa9 (the two halves of "é"). The span of all names is then
+    // UTF-8, and the index must still refuse each name alone.
+    let mut file = gamebin::synth::assets::example_file();
+    let (first, start, len) = {
+        let db = AssetsView::from_bytes(&file).unwrap();
+        let entry = db
+            .paths()
+            .iter()
+            .find(|e| e.name_bytes().unwrap().len() > 1)
+            .unwrap();
+        let name = entry.name_bytes().unwrap();
+        let start = name.as_ptr() as usize - file.as_ptr() as usize;
+        (entry.index(), start, name.len())
+    };
+    let second = usize::from(first == 0);
+    // The first name without its terminator, its last byte 0xc3; its terminator becomes 0xa9,
+    // the whole of the second name.
+    point_name(&mut file, first, start, len as u32);
+    file[start + len - 1] = 0xc3;
+    file[start + len] = 0xa9;
+    point_name(&mut file, second, start + len, 1);
+    let db = AssetsView::from_bytes(&file).unwrap();
+    let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
+    let mut path = String::new();
+    for n in [first, second] {
+        assert!(db.paths().get(n).unwrap().name().is_err());
+        let error = index.full_path_at(db.paths(), n, &mut path).unwrap_err();
+        assert!(error.to_string().contains("not UTF-8"), "{error}");
+    }
+    assert_index_agrees_with_the_walk(&file);
+}
+
 #[test]
 fn a_character_cut_in_two_between_names_is_no_name_in_the_path_index() {
     let mut file = gamebin::synth::assets::example_file();

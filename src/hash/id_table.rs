@@ -39,6 +39,16 @@ impl Packed {
         u64::from_le_bytes([a, b, c, d, e, f, 0, 0])
     }
 
+    /// Holds `id` (its low 48 bits) and `value`, stored as two words: the id's six bytes with the
+    /// value's two low ones, then its two high ones (where six byte stores and a word were 20
+    /// instructions an entry, callgrind).
+    #[inline]
+    fn set(&mut self, id: u64, value: u32) {
+        let (first, second) = self.as_mut_bytes().split_at_mut(8);
+        first.copy_from_slice(&((id & LOW) | u64::from(value) << 48).to_le_bytes());
+        second.copy_from_slice(&value.to_le_bytes()[2..]);
+    }
+
     /// The order within a bucket: by id, then by value (so the smallest value of an id is first).
     fn key(&self) -> (u64, u32) {
         (self.low(), self.value.get())
@@ -93,11 +103,7 @@ impl IdTable {
                 continue;
             };
             if let Some(entry) = entries.get_mut(*next as usize) {
-                let low = (id & LOW).to_le_bytes();
-                *entry = Packed {
-                    low: [low[0], low[1], low[2], low[3], low[4], low[5]],
-                    value: value.into(),
-                };
+                entry.set(id, value);
             }
             *next = next.saturating_add(1);
         }

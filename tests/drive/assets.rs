@@ -207,6 +207,17 @@ pub fn drive_assets_under(data: &[u8], root: Option<&Path>, sink: ModelSink<'_>)
             // By position: the same path as by id when this entry is the one its id finds (the
             // first of a duplicated id).
             let by_position = index.full_path_at(paths, n, &mut at);
+            // The path ends with the entry's own name, read from the file; a name the file
+            // refuses is refused through the index too.
+            match (&by_position, entry.name()) {
+                (Ok(true), Ok(name)) => assert!(
+                    at.strip_suffix(name)
+                        .is_some_and(|up| up.is_empty() || up.ends_with('/')),
+                    "PathIndex: entry {n}'s path {at:?} does not end with its name {name:?}"
+                ),
+                (Ok(true), Err(e)) => panic!("PathIndex: entry {n}'s path {at:?}, its name: {e}"),
+                _ => {}
+            }
             if first.is_some_and(|e| e.index() == n)
                 && let (Ok(true), Ok(true)) = (&by_id, &by_position)
             {

@@ -146,9 +146,16 @@ impl<'a> PathEntry<'a> {
 
     /// The stored name bytes without the NUL terminator.
     pub fn name_bytes(&self) -> Result<&'a [u8]> {
+        Ok(self.name_at()?.1)
+    }
+
+    /// The name's bytes (without the NUL terminator) and their file offset; offset 0 for a stored
+    /// size of 0, whose pointer is not followed.
+    #[inline]
+    fn name_at(&self) -> Result<(usize, &'a [u8])> {
         let size = self.raw.name_size.get() as usize;
         if size == 0 {
-            return Ok(&[]);
+            return Ok((0, &[]));
         }
         let at = self.bytes.resolve(
             self.at + PATH_ENTRY_NAME_PTR,
@@ -158,8 +165,8 @@ impl<'a> PathEntry<'a> {
         )?;
         let text = self.bytes.slice(at, size, "PathEntry.name")?;
         Ok(match text.split_last() {
-            Some((0, name)) => name,
-            _ => text,
+            Some((0, name)) => (at, name),
+            _ => (at, text),
         })
     }
 
@@ -556,12 +563,13 @@ const MISSING: u32 = u32::MAX - 1;
 
 /// An owned index for callers doing many id → path walks: selfId → entry, each entry's parent as
 /// an entry index, and every name read and checked once, so that a full path is O(depth) array
-/// steps and copies. Opt-in: building it walks the table once and makes exactly four
+/// steps and copies. Opt-in: building it walks the table three times and makes exactly four
 /// allocations — the id table (a 256 KB directory by the ids' top 16 bits and 10 bytes an entry,
 /// sorted in linear time: small enough to stay in cache, where a hash map's 16-byte slots at its
-/// load factor did not), 12 bytes per entry for its parent and name, and the names end to end
-/// (never more bytes than the file has: a table whose names overlap to exceed that leaves the
-/// rest to be read at each call).
+/// load factor did not), 12 bytes per entry for its parent and name, and the names: the file's
+/// bytes from the first name to the last when they are at most twice the names with their
+/// terminators (a string pool, copied and checked whole), else each name end to end. Either way
+/// never more bytes than the file has: names past that are read at each call.
 #[derive(Debug, Clone, Default)]
 pub struct PathIndex {
     by_id: IdTable,
@@ -582,6 +590,14 @@ struct Node {
 /// A name the index holds no copy of.
 const UNINDEXED: u32 = u32::MAX;
 
+impl Node {
+    /// Whether the node has a name of at least one byte to copy, found in the file (during the
+    /// build, `name_start` is then a file offset).
+    fn is_in_file(&self) -> bool {
+        self.name_len != 0 && self.name_len != UNINDEXED
+    }
+}
+
 impl PathIndex {
     /// Indexes every entry by selfId (the first entry wins for a duplicated id).
     ///
@@ -592,7 +608,7 @@ impl PathIndex {
     /// use gamebin::wows::assets::{AssetsDb, PathIndex};
     ///
     /// let db = AssetsDb::from_bytes(&file)?;
-    /// let index = PathIndex::build(db.paths())?; // one walk, four allocations
+    /// let index = PathIndex::build(db.paths())?; // four allocations, whatever the size
     /// let mut full = String::new();
     /// assert!(index.full_path(db.paths(), db.path_id("content/gui/atlas.contour"), &mut full)?);
     /// assert_eq!(full, "content/gui/atlas.contour");
@@ -614,22 +630,26 @@ impl PathIndex {
         let by_id = IdTable::build(|| {
             (records.iter().enumerate()).map(|(i, e)| (e.self_id.get(), i as u32))
         });
-        // Stored sizes bound the names (they may include a NUL), the file bounds them all.
-        let room = paths
-            .entries
-            .iter()
-            .map(|e| e.name_size.get() as usize)
-            .fold(0usize, usize::saturating_add)
-            .min(paths.bytes.len());
-        // The names' bytes end to end, checked as UTF-8 at once at the end: one pass over the
-        // whole (ASCII a word at a time) instead of one call a name, which was a third of the
-        // build's instructions (callgrind).
-        let mut bytes: Vec<u8> = Vec::with_capacity(room);
+        // Each node first holds its name's file offset. The names of a real file lie end to end
+        // in one string pool, so they are copied as one span of the file and checked as UTF-8 in
+        // one pass (a copy and a check a name were 40 % of the build's instructions, callgrind);
+        // names spread wider than that are copied one by one.
+        let mut span = (usize::MAX, 0usize);
+        let mut stored = 0usize;
         // The entries of a folder come together in the table: the last parent found is most
         // often the next one's too.
         let mut last_parent = (0u64, ROOT);
-        let mut nodes: Vec<Node> = paths
-            .iter()
+        // Over the records' slice rather than `Paths::iter`, so that the collect knows the
+        // length it fills and inlines the loop (a call an entry before).
+        // The records are in memory, so their offsets cannot overflow.
+        let first = paths.entries.offset();
+        let entries = records.iter().enumerate().map(|(index, raw)| PathEntry {
+            bytes: paths.bytes,
+            at: first + index * size_of::<raw::PathEntry>(),
+            index,
+            raw,
+        });
+        let mut nodes: Vec<Node> = entries
             .map(|e| {
                 let parent = match e.parent_id() {
                     0 => ROOT,
@@ -640,16 +660,17 @@ impl PathIndex {
                         found
                     }
                 };
-                let (name_start, name_len) = match e.name_bytes() {
-                    Ok(name) if name.len() <= room - bytes.len() => {
-                        let start = bytes.len();
-                        bytes.extend_from_slice(name);
-                        match (u32::try_from(start), u32::try_from(name.len())) {
-                            (Ok(start), Ok(len)) if len != UNINDEXED => (start, len),
-                            _ => (0, UNINDEXED),
+                let (name_start, name_len) = match e.name_at() {
+                    Ok((_, [])) => (0, 0),
+                    Ok((at, name)) => match (u32::try_from(at), u32::try_from(name.len())) {
+                        (Ok(start), Ok(len)) if len != UNINDEXED => {
+                            span = (span.0.min(at), span.1.max(at + name.len()));
+                            stored = stored.saturating_add(name.len() + 1);
+                            (start, len)
                         }
-                    }
-                    _ => (0, UNINDEXED),
+                        _ => (0, UNINDEXED),
+                    },
+                    Err(_) => (0, UNINDEXED),
                 };
                 Node {
                     parent,
@@ -658,36 +679,26 @@ impl PathIndex {
                 }
             })
             .collect();
-        let names = match String::from_utf8(bytes) {
-            Ok(names) => names,
-            // Some name is not UTF-8: those that are kept, the others read (and refused) at each
-            // call, as `PathEntry::name` does.
-            Err(e) => {
-                let bytes = e.into_bytes();
-                let mut names = String::with_capacity(bytes.len());
-                for node in nodes.iter_mut().filter(|n| n.name_len != UNINDEXED) {
-                    let (start, len) = (node.name_start as usize, node.name_len as usize);
-                    let text = bytes.get(start..start + len).map(core::str::from_utf8);
-                    match (text, u32::try_from(names.len())) {
-                        (Some(Ok(text)), Ok(at)) => {
-                            node.name_start = at;
-                            names.push_str(text);
-                        }
-                        _ => node.name_len = UNINDEXED,
-                    }
+        let file = paths.bytes.as_slice();
+        // One copy when the span is at most twice the names with their NULs (a pool with some
+        // padding or shared names), so the index never holds much more than the names.
+        let pool = (span.0 < span.1 && span.1 - span.0 <= stored.saturating_mul(2))
+            .then(|| file.get(span.0..span.1))
+            .flatten()
+            .and_then(|bytes| core::str::from_utf8(bytes).ok());
+        let names = match pool {
+            Some(pool) => {
+                // A name cut from the pool in the middle of a character (its bytes UTF-8 only
+                // with its neighbours') is no slice of it: `name` then reads it from the file,
+                // which refuses it.
+                for node in nodes.iter_mut().filter(|n| n.is_in_file()) {
+                    // The span starts at the first name, which fits in u32 as every name's does.
+                    node.name_start -= span.0 as u32;
                 }
-                names
+                pool.to_owned()
             }
+            None => copy_each_name(file, &mut nodes, stored.min(file.len())),
         };
-        // A name whose bytes are UTF-8 only with its neighbours' (a character cut in two between
-        // names) is not one: read at each call, which refuses it.
-        for node in nodes.iter_mut().filter(|n| n.name_len != UNINDEXED) {
-            let start = node.name_start as usize;
-            let end = start + node.name_len as usize;
-            if !(names.is_char_boundary(start) && names.is_char_boundary(end)) {
-                node.name_len = UNINDEXED;
-            }
-        }
         Ok(PathIndex {
             by_id,
             nodes,
@@ -842,4 +853,24 @@ impl PathIndex {
         }
         Ok(())
     }
+}
+
+/// Copies each name the nodes locate in `file` (by file offset) end to end, at most `room` bytes,
+/// each checked as UTF-8 on its own, and points the nodes at the copies; a name that is not UTF-8,
+/// or past `room`, is left to be read (and refused) at each call.
+fn copy_each_name(file: &[u8], nodes: &mut [Node], room: usize) -> String {
+    let mut names = String::with_capacity(room);
+    for node in nodes.iter_mut().filter(|n| n.is_in_file()) {
+        let start = node.name_start as usize;
+        let text = (file.get(start..start + node.name_len as usize))
+            .and_then(|bytes| core::str::from_utf8(bytes).ok());
+        match (text, u32::try_from(names.len())) {
+            (Some(text), Ok(at)) if text.len() <= room - names.len() => {
+                node.name_start = at;
+                names.push_str(text);
+            }
+            _ => node.name_len = UNINDEXED,
+        }
+    }
+    names
 }
