@@ -56,7 +56,7 @@ struct Packed {
 
 impl Packed {
     /// The id's low 48 bits: the first eight bytes of the slot read as one word (one load where
-    /// six bytes put together one by one were eight instructions), `name`'s two first masked.
+    /// six byte loads were put together), `name`'s two first masked.
     #[inline]
     fn low(&self) -> u64 {
         let word = (self.as_bytes().get(..8)).and_then(|b| <[u8; 8]>::try_from(b).ok());
