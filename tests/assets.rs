@@ -969,6 +969,20 @@ fn assert_index_agrees_with_the_walk(file: &[u8]) {
     }
 }
 
+/// The names of `entries` are not UTF-8, and their full paths through the index say so; every
+/// other path is the walk's.
+fn assert_names_refused_through_the_index(file: &[u8], entries: [usize; 2]) {
+    let db = AssetsView::from_bytes(file).unwrap();
+    let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
+    let mut path = String::new();
+    for n in entries {
+        assert!(db.paths().get(n).unwrap().name().is_err());
+        let error = index.full_path_at(db.paths(), n, &mut path).unwrap_err();
+        assert!(error.to_string().contains("not UTF-8"), "{error}");
+    }
+    assert_index_agrees_with_the_walk(file);
+}
+
 /// Sets the stored size and the pointer of entry `index`'s name, so that it names `size` bytes
 /// at file offset `target`.
 fn point_name(file: &mut [u8], index: usize, target: usize, size: u32) {
@@ -1044,15 +1058,7 @@ fn a_character_cut_in_two_between_adjacent_names_is_no_name_in_the_path_index() 
     file[start + len - 1] = 0xc3;
     file[start + len] = 0xa9;
     point_name(&mut file, second, start + len, 1);
-    let db = AssetsView::from_bytes(&file).unwrap();
-    let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
-    let mut path = String::new();
-    for n in [first, second] {
-        assert!(db.paths().get(n).unwrap().name().is_err());
-        let error = index.full_path_at(db.paths(), n, &mut path).unwrap_err();
-        assert!(error.to_string().contains("not UTF-8"), "{error}");
-    }
-    assert_index_agrees_with_the_walk(&file);
+    assert_names_refused_through_the_index(&file, [first, second]);
 }
 
 #[test]
@@ -1077,12 +1083,5 @@ fn a_character_cut_in_two_between_names_is_no_name_in_the_path_index() {
     };
     file[first_end - 1] = 0xc3;
     file[second_start] = 0xa9;
-    let db = AssetsView::from_bytes(&file).unwrap();
-    let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
-    let mut path = String::new();
-    for n in [i, i + 1] {
-        assert!(db.paths().get(n).unwrap().name().is_err());
-        let error = index.full_path_at(db.paths(), n, &mut path).unwrap_err();
-        assert!(error.to_string().contains("not UTF-8"), "{error}");
-    }
+    assert_names_refused_through_the_index(&file, [i, i + 1]);
 }
