@@ -630,18 +630,19 @@ impl PathIndex {
         let by_id = IdTable::build(|| {
             (records.iter().enumerate()).map(|(i, e)| (e.self_id.get(), i as u32))
         });
-        // Each node first holds its name's file offset. The names of a real file lie end to end
-        // in one string pool, so they are copied as one span of the file and checked as UTF-8 in
-        // one pass (a copy and a check a name were 40 % of the build's instructions, callgrind);
-        // names spread wider than that are copied one by one.
+        // Each node first holds its name's file offset. Writers put the names end to end in one
+        // string pool (this project's and the independent one of the samples do), so they are
+        // copied as one span of the file and checked as UTF-8 in one pass: a copy a name with
+        // its growth checks, and a pass over the nodes for character boundaries, were 7.7 M of
+        // the build's 58.5 M instructions (callgrind). Names spread wider are copied one by one.
         let mut span = (usize::MAX, 0usize);
         let mut stored = 0usize;
         // The entries of a folder come together in the table: the last parent found is most
         // often the next one's too.
         let mut last_parent = (0u64, ROOT);
         // Over the records' slice rather than `Paths::iter`, so that the collect knows the
-        // length it fills and inlines the loop (a call an entry before).
-        // The records are in memory, so their offsets cannot overflow.
+        // length it fills and inlines the loop (a call an entry before). The records are in
+        // memory, so their offsets cannot overflow.
         let first = paths.entries.offset();
         let entries = records.iter().enumerate().map(|(index, raw)| PathEntry {
             bytes: paths.bytes,
