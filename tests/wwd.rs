@@ -338,6 +338,90 @@ fn structure_errors_name_the_field() {
     );
 }
 
+/// Plane header fields, as offsets inside a 160-byte plane header.
+const PLANE_TILES_WIDE: usize = 0x60;
+const PLANE_NUM_IMAGE_SETS: usize = 0x7C;
+
+/// Points plane `to`'s field at `field` (and the one after it) to plane `from`'s values.
+fn copy_plane_fields(data: &mut [u8], from: usize, to: usize, fields: &[usize]) {
+    for &field in fields {
+        let src = 1524 + from * 160 + field;
+        let value: [u8; 4] = data[src..src + 4].try_into().unwrap();
+        let dst = 1524 + to * 160 + field;
+        data[dst..dst + 4].copy_from_slice(&value);
+    }
+}
+
+#[test]
+fn planes_sharing_their_regions_beyond_the_image_are_refused_at_open() {
+    // Field offsets in the plane header: tiles_wide, tiles_high, num_image_sets, num_objects,
+    // offset_tiles, offset_image_sets, offset_objects.
+    let (wide, high) = (PLANE_TILES_WIDE, PLANE_TILES_WIDE + 4);
+    let (names, objects) = (PLANE_NUM_IMAGE_SETS, PLANE_NUM_IMAGE_SETS + 4);
+    let (tiles_at, names_at, objects_at) = (
+        PLANE_NUM_IMAGE_SETS + 8,
+        PLANE_NUM_IMAGE_SETS + 12,
+        PLANE_NUM_IMAGE_SETS + 16,
+    );
+    let refused = |data: &[u8], plane: usize| {
+        let e = err(data);
+        assert_eq!(e.what(), "PlaneHeader", "{e}");
+        assert_eq!(e.offset(), (1524 + plane * 160) as u64, "{e}");
+        assert!(reason(&e).contains("share their regions"), "{e}");
+        let ErrorKind::InvalidValue { value, .. } = e.kind() else {
+            unreachable!()
+        };
+        assert!(
+            value > data.len() as u64,
+            "{e}: covered no more than the image"
+        );
+    };
+
+    // The Action plane's 40×40 grid (6,400 bytes) is most of the image: the Background plane
+    // pointing at it too takes the planes past the image's length.
+    let plain = claw_level(40, 40, 0).to_uncompressed().unwrap();
+    let mut data = plain.clone();
+    copy_plane_fields(&mut data, 1, 0, &[wide, high, tiles_at]);
+    refused(&data, 1);
+
+    // One 4,000-byte image-set name, read by all three planes.
+    let mut level = claw_level(2, 2, 0);
+    level.planes[0].image_sets = vec![vec![b'N'; 4000]];
+    let plain = level.to_uncompressed().unwrap();
+    let mut data = plain.clone();
+    for to in [1, 2] {
+        copy_plane_fields(&mut data, 0, to, &[names, names_at]);
+    }
+    // Two copies of the name are already more than the rest of the image.
+    refused(&data, 1);
+
+    // Fifty objects of the Action plane, claimed by the other two planes as well.
+    let plain = claw_level(2, 2, 50).to_uncompressed().unwrap();
+    let mut data = plain.clone();
+    for to in [0, 2] {
+        copy_plane_fields(&mut data, 1, to, &[objects, objects_at]);
+    }
+    // The Background plane (0) and the Action plane (1) claim them twice.
+    refused(&data, 1);
+
+    // Names without a NUL: two planes' searches each go over most of the image to its end.
+    let mut data = claw_level(30, 30, 0).to_uncompressed().unwrap();
+    let tail = 1524 + 3 * 160;
+    data[tail..].fill(b'x');
+    for plane in [0, 1] {
+        set_u32(&mut data, 1524 + plane * 160 + names_at, tail as u32);
+    }
+    refused(&data, 1);
+
+    // Sharing that stays within the image is read as stored: the Background plane reads the
+    // Front plane's one name.
+    let mut data = claw_level(2, 2, 0).to_uncompressed().unwrap();
+    copy_plane_fields(&mut data, 2, 0, &[names, names_at]);
+    let view = open(&data);
+    let background: Vec<_> = view.plane(0).unwrap().image_sets().collect();
+    assert_eq!(background, [Ok(&b"FRONT"[..])]);
+}
+
 #[test]
 fn inflate_buffer_is_reused() {
     let data = claw_level(24, 12, 9).to_compressed().unwrap();

@@ -103,7 +103,7 @@ pub use tile_property::{Attribute, TileKind, TileProperties, TileProperty, TileP
 pub(crate) use wapmap_meta::check_whole as check_wapmap_meta;
 pub use wapmap_meta::{MetaBlock, MetaBlockKind, MetaBlocks, MetaHeader, WapMapMeta};
 
-use crate::bytes::{Bytes, Table};
+use crate::bytes::{Bytes, Table, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 use crate::mmap::MappedFile;
 use raw::{FLAG_COMPRESS, HEADER_SIZE, Header, PlaneHeader};
@@ -246,14 +246,37 @@ impl<'a> WwdView<'a> {
             header.num_planes.get() as usize,
             "WwdHeader.planes",
         )?;
-        Ok(WwdView {
+        let view = WwdView {
             file: data,
             header,
             image,
             planes,
             stored_end,
             wapmap_meta,
-        })
+        };
+        view.check_planes_apart()?;
+        Ok(view)
+    }
+
+    /// Refuses planes that share their regions. A writer gives each plane its own tile grid, names
+    /// and objects, so together they cover at most the image; planes pointing at the same bytes
+    /// would make a walk over every plane cost the image's length once per plane. Checked at open
+    /// so that any walk a caller makes over a view stays within the image's length.
+    fn check_planes_apart(&self) -> Result<()> {
+        let mut covered = 0usize;
+        for plane in self.planes() {
+            covered = covered.saturating_add(plane.extent());
+            if covered > self.image.len() {
+                return Err(Error::invalid(
+                    u64_of(plane.offset()),
+                    "PlaneHeader",
+                    u64_of(covered),
+                    "the tile grids, image-set names and objects of the planes up to this one \
+                     cover more bytes than the level's image holds: planes share their regions",
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Opens a mapped level (see [`from_bytes`](Self::from_bytes), which says what it allocates).
@@ -384,8 +407,9 @@ impl<'a> WwdView<'a> {
         })
     }
 
-    /// Every plane, in header order. The plane headers were checked to lie in the image when
-    /// the level opened; what they point to is read on request.
+    /// Every plane, in header order. When the level opened, the plane headers were checked to lie
+    /// in the image, and the planes' tile grids, image-set names and objects to cover no more
+    /// bytes together than the image holds; what they point to is read on request.
     ///
     /// ```
     /// # #[cfg(feature = "write")]

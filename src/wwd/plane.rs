@@ -5,7 +5,8 @@ use zerocopy::little_endian::U32;
 
 use super::object::Objects;
 use super::raw::{
-    PLANE_NUM_IMAGE_SETS, PLANE_OFFSET_OBJECTS, PLANE_TILES_HIGH, PLANE_TILES_WIDE, PlaneHeader,
+    OBJECT_FIXED_SIZE, PLANE_NUM_IMAGE_SETS, PLANE_OFFSET_OBJECTS, PLANE_TILES_HIGH,
+    PLANE_TILES_WIDE, PlaneHeader,
 };
 use super::text;
 use crate::bytes::{Bytes, Cursor, Located, u64_of};
@@ -247,6 +248,33 @@ impl<'a> Plane<'a> {
             remaining: self.image_set_count(),
             field: self.raw.field_offset(PLANE_NUM_IMAGE_SETS),
         }
+    }
+
+    /// The bytes a walk over the plane's tile grid, image-set names and objects covers: each part
+    /// as far as it reads (a grid that does not fit, or objects with no offset, cover nothing; a
+    /// name without its NUL covers the rest of the image). Objects count their 284-byte fixed
+    /// parts, which is what bounds their walk. Walks the names; reads nothing else.
+    pub(crate) fn extent(&self) -> usize {
+        let tiles = self.tiles().map_or(0, |t| core::mem::size_of_val(t.cells));
+        let mut names = self.image_sets();
+        let mut name_bytes = 0usize;
+        while let Some(name) = names.next() {
+            name_bytes += match name {
+                Ok(name) => name.len() + 1,
+                // The failed search for a NUL went over everything after the name's start.
+                Err(_) => self.image.len().saturating_sub(names.at),
+            };
+        }
+        let objects = match self.object_count() as usize {
+            0 => 0,
+            _ if self.raw.offset_objects.get() == 0 => 0,
+            count => count.saturating_mul(OBJECT_FIXED_SIZE).min(
+                self.image
+                    .len()
+                    .saturating_sub(self.raw.offset_objects.get() as usize),
+            ),
+        };
+        tiles.saturating_add(name_bytes).saturating_add(objects)
     }
 
     /// The plane's objects (real levels have them on the main plane only).

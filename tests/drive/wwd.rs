@@ -46,6 +46,9 @@ pub fn drive_wwd(data: &[u8]) -> usize {
 
 fn walk(view: &WwdView<'_>) -> usize {
     let mut seen = 1;
+    // Bytes the planes' tile grids, image-set names and objects cover as read: the view refuses
+    // at open planes that together cover more than the image, so this walk is bounded by it.
+    let mut covered = 0usize;
     let _ = view.validate();
     let _ = (
         view.header(),
@@ -107,20 +110,27 @@ fn walk(view: &WwdView<'_>) -> usize {
             for row in tiles.rows() {
                 seen += usize::from(!row.is_empty());
             }
-            let _ = tiles.values().map(gamebin::wwd::Tile::from_raw).count();
+            covered += 4 * tiles.values().map(gamebin::wwd::Tile::from_raw).count();
         }
-        for name in plane.image_sets() {
-            let _ = name.map(text_lossy);
+        for name in plane.image_sets().flatten() {
+            covered += name.len() + 1;
+            let _ = text_lossy(name);
         }
         if let Ok(objects) = plane.objects() {
             for object in objects {
                 let Ok(o) = object else { break };
                 seen += 1;
+                covered += 284; // the fixed part; the strings may be empty
                 let _ = (o.offset(), o.raw(), o.id(), o.location(), o.size());
                 let _ = (o.name(), o.logic(), o.image_set(), o.animation());
             }
         }
     }
+    assert!(
+        covered <= view.image().len(),
+        "the planes cover {covered} bytes of a {}-byte image",
+        view.image().len()
+    );
     if let Some(meta) = view.wapmap_meta() {
         seen += 1;
         let _ = (
