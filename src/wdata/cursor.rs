@@ -28,10 +28,23 @@ impl<'a> WdataCursor<'a> for Cursor<'a> {
         Ok(*self.read::<Bool32>(what)?)
     }
 
+    #[inline]
     fn wstr(&mut self, what: &'static str) -> Result<WStr<'a>> {
-        let (s, end) = WStr::read(self.bytes(), self.offset(), what)?;
-        *self = Cursor::new(self.bytes(), end);
-        Ok(s)
+        // Strings are most of a map's reads: the common case, a whole string, is read here in
+        // line; anything short goes to the reader that says what is missing.
+        let rest = self
+            .bytes()
+            .as_slice()
+            .get(self.offset()..)
+            .unwrap_or_default();
+        if let Some(&[low, high]) = rest.get(..2) {
+            let len = 2 * usize::from(u16::from_le_bytes([low, high]));
+            if let Some(units) = rest.get(2..2 + len) {
+                *self = Cursor::new(self.bytes(), self.offset() + 2 + len);
+                return Ok(WStr::from_utf16le(units));
+            }
+        }
+        wstr_short(self, what)
     }
 
     fn count(&mut self, what: &'static str, min_size: usize) -> Result<u32> {
@@ -55,6 +68,15 @@ impl<'a> WdataCursor<'a> for Cursor<'a> {
         check_fits(at, what, count, min_size, self.remaining())?;
         Ok(count)
     }
+}
+
+/// A string the bytes that remain do not hold: the error says where and how much was needed.
+#[cold]
+#[inline(never)]
+fn wstr_short<'a>(cur: &mut Cursor<'a>, what: &'static str) -> Result<WStr<'a>> {
+    let (s, end) = WStr::read(cur.bytes(), cur.offset(), what)?;
+    *cur = Cursor::new(cur.bytes(), end);
+    Ok(s)
 }
 
 /// `count` records of at least `min_size` bytes must fit in `available` bytes.
