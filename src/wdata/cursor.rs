@@ -47,6 +47,7 @@ impl<'a> WdataCursor<'a> for Cursor<'a> {
         wstr_short(self, what)
     }
 
+    #[inline]
     fn count(&mut self, what: &'static str, min_size: usize) -> Result<u32> {
         let at = self.offset();
         let raw = self.i32_le(what)?;
@@ -62,6 +63,7 @@ impl<'a> WdataCursor<'a> for Cursor<'a> {
         Ok(count)
     }
 
+    #[inline]
     fn count_u32(&mut self, what: &'static str, min_size: usize) -> Result<u32> {
         let at = self.offset();
         let count = self.u32_le(what)?;
