@@ -344,3 +344,111 @@ fn a_shared_string_index_past_the_table_is_an_error_not_a_panic() {
     let error = WdbTable::from_xlsx(&data).expect_err("the workbook's strings are missing");
     assert!(error.to_string().contains("XLSX"), "{error}");
 }
+
+/// The workbook of `table` with its records sheet's XML passed through `edit`, the other parts as
+/// written: the way a hand or a program other than a spreadsheet edits a workbook.
+fn workbook_with_records_sheet(table: &WdbTable, edit: impl Fn(&str) -> String) -> Vec<u8> {
+    use std::io::{Cursor, Read, Write};
+    let written = table.to_xlsx().unwrap();
+    let mut archive = zip::ZipArchive::new(Cursor::new(written)).unwrap();
+    let mut out = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let mut edited = false;
+    for i in 0..archive.len() {
+        let mut part = archive.by_index(i).unwrap();
+        let name = part.name().unwrap().into_owned();
+        let mut text = String::new();
+        part.read_to_string(&mut text).unwrap();
+        // rust_xlsxwriter writes the sheets in order: `records` first.
+        if name == "xl/worksheets/sheet1.xml" {
+            assert!(text.contains("<sheetData>"), "{text}");
+            text = edit(&text);
+            edited = true;
+        }
+        out.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        out.write_all(text.as_bytes()).unwrap();
+    }
+    assert!(edited, "the records sheet is xl/worksheets/sheet1.xml");
+    out.finish().unwrap().into_inner()
+}
+
+/// Cell references that calamine parses into `u32`s with plain arithmetic, and a range it fills cell
+/// by cell: found by the `interchange` fuzz target (a `<dimension ref>` whose column overflowed,
+/// a panic in a build with overflow checks). Each is an error that names the part or the sheet
+/// (a far cell reads without its rectangle, to the sheet's own error), and an unedited workbook
+/// rewritten the same way still reads.
+#[test]
+fn cell_references_no_sheet_has_are_errors_not_panics_or_huge_ranges() {
+    let table = items_table();
+    let same = workbook_with_records_sheet(&table, str::to_owned);
+    let back = WdbTable::from_xlsx(&same).unwrap();
+    assert!(back.to_bytes().unwrap() == table.to_bytes().unwrap());
+
+    let dimension = |reference: &'static str| {
+        move |xml: &str| {
+            let at = xml.find("<dimension ref=\"").unwrap() + "<dimension ref=\"".len();
+            let end = at + xml[at..].find('"').unwrap();
+            format!("{}{reference}{}", &xml[..at], &xml[end..])
+        }
+    };
+    // One cell at the sheet's last: calamine's range would be the rectangle around it and A1.
+    let far_cell = |xml: &str| {
+        xml.replace(
+            "</sheetData>",
+            "<row r=\"1048576\"><c r=\"XFD1048576\" t=\"inlineStr\"><is><t>far</t></is></c></row></sheetData>",
+        )
+    };
+    // Rows of one cell each in the last column: 16,384 positions a cell.
+    let last_column = |xml: &str| {
+        let rows: String = (100..400)
+            .map(|r| format!("<row r=\"{r}\"><c r=\"XFD{r}\"><v>1</v></c></row>"))
+            .collect();
+        xml.replace("</sheetData>", &format!("{rows}</sheetData>"))
+    };
+    let cases: [(&str, Vec<u8>, &str); 6] = [
+        (
+            "a column past u32",
+            workbook_with_records_sheet(&table, dimension("A1:AAAAAAAAAAAAAAAA1")),
+            "column past XFD",
+        ),
+        (
+            "a row past u32",
+            workbook_with_records_sheet(&table, dimension("A1:B99999999999999")),
+            "row past 1048576",
+        ),
+        (
+            "a range that ends before it starts",
+            workbook_with_records_sheet(&table, dimension("C9:A1")),
+            "ends before it starts",
+        ),
+        (
+            "a column past XFD that fits a u32",
+            workbook_with_records_sheet(&table, dimension("A1:XFE2")),
+            "column past XFD",
+        ),
+        (
+            "two cells seventeen billion positions apart",
+            workbook_with_records_sheet(&table, far_cell),
+            "row 1048577 has no record name",
+        ),
+        (
+            "300 cells in the last column",
+            workbook_with_records_sheet(&table, last_column),
+            "cells would take",
+        ),
+    ];
+    for (what, workbook, why) in cases {
+        let error = WdbTable::from_xlsx(&workbook).expect_err(what).to_string();
+        assert!(error.contains(why), "{what}: {error}");
+        assert!(
+            [
+                "xl/worksheets/sheet1.xml",
+                "sheet \"records\"",
+                "row 1048577"
+            ]
+            .iter()
+            .any(|place| error.contains(place)),
+            "{what}: {error}"
+        );
+    }
+}

@@ -228,18 +228,16 @@ impl WdbModel {
                         bits_per_offset: small(*bits)?,
                     });
                 }
-                "!!strArray" => match rest {
-                    [SheetCell::Empty, item, ..] | [SheetCell::Text(_), item, ..]
-                        if as_text(&rest[0]).is_empty() =>
-                    {
-                        table
-                            .string_arrays
-                            .last_mut()
-                            .ok_or_else(|| bad(&key, "an item before its array's row"))?
-                            .push(as_text(item));
-                    }
-                    [_, ..] => table.string_arrays.push(Vec::new()),
-                    [] => return Err(bad(&key, "no array index")),
+                // An array's row has its index; an item's row has none, then the item. A
+                // spreadsheet keeps no empty cell, so an empty item's row may come back as the
+                // key alone.
+                "!!strArray" => match rest.first().map(as_text) {
+                    Some(index) if !index.is_empty() => table.string_arrays.push(Vec::new()),
+                    _ => table
+                        .string_arrays
+                        .last_mut()
+                        .ok_or_else(|| bad(&key, "an item before its array's row"))?
+                        .push(rest.get(1).map(as_text).unwrap_or_default()),
                 },
                 "!!string" => pool.get_or_insert_with(Vec::new).push(first),
                 other => {

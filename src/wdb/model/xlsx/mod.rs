@@ -5,8 +5,10 @@
 use crate::write_error::WriteError;
 use std::io::Cursor;
 
-use calamine::{Data, Reader, Xlsx};
+use calamine::{Data, DataRef, Reader, Xlsx};
 use rust_xlsxwriter::{DocProperties, ExcelDateTime, Workbook, Worksheet};
+
+mod cell_refs;
 
 use super::WdbModel;
 use super::sheet::{Sheet, SheetCell};
@@ -39,26 +41,64 @@ fn fill(ws: &mut Worksheet, rows: &[Vec<SheetCell>]) -> Result<(), WriteError> {
     Ok(())
 }
 
+/// How many cell positions a sheet's rows may take beyond 64 per cell: a sheet's table fills its
+/// rectangle, so only a hand-made sheet with a few cells far apart comes near.
+const SPREAD_FLOOR: u64 = 1 << 22;
+
+/// A sheet's rows, each as long as its last cell. The cells come from calamine's cell reader,
+/// not from its dense range: a range is the rectangle around every cell, and two cells at `A1`
+/// and `XFD1048576` would make it seventeen billion cells. The rows here are refused when they
+/// would take more positions than [`SPREAD_FLOOR`] or 64 per cell, whichever is more.
 fn rows(book: &mut Xlsx<Cursor<&[u8]>>, name: &str) -> Result<Vec<Vec<SheetCell>>, WriteError> {
-    let range = book
-        .worksheet_range(name)
-        .map_err(|e| xlsx_error(format!("sheet {name:?}: {e}")))?;
-    // The sheets start at A1 (the header row, the first metadata row).
-    let (row0, col0) = range.start().unwrap_or((0, 0));
-    let mut out = vec![Vec::new(); row0 as usize];
-    for row in range.rows() {
-        let mut cells = vec![SheetCell::Empty; col0 as usize];
-        for c in row {
-            cells.push(match c {
-                Data::Empty => SheetCell::Empty,
-                Data::String(s) => SheetCell::Text(s.clone()),
-                Data::Float(f) => SheetCell::Number(*f),
-                Data::Int(i) => SheetCell::Number(*i as f64),
-                Data::Bool(b) => SheetCell::Text(b.to_string()),
-                other => SheetCell::Text(other.to_string()),
-            });
+    let in_sheet = |e: &dyn std::fmt::Display| xlsx_error(format!("sheet {name:?}: {e}"));
+    let mut reader = book
+        .worksheet_cells_reader(name)
+        .map_err(|e| in_sheet(&e))?;
+    let mut cells = Vec::new();
+    while let Some(cell) = reader.next_cell().map_err(|e| in_sheet(&e))? {
+        let value = match cell.get_value() {
+            DataRef::Empty => continue,
+            DataRef::String(s) => SheetCell::Text(s.clone()),
+            DataRef::SharedString(s) => SheetCell::Text((*s).to_owned()),
+            DataRef::Float(f) => SheetCell::Number(*f),
+            DataRef::Int(i) => SheetCell::Number(*i as f64),
+            DataRef::Bool(b) => SheetCell::Text(b.to_string()),
+            other => SheetCell::Text(Data::from(other.clone()).to_string()),
+        };
+        cells.push((cell.get_position(), value));
+    }
+    // In reading order, so that a position given twice keeps its last cell (as calamine's
+    // range does), and each row's cells are together.
+    cells.sort_by_key(|&(at, _)| at);
+    let mut positions = 0u64;
+    let mut last_row = None;
+    for (i, &((row, column), _)) in cells.iter().enumerate() {
+        let row_ends = cells.get(i + 1).is_none_or(|&((next, _), _)| next != row);
+        if row_ends {
+            positions += u64::from(column) + 1;
         }
-        out.push(cells);
+        last_row = Some(row);
+    }
+    positions += last_row.map_or(0, |r| u64::from(r) + 1);
+    let budget = SPREAD_FLOOR.max(64 * cells.len() as u64);
+    if positions > budget {
+        return Err(in_sheet(&format!(
+            "{} cells would take {positions} positions in rows, more than {budget}: \
+             a table's cells are side by side, these are far apart",
+            cells.len()
+        )));
+    }
+    let mut out: Vec<Vec<SheetCell>> = Vec::new();
+    for ((row, column), value) in cells {
+        let (row, column) = (row as usize, column as usize);
+        if out.len() <= row {
+            out.resize_with(row + 1, Vec::new);
+        }
+        let cells = &mut out[row];
+        if cells.len() <= column {
+            cells.resize(column + 1, SheetCell::Empty);
+        }
+        cells[column] = value;
     }
     Ok(out)
 }
@@ -107,6 +147,7 @@ impl WdbModel {
 
     /// The table of an XLSX workbook made by [`to_xlsx`](Self::to_xlsx), edited or not.
     pub fn from_xlsx(data: &[u8]) -> Result<WdbModel, WriteError> {
+        cell_refs::check(data)?;
         let mut book: Xlsx<_> = Xlsx::new(Cursor::new(data)).map_err(xlsx_error)?;
         let sheet = Sheet {
             records: rows(&mut book, RECORDS_SHEET)?,
