@@ -42,12 +42,12 @@ pub(super) fn check(data: &[u8]) -> Result<(), WriteError> {
                 Ok(n) => n,
             };
             for (i, &b) in chunk[..n].iter().enumerate() {
-                if let Some(why) = scan.byte(b) {
+                if let Some((why, value)) = scan.byte(b) {
                     let name = part.name().map(|n| n.into_owned()).unwrap_or_default();
                     let at = offset + i as u64;
                     return Err(WriteError::message(format!(
                         "XLSX: part {name:?}, byte {at}: cell reference \"{}\" {why}",
-                        scan.quoted()
+                        value.quoted()
                     )));
                 }
             }
@@ -57,17 +57,19 @@ pub(super) fn check(data: &[u8]) -> Result<(), WriteError> {
     Ok(())
 }
 
-/// Where the scan is: outside an attribute, in the name `r` or `ref` (how many of its bytes),
-/// between the name and `=`, between `=` and the quote, or in the value.
+/// Where the search for an attribute is: outside one, in the name `r` or `ref` (how many of its
+/// bytes), between the name and `=`, or between `=` and the opening quote.
 #[derive(Default, Clone, Copy, PartialEq)]
-enum State {
+enum Name {
     #[default]
     Outside,
-    Name(u8),
+    Within(u8),
     BeforeEquals,
     BeforeQuote,
-    Value(u8),
 }
+
+/// The quote characters, in the order of [`Scan::values`].
+const QUOTES: [u8; 2] = [b'"', b'\''];
 
 /// One part of a value: the letters' column and the digits' row, as far as they read.
 #[derive(Default, Clone, Copy)]
@@ -87,69 +89,20 @@ impl Part {
     }
 }
 
-#[derive(Default)]
-struct Scan {
-    state: State,
-    /// The byte before this one: an attribute's name follows white space or a closing quote.
-    previous: u8,
-    parts: u32,
+/// The value of one `r` or `ref` attribute, checked as its bytes come.
+#[derive(Default, Clone, Copy)]
+struct Value {
+    /// The `:` seen so far.
+    colons: u32,
     first: Part,
     part: Part,
     quoted: [u8; QUOTED],
     quoted_len: usize,
 }
 
-impl Scan {
-    /// Takes one byte; says why the value that ends or grows with it names no cell.
+impl Value {
+    /// Takes one byte of the value; says why the value names no cell.
     fn byte(&mut self, b: u8) -> Option<&'static str> {
-        let previous = std::mem::replace(&mut self.previous, b);
-        match self.state {
-            State::Outside => self.outside(b, previous),
-            State::Name(n) => match (n, b) {
-                (1, b'e') => self.state = State::Name(2),
-                (2, b'f') => self.state = State::Name(3),
-                (1 | 3, b'=') => self.state = State::BeforeQuote,
-                (1 | 3, _) if b.is_ascii_whitespace() => self.state = State::BeforeEquals,
-                _ => self.outside(b, previous),
-            },
-            State::BeforeEquals => match b {
-                b'=' => self.state = State::BeforeQuote,
-                _ if b.is_ascii_whitespace() => {}
-                _ => self.outside(b, previous),
-            },
-            State::BeforeQuote => match b {
-                b'"' | b'\'' => self.start_value(b),
-                _ if b.is_ascii_whitespace() => {}
-                _ => self.outside(b, previous),
-            },
-            State::Value(quote) if b == quote => {
-                self.state = State::Outside;
-                return self.end_value();
-            }
-            State::Value(_) => return self.value_byte(b),
-        }
-        None
-    }
-
-    fn outside(&mut self, b: u8, previous: u8) {
-        let after_separator =
-            previous.is_ascii_whitespace() || previous == b'"' || previous == b'\'';
-        self.state = if b == b'r' && after_separator {
-            State::Name(1)
-        } else {
-            State::Outside
-        };
-    }
-
-    fn start_value(&mut self, quote: u8) {
-        self.state = State::Value(quote);
-        self.parts = 0;
-        self.first = Part::default();
-        self.part = Part::default();
-        self.quoted_len = 0;
-    }
-
-    fn value_byte(&mut self, b: u8) -> Option<&'static str> {
         if let Some(slot) = self.quoted.get_mut(self.quoted_len) {
             *slot = b;
             self.quoted_len += 1;
@@ -157,8 +110,11 @@ impl Scan {
         let part = &mut self.part;
         match b {
             b':' => {
-                self.end_part();
-                return None;
+                if self.colons == 0 {
+                    self.first = *part;
+                }
+                self.colons = self.colons.saturating_add(1);
+                *part = Part::default();
             }
             _ if part.stray => {}
             b'A'..=b'Z' | b'a'..=b'z' if !part.digits => {
@@ -184,18 +140,11 @@ impl Scan {
         None
     }
 
-    fn end_part(&mut self) {
-        if self.parts == 0 {
-            self.first = self.part;
-        }
-        self.parts += 1;
-        self.part = Part::default();
-    }
-
-    fn end_value(&mut self) -> Option<&'static str> {
+    /// At the closing quote: says why the value names no range.
+    fn end(&self) -> Option<&'static str> {
         let (start, end) = (self.first, self.part);
         // Only a range of exactly two cells is measured (end minus start); others are errors.
-        let range = self.parts == 1 && start.names_a_cell() && end.names_a_cell();
+        let range = self.colons == 1 && start.names_a_cell() && end.names_a_cell();
         if range && (end.row < start.row || end.column < start.column) {
             return Some("is a range that ends before it starts");
         }
@@ -204,6 +153,65 @@ impl Scan {
 
     fn quoted(&self) -> String {
         String::from_utf8_lossy(&self.quoted[..self.quoted_len]).into_owned()
+    }
+}
+
+/// The scan of one part's bytes.
+///
+/// The search for names goes on inside values: the scan cannot tell an attribute's value from a
+/// text that looks like one, and a value taken wrongly must not hide the attributes after it. So
+/// each quote character has its own value in progress, and there are never more than two: a value
+/// ends at the next quote of its kind, the quote a new value of that kind starts with.
+#[derive(Default)]
+struct Scan {
+    name: Name,
+    /// The byte before this one: an attribute's name follows white space or a closing quote.
+    previous: u8,
+    /// The values in progress, opened by `"` and by `'`.
+    values: [Option<Value>; 2],
+}
+
+impl Scan {
+    /// Takes one byte; on a value that names no cell, says why and hands the value back.
+    fn byte(&mut self, b: u8) -> Option<(&'static str, Value)> {
+        for (slot, quote) in self.values.iter_mut().zip(QUOTES) {
+            let Some(value) = slot else { continue };
+            let why = if b == quote {
+                let why = value.end();
+                let value = *value;
+                *slot = None;
+                why.map(|why| (why, value))
+            } else {
+                value.byte(b).map(|why| (why, *value))
+            };
+            if why.is_some() {
+                return why;
+            }
+        }
+        let previous = std::mem::replace(&mut self.previous, b);
+        self.name = match (self.name, b) {
+            (Name::Within(1), b'e') => Name::Within(2),
+            (Name::Within(2), b'f') => Name::Within(3),
+            (Name::Within(1 | 3), b'=') | (Name::BeforeEquals, b'=') => Name::BeforeQuote,
+            (Name::Within(1 | 3) | Name::BeforeEquals, _) if b.is_ascii_whitespace() => {
+                Name::BeforeEquals
+            }
+            (Name::BeforeQuote, _) if b.is_ascii_whitespace() => Name::BeforeQuote,
+            (Name::BeforeQuote, b'"' | b'\'') => {
+                self.values[usize::from(b == b'\'')] = Some(Value::default());
+                Name::Outside
+            }
+            _ => {
+                let after_separator =
+                    previous.is_ascii_whitespace() || previous == b'"' || previous == b'\'';
+                if b == b'r' && after_separator {
+                    Name::Within(1)
+                } else {
+                    Name::Outside
+                }
+            }
+        };
+        None
     }
 }
 
@@ -216,7 +224,7 @@ mod tests {
             previous: b' ',
             ..Scan::default()
         };
-        text.bytes().find_map(|b| scan.byte(b))
+        text.bytes().find_map(|b| scan.byte(b)).map(|(why, _)| why)
     }
 
     #[test]
@@ -243,6 +251,19 @@ mod tests {
             (r#"<c s="1"r="A99999999999"/>"#, "row past 1048576"),
             (r#"<dimension ref="B2:A9"/>"#, "ends before it starts"),
             (r#"<mergeCell ref='A9:B2'/>"#, "ends before it starts"),
+            // A text that looks like a value hides no attribute after it.
+            (
+                r#"<t>x r='</t><c r="AAAAAAAAAAAAAAA1"/><t>'</t>"#,
+                "column past XFD",
+            ),
+            (
+                r#"<t>x r="</t><c r="AAAAAAAAAAAAAAA1"/>"#,
+                "column past XFD",
+            ),
+            (
+                r#"<t>x r="</t><row r='99999999999'><t>"</t>"#,
+                "row past 1048576",
+            ),
         ] {
             let got = refused(text).unwrap_or_else(|| panic!("{text} passed"));
             assert!(got.contains(why), "{text}: {got}");
