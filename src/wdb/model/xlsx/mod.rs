@@ -146,6 +146,14 @@ impl WdbModel {
     }
 
     /// The table of an XLSX workbook made by [`to_xlsx`](Self::to_xlsx), edited or not.
+    ///
+    /// # Errors
+    ///
+    /// Besides a workbook that makes no table (a sheet missing, a value that does not fit its
+    /// field, which the error names by record and column): a cell reference no sheet has
+    /// (`r`/`ref` past `XFD1048576`, or a range that ends before it starts; the error names the
+    /// archive's part and the byte), and a sheet whose cells lie so far apart that its rows would
+    /// take more than 4,194,304 positions and 64 per cell (a table's cells are side by side).
     pub fn from_xlsx(data: &[u8]) -> Result<WdbModel, WriteError> {
         cell_refs::check(data)?;
         let mut book: Xlsx<_> = Xlsx::new(Cursor::new(data)).map_err(xlsx_error)?;
