@@ -405,38 +405,44 @@ fn cell_references_no_sheet_has_are_errors_not_panics_or_huge_ranges() {
             .collect();
         xml.replace("</sheetData>", &format!("{rows}</sheetData>"))
     };
-    let cases: [(&str, Vec<u8>, &str); 6] = [
+    let dimensions = [
         (
             "a column past u32",
-            workbook_with_records_sheet(&table, dimension("A1:AAAAAAAAAAAAAAAA1")),
+            "A1:AAAAAAAAAAAAAAAA1",
             "column past XFD",
         ),
-        (
-            "a row past u32",
-            workbook_with_records_sheet(&table, dimension("A1:B99999999999999")),
-            "row past 1048576",
-        ),
+        ("a row past u32", "A1:B99999999999999", "row past 1048576"),
         (
             "a range that ends before it starts",
-            workbook_with_records_sheet(&table, dimension("C9:A1")),
+            "C9:A1",
             "ends before it starts",
         ),
         (
             "a column past XFD that fits a u32",
-            workbook_with_records_sheet(&table, dimension("A1:XFE2")),
+            "A1:XFE2",
             "column past XFD",
         ),
-        (
-            "two cells seventeen billion positions apart",
-            workbook_with_records_sheet(&table, far_cell),
-            "row 1048577 has no record name",
-        ),
-        (
-            "300 cells in the last column",
-            workbook_with_records_sheet(&table, last_column),
-            "cells would take",
-        ),
     ];
+    let mut cases: Vec<(&str, Vec<u8>, &str)> = dimensions
+        .into_iter()
+        .map(|(what, reference, why)| {
+            (
+                what,
+                workbook_with_records_sheet(&table, dimension(reference)),
+                why,
+            )
+        })
+        .collect();
+    cases.push((
+        "two cells seventeen billion positions apart",
+        workbook_with_records_sheet(&table, far_cell),
+        "row 1048577 has no record name",
+    ));
+    cases.push((
+        "300 cells in the last column",
+        workbook_with_records_sheet(&table, last_column),
+        "cells would take",
+    ));
     for (what, workbook, why) in cases {
         let error = WdbTable::from_xlsx(&workbook).expect_err(what).to_string();
         assert!(error.contains(why), "{what}: {error}");
