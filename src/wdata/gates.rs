@@ -48,7 +48,9 @@ impl Gate {
         }
     }
 
-    /// Whether the field is stored at these versions.
+    /// Whether the field is stored at these versions. In line: the typed walk asks it for every
+    /// gated field of every record.
+    #[inline]
     pub(crate) fn stored(self, v: Versions) -> bool {
         (self.min..=self.max).contains(&self.version(v))
     }
