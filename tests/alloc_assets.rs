@@ -113,11 +113,11 @@ fn check(name: &str, data: &[u8]) {
     let (n, sum) = allocations(|| walk(data, &mut path));
     assert!(sum > 0);
     assert_eq!(n, 0, "{name}: {n} allocations");
-    // The opt-in index: exactly four allocations (its id table's directory and entries, its
-    // parent and name array and the names), whatever the number of paths.
+    // The opt-in index: exactly three allocations (its id table's directory and entries, and
+    // its array of parents and names' places), whatever the number of paths.
     let db = AssetsView::from_bytes(data).unwrap();
     let (n, index) = allocations(|| PathIndex::build(db.paths()).unwrap());
-    assert_eq!(n, 4, "{name}: PathIndex::build");
+    assert_eq!(n, 3, "{name}: PathIndex::build");
     let (n, _) = allocations(|| {
         for entry in db.paths().iter() {
             assert!(

@@ -1001,11 +1001,10 @@ fn point_name(file: &mut [u8], index: usize, target: usize, size: u32) {
 
 #[test]
 fn names_in_a_string_pool_and_names_spread_over_the_file_give_the_same_paths() {
-    // The builder's names lie end to end: the index copies them as one span.
+    // The builder's names lie end to end in one string pool.
     let file = gamebin::synth::assets::example_file();
     assert_index_agrees_with_the_walk(&file);
-    // One name pointed at the file's first bytes (its ASCII magic): the span from it to the
-    // other names is most of the file, so each name is copied on its own.
+    // One name pointed at the file's first bytes (its ASCII magic), far from the others.
     let mut spread = file.clone();
     point_name(&mut spread, 0, 0, 4);
     let db = AssetsView::from_bytes(&spread).unwrap();

@@ -561,42 +561,33 @@ const ROOT: u32 = u32::MAX;
 /// A parent index meaning "no entry has the parentId".
 const MISSING: u32 = u32::MAX - 1;
 
-/// An owned index for callers doing many id → path walks: selfId → entry, each entry's parent as
-/// an entry index, and every name read and checked once, so that a full path is O(depth) array
-/// steps and copies. Opt-in: building it walks the table three times and makes exactly four
-/// allocations — the id table (a 256 KB directory by the ids' top 16 bits and 10 bytes an entry,
-/// sorted in linear time: small enough to stay in cache, where a hash map's 16-byte slots at its
-/// load factor did not), 12 bytes per entry for its parent and name, and the names: the file's
-/// bytes from the first name to the last when they are at most twice the names with their
-/// terminators (a string pool, copied and checked whole), else each name end to end. Either way
-/// never more bytes than the file has: names past that are read at each call.
+/// An owned index for callers doing many id → path walks: selfId → entry, and each entry's
+/// parent as an entry index and where its name lies in the file, so that a full path is O(depth)
+/// array steps and copies of the names' bytes. Opt-in: building it walks the table three times and
+/// makes exactly three allocations — the id table (a 256 KB directory by the ids' top 16 bits
+/// and 10 bytes an entry, sorted in linear time: small enough to stay in cache, where a hash
+/// map's 16-byte slots at its load factor did not) and 12 bytes per entry for its parent and
+/// name. The names stay in the file: a full path is joined from them and checked as UTF-8 once,
+/// whole, which is the check of each of its names, since a `/` can neither end nor start the
+/// bytes of a character.
 #[derive(Debug, Clone, Default)]
 pub struct PathIndex {
     by_id: IdTable,
     nodes: Vec<Node>,
-    names: String,
 }
 
-/// One entry in a [`PathIndex`]: its parent's position and where its name is in `names`.
+/// One entry in a [`PathIndex`]: its parent's position and where its name is in the file.
 #[derive(Debug, Clone, Copy)]
 struct Node {
     parent: u32,
     name_start: u32,
-    /// [`UNINDEXED`] when the name was not copied: read from the file at each call (which reports
-    /// the error, if reading it is one).
+    /// [`UNLOCATED`] when the name's place was not kept (it does not read, or lies past 4 GiB):
+    /// read from the entry at each call, which reports the error, if reading it is one.
     name_len: u32,
 }
 
-/// A name the index holds no copy of.
-const UNINDEXED: u32 = u32::MAX;
-
-impl Node {
-    /// Whether the node has a name of at least one byte to copy, found in the file (during the
-    /// build, `name_start` is then a file offset).
-    fn is_in_file(&self) -> bool {
-        self.name_len != 0 && self.name_len != UNINDEXED
-    }
-}
+/// A name whose place the index does not keep.
+const UNLOCATED: u32 = u32::MAX;
 
 impl PathIndex {
     /// Indexes every entry by selfId (the first entry wins for a duplicated id).
@@ -608,7 +599,7 @@ impl PathIndex {
     /// use gamebin::wows::assets::{AssetsDb, PathIndex};
     ///
     /// let db = AssetsDb::from_bytes(&file)?;
-    /// let index = PathIndex::build(db.paths())?; // four allocations, whatever the size
+    /// let index = PathIndex::build(db.paths())?; // three allocations, whatever the size
     /// let mut full = String::new();
     /// assert!(index.full_path(db.paths(), db.path_id("content/gui/atlas.contour"), &mut full)?);
     /// assert_eq!(full, "content/gui/atlas.contour");
@@ -630,13 +621,6 @@ impl PathIndex {
         let by_id = IdTable::build(|| {
             (records.iter().enumerate()).map(|(i, e)| (e.self_id.get(), i as u32))
         });
-        // Each node first holds its name's file offset. Writers put the names end to end in one
-        // string pool (this project's and the independent one of the samples do), so they are
-        // copied as one span of the file and checked as UTF-8 in one pass: a copy a name with
-        // its growth checks, and a pass over the nodes for character boundaries, were 7.7 M of
-        // the build's 58.5 M instructions (callgrind). Names spread wider are copied one by one.
-        let mut span = (usize::MAX, 0usize);
-        let mut stored = 0usize;
         // The entries of a folder come together in the table: the last parent found is most
         // often the next one's too.
         let mut last_parent = (0u64, ROOT);
@@ -650,7 +634,9 @@ impl PathIndex {
             index,
             raw,
         });
-        let mut nodes: Vec<Node> = entries
+        // The names are not copied: their copy (3.8 MB at full scale, in fresh pages) was a
+        // quarter of a first build's time. A path is checked as UTF-8 when it is joined instead.
+        let nodes: Vec<Node> = entries
             .map(|e| {
                 let parent = match e.parent_id() {
                     0 => ROOT,
@@ -662,16 +648,11 @@ impl PathIndex {
                     }
                 };
                 let (name_start, name_len) = match e.name_at() {
-                    Ok((_, [])) => (0, 0),
                     Ok((at, name)) => match (u32::try_from(at), u32::try_from(name.len())) {
-                        (Ok(start), Ok(len)) if len != UNINDEXED => {
-                            span = (span.0.min(at), span.1.max(at + name.len()));
-                            stored = stored.saturating_add(name.len() + 1);
-                            (start, len)
-                        }
-                        _ => (0, UNINDEXED),
+                        (Ok(start), Ok(len)) if len != UNLOCATED => (start, len),
+                        _ => (0, UNLOCATED),
                     },
-                    Err(_) => (0, UNINDEXED),
+                    Err(_) => (0, UNLOCATED),
                 };
                 Node {
                     parent,
@@ -680,31 +661,7 @@ impl PathIndex {
                 }
             })
             .collect();
-        let file = paths.bytes.as_slice();
-        // One copy when the span is at most twice the names with their NULs (a pool with some
-        // padding or shared names), so the index never holds much more than the names.
-        let pool = (span.0 < span.1 && span.1 - span.0 <= stored.saturating_mul(2))
-            .then(|| file.get(span.0..span.1))
-            .flatten()
-            .and_then(|bytes| core::str::from_utf8(bytes).ok());
-        let names = match pool {
-            Some(pool) => {
-                // A name cut from the pool in the middle of a character (its bytes UTF-8 only
-                // with its neighbours') is no slice of it: `name` then reads it from the file,
-                // which refuses it.
-                for node in nodes.iter_mut().filter(|n| n.is_in_file()) {
-                    // The span starts at the first name, which fits in u32 as every name's does.
-                    node.name_start -= span.0 as u32;
-                }
-                pool.to_owned()
-            }
-            None => copy_each_name(file, &mut nodes, stored.min(file.len())),
-        };
-        Ok(PathIndex {
-            by_id,
-            nodes,
-            names,
-        })
+        Ok(PathIndex { by_id, nodes })
     }
 
     /// The entry with `self_id`. O(1).
@@ -737,33 +694,74 @@ impl PathIndex {
         }
     }
 
-    /// Appends the names of `start`'s chain, root first, joined by `/`.
+    /// Writes the names of `start`'s chain, root first, joined by `/`, into `out` (cleared;
+    /// left empty on an error).
     fn write_full_path(&self, paths: Paths<'_>, start: u32, out: &mut String) -> Result<()> {
         let mut chain = [0u32; MAX_PATH_DEPTH];
         let depth = self.chain(paths, start, &mut chain, |_| false)?.0;
-        let mut names = chain.iter().take(depth).rev();
-        if let Some(&root) = names.next() {
-            out.push_str(self.name(paths, root)?);
+        let chain = chain.get(..depth).unwrap_or_default();
+        // `out`'s own buffer, so that a caller reusing it allocates nothing.
+        let mut joined = core::mem::take(out).into_bytes();
+        joined.clear();
+        for (i, &index) in chain.iter().rev().enumerate() {
+            if i > 0 {
+                joined.push(b'/');
+            }
+            match self.name_bytes(paths, index) {
+                Ok(name) => joined.extend_from_slice(name),
+                Err(e) => {
+                    *out = emptied(joined);
+                    return Err(e);
+                }
+            }
         }
-        for &index in names {
-            out.push('/');
-            out.push_str(self.name(paths, index)?);
+        match String::from_utf8(joined) {
+            Ok(text) => {
+                *out = text;
+                Ok(())
+            }
+            Err(e) => {
+                *out = emptied(e.into_bytes());
+                Err(self.not_utf8(paths, chain.iter().copied()))
+            }
         }
-        Ok(())
     }
 
-    /// The name of the entry at `index`: the index's copy, or read from the file when it holds
-    /// none.
-    fn name<'a>(&'a self, paths: Paths<'a>, index: u32) -> Result<&'a str> {
+    /// The bytes of the name of the entry at `index`, from where the index found them, or read
+    /// from the entry when it kept no place (or the place is not in `paths`' file).
+    #[inline]
+    fn name_bytes<'a>(&self, paths: Paths<'a>, index: u32) -> Result<&'a [u8]> {
         let node = self.nodes.get(index as usize);
-        let copy = node.filter(|n| n.name_len != UNINDEXED).and_then(|n| {
+        let kept = node.filter(|n| n.name_len != UNLOCATED).and_then(|n| {
             let start = n.name_start as usize;
-            self.names.get(start..start + n.name_len as usize)
+            paths
+                .bytes
+                .as_slice()
+                .get(start..start + n.name_len as usize)
         });
-        match copy {
+        match kept {
             Some(name) => Ok(name),
-            None => paths.get(index as usize).map_or(Ok(""), |e| e.name()),
+            None => paths
+                .get(index as usize)
+                .map_or(Ok(&[]), |e| e.name_bytes()),
         }
+    }
+
+    /// The error of the first entry of `chain` whose name is not UTF-8 (the error path of a
+    /// joined path that is not).
+    #[cold]
+    fn not_utf8(&self, paths: Paths<'_>, chain: impl IntoIterator<Item = u32>) -> Error {
+        let bad = (chain.into_iter())
+            .filter_map(|index| paths.get(index as usize))
+            .find_map(|entry| entry.name().err());
+        bad.unwrap_or_else(|| {
+            Error::invalid(
+                u64_of(paths.entries.offset()),
+                "PathEntry.name",
+                0,
+                "a name on this path is not UTF-8",
+            )
+        })
     }
 
     /// Collects `start` and its ancestors (leaf first) into `chain` until a root or an entry for
@@ -811,15 +809,29 @@ impl PathIndex {
     /// Calls `f` with every entry and its full path, in table order, building each path in `out`
     /// from the previous one: the common prefix with the previous path is kept, so a walk in the
     /// table's (parents-near-children) order touches each entry's name about once. No allocation
-    /// beyond `out` growing.
+    /// beyond `out` growing; `out` holds the last path after the walk.
     pub fn for_each_full_path<'a>(
         &self,
         paths: Paths<'a>,
         out: &mut String,
         mut f: impl FnMut(PathEntry<'a>, &str) -> Result<()>,
     ) -> Result<()> {
-        out.clear();
-        // The previous path's chain, root first: (entry index, length of `out` up to it).
+        let mut joined = core::mem::take(out).into_bytes();
+        joined.clear();
+        let walked = self.walk_full_paths(paths, &mut joined, &mut f);
+        // The last path was checked when it was handed to `f`; after an error it may not be.
+        *out = String::from_utf8(joined).unwrap_or_else(|e| emptied(e.into_bytes()));
+        walked
+    }
+
+    /// [`for_each_full_path`](Self::for_each_full_path) over the bytes of `out`.
+    fn walk_full_paths<'a>(
+        &self,
+        paths: Paths<'a>,
+        joined: &mut Vec<u8>,
+        f: &mut impl FnMut(PathEntry<'a>, &str) -> Result<()>,
+    ) -> Result<()> {
+        // The previous path's chain, root first: (entry index, length of `joined` up to it).
         let mut kept = [(u32::MAX, 0usize); MAX_PATH_DEPTH];
         let mut kept_len = 0usize;
         let mut up = [0u32; MAX_PATH_DEPTH];
@@ -832,13 +844,13 @@ impl PathIndex {
                 Some(k) => (kept.get(k).map_or(0, |&(_, len)| len), k + 1),
                 None => (0, 0),
             };
-            out.truncate(base);
+            joined.truncate(base);
             kept_len = depth;
             for &index in up.iter().take(n).rev() {
                 if kept_len > 0 {
-                    out.push('/');
+                    joined.push(b'/');
                 }
-                out.push_str(self.name(paths, index)?);
+                joined.extend_from_slice(self.name_bytes(paths, index)?);
                 let Some(slot) = kept.get_mut(kept_len) else {
                     return Err(Error::invalid(
                         u64_of(entry.at),
@@ -847,31 +859,20 @@ impl PathIndex {
                         "parent chain is cyclic or deeper than MAX_PATH_DEPTH",
                     ));
                 };
-                *slot = (index, out.len());
+                *slot = (index, joined.len());
                 kept_len += 1;
             }
-            f(entry, out)?;
+            let chain = kept.get(..kept_len).unwrap_or_default();
+            let text = core::str::from_utf8(joined)
+                .map_err(|_| self.not_utf8(paths, chain.iter().map(|&(index, _)| index)))?;
+            f(entry, text)?;
         }
         Ok(())
     }
 }
 
-/// Copies each name the nodes locate in `file` (by file offset) end to end, at most `room` bytes,
-/// each checked as UTF-8 on its own, and points the nodes at the copies; a name that is not UTF-8,
-/// or past `room`, is left to be read (and refused) at each call.
-fn copy_each_name(file: &[u8], nodes: &mut [Node], room: usize) -> String {
-    let mut names = String::with_capacity(room);
-    for node in nodes.iter_mut().filter(|n| n.is_in_file()) {
-        let start = node.name_start as usize;
-        let text = (file.get(start..start + node.name_len as usize))
-            .and_then(|bytes| core::str::from_utf8(bytes).ok());
-        match (text, u32::try_from(names.len())) {
-            (Some(text), Ok(at)) if text.len() <= room - names.len() => {
-                node.name_start = at;
-                names.push_str(text);
-            }
-            _ => node.name_len = UNINDEXED,
-        }
-    }
-    names
+/// `bytes`' buffer as an empty `String`, kept for its capacity.
+fn emptied(mut bytes: Vec<u8>) -> String {
+    bytes.clear();
+    String::from_utf8(bytes).unwrap_or_default()
 }
