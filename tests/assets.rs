@@ -980,6 +980,11 @@ fn assert_names_refused_through_the_index(file: &[u8], entries: [usize; 2]) {
         let error = index.full_path_at(db.paths(), n, &mut path).unwrap_err();
         assert!(error.to_string().contains("not UTF-8"), "{error}");
     }
+    // The walk over every path, which checks the string pool once, stops at the first of them.
+    let error = index
+        .for_each_full_path(db.paths(), &mut path, |_, _| Ok(()))
+        .unwrap_err();
+    assert!(error.to_string().contains("not UTF-8"), "{error}");
     assert_index_agrees_with_the_walk(file);
 }
 

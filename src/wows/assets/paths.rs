@@ -569,11 +569,14 @@ const MISSING: u32 = u32::MAX - 1;
 /// map's 16-byte slots at its load factor did not) and 12 bytes per entry for its parent and
 /// name. The names stay in the file: a full path is joined from them and checked as UTF-8 once,
 /// whole, which is the check of each of its names, since a `/` can neither end nor start the
-/// bytes of a character.
+/// bytes of a character; a walk over every path checks the file's string pool once instead.
 #[derive(Debug, Clone, Default)]
 pub struct PathIndex {
     by_id: IdTable,
     nodes: Vec<Node>,
+    /// The file's bytes from the first name to the last, when they are at most twice the names
+    /// with their terminators (a string pool): a walk over every path checks them as UTF-8 once.
+    pool: (usize, usize),
 }
 
 /// One entry in a [`PathIndex`]: its parent's position and where its name is in the file.
@@ -636,6 +639,8 @@ impl PathIndex {
         });
         // The names are not copied: their copy (3.8 MB at full scale, in fresh pages) was a
         // quarter of a first build's time. A path is checked as UTF-8 when it is joined instead.
+        let mut span = (usize::MAX, 0usize);
+        let mut stored = 0usize;
         let nodes: Vec<Node> = entries
             .map(|e| {
                 let parent = match e.parent_id() {
@@ -649,7 +654,13 @@ impl PathIndex {
                 };
                 let (name_start, name_len) = match e.name_at() {
                     Ok((at, name)) => match (u32::try_from(at), u32::try_from(name.len())) {
-                        (Ok(start), Ok(len)) if len != UNLOCATED => (start, len),
+                        (Ok(start), Ok(len)) if len != UNLOCATED => {
+                            if len > 0 {
+                                span = (span.0.min(at), span.1.max(at + name.len()));
+                                stored = stored.saturating_add(name.len() + 1);
+                            }
+                            (start, len)
+                        }
                         _ => (0, UNLOCATED),
                     },
                     Err(_) => (0, UNLOCATED),
@@ -661,7 +672,14 @@ impl PathIndex {
                 }
             })
             .collect();
-        Ok(PathIndex { by_id, nodes })
+        // Writers put the names end to end (this project's and the independent one of the
+        // samples do); a pool with some padding or shared names is still one.
+        let pool = if span.0 < span.1 && span.1 - span.0 <= stored.saturating_mul(2) {
+            span
+        } else {
+            (0, 0)
+        };
+        Ok(PathIndex { by_id, nodes, pool })
     }
 
     /// The entry with `self_id`. O(1).
@@ -809,29 +827,20 @@ impl PathIndex {
     /// Calls `f` with every entry and its full path, in table order, building each path in `out`
     /// from the previous one: the common prefix with the previous path is kept, so a walk in the
     /// table's (parents-near-children) order touches each entry's name about once. No allocation
-    /// beyond `out` growing; `out` holds the last path after the walk.
+    /// beyond `out` growing.
     pub fn for_each_full_path<'a>(
         &self,
         paths: Paths<'a>,
         out: &mut String,
         mut f: impl FnMut(PathEntry<'a>, &str) -> Result<()>,
     ) -> Result<()> {
-        let mut joined = core::mem::take(out).into_bytes();
-        joined.clear();
-        let walked = self.walk_full_paths(paths, &mut joined, &mut f);
-        // The last path was checked when it was handed to `f`; after an error it may not be.
-        *out = String::from_utf8(joined).unwrap_or_else(|e| emptied(e.into_bytes()));
-        walked
-    }
-
-    /// [`for_each_full_path`](Self::for_each_full_path) over the bytes of `out`.
-    fn walk_full_paths<'a>(
-        &self,
-        paths: Paths<'a>,
-        joined: &mut Vec<u8>,
-        f: &mut impl FnMut(PathEntry<'a>, &str) -> Result<()>,
-    ) -> Result<()> {
-        // The previous path's chain, root first: (entry index, length of `joined` up to it).
+        out.clear();
+        // The string pool checked once for the whole walk, so that a name in it is a slice of it
+        // (checking each path whole, most of it kept from the one before, cost a third more).
+        let pool = (paths.bytes.as_slice().get(self.pool.0..self.pool.1))
+            .and_then(|bytes| core::str::from_utf8(bytes).ok())
+            .unwrap_or_default();
+        // The previous path's chain, root first: (entry index, length of `out` up to it).
         let mut kept = [(u32::MAX, 0usize); MAX_PATH_DEPTH];
         let mut kept_len = 0usize;
         let mut up = [0u32; MAX_PATH_DEPTH];
@@ -844,13 +853,13 @@ impl PathIndex {
                 Some(k) => (kept.get(k).map_or(0, |&(_, len)| len), k + 1),
                 None => (0, 0),
             };
-            joined.truncate(base);
+            out.truncate(base);
             kept_len = depth;
             for &index in up.iter().take(n).rev() {
                 if kept_len > 0 {
-                    joined.push(b'/');
+                    out.push('/');
                 }
-                joined.extend_from_slice(self.name_bytes(paths, index)?);
+                out.push_str(self.name_in(paths, pool, index)?);
                 let Some(slot) = kept.get_mut(kept_len) else {
                     return Err(Error::invalid(
                         u64_of(entry.at),
@@ -859,15 +868,29 @@ impl PathIndex {
                         "parent chain is cyclic or deeper than MAX_PATH_DEPTH",
                     ));
                 };
-                *slot = (index, joined.len());
+                *slot = (index, out.len());
                 kept_len += 1;
             }
-            let chain = kept.get(..kept_len).unwrap_or_default();
-            let text = core::str::from_utf8(joined)
-                .map_err(|_| self.not_utf8(paths, chain.iter().map(|&(index, _)| index)))?;
-            f(entry, text)?;
+            f(entry, out)?;
         }
         Ok(())
+    }
+
+    /// The name of the entry at `index`: a slice of `pool` (the string pool, checked) when it
+    /// is one, else its bytes checked on their own. A name cut from the pool in the middle of a
+    /// character (its bytes UTF-8 only with its neighbours') is no slice of it, and is refused.
+    #[inline]
+    fn name_in<'a>(&self, paths: Paths<'a>, pool: &'a str, index: u32) -> Result<&'a str> {
+        let node = self.nodes.get(index as usize);
+        let sliced = node.filter(|n| n.name_len != UNLOCATED).and_then(|n| {
+            let start = (n.name_start as usize).checked_sub(self.pool.0)?;
+            pool.get(start..start + n.name_len as usize)
+        });
+        match sliced {
+            Some(name) => Ok(name),
+            None => core::str::from_utf8(self.name_bytes(paths, index)?)
+                .map_err(|_| self.not_utf8(paths, [index])),
+        }
     }
 }
 
