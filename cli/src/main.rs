@@ -865,8 +865,8 @@ enum PfsCommand {
     /// stderr, every other file is still written, and the exit status is 1. A path that would
     /// leave DIR (an empty, `.` or `..` segment, a backslash, a colon) is refused, and symbolic
     /// links already under DIR are not followed. Existing files are not overwritten without
-    /// --force. Ends with one line on stderr: the files and
-    /// bytes written.
+    /// --force (the first five named, the others counted). Ends with one line on stderr: the
+    /// files and bytes written.
     #[command(
         after_help = "Examples:\n  gamebin pfs extract ~/games/wows -o wows-res\n  \
         gamebin pfs extract ~/games/wows content/gameplay/japan -o res\n  \

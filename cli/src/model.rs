@@ -293,6 +293,7 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
     let bar = crate::assets::progress(items.len(), &format!("{what}s"));
     let mut out = Out::new();
     let mut failures: Vec<Failure> = Vec::new();
+    let mut reported = crate::files::BatchFailures::default();
     let mut written = 0usize;
     let mut closed = false;
     parallel::ordered(
@@ -318,7 +319,13 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
                     }
                 }
                 Err(failure) => {
-                    bar.suspend(|| eprintln!("gamebin: {}: {failure}", assets.display()));
+                    let named = match &failure {
+                        Failure::Output(e) => reported.is_named(e),
+                        Failure::Model(_) => true,
+                    };
+                    if named {
+                        bar.suspend(|| eprintln!("gamebin: {}: {failure}", assets.display()));
+                    }
                     failures.push(failure);
                 }
             }
@@ -343,6 +350,9 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
             settings.output.display()
         );
         return Ok(Status::Success);
+    }
+    if let Some(line) = reported.unnamed_existing() {
+        eprintln!("gamebin: {line}");
     }
     let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
     for failure in &failures {

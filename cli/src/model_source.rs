@@ -279,6 +279,7 @@ pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -
     let bar = crate::assets::progress(items.len(), "models");
     let mut out = Out::new();
     let (mut written, mut failed) = (0usize, 0usize);
+    let mut reported = crate::files::BatchFailures::default();
     let mut closed = false;
     crate::parallel::ordered(
         &items,
@@ -310,7 +311,9 @@ pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -
                 }
                 Err(e) => {
                     failed += 1;
-                    bar.suspend(|| report(model, &e));
+                    if reported.is_named(&e) {
+                        bar.suspend(|| report(model, &e));
+                    }
                 }
             }
             ControlFlow::Continue(())
@@ -321,6 +324,9 @@ pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -
         return Ok(Status::Success);
     }
     out.flush()?;
+    if let Some(line) = reported.unnamed_existing() {
+        eprintln!("gamebin: {line}");
+    }
     eprintln!(
         "gamebin: exported {written} of {} to {}{}",
         count(items.len(), "model", "models"),

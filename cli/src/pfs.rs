@@ -497,6 +497,7 @@ pub fn extract(
     // A folder's files come together (selected_files), for the folder kept open (`OpenFolder`).
     let chunks: Vec<&[Item]> = items.chunks(CHUNK).collect();
     let made = Made::default();
+    let mut reported = files::BatchFailures::default();
     parallel::ordered(
         &chunks,
         || Worker {
@@ -520,7 +521,9 @@ pub fn extract(
                         bytes += size;
                     }
                     Err(e) => {
-                        bar.suspend(|| eprintln!("gamebin: {e:#}"));
+                        if reported.is_named(&e) {
+                            bar.suspend(|| eprintln!("gamebin: {e:#}"));
+                        }
                         failed += 1;
                     }
                 }
@@ -538,6 +541,9 @@ pub fn extract(
             output.display()
         );
         return Ok(Status::Success);
+    }
+    if let Some(line) = reported.unnamed_existing() {
+        eprintln!("gamebin: {line}");
     }
     eprintln!(
         "gamebin: extracted {written} of {} ({}) to {}; {failed} failed",
@@ -651,7 +657,8 @@ fn extract_one(
             file.write_all(bytes)
                 .map_err(|e| anyhow!("cannot write {}: {e}", target.display()))
         })
-        .map_err(|e| anyhow!("{path}: {e:#}"))?;
+        // As context, so that the batch can tell an existing file from other failures.
+        .with_context(|| path.to_string())?;
     Ok(bytes.len() as u64)
 }
 
@@ -820,10 +827,7 @@ fn create_in(
     };
     match opened {
         Ok(fd) => Ok(std::fs::File::from(fd)),
-        Err(rustix::io::Errno::EXIST) => Err(anyhow!(
-            "{} exists; not overwritten (use --force to replace it)",
-            target.display()
-        )),
+        Err(rustix::io::Errno::EXIST) => Err(files::Exists(target.to_path_buf()).into()),
         Err(e) => Err(anyhow!(
             "cannot create {}: {}",
             target.display(),

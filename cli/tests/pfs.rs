@@ -248,15 +248,33 @@ fn extract_writes_every_file_and_replaces_none_without_force() {
         )
     );
 
-    // Again: every file refused, each untouched.
+    // Again: every file refused, each untouched; the first five named, the rest counted (a
+    // whole install run again would print a line per file).
     let kept = res.join(&files[0].0);
     std::fs::write(&kept, b"keep").unwrap();
     let out = gamebin(&["pfs", "extract", arg(&game), "-o", arg(&res)]);
     assert_eq!(out.status.code(), Some(1));
+    let said = stderr(&out);
+    let named = said
+        .lines()
+        .filter(|l| l.ends_with("exists; not overwritten (use --force to replace it)"))
+        .count();
+    assert_eq!(named, 5, "{said}");
     assert!(
-        stderr(&out).contains("exists; not overwritten (use --force to replace it)"),
-        "{}",
-        stderr(&out)
+        said.contains(&format!(
+            "{} output files exist and were not overwritten, the first 5 named above (use \
+             --force to replace them)",
+            files.len()
+        )),
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!(
+            "extracted 0 of {n} files (0 bytes) to {}; {n} failed",
+            res.display(),
+            n = files.len()
+        )),
+        "{said}"
     );
     assert_eq!(std::fs::read(&kept).unwrap(), b"keep");
     let out = gamebin(&["pfs", "extract", arg(&game), "-o", arg(&res), "--force"]);
