@@ -280,40 +280,6 @@ impl std::fmt::Display for Exists {
 
 impl std::error::Error for Exists {}
 
-/// Existing outputs a batch names one by one; past these it counts them. Run again into its own
-/// output, a batch would otherwise print a line per file (394,000 for a whole install).
-pub const EXISTING_NAMED: usize = 5;
-
-/// What a batch says of its failures: every failure is named, but of the outputs that exist
-/// only the first [`EXISTING_NAMED`], and the rest are counted in one line at the end.
-#[derive(Debug, Default)]
-pub struct BatchFailures {
-    existing: usize,
-}
-
-impl BatchFailures {
-    /// Whether `error` is to be named on stderr (an output that exists past the first few is
-    /// only counted).
-    pub fn is_named(&mut self, error: &anyhow::Error) -> bool {
-        if error.downcast_ref::<Exists>().is_none() {
-            return true;
-        }
-        self.existing += 1;
-        self.existing <= EXISTING_NAMED
-    }
-
-    /// The line for the existing outputs not named, if any.
-    pub fn unnamed_existing(&self) -> Option<String> {
-        (self.existing > EXISTING_NAMED).then(|| {
-            format!(
-                "{} exist and were not overwritten, the first {EXISTING_NAMED} named above (use \
-                 --force to replace them)",
-                crate::output::count(self.existing, "output file", "output files")
-            )
-        })
-    }
-}
-
 /// Refuses an output path that exists unless `force`: gamebin never replaces a file silently.
 pub fn refuse_existing(target: &Path, force: bool) -> Result<()> {
     if !force && target.exists() {

@@ -19,6 +19,7 @@ mod assets;
 mod assets_get;
 mod assets_ls;
 mod assets_pack;
+mod batch;
 mod check;
 mod craftstudio;
 mod craftstudio_check;

@@ -293,7 +293,7 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
     let bar = crate::assets::progress(items.len(), &format!("{what}s"));
     let mut out = Out::new();
     let mut failures: Vec<Failure> = Vec::new();
-    let mut reported = crate::files::BatchFailures::default();
+    let mut reported = crate::batch::Failures::default();
     let mut written = 0usize;
     let mut closed = false;
     parallel::ordered(
@@ -351,7 +351,7 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
         );
         return Ok(Status::Success);
     }
-    if let Some(line) = reported.unnamed_existing() {
+    for line in reported.unnamed() {
         eprintln!("gamebin: {line}");
     }
     let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();

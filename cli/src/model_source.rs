@@ -279,7 +279,7 @@ pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -
     let bar = crate::assets::progress(items.len(), "models");
     let mut out = Out::new();
     let (mut written, mut failed) = (0usize, 0usize);
-    let mut reported = crate::files::BatchFailures::default();
+    let mut reported = crate::batch::Failures::default();
     let mut closed = false;
     crate::parallel::ordered(
         &items,
@@ -324,7 +324,7 @@ pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -
         return Ok(Status::Success);
     }
     out.flush()?;
-    if let Some(line) = reported.unnamed_existing() {
+    for line in reported.unnamed() {
         eprintln!("gamebin: {line}");
     }
     eprintln!(

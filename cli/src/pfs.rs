@@ -39,8 +39,21 @@ impl Source<'_> {
 
 /// An install error as one message: its `Display` already names the path and says why, so the
 /// cause is not repeated after it (as anyhow's `{:#}` would).
+/// An install's error for the command line: its text (which holds its cause), and the volume
+/// that could not be read when that was why, for a batch to count such failures.
 fn install_error(e: InstallError) -> anyhow::Error {
-    anyhow!("{e}")
+    anyhow::Error::new(crate::batch::InstallFailure {
+        volume: unread_volume(&e),
+        text: e.to_string(),
+    })
+}
+
+/// The volume `e` could not read a file from, if that is what `e` says.
+fn unread_volume(e: &InstallError) -> Option<String> {
+    match e {
+        InstallError::Volume { volume, .. } => Some(volume.clone()),
+        _ => None,
+    }
 }
 
 const EXPECTED: &str = "expected a game folder (holding bin/<build>/idx/*.idx and \
@@ -357,6 +370,7 @@ pub fn check_install(dir: &Path) -> Result<crate::check::Verdict> {
     let install = open(Source::Game(dir))?;
     let mut errors = Vec::new();
     let items = selected_files(&install, &[], |e| errors.push(e.to_string()));
+    let mut reported = crate::batch::Failures::default();
     let bar = progress_bar(items.len());
     parallel::ordered(
         &items,
@@ -369,12 +383,16 @@ pub fn check_install(dir: &Path) -> Result<crate::check::Verdict> {
         |_, result| {
             bar.inc(1);
             if let Err(e) = result {
-                errors.push(e.to_string());
+                let cause = unread_volume(&e).map(crate::batch::Cause::Volume);
+                if reported.is_named_for(cause) {
+                    errors.push(e.to_string());
+                }
             }
             ControlFlow::Continue(())
         },
     );
     bar.finish_and_clear();
+    errors.extend(reported.unnamed());
     Ok(crate::check::Verdict {
         path: dir.display().to_string(),
         format: "wows-pfs-install",
@@ -497,7 +515,7 @@ pub fn extract(
     // A folder's files come together (selected_files), for the folder kept open (`OpenFolder`).
     let chunks: Vec<&[Item]> = items.chunks(CHUNK).collect();
     let made = Made::default();
-    let mut reported = files::BatchFailures::default();
+    let mut reported = crate::batch::Failures::default();
     parallel::ordered(
         &chunks,
         || Worker {
@@ -542,7 +560,7 @@ pub fn extract(
         );
         return Ok(Status::Success);
     }
-    if let Some(line) = reported.unnamed_existing() {
+    for line in reported.unnamed() {
         eprintln!("gamebin: {line}");
     }
     eprintln!(

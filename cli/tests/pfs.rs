@@ -360,6 +360,69 @@ fn a_damaged_file_is_named_and_the_others_are_written() {
 }
 
 #[test]
+fn a_missing_volume_is_named_for_five_of_its_files_and_the_others_are_counted() {
+    let (dir, files) = install("pfs-missing-volume");
+    let game = dir.join("game");
+    let volume = game.join("res_packages/basecontent_0001.pkg");
+    std::fs::remove_file(&volume).unwrap();
+    let lost: Vec<_> = files.iter().filter(|f| !f.0.starts_with("gui/")).collect();
+    assert!(
+        lost.len() > 5,
+        "the test needs more than five files in the volume"
+    );
+    let summary = format!(
+        "{} files of volume {} not read, the first 5 named above (the volume cannot be read)",
+        lost.len(),
+        volume.display()
+    );
+    // The system's own message, not only the kind of error.
+    let cause = format!(
+        "its volume {} cannot be opened: {}",
+        volume.display(),
+        std::io::Error::from_raw_os_error(2)
+    );
+
+    let res = dir.join("res");
+    let out = gamebin(&["pfs", "extract", arg(&game), "-o", arg(&res)]);
+    let said = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert_eq!(
+        said.lines().filter(|l| l.ends_with(&cause)).count(),
+        5,
+        "{said}"
+    );
+    assert!(said.contains(&summary), "{said}");
+    assert!(
+        said.contains(&format!(
+            "extracted {} of {} files",
+            files.len() - lost.len(),
+            files.len()
+        )),
+        "{said}"
+    );
+    for (path, data, _) in &files {
+        if path.starts_with("gui/") {
+            assert_eq!(&std::fs::read(res.join(path)).unwrap(), data, "{path}");
+        }
+    }
+
+    // check GAME: the same five and the count.
+    let out = gamebin(&["check", "--json", arg(&game)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let verdict: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let errors: Vec<&str> = (verdict["errors"].as_array().unwrap().iter())
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    assert_eq!(errors.len(), 6, "{errors:?}");
+    assert!(
+        errors[..5].iter().all(|e| e.ends_with(&cause)),
+        "{errors:?}"
+    );
+    assert_eq!(errors[5], summary);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn folders_that_are_no_install_are_named() {
     let dir = temp_dir("pfs-none");
     let out = gamebin(&["pfs", "ls", arg(&dir)]);

@@ -215,12 +215,16 @@ impl fmt::Display for Missing {
             Missing::UnsafePath { path } => {
                 write!(f, "geometry path {path:?} would leave the resource root")
             }
-            Missing::GeometryFile { path, error } => {
-                write!(
-                    f,
-                    "geometry file {path} is not under the resource root ({error})"
-                )
-            }
+            // Only the kind is kept (the error stays `Clone` and comparable): "entity not found",
+            // its text, says less than the sentence itself.
+            Missing::GeometryFile {
+                path,
+                error: std::io::ErrorKind::NotFound,
+            } => write!(f, "geometry file {path} is not under the resource root"),
+            Missing::GeometryFile { path, error } => write!(
+                f,
+                "geometry file {path} under the resource root cannot be opened ({error})"
+            ),
             Missing::InstallFile { path, reason } => {
                 write!(
                     f,

@@ -171,7 +171,9 @@ struct Index {
 struct VolumeFile {
     id: u64,
     path: PathBuf,
-    data: OnceLock<Result<MappedFile, std::io::ErrorKind>>,
+    /// The mapping, or why the volume could not be opened (its kind and the system's code, kept
+    /// so that every file of the volume is told the system's own message).
+    data: OnceLock<Result<MappedFile, (std::io::ErrorKind, Option<i32>)>>,
 }
 
 /// The deepest tree a path is rebuilt through; a deeper chain is taken for a cycle.
@@ -953,14 +955,17 @@ impl GameInstall {
                 Mapping::Map => MappedFile::open(&volume.path),
                 Mapping::Read => MappedFile::read(&volume.path),
             };
-            file.map_err(|e| e.kind())
+            file.map_err(|e| (e.kind(), e.raw_os_error()))
         });
         match data {
             Ok(file) => Ok((&volume.path, file.bytes())),
-            Err(kind) => Err(InstallError::Volume {
+            Err((kind, code)) => Err(InstallError::Volume {
                 path: path.to_owned(),
                 volume: volume.path.display().to_string(),
-                error: Some(std::io::Error::from(*kind)),
+                error: Some(code.map_or_else(
+                    || std::io::Error::from(*kind),
+                    std::io::Error::from_raw_os_error,
+                )),
             }),
         }
     }
