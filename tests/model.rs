@@ -766,10 +766,30 @@ fn a_materials_maps_are_textures_from_the_root_or_the_install_and_a_missing_one_
             .unwrap();
     }
     let archive = writer.finish().unwrap();
+    let nowhere = std::env::temp_dir().join("gamebin-no-such-root");
+    // Its volume missing: the model's error names the volume, for a batch to count such models.
+    let no_volume = GameInstall::from_memory(
+        vec![("textures.idx".into(), archive.idx.clone())],
+        Vec::new(),
+    )
+    .unwrap();
+    let resolver = ModelResolver::new(db, &nowhere).with_install(&no_volume);
+    let model = resolver.resolve_path(&format!("{DIR}/Ship.model")).unwrap();
+    let error = GeometryCache::new().load(&resolver, &model).unwrap_err();
+    match error.missing() {
+        Missing::InstallFile {
+            volume: Some(volume),
+            reason,
+            ..
+        } => {
+            assert!(volume.ends_with("textures_0001.pkg"), "{volume}");
+            assert!(reason.contains("cannot be opened"), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
     let install =
         GameInstall::from_memory(vec![("textures.idx".into(), archive.idx)], archive.volumes)
             .unwrap();
-    let nowhere = std::env::temp_dir().join("gamebin-no-such-root");
     let from_install = ModelResolver::new(db, &nowhere).with_install(&install);
     let mut install_cache = GeometryCache::new();
     let model = from_install

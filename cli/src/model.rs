@@ -14,6 +14,7 @@ use gamebin::export::model_gltf::{
 use gamebin::wows::assets::{AssetsView, PathIndex, Prototype, PrototypeState};
 use gamebin::wows::model::{GeometryCache, Missing, ModelError, ModelResolver, strip_res};
 
+use crate::batch::Cause;
 use crate::model_source::TextureFolder;
 use crate::output::{Out, Status, count, is_closed_pipe, report};
 use crate::{files, parallel};
@@ -321,7 +322,13 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
                 Err(failure) => {
                     let named = match &failure {
                         Failure::Output(e) => reported.is_named(e),
-                        Failure::Model(_) => true,
+                        Failure::Model(e) => reported.is_named_for(match e.missing() {
+                            Missing::InstallFile {
+                                volume: Some(volume),
+                                ..
+                            } => Some(Cause::Volume(volume.clone())),
+                            _ => None,
+                        }),
                     };
                     if named {
                         bar.suspend(|| eprintln!("gamebin: {}: {failure}", assets.display()));

@@ -148,14 +148,17 @@ impl GeometryCache {
         let in_install: Option<std::convert::Infallible> = None;
         let storage = match in_install {
             #[cfg(feature = "pfs")]
-            Some(install) => Storage::Owned(
-                read_from_install(install, path, &mut self.reader).map_err(|reason| {
-                    fail(Missing::InstallFile {
-                        path: path.to_owned(),
-                        reason,
-                    })
-                })?,
-            ),
+            Some(install) => {
+                Storage::Owned(read_from_install(install, path, &mut self.reader).map_err(
+                    |(reason, volume)| {
+                        fail(Missing::InstallFile {
+                            path: path.to_owned(),
+                            reason,
+                            volume,
+                        })
+                    },
+                )?)
+            }
             #[cfg(not(feature = "pfs"))]
             Some(never) => match never {},
             None => Storage::File(open_geometry(&resolver.root().join(path)).map_err(|e| {
@@ -209,11 +212,18 @@ fn read_from_install(
     install: &crate::wows::pfs::GameInstall,
     path: &str,
     reader: &mut crate::wows::pfs::BlobReader,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, (String, Option<String>)> {
+    use crate::wows::pfs::InstallError;
     match install.read_to_vec(path, reader) {
         Ok(Some(bytes)) => Ok(bytes),
-        Ok(None) => Err("no such file in the install".to_owned()),
-        Err(e) => Err(e.to_string()),
+        Ok(None) => Err(("no such file in the install".to_owned(), None)),
+        Err(e) => {
+            let volume = match &e {
+                InstallError::Volume { volume, .. } => Some(volume.clone()),
+                _ => None,
+            };
+            Err((e.to_string(), volume))
+        }
     }
 }
 

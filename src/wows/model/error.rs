@@ -48,6 +48,9 @@ pub enum Missing {
         path: String,
         /// Why: the install's own message.
         reason: String,
+        /// The volume that could not be read, when that was why: every model with a file in it
+        /// fails alike (a batch counts them rather than naming each).
+        volume: Option<String>,
     },
     /// The `.geometry` file opened but its header does not read.
     GeometryRead {
@@ -225,7 +228,7 @@ impl fmt::Display for Missing {
                 f,
                 "geometry file {path} under the resource root cannot be opened ({error})"
             ),
-            Missing::InstallFile { path, reason } => {
+            Missing::InstallFile { path, reason, .. } => {
                 write!(
                     f,
                     "geometry file {path} does not read from the install: {reason}"
