@@ -783,6 +783,8 @@ fn a_materials_maps_are_textures_from_the_root_or_the_install_and_a_missing_one_
             ..
         } => {
             assert!(volume.ends_with("textures_0001.pkg"), "{volume}");
+            // The install's message, without the path the model's error gives already.
+            assert!(reason.starts_with("its volume "), "{reason}");
             assert!(reason.contains("cannot be opened"), "{reason}");
         }
         other => panic!("{other:?}"),

@@ -222,7 +222,10 @@ fn read_from_install(
                 InstallError::Volume { volume, .. } => Some(volume.clone()),
                 _ => None,
             };
-            Err((e.to_string(), volume))
+            // The install's message starts with the path, which the model's error says already.
+            let text = e.to_string();
+            let reason = text.strip_prefix(path).and_then(|t| t.strip_prefix(": "));
+            Err((reason.unwrap_or(&text).to_owned(), volume))
         }
     }
 }
