@@ -37,10 +37,9 @@ impl Source<'_> {
     }
 }
 
-/// An install error as one message: its `Display` already names the path and says why, so the
-/// cause is not repeated after it (as anyhow's `{:#}` would).
-/// An install's error for the command line: its text (which holds its cause), and the volume
-/// that could not be read when that was why, for a batch to count such failures.
+/// An install's error for the command line, as one message: its `Display` already names the
+/// path and says why, so the cause is not repeated after it (as anyhow's `{:#}` would). The
+/// volume that could not be read, when that was why, is kept for a batch to count such failures.
 fn install_error(e: InstallError) -> anyhow::Error {
     anyhow::Error::new(crate::batch::InstallFailure {
         volume: unread_volume(&e),
