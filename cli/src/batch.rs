@@ -2,7 +2,8 @@
 //! its failures: each is named on stderr, but failures that share one cause are named only a few
 //! times and then counted, so that one cause does not print a line per file. Two causes are
 //! shared: an output that exists (a batch run again into its own output) and a volume of an
-//! install that cannot be read (every one of its files, tens of thousands in a real install).
+//! install that cannot be read or ends early (every one of its files, tens of thousands in a
+//! real install).
 
 use std::collections::BTreeMap;
 
@@ -33,7 +34,7 @@ impl std::error::Error for InstallFailure {}
 pub enum Cause {
     /// The output exists and was left as it was.
     Exists,
-    /// The file's volume (named so) cannot be read.
+    /// The file's volume (named so) cannot be read, or ends before the file.
     Volume(String),
 }
 
@@ -83,7 +84,7 @@ impl Failures {
                 ),
                 Cause::Volume(volume) => format!(
                     "{} of volume {volume} not read, the first {NAMED} named above (the \
-                     volume cannot be read)",
+                     volume cannot be read, or ends before them)",
                     count(n, "file", "files")
                 ),
             })

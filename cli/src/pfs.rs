@@ -42,17 +42,9 @@ impl Source<'_> {
 /// volume that could not be read, when that was why, is kept for a batch to count such failures.
 fn install_error(e: InstallError) -> anyhow::Error {
     anyhow::Error::new(crate::batch::InstallFailure {
-        volume: unread_volume(&e),
+        volume: e.unread_volume(),
         text: e.to_string(),
     })
-}
-
-/// The volume `e` could not read a file from, if that is what `e` says.
-fn unread_volume(e: &InstallError) -> Option<String> {
-    match e {
-        InstallError::Volume { volume, .. } => Some(volume.clone()),
-        _ => None,
-    }
 }
 
 const EXPECTED: &str = "expected a game folder (holding bin/<build>/idx/*.idx and \
@@ -382,7 +374,7 @@ pub fn check_install(dir: &Path) -> Result<crate::check::Verdict> {
         |_, result| {
             bar.inc(1);
             if let Err(e) = result {
-                let cause = unread_volume(&e).map(crate::batch::Cause::Volume);
+                let cause = e.unread_volume().map(crate::batch::Cause::Volume);
                 if reported.is_named_for(cause) {
                     errors.push(e.to_string());
                 }

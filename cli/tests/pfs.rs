@@ -364,17 +364,37 @@ fn a_missing_volume_is_named_for_five_of_its_files_and_the_others_are_counted() 
     let (dir, files) = install("pfs-missing-volume");
     let game = dir.join("game");
     let volume = game.join("res_packages/basecontent_0001.pkg");
-    std::fs::remove_file(&volume).unwrap();
     let lost: Vec<_> = files.iter().filter(|f| !f.0.starts_with("gui/")).collect();
     assert!(
         lost.len() > 5,
         "the test needs more than five files in the volume"
     );
     let summary = format!(
-        "{} files of volume {} not read, the first 5 named above (the volume cannot be read)",
+        "{} files of volume {} not read, the first 5 named above (the volume cannot be read, or \
+         ends before them)",
         lost.len(),
         volume.display()
     );
+
+    // Cut before its first file (a download that stopped): each file's own offsets, counted
+    // alike.
+    let whole = std::fs::read(&volume).unwrap();
+    std::fs::write(&volume, &whole[..4]).unwrap();
+    let out = gamebin(&["check", "--json", arg(&game)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let verdict: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let errors = verdict["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 6, "{errors:?}");
+    assert!(
+        errors[..5]
+            .iter()
+            .all(|e| e.as_str().unwrap().contains("(truncated file?)")),
+        "{errors:?}"
+    );
+    assert_eq!(errors[5], summary.as_str());
+
+    // Gone.
+    std::fs::remove_file(&volume).unwrap();
     // The system's own message, not only the kind of error.
     let cause = format!(
         "its volume {} cannot be opened: {}",

@@ -213,15 +213,11 @@ fn read_from_install(
     path: &str,
     reader: &mut crate::wows::pfs::BlobReader,
 ) -> Result<Vec<u8>, (String, Option<String>)> {
-    use crate::wows::pfs::InstallError;
     match install.read_to_vec(path, reader) {
         Ok(Some(bytes)) => Ok(bytes),
         Ok(None) => Err(("no such file in the install".to_owned(), None)),
         Err(e) => {
-            let volume = match &e {
-                InstallError::Volume { volume, .. } => Some(volume.clone()),
-                _ => None,
-            };
+            let volume = e.unread_volume();
             // The install's message starts with the path, which the model's error says already.
             let text = e.to_string();
             let reason = text.strip_prefix(path).and_then(|t| t.strip_prefix(": "));

@@ -48,8 +48,10 @@ pub enum Missing {
         path: String,
         /// Why: the install's own message.
         reason: String,
-        /// The volume that could not be read, when that was why: every model with a file in it
-        /// fails alike (a batch counts them rather than naming each).
+        /// The volume that could not be read, when that was why ([`unread_volume`]): every
+        /// model with a file in it fails alike (a batch counts them rather than naming each).
+        ///
+        /// [`unread_volume`]: crate::wows::pfs::InstallError::unread_volume
         volume: Option<String>,
     },
     /// The `.geometry` file opened but its header does not read.

@@ -127,6 +127,24 @@ impl fmt::Display for InstallError {
     }
 }
 
+impl InstallError {
+    /// The volume a file could not be read from, when that is what this error says: a volume
+    /// no index names, one that cannot be opened, or one that ends before the file's bytes (a
+    /// cut download). Every file of such a volume fails alike, so that a caller reading many can
+    /// count them by volume rather than report each.
+    pub fn unread_volume(&self) -> Option<String> {
+        match self {
+            InstallError::Volume { volume, .. } => Some(volume.clone()),
+            InstallError::Blob { volume, error, .. }
+                if matches!(error.kind(), crate::error::ErrorKind::Truncated { .. }) =>
+            {
+                Some(volume.display().to_string())
+            }
+            _ => None,
+        }
+    }
+}
+
 impl std::error::Error for InstallError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
