@@ -570,6 +570,8 @@ const MISSING: u32 = u32::MAX - 1;
 /// name. The names stay in the file: a full path is joined from them and checked as UTF-8 once,
 /// whole, which is the check of each of its names, since a `/` can neither end nor start the
 /// bytes of a character; a walk over every path checks the file's string pool once instead.
+/// Its calls take the [`Paths`] of the file it was built from: another file's give other names
+/// (or errors), never a read out of bounds.
 #[derive(Debug, Clone, Default)]
 pub struct PathIndex {
     by_id: IdTable,
