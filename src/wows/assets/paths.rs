@@ -1,6 +1,8 @@
 //! The path tree: entries of (selfId, parentId, name). A resource's full path is its ancestors'
 //! names joined by `/`; its selfId is (per the peers, unverified) the CityHash64 of that path.
 
+use zerocopy::IntoBytes as _;
+
 use super::raw::{self, PATH_ENTRY_NAME, PATH_ENTRY_NAME_PTR};
 use crate::bytes::{Bytes, Table, u64_of};
 use crate::error::{Error, Result};
@@ -563,7 +565,7 @@ const MISSING: u32 = u32::MAX - 1;
 
 /// An owned index for callers doing many id → path walks: selfId → entry, and each entry's
 /// parent as an entry index and where its name lies in the file, so that a full path is O(depth)
-/// array steps and copies of the names' bytes. Opt-in: building it walks the table three times and
+/// array steps and copies of the names' bytes. Opt-in: building it walks the table four times and
 /// makes exactly three allocations — the id table (a 256 KB directory by the ids' top 16 bits
 /// and 10 bytes an entry, sorted in linear time: small enough to stay in cache, where a hash
 /// map's 16-byte slots at its load factor did not) and 12 bytes per entry for its parent and
@@ -622,13 +624,13 @@ impl PathIndex {
     /// ```
     pub fn build(paths: Paths<'_>) -> Result<PathIndex> {
         let records = paths.entries.records();
+        // The nodes' buffer, 12 bytes an entry, lends itself to the id table's placing first.
+        let mut scratch = vec![[0u32; 3]; records.len()];
         // Positions fit in u32: a path entry is more than 4 bytes and the file is read whole.
-        let by_id = IdTable::build(|| {
-            (records.iter().enumerate()).map(|(i, e)| (e.self_id.get(), i as u32))
-        });
-        // The entries of a folder come together in the table: the last parent found is most
-        // often the next one's too.
-        let mut last_parent = (0u64, ROOT);
+        let by_id = IdTable::build(
+            || (records.iter().enumerate()).map(|(i, e)| (e.self_id.get(), i as u32)),
+            scratch.as_mut_bytes(),
+        );
         // Over the records' slice rather than `Paths::iter`, so that the collect knows the
         // length it fills and inlines the loop (a call an entry before). The records are in
         // memory, so their offsets cannot overflow.
@@ -643,17 +645,11 @@ impl PathIndex {
         // quarter of a first build's time. A path is checked as UTF-8 when it is joined instead.
         let mut span = (usize::MAX, 0usize);
         let mut stored = 0usize;
-        let nodes: Vec<Node> = entries
-            .map(|e| {
-                let parent = match e.parent_id() {
-                    0 => ROOT,
-                    parent if parent == last_parent.0 => last_parent.1,
-                    parent => {
-                        let found = by_id.get(parent).unwrap_or(MISSING);
-                        last_parent = (parent, found);
-                        found
-                    }
-                };
+        // Collected in place: a `Node` is a `[u32; 3]`'s size and alignment.
+        let mut nodes: Vec<Node> = scratch
+            .into_iter()
+            .zip(entries)
+            .map(|(_, e)| {
                 let (name_start, name_len) = match e.name_at() {
                     Ok((at, name)) => match (u32::try_from(at), u32::try_from(name.len())) {
                         (Ok(start), Ok(len)) if len != UNLOCATED => {
@@ -668,12 +664,27 @@ impl PathIndex {
                     Err(_) => (0, UNLOCATED),
                 };
                 Node {
-                    parent,
+                    parent: ROOT,
                     name_start,
                     name_len,
                 }
             })
             .collect();
+        // The parents in a loop of their own: each lookup is a likely cache miss or two, and a
+        // loop this short keeps many of them under way at once. The entries of a folder come
+        // together in the table: the last parent found is most often the next one's too.
+        let mut last_parent = (0u64, ROOT);
+        for (node, raw) in nodes.iter_mut().zip(records) {
+            node.parent = match raw.parent_id.get() {
+                0 => ROOT,
+                parent if parent == last_parent.0 => last_parent.1,
+                parent => {
+                    let found = by_id.get(parent).unwrap_or(MISSING);
+                    last_parent = (parent, found);
+                    found
+                }
+            };
+        }
         // Writers put the names end to end (this project's and the independent one of the
         // samples do); a pool with some padding or shared names is still one.
         let pool = if span.0 < span.1 && span.1 - span.0 <= stored.saturating_mul(2) {
