@@ -35,10 +35,22 @@ pub fn dds_path(stored: &str) -> String {
 /// that turns a stored path into a file path (reading `.geometry` files under a resource root,
 /// writing one GLB per model under an output folder) checks it first.
 pub fn is_safe_resource_path(path: &str) -> bool {
-    !path.is_empty()
-        && path.split('/').all(|segment| {
-            !matches!(segment, "" | "." | "..") && !segment.contains(['\\', ':', '\0'])
-        })
+    // One pass over the bytes: an extraction asks this of every file, and splitting into
+    // segments first took about 1,100 instructions a file, a seventh of a full-scale
+    // extraction's work outside the kernel (callgrind). `/`, `.` and
+    // the refused bytes are ASCII, so they are never part of another character.
+    let (mut len, mut dots) = (0usize, 0usize);
+    let is_dots = |len: usize, dots: usize| len == dots && len <= 2;
+    for &byte in path.as_bytes() {
+        match byte {
+            b'/' if len == 0 || is_dots(len, dots) => return false,
+            b'/' => (len, dots) = (0, 0),
+            b'\\' | b':' | 0 => return false,
+            b'.' => (len, dots) = (len + 1, dots + 1),
+            _ => len += 1,
+        }
+    }
+    len != 0 && !is_dots(len, dots)
 }
 
 #[cfg(test)]
@@ -61,6 +73,35 @@ mod tests {
             "a\0b",
         ] {
             assert!(!safe(bad), "{bad:?}");
+        }
+        for good in ["...", "a/.../b", ".a/b.", "a/..b", "ü/ß.dds"] {
+            assert!(safe(good), "{good:?}");
+        }
+    }
+
+    /// The rule as it reads: no empty, `.` or `..` segment, and none holding `\`, `:` or NUL.
+    fn by_segments(path: &str) -> bool {
+        !path.is_empty()
+            && path.split('/').all(|segment| {
+                !matches!(segment, "" | "." | "..") && !segment.contains(['\\', ':', '\0'])
+            })
+    }
+
+    #[test]
+    fn the_one_pass_check_agrees_with_the_rule_on_every_short_path() {
+        // Every string of up to five characters from those the rule looks at.
+        let alphabet = ['a', '.', '/', '\\', ':', '\0', 'é'];
+        let mut paths = vec![String::new()];
+        let mut level = vec![String::new()];
+        for _ in 0..5 {
+            level = (level.iter())
+                .flat_map(|p| alphabet.iter().map(move |c| format!("{p}{c}")))
+                .collect();
+            paths.extend(level.iter().cloned());
+        }
+        assert_eq!(paths.len(), (0..=5).map(|n| 7usize.pow(n)).sum::<usize>());
+        for path in &paths {
+            assert_eq!(safe(path), by_segments(path), "{path:?}");
         }
     }
 }
