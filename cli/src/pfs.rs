@@ -640,31 +640,41 @@ fn extract_one(
              backslash, a colon or a NUL); not written"
         );
     }
-    let target = output.join(path);
+    // Only messages need the whole path under the output folder.
+    let target = || output.join(path);
     // An existing file is refused when the file is created (create_in), not looked up first:
     // one path walk less a file (a statx was 8 % of the run, perf).
     let bytes = install
         .read(&item.file, path, &mut worker.reader, &mut worker.buffer)
         .map_err(install_error)?;
-    if let Some((folder, _)) = path.rsplit_once('/') {
-        // make_folders looks the set up again (the lock is not held across the call).
-        let known = made_set(made).contains(folder);
-        if !known {
+    let (folder, name) = path.rsplit_once('/').unwrap_or(("", path));
+    if !folder.is_empty() {
+        // The folder the last file went into (kept open) is made already: the shared set (and
+        // its lock) is asked once a folder, not once a file. make_folders looks the set up
+        // again (the lock is not held across the call).
+        #[cfg(unix)]
+        let open = worker
+            .folder
+            .as_ref()
+            .is_some_and(|open| open.path == folder);
+        #[cfg(not(unix))]
+        let open = false;
+        if !open && !made_set(made).contains(folder) {
             make_folders(output, folder, made).map_err(|e| anyhow!("{path}: {e:#}"))?;
         }
     }
     #[cfg(unix)]
-    let created = {
-        let (folder, name) = path.rsplit_once('/').unwrap_or(("", path));
-        open_folder(&mut worker.folder, output, folder)
-            .and_then(|dir| create_in(dir, name, &target, force))
-    };
+    let created = open_folder(&mut worker.folder, output, folder)
+        .and_then(|dir| create_in(dir, name, target, force));
     #[cfg(not(unix))]
-    let created = create_target(&target, force);
+    let created = {
+        let _ = name;
+        create_target(&target(), force)
+    };
     created
         .and_then(|mut file| {
             file.write_all(bytes)
-                .map_err(|e| anyhow!("cannot write {}: {e}", target.display()))
+                .map_err(|e| anyhow!("cannot write {}: {e}", target().display()))
         })
         // As context, so that the batch can tell an existing file from other failures.
         .with_context(|| path.to_string())?;
@@ -803,14 +813,14 @@ fn open_folder<'f>(
         .ok_or_else(|| anyhow!("cannot open {}", output.join(folder).display()))
 }
 
-/// Creates the file `name` in the open folder `dir` (`target` is its path, for messages), as
+/// Creates the file `name` in the open folder `dir` (`target` makes its path, for messages), as
 /// `create_target` does: refused if it exists without `force`; with `force`, a symbolic link
 /// there is replaced, never followed.
 #[cfg(unix)]
 fn create_in(
     dir: &rustix::fd::OwnedFd,
     name: &str,
-    target: &Path,
+    target: impl Fn() -> PathBuf,
     force: bool,
 ) -> Result<std::fs::File> {
     use rustix::fs::{AtFlags, Mode, OFlags};
@@ -826,7 +836,7 @@ fn create_in(
             rustix::fs::unlinkat(dir, name, AtFlags::empty()).map_err(|e| {
                 anyhow!(
                     "cannot replace {}: {}",
-                    target.display(),
+                    target().display(),
                     io::Error::from(e)
                 )
             })?;
@@ -836,10 +846,10 @@ fn create_in(
     };
     match opened {
         Ok(fd) => Ok(std::fs::File::from(fd)),
-        Err(rustix::io::Errno::EXIST) => Err(files::Exists(target.to_path_buf()).into()),
+        Err(rustix::io::Errno::EXIST) => Err(files::Exists(target()).into()),
         Err(e) => Err(anyhow!(
             "cannot create {}: {}",
-            target.display(),
+            target().display(),
             io::Error::from(e)
         )),
     }
