@@ -61,6 +61,11 @@ pub(crate) struct Step {
     pub(super) array: usize,
     pub(super) array_start: usize,
     pub(super) array_end: usize,
+    /// For [`Op::StrArray`], the file's slot layout: log2 of the offsets per word (`u8::MAX` when
+    /// that is not a power of two), bits per offset and their mask.
+    pub(super) slot_log2: u8,
+    pub(super) slot_bits: u8,
+    pub(super) slot_mask: u32,
 }
 
 impl Step {
@@ -77,6 +82,9 @@ impl Step {
         array: 0,
         array_start: 0,
         array_end: 0,
+        slot_log2: 0,
+        slot_bits: 0,
+        slot_mask: 0,
     };
 
     /// Compiles a field of `kind` at byte `pos`, bits `bit_offset..bit_offset + width` of its
@@ -104,6 +112,9 @@ impl Step {
             array: 0,
             array_start: 0,
             array_end: 0,
+            slot_log2: 0,
+            slot_bits: 0,
+            slot_mask: 0,
         };
         step.op = match kind {
             FieldKind::Int { signed: true } => Op::Signed,
@@ -113,9 +124,22 @@ impl Step {
             FieldKind::U64 => Op::U64,
             FieldKind::StrArray { array } => {
                 step.array = array;
-                if let Some((start, end)) = arrays.and_then(|a| a.array_range(array)) {
-                    step.array_start = start;
-                    step.array_end = end.max(start);
+                if let Some(arrays) = arrays {
+                    if let Some((start, end)) = arrays.array_range(array) {
+                        // Inside the section, so that the fast path's one slice of it holds.
+                        step.array_start = start.min(end);
+                        step.array_end = end;
+                    }
+                    let per_word = arrays.offsets_per_word();
+                    step.slot_log2 = if per_word.is_power_of_two() {
+                        per_word.trailing_zeros() as u8
+                    } else {
+                        u8::MAX
+                    };
+                    step.slot_bits = arrays.bits_per_offset();
+                    step.slot_mask = u32::MAX
+                        .checked_shr(32u32.saturating_sub(u32::from(step.slot_bits)))
+                        .unwrap_or(0);
                 }
                 Op::StrArray
             }
@@ -190,26 +214,21 @@ const fn zero_bytes(v: u64) -> u64 {
 /// the caller to [`StrArrays::offset`] for the precise error.
 #[inline(always)]
 pub(super) fn slot_fast(arrays: &StrArrays<'_>, step: &Step, index: u32) -> Option<u32> {
-    let (word_index, slot) = match arrays.per_word_log2() {
+    let (word_index, slot) = if step.slot_log2 < 32 {
         // The usual layouts (1, 2, 4 offsets per word) need no division.
-        Some(log2) => (index >> log2, index & ((1 << log2) - 1)),
-        None => {
-            let per = u32::from(arrays.offsets_per_word());
-            (index.checked_div(per)?, index.checked_rem(per)?)
-        }
+        let log2 = u32::from(step.slot_log2);
+        (index >> log2, index & ((1 << log2) - 1))
+    } else {
+        let per = u32::from(arrays.offsets_per_word());
+        (index.checked_div(per)?, index.checked_rem(per)?)
     };
-    let at = usize::try_from(word_index)
-        .ok()?
-        .checked_mul(4)?
-        .checked_add(step.array_start)?;
-    if at.checked_add(4)? > step.array_end {
-        return None;
-    }
-    let b = arrays.array_data().get(at..at.checked_add(4)?)?;
+    let words = arrays.array_data().get(step.array_start..step.array_end)?;
+    let at = usize::try_from(word_index).ok()?.checked_mul(4)?;
+    let b = words.get(at..at.checked_add(4)?)?;
     let word = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
-    let shift = slot.checked_mul(u32::from(arrays.bits_per_offset()))?;
-    let bits = u64::from(word).checked_shr(shift).unwrap_or(0);
-    Some((bits & arrays.slot_mask()) as u32)
+    // `StrArrays::new` checked offsets per word × bits per offset <= 32, so a slot's shift,
+    // at most 32 − bits, stays under 32 (and is 0 when bits is 0).
+    Some(word.wrapping_shr(slot.wrapping_mul(u32::from(step.slot_bits))) & step.slot_mask)
 }
 
 /// `!!string`'s bytes, empty when the file has none.
