@@ -131,7 +131,7 @@ impl<'n> Schema<'n> {
         let value = if record.data.len() == self.record_size {
             self.decode(&record, spec)
         } else {
-            Err(size_error(&record))
+            Err(size_error(record.at, record.data.len()))
         };
         value.map_err(|e| WdbError::in_field(e, spec.name).in_record(record.name_bytes()))
     }
@@ -201,8 +201,11 @@ impl<'n> Schema<'n> {
         let record: Record<'n> = *record;
         if record.data.len() != self.record_size {
             return match self.fields.first() {
-                Some(spec) => Err(WdbError::in_field(size_error(&record), spec.name)
-                    .in_record(record.name_bytes())),
+                Some(spec) => Err(WdbError::in_field(
+                    size_error(record.at, record.data.len()),
+                    spec.name,
+                )
+                .in_record(record.name_bytes())),
                 None => Ok(()),
             };
         }
@@ -216,9 +219,9 @@ impl<'n> Schema<'n> {
                     Some(word) => word,
                     None => {
                         return Err(field_error(
-                            truncated(&record, step.pos as usize),
+                            truncated(record.at, record.data.len(), step.pos as usize),
                             spec,
-                            &record,
+                            record.name,
                         ));
                     }
                 };
@@ -245,7 +248,7 @@ impl<'n> Schema<'n> {
         F: FnMut(&FieldSpec<'n>, Value<'n>),
     {
         let step = &spec.step;
-        let fail = |e: Error| field_error(e, spec, record);
+        let fail = |e: Error| field_error(e, spec, record.name);
         // Each arm hands over its own variant, so a caller's `match` on the value folds away.
         match step.op {
             Op::Unsigned => f(spec, Value::UInt(u64::from(step.unsigned(word)))),
@@ -272,7 +275,11 @@ impl<'n> Schema<'n> {
             }
             Op::U64 => {
                 let Some(lo) = step.word(record.data, 4) else {
-                    return Err(fail(truncated(record, step.pos as usize + 4)));
+                    return Err(fail(truncated(
+                        record.at,
+                        record.data.len(),
+                        step.pos as usize + 4,
+                    )));
                 };
                 f(spec, Value::UInt(u64::from(word) << 32 | u64::from(lo)));
             }
@@ -287,7 +294,7 @@ impl<'n> Schema<'n> {
         // Every op starts with one big-endian word at the field's cell (in bounds for a record of
         // the schema's size: the check cannot fail, but costs one predictable branch).
         let Some(word) = step.word(record.data, 0) else {
-            return Err(truncated(record, step.pos as usize));
+            return Err(truncated(record.at, record.data.len(), step.pos as usize));
         };
         Ok(match step.op {
             Op::Unsigned => Value::UInt(u64::from(step.unsigned(word))),
@@ -297,7 +304,11 @@ impl<'n> Schema<'n> {
             Op::StrArray => Value::Str(self.str_array(record, step, word)?),
             Op::U64 => {
                 let Some(lo) = step.word(record.data, 4) else {
-                    return Err(truncated(record, step.pos as usize + 4));
+                    return Err(truncated(
+                        record.at,
+                        record.data.len(),
+                        step.pos as usize + 4,
+                    ));
                 };
                 Value::UInt(u64::from(word) << 32 | u64::from(lo))
             }
@@ -378,7 +389,7 @@ impl<'s, 'n> Iterator for Values<'s, 'n> {
         let value = if self.sized {
             self.schema.decode(&self.record, spec)
         } else {
-            Err(size_error(&self.record))
+            Err(size_error(self.record.at, self.record.data.len()))
         };
         Some((
             spec,
@@ -415,33 +426,34 @@ where
     }
 }
 
-/// `e` in field `spec` of `record`. Out of line, so that the decode loop does not prepare a
-/// field's name and a record's name for an error that it almost never makes.
+/// `e` in field `spec` of the record named `record`. Out of line and, like the other errors,
+/// given plain values rather than the `Record`, so that the decode loop neither prepares names
+/// nor keeps a copy of the record in memory for an error that it almost never makes.
 #[cold]
 #[inline(never)]
-fn field_error<'n>(e: Error, spec: &FieldSpec<'n>, record: &Record<'n>) -> WdbError<'n> {
-    WdbError::in_field(e, spec.name).in_record(record.name_bytes())
+fn field_error<'n>(e: Error, spec: &FieldSpec<'n>, record: &'n [u8; NAME_SIZE]) -> WdbError<'n> {
+    WdbError::in_field(e, spec.name).in_record(trim_name(record))
 }
 
 #[cold]
 #[inline(never)]
-fn size_error(record: &Record<'_>) -> Error {
+fn size_error(at: usize, len: usize) -> Error {
     Error::invalid(
-        u64_of(record.at),
+        u64_of(at),
         "WdbRecord.size",
-        u64_of(record.data.len()),
+        u64_of(len),
         "record size differs from the size its type list gives",
     )
 }
 
 #[cold]
 #[inline(never)]
-fn truncated(record: &Record<'_>, pos: usize) -> Error {
+fn truncated(at: usize, len: usize, pos: usize) -> Error {
     Error::truncated(
-        u64_of(record.at.saturating_add(pos)),
+        u64_of(at.saturating_add(pos)),
         "WdbRecord.cell",
         4,
-        u64_of(record.data.len().saturating_sub(pos)),
+        u64_of(len.saturating_sub(pos)),
     )
 }
 
