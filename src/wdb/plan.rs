@@ -181,10 +181,12 @@ impl Step {
 /// caller to [`super::sections::string`] for offset 0 without a section, or for the error.
 #[inline(always)]
 pub(super) fn string_fast(strings: &[u8], offset: u32) -> Option<&[u8]> {
-    let rest = strings.get(usize::try_from(offset).ok()?..)?;
+    let start = usize::try_from(offset).ok()?;
     // Most strings are short: test the first 16 bytes as two words without a loop, and cut the
-    // string from those 16 bytes (a length under 16 needs no second bounds check).
-    if let Some(head) = rest.first_chunk::<16>() {
+    // string from those 16 bytes (a length under 16 needs no second bounds check). On 64-bit
+    // targets a u32 offset plus 16 cannot overflow, so one comparison bounds the 16 bytes.
+    let head = strings.get(start..start.checked_add(16)?);
+    if let Some(head) = head.and_then(|h| h.first_chunk::<16>()) {
         let a = zero_bytes(u64::from_le_bytes(*head.first_chunk::<8>()?));
         if a != 0 {
             return head.get(..(a.trailing_zeros() / 8) as usize);
@@ -193,9 +195,11 @@ pub(super) fn string_fast(strings: &[u8], offset: u32) -> Option<&[u8]> {
         if b != 0 {
             return head.get(..8 + (b.trailing_zeros() / 8) as usize);
         }
+        let rest = strings.get(start..)?;
         let tail = rest.get(16..)?;
         return rest.get(..16 + nul_position(tail).unwrap_or(tail.len()));
     }
+    let rest = strings.get(start..)?;
     if rest.is_empty() {
         return None;
     }
