@@ -266,6 +266,8 @@ impl<'n> Schema<'n> {
                 arrays.as_ref(),
             );
         }
+        // A bit field right after a bit field of its cell takes the word that one read: the
+        // visitor then reads each bit-packed cell once.
         let mut previous: Option<Step> = None;
         for field in &mut fields {
             let step = &mut field.step;
