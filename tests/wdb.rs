@@ -516,3 +516,139 @@ fn container_errors_say_where() {
         "WdbHeader.entryCount"
     );
 }
+
+/// The visitor's fast paths (one word read for all the bit fields of a cell, the sign extension
+/// by `(bits ^ sign) - sign`, strings cut from their first 16 bytes, a string-array slot through
+/// the step's copy of the file's layout) against the values the writer was given, over every field
+/// kind: bit fields of every width 1–32 signed and unsigned at their extremes, a cell of 32
+/// one-bit fields, whole-word cells, floats, u32, u64, strings of 0–40 bytes (the last one at the
+/// end of `!!string`), and string arrays in four slot layouts, one not a power of two.
+#[test]
+fn the_visitor_gives_every_field_kind_as_written() {
+    use gamebin::write::wdb::StrArrayLayout;
+    let mut names: Vec<String> = vec!["sName".into(), "fScale".into(), "iWhole".into()];
+    let mut codes = vec![2u32, 1, 0];
+    // Widths 1..=32 in first-fit cells, alternating signed and unsigned.
+    for w in 1..=32u32 {
+        names.push(format!("{}{w}W{w}", if w % 2 == 0 { 'i' } else { 'u' }));
+    }
+    // 32 one-bit fields: one cell.
+    for k in 0..32 {
+        names.push(format!("u1Bit{k}"));
+    }
+    names.extend(["s4Kind", "u28Pad", "uWord", "sModel", "s8Icon", "i24Mid"].map(String::from));
+    names.extend(["fPitch", "uCount", "u64Size", "sLast"].map(String::from));
+    let widths: Vec<u32> = names
+        .iter()
+        .map(|n| {
+            n[1..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect::<String>()
+        })
+        .map(|d| d.parse().unwrap_or(0))
+        .collect();
+    // Bit-packed cells for the fields after the first three, first fit, as the reader lays them.
+    let mut used = 0;
+    for (name, &w) in names.iter().zip(&widths).skip(3) {
+        match name.as_str() {
+            "uWord" => {
+                codes.push(0);
+                used = 32;
+            }
+            "sModel" | "sLast" => {
+                codes.push(2);
+                used = 32;
+            }
+            "fPitch" => {
+                codes.push(1);
+                used = 32;
+            }
+            "uCount" | "u64Size" => {
+                codes.push(3);
+                used = 32;
+            }
+            _ if used + w > 32 || codes.len() == 3 => {
+                codes.push(0);
+                used = w;
+            }
+            _ => used += w,
+        }
+    }
+    let pool: Vec<String> = (0..=40)
+        .map(|n| "abcdefghijklmnopqrstuvwxyz0123456789ABCDE"[..n].into())
+        .collect();
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for (per_word, bits) in [(2u8, 16u8), (4, 8), (3, 10), (1, 32)] {
+        let mut records = Vec::new();
+        for r in 0..120usize {
+            let mut values = Vec::new();
+            for (name, &w) in names.iter().zip(&widths) {
+                let raw = next();
+                // The first records take the extremes, the rest random values.
+                let pick = |lo: i128, hi: i128| match r {
+                    0 => lo,
+                    1 => hi,
+                    2 => 0,
+                    _ => lo + (raw as i128).rem_euclid(hi - lo + 1),
+                };
+                let value = match (name.as_bytes()[0], w) {
+                    (b's', 0) => TableValue::Str(pool[(raw % 40) as usize].clone()),
+                    (b's', _) => TableValue::Str(format!("{name}_{}", raw % 7)),
+                    (b'f', _) => TableValue::Float(f32::from_bits(raw as u32 & 0x3fff_ffff)),
+                    (b'i', 0) => TableValue::Int(pick(i32::MIN.into(), i32::MAX.into()) as i64),
+                    (b'i', w) => TableValue::Int(pick(-(1 << (w - 1)), (1 << (w - 1)) - 1) as i64),
+                    (_, 64) => TableValue::UInt(pick(0, u64::MAX.into()) as u64),
+                    (_, 0) => TableValue::UInt(pick(0, u32::MAX.into()) as u64),
+                    (_, w) => TableValue::UInt(pick(0, (1 << w) - 1) as u64),
+                };
+                values.push(value);
+            }
+            if r == 3 {
+                // The longest string last in `!!string`, nothing after its NUL.
+                *values.last_mut().unwrap() = TableValue::Str("z".repeat(40));
+            }
+            records.push(TableRecord {
+                name: format!("r{r:04}"),
+                values,
+            });
+        }
+        let table = WdbTable {
+            sheet_name: Some("EveryKind".into()),
+            version: Some(1),
+            type_codes: codes.clone(),
+            field_names: Some(names.clone()),
+            write_field_names: true,
+            str_array: Some(StrArrayLayout {
+                offsets_per_word: per_word,
+                bits_per_offset: bits,
+            }),
+            string_arrays: vec![Vec::new(); 2],
+            records: records.clone(),
+            ..WdbTable::default()
+        };
+        let bytes = table.to_bytes().unwrap();
+        let view = WdbView::from_bytes(&bytes).unwrap();
+        let schema = view.schema().unwrap();
+        assert_eq!(schema.len(), names.len());
+        for record in view.records() {
+            let written = records
+                .iter()
+                .find(|r| r.name.as_bytes() == record.name_bytes())
+                .unwrap();
+            let mut visited = Vec::new();
+            schema
+                .for_each_value(&record, |_, value| visited.push(value))
+                .unwrap();
+            let want: Vec<Value<'_>> = written.values.iter().map(expected).collect();
+            assert_eq!(visited, want, "{per_word}×{bits}, {:?}", record.name());
+        }
+        visitor_agrees(&bytes);
+    }
+}

@@ -1,10 +1,11 @@
 //! The decode plan: each field compiled once, when the schema is built, into a [`Step`] that a
 //! record decode runs without looking at the field's name, kind or width again.
 //!
-//! A record decode is then one size check per record and, per field, one word read at a
-//! precomputed position and one branch on a small op code: bit fields are two shifts (left so the
-//! field's top bit is bit 31, then right, arithmetic when signed, so masking and sign extension
-//! are the same two instructions), string-array slots know their array's byte range in
+//! A record decode is then one size check per record and, per cell, one word read at a
+//! precomputed position (the visitor reads a bit-packed cell once for all its fields), and per
+//! field one branch on a small op code: bit fields are a shift, a mask and a
+//! sign extension by `(bits ^ sign) - sign` (with `sign` 0 for an unsigned field, so both kinds
+//! take the same instructions, no branch), string-array slots know their array's byte range in
 //! `!!strArray` already. Only the success path is fast: any failure (an offset outside `!!string`,
 //! an index outside its array, a missing section) goes back to the general readers in `sections`,
 //! which make the precise error.
@@ -18,16 +19,15 @@ const MAX_POS: u32 = u32::MAX - 8;
 /// What a step does with its cell's word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Op {
-    /// `(word << left) >> right`, zero-extended: `u` bit fields, whole-word `u` cells, u32 cells.
+    /// `(word >> shift) & mask`: `u` bit fields, whole-word `u` cells, u32 cells.
     Unsigned,
-    /// `(word << left) >> right` on the word as i32, sign-extended: `i`/`f` bit fields and
-    /// whole-word signed cells.
+    /// `(word >> shift) & mask`, sign-extended: `i`/`f` bit fields and whole-word signed cells.
     Signed,
     /// The word is an f32.
     Float,
     /// The word is an offset into `!!string`.
     String,
-    /// `(word << left) >> right` is a slot of string array `array`.
+    /// `(word >> shift) & mask` is a slot of string array `array`.
     StrArray,
     /// The word and the next one are a big-endian u64.
     U64,
@@ -42,13 +42,16 @@ pub(crate) struct Step {
     pub(super) bits: bool,
     /// `op` is [`Op::Signed`].
     pub(super) signed: bool,
-    /// A bit field whose next field is a bit field of the same cell: the decode extracts both
-    /// from one word read, in one turn of its loop.
-    pub(super) pair: bool,
-    /// Shift that drops the bits above the field (32 − bit offset − width).
-    pub(super) left: u8,
-    /// Shift that brings the field to bit 0 (32 − width).
-    pub(super) right: u8,
+    /// A bit field whose previous field is a bit field of the same cell: the visitor extracts it
+    /// from the word it read for that field, without reading it again.
+    pub(super) same_word: bool,
+    /// The field's first bit (0 = least significant), at most 31.
+    pub(super) shift: u8,
+    /// The field's bits once shifted down (`u32::MAX` for whole words).
+    pub(super) mask: u32,
+    /// The field's top bit for a signed field, else 0: `(bits ^ sign) - sign` sign-extends, and
+    /// is the bits themselves when `sign` is 0, so both kinds take the same instructions.
+    pub(super) sign: u32,
     /// Byte offset of the cell's word in the record (`u32::MAX` if it does not fit: no record can
     /// be that large, so the size check fails first). A `u32` so that `pos + 4` cannot overflow
     /// and the bounds check is one comparison.
@@ -58,6 +61,11 @@ pub(crate) struct Step {
     pub(super) array: usize,
     pub(super) array_start: usize,
     pub(super) array_end: usize,
+    /// For [`Op::StrArray`], the file's slot layout: log2 of the offsets per word (`u8::MAX` when
+    /// that is not a power of two), bits per offset and their mask.
+    pub(super) slot_log2: u8,
+    pub(super) slot_bits: u8,
+    pub(super) slot_mask: u32,
 }
 
 impl Step {
@@ -66,13 +74,17 @@ impl Step {
         op: Op::Unsigned,
         bits: false,
         signed: false,
-        pair: false,
-        left: 0,
-        right: 0,
+        same_word: false,
+        shift: 0,
+        mask: 0,
+        sign: 0,
         pos: 0,
         array: 0,
         array_start: 0,
         array_end: 0,
+        slot_log2: 0,
+        slot_bits: 0,
+        slot_mask: 0,
     };
 
     /// Compiles a field of `kind` at byte `pos`, bits `bit_offset..bit_offset + width` of its
@@ -85,21 +97,24 @@ impl Step {
         arrays: Option<&StrArrays<'_>>,
     ) -> Step {
         let width = width.clamp(1, 32);
-        let left = 32u8.saturating_sub(bit_offset).saturating_sub(width);
-        let right = 32 - width;
+        let mask = u32::MAX >> (32 - width);
         let mut step = Step {
             op: Op::Unsigned,
             bits: false,
             signed: false,
-            pair: false,
-            left,
-            right,
+            same_word: false,
+            shift: bit_offset.min(31),
+            mask,
+            sign: 0,
             // Clamped so that `word`'s `pos + at + 4` fits any `usize`; no record is that long,
             // so a clamped position fails its read and the general reader makes the error.
             pos: u32::try_from(pos).unwrap_or(u32::MAX).min(MAX_POS),
             array: 0,
             array_start: 0,
             array_end: 0,
+            slot_log2: 0,
+            slot_bits: 0,
+            slot_mask: 0,
         };
         step.op = match kind {
             FieldKind::Int { signed: true } => Op::Signed,
@@ -109,15 +124,31 @@ impl Step {
             FieldKind::U64 => Op::U64,
             FieldKind::StrArray { array } => {
                 step.array = array;
-                if let Some((start, end)) = arrays.and_then(|a| a.array_range(array)) {
-                    step.array_start = start;
-                    step.array_end = end.max(start);
+                if let Some(arrays) = arrays {
+                    if let Some((start, end)) = arrays.array_range(array) {
+                        // Inside the section, so that the fast path's one slice of it holds.
+                        step.array_start = start.min(end);
+                        step.array_end = end;
+                    }
+                    let per_word = arrays.offsets_per_word();
+                    step.slot_log2 = if per_word.is_power_of_two() {
+                        per_word.trailing_zeros() as u8
+                    } else {
+                        u8::MAX
+                    };
+                    step.slot_bits = arrays.bits_per_offset();
+                    step.slot_mask = u32::MAX
+                        .checked_shr(32u32.saturating_sub(u32::from(step.slot_bits)))
+                        .unwrap_or(0);
                 }
                 Op::StrArray
             }
         };
         step.bits = matches!(step.op, Op::Unsigned | Op::Signed);
         step.signed = step.op == Op::Signed;
+        if step.signed {
+            step.sign = mask ^ (mask >> 1);
+        }
         step
     }
 
@@ -135,13 +166,14 @@ impl Step {
     /// The field's bits, zero-extended.
     #[inline(always)]
     pub(super) const fn unsigned(&self, word: u32) -> u32 {
-        (word << self.left) >> self.right
+        word.wrapping_shr(self.shift as u32) & self.mask
     }
 
-    /// The field's bits, sign-extended.
+    /// The field's value in 64 bits: sign-extended for a signed field, zero-extended otherwise.
     #[inline(always)]
-    pub(super) const fn signed(&self, word: u32) -> i32 {
-        ((word << self.left) as i32) >> self.right
+    pub(super) const fn extended(&self, word: u32) -> u64 {
+        let sign = self.sign as u64;
+        (self.unsigned(word) as u64 ^ sign).wrapping_sub(sign)
     }
 }
 
@@ -149,26 +181,23 @@ impl Step {
 /// caller to [`super::sections::string`] for offset 0 without a section, or for the error.
 #[inline(always)]
 pub(super) fn string_fast(strings: &[u8], offset: u32) -> Option<&[u8]> {
-    // On 64-bit targets a u32 offset plus 16 cannot overflow (the check folds away), so one
-    // comparison bounds the 16 bytes.
     let start = usize::try_from(offset).ok()?;
-    let head_end = start.checked_add(16)?;
-    // Most strings are short: test the first 16 bytes as two words without a loop.
-    if let Some(head) = strings.get(start..head_end) {
-        let (a, b) = head.split_at_checked(8)?;
-        let a = zero_bytes(u64::from_le_bytes(a.try_into().ok()?));
-        let len = if a != 0 {
-            (a.trailing_zeros() / 8) as usize
-        } else {
-            let b = zero_bytes(u64::from_le_bytes(b.try_into().ok()?));
-            if b != 0 {
-                8 + (b.trailing_zeros() / 8) as usize
-            } else {
-                let tail = strings.get(head_end..)?;
-                16 + nul_position(tail).unwrap_or(tail.len())
-            }
-        };
-        return strings.get(start..start.checked_add(len)?);
+    // Most strings are short: test the first 16 bytes as two words without a loop, and cut the
+    // string from those 16 bytes (a length under 16 needs no second bounds check). On 64-bit
+    // targets a u32 offset plus 16 cannot overflow, so one comparison bounds the 16 bytes.
+    let head = strings.get(start..start.checked_add(16)?);
+    if let Some(head) = head.and_then(|h| h.first_chunk::<16>()) {
+        let a = zero_bytes(u64::from_le_bytes(*head.first_chunk::<8>()?));
+        if a != 0 {
+            return head.get(..(a.trailing_zeros() / 8) as usize);
+        }
+        let b = zero_bytes(u64::from_le_bytes(*head.last_chunk::<8>()?));
+        if b != 0 {
+            return head.get(..8 + (b.trailing_zeros() / 8) as usize);
+        }
+        let rest = strings.get(start..)?;
+        let tail = rest.get(16..)?;
+        return rest.get(..16 + nul_position(tail).unwrap_or(tail.len()));
     }
     let rest = strings.get(start..)?;
     if rest.is_empty() {
@@ -189,26 +218,21 @@ const fn zero_bytes(v: u64) -> u64 {
 /// the caller to [`StrArrays::offset`] for the precise error.
 #[inline(always)]
 pub(super) fn slot_fast(arrays: &StrArrays<'_>, step: &Step, index: u32) -> Option<u32> {
-    let (word_index, slot) = match arrays.per_word_log2() {
+    let (word_index, slot) = if step.slot_log2 < 32 {
         // The usual layouts (1, 2, 4 offsets per word) need no division.
-        Some(log2) => (index >> log2, index & ((1 << log2) - 1)),
-        None => {
-            let per = u32::from(arrays.offsets_per_word());
-            (index.checked_div(per)?, index.checked_rem(per)?)
-        }
+        let log2 = u32::from(step.slot_log2);
+        (index >> log2, index & ((1 << log2) - 1))
+    } else {
+        let per = u32::from(arrays.offsets_per_word());
+        (index.checked_div(per)?, index.checked_rem(per)?)
     };
-    let at = usize::try_from(word_index)
-        .ok()?
-        .checked_mul(4)?
-        .checked_add(step.array_start)?;
-    if at.checked_add(4)? > step.array_end {
-        return None;
-    }
-    let b = arrays.array_data().get(at..at.checked_add(4)?)?;
+    let words = arrays.array_data().get(step.array_start..step.array_end)?;
+    let at = usize::try_from(word_index).ok()?.checked_mul(4)?;
+    let b = words.get(at..at.checked_add(4)?)?;
     let word = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
-    let shift = slot.checked_mul(u32::from(arrays.bits_per_offset()))?;
-    let bits = u64::from(word).checked_shr(shift).unwrap_or(0);
-    Some((bits & arrays.slot_mask()) as u32)
+    // `StrArrays::new` checked offsets per word × bits per offset <= 32, so a slot's shift,
+    // at most 32 − bits, stays under 32 (and is 0 when bits is 0).
+    Some(word.wrapping_shr(slot.wrapping_mul(u32::from(step.slot_bits))) & step.slot_mask)
 }
 
 /// `!!string`'s bytes, empty when the file has none.

@@ -131,7 +131,7 @@ impl<'n> Schema<'n> {
         let value = if record.data.len() == self.record_size {
             self.decode(&record, spec)
         } else {
-            Err(size_error(&record))
+            Err(size_error(record.at, record.data.len()))
         };
         value.map_err(|e| WdbError::in_field(e, spec.name).in_record(record.name_bytes()))
     }
@@ -201,51 +201,87 @@ impl<'n> Schema<'n> {
         let record: Record<'n> = *record;
         if record.data.len() != self.record_size {
             return match self.fields.first() {
-                Some(spec) => Err(WdbError::in_field(size_error(&record), spec.name)
-                    .in_record(record.name_bytes())),
+                Some(spec) => Err(WdbError::in_field(
+                    size_error(record.at, record.data.len()),
+                    spec.name,
+                )
+                .in_record(record.name_bytes())),
                 None => Ok(()),
             };
         }
-        let fail = |e: Error, spec: &FieldSpec<'n>| {
-            WdbError::in_field(e, spec.name).in_record(record.name_bytes())
-        };
-        let mut rest = self.fields.as_slice();
-        while let Some((spec, tail)) = rest.split_first() {
-            rest = tail;
+        // Bit fields of the cell the previous field read take its word: one test, the shortest
+        // path of the loop.
+        let mut word = 0u32;
+        for spec in &self.fields {
             let step = &spec.step;
-            let Some(word) = step.word(record.data, 0) else {
-                return Err(fail(truncated(&record, step.pos as usize), spec));
-            };
-            // Each arm hands over its own variant, so a caller's `match` on the value folds away.
-            if step.bits {
-                bit_field(spec, word, &mut f);
-                if step.pair {
-                    // The next field is a bit field of the same word.
-                    if let Some((second, tail)) = rest.split_first() {
-                        rest = tail;
-                        bit_field(second, word, &mut f);
+            if !step.same_word {
+                word = match step.word(record.data, 0) {
+                    Some(word) => word,
+                    None => {
+                        return Err(field_error(
+                            truncated(record.at, record.data.len(), step.pos as usize),
+                            spec,
+                            record.name,
+                        ));
                     }
+                };
+                if !step.bits {
+                    self.visit_word(&record, spec, word, &mut f)?;
+                    continue;
                 }
-                continue;
             }
-            match step.op {
-                Op::Unsigned => f(spec, Value::UInt(u64::from(step.unsigned(word)))),
-                Op::Signed => f(spec, Value::Int(i64::from(step.signed(word)))),
-                Op::Float => f(spec, Value::Float(f32::from_bits(word))),
-                Op::String => {
-                    let s = self.string(&record, step, word);
-                    f(spec, Value::Str(s.map_err(|e| fail(e, spec))?));
-                }
-                Op::StrArray => {
-                    let s = self.str_array(&record, step, word);
-                    f(spec, Value::Str(s.map_err(|e| fail(e, spec))?));
-                }
-                Op::U64 => {
-                    let Some(lo) = step.word(record.data, 4) else {
-                        return Err(fail(truncated(&record, step.pos as usize + 4), spec));
-                    };
-                    f(spec, Value::UInt(u64::from(word) << 32 | u64::from(lo)));
-                }
+            bit_field(spec, word, &mut f);
+        }
+        Ok(())
+    }
+
+    /// Hands field `spec` of `record`, whose cell holds `word`, to `f`, unless it is a bit field.
+    #[inline(always)]
+    fn visit_word<F>(
+        &self,
+        record: &Record<'n>,
+        spec: &FieldSpec<'n>,
+        word: u32,
+        f: &mut F,
+    ) -> WdbResult<'n, ()>
+    where
+        F: FnMut(&FieldSpec<'n>, Value<'n>),
+    {
+        let step = &spec.step;
+        let fail = |e: Error| field_error(e, spec, record.name);
+        // Each arm hands over its own variant, so a caller's `match` on the value folds away.
+        match step.op {
+            Op::Unsigned => f(spec, Value::UInt(u64::from(step.unsigned(word)))),
+            Op::Signed => f(spec, Value::Int(step.extended(word) as i64)),
+            Op::Float => f(spec, Value::Float(f32::from_bits(word))),
+            // The fast paths' `None` is the only way to the slow paths and their `Result`.
+            Op::String => {
+                let s = match plan::string_fast(self.strings_data, word) {
+                    Some(s) => s,
+                    None => self
+                        .string_slow(cell_at(record, step), word)
+                        .map_err(fail)?,
+                };
+                f(spec, Value::Str(s));
+            }
+            Op::StrArray => {
+                let s = match self.str_array_fast(step, word) {
+                    Some(s) => s,
+                    None => self
+                        .str_array_slow(cell_at(record, step), step.array, step.unsigned(word))
+                        .map_err(fail)?,
+                };
+                f(spec, Value::Str(s));
+            }
+            Op::U64 => {
+                let Some(lo) = step.word(record.data, 4) else {
+                    return Err(fail(truncated(
+                        record.at,
+                        record.data.len(),
+                        step.pos as usize + 4,
+                    )));
+                };
+                f(spec, Value::UInt(u64::from(word) << 32 | u64::from(lo)));
             }
         }
         Ok(())
@@ -258,17 +294,21 @@ impl<'n> Schema<'n> {
         // Every op starts with one big-endian word at the field's cell (in bounds for a record of
         // the schema's size: the check cannot fail, but costs one predictable branch).
         let Some(word) = step.word(record.data, 0) else {
-            return Err(truncated(record, step.pos as usize));
+            return Err(truncated(record.at, record.data.len(), step.pos as usize));
         };
         Ok(match step.op {
             Op::Unsigned => Value::UInt(u64::from(step.unsigned(word))),
-            Op::Signed => Value::Int(i64::from(step.signed(word))),
+            Op::Signed => Value::Int(step.extended(word) as i64),
             Op::Float => Value::Float(f32::from_bits(word)),
             Op::String => Value::Str(self.string(record, step, word)?),
             Op::StrArray => Value::Str(self.str_array(record, step, word)?),
             Op::U64 => {
                 let Some(lo) = step.word(record.data, 4) else {
-                    return Err(truncated(record, step.pos as usize + 4));
+                    return Err(truncated(
+                        record.at,
+                        record.data.len(),
+                        step.pos as usize + 4,
+                    ));
                 };
                 Value::UInt(u64::from(word) << 32 | u64::from(lo))
             }
@@ -289,16 +329,18 @@ impl<'n> Schema<'n> {
     /// the fast path through the `!!strArray` slot, else the slow one.
     #[inline(always)]
     fn str_array(&self, record: &Record<'n>, step: &Step, word: u32) -> Result<&'n [u8], Error> {
-        let index = step.unsigned(word);
-        let fast = self
-            .arrays
-            .as_ref()
-            .and_then(|arrays| plan::slot_fast(arrays, step, index))
-            .and_then(|offset| plan::string_fast(self.strings_data, offset));
-        match fast {
+        match self.str_array_fast(step, word) {
             Some(s) => Ok(s),
-            None => self.str_array_slow(cell_at(record, step), step.array, index),
+            None => self.str_array_slow(cell_at(record, step), step.array, step.unsigned(word)),
         }
+    }
+
+    /// The string of an `s#` field whose cell holds `word`, through the `!!strArray` slot, when
+    /// the fast paths resolve it.
+    #[inline(always)]
+    fn str_array_fast(&self, step: &Step, word: u32) -> Option<&'n [u8]> {
+        let offset = plan::slot_fast(self.arrays.as_ref()?, step, step.unsigned(word))?;
+        plan::string_fast(self.strings_data, offset)
     }
 
     /// A `!!string` field at file offset `at` the fast path did not resolve: offset 0 without the
@@ -347,7 +389,7 @@ impl<'s, 'n> Iterator for Values<'s, 'n> {
         let value = if self.sized {
             self.schema.decode(&self.record, spec)
         } else {
-            Err(size_error(&self.record))
+            Err(size_error(self.record.at, self.record.data.len()))
         };
         Some((
             spec,
@@ -375,32 +417,43 @@ where
     F: FnMut(&FieldSpec<'n>, Value<'n>),
 {
     let step = &spec.step;
+    // One computation for both kinds: a caller that treats them alike needs no branch.
+    let value = step.extended(word);
     if step.signed {
-        f(spec, Value::Int(i64::from(step.signed(word))));
+        f(spec, Value::Int(value as i64));
     } else {
-        f(spec, Value::UInt(u64::from(step.unsigned(word))));
+        f(spec, Value::UInt(value));
     }
+}
+
+/// `e` in field `spec` of the record named `record`. Out of line and, like the other errors,
+/// given plain values rather than the `Record`, so that the decode loop neither prepares names
+/// nor keeps a copy of the record in memory for an error that it almost never makes.
+#[cold]
+#[inline(never)]
+fn field_error<'n>(e: Error, spec: &FieldSpec<'n>, record: &'n [u8; NAME_SIZE]) -> WdbError<'n> {
+    WdbError::in_field(e, spec.name).in_record(trim_name(record))
 }
 
 #[cold]
 #[inline(never)]
-fn size_error(record: &Record<'_>) -> Error {
+fn size_error(at: usize, len: usize) -> Error {
     Error::invalid(
-        u64_of(record.at),
+        u64_of(at),
         "WdbRecord.size",
-        u64_of(record.data.len()),
+        u64_of(len),
         "record size differs from the size its type list gives",
     )
 }
 
 #[cold]
 #[inline(never)]
-fn truncated(record: &Record<'_>, pos: usize) -> Error {
+fn truncated(at: usize, len: usize, pos: usize) -> Error {
     Error::truncated(
-        u64_of(record.at.saturating_add(pos)),
+        u64_of(at.saturating_add(pos)),
         "WdbRecord.cell",
         4,
-        u64_of(record.data.len().saturating_sub(pos)),
+        u64_of(len.saturating_sub(pos)),
     )
 }
 

@@ -266,12 +266,13 @@ impl<'n> Schema<'n> {
                 arrays.as_ref(),
             );
         }
-        // Pairs of bit fields in one cell, from the first field on (a field is in one pair).
-        let mut i = 0usize;
-        while let Some([first, second]) = fields.get_mut(i..i.saturating_add(2)) {
-            let pair = first.step.bits && second.step.bits && first.step.pos == second.step.pos;
-            first.step.pair = pair;
-            i += if pair { 2 } else { 1 };
+        // A bit field right after a bit field of its cell takes the word that one read: the
+        // visitor then reads each bit-packed cell once.
+        let mut previous: Option<Step> = None;
+        for field in &mut fields {
+            let step = &mut field.step;
+            step.same_word = step.bits && previous.is_some_and(|p| p.bits && p.pos == step.pos);
+            previous = Some(*step);
         }
         Ok(Schema {
             fields,

@@ -359,15 +359,6 @@ impl<'a> StrArrays<'a> {
         self.array.data
     }
 
-    /// log2 of the offsets per word when it is a power of two (shifts instead of a division).
-    pub(crate) const fn per_word_log2(&self) -> Option<u32> {
-        if self.per_word.is_power_of_two() {
-            Some(self.per_word.trailing_zeros())
-        } else {
-            None
-        }
-    }
-
     /// The mask of one slot's bits.
     pub(crate) const fn slot_mask(&self) -> u64 {
         (1u64 << self.bits) - 1
