@@ -73,6 +73,7 @@ impl PartialEq for PvsEventBoxes<'_> {
 
 impl<'a> PvsEventBoxes<'a> {
     /// Reads `count` ids or entries, as the EventBox version says.
+    #[inline(always)]
     pub(crate) fn read(
         cur: &mut Cursor<'a>,
         versions: Versions,

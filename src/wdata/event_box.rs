@@ -334,6 +334,11 @@ impl<'a> EventBox<'a> {
     }
 
     /// Reads one record of type `ty` (a known type) at the cursor.
+    // Inlined into a walk (in the caller's crate too), the record is built where the walk
+    // matches on it, rather than built here and copied out through the `Result`, every
+    // variant's fields gathered into one return slot: 2.3 M of the 56 M instructions of the
+    // bench's walk.
+    #[inline]
     pub(crate) fn read(cur: &mut Cursor<'a>, versions: Versions, ty: EventBoxType) -> Result<Self> {
         // No EventBox depends on its place in its group.
         fn read<'a, R: Record<'a, Context = Versions>>(
