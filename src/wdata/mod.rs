@@ -654,8 +654,8 @@ pub(crate) fn looks_like(data: &[u8]) -> bool {
 /// Every typed EventBox of every group, in index order: what
 /// [`WdataView::event_boxes`] returns.
 // Its own iterator rather than a `flat_map` over the groups: a walk steps through it once a
-// record, and the adapter's checks of its front and back iterators, and the copies of each
-// record through them, cost a tenth of a small record's read.
+// record, and the adapter checks its front and back iterators and moves each record through
+// them every time (not measured apart from the reads inlined with it: see BENCHMARKS.md).
 #[derive(Debug, Clone)]
 struct AllEventBoxes<'a> {
     view: WdataView<'a>,
