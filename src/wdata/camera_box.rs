@@ -73,6 +73,7 @@ impl PartialEq for PvsEventBoxes<'_> {
 
 impl<'a> PvsEventBoxes<'a> {
     /// Reads `count` ids or entries, as the EventBox version says.
+    #[inline(always)]
     pub(crate) fn read(
         cur: &mut Cursor<'a>,
         versions: Versions,
@@ -111,6 +112,83 @@ macro_rules! render_lists {
 
 render_lists!(CameraLists, SceneDetails);
 
+/// Where the four camera infos at `at` end, from their string lengths and list counts alone:
+/// `None` when any of it does not fit in `bytes` (the full read then says what and where).
+///
+/// The infos are stepped over twice for every time they are read (at open to find where the
+/// CameraBox group ends, and when a walk is handed each box), and read whole they cost twice as
+/// much: every list built, and the record's fields shuffled through the stack to build it. The
+/// layout is that of `CameraInfo` and `CameraLists` in `flat_records.rs`, and a test holds the
+/// two to the same end, or to failing together, on every fixture cut short or with a byte
+/// changed.
+#[inline]
+pub(crate) fn camera_infos_end(bytes: &[u8], at: usize, versions: Versions) -> Option<usize> {
+    // Past a string (its `u16` count of units, then the units).
+    let wstr = |at: usize| -> Option<usize> {
+        let &[low, high] = bytes.get(at..at.checked_add(2)?)? else {
+            return None;
+        };
+        let units = usize::from(u16::from_le_bytes([low, high]));
+        at.checked_add(2 + 2 * units)
+    };
+    let count = |at: usize| -> Option<usize> {
+        let &[a, b, c, d] = bytes.get(at..at.checked_add(4)?)? else {
+            return None;
+        };
+        usize::try_from(u32::from_le_bytes([a, b, c, d])).ok()
+    };
+    // Past `n` names, each after a `u32` when keyed; every name takes 2 bytes or more, so the
+    // loop ends by the end of the bytes whatever `n` says.
+    let names = |mut at: usize, n: usize, keyed: bool| -> Option<usize> {
+        for _ in 0..n {
+            if keyed {
+                at = at.checked_add(4)?;
+            }
+            at = wstr(at)?;
+            if at > bytes.len() {
+                return None;
+            }
+        }
+        Some(at)
+    };
+    let pvs_entries = gates::CAMERA_PVS_ENTRIES.stored(versions);
+    let render_keyed = gates::RENDER_ITEM_KEY.stored(versions);
+    let mut at = at;
+    for index in 0..4 {
+        if versions.event_box >= 3 || index == 0 {
+            at = wstr(at)?;
+        }
+        at = wstr(at)?;
+        // Position, rotation, FOV and the fourteen frustum floats.
+        at = at.checked_add(84)?;
+        if versions.event_box >= 5 {
+            at = at.checked_add(4)?;
+        }
+        if versions.event_box >= 4 {
+            let counts = at;
+            at = at.checked_add(44)?;
+            if at > bytes.len() {
+                return None;
+            }
+            let n = |i: usize| count(counts + 4 * i);
+            at = at.checked_add(n(0)?.checked_mul(4)?)?;
+            at = if pvs_entries {
+                names(at, n(1)?, true)?
+            } else {
+                at.checked_add(n(1)?.checked_mul(4)?)?
+            };
+            for list in 2..10 {
+                at = names(at, n(list)?, render_keyed)?;
+            }
+            at = at.checked_add(n(10)?.checked_mul(12)?)?;
+        }
+        if at > bytes.len() {
+            return None;
+        }
+    }
+    Some(at)
+}
+
 impl<'a> CameraBox<'a> {
     /// The four camera infos, in order (checked at open: always four).
     pub fn camera_infos(&self) -> CameraInfos<'a> {
@@ -123,5 +201,60 @@ impl<'a> CameraBox<'a> {
     /// Camera info `index` (0 to 3): `None` beyond 3, the read's error should it fail.
     pub fn camera_info(&self, index: usize) -> Option<Result<CameraInfo<'a>>> {
         self.camera_infos().nth(index)
+    }
+}
+
+#[cfg(all(test, feature = "synth"))]
+mod tests {
+    use super::*;
+    use crate::bytes::Bytes;
+    use crate::wdata::{EventBox, Run, WdataView};
+
+    /// Stepping over the infos by their lengths ends where reading them in full does, and fails
+    /// exactly when the full read fails (which then gives the error).
+    fn agree(bytes: &[u8], at: usize, versions: Versions) {
+        let mut cur = Cursor::new(Bytes::new(bytes), at);
+        let read = Run::<CameraInfo>::read(&mut cur, 4, versions).map(|_| cur.offset());
+        let stepped = camera_infos_end(bytes, at, versions);
+        assert_eq!(
+            stepped,
+            read.ok(),
+            "camera infos at {at} of {} bytes",
+            bytes.len()
+        );
+    }
+
+    #[test]
+    fn stepping_over_camera_infos_agrees_with_reading_them()
+    -> core::result::Result<(), Box<dyn std::error::Error>> {
+        let mut boxes = 0;
+        for (_, data) in crate::synth::wdata::fixtures()? {
+            let map = WdataView::from_bytes(&data)?;
+            let versions = map.versions();
+            let mut bad = data.clone();
+            for b in map.event_boxes() {
+                let EventBox::Camera(camera) = b? else {
+                    continue;
+                };
+                boxes += 1;
+                let at = camera.infos.offset();
+                agree(&data, at, versions);
+                // Cut short anywhere in the infos, or with a string length, a count or a
+                // number made huge, negative or odd.
+                let end = camera_infos_end(&data, at, versions).unwrap_or(data.len());
+                for len in at..end {
+                    agree(&data[..len], at, versions);
+                }
+                for i in at..end {
+                    for flip in [0xff, 0x80, 0x01] {
+                        bad[i] ^= flip;
+                        agree(&bad, at, versions);
+                        bad[i] ^= flip;
+                    }
+                }
+            }
+        }
+        assert!(boxes > 0, "no fixture has a CameraBox");
+        Ok(())
     }
 }

@@ -24,6 +24,7 @@ pub(crate) trait WdataCursor<'a> {
 }
 
 impl<'a> WdataCursor<'a> for Cursor<'a> {
+    #[inline]
     fn bool32(&mut self, what: &'static str) -> Result<Bool32> {
         Ok(*self.read::<Bool32>(what)?)
     }

@@ -529,7 +529,16 @@ impl InPlace for camera_infos {
     const MIN_SIZE: usize = 4 * <CameraInfo<'_> as super::Record<'_>>::MIN_SIZE;
     #[inline(always)]
     fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<Run<'a, CameraInfo<'a>>> {
-        Run::read(cur, 4, at.versions)
+        let bytes = cur.bytes();
+        // Stepped over by their lengths and counts; read in full only to report what is wrong.
+        match super::camera_box::camera_infos_end(bytes.as_slice(), cur.offset(), at.versions) {
+            Some(end) => {
+                let infos = Run::stepped(*cur, 4, at.versions);
+                *cur = Cursor::new(bytes, end);
+                Ok(infos)
+            }
+            None => Run::read(cur, 4, at.versions),
+        }
     }
     #[cfg(feature = "write")]
     fn write(s: &mut Encoder, value: &[model::CameraInfo; 4], at: FieldAt) -> WriteResult<()> {

@@ -191,6 +191,16 @@ impl<'a, R: Record<'a, Context = Versions>> Run<'a, R> {
         })
     }
 
+    /// The run of `count` records at the cursor, which the caller has checked by other means.
+    pub(crate) const fn stepped(cur: Cursor<'a>, count: u32, versions: Versions) -> Self {
+        Run {
+            cur,
+            count,
+            versions,
+            record: PhantomData,
+        }
+    }
+
     /// Reads an `i32` count (checked against `R::MIN_SIZE`), then the run.
     pub(crate) fn read_counted(
         cur: &mut Cursor<'a>,

@@ -49,6 +49,9 @@ impl<'a> WStr<'a> {
     }
 
     /// The stored code units, NULs included.
+    // Inlined into callers in other crates too: a walk that reads every string calls it once a
+    // string, and outlined the call cost as much as summing a short name's units.
+    #[inline]
     pub fn units(&self) -> impl DoubleEndedIterator<Item = u16> + ExactSizeIterator + use<'a> {
         self.bytes
             .chunks_exact(2)
