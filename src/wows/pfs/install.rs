@@ -425,7 +425,7 @@ impl GameInstall {
             });
         }
         // By id, for `volume_bytes`'s binary search: a read looked its volume up among a real
-        // install's hundreds by a scan (a third of a small file's read, callgrind).
+        // install's hundreds by a scan (a quarter of a read's instructions, callgrind).
         volumes.sort_unstable_by_key(|v| v.id);
         let mut install = GameInstall {
             // `names` and `file_records` are below 2^32 - 1 (checked above).
