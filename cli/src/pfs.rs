@@ -519,6 +519,13 @@ pub fn extract(
             selections.join(" ")
         );
     }
+    // create_dir_all's own word for a file in the way is "File exists".
+    if std::fs::metadata(output).is_ok_and(|m| !m.is_dir()) {
+        bail!(
+            "{}: exists and is not a folder (pfs extract writes into a folder)",
+            output.display()
+        );
+    }
     std::fs::create_dir_all(output)
         .with_context(|| format!("cannot create {}", output.display()))?;
     let bar = progress_bar(items.len());

@@ -297,6 +297,21 @@ fn extract_writes_every_file_and_replaces_none_without_force() {
         let wanted = path.starts_with("gui/") || path.ends_with(".geometry");
         assert_eq!(some.join(path).exists(), wanted, "{path}");
     }
+
+    // An output that is a file: said so, and the file left as it was.
+    let file = dir.join("a-file");
+    std::fs::write(&file, b"not a folder").unwrap();
+    let out = gamebin(&["pfs", "extract", arg(&game), "-o", arg(&file)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(&format!(
+            "{}: exists and is not a folder (pfs extract writes into a folder)",
+            file.display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), b"not a folder");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
