@@ -486,6 +486,11 @@ fn record_errors_name_the_record_and_the_field() {
     data[at + 7] |= 0x0f; // s4Kind = 15, beyond its 3 items (2 words)
     let e = field_error(&data, "a1", "s4Kind");
     assert!(e.contains("outside the field's string array"), "{e}");
+    // The first index past its last word (whose slots the next array's words follow).
+    let mut data = string_arrays_table().to_bytes().unwrap();
+    data[at + 7] = (data[at + 7] & 0xf0) | 4; // s4Kind = 4: word 2 of 2
+    let e = field_error(&data, "a1", "s4Kind");
+    assert!(e.contains("outside the field's string array"), "{e}");
 
     // A missing !!strArray that s# fields need.
     let mut data = string_arrays_table().to_bytes().unwrap();

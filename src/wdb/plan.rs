@@ -56,14 +56,16 @@ pub(crate) struct Step {
     /// be that large, so the size check fails first). A `u32` so that `pos + 4` cannot overflow
     /// and the bounds check is one comparison.
     pub(super) pos: u32,
-    /// For [`Op::StrArray`]: which array, and its bytes `[start, end)` inside `!!strArray`
-    /// (empty when the file has no such array: every slot then takes the error path).
+    /// For [`Op::StrArray`]: which array, the byte offset of its first word inside `!!strArray`
+    /// and its number of whole words (0 when the file has no such array, or when the offsets per
+    /// word are not a power of two: every slot then takes the general reader).
     pub(super) array: usize,
-    pub(super) array_start: usize,
-    pub(super) array_end: usize,
-    /// For [`Op::StrArray`], the file's slot layout: log2 of the offsets per word (`u8::MAX` when
-    /// that is not a power of two), bits per offset and their mask.
+    pub(super) array_start: u32,
+    pub(super) array_words: u32,
+    /// For [`Op::StrArray`], the file's slot layout: log2 of the offsets per word and the mask
+    /// of a slot index's low bits (its slot in the word), bits per offset and their mask.
     pub(super) slot_log2: u8,
+    pub(super) slot_index_mask: u32,
     pub(super) slot_bits: u8,
     pub(super) slot_mask: u32,
 }
@@ -81,8 +83,9 @@ impl Step {
         pos: 0,
         array: 0,
         array_start: 0,
-        array_end: 0,
+        array_words: 0,
         slot_log2: 0,
+        slot_index_mask: 0,
         slot_bits: 0,
         slot_mask: 0,
     };
@@ -111,8 +114,9 @@ impl Step {
             pos: u32::try_from(pos).unwrap_or(u32::MAX).min(MAX_POS),
             array: 0,
             array_start: 0,
-            array_end: 0,
+            array_words: 0,
             slot_log2: 0,
+            slot_index_mask: 0,
             slot_bits: 0,
             slot_mask: 0,
         };
@@ -125,17 +129,20 @@ impl Step {
             FieldKind::StrArray { array } => {
                 step.array = array;
                 if let Some(arrays) = arrays {
-                    if let Some((start, end)) = arrays.array_range(array) {
-                        // Inside the section, so that the fast path's one slice of it holds.
-                        step.array_start = start.min(end);
-                        step.array_end = end;
-                    }
                     let per_word = arrays.offsets_per_word();
-                    step.slot_log2 = if per_word.is_power_of_two() {
-                        per_word.trailing_zeros() as u8
-                    } else {
-                        u8::MAX
-                    };
+                    let range = arrays
+                        .array_range(array)
+                        .filter(|_| per_word.is_power_of_two());
+                    if let Some((start, end)) = range {
+                        if let Ok(start32) = u32::try_from(start) {
+                            // `end` is inside the section: every word the step counts is in it.
+                            step.array_start = start32;
+                            step.array_words =
+                                u32::try_from(end.saturating_sub(start) / 4).unwrap_or(0);
+                            step.slot_log2 = per_word.trailing_zeros() as u8;
+                            step.slot_index_mask = u32::from(per_word) - 1;
+                        }
+                    }
                     step.slot_bits = arrays.bits_per_offset();
                     step.slot_mask = u32::MAX
                         .checked_shr(32u32.saturating_sub(u32::from(step.slot_bits)))
@@ -214,22 +221,22 @@ const fn zero_bytes(v: u64) -> u64 {
     v.wrapping_sub(0x0101_0101_0101_0101) & !v & 0x8080_8080_8080_8080
 }
 
-/// The `!!string` offset in slot `index` of the step's array when the slot is there; `None` sends
-/// the caller to [`StrArrays::offset`] for the precise error.
+/// The `!!string` offset in slot `index` of the step's array, `data` being `!!strArray`'s bytes,
+/// when the slot is there; `None` sends the caller to [`StrArrays::offset`] for the value of a
+/// layout the step does not handle (offsets per word not a power of two) or the precise error.
 #[inline(always)]
-pub(super) fn slot_fast(arrays: &StrArrays<'_>, step: &Step, index: u32) -> Option<u32> {
-    let (word_index, slot) = if step.slot_log2 < 32 {
-        // The usual layouts (1, 2, 4 offsets per word) need no division.
-        let log2 = u32::from(step.slot_log2);
-        (index >> log2, index & ((1 << log2) - 1))
-    } else {
-        let per = u32::from(arrays.offsets_per_word());
-        (index.checked_div(per)?, index.checked_rem(per)?)
-    };
-    let words = arrays.array_data().get(step.array_start..step.array_end)?;
-    let at = usize::try_from(word_index).ok()?.checked_mul(4)?;
-    let b = words.get(at..at.checked_add(4)?)?;
+pub(super) fn slot_fast(data: &[u8], step: &Step, index: u32) -> Option<u32> {
+    // The usual layouts (1, 2, 4 offsets per word) need no division; an index past the array's
+    // last word (every index when the step has no words) fails the one comparison.
+    let word_index = index >> step.slot_log2;
+    if word_index >= step.array_words {
+        return None;
+    }
+    // Two u32 terms: the sum cannot overflow a 64-bit `usize`.
+    let at = (step.array_start as usize).checked_add((word_index as usize).checked_mul(4)?)?;
+    let b = data.get(at..at.checked_add(4)?)?;
     let word = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    let slot = index & step.slot_index_mask;
     // `StrArrays::new` checked offsets per word × bits per offset <= 32, so a slot's shift,
     // at most 32 − bits, stays under 32 (and is 0 when bits is 0).
     Some(word.wrapping_shr(slot.wrapping_mul(u32::from(step.slot_bits))) & step.slot_mask)

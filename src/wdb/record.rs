@@ -339,7 +339,7 @@ impl<'n> Schema<'n> {
     /// the fast paths resolve it.
     #[inline(always)]
     fn str_array_fast(&self, step: &Step, word: u32) -> Option<&'n [u8]> {
-        let offset = plan::slot_fast(self.arrays.as_ref()?, step, step.unsigned(word))?;
+        let offset = plan::slot_fast(self.array_data, step, step.unsigned(word))?;
         plan::string_fast(self.strings_data, offset)
     }
 

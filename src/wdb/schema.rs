@@ -90,6 +90,8 @@ pub struct Schema<'n> {
     pub(super) strings: Option<Section<'n>>,
     /// `!!string`'s bytes (empty without it), for the decode's fast path.
     pub(super) strings_data: &'n [u8],
+    /// `!!strArray`'s bytes (empty without it), for the decode's fast path.
+    pub(super) array_data: &'n [u8],
 }
 
 impl<'n> Schema<'n> {
@@ -277,6 +279,7 @@ impl<'n> Schema<'n> {
         Ok(Schema {
             fields,
             strings_data: strings_data(strings),
+            array_data: arrays.as_ref().map_or(&[], StrArrays::array_data),
             record_size: pos,
             cells: types.len(),
             arrays,
