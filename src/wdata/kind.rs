@@ -451,7 +451,8 @@ macro_rules! run_kinds {
             const MIN_SIZE: usize = 4;
             #[inline(always)]
             fn read<'a>(cur: &mut Cursor<'a>, at: FieldAt) -> Result<Run<'a, $record<'a>>> {
-                Run::read_counted(cur, at.versions, at.field)
+                // Stepped over by their lengths; read in full only to report what is wrong.
+                Run::read_counted_stepped(cur, at.versions, at.field)
             }
             #[cfg(feature = "write")]
             fn write(s: &mut Encoder, value: &Vec<model::$model>, at: FieldAt) -> WriteResult<()> {

@@ -86,6 +86,7 @@ mod obb;
 pub mod raw;
 mod records;
 mod scene;
+mod step;
 mod triggers;
 #[cfg(feature = "write")]
 pub mod write;

@@ -6,6 +6,7 @@ use core::marker::PhantomData;
 
 use super::Versions;
 use super::cursor::WdataCursor as _;
+use super::step::StepOver;
 use super::wstr::WStr;
 use crate::bytes::{Cursor, Place};
 use crate::error::Result;
@@ -201,6 +202,40 @@ impl<'a, R: Record<'a, Context = Versions>> Run<'a, R> {
         }
     }
 
+    /// Checks a run of `count` records at the cursor by stepping over them by their lengths
+    /// ([`StepOver`]), reading them in full only when the step does not fit (to report what is
+    /// wrong), and advances past it.
+    #[inline(always)]
+    pub(crate) fn read_stepped(cur: &mut Cursor<'a>, count: u32, versions: Versions) -> Result<Self>
+    where
+        R: StepOver,
+    {
+        let bytes = cur.bytes();
+        match R::run_end(bytes.as_slice(), cur.offset(), count, versions) {
+            Some(end) => {
+                let run = Self::stepped(*cur, count, versions);
+                *cur = Cursor::new(bytes, end);
+                Ok(run)
+            }
+            None => Self::read(cur, count, versions),
+        }
+    }
+
+    /// Reads an `i32` count (checked against `R::MIN_SIZE`), then the run, stepped over
+    /// ([`Run::read_stepped`]).
+    #[inline(always)]
+    pub(crate) fn read_counted_stepped(
+        cur: &mut Cursor<'a>,
+        versions: Versions,
+        what: &'static str,
+    ) -> Result<Self>
+    where
+        R: StepOver,
+    {
+        let count = cur.count(what, R::MIN_SIZE)?;
+        Self::read_stepped(cur, count, versions)
+    }
+
     /// Reads an `i32` count (checked against `R::MIN_SIZE`), then the run.
     pub(crate) fn read_counted(
         cur: &mut Cursor<'a>,
@@ -213,7 +248,7 @@ impl<'a, R: Record<'a, Context = Versions>> Run<'a, R> {
 
     /// Reads an `i32` count (checked against `R::MIN_SIZE`), then, when it is not zero, the
     /// value `between` reads (a scene resource's delay, stored between its path count and its
-    /// paths), then the run.
+    /// paths), then the run, stepped over ([`Run::read_stepped`]).
     // Always inlined, as the records' reads are (see `reader_records!`): `between` is a closure.
     #[inline(always)]
     pub(crate) fn read_counted_then<T>(
@@ -221,10 +256,13 @@ impl<'a, R: Record<'a, Context = Versions>> Run<'a, R> {
         versions: Versions,
         what: &'static str,
         between: impl FnOnce(&mut Cursor<'a>) -> Result<T>,
-    ) -> Result<(Option<T>, Self)> {
+    ) -> Result<(Option<T>, Self)>
+    where
+        R: StepOver,
+    {
         let count = cur.count(what, R::MIN_SIZE)?;
         let value = if count > 0 { Some(between(cur)?) } else { None };
-        Ok((value, Self::read(cur, count, versions)?))
+        Ok((value, Self::read_stepped(cur, count, versions)?))
     }
 
     /// Number of records.
