@@ -8,8 +8,8 @@ use zerocopy::little_endian::U32;
 use super::Versions;
 use super::flat_records::SceneDetails;
 pub use super::flat_records::{CameraBox, CameraInfo, CameraLists};
-use super::gates;
 use super::records::{NameList, Records};
+use super::{gates, step};
 use crate::bytes::Cursor;
 use crate::error::Result;
 
@@ -123,14 +123,7 @@ render_lists!(CameraLists, SceneDetails);
 /// changed.
 #[inline]
 pub(crate) fn camera_infos_end(bytes: &[u8], at: usize, versions: Versions) -> Option<usize> {
-    // Past a string (its `u16` count of units, then the units).
-    let wstr = |at: usize| -> Option<usize> {
-        let &[low, high] = bytes.get(at..at.checked_add(2)?)? else {
-            return None;
-        };
-        let units = usize::from(u16::from_le_bytes([low, high]));
-        at.checked_add(2 + 2 * units)
-    };
+    let wstr = |at: usize| step::wstr(bytes, at);
     let count = |at: usize| -> Option<usize> {
         let &[a, b, c, d] = bytes.get(at..at.checked_add(4)?)? else {
             return None;

@@ -229,6 +229,22 @@ pub enum EventBox<'a> {
     Obstacle(ObstacleBox<'a>),
 }
 
+/// One EventBox record of type `R`: no EventBox depends on its place in its group.
+#[inline(always)]
+fn read_one<'a, R: Record<'a, Context = Versions>>(
+    cur: &mut Cursor<'a>,
+    versions: Versions,
+) -> Result<R> {
+    R::read(
+        cur,
+        versions,
+        Place {
+            index: 0,
+            last: false,
+        },
+    )
+}
+
 impl<'a> EventBox<'a> {
     /// The record's type.
     pub fn event_box_type(&self) -> EventBoxType {
@@ -295,14 +311,7 @@ impl<'a> EventBox<'a> {
             count: u32,
         ) -> Result<()> {
             for _ in 0..count {
-                R::read(
-                    cur,
-                    versions,
-                    Place {
-                        index: 0,
-                        last: false,
-                    },
-                )?;
+                read_one::<R>(cur, versions)?;
             }
             Ok(())
         }
@@ -340,20 +349,7 @@ impl<'a> EventBox<'a> {
     // bench's walk.
     #[inline]
     pub(crate) fn read(cur: &mut Cursor<'a>, versions: Versions, ty: EventBoxType) -> Result<Self> {
-        // No EventBox depends on its place in its group.
-        fn read<'a, R: Record<'a, Context = Versions>>(
-            cur: &mut Cursor<'a>,
-            versions: Versions,
-        ) -> Result<R> {
-            R::read(
-                cur,
-                versions,
-                Place {
-                    index: 0,
-                    last: false,
-                },
-            )
-        }
+        use read_one as read;
         Ok(match ty {
             EventBoxType::CameraBox => EventBox::Camera(read(cur, versions)?),
             EventBoxType::RespawnBox => EventBox::Respawn(read(cur, versions)?),

@@ -19,14 +19,14 @@ pub(crate) trait StepOver {
 
 /// Past `n` bytes, when they fit.
 #[inline(always)]
-fn fixed(bytes: &[u8], at: usize, n: usize) -> Option<usize> {
+pub(crate) fn fixed(bytes: &[u8], at: usize, n: usize) -> Option<usize> {
     let end = at.checked_add(n)?;
     (end <= bytes.len()).then_some(end)
 }
 
 /// Past a string (its `u16` count of units, then the units), when it fits.
 #[inline(always)]
-fn wstr(bytes: &[u8], at: usize) -> Option<usize> {
+pub(crate) fn wstr(bytes: &[u8], at: usize) -> Option<usize> {
     let &[low, high] = bytes.get(at..at.checked_add(2)?)? else {
         return None;
     };
