@@ -221,10 +221,11 @@ macro_rules! read_field {
         }
     };
     (
-        $cur:ident, $v:ident, $p:ident, $kind:ident, $ver:ident $op:tt $min:literal $(|| $first:ident)?,
+        $cur:ident, $v:ident, $p:ident, $kind:ident,
+        gated [$stored:path] $ver:ident $op:tt $min:literal $(|| $first:ident)?,
         $label:literal, $fname:literal
     ) => {
-        if $v.$ver $op $min $(|| $crate::wdata::flat_records::$first($p))? {
+        if $stored($v, $p) {
             Some(read_in_place!($cur, $v, $p, $kind, $label, $fname))
         } else {
             None
@@ -361,13 +362,14 @@ macro_rules! write_field {
         }
     };
     (
-        $s:ident, $g:ident, $p:ident, $kind:ident, $ver:ident $op:tt $min:literal $(|| $first:ident)?,
+        $s:ident, $g:ident, $p:ident, $kind:ident,
+        gated [$stored:path] $ver:ident $op:tt $min:literal $(|| $first:ident)?,
         $val:expr, $what:expr
     ) => {
         if let Some(x) = $s.gate(
             &$val,
             $crate::wdata::gates::Decision {
-                stored: $g.$ver $op $min $(|| $crate::wdata::flat_records::$first($p))?,
+                stored: $stored($g, $p),
                 version: $g.$ver,
             },
             $what,
@@ -518,7 +520,7 @@ macro_rules! records {
                             versions,
                             place,
                             $kind,
-                            $($ver $op $min $(|| $first)?,)?
+                            $(gated [Self::$field] $ver $op $min $(|| $first)?,)?
                             $(unless $last ($why),)?
                             $label,
                             $fname
@@ -539,6 +541,28 @@ macro_rules! records {
                     )*
                     Ok($name { $($($then,)? $field,)* })
                 }
+            }
+
+            // The gates of the table, each once: whether a record stores a gated field.
+            impl $name<'_> {
+                $($(
+                    #[doc = concat!(
+                        "Whether a record at `place` of its run stores `", stringify!($field),
+                        "` at these versions: its gate in the table (`if ", stringify!($ver),
+                        " ", stringify!($op), " ", stringify!($min),
+                        $(" or ", stringify!($first),)? "`)."
+                    )]
+                    // Asked by the reader and the writer, and by the steps over records by
+                    // their lengths (`step.rs`, `camera_infos_end`).
+                    #[inline(always)]
+                    pub(crate) const fn $field(
+                        versions: $crate::wdata::Versions,
+                        place: $crate::bytes::Place,
+                    ) -> bool {
+                        let _ = place;
+                        versions.$ver $op $min $(|| $crate::wdata::flat_records::$first(place))?
+                    }
+                )?)*
             }
 
             impl<'a> $crate::wdata::Record<'a> for $name<'a> {
@@ -618,7 +642,7 @@ macro_rules! records {
                                 v,
                                 place,
                                 $kind,
-                                $($ver $op $min $(|| $first)?,)?
+                                $(gated [$crate::wdata::$name::$field] $ver $op $min $(|| $first)?,)?
                                 $(unless $last ($why),)?
                                 self.$field,
                                 concat!($label, ".", $fname)

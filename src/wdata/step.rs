@@ -9,6 +9,8 @@
 
 use super::Versions;
 use super::flat_records::{Ambient, Cue, ScenePath, Sound};
+use super::kind::{self, InPlace, SoundFades, TimeHold};
+use crate::bytes::Place;
 
 /// Where a run of `count` records at `at` ends, from their string lengths alone: `None` when
 /// any of it does not fit in `bytes`.
@@ -37,61 +39,89 @@ pub(crate) fn wstr(bytes: &[u8], at: usize) -> Option<usize> {
     )
 }
 
-// Every record holds a string, so each turn of the loops below moves on by 2 bytes or more and
-// returns `None` once past the end: the loops end by the end of the bytes whatever `count` says.
+/// Past a field of a fixed size (a number, a fixed group of numbers: its kind's `MIN_SIZE` is
+/// its size), when it fits.
+#[inline(always)]
+fn past<K: InPlace>(bytes: &[u8], at: usize) -> Option<usize> {
+    fixed(bytes, at, K::MIN_SIZE)
+}
+
+/// The end of `count` records at `at`, each stepped over by `record` (given where it starts and
+/// its place in the run).
+///
+/// Every record holds a string, so each turn moves on by 2 bytes or more and returns `None` once
+/// past the end: the loop ends by the end of the bytes whatever `count` says.
+#[inline(always)]
+fn run(
+    mut at: usize,
+    count: u32,
+    mut record: impl FnMut(usize, Place) -> Option<usize>,
+) -> Option<usize> {
+    for index in 0..count {
+        let place = Place {
+            index,
+            last: index + 1 == count,
+        };
+        at = record(at, place)?;
+    }
+    Some(at)
+}
+
+// Each step follows its record's fields in the table's order, asking the table's gates.
 
 impl StepOver for ScenePath<'_> {
     #[inline]
-    fn run_end(bytes: &[u8], mut at: usize, count: u32, versions: Versions) -> Option<usize> {
-        for index in 0..count {
+    fn run_end(bytes: &[u8], at: usize, count: u32, versions: Versions) -> Option<usize> {
+        run(at, count, |mut at, place| {
             // Model, motion, name, event name.
             for _ in 0..4 {
                 at = wstr(bytes, at)?;
             }
-            if versions.main >= 10 {
-                // The time and hold.
-                at = fixed(bytes, at, 8)?;
+            if ScenePath::time_hold(versions, place) {
+                at = past::<TimeHold>(bytes, at)?;
             }
-            if index + 1 != count {
-                // The blend time, after every path but the last.
-                at = fixed(bytes, at, 4)?;
+            // The blend time, after every path but the last (`unless last`).
+            if !place.last {
+                at = past::<kind::f32>(bytes, at)?;
             }
-        }
-        Some(at)
+            Some(at)
+        })
     }
 }
 
 impl StepOver for Cue<'_> {
     #[inline]
-    fn run_end(bytes: &[u8], mut at: usize, count: u32, _: Versions) -> Option<usize> {
-        for _ in 0..count {
+    fn run_end(bytes: &[u8], at: usize, count: u32, _: Versions) -> Option<usize> {
+        run(at, count, |at, _| {
             // End, name, id, start.
-            at = fixed(bytes, wstr(bytes, fixed(bytes, at, 4)?)?, 8)?;
-        }
-        Some(at)
+            let at = wstr(bytes, past::<kind::f32>(bytes, at)?)?;
+            past::<kind::f32>(bytes, past::<kind::u32>(bytes, at)?)
+        })
     }
 }
 
 impl StepOver for Sound<'_> {
     #[inline]
-    fn run_end(bytes: &[u8], mut at: usize, count: u32, versions: Versions) -> Option<usize> {
-        // Start, then the fades and volume range (main version >= 16).
-        let before = if versions.main >= 16 { 4 + 16 } else { 4 };
-        for _ in 0..count {
-            at = wstr(bytes, fixed(bytes, at, before)?)?;
-        }
-        Some(at)
+    fn run_end(bytes: &[u8], at: usize, count: u32, versions: Versions) -> Option<usize> {
+        run(at, count, |at, place| {
+            // Start, the fades and volume range when stored, path.
+            let mut at = past::<kind::f32>(bytes, at)?;
+            if Sound::fades(versions, place) {
+                at = past::<SoundFades>(bytes, at)?;
+            }
+            wstr(bytes, at)
+        })
     }
 }
 
 impl StepOver for Ambient<'_> {
     #[inline]
-    fn run_end(bytes: &[u8], mut at: usize, count: u32, _: Versions) -> Option<usize> {
-        for _ in 0..count {
+    fn run_end(bytes: &[u8], at: usize, count: u32, _: Versions) -> Option<usize> {
+        run(at, count, |at, _| {
             // Start, path, play on start, loop.
-            at = fixed(bytes, wstr(bytes, fixed(bytes, at, 4)?)?, 8)?;
-        }
-        Some(at)
+            let at = wstr(bytes, past::<kind::f32>(bytes, at)?)?;
+            past::<kind::bool32>(bytes, past::<kind::bool32>(bytes, at)?)
+        })
     }
 }
 
