@@ -39,89 +39,90 @@ pub(crate) fn wstr(bytes: &[u8], at: usize) -> Option<usize> {
     )
 }
 
-/// Past a field of a fixed size (a number, a fixed group of numbers: its kind's `MIN_SIZE` is
-/// its size), when it fits.
-#[inline(always)]
-fn past<K: InPlace>(bytes: &[u8], at: usize) -> Option<usize> {
-    fixed(bytes, at, K::MIN_SIZE)
+/// The size of a field of a fixed size (a number, a fixed group of numbers: its kind's
+/// `MIN_SIZE` is its size). The steps add up the sizes of the fields that follow one another
+/// and check them at once.
+const fn size<K: InPlace>() -> usize {
+    K::MIN_SIZE
 }
 
-/// The end of `count` records at `at`, each stepped over by `record` (given where it starts and
-/// its place in the run).
-///
-/// Every record holds a string, so each turn moves on by 2 bytes or more and returns `None` once
-/// past the end: the loop ends by the end of the bytes whatever `count` says.
+// Every record holds a string, so each turn of the loops below moves on by 2 bytes or more and
+// returns `None` once past the end: the loops end by the end of the bytes whatever `count` says.
+// Each step follows its record's fields in the table's order and asks the table's gates.
+
+/// The end of `count` records at `at` that are each `before` bytes of fixed-size fields, a
+/// string, then `after` bytes of fixed-size fields (a cue, a sound, an ambient sound).
 #[inline(always)]
-fn run(
+fn around_a_string(
+    bytes: &[u8],
     mut at: usize,
     count: u32,
-    mut record: impl FnMut(usize, Place) -> Option<usize>,
+    before: usize,
+    after: usize,
 ) -> Option<usize> {
-    for index in 0..count {
-        let place = Place {
-            index,
-            last: index + 1 == count,
-        };
-        at = record(at, place)?;
+    for _ in 0..count {
+        at = fixed(bytes, wstr(bytes, fixed(bytes, at, before)?)?, after)?;
     }
     Some(at)
 }
 
-// Each step follows its record's fields in the table's order, asking the table's gates.
-
 impl StepOver for ScenePath<'_> {
     #[inline]
-    fn run_end(bytes: &[u8], at: usize, count: u32, versions: Versions) -> Option<usize> {
-        run(at, count, |mut at, place| {
+    fn run_end(bytes: &[u8], mut at: usize, count: u32, versions: Versions) -> Option<usize> {
+        for index in 0..count {
+            let place = Place {
+                index,
+                last: index + 1 == count,
+            };
             // Model, motion, name, event name.
             for _ in 0..4 {
                 at = wstr(bytes, at)?;
             }
             if ScenePath::time_hold(versions, place) {
-                at = past::<TimeHold>(bytes, at)?;
+                at = fixed(bytes, at, size::<TimeHold>())?;
             }
             // The blend time, after every path but the last (`unless last`).
             if !place.last {
-                at = past::<kind::f32>(bytes, at)?;
+                at = fixed(bytes, at, size::<kind::f32>())?;
             }
-            Some(at)
-        })
+        }
+        Some(at)
     }
 }
 
 impl StepOver for Cue<'_> {
     #[inline]
     fn run_end(bytes: &[u8], at: usize, count: u32, _: Versions) -> Option<usize> {
-        run(at, count, |at, _| {
-            // End, name, id, start.
-            let at = wstr(bytes, past::<kind::f32>(bytes, at)?)?;
-            past::<kind::f32>(bytes, past::<kind::u32>(bytes, at)?)
-        })
+        // End; name; id, start.
+        let after = size::<kind::u32>() + size::<kind::f32>();
+        around_a_string(bytes, at, count, size::<kind::f32>(), after)
     }
 }
 
 impl StepOver for Sound<'_> {
     #[inline]
     fn run_end(bytes: &[u8], at: usize, count: u32, versions: Versions) -> Option<usize> {
-        run(at, count, |at, place| {
-            // Start, the fades and volume range when stored, path.
-            let mut at = past::<kind::f32>(bytes, at)?;
-            if Sound::fades(versions, place) {
-                at = past::<SoundFades>(bytes, at)?;
-            }
-            wstr(bytes, at)
-        })
+        // Start and, when stored, the fades and volume range; path. (The gate does not depend
+        // on a sound's place in its run.)
+        let first = Place {
+            index: 0,
+            last: count == 1,
+        };
+        let fades = if Sound::fades(versions, first) {
+            size::<SoundFades>()
+        } else {
+            0
+        };
+        around_a_string(bytes, at, count, size::<kind::f32>() + fades, 0)
     }
 }
 
 impl StepOver for Ambient<'_> {
     #[inline]
     fn run_end(bytes: &[u8], at: usize, count: u32, _: Versions) -> Option<usize> {
-        run(at, count, |at, _| {
-            // Start, path, play on start, loop.
-            let at = wstr(bytes, past::<kind::f32>(bytes, at)?)?;
-            past::<kind::bool32>(bytes, past::<kind::bool32>(bytes, at)?)
-        })
+        // Start; path; play on start, loop.
+        let after = 2 * size::<kind::bool32>();
+        around_a_string(bytes, at, count, size::<kind::f32>(), after)
     }
 }
 
