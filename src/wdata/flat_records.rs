@@ -23,7 +23,10 @@
 //! Field syntax: `name: kind = "FormatName"`, then optionally:
 //! - `if version OP N` before the `=`: the field is stored only when that field of
 //!   [`Versions`](super::Versions) compares so with `N` (`>=`, `<=`); it is an `Option`, `Some`
-//!   exactly then; `or first` after it: stored in the first record of its run too;
+//!   exactly then; `or first` after it: stored in the first record of its run too. The gate is
+//!   written down once, as a `const fn` of the record named as the field
+//!   (`Sound::fades(versions, place)`), which the reader, the writer and the steps over records
+//!   by their lengths (`step.rs`) all ask;
 //! - `unless last ("why")` before the `=`: stored in every record of its run but the last (the
 //!   writer's error gives the reason);
 //! - `(json "key")` after the format name: the model's JSON key when it is not the field's name;
