@@ -10,7 +10,7 @@ use super::flat_records::SceneDetails;
 pub use super::flat_records::{CameraBox, CameraInfo, CameraLists};
 use super::records::{NameList, Records};
 use super::{gates, step};
-use crate::bytes::Cursor;
+use crate::bytes::{Cursor, Place};
 use crate::error::Result;
 
 /// The names of the eight render lists, in file order (cameras and scenes alike): the order of
@@ -148,16 +148,22 @@ pub(crate) fn camera_infos_end(bytes: &[u8], at: usize, versions: Versions) -> O
     let render_keyed = gates::RENDER_ITEM_KEY.stored(versions);
     let mut at = at;
     for index in 0..4 {
-        if versions.event_box >= 3 || index == 0 {
+        // The table's gates, which may depend on the info's place (the first stores its
+        // target in every version).
+        let place = Place {
+            index,
+            last: index == 3,
+        };
+        if CameraInfo::camera_target(versions, place) {
             at = wstr(at)?;
         }
         at = wstr(at)?;
         // Position, rotation, FOV and the fourteen frustum floats.
         at = at.checked_add(84)?;
-        if versions.event_box >= 5 {
+        if CameraInfo::build_pvs(versions, place) {
             at = at.checked_add(4)?;
         }
-        if versions.event_box >= 4 {
+        if CameraInfo::lists(versions, place) {
             let counts = at;
             at = at.checked_add(44)?;
             if at > bytes.len() {

@@ -23,7 +23,10 @@
 //! Field syntax: `name: kind = "FormatName"`, then optionally:
 //! - `if version OP N` before the `=`: the field is stored only when that field of
 //!   [`Versions`](super::Versions) compares so with `N` (`>=`, `<=`); it is an `Option`, `Some`
-//!   exactly then; `or first` after it: stored in the first record of its run too;
+//!   exactly then; `or first` after it: stored in the first record of its run too. The gate is
+//!   written down once, as a `const fn` of the record named as the field
+//!   (`Sound::fades(versions, place)`), which the reader, the writer and the steps over records
+//!   by their lengths (`step.rs`) all ask;
 //! - `unless last ("why")` before the `=`: stored in every record of its run but the last (the
 //!   writer's error gives the reason);
 //! - `(json "key")` after the format name: the model's JSON key when it is not the field's name;
@@ -221,10 +224,11 @@ macro_rules! read_field {
         }
     };
     (
-        $cur:ident, $v:ident, $p:ident, $kind:ident, $ver:ident $op:tt $min:literal $(|| $first:ident)?,
+        $cur:ident, $v:ident, $p:ident, $kind:ident,
+        gated [$stored:path] $ver:ident $op:tt $min:literal $(|| $first:ident)?,
         $label:literal, $fname:literal
     ) => {
-        if $v.$ver $op $min $(|| $crate::wdata::flat_records::$first($p))? {
+        if $stored($v, $p) {
             Some(read_in_place!($cur, $v, $p, $kind, $label, $fname))
         } else {
             None
@@ -361,13 +365,14 @@ macro_rules! write_field {
         }
     };
     (
-        $s:ident, $g:ident, $p:ident, $kind:ident, $ver:ident $op:tt $min:literal $(|| $first:ident)?,
+        $s:ident, $g:ident, $p:ident, $kind:ident,
+        gated [$stored:path] $ver:ident $op:tt $min:literal $(|| $first:ident)?,
         $val:expr, $what:expr
     ) => {
         if let Some(x) = $s.gate(
             &$val,
             $crate::wdata::gates::Decision {
-                stored: $g.$ver $op $min $(|| $crate::wdata::flat_records::$first($p))?,
+                stored: $stored($g, $p),
                 version: $g.$ver,
             },
             $what,
@@ -518,7 +523,7 @@ macro_rules! records {
                             versions,
                             place,
                             $kind,
-                            $($ver $op $min $(|| $first)?,)?
+                            $(gated [Self::$field] $ver $op $min $(|| $first)?,)?
                             $(unless $last ($why),)?
                             $label,
                             $fname
@@ -539,6 +544,28 @@ macro_rules! records {
                     )*
                     Ok($name { $($($then,)? $field,)* })
                 }
+            }
+
+            // The gates of the table, each once: whether a record stores a gated field.
+            impl $name<'_> {
+                $($(
+                    #[doc = concat!(
+                        "Whether a record at `place` of its run stores `", stringify!($field),
+                        "` at these versions: its gate in the table (`if ", stringify!($ver),
+                        " ", stringify!($op), " ", stringify!($min),
+                        $(" or ", stringify!($first),)? "`)."
+                    )]
+                    // Asked by the reader and the writer, and by the steps over records by
+                    // their lengths (`step.rs`, `camera_infos_end`).
+                    #[inline(always)]
+                    pub(crate) const fn $field(
+                        versions: $crate::wdata::Versions,
+                        place: $crate::bytes::Place,
+                    ) -> bool {
+                        let _ = place;
+                        versions.$ver $op $min $(|| $crate::wdata::flat_records::$first(place))?
+                    }
+                )?)*
             }
 
             impl<'a> $crate::wdata::Record<'a> for $name<'a> {
@@ -618,7 +645,7 @@ macro_rules! records {
                                 v,
                                 place,
                                 $kind,
-                                $($ver $op $min $(|| $first)?,)?
+                                $(gated [$crate::wdata::$name::$field] $ver $op $min $(|| $first)?,)?
                                 $(unless $last ($why),)?
                                 self.$field,
                                 concat!($label, ".", $fname)

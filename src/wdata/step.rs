@@ -9,6 +9,8 @@
 
 use super::Versions;
 use super::flat_records::{Ambient, Cue, ScenePath, Sound};
+use super::kind::{self, InPlace, SoundFades, TimeHold};
+use crate::bytes::Place;
 
 /// Where a run of `count` records at `at` ends, from their string lengths alone: `None` when
 /// any of it does not fit in `bytes`.
@@ -37,24 +39,51 @@ pub(crate) fn wstr(bytes: &[u8], at: usize) -> Option<usize> {
     )
 }
 
+/// The size of a field of a fixed size (a number, a fixed group of numbers: its kind's
+/// `MIN_SIZE` is its size). The steps add up the sizes of the fields that follow one another
+/// and check them at once.
+const fn size<K: InPlace>() -> usize {
+    K::MIN_SIZE
+}
+
 // Every record holds a string, so each turn of the loops below moves on by 2 bytes or more and
 // returns `None` once past the end: the loops end by the end of the bytes whatever `count` says.
+// Each step follows its record's fields in the table's order and asks the table's gates.
+
+/// The end of `count` records at `at` that are each `before` bytes of fixed-size fields, a
+/// string, then `after` bytes of fixed-size fields (a cue, a sound, an ambient sound).
+#[inline(always)]
+fn around_a_string(
+    bytes: &[u8],
+    mut at: usize,
+    count: u32,
+    before: usize,
+    after: usize,
+) -> Option<usize> {
+    for _ in 0..count {
+        at = fixed(bytes, wstr(bytes, fixed(bytes, at, before)?)?, after)?;
+    }
+    Some(at)
+}
 
 impl StepOver for ScenePath<'_> {
     #[inline]
     fn run_end(bytes: &[u8], mut at: usize, count: u32, versions: Versions) -> Option<usize> {
         for index in 0..count {
+            let place = Place {
+                index,
+                last: index + 1 == count,
+            };
             // Model, motion, name, event name.
             for _ in 0..4 {
                 at = wstr(bytes, at)?;
             }
-            if versions.main >= 10 {
-                // The time and hold.
-                at = fixed(bytes, at, 8)?;
+            if ScenePath::time_hold(versions, place) {
+                at = fixed(bytes, at, size::<TimeHold>())?;
             }
-            if index + 1 != count {
-                // The blend time, after every path but the last.
-                at = fixed(bytes, at, 4)?;
+            // The blend time, after every path but the last (`unless last`).
+            if !place.last {
+                at = fixed(bytes, at, size::<kind::f32>())?;
             }
         }
         Some(at)
@@ -63,35 +92,37 @@ impl StepOver for ScenePath<'_> {
 
 impl StepOver for Cue<'_> {
     #[inline]
-    fn run_end(bytes: &[u8], mut at: usize, count: u32, _: Versions) -> Option<usize> {
-        for _ in 0..count {
-            // End, name, id, start.
-            at = fixed(bytes, wstr(bytes, fixed(bytes, at, 4)?)?, 8)?;
-        }
-        Some(at)
+    fn run_end(bytes: &[u8], at: usize, count: u32, _: Versions) -> Option<usize> {
+        // End; name; id, start.
+        let after = size::<kind::u32>() + size::<kind::f32>();
+        around_a_string(bytes, at, count, size::<kind::f32>(), after)
     }
 }
 
 impl StepOver for Sound<'_> {
     #[inline]
-    fn run_end(bytes: &[u8], mut at: usize, count: u32, versions: Versions) -> Option<usize> {
-        // Start, then the fades and volume range (main version >= 16).
-        let before = if versions.main >= 16 { 4 + 16 } else { 4 };
-        for _ in 0..count {
-            at = wstr(bytes, fixed(bytes, at, before)?)?;
-        }
-        Some(at)
+    fn run_end(bytes: &[u8], at: usize, count: u32, versions: Versions) -> Option<usize> {
+        // Start and, when stored, the fades and volume range; path. (The gate does not depend
+        // on a sound's place in its run.)
+        let first = Place {
+            index: 0,
+            last: count == 1,
+        };
+        let fades = if Sound::fades(versions, first) {
+            size::<SoundFades>()
+        } else {
+            0
+        };
+        around_a_string(bytes, at, count, size::<kind::f32>() + fades, 0)
     }
 }
 
 impl StepOver for Ambient<'_> {
     #[inline]
-    fn run_end(bytes: &[u8], mut at: usize, count: u32, _: Versions) -> Option<usize> {
-        for _ in 0..count {
-            // Start, path, play on start, loop.
-            at = fixed(bytes, wstr(bytes, fixed(bytes, at, 4)?)?, 8)?;
-        }
-        Some(at)
+    fn run_end(bytes: &[u8], at: usize, count: u32, _: Versions) -> Option<usize> {
+        // Start; path; play on start, loop.
+        let after = 2 * size::<kind::bool32>();
+        around_a_string(bytes, at, count, size::<kind::f32>(), after)
     }
 }
 
