@@ -553,31 +553,27 @@ fn the_visitor_gives_every_field_kind_as_written() {
         })
         .map(|d| d.parse().unwrap_or(0))
         .collect();
-    // Bit-packed cells for the fields after the first three, first fit, as the reader lays them.
+    // Bit-packed cells for the fields after the first three, first fit, as the reader lays them;
+    // the fields of a whole cell, with its type code.
+    let whole_cell = |name: &str| match name {
+        "uWord" => Some(0),
+        "fPitch" => Some(1),
+        "sModel" | "sLast" => Some(2),
+        "uCount" | "u64Size" => Some(3),
+        _ => None,
+    };
     let mut used = 0;
     for (name, &w) in names.iter().zip(&widths).skip(3) {
-        match name.as_str() {
-            "uWord" => {
-                codes.push(0);
+        match whole_cell(name) {
+            Some(code) => {
+                codes.push(code);
                 used = 32;
             }
-            "sModel" | "sLast" => {
-                codes.push(2);
-                used = 32;
-            }
-            "fPitch" => {
-                codes.push(1);
-                used = 32;
-            }
-            "uCount" | "u64Size" => {
-                codes.push(3);
-                used = 32;
-            }
-            _ if used + w > 32 || codes.len() == 3 => {
+            None if used + w > 32 || codes.len() == 3 => {
                 codes.push(0);
                 used = w;
             }
-            _ => used += w,
+            None => used += w,
         }
     }
     let pool: Vec<String> = (0..=40)

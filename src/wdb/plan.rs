@@ -12,9 +12,30 @@
 
 use super::schema::FieldKind;
 use super::sections::{Section, StrArrays, nul_position};
+use zerocopy::FromBytes;
 
-/// The largest cell position a step holds (see [`Step::word`]).
+/// The largest cell position a step holds (see [`Step::pos`]).
 const MAX_POS: u32 = u32::MAX - 8;
+
+/// A record's or a string array's whole big-endian words: a word is then one bounds check on
+/// its index (a record's bytes past its last whole word are in no cell).
+pub(super) type Words<'a> = &'a [[u8; 4]];
+
+/// The whole words of `bytes` (`as_chunks` without its MSRV of 1.88).
+#[inline(always)]
+pub(super) fn words(bytes: &[u8]) -> Words<'_> {
+    <[[u8; 4]]>::ref_from_prefix_with_elems(bytes, bytes.len() / 4).map_or(&[], |(words, _)| words)
+}
+
+/// The words of a string array, shown by their number (a `Debug` of a step never prints the file).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct ArrayWords<'a>(pub(super) Words<'a>);
+
+impl core::fmt::Debug for ArrayWords<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} words", self.0.len())
+    }
+}
 
 /// What a step does with its cell's word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,7 +56,7 @@ pub(super) enum Op {
 
 /// One field's compiled decode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Step {
+pub(crate) struct Step<'n> {
     pub(super) op: Op,
     /// `op` is [`Op::Unsigned`] or [`Op::Signed`], apart so that the decode tests it before the
     /// general dispatch (most fields are bit fields).
@@ -52,16 +73,17 @@ pub(crate) struct Step {
     /// The field's top bit for a signed field, else 0: `(bits ^ sign) - sign` sign-extends, and
     /// is the bits themselves when `sign` is 0, so both kinds take the same instructions.
     pub(super) sign: u32,
-    /// Byte offset of the cell's word in the record (`u32::MAX` if it does not fit: no record can
-    /// be that large, so the size check fails first). A `u32` so that `pos + 4` cannot overflow
-    /// and the bounds check is one comparison.
+    /// Byte offset of the cell's word in the record, for errors (clamped to [`MAX_POS`] if it
+    /// does not fit: no record can be that large, so the size check fails first).
     pub(super) pos: u32,
-    /// For [`Op::StrArray`]: which array, the byte offset of its first word inside `!!strArray`
-    /// and its number of whole words (0 when the file has no such array, or when the offsets per
-    /// word are not a power of two: every slot then takes the general reader).
+    /// The cell's word in the record's [`Words`]: `pos / 4` (cells are whole words from the
+    /// record's start), `u32::MAX` for a clamped `pos`, whose read then fails as its byte read did.
+    pub(super) index: u32,
+    /// For [`Op::StrArray`]: which array, and its whole words in `!!strArray` (none when the file
+    /// has no such array, or when the offsets per word are not a power of two: every slot then
+    /// takes the general reader).
     pub(super) array: usize,
-    pub(super) array_start: u32,
-    pub(super) array_words: u32,
+    pub(super) array_words: ArrayWords<'n>,
     /// For [`Op::StrArray`], the file's slot layout: log2 of the offsets per word and the mask
     /// of a slot index's low bits (its slot in the word), bits per offset and their mask.
     pub(super) slot_log2: u8,
@@ -70,9 +92,9 @@ pub(crate) struct Step {
     pub(super) slot_mask: u32,
 }
 
-impl Step {
+impl<'n> Step<'n> {
     /// A placeholder while the schema lays fields out.
-    pub(super) const UNCOMPILED: Step = Step {
+    pub(super) const UNCOMPILED: Step<'n> = Step {
         op: Op::Unsigned,
         bits: false,
         signed: false,
@@ -81,9 +103,9 @@ impl Step {
         mask: 0,
         sign: 0,
         pos: 0,
+        index: 0,
         array: 0,
-        array_start: 0,
-        array_words: 0,
+        array_words: ArrayWords(&[]),
         slot_log2: 0,
         slot_index_mask: 0,
         slot_bits: 0,
@@ -97,8 +119,8 @@ impl Step {
         pos: usize,
         bit_offset: u8,
         width: u8,
-        arrays: Option<&StrArrays<'_>>,
-    ) -> Step {
+        arrays: Option<&StrArrays<'n>>,
+    ) -> Step<'n> {
         let width = width.clamp(1, 32);
         let mask = u32::MAX >> (32 - width);
         let mut step = Step {
@@ -109,12 +131,12 @@ impl Step {
             shift: bit_offset.min(31),
             mask,
             sign: 0,
-            // Clamped so that `word`'s `pos + at + 4` fits any `usize`; no record is that long,
-            // so a clamped position fails its read and the general reader makes the error.
+            // Clamped so that an error's `pos + 4` fits any `usize`; no record is that long, so a
+            // clamped position (whose `index` stays `u32::MAX`) fails its read.
             pos: u32::try_from(pos).unwrap_or(u32::MAX).min(MAX_POS),
+            index: u32::MAX,
             array: 0,
-            array_start: 0,
-            array_words: 0,
+            array_words: ArrayWords(&[]),
             slot_log2: 0,
             slot_index_mask: 0,
             slot_bits: 0,
@@ -133,15 +155,13 @@ impl Step {
                     let range = arrays
                         .array_range(array)
                         .filter(|_| per_word.is_power_of_two());
-                    if let Some((start, end)) = range {
-                        if let Ok(start32) = u32::try_from(start) {
-                            // `end` is inside the section: every word the step counts is in it.
-                            step.array_start = start32;
-                            step.array_words =
-                                u32::try_from(end.saturating_sub(start) / 4).unwrap_or(0);
-                            step.slot_log2 = per_word.trailing_zeros() as u8;
-                            step.slot_index_mask = u32::from(per_word) - 1;
-                        }
+                    // `array_range` ends inside the section; a range that does not fit leaves
+                    // the step without words.
+                    let words = range.and_then(|(start, end)| arrays.array_data().get(start..end));
+                    if let Some(words) = words {
+                        step.array_words = ArrayWords(self::words(words));
+                        step.slot_log2 = per_word.trailing_zeros() as u8;
+                        step.slot_index_mask = u32::from(per_word) - 1;
                     }
                     step.slot_bits = arrays.bits_per_offset();
                     step.slot_mask = u32::MAX
@@ -151,6 +171,9 @@ impl Step {
                 Op::StrArray
             }
         };
+        if step.pos < MAX_POS && step.pos.is_multiple_of(4) {
+            step.index = step.pos / 4;
+        }
         step.bits = matches!(step.op, Op::Unsigned | Op::Signed);
         step.signed = step.op == Op::Signed;
         if step.signed {
@@ -159,15 +182,16 @@ impl Step {
         step
     }
 
-    /// The big-endian word at the step's cell (`at` = 0) or the one after it (`at` = 4). Its own
-    /// reader rather than `sections::word_at`: routing this per-field read through the checked
-    /// helper measured 5 % slower for the visitor and 40 % for the iterator (`cargo bench --bench
-    /// wdb`). `pos + 4` cannot overflow: `pos` is at most [`MAX_POS`] + 4.
+    /// The big-endian word at the step's cell (`at` = 0) or the one after it (`at` = 1) in the
+    /// record's `words`: one comparison of the index with the number of words (the byte range
+    /// `pos..pos + 4` needed an addition too). Its own reader rather than `sections::word_at`:
+    /// routing this per-field read through the checked helper measured 5 % slower for the
+    /// visitor and 40 % for the iterator (`cargo bench --bench wdb`). `index + at` cannot
+    /// overflow a `usize` (two u32 terms).
     #[inline(always)]
-    pub(super) fn word(&self, record: &[u8], at: u32) -> Option<u32> {
-        let pos = self.pos as usize + at as usize;
-        let b = record.get(pos..pos + 4)?;
-        Some(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    pub(super) fn word(&self, words: Words<'_>, at: u32) -> Option<u32> {
+        let word = words.get(self.index as usize + at as usize)?;
+        Some(u32::from_be_bytes(*word))
     }
 
     /// The field's bits, zero-extended.
@@ -221,21 +245,14 @@ const fn zero_bytes(v: u64) -> u64 {
     v.wrapping_sub(0x0101_0101_0101_0101) & !v & 0x8080_8080_8080_8080
 }
 
-/// The `!!string` offset in slot `index` of the step's array, `data` being `!!strArray`'s bytes,
-/// when the slot is there; `None` sends the caller to [`StrArrays::offset`] for the value of a
-/// layout the step does not handle (offsets per word not a power of two) or the precise error.
+/// The `!!string` offset in slot `index` of the step's array when the slot is there; `None`
+/// sends the caller to [`StrArrays::offset`] for the value of a layout the step does not handle
+/// (offsets per word not a power of two) or the precise error.
 #[inline(always)]
-pub(super) fn slot_fast(data: &[u8], step: &Step, index: u32) -> Option<u32> {
+pub(super) fn slot_fast(step: &Step<'_>, index: u32) -> Option<u32> {
     // The usual layouts (1, 2, 4 offsets per word) need no division; an index past the array's
     // last word (every index when the step has no words) fails the one comparison.
-    let word_index = index >> step.slot_log2;
-    if word_index >= step.array_words {
-        return None;
-    }
-    // Two u32 terms: the sum cannot overflow a 64-bit `usize`.
-    let at = (step.array_start as usize).checked_add((word_index as usize).checked_mul(4)?)?;
-    let b = data.get(at..at.checked_add(4)?)?;
-    let word = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    let word = u32::from_be_bytes(*step.array_words.0.get((index >> step.slot_log2) as usize)?);
     let slot = index & step.slot_index_mask;
     // `StrArrays::new` checked offsets per word × bits per offset <= 32, so a slot's shift,
     // at most 32 − bits, stays under 32 (and is 0 when bits is 0).

@@ -59,7 +59,7 @@ pub struct FieldSpec<'n> {
     /// Bits it takes (32 for a whole word).
     pub width: u8,
     /// The same, compiled for decoding (filled in when the schema is complete).
-    pub(super) step: Step,
+    pub(super) step: Step<'n>,
 }
 
 /// The bit width a field's name gives: the one or two ASCII digits right after its first letter,
@@ -90,8 +90,6 @@ pub struct Schema<'n> {
     pub(super) strings: Option<Section<'n>>,
     /// `!!string`'s bytes (empty without it), for the decode's fast path.
     pub(super) strings_data: &'n [u8],
-    /// `!!strArray`'s bytes (empty without it), for the decode's fast path.
-    pub(super) array_data: &'n [u8],
 }
 
 impl<'n> Schema<'n> {
@@ -270,7 +268,7 @@ impl<'n> Schema<'n> {
         }
         // A bit field right after a bit field of its cell takes the word that one read: the
         // visitor then reads each bit-packed cell once.
-        let mut previous: Option<Step> = None;
+        let mut previous: Option<Step<'n>> = None;
         for field in &mut fields {
             let step = &mut field.step;
             step.same_word = step.bits && previous.is_some_and(|p| p.bits && p.pos == step.pos);
@@ -279,7 +277,6 @@ impl<'n> Schema<'n> {
         Ok(Schema {
             fields,
             strings_data: strings_data(strings),
-            array_data: arrays.as_ref().map_or(&[], StrArrays::array_data),
             record_size: pos,
             cells: types.len(),
             arrays,
