@@ -9,7 +9,8 @@ use super::Versions;
 use super::flat_records::SceneDetails;
 pub use super::flat_records::{CameraBox, CameraInfo, CameraLists};
 use super::records::{NameList, Records};
-use super::{gates, step};
+use super::step::{self, size};
+use super::{gates, kind};
 use crate::bytes::{Cursor, Place};
 use crate::error::Result;
 
@@ -112,6 +113,14 @@ macro_rules! render_lists {
 
 render_lists!(CameraLists, SceneDetails);
 
+/// A camera info's position, rotation, field of view and frustum: the fixed-size fields between
+/// its name and its PVS flag, as `CameraInfo` declares them.
+const CAMERA_FLOATS: usize =
+    2 * size::<kind::vec3>() + size::<kind::f32>() + size::<kind::f32x14>();
+
+/// The counts before a camera info's lists: one a list of `CameraLists`.
+const LIST_COUNTS: usize = 11;
+
 /// Where the four camera infos at `at` end, from their string lengths and list counts alone:
 /// `None` when any of it does not fit in `bytes` (the full read then says what and where).
 ///
@@ -159,27 +168,27 @@ pub(crate) fn camera_infos_end(bytes: &[u8], at: usize, versions: Versions) -> O
         }
         at = wstr(at)?;
         // Position, rotation, FOV and the fourteen frustum floats.
-        at = at.checked_add(84)?;
+        at = at.checked_add(CAMERA_FLOATS)?;
         if CameraInfo::build_pvs(versions, place) {
-            at = at.checked_add(4)?;
+            at = at.checked_add(size::<kind::bool32>())?;
         }
         if CameraInfo::lists(versions, place) {
             let counts = at;
-            at = at.checked_add(44)?;
+            at = at.checked_add(LIST_COUNTS * size::<kind::u32>())?;
             if at > bytes.len() {
                 return None;
             }
-            let n = |i: usize| count(counts + 4 * i);
-            at = at.checked_add(n(0)?.checked_mul(4)?)?;
+            let n = |i: usize| count(counts + size::<kind::u32>() * i);
+            at = at.checked_add(n(0)?.checked_mul(size::<kind::u32>())?)?;
             at = if pvs_entries {
                 names(at, n(1)?, true)?
             } else {
-                at.checked_add(n(1)?.checked_mul(4)?)?
+                at.checked_add(n(1)?.checked_mul(size::<kind::u32>())?)?
             };
             for list in 2..10 {
                 at = names(at, n(list)?, render_keyed)?;
             }
-            at = at.checked_add(n(10)?.checked_mul(12)?)?;
+            at = at.checked_add(n(10)?.checked_mul(size::<kind::vec3>())?)?;
         }
         if at > bytes.len() {
             return None;

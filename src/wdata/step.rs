@@ -42,7 +42,7 @@ pub(crate) fn wstr(bytes: &[u8], at: usize) -> Option<usize> {
 /// The size of a field of a fixed size (a number, a fixed group of numbers: its kind's
 /// `MIN_SIZE` is its size). The steps add up the sizes of the fields that follow one another
 /// and check them at once.
-const fn size<K: InPlace>() -> usize {
+pub(crate) const fn size<K: InPlace>() -> usize {
     K::MIN_SIZE
 }
 
