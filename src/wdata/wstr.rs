@@ -119,12 +119,6 @@ struct Units<'a> {
     bytes: &'a [u8],
 }
 
-/// Unit `i` of a chunk of `N` bytes (`i < N / 2`, which the callers' constant ranges keep).
-#[inline(always)]
-fn unit_at<const N: usize>(chunk: &[u8; N], i: usize) -> u16 {
-    u16::from_le_bytes([chunk[2 * i], chunk[2 * i + 1]])
-}
-
 impl Iterator for Units<'_> {
     type Item = u16;
 
@@ -151,25 +145,30 @@ impl Iterator for Units<'_> {
     fn fold<B, F: FnMut(B, u16) -> B>(self, init: B, mut f: F) -> B {
         let mut acc = init;
         let mut rest = self.bytes;
+        // Each chunk seen as its units' byte pairs (zerocopy checks the sizes at compile time):
+        // no index, no bounds check.
         while let Some((chunk, after)) = rest.split_first_chunk::<16>() {
-            for i in 0..8 {
-                acc = f(acc, unit_at(chunk, i));
+            let units: &[[u8; 2]; 8] = zerocopy::transmute_ref!(chunk);
+            for unit in units {
+                acc = f(acc, u16::from_le_bytes(*unit));
             }
             rest = after;
         }
         if let Some((chunk, after)) = rest.split_first_chunk::<8>() {
-            for i in 0..4 {
-                acc = f(acc, unit_at(chunk, i));
+            let units: &[[u8; 2]; 4] = zerocopy::transmute_ref!(chunk);
+            for unit in units {
+                acc = f(acc, u16::from_le_bytes(*unit));
             }
             rest = after;
         }
         if let Some((chunk, after)) = rest.split_first_chunk::<4>() {
-            acc = f(acc, unit_at(chunk, 0));
-            acc = f(acc, unit_at(chunk, 1));
+            let [a, b]: &[[u8; 2]; 2] = zerocopy::transmute_ref!(chunk);
+            acc = f(acc, u16::from_le_bytes(*a));
+            acc = f(acc, u16::from_le_bytes(*b));
             rest = after;
         }
-        if let Some((chunk, _)) = rest.split_first_chunk::<2>() {
-            acc = f(acc, unit_at(chunk, 0));
+        if let Some((&unit, _)) = rest.split_first_chunk::<2>() {
+            acc = f(acc, u16::from_le_bytes(unit));
         }
         acc
     }
