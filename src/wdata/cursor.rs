@@ -29,7 +29,11 @@ impl<'a> WdataCursor<'a> for Cursor<'a> {
         Ok(*self.read::<Bool32>(what)?)
     }
 
-    #[inline]
+    // Always inlined: with `#[inline]` alone the compiler kept it out of line in the records
+    // that read many strings (a name list's loop, a scene resource's paths), where the call and
+    // the `Result` it returns through memory cost more than the read; inlined, the bench's walk
+    // of the large map takes 36.8 M instructions instead of 40.3 M (the open is unchanged).
+    #[inline(always)]
     fn wstr(&mut self, what: &'static str) -> Result<WStr<'a>> {
         // Strings are most of a map's reads: the common case, a whole string, is read here in
         // line; anything short goes to the reader that says what is missing.

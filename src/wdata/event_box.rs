@@ -190,6 +190,13 @@ impl<'a> WaypointLinks<'a> {
 
 /// One EventBox record, typed.
 #[derive(Debug, Clone, Copy, PartialEq)]
+// A tag, then the record at one offset for every variant (and each record has its box first,
+// `repr(C)` in `flat_records.rs`): `obb()` is then one address for every type, and a walk that
+// reads the box and then matches on the type keeps more of the record in registers. Laid out
+// by the compiler (the tag in a niche, the box wherever each variant's layout put it), the walk
+// gathered every record on the stack to read it back through `obb()`: 1.4 M of the 44.9 M
+// instructions of the bench's walk.
+#[repr(u8)]
 pub enum EventBox<'a> {
     /// Type 0.
     Camera(CameraBox<'a>),

@@ -482,6 +482,9 @@ macro_rules! records {
         $(
             $(#[$doc])*
             #[derive(Debug, Clone, Copy, PartialEq)]
+            // Fields in table order, so every EventBox record has its box first, at the same
+            // place: `EventBox::obb` is then one address whatever the type (see `EventBox`).
+            #[repr(C)]
             pub struct $name<'a> {
                 $(
                     $(

@@ -53,9 +53,9 @@ impl<'a> WStr<'a> {
     // string, and outlined the call cost as much as summing a short name's units.
     #[inline]
     pub fn units(&self) -> impl DoubleEndedIterator<Item = u16> + ExactSizeIterator + use<'a> {
-        self.bytes
-            .chunks_exact(2)
-            .map(|u| u16::from_le_bytes([u[0], u[1]]))
+        Units {
+            bytes: self.bytes.get(..self.bytes.len() & !1).unwrap_or_default(),
+        }
     }
 
     /// The string without trailing NUL units.
@@ -112,6 +112,78 @@ impl<'a> WStr<'a> {
             })
     }
 }
+
+/// The code units of a [`WStr`], decoded as they are iterated (`bytes` has an even length).
+#[derive(Debug, Clone)]
+struct Units<'a> {
+    bytes: &'a [u8],
+}
+
+impl Iterator for Units<'_> {
+    type Item = u16;
+
+    #[inline]
+    fn next(&mut self) -> Option<u16> {
+        let (&unit, rest) = self.bytes.split_first_chunk::<2>()?;
+        self.bytes = rest;
+        Some(u16::from_le_bytes(unit))
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.bytes.len() / 2;
+        (n, Some(n))
+    }
+
+    /// Eight units a step, then four, two and one: a walk reads every string's units with a
+    /// fold (a `sum`, a comparison, a hash), and most strings are short (a name, a motion, 2 to
+    /// 12 units). The loop the compiler made of `chunks_exact(2)` set up a vector loop for each
+    /// string and finished unit by unit, which cost a short string more than its units did:
+    /// this way its units are straight-line code (3.2 M fewer instructions in the bench's walk
+    /// of the large map, 43.5 M before).
+    #[inline]
+    fn fold<B, F: FnMut(B, u16) -> B>(self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        let mut rest = self.bytes;
+        // Each chunk seen as its units' byte pairs (zerocopy checks the sizes at compile time):
+        // no index, no bounds check.
+        while let Some((chunk, after)) = rest.split_first_chunk::<16>() {
+            let units: &[[u8; 2]; 8] = zerocopy::transmute_ref!(chunk);
+            for unit in units {
+                acc = f(acc, u16::from_le_bytes(*unit));
+            }
+            rest = after;
+        }
+        if let Some((chunk, after)) = rest.split_first_chunk::<8>() {
+            let units: &[[u8; 2]; 4] = zerocopy::transmute_ref!(chunk);
+            for unit in units {
+                acc = f(acc, u16::from_le_bytes(*unit));
+            }
+            rest = after;
+        }
+        if let Some((chunk, after)) = rest.split_first_chunk::<4>() {
+            let [a, b]: &[[u8; 2]; 2] = zerocopy::transmute_ref!(chunk);
+            acc = f(acc, u16::from_le_bytes(*a));
+            acc = f(acc, u16::from_le_bytes(*b));
+            rest = after;
+        }
+        if let Some((&unit, _)) = rest.split_first_chunk::<2>() {
+            acc = f(acc, u16::from_le_bytes(unit));
+        }
+        acc
+    }
+}
+
+impl DoubleEndedIterator for Units<'_> {
+    #[inline]
+    fn next_back(&mut self) -> Option<u16> {
+        let (rest, &unit) = self.bytes.split_last_chunk::<2>()?;
+        self.bytes = rest;
+        Some(u16::from_le_bytes(unit))
+    }
+}
+
+impl ExactSizeIterator for Units<'_> {}
 
 /// The text (trailing NULs trimmed, unpaired surrogates as U+FFFD), written without allocating;
 /// `to_string()` decodes to a `String` on request.
@@ -183,6 +255,48 @@ mod tests {
         let (s, _) = WStr::read(Bytes::new(&lone), 0, "p")?;
         assert_eq!(s.to_string(), "\u{fffd}");
         Ok(())
+    }
+
+    /// `fold` (eight units a step, then four, two and one) yields what `next` and `next_back`
+    /// do, in order, for every length up to past two steps of eight, odd byte counts included.
+    #[test]
+    fn fold_agrees_with_next() {
+        let data: Vec<u8> = (0..41u8).map(|b| b.wrapping_mul(37) ^ 0x5a).collect();
+        for len in 0..=data.len() {
+            let s = WStr::from_utf16le(&data[..len]);
+            let expected: Vec<u16> = data[..len]
+                .chunks_exact(2)
+                .map(|u| u16::from_le_bytes([u[0], u[1]]))
+                .collect();
+            let mut by_next = Vec::new();
+            let mut units = s.units();
+            assert_eq!(units.len(), expected.len());
+            // A `for` loop asks `next` alone.
+            for u in &mut units {
+                by_next.push(u);
+            }
+            assert_eq!(by_next, expected, "next, {len} bytes");
+            let folded = s.units().fold(Vec::new(), |mut v, u| {
+                v.push(u);
+                v
+            });
+            assert_eq!(folded, expected, "fold, {len} bytes");
+            let mut back: Vec<u16> = s.units().rev().collect();
+            back.reverse();
+            assert_eq!(back, expected, "next_back, {len} bytes");
+            // After a few units taken, the fold reads the rest.
+            let mut part = s.units();
+            let first = part.next();
+            let rest = part.fold(Vec::new(), |mut v, u| {
+                v.push(u);
+                v
+            });
+            assert_eq!(
+                first.into_iter().chain(rest).collect::<Vec<_>>(),
+                expected,
+                "next then fold, {len} bytes"
+            );
+        }
     }
 
     #[test]
