@@ -6,7 +6,7 @@
 //! cargo bench --bench assets
 //! ```
 //!
-//! The input is made once by `gamebin::write::assets_synth` (the same bytes as
+//! The input is made once by `gamebin::synth::assets_scale` (the same bytes as
 //! `gamebin synth assets --scale full`) under `target/bench-data/` and reused by later runs; it is
 //! never committed. Targets from the issue: `open` < 100 µs; `prototype(id)` median < 100 ns;
 //! `lookup_path` < 300 ns; walking all paths building each full path into one reused buffer
@@ -24,8 +24,8 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
 use gamebin::MappedFile;
-use gamebin::wows::assets::{AssetsView, PathIndex, Prototype, PrototypeType};
-use gamebin::write::assets_synth::{Scale, synth, synth_patched};
+use gamebin::synth::assets_scale::{Scale, synth, synth_patched};
+use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeType};
 
 const BATCH: usize = 4096;
 
@@ -35,7 +35,7 @@ fn input() -> PathBuf {
     let path = dir.join("assets-full-v3.bin");
     let fresh = std::fs::read(&path)
         .ok()
-        .is_some_and(|d| AssetsView::from_bytes(&d).is_ok_and(|db| db.paths().len() == 246_065));
+        .is_some_and(|d| AssetsDb::from_bytes(&d).is_ok_and(|db| db.paths().len() == 246_065));
     if !fresh {
         std::fs::create_dir_all(&dir).unwrap();
         let bytes = synth(Scale::Full).unwrap();
@@ -48,7 +48,7 @@ fn input() -> PathBuf {
 fn patched_input() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
     let path = dir.join("assets-full-patched-v1.bin");
-    if AssetsView::from_bytes(&std::fs::read(&path).unwrap_or_default()).is_err() {
+    if AssetsDb::from_bytes(&std::fs::read(&path).unwrap_or_default()).is_err() {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(&path, synth_patched(Scale::Full).unwrap()).unwrap();
     }
@@ -80,7 +80,7 @@ fn main() {
     let path = input();
     let file = MappedFile::open(&path).unwrap();
     let data: &[u8] = &file;
-    let db = AssetsView::from_bytes(data).unwrap();
+    let db = AssetsDb::from_bytes(data).unwrap();
     let index = PathIndex::build(db.paths()).unwrap();
 
     // Keys spread over the tables, in a shuffled order so that consecutive lookups do not walk
@@ -126,7 +126,7 @@ fn main() {
 
     let mut g = c.benchmark_group("assets");
     g.bench_function("open", |b| {
-        b.iter(|| AssetsView::from_bytes(black_box(data)).unwrap())
+        b.iter(|| AssetsDb::from_bytes(black_box(data)).unwrap())
     });
     g.throughput(Throughput::Elements(BATCH as u64));
     g.bench_function("prototype_x4096", |b| {
@@ -298,8 +298,8 @@ fn main() {
     // database and all of them are read), and against itself (unchanged databases skipped).
     let patched_path = patched_input();
     let patched_file = MappedFile::open(&patched_path).unwrap();
-    let patched = AssetsView::from_bytes(&patched_file).unwrap();
-    let report = gamebin::diff::assets::files(&db, &patched).unwrap();
+    let patched = AssetsDb::from_bytes(&patched_file).unwrap();
+    let report = gamebin::wows::assets::diff::files(&db, &patched).unwrap();
     println!(
         "diff against {}: {} changes",
         patched_path.display(),
@@ -309,7 +309,7 @@ fn main() {
     g.sample_size(10).measurement_time(Duration::from_secs(15));
     g.bench_function("full_scale_vs_patched", |b| {
         b.iter(|| {
-            gamebin::diff::assets::files(black_box(&db), black_box(&patched))
+            gamebin::wows::assets::diff::files(black_box(&db), black_box(&patched))
                 .unwrap()
                 .changes
                 .len()
@@ -317,7 +317,7 @@ fn main() {
     });
     g.bench_function("full_scale_vs_itself", |b| {
         b.iter(|| {
-            gamebin::diff::assets::files(black_box(&db), black_box(&db))
+            gamebin::wows::assets::diff::files(black_box(&db), black_box(&db))
                 .unwrap()
                 .changes
                 .len()

@@ -17,12 +17,12 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput};
+use gamebin::craftstudio::model::{ControlSpec, EntrySpec, ProjectModel};
 use gamebin::craftstudio::{Parent, ProjectView};
-use gamebin::write::craftstudio::{ControlSpec, EntrySpec, ProjectFile};
 
 /// 100 folders (ten chains of ten), 9,900 assets spread over them, 64 controls.
 fn generated() -> Vec<u8> {
-    let mut p = ProjectFile::new("Generated");
+    let mut p = ProjectModel::new("Generated");
     for c in 0..64u16 {
         p.controls.push(ControlSpec::key(
             c,

@@ -42,9 +42,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use criterion::{Criterion, SamplingMode, Throughput};
 use gamebin::MappedFile;
-use gamebin::export::gltf::{GeometryGlbOptions, geometry_to_glb};
+use gamebin::wows::geometry::export::gltf::{GeometryGlbOptions, geometry_to_glb};
+use gamebin::wows::geometry::model::{GeometryBuilder, MeshVertex};
 use gamebin::wows::geometry::{DecodedGeometry, GeometryView, IndexBuffer, VertexBuffer};
-use gamebin::write::geometry::{GeometryBuilder, MeshVertex};
 
 #[path = "../tests/counting/mod.rs"]
 mod counting;

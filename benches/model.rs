@@ -1,4 +1,4 @@
-//! Model export benchmarks on the full-scale synthetic world (`gamebin::write::model`: the
+//! Model export benchmarks on the full-scale synthetic world (`gamebin::synth::model_world`: the
 //! 170 MB `assets.bin` of `assets_synth` and the 20,877 `.geometry` files its ship visuals name,
 //! written once under `target/bench-data/` and reused; never committed).
 //!
@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, Throughput};
-use gamebin::export::model_gltf::{ModelGlbOptions, TextureMode, model_to_glb};
+use gamebin::wows::model::gltf::{ModelGlbOptions, TextureMode, model_to_glb};
 
 /// The export measured against the peer's, which draws meshes only: the synthetic world has no
 /// texture files, so asking for them would time failed lookups.
@@ -39,10 +39,10 @@ fn meshes_only() -> ModelGlbOptions {
         ..Default::default()
     }
 }
-use gamebin::wows::assets::{AssetsView, PathIndex, Prototype};
+use gamebin::synth::assets_scale::Scale;
+use gamebin::synth::model_world::cached_synth_world;
+use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype};
 use gamebin::wows::model::{GeometryCache, ModelResolver};
-use gamebin::write::assets_synth::Scale;
-use gamebin::write::model::cached_synth_world;
 use rayon::prelude::*;
 
 fn bench_dir() -> PathBuf {
@@ -50,7 +50,7 @@ fn bench_dir() -> PathBuf {
 }
 
 /// selfIds of the first `limit` ModelPrototypes in path-table order (the order of a batch).
-fn model_ids(db: &AssetsView<'_>, limit: usize) -> Vec<u64> {
+fn model_ids(db: &AssetsDb<'_>, limit: usize) -> Vec<u64> {
     let mut ids = Vec::new();
     for entry in db.paths().iter() {
         let id = entry.self_id();
@@ -127,7 +127,7 @@ fn fresh_folder(out: &Path) -> PathBuf {
 fn main() {
     let world = cached_synth_world(Scale::Full, &bench_dir()).unwrap();
     let bytes = std::fs::read(world.join("assets.bin")).unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let index = PathIndex::build(db.paths()).unwrap();
     let resolver = ModelResolver::new(db, world.join("res")).with_path_index(&index);
     let mut ids = model_ids(&db, usize::MAX);

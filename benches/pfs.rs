@@ -35,9 +35,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
+use gamebin::synth::assets_scale::Scale;
 use gamebin::synth::pfs::{filler_install, shape};
 use gamebin::wows::pfs::{BlobReader, Compression, GameInstall, Mapping, PfsWriter, Selection};
-use gamebin::write::assets_synth::Scale;
 
 /// The full-scale install's game folder, written the first time.
 fn install_dir() -> PathBuf {

@@ -133,8 +133,8 @@ fn scan(data: &[u8]) -> u64 {
 }
 
 fn main() {
-    let map = gamebin::write::wdata::large_map(2_000);
-    let data = gamebin::write::wdata::write(&map).expect("the large map writes");
+    let map = gamebin::synth::wdata_large::large_map(2_000);
+    let data = map.to_bytes().expect("the large map writes");
     drop(map);
     assert!(
         walk(&data).is_ok_and(|sum| sum > 0),

@@ -35,8 +35,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, SamplingMode, Throughput};
+use gamebin::wdb::model::{StrArrayLayout, TableRecord, TableValue, WdbModel};
 use gamebin::wdb::{Schema, Value, WdbView};
-use gamebin::write::wdb::{StrArrayLayout, TableRecord, TableValue, WdbTable};
 
 const RECORDS: usize = 110_000;
 
@@ -75,7 +75,7 @@ fn names() -> Vec<String> {
     .collect()
 }
 
-fn table() -> WdbTable {
+fn table() -> WdbModel {
     use TableValue::{Float as F, Int as I, Str as S, UInt as U};
     let strings: Vec<String> = (0..1000).map(|i| format!("name_{i:04}")).collect();
     let mut records = Vec::with_capacity(RECORDS);
@@ -122,7 +122,7 @@ fn table() -> WdbTable {
             ],
         });
     }
-    WdbTable {
+    WdbModel {
         sheet_name: Some("BenchTable".into()),
         version: Some(1),
         // sName fScale fYaw uFlags iWhole [u7 u9 u9 u1 u2 u1] [u13 u16] [u16 s4] [i16 i16]
@@ -136,7 +136,7 @@ fn table() -> WdbTable {
         }),
         string_arrays: vec![Vec::new(); 2],
         records,
-        ..WdbTable::default()
+        ..WdbModel::default()
     }
 }
 

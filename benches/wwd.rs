@@ -31,7 +31,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput};
-use gamebin::write::wwd::claw_level;
+use gamebin::synth::wwd::claw_level;
 use gamebin::wwd::{Inflater, Options, TileKind, WwdView};
 
 fn walk(view: &WwdView<'_>) -> u64 {

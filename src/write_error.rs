@@ -3,7 +3,7 @@
 //! A [`WriteError`] says *where in the model* (a path of the model's own field names and indices,
 //! as its JSON form spells them: `event_boxes.CameraBox[3].category`, `records[12].fieldName`,
 //! `planes[1].tiles[40,7]`), *which field of the format* the value would be written to (e.g.
-//! `GeometryFile.blob_padding`), and *why*. It has no file offset: it is about a model, not about a
+//! `GeometryModel.blob_padding`), and *why*. It has no file offset: it is about a model, not about a
 //! position in a file. The readers keep [`Error`], which does.
 //!
 //! Errors start where the value is checked, with the format's field and the reason, and gain their

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use gamebin::wows::assets::{AssetsView, PathIndex, Prototype, PrototypeType};
+use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeType};
 
 mod counting;
 
@@ -17,7 +17,7 @@ use counting::allocations;
 static ALLOCATOR: counting::Counting = counting::Counting;
 
 /// Reads every field of a record (the arrays and names included).
-fn record_sum(db: &AssetsView<'_>, record: &Prototype<'_>) -> u64 {
+fn record_sum(db: &AssetsDb<'_>, record: &Prototype<'_>) -> u64 {
     record.validate().unwrap();
     let mut sum = 0u64;
     match record {
@@ -64,7 +64,7 @@ fn record_sum(db: &AssetsView<'_>, record: &Prototype<'_>) -> u64 {
 
 /// Everything a pipeline does, with one caller-owned path buffer.
 fn walk(data: &[u8], path: &mut String) -> u64 {
-    let db = AssetsView::from_bytes(data).unwrap();
+    let db = AssetsDb::from_bytes(data).unwrap();
     let mut sum = u64::from(db.verify_checksum().stored);
     assert!(gamebin::detect(data).is_some());
     for s in db.strings().iter() {
@@ -115,7 +115,7 @@ fn check(name: &str, data: &[u8]) {
     assert_eq!(n, 0, "{name}: {n} allocations");
     // The opt-in index: exactly three allocations (its id table's directory and entries, and
     // its array of parents and names' places), whatever the number of paths.
-    let db = AssetsView::from_bytes(data).unwrap();
+    let db = AssetsDb::from_bytes(data).unwrap();
     let (n, index) = allocations(|| PathIndex::build(db.paths()).unwrap());
     assert_eq!(n, 3, "{name}: PathIndex::build");
     let (n, _) = allocations(|| {
@@ -154,7 +154,7 @@ fn fixtures_and_a_generated_file_read_without_allocating() {
     }
     assert_eq!(seen, 2);
     let generated =
-        gamebin::write::assets_synth::synth(gamebin::write::assets_synth::Scale::Small).unwrap();
+        gamebin::synth::assets_scale::synth(gamebin::synth::assets_scale::Scale::Small).unwrap();
     check("generated", &generated);
 }
 

@@ -50,7 +50,7 @@ fn walk(data: &[u8], path: &mut String) -> usize {
 }
 
 fn inputs() -> Vec<Vec<u8>> {
-    let mut files: Vec<Vec<u8>> = gamebin::write::craftstudio::fixtures()
+    let mut files: Vec<Vec<u8>> = gamebin::synth::craftstudio::fixtures()
         .unwrap()
         .into_iter()
         .map(|(_, bytes)| bytes)

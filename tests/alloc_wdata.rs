@@ -107,12 +107,16 @@ fn walk(data: &[u8]) -> usize {
 
 #[test]
 fn opening_and_walking_every_record_allocates_nothing() {
-    let mut inputs: Vec<Vec<u8>> = gamebin::write::wdata::fixtures()
+    let mut inputs: Vec<Vec<u8>> = gamebin::synth::wdata::fixtures()
         .unwrap()
         .into_iter()
         .map(|(_, bytes)| bytes)
         .collect();
-    inputs.push(gamebin::write::wdata::write(&gamebin::write::wdata::large_map(3)).unwrap());
+    inputs.push(
+        gamebin::synth::wdata_large::large_map(3)
+            .to_bytes()
+            .unwrap(),
+    );
     for data in inputs {
         let (n, sum) = allocations(|| walk(&data));
         assert!(sum > 0);

@@ -3,27 +3,28 @@
 
 use gamebin::ErrorKind;
 use gamebin::hash::{city_hash_64, murmur3_32};
+use gamebin::synth::assets as w;
+use gamebin::wows::assets::model::{AssetsBuilder, ChecksumKind};
 use gamebin::wows::assets::{
-    AssetsView, ChecksumMatch, EffectPresetFields, Layout, MaterialFields, MaterialValue,
+    AssetsDb, ChecksumMatch, EffectPresetFields, Layout, MaterialFields, MaterialValue,
     ModelLayout, PropertyFields, PropertyValue, Prototype, PrototypeState, PrototypeType,
     RawReason, VelocityFieldFields,
 };
-use gamebin::write::assets::{self as w, AssetsBuilder, ChecksumKind};
 
-fn record<'a>(db: &AssetsView<'a>, path: &str) -> Prototype<'a> {
+fn record<'a>(db: &AssetsDb<'a>, path: &str) -> Prototype<'a> {
     let at = db.lookup_path(path).unwrap().expect(path);
     assert_eq!(at.state, PrototypeState::Live);
     db.record(at).unwrap()
 }
 
-fn name<'a>(db: &AssetsView<'a>, id: u32) -> &'a str {
+fn name<'a>(db: &AssetsDb<'a>, id: u32) -> &'a str {
     db.string(id).unwrap().unwrap()
 }
 
 #[test]
 fn every_record_type_round_trips() {
     let bytes = w::all_prototypes().unwrap().to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     db.validate().unwrap();
     assert_eq!(db.verify_checksum().matches(), ChecksumMatch::Murmur3);
     assert!(db.ids_are_path_hashes(100).unwrap().all_match());
@@ -227,7 +228,7 @@ fn every_record_type_round_trips() {
 #[test]
 fn every_path_and_id_is_found() {
     let bytes = w::all_prototypes().unwrap().to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
     let mut path = String::new();
     let mut with_prototype = 0;
@@ -265,7 +266,7 @@ fn every_path_and_id_is_found() {
 #[test]
 fn legacy_layouts_deleted_and_unknown_entries() {
     let bytes = w::legacy_layouts().unwrap().to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     db.validate().unwrap();
     let c = db.verify_checksum();
     assert_eq!(c.matches(), ChecksumMatch::Crc32);
@@ -324,7 +325,8 @@ fn an_item_size_readers_would_not_take_is_refused() {
         .position(|d| d.magic == PrototypeType::Model.magic())
         .unwrap();
     let mut edited = model.clone();
-    let w::DatabaseRecords::Decoded { item_size, .. } = &mut edited.databases[position].records
+    let gamebin::wows::assets::model::DatabaseRecords::Decoded { item_size, .. } =
+        &mut edited.databases[position].records
     else {
         panic!("a decoded model database")
     };
@@ -338,7 +340,7 @@ fn an_item_size_readers_would_not_take_is_refused() {
     // Under the schema hash that names the older layout, 0x20 is what readers take.
     edited.databases[position].schema_hash = 3_601_929_577;
     let bytes = edited.to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let models = db.database(PrototypeType::Model).unwrap().unwrap();
     assert_eq!(models.layout(), Layout::Known { item_size: 0x20 });
     model.to_bytes().unwrap();
@@ -349,7 +351,7 @@ fn a_checksum_matching_neither_is_reported_not_refused() {
     let mut b = w::all_prototypes().unwrap();
     b.checksum(ChecksumKind::Fixed(0x1234));
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     assert_eq!(db.verify_checksum().matches(), ChecksumMatch::None);
     assert_eq!(db.verify_checksum().stored, 0x1234);
 }
@@ -368,13 +370,13 @@ fn unknown_schema_that_does_not_fit_stays_raw() {
     )
     .unwrap();
     let mut bytes = b.to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let d = db.database(PrototypeType::EffectPreset).unwrap().unwrap();
     assert_eq!(d.layout(), Layout::Checked { item_size: 0x10 });
     // Claim 1000 records in the blob: no layout fits any more.
     let count_at = d.blob_offset();
     bytes[count_at..count_at + 8].copy_from_slice(&1000u64.to_le_bytes());
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let d = db.database(PrototypeType::EffectPreset).unwrap().unwrap();
     assert_eq!(d.layout(), Layout::Raw(RawReason::RecordsDoNotFit));
     assert!(matches!(
@@ -389,7 +391,7 @@ fn malformed_headers_give_precise_errors() {
     let good = w::example_file();
     let mut bad = good.clone();
     bad[0] = b'X';
-    let e = AssetsView::from_bytes(&bad).unwrap_err();
+    let e = AssetsDb::from_bytes(&bad).unwrap_err();
     assert_eq!((e.offset(), e.what()), (0, "BWDB.magic"));
     assert!(matches!(
         e.kind(),
@@ -401,7 +403,7 @@ fn malformed_headers_give_precise_errors() {
 
     let mut bad = good.clone();
     bad[4..8].copy_from_slice(&0x0102_0000u32.to_le_bytes());
-    let e = AssetsView::from_bytes(&bad).unwrap_err();
+    let e = AssetsDb::from_bytes(&bad).unwrap_err();
     assert_eq!(e.what(), "BWDB.version");
     assert_eq!(
         e.kind(),
@@ -411,30 +413,30 @@ fn malformed_headers_give_precise_errors() {
     let mut bad = good.clone();
     bad[0xC] = 0x20;
     assert_eq!(
-        AssetsView::from_bytes(&bad).unwrap_err().what(),
+        AssetsDb::from_bytes(&bad).unwrap_err().what(),
         "BWDB.architecture"
     );
     let mut bad = good.clone();
     bad[0xE] = 1;
     assert_eq!(
-        AssetsView::from_bytes(&bad).unwrap_err().what(),
+        AssetsDb::from_bytes(&bad).unwrap_err().what(),
         "BWDB.endianness"
     );
 
-    let e = AssetsView::from_bytes(&good[..0x40]).unwrap_err();
+    let e = AssetsDb::from_bytes(&good[..0x40]).unwrap_err();
     assert_eq!((e.offset(), e.what()), (0x10, "BWDB.bodyHeader"));
 
     // Strings capacity far beyond the file: the buckets do not fit.
     let mut bad = good.clone();
     bad[0x10..0x14].copy_from_slice(&0x4000_0000u32.to_le_bytes());
-    let e = AssetsView::from_bytes(&bad).unwrap_err();
+    let e = AssetsDb::from_bytes(&bad).unwrap_err();
     assert_eq!(e.what(), "offsetsMap.buckets");
     assert!(matches!(e.kind(), ErrorKind::Truncated { .. }));
 
     // Paths pointer out of the file.
     let mut bad = good.clone();
     bad[0x58..0x60].copy_from_slice(&0x7fff_0000i64.to_le_bytes());
-    let e = AssetsView::from_bytes(&bad).unwrap_err();
+    let e = AssetsDb::from_bytes(&bad).unwrap_err();
     assert_eq!((e.offset(), e.what()), (0x58, "pathsStorage.data"));
     assert!(matches!(
         e.kind(),
@@ -453,7 +455,7 @@ fn a_full_table_and_a_cyclic_parent_chain_terminate() {
     let id = b.path("x").unwrap();
     b.prototype(id, EffectPresetFields::default()).unwrap();
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     assert_eq!(db.string(murmur3_32(b"zzz", 0)).unwrap(), None);
     assert_eq!(db.string(murmur3_32(b"b", 0)).unwrap(), Some("b"));
     assert_eq!(db.prototype(id ^ 1).unwrap(), None);
@@ -461,7 +463,7 @@ fn a_full_table_and_a_cyclic_parent_chain_terminate() {
     let mut b = AssetsBuilder::new();
     b.path_entry(1, 2, "a").path_entry(2, 1, "b");
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let e = db.full_path(1, &mut String::new()).unwrap_err();
     assert_eq!(e.what(), "PathEntry.parentId");
     let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
@@ -484,7 +486,7 @@ fn the_streaming_walk_handles_children_listed_before_parents() {
         .path_entry(5, 0, "e")
         .path_entry(6, 3, "f");
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
     let mut all = Vec::new();
     index
@@ -522,7 +524,7 @@ fn values_of_every_material_type_are_typed() {
     )
     .unwrap();
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let Prototype::Material(m) = record(&db, "m.mfm") else {
         panic!()
     };
@@ -538,9 +540,9 @@ fn values_of_every_material_type_are_typed() {
 
 #[test]
 fn every_id_and_path_of_a_generated_file_is_found() {
-    use gamebin::write::assets_synth::{Scale, synth};
+    use gamebin::synth::assets_scale::{Scale, synth};
     let bytes = synth(Scale::Small).unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     db.validate().unwrap();
     assert_eq!(db.paths().len(), 2461);
     assert_eq!(db.strings().capacity(), 7867);
@@ -595,11 +597,11 @@ fn every_id_and_path_of_a_generated_file_is_found() {
 #[test]
 fn a_raw_database_with_a_huge_record_count_does_not_hang_validation() {
     let mut bytes = w::legacy_layouts().unwrap().to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let unknown = db.databases().get(10).unwrap().unwrap();
     let at = unknown.blob_offset();
     bytes[at..at + 8].copy_from_slice(&(u64::MAX >> 2).to_le_bytes());
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     db.validate().unwrap();
     let unknown = db.databases().get(10).unwrap().unwrap();
     assert_eq!(unknown.item_size(), None);
@@ -612,13 +614,13 @@ fn a_raw_database_with_a_huge_record_count_does_not_hang_validation() {
 /// `{:?}` of a database stays short however many records and paths it holds.
 #[test]
 fn debug_of_a_large_database_is_short() {
-    let mut b = gamebin::write::assets::AssetsBuilder::new();
+    let mut b = gamebin::wows::assets::model::AssetsBuilder::new();
     for i in 0..5000 {
         b.path(&format!("content/many/file_{i}.fxpreset")).unwrap();
     }
     let bytes = b.to_bytes().unwrap();
     assert!(bytes.len() > 100_000);
-    let db = gamebin::wows::assets::AssetsView::from_bytes(&bytes).unwrap();
+    let db = gamebin::wows::assets::AssetsDb::from_bytes(&bytes).unwrap();
     let shown = format!("{db:?}");
     assert!(shown.len() < 4000, "{} characters", shown.len());
 }
@@ -652,7 +654,7 @@ fn find_path_in_one_pass_agrees_with_the_parent_walk() {
     // A leaf whose parent id names no entry.
     b.path_entry(60, 99, "orphan");
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let id = |p: &str| db.find_path(p).unwrap().map(|e| e.self_id());
     assert_eq!(id("a/a/a"), Some(30));
     assert_eq!(id("a/a"), Some(20));
@@ -689,11 +691,11 @@ fn find_path_in_one_pass_agrees_with_the_parent_walk() {
 /// Everything two files store, compared through their views (the parts that do not depend on
 /// where a writer put them): the checksum flavour, both maps' capacities and entries, the path
 /// entries in order, and every database with its records (raw databases by their blobs).
-fn assert_same_structure(a: &AssetsView<'_>, b: &AssetsView<'_>) {
+fn assert_same_structure(a: &AssetsDb<'_>, b: &AssetsDb<'_>) {
     use gamebin::wows::assets::PrototypeFields;
     assert_eq!(a.verify_checksum().matches(), b.verify_checksum().matches());
     assert_eq!(a.strings().capacity(), b.strings().capacity());
-    let strings = |db: &AssetsView<'_>| {
+    let strings = |db: &AssetsDb<'_>| {
         let mut all: Vec<(u32, String)> = db
             .strings()
             .iter()
@@ -704,7 +706,7 @@ fn assert_same_structure(a: &AssetsView<'_>, b: &AssetsView<'_>) {
     };
     assert_eq!(strings(a), strings(b));
     assert_eq!(a.prototypes().capacity(), b.prototypes().capacity());
-    let prototypes = |db: &AssetsView<'_>| {
+    let prototypes = |db: &AssetsDb<'_>| {
         let mut all: Vec<(u64, u32)> = db
             .prototypes()
             .iter()
@@ -714,7 +716,7 @@ fn assert_same_structure(a: &AssetsView<'_>, b: &AssetsView<'_>) {
         all
     };
     assert_eq!(prototypes(a), prototypes(b));
-    let paths = |db: &AssetsView<'_>| {
+    let paths = |db: &AssetsDb<'_>| {
         db.paths()
             .iter()
             .map(|e| (e.self_id(), e.parent_id(), e.name().unwrap().to_owned()))
@@ -750,7 +752,7 @@ fn assert_same_structure(a: &AssetsView<'_>, b: &AssetsView<'_>) {
 
 /// `to_bytes(from_view(file))`, and the view of the copy.
 fn written_again(file: &[u8]) -> Vec<u8> {
-    let view = AssetsView::from_bytes(file).unwrap();
+    let view = AssetsDb::from_bytes(file).unwrap();
     AssetsBuilder::from_view(&view).unwrap().to_bytes().unwrap()
 }
 
@@ -767,14 +769,14 @@ fn every_fixture_is_written_again_byte_for_byte() {
     ));
     files.push((
         "synth(Small)",
-        gamebin::write::assets_synth::synth(gamebin::write::assets_synth::Scale::Small).unwrap(),
+        gamebin::synth::assets_scale::synth(gamebin::synth::assets_scale::Scale::Small).unwrap(),
     ));
     for (name, file) in files {
         let again = written_again(&file);
         assert!(again == file, "{name}: not the same bytes");
         assert_same_structure(
-            &AssetsView::from_bytes(&file).unwrap(),
-            &AssetsView::from_bytes(&again).unwrap(),
+            &AssetsDb::from_bytes(&file).unwrap(),
+            &AssetsDb::from_bytes(&again).unwrap(),
         );
     }
 }
@@ -796,7 +798,7 @@ fn from_view_keeps_odd_states_and_layouts() {
         [header(24), vec![7; 24]].concat(),
     );
     let file = b.to_bytes().unwrap();
-    let view = AssetsView::from_bytes(&file).unwrap();
+    let view = AssetsDb::from_bytes(&file).unwrap();
     assert_eq!(view.verify_checksum().matches(), ChecksumMatch::None);
     let again = written_again(&file);
     assert!(again == file, "not the same bytes");
@@ -806,7 +808,7 @@ fn from_view_keeps_odd_states_and_layouts() {
     let id = b.path("content/ships/New.model").unwrap();
     assert_eq!(b.path_count(), paths + 1);
     let copy = b.to_bytes().unwrap();
-    let copy = AssetsView::from_bytes(&copy).unwrap();
+    let copy = AssetsDb::from_bytes(&copy).unwrap();
     let entry = copy.paths().find(id).unwrap();
     assert_eq!(entry.parent_id(), 0x20);
 }
@@ -815,7 +817,7 @@ fn from_view_keeps_odd_states_and_layouts() {
 fn from_view_refuses_what_it_cannot_carry_naming_where() {
     // A render set naming a node whose name is not in the strings map.
     let file = w::all_prototypes().unwrap().to_bytes().unwrap();
-    let view = AssetsView::from_bytes(&file).unwrap();
+    let view = AssetsDb::from_bytes(&file).unwrap();
     let Prototype::Visual(v) = record(&view, "content/gameplay/Test.visual") else {
         panic!()
     };
@@ -824,7 +826,7 @@ fn from_view_refuses_what_it_cannot_carry_naming_where() {
     let at = ids.as_ptr() as usize - file.as_ptr() as usize;
     let mut bad = file.clone();
     bad[at..at + 4].copy_from_slice(&0x1234_5678u32.to_le_bytes());
-    let view = AssetsView::from_bytes(&bad).unwrap();
+    let view = AssetsDb::from_bytes(&bad).unwrap();
     let e = AssetsBuilder::from_view(&view).unwrap_err();
     assert_eq!(e.field(), Some("RenderSet.nodeNameIds"));
     // Named by the file's record it was encoding.
@@ -836,7 +838,7 @@ fn from_view_refuses_what_it_cannot_carry_naming_where() {
     let mut bad = file.clone();
     let field = v.offset() + 0x60;
     bad[field..field + 8].copy_from_slice(&0x7fff_0000i64.to_le_bytes());
-    let view = AssetsView::from_bytes(&bad).unwrap();
+    let view = AssetsDb::from_bytes(&bad).unwrap();
     let e = read_error(&AssetsBuilder::from_view(&view).unwrap_err());
     assert_eq!(
         (e.what(), e.offset()),
@@ -849,7 +851,7 @@ fn from_view_refuses_what_it_cannot_carry_naming_where() {
 
     // A string whose bucket key is not its MurmurHash3.
     let mut bad = file.clone();
-    let strings = AssetsView::from_bytes(&file)
+    let strings = AssetsDb::from_bytes(&file)
         .unwrap()
         .body_header()
         .strings_buckets_ptr
@@ -859,7 +861,7 @@ fn from_view_refuses_what_it_cannot_carry_naming_where() {
         .find(|s| bad[buckets + s * 8 + 7] & 0x80 != 0)
         .unwrap();
     bad[buckets + slot * 8] ^= 1;
-    let view = AssetsView::from_bytes(&bad).unwrap();
+    let view = AssetsDb::from_bytes(&bad).unwrap();
     let e = read_error(&AssetsBuilder::from_view(&view).unwrap_err());
     assert_eq!(
         (e.what(), e.offset()),
@@ -889,7 +891,7 @@ fn from_view_refuses_records_sharing_arrays_beyond_the_files_size() {
         b.prototype(id, field).unwrap();
     }
     let mut file = b.to_bytes().unwrap();
-    let view = AssetsView::from_bytes(&file).unwrap();
+    let view = AssetsDb::from_bytes(&file).unwrap();
     let database = view
         .database(PrototypeType::VelocityField)
         .unwrap()
@@ -901,7 +903,7 @@ fn from_view_refuses_records_sharing_arrays_beyond_the_files_size() {
         file[at + 12..at + 16].copy_from_slice(&16_000u32.to_le_bytes());
         file[at + 16..at + 24].copy_from_slice(&((first as i64) - at as i64).to_le_bytes());
     }
-    let view = AssetsView::from_bytes(&file).unwrap();
+    let view = AssetsDb::from_bytes(&file).unwrap();
     view.validate().unwrap();
     let e = read_error(&AssetsBuilder::from_view(&view).unwrap_err());
     assert_eq!(e.what(), "Database.records", "{e}");
@@ -913,7 +915,7 @@ fn from_view_never_panics_on_damaged_files() {
     // Every truncation and a byte flip at every offset of both fixtures: Ok or Err.
     for (_, file) in w::fixtures().unwrap() {
         for len in 0..file.len() {
-            if let Ok(view) = AssetsView::from_bytes(&file[..len]) {
+            if let Ok(view) = AssetsDb::from_bytes(&file[..len]) {
                 if let Ok(b) = AssetsBuilder::from_view(&view) {
                     let _ = b.to_bytes();
                 }
@@ -922,7 +924,7 @@ fn from_view_never_panics_on_damaged_files() {
         let mut bad = file.clone();
         for at in 0..file.len() {
             bad[at] ^= 0xA5;
-            if let Ok(view) = AssetsView::from_bytes(&bad) {
+            if let Ok(view) = AssetsDb::from_bytes(&bad) {
                 if let Ok(b) = AssetsBuilder::from_view(&view) {
                     let _ = b.to_bytes();
                 }
@@ -940,8 +942,8 @@ fn the_independent_sample_is_written_again_with_the_same_structure() {
     let file = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let again = written_again(&file);
     let (a, b) = (
-        AssetsView::from_bytes(&file).unwrap(),
-        AssetsView::from_bytes(&again).unwrap(),
+        AssetsDb::from_bytes(&file).unwrap(),
+        AssetsDb::from_bytes(&again).unwrap(),
     );
     b.validate().unwrap();
     assert_same_structure(&a, &b);
@@ -955,7 +957,7 @@ fn the_independent_sample_is_written_again_with_the_same_structure() {
 /// Every entry's full path from the index (by position) and from the walk without it: the same
 /// path, or an error from both.
 fn assert_index_agrees_with_the_walk(file: &[u8]) {
-    let db = AssetsView::from_bytes(file).unwrap();
+    let db = AssetsDb::from_bytes(file).unwrap();
     let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
     let (mut by_index, mut by_walk) = (String::new(), String::new());
     for entry in db.paths().iter() {
@@ -972,7 +974,7 @@ fn assert_index_agrees_with_the_walk(file: &[u8]) {
 /// The names of `entries` are not UTF-8, and their full paths through the index say so; every
 /// other path is the walk's.
 fn assert_names_refused_through_the_index(file: &[u8], entries: [usize; 2]) {
-    let db = AssetsView::from_bytes(file).unwrap();
+    let db = AssetsDb::from_bytes(file).unwrap();
     let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
     let mut path = String::new();
     for n in entries {
@@ -991,7 +993,7 @@ fn assert_names_refused_through_the_index(file: &[u8], entries: [usize; 2]) {
 /// Sets the stored size and the pointer of entry `index`'s name, so that it names `size` bytes
 /// at file offset `target`.
 fn point_name(file: &mut [u8], index: usize, target: usize, size: u32) {
-    let at = AssetsView::from_bytes(file)
+    let at = AssetsDb::from_bytes(file)
         .unwrap()
         .paths()
         .get(index)
@@ -1012,7 +1014,7 @@ fn names_in_a_string_pool_and_names_spread_over_the_file_give_the_same_paths() {
     // One name pointed at the file's first bytes (its ASCII magic), far from the others.
     let mut spread = file.clone();
     point_name(&mut spread, 0, 0, 4);
-    let db = AssetsView::from_bytes(&spread).unwrap();
+    let db = AssetsDb::from_bytes(&spread).unwrap();
     assert_eq!(
         db.paths().get(0).unwrap().name_bytes().unwrap(),
         &spread[..4]
@@ -1028,7 +1030,7 @@ fn names_beyond_ascii_are_kept_in_the_path_index() {
         .path_entry(2, 1, "näme.model")
         .path_entry(3, 1, "ü");
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let index = gamebin::wows::assets::PathIndex::build(db.paths()).unwrap();
     let mut path = String::new();
     assert!(index.full_path(db.paths(), 2, &mut path).unwrap());
@@ -1045,7 +1047,7 @@ fn a_character_cut_in_two_between_adjacent_names_is_no_name_in_the_path_index() 
     // UTF-8, and the index must still refuse each name alone.
     let mut file = gamebin::synth::assets::example_file();
     let (first, start, len) = {
-        let db = AssetsView::from_bytes(&file).unwrap();
+        let db = AssetsDb::from_bytes(&file).unwrap();
         let entry = db
             .paths()
             .iter()
@@ -1072,7 +1074,7 @@ fn a_character_cut_in_two_between_names_is_no_name_in_the_path_index() {
     // and the first of the second become the two halves of "é" (0xc3 0xa9). Each name is then
     // not UTF-8, though the two side by side are.
     let (i, first_end, second_start) = {
-        let db = AssetsView::from_bytes(&file).unwrap();
+        let db = AssetsDb::from_bytes(&file).unwrap();
         let entries: Vec<_> = db.paths().iter().collect();
         let at = |bytes: &[u8]| bytes.as_ptr() as usize - file.as_ptr() as usize;
         let i = entries

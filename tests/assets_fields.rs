@@ -3,14 +3,15 @@
 //! fields `ID_FIELDS` / `ID_LIST_FIELDS` name (what the CLI's path resolution and the Python
 //! package's integer ids rely on).
 
+use gamebin::synth::assets as w;
+use gamebin::wows::assets::model::AssetsBuilder;
 use gamebin::wows::assets::{
-    AssetsView, ID_FIELDS, ID_LIST_FIELDS, NodeFields, PATH_ID_FIELDS, PropertyValue,
+    AssetsDb, ID_FIELDS, ID_LIST_FIELDS, NodeFields, PATH_ID_FIELDS, PropertyValue,
     PrototypeFields, PrototypeState,
 };
-use gamebin::write::assets as w;
 use serde_json::Value;
 
-fn fields(db: &AssetsView<'_>, id: u64) -> PrototypeFields {
+fn fields(db: &AssetsDb<'_>, id: u64) -> PrototypeFields {
     let at = db.prototype(id).unwrap().expect("a prototype");
     assert_eq!(at.state, PrototypeState::Live);
     PrototypeFields::read(db, db.record(at).unwrap()).unwrap()
@@ -19,7 +20,7 @@ fn fields(db: &AssetsView<'_>, id: u64) -> PrototypeFields {
 #[test]
 fn every_record_type_carries_what_the_writer_was_given() {
     let bytes = w::all_prototypes().unwrap().to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let id = |path: &str| db.path_id(path);
 
     let PrototypeFields::Material(m) = fields(&db, id("content/gameplay/Test.mfm")) else {
@@ -132,7 +133,7 @@ fn every_record_type_carries_what_the_writer_was_given() {
 #[test]
 fn older_layouts_and_raw_databases() {
     let bytes = w::legacy_layouts().unwrap().to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let PrototypeFields::Model(model) = fields(&db, 0x30) else {
         panic!("a model")
     };
@@ -193,7 +194,7 @@ fn json_gives_ids_as_hex_exactly_at_the_listed_fields() {
     let mut hex_seen = 0;
     for builder in [w::all_prototypes(), w::legacy_layouts()] {
         let bytes = builder.unwrap().to_bytes().unwrap();
-        let db = AssetsView::from_bytes(&bytes).unwrap();
+        let db = AssetsDb::from_bytes(&bytes).unwrap();
         for database in db.databases().iter() {
             let database = database.unwrap();
             for i in 0..database.record_count().min(16) {
@@ -223,7 +224,7 @@ fn json_gives_ids_as_hex_exactly_at_the_listed_fields() {
 fn records_written_from_their_fields_read_back_the_same() {
     for (builder, v1) in [(w::all_prototypes(), false), (w::legacy_layouts(), true)] {
         let bytes = builder.unwrap().to_bytes().unwrap();
-        let db = AssetsView::from_bytes(&bytes).unwrap();
+        let db = AssetsDb::from_bytes(&bytes).unwrap();
         let mut written = 0;
         for entry in db.prototypes().iter() {
             let (id, at) = entry.unwrap();
@@ -231,13 +232,13 @@ fn records_written_from_their_fields_read_back_the_same() {
                 continue;
             }
             let read = PrototypeFields::read(&db, db.record(at).unwrap()).unwrap();
-            let mut copy = w::AssetsBuilder::new();
+            let mut copy = AssetsBuilder::new();
             if v1 {
                 copy.model_layout_v1();
             }
             copy.prototype(id, read.clone()).unwrap();
             let bytes = copy.to_bytes().unwrap();
-            let again = AssetsView::from_bytes(&bytes).unwrap();
+            let again = AssetsDb::from_bytes(&bytes).unwrap();
             assert_eq!(fields(&again, id), read);
             written += 1;
         }
@@ -248,10 +249,10 @@ fn records_written_from_their_fields_read_back_the_same() {
 #[test]
 fn fields_the_writer_cannot_store_are_refused_with_the_field_named() {
     let bytes = w::all_prototypes().unwrap().to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let id = |path: &str| db.path_id(path);
     let error = |fields: &PrototypeFields| {
-        w::AssetsBuilder::new()
+        AssetsBuilder::new()
             .prototype(1, fields.clone())
             .unwrap_err()
             .to_string()
@@ -285,7 +286,7 @@ fn fields_the_writer_cannot_store_are_refused_with_the_field_named() {
     let message = error(&PrototypeFields::Model(dye));
     assert!(message.contains("Dye.tintsCount"), "{message}");
     // A current-layout model in a database of the older layout, and extenders in the older one.
-    let mut older = w::AssetsBuilder::new();
+    let mut older = AssetsBuilder::new();
     older.model_layout_v1();
     let message = older.prototype(1, model.clone()).unwrap_err().to_string();
     assert!(message.contains("ModelPrototype.layout"), "{message}");
@@ -321,7 +322,7 @@ fn visual_repeating_one_long_name(repeats: usize) -> Vec<u8> {
     };
     visual.nodes = vec![node; repeats];
     visual.render_sets[0].nodes = vec![Some(long)];
-    let mut b = w::AssetsBuilder::new();
+    let mut b = AssetsBuilder::new();
     let id = b.path("content/gameplay/Long.visual").unwrap();
     b.prototype(id, visual).unwrap();
     b.to_bytes().unwrap()
@@ -332,7 +333,7 @@ fn owned_fields_many_times_the_file_are_refused_not_allocated() {
     // 100 copies (about 100 KB from a file of about 10 KB) read; 2,000 copies (2 MB from a file
     // of about 140 KB: more than eight times the file and than 1 MiB) are refused at the record.
     let small = visual_repeating_one_long_name(100);
-    let db = AssetsView::from_bytes(&small).unwrap();
+    let db = AssetsDb::from_bytes(&small).unwrap();
     let PrototypeFields::Visual(v) = fields(&db, db.path_id("content/gameplay/Long.visual")) else {
         panic!("a visual")
     };
@@ -341,7 +342,7 @@ fn owned_fields_many_times_the_file_are_refused_not_allocated() {
 
     let large = visual_repeating_one_long_name(2000);
     assert!(large.len() < 200_000, "{} bytes", large.len());
-    let db = AssetsView::from_bytes(&large).unwrap();
+    let db = AssetsDb::from_bytes(&large).unwrap();
     let at = db
         .prototype(db.path_id("content/gameplay/Long.visual"))
         .unwrap()
@@ -361,7 +362,7 @@ fn records_read_back_from_their_json() {
     use gamebin::wows::assets::{ResourceKey, json};
     for (builder, v1) in [(w::all_prototypes(), false), (w::legacy_layouts(), true)] {
         let bytes = builder.unwrap().to_bytes().unwrap();
-        let db = AssetsView::from_bytes(&bytes).unwrap();
+        let db = AssetsDb::from_bytes(&bytes).unwrap();
         let mut complete = 0;
         for entry in db.prototypes().iter() {
             let (id, at) = entry.unwrap();
@@ -393,13 +394,13 @@ fn records_read_back_from_their_json() {
                 }
             }
 
-            let mut copy = w::AssetsBuilder::new();
+            let mut copy = AssetsBuilder::new();
             if v1 {
                 copy.model_layout_v1();
             }
             copy.prototype(id, back).unwrap();
             let bytes = copy.to_bytes().unwrap();
-            assert_eq!(fields(&AssetsView::from_bytes(&bytes).unwrap(), id), read);
+            assert_eq!(fields(&AssetsDb::from_bytes(&bytes).unwrap(), id), read);
         }
         assert_eq!(complete, if v1 { 2 } else { 10 });
         // A record of a database kept raw reads back too (the writer refuses it).
@@ -412,7 +413,7 @@ fn records_read_back_from_their_json() {
                     serde_json::from_str::<PrototypeFields>(&text).unwrap(),
                     read
                 );
-                let e = w::AssetsBuilder::new().prototype(1, read).unwrap_err();
+                let e = AssetsBuilder::new().prototype(1, read).unwrap_err();
                 assert!(e.to_string().contains("kept raw"), "{e}");
                 complete += 1;
             }
@@ -425,7 +426,7 @@ fn records_read_back_from_their_json() {
 #[test]
 fn json_that_is_no_record_is_refused_with_a_serde_error() {
     let bytes = w::all_prototypes().unwrap().to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let visual = serde_json::to_value(fields(&db, db.path_id("content/gameplay/Test.visual")));
     let model = serde_json::to_value(fields(&db, db.path_id("content/gameplay/Test.model")));
     let material = serde_json::to_value(fields(&db, db.path_id("content/gameplay/Test.mfm")));

@@ -5,18 +5,19 @@
 #![cfg(feature = "write")]
 
 use gamebin::hash::murmur3_32;
+use gamebin::synth::assets as w;
+use gamebin::synth::assets_scale::{Scale, synth};
+use gamebin::wows::assets::model::{
+    AssetsBuilder, AssetsModel, BlobPlacement, DatabaseRecords, FileLayout, NodeNameMaps, Padding,
+    StoredBlob, StringWords,
+};
 use gamebin::wows::assets::raw::{
     BODY_BASE, BODY_DATABASES_PTR, BODY_PATHS_PTR, BODY_R2P, BODY_R2P_BUCKETS_PTR,
     BODY_R2P_VALUES_PTR,
 };
 use gamebin::wows::assets::{
-    AssetsView, PropertyValue, Prototype, PrototypeFields, PrototypeState, PrototypeType,
+    AssetsDb, PropertyValue, Prototype, PrototypeFields, PrototypeState, PrototypeType,
 };
-use gamebin::write::assets::{
-    self as w, AssetsBuilder, AssetsModel, BlobPlacement, DatabaseRecords, FileLayout,
-    NodeNameMaps, Padding, StoredBlob, StringWords,
-};
-use gamebin::write::assets_synth::{Scale, synth};
 use zerocopy::IntoBytes;
 
 /// Every input of the round trips: the fixtures, the example builders' files and a generated
@@ -40,7 +41,7 @@ fn inputs() -> Vec<(String, Vec<u8>)> {
 }
 
 fn model_of(file: &[u8]) -> AssetsModel {
-    let view = AssetsView::from_bytes(file).unwrap();
+    let view = AssetsDb::from_bytes(file).unwrap();
     AssetsBuilder::from_view(&view).unwrap().to_model()
 }
 
@@ -52,7 +53,7 @@ fn the_model_of_a_file_writes_the_file_again() {
         assert_eq!(again.to_bytes().unwrap(), file, "{name}");
         assert_eq!(again.to_model(), model, "{name}");
         // The model's own names for the same round trip, as every format's model has them.
-        let view = AssetsView::from_bytes(&file).unwrap();
+        let view = AssetsDb::from_bytes(&file).unwrap();
         let direct = AssetsModel::from_view(&view).unwrap();
         assert_eq!(direct, model, "{name}");
         assert_eq!(direct.to_bytes().unwrap(), file, "{name}");
@@ -62,7 +63,7 @@ fn the_model_of_a_file_writes_the_file_again() {
 #[test]
 fn a_builder_made_from_a_model_finds_the_paths_it_holds() {
     let file = w::all_prototypes().unwrap().to_bytes().unwrap();
-    let view = AssetsView::from_bytes(&file).unwrap();
+    let view = AssetsDb::from_bytes(&file).unwrap();
     let mut b = AssetsBuilder::from_model(model_of(&file)).unwrap();
     let count = b.path_count();
     let id = b.path("content/gameplay/Test.visual").unwrap();
@@ -79,7 +80,7 @@ fn a_builder_made_from_a_model_finds_the_paths_it_holds() {
 #[test]
 fn the_model_carries_what_the_file_stores() {
     let file = w::legacy_layouts().unwrap().to_bytes().unwrap();
-    let view = AssetsView::from_bytes(&file).unwrap();
+    let view = AssetsDb::from_bytes(&file).unwrap();
     let model = model_of(&file);
     assert_eq!(model.strings.len(), view.strings().iter().count());
     assert_eq!(model.paths.len(), view.paths().len());
@@ -207,14 +208,14 @@ fn moved_file() -> (Vec<u8>, Vec<u8>) {
 #[test]
 fn a_file_with_a_moved_section_is_written_again_byte_for_byte() {
     let (file, moved) = moved_file();
-    let view = AssetsView::from_bytes(&moved).unwrap();
+    let view = AssetsDb::from_bytes(&moved).unwrap();
     view.validate().unwrap();
     let model = model_of(&moved);
     let layout = model
         .layout
         .clone()
         .expect("another layout than the writer's");
-    let own = AssetsView::from_bytes(&file).unwrap();
+    let own = AssetsDb::from_bytes(&file).unwrap();
     let own_r2p = (BODY_BASE + BODY_R2P) as u64 as i64 + own.body_header().r2p_buckets_ptr.get();
     assert_eq!(layout.prototype_buckets as i64, own_r2p + 3);
     assert!(layout.stored_blobs.is_empty(), "the blobs are the writer's");
@@ -298,7 +299,7 @@ fn assert_edits_pack(file: &[u8]) {
         .unwrap()
         .to_bytes()
         .unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     db.validate().unwrap();
     let renamed = db
         .find_path("content/gameplay/Renamed_longer.visual")
@@ -414,7 +415,7 @@ fn a_hostile_layout_is_refused_or_falls_back_to_the_writers() {
 #[test]
 fn a_blob_no_placement_writes_again_is_kept_whole() {
     let mut file = w::all_prototypes().unwrap().to_bytes().unwrap();
-    let view = AssetsView::from_bytes(&file).unwrap();
+    let view = AssetsDb::from_bytes(&file).unwrap();
     let materials = view.database(PrototypeType::Material).unwrap().unwrap();
     let record = materials.record_offset(0).unwrap();
     let position = view
@@ -426,7 +427,7 @@ fn a_blob_no_placement_writes_again_is_kept_whole() {
     file[record + 11] = 0xEE;
     let checksum = murmur3_32(&file[BODY_BASE..], 0);
     file[8..12].copy_from_slice(&checksum.to_le_bytes());
-    AssetsView::from_bytes(&file).unwrap().validate().unwrap();
+    AssetsDb::from_bytes(&file).unwrap().validate().unwrap();
     let model = model_of(&file);
     let layout = model
         .layout
@@ -523,7 +524,7 @@ fn a_hostile_blob_placement_is_refused_or_falls_back() {
             .unwrap()
             .to_bytes()
             .unwrap();
-        let view = AssetsView::from_bytes(&bytes).unwrap();
+        let view = AssetsDb::from_bytes(&bytes).unwrap();
         view.validate().unwrap();
         assert_eq!(model_of(&bytes).databases, model.databases);
     }
@@ -581,7 +582,7 @@ fn the_samples_blobs_are_kept_as_placements_not_bytes() {
 
     // The material's three arrays (property names, property ids, the texture values) where the
     // reader finds them, from the blob's start.
-    let view = AssetsView::from_bytes(&file).unwrap();
+    let view = AssetsDb::from_bytes(&file).unwrap();
     let material = view.database(PrototypeType::Material).unwrap().unwrap();
     let Prototype::Material(m) = material.prototype(0, view.strings()).unwrap() else {
         panic!("a material")
@@ -623,7 +624,7 @@ fn sample_edited(file: &[u8], edit: impl FnOnce(&mut AssetsModel)) -> Vec<u8> {
         .unwrap()
         .to_bytes()
         .unwrap();
-    AssetsView::from_bytes(&bytes).unwrap().validate().unwrap();
+    AssetsDb::from_bytes(&bytes).unwrap().validate().unwrap();
     bytes
 }
 
@@ -696,7 +697,7 @@ fn a_renamed_node_changes_only_what_its_name_changes() {
             }
         }
     });
-    let view = AssetsView::from_bytes(&file).unwrap();
+    let view = AssetsDb::from_bytes(&file).unwrap();
     let layout = model_of(&file).layout.unwrap();
     let strings = layout.string_buckets..layout.prototype_buckets;
     let visuals = view.database(PrototypeType::Visual).unwrap().unwrap();
@@ -737,7 +738,7 @@ fn a_grown_array_falls_back_to_the_writers_placement() {
             }
         }
     });
-    let view = AssetsView::from_bytes(&edited).unwrap();
+    let view = AssetsDb::from_bytes(&edited).unwrap();
     let id = view
         .find_path("content/gameplay/Test.mfm")
         .unwrap()
@@ -767,7 +768,7 @@ mod json {
         let mut files = inputs();
         files.push(("moved_file()".into(), moved_file().1));
         for (name, file) in files {
-            let view = AssetsView::from_bytes(&file).unwrap();
+            let view = AssetsDb::from_bytes(&file).unwrap();
             let builder = AssetsBuilder::from_view(&view).unwrap();
             let text = serde_json::to_string(&builder).unwrap();
             let again: AssetsBuilder = serde_json::from_str(&text).unwrap();
@@ -831,7 +832,7 @@ mod json {
     #[test]
     fn non_finite_floats_go_through_json_with_their_bits() {
         let file = w::odd_floats().unwrap().to_bytes().unwrap();
-        let view = AssetsView::from_bytes(&file).unwrap();
+        let view = AssetsDb::from_bytes(&file).unwrap();
         // The reader's own view of the file (not the model) holds the odd bits.
         let at = view
             .lookup_path("content/gameplay/Test.visual")

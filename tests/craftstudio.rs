@@ -2,17 +2,18 @@
 //! trips, the tree (parents, children, dangling parents, paths), trailing bytes, and malformed
 //! inputs giving precise errors.
 
+use gamebin::craftstudio::model::{EntrySpec, ProjectModel};
 use gamebin::craftstudio::{
     ControlSource, ControlType, EntryType, Key, MemberRole, MembershipPolicy, Parent, PathStart,
     ProjectType, ProjectView, ROOT_PARENT_ID,
 };
-use gamebin::write::craftstudio::{self as write, EntrySpec, ProjectFile};
+use gamebin::synth::craftstudio as write;
 use gamebin::{ErrorKind, Format, WriteErrorKind};
 
 fn round_trip(bytes: &[u8]) {
     let view = ProjectView::from_bytes(bytes).unwrap();
     assert_eq!(
-        ProjectFile::from_view(&view).unwrap().to_bytes().unwrap(),
+        ProjectModel::from_view(&view).unwrap().to_bytes().unwrap(),
         bytes
     );
 }
@@ -144,7 +145,7 @@ fn dangling_parents_are_reported_not_fatal() {
 
 #[test]
 fn a_loop_of_parents_is_an_error_at_the_entry() {
-    let mut p = ProjectFile::new("Loop");
+    let mut p = ProjectModel::new("Loop");
     p.entries.push(EntrySpec::folder(1, Some(2), "A", 0));
     p.entries.push(EntrySpec::folder(2, Some(1), "B", 0));
     let bytes = p.to_bytes().unwrap();
@@ -239,7 +240,7 @@ fn truncation_is_an_error_at_every_length() {
 
 #[test]
 fn unknown_enum_values_are_kept() {
-    let mut p = ProjectFile::new("Odd");
+    let mut p = ProjectModel::new("Odd");
     p.project_type = 7;
     p.membership_policy = 9;
     p.default_member_role = 0;
@@ -266,7 +267,7 @@ fn views_are_copy_send_sync() {
 
 #[test]
 fn a_table_too_long_for_its_u16_count_is_an_error_naming_it() {
-    let mut p = ProjectFile::new("Big");
+    let mut p = ProjectModel::new("Big");
     p.entries = vec![EntrySpec::folder(0, None, "f", 7); 65_536];
     let e = p.to_bytes().unwrap_err();
     assert_eq!((e.path(), e.field()), ("entries", Some("Project.entries")));
@@ -277,7 +278,7 @@ fn a_table_too_long_for_its_u16_count_is_an_error_naming_it() {
     p.entries.truncate(65_535);
     assert!(p.to_bytes().is_ok());
 
-    let mut p = ProjectFile::new("Many revisions");
+    let mut p = ProjectModel::new("Many revisions");
     let mut asset = EntrySpec::asset(0, None, "a", 7);
     asset.revisions = vec![(0, String::new()); 65_536];
     p.entries.push(asset);
@@ -298,7 +299,7 @@ fn string_lengths_are_net_7_bit_integers() {
         (300, &[0xac, 0x02]),
         (16_384, &[0x80, 0x80, 0x01]),
     ] {
-        let bytes = ProjectFile::new(&"n".repeat(len)).to_bytes().unwrap();
+        let bytes = ProjectModel::new(&"n".repeat(len)).to_bytes().unwrap();
         assert_eq!(&bytes[2..2 + prefix.len()], prefix, "length {len}");
         assert_eq!(ProjectView::from_bytes(&bytes).unwrap().name().len(), len);
     }
@@ -309,8 +310,8 @@ fn string_lengths_are_net_7_bit_integers() {
 #[test]
 fn the_owned_project_round_trips_through_serde() {
     for (name, bytes) in write::fixtures().unwrap() {
-        let project = ProjectFile::from_view(&ProjectView::from_bytes(&bytes).unwrap()).unwrap();
-        let back: ProjectFile =
+        let project = ProjectModel::from_view(&ProjectView::from_bytes(&bytes).unwrap()).unwrap();
+        let back: ProjectModel =
             serde_json::from_str(&serde_json::to_string(&project).unwrap()).unwrap();
         assert_eq!(back, project, "{name}");
         assert_eq!(back.to_bytes().unwrap(), bytes, "{name}");
@@ -318,7 +319,7 @@ fn the_owned_project_round_trips_through_serde() {
 }
 
 /// Every entry of the tree and its subtrees, depth first.
-fn flatten(entries: &[write::TreeEntry], out: &mut Vec<u16>) {
+fn flatten(entries: &[gamebin::craftstudio::model::TreeEntry], out: &mut Vec<u16>) {
     for e in entries {
         out.push(e.id);
         flatten(&e.children, out);
@@ -329,7 +330,7 @@ fn flatten(entries: &[write::TreeEntry], out: &mut Vec<u16>) {
 fn the_project_tree_places_every_entry_once() {
     for (name, bytes) in write::fixtures().unwrap() {
         let view = ProjectView::from_bytes(&bytes).unwrap();
-        let tree = write::ProjectTree::from_view(&view);
+        let tree = gamebin::craftstudio::model::ProjectTree::from_view(&view);
         let mut ids = Vec::new();
         flatten(&tree.tree, &mut ids);
         for d in &tree.dangling {
@@ -344,7 +345,7 @@ fn the_project_tree_places_every_entry_once() {
     }
     // The writer's dangling project: children under their folders, trashed assets under the
     // parent ids that no entry has (40 and 41).
-    let tree = write::ProjectTree::from_view(
+    let tree = gamebin::craftstudio::model::ProjectTree::from_view(
         &ProjectView::from_bytes(&write::dangling_parents().to_bytes().unwrap()).unwrap(),
     );
     let outer = &tree.tree[0];
@@ -356,5 +357,8 @@ fn the_project_tree_places_every_entry_once() {
     let parents: Vec<u16> = tree.dangling.iter().map(|d| d.parent_id).collect();
     assert_eq!(parents, [40, 41]);
     assert!(tree.unreachable.is_empty());
-    assert_eq!(tree.header.project_type, write::Named::Name("Game"));
+    assert_eq!(
+        tree.header.project_type,
+        gamebin::craftstudio::model::Named::Name("Game")
+    );
 }

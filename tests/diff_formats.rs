@@ -3,15 +3,16 @@
 //! comparison reports (paths, kinds and values), and that a file compared with itself is equal.
 
 use gamebin::craftstudio::ProjectView;
+use gamebin::craftstudio::model::ProjectModel;
 use gamebin::diff::{ChangeKind, Report, Status};
+use gamebin::synth::geometry::{cube, pyramid, quad};
+use gamebin::synth::wdata;
 use gamebin::wdata::WdataView;
-use gamebin::wows::assets::AssetsView;
+use gamebin::wows::assets::AssetsDb;
+use gamebin::wows::geometry::model::{GeometryBuilder, MeshVertex};
 use gamebin::wows::geometry::{GeometrySummary, GeometryView, MappingKind};
-use gamebin::write::craftstudio::ProjectFile;
-use gamebin::write::geometry::{GeometryBuilder, MeshVertex, cube, pyramid, quad};
-use gamebin::write::wdata;
-use gamebin::write::wwd::Level;
 use gamebin::wwd::WwdView;
+use gamebin::wwd::model::WwdModel;
 use serde_json::json;
 
 fn summary(report: &Report) -> Vec<(ChangeKind, String, Option<String>, Option<String>)> {
@@ -37,14 +38,14 @@ fn changed(
 
 #[test]
 fn project_entries_by_path() {
-    let bytes = gamebin::write::craftstudio::example_file();
+    let bytes = gamebin::synth::craftstudio::example_file();
     let view = ProjectView::from_bytes(&bytes).unwrap();
     assert_eq!(
-        gamebin::diff::craftstudio::files(&view, &view).status(),
+        gamebin::craftstudio::diff::files(&view, &view).status(),
         Status::Equal
     );
 
-    let mut project = ProjectFile::from_view(&view).unwrap();
+    let mut project = ProjectModel::from_view(&view).unwrap();
     // Lock the first asset (not a folder), and change the project's description.
     let asset = project
         .entries
@@ -56,12 +57,12 @@ fn project_entries_by_path() {
     project.description = "edited".into();
     let edited = project.to_bytes().unwrap();
     let edited_view = ProjectView::from_bytes(&edited).unwrap();
-    let report = gamebin::diff::craftstudio::files(&view, &edited_view);
+    let report = gamebin::craftstudio::diff::files(&view, &edited_view);
     assert_eq!(report.status(), Status::Different);
     // The asset's path, from the tree of the original.
-    let tree = gamebin::write::craftstudio::ProjectTree::from_view(&view);
+    let tree = gamebin::craftstudio::model::ProjectTree::from_view(&view);
     fn find(
-        entries: &[gamebin::write::craftstudio::TreeEntry],
+        entries: &[gamebin::craftstudio::model::TreeEntry],
         id: u16,
         prefix: &str,
     ) -> Option<String> {
@@ -92,12 +93,12 @@ fn project_entries_by_path() {
 
 #[test]
 fn level_tiles_as_rectangles_and_objects_by_id() {
-    let bytes = gamebin::write::wwd::example_file();
+    let bytes = gamebin::synth::wwd::example_file();
     let mut inflated = Vec::new();
     let view = WwdView::from_bytes(&bytes, &mut inflated).unwrap();
-    let level = Level::from_view(&view).unwrap();
+    let level = WwdModel::from_view(&view).unwrap();
     assert_eq!(
-        gamebin::diff::wwd::levels(&level, &level).status(),
+        gamebin::wwd::diff::levels(&level, &level).status(),
         Status::Equal
     );
 
@@ -119,7 +120,7 @@ fn level_tiles_as_rectangles_and_objects_by_id() {
     for (x, y) in [(1, 0), (2, 0), (1, 1), (2, 1)] {
         plane.tiles[y * wide + x] = new;
     }
-    let report = gamebin::diff::wwd::levels(&level, &edited);
+    let report = gamebin::wwd::diff::levels(&level, &edited);
     assert_eq!(
         summary(&report),
         vec![changed(
@@ -143,7 +144,7 @@ fn level_tiles_as_rectangles_and_objects_by_id() {
     let x = object.fields.location_x.get();
     object.fields.location_x.set(x + 10);
     let id = object.fields.id.get();
-    let report = gamebin::diff::wwd::levels(&level, &moved);
+    let report = gamebin::wwd::diff::levels(&level, &moved);
     assert_eq!(
         summary(&report),
         vec![changed(
@@ -189,13 +190,13 @@ fn entry_text<T: serde::Serialize>(entry: &T) -> String {
 /// reports exactly those, by section and entry name.
 #[test]
 fn wdata_entries_edited_added_and_removed() {
-    use gamebin::write::wdata::{TriggerLayout, WString};
+    use gamebin::wdata::model::{TriggerLayout, WString};
     let mut tried = 0;
     for (name, map) in wdata::fixture_maps() {
-        let bytes = wdata::write(&map).unwrap();
+        let bytes = map.to_bytes().unwrap();
         let view = WdataView::from_bytes(&bytes).unwrap();
         assert_eq!(
-            gamebin::diff::wdata::files(&view, &view).unwrap().status(),
+            gamebin::wdata::diff::files(&view, &view).unwrap().status(),
             Status::Equal,
             "{name}"
         );
@@ -210,7 +211,7 @@ fn wdata_entries_edited_added_and_removed() {
         let mut lever = map.gimmicks[0].clone();
         lever.obb.name = WString::new("Lever");
         edited.gimmicks.push(lever.clone());
-        let first = |g: &gamebin::write::wdata::Gimmick| g.obb.name.to_string_lossy();
+        let first = |g: &gamebin::wdata::model::Gimmick| g.obb.name.to_string_lossy();
         let mut want = vec![
             changed(
                 &format!("gimmicks/{}/template_id", first(&map.gimmicks[0])),
@@ -229,13 +230,13 @@ fn wdata_entries_edited_added_and_removed() {
                 ));
             }
         }
-        let edited_bytes = wdata::write(&edited).unwrap();
+        let edited_bytes = edited.to_bytes().unwrap();
         let edited_view = WdataView::from_bytes(&edited_bytes).unwrap();
-        let report = gamebin::diff::wdata::files(&view, &edited_view).unwrap();
+        let report = gamebin::wdata::diff::files(&view, &edited_view).unwrap();
         assert_eq!(report.status(), Status::Different, "{name}");
         assert_eq!(summary(&report), want, "{name}");
         // The owned models compare the same way as the files they write.
-        assert_eq!(gamebin::diff::wdata::maps(&map, &edited), report, "{name}");
+        assert_eq!(gamebin::wdata::diff::maps(&map, &edited), report, "{name}");
     }
     assert!(tried >= 1, "no fixture with two gimmicks");
 }
@@ -266,7 +267,7 @@ fn geometry_draws_changed_added_and_removed() {
     let hull = cube([0.0, 0.0, 0.0], 1.0);
     let a = two_meshes(hull.clone(), ("Mast", 200, pyramid([0.0, 0.0, 0.0], 0.5)));
     let va = GeometryView::from_bytes(&a).unwrap();
-    let report = gamebin::diff::geometry::files(&va, &va).unwrap();
+    let report = gamebin::wows::geometry::diff::files(&va, &va).unwrap();
     assert_eq!(report.status(), Status::Equal, "{:?}", report.changes);
     let sa = GeometrySummary::from_view(&va).unwrap();
     let (size, vertices) = (
@@ -289,7 +290,7 @@ fn geometry_draws_changed_added_and_removed() {
     assert_ne!(hull.1[6], hull.1[7]);
     let b = two_meshes(edited_hull, ("Mast", 200, cube([0.0, 0.0, 0.0], 0.5)));
     let vb = GeometryView::from_bytes(&b).unwrap();
-    let report = gamebin::diff::geometry::files(&va, &vb).unwrap();
+    let report = gamebin::wows::geometry::diff::files(&va, &vb).unwrap();
     let mut want = vec![
         changed(
             "vertex_buffers/0/size_in_bytes",
@@ -323,7 +324,7 @@ fn geometry_draws_changed_added_and_removed() {
     let b = two_meshes(hull.clone(), ("Deck", 300, quad(0.5, 0.5)));
     let vb = GeometryView::from_bytes(&b).unwrap();
     let sb = GeometrySummary::from_view(&vb).unwrap();
-    let report = gamebin::diff::geometry::files(&va, &vb).unwrap();
+    let report = gamebin::wows::geometry::diff::files(&va, &vb).unwrap();
     let (dv, di) = (
         mapping_id(MappingKind::Vertices, "Deck"),
         mapping_id(MappingKind::Indices, "Deck"),
@@ -437,17 +438,19 @@ fn geometry_draws_changed_added_and_removed() {
 #[test]
 fn assets_by_path() {
     use gamebin::diff::ChangeKind::{Added, Removed};
-    use gamebin::write::assets_synth::{Scale, is_patched, ship_dir, synth, synth_patched};
+    use gamebin::synth::assets_scale::{Scale, is_patched, ship_dir, synth, synth_patched};
     let (a, b) = (
         synth(Scale::Small).unwrap(),
         synth_patched(Scale::Small).unwrap(),
     );
     let (da, db) = (
-        AssetsView::from_bytes(&a).unwrap(),
-        AssetsView::from_bytes(&b).unwrap(),
+        AssetsDb::from_bytes(&a).unwrap(),
+        AssetsDb::from_bytes(&b).unwrap(),
     );
     assert_eq!(
-        gamebin::diff::assets::files(&da, &da).unwrap().status(),
+        gamebin::wows::assets::diff::files(&da, &da)
+            .unwrap()
+            .status(),
         Status::Equal
     );
 
@@ -492,7 +495,7 @@ fn assets_by_path() {
         &visuals.to_string(),
         &(visuals + added_visuals).to_string(),
     ));
-    let report = gamebin::diff::assets::files(&da, &db).unwrap();
+    let report = gamebin::wows::assets::diff::files(&da, &db).unwrap();
     assert_eq!(report.status(), Status::Different);
     let (mut got, mut want) = (summary(&report), want);
     let key = |c: &(ChangeKind, String, Option<String>, Option<String>)| (c.1.clone(), c.2.clone());
@@ -532,14 +535,14 @@ fn real_samples_compare_equal_to_themselves_and_their_rewrites() {
         let mut buffer = Vec::new();
         let mut inflater = gamebin::wwd::Inflater::new();
         let view = WwdView::from_bytes_with(&file, &mut buffer, &mut inflater, options).unwrap();
-        let level = Level::from_view(&view).unwrap();
-        let report = gamebin::diff::wwd::files(&view, &view).unwrap();
+        let level = WwdModel::from_view(&view).unwrap();
+        let report = gamebin::wwd::diff::files(&view, &view).unwrap();
         assert_eq!(report.status(), Status::Equal, "{path:?}");
         let written = level.to_bytes().unwrap();
         let mut buffer2 = Vec::new();
         let again =
             WwdView::from_bytes_with(&written, &mut buffer2, &mut inflater, options).unwrap();
-        let report = gamebin::diff::wwd::files(&view, &again).unwrap();
+        let report = gamebin::wwd::diff::files(&view, &again).unwrap();
         assert_eq!(report.changes, Vec::new(), "{path:?}");
 
         let (index, plane) = level
@@ -560,7 +563,7 @@ fn real_samples_compare_equal_to_themselves_and_their_rewrites() {
         let name = String::from_utf8_lossy(plane.header.name.split(|&c| c == 0).next().unwrap())
             .into_owned();
         assert_eq!(
-            summary(&gamebin::diff::wwd::levels(&level, &edited)),
+            summary(&gamebin::wwd::diff::levels(&level, &edited)),
             vec![changed(
                 &format!("planes/{name}/tiles/x {x}-{x}, y {y}-{y}"),
                 &old.to_string(),
@@ -572,20 +575,20 @@ fn real_samples_compare_equal_to_themselves_and_their_rewrites() {
     for path in samples("wows-geometry") {
         let file = std::fs::read(&path).unwrap();
         let view = GeometryView::from_bytes(&file).unwrap();
-        let report = gamebin::diff::geometry::files(&view, &view).unwrap();
+        let report = gamebin::wows::geometry::diff::files(&view, &view).unwrap();
         assert_eq!(report.changes, Vec::new(), "{path:?}");
     }
     for path in samples("craftstudio-project") {
         let file = std::fs::read(&path).unwrap();
         let view = ProjectView::from_bytes(&file).unwrap();
         assert_eq!(
-            gamebin::diff::craftstudio::files(&view, &view).status(),
+            gamebin::craftstudio::diff::files(&view, &view).status(),
             Status::Equal,
             "{path:?}"
         );
-        let written = ProjectFile::from_view(&view).unwrap().to_bytes().unwrap();
+        let written = ProjectModel::from_view(&view).unwrap().to_bytes().unwrap();
         let again = ProjectView::from_bytes(&written).unwrap();
-        let report = gamebin::diff::craftstudio::files(&view, &again);
+        let report = gamebin::craftstudio::diff::files(&view, &again);
         assert_eq!(report.changes, Vec::new(), "{path:?}");
     }
 }

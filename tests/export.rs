@@ -5,9 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use gamebin::export::axes::right_handed;
-use gamebin::export::gltf::{GeometryGlbOptions, geometry_to_glb};
-use gamebin::export::obj;
+use gamebin::wows::axes::right_handed;
+use gamebin::wows::geometry::export::gltf::{GeometryGlbOptions, geometry_to_glb};
+use gamebin::wows::geometry::export::obj;
 use gamebin::wows::geometry::{DecodedGeometry, GeometryView};
 
 fn inputs() -> Vec<PathBuf> {
@@ -220,9 +220,9 @@ fn every_fixture_and_sample_exports_to_obj() {
 
 #[test]
 fn a_skipped_armor_model_is_named_as_an_armor_model() {
-    use gamebin::export::gltf::GeometryPart;
+    use gamebin::wows::geometry::export::gltf::GeometryPart;
     // The writer's example ends with its armor model: cut by one byte, its name does not read.
-    let file = gamebin::write::geometry::example_file();
+    let file = gamebin::synth::geometry::example_file();
     let cut = &file[..file.len() - 1];
     let view = GeometryView::from_bytes(cut).unwrap();
     let mut decoded = DecodedGeometry::new();

@@ -8,17 +8,17 @@ type Fixtures = fn() -> gamebin::WriteResult<Vec<(&'static str, Vec<u8>)>>;
 
 /// Each format's fixture folder and the writer function that makes its fixtures.
 const FORMATS: &[(&str, Fixtures)] = &[
-    ("fixtures/wows-geometry", gamebin::write::geometry::fixtures),
-    ("fixtures/wows-assets", gamebin::write::assets::fixtures),
+    ("fixtures/wows-geometry", gamebin::synth::geometry::fixtures),
+    ("fixtures/wows-assets", gamebin::synth::assets::fixtures),
     (
         "fixtures/craftstudio-project",
-        gamebin::write::craftstudio::fixtures,
+        gamebin::synth::craftstudio::fixtures,
     ),
-    ("fixtures/ff13-wdb", gamebin::write::wdb::fixtures),
-    ("fixtures/wap32-wwd", gamebin::write::wwd::fixtures),
+    ("fixtures/ff13-wdb", gamebin::synth::wdb::fixtures),
+    ("fixtures/wap32-wwd", gamebin::synth::wwd::fixtures),
     (
         "fixtures/rusty-hearts-wdata",
-        gamebin::write::wdata::fixtures,
+        gamebin::synth::wdata::fixtures,
     ),
     // Single indexes with their volumes beside them.
     ("fixtures/wows-pfs", gamebin::synth::pfs::fixtures),

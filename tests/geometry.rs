@@ -2,11 +2,10 @@
 //! answers to malformed files.
 
 use gamebin::ErrorKind;
+use gamebin::synth::geometry::{cube, pyramid};
+use gamebin::wows::geometry::model::{ArmorNodeSpec, GeometryBuilder, MeshVertex, armor_payload};
 use gamebin::wows::geometry::{
     DecodedGeometry, GeometryView, Indices, MappingKind, ModelKind, Pairing, PairingDoubt, Vertices,
-};
-use gamebin::write::geometry::{
-    ArmorNodeSpec, GeometryBuilder, MeshVertex, armor_payload, cube, pyramid,
 };
 
 fn canonical(t: [u32; 3]) -> [u32; 3] {
@@ -223,7 +222,7 @@ fn pairing_by_index_range_when_densities_are_zero() {
 /// The writer's pairing fixtures, read back: what each one exercises holds.
 #[test]
 fn pairing_fixtures() {
-    let fixtures = gamebin::write::geometry::fixtures().unwrap();
+    let fixtures = gamebin::synth::geometry::fixtures().unwrap();
     let get = |name: &str| fixtures.iter().find(|(n, _)| *n == name).unwrap().1.clone();
 
     // Tables in other orders, texel density 0, two vertex buffers sharing one index buffer, two
@@ -314,7 +313,7 @@ fn pairing_fixtures() {
 
 #[test]
 fn other_index_size_fields_stay_errors() {
-    let bytes = gamebin::write::geometry::fixtures()
+    let bytes = gamebin::synth::geometry::fixtures()
         .unwrap()
         .into_iter()
         .find(|(n, _)| *n == "swapped_index_size.geometry")
@@ -623,7 +622,7 @@ fn views_are_copy_send_sync_and_outlive_the_view_value() {
 /// vectors and into vectors left longer or shorter by an earlier file.
 #[test]
 fn vec_decoders_match_the_slice_decoders() {
-    for (name, bytes) in gamebin::write::geometry::fixtures().unwrap() {
+    for (name, bytes) in gamebin::synth::geometry::fixtures().unwrap() {
         let view = GeometryView::from_bytes(&bytes).unwrap();
         for vb in view.vertex_buffers() {
             let mut want = vec![0u8; vb.decoded_len().unwrap()];
@@ -663,7 +662,7 @@ fn vec_decoders_match_the_slice_decoders() {
 /// with a note; the pass that ignores densities runs only for what is left unpaired.
 #[test]
 fn different_densities_on_the_two_sides_pair_by_the_index_data() {
-    let mut bytes = gamebin::write::geometry::fixtures()
+    let mut bytes = gamebin::synth::geometry::fixtures()
         .unwrap()
         .into_iter()
         .find(|(n, _)| *n == "ships_raw.geometry")
@@ -745,7 +744,7 @@ fn lookups_by_id_find_the_first_mapping_at_every_table_length() {
 #[test]
 fn a_pairing_note_gives_positions_and_its_summary_ids() {
     use gamebin::wows::geometry::GeometrySummary;
-    let fixtures = gamebin::write::geometry::fixtures().unwrap();
+    let fixtures = gamebin::synth::geometry::fixtures().unwrap();
     let (_, bytes) = fixtures
         .iter()
         .find(|(n, _)| *n == "ambiguous_pairing.geometry")

@@ -1,16 +1,17 @@
-//! `GeometryFile`, the owned model of a `.geometry`: `to_bytes(from_view(file))` gives the file
+//! `GeometryModel`, the owned model of a `.geometry`: `to_bytes(from_view(file))` gives the file
 //! back byte for byte when it has the writer's (and the game's) layout — every fixture, and every
 //! real sample (`#[ignore]`d: `GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored`)
 //! — and otherwise the same file read structurally: the same summary, the same vertices and
 //! indices for every mapping, the same armor nodes, and a clean check. Damaged input gives errors,
 //! never panics; what opens writes and reads back to the same model.
 
+use gamebin::synth::geometry::{cube, fixtures};
+use gamebin::wows::geometry::model::{
+    GeometryBuilder, GeometryModel, IndexBufferSpec, MAX_BLOB_PADDING, MappingSpec,
+    ModelPrototypeSpec, PADDING_BYTE,
+};
 use gamebin::wows::geometry::raw::{IndicesPrototype, PackedString};
 use gamebin::wows::geometry::{Finding, GeometryCheck, GeometrySummary, GeometryView};
-use gamebin::write::geometry::{
-    GeometryBuilder, GeometryFile, IndexBufferSpec, MAX_BLOB_PADDING, MappingSpec,
-    ModelPrototypeSpec, PADDING_BYTE, cube, fixtures,
-};
 
 /// The summary with file offsets cleared (a rewritten file may place records elsewhere).
 fn summary_without_offsets(view: &GeometryView<'_>) -> GeometrySummary {
@@ -128,11 +129,11 @@ fn assert_same_structure(name: &str, original: &[u8], written: &[u8]) {
 }
 
 /// from_view → to_bytes, and the model read back from what was written is the same model.
-fn rewrite(bytes: &[u8]) -> (GeometryFile, Vec<u8>) {
+fn rewrite(bytes: &[u8]) -> (GeometryModel, Vec<u8>) {
     let view = GeometryView::from_bytes(bytes).expect("opens");
-    let model = GeometryFile::from_view(&view).expect("from_view");
+    let model = GeometryModel::from_view(&view).expect("from_view");
     let written = model.to_bytes().expect("to_bytes");
-    let again = GeometryFile::from_view(&GeometryView::from_bytes(&written).expect("reopens"))
+    let again = GeometryModel::from_view(&GeometryView::from_bytes(&written).expect("reopens"))
         .expect("from_view of the written file");
     assert!(
         again == model,
@@ -176,13 +177,13 @@ fn the_builder_writes_through_the_model() {
             items_count: 24,
         }]
     );
-    let read = GeometryFile::from_view(&GeometryView::from_bytes(&bytes).unwrap()).unwrap();
+    let read = GeometryModel::from_view(&GeometryView::from_bytes(&bytes).unwrap()).unwrap();
     assert_eq!(read, model, "padding 3 is found again");
 }
 
 #[test]
 fn a_hand_made_model_writes_and_reads_back() {
-    let mut file = GeometryFile::new();
+    let mut file = GeometryModel::new();
     assert_eq!(
         file.to_bytes().unwrap().len(),
         0x48,
@@ -227,7 +228,7 @@ fn other_layouts_round_trip_structurally() {
     // Padding longer than the writer's is not taken for blob padding. The writer refuses to
     // write more than MAX_BLOB_PADDING, so the longer run is made by hand: the most padding,
     // then a blob whose first byte is PADDING_BYTE, its pointer moved past that byte.
-    let mut long = GeometryFile::new();
+    let mut long = GeometryModel::new();
     long.blob_padding = MAX_BLOB_PADDING;
     long.index_buffers.push(IndexBufferSpec {
         index_size: 2,
@@ -255,7 +256,7 @@ fn other_layouts_round_trip_structurally() {
 
 #[test]
 fn the_writer_refuses_more_padding_than_it_reads_back() {
-    let mut file = GeometryFile::new();
+    let mut file = GeometryModel::new();
     file.armor_models.push(ModelPrototypeSpec {
         name: "CM_PA_united.armor".into(),
         data: vec![1, 2, 3],
@@ -289,7 +290,7 @@ fn survive(bytes: &[u8]) -> bool {
     let Ok(view) = GeometryView::from_bytes(bytes) else {
         return false;
     };
-    let Ok(model) = GeometryFile::from_view(&view) else {
+    let Ok(model) = GeometryModel::from_view(&view) else {
         return false;
     };
     let written = model.to_bytes().expect("a model read from a file writes");
@@ -300,7 +301,7 @@ fn survive(bytes: &[u8]) -> bool {
         bytes.len()
     );
     let again = GeometryView::from_bytes(&written).expect("the written file opens");
-    assert!(GeometryFile::from_view(&again).expect("and reads") == model);
+    assert!(GeometryModel::from_view(&again).expect("and reads") == model);
     true
 }
 
@@ -345,7 +346,7 @@ fn records_sharing_one_blob_are_refused() {
     bytes[size_at..size_at + 4].copy_from_slice(&(20u32 * 200).to_le_bytes());
     let view = GeometryView::from_bytes(&bytes).unwrap();
     assert_eq!(view.vertex_buffer(1).unwrap().data().unwrap().len(), 4000);
-    let e = GeometryFile::from_view(&view).unwrap_err();
+    let e = GeometryModel::from_view(&view).unwrap_err();
     assert_eq!(e.what(), "VerticesPrototype");
     assert_eq!(e.offset(), at as u64);
 }
@@ -363,7 +364,7 @@ fn a_name_that_is_not_utf8_is_an_error() {
         - bytes.as_ptr() as usize;
     let mut damaged = bytes.clone();
     damaged[name_at] = 0xff;
-    let e = GeometryFile::from_view(&GeometryView::from_bytes(&damaged).unwrap()).unwrap_err();
+    let e = GeometryModel::from_view(&GeometryView::from_bytes(&damaged).unwrap()).unwrap_err();
     assert_eq!(e.what(), "VerticesPrototype.formatName");
 }
 
@@ -371,14 +372,14 @@ fn a_name_that_is_not_utf8_is_an_error() {
 #[test]
 fn the_model_goes_through_json() {
     for (name, bytes) in fixtures().unwrap() {
-        let model = GeometryFile::from_view(&GeometryView::from_bytes(&bytes).unwrap()).unwrap();
+        let model = GeometryModel::from_view(&GeometryView::from_bytes(&bytes).unwrap()).unwrap();
         let json = serde_json::to_value(&model).unwrap();
         let data = json["vertex_buffers"][0]["data"].as_str().unwrap();
         assert!(
             data.len() == 2 * model.vertex_buffers[0].data.len(),
             "{name}: hex"
         );
-        let back: GeometryFile = serde_json::from_value(json).unwrap();
+        let back: GeometryModel = serde_json::from_value(json).unwrap();
         assert!(back == model, "{name}");
         assert!(back.to_bytes().unwrap() == bytes, "{name}");
     }

@@ -8,19 +8,21 @@
 
 use std::path::{Path, PathBuf};
 
-use gamebin::export::axes::right_handed_matrix;
-use gamebin::export::model_gltf::{LodChoice, ModelGlbOptions, TextureMode, model_to_glb};
 use gamebin::hash::murmur3_32;
+use gamebin::synth::assets::translation;
 use gamebin::synth::dds::{Kind, Spec, texture as texture_file};
-use gamebin::wows::assets::{AssetsView, MaterialValue};
+use gamebin::synth::geometry::{cube, pyramid, quad};
+use gamebin::wows::assets::model::AssetsBuilder;
+use gamebin::wows::assets::{AssetsDb, MaterialValue};
 use gamebin::wows::assets::{
     BoundsFields, LodFields, MaterialFields, ModelFields, NodeFields, PropertyFields,
     PropertyValue, RenderSetFields, VisualFields,
 };
+use gamebin::wows::axes::right_handed_matrix;
+use gamebin::wows::geometry::model::{GeometryBuilder, MeshVertex};
+use gamebin::wows::model::gltf::{LodChoice, ModelGlbOptions, TextureMode, model_to_glb};
 use gamebin::wows::model::{GeometryCache, Missing, ModelResolver};
 use gamebin::wows::pfs::{Compression, GameInstall, PfsWriter};
-use gamebin::write::assets::{AssetsBuilder, translation};
-use gamebin::write::geometry::{GeometryBuilder, MeshVertex, cube, pyramid, quad};
 
 mod counting;
 
@@ -259,7 +261,7 @@ fn mesh_counts(name: &str) -> (usize, usize) {
 #[test]
 fn a_model_resolves_to_its_nodes_lods_render_sets_and_materials() {
     let w = world("resolve");
-    let db = AssetsView::from_bytes(&w.assets).unwrap();
+    let db = AssetsDb::from_bytes(&w.assets).unwrap();
     // The root holds `res/`: the resolver finds `res/content/`.
     let resolver = ModelResolver::new(db, &w.root);
     assert_eq!(resolver.root(), w.root.join("res"));
@@ -335,7 +337,7 @@ fn a_model_resolves_to_its_nodes_lods_render_sets_and_materials() {
 #[test]
 fn draws_come_from_the_geometry_file_mapped_once() {
     let w = world("draws");
-    let db = AssetsView::from_bytes(&w.assets).unwrap();
+    let db = AssetsDb::from_bytes(&w.assets).unwrap();
     let resolver = ModelResolver::new(db, w.root.join("res"));
     let mut cache = GeometryCache::new();
     for path in ["Ship.model", "BadMapping.model", "Ship.visual"] {
@@ -381,8 +383,8 @@ fn flat(m: [[f32; 4]; 4]) -> [f32; 16] {
 }
 
 /// The world's Ship model exported from its folder.
-fn ship_glb(w: &World, options: &ModelGlbOptions) -> gamebin::export::model_gltf::ModelGlb {
-    let db = AssetsView::from_bytes(&w.assets).unwrap();
+fn ship_glb(w: &World, options: &ModelGlbOptions) -> gamebin::wows::model::gltf::ModelGlb {
+    let db = AssetsDb::from_bytes(&w.assets).unwrap();
     let resolver = ModelResolver::new(db, &w.root);
     let mut cache = GeometryCache::new();
     let model = resolver.resolve_path(&format!("{DIR}/Ship.model")).unwrap();
@@ -393,7 +395,7 @@ fn ship_glb(w: &World, options: &ModelGlbOptions) -> gamebin::export::model_gltf
 #[test]
 fn the_glb_has_the_hierarchy_meshes_materials_and_skin_the_assets_say() {
     let w = world("glb");
-    let db = AssetsView::from_bytes(&w.assets).unwrap();
+    let db = AssetsDb::from_bytes(&w.assets).unwrap();
     let glb = ship_glb(&w, &ModelGlbOptions::default());
     let gltf = gltf::Gltf::from_slice(&glb.bytes).unwrap();
 
@@ -485,7 +487,7 @@ fn the_glb_has_the_hierarchy_meshes_materials_and_skin_the_assets_say() {
 #[test]
 fn all_lods_are_separate_scenes_sharing_meshes() {
     let w = world("lods");
-    let db = AssetsView::from_bytes(&w.assets).unwrap();
+    let db = AssetsDb::from_bytes(&w.assets).unwrap();
     let resolver = ModelResolver::new(db, &w.root);
     let mut cache = GeometryCache::new();
     let model = resolver.resolve_path(&format!("{DIR}/Ship.model")).unwrap();
@@ -525,7 +527,7 @@ fn all_lods_are_separate_scenes_sharing_meshes() {
 #[test]
 fn faults_name_the_model_the_render_set_and_the_piece_and_the_batch_goes_on() {
     let w = world("faults");
-    let db = AssetsView::from_bytes(&w.assets).unwrap();
+    let db = AssetsDb::from_bytes(&w.assets).unwrap();
     let resolver = ModelResolver::new(db, &w.root);
     let mut cache = GeometryCache::new();
     let mut exported = Vec::new();
@@ -553,7 +555,7 @@ fn faults_name_the_model_the_render_set_and_the_piece_and_the_batch_goes_on() {
 
     let e = find("NoFile.model");
     assert_eq!(e.model_path(), Some(format!("{DIR}/NoFile.model").as_str()));
-    let Missing::GeometryFile { path, .. } = e.missing() else {
+    let Missing::GeometryModel { path, .. } = e.missing() else {
         panic!("{e}")
     };
     assert_eq!(path, &format!("{DIR}/Missing.geometry"));
@@ -609,7 +611,7 @@ fn a_geometry_path_leaving_the_root_is_refused() {
     )
     .unwrap();
     let bytes = b.to_bytes().unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let resolver = ModelResolver::new(db, Path::new("/nonexistent-root"));
     let model = resolver.resolve(visual).unwrap();
     let e = GeometryCache::new().load(&resolver, &model).unwrap_err();
@@ -619,7 +621,7 @@ fn a_geometry_path_leaving_the_root_is_refused() {
 #[test]
 fn resolving_with_a_warm_cache_allocates_nothing() {
     let w = world("alloc");
-    let db = AssetsView::from_bytes(&w.assets).unwrap();
+    let db = AssetsDb::from_bytes(&w.assets).unwrap();
     let resolver = ModelResolver::new(db, &w.root);
     let mut cache = GeometryCache::new();
     let path = format!("{DIR}/Ship.model");
@@ -669,7 +671,7 @@ fn embedded_size(texture: gltf::Texture<'_>, blob: &[u8]) -> (u32, u32) {
 #[test]
 fn a_materials_maps_are_textures_from_the_root_or_the_install_and_a_missing_one_is_a_warning() {
     let w = world("textures");
-    let db = AssetsView::from_bytes(&w.assets).unwrap();
+    let db = AssetsDb::from_bytes(&w.assets).unwrap();
     let glb = ship_glb(&w, &ModelGlbOptions::default());
     // Hull_a.dds and Hull_n.dds; Hull_mg.dds is named but missing, and said so.
     assert_eq!(glb.textures, 2);

@@ -1,4 +1,4 @@
-//! The synthetic model world (`gamebin::write::model`: the `assets.bin` of `assets_synth` with
+//! The synthetic model world (`gamebin::synth::model_world`: the `assets.bin` of `assets_synth` with
 //! every `.geometry` its ship visuals name, generated once under `target/tmp/` and kept): every
 //! model resolves; every model exports but the two deliberate faults, which are reported by name
 //! while the rest of the batch completes; a sample of GLBs read back with the `gltf` crate has the
@@ -13,13 +13,13 @@
 
 use std::path::{Path, PathBuf};
 
-use gamebin::export::axes::right_handed_matrix;
-use gamebin::export::model_gltf::{ModelGlbOptions, model_to_glb};
-use gamebin::wows::assets::{AssetsView, PathIndex, Prototype, Visual};
+use gamebin::synth::assets_scale::{SHIP_PARTS, Scale, part_mapping_ids};
+use gamebin::synth::model_world::{SynthFault, cached_synth_world, synth_fault, synth_mesh};
+use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, Visual};
+use gamebin::wows::axes::right_handed_matrix;
 use gamebin::wows::geometry::GeometryView;
+use gamebin::wows::model::gltf::{ModelGlbOptions, model_to_glb};
 use gamebin::wows::model::{GeometryCache, Missing, ModelResolver};
-use gamebin::write::assets_synth::{SHIP_PARTS, Scale, part_mapping_ids};
-use gamebin::write::model::{SynthFault, cached_synth_world, synth_fault, synth_mesh};
 
 mod counting;
 
@@ -31,7 +31,7 @@ fn world(scale: Scale) -> PathBuf {
 }
 
 /// Every ModelPrototype of the file, by walking its path table: (selfId, full path).
-fn models(db: &AssetsView<'_>, index: &PathIndex) -> Vec<(u64, String)> {
+fn models(db: &AssetsDb<'_>, index: &PathIndex) -> Vec<(u64, String)> {
     let mut out = Vec::new();
     let mut full = String::new();
     for entry in db.paths().iter() {
@@ -63,7 +63,7 @@ fn group_of(path: &str) -> usize {
 
 /// Checks one model's GLB against its visual (nodes, matrices, LOD 0's render sets), its
 /// `.geometry` file read on its own (mapping item counts) and the generator's meshes.
-fn check_glb(res: &Path, db: &AssetsView<'_>, visual: Visual<'_>, glb: &[u8], group: usize) {
+fn check_glb(res: &Path, db: &AssetsDb<'_>, visual: Visual<'_>, glb: &[u8], group: usize) {
     let gltf = gltf::Gltf::from_slice(glb).unwrap();
     let nodes: Vec<_> = visual.nodes().unwrap().collect();
     let lod0 = visual.lods().unwrap().next().unwrap();
@@ -129,7 +129,7 @@ fn every_model(scale: Scale, export_every: usize, check_every: usize) {
     let dir = world(scale);
     let res = dir.join("res");
     let bytes = std::fs::read(dir.join("assets.bin")).unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let index = PathIndex::build(db.paths()).unwrap();
     let resolver = ModelResolver::new(db, &res).with_path_index(&index);
     let models = models(&db, &index);
@@ -181,7 +181,7 @@ fn every_model(scale: Scale, export_every: usize, check_every: usize) {
         let geometry = path.replace(".model", ".geometry");
         match synth_fault(*group).unwrap() {
             SynthFault::MissingGeometry => {
-                let Missing::GeometryFile { path: missing, .. } = e.missing() else {
+                let Missing::GeometryModel { path: missing, .. } = e.missing() else {
                     panic!("{e}")
                 };
                 assert_eq!(missing, &geometry);
@@ -229,7 +229,7 @@ fn every_model_of_the_full_world_resolves_and_only_the_faults_fail() {
 fn resolving_allocates_only_the_geometry_cache() {
     let dir = world(Scale::Small);
     let bytes = std::fs::read(dir.join("assets.bin")).unwrap();
-    let db = AssetsView::from_bytes(&bytes).unwrap();
+    let db = AssetsDb::from_bytes(&bytes).unwrap();
     let index = PathIndex::build(db.paths()).unwrap();
     let resolver = ModelResolver::new(db, dir.join("res")).with_path_index(&index);
     let models = models(&db, &index);

@@ -515,8 +515,8 @@ fn propeller_is_found_by_name_in_the_cm001_files() {
 mod craftstudio {
     use std::path::{Path, PathBuf};
 
+    use gamebin::craftstudio::model::ProjectModel;
     use gamebin::craftstudio::{Parent, ProjectType, ProjectView};
-    use gamebin::write::craftstudio::ProjectFile;
     use gamebin::{Format, MappedFile};
 
     fn dir() -> Option<PathBuf> {
@@ -631,7 +631,7 @@ mod craftstudio {
         for (name, ..) in SAMPLES {
             let file = open(&dir, name);
             let view = ProjectView::open(&file).unwrap();
-            let written = ProjectFile::from_view(&view).unwrap().to_bytes().unwrap();
+            let written = ProjectModel::from_view(&view).unwrap().to_bytes().unwrap();
             assert!(written == file.bytes(), "{name}: written bytes differ");
         }
     }
@@ -675,8 +675,8 @@ mod craftstudio {
 mod wdb_samples {
     use std::path::PathBuf;
 
+    use gamebin::wdb::model::WdbModel;
     use gamebin::wdb::{FieldKind, Game, Value, WdbView};
-    use gamebin::write::wdb::WdbTable;
 
     const XIII2: &str = "bartz24_ffmoddingwpf_xiii2_btstab00032.wdb";
     const LR: &str = "bartz24_ffmoddingwpf_lr_monster_book.wdb";
@@ -764,7 +764,7 @@ mod wdb_samples {
         for name in [XIII2, LR] {
             let Some(data) = read(name) else { return };
             let view = WdbView::from_bytes(&data).unwrap();
-            let table = WdbTable::from_view(&view, None).unwrap();
+            let table = WdbModel::from_view(&view, None).unwrap();
             let written = table.to_bytes().unwrap();
             let first_diff = data.iter().zip(&written).position(|(a, b)| a != b);
             assert!(
@@ -947,7 +947,7 @@ mod wwd {
         let data = std::fs::read(dir.join("claw_libwap32_RETAIL01_nocompress.WWD")).unwrap();
         let mut buffer = Vec::new();
         let view = WwdView::from_bytes(&data, &mut buffer).unwrap();
-        let level = gamebin::write::wwd::Level::from_view(&view).unwrap();
+        let level = gamebin::wwd::model::WwdModel::from_view(&view).unwrap();
         let written = level.to_uncompressed().unwrap();
         assert!(written == data, "rewritten level differs from the original");
     }
@@ -979,7 +979,7 @@ mod wwd {
         assert_eq!(badsig.checksum(), packed.checksum());
         assert_eq!(badsig.header().signature.get(), 0xADBA);
         // Rewritten compressed, the level reads back to the same values.
-        let level = gamebin::write::wwd::Level::from_view(&packed).unwrap();
+        let level = gamebin::wwd::model::WwdModel::from_view(&packed).unwrap();
         let again = level.to_compressed().unwrap();
         let mut d = Vec::new();
         let again = WwdView::from_bytes(&again, &mut d).unwrap();
@@ -1014,7 +1014,7 @@ mod assets_sample {
     use gamebin::MappedFile;
     use gamebin::hash::murmur3_32;
     use gamebin::wows::assets::{
-        AssetsView, ChecksumMatch, Layout, MaterialValue, Prototype, PrototypeState, PrototypeType,
+        AssetsDb, ChecksumMatch, Layout, MaterialValue, Prototype, PrototypeState, PrototypeType,
     };
 
     fn open() -> Option<MappedFile> {
@@ -1030,7 +1030,7 @@ mod assets_sample {
         assert_eq!(file.len(), 1648);
         assert_eq!(&file[..4], b"BDWB");
         assert_eq!(gamebin::detect(&file), Some(gamebin::Format::WowsAssets));
-        let db = AssetsView::open(&file).unwrap();
+        let db = AssetsDb::open(&file).unwrap();
         assert_eq!(db.header().magic.get(), 0x42574442);
         assert_eq!(db.header().version.get(), 0x01010000);
         assert_eq!(db.header().architecture.get(), 0x40);
@@ -1044,7 +1044,7 @@ mod assets_sample {
     #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn strings_are_found_by_their_murmur3() {
         let Some(file) = open() else { return };
-        let db = AssetsView::open(&file).unwrap();
+        let db = AssetsDb::open(&file).unwrap();
         assert_eq!(db.strings().capacity(), 11);
         let names = ["Scene Root", "HP_Test", "rs_hull", "mat_hull", "diffuseMap"];
         for name in names {
@@ -1065,7 +1065,7 @@ mod assets_sample {
     #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn prototypes_and_databases() {
         let Some(file) = open() else { return };
-        let db = AssetsView::open(&file).unwrap();
+        let db = AssetsDb::open(&file).unwrap();
         assert_eq!(db.prototypes().capacity(), 7);
         assert_eq!(db.prototypes().count(), 3);
         for (id, database) in [(0x5555, 0), (0x3333, 1), (0x4444, 3)] {
@@ -1105,7 +1105,7 @@ mod assets_sample {
     #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn paths() {
         let Some(file) = open() else { return };
-        let db = AssetsView::open(&file).unwrap();
+        let db = AssetsDb::open(&file).unwrap();
         let entries: Vec<(u64, &str)> = db
             .paths()
             .iter()
@@ -1150,7 +1150,7 @@ mod assets_sample {
     #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn visual_record() {
         let Some(file) = open() else { return };
-        let db = AssetsView::open(&file).unwrap();
+        let db = AssetsDb::open(&file).unwrap();
         let at = db.prototype(0x3333).unwrap().unwrap();
         let Prototype::Visual(v) = db.record(at).unwrap() else {
             panic!("a visual")
@@ -1197,7 +1197,7 @@ mod assets_sample {
     #[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
     fn material_and_model_records() {
         let Some(file) = open() else { return };
-        let db = AssetsView::open(&file).unwrap();
+        let db = AssetsDb::open(&file).unwrap();
         let Prototype::Material(m) = db.record(db.prototype(0x5555).unwrap().unwrap()).unwrap()
         else {
             panic!("a material")
@@ -1253,9 +1253,9 @@ fn wdata_samples_open_and_round_trip() {
         );
         let view = gamebin::wdata::WdataView::open(&file)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let map = gamebin::write::wdata::WdataMap::from_view(&view).unwrap();
+        let map = gamebin::wdata::model::WdataModel::from_view(&view).unwrap();
         assert!(
-            gamebin::write::wdata::write(&map).unwrap() == file.bytes(),
+            map.to_bytes().unwrap() == file.bytes(),
             "{}",
             path.display()
         );

@@ -1181,7 +1181,7 @@ const FIXTURES: &[Expected] = &[
 ];
 
 fn fixtures() -> Vec<(&'static str, Vec<u8>)> {
-    gamebin::write::wdata::fixtures().unwrap()
+    gamebin::synth::wdata::fixtures().unwrap()
 }
 
 #[test]
@@ -1255,12 +1255,13 @@ fn every_fixture_reads_as_planned() {
 
 #[test]
 fn every_fixture_reads_back_to_the_model_it_was_written_from() {
-    use gamebin::write::wdata::{WdataMap, fixture_maps, write};
+    use gamebin::synth::wdata::fixture_maps;
+    use gamebin::wdata::model::WdataModel;
     for (name, model) in fixture_maps() {
-        let data = write(&model).unwrap();
+        let data = model.to_bytes().unwrap();
         let map = WdataView::from_bytes(&data).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(
-            WdataMap::from_view(&map).unwrap() == model,
+            WdataModel::from_view(&map).unwrap() == model,
             "{name}: the view differs from its model"
         );
     }
@@ -1268,21 +1269,20 @@ fn every_fixture_reads_back_to_the_model_it_was_written_from() {
 
 #[test]
 fn every_fixture_round_trips_byte_for_byte() {
-    use gamebin::write::wdata::{WdataMap, write};
+    use gamebin::wdata::model::WdataModel;
     for (name, data) in fixtures() {
         let map = WdataView::from_bytes(&data).unwrap();
-        let model = WdataMap::from_view(&map).unwrap();
-        assert!(write(&model).unwrap() == data, "{name} does not round-trip");
+        let model = WdataModel::from_view(&map).unwrap();
         assert!(
             model.to_bytes().unwrap() == data,
-            "{name}: to_bytes is write"
+            "{name} does not round-trip"
         );
     }
     // The hand-assembled maps too (their EventBox groups follow the writer's layout).
     for data in [version_1(), every_event_box(22), every_event_box(9)] {
         let map = WdataView::from_bytes(&data).unwrap();
-        let model = WdataMap::from_view(&map).unwrap();
-        assert!(write(&model).unwrap() == data);
+        let model = WdataModel::from_view(&map).unwrap();
+        assert!(model.to_bytes().unwrap() == data);
     }
 }
 
@@ -1303,7 +1303,7 @@ fn every_truncation_of_every_fixture_is_an_error() {
 #[cfg(feature = "serde")]
 #[test]
 fn every_map_that_opens_after_a_byte_flip_dumps_as_json() {
-    use gamebin::write::wdata::WdataMap;
+    use gamebin::wdata::model::WdataModel;
     let mut opened = 0;
     for (name, data) in fixtures() {
         let mut damaged = data.clone();
@@ -1312,7 +1312,7 @@ fn every_map_that_opens_after_a_byte_flip_dumps_as_json() {
         for at in (0..data.len()).step_by(5) {
             damaged[at] ^= 0x80;
             if let Ok(view) = WdataView::from_bytes(&damaged) {
-                let model = WdataMap::from_view(&view)
+                let model = WdataModel::from_view(&view)
                     .unwrap_or_else(|e| panic!("{name}, byte {at} flipped: {e}"));
                 assert!(
                     serde_json::to_writer(std::io::sink(), &model).is_ok(),

@@ -4,12 +4,14 @@
 //! computed from a version number), and compared with what the writer makes. Offsets and lengths
 //! are also checked against literal numbers worked out by hand from the notes (the arithmetic is
 //! in the comments). Nothing here calls the writer's encoding functions: only `fixtures()`,
-//! `write()` and the public model are used, so a wrong gate in the writer fails these tests.
+//! `to_bytes()` and the public model are used, so a wrong gate in the writer fails these tests.
 //! The last section checks what the writer refuses: models the version cannot express.
 #![cfg(feature = "write")]
 
 use gamebin::WriteErrorKind;
-use gamebin::write::wdata::{self, *};
+use gamebin::synth::wdata::{self, fixture_maps, fixtures};
+use gamebin::synth::wdata_large::large_map;
+use gamebin::wdata::model::*;
 
 /// A tiny byte assembler: little-endian numbers and `u16`-counted UTF-16LE strings.
 #[derive(Default)]
@@ -709,7 +711,7 @@ fn v22_bytes_by_hand() {
 
 // ---- what the writer refuses (a model the version cannot express) ---------------------------
 
-fn plan_map(name: &str) -> WdataMap {
+fn plan_map(name: &str) -> WdataModel {
     fixture_maps()
         .into_iter()
         .find(|(n, _)| *n == name)
@@ -717,8 +719,9 @@ fn plan_map(name: &str) -> WdataMap {
         .1
 }
 
-fn err_of(map: &WdataMap) -> gamebin::WriteError {
-    write(map).expect_err("the writer must refuse this model")
+fn err_of(map: &WdataModel) -> gamebin::WriteError {
+    map.to_bytes()
+        .expect_err("the writer must refuse this model")
 }
 
 fn invalid_value(e: &gamebin::WriteError) -> u64 {
@@ -735,7 +738,7 @@ fn fixture_maps_are_the_fixtures() {
     assert_eq!(maps.len(), files.len());
     for ((name, map), (file_name, bytes)) in maps.iter().zip(&files) {
         assert_eq!(name, file_name);
-        assert_eq!(&write(map).unwrap(), bytes, "{name}");
+        assert_eq!(&map.to_bytes().unwrap(), bytes, "{name}");
     }
 }
 
@@ -857,7 +860,7 @@ fn delay_and_blend_time_follow_the_paths() {
 
     // Paths without their delay: named where the reader finds the delay, after the path count.
     let mut map = plan_map("v22-all-event-boxes.wdata");
-    let bytes = write(&map).unwrap();
+    let bytes = map.to_bytes().unwrap();
     let view = gamebin::wdata::WdataView::from_bytes(&bytes).unwrap();
     let first = view.scene_resources().iter().next().unwrap().unwrap();
     assert!(first.delay.is_some() && !first.paths.is_empty());
@@ -896,7 +899,7 @@ fn a_string_over_65535_code_units_is_an_error() {
 
     // 65,535 is the largest count a u16 holds, and is fine.
     map.model_path.units.pop();
-    let bytes = write(&map).unwrap();
+    let bytes = map.to_bytes().unwrap();
     assert_eq!(&bytes[36..38], &[0xff, 0xff]);
 }
 
@@ -915,7 +918,7 @@ fn signature_keeps_its_nul_and_strings_their_units() {
     map.moc_path = WString {
         units: vec![0xD800, u16::from(b'x')],
     };
-    let bytes = write(&map).unwrap();
+    let bytes = map.to_bytes().unwrap();
     let at = bytes
         .windows(6)
         .position(|w| w == [2, 0, 0x00, 0xD8, b'x', 0])
@@ -928,7 +931,7 @@ fn fewer_index_entries_and_a_raw_type_14_group() {
     // Ten index entries: the boxes of types 0..=9 only.
     let mut map = plan_map("v13-ev4-script-lists.wdata");
     map.event_boxes.as_mut().unwrap().type_count = 10;
-    let bytes = write(&map).unwrap();
+    let bytes = map.to_bytes().unwrap();
     // Header: signature 32 + 6 × 4 = 56; "map\v13.mmp" 24, "map\nav.nav" 24, 6, 6 → 116.
     assert_eq!(le_i32(&bytes, 116), 10);
     // The first group right after the 10 entries: 116 + 4 + 10 × 8 = 200.
@@ -957,7 +960,7 @@ fn fewer_index_entries_and_a_raw_type_14_group() {
         count: 1,
         bytes: vec![0xAB; 60],
     };
-    let bytes = write(&map).unwrap();
+    let bytes = map.to_bytes().unwrap();
     let index_at = 128; // header 68 + paths 60
     let entries = index(&bytes, index_at);
     let (offset14, count14) = entries[14];
@@ -966,7 +969,7 @@ fn fewer_index_entries_and_a_raw_type_14_group() {
     assert_eq!(&bytes[offset14..offset14 + 60], &[0xAB; 60]);
     assert_eq!(entries[15].0 as usize, offset14 + 60);
     let view = gamebin::wdata::WdataView::from_bytes(&bytes).unwrap();
-    assert_eq!(WdataMap::from_view(&view).unwrap(), map);
+    assert_eq!(WdataModel::from_view(&view).unwrap(), map);
 
     // Bytes without a count are refused.
     map.event_boxes.as_mut().unwrap().unused.count = 0;
@@ -1002,7 +1005,7 @@ fn index_entries_beyond_type_18_are_written_as_raw_groups() {
         },
         RawGroup::default(),
     ];
-    let bytes = write(&map).unwrap();
+    let bytes = map.to_bytes().unwrap();
     let entries = index(&bytes, 128); // header 68 + paths 60
     assert_eq!(entries.len(), 21);
     let (offset19, count19) = entries[19];
@@ -1014,7 +1017,7 @@ fn index_entries_beyond_type_18_are_written_as_raw_groups() {
     // The empty type 20 starts where type 19 ends, and so bounds it for the reader.
     assert_eq!(entries[20], (offset19 + 108, 0));
     let view = gamebin::wdata::WdataView::from_bytes(&bytes).unwrap();
-    assert_eq!(WdataMap::from_view(&view).unwrap(), map);
+    assert_eq!(WdataModel::from_view(&view).unwrap(), map);
 
     // A group of unknown layout with boxes in the index's last entry has nothing after it to
     // mark its end: refused, where the reader would refuse the file.
@@ -1039,15 +1042,15 @@ fn index_entries_beyond_type_18_are_written_as_raw_groups() {
     let boxes = map.event_boxes.as_mut().unwrap();
     boxes.type_count = 20;
     boxes.beyond = vec![RawGroup::default()];
-    let bytes = write(&map).unwrap();
+    let bytes = map.to_bytes().unwrap();
     let view = gamebin::wdata::WdataView::from_bytes(&bytes).unwrap();
-    assert_eq!(WdataMap::from_view(&view).unwrap(), map);
+    assert_eq!(WdataModel::from_view(&view).unwrap(), map);
 }
 
 #[test]
 fn large_map_is_large_and_deterministic() {
-    let a = write(&large_map(200)).unwrap();
-    let b = write(&large_map(200)).unwrap();
+    let a = large_map(200).to_bytes().unwrap();
+    let b = large_map(200).to_bytes().unwrap();
     assert_eq!(a, b);
     let boxes = large_map(200).event_boxes.unwrap();
     assert_eq!(boxes.camera.len(), 200);
@@ -1073,7 +1076,7 @@ fn fixtures_cover_every_version_type_and_gate() {
         want.difference(&versions)
     );
 
-    let boxes: Vec<(&WdataMap, &EventBoxes)> = maps
+    let boxes: Vec<(&WdataModel, &EventBoxes)> = maps
         .iter()
         .filter_map(|(_, m)| m.event_boxes.as_ref().map(|b| (m, b)))
         .collect();
@@ -1130,7 +1133,7 @@ fn fixtures_cover_every_version_type_and_gate() {
     );
 
     // AniBG 3, 4, 5 and ItemBox 3 on both sides (0 = absent below main version 7).
-    let sub = |f: fn(&WdataMap) -> Option<i32>, has: fn(&WdataMap) -> bool| -> BTreeSet<i32> {
+    let sub = |f: fn(&WdataModel) -> Option<i32>, has: fn(&WdataModel) -> bool| -> BTreeSet<i32> {
         maps.iter()
             .filter(|(_, m)| has(m))
             .map(|(_, m)| f(m).unwrap_or(0))
@@ -1201,7 +1204,7 @@ struct Gates {
     ev: i32,
 }
 
-fn notes_header(b: &mut B, m: &WdataMap) {
+fn notes_header(b: &mut B, m: &WdataModel) {
     let v = m.version;
     signature(b);
     b.i32(v);
@@ -1397,7 +1400,7 @@ fn group_counts(e: &EventBoxes) -> [usize; 19] {
     ]
 }
 
-fn notes_event_boxes(b: &mut B, m: &WdataMap, g: &Gates) {
+fn notes_event_boxes(b: &mut B, m: &WdataModel, g: &Gates) {
     let counts = group_counts(m.event_boxes.as_ref().unwrap());
     let mut groups: Vec<B> = Vec::new();
     for (ty, &n) in counts.iter().enumerate() {
@@ -1420,7 +1423,7 @@ fn notes_event_boxes(b: &mut B, m: &WdataMap, g: &Gates) {
     }
 }
 
-fn notes_objects(b: &mut B, m: &WdataMap) {
+fn notes_objects(b: &mut B, m: &WdataModel) {
     let anibg = m.anibg_version.unwrap_or(0);
     b.i32(m.anibg.len() as i32);
     for k in 0..m.anibg.len() {
@@ -1460,7 +1463,7 @@ fn notes_objects(b: &mut B, m: &WdataMap) {
     b.s("cut\\intro.moc").s(".\\");
 }
 
-fn notes_triggers(b: &mut B, m: &WdataMap) {
+fn notes_triggers(b: &mut B, m: &WdataModel) {
     trigger_prefix(b);
     match &m.triggers.layout {
         TriggerLayout::Peer(triggers) => {
@@ -1476,7 +1479,7 @@ fn notes_triggers(b: &mut B, m: &WdataMap) {
     }
 }
 
-fn notes_scenes(b: &mut B, m: &WdataMap) {
+fn notes_scenes(b: &mut B, m: &WdataModel) {
     let v = m.version;
     let n = m.scenes.len();
     b.i32(n as i32);
@@ -1513,7 +1516,7 @@ fn notes_scenes(b: &mut B, m: &WdataMap) {
     }
 }
 
-fn notes_scene_resources(b: &mut B, m: &WdataMap) {
+fn notes_scene_resources(b: &mut B, m: &WdataModel) {
     let v = m.version;
     b.i32(m.scene_resources.len() as i32);
     for i in 0..m.scene_resources.len() {
@@ -1781,7 +1784,7 @@ fn a_signature_no_reader_knows_is_an_error() {
     for text in [vec![], vec![0u16]] {
         let mut map = plan_map("v22-all-event-boxes.wdata");
         map.signature.units = "stairwaygames.".encode_utf16().chain(text).collect();
-        let bytes = write(&map).unwrap();
+        let bytes = map.to_bytes().unwrap();
         gamebin::wdata::WdataView::from_bytes(&bytes).unwrap();
     }
 }

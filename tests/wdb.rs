@@ -2,11 +2,11 @@
 //! given), sorted lookup and its unsorted fallback, and malformed inputs → errors that name the
 //! record and the field.
 
-use gamebin::wdb::{Cell, FieldKind, Game, Value, WdbView};
-use gamebin::write::wdb::{
-    TableRecord, TableValue, WdbTable, items_table, no_string_table, ps3_u64_table,
-    string_arrays_table, xiii1_table,
+use gamebin::synth::wdb::{
+    items_table, no_string_table, ps3_u64_table, string_arrays_table, xiii1_table,
 };
+use gamebin::wdb::model::{TableRecord, TableValue, WdbModel};
+use gamebin::wdb::{Cell, FieldKind, Game, Value, WdbView};
 
 /// The value the reader should give for what the writer was told.
 fn expected(v: &TableValue) -> Value<'_> {
@@ -18,7 +18,7 @@ fn expected(v: &TableValue) -> Value<'_> {
     }
 }
 
-fn round_trip(table: &WdbTable) {
+fn round_trip(table: &WdbModel) {
     let bytes = table.to_bytes().unwrap();
     let view = WdbView::from_bytes(&bytes).unwrap();
     assert_eq!(view.record_count(), table.records.len());
@@ -65,7 +65,7 @@ fn round_trip(table: &WdbTable) {
         }
     }
     // read → table → write is the identity on what the writer makes.
-    let again = WdbTable::from_view(&view, None)
+    let again = WdbModel::from_view(&view, None)
         .unwrap()
         .to_bytes()
         .unwrap();
@@ -380,7 +380,7 @@ fn a_structitemnum_that_disagrees_with_the_names_is_an_error() {
     );
     assert_eq!(view.field_names().unwrap().check(), Err(e));
     assert!(view.validate().is_err());
-    let packed = WdbTable::from_view(&view, None).unwrap_err();
+    let packed = WdbModel::from_view(&view, None).unwrap_err();
     assert!(packed.to_string().contains("fewer names"), "{packed}");
     // Names supplied by the caller do not depend on the file's count.
     let names = [
@@ -530,7 +530,7 @@ fn container_errors_say_where() {
 /// end of `!!string`), and string arrays in four slot layouts, one not a power of two.
 #[test]
 fn the_visitor_gives_every_field_kind_as_written() {
-    use gamebin::write::wdb::StrArrayLayout;
+    use gamebin::wdb::model::StrArrayLayout;
     let mut names: Vec<String> = vec!["sName".into(), "fScale".into(), "iWhole".into()];
     let mut codes = vec![2u32, 1, 0];
     // Widths 1..=32 in first-fit cells, alternating signed and unsigned.
@@ -620,7 +620,7 @@ fn the_visitor_gives_every_field_kind_as_written() {
                 values,
             });
         }
-        let table = WdbTable {
+        let table = WdbModel {
             sheet_name: Some("EveryKind".into()),
             version: Some(1),
             type_codes: codes.clone(),
@@ -632,7 +632,7 @@ fn the_visitor_gives_every_field_kind_as_written() {
             }),
             string_arrays: vec![Vec::new(); 2],
             records: records.clone(),
-            ..WdbTable::default()
+            ..WdbModel::default()
         };
         let bytes = table.to_bytes().unwrap();
         let view = WdbView::from_bytes(&bytes).unwrap();

@@ -2,14 +2,15 @@
 //! directions (file → dump → file, and dump → file → dump), and each kind of bad edit is an
 //! error naming the record and the column.
 
-use gamebin::wdb::WdbView;
-use gamebin::write::wdb::{
-    WdbTable, items_table, no_string_table, ps3_u64_table, string_arrays_table, xiii1_table,
+use gamebin::synth::wdb::{
+    items_table, no_string_table, ps3_u64_table, string_arrays_table, xiii1_table,
 };
+use gamebin::wdb::WdbView;
+use gamebin::wdb::model::WdbModel;
 
 /// Every interchange format: its name, the table to its bytes, its bytes to a table.
-type Encode = fn(&WdbTable) -> Vec<u8>;
-type Decode = fn(&[u8]) -> Result<WdbTable, String>;
+type Encode = fn(&WdbModel) -> Vec<u8>;
+type Decode = fn(&[u8]) -> Result<WdbModel, String>;
 const FORMATS: [(&str, Encode, Decode); 3] = [
     (
         "json",
@@ -19,12 +20,12 @@ const FORMATS: [(&str, Encode, Decode); 3] = [
     (
         "csv",
         |t| t.to_csv().unwrap(),
-        |b| WdbTable::from_csv(b).map_err(|e| e.to_string()),
+        |b| WdbModel::from_csv(b).map_err(|e| e.to_string()),
     ),
     (
         "xlsx",
         |t| t.to_xlsx().unwrap(),
-        |b| WdbTable::from_xlsx(b).map_err(|e| e.to_string()),
+        |b| WdbModel::from_xlsx(b).map_err(|e| e.to_string()),
     ),
 ];
 
@@ -32,7 +33,7 @@ const FORMATS: [(&str, Encode, Decode); 3] = [
 /// whose zip carries timestamps, the rows of the dump are compared).
 fn round_trips(name: &str, file: &[u8]) {
     let view = WdbView::from_bytes(file).unwrap();
-    let table = WdbTable::from_view(&view, None).unwrap();
+    let table = WdbModel::from_view(&view, None).unwrap();
     assert_eq!(table.to_bytes().unwrap(), file, "{name}: read → write");
     for (format, encode, decode) in FORMATS {
         let dump = encode(&table);
@@ -42,7 +43,7 @@ fn round_trips(name: &str, file: &[u8]) {
             packed == file,
             "{name}: {format} → .wdb is not byte-identical"
         );
-        let again = WdbTable::from_view(&WdbView::from_bytes(&packed).unwrap(), None).unwrap();
+        let again = WdbModel::from_view(&WdbView::from_bytes(&packed).unwrap(), None).unwrap();
         if format == "xlsx" {
             assert_eq!(
                 again.to_sheet().unwrap(),
@@ -60,7 +61,7 @@ fn round_trips(name: &str, file: &[u8]) {
 
 #[test]
 fn every_fixture_round_trips_through_json_csv_and_xlsx() {
-    for (name, bytes) in gamebin::write::wdb::fixtures().unwrap() {
+    for (name, bytes) in gamebin::synth::wdb::fixtures().unwrap() {
         round_trips(name, &bytes);
     }
 }
@@ -93,14 +94,14 @@ fn the_monster_book_pool_holds_strings_no_record_uses() {
     let path =
         std::path::PathBuf::from(dir).join("ff13-wdb/bartz24_ffmoddingwpf_lr_monster_book.wdb");
     let file = std::fs::read(path).unwrap();
-    let table = WdbTable::from_view(&WdbView::from_bytes(&file).unwrap(), None).unwrap();
-    let pool = gamebin::write::wdb::columns::pool_strings(table.string_pool.as_ref().unwrap());
+    let table = WdbModel::from_view(&WdbView::from_bytes(&file).unwrap(), None).unwrap();
+    let pool = gamebin::wdb::model::columns::pool_strings(table.string_pool.as_ref().unwrap());
     let used: std::collections::HashSet<&str> = table
         .records
         .iter()
         .flat_map(|r| &r.values)
         .filter_map(|v| match v {
-            gamebin::write::wdb::TableValue::Str(s) => Some(s.as_str()),
+            gamebin::wdb::model::TableValue::Str(s) => Some(s.as_str()),
             _ => None,
         })
         .chain(table.string_arrays.iter().flatten().map(String::as_str))
@@ -116,12 +117,12 @@ fn the_monster_book_pool_holds_strings_no_record_uses() {
     rebuilt.string_pool = None;
     let bytes = rebuilt.to_bytes().unwrap();
     assert_ne!(bytes, file);
-    let again = WdbTable::from_view(&WdbView::from_bytes(&bytes).unwrap(), None).unwrap();
+    let again = WdbModel::from_view(&WdbView::from_bytes(&bytes).unwrap(), None).unwrap();
     assert_eq!(again.records, table.records);
 }
 
 /// Edits `cell` (a CSV line of `record`, column `column`) of a table's CSV and packs it.
-fn pack_edited_csv(table: &WdbTable, edit: impl Fn(&mut Vec<Vec<String>>)) -> String {
+fn pack_edited_csv(table: &WdbModel, edit: impl Fn(&mut Vec<Vec<String>>)) -> String {
     let csv = String::from_utf8(table.to_csv().unwrap()).unwrap();
     let mut rows: Vec<Vec<String>> = csv
         .lines()
@@ -129,7 +130,7 @@ fn pack_edited_csv(table: &WdbTable, edit: impl Fn(&mut Vec<Vec<String>>)) -> St
         .collect();
     edit(&mut rows);
     let text: String = rows.iter().map(|r| r.join(",") + "\n").collect();
-    match WdbTable::from_csv(text.as_bytes()).and_then(|t| t.to_bytes()) {
+    match WdbModel::from_csv(text.as_bytes()).and_then(|t| t.to_bytes()) {
         Ok(_) => panic!("the bad edit packed"),
         Err(e) => e.to_string(),
     }
@@ -226,7 +227,7 @@ fn bad_json_and_xlsx_edits_name_the_record_and_the_column() {
         .find(|r| r["record"] == "it_ether")
         .unwrap();
     ether["u16Price"] = serde_json::json!(2.5);
-    let e = serde_json::from_value::<WdbTable>(doc.clone())
+    let e = serde_json::from_value::<WdbModel>(doc.clone())
         .unwrap()
         .to_bytes()
         .unwrap_err();
@@ -241,7 +242,7 @@ fn bad_json_and_xlsx_edits_name_the_record_and_the_column() {
         .find(|r| r["record"] == "it_ether")
         .unwrap();
     ether.as_object_mut().unwrap().remove("sName");
-    let e = serde_json::from_value::<WdbTable>(doc)
+    let e = serde_json::from_value::<WdbModel>(doc)
         .unwrap_err()
         .to_string();
     assert!(
@@ -255,19 +256,19 @@ fn bad_json_and_xlsx_edits_name_the_record_and_the_column() {
         let header = &sheet.records[0];
         let c = header
             .iter()
-            .position(|x| *x == gamebin::write::wdb::sheet::SheetCell::Text("u16Price".into()))
+            .position(|x| *x == gamebin::wdb::model::sheet::SheetCell::Text("u16Price".into()))
             .unwrap();
         let r = sheet
             .records
             .iter()
             .position(|row| {
-                row[0] == gamebin::write::wdb::sheet::SheetCell::Text("it_elixir".into())
+                row[0] == gamebin::wdb::model::sheet::SheetCell::Text("it_elixir".into())
             })
             .unwrap();
         (r, c)
     };
-    sheet.records[r][c] = gamebin::write::wdb::sheet::SheetCell::Number(65536.0);
-    let e = WdbTable::from_sheet(&sheet)
+    sheet.records[r][c] = gamebin::wdb::model::sheet::SheetCell::Number(65536.0);
+    let e = WdbModel::from_sheet(&sheet)
         .unwrap()
         .to_bytes()
         .unwrap_err();
@@ -276,8 +277,8 @@ fn bad_json_and_xlsx_edits_name_the_record_and_the_column() {
         (Some("record \"it_elixir\""), Some("u16Price"))
     );
     assert!(e.path().starts_with("records["), "{e}");
-    sheet.records[r][c] = gamebin::write::wdb::sheet::SheetCell::Number(0.25);
-    let e = WdbTable::from_sheet(&sheet).unwrap_err();
+    sheet.records[r][c] = gamebin::wdb::model::sheet::SheetCell::Number(0.25);
+    let e = WdbModel::from_sheet(&sheet).unwrap_err();
     assert_eq!(
         (e.subject(), e.path().rsplit('.').next()),
         (Some("record \"it_elixir\""), Some("u16Price"))
@@ -341,13 +342,13 @@ fn a_shared_string_index_past_the_table_is_an_error_not_a_panic() {
         "/tests/regressions/xlsx_shared_string_index_past_the_table.xlsx"
     );
     let data = std::fs::read(path).unwrap();
-    let error = WdbTable::from_xlsx(&data).expect_err("the workbook's strings are missing");
+    let error = WdbModel::from_xlsx(&data).expect_err("the workbook's strings are missing");
     assert!(error.to_string().contains("XLSX"), "{error}");
 }
 
 /// The workbook of `table` with its records sheet's XML passed through `edit`, the other parts as
 /// written: the way a hand or a program other than a spreadsheet edits a workbook.
-fn workbook_with_records_sheet(table: &WdbTable, edit: impl Fn(&str) -> String) -> Vec<u8> {
+fn workbook_with_records_sheet(table: &WdbModel, edit: impl Fn(&str) -> String) -> Vec<u8> {
     use std::io::{Cursor, Read, Write};
     let written = table.to_xlsx().unwrap();
     let mut archive = zip::ZipArchive::new(Cursor::new(written)).unwrap();
@@ -381,7 +382,7 @@ fn workbook_with_records_sheet(table: &WdbTable, edit: impl Fn(&str) -> String) 
 fn cell_references_no_sheet_has_are_errors_not_panics_or_huge_ranges() {
     let table = items_table();
     let same = workbook_with_records_sheet(&table, str::to_owned);
-    let back = WdbTable::from_xlsx(&same).unwrap();
+    let back = WdbModel::from_xlsx(&same).unwrap();
     assert!(back.to_bytes().unwrap() == table.to_bytes().unwrap());
 
     let dimension = |reference: &'static str| {
@@ -444,7 +445,7 @@ fn cell_references_no_sheet_has_are_errors_not_panics_or_huge_ranges() {
         "cells would take",
     ));
     for (what, workbook, why) in cases {
-        let error = WdbTable::from_xlsx(&workbook).expect_err(what).to_string();
+        let error = WdbModel::from_xlsx(&workbook).expect_err(what).to_string();
         assert!(error.contains(why), "{what}: {error}");
         assert!(
             [

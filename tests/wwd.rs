@@ -3,9 +3,8 @@
 //! WapMap's metadata block after the main block, read, checksummed around and damaged.
 
 use gamebin::ErrorKind;
-use gamebin::write::wwd::{
-    Level, TileBody, claw_level, empty_planes_level, gruntz_level, tile, wapmap_meta_data,
-};
+use gamebin::synth::wwd::{claw_level, empty_planes_level, gruntz_level, wapmap_meta_data};
+use gamebin::wwd::model::{TileBody, WwdModel, tile};
 use gamebin::wwd::{
     ChecksumVerdict, Game, Inflater, MAX_MAIN_BLOCK, Options, Tile, TileKind, WwdView, text_lossy,
 };
@@ -152,7 +151,7 @@ fn levels_round_trip_through_the_writer() {
     for level in [claw_level(30, 20, 40), gruntz_level(), empty_planes_level()] {
         let plain = level.to_uncompressed().unwrap();
         let view = open(&plain);
-        let again = Level::from_view(&view).unwrap();
+        let again = WwdModel::from_view(&view).unwrap();
         assert!(again.to_uncompressed().unwrap() == plain);
         let packed = again.to_compressed().unwrap();
         let back = open(&packed);
@@ -641,7 +640,7 @@ fn a_block_in_wapmaps_layout_reads_after_either_main_block() {
                 assert_eq!(g, [(1, 640), (0, -64)]);
             }
             // The writer's block is the same bytes as WapMap's layout by hand.
-            let mut by_writer = gamebin::write::wwd::WapMapMetaData {
+            let mut by_writer = gamebin::wwd::model::WapMapMetaData {
                 wapmap_build: 30,
                 wapmap_version: b"0.3.1".to_vec(),
                 ..Default::default()
@@ -727,7 +726,7 @@ fn a_level_with_the_block_round_trips_byte_for_byte() {
     for name in ["claw_small_wapmap.wwd", "claw_small_nocompress_wapmap.wwd"] {
         let data = fixture(name);
         let view = open(&data);
-        let level = Level::from_view(&view).unwrap();
+        let level = WwdModel::from_view(&view).unwrap();
         let again = if view.is_compressed() {
             level.to_compressed().unwrap()
         } else {
@@ -843,7 +842,7 @@ fn an_uncompressed_level_finds_the_block_from_its_end_as_wapmap_does() {
 
 #[test]
 fn the_writer_refuses_a_nul_inside_a_wapmap_string() {
-    let mut meta = gamebin::write::wwd::wapmap_meta_data();
+    let mut meta = gamebin::synth::wwd::wapmap_meta_data();
     meta.map_description = b"a\0b".to_vec();
     let e = meta.to_bytes().unwrap_err();
     assert_eq!(

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use gamebin::write::wwd::{Level, TileBody};
+use gamebin::wwd::model::{TileBody, WwdModel};
 use gamebin::wwd::tiled::{from_tmx, to_tmx};
 use gamebin::wwd::{Options, Tile, WwdView, text_lossy};
 
@@ -45,7 +45,7 @@ fn round_trip(path: &Path) {
     let file = std::fs::read(path).unwrap();
     let mut buffer = Vec::new();
     let view = open(&file, &mut buffer);
-    let tmx = to_tmx(&Level::from_view(&view).unwrap());
+    let tmx = to_tmx(&WwdModel::from_view(&view).unwrap());
     let back = from_tmx(&tmx).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let written = back.to_bytes().unwrap();
     if !view.is_compressed() {
@@ -94,7 +94,7 @@ fn real_samples_round_trip_through_tiled() {
 fn tmx_round_trip(path: &Path) {
     let file = std::fs::read(path).unwrap();
     let mut buffer = Vec::new();
-    let tmx = to_tmx(&Level::from_view(&open(&file, &mut buffer)).unwrap());
+    let tmx = to_tmx(&WwdModel::from_view(&open(&file, &mut buffer)).unwrap());
     let level = from_tmx(&tmx).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let again = to_tmx(&level);
     assert!(
@@ -204,7 +204,7 @@ fn tiled_reads(path: &Path, dir: &Path) {
         "{}.tmx",
         path.file_name().unwrap().to_string_lossy()
     ));
-    std::fs::write(&tmx_path, to_tmx(&Level::from_view(&view).unwrap())).unwrap();
+    std::fs::write(&tmx_path, to_tmx(&WwdModel::from_view(&view).unwrap())).unwrap();
     let map = tiled::Loader::new()
         .load_tmx_map(&tmx_path)
         .unwrap_or_else(|e| panic!("{path:?}: {e}"));
@@ -310,10 +310,10 @@ fn the_tiled_crate_reads_the_real_samples_maps() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-fn claw_small() -> (Level, String) {
+fn claw_small() -> (WwdModel, String) {
     let file = std::fs::read("fixtures/wap32-wwd/claw_small_nocompress.wwd").unwrap();
     let mut buffer = Vec::new();
-    let level = Level::from_view(&open(&file, &mut buffer)).unwrap();
+    let level = WwdModel::from_view(&open(&file, &mut buffer)).unwrap();
     let tmx = to_tmx(&level);
     (level, tmx)
 }
@@ -598,7 +598,7 @@ fn placeholders_fit(path: &Path, dir: &Path) {
     let file = std::fs::read(path).unwrap();
     let mut buffer = Vec::new();
     let view = open(&file, &mut buffer);
-    let level = Level::from_view(&view).unwrap();
+    let level = WwdModel::from_view(&view).unwrap();
     let (tmx, images) = gamebin::wwd::tiled::to_tmx_with_placeholders(&level, "tiles").unwrap();
     assert_eq!(
         from_tmx(&tmx).unwrap().to_bytes().unwrap(),

@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::Result;
 use gamebin::View;
 use gamebin::wows::assets::json::RecordForm;
-use gamebin::wows::assets::{AssetsView, PathIndex, json as assets_json};
+use gamebin::wows::assets::{AssetsDb, PathIndex, json as assets_json};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::output::Out;
@@ -43,7 +43,7 @@ pub fn progress(len: usize, what: &str) -> ProgressBar {
 /// paths come from an owned id → entry index.
 pub fn dump(
     path: &Path,
-    db: &AssetsView<'_>,
+    db: &AssetsDb<'_>,
     json: bool,
     form: RecordForm,
     out: &mut Out,

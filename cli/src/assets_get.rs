@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::{Result, bail};
 use gamebin::wows::assets::json::RecordForm;
-use gamebin::wows::assets::{AssetsView, ResourceKey, json};
+use gamebin::wows::assets::{AssetsDb, ResourceKey, json};
 
 use crate::files;
 use crate::output::{Out, Status, is_closed_pipe, report};
@@ -28,7 +28,7 @@ pub fn run(path: &Path, key: &str, complete: bool) -> Result<Status> {
 
 fn get(path: &Path, key: &str, form: RecordForm) -> Result<Status> {
     let file = files::map(path)?;
-    let db = AssetsView::from_bytes(&file)?;
+    let db = AssetsDb::from_bytes(&file)?;
     let key = ResourceKey::parse(key);
     let Some(resource) = db.resolve_key(key)? else {
         bail!(

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use anyhow::Result;
-use gamebin::wows::assets::{AssetsView, PathIndex};
+use gamebin::wows::assets::{AssetsDb, PathIndex};
 
 use crate::assets::progress;
 use crate::files;
@@ -24,7 +24,7 @@ pub fn run(path: &Path, prefix: Option<&str>) -> Result<Status> {
 
 fn list(path: &Path, prefix: Option<&str>) -> Result<Status> {
     let file = files::map(path)?;
-    let db = AssetsView::from_bytes(&file)?;
+    let db = AssetsDb::from_bytes(&file)?;
     let prefix = prefix.map(|p| p.strip_prefix("res/").unwrap_or(p));
     // One id → entry index makes each full path O(depth) instead of a scan per parent.
     let index = PathIndex::build(db.paths())?;

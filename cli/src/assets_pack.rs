@@ -10,8 +10,8 @@ use std::path::Path;
 
 use anyhow::{Context as _, Result, anyhow, bail};
 use gamebin::Format;
-use gamebin::wows::assets::AssetsView;
-use gamebin::write::assets::{AssetsBuilder, AssetsModel};
+use gamebin::wows::assets::AssetsDb;
+use gamebin::wows::assets::model::{AssetsBuilder, AssetsModel};
 use serde::Deserialize;
 
 use crate::files;
@@ -35,7 +35,7 @@ fn unpack(input: &Path, output: Option<&Path>, force: bool) -> Result<()> {
         if let Some(format) = gamebin::detect(&file).filter(|f| *f != Format::WowsAssets) {
             bail!("a {format} file, not an assets.bin");
         }
-        AssetsBuilder::from_view(&AssetsView::from_bytes(&file)?)?.to_model()
+        AssetsBuilder::from_view(&AssetsDb::from_bytes(&file)?)?.to_model()
     };
     let Some(output) = output else {
         let mut out = Out::new();

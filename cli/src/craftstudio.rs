@@ -5,13 +5,13 @@ use std::path::Path;
 
 use anyhow::Result;
 use gamebin::View;
+use gamebin::craftstudio::model::{ProjectModel, ProjectTree, TreeEntry};
 use gamebin::craftstudio::mouse_button_name;
 use gamebin::craftstudio::{ControlSource, Key, ProjectView};
-use gamebin::write::craftstudio::{ProjectFile, ProjectTree, TreeEntry};
 use serde::Serialize;
 
 /// `dump --json`: the file's path, format and where its tables lie, then the library's owned model
-/// of the project (`gamebin::write::craftstudio::ProjectFile`, every stored field).
+/// of the project (`gamebin::craftstudio::model::ProjectModel`, every stored field).
 #[derive(Debug, Serialize)]
 pub struct Dump {
     pub path: String,
@@ -22,7 +22,7 @@ pub struct Dump {
     /// File offset of the bytes after the last entry (the model's `trailing`).
     pub trailing_offset: usize,
     #[serde(flatten)]
-    pub project: ProjectFile,
+    pub project: ProjectModel,
 }
 
 pub fn dump(path: &Path, size: usize, view: &ProjectView<'_>) -> Result<Dump> {

@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use gamebin::Format;
-use gamebin::export::gltf::{GeometryGlbOptions, GeometryPart, geometry_to_glb};
-use gamebin::export::obj;
+use gamebin::wows::geometry::export::gltf::{GeometryGlbOptions, GeometryPart, geometry_to_glb};
+use gamebin::wows::geometry::export::obj;
 use gamebin::wows::geometry::{DecodedGeometry, GeometryView, Model, PairingDoubt};
 
 use crate::files;

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use anyhow::{Context as _, Result, anyhow, bail};
 use gamebin::View;
+use gamebin::wows::geometry::model::GeometryModel;
 use gamebin::wows::geometry::{GeometrySummary, GeometryView};
-use gamebin::write::geometry::GeometryFile;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
@@ -21,8 +21,8 @@ pub struct Dump {
     pub format: &'static str,
     #[serde(flatten)]
     pub summary: GeometrySummary,
-    /// Every field and blob the file stores ([`GeometryFile`]); last, as its blobs are long.
-    pub model: GeometryFile,
+    /// Every field and blob the file stores ([`GeometryModel`]); last, as its blobs are long.
+    pub model: GeometryModel,
 }
 
 /// The key of the model in a dump (the summary's keys are the model's names for other things:
@@ -71,9 +71,9 @@ fn pack(json: &Path, output: &Path, force: bool) -> Result<()> {
 }
 
 /// The model a `geometry pack` input holds: the [`MODEL_KEY`] of a `dump --json` document (the
-/// summary beside it is ignored), or a bare serialized [`GeometryFile`]. Bad JSON and JSON that is
+/// summary beside it is ignored), or a bare serialized [`GeometryModel`]. Bad JSON and JSON that is
 /// not a model are told apart; both say the line and column.
-pub fn file_from_json(text: &str) -> Result<GeometryFile> {
+pub fn file_from_json(text: &str) -> Result<GeometryModel> {
     let shape: Shape = serde_json::from_str(text).map_err(json_error)?;
     if shape.has_model {
         let dump: DumpModel = serde_json::from_str(text).map_err(json_error)?;
@@ -99,7 +99,7 @@ fn json_error(e: serde_json::Error) -> anyhow::Error {
 /// A dump's model, the other keys skipped.
 #[derive(Deserialize)]
 struct DumpModel {
-    model: GeometryFile,
+    model: GeometryModel,
 }
 
 /// What a pack input's top-level keys say it is: a dump (it has `path` or `format`) with or

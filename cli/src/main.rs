@@ -323,7 +323,7 @@ enum Command {
         output: PathBuf,
         /// The level of detail to export, or `all` for every LOD as its own scene.
         #[arg(long, value_name = "N|all", default_value = "0", value_parser = model::parse_lod)]
-        lod: gamebin::export::model_gltf::LodChoice,
+        lod: gamebin::wows::model::gltf::LodChoice,
         /// With --prefix: export the VisualPrototypes under the prefix instead of the models.
         #[arg(long, requires = "prefix")]
         visuals: bool,
@@ -510,7 +510,7 @@ enum GeometryCommand {
     /// mapping ids are MurmurHash3 of "NAME.vertices" and "NAME.indices": renaming a mesh is
     /// changing both). The other keys are the summary `dump` prints beside it (bounds, draws,
     /// pairings): pack skips them whatever they say. The "model" object alone (a serialized
-    /// GeometryFile) packs too.
+    /// GeometryModel) packs too.
     ///
     /// An unedited dump packs to the very bytes it was dumped from when the file has the game's
     /// layout (every real sample tested does). The model is written as it is: check an edited
@@ -898,7 +898,7 @@ enum ScaleArg {
     Small,
 }
 
-impl From<ScaleArg> for gamebin::write::assets_synth::Scale {
+impl From<ScaleArg> for gamebin::synth::assets_scale::Scale {
     fn from(scale: ScaleArg) -> Self {
         match scale {
             ScaleArg::Full => Self::Full,

@@ -8,10 +8,10 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use gamebin::export::model_gltf::{
+use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeState};
+use gamebin::wows::model::gltf::{
     LodChoice, ModelGlbOptions, ModelScenes, TextureCache, TextureMode, model_to_glb_cached,
 };
-use gamebin::wows::assets::{AssetsView, PathIndex, Prototype, PrototypeState};
 use gamebin::wows::model::{GeometryCache, Missing, ModelError, ModelResolver, strip_res};
 
 use crate::batch::Cause;
@@ -78,7 +78,7 @@ pub fn run_one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Stat
 fn one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
     check_res(settings.res)?;
     let file = files::map(assets)?;
-    let db = AssetsView::from_bytes(&file)?;
+    let db = AssetsDb::from_bytes(&file)?;
     let install = install_at(settings.res)?;
     let resolver = with_install(ModelResolver::new(db, settings.res), install.as_deref());
     let model = match crate::assets_get::parse_id(key) {
@@ -189,7 +189,7 @@ impl Failure {
             Missing::Visual { .. } => "visual missing",
             Missing::GeometryPath { .. } => "geometry path not in the path tree",
             Missing::UnsafePath { .. } => "geometry path leaves the resource root",
-            Missing::GeometryFile { .. } => "geometry file missing",
+            Missing::GeometryModel { .. } => "geometry file missing",
             Missing::GeometryRead { .. } => "geometry file unreadable",
             Missing::InstallFile { .. } => "geometry file missing or unreadable in the install",
             Missing::VerticesMapping { .. } => "vertices mapping not in its geometry",
@@ -218,12 +218,7 @@ impl std::fmt::Display for Failure {
 }
 
 /// Every model (or visual) whose full path starts with `prefix`, in path-table order.
-fn collect(
-    db: &AssetsView<'_>,
-    index: &PathIndex,
-    prefix: &str,
-    visuals: bool,
-) -> Result<Vec<Item>> {
+fn collect(db: &AssetsDb<'_>, index: &PathIndex, prefix: &str, visuals: bool) -> Result<Vec<Item>> {
     let mut items = Vec::new();
     let mut full = String::new();
     for entry in db.paths().iter() {
@@ -267,7 +262,7 @@ pub fn run_batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result
 fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status> {
     check_res(settings.res)?;
     let file = files::map(assets)?;
-    let db = AssetsView::from_bytes(&file)?;
+    let db = AssetsDb::from_bytes(&file)?;
     let index = PathIndex::build(db.paths())?;
     let prefix = strip_res(prefix);
     let items = collect(&db, &index, prefix, settings.visuals)?;

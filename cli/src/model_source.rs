@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use anyhow::{Context, Result, bail};
-use gamebin::export::model_gltf::LodChoice;
+use gamebin::wows::model::gltf::LodChoice;
 use gamebin::wows::sources::gltf::{
     SourceGlb, SourceGlbOptions, TextureCache, TextureImage, TextureMode,
     source_model_to_glb_cached,

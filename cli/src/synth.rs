@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use anyhow::{Result, anyhow, bail};
-use gamebin::write::assets_synth::{Scale, synth, synth_patched};
-use gamebin::write::model::write_synth_world;
+use gamebin::synth::assets_scale::{Scale, synth, synth_patched};
+use gamebin::synth::model_world::write_synth_world;
 
 use crate::files::{refuse_existing, write_new};
 use crate::output::Status;

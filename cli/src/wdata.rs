@@ -7,10 +7,10 @@ use std::path::Path;
 
 use anyhow::{Context as _, Result, anyhow};
 use gamebin::View;
+use gamebin::wdata::model::{TriggerLayout, WString, WdataModel};
 use gamebin::wdata::{
     ByEventBoxType, SectionOffsets, WdataView, event_box_type_name, trigger_layout_label,
 };
-use gamebin::write::wdata::{TriggerLayout, WString, WdataMap};
 
 #[derive(Debug, serde::Serialize)]
 pub struct Dump {
@@ -24,9 +24,9 @@ pub struct Dump {
     /// `"trigger-list"`, `"script-paths"` or `"ambiguous"` (which layout the triggers were read
     /// with; the map's `triggers` holds the one that was dumped).
     pub trigger_layout: &'static str,
-    /// The whole map, every field the file stores (see `gamebin::write::wdata::WdataMap`).
+    /// The whole map, every field the file stores (see `gamebin::wdata::model::WdataModel`).
     #[serde(flatten)]
-    pub map: WdataMap,
+    pub map: WdataModel,
 }
 
 pub fn dump(path: &Path, size: usize, view: &WdataView<'_>) -> Result<Dump> {
@@ -214,10 +214,10 @@ fn pack(json: &Path, output: &Path, force: bool) -> Result<()> {
     crate::files::write_new(output, &bytes, force)
 }
 
-/// The map a `dump --json` document describes ([`WdataMap::from_dump_json`]), its errors told
+/// The map a `dump --json` document describes ([`WdataModel::from_dump_json`]), its errors told
 /// apart: bad JSON, or JSON that is not a map.
-pub fn map_from_json(text: &str) -> Result<WdataMap> {
-    WdataMap::from_dump_json(text).map_err(|e| {
+pub fn map_from_json(text: &str) -> Result<WdataModel> {
+    WdataModel::from_dump_json(text).map_err(|e| {
         if e.is_syntax() || e.is_eof() {
             anyhow!("not valid JSON: {e}")
         } else {

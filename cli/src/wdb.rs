@@ -5,7 +5,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use gamebin::wdb::WdbView;
-use gamebin::write::wdb::WdbTable;
+use gamebin::wdb::model::WdbModel;
 use serde::Deserialize;
 use serde_json::Value as Json;
 
@@ -36,7 +36,7 @@ impl<'de> Deserialize<'de> for Ordered {
 }
 
 /// The text dump: each top-level key on a line (`records` last), then a line per record.
-pub fn dump_text(table: &WdbTable) -> Result<String> {
+pub fn dump_text(table: &WdbModel) -> Result<String> {
     use std::fmt::Write as _;
     #[derive(Deserialize)]
     struct Records {
@@ -176,7 +176,7 @@ fn names_from(view: &WdbView<'_>, other: &Path) -> Result<Vec<String>> {
 }
 
 /// The owned model of the file at `path`, with names from `fields`.
-pub fn table(path: &Path, fields: &FieldSource) -> Result<WdbTable> {
+pub fn table(path: &Path, fields: &FieldSource) -> Result<WdbModel> {
     let (file, format) = crate::files::open_known(path, crate::files::ReadOptions::default())?;
     if format != gamebin::Format::Ff13Wdb {
         anyhow::bail!("this is {format}, not a .wdb");
@@ -186,7 +186,7 @@ pub fn table(path: &Path, fields: &FieldSource) -> Result<WdbTable> {
     let names: Option<Vec<&str>> = names
         .as_ref()
         .map(|n| n.iter().map(String::as_str).collect());
-    let table = WdbTable::from_view(&view, names.as_deref());
+    let table = WdbModel::from_view(&view, names.as_deref());
     if names.is_some() {
         return table.context(
             "the field names given do not fit this file's type list (its cells, bit-packed \

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use anyhow::Result;
-use gamebin::write::wdb::WdbTable;
+use gamebin::wdb::model::WdbModel;
 
 use crate::files::{refuse_existing, write_new};
 use crate::output::{Status, report};
@@ -72,7 +72,7 @@ const EXPECTED_XLSX: &str = "the workbook of `gamebin wdb xlsx` (a zip archive s
 /// anything else is read as CSV). When it does not read, the error says what was expected and
 /// what was found, for the kind the file's name gives when it has one (`.json`, `.csv`,
 /// `.xlsx`), else for the kind its content suggests.
-fn read_dump(input: &Path, data: &[u8]) -> Result<WdbTable> {
+fn read_dump(input: &Path, data: &[u8]) -> Result<WdbModel> {
     let named = input
         .extension()
         .and_then(|e| e.to_str())
@@ -87,9 +87,9 @@ fn read_dump(input: &Path, data: &[u8]) -> Result<WdbTable> {
     let read = match content {
         Input::Json => std::str::from_utf8(data)
             .map_err(anyhow::Error::from)
-            .and_then(|text| Ok(serde_json::from_str::<WdbTable>(text)?)),
-        Input::Csv => WdbTable::from_csv(data).map_err(anyhow::Error::from),
-        Input::Xlsx => WdbTable::from_xlsx(data).map_err(anyhow::Error::from),
+            .and_then(|text| Ok(serde_json::from_str::<WdbModel>(text)?)),
+        Input::Csv => WdbModel::from_csv(data).map_err(anyhow::Error::from),
+        Input::Xlsx => WdbModel::from_xlsx(data).map_err(anyhow::Error::from),
     };
     read.map_err(|cause| {
         let found = found(data);

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::Result;
-use gamebin::write::wwd::{Level, TileBody};
+use gamebin::wwd::model::{TileBody, WwdModel};
 use gamebin::wwd::{ChecksumFacts, PlaneFlags, WapMapMetaInfo, WwdView, text_lossy};
 use gamebin::{AnyView, View};
 use serde::Serialize;
@@ -28,7 +28,7 @@ pub struct Dump {
     /// WapMap's metadata block, decoded; `null` when the level has none (its bytes are in the
     /// model's `wapmap_meta`).
     pub wapmap: Option<WapMapMetaInfo>,
-    pub level: Level,
+    pub level: WwdModel,
 }
 
 pub fn dump(path: &Path, view: &WwdView<'_>) -> Result<Dump> {

@@ -20,7 +20,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use gamebin::wows::assets::{AssetsView, PrototypeFields};
+use gamebin::wows::assets::{AssetsDb, PrototypeFields};
 use serde_json::{Value as Json, json};
 
 mod common;
@@ -223,7 +223,7 @@ fn the_sample_packs_to_a_file_that_reads_the_same() {
         .unwrap()
         .push(json!("a_new_string"));
     let packed = pack(&dir, "edited", &edited);
-    let db = AssetsView::from_bytes(&packed).unwrap();
+    let db = AssetsDb::from_bytes(&packed).unwrap();
     db.validate().unwrap();
     let renamed = db
         .find_path("content/gameplay/Renamed_longer.visual")
@@ -249,7 +249,7 @@ fn non_finite_floats_pack_back_to_their_bits() {
     at_repository_root();
     let dir = temp_dir("assets-pack-floats");
     let path = dir.join("odd_floats.assets.bin");
-    let bytes = gamebin::write::assets::odd_floats()
+    let bytes = gamebin::synth::assets::odd_floats()
         .unwrap()
         .to_bytes()
         .unwrap();
@@ -275,9 +275,9 @@ fn an_edited_model_packs_with_the_edit() {
         .expect("the fixture's visual");
     visual["name"] = json!("Renamed.visual");
     let packed = pack(&dir, "edited", &model);
-    let db = AssetsView::from_bytes(&packed).unwrap();
+    let db = AssetsDb::from_bytes(&packed).unwrap();
     let before = std::fs::read(&fixture).unwrap();
-    let before = AssetsView::from_bytes(&before).unwrap();
+    let before = AssetsDb::from_bytes(&before).unwrap();
     let old = before
         .find_path("content/gameplay/Test.visual")
         .unwrap()
@@ -329,7 +329,7 @@ fn the_complete_form_reads_back_as_the_record() {
     let mut effects = 0;
     for file in fixtures() {
         let bytes = std::fs::read(&file).unwrap();
-        let db = AssetsView::from_bytes(&bytes).unwrap();
+        let db = AssetsDb::from_bytes(&bytes).unwrap();
         for (id, path) in prototype_paths(&file) {
             let at = db.prototype(id).unwrap().expect("a prototype");
             let Ok(record) = db.record(at) else { continue };

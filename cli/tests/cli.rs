@@ -337,7 +337,8 @@ fn export_writes_a_glb_and_never_overwrites_without_force() {
 #[test]
 fn export_reports_the_draws_it_cannot_write_and_writes_the_others_only_when_partial() {
     at_repository_root();
-    use gamebin::write::geometry::{GeometryBuilder, cube, pyramid};
+    use gamebin::synth::geometry::{cube, pyramid};
+    use gamebin::wows::geometry::model::GeometryBuilder;
     let dir = std::env::temp_dir().join(format!("gamebin-export-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // Two meshes; the cube's vertex mapping then claims 10 vertices, too few for index 23.
@@ -565,9 +566,9 @@ fn craftstudio_dump_json_is_the_model_the_writer_was_given() {
     for (name, model) in [
         (
             "dangling_parents",
-            gamebin::write::craftstudio::dangling_parents(),
+            gamebin::synth::craftstudio::dangling_parents(),
         ),
-        ("every_type", gamebin::write::craftstudio::every_type()),
+        ("every_type", gamebin::synth::craftstudio::every_type()),
     ] {
         let path = format!("fixtures/craftstudio-project/{name}.Project.dat");
         let out = gamebin(&["dump", "--json", &path]);
@@ -669,10 +670,10 @@ fn a_damaged_project_dat_reports_the_readers_error_and_others_are_skipped() {
 #[test]
 fn craftstudio_check_finds_missing_and_orphaned_files() {
     at_repository_root();
-    use gamebin::write::craftstudio::{EntrySpec, ProjectFile};
+    use gamebin::craftstudio::model::{EntrySpec, ProjectModel};
     let dir = std::env::temp_dir().join(format!("gamebin-cs-check-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let mut p = ProjectFile::new("Check");
+    let mut p = ProjectModel::new("Check");
     p.entries.push(EntrySpec::folder(1, None, "Models", 0));
     p.entries
         .push(EntrySpec::asset(2, Some(1), "Hero", 0).revision(0, "2014-01-01 00:00:00"));
@@ -1203,12 +1204,12 @@ fn wwd_render_writes_a_png_of_the_plane() {
 #[test]
 fn wwd_render_crops_to_the_part_in_use() {
     at_repository_root();
-    use gamebin::write::wwd::{Level, ObjectData, PlaneData, tile};
+    use gamebin::wwd::model::{ObjectData, PlaneData, WwdModel, tile};
     use gamebin::wwd::{PlaneFlags, Tile};
 
     let dir = temp_dir("crop");
     // A 40x30-tile main plane of 64-px tiles, invisible but for two tiles and an object.
-    let mut level = Level::new("Crop", "gamebin");
+    let mut level = WwdModel::new("Crop", "gamebin");
     let mut action = PlaneData::new("Action", PlaneFlags::MAIN, 64, 40, 30, Tile::INVISIBLE);
     action.set(10, 5, tile(0, 1));
     action.set(20, 12, Tile::FILLED);
@@ -1258,7 +1259,7 @@ fn wwd_render_crops_to_the_part_in_use() {
 fn wwd_ignore_signature_reads_a_badly_signed_level() {
     at_repository_root();
     let dir = temp_dir("badsig");
-    let level = gamebin::write::wwd::claw_level(6, 4, 2);
+    let level = gamebin::synth::wwd::claw_level(6, 4, 2);
     let mut data = level.to_compressed().unwrap();
     data[..4].copy_from_slice(&0xADBAu32.to_le_bytes());
     let bad = dir.join("bad.wwd");
@@ -1774,7 +1775,8 @@ fn wdb_sheets_pack_back_and_a_bad_edit_writes_nothing() {
 #[test]
 fn wdb_fields_from_an_xiii2_file_of_the_same_layout() {
     at_repository_root();
-    use gamebin::write::wdb::{TableValue, xiii1_table};
+    use gamebin::synth::wdb::xiii1_table;
+    use gamebin::wdb::model::TableValue;
     let dir = std::env::temp_dir().join(format!("gamebin-wdb-from-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // An XIII-2 file of the same sheet: the XIII-1 fixture's type list, with field names.
@@ -1846,7 +1848,7 @@ fn wdb_fields_from_an_xiii2_file_of_the_same_layout() {
 #[test]
 fn wwd_json_dump_is_the_model_and_writes_the_level_back() {
     at_repository_root();
-    use gamebin::write::wwd::Level;
+    use gamebin::wwd::model::WwdModel;
     for entry in std::fs::read_dir("fixtures/wap32-wwd").unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_none_or(|e| e != "wwd") {
@@ -1856,7 +1858,7 @@ fn wwd_json_dump_is_the_model_and_writes_the_level_back() {
         let out = gamebin(&["dump", "--json", path.to_str().unwrap()]);
         assert!(out.status.success(), "{path:?}: {}", stderr(&out));
         let dump: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
-        let level: Level = serde_json::from_value(dump["level"].clone()).unwrap();
+        let level: WwdModel = serde_json::from_value(dump["level"].clone()).unwrap();
         let written = level.to_bytes().unwrap();
         let (mut a, mut b) = (Vec::new(), Vec::new());
         let before = gamebin::wwd::WwdView::from_bytes(&file, &mut a).unwrap();

@@ -7,17 +7,18 @@
 use std::path::{Path, PathBuf};
 
 use gamebin::diff::{Change, Report, Status};
+use gamebin::synth::wdb::{items_table, xiii1_table};
 use gamebin::wdb::WdbView;
-use gamebin::write::wdb::{TableRecord, TableValue, WdbTable, items_table, xiii1_table};
+use gamebin::wdb::model::{TableRecord, TableValue, WdbModel};
 
 mod common;
 use common::{at_repository_root, gamebin, root};
 
 /// The items fixture and an edit of it, with the changes the edit makes, stated by hand.
-fn edited_items() -> (WdbTable, WdbTable, Vec<Change>) {
+fn edited_items() -> (WdbModel, WdbModel, Vec<Change>) {
     let before = items_table();
     let mut after = before.clone();
-    let record = |t: &mut WdbTable, name: &str| -> usize {
+    let record = |t: &mut WdbModel, name: &str| -> usize {
         t.records.iter().position(|r| r.name == name).unwrap()
     };
     let potion = record(&mut after, "it_potion");
@@ -67,12 +68,12 @@ fn wdb_diff_reports_exactly_the_changes_made() {
         WdbView::from_bytes(&a).unwrap(),
         WdbView::from_bytes(&b).unwrap(),
     );
-    let report = gamebin::diff::wdb::files(&va, &vb).unwrap();
+    let report = gamebin::wdb::diff::files(&va, &vb).unwrap();
     assert_eq!(sorted(report.changes.clone()), sorted(changes));
     assert_eq!(report.status(), Status::Different);
     assert_eq!(report.status().code(), 1);
     // A file against itself, and against its own repack through JSON: equal.
-    let same = gamebin::diff::wdb::files(&va, &va).unwrap();
+    let same = gamebin::wdb::diff::files(&va, &va).unwrap();
     assert_eq!(same, Report::new("ff13-wdb", Vec::new()));
     assert_eq!(same.status().code(), 0);
 }
@@ -84,7 +85,7 @@ fn wdb_diff_of_xiii1_cells() {
     let mut after = before.clone();
     after.records[0].values[0] = TableValue::UInt(0x3F); // ab_fire's first bit-packed cell
     let (a, b) = (before.to_bytes().unwrap(), after.to_bytes().unwrap());
-    let report = gamebin::diff::wdb::files(
+    let report = gamebin::wdb::diff::files(
         &WdbView::from_bytes(&a).unwrap(),
         &WdbView::from_bytes(&b).unwrap(),
     )
@@ -297,8 +298,9 @@ fn check_cli_pair(name: &str, format: &str, a: &[u8], b: &[u8], stated: Vec<Chan
 /// 36 indices, a pyramid 5 and 18, a quad 4 and 6).
 #[test]
 fn cli_diff_of_geometry_by_mapping_and_draw() {
+    use gamebin::synth::geometry::{cube, pyramid, quad};
     use gamebin::wows::geometry::MappingKind;
-    use gamebin::write::geometry::{GeometryBuilder, MeshVertex, cube, pyramid, quad};
+    use gamebin::wows::geometry::model::{GeometryBuilder, MeshVertex};
     let file = |hull: &[MeshVertex], (name, density, (v, i)): (&str, u16, (Vec<_>, Vec<u32>))| {
         let mut b = GeometryBuilder::new();
         let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
@@ -363,7 +365,8 @@ fn cli_diff_of_geometry_by_mapping_and_draw() {
 /// one tile, its first object moved 10 pixels right, and an object added.
 #[test]
 fn cli_diff_of_levels_by_plane_and_object() {
-    use gamebin::write::wwd::{ObjectData, claw_level};
+    use gamebin::synth::wwd::claw_level;
+    use gamebin::wwd::model::ObjectData;
     let level = claw_level(12, 8, 3);
     let mut edited = level.clone();
     let plane = edited
@@ -420,7 +423,8 @@ fn cli_diff_of_levels_by_plane_and_object() {
 /// template id changed, the second removed, one named `Lever` added.
 #[test]
 fn cli_diff_of_wdata_by_section_and_entry() {
-    use gamebin::write::wdata::{self, WString};
+    use gamebin::synth::wdata;
+    use gamebin::wdata::model::WString;
     let (_, map) = wdata::fixture_maps()
         .into_iter()
         .find(|(_, m)| m.gimmicks.len() >= 2)
@@ -450,8 +454,8 @@ fn cli_diff_of_wdata_by_section_and_entry() {
     check_cli_pair(
         "wdata_gimmicks",
         "rusty-hearts-wdata",
-        &wdata::write(&map).unwrap(),
-        &wdata::write(&edited).unwrap(),
+        &map.to_bytes().unwrap(),
+        &edited.to_bytes().unwrap(),
         stated,
     );
 }
@@ -461,10 +465,10 @@ fn cli_diff_of_wdata_by_section_and_entry() {
 #[test]
 fn cli_diff_of_projects_by_entry_path() {
     use gamebin::craftstudio::ProjectView;
-    use gamebin::write::craftstudio::{ProjectFile, ProjectTree, TreeEntry};
-    let bytes = gamebin::write::craftstudio::example_file();
+    use gamebin::craftstudio::model::{ProjectModel, ProjectTree, TreeEntry};
+    let bytes = gamebin::synth::craftstudio::example_file();
     let view = ProjectView::from_bytes(&bytes).unwrap();
-    let mut project = ProjectFile::from_view(&view).unwrap();
+    let mut project = ProjectModel::from_view(&view).unwrap();
     let description = project.description.clone();
     project.description = "edited".into();
     let asset = project

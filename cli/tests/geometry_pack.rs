@@ -16,8 +16,8 @@
 
 use std::path::{Path, PathBuf};
 
+use gamebin::wows::geometry::model::GeometryModel;
 use gamebin::wows::geometry::{GeometryView, MappingKind};
-use gamebin::write::geometry::GeometryFile;
 use serde_json::{Value as Json, json};
 
 mod common;
@@ -204,7 +204,7 @@ fn golden_dumps_hold_the_fixture_as_their_model_beside_the_summary() {
             .map(String::as_str)
             .collect();
         assert_eq!(keys, keys_before, "{name}");
-        let model: GeometryFile = serde_json::from_value(dump["model"].take()).unwrap();
+        let model: GeometryModel = serde_json::from_value(dump["model"].take()).unwrap();
         assert!(
             model.to_bytes().unwrap() == std::fs::read(&path).unwrap(),
             "{name}: the golden model is not the fixture"

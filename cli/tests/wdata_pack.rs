@@ -13,8 +13,9 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+use gamebin::synth::wdata;
 use gamebin::wdata::WdataView;
-use gamebin::write::wdata::{self, WdataMap};
+use gamebin::wdata::model::WdataModel;
 use serde_json::{Value as Json, json};
 
 mod common;
@@ -90,11 +91,11 @@ fn every_fixture_packs_back_to_its_bytes_and_its_json() {
 fn the_library_model_round_trips_through_serde() {
     at_repository_root();
     for (name, map) in wdata::fixture_maps() {
-        let bytes = wdata::write(&map).unwrap();
-        let read = WdataMap::from_view(&WdataView::from_bytes(&bytes).unwrap()).unwrap();
+        let bytes = map.to_bytes().unwrap();
+        let read = WdataModel::from_view(&WdataView::from_bytes(&bytes).unwrap()).unwrap();
         let text = serde_json::to_string(&read).unwrap();
-        let back: WdataMap = serde_json::from_str(&text).unwrap();
-        assert!(wdata::write(&back).unwrap() == bytes, "{name}");
+        let back: WdataModel = serde_json::from_str(&text).unwrap();
+        assert!(back.to_bytes().unwrap() == bytes, "{name}");
         // The JSON of what came back is the JSON that went in.
         assert_eq!(serde_json::to_string(&back).unwrap(), text, "{name}");
     }
@@ -131,8 +132,8 @@ fn floats_survive_the_json_exactly() {
         16_777_217.0,
     ]);
     for chunk in floats.chunks(3) {
-        map.anibg.push(gamebin::write::wdata::AniBg {
-            obb: gamebin::write::wdata::Obb {
+        map.anibg.push(gamebin::wdata::model::AniBg {
+            obb: gamebin::wdata::model::Obb {
                 position: [
                     chunk[0],
                     *chunk.get(1).unwrap_or(&0.0),
@@ -143,9 +144,9 @@ fn floats_survive_the_json_exactly() {
             ..map.anibg[0].clone()
         });
     }
-    let bytes = wdata::write(&map).unwrap();
-    let back: WdataMap = serde_json::from_str(&serde_json::to_string(&map).unwrap()).unwrap();
-    assert!(wdata::write(&back).unwrap() == bytes);
+    let bytes = map.to_bytes().unwrap();
+    let back: WdataModel = serde_json::from_str(&serde_json::to_string(&map).unwrap()).unwrap();
+    assert!(back.to_bytes().unwrap() == bytes);
 }
 
 #[test]

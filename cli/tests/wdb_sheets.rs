@@ -4,9 +4,9 @@
 //! saves them, not through gamebin's own writer), which `wdb pack` refuses naming the record and
 //! the column, writing nothing.
 
-use gamebin::write::wdb::sheet::SheetCell;
-use gamebin::write::wdb::xlsx::{META_SHEET, RECORDS_SHEET};
-use gamebin::write::wdb::{items_table, xiii1_table};
+use gamebin::synth::wdb::{items_table, xiii1_table};
+use gamebin::wdb::model::sheet::SheetCell;
+use gamebin::wdb::model::xlsx::{META_SHEET, RECORDS_SHEET};
 
 mod common;
 use common::{gamebin, root, stderr, temp_dir};
@@ -39,9 +39,9 @@ fn xiii1_sheets_with_field_names_pack_back_byte_for_byte() {
         let bytes = std::fs::read(&sheet).unwrap();
         // The sheet as the library reads it back: the names given, the fixture's values.
         let read = if kind == "csv" {
-            gamebin::write::wdb::WdbTable::from_csv(&bytes)
+            gamebin::wdb::model::WdbModel::from_csv(&bytes)
         } else {
-            gamebin::write::wdb::WdbTable::from_xlsx(&bytes)
+            gamebin::wdb::model::WdbModel::from_xlsx(&bytes)
         }
         .unwrap();
         let rows = read.to_sheet().unwrap().records;
@@ -289,7 +289,7 @@ fn xlsx_dated_by_source_date_epoch_is_reproducible() {
     assert_eq!(bytes, std::fs::read(&second).unwrap());
     let view_bytes = std::fs::read(&fixture).unwrap();
     let view = gamebin::wdb::WdbView::from_bytes(&view_bytes).unwrap();
-    let table = gamebin::write::wdb::WdbTable::from_view(&view, None).unwrap();
+    let table = gamebin::wdb::model::WdbModel::from_view(&view, None).unwrap();
     assert_eq!(bytes, table.to_xlsx_created_at(1_000_000_000).unwrap());
 
     let (o, bad) = export("c.xlsx", "yesterday");

@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use gamebin::export::model_gltf::{LodChoice, ModelGlbOptions, TextureMode, model_to_glb};
+use gamebin::wows::model::gltf::{LodChoice, ModelGlbOptions, TextureMode, model_to_glb};
 use gamebin::wows::model::{LoadedGeometry, ModelResolver, ResolvedModel};
 use libfuzzer_sys::fuzz_target;
 
@@ -22,7 +22,7 @@ fn root() -> &'static PathBuf {
     static ROOT: OnceLock<PathBuf> = OnceLock::new();
     ROOT.get_or_init(|| {
         let root = std::env::temp_dir().join(format!("gamebin-fuzz-res-{}", std::process::id()));
-        let world = gamebin::write::model::example_world().expect("example world");
+        let world = gamebin::synth::model_world::example_world().expect("example world");
         world.write_to(&root).expect("write the example world");
         root
     })
@@ -43,7 +43,8 @@ fuzz_target!(|data: &[u8]| {
             usize::from(std::hint::black_box(glb).is_ok())
         };
     std::hint::black_box(drive::drive_assets_under(data, Some(root()), &mut export));
-    if let Ok(builder) = serde_json::from_slice::<gamebin::write::assets::AssetsBuilder>(data) {
+    if let Ok(builder) = serde_json::from_slice::<gamebin::wows::assets::model::AssetsBuilder>(data)
+    {
         std::hint::black_box(builder.to_bytes().is_ok());
     }
 });

@@ -8,13 +8,13 @@
 use libfuzzer_sys::fuzz_target;
 
 use gamebin::wdata::WdataView;
+use gamebin::wdata::model::WdataModel;
 use gamebin::wdb::WdbView;
-use gamebin::write::wdata::WdataMap;
-use gamebin::write::wdb::WdbTable;
+use gamebin::wdb::model::WdbModel;
 use gamebin::wwd::{Inflater, Options, WwdView};
 
 /// A table that packs must read back.
-fn pack(table: &WdbTable) {
+fn pack(table: &WdbModel) {
     if let Ok(bytes) = table.to_bytes() {
         if let Err(e) = WdbView::from_bytes(&bytes) {
             panic!("a packed table does not open: {e}");
@@ -23,20 +23,20 @@ fn pack(table: &WdbTable) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    if let Ok(table) = WdbTable::from_csv(data) {
+    if let Ok(table) = WdbModel::from_csv(data) {
         pack(&table);
     }
-    if let Ok(table) = WdbTable::from_xlsx(data) {
+    if let Ok(table) = WdbModel::from_xlsx(data) {
         pack(&table);
     }
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    if let Ok(table) = serde_json::from_str::<WdbTable>(text) {
+    if let Ok(table) = serde_json::from_str::<WdbModel>(text) {
         pack(&table);
     }
-    if let Ok(map) = WdataMap::from_dump_json(text) {
-        if let Ok(bytes) = gamebin::write::wdata::write(&map) {
+    if let Ok(map) = WdataModel::from_dump_json(text) {
+        if let Ok(bytes) = map.to_bytes() {
             if let Err(e) = WdataView::from_bytes(&bytes) {
                 panic!("a packed map does not open: {e}");
             }

@@ -1,7 +1,7 @@
 //! `assets.bin`: prototype lookups by id or path, the path table, a record's place in the file.
 
-use gamebin::export::model_gltf::{ModelGlbOptions, model_to_glb};
-use gamebin::wows::assets::{AssetsView, PathIndex, PrototypeRef, PrototypeState};
+use gamebin::wows::model::gltf::{ModelGlbOptions, model_to_glb};
+use gamebin::wows::assets::{AssetsDb, PathIndex, PrototypeRef, PrototypeState};
 use gamebin::wows::model::{GeometryCache, Missing, ModelError, ModelResolver};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -20,7 +20,7 @@ pub struct PathTable {
 pub fn assets_info<'py>(source: &Bound<'py, Source>) -> PyResult<Bound<'py, PyDict>> {
     let py = source.py();
     let this = source.borrow();
-    let db = AssetsView::from_bytes(this.bytes()?).or_raise(py)?;
+    let db = AssetsDb::from_bytes(this.bytes()?).or_raise(py)?;
     let d = PyDict::new(py);
     d.set_item("paths", db.paths().len())?;
     d.set_item("prototypes", db.prototypes().count())?;
@@ -42,7 +42,7 @@ pub fn assets_info<'py>(source: &Bound<'py, Source>) -> PyResult<Bound<'py, PyDi
 /// failing that when `walk`, by walking the path table (for files whose ids are not path hashes:
 /// O(entries × depth), so callers pass `walk` only for such files).
 fn id_of(
-    db: &AssetsView<'_>,
+    db: &AssetsDb<'_>,
     key: &Bound<'_, PyAny>,
     walk: bool,
     py: Python<'_>,
@@ -91,7 +91,7 @@ pub fn assets_lookup(
 > {
     let py = source.py();
     let this = source.borrow();
-    let db = AssetsView::from_bytes(this.bytes()?).or_raise(py)?;
+    let db = AssetsDb::from_bytes(this.bytes()?).or_raise(py)?;
     let Some(id) = id_of(&db, key, walk, py)? else {
         return Ok(None);
     };
@@ -127,7 +127,7 @@ pub fn assets_lookup(
 pub fn assets_ids_are_path_hashes(source: &Bound<'_, Source>, sample: usize) -> PyResult<bool> {
     let py = source.py();
     let this = source.borrow();
-    let db = AssetsView::from_bytes(this.bytes()?).or_raise(py)?;
+    let db = AssetsDb::from_bytes(this.bytes()?).or_raise(py)?;
     Ok(db.ids_are_path_hashes(sample).or_raise(py)?.all_match())
 }
 
@@ -136,7 +136,7 @@ pub fn assets_ids_are_path_hashes(source: &Bound<'_, Source>, sample: usize) -> 
 pub fn assets_path_table(source: &Bound<'_, Source>) -> PyResult<PathTable> {
     let py = source.py();
     let this = source.borrow();
-    let db = AssetsView::from_bytes(this.bytes()?).or_raise(py)?;
+    let db = AssetsDb::from_bytes(this.bytes()?).or_raise(py)?;
     Ok(PathTable {
         index: PathIndex::build(db.paths()).or_raise(py)?,
     })
@@ -151,7 +151,7 @@ pub fn assets_full_path(
 ) -> PyResult<Option<String>> {
     let py = source.py();
     let this = source.borrow();
-    let db = AssetsView::from_bytes(this.bytes()?).or_raise(py)?;
+    let db = AssetsDb::from_bytes(this.bytes()?).or_raise(py)?;
     let mut out = String::new();
     let found = table
         .index
@@ -170,7 +170,7 @@ pub fn assets_paths(
 ) -> PyResult<Vec<(u64, String)>> {
     let py = source.py();
     let this = source.borrow();
-    let db = AssetsView::from_bytes(this.bytes()?).or_raise(py)?;
+    let db = AssetsDb::from_bytes(this.bytes()?).or_raise(py)?;
     let paths = db.paths();
     let mut out = Vec::new();
     let mut path = String::new();
@@ -195,7 +195,7 @@ pub fn assets_model_glb(
 ) -> PyResult<(usize, usize)> {
     let py = source.py();
     let this = source.borrow();
-    let db = AssetsView::from_bytes(this.bytes()?).or_raise(py)?;
+    let db = AssetsDb::from_bytes(this.bytes()?).or_raise(py)?;
     let resolver = ModelResolver::new(db, res.clone());
     let failed = |e: ModelError| model_error(py, &res, e);
     let model = resolver.resolve(id).map_err(failed)?;
@@ -216,7 +216,7 @@ pub fn assets_model_glb(
 fn model_error(py: Python<'_>, res: &std::path::Path, e: ModelError) -> PyErr {
     use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyPermissionError};
     use std::io::ErrorKind;
-    if let Missing::GeometryFile { path, error } = e.missing() {
+    if let Missing::GeometryModel { path, error } = e.missing() {
         let message = format!("{}: {e}", res.join(path).display());
         return match error {
             ErrorKind::NotFound => PyFileNotFoundError::new_err(message),
@@ -234,7 +234,7 @@ fn model_error(py: Python<'_>, res: &std::path::Path, e: ModelError) -> PyErr {
 /// for `content/gameplay/Test.model`) under `root`, for tests and examples.
 #[pyfunction]
 pub fn write_model_example(py: Python<'_>, root: std::path::PathBuf) -> PyResult<()> {
-    let world = gamebin::write::model::example_world().or_raise(py)?;
+    let world = gamebin::synth::model_world::example_world().or_raise(py)?;
     world.write_to(&root)?;
     Ok(())
 }

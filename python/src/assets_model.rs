@@ -1,8 +1,8 @@
 //! The whole `assets.bin` as the library's `AssetsModel`, in the JSON `gamebin assets unpack`
 //! prints (Python parses it into dicts and lists), and that JSON written back as a file.
 
-use gamebin::wows::assets::AssetsView;
-use gamebin::write::assets::{AssetsBuilder, AssetsModel};
+use gamebin::wows::assets::AssetsDb;
+use gamebin::wows::assets::model::{AssetsBuilder, AssetsModel};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -17,7 +17,7 @@ use crate::source::Source;
 pub fn assets_model_json(source: &Bound<'_, Source>) -> PyResult<String> {
     let py = source.py();
     let this = source.borrow();
-    let view = AssetsView::from_bytes(this.bytes()?).or_raise(py)?;
+    let view = AssetsDb::from_bytes(this.bytes()?).or_raise(py)?;
     let model = AssetsBuilder::from_view(&view).or_raise(py)?.to_model();
     serde_json::to_string(&model).map_err(|e| PyRuntimeError::new_err(e.to_string()))
 }

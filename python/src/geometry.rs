@@ -1,7 +1,7 @@
 //! `.geometry`: the layout of the buffers, draws and armor (where each lies in the file), and the
 //! ENCD decoder into NumPy arrays. The arrays themselves are made in Python over `Source.array`.
 
-use gamebin::export::gltf::{GeometryGlbOptions, geometry_to_glb};
+use gamebin::wows::geometry::export::gltf::{GeometryGlbOptions, geometry_to_glb};
 use gamebin::wows::geometry::{DecodedGeometry, GeometryView, VertexFormat};
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -47,7 +47,7 @@ pub fn geometry_vertex_dtype<'py>(
     Ok(d)
 }
 
-/// Everything the Python `GeometryFile` needs to lay arrays over the file: per buffer its data
+/// Everything the Python `GeometryModel` needs to lay arrays over the file: per buffer its data
 /// offset, size, stride, format and whether it is ENCD-encoded; the paired draws; the armor
 /// nodes' vertex ranges.
 #[pyfunction]

@@ -2,8 +2,8 @@
 
 use gamebin::craftstudio::ProjectView;
 use gamebin::wdata::WdataView;
-use gamebin::write::craftstudio::ProjectFile;
-use gamebin::write::wdata::WdataMap;
+use gamebin::craftstudio::model::ProjectModel;
+use gamebin::wdata::model::WdataModel;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -18,7 +18,7 @@ pub fn wdata_json(source: &Bound<'_, Source>) -> PyResult<String> {
     let py = source.py();
     let this = source.borrow();
     let view = WdataView::from_bytes(this.bytes()?).or_raise(py)?;
-    let map = WdataMap::from_view(&view).or_raise(py)?;
+    let map = WdataModel::from_view(&view).or_raise(py)?;
     serde_json::to_string(&map).map_err(|e| PyRuntimeError::new_err(e.to_string()))
 }
 
@@ -28,7 +28,7 @@ pub fn craftstudio_project<'py>(source: &Bound<'py, Source>) -> PyResult<Bound<'
     let py = source.py();
     let this = source.borrow();
     let view = ProjectView::from_bytes(this.bytes()?).or_raise(py)?;
-    let p = ProjectFile::from_view(&view).or_raise(py)?;
+    let p = ProjectModel::from_view(&view).or_raise(py)?;
     let d = PyDict::new(py);
     d.set_item("format_version", p.format_version)?;
     d.set_item("project_type", p.project_type)?;

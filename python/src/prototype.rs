@@ -3,7 +3,7 @@
 //! hex ids of the fields the library lists into integers.
 
 use gamebin::wows::assets::{
-    AssetsView, ID_FIELDS, ID_LIST_FIELDS, PrototypeFields, PrototypeState,
+    AssetsDb, ID_FIELDS, ID_LIST_FIELDS, PrototypeFields, PrototypeState,
 };
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -17,7 +17,7 @@ use crate::source::Source;
 pub fn assets_prototype_json(source: &Bound<'_, Source>, id: u64) -> PyResult<Option<String>> {
     let py = source.py();
     let this = source.borrow();
-    let db = AssetsView::from_bytes(this.bytes()?).or_raise(py)?;
+    let db = AssetsDb::from_bytes(this.bytes()?).or_raise(py)?;
     let Some(at) = db.prototype(id).or_raise(py)? else {
         return Ok(None);
     };

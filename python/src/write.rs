@@ -1,6 +1,6 @@
 //! The `.geometry` writer, for round-trip tests and benchmark inputs made from Python.
 
-use gamebin::write::geometry::{GeometryBuilder, MeshVertex};
+use gamebin::wows::geometry::model::{GeometryBuilder, MeshVertex};
 use numpy::{PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

@@ -137,7 +137,7 @@ def test_every_prototype_type_has_the_fields_the_cli_prints():
 
 
 def test_legacy_layouts_fixture_as_its_writer_built_it():
-    # The writer's inputs (gamebin::write::assets::legacy_layouts): explicit path ids 0x10
+    # The writer's inputs (gamebin::synth::assets::legacy_layouts): explicit path ids 0x10
     # content, 0x20 ships, 0x30 Old.model, 0x40 Old.visual, 0x50 Gone.model (deleted); the model
     # in the 0x20 layout with visual 0x40, misc type 1, animation 0xC1 and a dye tinting
     # "tint_old"; a database of unknown magic holding one 24-byte record; a CRC32 checksum.

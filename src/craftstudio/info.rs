@@ -114,6 +114,6 @@ impl<'a> View<'a> for ProjectView<'a> {
 
     #[cfg(all(feature = "write", feature = "serde"))]
     fn diff(&self, other: &Self) -> Result<crate::diff::Report, ViewError> {
-        Ok(crate::diff::craftstudio::files(self, other))
+        Ok(crate::craftstudio::diff::files(self, other))
     }
 }

@@ -45,7 +45,7 @@ pub struct TableHead {
 /// A game control after its name: 21 bytes (the seed's offsets assume a 1-byte name).
 ///
 /// The one declaration of a control's fields: the reader borrows it, the owned model
-/// (`write::craftstudio::ControlSpec`, with the `write` feature) holds it and the writer emits it
+/// (`craftstudio::model::ControlSpec`, with the `write` feature) holds it and the writer emits it
 /// as it is. With the `serde` feature it serializes as its fields, the
 /// floats as numbers.
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

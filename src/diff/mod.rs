@@ -3,33 +3,20 @@
 //! ([`Report::lines`]) or tools (serde, feature `serde`). [`Report::status`] follows `diff`'s
 //! exit convention: 0 equal, 1 different (2, errors, is the caller's).
 //!
-//! Formats compared: `.wdb` by record and field (`diff::wdb`, feature `write`); with the `serde`
-//! feature as well, `.geometry` by buffer, mapping and draw (`diff::geometry`), WWD levels by
-//! plane, tile rectangle and object (`diff::wwd`), `.wdata` maps by section and entry
-//! (`diff::wdata`), CraftStudio projects by entry path (`diff::craftstudio`) and PFS indexes by
-//! file path (`diff::pfs`), compared through their owned models; with `serde` alone,
-//! `assets.bin` files by path (`diff::assets`: added, removed and changed prototypes, and which
-//! fields changed).
+//! This module holds what every comparison shares; each format's comparison sits in its own
+//! folder, beside its reader: `.wdb` by record and field (`wdb::diff`, feature `write`); with the
+//! `serde` feature as well, `.geometry` by buffer, mapping and draw (`wows::geometry::diff`), WWD
+//! levels by plane, tile rectangle and object (`wwd::diff`), `.wdata` maps by section and entry
+//! (`wdata::diff`), CraftStudio projects by entry path (`craftstudio::diff`) and PFS indexes by
+//! file path (`wows::pfs::diff`), compared through their owned models; with `serde` alone,
+//! `assets.bin` files by path (`wows::assets::diff`: added, removed and changed prototypes, and
+//! which fields changed).
 
-#[cfg(all(feature = "craftstudio", feature = "write", feature = "serde"))]
-pub use crate::craftstudio::diff as craftstudio;
-#[cfg(all(feature = "assets", feature = "serde"))]
-pub use crate::wows::assets::diff as assets;
-#[cfg(all(feature = "geometry", feature = "write", feature = "serde"))]
-pub use crate::wows::geometry::diff as geometry;
 // Each format's comparison uses its part of these helpers: a build with fewer formats leaves the
 // rest unused.
 #[cfg(feature = "serde")]
 #[allow(dead_code)]
 pub(crate) mod value;
-#[cfg(all(feature = "wdata", feature = "write", feature = "serde"))]
-pub use crate::wdata::diff as wdata;
-#[cfg(all(feature = "wdb", feature = "write"))]
-pub use crate::wdb::diff as wdb;
-#[cfg(all(feature = "pfs", feature = "write", feature = "serde"))]
-pub use crate::wows::pfs::diff as pfs;
-#[cfg(all(feature = "wwd", feature = "write", feature = "serde"))]
-pub use crate::wwd::diff as wwd;
 
 use core::fmt;
 

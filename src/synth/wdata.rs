@@ -153,7 +153,7 @@ pub(super) const PLANS: &[(&str, Plan)] = &[
 pub fn fixtures() -> Result<Vec<(&'static str, Vec<u8>)>> {
     fixture_maps()
         .into_iter()
-        .map(|(name, map)| Ok((name, crate::wdata::model::write(&map)?)))
+        .map(|(name, map)| Ok((name, map.to_bytes()?)))
         .collect()
 }
 

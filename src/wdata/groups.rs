@@ -1,6 +1,6 @@
 //! The fixed-size groups of plain numbers inside records (a TriggerBox's signpost, a scene's timing
 //! and camera, a sound's fades), each stored as one raw struct of `raw.rs`. They borrow nothing,
-//! so the reader and the owned model (`write::wdata`) share these types: a group is declared once
+//! so the reader and the owned model (`wdata::model`) share these types: a group is declared once
 //! here (its fields named as in its raw struct), read from its raw struct and written back by
 //! filling the same raw struct. The conversions are made from the field list, as struct literals
 //! of both types, so a field added to one and not the other fails to build. With the `serde`

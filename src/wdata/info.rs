@@ -149,6 +149,6 @@ impl<'a> View<'a> for WdataView<'a> {
 
     #[cfg(all(feature = "write", feature = "serde"))]
     fn diff(&self, other: &Self) -> Result<crate::diff::Report, ViewError> {
-        Ok(crate::diff::wdata::files(self, other)?)
+        Ok(crate::wdata::diff::files(self, other)?)
     }
 }

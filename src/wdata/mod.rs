@@ -4,8 +4,8 @@
 //!
 //! Where its parts are: `raw.rs` the fixed-size structs; this file the view ([`WdataView`]) and
 //! the reader's sections beside it; `model` the owned map (`model::WdataModel`, feature
-//! `write`), its copy from a view and its JSON form; `write` the writer (`write::write`,
-//! `WdataModel::to_bytes`); `diff` the comparison by section and entry; the fixtures in
+//! `write`), its copy from a view and its JSON form; `write` the writer
+//! (`WdataModel::to_bytes`); `diff` the comparison by section and entry; the fixtures in
 //! `synth::wdata`. One exception to that split, on purpose: the flat records are declared once,
 //! in the tables of `flat_records.rs`, whose grammar (`records!`, with the field kinds of
 //! `kind.rs`) makes from each table the reader's struct, the model's struct and its writer, so

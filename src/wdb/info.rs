@@ -96,6 +96,6 @@ impl<'a> View<'a> for WdbView<'a> {
 
     #[cfg(all(feature = "write", feature = "serde"))]
     fn diff(&self, other: &Self) -> Result<crate::diff::Report, ViewError> {
-        Ok(crate::diff::wdb::files(self, other)?)
+        Ok(crate::wdb::diff::files(self, other)?)
     }
 }

@@ -163,6 +163,6 @@ impl<'a> View<'a> for WwdView<'a> {
 
     #[cfg(all(feature = "write", feature = "serde"))]
     fn diff(&self, other: &Self) -> Result<crate::diff::Report, ViewError> {
-        Ok(crate::diff::wwd::files(self, other)?)
+        Ok(crate::wwd::diff::files(self, other)?)
     }
 }

@@ -33,9 +33,6 @@ pub struct WwdModel {
     pub wapmap_meta: Option<Vec<u8>>,
 }
 
-/// The former name of [`WwdModel`].
-pub type Level = WwdModel;
-
 /// The fields of WapMap's metadata block (see [`WapMapMeta`](crate::wwd::WapMapMeta)), to build
 /// one in the layout WapMap writes: MetaInfo, Header, Guides (only when there are guides),
 /// MetaEndInfo, with both sizes filled in.

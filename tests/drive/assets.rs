@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use gamebin::wows::assets::{AssetsView, PathIndex, Prototype, PrototypeType};
+use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeType};
 use gamebin::wows::model::{GeometryCache, LoadedGeometry, ModelResolver, ResolvedModel};
 
 /// Path entries resolved as models per input: enough to reach every model of a small file, few
@@ -140,7 +140,7 @@ pub fn drive_assets(data: &[u8]) -> usize {
 /// for one that holds nothing): `sink` gets every model whose `.geometry` loaded.
 pub fn drive_assets_under(data: &[u8], root: Option<&Path>, sink: ModelSink<'_>) -> usize {
     let mut scratch = gamebin::Scratch::new();
-    let Some(db) = super::open::<AssetsView<'_>>(data, &mut scratch) else {
+    let Some(db) = super::open::<AssetsDb<'_>>(data, &mut scratch) else {
         return 0;
     };
     let mut seen = 1;
@@ -154,7 +154,7 @@ pub fn drive_assets_under(data: &[u8], root: Option<&Path>, sink: ModelSink<'_>)
     let _ = checksum.matches().name();
     let _ = db.validate();
     // The file as a builder, written again.
-    if let Ok(builder) = gamebin::write::assets::AssetsBuilder::from_view(&db) {
+    if let Ok(builder) = gamebin::wows::assets::model::AssetsBuilder::from_view(&db) {
         seen += 1;
         let _ = builder.to_bytes();
     }

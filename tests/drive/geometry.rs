@@ -1,7 +1,7 @@
 //! Drives every `.geometry` accessor.
 
+use gamebin::wows::geometry::model::GeometryModel;
 use gamebin::wows::geometry::{DecodedGeometry, GeometryView, Indices, Vertices};
-use gamebin::write::geometry::GeometryFile;
 
 use super::MAX_DECODE_BYTES;
 
@@ -179,8 +179,10 @@ pub fn drive_geometry(data: &[u8]) -> usize {
             }
         }
         // Both exports, over whatever draws are sound; armor models too.
-        let options = gamebin::export::gltf::GeometryGlbOptions { armor: true };
-        if let Ok(glb) = gamebin::export::gltf::geometry_to_glb(&view, &decoded, &options) {
+        let options = gamebin::wows::geometry::export::gltf::GeometryGlbOptions { armor: true };
+        if let Ok(glb) =
+            gamebin::wows::geometry::export::gltf::geometry_to_glb(&view, &decoded, &options)
+        {
             seen += glb.meshes;
             let declared = glb
                 .bytes
@@ -190,13 +192,13 @@ pub fn drive_geometry(data: &[u8]) -> usize {
         }
         for draw in decoded.draws(&view) {
             if let Ok(data) = decoded.draw_data(&draw) {
-                let text = gamebin::export::obj::draw_to_obj("fuzz", &draw, &data);
+                let text = gamebin::wows::geometry::export::obj::draw_to_obj("fuzz", &draw, &data);
                 seen += usize::from(!text.is_empty());
             }
         }
         for model in view.armor_models() {
             if let Ok(armor) = model.armor() {
-                let _ = gamebin::export::obj::armor_to_obj("fuzz", "armor", &armor);
+                let _ = gamebin::wows::geometry::export::obj::armor_to_obj("fuzz", "armor", &armor);
             }
         }
         for m in view.vertex_mappings().iter().take(4) {
@@ -249,12 +251,12 @@ pub fn drive_geometry(data: &[u8]) -> usize {
 
 /// The owned model: whatever reads writes, and the written file reads back to the same model.
 fn drive_model(view: &GeometryView<'_>) -> usize {
-    let Ok(model) = GeometryFile::from_view(view) else {
+    let Ok(model) = GeometryModel::from_view(view) else {
         return 0;
     };
     let written = model.to_bytes().expect("a model read from a file writes");
     let again = GeometryView::from_bytes(&written).expect("the written file opens");
-    let read = GeometryFile::from_view(&again).expect("the written file reads");
+    let read = GeometryModel::from_view(&again).expect("the written file reads");
     assert!(
         read == model,
         "the written file reads back to the same model"

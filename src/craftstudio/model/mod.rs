@@ -176,9 +176,6 @@ pub struct ProjectModel {
     pub trailing: Vec<u8>,
 }
 
-/// The former name of [`ProjectModel`].
-pub type ProjectFile = ProjectModel;
-
 impl ProjectModel {
     /// An empty game project with the values real files have (format 9, script API 5, open to
     /// membership requests, new members as Member).

@@ -217,6 +217,3 @@ pub struct WdataModel {
     /// The scene resources.
     pub scene_resources: Vec<SceneResource>,
 }
-
-/// The former name of [`WdataModel`].
-pub type WdataMap = WdataModel;

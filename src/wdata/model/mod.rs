@@ -10,9 +10,6 @@
 //!   the reader's structs, these models and their writers;
 //! - `from_view.rs` copies a view into the model, `json.rs` holds the JSON forms that are not
 //!   derived.
-//!
-//! [`write()`] and [`write_located()`] are the writer's (`wdata::write`), re-exported here where
-//! they have always been.
 
 mod event_boxes;
 pub(crate) mod from_view;
@@ -28,5 +25,3 @@ pub use crate::wdata::flat_records::{
 };
 pub use map::*;
 pub use scenes::*;
-
-pub use crate::wdata::write::{write, write_located};

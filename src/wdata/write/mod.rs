@@ -4,8 +4,7 @@
 //! from the notes alone, and `tests/wdata_hand.rs` checks its output against bytes assembled by
 //! hand.
 //!
-//! - [`write()`] (also [`WdataModel::to_bytes`], and re-exported as `wdata::model::write`) turns
-//!   a [`WdataModel`] into file bytes: `mod.rs` the header, paths and section order,
+//! - [`WdataModel::to_bytes`] turns a [`WdataModel`] into file bytes: `mod.rs` the header, paths and section order,
 //!   `event_boxes.rs` the EventBox index and groups, `scenes.rs` the scenes, `map.rs` the OBB and
 //!   the triggers, `encode.rs` the `Encoder` over the shared sink; the flat
 //!   records' writers are made by the record tables (`wdata::flat_records`) with their readers
@@ -42,7 +41,7 @@
 //!     anibg_path: WString::new(wdata::NO_PATH),
 //!     ..WdataModel::default()
 //! };
-//! let bytes = wdata::write(&map)?;
+//! let bytes = map.to_bytes()?;
 //! assert_eq!(&bytes[..2], &[15, 0]); // the signature's 15 code units
 //! # Ok::<(), gamebin::WriteError>(())
 //! ```
@@ -60,17 +59,12 @@ use crate::wdata::model::{SIGNATURE, WdataModel};
 use crate::write_error::{WriteContext, WriteResult as Result};
 use encode::Encoder;
 
-/// Writes a whole map. See the module docs for the layout and for what is refused.
-pub fn write(map: &WdataModel) -> Result<Vec<u8>> {
-    let mut s = Encoder::new();
-    write_into(&mut s, map)?;
-    Ok(s.out.into_bytes())
-}
-
 impl WdataModel {
-    /// The map as a file: [`write()`], named as every format's owned model names it.
+    /// The map as a file. See the module docs for the layout and for what is refused.
     pub fn to_bytes(&self) -> Result<Vec<u8>> {
-        write(self)
+        let mut s = Encoder::new();
+        write_into(&mut s, self)?;
+        Ok(s.out.into_bytes())
     }
 }
 
@@ -124,12 +118,6 @@ pub(crate) fn gated_json_key(what: &str) -> Option<&'static str> {
         .iter()
         .find(|(name, _)| *name == what)
         .map(|&(_, key)| key)
-}
-
-/// The former name of [`write()`], from when only it named the entry an error happened in; every
-/// writer's [`WriteError`](crate::WriteError) does now.
-pub fn write_located(map: &WdataModel) -> Result<Vec<u8>> {
-    write(map)
 }
 
 fn write_into(s: &mut Encoder, map: &WdataModel) -> Result<()> {

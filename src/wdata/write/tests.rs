@@ -61,7 +61,7 @@ fn version_errors_name_the_entry_and_the_json_key() {
         .find(|(_, m)| m.anibg.len() >= 2 && m.anibg_version.unwrap_or(0) < 3)
         .expect("a fixture with two AniBG entries of a version without Shadow");
     map.anibg[1].shadow = Some(crate::wdata::model::Bool32(1));
-    let e = super::write(&map).unwrap_err();
+    let e = map.to_bytes().unwrap_err();
     assert_eq!(
         (e.path(), e.field()),
         ("anibg[1].shadow", Some("AniBG.Shadow")),
@@ -73,14 +73,14 @@ fn version_errors_name_the_entry_and_the_json_key() {
         "{text}"
     );
     assert!(!text.contains("0x00000000"), "{text}");
-    assert_eq!(super::write_located(&map).unwrap_err(), e);
+    assert_eq!(map.to_bytes().unwrap_err(), e);
 
     let (_, mut map) = crate::synth::wdata::fixture_maps()
         .into_iter()
         .find(|(_, m)| m.version >= 2 && !m.gimmicks.is_empty())
         .expect("a fixture with gimmicks and an obstacle path");
     map.obstacle_path = None;
-    let e = super::write(&map).unwrap_err();
+    let e = map.to_bytes().unwrap_err();
     assert_eq!(e.path(), "obstacle_path");
     assert!(
         e.to_string().starts_with("obstacle_path (ObstaclePath): "),
@@ -134,7 +134,7 @@ fn event_box_errors_name_the_group_and_the_index() {
     let boxes = edited.event_boxes.as_mut().unwrap();
     let last = boxes.camera.len() - 1;
     boxes.camera[last].infos[0].build_pvs = None;
-    let e = super::write(&edited).unwrap_err();
+    let e = edited.to_bytes().unwrap_err();
     assert_eq!(e.path(), format!("event_boxes.CameraBox[{last}].build_pvs"));
     // A flat record (declared by the table) names its group too: it used to name only
     // `event_boxes`, the flat types being missing from a hand-kept list of groups.
@@ -143,7 +143,7 @@ fn event_box_errors_name_the_group_and_the_index() {
     boxes.respawn[0].enemy_name = WString {
         units: vec![0x41; 1 << 16],
     };
-    let e = super::write(&edited).unwrap_err();
+    let e = edited.to_bytes().unwrap_err();
     assert_eq!(e.path(), "event_boxes.RespawnBox[0]");
     assert_eq!(e.field(), Some("RespawnBox.EnemyName"));
 }

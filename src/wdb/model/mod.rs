@@ -75,14 +75,6 @@ pub struct WdbModel {
     pub records: Vec<TableRecord>,
 }
 
-/// The former name of [`WdbModel`].
-pub type WdbTable = WdbModel;
-
-/// The former name of the error of the table's writer and interchange forms: now the one
-/// [`WriteError`] of every format's model, whose path names the record and field
-/// (`records[3].u4Kind`).
-pub type PackError = WriteError;
-
 /// `e` inside the model's record `index`, named `name`, and its field `field` if known.
 pub(crate) fn in_record(
     e: WriteError,

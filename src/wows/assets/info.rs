@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::AssetsView;
+use super::AssetsDb;
 use crate::Format;
 use crate::any::{CheckReport, Scratch, View, ViewError, count};
 use crate::error::Result;
@@ -80,7 +80,7 @@ impl fmt::Display for AssetsInfo {
     }
 }
 
-impl<'a> View<'a> for AssetsView<'a> {
+impl<'a> View<'a> for AssetsDb<'a> {
     const FORMAT: Format = Format::WowsAssets;
     type Summary = AssetsInfo;
     #[cfg(feature = "write")]
@@ -91,10 +91,10 @@ impl<'a> View<'a> for AssetsView<'a> {
     }
 
     fn open(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
-        AssetsView::from_bytes(data)
+        AssetsDb::from_bytes(data)
     }
 
-    /// [`AssetsView::validate`].
+    /// [`AssetsDb::validate`].
     fn check(&self) -> CheckReport {
         CheckReport::of_walk(self.validate())
     }
@@ -134,7 +134,7 @@ impl<'a> View<'a> for AssetsView<'a> {
 
     #[cfg(all(feature = "write", feature = "serde"))]
     fn diff(&self, other: &Self) -> Result<crate::diff::Report, ViewError> {
-        Ok(crate::diff::assets::files(self, other)?)
+        Ok(crate::wows::assets::diff::files(self, other)?)
     }
 }
 

@@ -127,10 +127,6 @@ pub struct AssetsDb<'a> {
     database_entries: Table<'a, raw::DatabaseEntry>,
 }
 
-/// The view's other name ([`AssetsDb`] is the design's: a prototype database), for code that
-/// calls every view `*View`.
-pub type AssetsView<'a> = AssetsDb<'a>;
-
 impl<'a> AssetsDb<'a> {
     /// Opens an `assets.bin` held in memory: checks the header (magic, version, 64-bit pointers,
     /// little-endian) and that the strings map, string pool, resource-to-prototype map, path

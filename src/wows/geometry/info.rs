@@ -110,6 +110,6 @@ impl<'a> View<'a> for GeometryView<'a> {
 
     #[cfg(all(feature = "write", feature = "serde"))]
     fn diff(&self, other: &Self) -> Result<crate::diff::Report, ViewError> {
-        Ok(crate::diff::geometry::files(self, other)?)
+        Ok(crate::wows::geometry::diff::files(self, other)?)
     }
 }

@@ -162,7 +162,7 @@ impl GeometryCache {
             #[cfg(not(feature = "pfs"))]
             Some(never) => match never {},
             None => Storage::File(open_geometry(&resolver.root().join(path)).map_err(|e| {
-                fail(Missing::GeometryFile {
+                fail(Missing::GeometryModel {
                     path: path.to_owned(),
                     error: e.kind(),
                 })

@@ -35,7 +35,7 @@ pub enum Missing {
         path: String,
     },
     /// The `.geometry` file is not under the resource root (or cannot be opened).
-    GeometryFile {
+    GeometryModel {
         /// The path under the resource root.
         path: String,
         /// Why it could not be opened.
@@ -222,11 +222,11 @@ impl fmt::Display for Missing {
             }
             // Only the kind is kept (the error stays `Clone` and comparable): "entity not found",
             // its text, says less than the sentence itself.
-            Missing::GeometryFile {
+            Missing::GeometryModel {
                 path,
                 error: std::io::ErrorKind::NotFound,
             } => write!(f, "geometry file {path} is not under the resource root"),
-            Missing::GeometryFile { path, error } => write!(
+            Missing::GeometryModel { path, error } => write!(
                 f,
                 "geometry file {path} under the resource root cannot be opened ({error})"
             ),

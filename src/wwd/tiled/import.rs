@@ -6,9 +6,9 @@ use zerocopy::FromZeros;
 
 use super::xml::{self, Element};
 use super::{
-    DERIVED_HEADER, DERIVED_OBJECT, DERIVED_PLANE, DERIVED_TABLE, DERIVED_TILE, TiledError,
-    tiled_error,
+    DERIVED_HEADER, DERIVED_OBJECT, DERIVED_PLANE, DERIVED_TABLE, DERIVED_TILE, tiled_error,
 };
+use crate::WriteError;
 use crate::wwd::model::{ObjectData, PlaneData, TileBody, TilePropertyData, WwdModel};
 use crate::wwd::raw::{self, PlaneHeader, TilePropertyBase};
 use crate::wwd::{Tile, unescape, unhex};
@@ -36,23 +36,23 @@ struct Tileset {
     kind: Kind,
 }
 
-fn number<T: core::str::FromStr>(text: &str, place: &str, what: &str) -> Result<T, TiledError> {
+fn number<T: core::str::FromStr>(text: &str, place: &str, what: &str) -> Result<T, WriteError> {
     text.trim()
         .parse()
         .map_err(|_| tiled_error(place, format!("{what} {text:?} is not a valid number")))
 }
 
-fn attr<'e>(e: &'e Element, name: &str, place: &str) -> Result<&'e str, TiledError> {
+fn attr<'e>(e: &'e Element, name: &str, place: &str) -> Result<&'e str, WriteError> {
     e.attr(name)
         .ok_or_else(|| tiled_error(place, format!("no {name} attribute")))
 }
 
-fn text(value: &str, place: &str) -> Result<Vec<u8>, TiledError> {
+fn text(value: &str, place: &str) -> Result<Vec<u8>, WriteError> {
     unescape(value).map_err(|why| tiled_error(place, why))
 }
 
 /// The map as a level (see the [module](super) for the layout).
-pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
+pub fn from_tmx(tmx: &str) -> Result<WwdModel, WriteError> {
     let map = xml::parse(tmx)?;
     if map.name != "map" {
         return Err(tiled_error("document", "the root element is not <map>"));
@@ -147,7 +147,7 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
         .filter(|c| c.name == "layer")
         .enumerate()
     {
-        let in_plane = |e: TiledError| e.at_index(p).in_field("planes");
+        let in_plane = |e: WriteError| e.at_index(p).in_field("planes");
         level
             .planes
             .push(plane(layer, p, &tilesets).map_err(in_plane)?);
@@ -190,7 +190,7 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
 }
 
 /// A tile layer as a plane.
-fn plane(layer: &Element, p: usize, tilesets: &[Tileset]) -> Result<PlaneData, TiledError> {
+fn plane(layer: &Element, p: usize, tilesets: &[Tileset]) -> Result<PlaneData, WriteError> {
     let lname = layer.attr("name").unwrap_or("");
     let place = format!("layer {lname:?} (plane {p})");
     let wide: i32 = number(attr(layer, "width", &place)?, &place, "width")?;
@@ -278,7 +278,7 @@ fn plane(layer: &Element, p: usize, tilesets: &[Tileset]) -> Result<PlaneData, T
 }
 
 /// A layer's gids, `wide × high` of them: CSV, or base64 of little-endian u32s, raw or zlib/gzip.
-fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, TiledError> {
+fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, WriteError> {
     let cells = usize::try_from(wide)
         .ok()
         .zip(usize::try_from(high).ok())
@@ -387,14 +387,14 @@ fn base64(text: &str) -> Result<Vec<u8>, &'static str> {
 }
 
 /// A Tiled object as a level object.
-fn object(o: &Element, place: &str) -> Result<ObjectData, TiledError> {
+fn object(o: &Element, place: &str) -> Result<ObjectData, WriteError> {
     let name = o.attr("name").unwrap_or("");
     let place = if name.is_empty() {
         place.to_string()
     } else {
         format!("{place} ({name:?})")
     };
-    let coordinate = |axis: &str| -> Result<i32, TiledError> {
+    let coordinate = |axis: &str| -> Result<i32, WriteError> {
         let v: f64 = number(o.attr(axis).unwrap_or("0"), &place, axis)?;
         let r = v.round();
         if !r.is_finite() || r < f64::from(i32::MIN) || r > f64::from(i32::MAX) {
@@ -437,7 +437,7 @@ fn object(o: &Element, place: &str) -> Result<ObjectData, TiledError> {
 }
 
 /// The tile properties a tileset carries: tile `id` holds property `id`, ids from 0 up without gaps.
-fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, TiledError> {
+fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, WriteError> {
     let mut found: Vec<(u32, TilePropertyData)> = Vec::new();
     for tile in ts.children("tile") {
         let props = tile.properties();
@@ -450,7 +450,7 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, T
         let need = |k: &str| {
             get(k).ok_or_else(|| tiled_error(format!("{tplace}, property {k:?}"), "missing"))
         };
-        let int = |k: &str| -> Result<i32, TiledError> {
+        let int = |k: &str| -> Result<i32, WriteError> {
             number(need(k)?, &format!("{tplace}, property {k:?}"), k)
         };
         let mut base = TilePropertyBase::new_zeroed();

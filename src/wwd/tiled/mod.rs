@@ -32,6 +32,7 @@ mod xml;
 pub use export::{TilesetImage, to_tmx, to_tmx_with_placeholders};
 pub use import::from_tmx;
 
+use crate::WriteError;
 use core::fmt;
 
 /// Header fields the writer recomputes: not exported, ignored on import.
@@ -67,13 +68,7 @@ const DERIVED_TILE: &[&str] = &["tile_type"];
 /// Tile-property-table header fields the writer recomputes.
 const DERIVED_TABLE: &[&str] = &["count"];
 
-/// The former name of the error of a map that does not make a level: now the one
-/// [`WriteError`](crate::WriteError) of every model, whose subject says where in the map (the
-/// layer, tileset or object, and the cell or field: `layer "Action" (plane 1), tile (3, 5)`) and
-/// whose text says why.
-pub type TiledError = crate::WriteError;
-
 /// A map that does not make a level: `place` in the map, and why.
-pub(crate) fn tiled_error(place: impl fmt::Display, reason: impl Into<String>) -> TiledError {
+pub(crate) fn tiled_error(place: impl fmt::Display, reason: impl Into<String>) -> WriteError {
     crate::WriteError::message(reason).about(place)
 }

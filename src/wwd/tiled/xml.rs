@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 
 use quick_xml::events::Event;
 
-use super::{TiledError, tiled_error};
+use super::tiled_error;
+use crate::WriteError;
 
 /// Escapes text for an attribute value (quotes included) or element content.
 pub(super) fn escape(text: &str) -> String {
@@ -72,7 +73,7 @@ impl Element {
     }
 }
 
-fn xml_error(e: impl std::fmt::Display, at: u64) -> TiledError {
+fn xml_error(e: impl std::fmt::Display, at: u64) -> WriteError {
     tiled_error(format!("XML at byte {at}"), format!("{e}"))
 }
 
@@ -80,7 +81,7 @@ fn element(
     start: &quick_xml::events::BytesStart<'_>,
     decoder: quick_xml::encoding::Decoder,
     at: u64,
-) -> Result<Element, TiledError> {
+) -> Result<Element, WriteError> {
     let mut attributes = Vec::new();
     for a in start.attributes() {
         let a = a.map_err(|e| xml_error(e, at))?;
@@ -100,7 +101,7 @@ fn element(
 }
 
 /// Parses a document into its root element.
-pub(super) fn parse(text: &str) -> Result<Element, TiledError> {
+pub(super) fn parse(text: &str) -> Result<Element, WriteError> {
     let mut reader = quick_xml::Reader::from_str(text);
     // The open elements, the document's root at the bottom once it starts.
     let mut stack: Vec<Element> = Vec::new();

@@ -80,9 +80,6 @@ pub struct GeometryModel {
     pub blob_padding: usize,
 }
 
-/// The former name of [`GeometryModel`].
-pub type GeometryFile = GeometryModel;
-
 /// A merged vertex buffer: the VerticesPrototype's fields and the blob it points at.
 #[derive(Clone, Default, PartialEq, Eq)]
 #[cfg_attr(

@@ -27,6 +27,6 @@ pub use super::write::{
     ArmorNodeSpec, GeometryBuilder, MeshVertex, armor_payload, f32_to_f16, pack_unit, pack_vertex,
 };
 pub use file::{
-    GeometryFile, GeometryModel, IndexBufferSpec, MAX_BLOB_PADDING, MappingSpec,
-    ModelPrototypeSpec, PADDING_BYTE, VertexBufferSpec,
+    GeometryModel, IndexBufferSpec, MAX_BLOB_PADDING, MappingSpec, ModelPrototypeSpec,
+    PADDING_BYTE, VertexBufferSpec,
 };
