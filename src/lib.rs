@@ -91,10 +91,10 @@ macro_rules! with_formats {
 
 with_formats! {
     built {
-        pub mod any;
+        mod any;
         #[cfg(feature = "write")]
         pub use any::AnyModel;
-        pub use any::{AnySummary, AnyView, Scratch, View, detect_file};
+        pub use any::{AnySummary, AnyView, Format, NamedError, ParseError, detect, detect_file};
     }
     none {}
 }
@@ -104,9 +104,10 @@ pub mod craftstudio;
 #[cfg(feature = "dds")]
 pub mod dds;
 pub mod diff;
-pub mod error;
+mod error;
 pub mod hash;
-pub mod mmap;
+mod mmap;
+mod view;
 // Used by the formats whose models hold opaque bytes; a build with fewer formats may use half.
 #[cfg(feature = "serde")]
 #[allow(dead_code)]
@@ -124,77 +125,16 @@ pub mod wdb;
     feature = "sources"
 ))]
 pub mod wows;
-pub mod write_error;
+mod write_error;
 #[cfg(feature = "wwd")]
 pub mod wwd;
 
 pub use error::{Error, ErrorKind, Result};
 pub use mmap::MappedFile;
+#[cfg(feature = "write")]
+pub use view::ModelValue;
+pub use view::{CheckReport, Finding, NameHint, Scratch, SummaryValue, View, ViewError};
 pub use write_error::{WriteContext, WriteError, WriteErrorKind, WriteResult};
-
-/// A file format gamebin reads. Exhaustive: a `match` over formats needs no fallback arm, so that
-/// a format added later fails to compile wherever it is not handled (see [`AnyView`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// World of Warships `.geometry` (MergedGeometryPrototype).
-    WowsGeometry,
-    /// World of Warships `assets.bin` (BWDB PrototypeDatabase).
-    WowsAssets,
-    /// Final Fantasy XIII trilogy `.wdb` (WPD container).
-    Ff13Wdb,
-    /// Captain Claw / Gruntz `.wwd` level (WAP32 engine).
-    Wap32Wwd,
-    /// CraftStudio `Project.dat` (the project's header, game controls and asset tree).
-    CraftStudioProject,
-    /// Rusty Hearts `.wdata` map.
-    RustyHeartsWdata,
-    /// World of Warships PFS index (`.idx`): one index of an install, without its `.pkg` volumes.
-    WowsPfsIdx,
-    /// DDS texture (DirectDraw Surface: BC1–BC7 or uncompressed).
-    Dds,
-}
-
-impl Format {
-    /// The short name used in the CLI's output (`"wows-geometry"`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Format::WowsGeometry => "wows-geometry",
-            Format::WowsAssets => "wows-assets",
-            Format::Ff13Wdb => "ff13-wdb",
-            Format::Wap32Wwd => "wap32-wwd",
-            Format::CraftStudioProject => "craftstudio-project",
-            Format::RustyHeartsWdata => "rusty-hearts-wdata",
-            Format::WowsPfsIdx => "wows-pfs-idx",
-            Format::Dds => "dds",
-        }
-    }
-}
-
-impl core::fmt::Display for Format {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-with_formats! {
-    built {
-        /// Detects a file's format from its content, never its name. Formats with a magic number
-        /// are tried first (`assets.bin`, a PFS `.idx`, `.wdb`, `.wwd`, `.wdata`'s signature) and
-        /// formats without one (`.geometry`, CraftStudio's `Project.dat`) last, each by its
-        /// [`View::looks_like`]. To fall back on the file's name when content says nothing, see
-        /// [`detect_file`]. Only the formats this build has (their features) are recognised.
-        pub fn detect(data: &[u8]) -> Option<Format> {
-            any::detect(data)
-        }
-    }
-    none {
-        /// Detects a file's format from its content: in this build, which has no format, nothing
-        /// is recognised.
-        pub fn detect(_data: &[u8]) -> Option<Format> {
-            None
-        }
-    }
-}
 
 /// The README's examples, run as doc tests. They make their input files with the writers and
 /// export glTF, so they run only when every format and `gltf` are on (`cargo test` in the

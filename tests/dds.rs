@@ -5,9 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
+use gamebin::ErrorKind;
 use gamebin::dds::model::DdsModel;
 use gamebin::dds::{DdsView, Level, TextureFormat, tiers};
-use gamebin::error::ErrorKind;
 use gamebin::synth::dds::{Kind, Spec, fixtures, texture};
 
 mod bcn;

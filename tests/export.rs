@@ -259,7 +259,7 @@ fn a_skipped_armor_model_is_named_as_an_armor_model() {
 fn a_nan_texture_coordinate_is_reported_and_exported_as_zero() {
     use gamebin::synth::geometry::cube;
     use gamebin::wows::geometry::model::GeometryBuilder;
-    use gamebin::wows::geometry::{Finding, FloatAttribute};
+    use gamebin::wows::geometry::{FloatAttribute, GeometryFinding};
 
     let (mut vertices, indices) = cube([0.0; 3], 1.0);
     vertices[2].uv = [f32::NAN, 0.25];
@@ -275,7 +275,7 @@ fn a_nan_texture_coordinate_is_reported_and_exported_as_zero() {
     let view = GeometryView::from_bytes(&file).unwrap();
     let found = view.check().unwrap();
     assert!(found.errors.is_empty(), "{:?}", found.errors);
-    let [Finding::NonFiniteAttribute { non_finite, .. }] = found.warnings.as_slice() else {
+    let [GeometryFinding::NonFiniteAttribute { non_finite, .. }] = found.warnings.as_slice() else {
         panic!("one warning expected: {:?}", found.warnings);
     };
     assert_eq!(non_finite.attribute, FloatAttribute::Uv);

@@ -11,7 +11,7 @@ use gamebin::wows::geometry::model::{
     ModelPrototypeSpec, PADDING_BYTE,
 };
 use gamebin::wows::geometry::raw::{IndicesPrototype, PackedString};
-use gamebin::wows::geometry::{Finding, GeometryCheck, GeometrySummary, GeometryView};
+use gamebin::wows::geometry::{GeometryCheck, GeometryFinding, GeometrySummary, GeometryView};
 
 /// The summary with file offsets cleared (a rewritten file may place records elsewhere).
 fn summary_without_offsets(view: &GeometryView<'_>) -> GeometrySummary {
@@ -24,9 +24,11 @@ fn summary_without_offsets(view: &GeometryView<'_>) -> GeometrySummary {
 }
 
 /// The check's findings with file offsets cleared.
-fn findings_without_offsets(check: GeometryCheck) -> (Vec<Finding>, Vec<Finding>) {
-    let clear = |f: Finding| match f {
-        Finding::SwappedIndexSize { buffer, .. } => Finding::SwappedIndexSize { buffer, offset: 0 },
+fn findings_without_offsets(check: GeometryCheck) -> (Vec<GeometryFinding>, Vec<GeometryFinding>) {
+    let clear = |f: GeometryFinding| match f {
+        GeometryFinding::SwappedIndexSize { buffer, .. } => {
+            GeometryFinding::SwappedIndexSize { buffer, offset: 0 }
+        }
         other => other,
     };
     (

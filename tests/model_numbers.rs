@@ -42,10 +42,8 @@ fn format_of(folder: &str) -> Format {
 /// with `ignore_signature`: a level keeps the signature it was read with (real ones with another
 /// exist), the writer writes it as given, and the reader opens such a level with that option.
 fn model_json(format: Format, data: &[u8]) -> Result<Json, String> {
-    let mut scratch = Scratch::with_wwd_options(gamebin::wwd::Options {
-        ignore_signature: true,
-    });
-    let view = AnyView::open(format, data, &mut scratch).map_err(|e| e.to_string())?;
+    let mut scratch = Scratch::ignoring_signatures();
+    let view = AnyView::from_bytes_as(format, data, &mut scratch).map_err(|e| e.to_string())?;
     let model: AnyModel = view.to_model().map_err(|e| e.to_string())?;
     Ok(serde_json::to_value(&model).unwrap())
 }

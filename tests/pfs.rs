@@ -2,7 +2,7 @@
 //! real index (from its published hexdump) reproduced by a fixture built to them, and damaged
 //! archives refused with the place and the reason.
 
-use gamebin::error::ErrorKind;
+use gamebin::ErrorKind;
 use gamebin::hash::city_hash_64;
 use gamebin::wows::pfs::{
     Archive, BlobReader, Compression, IdxLayout, IdxView, PfsWriter, ROOT_PARENT_ID, path_id,

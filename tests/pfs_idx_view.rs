@@ -3,10 +3,9 @@
 //! writer was given, its check clean on writer-made indexes and naming each damage made to one
 //! (with the record's offset), and two indexes compared by path.
 
-use gamebin::any::{Problem, View};
 use gamebin::hash::murmur3_32;
 use gamebin::wows::pfs::{Broken, Compression, IdxFinding, IdxLayout, IdxView, PfsWriter};
-use gamebin::{AnyView, Format, Scratch};
+use gamebin::{AnyView, Format, Scratch, View};
 
 /// (path, bytes, compression, volume number) as the writer is given them.
 fn files() -> Vec<(&'static str, Vec<u8>, Compression, usize)> {
@@ -62,15 +61,15 @@ fn reseal(idx: &mut [u8]) {
 
 fn errors(idx: &[u8]) -> (Vec<IdxFinding>, Vec<IdxFinding>) {
     let view = IdxView::from_bytes(idx).unwrap();
+    let found = view.findings();
+    // The generic report says the same, line for line.
     let report = View::check(&view);
-    let unwrap = |p: &Problem| match p {
-        Problem::Pfs(f) => f.clone(),
-        other => panic!("not an index finding: {other}"),
-    };
-    (
-        report.errors.iter().map(unwrap).collect(),
-        report.warnings.iter().map(unwrap).collect(),
-    )
+    let lines = |f: &[IdxFinding]| f.iter().map(ToString::to_string).collect::<Vec<_>>();
+    let report_lines =
+        |f: &[gamebin::Finding]| f.iter().map(ToString::to_string).collect::<Vec<_>>();
+    assert_eq!(report_lines(&report.errors), lines(&found.errors));
+    assert_eq!(report_lines(&report.warnings), lines(&found.warnings));
+    (found.errors, found.warnings)
 }
 
 #[test]

@@ -49,7 +49,7 @@ fn list(path: &Path, prefix: Option<&str>) -> Result<Status> {
             return Err(gamebin::Error::new(
                 0,
                 "standard output",
-                gamebin::error::ErrorKind::InvalidValue {
+                gamebin::ErrorKind::InvalidValue {
                     value: 0,
                     reason: "cannot write",
                 },

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use anyhow::Result;
-use gamebin::any::CheckReport;
+use gamebin::CheckReport;
 use gamebin::{AnyView, Scratch};
 use serde::Serialize;
 
@@ -159,7 +159,7 @@ fn verdict(input: &Input, scratch: &mut Scratch) -> Result<Option<Verdict>> {
     let Some((file, format)) = files::open_input(input, scratch)? else {
         return Ok(None);
     };
-    let found = match AnyView::open(format, &file, scratch) {
+    let found = match AnyView::from_bytes_as(format, &file, scratch) {
         Ok(view) => view.check(),
         Err(e) => CheckReport::of_walk(Err(e)),
     };

@@ -27,9 +27,9 @@ fn compare(a: &Path, b: &Path) -> Result<Report> {
         ReadOptions::default().scratch(),
         ReadOptions::default().scratch(),
     );
-    let va = AnyView::open(format_a, &file_a, &mut scratch_a)
+    let va = AnyView::from_bytes_as(format_a, &file_a, &mut scratch_a)
         .map_err(|e| anyhow::anyhow!("{}: {e}", a.display()))?;
-    let vb = AnyView::open(format_b, &file_b, &mut scratch_b)
+    let vb = AnyView::from_bytes_as(format_b, &file_b, &mut scratch_b)
         .map_err(|e| anyhow::anyhow!("{}: {e}", b.display()))?;
     match va.diff(&vb) {
         Some(Ok(report)) => Ok(report),

@@ -28,7 +28,7 @@ pub fn run(path: &Path, json: bool, complete: bool, options: ReadOptions) -> Res
     };
     let mut out = Out::new();
     let mut scratch = options.scratch();
-    let result = AnyView::open(format, &file, &mut scratch)
+    let result = AnyView::from_bytes_as(format, &file, &mut scratch)
         .map_err(anyhow::Error::from)
         .and_then(|view| write(path, file.len(), &view, json, complete, &mut out));
     out.flush()?;

@@ -24,7 +24,11 @@ impl ReadOptions {
     /// Scratch space for opening files with these options (one per worker thread, kept across
     /// files).
     pub fn scratch(self) -> Scratch {
-        Scratch::with_wwd_options(self.wwd())
+        if self.ignore_signature {
+            Scratch::ignoring_signatures()
+        } else {
+            Scratch::new()
+        }
     }
 }
 

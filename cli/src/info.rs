@@ -112,7 +112,7 @@ fn line(input: &Input, json: bool, scratch: &mut Scratch) -> Result<Option<Strin
     let Some((file, format)) = files::open_input(input, scratch)? else {
         return Ok(None);
     };
-    let summary = AnyView::open(format, &file, scratch)?.summary()?;
+    let summary = AnyView::from_bytes_as(format, &file, scratch)?.summary()?;
     let path = input.path.display().to_string();
     Ok(Some(if json {
         serde_json::to_string(&Line {

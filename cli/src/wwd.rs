@@ -153,7 +153,7 @@ pub fn tiled(
     let run = || -> Result<()> {
         let (file, format) = crate::files::open_known(path, options)?;
         let mut scratch = options.scratch();
-        let AnyView::Wwd(view) = AnyView::open(format, &file, &mut scratch)? else {
+        let AnyView::Wwd(view) = AnyView::from_bytes_as(format, &file, &mut scratch)? else {
             anyhow::bail!("not a .wwd level ({format})");
         };
         let level = View::to_model(&view)?;

@@ -181,8 +181,11 @@ impl Source {
     #[pyo3(signature = (ignore_signature = false))]
     fn detect(&self, py: Python<'_>, ignore_signature: bool) -> PyResult<Option<&'static str>> {
         let bytes = self.bytes()?;
-        let mut scratch =
-            gamebin::Scratch::with_wwd_options(gamebin::wwd::Options { ignore_signature });
+        let mut scratch = if ignore_signature {
+            gamebin::Scratch::ignoring_signatures()
+        } else {
+            gamebin::Scratch::new()
+        };
         match gamebin::detect_file(std::path::Path::new(&self.name), bytes, true, &mut scratch) {
             Ok(format) => Ok(format.map(gamebin::Format::name)),
             Err(e) => {

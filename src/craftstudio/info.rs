@@ -4,9 +4,7 @@
 use core::fmt;
 
 use super::{ProjectType, ProjectView};
-use crate::Format;
-use crate::any::{CheckReport, Scratch, View, ViewError, count};
-use crate::error::Result;
+use crate::view::{View, count};
 
 /// What `gamebin info` shows of a CraftStudio project: its name and type, and what its asset tree
 /// and game controls hold.
@@ -48,7 +46,7 @@ fn name_or_number<S: serde::Serializer>(
 
 impl fmt::Display for ProjectInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}, ", Format::CraftStudioProject)?;
+        write!(f, "{}, ", <ProjectView<'_> as View<'_>>::NAME)?;
         match self.project_type.name() {
             Some(name) => f.write_str(name)?,
             None => write!(f, "project type {}", self.project_type.to_u8())?,
@@ -64,56 +62,5 @@ impl fmt::Display for ProjectInfo {
             count(self.controls, "game control", "game controls"),
             count(self.trailing_bytes, "trailing byte", "trailing bytes")
         )
-    }
-}
-
-impl<'a> View<'a> for ProjectView<'a> {
-    const FORMAT: Format = Format::CraftStudioProject;
-    type Summary = ProjectInfo;
-    #[cfg(feature = "write")]
-    type Model = crate::craftstudio::model::ProjectModel;
-
-    fn looks_like(data: &[u8]) -> bool {
-        super::looks_like(data)
-    }
-
-    fn open(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
-        ProjectView::from_bytes(data)
-    }
-
-    /// [`ProjectView::validate`]: every entry read and its path through its parents resolved.
-    fn check(&self) -> CheckReport {
-        CheckReport::of_walk(self.validate())
-    }
-
-    fn summary(&self) -> Result<ProjectInfo, ViewError> {
-        let (mut folders, mut assets, mut trashed) = (0, 0, 0);
-        for entry in self.entries() {
-            let entry = entry?;
-            folders += usize::from(entry.is_folder());
-            assets += usize::from(entry.is_asset());
-            trashed += usize::from(entry.is_trashed());
-        }
-        Ok(ProjectInfo {
-            name: self.name().to_owned(),
-            format_version: self.format_version(),
-            project_type: self.project_type(),
-            controls: self.control_count(),
-            entries: self.entry_count(),
-            folders,
-            assets,
-            trashed,
-            trailing_bytes: self.trailing_bytes().len(),
-        })
-    }
-
-    #[cfg(feature = "write")]
-    fn to_model(&self) -> Result<Self::Model, ViewError> {
-        Ok(crate::craftstudio::model::ProjectModel::from_view(self)?)
-    }
-
-    #[cfg(all(feature = "write", feature = "serde"))]
-    fn diff(&self, other: &Self) -> Result<crate::diff::Report, ViewError> {
-        Ok(crate::craftstudio::diff::files(self, other))
     }
 }

@@ -59,6 +59,7 @@ mod info;
 pub mod model;
 pub(crate) mod netstr;
 pub mod raw;
+mod view;
 #[cfg(feature = "write")]
 mod write;
 

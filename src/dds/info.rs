@@ -4,10 +4,8 @@
 use core::fmt;
 
 use super::DdsView;
-use super::raw::{MAGIC, PIXEL_FORMAT_SIZE};
-use crate::Format;
-use crate::any::{CheckReport, Problem, Scratch, View, ViewError, count};
-use crate::error::Result;
+use super::raw::PIXEL_FORMAT_SIZE;
+use crate::view::{View, count};
 
 /// What `gamebin info` shows of a DDS texture.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,7 +37,7 @@ pub struct DdsInfo {
 
 impl fmt::Display for DdsInfo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", Format::Dds, self.format)?;
+        write!(f, "{} {}", <DdsView<'_> as View<'_>>::NAME, self.format)?;
         if self.srgb {
             f.write_str(" sRGB")?;
         }
@@ -94,74 +92,5 @@ impl fmt::Display for DdsFinding {
                 "at 0x4c: DDS_PIXELFORMAT.size is {stored}, not {PIXEL_FORMAT_SIZE} (ignored)"
             ),
         }
-    }
-}
-
-impl<'a> View<'a> for DdsView<'a> {
-    const FORMAT: Format = Format::Dds;
-    type Summary = DdsInfo;
-    #[cfg(feature = "write")]
-    type Model = super::model::DdsModel;
-
-    /// The magic `DDS ` and a header size of 124.
-    fn looks_like(data: &[u8]) -> bool {
-        data.get(..8).is_some_and(|head| {
-            head[..4] == MAGIC.to_le_bytes() && head[4..8] == 124u32.to_le_bytes()
-        })
-    }
-
-    fn open(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
-        DdsView::from_bytes(data)
-    }
-
-    /// Opening already places every level inside the file and every block decodes to something;
-    /// the check reports what the reader tolerated.
-    fn check(&self) -> CheckReport {
-        let mut report = CheckReport::default();
-        let stored = self.header().pixel_format.size.get();
-        if stored != PIXEL_FORMAT_SIZE {
-            report
-                .warnings
-                .push(Problem::Dds(DdsFinding::PixelFormatSize { stored }));
-        }
-        let end = self.data_end();
-        if end < self.bytes().len() {
-            report
-                .warnings
-                .push(Problem::Dds(DdsFinding::TrailingBytes {
-                    offset: end,
-                    count: self.bytes().len() - end,
-                }));
-        }
-        report
-    }
-
-    fn summary(&self) -> core::result::Result<DdsInfo, ViewError> {
-        Ok(DdsInfo {
-            format: self.format().name(),
-            srgb: self.is_srgb(),
-            dx10: self.dx10().is_some(),
-            width: self.width(),
-            height: self.height(),
-            depth: self.depth(),
-            mips: self.mip_count(),
-            slices: self.slice_count(),
-            cube: self.is_cube(),
-            data_bytes: (self.data_end() - self.data_offset()) as u64,
-            trailing_bytes: (self.bytes().len() - self.data_end()) as u64,
-        })
-    }
-
-    #[cfg(feature = "write")]
-    fn to_model(&self) -> core::result::Result<Self::Model, ViewError> {
-        Ok(super::model::DdsModel::from_view(self))
-    }
-
-    #[cfg(all(feature = "write", feature = "serde"))]
-    fn diff(&self, other: &Self) -> core::result::Result<crate::diff::Report, ViewError> {
-        Ok(super::model::diff(
-            &super::model::DdsModel::from_view(self),
-            &super::model::DdsModel::from_view(other),
-        ))
     }
 }

@@ -3,6 +3,8 @@
 //! is then a borrowed byte range, found without a walk.
 
 use super::format::{FOURCC_DX10, TextureFormat, UnknownFormat, is_srgb_dxgi};
+use super::info::{DdsFinding, DdsInfo};
+use super::raw::PIXEL_FORMAT_SIZE;
 use super::raw::{
     DATA_OFFSET, DDPF_FOURCC, DDSCAPS2_CUBEMAP, DDSCAPS2_CUBEMAP_FACES, DDSCAPS2_VOLUME,
     DIMENSION_TEXTURE3D, DX10_DATA_OFFSET, DX10_MISC_TEXTURECUBE, HEADER_SIZE, MAGIC,
@@ -10,6 +12,7 @@ use super::raw::{
 };
 use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, ErrorKind, Result};
+use crate::view::{self, CheckReport, NameHint, Scratch, View, ViewError};
 
 /// A DDS texture over its bytes: the header, the format, and every mip level of every array slice
 /// (or cube face) as a borrowed byte range. Opening allocates nothing; `Copy`.
@@ -396,5 +399,92 @@ impl<'a> DdsView<'a> {
             .image_bytes(mip_size(self.width, mip), mip_size(self.height, mip))
             .unwrap_or(0)
             * u64::from(mip_size(self.depth, mip))
+    }
+}
+
+impl crate::view::sealed::Sealed for DdsView<'_> {}
+
+impl<'a> View<'a> for DdsView<'a> {
+    const NAME: &'static str = "dds";
+    type Summary = DdsInfo;
+    #[cfg(feature = "write")]
+    type Model = super::model::DdsModel;
+
+    /// The magic `DDS ` and a header size of 124.
+    fn looks_like(data: &[u8]) -> bool {
+        data.get(..8).is_some_and(|head| {
+            head[..4] == MAGIC.to_le_bytes() && head[4..8] == 124u32.to_le_bytes()
+        })
+    }
+
+    /// `.dds`, and the split mip tiers of a game install (`.dd0`, `.dd1`, `.dd2`).
+    fn named_like(path: &std::path::Path, _: &[u8], _: bool) -> Option<NameHint> {
+        matches!(
+            view::extension(path).as_deref(),
+            Some("dds" | "dd0" | "dd1" | "dd2")
+        )
+        .then_some(NameHint {
+            name: ".dds",
+            unreadable: "named .dds but does not read as one",
+        })
+    }
+
+    fn from_bytes_in(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
+        DdsView::from_bytes(data)
+    }
+
+    /// Opening already places every level inside the file and every block decodes to something;
+    /// the check reports what the reader tolerated.
+    fn check(&self) -> CheckReport {
+        let mut report = CheckReport::default();
+        let stored = self.header().pixel_format.size.get();
+        if stored != PIXEL_FORMAT_SIZE {
+            let found = DdsFinding::PixelFormatSize { stored };
+            report.warnings.push(view::Finding::new(
+                "DDS_PIXELFORMAT.size",
+                Some(0x4c),
+                found,
+            ));
+        }
+        let end = self.data_end();
+        if end < self.bytes().len() {
+            let found = DdsFinding::TrailingBytes {
+                offset: end,
+                count: self.bytes().len() - end,
+            };
+            report
+                .warnings
+                .push(view::Finding::new("", Some(end as u64), found));
+        }
+        report
+    }
+
+    fn summary(&self) -> core::result::Result<DdsInfo, ViewError> {
+        Ok(DdsInfo {
+            format: self.format().name(),
+            srgb: self.is_srgb(),
+            dx10: self.dx10().is_some(),
+            width: self.width(),
+            height: self.height(),
+            depth: self.depth(),
+            mips: self.mip_count(),
+            slices: self.slice_count(),
+            cube: self.is_cube(),
+            data_bytes: (self.data_end() - self.data_offset()) as u64,
+            trailing_bytes: (self.bytes().len() - self.data_end()) as u64,
+        })
+    }
+
+    #[cfg(feature = "write")]
+    fn to_model(&self) -> core::result::Result<Self::Model, ViewError> {
+        Ok(super::model::DdsModel::from_view(self))
+    }
+
+    #[cfg(all(feature = "write", feature = "serde"))]
+    fn diff(&self, other: &Self) -> core::result::Result<crate::diff::Report, ViewError> {
+        Ok(super::model::diff(
+            &super::model::DdsModel::from_view(self),
+            &super::model::DdsModel::from_view(other),
+        ))
     }
 }

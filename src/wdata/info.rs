@@ -4,9 +4,7 @@
 use core::fmt;
 
 use super::{EventBoxType, WdataView};
-use crate::Format;
-use crate::any::{CheckReport, Scratch, View, ViewError, count};
-use crate::error::Result;
+use crate::view::{View, count};
 
 /// An EventBox type's name (`"Spawn"`, ...), or `Type14` for a type the reader does not know.
 pub fn event_box_type_name(type_index: u32) -> String {
@@ -86,7 +84,7 @@ impl fmt::Display for WdataInfo {
         write!(
             f,
             "{} version {}, {}",
-            Format::RustyHeartsWdata,
+            <WdataView<'_> as View<'_>>::NAME,
             self.version,
             count(self.event_boxes, "event box", "event boxes"),
         )?;
@@ -104,51 +102,5 @@ impl fmt::Display for WdataInfo {
             count(self.scenes, "scene", "scenes"),
             count(self.scene_resources, "scene resource", "scene resources")
         )
-    }
-}
-
-impl<'a> View<'a> for WdataView<'a> {
-    const FORMAT: Format = Format::RustyHeartsWdata;
-    type Summary = WdataInfo;
-    #[cfg(feature = "write")]
-    type Model = crate::wdata::model::WdataModel;
-
-    fn looks_like(data: &[u8]) -> bool {
-        super::looks_like(data)
-    }
-
-    fn open(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
-        WdataView::from_bytes(data)
-    }
-
-    /// Opening a map reads every section's layout already; nothing is left to walk.
-    fn check(&self) -> CheckReport {
-        CheckReport::default()
-    }
-
-    fn summary(&self) -> Result<WdataInfo, ViewError> {
-        Ok(WdataInfo {
-            version: self.version(),
-            event_box_version: self.header().event_box_version,
-            event_boxes: self.event_box_count(),
-            event_boxes_by_type: ByEventBoxType::of(self, |g| g.count as usize),
-            anibg: self.anibg().len(),
-            item_boxes: self.item_boxes().len(),
-            gimmicks: self.gimmicks().len(),
-            trigger_layout: trigger_layout_label(self),
-            triggers: self.triggers().entry_count(),
-            scenes: self.scenes().len(),
-            scene_resources: self.scene_resources().len(),
-        })
-    }
-
-    #[cfg(feature = "write")]
-    fn to_model(&self) -> Result<Self::Model, ViewError> {
-        Ok(crate::wdata::model::WdataModel::from_view(self)?)
-    }
-
-    #[cfg(all(feature = "write", feature = "serde"))]
-    fn diff(&self, other: &Self) -> Result<crate::diff::Report, ViewError> {
-        Ok(crate::wdata::diff::files(self, other)?)
     }
 }

@@ -88,6 +88,7 @@ mod records;
 mod scene;
 mod step;
 mod triggers;
+mod view;
 #[cfg(feature = "write")]
 pub mod write;
 mod wstr;

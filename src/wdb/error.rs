@@ -51,14 +51,25 @@ impl From<Error> for WdbError<'_> {
     }
 }
 
+impl WdbError<'_> {
+    /// The record and field, as messages say them (`record "it_potion", field "u16Price"`);
+    /// `None` when the error is in neither.
+    pub fn within(&self) -> Option<String> {
+        let record = self
+            .record
+            .map(|r| format!("record {:?}", String::from_utf8_lossy(r)));
+        let field = self.field.map(|name| format!("field {name:?}"));
+        match (record, field) {
+            (Some(record), Some(field)) => Some(format!("{record}, {field}")),
+            (one, None) | (None, one) => one,
+        }
+    }
+}
+
 impl fmt::Display for WdbError<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(record) = self.record {
-            write!(f, "record {:?}", String::from_utf8_lossy(record))?;
-            f.write_str(if self.field.is_some() { ", " } else { ": " })?;
-        }
-        if let Some(field) = self.field {
-            write!(f, "field {field:?}: ")?;
+        if let Some(within) = self.within() {
+            write!(f, "{within}: ")?;
         }
         write!(f, "{}", self.error)
     }
@@ -107,5 +118,19 @@ impl fmt::Display for OwnedWdbError {
 impl std::error::Error for OwnedWdbError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         Some(&self.error)
+    }
+}
+
+/// A `.wdb` error as every format's: the record and field it happened in, said as the format
+/// says them, beside the reader's error.
+impl From<WdbError<'_>> for crate::view::ViewError {
+    fn from(e: WdbError<'_>) -> Self {
+        match e.within() {
+            Some(within) => crate::view::ViewError::ReadIn {
+                within,
+                error: e.error,
+            },
+            None => crate::view::ViewError::Read(e.error),
+        }
     }
 }

@@ -64,6 +64,7 @@ pub mod raw;
 mod record;
 mod schema;
 mod sections;
+mod view;
 #[cfg(feature = "write")]
 mod write;
 

@@ -5,9 +5,8 @@ use core::fmt;
 use std::collections::BTreeMap;
 
 use super::{ChecksumFacts, WapMapMeta, WwdView, text_lossy};
-use crate::Format;
-use crate::any::{CheckReport, Scratch, View, ViewError, count};
 use crate::error::Result;
+use crate::view::{View, count};
 
 /// WapMap's metadata block as `info` and `dump` show it: where it is and its Header fields (`None`
 /// when the block has no Header block).
@@ -81,7 +80,7 @@ impl fmt::Display for WwdInfo {
         write!(
             f,
             "{}, {}, {}{}, main block {}, {}, {} ({} single, {} double, {} mask), checksum {:#010x} ({}, residual {})",
-            Format::Wap32Wwd,
+            <WwdView<'_> as View<'_>>::NAME,
             self.game,
             if self.compressed { "compressed, " } else { "" },
             count(self.planes, "plane", "planes"),
@@ -102,67 +101,5 @@ impl fmt::Display for WwdInfo {
             }
         }
         Ok(())
-    }
-}
-
-impl<'a> View<'a> for WwdView<'a> {
-    const FORMAT: Format = Format::Wap32Wwd;
-    type Summary = WwdInfo;
-    #[cfg(feature = "write")]
-    type Model = crate::wwd::model::WwdModel;
-
-    fn looks_like(data: &[u8]) -> bool {
-        super::looks_like(data)
-    }
-
-    /// Inflates a compressed main block into `scratch`'s buffer, with its decompressor and
-    /// options.
-    fn open(data: &'a [u8], scratch: &'a mut Scratch) -> Result<Self> {
-        scratch.open_wwd(data)
-    }
-
-    /// [`WwdView::validate`].
-    fn check(&self) -> CheckReport {
-        CheckReport::of_walk(self.validate())
-    }
-
-    fn summary(&self) -> Result<WwdInfo, ViewError> {
-        let mut objects = 0;
-        for plane in self.planes() {
-            for o in plane.objects()? {
-                o?;
-                objects += 1;
-            }
-        }
-        let table = self.tile_properties()?;
-        let mut types: BTreeMap<String, usize> =
-            ["1", "2", "3"].iter().map(|t| (t.to_string(), 0)).collect();
-        for p in table.iter() {
-            *types.entry(p?.tile_type().to_string()).or_insert(0) += 1;
-        }
-        Ok(WwdInfo {
-            game: self.game().name(),
-            compressed: self.is_compressed(),
-            planes: self.plane_count(),
-            main_block_length: self.main_block_len(),
-            objects,
-            tile_properties: table.len(),
-            tile_property_types: types,
-            checksum: self.checksum().facts(),
-            wapmap_meta: self
-                .wapmap_meta()
-                .map(|m| WapMapMetaInfo::from_meta(&m))
-                .transpose()?,
-        })
-    }
-
-    #[cfg(feature = "write")]
-    fn to_model(&self) -> Result<Self::Model, ViewError> {
-        Ok(crate::wwd::model::WwdModel::from_view(self)?)
-    }
-
-    #[cfg(all(feature = "write", feature = "serde"))]
-    fn diff(&self, other: &Self) -> Result<crate::diff::Report, ViewError> {
-        Ok(crate::wwd::diff::files(self, other)?)
     }
 }

@@ -85,6 +85,7 @@ mod text;
 mod tile_property;
 #[cfg(feature = "tiled")]
 pub mod tiled;
+mod view;
 mod wapmap_meta;
 #[cfg(feature = "write")]
 mod write;

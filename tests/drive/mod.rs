@@ -33,7 +33,7 @@ pub const MAX_DECODE_BYTES: usize = 64 << 20;
 /// format; the drivers force each format this way whatever content detection says, so that every
 /// reader meets every input.
 pub fn open<'a, V: View<'a>>(data: &'a [u8], scratch: &'a mut Scratch) -> Option<V> {
-    V::open(data, scratch).ok()
+    V::from_bytes_in(data, scratch).ok()
 }
 
 /// Opens `data` through [`AnyView::parse`] (detection by content, then the format's reader) and

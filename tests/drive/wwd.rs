@@ -13,7 +13,7 @@ const LENIENT: Options = Options {
 thread_local! {
     /// Scratch space (an inflate buffer and inflater) kept across inputs, as tools keep it
     /// across levels.
-    static KEPT: RefCell<Scratch> = const { RefCell::new(Scratch::with_wwd_options(LENIENT)) };
+    static KEPT: RefCell<Scratch> = const { RefCell::new(Scratch::ignoring_signatures()) };
 }
 
 /// Opens `data` as a level (strictly, and when that fails, ignoring the signature) and drives
@@ -24,7 +24,7 @@ pub fn drive_wwd(data: &[u8]) -> usize {
     let fresh = WwdView::from_bytes_with(data, &mut fresh_buffer, &mut Inflater::new(), LENIENT);
     KEPT.with(|kept| {
         let mut kept = kept.borrow_mut();
-        let again = <WwdView<'_> as gamebin::View<'_>>::open(data, &mut kept);
+        let again = <WwdView<'_> as gamebin::View<'_>>::from_bytes_in(data, &mut kept);
         match (&fresh, &again) {
             (Ok(a), Ok(b)) => assert!(
                 a.image() == b.image(),

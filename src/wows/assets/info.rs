@@ -4,9 +4,7 @@
 use core::fmt;
 
 use super::AssetsDb;
-use crate::Format;
-use crate::any::{CheckReport, Scratch, View, ViewError, count};
-use crate::error::Result;
+use crate::view::{View, count};
 
 /// One prototype database as `info` shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,7 +65,7 @@ impl fmt::Display for AssetsInfo {
         write!(
             f,
             "{}, {}, {}, {}, {} deleted, {} ({}), checksum {:#010x} ({})",
-            Format::WowsAssets,
+            <AssetsDb<'_> as View<'_>>::NAME,
             count(self.strings, "string", "strings"),
             count(self.paths, "path", "paths"),
             count(self.prototypes, "live prototype", "live prototypes"),
@@ -77,64 +75,6 @@ impl fmt::Display for AssetsInfo {
             self.checksum.stored,
             self.checksum.matches
         )
-    }
-}
-
-impl<'a> View<'a> for AssetsDb<'a> {
-    const FORMAT: Format = Format::WowsAssets;
-    type Summary = AssetsInfo;
-    #[cfg(feature = "write")]
-    type Model = crate::wows::assets::model::AssetsModel;
-
-    fn looks_like(data: &[u8]) -> bool {
-        super::looks_like(data)
-    }
-
-    fn open(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
-        AssetsDb::from_bytes(data)
-    }
-
-    /// [`AssetsDb::validate`].
-    fn check(&self) -> CheckReport {
-        CheckReport::of_walk(self.validate())
-    }
-
-    fn summary(&self) -> Result<AssetsInfo, ViewError> {
-        let mut databases = Vec::new();
-        for d in self.databases().iter() {
-            let d = d?;
-            databases.push(DatabaseInfo {
-                name: d.name().into_owned(),
-                records: d.record_count(),
-                item_size: d.item_size(),
-                schema_hash: d.schema_hash(),
-            });
-        }
-        let checksum = self.verify_checksum();
-        let states = self.prototypes().states()?;
-        Ok(AssetsInfo {
-            strings: self.strings().count(),
-            paths: self.paths().len(),
-            prototypes: states.live,
-            deleted: states.deleted,
-            other_states: states.other,
-            databases,
-            checksum: ChecksumInfo {
-                stored: checksum.stored,
-                matches: checksum.matches().name(),
-            },
-        })
-    }
-
-    /// The model `gamebin assets unpack` prints and `assets pack` writes back.
-    #[cfg(feature = "write")]
-    fn to_model(&self) -> Result<Self::Model, ViewError> {
-        Ok(crate::wows::assets::model::AssetsModel::from_view(self)?)
-    }
-
-    #[cfg(all(feature = "write", feature = "serde"))]
-    fn diff(&self, other: &Self) -> Result<crate::diff::Report, ViewError> {
-        Ok(crate::wows::assets::diff::files(self, other)?)
     }
 }
 

@@ -80,6 +80,7 @@ pub mod raw;
 mod records;
 mod resource;
 mod strings;
+mod view;
 #[cfg(feature = "write")]
 mod write;
 

@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 /// One thing [`GeometryView::check`] found. `Display` gives the line a tool prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Finding {
+pub enum GeometryFinding {
     /// Index buffer `buffer` (at file offset `offset`) stores its index size in the reserved field
     /// (see [`IndexBuffer::has_swapped_index_size`](super::IndexBuffer::has_swapped_index_size)).
     SwappedIndexSize {
@@ -51,29 +51,29 @@ pub enum Finding {
     },
 }
 
-impl fmt::Display for Finding {
+impl fmt::Display for GeometryFinding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Finding::SwappedIndexSize { buffer, offset } => {
+            GeometryFinding::SwappedIndexSize { buffer, offset } => {
                 write!(
                     f,
                     "index buffer {buffer} at {offset:#x}: {SWAPPED_INDEX_SIZE}"
                 )
             }
-            Finding::DrawUnreadable {
+            GeometryFinding::DrawUnreadable {
                 vertices_id,
                 indices_id,
                 error,
             } => write!(f, "draw {vertices_id:#010x} + {indices_id:#010x}: {error}"),
-            Finding::Pairing {
+            GeometryFinding::Pairing {
                 index_mapping_id,
                 doubt,
             } => write!(f, "index mapping {index_mapping_id:#010x}: {doubt}"),
-            Finding::UnpairedVertexMapping { id } => write!(
+            GeometryFinding::UnpairedVertexMapping { id } => write!(
                 f,
                 "vertex mapping {id:#010x}: no index mapping pairs with it"
             ),
-            Finding::NonFiniteAttribute {
+            GeometryFinding::NonFiniteAttribute {
                 vertices_id,
                 indices_id,
                 non_finite,
@@ -90,9 +90,9 @@ impl fmt::Display for Finding {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct GeometryCheck {
     /// Draws that do not read, and index mappings that pair with nothing.
-    pub errors: Vec<Finding>,
+    pub errors: Vec<GeometryFinding>,
     /// Swapped index sizes, pairing guesses, vertex mappings left unpaired, non-finite attributes.
-    pub warnings: Vec<Finding>,
+    pub warnings: Vec<GeometryFinding>,
 }
 
 impl GeometryCheck {
@@ -106,7 +106,7 @@ impl DecodedGeometry {
     /// Every readable draw's float attributes that store non-finite values (NaN or infinite),
     /// as [`GeometryView::check`] reports them and the exporters' callers warn of them (the
     /// exporters write 0 there).
-    pub fn non_finite_attributes(&self, view: &GeometryView<'_>) -> Vec<Finding> {
+    pub fn non_finite_attributes(&self, view: &GeometryView<'_>) -> Vec<GeometryFinding> {
         // The usual file has none: one pass over each decoded buffer's stored bits decides, and
         // only a file with some pairs its draws again to say which draws they are in.
         let any = (0..)
@@ -120,7 +120,7 @@ impl DecodedGeometry {
         for draw in self.draws(view) {
             if let Ok(data) = self.draw_data(&draw) {
                 found.extend(data.vertices.non_finite().map(|non_finite| {
-                    Finding::NonFiniteAttribute {
+                    GeometryFinding::NonFiniteAttribute {
                         vertices_id: draw.vertices.id(),
                         indices_id: draw.indices.id(),
                         non_finite,
@@ -160,7 +160,7 @@ impl<'a> GeometryView<'a> {
         let mut found = GeometryCheck::default();
         for (buffer, ib) in self.index_buffers().enumerate() {
             if ib.has_swapped_index_size() {
-                found.warnings.push(Finding::SwappedIndexSize {
+                found.warnings.push(GeometryFinding::SwappedIndexSize {
                     buffer,
                     offset: ib.offset(),
                 });
@@ -170,7 +170,7 @@ impl<'a> GeometryView<'a> {
         decoded.decode(self);
         for draw in decoded.draws(self) {
             if let Err(error) = decoded.draw_data(&draw) {
-                found.errors.push(Finding::DrawUnreadable {
+                found.errors.push(GeometryFinding::DrawUnreadable {
                     vertices_id: draw.vertices.id(),
                     indices_id: draw.indices.id(),
                     error,
@@ -182,7 +182,7 @@ impl<'a> GeometryView<'a> {
         let id = |m: Option<Mapping<'_>>| m.map_or(0, |m| m.id());
         let table = decoded.draw_table();
         for note in table.notes() {
-            let finding = Finding::Pairing {
+            let finding = GeometryFinding::Pairing {
                 index_mapping_id: id(im.get(note.index_mapping_position)),
                 doubt: note.doubt,
             };
@@ -200,7 +200,7 @@ impl<'a> GeometryView<'a> {
         for p in table.unpaired_vertex_mappings() {
             found
                 .warnings
-                .push(Finding::UnpairedVertexMapping { id: id(vm.get(p)) });
+                .push(GeometryFinding::UnpairedVertexMapping { id: id(vm.get(p)) });
         }
         Ok(found)
     }
@@ -216,11 +216,11 @@ mod tests {
         let view = GeometryView::from_bytes(&file).unwrap();
         assert_eq!(view.check().unwrap(), GeometryCheck::default());
         assert_eq!(
-            Finding::UnpairedVertexMapping { id: 0x1234 }.to_string(),
+            GeometryFinding::UnpairedVertexMapping { id: 0x1234 }.to_string(),
             "vertex mapping 0x00001234: no index mapping pairs with it"
         );
         assert_eq!(
-            Finding::SwappedIndexSize {
+            GeometryFinding::SwappedIndexSize {
                 buffer: 2,
                 offset: 0x90
             }

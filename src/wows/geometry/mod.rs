@@ -70,12 +70,13 @@ pub mod raw;
 mod summary;
 mod vertex_format;
 mod vertices;
+mod view;
 #[cfg(feature = "write")]
 mod write;
 
 pub use armor::{Armor, ArmorNode, ArmorNodes, Bounds};
 pub use attributes::{AttributeLayout, FloatAttribute, NonFinite, Vertices};
-pub use check::{Finding, GeometryCheck};
+pub use check::{GeometryCheck, GeometryFinding};
 pub use decoded::{DecodedGeometry, DrawData};
 pub use draw::{Draw, Pairing};
 #[cfg(feature = "write")]

@@ -7,9 +7,9 @@ use serde_json::Value;
 
 use super::IdxView;
 use super::model::{IdxModel, NameModel};
-use crate::any::ViewError;
 use crate::diff::value::{compare, compare_keyed, to_value, without};
 use crate::diff::{Change, Report};
+use crate::view::ViewError;
 
 /// A file's or name's key: its path, or its id when its parents do not lead to the root.
 fn key(path: Option<&String>, id: u64) -> String {

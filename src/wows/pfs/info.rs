@@ -12,11 +12,10 @@ use std::collections::HashMap;
 
 use super::entry::Compression;
 use super::tree::{Broken, Reach, Tree};
-use super::{IdxLayout, IdxView, MAGIC};
-use crate::Format;
-use crate::any::{CheckReport, Problem, Scratch, View, ViewError, count};
-use crate::error::{Error, Result};
+use super::{IdxLayout, IdxView};
+use crate::error::Error;
 use crate::hash::city_hash_64;
+use crate::view::{View, count};
 
 /// What the summary and the check say of the blobs: an index does not hold them.
 pub const BLOBS_NOT_CHECKED: &str =
@@ -272,7 +271,7 @@ impl fmt::Display for IdxInfo {
         write!(
             f,
             "{} ({} layout), {} ({} and {}), {}",
-            Format::WowsPfsIdx,
+            <IdxView<'_> as View<'_>>::NAME,
             self.layout,
             count(self.names, "name", "names"),
             count(self.directories, "directory", "directories"),
@@ -310,13 +309,50 @@ impl IdxLayout {
     }
 }
 
-/// Every problem the records, tree and header of `view` show (see [`IdxFinding`] for which are
-/// errors and which warnings).
-pub(super) fn check(view: &IdxView<'_>) -> CheckReport {
-    let mut report = CheckReport::default();
-    let mut error = |f: IdxFinding| report.errors.push(Problem::Pfs(f));
+/// What [`IdxView::findings`] found: errors and warnings (see [`IdxFinding`] for which is which),
+/// each in the order found.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct IdxFindings {
+    /// What cannot be used as it is.
+    pub errors: Vec<IdxFinding>,
+    /// What was tolerated.
+    pub warnings: Vec<IdxFinding>,
+}
+
+impl IdxFinding {
+    /// The file offset the finding is at (a record's, or where reading failed), when it is at
+    /// one.
+    pub fn offset(&self) -> Option<u64> {
+        match self {
+            IdxFinding::Checksum(e) | IdxFinding::Unreadable(e) => Some(e.offset()),
+            IdxFinding::DuplicateId { offset, .. }
+            | IdxFinding::NoRoot { offset, .. }
+            | IdxFinding::ParentIsFile { offset, .. }
+            | IdxFinding::PathId { offset, .. }
+            | IdxFinding::FileWithoutName { offset, .. }
+            | IdxFinding::UnknownVolume { offset, .. }
+            | IdxFinding::StoredSizes { offset, .. }
+            | IdxFinding::Undecodable { offset, .. }
+            | IdxFinding::VolumeId { offset, .. }
+            | IdxFinding::UnusedVolume { offset, .. } => Some(*offset as u64),
+            IdxFinding::PathBudget { .. } => None,
+        }
+    }
+}
+
+impl IdxView<'_> {
+    /// Every problem the records, tree and header show: the checksum, every record, the tree and
+    /// each file's name and volume.
+    pub fn findings(&self) -> IdxFindings {
+        findings(self)
+    }
+}
+
+fn findings(view: &IdxView<'_>) -> IdxFindings {
+    let mut report = IdxFindings::default();
+    let mut error = |f: IdxFinding| report.errors.push(f);
     let mut warnings = Vec::new();
-    let mut warning = |f: IdxFinding| warnings.push(Problem::Pfs(f));
+    let mut warning = |f: IdxFinding| warnings.push(f);
     if let Err(e) = view.verify_checksum() {
         error(IdxFinding::Checksum(e));
     }
@@ -458,75 +494,6 @@ pub(super) fn check(view: &IdxView<'_>) -> CheckReport {
     }
     report.warnings = warnings;
     report
-}
-
-impl<'a> View<'a> for IdxView<'a> {
-    const FORMAT: Format = Format::WowsPfsIdx;
-    type Summary = IdxInfo;
-    #[cfg(feature = "write")]
-    type Model = super::model::IdxModel;
-
-    /// The BigWorld header's magic, `ISFP` (`assets.bin`, the other BigWorld file, has `BDWB`).
-    fn looks_like(data: &[u8]) -> bool {
-        data.get(..4)
-            .is_some_and(|magic| magic == MAGIC.to_le_bytes().as_slice())
-            && data.len() >= 16
-    }
-
-    fn open(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
-        IdxView::from_bytes(data)
-    }
-
-    /// The checksum, every record, the tree and each file's name and volume (the blobs are in the
-    /// volumes: `gamebin check` of the game folder reads them).
-    fn check(&self) -> CheckReport {
-        check(self)
-    }
-
-    fn summary(&self) -> core::result::Result<IdxInfo, ViewError> {
-        let mut compression = CompressionCounts::default();
-        let (mut stored_bytes, mut unpacked_bytes) = (0u64, 0u64);
-        for file in self.files() {
-            match file.compression {
-                Compression::Stored => compression.stored += 1,
-                Compression::Deflate => compression.deflate += 1,
-                Compression::OodleStream { .. } => compression.oodle += 1,
-                Compression::Unknown { .. } => compression.unknown += 1,
-            }
-            stored_bytes += u64::from(file.size);
-            unpacked_bytes += u64::from(file.unpacked_size);
-        }
-        let volumes = self
-            .volumes()
-            .map(|v| Ok(String::from_utf8_lossy(v?.name).into_owned()))
-            .collect::<Result<Vec<_>>>()?;
-        Ok(IdxInfo {
-            layout: self.layout().name(),
-            names: self.name_count(),
-            directories: self.name_count().saturating_sub(self.file_count()),
-            files: self.file_count(),
-            volumes,
-            compression,
-            stored_bytes,
-            unpacked_bytes,
-            checksum: if self.verify_checksum().is_ok() {
-                "ok"
-            } else {
-                "mismatch"
-            },
-            blobs: BLOBS_NOT_CHECKED,
-        })
-    }
-
-    #[cfg(feature = "write")]
-    fn to_model(&self) -> core::result::Result<Self::Model, ViewError> {
-        Ok(super::model::IdxModel::from_view(self)?)
-    }
-
-    #[cfg(all(feature = "write", feature = "serde"))]
-    fn diff(&self, other: &Self) -> core::result::Result<crate::diff::Report, ViewError> {
-        super::diff::files(self, other)
-    }
 }
 
 /// Keeps `offset` as the first record of `id` in `seen`, or gives the duplicate when an earlier

@@ -74,12 +74,13 @@ mod ranges;
 pub mod raw;
 mod select;
 mod tree;
+mod view;
 #[cfg(feature = "write")]
 mod write;
 
 pub use blob::BlobReader;
 pub use entry::{Compression, FileEntry, Name, Volume};
-pub use info::{BLOBS_NOT_CHECKED, CompressionCounts, IdxFinding, IdxInfo};
+pub use info::{BLOBS_NOT_CHECKED, CompressionCounts, IdxFinding, IdxFindings, IdxInfo};
 pub use install::{
     Conflict, GameInstall, InstallError, InstallFile, InstallResult, MAX_PATH_BYTES, Mapping,
 };
