@@ -10,9 +10,10 @@ use gamebin::{AnyView, Scratch};
 use serde::Serialize;
 
 use crate::files::{self, Input, ReadOptions};
+use crate::install::{self, PathGroup};
 use crate::output::{Out, Status, progress_bar, report};
 use crate::parallel;
-use crate::pfs::{self, PathGroup};
+use crate::pfs;
 
 /// What `check` found in one file.
 #[derive(Debug, Default, Serialize)]
@@ -36,7 +37,7 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
     // A game folder named on the command line is checked as an install (every file of its
     // archives read and its CRC-32 checked); the other paths as files, in runs between them, so
     // that verdicts come in command-line order.
-    for group in pfs::path_groups(paths) {
+    for group in install::path_groups(paths) {
         if out.is_closed() {
             break;
         }

@@ -8,9 +8,10 @@ use gamebin::{AnySummary, AnyView, Scratch};
 use serde::Serialize;
 
 use crate::files::{self, Input, ReadOptions};
+use crate::install::{self, PathGroup};
 use crate::output::{Out, Status, progress_bar, report};
 use crate::parallel;
-use crate::pfs::{self, PathGroup};
+use crate::pfs;
 
 pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status> {
     let mut out = Out::new();
@@ -18,7 +19,7 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
     let mut skipped = files::Skipped::default();
     // A game folder named on the command line is summarised as an install (its indexes read);
     // the other paths as files, in runs between them, so that lines come in command-line order.
-    for group in pfs::path_groups(paths) {
+    for group in install::path_groups(paths) {
         if out.is_closed() {
             break;
         }

@@ -29,6 +29,7 @@ mod export;
 mod files;
 mod geometry;
 mod info;
+mod install;
 mod model;
 mod model_source;
 mod output;
@@ -799,17 +800,17 @@ struct InstallArgs {
 impl InstallArgs {
     /// The install and the operands after it: with --idx and --pkg, what clap took for INSTALL
     /// is the first operand.
-    fn split(&self, mut operands: Vec<String>) -> (pfs::Source<'_>, Vec<String>) {
+    fn split(&self, mut operands: Vec<String>) -> (install::Source<'_>, Vec<String>) {
         match (&self.idx, &self.pkg, &self.install) {
             (Some(idx), Some(pkg), first) => {
                 if let Some(first) = first {
                     operands.insert(0, first.to_string_lossy().into_owned());
                 }
-                (pfs::Source::Dirs { idx, pkg }, operands)
+                (install::Source::Dirs { idx, pkg }, operands)
             }
-            (_, _, Some(game)) => (pfs::Source::Game(game), operands),
+            (_, _, Some(game)) => (install::Source::Game(game), operands),
             // clap requires INSTALL unless --idx, and --idx requires --pkg.
-            _ => (pfs::Source::Game(std::path::Path::new(".")), operands),
+            _ => (install::Source::Game(std::path::Path::new(".")), operands),
         }
     }
 }

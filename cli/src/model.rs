@@ -131,8 +131,8 @@ fn one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
 /// The install of `--res` when it names a game folder (its `.geometry` files are read out of
 /// the volumes), `None` for a resource folder.
 fn install_at(res: &Path) -> Result<Option<std::sync::Arc<gamebin::wows::pfs::GameInstall>>> {
-    if crate::pfs::is_game_folder(res) {
-        return crate::pfs::shared(res).map(Some);
+    if crate::install::is_game_folder(res) {
+        return crate::install::shared(res, files::install_mapping()).map(Some);
     }
     Ok(None)
 }
