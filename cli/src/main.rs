@@ -28,6 +28,7 @@ mod dump;
 mod export;
 mod files;
 mod geometry;
+mod idx;
 mod info;
 mod install;
 mod model;

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use anyhow::{Context, Result, anyhow, bail};
-use gamebin::wows::pfs::{BlobReader, GameInstall, IdxView, InstallError, Selection};
+use gamebin::wows::pfs::{BlobReader, GameInstall, InstallError, Selection};
 
 use crate::files;
 use crate::install::{
@@ -141,88 +141,6 @@ pub fn cat(source: Source<'_>, path: &str) -> Result<Status> {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Status::Success),
         Err(e) => Err(anyhow!("cannot write to standard output: {e}")),
     }
-}
-
-/// `check INSTALL`: every file of the game folder read (inflated) and its CRC-32 checked, on
-/// every core; the errors name each file that does not read, the warnings each id two indexes
-/// give to different records.
-pub fn check_install(dir: &Path) -> Result<crate::check::Verdict> {
-    let install = crate::install::open(Source::Game(dir), files::install_mapping())?;
-    let mut errors = Vec::new();
-    let files = readable_files(&install, |e| errors.push(e.to_string()));
-    let items = selected_files(&install, &files, &[], |e| errors.push(e.to_string()));
-    let mut reported = crate::batch::Failures::default();
-    let bar = progress_bar(items.len());
-    parallel::ordered(
-        &items,
-        || (BlobReader::new(), Vec::new()),
-        |(reader, buffer), item| {
-            install
-                .read(item.file, &item.path, reader, buffer)
-                .map(|_| ())
-        },
-        |_, result| {
-            bar.inc(1);
-            if let Err(e) = result {
-                let cause = e.unread_volume().map(crate::batch::Cause::Volume);
-                if reported.is_named_for(cause) {
-                    errors.push(e.to_string());
-                }
-            }
-            ControlFlow::Continue(())
-        },
-    );
-    bar.finish_and_clear();
-    errors.extend(reported.unnamed());
-    Ok(crate::check::Verdict {
-        path: dir.display().to_string(),
-        format: "wows-pfs-install",
-        errors,
-        warnings: install
-            .conflicts()
-            .iter()
-            .map(|c| {
-                format!(
-                    "an id two indexes give to different records: {}",
-                    crate::install::conflict(c)
-                )
-            })
-            .collect(),
-    })
-}
-
-/// `info INSTALL`'s line: the game folder's indexes read (not its files), counted.
-pub fn info_install(dir: &Path, json: bool) -> Result<String> {
-    let install = crate::install::open(Source::Game(dir), files::install_mapping())?;
-    let idx_dir = install
-        .index_paths()
-        .next()
-        .and_then(Path::parent)
-        .map(|p| p.strip_prefix(dir).unwrap_or(p).display().to_string())
-        .unwrap_or_default();
-    let indexes = install.index_paths().count();
-    let files = install.file_count();
-    let entries = install.entry_count();
-    let conflicts = install.conflicts().len();
-    if json {
-        return Ok(serde_json::to_string(&serde_json::json!({
-            "path": dir.display().to_string(),
-            "format": "wows-pfs-install",
-            "idx_dir": idx_dir,
-            "indexes": indexes,
-            "files": files,
-            "names": entries,
-            "conflicts": conflicts,
-        }))?);
-    }
-    Ok(format!(
-        "{}: wows-pfs-install, {} in {idx_dir}, {}, {} (files and folders), {}",
-        dir.display(),
-        count(indexes, "index", "indexes"),
-        count(files, "file", "files"),
-        count(entries, "name", "names"),
-        count(conflicts, "conflicting id", "conflicting ids"),
-    ))
 }
 
 /// What each extracting thread keeps: the inflater and the buffer inflated into.
@@ -556,80 +474,4 @@ fn create_target(target: &Path, force: bool) -> Result<std::fs::File> {
             .map_err(|e| anyhow!("cannot replace {}: {e}", target.display()))?;
     }
     files::create_new(target, force)
-}
-
-/// `dump --json` of a single `.idx`: its path and format, where its tables are, whether its
-/// checksum matches, then its owned model (every record, with the full paths its tree spells).
-#[derive(Debug, serde::Serialize)]
-pub struct IdxDump {
-    pub path: String,
-    pub format: &'static str,
-    pub size: usize,
-    /// File offsets of the name, file and volume tables.
-    pub table_offsets: [usize; 3],
-    /// `"ok"` or `"mismatch"`.
-    pub checksum_verdict: &'static str,
-    /// What a dump of an index alone cannot show.
-    pub blobs: &'static str,
-    #[serde(flatten)]
-    pub model: gamebin::wows::pfs::model::IdxModel,
-}
-
-pub fn dump_idx(path: &Path, view: &IdxView<'_>) -> Result<IdxDump> {
-    Ok(IdxDump {
-        path: path.display().to_string(),
-        format: gamebin::Format::WowsPfsIdx.name(),
-        size: view.as_bytes().len(),
-        table_offsets: view.table_offsets(),
-        checksum_verdict: if view.verify_checksum().is_ok() {
-            "ok"
-        } else {
-            "mismatch"
-        },
-        blobs: gamebin::wows::pfs::BLOBS_NOT_CHECKED,
-        model: gamebin::View::to_model(view)?,
-    })
-}
-
-/// `dump` of a single `.idx` as text: a header line, then one line per file (its path, sizes,
-/// compression, CRC-32 and volume), then the volumes.
-pub fn dump_idx_text(path: &Path, view: &IdxView<'_>) -> Result<String> {
-    use std::fmt::Write as _;
-    let d = dump_idx(path, view)?;
-    let m = &d.model;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}: {} ({} layout), {} bytes, checksum {:#010x} ({})",
-        d.path, d.format, m.layout, d.size, m.checksum, d.checksum_verdict
-    );
-    let _ = writeln!(
-        out,
-        "{} ({} directories):",
-        count(m.files.len(), "file", "files"),
-        m.names.len().saturating_sub(m.files.len())
-    );
-    for f in &m.files {
-        let path = f
-            .path
-            .clone()
-            .unwrap_or_else(|| format!("(id {:#018x})", f.id));
-        let _ = writeln!(
-            out,
-            "  {path}: {} bytes, {} stored ({}), crc32 {:#010x}, in {} at {:#x}",
-            f.unpacked_size,
-            f.size,
-            f.compression,
-            f.crc32,
-            f.volume
-                .clone()
-                .unwrap_or_else(|| format!("(volume {:#018x})", f.volume_id)),
-            f.offset
-        );
-    }
-    let _ = writeln!(out, "{}:", count(m.volumes.len(), "volume", "volumes"));
-    for v in &m.volumes {
-        let _ = writeln!(out, "  {} ({:#018x})", v.name, v.id);
-    }
-    Ok(out)
 }
