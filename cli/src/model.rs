@@ -37,16 +37,6 @@ pub struct Settings<'a> {
     pub force: bool,
 }
 
-/// `--lod N` or `--lod all`.
-pub fn parse_lod(arg: &str) -> std::result::Result<LodChoice, String> {
-    if arg.eq_ignore_ascii_case("all") {
-        return Ok(LodChoice::All);
-    }
-    arg.parse()
-        .map(LodChoice::One)
-        .map_err(|_| format!("{arg:?} is neither a LOD index (0, 1, …) nor `all`"))
-}
-
 /// Geometry files a worker keeps mapped and decoded: models of one ship sit next to each other in
 /// path order and share files, and a bounded cache keeps a batch over the whole game from
 /// holding every file at once.
@@ -435,10 +425,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lod_arguments_and_output_names() {
-        assert_eq!(parse_lod("0"), Ok(LodChoice::One(0)));
-        assert_eq!(parse_lod("ALL"), Ok(LodChoice::All));
-        assert!(parse_lod("-1").is_err());
+    fn output_names() {
         assert_eq!(glb_name("content/a/B.model"), "B.glb");
         assert_eq!(glb_name("0x00000000000000ff"), "0x00000000000000ff.glb");
     }
