@@ -226,65 +226,7 @@ fn main() -> ExitCode {
         Command::Assets {
             command: AssetsCommand::Ls { file, prefix },
         } => assets_ls::run(&file, prefix.as_deref()),
-        Command::Model(args::ModelArgs {
-            file,
-            key,
-            prefix,
-            res,
-            output,
-            lod,
-            visuals,
-            force,
-            textures,
-            max_texture,
-        }) => {
-            let folder = file.is_dir();
-            if folder || model_source::is_xml_source(&file) {
-                if key.is_some() || (prefix.is_some() && !folder) {
-                    eprintln!(
-                        "gamebin: {}: a .model source is exported without a model key or \
-                         --prefix (they choose models of an assets.bin, or of a folder of sources)",
-                        file.display()
-                    );
-                    return ExitCode::from(2);
-                }
-                let settings = model_source::Settings {
-                    res: &res,
-                    output: &output,
-                    lods: lod,
-                    textures: textures.into(),
-                    max_texture,
-                    force,
-                };
-                if folder {
-                    model_source::run_batch(&file, prefix.as_deref(), &settings)
-                } else {
-                    model_source::run(&file, &settings)
-                }
-            } else {
-                let settings = model::Settings {
-                    res: &res,
-                    output: &output,
-                    lods: lod,
-                    visuals,
-                    textures: textures.into(),
-                    max_texture,
-                    force,
-                };
-                match (key, prefix) {
-                    (Some(key), _) => model::run_one(&file, &key, &settings),
-                    (None, Some(prefix)) => model::run_batch(&file, &prefix, &settings),
-                    (None, None) => {
-                        eprintln!(
-                            "gamebin: {}: name the model to export (an id or a full path) or --prefix \
-                         for a batch",
-                            file.display()
-                        );
-                        return ExitCode::from(2);
-                    }
-                }
-            }
-        }
+        Command::Model(args) => model::run(args),
         Command::Texture {
             file,
             output,
@@ -372,6 +314,7 @@ fn main() -> ExitCode {
     match outcome {
         Ok(output::Status::Success) => ExitCode::SUCCESS,
         Ok(output::Status::SomeFailed) => ExitCode::from(1),
+        Ok(output::Status::Usage) => ExitCode::from(2),
         // Stdout's reader went away (`| head`): the run stopped there; nothing failed.
         Err(e) if output::is_closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
