@@ -8,26 +8,11 @@
 use std::collections::BTreeMap;
 
 use crate::files::Exists;
+use crate::install::InstallFailure;
 use crate::output::count;
 
 /// Failures of one shared cause named one by one; past these they are counted.
 pub const NAMED: usize = 5;
-
-/// A failure to read an install's file, as text (its cause is in it), with the volume it could
-/// not be read from when that was the reason.
-#[derive(Debug)]
-pub struct InstallFailure {
-    pub text: String,
-    pub volume: Option<String>,
-}
-
-impl std::fmt::Display for InstallFailure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text)
-    }
-}
-
-impl std::error::Error for InstallFailure {}
 
 /// The shared cause of a failure, if it has one.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]

@@ -2,17 +2,19 @@
 //! and what the reader tolerated or could not decide (warnings).
 
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use gamebin::CheckReport;
+use gamebin::wows::pfs::BlobReader;
 use gamebin::{AnyView, Scratch};
 use serde::Serialize;
 
+use crate::batch::{Cause, Failures};
 use crate::files::{self, Input, ReadOptions};
+use crate::install::{self, PathGroup, Source, readable_files, selected_files};
 use crate::output::{Out, Status, progress_bar, report};
 use crate::parallel;
-use crate::pfs::{self, PathGroup};
 
 /// What `check` found in one file.
 #[derive(Debug, Default, Serialize)]
@@ -36,7 +38,7 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
     // A game folder named on the command line is checked as an install (every file of its
     // archives read and its CRC-32 checked); the other paths as files, in runs between them, so
     // that verdicts come in command-line order.
-    for group in pfs::path_groups(paths) {
+    for group in install::path_groups(paths) {
         if out.is_closed() {
             break;
         }
@@ -47,7 +49,7 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
             }
             PathGroup::GameFolder(path) => path,
         };
-        match pfs::check_install(path) {
+        match check_install(path) {
             Ok(v) => {
                 tally.failed += usize::from(!v.errors.is_empty());
                 if let Err(e) = emit(&v, json, &mut out) {
@@ -134,6 +136,54 @@ fn check_files(
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// `check INSTALL`: every file of the game folder read (inflated) and its CRC-32 checked, on
+/// every core; the errors name each file that does not read, the warnings each id two indexes
+/// give to different records.
+fn check_install(dir: &Path) -> Result<Verdict> {
+    let install = install::open(Source::Game(dir), files::install_mapping())?;
+    let mut errors = Vec::new();
+    let files = readable_files(&install, |e| errors.push(e.to_string()));
+    let items = selected_files(&install, &files, &[], |e| errors.push(e.to_string()));
+    let mut reported = Failures::default();
+    let bar = progress_bar(items.len());
+    parallel::ordered(
+        &items,
+        || (BlobReader::new(), Vec::new()),
+        |(reader, buffer), item| {
+            install
+                .read(item.file, &item.path, reader, buffer)
+                .map(|_| ())
+        },
+        |_, result| {
+            bar.inc(1);
+            if let Err(e) = result {
+                let cause = e.unread_volume().map(Cause::Volume);
+                if reported.is_named_for(cause) {
+                    errors.push(e.to_string());
+                }
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    bar.finish_and_clear();
+    errors.extend(reported.unnamed());
+    Ok(Verdict {
+        path: dir.display().to_string(),
+        format: "wows-pfs-install",
+        errors,
+        warnings: install
+            .conflicts()
+            .iter()
+            .map(|c| {
+                format!(
+                    "an id two indexes give to different records: {}",
+                    install::conflict(c)
+                )
+            })
+            .collect(),
+    })
 }
 
 fn text(v: &Verdict) -> String {

@@ -9,8 +9,8 @@ use crate::assets;
 use crate::craftstudio;
 use crate::files::{self, ReadOptions};
 use crate::geometry;
+use crate::idx;
 use crate::output::{Out, Status, is_closed_pipe, report};
-use crate::pfs;
 use crate::texture;
 use crate::wdata;
 use crate::wdb;
@@ -90,9 +90,9 @@ fn write(
         }
         AnyView::PfsIdx(view) => {
             if json {
-                serde_json::to_string_pretty(&pfs::dump_idx(path, view)?)?
+                serde_json::to_string_pretty(&idx::dump_idx(path, view)?)?
             } else {
-                pfs::dump_idx_text(path, view)?
+                idx::dump_idx_text(path, view)?
             }
         }
         AnyView::Dds(view) => {

@@ -8,17 +8,9 @@ use gamebin::wows::geometry::export::gltf::{GeometryGlbOptions, GeometryPart, ge
 use gamebin::wows::geometry::export::obj;
 use gamebin::wows::geometry::{DecodedGeometry, GeometryView, Model, PairingDoubt};
 
+use crate::args::ExportFormat;
 use crate::files;
 use crate::output::{Out, Status, report};
-
-/// What `export` writes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum ExportFormat {
-    /// One binary glTF file with every draw (and, with --armor, the armor models).
-    Glb,
-    /// One Wavefront OBJ per draw (and per armor model) in a folder.
-    Obj,
-}
 
 pub struct Settings {
     pub format: Option<ExportFormat>,

@@ -4,7 +4,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result, bail};
+use gamebin::wows::pfs::Mapping;
 use gamebin::{Format, MappedFile, Scratch};
+
+use crate::install;
 
 /// How leniently to read files: the reading flags of `info`, `dump` and `wwd render`.
 #[derive(Debug, Clone, Copy, Default)]
@@ -137,6 +140,16 @@ pub fn no_mmap() -> bool {
     NO_MMAP.load(Ordering::Relaxed)
 }
 
+/// How a game install's indexes and volumes are opened: mapped, or read into memory with
+/// `--no-mmap`, as files are.
+pub fn install_mapping() -> Mapping {
+    if no_mmap() {
+        Mapping::Read
+    } else {
+        Mapping::Map
+    }
+}
+
 /// Whether `path` is `-`, standard input.
 pub fn is_stdin(path: &Path) -> bool {
     path.as_os_str() == "-"
@@ -149,7 +162,7 @@ pub fn is_stdin(path: &Path) -> bool {
 /// with SIGBUS; a file read into memory cannot).
 pub fn map(path: &Path) -> Result<MappedFile> {
     if let Some((game, inner)) = in_install(path) {
-        return crate::pfs::read_in_install(game, inner);
+        return install::read_in_install(game, inner, install_mapping());
     }
     if is_stdin(path) {
         return MappedFile::read_from(std::io::stdin().lock())
@@ -160,7 +173,7 @@ pub fn map(path: &Path) -> Result<MappedFile> {
         Err(e) => match path.to_str().and_then(|p| p.split_once("::")) {
             Some((game, _)) if e.kind() == std::io::ErrorKind::NotFound => {
                 let game = if game.is_empty() { "." } else { game };
-                if crate::pfs::is_game_folder(Path::new(game)) {
+                if install::is_game_folder(Path::new(game)) {
                     bail!(
                         "no such file, and GAME::PATH names no path after the `::` (list the \
                          install's paths with: gamebin pfs ls {game})"
@@ -193,7 +206,7 @@ pub fn in_install(path: &Path) -> Option<(&Path, &str)> {
         return None;
     }
     let game = Path::new(if game.is_empty() { "." } else { game });
-    crate::pfs::is_game_folder(game).then_some((game, inner))
+    install::is_game_folder(game).then_some((game, inner))
 }
 
 /// Why a path that is not a regular file cannot be read, `None` for a regular file.

@@ -1,16 +1,16 @@
 //! `gamebin info PATH...`: one summary line (or JSON object) per file.
 
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use gamebin::{AnySummary, AnyView, Scratch};
 use serde::Serialize;
 
 use crate::files::{self, Input, ReadOptions};
-use crate::output::{Out, Status, progress_bar, report};
+use crate::install::{self, PathGroup, Source};
+use crate::output::{Out, Status, count, progress_bar, report};
 use crate::parallel;
-use crate::pfs::{self, PathGroup};
 
 pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status> {
     let mut out = Out::new();
@@ -18,7 +18,7 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
     let mut skipped = files::Skipped::default();
     // A game folder named on the command line is summarised as an install (its indexes read);
     // the other paths as files, in runs between them, so that lines come in command-line order.
-    for group in pfs::path_groups(paths) {
+    for group in install::path_groups(paths) {
         if out.is_closed() {
             break;
         }
@@ -29,7 +29,7 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
             }
             PathGroup::GameFolder(path) => path,
         };
-        match pfs::info_install(path, json) {
+        match info_install(path, json) {
             Ok(text) => {
                 if let Err(e) = out.line(&text) {
                     if out.is_closed() {
@@ -51,6 +51,40 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
     } else {
         Status::SomeFailed
     })
+}
+
+/// `info INSTALL`'s line: the game folder's indexes read (not its files), counted.
+fn info_install(dir: &Path, json: bool) -> Result<String> {
+    let install = install::open(Source::Game(dir), files::install_mapping())?;
+    let idx_dir = install
+        .index_paths()
+        .next()
+        .and_then(Path::parent)
+        .map(|p| p.strip_prefix(dir).unwrap_or(p).display().to_string())
+        .unwrap_or_default();
+    let indexes = install.index_paths().count();
+    let files = install.file_count();
+    let entries = install.entry_count();
+    let conflicts = install.conflicts().len();
+    if json {
+        return Ok(serde_json::to_string(&serde_json::json!({
+            "path": dir.display().to_string(),
+            "format": "wows-pfs-install",
+            "idx_dir": idx_dir,
+            "indexes": indexes,
+            "files": files,
+            "names": entries,
+            "conflicts": conflicts,
+        }))?);
+    }
+    Ok(format!(
+        "{}: wows-pfs-install, {} in {idx_dir}, {}, {} (files and folders), {}",
+        dir.display(),
+        count(indexes, "index", "indexes"),
+        count(files, "file", "files"),
+        count(entries, "name", "names"),
+        count(conflicts, "conflicting id", "conflicting ids"),
+    ))
 }
 
 /// The lines of the files under `paths` (directories walked), read in parallel, in order.

@@ -2,6 +2,9 @@
 //! `gamebin model ASSETS.bin --prefix PREFIX --res DIR -o OUTDIR` (every model under a path
 //! prefix, on every core): models resolved through the `assets.bin`, their meshes drawn from the
 //! `.geometry` files under the resource root, written as GLB.
+//!
+//! [`run`] takes the command's arguments and first tells the two kinds of input apart: a `.model`
+//! source or a folder of them goes to `model_source`.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -14,8 +17,9 @@ use gamebin::wows::model::gltf::{
 };
 use gamebin::wows::model::{GeometryCache, Missing, ModelError, ModelResolver, strip_res};
 
+use crate::args::ModelArgs;
 use crate::batch::Cause;
-use crate::model_source::TextureFolder;
+use crate::model_source::{self, TextureFolder};
 use crate::output::{Out, Status, count, is_closed_pipe, report};
 use crate::{files, parallel};
 
@@ -37,14 +41,68 @@ pub struct Settings<'a> {
     pub force: bool,
 }
 
-/// `--lod N` or `--lod all`.
-pub fn parse_lod(arg: &str) -> std::result::Result<LodChoice, String> {
-    if arg.eq_ignore_ascii_case("all") {
-        return Ok(LodChoice::All);
+/// `gamebin model`: a .model source or a folder of them (recognised by content) exported through
+/// `model_source`, or one model or a batch of an assets.bin; a key or `--prefix` that does not
+/// fit the input is a usage error (exit status 2).
+pub fn run(args: ModelArgs) -> Result<Status> {
+    let ModelArgs {
+        file,
+        key,
+        prefix,
+        res,
+        output,
+        lod,
+        visuals,
+        force,
+        textures,
+        max_texture,
+    } = args;
+    let folder = file.is_dir();
+    if folder || model_source::is_xml_source(&file) {
+        if key.is_some() || (prefix.is_some() && !folder) {
+            eprintln!(
+                "gamebin: {}: a .model source is exported without a model key or \
+                 --prefix (they choose models of an assets.bin, or of a folder of sources)",
+                file.display()
+            );
+            return Ok(Status::Usage);
+        }
+        let settings = model_source::Settings {
+            res: &res,
+            output: &output,
+            lods: lod,
+            textures: textures.into(),
+            max_texture,
+            force,
+        };
+        if folder {
+            model_source::run_batch(&file, prefix.as_deref(), &settings)
+        } else {
+            model_source::run(&file, &settings)
+        }
+    } else {
+        let settings = Settings {
+            res: &res,
+            output: &output,
+            lods: lod,
+            visuals,
+            textures: textures.into(),
+            max_texture,
+            force,
+        };
+        match (key, prefix) {
+            (Some(key), _) => run_one(&file, &key, &settings),
+            (None, Some(prefix)) => run_batch(&file, &prefix, &settings),
+            (None, None) => {
+                eprintln!(
+                    "gamebin: {}: name the model to export (an id or a full path) or --prefix \
+                     for a batch",
+                    file.display()
+                );
+                Ok(Status::Usage)
+            }
+        }
     }
-    arg.parse()
-        .map(LodChoice::One)
-        .map_err(|_| format!("{arg:?} is neither a LOD index (0, 1, …) nor `all`"))
 }
 
 /// Geometry files a worker keeps mapped and decoded: models of one ship sit next to each other in
@@ -131,8 +189,8 @@ fn one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
 /// The install of `--res` when it names a game folder (its `.geometry` files are read out of
 /// the volumes), `None` for a resource folder.
 fn install_at(res: &Path) -> Result<Option<std::sync::Arc<gamebin::wows::pfs::GameInstall>>> {
-    if crate::pfs::is_game_folder(res) {
-        return crate::pfs::shared(res).map(Some);
+    if crate::install::is_game_folder(res) {
+        return crate::install::shared(res, files::install_mapping()).map(Some);
     }
     Ok(None)
 }
@@ -430,10 +488,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lod_arguments_and_output_names() {
-        assert_eq!(parse_lod("0"), Ok(LodChoice::One(0)));
-        assert_eq!(parse_lod("ALL"), Ok(LodChoice::All));
-        assert!(parse_lod("-1").is_err());
+    fn output_names() {
         assert_eq!(glb_name("content/a/B.model"), "B.glb");
         assert_eq!(glb_name("0x00000000000000ff"), "0x00000000000000ff.glb");
     }

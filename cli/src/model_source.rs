@@ -35,27 +35,6 @@ pub fn is_xml_source(path: &Path) -> bool {
         .is_some_and(|&b| b == b'<')
 }
 
-/// `--textures`.
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub enum Textures {
-    /// The maps embedded as PNG.
-    Embed,
-    /// The maps as PNG files under `textures/` beside the GLB.
-    External,
-    /// No images.
-    None,
-}
-
-impl From<Textures> for TextureMode {
-    fn from(t: Textures) -> Self {
-        match t {
-            Textures::Embed => TextureMode::Embed,
-            Textures::External => TextureMode::External,
-            Textures::None => TextureMode::None,
-        }
-    }
-}
-
 /// The folder named `textures` where `--textures external` writes the images, the same for every
 /// GLB of a run, and the images already written there by this run.
 pub struct TextureFolder {

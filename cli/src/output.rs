@@ -8,6 +8,10 @@ use std::path::Path;
 pub enum Status {
     Success,
     SomeFailed,
+    /// The arguments ask for what the command cannot do, found past clap's parsing (such as
+    /// `model` given a key with a .model source): exit status 2, as for clap's usage errors. The
+    /// message is on stderr already.
+    Usage,
 }
 
 /// Buffered stdout that notices when its reader goes away (`gamebin info … | head`).

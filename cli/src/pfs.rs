@@ -5,155 +5,20 @@ use std::collections::HashSet;
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use anyhow::{Context, Result, anyhow, bail};
-use gamebin::wows::pfs::{
-    BlobReader, GameInstall, IdxView, InstallError, InstallFile, MAX_PATH_BYTES, Mapping, Selection,
-};
-use rayon::iter::ParallelIterator as _;
-use rayon::slice::{ParallelSlice as _, ParallelSliceMut as _};
+use gamebin::wows::pfs::{BlobReader, GameInstall, InstallError, Selection};
 
 use crate::files;
+use crate::install::{
+    Item, Source, install_error, open_warned, readable_files, selected, selected_files,
+};
 use crate::output::{Out, Status, count, progress_bar};
 use crate::parallel;
 
-/// Where the install is: a game folder, or a folder of indexes with a folder of volumes.
-#[derive(Debug, Clone, Copy)]
-pub enum Source<'a> {
-    /// A game folder: the newest `bin/<build>/idx/` and `res_packages/`.
-    Game(&'a Path),
-    /// `--idx DIR --pkg DIR`.
-    Dirs { idx: &'a Path, pkg: &'a Path },
-}
-
-impl Source<'_> {
-    /// How messages name the install.
-    fn label(&self) -> String {
-        match self {
-            Source::Game(dir) => dir.display().to_string(),
-            Source::Dirs { idx, .. } => idx.display().to_string(),
-        }
-    }
-}
-
-/// An install's error for the command line, as one message: its `Display` already names the
-/// path and says why, so the cause is not repeated after it (as anyhow's `{:#}` would). The
-/// volume that could not be read, when that was why, is kept for a batch to count such failures.
-fn install_error(e: InstallError) -> anyhow::Error {
-    anyhow::Error::new(crate::batch::InstallFailure {
-        volume: e.unread_volume(),
-        text: e.to_string(),
-    })
-}
-
-const EXPECTED: &str = "expected a game folder (holding bin/<build>/idx/*.idx and \
-                        res_packages/), or --idx DIR --pkg DIR";
-
-/// A folder the install needs, or an error saying what it is instead.
-fn need_dir(dir: &Path, what: &str) -> Result<()> {
-    match std::fs::metadata(dir) {
-        Ok(m) if m.is_dir() => Ok(()),
-        Ok(_) => bail!("{}: not a folder: {what}", dir.display()),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            bail!("{}: no such folder: {what}", dir.display())
-        }
-        Err(e) => bail!("{}: cannot open: {e}", dir.display()),
-    }
-}
-
-/// Opens the install: mapped, or read into memory with `--no-mmap`.
-fn open(source: Source<'_>) -> Result<GameInstall> {
-    let mapping = if files::no_mmap() {
-        Mapping::Read
-    } else {
-        Mapping::Map
-    };
-    match source {
-        Source::Game(dir) => {
-            need_dir(dir, EXPECTED)?;
-            if !dir.join("bin").is_dir() {
-                bail!("{}: no bin/ folder: {EXPECTED}", dir.display());
-            }
-            need_dir(&dir.join("res_packages"), EXPECTED)?;
-            GameInstall::open(dir, mapping)
-        }
-        Source::Dirs { idx, pkg } => {
-            need_dir(idx, "--idx names the folder holding the .idx files")?;
-            need_dir(pkg, "--pkg names the folder holding the .pkg volumes")?;
-            GameInstall::open_dirs(idx, pkg, mapping)
-        }
-    }
-    .map_err(install_error)
-}
-
-/// Opens the install and warns on stderr of ids two indexes give to different records.
-fn open_warned(source: Source<'_>) -> Result<GameInstall> {
-    let install = open(source)?;
-    if let Some(first) = install.conflicts().first() {
-        eprintln!(
-            "gamebin: warning: {}: {} given to different records by two indexes, the first \
-             index's kept (e.g. {})",
-            source.label(),
-            count(install.conflicts().len(), "id", "ids"),
-            conflict(first)
-        );
-    }
-    Ok(install)
-}
-
-fn conflict(c: &gamebin::wows::pfs::Conflict) -> String {
-    format!(
-        "{:#018x}: {} kept, {} left out",
-        c.id,
-        c.kept.display(),
-        c.dropped.display()
-    )
-}
-
-/// The install of the game folder `dir`, opened once per run and shared: every `GAME::PATH`
-/// argument and `model --res GAME` of one command read the same install.
-pub fn shared(dir: &Path) -> Result<Arc<GameInstall>> {
-    static OPENED: Mutex<Vec<(PathBuf, Arc<GameInstall>)>> = Mutex::new(Vec::new());
-    let mut opened = OPENED
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some((_, install)) = opened.iter().find(|(d, _)| d == dir) {
-        return Ok(Arc::clone(install));
-    }
-    let install = Arc::new(open_warned(Source::Game(dir))?);
-    opened.push((dir.to_path_buf(), Arc::clone(&install)));
-    Ok(install)
-}
-
-/// The bytes of the file at `path` in the game folder `game` (`GAME::PATH` on the command line):
-/// inflated and CRC-checked, owned.
-pub fn read_in_install(game: &Path, path: &str) -> Result<gamebin::MappedFile> {
-    let install = shared(game)?;
-    match install.read_to_vec(path, &mut BlobReader::new()) {
-        Ok(Some(bytes)) => Ok(gamebin::MappedFile::from_vec(bytes)),
-        Ok(None) => bail!(
-            "no file {path} in the install {} (list its files with: gamebin pfs ls {} PREFIX)",
-            game.display(),
-            game.display()
-        ),
-        Err(e) => Err(install_error(e)),
-    }
-}
-
-/// Whether `dir` is a game folder (it has `bin/` and `res_packages/`): `check` reads one as an
-/// install.
-pub fn is_game_folder(dir: &Path) -> bool {
-    dir.join("bin").is_dir() && dir.join("res_packages").is_dir()
-}
-
 fn parse_selections(texts: &[String]) -> Vec<Selection> {
     texts.iter().map(|t| Selection::parse(t)).collect()
-}
-
-/// Whether `path` is selected: every path when there is no selection, else any selection's.
-fn selected(selections: &[Selection], path: &str) -> bool {
-    selections.is_empty() || selections.iter().any(|s| s.matches(path))
 }
 
 /// One line of `pfs ls --json`.
@@ -168,7 +33,7 @@ struct EntryJson<'a> {
 
 /// `pfs ls`: every file (or the selected ones), one per line as the install's id table holds them.
 pub fn ls(source: Source<'_>, selections: &[String], json: bool) -> Result<Status> {
-    let install = open_warned(source)?;
+    let install = open_warned(source, files::install_mapping())?;
     let wanted = parse_selections(selections);
     let mut out = Out::new();
     let mut write_error: Option<io::Error> = None;
@@ -241,7 +106,7 @@ fn looks_binary(bytes: &[u8]) -> bool {
 
 /// `pfs cat`: one file's bytes to stdout.
 pub fn cat(source: Source<'_>, path: &str) -> Result<Status> {
-    let install = open_warned(source)?;
+    let install = open_warned(source, files::install_mapping())?;
     let Some(file) = install.find(path).map_err(install_error)? else {
         // A folder is no file: say so, rather than that nothing is there.
         let mut folder = false;
@@ -276,182 +141,6 @@ pub fn cat(source: Source<'_>, path: &str) -> Result<Status> {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Status::Success),
         Err(e) => Err(anyhow!("cannot write to standard output: {e}")),
     }
-}
-
-/// A file to extract: its full path in the install, and the file.
-struct Item<'f, 'i> {
-    path: String,
-    file: &'f InstallFile<'i>,
-}
-
-/// Files whose paths one task builds.
-const LIST_CHUNK: usize = 4096;
-
-/// The files of the install whose records read; each record that does not is handed to
-/// `unreadable`.
-fn readable_files<'i>(
-    install: &'i GameInstall,
-    mut unreadable: impl FnMut(InstallError),
-) -> Vec<InstallFile<'i>> {
-    let mut files = Vec::new();
-    for file in install.files() {
-        match file {
-            Ok(file) => files.push(file),
-            Err(e) => unreadable(e),
-        }
-    }
-    files
-}
-
-/// The selected `files` of the install with their full paths, a folder's files together (sorted
-/// by folder, then name); each path that cannot be built is handed to `unreadable`.
-///
-/// The paths are built on every core, and a folder's path once: the next file of the same folder
-/// gets its folder's path and its name, without the walk up the names (which, serial and a file
-/// at a time, was the largest part of an extraction that cannot run in parallel). The files stay
-/// where they are: a small key of each is sorted, and each item borrows its file (a file is 112
-/// bytes: sorting the files and copying each into its item took a full-scale extraction's peak
-/// memory from 184 to 225 MB).
-fn selected_files<'f, 'i>(
-    install: &'i GameInstall,
-    files: &'f [InstallFile<'i>],
-    wanted: &[Selection],
-    mut unreadable: impl FnMut(InstallError),
-) -> Vec<Item<'f, 'i>> {
-    // Positions fit in u32: an install holds fewer than 2^31 files (GameInstall::open).
-    let mut order: Vec<(u64, &[u8], u32)> = (files.iter().enumerate())
-        .map(|(at, file)| (file.name.parent_id, file.name.name, at as u32))
-        .collect();
-    order.par_sort_unstable();
-    let parts: Vec<(Vec<Item<'f, 'i>>, Vec<InstallError>)> = order
-        .par_chunks(LIST_CHUNK)
-        .map(|chunk| {
-            let (mut items, mut errors) = (Vec::with_capacity(chunk.len()), Vec::new());
-            // The last folder's parent id and path.
-            let mut folder: Option<(u64, String)> = None;
-            let mut path = String::new();
-            for file in chunk
-                .iter()
-                .filter_map(|&(_, _, at)| files.get(at as usize))
-            {
-                let name = &file.name;
-                let built = match (&folder, name.name_str()) {
-                    (Some((id, above)), Ok(text))
-                        if *id == name.parent_id
-                            && above.len() + 1 + text.len() <= MAX_PATH_BYTES =>
-                    {
-                        path.clear();
-                        path.push_str(above);
-                        path.push('/');
-                        path.push_str(text);
-                        Ok(())
-                    }
-                    _ => install.full_path(name, &mut path).map(|()| {
-                        folder = path
-                            .rsplit_once('/')
-                            .map(|(above, _)| (name.parent_id, above.to_owned()));
-                    }),
-                };
-                match built {
-                    Ok(()) if selected(wanted, &path) => items.push(Item {
-                        path: path.clone(),
-                        file,
-                    }),
-                    Ok(()) => {}
-                    Err(e) => errors.push(e),
-                }
-            }
-            (items, errors)
-        })
-        .collect();
-    let mut items = Vec::with_capacity(files.len());
-    for (part, errors) in parts {
-        items.extend(part);
-        errors.into_iter().for_each(&mut unreadable);
-    }
-    items
-}
-
-/// `check INSTALL`: every file of the game folder read (inflated) and its CRC-32 checked, on
-/// every core; the errors name each file that does not read, the warnings each id two indexes
-/// give to different records.
-pub fn check_install(dir: &Path) -> Result<crate::check::Verdict> {
-    let install = open(Source::Game(dir))?;
-    let mut errors = Vec::new();
-    let files = readable_files(&install, |e| errors.push(e.to_string()));
-    let items = selected_files(&install, &files, &[], |e| errors.push(e.to_string()));
-    let mut reported = crate::batch::Failures::default();
-    let bar = progress_bar(items.len());
-    parallel::ordered(
-        &items,
-        || (BlobReader::new(), Vec::new()),
-        |(reader, buffer), item| {
-            install
-                .read(item.file, &item.path, reader, buffer)
-                .map(|_| ())
-        },
-        |_, result| {
-            bar.inc(1);
-            if let Err(e) = result {
-                let cause = e.unread_volume().map(crate::batch::Cause::Volume);
-                if reported.is_named_for(cause) {
-                    errors.push(e.to_string());
-                }
-            }
-            ControlFlow::Continue(())
-        },
-    );
-    bar.finish_and_clear();
-    errors.extend(reported.unnamed());
-    Ok(crate::check::Verdict {
-        path: dir.display().to_string(),
-        format: "wows-pfs-install",
-        errors,
-        warnings: install
-            .conflicts()
-            .iter()
-            .map(|c| {
-                format!(
-                    "an id two indexes give to different records: {}",
-                    conflict(c)
-                )
-            })
-            .collect(),
-    })
-}
-
-/// `info INSTALL`'s line: the game folder's indexes read (not its files), counted.
-pub fn info_install(dir: &Path, json: bool) -> Result<String> {
-    let install = open(Source::Game(dir))?;
-    let idx_dir = install
-        .index_paths()
-        .next()
-        .and_then(Path::parent)
-        .map(|p| p.strip_prefix(dir).unwrap_or(p).display().to_string())
-        .unwrap_or_default();
-    let indexes = install.index_paths().count();
-    let files = install.file_count();
-    let entries = install.entry_count();
-    let conflicts = install.conflicts().len();
-    if json {
-        return Ok(serde_json::to_string(&serde_json::json!({
-            "path": dir.display().to_string(),
-            "format": "wows-pfs-install",
-            "idx_dir": idx_dir,
-            "indexes": indexes,
-            "files": files,
-            "names": entries,
-            "conflicts": conflicts,
-        }))?);
-    }
-    Ok(format!(
-        "{}: wows-pfs-install, {} in {idx_dir}, {}, {} (files and folders), {}",
-        dir.display(),
-        count(indexes, "index", "indexes"),
-        count(files, "file", "files"),
-        count(entries, "name", "names"),
-        count(conflicts, "conflicting id", "conflicting ids"),
-    ))
 }
 
 /// What each extracting thread keeps: the inflater and the buffer inflated into.
@@ -497,7 +186,7 @@ pub fn extract(
     output: &Path,
     force: bool,
 ) -> Result<Status> {
-    let install = open_warned(source)?;
+    let install = open_warned(source, files::install_mapping())?;
     let wanted = parse_selections(selections);
     let mut failed = 0usize;
     let mut unreadable = |e: InstallError| {
@@ -708,114 +397,6 @@ fn extract_one(
         .with_context(|| path.to_string())?;
     Ok(bytes.len() as u64)
 }
-
-/// `dump --json` of a single `.idx`: its path and format, where its tables are, whether its
-/// checksum matches, then its owned model (every record, with the full paths its tree spells).
-#[derive(Debug, serde::Serialize)]
-pub struct IdxDump {
-    pub path: String,
-    pub format: &'static str,
-    pub size: usize,
-    /// File offsets of the name, file and volume tables.
-    pub table_offsets: [usize; 3],
-    /// `"ok"` or `"mismatch"`.
-    pub checksum_verdict: &'static str,
-    /// What a dump of an index alone cannot show.
-    pub blobs: &'static str,
-    #[serde(flatten)]
-    pub model: gamebin::wows::pfs::model::IdxModel,
-}
-
-pub fn dump_idx(path: &Path, view: &IdxView<'_>) -> Result<IdxDump> {
-    Ok(IdxDump {
-        path: path.display().to_string(),
-        format: gamebin::Format::WowsPfsIdx.name(),
-        size: view.as_bytes().len(),
-        table_offsets: view.table_offsets(),
-        checksum_verdict: if view.verify_checksum().is_ok() {
-            "ok"
-        } else {
-            "mismatch"
-        },
-        blobs: gamebin::wows::pfs::BLOBS_NOT_CHECKED,
-        model: gamebin::View::to_model(view)?,
-    })
-}
-
-/// `dump` of a single `.idx` as text: a header line, then one line per file (its path, sizes,
-/// compression, CRC-32 and volume), then the volumes.
-pub fn dump_idx_text(path: &Path, view: &IdxView<'_>) -> Result<String> {
-    use std::fmt::Write as _;
-    let d = dump_idx(path, view)?;
-    let m = &d.model;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{}: {} ({} layout), {} bytes, checksum {:#010x} ({})",
-        d.path, d.format, m.layout, d.size, m.checksum, d.checksum_verdict
-    );
-    let _ = writeln!(
-        out,
-        "{} ({} directories):",
-        count(m.files.len(), "file", "files"),
-        m.names.len().saturating_sub(m.files.len())
-    );
-    for f in &m.files {
-        let path = f
-            .path
-            .clone()
-            .unwrap_or_else(|| format!("(id {:#018x})", f.id));
-        let _ = writeln!(
-            out,
-            "  {path}: {} bytes, {} stored ({}), crc32 {:#010x}, in {} at {:#x}",
-            f.unpacked_size,
-            f.size,
-            f.compression,
-            f.crc32,
-            f.volume
-                .clone()
-                .unwrap_or_else(|| format!("(volume {:#018x})", f.volume_id)),
-            f.offset
-        );
-    }
-    let _ = writeln!(out, "{}:", count(m.volumes.len(), "volume", "volumes"));
-    for v in &m.volumes {
-        let _ = writeln!(out, "  {} ({:#018x})", v.name, v.id);
-    }
-    Ok(out)
-}
-
-/// A run of the paths of `info` or `check`: game folders are read as installs, the other paths
-/// (files, folders walked, standard input) as files.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PathGroup<'p> {
-    /// Consecutive paths that are not game folders.
-    Files(&'p [PathBuf]),
-    /// A game folder (`bin/` and `res_packages/`).
-    GameFolder(&'p Path),
-}
-
-/// `paths` split into game folders and runs of other paths between them, in command-line order
-/// (so that lines come out in that order).
-pub fn path_groups(paths: &[PathBuf]) -> Vec<PathGroup<'_>> {
-    let mut groups = Vec::new();
-    let mut run_start = 0;
-    for (i, path) in paths.iter().enumerate() {
-        if files::is_stdin(path) || !is_game_folder(path) {
-            continue;
-        }
-        if run_start < i {
-            groups.push(PathGroup::Files(&paths[run_start..i]));
-        }
-        groups.push(PathGroup::GameFolder(path));
-        run_start = i + 1;
-    }
-    if run_start < paths.len() {
-        groups.push(PathGroup::Files(&paths[run_start..]));
-    }
-    groups
-}
-
 /// The open folder `folder` of `output`: the one kept when it is the same, else opened (and
 /// kept). It was made, or checked not to be a symbolic link, before (`make_folders`); it is
 /// opened without following one all the same.
