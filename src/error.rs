@@ -73,10 +73,6 @@ pub enum ErrorKind {
         /// The flag word stored beside it.
         flag: u64,
     },
-    /// No format gamebin reads recognises the content ([`AnyView::parse`](crate::AnyView::parse)).
-    UnknownFormat,
-    /// A format this build of the library leaves out (its Cargo feature is off).
-    FormatNotBuilt,
 }
 
 /// A read failure: where, what, and why.
@@ -190,12 +186,6 @@ impl fmt::Display for ErrorKind {
             ErrorKind::UnsupportedCompression { method, flag } => write!(
                 f,
                 "unknown compression words ({method:#x}, {flag:#x}): not decoded"
-            ),
-            ErrorKind::UnknownFormat => {
-                f.write_str("not a format gamebin reads (formats are detected by content)")
-            }
-            ErrorKind::FormatNotBuilt => f.write_str(
-                "this build of gamebin leaves the format out (its Cargo feature is off)",
             ),
         }
     }
