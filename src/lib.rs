@@ -62,11 +62,11 @@
 #![warn(missing_debug_implementations)]
 #![warn(missing_docs)]
 
-/// Items that exist in a build with at least one format, and the ones that stand in for them in a
-/// build with none: the list of formats' features, once.
+/// Items that exist in a build with `any` format (a build with none has nothing to detect or open)
+/// or with `all` of them: the list of formats' features, once.
 macro_rules! with_formats {
-    (built { $($built:item)* } none { $($none:item)* }) => {
-        $(#[cfg(any(
+    ($when:ident: $($built:item)*) => {
+        $(#[cfg($when(
             feature = "geometry",
             feature = "assets",
             feature = "wdb",
@@ -76,27 +76,13 @@ macro_rules! with_formats {
             feature = "pfs",
             feature = "dds"
         ))] $built)*
-        $(#[cfg(not(any(
-            feature = "geometry",
-            feature = "assets",
-            feature = "wdb",
-            feature = "wwd",
-            feature = "wdata",
-            feature = "craftstudio",
-            feature = "pfs",
-            feature = "dds"
-        )))] $none)*
     };
 }
 
 with_formats! {
-    built {
-        mod any;
-        #[cfg(feature = "write")]
-        pub use any::AnyModel;
-        pub use any::{AnySummary, AnyView, Format, NamedError, ParseError, detect, detect_file};
-    }
-    none {}
+    any:
+    mod any;
+    pub use any::*;
 }
 pub mod bytes;
 #[cfg(feature = "craftstudio")]
@@ -136,19 +122,12 @@ pub use view::ModelValue;
 pub use view::{CheckReport, Finding, NameHint, Scratch, SummaryValue, View, ViewError};
 pub use write_error::{WriteContext, WriteError, WriteErrorKind, WriteResult};
 
-/// The README's examples, run as doc tests. They make their input files with the writers and
-/// export glTF, so they run only when every format and `gltf` are on (`cargo test` in the
-/// workspace turns `gltf` on through the command line tool).
-#[cfg(all(
-    doctest,
-    feature = "geometry",
-    feature = "assets",
-    feature = "wdb",
-    feature = "wwd",
-    feature = "wdata",
-    feature = "craftstudio",
-    feature = "pfs",
-    feature = "gltf"
-))]
-#[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;
+with_formats! {
+    all:
+    /// The README's examples, run as doc tests. They make their input files with the writers and
+    /// export glTF, so they run only when every format and `gltf` are on (`cargo test` in the
+    /// workspace turns `gltf` on through the command line tool).
+    #[cfg(all(doctest, feature = "gltf"))]
+    #[doc = include_str!("../README.md")]
+    pub struct ReadmeDoctests;
+}

@@ -222,11 +222,14 @@ pub trait ModelValue: fmt::Debug {}
 #[cfg(all(feature = "write", not(feature = "serde")))]
 impl<T: fmt::Debug> ModelValue for T {}
 
-/// A file whose name says it is of a format, when its content did not say so (see
-/// [`View::named_like`]): how messages say the name, and what they say when the file does not
-/// read as that format.
+/// How a file's name says it is of a format, when its content did not say so (see
+/// [`View::NAMED`]): the extensions, how messages say the name, and what they say when the file
+/// does not read as that format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct NameHint {
+    /// The extensions (without the dot, case ignored) that name the format; empty when a whole
+    /// name does ([`View::named_like`] decides).
+    pub extensions: &'static [&'static str],
     /// The name as messages say it (`".geometry"`, `"assets.bin"`, `"Project.dat"`).
     pub name: &'static str,
     /// The message when the file does not open as the format
@@ -259,13 +262,17 @@ pub trait View<'a>: Sized + sealed::Sealed {
     /// header and sizes only, nothing walked.
     fn looks_like(data: &[u8]) -> bool;
 
+    /// How a file's name says it is of this format: its extensions and the messages about such a
+    /// file ([`detect_file`](crate::detect_file)); `None` when no name does.
+    const NAMED: Option<NameHint> = None;
+
     /// Whether a file's name says it is of this format when its content did not
     /// ([`detect_file`](crate::detect_file)): `data` is the content, `named` whether the user
     /// named the file (rather than it being found in a folder, where other programs' files with
-    /// the same extension lie too). The default: no name says so.
+    /// the same extension lie too). The default: its extension is one of [`NAMED`](View::NAMED)'s.
     fn named_like(path: &Path, data: &[u8], named: bool) -> Option<NameHint> {
-        let _ = (path, data, named);
-        None
+        let _ = (data, named);
+        by_extension(path, Self::NAMED?)
     }
 
     /// Whether a file opened because its name said so really is one of these; `Err` with the
@@ -302,10 +309,12 @@ pub(crate) fn count(n: impl fmt::Display, one: &str, many: &str) -> String {
     format!("{n} {noun}")
 }
 
-/// The extension of `path`, lowercased (for [`View::named_like`]).
-#[allow(dead_code)] // used by the formats a file's name can suggest
-pub(crate) fn extension(path: &Path) -> Option<String> {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
+/// `hint` when `path`'s extension (case ignored) is one of its extensions (for
+/// [`View::named_like`]).
+pub(crate) fn by_extension(path: &Path, hint: NameHint) -> Option<NameHint> {
+    let extension = path.extension()?.to_str()?;
+    hint.extensions
+        .iter()
+        .any(|e| extension.eq_ignore_ascii_case(e))
+        .then_some(hint)
 }

@@ -98,6 +98,9 @@ impl std::error::Error for ParseError {
 /// (formats with a magic number first, the others last), and forwards their calls to [`View`].
 macro_rules! formats {
     ($($(#[$doc:meta])* $variant:ident($view:ident) = $format:ident if $feature:literal,)*) => {
+        // Only the formats of this list implement `View`.
+        $(#[cfg(feature = $feature)] impl crate::view::sealed::Sealed for $view<'_> {})*
+
         /// A file format gamebin reads: one variant per format this build has (its Cargo
         /// feature on). Exhaustive: a `match` over formats needs no fallback arm, so that a format
         /// added later fails to compile wherever it is not handled (see [`AnyView`]).

@@ -7,8 +7,6 @@ use super::{ProjectInfo, ProjectView};
 use crate::error::Result;
 use crate::view::{CheckReport, NameHint, Scratch, View, ViewError};
 
-impl crate::view::sealed::Sealed for ProjectView<'_> {}
-
 impl<'a> View<'a> for ProjectView<'a> {
     const NAME: &'static str = "craftstudio-project";
     type Summary = ProjectInfo;
@@ -19,18 +17,20 @@ impl<'a> View<'a> for ProjectView<'a> {
         super::looks_like(data)
     }
 
+    /// Named by a whole name, `Project.dat` (see [`named_like`](Self::named_like)).
+    const NAMED: Option<NameHint> = Some(NameHint {
+        extensions: &[],
+        name: "Project.dat",
+        unreadable: "named Project.dat but does not read as a CraftStudio project",
+    });
+
     /// A name ending in `Project.dat` (case ignored). Other programs use that name too: a file
     /// found by walking a folder is taken for a project only when its first bytes read like a
     /// CraftStudio header; one the user named is read as a project whatever it holds.
     fn named_like(path: &Path, data: &[u8], named: bool) -> Option<NameHint> {
-        let project_dat = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .is_some_and(|n| n.to_ascii_lowercase().ends_with("project.dat"));
-        (project_dat && (named || super::header_looks_like(data))).then_some(NameHint {
-            name: "Project.dat",
-            unreadable: "named Project.dat but does not read as a CraftStudio project",
-        })
+        let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+        let project_dat = name.ends_with("project.dat");
+        Self::NAMED.filter(|_| project_dat && (named || super::header_looks_like(data)))
     }
 
     fn from_bytes_in(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {

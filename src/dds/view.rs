@@ -402,8 +402,6 @@ impl<'a> DdsView<'a> {
     }
 }
 
-impl crate::view::sealed::Sealed for DdsView<'_> {}
-
 impl<'a> View<'a> for DdsView<'a> {
     const NAME: &'static str = "dds";
     type Summary = DdsInfo;
@@ -418,16 +416,11 @@ impl<'a> View<'a> for DdsView<'a> {
     }
 
     /// `.dds`, and the split mip tiers of a game install (`.dd0`, `.dd1`, `.dd2`).
-    fn named_like(path: &std::path::Path, _: &[u8], _: bool) -> Option<NameHint> {
-        matches!(
-            view::extension(path).as_deref(),
-            Some("dds" | "dd0" | "dd1" | "dd2")
-        )
-        .then_some(NameHint {
-            name: ".dds",
-            unreadable: "named .dds but does not read as one",
-        })
-    }
+    const NAMED: Option<NameHint> = Some(NameHint {
+        extensions: &["dds", "dd0", "dd1", "dd2"],
+        name: ".dds",
+        unreadable: "named .dds but does not read as one",
+    });
 
     fn from_bytes_in(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
         DdsView::from_bytes(data)

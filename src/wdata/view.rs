@@ -1,13 +1,9 @@
 //! The `rusty-hearts-wdata` format as one of [`AnyView`](crate::AnyView)'s formats: its [`View`]
 //! implementation, with the format's facts (its name, the names its files go by).
 
-use std::path::Path;
-
 use super::{ByEventBoxType, WdataInfo, WdataView, trigger_layout_label};
 use crate::error::Result;
-use crate::view::{self, CheckReport, NameHint, Scratch, View, ViewError};
-
-impl crate::view::sealed::Sealed for WdataView<'_> {}
+use crate::view::{CheckReport, NameHint, Scratch, View, ViewError};
 
 impl<'a> View<'a> for WdataView<'a> {
     const NAME: &'static str = "rusty-hearts-wdata";
@@ -19,12 +15,11 @@ impl<'a> View<'a> for WdataView<'a> {
         super::looks_like(data)
     }
 
-    fn named_like(path: &Path, _: &[u8], _: bool) -> Option<NameHint> {
-        (view::extension(path).as_deref() == Some("wdata")).then_some(NameHint {
-            name: ".wdata",
-            unreadable: "named .wdata but does not read as one",
-        })
-    }
+    const NAMED: Option<NameHint> = Some(NameHint {
+        extensions: &["wdata"],
+        name: ".wdata",
+        unreadable: "named .wdata but does not read as one",
+    });
 
     fn from_bytes_in(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
         WdataView::from_bytes(data)

@@ -124,23 +124,13 @@ impl<'n> Step<'n> {
         let width = width.clamp(1, 32);
         let mask = u32::MAX >> (32 - width);
         let mut step = Step {
-            op: Op::Unsigned,
-            bits: false,
-            signed: false,
-            same_word: false,
             shift: bit_offset.min(31),
             mask,
-            sign: 0,
             // Clamped so that an error's `pos + 4` fits any `usize`; no record is that long, so a
             // clamped position (whose `index` stays `u32::MAX`) fails its read.
             pos: u32::try_from(pos).unwrap_or(u32::MAX).min(MAX_POS),
             index: u32::MAX,
-            array: 0,
-            array_words: ArrayWords(&[]),
-            slot_log2: 0,
-            slot_index_mask: 0,
-            slot_bits: 0,
-            slot_mask: 0,
+            ..Step::UNCOMPILED
         };
         step.op = match kind {
             FieldKind::Int { signed: true } => Op::Signed,

@@ -1,13 +1,9 @@
 //! The `ff13-wdb` format as one of [`AnyView`](crate::AnyView)'s formats: its [`View`]
 //! implementation, with the format's facts (its name, the names its files go by).
 
-use std::path::Path;
-
 use super::{Game, WdbInfo, WdbView};
 use crate::error::Result;
-use crate::view::{self, CheckReport, NameHint, Scratch, View, ViewError};
-
-impl crate::view::sealed::Sealed for WdbView<'_> {}
+use crate::view::{CheckReport, NameHint, Scratch, View, ViewError};
 
 impl<'a> View<'a> for WdbView<'a> {
     const NAME: &'static str = "ff13-wdb";
@@ -19,12 +15,11 @@ impl<'a> View<'a> for WdbView<'a> {
         super::looks_like(data)
     }
 
-    fn named_like(path: &Path, _: &[u8], _: bool) -> Option<NameHint> {
-        (view::extension(path).as_deref() == Some("wdb")).then_some(NameHint {
-            name: ".wdb",
-            unreadable: "named .wdb but does not read as one",
-        })
-    }
+    const NAMED: Option<NameHint> = Some(NameHint {
+        extensions: &["wdb"],
+        name: ".wdb",
+        unreadable: "named .wdb but does not read as one",
+    });
 
     /// A WPD container is a `.wdb` table only with a type list.
     fn is_as_named(&self) -> core::result::Result<(), &'static str> {

@@ -2,13 +2,10 @@
 //! implementation, with the format's facts (its name, the names its files go by).
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use super::{Inflater, Options, WapMapMetaInfo, WwdInfo, WwdView};
 use crate::error::Result;
-use crate::view::{self, CheckReport, NameHint, Scratch, View, ViewError};
-
-impl crate::view::sealed::Sealed for WwdView<'_> {}
+use crate::view::{CheckReport, NameHint, Scratch, View, ViewError};
 
 impl<'a> View<'a> for WwdView<'a> {
     const NAME: &'static str = "wap32-wwd";
@@ -24,12 +21,11 @@ impl<'a> View<'a> for WwdView<'a> {
     /// options.
     /// A `.wwd` (case ignored): with signatures ignored, a level whose signature is damaged is
     /// known by its name, since content detection relies on the signature.
-    fn named_like(path: &Path, _: &[u8], _: bool) -> Option<NameHint> {
-        (view::extension(path).as_deref() == Some("wwd")).then_some(NameHint {
-            name: ".wwd",
-            unreadable: "named .wwd but does not read as one",
-        })
-    }
+    const NAMED: Option<NameHint> = Some(NameHint {
+        extensions: &["wwd"],
+        name: ".wwd",
+        unreadable: "named .wwd but does not read as one",
+    });
 
     fn from_bytes_in(data: &'a [u8], scratch: &'a mut Scratch) -> Result<Self> {
         let options = Options {

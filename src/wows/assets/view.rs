@@ -7,8 +7,6 @@ use super::{AssetsDb, AssetsInfo, ChecksumInfo, DatabaseInfo};
 use crate::error::Result;
 use crate::view::{self, CheckReport, NameHint, Scratch, View, ViewError};
 
-impl crate::view::sealed::Sealed for AssetsDb<'_> {}
-
 impl<'a> View<'a> for AssetsDb<'a> {
     const NAME: &'static str = "wows-assets";
     type Summary = AssetsInfo;
@@ -19,15 +17,16 @@ impl<'a> View<'a> for AssetsDb<'a> {
         super::looks_like(data)
     }
 
+    const NAMED: Option<NameHint> = Some(NameHint {
+        extensions: &["bin"],
+        name: "assets.bin",
+        unreadable: "named like an assets.bin but does not read as one",
+    });
+
     /// A `.bin` whose stem contains `assets` (`assets.bin`, `assets_old.bin`).
     fn named_like(path: &Path, _: &[u8], _: bool) -> Option<NameHint> {
-        let stem_says = path
-            .file_stem()
-            .is_some_and(|s| s.to_string_lossy().contains("assets"));
-        (view::extension(path).as_deref() == Some("bin") && stem_says).then_some(NameHint {
-            name: "assets.bin",
-            unreadable: "named like an assets.bin but does not read as one",
-        })
+        let stem = path.file_stem()?.to_string_lossy();
+        view::by_extension(path, Self::NAMED?).filter(|_| stem.contains("assets"))
     }
 
     fn from_bytes_in(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {

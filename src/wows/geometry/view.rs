@@ -1,13 +1,9 @@
 //! The `wows-geometry` format as one of [`AnyView`](crate::AnyView)'s formats: its [`View`]
 //! implementation, with the format's facts (its name, the names its files go by).
 
-use std::path::Path;
-
 use super::{GeometryFinding, GeometryInfo, GeometryView};
 use crate::error::Result;
 use crate::view::{self, CheckReport, NameHint, Scratch, View, ViewError};
-
-impl crate::view::sealed::Sealed for GeometryView<'_> {}
 
 impl<'a> View<'a> for GeometryView<'a> {
     const NAME: &'static str = "wows-geometry";
@@ -20,12 +16,11 @@ impl<'a> View<'a> for GeometryView<'a> {
     }
 
     /// A `.geometry` has no magic number: a damaged one is known by its extension.
-    fn named_like(path: &Path, _: &[u8], _: bool) -> Option<NameHint> {
-        (view::extension(path).as_deref() == Some("geometry")).then_some(NameHint {
-            name: ".geometry",
-            unreadable: "named .geometry but does not read as one",
-        })
-    }
+    const NAMED: Option<NameHint> = Some(NameHint {
+        extensions: &["geometry"],
+        name: ".geometry",
+        unreadable: "named .geometry but does not read as one",
+    });
 
     fn from_bytes_in(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
         GeometryView::from_bytes(data)

@@ -9,8 +9,6 @@ use super::{IdxView, MAGIC};
 use crate::error::Result;
 use crate::view::{self, CheckReport, NameHint, Scratch, View, ViewError};
 
-impl crate::view::sealed::Sealed for IdxView<'_> {}
-
 impl<'a> View<'a> for IdxView<'a> {
     const NAME: &'static str = "wows-pfs-idx";
     type Summary = IdxInfo;
@@ -27,11 +25,14 @@ impl<'a> View<'a> for IdxView<'a> {
     /// `.idx` is other programs' extension too (git's pack indexes, subtitles): only a file the
     /// user named is taken for a PFS index by its name; one found by walking a folder is one only
     /// by its content.
+    const NAMED: Option<NameHint> = Some(NameHint {
+        extensions: &["idx"],
+        name: ".idx",
+        unreadable: "named .idx but does not read as one",
+    });
+
     fn named_like(path: &Path, _: &[u8], named: bool) -> Option<NameHint> {
-        (named && view::extension(path).as_deref() == Some("idx")).then_some(NameHint {
-            name: ".idx",
-            unreadable: "named .idx but does not read as one",
-        })
+        view::by_extension(path, Self::NAMED?).filter(|_| named)
     }
 
     fn from_bytes_in(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
