@@ -91,6 +91,7 @@ pub mod craftstudio;
 pub mod dds;
 pub mod diff;
 mod error;
+mod export_error;
 pub mod hash;
 mod mmap;
 mod view;
@@ -116,6 +117,7 @@ mod write_error;
 pub mod wwd;
 
 pub use error::{Error, ErrorKind, Result};
+pub use export_error::{ExportError, ExportResult};
 pub use mmap::MappedFile;
 #[cfg(feature = "write")]
 pub use view::ModelValue;
