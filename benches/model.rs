@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, Throughput};
-use gamebin::wows::model::gltf::{ModelGlbOptions, TextureMode, model_to_glb};
+use gamebin::wows::resolve::gltf::{ModelGlbOptions, TextureMode, model_to_glb};
 
 /// The export measured against the peer's, which draws meshes only: the synthetic world has no
 /// texture files, so asking for them would time failed lookups.
@@ -42,7 +42,7 @@ fn meshes_only() -> ModelGlbOptions {
 use gamebin::synth::assets_scale::Scale;
 use gamebin::synth::model_world::cached_synth_world;
 use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype};
-use gamebin::wows::model::{GeometryCache, ModelResolver};
+use gamebin::wows::resolve::{GeometryCache, ModelResolver};
 use rayon::prelude::*;
 
 fn bench_dir() -> PathBuf {

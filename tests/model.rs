@@ -20,9 +20,9 @@ use gamebin::wows::assets::{
 };
 use gamebin::wows::axes::right_handed_matrix;
 use gamebin::wows::geometry::model::{GeometryBuilder, MeshVertex};
-use gamebin::wows::model::gltf::{LodChoice, ModelGlbOptions, TextureMode, model_to_glb};
-use gamebin::wows::model::{GeometryCache, Missing, ModelResolver};
 use gamebin::wows::pfs::{Compression, GameInstall, PfsWriter};
+use gamebin::wows::resolve::gltf::{LodChoice, ModelGlbOptions, TextureMode, model_to_glb};
+use gamebin::wows::resolve::{GeometryCache, Missing, ModelResolver};
 
 mod counting;
 
@@ -383,7 +383,7 @@ fn flat(m: [[f32; 4]; 4]) -> [f32; 16] {
 }
 
 /// The world's Ship model exported from its folder.
-fn ship_glb(w: &World, options: &ModelGlbOptions) -> gamebin::wows::model::gltf::ModelGlb {
+fn ship_glb(w: &World, options: &ModelGlbOptions) -> gamebin::wows::resolve::gltf::ModelGlb {
     let db = AssetsDb::from_bytes(&w.assets).unwrap();
     let resolver = ModelResolver::new(db, &w.root);
     let mut cache = GeometryCache::new();

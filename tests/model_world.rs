@@ -18,8 +18,8 @@ use gamebin::synth::model_world::{SynthFault, cached_synth_world, synth_fault, s
 use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, Visual};
 use gamebin::wows::axes::right_handed_matrix;
 use gamebin::wows::geometry::GeometryView;
-use gamebin::wows::model::gltf::{ModelGlbOptions, model_to_glb};
-use gamebin::wows::model::{GeometryCache, Missing, ModelResolver};
+use gamebin::wows::resolve::gltf::{ModelGlbOptions, model_to_glb};
+use gamebin::wows::resolve::{GeometryCache, Missing, ModelResolver};
 
 mod counting;
 

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
-use gamebin::wows::model::gltf::LodChoice;
+use gamebin::wows::resolve::gltf::LodChoice;
 use gamebin::wows::sources::gltf::TextureMode;
 
 use crate::files;
@@ -337,7 +337,7 @@ pub struct ModelArgs {
     pub output: PathBuf,
     /// The level of detail to export, or `all` for every LOD as its own scene.
     #[arg(long, value_name = "N|all", default_value = "0", value_parser = parse_lod)]
-    pub lod: gamebin::wows::model::gltf::LodChoice,
+    pub lod: gamebin::wows::resolve::gltf::LodChoice,
     /// With --prefix: export the VisualPrototypes under the prefix instead of the models.
     #[arg(long, requires = "prefix")]
     pub visuals: bool,

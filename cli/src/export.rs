@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use gamebin::Format;
 use gamebin::wows::geometry::export::gltf::{GeometryGlbOptions, GeometryPart, geometry_to_glb};
 use gamebin::wows::geometry::export::obj;
-use gamebin::wows::geometry::{DecodedGeometry, GeometryView, Model, PairingDoubt};
+use gamebin::wows::geometry::{DecodedGeometry, GeometryView, ModelRecord, PairingDoubt};
 
 use crate::args::ExportFormat;
 use crate::files;
@@ -194,7 +194,7 @@ fn ready_to_write(meshes: usize, skipped: usize, partial: bool) -> Result<()> {
 }
 
 /// An armor model named for messages: its position, and its name when that reads.
-fn armor_part(index: usize, model: &Model<'_>) -> GeometryPart {
+fn armor_part(index: usize, model: &ModelRecord<'_>) -> GeometryPart {
     GeometryPart::Armor {
         index,
         name: model.name().ok().map(str::to_owned),

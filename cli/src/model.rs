@@ -12,10 +12,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeState};
-use gamebin::wows::model::gltf::{
+use gamebin::wows::resolve::gltf::{
     LodChoice, ModelGlbOptions, ModelScenes, TextureCache, TextureMode, model_to_glb_cached,
 };
-use gamebin::wows::model::{GeometryCache, Missing, ModelError, ModelResolver, strip_res};
+use gamebin::wows::resolve::{GeometryCache, Missing, ModelResolver, ResolveError, strip_res};
 
 use crate::args::ModelArgs;
 use crate::batch::Cause;
@@ -231,7 +231,7 @@ struct Item {
 
 /// Why one model of a batch failed.
 enum Failure {
-    Model(ModelError),
+    Model(ResolveError),
     Output(anyhow::Error),
 }
 

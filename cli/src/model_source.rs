@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use anyhow::{Context, Result, bail};
-use gamebin::wows::model::gltf::LodChoice;
+use gamebin::wows::resolve::gltf::LodChoice;
 use gamebin::wows::sources::gltf::{
     SourceGlb, SourceGlbOptions, TextureCache, TextureImage, TextureMode,
     source_model_to_glb_cached,
@@ -223,7 +223,7 @@ pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -
             parents.insert(format!("{parent}.model"));
         }
     }
-    let prefix = prefix.map(gamebin::wows::model::strip_res);
+    let prefix = prefix.map(gamebin::wows::resolve::strip_res);
     let items: Vec<std::path::PathBuf> = found
         .into_iter()
         .filter(|path| {

@@ -10,8 +10,8 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use gamebin::wows::model::gltf::{LodChoice, ModelGlbOptions, TextureMode, model_to_glb};
-use gamebin::wows::model::{LoadedGeometry, ModelResolver, ResolvedModel};
+use gamebin::wows::resolve::gltf::{LodChoice, ModelGlbOptions, TextureMode, model_to_glb};
+use gamebin::wows::resolve::{LoadedGeometry, ModelResolver, ResolvedModel};
 use libfuzzer_sys::fuzz_target;
 
 #[path = "../../tests/drive/mod.rs"]

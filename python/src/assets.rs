@@ -1,8 +1,8 @@
 //! `assets.bin`: prototype lookups by id or path, the path table, a record's place in the file.
 
-use gamebin::wows::model::gltf::{ModelGlbOptions, model_to_glb};
+use gamebin::wows::resolve::gltf::{ModelGlbOptions, model_to_glb};
 use gamebin::wows::assets::{AssetsDb, PathIndex, PrototypeRef, PrototypeState};
-use gamebin::wows::model::{GeometryCache, Missing, ModelError, ModelResolver};
+use gamebin::wows::resolve::{GeometryCache, Missing, ResolveError, ModelResolver};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -197,7 +197,7 @@ pub fn assets_model_glb(
     let this = source.borrow();
     let db = AssetsDb::from_bytes(this.bytes()?).or_raise(py)?;
     let resolver = ModelResolver::new(db, res.clone());
-    let failed = |e: ModelError| model_error(py, &res, e);
+    let failed = |e: ResolveError| model_error(py, &res, e);
     let model = resolver.resolve(id).map_err(failed)?;
     let mut cache = GeometryCache::new();
     let geometry = cache.load(&resolver, &model).map_err(failed)?;
@@ -213,7 +213,7 @@ pub fn assets_model_glb(
 /// the file the message names: the assets.bin or the `.geometry`); anything else missing (no
 /// prototype, no visual, a LOD past the last, ...) is a `FormatError` with field `"model"` and
 /// offset 0, since it is a fact about the database as a whole, not a place in a file.
-fn model_error(py: Python<'_>, res: &std::path::Path, e: ModelError) -> PyErr {
+fn model_error(py: Python<'_>, res: &std::path::Path, e: ResolveError) -> PyErr {
     use pyo3::exceptions::{PyFileNotFoundError, PyOSError, PyPermissionError};
     use std::io::ErrorKind;
     if let Missing::GeometryModel { path, error } = e.missing() {

@@ -8,10 +8,10 @@ pub mod axes;
 pub mod bigworld;
 #[cfg(feature = "geometry")]
 pub mod geometry;
-#[cfg(all(feature = "geometry", feature = "assets"))]
-pub mod model;
 #[cfg(feature = "pfs")]
 pub mod pfs;
+#[cfg(all(feature = "geometry", feature = "assets"))]
+pub mod resolve;
 #[cfg(feature = "gltf")]
 pub mod scene;
 #[cfg(feature = "sources")]

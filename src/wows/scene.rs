@@ -1,5 +1,5 @@
 //! One model resolved for export, whichever files it was read from: an `assets.bin` model
-//! (`wows::model`) or a model's BigWorld XML sources (`wows::sources`) both answer the questions
+//! (`wows::resolve`) or a model's BigWorld XML sources (`wows::sources`) both answer the questions
 //! of [`SceneSource`] (the node tree of a level of detail, the render sets it draws, their nodes,
 //! materials and meshes), and [`add_scenes`] turns the answers into GLB scenes. The two exports
 //! differ only in where the answers come from and in how their errors name what is missing.

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeType};
-use gamebin::wows::model::{GeometryCache, LoadedGeometry, ModelResolver, ResolvedModel};
+use gamebin::wows::resolve::{GeometryCache, LoadedGeometry, ModelResolver, ResolvedModel};
 
 /// Path entries resolved as models per input: enough to reach every model of a small file, few
 /// enough to keep executions fast on big ones.
@@ -311,7 +311,7 @@ fn drive_models(resolver: &ModelResolver<'_>, limit: usize, sink: ModelSink<'_>)
     let mut seen = 0;
     let mut cache = GeometryCache::new();
     let mut full = String::new();
-    let error = |e: gamebin::wows::model::ModelError| {
+    let error = |e: gamebin::wows::resolve::ResolveError| {
         let _ = (
             e.model(),
             e.model_path(),

@@ -85,7 +85,7 @@ pub use encd::{ENCD_HEADER_SIZE, Encd, IndexInt, MAX_VERTEX_EXPANSION};
 pub use indices::{IndexBuffer, Indices};
 pub use info::GeometryInfo;
 pub use mapping::{Mapping, MappingKind, Mappings};
-pub use model_prototype::{Model, ModelKind};
+pub use model_prototype::{ModelKind, ModelRecord};
 pub use pairing::{DrawTable, PairingDoubt, PairingNote};
 pub use summary::{
     Aabb, ArmorNodeSummary, DrawSummary, GeometrySummary, IndexBufferSummary, MappingSummary,
@@ -258,18 +258,20 @@ impl<'a> GeometryView<'a> {
         &self,
         table: Table<'a, ModelPrototype>,
         kind: ModelKind,
-    ) -> impl ExactSizeIterator<Item = Model<'a>> + 'a {
+    ) -> impl ExactSizeIterator<Item = ModelRecord<'a>> + 'a {
         let bytes = self.bytes;
-        table.iter().map(move |raw| Model { bytes, raw, kind })
+        table
+            .iter()
+            .map(move |raw| ModelRecord { bytes, raw, kind })
     }
 
     /// Collision models.
-    pub fn collision_models(&self) -> impl ExactSizeIterator<Item = Model<'a>> + 'a {
+    pub fn collision_models(&self) -> impl ExactSizeIterator<Item = ModelRecord<'a>> + 'a {
         self.models(self.collision_models, ModelKind::Collision)
     }
 
     /// Armor models.
-    pub fn armor_models(&self) -> impl ExactSizeIterator<Item = Model<'a>> + 'a {
+    pub fn armor_models(&self) -> impl ExactSizeIterator<Item = ModelRecord<'a>> + 'a {
         self.models(self.armor_models, ModelKind::Armor)
     }
 

@@ -35,14 +35,14 @@ impl ModelKind {
 
 /// A collision or armor model, borrowed from the file. `Copy`.
 #[derive(Debug, Clone, Copy)]
-pub struct Model<'a> {
+pub struct ModelRecord<'a> {
     pub(crate) bytes: Bytes<'a>,
     /// The record and its absolute file offset.
     pub(crate) raw: Located<'a, ModelPrototype>,
     pub(crate) kind: ModelKind,
 }
 
-impl<'a> Model<'a> {
+impl<'a> ModelRecord<'a> {
     /// Collision or armor.
     pub fn kind(&self) -> ModelKind {
         self.kind

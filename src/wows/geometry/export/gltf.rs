@@ -41,7 +41,7 @@ use crate::bytes::u64_of;
 use crate::error::{Error, Result};
 use crate::wows::axes::{finite, rewound, right_handed, texcoord_top_left, unit_or};
 use crate::wows::geometry::{
-    Armor, DecodedGeometry, DrawData, GeometryView, Indices, Model, Vertices,
+    Armor, DecodedGeometry, DrawData, GeometryView, Indices, ModelRecord, Vertices,
 };
 
 /// A mesh of a [`GlbBuilder`].
@@ -454,7 +454,7 @@ impl GlbBuilder {
     pub fn add_armor(
         &mut self,
         name: &str,
-        model: &Model<'_>,
+        model: &ModelRecord<'_>,
         armor: &Armor<'_>,
     ) -> Result<MeshId> {
         let mut primitives = Vec::new();

@@ -6,7 +6,7 @@ use core::fmt;
 use crate::bytes::{Bytes, u64_of};
 use crate::error::{Error, Result};
 use crate::wows::geometry::raw::{ENCD_MAGIC, IndicesPrototype, ModelPrototype, VerticesPrototype};
-use crate::wows::geometry::{GeometryView, Mapping, Model, ModelKind};
+use crate::wows::geometry::{GeometryView, Mapping, ModelKind, ModelRecord};
 
 /// The byte [`GeometryModel::blob_padding`] fills with.
 pub const PADDING_BYTE: u8 = 0xcd;
@@ -261,7 +261,7 @@ impl MappingSpec {
 }
 
 impl ModelPrototypeSpec {
-    fn from_view(model: Model<'_>, budget: &mut Budget) -> Result<Self> {
+    fn from_view(model: ModelRecord<'_>, budget: &mut Budget) -> Result<Self> {
         let what = match model.kind() {
             ModelKind::Collision => "CollisionModelPrototype",
             ModelKind::Armor => "ArmorModelPrototype",
@@ -352,7 +352,7 @@ impl GeometryModel {
                 data: budget.copy(ib.data()?, ib.offset(), "IndicesPrototype")?,
             });
         }
-        let mut models = |models: &mut dyn Iterator<Item = Model<'_>>| -> Result<Vec<_>> {
+        let mut models = |models: &mut dyn Iterator<Item = ModelRecord<'_>>| -> Result<Vec<_>> {
             models
                 .map(|m| ModelPrototypeSpec::from_view(m, &mut budget))
                 .collect()

@@ -18,9 +18,9 @@
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! # let root = gamebin::synth::model_world::example_root()?;
 //! # let file = std::fs::read(root.join("assets.bin"))?;
-//! use gamebin::wows::model::gltf::{ModelGlbOptions, model_to_glb};
+//! use gamebin::wows::resolve::gltf::{ModelGlbOptions, model_to_glb};
 //! use gamebin::wows::assets::AssetsDb;
-//! use gamebin::wows::model::{GeometryCache, ModelResolver};
+//! use gamebin::wows::resolve::{GeometryCache, ModelResolver};
 //!
 //! let resolver = ModelResolver::new(AssetsDb::from_bytes(&file)?, &root);
 //! let mut cache = GeometryCache::new();
@@ -41,8 +41,9 @@ use crate::wows::assets::MaterialValue;
 use crate::wows::dds_path;
 use crate::wows::geometry::DrawData;
 use crate::wows::geometry::export::gltf::{GlbBuilder, HierarchyNode};
-use crate::wows::model::{
-    LoadedGeometry, Missing, ModelError, ModelNode, ModelResolver, ResolvedModel, ResolvedRenderSet,
+use crate::wows::resolve::{
+    LoadedGeometry, Missing, ModelNode, ModelResolver, ResolveError, ResolvedModel,
+    ResolvedRenderSet,
 };
 use crate::wows::scene::{SceneFailure, SceneMaterial, SceneSource, add_scenes};
 use crate::wows::textures::{GlbTextures, TextureFiles, maps::MapKind};
@@ -120,14 +121,14 @@ pub struct ModelGlb {
 }
 
 /// Exports `model` (its meshes from `geometry`, its `.geometry` loaded through a
-/// [`GeometryCache`](crate::wows::model::GeometryCache)) as one GLB. Any missing piece fails the
+/// [`GeometryCache`](crate::wows::resolve::GeometryCache)) as one GLB. Any missing piece fails the
 /// model with an error naming it and the render set; a texture that cannot be read is a warning.
 pub fn model_to_glb(
     resolver: &ModelResolver<'_>,
     model: &ResolvedModel<'_>,
     geometry: &LoadedGeometry<'_>,
     options: &ModelGlbOptions,
-) -> Result<ModelGlb, ModelError> {
+) -> Result<ModelGlb, ResolveError> {
     model_to_glb_cached(resolver, model, geometry, options, &TextureCache::default())
 }
 
@@ -139,7 +140,7 @@ pub fn model_to_glb_cached(
     geometry: &LoadedGeometry<'_>,
     options: &ModelGlbOptions,
     cache: &TextureCache,
-) -> Result<ModelGlb, ModelError> {
+) -> Result<ModelGlb, ResolveError> {
     let mut builder = GlbBuilder::new();
     let mut name = String::new();
     if !matches!(resolver.full_path(model.self_id(), &mut name), Ok(true)) {
@@ -193,7 +194,7 @@ pub fn add_model(
     geometry: &LoadedGeometry<'_>,
     options: &ModelGlbOptions,
     name: &str,
-) -> Result<ModelScenes, ModelError> {
+) -> Result<ModelScenes, ResolveError> {
     let nodes: Vec<ModelNode<'_>> = model.nodes()?.collect();
     check_hierarchy(model, &nodes)?;
     let lods: Vec<Option<usize>> = match (options.lods, model.lod_count()) {
@@ -239,7 +240,7 @@ pub fn add_model(
 }
 
 /// Every parent index is a node's, and no parent chain is a cycle (glTF needs a forest). O(nodes).
-fn check_hierarchy(model: &ResolvedModel<'_>, nodes: &[ModelNode<'_>]) -> Result<(), ModelError> {
+fn check_hierarchy(model: &ResolvedModel<'_>, nodes: &[ModelNode<'_>]) -> Result<(), ResolveError> {
     // 0: not seen, 1: on the walk in progress, 2: reaches a root.
     let mut state = vec![0u8; nodes.len()];
     let mut walk = Vec::new();
@@ -289,7 +290,7 @@ struct Source<'x, 'a, 'c> {
 
 impl<'a> Source<'_, 'a, '_> {
     /// The render set of `key` (keys come from `lods`, which `sets` resolves).
-    fn set(&self, key: usize) -> Result<&ResolvedRenderSet<'a>, ModelError> {
+    fn set(&self, key: usize) -> Result<&ResolvedRenderSet<'a>, ResolveError> {
         self.sets.get(&key).ok_or_else(|| {
             self.model.error(
                 None,
@@ -305,9 +306,9 @@ impl<'a> Source<'_, 'a, '_> {
 }
 
 impl SceneSource for Source<'_, '_, '_> {
-    type Error = ModelError;
+    type Error = ResolveError;
 
-    fn hierarchy(&self, _: usize) -> Result<Vec<HierarchyNode<'_>>, ModelError> {
+    fn hierarchy(&self, _: usize) -> Result<Vec<HierarchyNode<'_>>, ResolveError> {
         Ok(self
             .nodes
             .iter()
@@ -319,7 +320,7 @@ impl SceneSource for Source<'_, '_, '_> {
             .collect())
     }
 
-    fn render_sets(&self, scene: usize) -> Result<Vec<usize>, ModelError> {
+    fn render_sets(&self, scene: usize) -> Result<Vec<usize>, ResolveError> {
         Ok(self.lods.get(scene).cloned().unwrap_or_default())
     }
 
@@ -332,7 +333,7 @@ impl SceneSource for Source<'_, '_, '_> {
         }
     }
 
-    fn attached(&self, _: usize, key: usize) -> Result<Vec<usize>, ModelError> {
+    fn attached(&self, _: usize, key: usize) -> Result<Vec<usize>, ResolveError> {
         let set = self.set(key)?;
         let fail = |missing| self.model.error(Some(&set.render_set), missing);
         let names = set
@@ -352,14 +353,14 @@ impl SceneSource for Source<'_, '_, '_> {
             .collect()
     }
 
-    fn material_key(&self, key: usize) -> Result<Option<String>, ModelError> {
+    fn material_key(&self, key: usize) -> Result<Option<String>, ResolveError> {
         Ok(Some(format!(
             "{:#018x}",
             self.set(key)?.material_mfm_path_id
         )))
     }
 
-    fn material(&self, key: usize, _: &str) -> Result<SceneMaterial, ModelError> {
+    fn material(&self, key: usize, _: &str) -> Result<SceneMaterial, ResolveError> {
         let set = self.set(key)?;
         let extras = material_extras(self.resolver, set)
             .map_err(|e| self.model.error(Some(&set.render_set), Missing::Assets(e)))?;
@@ -374,11 +375,11 @@ impl SceneSource for Source<'_, '_, '_> {
         Ok(material)
     }
 
-    fn draw(&self, key: usize) -> Result<DrawData<'_>, ModelError> {
+    fn draw(&self, key: usize) -> Result<DrawData<'_>, ResolveError> {
         self.geometry.draw(self.model, self.set(key)?)
     }
 
-    fn fail(&self, key: usize, failure: SceneFailure) -> ModelError {
+    fn fail(&self, key: usize, failure: SceneFailure) -> ResolveError {
         let missing = match failure {
             SceneFailure::Export(e) => Missing::Export(e),
             SceneFailure::Joint(e) => Missing::Joint {

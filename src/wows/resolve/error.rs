@@ -1,4 +1,4 @@
-//! [`ModelError`]: what stopped a model from resolving, naming the model, the render set and the
+//! [`ResolveError`]: what stopped a model from resolving, naming the model, the render set and the
 //! missing piece.
 
 use core::fmt;
@@ -132,7 +132,7 @@ pub enum Missing {
 /// Unlike the readers' [`Error`], it owns strings (paths, names) and is boxed: it is built only on
 /// failure, and stays one pointer wide on the success path.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ModelError(Box<Details>);
+pub struct ResolveError(Box<Details>);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Details {
@@ -142,7 +142,7 @@ struct Details {
     missing: Missing,
 }
 
-impl ModelError {
+impl ResolveError {
     /// An error about model `model`, with its full path when known, and the render set at fault
     /// (name id and name) when there is one.
     pub fn new(
@@ -151,7 +151,7 @@ impl ModelError {
         render_set: Option<(u32, Option<String>)>,
         missing: Missing,
     ) -> Self {
-        ModelError(Box::new(Details {
+        ResolveError(Box::new(Details {
             model,
             model_path,
             render_set,
@@ -275,7 +275,7 @@ impl fmt::Display for Missing {
     }
 }
 
-impl fmt::Display for ModelError {
+impl fmt::Display for ResolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "model {:#018x}", self.0.model)?;
         if let Some(path) = &self.0.model_path {
@@ -290,7 +290,7 @@ impl fmt::Display for ModelError {
     }
 }
 
-impl std::error::Error for ModelError {
+impl std::error::Error for ResolveError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         self.read_error()
             .map(|e| e as &(dyn std::error::Error + 'static))

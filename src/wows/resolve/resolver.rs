@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use zerocopy::little_endian::U32;
 
-use super::error::{Missing, ModelError};
+use super::error::{Missing, ResolveError};
 use crate::error::Error;
 use crate::wows::assets::{
     AssetsDb, Material, Model, PathIndex, Prototype, PrototypeState, RenderSet, Visual,
@@ -31,7 +31,7 @@ pub fn strip_res(path: &str) -> &str {
     path.strip_prefix("res/").unwrap_or(path)
 }
 
-/// Builds a [`ModelError`] with the model's full path (walked in the path tree: the error path
+/// Builds a [`ResolveError`] with the model's full path (walked in the path tree: the error path
 /// only) and the render set's name.
 pub(crate) fn model_error(
     db: &AssetsDb<'_>,
@@ -39,13 +39,13 @@ pub(crate) fn model_error(
     model: u64,
     render_set: Option<&RenderSet<'_>>,
     missing: Missing,
-) -> ModelError {
+) -> ResolveError {
     let mut path = String::new();
     let found = match index {
         Some(index) => index.full_path(db.paths(), model, &mut path),
         None => db.full_path(model, &mut path),
     };
-    ModelError::new(
+    ResolveError::new(
         model,
         matches!(found, Ok(true)).then_some(path),
         render_set.map(|set| {
@@ -116,13 +116,13 @@ impl<'a> ModelResolver<'a> {
         }
     }
 
-    fn error(&self, model: u64, missing: Missing) -> ModelError {
+    fn error(&self, model: u64, missing: Missing) -> ResolveError {
         model_error(&self.db, self.index, model, None, missing)
     }
 
     /// The model (or visual) at `path` (`content/…`; a leading `res/` is dropped): its id is the
     /// CityHash64 of the path; when no prototype has that id, the path tree is walked for it.
-    pub fn resolve_path(&self, path: &str) -> Result<ResolvedModel<'a>, ModelError> {
+    pub fn resolve_path(&self, path: &str) -> Result<ResolvedModel<'a>, ResolveError> {
         let path = strip_res(path);
         let id = self.db.path_id(path);
         match self.db.prototype(id) {
@@ -132,7 +132,7 @@ impl<'a> ModelResolver<'a> {
         }
         match self.db.find_path(path) {
             Ok(Some(entry)) => self.resolve(entry.self_id()),
-            Ok(None) => Err(ModelError::new(
+            Ok(None) => Err(ResolveError::new(
                 id,
                 Some(path.to_owned()),
                 None,
@@ -146,7 +146,7 @@ impl<'a> ModelResolver<'a> {
     /// visual's node, render set and LOD arrays lie in the file; no allocation. Render sets
     /// resolve one by one ([`ResolvedModel::render_sets`]), so that one bad render set names
     /// itself.
-    pub fn resolve(&self, self_id: u64) -> Result<ResolvedModel<'a>, ModelError> {
+    pub fn resolve(&self, self_id: u64) -> Result<ResolvedModel<'a>, ResolveError> {
         let fail = |missing| self.error(self_id, missing);
         let (model, visual_id, visual) = match self.live(self_id).map_err(fail)? {
             Some(Prototype::Model(model)) => {
@@ -299,11 +299,11 @@ impl<'a> ResolvedModel<'a> {
     }
 
     /// An error about this model (and `render_set`, when given).
-    pub fn error(&self, render_set: Option<&RenderSet<'_>>, missing: Missing) -> ModelError {
+    pub fn error(&self, render_set: Option<&RenderSet<'_>>, missing: Missing) -> ResolveError {
         model_error(&self.db, self.index, self.self_id, render_set, missing)
     }
 
-    fn assets(&self, e: Error) -> ModelError {
+    fn assets(&self, e: Error) -> ResolveError {
         self.error(None, Missing::Assets(e))
     }
 
@@ -313,7 +313,7 @@ impl<'a> ResolvedModel<'a> {
     }
 
     /// The nodes (names, parents, matrices), in stored order.
-    pub fn nodes(&self) -> Result<impl ExactSizeIterator<Item = ModelNode<'a>> + 'a, ModelError> {
+    pub fn nodes(&self) -> Result<impl ExactSizeIterator<Item = ModelNode<'a>> + 'a, ResolveError> {
         let db = self.db;
         let nodes = self.visual.nodes().map_err(|e| self.assets(e))?;
         Ok(nodes.enumerate().map(move |(index, node)| ModelNode {
@@ -326,7 +326,7 @@ impl<'a> ResolvedModel<'a> {
     }
 
     /// The index of the node named `name_id`, `None` when the visual has none.
-    pub fn node_index(&self, name_id: u32) -> Result<Option<usize>, ModelError> {
+    pub fn node_index(&self, name_id: u32) -> Result<Option<usize>, ResolveError> {
         let ids = self.visual.name_ids().map_err(|e| self.assets(e))?;
         Ok(ids.iter().position(|id| id.get() == name_id))
     }
@@ -339,7 +339,7 @@ impl<'a> ResolvedModel<'a> {
     /// The levels of detail, each with its render set names.
     pub fn lods(
         &self,
-    ) -> Result<impl ExactSizeIterator<Item = Result<ModelLod<'a>, ModelError>> + 'a, ModelError>
+    ) -> Result<impl ExactSizeIterator<Item = Result<ModelLod<'a>, ResolveError>> + 'a, ResolveError>
     {
         let lods = self.visual.lods().map_err(|e| self.assets(e))?;
         let this = *self;
@@ -354,7 +354,7 @@ impl<'a> ResolvedModel<'a> {
     }
 
     /// LOD `index`.
-    pub fn lod(&self, index: usize) -> Result<ModelLod<'a>, ModelError> {
+    pub fn lod(&self, index: usize) -> Result<ModelLod<'a>, ResolveError> {
         let count = self.lod_count();
         self.lods()?
             .nth(index)
@@ -365,7 +365,7 @@ impl<'a> ResolvedModel<'a> {
     pub fn render_set_named(
         &self,
         name_id: u32,
-    ) -> Result<Option<ResolvedRenderSet<'a>>, ModelError> {
+    ) -> Result<Option<ResolvedRenderSet<'a>>, ResolveError> {
         let sets = self.visual.render_sets().map_err(|e| self.assets(e))?;
         for (index, set) in sets.enumerate() {
             if set.name_id() == name_id {
@@ -380,7 +380,7 @@ impl<'a> ResolvedModel<'a> {
     pub fn lod_render_sets(
         &self,
         lod: usize,
-    ) -> Result<impl Iterator<Item = Result<ResolvedRenderSet<'a>, ModelError>> + 'a, ModelError>
+    ) -> Result<impl Iterator<Item = Result<ResolvedRenderSet<'a>, ResolveError>> + 'a, ResolveError>
     {
         let names = self.lod(lod)?.render_set_name_ids;
         let this = *self;
@@ -395,8 +395,8 @@ impl<'a> ResolvedModel<'a> {
     pub fn render_sets(
         &self,
     ) -> Result<
-        impl ExactSizeIterator<Item = Result<ResolvedRenderSet<'a>, ModelError>> + 'a,
-        ModelError,
+        impl ExactSizeIterator<Item = Result<ResolvedRenderSet<'a>, ResolveError>> + 'a,
+        ResolveError,
     > {
         let sets = self.visual.render_sets().map_err(|e| self.assets(e))?;
         let this = *self;
@@ -409,7 +409,7 @@ impl<'a> ResolvedModel<'a> {
         &self,
         index: usize,
         set: RenderSet<'a>,
-    ) -> Result<ResolvedRenderSet<'a>, ModelError> {
+    ) -> Result<ResolvedRenderSet<'a>, ResolveError> {
         let fail = |missing| self.error(Some(&set), missing);
         let mfm = set.material_mfm_path_id();
         let material = match self
@@ -450,7 +450,7 @@ impl<'a> ResolvedModel<'a> {
     pub fn render_set_nodes(
         &self,
         set: &ResolvedRenderSet<'a>,
-    ) -> Result<impl ExactSizeIterator<Item = Option<usize>> + 'a, ModelError> {
+    ) -> Result<impl ExactSizeIterator<Item = Option<usize>> + 'a, ResolveError> {
         let fail = |e| self.error(Some(&set.render_set), Missing::Assets(e));
         let names = set.render_set.node_name_ids().map_err(fail)?;
         let ids = self.visual.name_ids().map_err(fail)?;

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::error::{Missing, ModelError};
+use super::error::{Missing, ResolveError};
 use super::resolver::{ModelResolver, ResolvedModel, ResolvedRenderSet};
 use crate::mmap::MappedFile;
 use crate::wows::geometry::{DecodedGeometry, DrawData, GeometryView};
@@ -111,7 +111,7 @@ impl GeometryCache {
         &mut self,
         resolver: &ModelResolver<'_>,
         model: &ResolvedModel<'_>,
-    ) -> Result<LoadedGeometry<'_>, ModelError> {
+    ) -> Result<LoadedGeometry<'_>, ResolveError> {
         let id = model.geometry_path_id();
         if !self.files.contains_key(&id) {
             let entry = self.open(resolver, model, id)?;
@@ -129,7 +129,7 @@ impl GeometryCache {
         resolver: &ModelResolver<'_>,
         model: &ResolvedModel<'_>,
         id: u64,
-    ) -> Result<Entry, ModelError> {
+    ) -> Result<Entry, ResolveError> {
         let fail = |missing| model.error(None, missing);
         match resolver.full_path(id, &mut self.path) {
             Ok(true) => {}
@@ -261,7 +261,7 @@ impl<'c> LoadedGeometry<'c> {
         &self,
         model: &ResolvedModel<'_>,
         set: &ResolvedRenderSet<'_>,
-    ) -> Result<DrawData<'c>, ModelError> {
+    ) -> Result<DrawData<'c>, ResolveError> {
         let fail = |missing| model.error(Some(&set.render_set), missing);
         let geometry = || self.path.to_owned();
         let (vertices, indices) = (set.vertices_mapping_id(), set.indices_mapping_id());

@@ -6,7 +6,7 @@
 //! larger ones mapped).
 //!
 //! Everything is borrowed from the `assets.bin` and the cached `.geometry` files; resolving
-//! allocates nothing but the cache's own buffers. Errors ([`ModelError`]) name the model, the
+//! allocates nothing but the cache's own buffers. Errors ([`ResolveError`]) name the model, the
 //! render set and the missing piece, so that a batch reports one bad model and goes on.
 //!
 //! ```
@@ -15,7 +15,7 @@
 //! # let root = gamebin::synth::model_world::example_root()?;
 //! # let file = std::fs::read(root.join("assets.bin"))?;
 //! use gamebin::wows::assets::AssetsDb;
-//! use gamebin::wows::model::{GeometryCache, ModelResolver};
+//! use gamebin::wows::resolve::{GeometryCache, ModelResolver};
 //!
 //! let db = AssetsDb::from_bytes(&file)?;
 //! let resolver = ModelResolver::new(db, &root); // the folder holding `content/`
@@ -42,7 +42,7 @@ pub mod gltf;
 mod resolver;
 
 pub use cache::{GeometryCache, LoadedGeometry};
-pub use error::{Missing, ModelError};
+pub use error::{Missing, ResolveError};
 pub use resolver::{
     ModelLod, ModelNode, ModelResolver, ResolvedModel, ResolvedRenderSet, strip_res,
 };
