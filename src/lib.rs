@@ -105,6 +105,8 @@ pub mod craftstudio;
 pub mod dds;
 pub mod diff;
 pub mod error;
+#[cfg(feature = "gltf")]
+pub mod gltf;
 pub mod hash;
 pub mod mmap;
 // Used by the formats whose models hold opaque bytes; a build with fewer formats may use half.
