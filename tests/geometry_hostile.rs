@@ -9,7 +9,7 @@ use std::path::Path;
 
 use gamebin::wows::geometry::GeometryView;
 use gamebin::wows::geometry::model::{GeometryModel, MappingSpec};
-use gamebin::{AnyView, Scratch};
+use gamebin::{AnyView, Format, Scratch};
 
 /// One edit: the model path of the field (as the JSON spells it), the value, and the change.
 struct Edit {
@@ -182,7 +182,8 @@ fn edits(model: &GeometryModel, view: &GeometryView<'_>) -> Vec<Edit> {
 fn check_errors(bytes: &[u8]) -> Vec<String> {
     let mut scratch = Scratch::default();
     match AnyView::parse(bytes, &mut scratch) {
-        Ok(AnyView::Geometry(view)) => gamebin::View::check(&view)
+        Ok(view) if view.format() == Format::WowsGeometry => view
+            .check()
             .errors
             .iter()
             .map(ToString::to_string)
