@@ -13,7 +13,7 @@
 //! GLB. Coordinates are converted once, as in the `.geometry` export:
 //! positions by [`add_draw`](crate::wows::geometry::export::gltf::add_draw), node matrices by
 //! [`right_handed_matrix`](crate::wows::axes::right_handed_matrix) (in
-//! [`add_scenes`](crate::wows::scene::add_scenes)).
+//! [`add_scenes`]).
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
