@@ -92,6 +92,8 @@ pub mod dds;
 pub mod diff;
 mod error;
 mod export_error;
+#[cfg(feature = "gltf")]
+pub mod gltf;
 pub mod hash;
 mod mmap;
 mod view;

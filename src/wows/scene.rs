@@ -6,10 +6,12 @@
 
 use std::collections::HashMap;
 
-use crate::wows::geometry::DrawData;
-use crate::wows::geometry::export::gltf::{
+use crate::gltf::{
     GlbBuilder, HierarchyNode, JointOutOfRange, MaterialId, MeshId, NodeId, PbrMaterial,
 };
+use crate::wows::axes::right_handed_matrix;
+use crate::wows::geometry::DrawData;
+use crate::wows::geometry::export::gltf::add_draw;
 use crate::wows::textures::GlbTextures;
 use crate::wows::textures::maps::MapKind;
 
@@ -42,7 +44,8 @@ pub trait SceneSource {
     /// The source's error (naming its files and what is missing).
     type Error;
 
-    /// The node tree of level of detail `lod` (in the classic XML form each LOD has its own).
+    /// The node tree of level of detail `lod` (in the classic XML form each LOD has its own), its
+    /// transforms in the game's space.
     fn hierarchy(&self, lod: usize) -> Result<Vec<HierarchyNode<'_>>, Self::Error>;
 
     /// The render sets `lod` draws, by a key of the source's that is the same for the same render
@@ -101,7 +104,12 @@ pub fn add_scenes<S: SceneSource>(
         let lod = *lod;
         let scene = builder.add_scene(scene_name);
         counts.scenes += 1;
-        let ids = builder.add_hierarchy(scene, &source.hierarchy(lod)?);
+        // The builder takes glTF's space; the sources give the game's.
+        let mut hierarchy = source.hierarchy(lod)?;
+        for node in &mut hierarchy {
+            node.matrix = right_handed_matrix(node.matrix);
+        }
+        let ids = builder.add_hierarchy(scene, &hierarchy);
         counts.nodes += ids.len();
         for set in source.render_sets(lod)? {
             let name = source.render_set_name(set);
@@ -122,8 +130,7 @@ pub fn add_scenes<S: SceneSource>(
                         None => None,
                     };
                     let data = source.draw(set)?;
-                    let added = builder
-                        .add_draw(&name, &data, material)
+                    let added = add_draw(builder, &name, &data, material)
                         .map_err(|e| source.fail(set, SceneFailure::Export(e)))?;
                     counts.meshes += 1;
                     let mesh = (added.mesh, added.max_joint);

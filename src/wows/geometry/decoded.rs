@@ -217,12 +217,12 @@ impl DecodedGeometry {
             u64_of(im.items_count()),
             "the index range runs past its merged index buffer",
         ))?;
-        if !indices.len().is_multiple_of(3) {
+        if !super::mapping::whole_triangles(indices.len()) {
             return Err(Error::invalid(
                 u64_of(im.offset()),
                 "MappingEntry(indices).itemsCount",
                 u64_of(indices.len()),
-                "the index range is not a whole number of triangles",
+                super::mapping::NOT_WHOLE_TRIANGLES,
             ));
         }
         if let Some(max) = indices.max().filter(|&m| m as usize >= vertices.len()) {

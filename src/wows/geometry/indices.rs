@@ -18,6 +18,31 @@ pub struct IndexBuffer<'a> {
     pub(crate) raw: Located<'a, IndicesPrototype>,
 }
 
+/// Why an index size is refused ([`effective_index_size`]).
+pub(crate) const BAD_INDEX_SIZE: &str = "index size must be 2 or 4";
+
+/// Why raw index data are refused ([`whole_indices`]).
+pub(crate) const NOT_WHOLE_INDICES: &str = "raw index data is not a whole number of indices";
+
+/// Bytes per index as the reader reads them from the stored `indexSize` and `reserved`: `indexSize`
+/// when it is 2 or 4, 2 for the swapped (2, 0) fields, `None` for anything else. The reader's rule,
+/// which the writer applies too.
+#[inline]
+pub(crate) fn effective_index_size(index_size: u16, reserved: u16) -> Option<usize> {
+    match (index_size, reserved) {
+        (size @ (2 | 4), _) => Some(usize::from(size)),
+        (0, 2) => Some(2),
+        _ => None,
+    }
+}
+
+/// Whether `len` bytes of raw data are a whole number of `size`-byte indices (`size` 2 or 4, as
+/// [`effective_index_size`] gives: a mask, not a division).
+#[inline]
+pub(crate) const fn whole_indices(len: usize, size: usize) -> bool {
+    len & size.wrapping_sub(1) == 0
+}
+
 /// Offset of `IndicesPrototype.indexSize`, for error reports.
 const INDEX_SIZE_FIELD: usize = 0x0e;
 
@@ -53,16 +78,14 @@ impl<'a> IndexBuffer<'a> {
     /// (2, 0) fields, an error for anything else.
     #[inline]
     pub fn effective_index_size(&self) -> Result<usize> {
-        match self.index_size() {
-            size @ (2 | 4) => Ok(size),
-            _ if self.has_swapped_index_size() => Ok(2),
-            other => Err(Error::invalid(
+        effective_index_size(self.raw.index_size.get(), self.raw.reserved.get()).ok_or_else(|| {
+            Error::invalid(
                 u64_of(self.raw.field_offset(INDEX_SIZE_FIELD)),
                 "IndicesPrototype.indexSize",
-                u64_of(other),
-                "index size must be 2 or 4",
-            )),
-        }
+                u64_of(self.index_size()),
+                BAD_INDEX_SIZE,
+            )
+        })
     }
 
     merged_buffer_blob!("IndicesPrototype", indices_data_ptr, "indices");
@@ -80,12 +103,12 @@ impl<'a> IndexBuffer<'a> {
     /// [`effective_index_size`](Self::effective_index_size) gives: a mask, not a division).
     #[inline]
     fn whole_indices(&self, data: &[u8], size: usize) -> Result<()> {
-        if data.len() & size.wrapping_sub(1) != 0 {
+        if !whole_indices(data.len(), size) {
             return Err(Error::invalid(
                 u64_of(self.raw.offset()),
                 "IndicesPrototype.sizeInBytes",
                 u64::from(self.size_in_bytes()),
-                "raw index data is not a whole number of indices",
+                NOT_WHOLE_INDICES,
             ));
         }
         Ok(())

@@ -5,6 +5,30 @@ use super::raw::MappingEntry;
 use crate::bytes::{Located, Table};
 use crate::hash::Murmur3;
 
+/// Why a mapping is refused when its `mergedBufferIndex` names no buffer of its kind.
+pub(crate) const NO_MERGED_BUFFER: &str = "no merged buffer with this index";
+
+/// Why a mapping is refused when [`range_fits`] says no.
+pub(crate) const RANGE_PAST_BUFFER: &str = "mapping range runs past its merged buffer";
+
+/// Why an index mapping is refused when [`whole_triangles`] says no.
+pub(crate) const NOT_WHOLE_TRIANGLES: &str = "the index range is not a whole number of triangles";
+
+/// Whether a mapping's `items_count` items from `items_offset` lie within a merged buffer of
+/// `items` items. The reader's rule, which the writer applies too.
+#[inline]
+pub(crate) fn range_fits(items_offset: usize, items_count: usize, items: usize) -> bool {
+    items_offset
+        .checked_add(items_count)
+        .is_some_and(|end| end <= items)
+}
+
+/// Whether an index range of `count` indices is whole triangles (the draws are triangle lists).
+#[inline]
+pub(crate) const fn whole_triangles(count: usize) -> bool {
+    count.is_multiple_of(3)
+}
+
 /// Which table a mapping belongs to; also the suffix its id hashes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MappingKind {

@@ -335,16 +335,15 @@ impl<'a> GeometryView<'a> {
                         at,
                         what,
                         u64_of(m.buffer_index()),
-                        "no merged buffer with this index",
+                        mapping::NO_MERGED_BUFFER,
                     ));
                 };
-                let end = m.items_offset().checked_add(m.items_count());
-                if end.is_none_or(|end| end > items.unwrap_or(0)) {
+                if !mapping::range_fits(m.items_offset(), m.items_count(), items.unwrap_or(0)) {
                     return Err(Error::invalid(
                         at,
                         what,
                         u64_of(m.items_offset()),
-                        "mapping range runs past its merged buffer",
+                        mapping::RANGE_PAST_BUFFER,
                     ));
                 }
             }

@@ -9,6 +9,26 @@ use super::vertex_format::VertexFormat;
 use crate::bytes::{Bytes, Located, u64_of};
 use crate::error::{Error, Result};
 
+/// Why raw vertex data are refused: [`whole_strides`] found no whole number of strides.
+pub(crate) const NOT_WHOLE_STRIDES: &str = "raw vertex data is not a whole number of strides";
+
+/// How many vertices `len` bytes of raw vertex data of `stride` hold; `None` when they are not a
+/// whole number of strides (or the stride is 0). The reader's rule, which the writer applies too.
+#[inline]
+pub(crate) fn whole_strides(len: usize, stride: usize) -> Option<usize> {
+    // Strides are small and blobs below 4 GiB: a 32-bit division, several times cheaper than
+    // a 64-bit one, is most of what checking a small blob costs.
+    match (u32::try_from(len), u32::try_from(stride)) {
+        (Ok(len), Ok(stride)) => len
+            .checked_div(stride)
+            .filter(|_| len.is_multiple_of(stride))
+            .map(|count| count as usize),
+        _ => len
+            .checked_div(stride)
+            .filter(|_| len.is_multiple_of(stride)),
+    }
+}
+
 /// A merged vertex buffer: format, stride, flags, and its blob (raw or ENCD), borrowed from the file.
 #[derive(Debug, Clone, Copy)]
 pub struct VertexBuffer<'a> {
@@ -91,28 +111,14 @@ impl<'a> VertexBuffer<'a> {
 
     /// How many vertices raw `data` holds, or an error when it is not a whole number of strides.
     fn whole_strides(&self, data: &[u8]) -> Result<usize> {
-        let stride = self.stride();
-        // Strides are small and blobs below 4 GiB: a 32-bit division, several times cheaper than
-        // a 64-bit one, is most of what checking a small blob costs.
-        let whole = match (u32::try_from(data.len()), u32::try_from(stride)) {
-            (Ok(len), Ok(stride)) => len
-                .checked_div(stride)
-                .filter(|_| len.is_multiple_of(stride))
-                .map(|count| count as usize),
-            _ => data
-                .len()
-                .checked_div(stride)
-                .filter(|_| data.len().is_multiple_of(stride)),
-        };
-        match whole {
-            Some(count) => Ok(count),
-            _ => Err(Error::invalid(
+        whole_strides(data.len(), self.stride()).ok_or_else(|| {
+            Error::invalid(
                 u64_of(self.raw.offset()),
                 "VerticesPrototype.sizeInBytes",
                 u64::from(self.size_in_bytes()),
-                "raw vertex data is not a whole number of strides",
-            )),
-        }
+                NOT_WHOLE_STRIDES,
+            )
+        })
     }
 
     /// The vertices of a raw (non-ENCD) blob, read in place. An encoded blob is an error: decode it

@@ -11,8 +11,9 @@
 //! maps become glTF's textures as for a model from its sources ([`textures`](crate::wows::textures):
 //! read under the resource root, or out of the install the resolver reads), embedded or beside the
 //! GLB. Coordinates are converted once, as in the `.geometry` export:
-//! positions by [`GlbBuilder::add_draw`], node matrices by
-//! [`right_handed_matrix`](crate::wows::axes::right_handed_matrix) (in [`GlbBuilder::add_hierarchy`]).
+//! positions by [`add_draw`](crate::wows::geometry::export::gltf::add_draw), node matrices by
+//! [`right_handed_matrix`](crate::wows::axes::right_handed_matrix) (in
+//! [`add_scenes`]).
 //!
 //! ```
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -37,10 +38,10 @@ use std::collections::HashMap;
 
 use gltf_json as json;
 
+use crate::gltf::{GlbBuilder, HierarchyNode};
 use crate::wows::assets::MaterialValue;
 use crate::wows::dds_path;
 use crate::wows::geometry::DrawData;
-use crate::wows::geometry::export::gltf::{GlbBuilder, HierarchyNode};
 use crate::wows::resolve::{
     LoadedGeometry, Missing, ModelNode, ModelResolver, ResolveError, ResolvedModel,
     ResolvedRenderSet,

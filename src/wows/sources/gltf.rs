@@ -18,8 +18,8 @@ use super::{
     Material, PropertyValue, SourceError, SourceLod, SourceModel, VisualFile, VisualRenderSet,
 };
 use crate::MappedFile;
+use crate::gltf::{GlbBuilder, HierarchyNode, PbrMaterial};
 use crate::wows::geometry::DrawData;
-use crate::wows::geometry::export::gltf::{GlbBuilder, HierarchyNode, PbrMaterial};
 use crate::wows::geometry::{DecodedGeometry, GeometryView};
 use crate::wows::is_safe_resource_path;
 use crate::wows::scene::{SceneFailure, SceneMaterial, SceneSource, add_scenes};

@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use maps::MapKind;
 
-use crate::wows::geometry::export::gltf::{GlbBuilder, TextureId};
+use crate::gltf::{GlbBuilder, TextureId};
 
 /// Where the textures go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -21,6 +21,7 @@ use crate::write_error::{WriteContext, WriteResult};
 
 mod armor;
 mod builder;
+mod rules;
 
 pub use armor::{ArmorNodeSpec, armor_payload};
 pub use builder::{GeometryBuilder, MeshVertex, f32_to_f16, pack_unit, pack_vertex};
@@ -28,7 +29,13 @@ pub use builder::{GeometryBuilder, MeshVertex, f32_to_f16, pack_unit, pack_verte
 impl GeometryModel {
     /// Writes the file in the layout described at [`GeometryModel`]. Fails with a writer
     /// error naming the structure and field when a count, size or name does not fit its field,
-    /// or when [`blob_padding`](Self::blob_padding) is over [`MAX_BLOB_PADDING`].
+    /// or when [`blob_padding`](Self::blob_padding) is over [`MAX_BLOB_PADDING`]; and, with the
+    /// model's path to the field, for every value the reader would refuse, so that what is written
+    /// is a file `check` accepts: a vertex stride that does not divide a raw buffer or that
+    /// meshoptimizer cannot decode, an index size other than 2 or 4, a mapping that names no
+    /// buffer, runs past its buffer or (indices) is not whole triangles, and what the reader's
+    /// check of the written bytes finds (an ENCD payload that does not decode, an index mapping
+    /// that pairs with no vertex mapping).
     ///
     /// ```
     /// use gamebin::wows::geometry::GeometryView;
@@ -55,6 +62,7 @@ impl GeometryModel {
             )
             .in_field("blob_padding"));
         }
+        self.check_fields()?;
         let mut out = Sink::new();
         let header_slot = out.reserve::<Header>(1, "Header")?;
         let mut header = Header::new_zeroed();
@@ -153,7 +161,9 @@ impl GeometryModel {
             .put_models(&mut out, &self.armor_models)
             .in_field("armor_models")?;
         out.patch_record(&header_slot, 0, &header)?;
-        Ok(out.into_bytes())
+        let bytes = out.into_bytes();
+        self.check_written(&bytes)?;
+        Ok(bytes)
     }
 
     /// A model table and, after it, each payload followed by its name; returns the header's
