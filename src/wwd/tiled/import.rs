@@ -48,7 +48,7 @@ fn attr<'e>(e: &'e Element, name: &str, place: &str) -> Result<&'e str, TiledErr
 }
 
 fn text(value: &str, place: &str) -> Result<Vec<u8>, TiledError> {
-    unescape(value).map_err(|why| tiled_error(place, why))
+    unescape(value).map_err(|e| e.about(place))
 }
 
 /// The map as a level (see the [module](super) for the layout).
@@ -73,7 +73,7 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
             level
                 .tile_properties_header
                 .set_field_text(field, value)
-                .map_err(|why| tiled_error(&place, why))?;
+                .map_err(|e| e.about(&place))?;
         } else if name == "wapmap_meta" {
             let block = unhex(value).map_err(|why| tiled_error(&place, why))?;
             // Checked here as well as by the writer, so that the error names the property.
@@ -90,7 +90,7 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
             level
                 .header
                 .set_field_text(name, value)
-                .map_err(|why| tiled_error(&place, why))?;
+                .map_err(|e| e.about(&place))?;
         }
     }
 
@@ -202,9 +202,7 @@ fn plane(layer: &Element, p: usize, tilesets: &[Tileset]) -> Result<PlaneData, T
         if let Some(i) = k.strip_prefix("image_set.") {
             image_sets.push((number(i, &fplace, "image-set index")?, text(v, &fplace)?));
         } else if !DERIVED_PLANE.contains(&k) {
-            header
-                .set_field_text(k, v)
-                .map_err(|why| tiled_error(fplace, why))?;
+            header.set_field_text(k, v).map_err(|e| e.about(fplace))?;
         }
     }
     image_sets.sort_by_key(|(i, _)| *i);
@@ -430,7 +428,7 @@ fn object(o: &Element, place: &str) -> Result<ObjectData, TiledError> {
             _ => object
                 .fields
                 .set_field_text(k, v)
-                .map_err(|why| tiled_error(fplace, why))?,
+                .map_err(|e| e.about(fplace))?,
         }
     }
     Ok(object)
@@ -457,7 +455,7 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, T
         for (k, v) in &props {
             if TilePropertyBase::FIELD_NAMES.contains(k) && !DERIVED_TILE.contains(k) {
                 base.set_field_text(k, v)
-                    .map_err(|why| tiled_error(format!("{tplace}, property {k:?}"), why))?;
+                    .map_err(|e| e.about(format!("{tplace}, property {k:?}")))?;
             }
         }
         let body = match need("type")? {
@@ -465,7 +463,7 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, T
             "double" => {
                 let rplace = format!("{tplace}, property \"rect\"");
                 let rect = <raw::Rect as crate::wwd::Field>::from_text(need("rect")?)
-                    .map_err(|why| tiled_error(&rplace, why))?;
+                    .map_err(|e| e.about(&rplace))?;
                 TileBody::Double {
                     outside: int("outside")?,
                     inside: int("inside")?,
