@@ -37,9 +37,14 @@ struct Tileset {
 }
 
 fn number<T: core::str::FromStr>(text: &str, place: &str, what: &str) -> Result<T, TiledError> {
-    text.trim()
-        .parse()
-        .map_err(|_| tiled_error(place, format!("{what} {text:?} is not a valid number")))
+    text.trim().parse().map_err(|_| {
+        crate::WriteError::new(crate::WriteErrorKind::NotA {
+            what: what.to_string(),
+            found: Some(format!("{text:?}")),
+            expected: "a valid number",
+        })
+        .about(place)
+    })
 }
 
 fn attr<'e>(e: &'e Element, name: &str, place: &str) -> Result<&'e str, TiledError> {
@@ -55,13 +60,13 @@ fn text(value: &str, place: &str) -> Result<Vec<u8>, TiledError> {
 pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
     let map = xml::parse(tmx)?;
     if map.name != "map" {
-        return Err(tiled_error("document", "the root element is not <map>"));
+        return Err(crate::WriteError::rule("the root element is not <map>").about("document"));
     }
     if map.attr("infinite") == Some("1") {
-        return Err(tiled_error(
-            "map",
+        return Err(crate::WriteError::rule(
             "infinite maps have no fixed grid: make the map fixed-size",
-        ));
+        )
+        .about("map"));
     }
     let mut level = WwdModel::new("", "");
     for (name, value) in map.properties() {
@@ -75,7 +80,7 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
                 .set_field_text(field, value)
                 .map_err(|e| e.about(&place))?;
         } else if name == "wapmap_meta" {
-            let block = unhex(value).map_err(|why| tiled_error(&place, why))?;
+            let block = unhex(value).map_err(|why| crate::WriteError::rule(why).about(&place))?;
             // Checked here as well as by the writer, so that the error names the property.
             if !block.is_empty() {
                 crate::wwd::check_wapmap_meta(&block).map_err(|e| {
@@ -99,10 +104,10 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
         let name = ts.attr("name").unwrap_or("").to_string();
         let place = format!("tileset {name:?}");
         if ts.attr("source").is_some() {
-            return Err(tiled_error(
-                place,
+            return Err(crate::WriteError::rule(
                 "external tilesets are not read: embed the tileset in the map",
-            ));
+            )
+            .about(place));
         }
         let first_gid: u32 = number(attr(ts, "firstgid", &place)?, &place, "firstgid")?;
         let count: u32 = number(attr(ts, "tilecount", &place)?, &place, "tilecount")?;
@@ -115,7 +120,9 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
                 "filled" => filled = v == "true",
                 "tile_properties" => carries = v == "true",
                 _ => {
-                    return Err(tiled_error(place, "not a property of a level's tileset"));
+                    return Err(
+                        crate::WriteError::rule("not a property of a level's tileset").about(place),
+                    );
                 }
             }
         }
@@ -124,10 +131,10 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
             (Some(plane), Some(set), false) => Kind::ImageSet { plane, set },
             _ if carries => Kind::PropertiesOnly,
             _ => {
-                return Err(tiled_error(
-                    place,
+                return Err(crate::WriteError::rule(
                     "a tileset of a level says its plane and set (or filled)",
-                ));
+                )
+                .about(place));
             }
         };
         if carries {
@@ -153,10 +160,10 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
             .push(plane(layer, p, &tilesets).map_err(in_plane)?);
     }
     if map.child("group").is_some() {
-        return Err(tiled_error(
-            "map",
+        return Err(crate::WriteError::rule(
             "group layers have no place in a level: move their layers out",
-        ));
+        )
+        .about("map"));
     }
     for group in map.children("objectgroup") {
         let gname = group.attr("name").unwrap_or("");
@@ -165,7 +172,10 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, TiledError> {
             .properties()
             .into_iter()
             .find(|(k, _)| *k == "plane")
-            .ok_or_else(|| tiled_error(&place, "no plane property (which plane it holds)"))?
+            .ok_or_else(|| {
+                crate::WriteError::missing("no plane property (which plane it holds)", None)
+                    .about(&place)
+            })?
             .1;
         let plane_index: usize = number(plane_index, &place, "plane")?;
         let count = level.planes.len();
@@ -281,7 +291,9 @@ fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, 
         .ok()
         .zip(usize::try_from(high).ok())
         .and_then(|(w, h)| w.checked_mul(h))
-        .ok_or_else(|| tiled_error(place, "width × height is negative or overflows"))?;
+        .ok_or_else(|| {
+            crate::WriteError::rule("width × height is negative or overflows").about(place)
+        })?;
     // A grid no level could hold is refused before any data is decoded (a zlib stream could
     // otherwise inflate to any size).
     if cells > crate::wwd::MAX_MAIN_BLOCK / 4 {
@@ -292,12 +304,12 @@ fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, 
     }
     let data = layer
         .child("data")
-        .ok_or_else(|| tiled_error(place, "no <data>"))?;
+        .ok_or_else(|| crate::WriteError::missing("no <data>", None).about(place))?;
     if data.child("chunk").is_some() {
-        return Err(tiled_error(
-            place,
-            "chunked (infinite) data: make the map fixed-size",
-        ));
+        return Err(
+            crate::WriteError::rule("chunked (infinite) data: make the map fixed-size")
+                .about(place),
+        );
     }
     let gids: Vec<u32> = match (data.attr("encoding"), data.attr("compression")) {
         (Some("csv"), None) => data
@@ -308,7 +320,8 @@ fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, 
             .map(|t| number(t, place, "gid"))
             .collect::<Result<_, _>>()?,
         (Some("base64"), compression) => {
-            let packed = base64(&data.text).map_err(|why| tiled_error(place, why))?;
+            let packed =
+                base64(&data.text).map_err(|why| crate::WriteError::rule(why).about(place))?;
             // Never more than the grid holds (one byte more, to notice a longer stream).
             let limit = u64::try_from(cells)
                 .unwrap_or(u64::MAX)
@@ -420,10 +433,10 @@ fn object(o: &Element, place: &str) -> Result<ObjectData, TiledError> {
             "image_set" => object.image_set = text(v, &fplace)?,
             "animation" => object.animation = text(v, &fplace)?,
             _ if DERIVED_OBJECT.contains(&k) => {
-                return Err(tiled_error(
-                    fplace,
-                    "set by the object's position or strings",
-                ));
+                return Err(
+                    crate::WriteError::rule("set by the object's position or strings")
+                        .about(fplace),
+                );
             }
             _ => object
                 .fields
@@ -446,7 +459,10 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, T
         let tplace = format!("{place}, tile {id}");
         let get = |k: &str| props.iter().find(|(n, _)| *n == k).map(|(_, v)| *v);
         let need = |k: &str| {
-            get(k).ok_or_else(|| tiled_error(format!("{tplace}, property {k:?}"), "missing"))
+            get(k).ok_or_else(|| {
+                crate::WriteError::missing("missing", None)
+                    .about(format!("{tplace}, property {k:?}"))
+            })
         };
         let int = |k: &str| -> Result<i32, TiledError> {
             number(need(k)?, &format!("{tplace}, property {k:?}"), k)
@@ -472,7 +488,8 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, T
             }
             "mask" => {
                 let mplace = format!("{tplace}, property \"mask\"");
-                let mask = unhex(need("mask")?).map_err(|why| tiled_error(&mplace, why))?;
+                let mask = unhex(need("mask")?)
+                    .map_err(|why| crate::WriteError::rule(why).about(&mplace))?;
                 let area = u64::from(base.width.get()) * u64::from(base.height.get());
                 if area != mask.len() as u64 {
                     return Err(tiled_error(
@@ -488,10 +505,12 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, T
                 TileBody::Mask(mask)
             }
             other => {
-                return Err(tiled_error(
-                    format!("{tplace}, property \"type\""),
-                    format!("{other:?} is not single, double or mask"),
-                ));
+                return Err(crate::WriteError::not_a(
+                    "",
+                    format!("{other:?}"),
+                    "single, double or mask",
+                )
+                .about(format!("{tplace}, property \"type\"")));
             }
         };
         found.push((id, TilePropertyData { base, body }));

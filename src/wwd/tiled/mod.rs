@@ -73,7 +73,10 @@ const DERIVED_TABLE: &[&str] = &["count"];
 /// whose text says why.
 pub type TiledError = crate::WriteError;
 
-/// A map that does not make a level: `place` in the map, and why.
+/// A map that does not make a level: `place` in the map, and why, for the reasons that carry
+/// values no [`WriteErrorKind`](crate::WriteErrorKind) holds (a tile's gid and its tileset, a
+/// grid's size, the XML reader's message). The others are typed where they are made
+/// (`WriteError::rule(…).about(place)`).
 pub(crate) fn tiled_error(place: impl fmt::Display, reason: impl Into<String>) -> TiledError {
     crate::WriteError::message(reason).about(place)
 }
