@@ -8,7 +8,7 @@ use zerocopy::little_endian::U32;
 
 use super::DdsView;
 use super::raw::{MAGIC, RawDx10Header, RawHeader, RawPixelFormat};
-use crate::write_error::{WriteError, WriteResult};
+use crate::write_error::{WriteError, WriteErrorKind, WriteResult};
 
 /// A DDS texture, owned.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -213,13 +213,13 @@ impl DdsModel {
             ),
             (None, false) => {}
             (Some(_), false) => {
-                return Err(WriteError::message(
+                return Err(WriteError::rule(
                     "a DX10 header is written only after the FourCC \"DX10\" (with the FourCC flag 0x4)",
                 )
                 .in_field("dx10"));
             }
             (None, true) => {
-                return Err(WriteError::message(
+                return Err(WriteError::rule(
                     "the FourCC \"DX10\" needs the DX10 header that follows it",
                 )
                 .in_field("dx10"));
@@ -241,7 +241,11 @@ impl DdsModel {
             } else {
                 "header"
             };
-            WriteError::message(format!("the texture would not read back: {e}")).in_field(field)
+            WriteError::new(WriteErrorKind::ReadBack {
+                what: "texture",
+                error: e,
+            })
+            .in_field(field)
         })?;
         // The header's description is bounded by what a file can hold: a header that describes
         // more levels than the model has stops at the first one missing.
@@ -268,19 +272,26 @@ impl DdsModel {
                 .zip([slice, mip, width, height, depth])
             {
                 if u64::from(held) != described {
-                    return Err(WriteError::message(format!(
-                        "{held} where the header describes {described}"
-                    ))
+                    return Err(WriteError::new(WriteErrorKind::Mismatch {
+                        found: u64::from(held),
+                        expected: described,
+                        unit: "",
+                        relation: "where the header describes",
+                        of: "",
+                    })
                     .in_field(name)
                     .at_index(i)
                     .in_field("levels"));
                 }
             }
             if level.data.len() as u64 != bytes {
-                return Err(WriteError::message(format!(
-                    "{} bytes where the header's format and size need {bytes}",
-                    level.data.len()
-                ))
+                return Err(WriteError::new(WriteErrorKind::Mismatch {
+                    found: level.data.len() as u64,
+                    expected: bytes,
+                    unit: " bytes",
+                    relation: "where the header's format and size need",
+                    of: "",
+                })
                 .in_field("data")
                 .at_index(i)
                 .in_field("levels"));

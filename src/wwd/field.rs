@@ -12,9 +12,15 @@ use zerocopy::little_endian::{I32, U32};
 
 use super::raw::Rect;
 use super::text::WINDOWS_1250_HIGH;
+use crate::write_error::WriteError;
 
-/// Why a text or plain value does not fit its field.
-pub type FieldError = &'static str;
+/// Why a text or plain value does not fit its field: a [`WriteError`] whose kind is the
+/// [`Rule`](crate::WriteErrorKind::Rule) the text breaks (`not an unsigned 32-bit integer`,
+/// `text longer than its slot`, `no such field`). The caller adds where the text came from
+/// ([`WriteError::about`], [`WriteError::in_field`]).
+fn refused(rule: &'static str) -> WriteError {
+    WriteError::rule(rule)
+}
 
 /// A stored field that converts to a plain value (serde) and to text (Tiled properties), both ways.
 pub trait Field: Sized {
@@ -23,12 +29,12 @@ pub trait Field: Sized {
     /// The field's plain value.
     fn plain(&self) -> Self::Plain;
     /// The field from a plain value; an error when it does not fit (text longer than its slot).
-    fn from_plain(plain: Self::Plain) -> Result<Self, FieldError>;
+    fn from_plain(plain: Self::Plain) -> Result<Self, WriteError>;
     /// The field as text: a decimal number, an escaped string ([`escape`]), or a comma-separated
     /// list of those.
     fn to_text(&self) -> String;
     /// The field from its text form.
-    fn from_text(text: &str) -> Result<Self, FieldError>;
+    fn from_text(text: &str) -> Result<Self, WriteError>;
 }
 
 impl Field for U32 {
@@ -36,17 +42,17 @@ impl Field for U32 {
     fn plain(&self) -> u32 {
         self.get()
     }
-    fn from_plain(plain: u32) -> Result<Self, FieldError> {
+    fn from_plain(plain: u32) -> Result<Self, WriteError> {
         Ok(plain.into())
     }
     fn to_text(&self) -> String {
         self.get().to_string()
     }
-    fn from_text(text: &str) -> Result<Self, FieldError> {
+    fn from_text(text: &str) -> Result<Self, WriteError> {
         text.trim()
             .parse::<u32>()
             .map(Into::into)
-            .map_err(|_| "not an unsigned 32-bit integer")
+            .map_err(|_| refused("not an unsigned 32-bit integer"))
     }
 }
 
@@ -55,17 +61,17 @@ impl Field for I32 {
     fn plain(&self) -> i32 {
         self.get()
     }
-    fn from_plain(plain: i32) -> Result<Self, FieldError> {
+    fn from_plain(plain: i32) -> Result<Self, WriteError> {
         Ok(plain.into())
     }
     fn to_text(&self) -> String {
         self.get().to_string()
     }
-    fn from_text(text: &str) -> Result<Self, FieldError> {
+    fn from_text(text: &str) -> Result<Self, WriteError> {
         text.trim()
             .parse::<i32>()
             .map(Into::into)
-            .map_err(|_| "not a signed 32-bit integer")
+            .map_err(|_| refused("not a signed 32-bit integer"))
     }
 }
 
@@ -77,17 +83,17 @@ impl<const N: usize> Field for [u8; N] {
         let end = self.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
         escape(self.get(..end).unwrap_or(&[]), b"")
     }
-    fn from_plain(plain: String) -> Result<Self, FieldError> {
+    fn from_plain(plain: String) -> Result<Self, WriteError> {
         Self::from_text(&plain)
     }
     fn to_text(&self) -> String {
         self.plain()
     }
-    fn from_text(text: &str) -> Result<Self, FieldError> {
+    fn from_text(text: &str) -> Result<Self, WriteError> {
         let bytes = unescape(text)?;
         let mut slot = [0u8; N];
         slot.get_mut(..bytes.len())
-            .ok_or("text longer than its slot")?
+            .ok_or_else(|| refused("text longer than its slot"))?
             .copy_from_slice(&bytes);
         Ok(slot)
     }
@@ -101,7 +107,7 @@ macro_rules! array_field {
             fn plain(&self) -> [$plain; N] {
                 self.each_ref().map(Field::plain)
             }
-            fn from_plain(plain: [$plain; N]) -> Result<Self, FieldError> {
+            fn from_plain(plain: [$plain; N]) -> Result<Self, WriteError> {
                 let mut out = <[$elem; N] as zerocopy::FromZeros>::new_zeroed();
                 for (o, p) in out.iter_mut().zip(plain) {
                     *o = Field::from_plain(p)?;
@@ -112,14 +118,17 @@ macro_rules! array_field {
                 let items: Vec<String> = self.iter().map($escape_comma).collect();
                 items.join(",")
             }
-            fn from_text(text: &str) -> Result<Self, FieldError> {
+            fn from_text(text: &str) -> Result<Self, WriteError> {
                 let mut out = <[$elem; N] as zerocopy::FromZeros>::new_zeroed();
                 let mut parts = text.split(',');
                 for o in out.iter_mut() {
-                    *o = Field::from_text(parts.next().ok_or("too few comma-separated values")?)?;
+                    let part = parts
+                        .next()
+                        .ok_or_else(|| refused("too few comma-separated values"))?;
+                    *o = Field::from_text(part)?;
                 }
                 if parts.next().is_some() {
-                    return Err("too many comma-separated values");
+                    return Err(refused("too many comma-separated values"));
                 }
                 Ok(out)
             }
@@ -141,13 +150,13 @@ impl Field for Rect {
     fn plain(&self) -> [i32; 4] {
         self.get()
     }
-    fn from_plain(plain: [i32; 4]) -> Result<Self, FieldError> {
+    fn from_plain(plain: [i32; 4]) -> Result<Self, WriteError> {
         Ok(Rect::new(plain))
     }
     fn to_text(&self) -> String {
         self.get().map(|v| v.to_string()).join(",")
     }
-    fn from_text(text: &str) -> Result<Self, FieldError> {
+    fn from_text(text: &str) -> Result<Self, WriteError> {
         <[I32; 4]>::from_text(text).map(|[l, t, r, b]| Rect {
             left: l,
             top: t,
@@ -184,23 +193,24 @@ pub fn escape(bytes: &[u8], also: &[u8]) -> String {
 
 /// The bytes [`escape`] made `text` from; an error for a character Windows-1250 cannot store or a
 /// `%` not followed by two hex digits.
-pub fn unescape(text: &str) -> Result<Vec<u8>, FieldError> {
+pub fn unescape(text: &str) -> Result<Vec<u8>, WriteError> {
     let mut out = Vec::with_capacity(text.len());
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
         let b = if c == '%' {
             let hex: String = chars.by_ref().take(2).collect();
             if hex.len() != 2 {
-                return Err("'%' not followed by two hex digits");
+                return Err(refused("'%' not followed by two hex digits"));
             }
-            u8::from_str_radix(&hex, 16).map_err(|_| "'%' not followed by two hex digits")?
+            u8::from_str_radix(&hex, 16)
+                .map_err(|_| refused("'%' not followed by two hex digits"))?
         } else if c.is_ascii() {
             c as u8
         } else {
             let high = WINDOWS_1250_HIGH
                 .iter()
                 .position(|&w| w == c && c != '\u{fffd}')
-                .ok_or("a character Windows-1250 cannot store")?;
+                .ok_or_else(|| refused("a character Windows-1250 cannot store"))?;
             0x80 + high as u8
         };
         out.push(b);
@@ -244,13 +254,13 @@ macro_rules! fields {
                 &mut self,
                 name: &str,
                 text: &str,
-            ) -> ::core::result::Result<(), $crate::wwd::FieldError> {
+            ) -> ::core::result::Result<(), $crate::WriteError> {
                 match name {
                     $( stringify!($field) => {
                         self.$field = $crate::wwd::Field::from_text(text)?;
                         Ok(())
                     } )*
-                    _ => Err("no such field"),
+                    _ => Err($crate::WriteError::rule("no such field")),
                 }
             }
         }

@@ -92,7 +92,7 @@ mod write;
 
 pub use crate::bytes::{hex, unhex};
 pub use checksum::{ChecksumFacts, ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};
-pub use field::{Field, FieldError, escape, unescape};
+pub use field::{Field, escape, unescape};
 pub use game::Game;
 pub use inflate::{Inflater, MAX_INFLATE_RATIO, MAX_MAIN_BLOCK};
 pub use info::{WapMapMetaInfo, WwdInfo};

@@ -3,7 +3,7 @@
 
 use super::WdbModel;
 use crate::wdb::FieldKind;
-use crate::write_error::WriteError;
+use crate::write_error::{WriteError, WriteErrorKind};
 
 /// The key a record's `u64…` field has in WDBJsonTool's layout.
 pub const U64_SUFFIX: &str = "(uint64)";
@@ -15,6 +15,9 @@ pub const CELL_KEYS: [&str; 4] = [
     "!!string-field",
     "uint-field",
 ];
+
+/// The type codes a cell may have, as the error of an unknown one lists them.
+pub(crate) const CELL_TYPES: &str = " (0 bit-packed, 1 float, 2 string, 3 u32)";
 
 /// The JSON key of each value of a record: field names (`u64…` fields with `(uint64)`), or the
 /// generic cell keys (`bitpacked-field_0`, `float-field_0`, …) without names.
@@ -29,9 +32,11 @@ pub fn value_keys(table: &WdbModel) -> Result<Vec<String>, WriteError> {
                     .ok()
                     .filter(|&s| s < 4)
                     .ok_or_else(|| {
-                        WriteError::message(format!(
-                            "unknown cell type {code} (0 bit-packed, 1 float, 2 string, 3 u32)"
-                        ))
+                        WriteError::new(WriteErrorKind::Unknown {
+                            what: "cell type",
+                            name: code.to_string(),
+                            note: CELL_TYPES,
+                        })
                     })?;
                 let key = format!("{}_{}", CELL_KEYS[slot], counters[slot]);
                 counters[slot] += 1;

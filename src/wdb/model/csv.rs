@@ -3,7 +3,16 @@
 
 use super::WdbModel;
 use super::sheet::{Sheet, SheetCell};
-use crate::write_error::WriteError;
+use crate::write_error::{WriteError, WriteErrorKind};
+
+/// The csv crate's error, as text.
+fn csv_error(line: Option<u64>, e: impl std::fmt::Display) -> WriteError {
+    WriteError::new(WriteErrorKind::Interchange {
+        form: "CSV",
+        line,
+        message: e.to_string(),
+    })
+}
 
 /// A cell as CSV text: numbers as their shortest decimal (an f32's reads back to the same f32).
 fn cell_text(c: &SheetCell) -> String {
@@ -23,10 +32,9 @@ impl WdbModel {
             .from_writer(Vec::new());
         for row in sheet.records.iter().chain(&sheet.meta) {
             w.write_record(row.iter().map(cell_text))
-                .map_err(|e| WriteError::message(format!("CSV: {e}")))?;
+                .map_err(|e| csv_error(None, e))?;
         }
-        w.into_inner()
-            .map_err(|e| WriteError::message(format!("CSV: {e}")))
+        w.into_inner().map_err(|e| csv_error(None, e))
     }
 
     /// The table of a CSV file made by [`to_csv`](Self::to_csv), edited or not. Rows whose first
@@ -38,7 +46,7 @@ impl WdbModel {
             .from_reader(data);
         let mut sheet = Sheet::default();
         for (i, row) in r.records().enumerate() {
-            let row = row.map_err(|e| WriteError::message(format!("CSV line {}: {e}", i + 1)))?;
+            let row = row.map_err(|e| csv_error(Some(crate::bytes::u64_of(i + 1)), e))?;
             let cells: Vec<SheetCell> =
                 row.iter().map(|c| SheetCell::Text(c.to_string())).collect();
             let first = row.get(0).unwrap_or("");

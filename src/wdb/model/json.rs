@@ -14,7 +14,7 @@
 //! (JSON). A value that does not fit its field is found by [`WdbModel::to_bytes`], which names
 //! the record and field.
 
-use crate::write_error::WriteError;
+use crate::write_error::{WriteError, WriteErrorKind};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
@@ -262,15 +262,15 @@ impl<'de> Deserialize<'de> for WdbModel {
 fn codes(doc: &Node, key: &str) -> Result<Vec<u32>, WriteError> {
     let list = doc
         .get(key)
-        .ok_or_else(|| WriteError::message(format!("no {key:?} list")))?
+        .ok_or_else(|| WriteError::missing("list", Some(key)))?
         .as_seq()
-        .ok_or_else(|| WriteError::message(format!("{key:?} is not a list")))?;
+        .ok_or_else(|| WriteError::not_a("", format!("{key:?}"), "a list"))?;
     list.iter()
         .map(|c| {
             c.as_u64()
                 .and_then(|c| u32::try_from(c).ok())
                 .ok_or_else(|| {
-                    WriteError::message(format!("{key:?}: {} is not a type code", c.shown()))
+                    WriteError::not_a("", c.shown(), "a type code").about(format_args!("{key:?}"))
                 })
         })
         .collect()
@@ -280,16 +280,22 @@ fn small(doc: &Node, key: &str) -> Result<u8, WriteError> {
     doc.get(key)
         .and_then(Node::as_u64)
         .and_then(|v| u8::try_from(v).ok())
-        .ok_or_else(|| WriteError::message(format!("{key:?} must be a number 0..=255")))
+        .ok_or_else(|| {
+            WriteError::new(WriteErrorKind::NotA {
+                what: format!("{key:?}"),
+                found: None,
+                expected: "a number 0..=255",
+            })
+        })
 }
 
 fn strings(node: &Node, what: &str) -> Result<Vec<String>, WriteError> {
     node.as_seq()
-        .ok_or_else(|| WriteError::message(format!("{what:?} is not a list")))?
+        .ok_or_else(|| WriteError::not_a("", format!("{what:?}"), "a list"))?
         .iter()
         .map(|n| {
             n.as_str().map(str::to_string).ok_or_else(|| {
-                WriteError::message(format!("{what:?}: {} is not a string", n.shown()))
+                WriteError::not_a("", n.shown(), "a string").about(format_args!("{what:?}"))
             })
         })
         .collect()
@@ -306,7 +312,7 @@ fn value(v: &Node, raw_bits: bool) -> Result<TableValue, WriteError> {
             let word = s
                 .strip_prefix("0x")
                 .and_then(|hex| u32::from_str_radix(hex, 16).ok())
-                .ok_or_else(|| WriteError::message(format!("bit-packed cell {s:?} is not 0x…")))?;
+                .ok_or_else(|| WriteError::not_a("bit-packed cell", format!("{s:?}"), "0x…"))?;
             TableValue::UInt(u64::from(word))
         }
         Node::Str(s) => TableValue::Str(s.clone()),
@@ -329,14 +335,19 @@ impl WdbModel {
             Some(list) => Some(strings(list, "!structitem")?),
             None => None,
         };
-        let version = match doc.get("!!version") {
-            None | Some(Node::Null) => None,
-            Some(v) => Some(
-                v.as_u64()
-                    .and_then(|v| u32::try_from(v).ok())
-                    .ok_or_else(|| WriteError::message("\"!!version\" must be a u32"))?,
-            ),
-        };
+        let version =
+            match doc.get("!!version") {
+                None | Some(Node::Null) => None,
+                Some(v) => Some(v.as_u64().and_then(|v| u32::try_from(v).ok()).ok_or_else(
+                    || {
+                        WriteError::new(WriteErrorKind::NotA {
+                            what: "\"!!version\"".into(),
+                            found: None,
+                            expected: "a u32",
+                        })
+                    },
+                )?),
+            };
         let mut table = WdbModel {
             version,
             write_field_names: !xiii1,
@@ -373,9 +384,7 @@ impl WdbModel {
                 table.string_arrays = match doc.get("!!strArray") {
                     Some(list) => list
                         .as_seq()
-                        .ok_or_else(|| {
-                            WriteError::message("\"!!strArray\" is not a list of lists")
-                        })?
+                        .ok_or_else(|| WriteError::not_a("", "\"!!strArray\"", "a list of lists"))?
                         .iter()
                         .map(|a| strings(a, "!!strArray"))
                         .collect::<Result<_, _>>()?,
@@ -391,18 +400,24 @@ impl WdbModel {
         let records = doc
             .get("records")
             .and_then(Node::as_seq)
-            .ok_or_else(|| WriteError::message("no \"records\" list"))?;
+            .ok_or_else(|| WriteError::missing("list", Some("records")))?;
         for (i, record) in records.iter().enumerate() {
             let name = record
                 .get("record")
                 .and_then(Node::as_str)
-                .ok_or_else(|| WriteError::message(format!("record {i} has no \"record\" name")))?
+                .ok_or_else(|| {
+                    WriteError::new(WriteErrorKind::Missing {
+                        what: "\"record\" name",
+                        name: None,
+                        owner: Some(("record", crate::bytes::u64_of(i))),
+                    })
+                })?
                 .to_string();
             let mut values = Vec::with_capacity(keys.len());
             for (k, key) in keys.iter().enumerate() {
                 let raw_bits = table.field_names.is_none() && table.type_codes.get(k) == Some(&0);
                 let v = record.get(key).ok_or_else(|| {
-                    let e = WriteError::message("missing column");
+                    let e = WriteError::missing("missing column", None);
                     super::in_record(e, i, &name, Some(key.as_str()))
                 })?;
                 values.push(

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use crate::wdb::{Game, Schema, TypeList, Value, WdbView};
-use crate::write_error::WriteError;
+use crate::write_error::{WriteError, WriteErrorKind};
 
 pub mod columns;
 #[cfg(feature = "csv")]
@@ -91,6 +91,13 @@ pub(crate) fn in_record(
         .in_field("records")
 }
 
+/// A reader's error (a [`crate::Error`] or a [`WdbError`](crate::wdb::WdbError)) met while a
+/// model is made, as its text. Not [`WriteErrorKind::Read`]: that kind also gives the error as
+/// its `source`, and the CLI, which prints an error's chain, would print the reader's text twice.
+pub(crate) fn read_error(e: &dyn fmt::Display) -> WriteError {
+    WriteError::message(e.to_string())
+}
+
 pub(crate) fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
@@ -99,34 +106,33 @@ impl WdbModel {
     /// Reads a whole file into a table. `names` supplies field names for an XIII-1 file (or
     /// overrides a file's own); without names an XIII-1 file's values are its cells.
     pub fn from_view(view: &WdbView<'_>, names: Option<&[&str]>) -> Result<WdbModel, WriteError> {
-        let err = |e: &dyn fmt::Display| WriteError::message(e.to_string());
         let types = view
             .type_list()
-            .ok_or_else(|| WriteError::message("no !!strtypelist or !!strtypelistb"))?;
+            .ok_or_else(|| WriteError::missing("no !!strtypelist or !!strtypelistb", None))?;
         let file_names: Option<Vec<&str>> = match view.field_names() {
             Some(n) => {
                 if names.is_none() {
                     // The file's own names are used: their count must agree with them.
-                    n.check().map_err(|e| err(&e))?;
+                    n.check().map_err(|e| read_error(&e))?;
                 }
                 Some(
                     n.iter()
                         .collect::<crate::Result<_>>()
-                        .map_err(|e| err(&e))?,
+                        .map_err(|e| read_error(&e))?,
                 )
             }
             None => None,
         };
         let names: Option<Vec<&str>> = names.map(<[&str]>::to_vec).or(file_names);
-        let arrays = view.str_arrays().map_err(|e| err(&e))?;
+        let arrays = view.str_arrays().map_err(|e| read_error(&e))?;
         let mut string_arrays = Vec::new();
         if let Some(a) = arrays {
             for k in 0..a.array_count() {
                 let mut items = Vec::new();
                 for i in 0..a.array_len(k) {
-                    let off = a.offset(k, i as u64, 0).map_err(|e| err(&e))?;
-                    let s =
-                        crate::wdb::sections_string(view.strings(), off).map_err(|e| err(&e))?;
+                    let off = a.offset(k, i as u64, 0).map_err(|e| read_error(&e))?;
+                    let s = crate::wdb::sections_string(view.strings(), off)
+                        .map_err(|e| read_error(&e))?;
                     items.push(lossy(s));
                 }
                 string_arrays.push(items);
@@ -135,11 +141,11 @@ impl WdbModel {
         let mut records = Vec::with_capacity(view.record_count());
         match &names {
             Some(names) => {
-                let schema = view.schema_with_names(names).map_err(|e| err(&e))?;
+                let schema = view.schema_with_names(names).map_err(|e| read_error(&e))?;
                 for record in view.records() {
                     let mut values = Vec::with_capacity(schema.len());
                     for (_, v) in schema.values(record) {
-                        values.push(match v.map_err(|e| err(&e))? {
+                        values.push(match v.map_err(|e| read_error(&e))? {
                             Value::Int(i) => TableValue::Int(i),
                             Value::UInt(u) => TableValue::UInt(u),
                             Value::Float(f) => TableValue::Float(f),
@@ -156,7 +162,7 @@ impl WdbModel {
                 for record in view.records() {
                     let mut values = Vec::with_capacity(types.len());
                     for cell in view.cells(record) {
-                        values.push(match cell.map_err(|e| err(&e))? {
+                        values.push(match cell.map_err(|e| read_error(&e))? {
                             crate::wdb::Cell::Bits(w) | crate::wdb::Cell::U32(w) => {
                                 TableValue::UInt(u64::from(w))
                             }
@@ -201,7 +207,13 @@ impl WdbModel {
             .iter()
             .map(|&c| {
                 u8::try_from(c).map_err(|_| {
-                    WriteError::message(format!("type code {c} does not fit !!strtypelistb's byte"))
+                    WriteError::new(WriteErrorKind::DoesNotFit {
+                        what: "type code",
+                        value: i128::from(c),
+                        bits: 8,
+                        signed: false,
+                        field: Some("!!strtypelistb's byte"),
+                    })
                 })
             })
             .collect()
@@ -227,6 +239,6 @@ impl WdbModel {
             None,
         )
         .map(Some)
-        .map_err(|e| WriteError::message(e.to_string()))
+        .map_err(|e| read_error(&e))
     }
 }

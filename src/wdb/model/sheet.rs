@@ -13,7 +13,7 @@
 use super::columns::{float_text, pool_bytes, pool_strings, type_list_key, value_keys};
 use super::{StrArrayLayout, TableRecord, TableValue, WdbModel};
 use crate::wdb::{FieldKind, Game};
-use crate::write_error::WriteError;
+use crate::write_error::{WriteError, WriteErrorKind};
 
 /// One cell. CSV cells are all [`Text`](SheetCell::Text); XLSX has numbers too.
 #[derive(Debug, Clone, PartialEq)]
@@ -198,7 +198,7 @@ impl WdbModel {
                             .map_err(|e| bad(&key, e))?
                             .first()
                             .copied()
-                            .ok_or_else(|| bad(&key, "no value"))?,
+                            .ok_or_else(|| bad(&key, WriteError::missing("no value", None)))?,
                     );
                 }
                 "!!strtypelist" | "!!strtypelistb" => {
@@ -219,10 +219,15 @@ impl WdbModel {
                 "!!strArrayInfo" => {
                     let v = u32_cells(rest).map_err(|e| bad(&key, e))?;
                     let [per, bits] = v.as_slice() else {
-                        return Err(bad(&key, "two values: offsets per word, bits per offset"));
+                        return Err(bad(
+                            &key,
+                            WriteError::rule("two values: offsets per word, bits per offset"),
+                        ));
                     };
-                    let small =
-                        |v: u32| u8::try_from(v).map_err(|_| bad(&key, "values are 0..=255"));
+                    let small = |v: u32| {
+                        u8::try_from(v)
+                            .map_err(|_| bad(&key, WriteError::rule("values are 0..=255")))
+                    };
                     table.str_array = Some(StrArrayLayout {
                         offsets_per_word: small(*per)?,
                         bits_per_offset: small(*bits)?,
@@ -236,14 +241,18 @@ impl WdbModel {
                     _ => table
                         .string_arrays
                         .last_mut()
-                        .ok_or_else(|| bad(&key, "an item before its array's row"))?
+                        .ok_or_else(|| {
+                            bad(&key, WriteError::rule("an item before its array's row"))
+                        })?
                         .push(rest.get(1).map(as_text).unwrap_or_default()),
                 },
                 "!!string" => pool.get_or_insert_with(Vec::new).push(first),
                 other => {
-                    return Err(WriteError::message(format!(
-                        "unknown metadata row {other:?}"
-                    )));
+                    return Err(WriteError::new(WriteErrorKind::Unknown {
+                        what: "metadata row",
+                        name: format!("{other:?}"),
+                        note: "",
+                    }));
                 }
             }
         }
@@ -251,11 +260,13 @@ impl WdbModel {
             Some(g) if g == Game::Xiii1.name() => false,
             Some(g) if g == Game::Xiii2Lr.name() => true,
             Some(g) => {
-                return Err(WriteError::message(format!(
-                    "unknown game {g:?} in \"!game\""
-                )));
+                return Err(WriteError::new(WriteErrorKind::Unknown {
+                    what: "game",
+                    name: format!("{g:?}"),
+                    note: " in \"!game\"",
+                }));
             }
-            None => return Err(WriteError::message("no \"!game\" metadata row")),
+            None => return Err(WriteError::missing("metadata row", Some("!game"))),
         };
         table.string_pool = pool.map(|p| pool_bytes(&p));
 
@@ -264,7 +275,7 @@ impl WdbModel {
         let mut rows = sheet.records.iter();
         let header = rows
             .next()
-            .ok_or_else(|| WriteError::message("no header row (record, field names…)"))?;
+            .ok_or_else(|| WriteError::missing("no header row (record, field names…)", None))?;
         // Where each of the table's columns is in the sheet: a column may be moved, not lost.
         let mut at = Vec::with_capacity(keys.len());
         for key in &keys {
@@ -272,16 +283,14 @@ impl WdbModel {
                 .iter()
                 .position(|c| as_text(c) == *key)
                 .ok_or_else(|| {
-                    WriteError::message("missing column in the header row").in_field(key)
+                    WriteError::missing("missing column in the header row", None).in_field(key)
                 })?;
             at.push(i);
         }
         let name_at = header
             .iter()
             .position(|c| as_text(c) == RECORD_COLUMN)
-            .ok_or_else(|| {
-                WriteError::message(format!("no {RECORD_COLUMN:?} column in the header row"))
-            })?;
+            .ok_or_else(|| WriteError::missing("column in the header row", Some(RECORD_COLUMN)))?;
         for (n, cells) in rows.enumerate() {
             let name = cells.get(name_at).map(as_text).unwrap_or_default();
             if name == TYPE_ROW {
@@ -301,10 +310,11 @@ impl WdbModel {
                 continue;
             }
             if name.is_empty() {
-                return Err(WriteError::message(format!(
-                    "row {} has no record name",
-                    n + 3
-                )));
+                return Err(WriteError::new(WriteErrorKind::Missing {
+                    what: "record name",
+                    name: None,
+                    owner: Some(("row", crate::bytes::u64_of(n + 3))),
+                }));
             }
             let mut values = Vec::with_capacity(keys.len());
             for ((key, &i), &column) in keys.iter().zip(&at).zip(&columns) {
@@ -328,9 +338,9 @@ fn as_text(c: &SheetCell) -> String {
     }
 }
 
-/// A metadata row that does not read: the row's key, and why.
-fn bad(key: &str, why: impl core::fmt::Display) -> WriteError {
-    WriteError::message(format!("metadata row {key:?}: {why}"))
+/// A metadata row that does not read: the row's key (as the error's subject), and why.
+fn bad(key: &str, why: WriteError) -> WriteError {
+    why.about(format_args!("metadata row {key:?}"))
 }
 
 fn u32_cells(cells: &[SheetCell]) -> Result<Vec<u32>, WriteError> {
@@ -341,7 +351,7 @@ fn u32_cells(cells: &[SheetCell]) -> Result<Vec<u32>, WriteError> {
             let t = as_text(c);
             t.trim()
                 .parse::<u32>()
-                .map_err(|_| WriteError::message(format!("{t:?} is not a u32")))
+                .map_err(|_| WriteError::not_a("", format!("{t:?}"), "a u32"))
         })
         .collect()
 }
@@ -362,14 +372,14 @@ fn parse(c: &SheetCell, column: Column) -> Result<TableValue, WriteError> {
             return Ok(TableValue::UInt(u));
         }
         if t.is_empty() {
-            return Err(WriteError::message("empty cell in an integer column"));
+            return Err(WriteError::missing("empty cell in an integer column", None));
         }
         if t.parse::<f64>().is_ok() {
             return Err(WriteError::message(format!(
                 "a float ({t}) in an integer column"
             )));
         }
-        Err(WriteError::message(format!("{t:?} is not an integer")))
+        Err(WriteError::not_a("", format!("{t:?}"), "an integer"))
     };
     match column {
         Column::Signed(_) | Column::Unsigned(_) | Column::U64 => match c {
@@ -391,14 +401,14 @@ fn parse(c: &SheetCell, column: Column) -> Result<TableValue, WriteError> {
             _ => t
                 .parse::<f32>()
                 .map(TableValue::Float)
-                .map_err(|_| WriteError::message(format!("{t:?} is not a float"))),
+                .map_err(|_| WriteError::not_a("", format!("{t:?}"), "a float")),
         },
         Column::Bits => {
             let word = t
                 .strip_prefix("0x")
                 .and_then(|hex| u32::from_str_radix(hex, 16).ok())
                 .ok_or_else(|| {
-                    WriteError::message(format!("bit-packed cell {t:?} is not a 0x… word"))
+                    WriteError::not_a("bit-packed cell", format!("{t:?}"), "a 0x… word")
                 })?;
             Ok(TableValue::UInt(u64::from(word)))
         }

@@ -14,10 +14,11 @@ use zerocopy::IntoBytes;
 use zerocopy::big_endian::U32;
 
 use crate::bytes::sink::Sink;
+use crate::wdb::model::columns::CELL_TYPES;
 use crate::wdb::model::columns::value_keys;
 use crate::wdb::model::{TableRecord, TableValue, WdbModel, in_record, lossy};
 use crate::wdb::{FieldKind, Schema, TypeList, raw};
-use crate::write_error::WriteError;
+use crate::write_error::{WriteError, WriteErrorKind};
 use pool::Pool;
 
 mod pool;
@@ -32,9 +33,11 @@ impl WdbModel {
             TypeList::bytes(&type_bytes)
         };
         if let Some(&bad) = self.type_codes.iter().find(|&&c| c > 3) {
-            return Err(WriteError::message(format!(
-                "unknown cell type {bad} (0 bit-packed, 1 float, 2 string, 3 u32)"
-            )));
+            return Err(WriteError::new(WriteErrorKind::Unknown {
+                what: "cell type",
+                name: bad.to_string(),
+                note: CELL_TYPES,
+            }));
         }
         let names = self.field_names.as_ref();
         let schema = self.schema()?;
@@ -53,7 +56,9 @@ impl WdbModel {
         for pair in order.windows(2) {
             if pair[0].1.name == pair[1].1.name {
                 let (index, record) = pair[1];
-                let e = WriteError::message("duplicate record name");
+                let e = WriteError::new(WriteErrorKind::Duplicate {
+                    what: "record name",
+                });
                 return Err(in_record(e, index, &record.name, None));
             }
         }
@@ -82,7 +87,7 @@ impl WdbModel {
             let at_record = |e: WriteError| in_record(e, index, &record.name, None);
             let name = record.name.as_bytes();
             if name.is_empty() || name.len() > 16 || name.contains(&0) || name[0] == b'!' {
-                return Err(at_record(WriteError::message(
+                return Err(at_record(WriteError::rule(
                     "record names are 1 to 16 bytes, without NUL, not starting with '!'",
                 )));
             }
@@ -90,11 +95,11 @@ impl WdbModel {
             match &schema {
                 Some(schema) => {
                     if record.values.len() != schema.len() {
-                        return Err(at_record(WriteError::message(format!(
-                            "{} values for {} fields",
+                        return Err(at_record(values_for(
                             record.values.len(),
-                            schema.len()
-                        ))));
+                            schema.len(),
+                            " fields",
+                        )));
                     }
                     for (spec, value) in schema.fields().iter().zip(&record.values) {
                         encode_field(spec, value, &mut data, pool.as_mut(), &mut arrays)
@@ -103,23 +108,23 @@ impl WdbModel {
                 }
                 None => {
                     if record.values.len() != types.len() {
-                        return Err(at_record(WriteError::message(format!(
-                            "{} values for {} cells",
+                        return Err(at_record(values_for(
                             record.values.len(),
-                            types.len()
-                        ))));
+                            types.len(),
+                            " cells",
+                        )));
                     }
                     for (cell, (code, value)) in types.iter().zip(&record.values).enumerate() {
                         let word = match (code, value) {
                             (1, TableValue::Float(f)) => Ok(f.to_bits()),
                             (2, TableValue::Str(s)) => pool
                                 .as_mut()
-                                .ok_or_else(|| WriteError::message("no !!string"))
+                                .ok_or_else(|| WriteError::missing("no !!string", None))
                                 .and_then(|pool| pool.offset(s)),
                             (0 | 3, v @ (TableValue::Int(_) | TableValue::UInt(_))) => {
                                 unsigned(v, 32).and_then(|u| {
                                     u32::try_from(u).map_err(|_| {
-                                        WriteError::message("a u32 cell holds more than 32 bits")
+                                        WriteError::rule("a u32 cell holds more than 32 bits")
                                     })
                                 })
                             }
@@ -147,11 +152,11 @@ impl WdbModel {
         if let Some(layout) = self.str_array {
             let pool = pool
                 .as_mut()
-                .ok_or_else(|| WriteError::message("no !!string"))?;
+                .ok_or_else(|| WriteError::missing("no !!string", None))?;
             let per = usize::from(layout.offsets_per_word);
             let bits = u32::from(layout.bits_per_offset);
             if per == 0 || per as u32 * bits > 32 {
-                return Err(WriteError::message(
+                return Err(WriteError::rule(
                     "!!strArrayInfo: offsets per word × bits per offset must be 1..=32",
                 ));
             }
@@ -159,7 +164,7 @@ impl WdbModel {
             let mut list = Vec::new();
             for items in &arrays {
                 let start = u32::try_from(array.len()).map_err(|_| {
-                    WriteError::message("!!strArrayList: an array starts beyond 4 GiB")
+                    WriteError::rule("!!strArrayList: an array starts beyond 4 GiB")
                 })?;
                 list.extend_from_slice(&start.to_be_bytes());
                 for chunk in items.chunks(per) {
@@ -174,7 +179,7 @@ impl WdbModel {
                         word |= off << (slot as u32 * bits);
                     }
                     let word = u32::try_from(word).map_err(|_| {
-                        WriteError::message("!!strArray: a word's slots exceed 32 bits")
+                        WriteError::rule("!!strArray: a word's slots exceed 32 bits")
                     })?;
                     array.extend_from_slice(&word.to_be_bytes());
                 }
@@ -192,7 +197,7 @@ impl WdbModel {
             ));
             sections.push((b"!!strArrayList", list));
         } else if arrays.iter().any(|a| !a.is_empty()) {
-            return Err(WriteError::message(
+            return Err(WriteError::rule(
                 "string arrays without a !!strArrayInfo layout",
             ));
         }
@@ -224,7 +229,7 @@ impl WdbModel {
             }
             sections.push((b"!structitem", b));
             let count = u32::try_from(n.len())
-                .map_err(|_| WriteError::message("!structitemnum: too many fields"))?;
+                .map_err(|_| WriteError::rule("!structitemnum: too many fields"))?;
             sections.push((b"!structitemnum", count.to_be_bytes().to_vec()));
         }
         sections.sort_by(|a, b| a.0.cmp(b.0));
@@ -234,7 +239,7 @@ impl WdbModel {
         out.put(&raw::Header {
             magic: raw::MAGIC,
             entry_count: U32::new(
-                u32::try_from(count).map_err(|_| WriteError::message("too many records"))?,
+                u32::try_from(count).map_err(|_| WriteError::rule("too many records"))?,
             ),
             reserved: [0; 8],
         });
@@ -262,12 +267,11 @@ impl WdbModel {
             let entry = raw::Entry {
                 name: stored,
                 offset: U32::new(
-                    u32::try_from(at)
-                        .map_err(|_| WriteError::message("file would exceed 4 GiB"))?,
+                    u32::try_from(at).map_err(|_| WriteError::rule("file would exceed 4 GiB"))?,
                 ),
                 size: U32::new(
                     u32::try_from(data.len())
-                        .map_err(|_| WriteError::message("Entry.size: data larger than 4 GiB"))?,
+                        .map_err(|_| WriteError::rule("Entry.size: data larger than 4 GiB"))?,
                 ),
                 reserved: [0; 8],
             };
@@ -281,34 +285,51 @@ impl WdbModel {
 /// values, or a value edited to another kind): refused, as the value would be stored as the other
 /// kind and read back as another value.
 fn kind_mismatch(code: u32, cell: usize, value: &TableValue) -> WriteError {
-    let kind = match code {
-        0 => "bit-packed",
-        1 => "float",
-        2 => "string",
-        _ => "u32",
-    };
     let held = match value {
         TableValue::Int(_) | TableValue::UInt(_) => "an integer",
         TableValue::Float(_) => "a float",
         TableValue::Str(_) => "a string",
     };
-    WriteError::message(format!(
-        "cell {cell} has type code {code} ({kind}), which does not fit the value it holds, {held}"
-    ))
+    WriteError::new(WriteErrorKind::TypeCode {
+        cell: crate::bytes::u64_of(cell),
+        code,
+        held,
+    })
+}
+
+/// `found` values in a record of `expected` fields or cells.
+fn values_for(found: usize, expected: usize, of: &'static str) -> WriteError {
+    WriteError::new(WriteErrorKind::Mismatch {
+        found: crate::bytes::u64_of(found),
+        expected: crate::bytes::u64_of(expected),
+        unit: " values",
+        relation: "for",
+        of,
+    })
+}
+
+/// `value` does not fit a field of `bits` bits.
+fn too_wide(value: i128, bits: u32, signed: bool) -> WriteError {
+    WriteError::new(WriteErrorKind::DoesNotFit {
+        what: "value",
+        value,
+        bits,
+        signed,
+        field: None,
+    })
 }
 
 /// `v` as an unsigned value of `width` bits.
 fn unsigned(v: &TableValue, width: u32) -> Result<u64, WriteError> {
-    let out_of_range = |shown: String| {
-        WriteError::message(format!("value {shown} does not fit {width} unsigned bits"))
-    };
     let u = match *v {
         TableValue::UInt(u) => u,
-        TableValue::Int(i) => u64::try_from(i).map_err(|_| out_of_range(i.to_string()))?,
-        _ => return Err(WriteError::message("an integer field holds a non-integer")),
+        TableValue::Int(i) => {
+            u64::try_from(i).map_err(|_| too_wide(i128::from(i), width, false))?
+        }
+        _ => return Err(WriteError::rule("an integer field holds a non-integer")),
     };
     if width < 64 && u >> width != 0 {
-        return Err(out_of_range(u.to_string()));
+        return Err(too_wide(i128::from(u), width, false));
     }
     Ok(u)
 }
@@ -317,16 +338,14 @@ fn unsigned(v: &TableValue, width: u32) -> Result<u64, WriteError> {
 fn signed(v: &TableValue, width: u32) -> Result<u64, WriteError> {
     let i = match *v {
         TableValue::Int(i) => i,
-        TableValue::UInt(u) => i64::try_from(u).map_err(|_| {
-            WriteError::message(format!("value {u} does not fit {width} signed bits"))
-        })?,
-        _ => return Err(WriteError::message("an integer field holds a non-integer")),
+        TableValue::UInt(u) => {
+            i64::try_from(u).map_err(|_| too_wide(i128::from(u), width, true))?
+        }
+        _ => return Err(WriteError::rule("an integer field holds a non-integer")),
     };
     let half = 1i64 << (width - 1);
     if i < -half || i >= half {
-        return Err(WriteError::message(format!(
-            "value {i} does not fit {width} signed bits"
-        )));
+        return Err(too_wide(i128::from(i), width, true));
     }
     Ok((i as u64) & ((1u64 << width) - 1))
 }
@@ -337,7 +356,15 @@ fn field<const N: usize>(data: &mut [u8], pos: usize) -> Result<&mut [u8; N], Wr
     pos.checked_add(N)
         .and_then(|end| data.get_mut(pos..end))
         .and_then(|slot| <&mut [u8; N]>::try_from(slot).ok())
-        .ok_or_else(|| WriteError::message(format!("field at byte {pos} lies outside the record")))
+        .ok_or_else(|| in_layout("field", pos, "lies outside the record"))
+}
+
+/// A field of the record's layout at byte `pos` that breaks `rule`.
+fn in_layout(field: &'static str, pos: usize, rule: &'static str) -> WriteError {
+    WriteError::new(WriteErrorKind::Rule {
+        rule,
+        at: Some((field, crate::bytes::u64_of(pos))),
+    })
 }
 
 /// ORs `bits` into the big-endian word at `pos`, `bit` bits up.
@@ -345,9 +372,8 @@ fn put_bits(data: &mut [u8], pos: usize, bit: u8, bits: u64) -> Result<(), Write
     let slot = field::<4>(data, pos)?;
     let word =
         u64::from(u32::from_be_bytes(*slot)) | bits.checked_shl(u32::from(bit)).unwrap_or(u64::MAX);
-    let word = u32::try_from(word).map_err(|_| {
-        WriteError::message(format!("bit field at byte {pos} runs past its 32-bit word"))
-    })?;
+    let word = u32::try_from(word)
+        .map_err(|_| in_layout("bit field", pos, "runs past its 32-bit word"))?;
     *slot = word.to_be_bytes();
     Ok(())
 }
@@ -370,7 +396,7 @@ fn encode_field(
         }
         FieldKind::StrArray { array } => {
             let TableValue::Str(s) = value else {
-                return Err(WriteError::message("an s# field holds a non-string"));
+                return Err(WriteError::rule("an s# field holds a non-string"));
             };
             let items = arrays.get_mut(array).ok_or_else(|| {
                 WriteError::message(format!("no string array {array} for this field"))
@@ -398,14 +424,14 @@ fn encode_field(
         }
         FieldKind::String => {
             let TableValue::Str(s) = value else {
-                return Err(WriteError::message("a string field holds a non-string"));
+                return Err(WriteError::rule("a string field holds a non-string"));
             };
-            let pool = pool.ok_or_else(|| WriteError::message("no !!string"))?;
+            let pool = pool.ok_or_else(|| WriteError::missing("no !!string", None))?;
             *field(data, pos)? = pool.offset(s)?.to_be_bytes();
         }
         FieldKind::U32 => {
             let value = u32::try_from(unsigned(value, 32)?)
-                .map_err(|_| WriteError::message("a u32 field holds more than 32 bits"))?;
+                .map_err(|_| WriteError::rule("a u32 field holds more than 32 bits"))?;
             *field(data, pos)? = value.to_be_bytes();
         }
         FieldKind::U64 => {

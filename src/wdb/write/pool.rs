@@ -41,13 +41,13 @@ impl Pool {
 
     pub(super) fn offset(&mut self, s: &str) -> Result<u32, WriteError> {
         if s.contains('\0') {
-            return Err(WriteError::message("a string holds a NUL"));
+            return Err(WriteError::rule("a string holds a NUL"));
         }
         if let Some(&at) = self.index.get(s.as_bytes()) {
             return Ok(at);
         }
         let at = u32::try_from(self.bytes.len())
-            .map_err(|_| WriteError::message("!!string would exceed 4 GiB"))?;
+            .map_err(|_| WriteError::rule("!!string would exceed 4 GiB"))?;
         self.bytes.extend_from_slice(s.as_bytes());
         self.bytes.push(0);
         self.index.insert(s.as_bytes().to_vec(), at);

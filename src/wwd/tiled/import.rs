@@ -6,9 +6,9 @@ use zerocopy::FromZeros;
 
 use super::xml::{self, Element};
 use super::{
-    DERIVED_HEADER, DERIVED_OBJECT, DERIVED_PLANE, DERIVED_TABLE, DERIVED_TILE, tiled_error,
+    DERIVED_HEADER, DERIVED_OBJECT, DERIVED_PLANE, DERIVED_TABLE, DERIVED_TILE, WriteError,
+    tiled_error,
 };
-use crate::WriteError;
 use crate::wwd::model::{ObjectData, PlaneData, TileBody, TilePropertyData, WwdModel};
 use crate::wwd::raw::{self, PlaneHeader, TilePropertyBase};
 use crate::wwd::{Tile, unescape, unhex};
@@ -37,9 +37,14 @@ struct Tileset {
 }
 
 fn number<T: core::str::FromStr>(text: &str, place: &str, what: &str) -> Result<T, WriteError> {
-    text.trim()
-        .parse()
-        .map_err(|_| tiled_error(place, format!("{what} {text:?} is not a valid number")))
+    text.trim().parse().map_err(|_| {
+        crate::WriteError::new(crate::WriteErrorKind::NotA {
+            what: what.to_string(),
+            found: Some(format!("{text:?}")),
+            expected: "a valid number",
+        })
+        .about(place)
+    })
 }
 
 fn attr<'e>(e: &'e Element, name: &str, place: &str) -> Result<&'e str, WriteError> {
@@ -48,20 +53,20 @@ fn attr<'e>(e: &'e Element, name: &str, place: &str) -> Result<&'e str, WriteErr
 }
 
 fn text(value: &str, place: &str) -> Result<Vec<u8>, WriteError> {
-    unescape(value).map_err(|why| tiled_error(place, why))
+    unescape(value).map_err(|e| e.about(place))
 }
 
 /// The map as a level (see the [module](super) for the layout).
 pub fn from_tmx(tmx: &str) -> Result<WwdModel, WriteError> {
     let map = xml::parse(tmx)?;
     if map.name != "map" {
-        return Err(tiled_error("document", "the root element is not <map>"));
+        return Err(crate::WriteError::rule("the root element is not <map>").about("document"));
     }
     if map.attr("infinite") == Some("1") {
-        return Err(tiled_error(
-            "map",
+        return Err(crate::WriteError::rule(
             "infinite maps have no fixed grid: make the map fixed-size",
-        ));
+        )
+        .about("map"));
     }
     let mut level = WwdModel::new("", "");
     for (name, value) in map.properties() {
@@ -73,9 +78,9 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, WriteError> {
             level
                 .tile_properties_header
                 .set_field_text(field, value)
-                .map_err(|why| tiled_error(&place, why))?;
+                .map_err(|e| e.about(&place))?;
         } else if name == "wapmap_meta" {
-            let block = unhex(value).map_err(|why| tiled_error(&place, why))?;
+            let block = unhex(value).map_err(|why| crate::WriteError::rule(why).about(&place))?;
             // Checked here as well as by the writer, so that the error names the property.
             if !block.is_empty() {
                 crate::wwd::check_wapmap_meta(&block).map_err(|e| {
@@ -90,7 +95,7 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, WriteError> {
             level
                 .header
                 .set_field_text(name, value)
-                .map_err(|why| tiled_error(&place, why))?;
+                .map_err(|e| e.about(&place))?;
         }
     }
 
@@ -99,10 +104,10 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, WriteError> {
         let name = ts.attr("name").unwrap_or("").to_string();
         let place = format!("tileset {name:?}");
         if ts.attr("source").is_some() {
-            return Err(tiled_error(
-                place,
+            return Err(crate::WriteError::rule(
                 "external tilesets are not read: embed the tileset in the map",
-            ));
+            )
+            .about(place));
         }
         let first_gid: u32 = number(attr(ts, "firstgid", &place)?, &place, "firstgid")?;
         let count: u32 = number(attr(ts, "tilecount", &place)?, &place, "tilecount")?;
@@ -115,7 +120,9 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, WriteError> {
                 "filled" => filled = v == "true",
                 "tile_properties" => carries = v == "true",
                 _ => {
-                    return Err(tiled_error(place, "not a property of a level's tileset"));
+                    return Err(
+                        crate::WriteError::rule("not a property of a level's tileset").about(place),
+                    );
                 }
             }
         }
@@ -124,10 +131,10 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, WriteError> {
             (Some(plane), Some(set), false) => Kind::ImageSet { plane, set },
             _ if carries => Kind::PropertiesOnly,
             _ => {
-                return Err(tiled_error(
-                    place,
+                return Err(crate::WriteError::rule(
                     "a tileset of a level says its plane and set (or filled)",
-                ));
+                )
+                .about(place));
             }
         };
         if carries {
@@ -153,10 +160,10 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, WriteError> {
             .push(plane(layer, p, &tilesets).map_err(in_plane)?);
     }
     if map.child("group").is_some() {
-        return Err(tiled_error(
-            "map",
+        return Err(crate::WriteError::rule(
             "group layers have no place in a level: move their layers out",
-        ));
+        )
+        .about("map"));
     }
     for group in map.children("objectgroup") {
         let gname = group.attr("name").unwrap_or("");
@@ -165,7 +172,10 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, WriteError> {
             .properties()
             .into_iter()
             .find(|(k, _)| *k == "plane")
-            .ok_or_else(|| tiled_error(&place, "no plane property (which plane it holds)"))?
+            .ok_or_else(|| {
+                crate::WriteError::missing("no plane property (which plane it holds)", None)
+                    .about(&place)
+            })?
             .1;
         let plane_index: usize = number(plane_index, &place, "plane")?;
         let count = level.planes.len();
@@ -202,9 +212,7 @@ fn plane(layer: &Element, p: usize, tilesets: &[Tileset]) -> Result<PlaneData, W
         if let Some(i) = k.strip_prefix("image_set.") {
             image_sets.push((number(i, &fplace, "image-set index")?, text(v, &fplace)?));
         } else if !DERIVED_PLANE.contains(&k) {
-            header
-                .set_field_text(k, v)
-                .map_err(|why| tiled_error(fplace, why))?;
+            header.set_field_text(k, v).map_err(|e| e.about(fplace))?;
         }
     }
     image_sets.sort_by_key(|(i, _)| *i);
@@ -283,7 +291,9 @@ fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, 
         .ok()
         .zip(usize::try_from(high).ok())
         .and_then(|(w, h)| w.checked_mul(h))
-        .ok_or_else(|| tiled_error(place, "width × height is negative or overflows"))?;
+        .ok_or_else(|| {
+            crate::WriteError::rule("width × height is negative or overflows").about(place)
+        })?;
     // A grid no level could hold is refused before any data is decoded (a zlib stream could
     // otherwise inflate to any size).
     if cells > crate::wwd::MAX_MAIN_BLOCK / 4 {
@@ -294,12 +304,12 @@ fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, 
     }
     let data = layer
         .child("data")
-        .ok_or_else(|| tiled_error(place, "no <data>"))?;
+        .ok_or_else(|| crate::WriteError::missing("no <data>", None).about(place))?;
     if data.child("chunk").is_some() {
-        return Err(tiled_error(
-            place,
-            "chunked (infinite) data: make the map fixed-size",
-        ));
+        return Err(
+            crate::WriteError::rule("chunked (infinite) data: make the map fixed-size")
+                .about(place),
+        );
     }
     let gids: Vec<u32> = match (data.attr("encoding"), data.attr("compression")) {
         (Some("csv"), None) => data
@@ -310,7 +320,8 @@ fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, 
             .map(|t| number(t, place, "gid"))
             .collect::<Result<_, _>>()?,
         (Some("base64"), compression) => {
-            let packed = base64(&data.text).map_err(|why| tiled_error(place, why))?;
+            let packed =
+                base64(&data.text).map_err(|why| crate::WriteError::rule(why).about(place))?;
             // Never more than the grid holds (one byte more, to notice a longer stream).
             let limit = u64::try_from(cells)
                 .unwrap_or(u64::MAX)
@@ -422,15 +433,15 @@ fn object(o: &Element, place: &str) -> Result<ObjectData, WriteError> {
             "image_set" => object.image_set = text(v, &fplace)?,
             "animation" => object.animation = text(v, &fplace)?,
             _ if DERIVED_OBJECT.contains(&k) => {
-                return Err(tiled_error(
-                    fplace,
-                    "set by the object's position or strings",
-                ));
+                return Err(
+                    crate::WriteError::rule("set by the object's position or strings")
+                        .about(fplace),
+                );
             }
             _ => object
                 .fields
                 .set_field_text(k, v)
-                .map_err(|why| tiled_error(fplace, why))?,
+                .map_err(|e| e.about(fplace))?,
         }
     }
     Ok(object)
@@ -448,7 +459,10 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, W
         let tplace = format!("{place}, tile {id}");
         let get = |k: &str| props.iter().find(|(n, _)| *n == k).map(|(_, v)| *v);
         let need = |k: &str| {
-            get(k).ok_or_else(|| tiled_error(format!("{tplace}, property {k:?}"), "missing"))
+            get(k).ok_or_else(|| {
+                crate::WriteError::missing("missing", None)
+                    .about(format!("{tplace}, property {k:?}"))
+            })
         };
         let int = |k: &str| -> Result<i32, WriteError> {
             number(need(k)?, &format!("{tplace}, property {k:?}"), k)
@@ -457,7 +471,7 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, W
         for (k, v) in &props {
             if TilePropertyBase::FIELD_NAMES.contains(k) && !DERIVED_TILE.contains(k) {
                 base.set_field_text(k, v)
-                    .map_err(|why| tiled_error(format!("{tplace}, property {k:?}"), why))?;
+                    .map_err(|e| e.about(format!("{tplace}, property {k:?}")))?;
             }
         }
         let body = match need("type")? {
@@ -465,7 +479,7 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, W
             "double" => {
                 let rplace = format!("{tplace}, property \"rect\"");
                 let rect = <raw::Rect as crate::wwd::Field>::from_text(need("rect")?)
-                    .map_err(|why| tiled_error(&rplace, why))?;
+                    .map_err(|e| e.about(&rplace))?;
                 TileBody::Double {
                     outside: int("outside")?,
                     inside: int("inside")?,
@@ -474,7 +488,8 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, W
             }
             "mask" => {
                 let mplace = format!("{tplace}, property \"mask\"");
-                let mask = unhex(need("mask")?).map_err(|why| tiled_error(&mplace, why))?;
+                let mask = unhex(need("mask")?)
+                    .map_err(|why| crate::WriteError::rule(why).about(&mplace))?;
                 let area = u64::from(base.width.get()) * u64::from(base.height.get());
                 if area != mask.len() as u64 {
                     return Err(tiled_error(
@@ -490,10 +505,12 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, W
                 TileBody::Mask(mask)
             }
             other => {
-                return Err(tiled_error(
-                    format!("{tplace}, property \"type\""),
-                    format!("{other:?} is not single, double or mask"),
-                ));
+                return Err(crate::WriteError::not_a(
+                    "",
+                    format!("{other:?}"),
+                    "single, double or mask",
+                )
+                .about(format!("{tplace}, property \"type\"")));
             }
         };
         found.push((id, TilePropertyData { base, body }));

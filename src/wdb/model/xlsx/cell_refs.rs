@@ -47,8 +47,8 @@ pub(super) fn check(data: &[u8]) -> Result<(), WriteError> {
                 if let Some((why, value)) = scan.byte(b) {
                     let name = part.name().map(|n| n.into_owned()).unwrap_or_default();
                     let at = offset + i as u64;
-                    return Err(WriteError::message(format!(
-                        "XLSX: part {name:?}, byte {at}: cell reference \"{}\" {why}",
+                    return Err(super::xlsx_error(format!(
+                        "part {name:?}, byte {at}: cell reference \"{}\" {why}",
                         value.quoted()
                     )));
                 }

@@ -2,7 +2,7 @@
 //! the `!` metadata rows on a sheet named `wdb`. Written with rust_xlsxwriter, read with
 //! calamine.
 
-use crate::write_error::WriteError;
+use crate::write_error::{WriteError, WriteErrorKind};
 use std::io::Cursor;
 
 use calamine::{Data, DataRef, Reader, Xlsx};
@@ -19,7 +19,11 @@ pub const RECORDS_SHEET: &str = "records";
 pub const META_SHEET: &str = "wdb";
 
 fn xlsx_error(e: impl std::fmt::Display) -> WriteError {
-    WriteError::message(format!("XLSX: {e}"))
+    WriteError::new(WriteErrorKind::Interchange {
+        form: "XLSX",
+        line: None,
+        message: e.to_string(),
+    })
 }
 
 fn fill(ws: &mut Worksheet, rows: &[Vec<SheetCell>]) -> Result<(), WriteError> {
