@@ -98,7 +98,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("encode 512x512 RGBA8 (fast)", |b| {
         b.iter(|| {
             out.clear();
-            gamebin::dds::png::write_rgba8(512, 512, black_box(&rgba), &mut out).unwrap();
+            gamebin::dds::export::png::write_rgba8(512, 512, black_box(&rgba), &mut out).unwrap();
             out.len()
         })
     });

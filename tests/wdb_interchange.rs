@@ -95,7 +95,7 @@ fn the_monster_book_pool_holds_strings_no_record_uses() {
         std::path::PathBuf::from(dir).join("ff13-wdb/bartz24_ffmoddingwpf_lr_monster_book.wdb");
     let file = std::fs::read(path).unwrap();
     let table = WdbModel::from_view(&WdbView::from_bytes(&file).unwrap(), None).unwrap();
-    let pool = gamebin::wdb::model::columns::pool_strings(table.string_pool.as_ref().unwrap());
+    let pool = gamebin::wdb::export::columns::pool_strings(table.string_pool.as_ref().unwrap());
     let used: std::collections::HashSet<&str> = table
         .records
         .iter()
@@ -256,18 +256,18 @@ fn bad_json_and_xlsx_edits_name_the_record_and_the_column() {
         let header = &sheet.records[0];
         let c = header
             .iter()
-            .position(|x| *x == gamebin::wdb::model::sheet::SheetCell::Text("u16Price".into()))
+            .position(|x| *x == gamebin::wdb::export::sheet::SheetCell::Text("u16Price".into()))
             .unwrap();
         let r = sheet
             .records
             .iter()
             .position(|row| {
-                row[0] == gamebin::wdb::model::sheet::SheetCell::Text("it_elixir".into())
+                row[0] == gamebin::wdb::export::sheet::SheetCell::Text("it_elixir".into())
             })
             .unwrap();
         (r, c)
     };
-    sheet.records[r][c] = gamebin::wdb::model::sheet::SheetCell::Number(65536.0);
+    sheet.records[r][c] = gamebin::wdb::export::sheet::SheetCell::Number(65536.0);
     let e = WdbModel::from_sheet(&sheet)
         .unwrap()
         .to_bytes()
@@ -277,7 +277,7 @@ fn bad_json_and_xlsx_edits_name_the_record_and_the_column() {
         (Some("record \"it_elixir\""), Some("u16Price"))
     );
     assert!(e.path().starts_with("records["), "{e}");
-    sheet.records[r][c] = gamebin::wdb::model::sheet::SheetCell::Number(0.25);
+    sheet.records[r][c] = gamebin::wdb::export::sheet::SheetCell::Number(0.25);
     let e = WdbModel::from_sheet(&sheet).unwrap_err();
     assert_eq!(
         (e.subject(), e.path().rsplit('.').next()),

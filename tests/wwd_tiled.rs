@@ -7,8 +7,8 @@
 
 use std::path::{Path, PathBuf};
 
+use gamebin::wwd::export::tiled::{from_tmx, to_tmx};
 use gamebin::wwd::model::{TileBody, WwdModel};
-use gamebin::wwd::tiled::{from_tmx, to_tmx};
 use gamebin::wwd::{Options, Tile, WwdView, text_lossy};
 
 fn fixtures() -> Vec<PathBuf> {
@@ -599,7 +599,8 @@ fn placeholders_fit(path: &Path, dir: &Path) {
     let mut buffer = Vec::new();
     let view = open(&file, &mut buffer);
     let level = WwdModel::from_view(&view).unwrap();
-    let (tmx, images) = gamebin::wwd::tiled::to_tmx_with_placeholders(&level, "tiles").unwrap();
+    let (tmx, images) =
+        gamebin::wwd::export::tiled::to_tmx_with_placeholders(&level, "tiles").unwrap();
     assert_eq!(
         from_tmx(&tmx).unwrap().to_bytes().unwrap(),
         from_tmx(&to_tmx(&level)).unwrap().to_bytes().unwrap(),

@@ -1,12 +1,12 @@
 //! `gamebin wwd render FILE.wwd [--plane NAME] -o map.png`: a picture of one plane of a level
-//! (`gamebin::wwd::render`), written as a PNG.
+//! (`gamebin::wwd::export::render`), written as a PNG.
 
 use std::io::BufWriter;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use gamebin::Format;
-use gamebin::wwd::render::{RenderError, RenderOptions, render_plane};
+use gamebin::wwd::export::render::{RenderError, RenderOptions, render_plane};
 use gamebin::wwd::{Inflater, WwdView, text_lossy};
 
 use crate::files::{self, ReadOptions};

@@ -71,7 +71,7 @@ fn texture(path: &Path, output: &Path, settings: &Settings) -> Result<()> {
     })?;
     let mut pixels = Vec::new();
     let mut png = Vec::new();
-    gamebin::dds::png::write_level(&level, &mut pixels, &mut png)
+    gamebin::dds::export::png::write_level(&level, &mut pixels, &mut png)
         .with_context(|| format!("cannot decode slice {} mip {mip}", settings.slice))?;
     files::write_new(output, &png, settings.force)?;
     eprintln!(

@@ -158,7 +158,7 @@ pub fn tiled(
         };
         let level = View::to_model(&view)?;
         if !placeholders {
-            let map = gamebin::wwd::tiled::to_tmx(&level);
+            let map = gamebin::wwd::export::tiled::to_tmx(&level);
             return crate::files::write_new(output, map.as_bytes(), force);
         }
         // The tileset images go to `NAME.tiles/` beside `NAME.tmx`, named relative to the map.
@@ -166,7 +166,7 @@ pub fn tiled(
             .file_stem()
             .map_or_else(|| "map".into(), |s| s.to_string_lossy().into_owned());
         let folder = format!("{stem}.tiles");
-        let (map, images) = gamebin::wwd::tiled::to_tmx_with_placeholders(&level, &folder)
+        let (map, images) = gamebin::wwd::export::tiled::to_tmx_with_placeholders(&level, &folder)
             .map_err(|e| anyhow::anyhow!("tileset images: {e}"))?;
         let base = output.parent().unwrap_or(Path::new(""));
         crate::files::refuse_existing(output, force)?;
@@ -194,7 +194,7 @@ pub fn from_tiled(path: &Path, output: &Path, force: bool) -> Result<Status> {
     let run = || -> Result<()> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| anyhow::anyhow!("cannot read the map: {e}"))?;
-        let level = gamebin::wwd::tiled::from_tmx(&text)?;
+        let level = gamebin::wwd::export::tiled::from_tmx(&text)?;
         crate::files::write_new(output, &level.to_bytes()?, force)
     };
     Ok(match run() {

@@ -5,8 +5,8 @@
 //! the column, writing nothing.
 
 use gamebin::synth::wdb::{items_table, xiii1_table};
-use gamebin::wdb::model::sheet::SheetCell;
-use gamebin::wdb::model::xlsx::{META_SHEET, RECORDS_SHEET};
+use gamebin::wdb::export::sheet::SheetCell;
+use gamebin::wdb::export::xlsx::{META_SHEET, RECORDS_SHEET};
 
 mod common;
 use common::{gamebin, root, stderr, temp_dir};

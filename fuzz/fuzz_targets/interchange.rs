@@ -42,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
-    if let Ok(level) = gamebin::wwd::tiled::from_tmx(text) {
+    if let Ok(level) = gamebin::wwd::export::tiled::from_tmx(text) {
         if let Ok(bytes) = level.to_bytes() {
             // A map keeps the signature of the level it was made from, a damaged one too (`wwd
             // tiled --ignore-signature`): such a level opens with the same option, and only then.

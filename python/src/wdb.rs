@@ -83,7 +83,7 @@ pub fn wdb_table<'py>(source: &Bound<'py, Source>) -> PyResult<Bound<'py, PyDict
         // The cells' keys as `dump --json` and the spreadsheets name them (WDBJsonTool's
         // layout): `bitpacked-field_0`, `float-field_0`, `!!string-field_0`, `uint-field_0`, …,
         // counted per type code.
-        use gamebin::wdb::model::columns::CELL_KEYS;
+        use gamebin::wdb::export::columns::CELL_KEYS;
         let types = view.type_list();
         let codes: Vec<u32> = types.map(|t| t.iter().collect()).unwrap_or_default();
         let mut counters = [0usize; CELL_KEYS.len()];

@@ -100,7 +100,7 @@ type Rendered<'py> = (
     Option<Bound<'py, PyBytes>>,
 );
 
-/// One plane drawn as the command line's `wwd render` draws it (`gamebin::wwd::render`): the
+/// One plane drawn as the command line's `wwd render` draws it (`gamebin::wwd::export::render`): the
 /// main plane, or the one named `plane`; `scale` pixels per tile (automatic when `None`),
 /// cropped to the part in use unless `crop` is false. Returns `(width, height, rgb, png)`: the RGB
 /// pixels row by row, and the same picture as PNG bytes when `png` is true (else `None`).
@@ -114,7 +114,7 @@ pub fn wwd_render<'py>(
     crop: bool,
     png: bool,
 ) -> PyResult<Rendered<'py>> {
-    use gamebin::wwd::render::{RenderError, RenderOptions, render_plane};
+    use gamebin::wwd::export::render::{RenderError, RenderOptions, render_plane};
     use pyo3::exceptions::{PyKeyError, PyValueError};
     let py = source.py();
     let this = source.borrow();

@@ -30,15 +30,19 @@
 //! ```
 
 mod decode;
+#[cfg(all(feature = "write", feature = "serde"))]
+pub mod diff;
+#[cfg(feature = "png")]
+pub mod export;
 mod format;
 mod info;
 #[cfg(feature = "write")]
 pub mod model;
-#[cfg(feature = "png")]
-pub mod png;
 pub mod raw;
 pub mod tiers;
 mod view;
+#[cfg(feature = "write")]
+mod write;
 
 pub use format::{PixelMasks, TextureFormat, UnknownFormat, four_cc_text, is_srgb_dxgi};
 pub use info::{DdsFinding, DdsInfo};

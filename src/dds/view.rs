@@ -475,9 +475,6 @@ impl<'a> View<'a> for DdsView<'a> {
 
     #[cfg(all(feature = "write", feature = "serde"))]
     fn diff(&self, other: &Self) -> core::result::Result<crate::diff::Report, ViewError> {
-        Ok(super::model::diff(
-            &super::model::DdsModel::from_view(self),
-            &super::model::DdsModel::from_view(other),
-        ))
+        Ok(super::diff::files(self, other))
     }
 }

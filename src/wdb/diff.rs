@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use crate::diff::{Change, Report};
 use crate::wdb::WdbView;
-use crate::wdb::model::columns::{float_text, value_keys};
+use crate::wdb::export::columns::{float_text, value_keys};
 use crate::wdb::model::{TableValue, WdbModel};
 
 /// A value as the change list shows it: integers and strings as JSON writes them, floats as the

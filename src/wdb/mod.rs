@@ -56,6 +56,8 @@
 #[cfg(feature = "write")]
 pub mod diff;
 mod error;
+#[cfg(feature = "write")]
+pub mod export;
 mod info;
 #[cfg(feature = "write")]
 pub mod model;

@@ -71,6 +71,7 @@
 mod checksum;
 #[cfg(all(feature = "write", feature = "serde"))]
 pub mod diff;
+pub mod export;
 mod field;
 mod game;
 mod inflate;
@@ -80,11 +81,8 @@ pub mod model;
 mod object;
 mod plane;
 pub mod raw;
-pub mod render;
 mod text;
 mod tile_property;
-#[cfg(feature = "tiled")]
-pub mod tiled;
 mod view;
 mod wapmap_meta;
 #[cfg(feature = "write")]

@@ -18,8 +18,10 @@ use crate::write_error::{WriteError, WriteErrorKind};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
-use super::columns::{float_text, pool_bytes, pool_strings, type_list_key, value_keys};
 use super::{StrArrayLayout, TableRecord, TableValue, WdbModel};
+use crate::wdb::export::columns::{
+    float_text, pool_bytes, pool_strings, type_list_key, value_keys,
+};
 use crate::wdb::owns_string_array;
 
 /// How WDBJsonTool writes a missing sheet name.

@@ -1,21 +1,16 @@
 //! The owned `.wdb` table ([`WdbModel`]): copied from a view ([`WdbModel::from_view`], keeping
 //! the file's `!!string` bytes and string arrays as the seed of the written ones) or built by
-//! hand, and its interchange forms (JSON, CSV, XLSX, the spreadsheet rows they share). Its
-//! writer ([`WdbModel::to_bytes`]) is in `wdb::write`.
+//! hand, and its JSON form. Its writer ([`WdbModel::to_bytes`]) is in `wdb::write`; its other
+//! interchange forms (CSV, XLSX, the spreadsheet rows they share) in
+//! [`wdb::export`](crate::wdb::export).
 
 use std::fmt;
 
 use crate::wdb::{Game, Schema, TypeList, Value, WdbView};
 use crate::write_error::{WriteError, WriteErrorKind};
 
-pub mod columns;
-#[cfg(feature = "csv")]
-pub mod csv;
 #[cfg(feature = "serde")]
 pub mod json;
-pub mod sheet;
-#[cfg(feature = "xlsx")]
-pub mod xlsx;
 
 /// One field value (or, for a file without names, one cell).
 #[derive(Debug, Clone, PartialEq)]

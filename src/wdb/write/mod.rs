@@ -14,8 +14,8 @@ use zerocopy::IntoBytes;
 use zerocopy::big_endian::U32;
 
 use crate::bytes::sink::Sink;
-use crate::wdb::model::columns::CELL_TYPES;
-use crate::wdb::model::columns::value_keys;
+use crate::wdb::export::columns::CELL_TYPES;
+use crate::wdb::export::columns::value_keys;
 use crate::wdb::model::{TableRecord, TableValue, WdbModel, in_record, lossy};
 use crate::wdb::{FieldKind, Schema, TypeList, raw};
 use crate::write_error::{WriteError, WriteErrorKind};

@@ -180,7 +180,7 @@ fn encode(
     level.decode_rgba8(&mut pixels).map_err(|e| e.to_string())?;
     kind.convert(&mut pixels);
     let mut png = Vec::new();
-    crate::dds::png::write_rgba8(level.width, height, &pixels, &mut png)
+    crate::dds::export::png::write_rgba8(level.width, height, &pixels, &mut png)
         .map_err(|e| e.to_string())?;
     Ok(png)
 }

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use super::Level;
+use crate::dds::Level;
 
 /// Decodes `level` and writes it to `out` as an RGBA8 PNG (a volume level's depth slices stacked
 /// top to bottom). `pixels` is the caller's buffer, resized as needed and reusable across levels.

@@ -6,8 +6,8 @@
 
 use core::fmt;
 
-use super::{Plane, Tile, TileKind, Tiles, WwdView, text_lossy};
 use crate::error::Error;
+use crate::wwd::{Plane, Tile, TileKind, Tiles, WwdView, text_lossy};
 
 /// The largest picture made (pixels), so that a damaged header cannot ask for gigabytes.
 pub const MAX_PIXELS: u64 = 64 << 20;
@@ -132,7 +132,7 @@ impl Picture {
 /// # #[cfg(feature = "write")]
 /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
 /// use gamebin::wwd::WwdView;
-/// use gamebin::wwd::render::{RenderOptions, render_plane};
+/// use gamebin::wwd::export::render::{RenderOptions, render_plane};
 ///
 /// let level = gamebin::synth::wwd::example_file();
 /// let mut inflated = Vec::new(); // a compressed level's main block, inflated once

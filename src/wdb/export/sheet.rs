@@ -11,7 +11,7 @@
 //! sheet.
 
 use super::columns::{float_text, pool_bytes, pool_strings, type_list_key, value_keys};
-use super::{StrArrayLayout, TableRecord, TableValue, WdbModel};
+use crate::wdb::model::{StrArrayLayout, TableRecord, TableValue, WdbModel};
 use crate::wdb::{FieldKind, Game};
 use crate::write_error::{WriteError, WriteErrorKind};
 
@@ -320,7 +320,7 @@ impl WdbModel {
             for ((key, &i), &column) in keys.iter().zip(&at).zip(&columns) {
                 let c = cells.get(i).unwrap_or(&SheetCell::Empty);
                 let index = table.records.len();
-                let at = |e| super::in_record(e, index, &name, Some(key));
+                let at = |e| crate::wdb::model::in_record(e, index, &name, Some(key));
                 values.push(parse(c, column).map_err(at)?);
             }
             table.records.push(TableRecord { name, values });

@@ -10,8 +10,8 @@ use rust_xlsxwriter::{DocProperties, ExcelDateTime, Workbook, Worksheet};
 
 mod cell_refs;
 
-use super::WdbModel;
 use super::sheet::{Sheet, SheetCell};
+use crate::wdb::model::WdbModel;
 
 /// The records' sheet.
 pub const RECORDS_SHEET: &str = "records";

@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 
 use super::xml::escape as xml;
 use super::{DERIVED_HEADER, DERIVED_OBJECT, DERIVED_PLANE, DERIVED_TABLE, DERIVED_TILE};
+use crate::wwd::export::render::{Picture, Property, RenderError, SheetTiles, tile_sheet};
 use crate::wwd::model::{PlaneData, TileBody, WwdModel};
 use crate::wwd::raw::{Header, Object, PlaneHeader, TilePropertiesHeader, TilePropertyBase};
-use crate::wwd::render::{Picture, Property, RenderError, SheetTiles, tile_sheet};
 use crate::wwd::{PlaneFlags, Tile, escape, fixed, hex};
 
 /// A tileset of the map: which plane's image set it stands for, its first gid and size.
@@ -96,7 +96,7 @@ pub fn to_tmx(level: &WwdModel) -> String {
 pub struct TilesetImage {
     /// The `source` of the tileset's `<image>`: `folder/NN-name.png`, relative to the map.
     pub file: String,
-    /// The picture (see [`crate::wwd::render`]; `write_png` with the `png` feature).
+    /// The picture (see [`crate::wwd::export::render`]; `write_png` with the `png` feature).
     pub picture: Picture,
 }
 

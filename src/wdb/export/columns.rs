@@ -1,8 +1,8 @@
 //! The columns of a table as the interchange formats name them (JSON keys, spreadsheet headers)
 //! and how they write floats.
 
-use super::WdbModel;
 use crate::wdb::FieldKind;
+use crate::wdb::model::WdbModel;
 use crate::write_error::{WriteError, WriteErrorKind};
 
 /// The key a record's `u64…` field has in WDBJsonTool's layout.

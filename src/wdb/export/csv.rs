@@ -1,8 +1,8 @@
 //! [`WdbModel`] as CSV (feature `csv`): the [sheet](super::sheet) rows, the records first, then
 //! the `!` metadata rows.
 
-use super::WdbModel;
 use super::sheet::{Sheet, SheetCell};
+use crate::wdb::model::WdbModel;
 use crate::write_error::{WriteError, WriteErrorKind};
 
 /// The csv crate's error, as text.

@@ -1,0 +1,3 @@
+//! A texture's interchange form: a level decoded to PNG ([`png`]).
+
+pub mod png;
