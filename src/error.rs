@@ -3,7 +3,31 @@
 //! An [`Error`] says *where* (the absolute file offset at which reading failed), *what* (the structure
 //! and field being read, e.g. `"VerticesPrototype.formatName"`) and *why* (an [`ErrorKind`] carrying
 //! the offending values). It is `Copy` and never allocates, so producing one on the read path costs
-//! nothing but the bytes of the struct.
+//! nothing but the bytes of the struct. It is only for reading a file's bytes, and its offset is
+//! always a real one.
+//!
+//! What is not a read has its own error, with no offset: [`ParseError`](crate::ParseError) (no
+//! format recognises the content), [`WriteError`](crate::WriteError) (a model a writer refuses,
+//! with the path in the model), [`ExportError`](crate::ExportError) (an export that cannot be
+//! made), [`ViewError`](crate::ViewError) (a summary, model or comparison of an opened file).
+//!
+//! A few errors stay their own, because what they must name is none of the above:
+//! - `wows::pfs::InstallError`: an install is many files; it names the `.idx` or the path in the
+//!   install and carries the system's I/O error beside the reader's.
+//! - `wows::resolve::ResolveError`: a model resolved across an `assets.bin` and many `.geometry`
+//!   files names the model (its id and path), the render set and the missing piece, so that a
+//!   batch counts its failures by kind.
+//! - `wows::sources::SourceError`: XML sources are text; it names the file, the element path and
+//!   the line, not a byte offset.
+//! - `wwd::export::render::RenderError`: a picture too large is said in tiles and pixels per tile,
+//!   the values the caller changes to draw it.
+//! - `dds::tiers::TierError`: it names the tier file on disk chosen among `.dd0`/`.dd1`/`.dd2`, with
+//!   the system's I/O error or that file's read error.
+//! - `dds::UnknownFormat`: a pixel format classified from bare header values, which the DDS view
+//!   turns into an [`Error`] at the header field's offset.
+//! - [`NamedError`](crate::NamedError): a file whose name suggests a format it does not read as:
+//!   the format, the name and the reader's error.
+//! - `synth::model_world::WorldError`: the generators' (feature `synth`), about files they write.
 
 use core::fmt;
 

@@ -14,8 +14,9 @@ use crate::error::Error;
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ExportError {
-    /// The source did not read: the reader's error, with its offset in the source file.
-    Read(Error),
+    /// The source's data, at an offset in its file: it did not read, or a value of it cannot be
+    /// exported (a draw whose index lies beyond its vertices): the reader's error.
+    Source(Error),
     /// The output, or a value in it, is larger than its format holds.
     TooLarge {
         /// What in the output (`"GLB length"`, `"glTF joint index"`).
@@ -30,22 +31,33 @@ pub enum ExportError {
         /// What could not be written.
         what: &'static str,
     },
+    /// The output refers to an item of the source that the exporter was not given (a render set
+    /// a level of detail names, left out of the ones resolved).
+    NotGiven {
+        /// What kind of item.
+        what: &'static str,
+        /// Its key.
+        key: u64,
+    },
 }
 
 impl From<Error> for ExportError {
     fn from(e: Error) -> Self {
-        ExportError::Read(e)
+        ExportError::Source(e)
     }
 }
 
 impl fmt::Display for ExportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ExportError::Read(e) => e.fmt(f),
+            ExportError::Source(e) => e.fmt(f),
             ExportError::TooLarge { what, value, limit } => {
                 write!(f, "{what}: {value} is more than the format holds ({limit})")
             }
             ExportError::Unwritable { what } => write!(f, "{what}: could not be written"),
+            ExportError::NotGiven { what, key } => {
+                write!(f, "{what} {key}: not among the ones given to the exporter")
+            }
         }
     }
 }
@@ -53,8 +65,10 @@ impl fmt::Display for ExportError {
 impl std::error::Error for ExportError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            ExportError::Read(e) => Some(e),
-            ExportError::TooLarge { .. } | ExportError::Unwritable { .. } => None,
+            ExportError::Source(e) => Some(e),
+            ExportError::TooLarge { .. }
+            | ExportError::Unwritable { .. }
+            | ExportError::NotGiven { .. } => None,
         }
     }
 }

@@ -64,6 +64,32 @@ impl<T> OrRaise<T> for gamebin::WriteResult<T> {
     }
 }
 
+/// An export the library could not make as a `FormatError`: the source's read error keeps its
+/// `.offset` and `.field`; a limit of the output (a GLB over 4 GiB) has `.offset` None and
+/// `.field` naming what in the output.
+pub fn export_error_to_py(py: Python<'_>, e: gamebin::ExportError) -> PyErr {
+    if let gamebin::ExportError::Source(read) = e {
+        return to_py(py, read);
+    }
+    let err = FormatError::new_err(e.to_string());
+    let value = err.value(py);
+    let field = match &e {
+        gamebin::ExportError::TooLarge { what, .. }
+        | gamebin::ExportError::Unwritable { what }
+        | gamebin::ExportError::NotGiven { what, .. } => Some(*what),
+        _ => None,
+    };
+    let _ = value.setattr("offset", None::<u64>);
+    let _ = value.setattr("field", field);
+    err
+}
+
+impl<T> OrRaise<T> for gamebin::ExportResult<T> {
+    fn or_raise(self, py: Python<'_>) -> PyResult<T> {
+        self.map_err(|e| export_error_to_py(py, e))
+    }
+}
+
 /// An I/O error as the matching `OSError` subclass, its message naming the path.
 pub fn io_error(path: &std::path::Path, e: std::io::Error) -> PyErr {
     use pyo3::exceptions::{

@@ -7,7 +7,7 @@ use json::validation::Checked::Valid;
 use json::validation::USize64;
 
 use crate::bytes::u64_of;
-use crate::error::{Error, Result};
+use crate::export_error::{ExportError, ExportResult};
 
 /// A mesh of a [`GlbBuilder`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -629,7 +629,7 @@ impl GlbBuilder {
 
     /// Writes the GLB: a 12-byte header, the JSON chunk (padded with spaces) and the binary chunk
     /// (padded with zeros).
-    pub fn finish(mut self) -> Result<Vec<u8>> {
+    pub fn finish(mut self) -> ExportResult<Vec<u8>> {
         let bin_len = self.bin.len().next_multiple_of(4);
         self.bin.resize(bin_len, 0);
         if bin_len > 0 {
@@ -641,19 +641,19 @@ impl GlbBuilder {
                 extras: None,
             }];
         }
-        let mut text = self.root.to_vec().map_err(|_| {
-            Error::invalid(
-                0,
-                "glTF JSON",
-                0,
-                "the glTF document could not be serialized",
-            )
-        })?;
+        let mut text = self
+            .root
+            .to_vec()
+            .map_err(|_| ExportError::Unwritable { what: "glTF JSON" })?;
         text.resize(text.len().next_multiple_of(4), b' ');
         let total = 12 + 8 + text.len() + if bin_len > 0 { 8 + bin_len } else { 0 };
+        // A GLB stores its lengths as 32-bit words.
         let u32_of = |n: usize| {
-            u32::try_from(n)
-                .map_err(|_| Error::invalid(0, "GLB length", u64_of(n), "a GLB is at most 4 GiB"))
+            u32::try_from(n).map_err(|_| ExportError::TooLarge {
+                what: "GLB length",
+                value: u64_of(n),
+                limit: u64::from(u32::MAX),
+            })
         };
         let mut glb = Vec::with_capacity(total);
         glb.extend_from_slice(b"glTF");

@@ -6,8 +6,8 @@
 //! Where its parts are: `raw.rs` the on-disk structs; this file the view ([`WwdView`]) and the
 //! reader beside it (`plane.rs`, `object.rs`, `tile_property.rs`, `wapmap_meta.rs`); `model`
 //! the owned level (`model::WwdModel`, feature `write`), `write.rs` its writer (`to_bytes`,
-//! the layout, compression and checksum, feature `write`); `tiled` the Tiled map
-//! export and import, [`render`] the level pictures; `diff` the comparison by plane and object;
+//! the layout, compression and checksum, feature `write`); `export` its interchange forms: `tiled` the Tiled map
+//! export and import, [`render`](export::render) the level pictures; `diff` the comparison by plane and object;
 //! the fixtures in `synth::wwd`.
 //!
 //! All offsets in the format are absolute in the image `header ‖ main block` (for a compressed

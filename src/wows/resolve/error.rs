@@ -123,7 +123,7 @@ pub enum Missing {
     /// The assets.bin failed to read (the error says where).
     Assets(Error),
     /// The export failed (the error says what).
-    Export(Error),
+    Export(crate::ExportError),
 }
 
 /// A model that could not be resolved or exported: which model (its selfId and, when known, its
@@ -190,7 +190,7 @@ impl ResolveError {
             Missing::GeometryRead { error, .. }
             | Missing::Draw { error, .. }
             | Missing::Assets(error)
-            | Missing::Export(error) => Some(error),
+            | Missing::Export(crate::ExportError::Source(error)) => Some(error),
             _ => None,
         }
     }

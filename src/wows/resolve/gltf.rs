@@ -295,12 +295,10 @@ impl<'a> Source<'_, 'a, '_> {
         self.sets.get(&key).ok_or_else(|| {
             self.model.error(
                 None,
-                Missing::Export(crate::Error::invalid(
-                    0,
-                    "render set",
-                    key as u64,
-                    "not resolved",
-                )),
+                Missing::Export(crate::ExportError::NotGiven {
+                    what: "render set",
+                    key: key as u64,
+                }),
             )
         })
     }
@@ -382,7 +380,7 @@ impl SceneSource for Source<'_, '_, '_> {
 
     fn fail(&self, key: usize, failure: SceneFailure) -> ResolveError {
         let missing = match failure {
-            SceneFailure::Export(e) => Missing::Export(e),
+            SceneFailure::Export(e) => Missing::Export(e.into()),
             SceneFailure::Joint(e) => Missing::Joint {
                 joint: e.joint,
                 joints: e.joints,

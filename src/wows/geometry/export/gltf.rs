@@ -34,6 +34,7 @@
 
 use crate::bytes::u64_of;
 use crate::error::{Error, Result};
+use crate::export_error::ExportResult;
 use crate::gltf::{Attribute, GlbBuilder, MaterialId, MeshId, NodeId, NodeSpec, Triangles};
 use crate::wows::axes::{finite, rewound, right_handed, texcoord_top_left, unit_or};
 use crate::wows::geometry::{
@@ -350,7 +351,7 @@ pub fn geometry_to_glb(
     view: &GeometryView<'_>,
     decoded: &DecodedGeometry,
     options: &GeometryGlbOptions,
-) -> Result<GeometryGlb> {
+) -> ExportResult<GeometryGlb> {
     let mut builder = GlbBuilder::new();
     // Room for the converted attributes (under twice the stored vertex bytes for the formats seen)
     // and indices, so that the binary buffer is not regrown and copied on the way; sized by what

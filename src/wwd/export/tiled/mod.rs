@@ -4,7 +4,7 @@
 //!
 //! The map, and where each part of the level goes:
 //!
-//! - **map properties**: every header field (text escaped as [`escape`](super::escape) does),
+//! - **map properties**: every header field (text escaped as [`escape`](crate::wwd::escape) does),
 //!   the tile-property table's header fields as `tile_properties.<field>`, and WapMap's metadata
 //!   block as `wapmap_meta` (hex). The map's size and tile size are the main plane's.
 //! - **one tile layer per plane**, in file order: the layer's size is the grid's, its properties
