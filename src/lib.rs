@@ -9,16 +9,75 @@
 //! Every read is bounds-checked; a malformed file gives an [`Error`] that says where (the file
 //! offset), what (the structure and field) and why (the offending values), never a panic.
 //!
+//! Each format is a module behind a Cargo feature of the same name (all on by default); in this
+//! build's documentation, the formats it leaves out are not linked.
+//!
 //! | module | format | view |
 //! |---|---|---|
-//! | [`wows::geometry`] | World of Warships `.geometry` | [`GeometryView`](wows::geometry::GeometryView) |
-//! | [`wows::assets`] | World of Warships `assets.bin` (BWDB PrototypeDatabase) | [`AssetsDb`](wows::assets::AssetsDb) |
-//! | [`wows::pfs`] | World of Warships `.idx` + `.pkg` archives (a game install) | [`IdxView`](wows::pfs::IdxView), [`GameInstall`](wows::pfs::GameInstall) |
-//! | [`wdb`] | Final Fantasy XIII trilogy `.wdb` | [`WdbView`](wdb::WdbView) |
-//! | [`wwd`] | Captain Claw / Gruntz `.wwd` levels | [`WwdView`](wwd::WwdView) |
-//! | [`wdata`] | Rusty Hearts `.wdata` maps | [`WdataView`](wdata::WdataView) |
-//! | [`craftstudio`] | CraftStudio `Project.dat` | [`ProjectView`](craftstudio::ProjectView) |
-//! | [`dds`] | DDS textures (BC1–BC7, uncompressed) | [`DdsView`](dds::DdsView) |
+#![cfg_attr(
+    feature = "geometry",
+    doc = "| [`wows::geometry`] | World of Warships `.geometry` | [`GeometryView`](wows::geometry::GeometryView) |"
+)]
+#![cfg_attr(
+    not(feature = "geometry"),
+    doc = "| `wows::geometry` (feature `geometry`, off) | World of Warships `.geometry` | `GeometryView` |"
+)]
+#![cfg_attr(
+    feature = "assets",
+    doc = "| [`wows::assets`] | World of Warships `assets.bin` (BWDB PrototypeDatabase) | [`AssetsDb`](wows::assets::AssetsDb) |"
+)]
+#![cfg_attr(
+    not(feature = "assets"),
+    doc = "| `wows::assets` (feature `assets`, off) | World of Warships `assets.bin` (BWDB PrototypeDatabase) | `AssetsDb` |"
+)]
+#![cfg_attr(
+    feature = "pfs",
+    doc = "| [`wows::pfs`] | World of Warships `.idx` + `.pkg` archives (a game install) | [`IdxView`](wows::pfs::IdxView), [`GameInstall`](wows::pfs::GameInstall) |"
+)]
+#![cfg_attr(
+    not(feature = "pfs"),
+    doc = "| `wows::pfs` (feature `pfs`, off) | World of Warships `.idx` + `.pkg` archives (a game install) | `IdxView`, `GameInstall` |"
+)]
+#![cfg_attr(
+    feature = "wdb",
+    doc = "| [`wdb`] | Final Fantasy XIII trilogy `.wdb` | [`WdbView`](wdb::WdbView) |"
+)]
+#![cfg_attr(
+    not(feature = "wdb"),
+    doc = "| `wdb` (feature `wdb`, off) | Final Fantasy XIII trilogy `.wdb` | `WdbView` |"
+)]
+#![cfg_attr(
+    feature = "wwd",
+    doc = "| [`wwd`] | Captain Claw / Gruntz `.wwd` levels | [`WwdView`](wwd::WwdView) |"
+)]
+#![cfg_attr(
+    not(feature = "wwd"),
+    doc = "| `wwd` (feature `wwd`, off) | Captain Claw / Gruntz `.wwd` levels | `WwdView` |"
+)]
+#![cfg_attr(
+    feature = "wdata",
+    doc = "| [`wdata`] | Rusty Hearts `.wdata` maps | [`WdataView`](wdata::WdataView) |"
+)]
+#![cfg_attr(
+    not(feature = "wdata"),
+    doc = "| `wdata` (feature `wdata`, off) | Rusty Hearts `.wdata` maps | `WdataView` |"
+)]
+#![cfg_attr(
+    feature = "craftstudio",
+    doc = "| [`craftstudio`] | CraftStudio `Project.dat` | [`ProjectView`](craftstudio::ProjectView) |"
+)]
+#![cfg_attr(
+    not(feature = "craftstudio"),
+    doc = "| `craftstudio` (feature `craftstudio`, off) | CraftStudio `Project.dat` | `ProjectView` |"
+)]
+#![cfg_attr(
+    feature = "dds",
+    doc = "| [`dds`] | DDS textures (BC1–BC7, uncompressed) | [`DdsView`](dds::DdsView) |"
+)]
+#![cfg_attr(
+    not(feature = "dds"),
+    doc = "| `dds` (feature `dds`, off) | DDS textures (BC1–BC7, uncompressed) | `DdsView` |"
+)]
 //!
 //! ```
 //! # #[cfg(feature = "geometry")]
@@ -50,9 +109,10 @@
 //! # fn main() {}
 //! ```
 //!
-//! Tools that take a file of any format go through [`AnyView`]: [`AnyView::parse`] detects the
-//! format by content and opens the format's view, and every format's view implements [`View`]
-//! (check, summary, owned model), so that such tools hold no list of formats of their own.
+//! Tools that take a file of any format go through `AnyView` (in every build with a format):
+//! `AnyView::parse` detects the format by content and opens the format's view, and every format's
+//! view implements [`View`] (check, summary, owned model), so that such tools hold no list of
+//! formats of their own.
 //!
 //! A mapped file must not be truncated or modified while it is mapped (truncation kills the process
 //! with `SIGBUS`): see the contract on [`MappedFile::open`]. [`MappedFile::read`] reads a file into

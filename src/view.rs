@@ -246,7 +246,7 @@ pub(crate) mod sealed {
 
 /// One format's main view, as every generic tool sees it. Each format implements it once, in a
 /// `view.rs` beside its view, with the format's facts (its name, how a file's name suggests it);
-/// [`AnyView`](crate::AnyView) forwards to it. Sealed: only gamebin's formats implement it.
+/// `AnyView` forwards to it. Sealed: only gamebin's formats implement it.
 pub trait View<'a>: Sized + sealed::Sealed {
     /// The format's short name, as the CLI prints it (`"wows-geometry"`).
     const NAME: &'static str;
@@ -263,11 +263,11 @@ pub trait View<'a>: Sized + sealed::Sealed {
     fn looks_like(data: &[u8]) -> bool;
 
     /// How a file's name says it is of this format: its extensions and the messages about such a
-    /// file ([`detect_file`](crate::detect_file)); `None` when no name does.
+    /// file (`detect_file`); `None` when no name does.
     const NAMED: Option<NameHint> = None;
 
     /// Whether a file's name says it is of this format when its content did not
-    /// ([`detect_file`](crate::detect_file)): `data` is the content, `named` whether the user
+    /// (`detect_file`): `data` is the content, `named` whether the user
     /// named the file (rather than it being found in a folder, where other programs' files with
     /// the same extension lie too). The default: its extension is one of [`NAMED`](View::NAMED)'s.
     fn named_like(path: &Path, data: &[u8], named: bool) -> Option<NameHint> {

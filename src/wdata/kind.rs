@@ -193,7 +193,7 @@ pub(crate) trait Listed: FieldKind {
 }
 
 /// The box every EventBox, AniBG, ItemBox and Gimmick starts with: its name, placement and half
-/// sizes ([`Obb`](super::Obb); the model's [`model::Obb`]).
+/// sizes ([`Obb`](super::Obb); the model's `model::Obb`).
 #[derive(Debug)]
 pub enum obb {}
 
@@ -252,7 +252,7 @@ number_kinds! {
     f32 => f32_le, f32;
 }
 
-/// A bool stored as 4 bytes ([`Bool32`](super::Bool32); the model's [`model::Bool32`]).
+/// A bool stored as 4 bytes ([`Bool32`](super::Bool32); the model's `model::Bool32`).
 #[derive(Debug)]
 pub enum bool32 {}
 
@@ -307,7 +307,7 @@ impl InPlace for bool32x5 {
 }
 
 /// A UTF-16 string: a `u16` code-unit count, then the code units ([`WStr`]; the model's
-/// [`model::WString`]).
+/// `model::WString`).
 #[derive(Debug)]
 pub enum wstr {}
 
@@ -401,7 +401,7 @@ number_array_kinds! {
 }
 
 /// A CameraTargetBox's target: a name below EventBox version 8, a text id from 8
-/// ([`CameraTargetName`]; the model's [`model::CameraTargetName`]).
+/// ([`CameraTargetName`]; the model's `model::CameraTargetName`).
 #[derive(Debug)]
 pub enum target_name {}
 
@@ -469,7 +469,7 @@ run_kinds! {
     cues = Cue, model Cue;
     /// A scene resource's ambient sounds.
     ambients = Ambient, model Ambient;
-    /// A scene resource's paths (the model's [`model::SceneData`]).
+    /// A scene resource's paths (the model's `model::SceneData`).
     scene_paths = ScenePath, model SceneData;
 }
 
@@ -734,7 +734,7 @@ name_list_kinds! {
 }
 
 /// A camera's PVS EventBoxes: ids below EventBox version 6, keyed names from 6
-/// ([`PvsEventBoxes`]; the model's [`model::PvsEventBoxes`]).
+/// ([`PvsEventBoxes`]; the model's `model::PvsEventBoxes`).
 #[derive(Debug)]
 pub enum pvs_event_boxes {}
 
@@ -770,7 +770,7 @@ impl Listed for pvs_event_boxes {
 }
 
 /// A WaypointBox's links: the ids, then the distances ([`WaypointLinks`]; the model's `Vec` of
-/// [`model::WaypointLink`]).
+/// `model::WaypointLink`).
 #[derive(Debug)]
 pub enum waypoint_links {}
 

@@ -7,7 +7,7 @@
 //! formats, there is nothing to borrow: every value is trimmed text that must be parsed). Every
 //! error names the file, the element path and the line. [`resolve`] reads a model and every file it
 //! names under a res/ root (the `<parent>` chain, the files a mod lacks are errors naming them);
-//! [`gltf`] exports it, with its textures ([`textures`](crate::wows::textures)).
+//! `gltf` (feature `gltf`) exports it, with its textures (`wows::textures`).
 
 mod error;
 #[cfg(all(feature = "geometry", feature = "gltf"))]

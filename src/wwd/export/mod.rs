@@ -1,5 +1,5 @@
 //! A level's interchange forms: a plane drawn as a picture ([`render`]; PNG with the `png`
-//! feature) and the whole level as a Tiled map and back ([`tiled`], feature `tiled`).
+//! feature) and the whole level as a Tiled map and back (`tiled`, feature `tiled`).
 
 pub mod render;
 #[cfg(feature = "tiled")]
