@@ -10,7 +10,7 @@
 //! before handing it over.
 //!
 //! ```
-//! # fn main() -> Result<(), gamebin::Error> {
+//! # fn main() -> Result<(), gamebin::ExportError> {
 //! use gamebin::gltf::{Attribute, GlbBuilder, NodeSpec, Triangles};
 //!
 //! let corners = [[0.0f32, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];

@@ -16,7 +16,7 @@
 //! [`Vertices::non_finite`] reports; indices as `u16` where every index fits below 65535, `u32` otherwise.
 //!
 //! ```
-//! # fn main() -> Result<(), gamebin::Error> {
+//! # fn main() -> Result<(), gamebin::ExportError> {
 //! # let file = gamebin::synth::geometry::example_file();
 //! use gamebin::wows::geometry::export::gltf::{GeometryGlbOptions, geometry_to_glb};
 //! use gamebin::wows::geometry::{DecodedGeometry, GeometryView};
