@@ -29,7 +29,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, Throughput};
-use gamebin::wows::resolve::gltf::{ModelGlbOptions, TextureMode, model_to_glb};
+use gamebin::wows::resolve::gltf::{ModelGlbOptions, model_to_glb};
+use gamebin::wows::textures::TextureMode;
 
 /// The export measured against the peer's, which draws meshes only: the synthetic world has no
 /// texture files, so asking for them would time failed lookups.

@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use gamebin::craftstudio::{Parent, ProjectView, ROOT_PARENT_ID};
+use gamebin::craftstudio::raw::ROOT_PARENT_ID;
+use gamebin::craftstudio::{Parent, ProjectView};
 
 mod counting;
 

@@ -3,9 +3,10 @@
 //! inputs giving precise errors.
 
 use gamebin::craftstudio::model::{EntrySpec, ProjectModel};
+use gamebin::craftstudio::raw::ROOT_PARENT_ID;
 use gamebin::craftstudio::{
     ControlSource, ControlType, EntryType, Key, MemberRole, MembershipPolicy, Parent, PathStart,
-    ProjectType, ProjectView, ROOT_PARENT_ID,
+    ProjectType, ProjectView,
 };
 use gamebin::synth::craftstudio as write;
 use gamebin::{ErrorKind, Format, WriteErrorKind};

@@ -21,8 +21,9 @@ use gamebin::wows::assets::{
 use gamebin::wows::axes::right_handed_matrix;
 use gamebin::wows::geometry::model::{GeometryBuilder, MeshVertex};
 use gamebin::wows::pfs::{Compression, GameInstall, PfsWriter};
-use gamebin::wows::resolve::gltf::{LodChoice, ModelGlbOptions, TextureMode, model_to_glb};
+use gamebin::wows::resolve::gltf::{LodChoice, ModelGlbOptions, model_to_glb};
 use gamebin::wows::resolve::{GeometryCache, Missing, ModelResolver};
+use gamebin::wows::textures::TextureMode;
 
 mod counting;
 

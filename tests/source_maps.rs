@@ -7,8 +7,9 @@
 use std::path::PathBuf;
 
 use gamebin::dds::DdsView;
-use gamebin::wows::sources::gltf::{SourceGlbOptions, TextureMode, source_model_to_glb};
+use gamebin::wows::sources::gltf::{SourceGlbOptions, source_model_to_glb};
 use gamebin::wows::sources::resolve;
+use gamebin::wows::textures::TextureMode;
 
 mod bcn;
 

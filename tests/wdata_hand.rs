@@ -11,6 +11,7 @@
 use gamebin::WriteErrorKind;
 use gamebin::synth::wdata::{self, fixture_maps, fixtures};
 use gamebin::synth::wdata_large::large_map;
+use gamebin::wdata::Signpost;
 use gamebin::wdata::model::*;
 
 /// A tiny byte assembler: little-endian numbers and `u16`-counted UTF-16LE strings.

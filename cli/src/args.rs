@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 use gamebin::wows::resolve::gltf::LodChoice;
-use gamebin::wows::sources::gltf::TextureMode;
+use gamebin::wows::textures::TextureMode;
 
 use crate::files;
 use crate::install::Source;

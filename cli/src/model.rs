@@ -12,10 +12,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeState};
-use gamebin::wows::resolve::gltf::{
-    LodChoice, ModelGlbOptions, ModelScenes, TextureCache, TextureMode, model_to_glb_cached,
-};
+use gamebin::wows::resolve::gltf::{LodChoice, ModelGlbOptions, ModelScenes, model_to_glb_cached};
 use gamebin::wows::resolve::{GeometryCache, Missing, ModelResolver, ResolveError, strip_res};
+use gamebin::wows::textures::{TextureCache, TextureMode};
 
 use crate::args::ModelArgs;
 use crate::batch::Cause;

@@ -8,10 +8,8 @@ use std::sync::Mutex;
 
 use anyhow::{Context, Result, bail};
 use gamebin::wows::resolve::gltf::LodChoice;
-use gamebin::wows::sources::gltf::{
-    SourceGlb, SourceGlbOptions, TextureCache, TextureImage, TextureMode,
-    source_model_to_glb_cached,
-};
+use gamebin::wows::sources::gltf::{SourceGlb, SourceGlbOptions, source_model_to_glb_cached};
+use gamebin::wows::textures::{TextureCache, TextureImage, TextureMode};
 
 use crate::files;
 use crate::output::{Status, count, report};

@@ -10,7 +10,8 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use gamebin::wows::resolve::gltf::{LodChoice, ModelGlbOptions, TextureMode, model_to_glb};
+use gamebin::wows::resolve::gltf::{LodChoice, ModelGlbOptions, model_to_glb};
+use gamebin::wows::textures::TextureMode;
 use gamebin::wows::resolve::{LoadedGeometry, ModelResolver, ResolvedModel};
 use libfuzzer_sys::fuzz_target;
 

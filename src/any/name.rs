@@ -73,7 +73,8 @@ pub fn detect_file(
     Ok(Some(format))
 }
 
-#[cfg(test)]
+// Each test needs the formats it names.
+#[cfg(all(test, feature = "geometry"))]
 mod tests {
     use super::*;
 

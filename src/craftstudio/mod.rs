@@ -76,7 +76,7 @@ pub use enums::{
 };
 pub use index::EntryIndex;
 pub use info::ProjectInfo;
-pub use raw::{FORMAT_VERSION, ROOT_PARENT_ID};
+use raw::{FORMAT_VERSION, ROOT_PARENT_ID};
 
 use crate::bytes::{Bytes, Cursor, Records, u64_of};
 use crate::error::{Error, ErrorKind, Result};

@@ -20,7 +20,7 @@ impl ProjectModel {
     /// longer than a .NET string's `i32` length can say.
     pub fn to_bytes(&self) -> WriteResult<Vec<u8>> {
         // Readers read one version: a file of another would not open.
-        if self.format_version != crate::craftstudio::FORMAT_VERSION {
+        if self.format_version != crate::craftstudio::raw::FORMAT_VERSION {
             return Err(WriteError::invalid(
                 "Project.format_version",
                 u64::from(self.format_version),

@@ -10,6 +10,7 @@
 use crate::write_error::WriteResult as Result;
 
 use crate::wdata::model::*;
+use crate::wdata::{SceneCamera, SceneTiming, Signpost, SoundFades, TimeHold};
 
 /// What one fixture holds.
 #[derive(Clone, Copy)]

@@ -79,7 +79,7 @@ pub(crate) mod gates;
 mod groups;
 pub(crate) mod header;
 mod info;
-pub mod kind;
+pub(crate) mod kind;
 #[cfg(feature = "write")]
 pub mod model;
 mod obb;
@@ -110,7 +110,8 @@ pub use header::{Header, KNOWN_VERSIONS, SIGNATURE};
 pub use info::{ByEventBoxType, WdataInfo, event_box_type_name, trigger_layout_label};
 pub(crate) use obb::OBB_MIN_SIZE;
 pub use obb::Obb;
-pub use raw::Bool32;
+#[allow(unused_imports)] // used by the record tables of some feature sets
+pub(crate) use raw::Bool32;
 pub use records::{NameIter, NameList, Named, Record, Records, Run};
 pub use scene::{Scene, SceneDetails, SceneHead, SceneSection, Scenes};
 pub use triggers::{ScriptPaths, Trigger, TriggerLayout, Triggers, TriggersHead};

@@ -88,7 +88,6 @@ mod wapmap_meta;
 #[cfg(feature = "write")]
 mod write;
 
-pub use crate::bytes::{hex, unhex};
 pub use checksum::{ChecksumFacts, ChecksumReport, ChecksumVerdict, wapmap as wapmap_checksum};
 pub use field::{Field, escape, unescape};
 pub use game::Game;

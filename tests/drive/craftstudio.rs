@@ -1,6 +1,7 @@
 //! Drives every CraftStudio `Project.dat` accessor.
 
-use gamebin::craftstudio::{Parent, ProjectView, ROOT_PARENT_ID, mouse_button_name};
+use gamebin::craftstudio::raw::ROOT_PARENT_ID;
+use gamebin::craftstudio::{Parent, ProjectView, mouse_button_name};
 
 /// How many entries get the O(n) view lookups (entry_by_id, parent, children, path); every
 /// entry gets the index's O(log n) ones.

@@ -10,8 +10,8 @@
 //! prints as text).
 //!
 //! ```
-//! use gamebin::craftstudio::ProjectView;
-//! use gamebin::craftstudio::model::{EntrySpec, ProjectModel};
+//! use crate::craftstudio::ProjectView;
+//! use crate::craftstudio::model::{EntrySpec, ProjectModel};
 //!
 //! let mut project = ProjectModel::new("Demo");
 //! project.entries.push(EntrySpec::folder(1, None, "Scripts", 7));
@@ -30,7 +30,8 @@ pub use tree::{
 };
 
 use crate::craftstudio::raw::ControlSettings;
-use crate::craftstudio::{Entry, GameControl, ProjectView, ROOT_PARENT_ID};
+use crate::craftstudio::raw::ROOT_PARENT_ID;
+use crate::craftstudio::{Entry, GameControl, ProjectView};
 use crate::error::Result;
 
 /// One game control: its id and name, and the fixed fields after the name as the reader's

@@ -14,7 +14,8 @@
 use std::collections::HashSet;
 
 use super::ControlSpec;
-use crate::craftstudio::{Entry, EntryIndex, GameControl, ProjectView, ROOT_PARENT_ID};
+use crate::craftstudio::raw::ROOT_PARENT_ID;
+use crate::craftstudio::{Entry, EntryIndex, GameControl, ProjectView};
 
 /// Nesting beyond this is not expanded (a file can nest 65,535 deep; the tree stays readable and
 /// building it stays bounded). Entries below it are listed as unreachable.

@@ -9,8 +9,6 @@ use super::{
     EventHitBox, InAreaBox, MiniMapIconBox, NpcBox, ObstacleBox, PortalBox, RespawnBox,
     SelectMapPortalBox, SkidBox, StartPointBox, TriggerBox, WaypointBox,
 };
-/// A TriggerBox's signpost: the reader's type (a group of plain numbers, declared once).
-pub use crate::wdata::Signpost;
 
 /// Number of EventBox types the game knows (0..=18); the writer always writes this many index
 /// entries unless [`EventBoxes::type_count`] says fewer.

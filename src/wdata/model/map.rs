@@ -10,8 +10,8 @@
 //! for a `.wdata`): strings as text, gated fields left out when `None`; see `json.rs`.
 
 use super::event_boxes::EventBoxes;
-use super::scenes::{Scene, SceneResource};
 use super::{AniBg, Gimmick, ItemBox, Trigger, Triggers};
+use super::{Scene, SceneResource};
 
 /// The signature every `.wdata` starts with (stored with a trailing NUL: 15 code units).
 pub const SIGNATURE: &str = "stairwaygames.";

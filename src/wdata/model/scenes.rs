@@ -2,9 +2,6 @@
 //! main version.
 
 use super::map::WString;
-pub use super::{Scene, SceneResource};
-/// The groups of plain numbers in scenes and sounds: the reader's types (declared once).
-pub use crate::wdata::{SceneCamera, SceneTiming, SoundFades, TimeHold};
 
 /// A scene event (always category + key).
 #[cfg_attr(

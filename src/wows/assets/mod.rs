@@ -104,7 +104,8 @@ pub use strings::{Strings, StringsIter};
 use crate::bytes::{Bytes, Table, u64_of};
 use crate::error::{Error, ErrorKind, Result};
 use crate::mmap::MappedFile;
-use raw::{BodyHeader, Header};
+use crate::wows::bigworld::Header;
+use raw::BodyHeader;
 
 /// The magic as a little-endian u32 (stored bytes `42 44 57 42`, "BDWB").
 pub const MAGIC: u32 = 0x4257_4442;

@@ -5,7 +5,7 @@
 use zerocopy::little_endian::{F32, I32, I64, U16, U32, U64};
 use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
-pub use crate::wows::bigworld::Header;
+pub(crate) use crate::wows::bigworld::Header;
 
 /// The 0x60-byte body header at file offset 0x10 (the body base).
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]

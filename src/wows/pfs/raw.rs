@@ -11,7 +11,7 @@ use zerocopy::{FromBytes, Immutable, IntoBytes, KnownLayout, Unaligned};
 
 /// The 16-byte BigWorld file header (the same header `assets.bin` starts with): magic `ISFP`,
 /// the layout's version word, the MurmurHash3 of everything after it, pointer size and byte order.
-pub use crate::wows::bigworld::Header;
+pub(crate) use crate::wows::bigworld::Header;
 
 /// The table header at 0x10 (the base every table pointer counts from), current layout.
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]

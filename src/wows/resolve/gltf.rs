@@ -48,7 +48,7 @@ use crate::wows::resolve::{
 };
 use crate::wows::scene::{SceneFailure, SceneMaterial, SceneSource, add_scenes};
 use crate::wows::textures::{GlbTextures, TextureFiles, maps::MapKind};
-pub use crate::wows::textures::{TextureCache, TextureImage, TextureMode};
+use crate::wows::textures::{TextureCache, TextureImage, TextureMode};
 
 /// Which levels of detail to export.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

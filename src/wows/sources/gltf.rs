@@ -24,7 +24,7 @@ use crate::wows::geometry::{DecodedGeometry, GeometryView};
 use crate::wows::is_safe_resource_path;
 use crate::wows::scene::{SceneFailure, SceneMaterial, SceneSource, add_scenes};
 use crate::wows::textures::{GlbTextures, TextureFiles, maps::MapKind};
-pub use crate::wows::textures::{TextureCache, TextureImage, TextureMode};
+use crate::wows::textures::{TextureCache, TextureImage, TextureMode};
 
 /// What [`source_model_to_glb`] exports.
 #[derive(Debug, Clone)]

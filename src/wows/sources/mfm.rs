@@ -49,7 +49,7 @@ pub struct Material {
     pub properties: Vec<MaterialProperty>,
 }
 
-pub use crate::wows::dds_path;
+use crate::wows::dds_path;
 
 fn int(e: &Element, file: &str) -> Result<i64, SourceError> {
     e.text

@@ -19,7 +19,7 @@ mod visual;
 mod xml;
 
 pub use error::SourceError;
-pub use mfm::{Material, MaterialProperty, PropertyValue, dds_path};
+pub use mfm::{Material, MaterialProperty, PropertyValue};
 pub use model::{ModelFile, VisualKind};
 pub use resolve::{MAX_LOD_CHAIN, SourceLod, SourceModel, relative_to, resolve};
 pub use visual::{VisualFile, VisualForm, VisualLod, VisualMaterial, VisualNode, VisualRenderSet};

@@ -5,10 +5,11 @@ use std::fmt::Write as _;
 
 use super::xml::escape as xml;
 use super::{DERIVED_HEADER, DERIVED_OBJECT, DERIVED_PLANE, DERIVED_TABLE, DERIVED_TILE};
+use crate::bytes::hex;
 use crate::wwd::export::render::{Picture, Property, RenderError, SheetTiles, tile_sheet};
 use crate::wwd::model::{PlaneData, TileBody, WwdModel};
 use crate::wwd::raw::{Header, Object, PlaneHeader, TilePropertiesHeader, TilePropertyBase};
-use crate::wwd::{PlaneFlags, Tile, escape, fixed, hex};
+use crate::wwd::{PlaneFlags, Tile, escape, fixed};
 
 /// A tileset of the map: which plane's image set it stands for, its first gid and size.
 struct Tileset {

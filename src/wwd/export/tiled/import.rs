@@ -9,9 +9,10 @@ use super::{
     DERIVED_HEADER, DERIVED_OBJECT, DERIVED_PLANE, DERIVED_TABLE, DERIVED_TILE, WriteError,
     tiled_error,
 };
+use crate::bytes::unhex;
 use crate::wwd::model::{ObjectData, PlaneData, TileBody, TilePropertyData, WwdModel};
 use crate::wwd::raw::{self, PlaneHeader, TilePropertyBase};
-use crate::wwd::{Tile, unescape, unhex};
+use crate::wwd::{Tile, unescape};
 
 /// Tiled's flip and rotation flags in the top bits of a gid.
 const FLIP_FLAGS: u32 = 0xF000_0000;
