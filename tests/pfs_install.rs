@@ -360,3 +360,178 @@ fn a_name_off_its_path_is_not_found_at_any_depth_in_any_spelling() {
     sunk[d0.offset + 24..d0.offset + 32].copy_from_slice(&id("a").to_le_bytes());
     assert!(open(sunk).find(&deep).unwrap().is_none());
 }
+
+/// `count` indexes of about `per` files each (`part_NNN.idx`, each with its volume), sharing
+/// folders, as a synthetic install's filler.
+fn parts(count: usize, per: usize) -> (Named, Named) {
+    let (mut indexes, mut volumes) = (Vec::new(), Vec::new());
+    for i in 0..count {
+        let mut writer = PfsWriter::new(&format!("part_{i:03}_0001.pkg"));
+        for f in 0..per {
+            let path = format!("content/shared/i{i:03}_{:02}/f{f:03}.xml", f / 16);
+            let compression = if f % 2 == 0 {
+                Compression::Deflate
+            } else {
+                Compression::Stored
+            };
+            writer.add(&path, path.as_bytes(), compression).unwrap();
+        }
+        let archive = writer.finish().unwrap();
+        indexes.push((format!("part_{i:03}.idx"), archive.idx));
+        volumes.extend(archive.volumes);
+    }
+    (indexes, volumes)
+}
+
+/// A damage done to an index's bytes.
+type Damage = fn(&mut Vec<u8>);
+
+/// The paths of every file of `install`, each read (CRC-checked) and found again by its path.
+fn every_file_read(install: &GameInstall) -> BTreeSet<String> {
+    let (mut reader, mut out) = (BlobReader::new(), Vec::new());
+    let mut seen = BTreeSet::new();
+    install.for_each_file(&Selection::All, &mut String::new(), |path, file| {
+        let file = file.unwrap();
+        install.read(&file, path, &mut reader, &mut out).unwrap();
+        assert_eq!(install.find(path).unwrap(), Some(file), "{path}");
+        seen.insert(path.to_owned());
+        true
+    });
+    seen
+}
+
+/// The files of a synthetic install's index, by path.
+fn paths_of(idx: &[u8]) -> BTreeSet<String> {
+    let install =
+        GameInstall::from_memory(vec![("one.idx".into(), idx.to_vec())], Vec::new()).unwrap();
+    let mut paths = BTreeSet::new();
+    install.for_each_file(&Selection::All, &mut String::new(), |path, _| {
+        paths.insert(path.to_owned());
+        true
+    });
+    paths
+}
+
+#[test]
+fn a_damaged_index_costs_its_own_files_not_the_installs() {
+    use gamebin::ErrorKind;
+    let (base, volumes) = parts(4, 100);
+    // Each damage of the second index: cut inside its header, a wrong magic, a name table
+    // pointed outside the file, cut before its volume table.
+    let damages: [(&str, Damage); 4] = [
+        ("truncated header", |b| b.truncate(10)),
+        ("bad magic", |b| b[0] ^= 0xff),
+        ("table outside the file", |b| {
+            b[0x20..0x28].copy_from_slice(&0x7fff_0000u64.to_le_bytes())
+        }),
+        ("truncated tables", |b| b.truncate(b.len() - 30)),
+    ];
+    for (what, damage) in damages {
+        let mut indexes = base.clone();
+        let (bad_name, bad) = &mut indexes[1];
+        let lost = paths_of(bad);
+        damage(bad);
+        let bad_name = bad_name.clone();
+        let kept: BTreeSet<String> = (indexes.iter().enumerate())
+            .filter(|&(i, _)| i != 1)
+            .flat_map(|(_, (_, idx))| paths_of(idx))
+            .collect();
+        assert!(kept.len() == 300 && lost.len() == 100, "{what}");
+
+        let install = GameInstall::from_memory(indexes, volumes.clone())
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        // Every file of the other indexes listed, found and read; none of the damaged one's.
+        assert_eq!(every_file_read(&install), kept, "{what}");
+        assert_eq!(install.file_count(), kept.len(), "{what}");
+        for path in &lost {
+            assert_eq!(install.find(path).unwrap(), None, "{what}: {path}");
+        }
+        assert_eq!(install.index_paths().count(), 3, "{what}");
+        // The damaged index named, with the reader's offset, field and reason.
+        let [InstallError::Index { path, error }] = install.damaged() else {
+            panic!("{what}: {:?}", install.damaged());
+        };
+        assert_eq!(path.to_str(), Some(bad_name.as_str()), "{what}");
+        match what {
+            "truncated header" => {
+                assert_eq!((error.offset(), error.what()), (0, "IdxHeader"));
+                assert!(matches!(error.kind(), ErrorKind::Truncated { .. }));
+            }
+            "bad magic" => assert!(
+                matches!(error.kind(), ErrorKind::BadMagic { .. }),
+                "{error}"
+            ),
+            _ => assert!(error.offset() >= 0x10, "{what}: {error}"),
+        }
+        let said = install.damaged()[0].to_string();
+        assert!(said.starts_with(&format!("{bad_name}: at 0x")), "{said}");
+    }
+    // A sound install has none.
+    let sound = GameInstall::from_memory(base, volumes).unwrap();
+    assert!(sound.damaged().is_empty());
+}
+
+#[test]
+fn an_install_whose_every_index_is_damaged_does_not_open() {
+    let (indexes, volumes) = parts(3, 40);
+    let cut = |(name, bytes): &(String, Vec<u8>)| (name.clone(), bytes[..12].to_vec());
+    // One index: its own error, as before.
+    let one = GameInstall::from_memory(vec![cut(&indexes[0])], volumes.clone());
+    let e = one.unwrap_err();
+    assert!(matches!(e, InstallError::Index { .. }), "{e:?}");
+    assert!(
+        e.to_string()
+            .starts_with("part_000.idx: at 0x00000000: IdxHeader"),
+        "{e}"
+    );
+    // Several: every one's error, no empty install.
+    let all = indexes.iter().map(cut).collect();
+    let e = GameInstall::from_memory(all, volumes).unwrap_err();
+    let InstallError::NoReadableIndex { damaged } = &e else {
+        panic!("{e:?}");
+    };
+    assert_eq!(damaged.len(), 3);
+    let said = e.to_string();
+    assert!(
+        said.starts_with("none of the 3 indexes reads: part_000.idx: at 0x"),
+        "{said}"
+    );
+    for name in ["part_001.idx", "part_002.idx"] {
+        assert!(said.contains(&format!("; {name}: at 0x")), "{said}");
+    }
+}
+
+#[test]
+fn a_game_folder_with_a_damaged_index_keeps_the_others() {
+    let (indexes, volumes) = parts(3, 60);
+    let dir = std::env::temp_dir().join(format!("gamebin-damaged-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let idx = dir.join("bin/1000001/idx");
+    std::fs::create_dir_all(&idx).unwrap();
+    std::fs::create_dir_all(dir.join("res_packages")).unwrap();
+    for (name, bytes) in &indexes {
+        std::fs::write(idx.join(name), bytes).unwrap();
+    }
+    for (name, bytes) in &volumes {
+        std::fs::write(dir.join("res_packages").join(name), bytes).unwrap();
+    }
+    let whole = GameInstall::open(&dir, Mapping::Map).unwrap();
+    let all = every_file_read(&whole);
+    drop(whole);
+    let lost = paths_of(&indexes[2].1);
+    std::fs::write(idx.join("part_002.idx"), &indexes[2].1[..20]).unwrap();
+    for mapping in [Mapping::Map, Mapping::Read] {
+        let install = GameInstall::open(&dir, mapping).unwrap();
+        let listed = every_file_read(&install);
+        assert_eq!(
+            listed,
+            all.difference(&lost).cloned().collect(),
+            "{mapping:?}"
+        );
+        let [InstallError::Index { path, .. }] = install.damaged() else {
+            panic!("{:?}", install.damaged());
+        };
+        assert_eq!(path, &idx.join("part_002.idx"));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

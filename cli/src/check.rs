@@ -143,7 +143,8 @@ fn check_files(
 /// give to different records.
 fn check_install(dir: &Path) -> Result<Verdict> {
     let install = install::open(Source::Game(dir), files::install_mapping())?;
-    let mut errors = Vec::new();
+    // An index that does not read is one error; the files of the others are read.
+    let mut errors: Vec<String> = install.damaged().iter().map(install::damaged).collect();
     let files = readable_files(&install, |e| errors.push(e.to_string()));
     let items = selected_files(&install, &files, &[], |e| errors.push(e.to_string()));
     let mut reported = Failures::default();

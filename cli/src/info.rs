@@ -30,7 +30,8 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
             PathGroup::GameFolder(path) => path,
         };
         match info_install(path, json) {
-            Ok(text) => {
+            Ok((text, damaged)) => {
+                failed += usize::from(damaged);
                 if let Err(e) = out.line(&text) {
                     if out.is_closed() {
                         break;
@@ -53,9 +54,11 @@ pub fn run(paths: &[PathBuf], json: bool, options: ReadOptions) -> Result<Status
     })
 }
 
-/// `info INSTALL`'s line: the game folder's indexes read (not its files), counted.
-fn info_install(dir: &Path, json: bool) -> Result<String> {
+/// `info INSTALL`'s line: the game folder's indexes read (not its files), counted; and whether an
+/// index does not read (each is named on stderr, the others counted).
+fn info_install(dir: &Path, json: bool) -> Result<(String, bool)> {
     let install = install::open(Source::Game(dir), files::install_mapping())?;
+    let damaged = install::report_damaged(&install);
     let idx_dir = install
         .index_paths()
         .next()
@@ -67,7 +70,7 @@ fn info_install(dir: &Path, json: bool) -> Result<String> {
     let entries = install.entry_count();
     let conflicts = install.conflicts().len();
     if json {
-        return Ok(serde_json::to_string(&serde_json::json!({
+        let mut value = serde_json::json!({
             "path": dir.display().to_string(),
             "format": "wows-pfs-install",
             "idx_dir": idx_dir,
@@ -75,16 +78,28 @@ fn info_install(dir: &Path, json: bool) -> Result<String> {
             "files": files,
             "names": entries,
             "conflicts": conflicts,
-        }))?);
+        });
+        if damaged {
+            value["damaged_indexes"] = install.damaged().len().into();
+        }
+        return Ok((serde_json::to_string(&value)?, damaged));
     }
-    Ok(format!(
+    let mut line = format!(
         "{}: wows-pfs-install, {} in {idx_dir}, {}, {} (files and folders), {}",
         dir.display(),
         count(indexes, "index", "indexes"),
         count(files, "file", "files"),
         count(entries, "name", "names"),
         count(conflicts, "conflicting id", "conflicting ids"),
-    ))
+    );
+    if damaged {
+        let n = install.damaged().len();
+        line += &format!(
+            ", {} not read",
+            count(n, "damaged index", "damaged indexes")
+        );
+    }
+    Ok((line, damaged))
 }
 
 /// The lines of the files under `paths` (directories walked), read in parallel, in order.

@@ -9,6 +9,7 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Result, bail};
@@ -99,9 +100,47 @@ pub fn open(source: Source<'_>, mapping: Mapping) -> Result<GameInstall> {
     .map_err(install_error)
 }
 
-/// Opens the install and warns on stderr of ids two indexes give to different records.
+/// How messages name an index left out because it does not read: where and why, and what that
+/// costs (its files are unknown, so neither they nor their ids can be checked).
+pub fn damaged(e: &InstallError) -> String {
+    format!(
+        "{e}; the index is left out: its files are unknown, and ids it may share with the other \
+         indexes are not checked"
+    )
+}
+
+/// Whether a damaged index was named on stderr in this run ([`report_damaged`]): the run then
+/// exits 1, whatever the command made of the other indexes' files.
+static DAMAGED_REPORTED: AtomicBool = AtomicBool::new(false);
+
+/// Whether this run named a damaged index on stderr (`main` then exits 1).
+pub fn damaged_reported() -> bool {
+    DAMAGED_REPORTED.load(Ordering::Relaxed)
+}
+
+/// Names each damaged index of `install` on stderr, one line each; whether there was one.
+pub fn report_damaged(install: &GameInstall) -> bool {
+    for e in install.damaged() {
+        eprintln!("gamebin: {}", damaged(e));
+        DAMAGED_REPORTED.store(true, Ordering::Relaxed);
+    }
+    !install.damaged().is_empty()
+}
+
+/// What a lookup that found nothing adds when some indexes do not read: the file may be in one.
+pub fn not_found_note(install: &GameInstall) -> String {
+    match install.damaged().len() {
+        0 => String::new(),
+        1 => " (1 index does not read, named above: the file may be in it)".to_owned(),
+        n => format!(" ({n} indexes do not read, named above: the file may be in one of them)"),
+    }
+}
+
+/// Opens the install and warns on stderr of ids two indexes give to different records; names
+/// each index that does not read (the others are read: [`report_damaged`]).
 pub fn open_warned(source: Source<'_>, mapping: Mapping) -> Result<GameInstall> {
     let install = open(source, mapping)?;
+    report_damaged(&install);
     if let Some(first) = install.conflicts().first() {
         // `output::count`'s wording, spelt out here so that this file uses no other CLI file.
         let ids = match install.conflicts().len() {
@@ -152,6 +191,11 @@ pub fn read_in_install(game: &Path, path: &str, mapping: Mapping) -> Result<game
     let install = shared(game, mapping)?;
     match install.read_to_vec(path, &mut BlobReader::new()) {
         Ok(Some(bytes)) => Ok(gamebin::MappedFile::from_vec(bytes)),
+        Ok(None) if !install.damaged().is_empty() => bail!(
+            "no file {path} in the install {}{}",
+            game.display(),
+            not_found_note(&install)
+        ),
         Ok(None) => bail!(
             "no file {path} in the install {} (list its files with: gamebin pfs ls {} PREFIX)",
             game.display(),

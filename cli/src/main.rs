@@ -312,6 +312,8 @@ fn main() -> ExitCode {
         } => synth::run_install(scale.into(), &output, force),
     };
     match outcome {
+        // A damaged index of an install read in the run was named on stderr: the run fails.
+        Ok(output::Status::Success) if install::damaged_reported() => ExitCode::from(1),
         Ok(output::Status::Success) => ExitCode::SUCCESS,
         Ok(output::Status::SomeFailed) => ExitCode::from(1),
         Ok(output::Status::Usage) => ExitCode::from(2),

@@ -12,7 +12,8 @@ use gamebin::wows::pfs::{BlobReader, GameInstall, InstallError, Selection};
 
 use crate::files;
 use crate::install::{
-    Item, Source, install_error, open_warned, readable_files, selected, selected_files,
+    Item, Source, install_error, not_found_note, open_warned, readable_files, selected,
+    selected_files,
 };
 use crate::output::{Out, Status, count, progress_bar};
 use crate::parallel;
@@ -76,7 +77,8 @@ pub fn ls(source: Source<'_>, selections: &[String], json: bool) -> Result<Statu
             }
         }
     });
-    let status = if failed > 0 {
+    // A damaged index (named when the install was opened) fails the run too.
+    let status = if failed > 0 || !install.damaged().is_empty() {
         Status::SomeFailed
     } else {
         Status::Success
@@ -90,9 +92,10 @@ pub fn ls(source: Source<'_>, selections: &[String], json: bool) -> Result<Statu
     out.flush()?;
     if listed == 0 && failed == 0 && !selections.is_empty() {
         eprintln!(
-            "gamebin: {}: no file matches {}",
+            "gamebin: {}: no file matches {}{}",
             source.label(),
-            selections.join(" ")
+            selections.join(" "),
+            not_found_note(&install)
         );
         return Ok(Status::SomeFailed);
     }
@@ -121,7 +124,11 @@ pub fn cat(source: Source<'_>, path: &str) -> Result<Status> {
                 source.label()
             );
         }
-        bail!("{path}: no such file in {}", source.label());
+        bail!(
+            "{path}: no such file in {}{}",
+            source.label(),
+            not_found_note(&install)
+        );
     };
     let mut reader = BlobReader::new();
     let mut buffer = Vec::new();
@@ -136,9 +143,15 @@ pub fn cat(source: Source<'_>, path: &str) -> Result<Status> {
             count(bytes.len(), "byte", "bytes")
         );
     }
+    // A damaged index (named when the install was opened) fails the run, the file written.
+    let status = if install.damaged().is_empty() {
+        Status::Success
+    } else {
+        Status::SomeFailed
+    };
     match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
-        Ok(()) => Ok(Status::Success),
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(Status::Success),
+        Ok(()) => Ok(status),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(status),
         Err(e) => Err(anyhow!("cannot write to standard output: {e}")),
     }
 }
@@ -200,12 +213,17 @@ pub fn extract(
             return Ok(Status::SomeFailed);
         }
         if selections.is_empty() {
-            bail!("{}: the install holds no files", source.label());
+            bail!(
+                "{}: the install holds no files{}",
+                source.label(),
+                not_found_note(&install)
+            );
         }
         bail!(
-            "{}: no file matches {}",
+            "{}: no file matches {}{}",
             source.label(),
-            selections.join(" ")
+            selections.join(" "),
+            not_found_note(&install)
         );
     }
     // create_dir_all's own word for a file in the way is "File exists".
@@ -259,20 +277,34 @@ pub fn extract(
     );
     bar.finish_and_clear();
     let total = written + failed;
+    // The indexes that do not read (named when the install was opened): their files are unknown,
+    // so not counted among those that failed.
+    let left_out = match install.damaged().len() {
+        0 => String::new(),
+        n => format!(
+            "; {} not read (named above), {} left out",
+            count(n, "index", "indexes"),
+            if n == 1 { "its files" } else { "their files" }
+        ),
+    };
     if failed == 0 {
         eprintln!(
-            "gamebin: extracted {} ({}) to {}",
+            "gamebin: extracted {} ({}) to {}{left_out}",
             count(written, "file", "files"),
             count(bytes, "byte", "bytes"),
             output.display()
         );
-        return Ok(Status::Success);
+        return Ok(if left_out.is_empty() {
+            Status::Success
+        } else {
+            Status::SomeFailed
+        });
     }
     for line in reported.unnamed() {
         eprintln!("gamebin: {line}");
     }
     eprintln!(
-        "gamebin: extracted {written} of {} ({}) to {}; {failed} failed",
+        "gamebin: extracted {written} of {} ({}) to {}; {failed} failed{left_out}",
         count(total, "file", "files"),
         count(bytes, "byte", "bytes"),
         output.display()

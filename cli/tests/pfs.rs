@@ -728,3 +728,194 @@ fn commands_read_files_inside_an_install_and_models_export_from_it_as_from_its_e
         stderr(&out)
     );
 }
+
+/// A synthetic install of four indexes under `dir/game`; its files' paths, and the paths of the
+/// second index's files (`part_001.idx`: its folders are named `i001_*`).
+fn four_indexes(dir: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
+    let synth = gamebin::synth::pfs::filler_install(4, 400).unwrap();
+    synth.write_to(&dir.join("game")).unwrap();
+    let out = gamebin(&["pfs", "ls", arg(&dir.join("game"))]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let all = lines(&out.stdout);
+    let lost: BTreeSet<String> = all
+        .iter()
+        .filter(|p| p.contains("/i001_"))
+        .cloned()
+        .collect();
+    assert!(lost.len() > 50 && all.len() > lost.len() + 200);
+    (all, lost)
+}
+
+#[test]
+fn a_damaged_index_costs_its_own_files_and_every_command_names_it() {
+    let dir = temp_dir("pfs-damaged-index");
+    let (all, lost) = four_indexes(&dir);
+    let kept: BTreeSet<String> = all.difference(&lost).cloned().collect();
+    let game = dir.join("game");
+    let idx = game.join("bin/1000001/idx/part_001.idx");
+    let whole = std::fs::read(&idx).unwrap();
+    let mut bad_magic = whole.clone();
+    bad_magic[0] ^= 0xff;
+    for damaged in [whole[..10].to_vec(), bad_magic] {
+        std::fs::write(&idx, &damaged).unwrap();
+        let named = format!("gamebin: {}: at 0x00000000: IdxHeader", idx.display());
+        let cost = "; the index is left out: its files are unknown, and ids it may share with the \
+                    other indexes are not checked";
+        let names_it = |said: &str| {
+            assert_eq!(
+                said.lines()
+                    .filter(|l| l.starts_with(&named) && l.ends_with(cost))
+                    .count(),
+                1,
+                "{said}"
+            );
+        };
+
+        // ls: every file of the other indexes.
+        let out = gamebin(&["pfs", "ls", arg(&game)]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert_eq!(lines(&out.stdout), kept);
+        names_it(&stderr(&out));
+
+        // check: the other indexes' files read; the index is its one error.
+        let out = gamebin(&["check", "--json", arg(&game)]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let verdict: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let errors = verdict["errors"].as_array().unwrap();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        let error = errors[0].as_str().unwrap();
+        assert!(error.starts_with(&named["gamebin: ".len()..]), "{error}");
+        assert!(error.ends_with(cost), "{error}");
+
+        // extract: the other indexes' files written, the index counted apart from failures.
+        let res = dir.join("res");
+        let _ = std::fs::remove_dir_all(&res);
+        let out = gamebin(&["pfs", "extract", arg(&game), "-o", arg(&res)]);
+        let said = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{said}");
+        names_it(&said);
+        assert!(
+            said.contains(&format!("gamebin: extracted {} files (", kept.len()))
+                && said.contains("; 1 index not read (named above), its files left out"),
+            "{said}"
+        );
+        for path in &kept {
+            assert!(res.join(path).is_file(), "{path}");
+        }
+        for path in &lost {
+            assert!(!res.join(path).exists(), "{path}");
+        }
+
+        // cat: a file of another index written; one of the damaged index's may be in it.
+        let one = kept.iter().next().unwrap();
+        let out = gamebin(&["pfs", "cat", arg(&game), one]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert_eq!(out.stdout, std::fs::read(res.join(one)).unwrap());
+        names_it(&stderr(&out));
+        let gone = lost.iter().next().unwrap();
+        let out = gamebin(&["pfs", "cat", arg(&game), gone]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(
+            stderr(&out).contains(&format!(
+                "{gone}: no such file in {} (1 index does not read, named above: the file may \
+                 be in it)",
+                game.display()
+            )),
+            "{}",
+            stderr(&out)
+        );
+
+        // info: the others counted, the index named.
+        let out = gamebin(&["info", arg(&game)]);
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        let line = String::from_utf8(out.stdout.clone()).unwrap();
+        assert!(
+            line.contains(&format!(
+                "3 indexes in bin/1000001/idx, {} files",
+                kept.len()
+            )) && line.trim_end().ends_with(", 1 damaged index not read"),
+            "{line}"
+        );
+        names_it(&stderr(&out));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_install_whose_every_index_is_damaged_fails_clearly() {
+    let dir = temp_dir("pfs-all-damaged");
+    four_indexes(&dir);
+    let game = dir.join("game");
+    let idx = game.join("bin/1000001/idx");
+    for i in 0..4 {
+        let path = idx.join(format!("part_{i:03}.idx"));
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &bytes[..12]).unwrap();
+    }
+    let first = format!(
+        "none of the 4 indexes reads: {}: at 0x00000000: IdxHeader",
+        idx.join("part_000.idx").display()
+    );
+    let res = dir.join("res");
+    for command in [
+        vec!["pfs", "ls", arg(&game)],
+        vec!["pfs", "extract", arg(&game), "-o", arg(&res)],
+        vec!["check", arg(&game)],
+        vec!["info", arg(&game)],
+    ] {
+        let out = gamebin(&command);
+        let said = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{command:?}: {said}");
+        assert!(said.contains(&first), "{command:?}: {said}");
+        assert!(said.contains("; and 1 more"), "{command:?}: {said}");
+        assert!(!said.contains("0 files"), "{command:?}: {said}");
+        if command[0] == "pfs" {
+            assert!(out.stdout.is_empty(), "{command:?}");
+        }
+    }
+    assert!(!res.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_read_inside_an_install_with_a_damaged_index_is_read_and_the_run_fails() {
+    let dir = temp_dir("pfs-inside-damaged");
+    let game = dir.join("game");
+    let out = gamebin(&["synth", "install", "--scale", "small", "-o", arg(&game)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let idx = game.join("bin/1000001/idx/part_000.idx");
+    let bytes = std::fs::read(&idx).unwrap();
+    std::fs::write(&idx, &bytes[..10]).unwrap();
+    let named = format!("gamebin: {}: at 0x00000000: IdxHeader", idx.display());
+    let inside = format!("{}::content/assets.bin", arg(&game));
+    for command in [vec!["info", &inside], vec!["dump", &inside]] {
+        let out = gamebin(&command);
+        assert_eq!(out.status.code(), Some(1), "{command:?}: {}", stderr(&out));
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("wows-assets"),
+            "{command:?}"
+        );
+        assert!(
+            stderr(&out).contains(&named),
+            "{command:?}: {}",
+            stderr(&out)
+        );
+    }
+    let glbs = dir.join("glb");
+    let out = gamebin(&[
+        "model",
+        &inside,
+        "--prefix",
+        "content/",
+        "--res",
+        arg(&game),
+        "-o",
+        arg(&glbs),
+        "--textures",
+        "none",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains(&named), "{}", stderr(&out));
+    assert!(tree(&glbs).len() > 100);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -4,7 +4,8 @@
 //! table of every name's id (16 bytes an entry); volumes (`res_packages/*.pkg`) are mapped the
 //! first time a file in them is read. Directory records repeated across indexes are merged; a
 //! path whose id two indexes give to different records is reported ([`GameInstall::conflicts`])
-//! and the first index's record is kept. A lookup hashes the path, finds its id, and checks the
+//! and the first index's record is kept. An index that does not read is left out and the others
+//! kept ([`GameInstall::damaged`] names it and says why). A lookup hashes the path, finds its id, and checks the
 //! names from the file up to the root against the path's segments, so a hash collision can never
 //! return another file.
 
@@ -52,7 +53,8 @@ pub enum InstallError {
         /// The folder searched.
         dir: PathBuf,
     },
-    /// An index that does not read.
+    /// An index that does not read: its header, its tables or a volume record. Opening an
+    /// install leaves such an index out and keeps the others ([`GameInstall::damaged`]).
     Index {
         /// The `.idx` file.
         path: PathBuf,
@@ -85,6 +87,12 @@ pub enum InstallError {
         volume: String,
         /// The volume file that could not be opened, if one was tried.
         error: Option<std::io::Error>,
+    },
+    /// An install of several indexes none of which reads (or opens): each one's error, in the
+    /// order of their paths. (An install of one such index fails with that index's error.)
+    NoReadableIndex {
+        /// Each index's [`InstallError::Index`] or [`InstallError::Io`].
+        damaged: Vec<InstallError>,
     },
     /// A name whose parents do not lead to the root (a cycle, or more than 1,024 levels).
     NoRoot {
@@ -119,6 +127,20 @@ impl fmt::Display for InstallError {
                 volume,
                 error: None,
             } => write!(f, "{path}: no index names its volume {volume}"),
+            InstallError::NoReadableIndex { damaged } => {
+                write!(f, "none of the {} indexes reads:", damaged.len())?;
+                // The first few, then a count: a whole build's 228 would make one huge line.
+                const NAMED: usize = 3;
+                for (i, e) in damaged.iter().take(NAMED).enumerate() {
+                    let sep = if i == 0 { " " } else { "; " };
+                    write!(f, "{sep}{e}")?;
+                }
+                match damaged.len().saturating_sub(NAMED) {
+                    0 => Ok(()),
+                    1 => write!(f, "; and 1 more"),
+                    n => write!(f, "; and {n} more"),
+                }
+            }
             InstallError::NoRoot { id } => write!(
                 f,
                 "name {id:#018x}: its parents do not lead to the root (a cycle?)"
@@ -153,6 +175,7 @@ impl std::error::Error for InstallError {
             | InstallError::Entry { error, .. }
             | InstallError::Blob { error, .. } => Some(error),
             InstallError::Volume { error, .. } => error.as_ref().map(|e| e as _),
+            InstallError::NoReadableIndex { damaged } => damaged.first().map(|e| e as _),
             InstallError::NoIndexes { .. } | InstallError::NoRoot { .. } => None,
         }
     }
@@ -269,6 +292,8 @@ pub struct GameInstall {
     /// Every folder's name and parent, for lookups that do not read the indexes' folders.
     folders: Folders,
     conflicts: Vec<Conflict>,
+    /// The indexes left out because they do not read.
+    damaged: Vec<InstallError>,
     mapping: Mapping,
 }
 
@@ -286,6 +311,10 @@ pub struct InstallFile<'i> {
 impl GameInstall {
     /// Opens the game folder `game`: the newest numbered build under `bin/` that has an `idx/`
     /// folder with `.idx` files, and the volumes in `res_packages/`.
+    ///
+    /// An index that does not open or read is left out, the others kept: check
+    /// [`GameInstall::damaged`]. When none reads, the install does not open (that index's error,
+    /// or [`InstallError::NoReadableIndex`] for several).
     pub fn open(game: impl AsRef<Path>, mapping: Mapping) -> InstallResult<GameInstall> {
         let game = game.as_ref();
         let bin = game.join("bin");
@@ -314,7 +343,8 @@ impl GameInstall {
         GameInstall::open_dirs(idx, game.join("res_packages"), mapping)
     }
 
-    /// Opens the `.idx` files of `idx_dir` with the volumes of `volume_dir`.
+    /// Opens the `.idx` files of `idx_dir` with the volumes of `volume_dir` (a damaged index as
+    /// in [`GameInstall::open`]).
     pub fn open_dirs(
         idx_dir: impl AsRef<Path>,
         volume_dir: impl AsRef<Path>,
@@ -333,6 +363,8 @@ impl GameInstall {
         }
         paths.sort();
         let mut files = Vec::with_capacity(paths.len());
+        // An index that cannot be opened is left out as one that does not read.
+        let mut damaged = Vec::new();
         for path in paths {
             let file = match mapping {
                 Mapping::Map => MappedFile::open(&path),
@@ -340,14 +372,14 @@ impl GameInstall {
             };
             match file {
                 Ok(file) => files.push((path, file)),
-                Err(error) => return Err(InstallError::Io { path, error }),
+                Err(error) => damaged.push(InstallError::Io { path, error }),
             }
         }
-        GameInstall::build(files, volume_dir.as_ref(), Vec::new(), mapping)
+        GameInstall::build(files, volume_dir.as_ref(), Vec::new(), mapping, damaged)
     }
 
     /// An install of indexes and volumes already in memory (each with its file name): the
-    /// synthetic installs and the tests use it.
+    /// synthetic installs and the tests use it. A damaged index as in [`GameInstall::open`].
     pub fn from_memory(
         indexes: Vec<(String, Vec<u8>)>,
         volumes: Vec<(String, Vec<u8>)>,
@@ -360,7 +392,7 @@ impl GameInstall {
             .into_iter()
             .map(|(name, bytes)| (name, MappedFile::from_vec(bytes)))
             .collect();
-        GameInstall::build(files, Path::new(""), volumes, Mapping::Read)
+        GameInstall::build(files, Path::new(""), volumes, Mapping::Read, Vec::new())
     }
 
     fn build(
@@ -368,53 +400,38 @@ impl GameInstall {
         volume_dir: &Path,
         mut loaded: Vec<(String, MappedFile)>,
         mapping: Mapping,
+        mut damaged: Vec<InstallError>,
     ) -> InstallResult<GameInstall> {
         let mut indexes = Vec::with_capacity(files.len());
         let mut volumes: Vec<VolumeFile> = Vec::new();
         let (mut names, mut file_records) = (0u64, 0u64);
         for (path, file) in files {
-            let idx = IdxView::from_bytes(file.bytes()).map_err(|error| InstallError::Index {
-                path: path.clone(),
-                error,
-            })?;
-            for volume in idx.volumes() {
-                let volume = volume.map_err(|error| InstallError::Index {
-                    path: path.clone(),
-                    error,
-                })?;
-                if volumes.iter().any(|v| v.id == volume.id) {
+            // An index that does not read is left out, the others kept (`damaged`).
+            let (idx, index_volumes) = match read_index(&path, &file, names, file_records) {
+                Ok(read) => read,
+                Err(error) => {
+                    damaged.push(error);
                     continue;
                 }
-                let name = volume_file_name(&volume).map_err(|error| InstallError::Index {
-                    path: path.clone(),
-                    error,
-                })?;
+            };
+            for (id, name) in index_volumes {
+                if volumes.iter().any(|v| v.id == id) {
+                    continue;
+                }
                 let data = OnceLock::new();
                 if let Some(at) = loaded.iter().position(|(n, _)| *n == name) {
                     let _ = data.set(Ok(loaded.swap_remove(at).1));
                 }
                 volumes.push(VolumeFile {
-                    id: volume.id,
+                    id,
                     path: volume_dir.join(&name),
                     data,
                 });
             }
-            let too_many = |path: &Path| InstallError::Index {
-                path: path.to_path_buf(),
-                error: Error::invalid(
-                    0x10,
-                    "IdxTableHeader",
-                    u64::from(NO_FILE),
-                    "the install holds more than 2^32 - 2 names or 2^31 - 1 files",
-                ),
-            };
-            let first_name = u32::try_from(names).map_err(|_| too_many(&path))?;
-            let first_file = u32::try_from(file_records).map_err(|_| too_many(&path))?;
+            // Below the limits: checked by `read_index`.
+            let (first_name, first_file) = (names as u32, file_records as u32);
             names += idx.name_count() as u64;
             file_records += idx.file_count() as u64;
-            if names >= u64::from(NO_FILE) || file_records >= u64::from(FOLDER) {
-                return Err(too_many(&path));
-            }
             let shape = idx.shape();
             indexes.push(Index {
                 path,
@@ -422,6 +439,13 @@ impl GameInstall {
                 shape,
                 first_name,
                 first_file,
+            });
+        }
+        if indexes.is_empty() && !damaged.is_empty() {
+            // Not an empty install: one whose every index is damaged.
+            return Err(match damaged.len() {
+                1 => damaged.swap_remove(0),
+                _ => InstallError::NoReadableIndex { damaged },
             });
         }
         // By id, for `volume_bytes`'s binary search: a read looked its volume up among a real
@@ -442,6 +466,7 @@ impl GameInstall {
             entries: EntryIndex::default(),
             folders: Folders::default(),
             conflicts: Vec::new(),
+            damaged,
             mapping,
         };
         let (entries, folders) = install.index_entries()?;
@@ -678,6 +703,18 @@ impl GameInstall {
     /// Ids that two indexes give to different records.
     pub fn conflicts(&self) -> &[Conflict] {
         &self.conflicts
+    }
+
+    /// The indexes left out because they do not read, in the order of their paths: each an
+    /// [`InstallError::Index`] (its header, its tables or a volume record does not read: the
+    /// offset, the field and why) or an [`InstallError::Io`] (the file could not be opened).
+    ///
+    /// Their files are not in the install, and what they hold is unknown: a file of theirs is
+    /// not found, and ids they share with the other indexes are not checked
+    /// ([`GameInstall::conflicts`] covers the indexes that read). Empty for a sound install;
+    /// an install none of whose indexes reads does not open.
+    pub fn damaged(&self) -> &[InstallError] {
+        &self.damaged
     }
 
     /// The file at `path` (relative to `res/`; the forms [`path_id`] accepts), or `None`.
@@ -993,6 +1030,39 @@ impl GameInstall {
             }),
         }
     }
+}
+
+/// The index `file` (at `path`) opened, with its volumes' ids and file names: an error when its
+/// header, its tables or a volume record does not read, or when its records would take the
+/// install past the numbers it can hold (`names` and `file_records` before it).
+fn read_index<'f>(
+    path: &Path,
+    file: &'f MappedFile,
+    names: u64,
+    file_records: u64,
+) -> InstallResult<(IdxView<'f>, Vec<(u64, String)>)> {
+    let damaged = |error| InstallError::Index {
+        path: path.to_path_buf(),
+        error,
+    };
+    let idx = IdxView::from_bytes(file.bytes()).map_err(damaged)?;
+    // At most one a 24-byte record inside the file (checked by `from_bytes`).
+    let mut volumes = Vec::with_capacity(idx.volume_count());
+    for volume in idx.volumes() {
+        let volume = volume.map_err(damaged)?;
+        volumes.push((volume.id, volume_file_name(&volume).map_err(damaged)?));
+    }
+    let names = names + idx.name_count() as u64;
+    let file_records = file_records + idx.file_count() as u64;
+    if names >= u64::from(NO_FILE) || file_records >= u64::from(FOLDER) {
+        return Err(damaged(Error::invalid(
+            0x10,
+            "IdxTableHeader",
+            u64::from(NO_FILE),
+            "the install holds more than 2^32 - 2 names or 2^31 - 1 files",
+        )));
+    }
+    Ok((idx, volumes))
 }
 
 /// A volume's file name, which must be a plain file name (it is joined to the volume folder).
