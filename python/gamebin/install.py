@@ -101,6 +101,13 @@ class Install:
         return self._native.index_paths()
 
     @property
+    def damaged(self) -> List[str]:
+        """The indexes left out because they do not read, each as the message saying which
+        ``.idx`` and where and why it fails; their files are not in the install. Empty for a
+        sound install (one in which no index reads fails to open)."""
+        return self._native.damaged()
+
+    @property
     def conflicts(self) -> List[Tuple[int, str, str]]:
         """Ids two indexes give to different records: ``(id, kept index, dropped index)``; the
         first index's record is the one read."""

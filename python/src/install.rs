@@ -277,6 +277,17 @@ impl NativeInstall {
             .collect())
     }
 
+    /// The indexes left out because they do not read: each one's message (the `.idx` file, and
+    /// where and why it fails). Their files are not in the install.
+    fn damaged(&self) -> PyResult<Vec<String>> {
+        Ok(self
+            .install()?
+            .damaged()
+            .iter()
+            .map(ToString::to_string)
+            .collect())
+    }
+
     /// Ids two indexes give to different records: `(id, kept index, dropped index)`.
     fn conflicts(&self) -> PyResult<Vec<(u64, String, String)>> {
         Ok(self
