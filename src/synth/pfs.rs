@@ -108,7 +108,7 @@ fn fill(writer: &mut PfsWriter, index: usize, names: usize) -> WriteResult<()> {
 /// `content/assets.bin` and every `.geometry` in the first index (`basecontent.idx`, several
 /// volumes of at most 256 MB); with the `dds` feature the world's materials name textures
 /// ([`synth_world_textured`](super::assets_scale::synth_world_textured)) and the second index
-/// (`ship_textures.idx`) holds them ([`crate::synth::ship_textures`]: 232 textures shared between
+/// (`ship_textures.idx`) holds them ([`crate::synth::ship_textures`]: 196 textures shared between
 /// the ships, BC1, BC3, BC5 and BC7, 512 to 4096 pixels, split into `.dds` and tier files); filler
 /// in the others up to the install's shape.
 #[cfg(all(feature = "geometry", feature = "assets"))]

@@ -4,7 +4,8 @@
 //! Every material names the four maps the exporter reads ([`MAPS`]: `diffuseMap`,
 //! `metallicGlossMap`, `normalMap`, `ambientOcclusionMap`, suffixes `_a`, `_mg`, `_n`, `_ao`), and
 //! the textures are shared as a real game's are, so that an install at any scale holds the same
-//! 232 textures:
+//! few (196: the ships meet 48 of the 60 pairs of nation and class; 270 files, 263 MB of DDS
+//! that the tiled pattern deflates to 6 MB):
 //!
 //! - the hull's maps by nation (`content/gameplay/<nation>/ship/textures/<nation>_hull_*`): every
 //!   ship of the nation; the albedo BC7 up to 2048 pixels (4096 for the first four nations, as
