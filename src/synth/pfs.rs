@@ -141,7 +141,6 @@ pub fn synth_install(scale: Scale) -> Result<SynthInstall, super::model_world::W
         world_names += 1;
     }
     install.push("basecontent", writer.finish()?);
-    let mut world_indexes = 1;
     #[cfg(feature = "dds")]
     if !world.textures.is_empty() {
         let (archive, files, bytes) = texture_archive(&world.textures)?;
@@ -150,10 +149,9 @@ pub fn synth_install(scale: Scale) -> Result<SynthInstall, super::model_world::W
         install.texture_files = files;
         install.texture_bytes = bytes;
         world_names += files;
-        world_indexes += 1;
     }
     let rest = names.saturating_sub(world_names * 2);
-    let filler = filler_install(indexes.saturating_sub(world_indexes), rest)?;
+    let filler = filler_install(indexes.saturating_sub(install.indexes.len()), rest)?;
     install.indexes.extend(filler.indexes);
     install.volumes.extend(filler.volumes);
     Ok(install)
