@@ -19,8 +19,8 @@
 //!
 //! The split of the textured batch's extra cost on one thread, over the batch's distinct
 //! textures at the limit: `texture/read` (the tier file found in the install and inflated),
-//! `texture/decode` (its level decoded to RGBA8 and converted to what glTF reads: throughput in
-//! DDS bytes), `texture/png` (the RGBA8 encoded as PNG), and `write/{untextured,textured}` (the
+//! `texture/decode` (its level decoded to RGBA8: throughput in DDS bytes), `texture/convert`
+//! (the RGBA8 copied and converted to what glTF reads), `texture/png` (the RGBA8 encoded as PNG), and `write/{untextured,textured}` (the
 //! batch's GLBs written to new files). The exporter never resizes: it picks the largest tier or
 //! mip within the limit, which `texture/read` times.
 
@@ -279,6 +279,16 @@ fn main() {
                 rgba.clear();
                 rgba.resize(level.rgba8_len().unwrap(), 0);
                 level.decode_rgba8(&mut rgba).unwrap();
+                black_box(&rgba);
+            }
+        })
+    });
+    g.bench_function("texture/convert", |b| {
+        let mut rgba = Vec::new();
+        b.iter(|| {
+            for ((_, _, converted), (_, kind)) in decoded.iter().zip(&tiers) {
+                rgba.clear();
+                rgba.extend_from_slice(converted);
                 kind.convert(&mut rgba);
                 black_box(&rgba);
             }
