@@ -274,7 +274,7 @@ fn main() {
     g.bench_function("texture/decode", |b| {
         let mut rgba = Vec::new();
         b.iter(|| {
-            for (bytes, kind) in &tiers {
+            for (bytes, _) in &tiers {
                 let level = DdsView::from_bytes(bytes).unwrap().level(0, 0).unwrap();
                 rgba.clear();
                 rgba.resize(level.rgba8_len().unwrap(), 0);
