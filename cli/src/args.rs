@@ -913,12 +913,15 @@ pub enum SynthCommand {
     },
     /// A deterministic World of Warships install: a game folder (bin/BUILD/idx/*.idx and
     /// res_packages/*.pkg) holding the synthetic world (content/assets.bin and every .geometry
-    /// its ship visuals name, deflated) and small filler files up to an install's shape: at
-    /// full scale 228 indexes and about 421,000 names, as a real build has.
+    /// its ship visuals name, deflated), the textures its materials name (196, shared between
+    /// ships by nation and class: BC1, BC3, BC5 and BC7, 512 to 4096 pixels, in .dds files and
+    /// their .dd2/.dd1/.dd0 tiers) and small filler files up to an install's shape: at full
+    /// scale 228 indexes and about 421,000 names, as a real build has.
     #[command(
         after_help = "Examples:\n  gamebin synth install --scale small -o game/\n  \
                       gamebin pfs ls game/ 'content/**/*.geometry' | head\n  \
-                      gamebin pfs extract game/ content/assets.bin -o res/"
+                      gamebin pfs extract game/ content/assets.bin -o res/\n  \
+                      gamebin model game::content/assets.bin content/gameplay/japan/ship/destroyer/J00000/J00000.model --res game --max-texture 1024 -o ship.glb"
     )]
     Install {
         #[arg(long, value_enum, default_value = "full")]

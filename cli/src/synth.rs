@@ -68,10 +68,14 @@ pub fn run_install(scale: Scale, output: &Path, force: bool) -> Result<Status> {
         .map(|(_, b)| b.len())
         .sum();
     eprintln!(
-        "gamebin: wrote an install under {}: {} indexes, {} volumes, {bytes} bytes",
+        "gamebin: wrote an install under {}: {} indexes, {} volumes, {bytes} bytes; {} textures \
+         in {} files ({} bytes of DDS unpacked)",
         output.display(),
         install.indexes.len(),
         install.volumes.len(),
+        install.textures,
+        install.texture_files,
+        install.texture_bytes,
     );
     Ok(Status::Success)
 }

@@ -8,6 +8,7 @@
 //! benches); never committed.
 
 use super::assets::{animation, translation};
+use super::ship_textures::{MAPS, ShipTexture, material_textures};
 use crate::hash::murmur3_32;
 use crate::wows::assets::PrototypeType;
 use crate::wows::assets::model::AssetsBuilder;
@@ -105,7 +106,7 @@ pub const fn is_patched(group: usize) -> bool {
 /// sits at another position in its database, as in a real patch). Path count, random draws and
 /// everything else stay as in [`synth`].
 pub fn synth_patched(scale: Scale) -> Result<Vec<u8>> {
-    Ok(synth_world_with(scale, true)?.assets)
+    Ok(synth_world_with(scale, true, false)?.assets)
 }
 
 /// The generated `assets.bin` and the ship models it holds, each with the `.geometry` its visual
@@ -116,6 +117,9 @@ pub struct SynthAssets {
     pub assets: Vec<u8>,
     /// Every ModelPrototype, in the order written.
     pub models: Vec<SynthModel>,
+    /// The textures its materials name, each once, by path ([`synth_world_textured`]; empty
+    /// otherwise).
+    pub textures: Vec<ShipTexture>,
 }
 
 /// One ship model of the generated file.
@@ -133,11 +137,22 @@ pub struct SynthModel {
 
 /// The generated file with the list of its models.
 pub fn synth_world(scale: Scale) -> Result<SynthAssets> {
-    synth_world_with(scale, false)
+    synth_world_with(scale, false, false)
 }
 
-/// [`synth_world`], or with `patch` the world of [`synth_patched`].
-fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
+/// [`synth_world`] whose ship materials name real textures, shared between ships
+/// ([`crate::synth::ship_textures`]): every material its four maps, each map a path of the
+/// file (the world of [`synth_world`] names one albedo per material, by a path no file has,
+/// and its other maps by ids the path tree lacks; its goldens keep it so). Everything else —
+/// models, visuals, meshes, path count — is [`synth_world`]'s: the paths the textures take are
+/// taken from the filler.
+pub fn synth_world_textured(scale: Scale) -> Result<SynthAssets> {
+    synth_world_with(scale, false, true)
+}
+
+/// [`synth_world`], with `patch` the world of [`synth_patched`], with `textured` the world of
+/// [`synth_world_textured`].
+fn synth_world_with(scale: Scale, patch: bool, textured: bool) -> Result<SynthAssets> {
     let (paths_target, strings_capacity, r2p_capacity, nodes) = scale.shape();
     let mut rng = Rng(0x5EED_A55E_7B1D);
     let mut b = AssetsBuilder::new();
@@ -148,6 +163,7 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
     b.schema_hash(PrototypeType::Visual, VISUAL_SCHEMA_HASH);
     b.schema_hash(PrototypeType::Material, MATERIAL_SCHEMA_HASH);
     let mut models = Vec::new();
+    let mut textures = std::collections::BTreeSet::new();
     let node_vocabulary = crate::bytes::u64_of(paths_target).max(16);
     let mut group = 0usize;
     while b.path_count() + 16 < paths_target {
@@ -251,13 +267,31 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
                 let mut mfms = Vec::new();
                 for (m, part) in PARTS.iter().take(3).enumerate() {
                     let mfm = b.path(&format!("{dir}/{id}_{part}.mfm"))?;
-                    let texture_path = format!("{dir}/{id}_{part}_a.dds");
-                    let texture = if patched && *part == "bridge" {
-                        crate::hash::city_hash_64(texture_path.as_bytes())
+                    let maps = if textured {
+                        let nation = (group % NATIONS.len(), nation);
+                        let class = CLASSES[(group / 12) % CLASSES.len()];
+                        let mut maps = Vec::with_capacity(MAPS.len());
+                        for (texture, (property, _)) in
+                            material_textures(nation, class, m).into_iter().zip(MAPS)
+                        {
+                            maps.push((property, b.path(&texture.path)?));
+                            textures.insert(texture);
+                        }
+                        maps
                     } else {
-                        b.path(&texture_path)?
+                        let texture_path = format!("{dir}/{id}_{part}_a.dds");
+                        let texture = if patched && *part == "bridge" {
+                            crate::hash::city_hash_64(texture_path.as_bytes())
+                        } else {
+                            b.path(&texture_path)?
+                        };
+                        vec![
+                            ("diffuseMap", texture),
+                            ("normalMap", texture ^ 1),
+                            ("metallicGlossMap", texture ^ 2),
+                        ]
                     };
-                    let mut fields = material(&mut rng, texture, m);
+                    let mut fields = material(&mut rng, &maps, m);
                     if patched && *part == "hull" {
                         fields.sort_order = 1;
                     }
@@ -331,6 +365,7 @@ fn synth_world_with(scale: Scale, patch: bool) -> Result<SynthAssets> {
     Ok(SynthAssets {
         assets: b.to_bytes()?,
         models,
+        textures: textures.into_iter().collect(),
     })
 }
 
@@ -361,11 +396,13 @@ pub fn part_mapping_ids(i: usize) -> (u32, u32) {
     )
 }
 
-fn material(rng: &mut Rng, texture: u64, m: usize) -> MaterialFields {
-    let mut properties = vec![
-        PropertyFields::new("diffuseMap", PropertyValue::Texture(texture)),
-        PropertyFields::new("normalMap", PropertyValue::Texture(texture ^ 1)),
-        PropertyFields::new("metallicGlossMap", PropertyValue::Texture(texture ^ 2)),
+/// Material `m` of a ship: its texture `maps` (property name, path id) and a few typed values.
+fn material(rng: &mut Rng, maps: &[(&str, u64)], m: usize) -> MaterialFields {
+    let mut properties: Vec<PropertyFields> = maps
+        .iter()
+        .map(|&(name, id)| PropertyFields::new(name, PropertyValue::Texture(id)))
+        .collect();
+    properties.extend([
         PropertyFields::new("alphaTestEnable", PropertyValue::Bool(m == 0)),
         PropertyFields::new("g_glossiness", PropertyValue::Float(rng.float())),
         PropertyFields::new("g_tileScale", PropertyValue::Vec2([1.0, 1.0])),
@@ -373,7 +410,7 @@ fn material(rng: &mut Rng, texture: u64, m: usize) -> MaterialFields {
             "g_tintColor",
             PropertyValue::Vec4([rng.float(), rng.float(), rng.float(), 1.0]),
         ),
-    ];
+    ]);
     if m == 2 {
         properties.push(PropertyFields::new(
             "g_uvTransform",

@@ -17,6 +17,8 @@ pub enum Kind {
     Bc3,
     /// BC7 through a DX10 header (DXGI 98, as real mod textures store it).
     Bc7,
+    /// BC5 through the FourCC `ATI2`: two channels, as the game's normal maps store X and Y.
+    Bc5,
     /// 32-bit BGRA (masks `0x00ff0000`, `0xff00`, `0xff`, `0xff000000`).
     Bgra8,
     /// 16-bit B5G6R5.
@@ -60,6 +62,7 @@ impl Spec {
             Kind::Bc1 => TextureFormat::Bc1,
             Kind::Bc3 => TextureFormat::Bc3,
             Kind::Bc7 => TextureFormat::Bc7,
+            Kind::Bc5 => TextureFormat::Bc5 { signed: false },
             kind => TextureFormat::from_dxgi(dxgi(kind)).unwrap_or(TextureFormat::Bc1),
         }
     }
@@ -72,6 +75,7 @@ fn pixel_format(kind: Kind, dx10: bool) -> PixelFormatModel {
         Kind::Bc7 => four_cc(b"DX10"),
         Kind::Bc1 => four_cc(b"DXT1"),
         Kind::Bc3 => four_cc(b"DXT5"),
+        Kind::Bc5 => four_cc(b"ATI2"),
         Kind::Bgra8 => (
             DDPF_RGB | DDPF_ALPHAPIXELS,
             0,
@@ -98,6 +102,7 @@ fn dxgi(kind: Kind) -> u32 {
         Kind::Bc1 => 71,
         Kind::Bc3 => 77,
         Kind::Bc7 => 98,
+        Kind::Bc5 => 83,
         Kind::Bgra8 => 87,
         Kind::B5g6r5 => 85,
         Kind::L8 => 61,
@@ -105,7 +110,7 @@ fn dxgi(kind: Kind) -> u32 {
 }
 
 fn header(spec: &Spec, dx10: Option<&Dx10Model>) -> HeaderModel {
-    let compressed = matches!(spec.kind, Kind::Bc1 | Kind::Bc3 | Kind::Bc7);
+    let compressed = matches!(spec.kind, Kind::Bc1 | Kind::Bc3 | Kind::Bc5 | Kind::Bc7);
     let mut flags = 0x1007 | if compressed { 0x8_0000 } else { 0x8 };
     let mut caps = 0x1000;
     if spec.mips > 1 {
@@ -120,7 +125,9 @@ fn header(spec: &Spec, dx10: Option<&Dx10Model>) -> HeaderModel {
     let pixel_format = pixel_format(spec.kind, dx10.is_some());
     let top = match spec.kind {
         Kind::Bc1 => u32::div_ceil(spec.width, 4) * u32::div_ceil(spec.height, 4) * 8,
-        Kind::Bc3 | Kind::Bc7 => u32::div_ceil(spec.width, 4) * u32::div_ceil(spec.height, 4) * 16,
+        Kind::Bc3 | Kind::Bc5 | Kind::Bc7 => {
+            u32::div_ceil(spec.width, 4) * u32::div_ceil(spec.height, 4) * 16
+        }
         Kind::Bgra8 => spec.width * 4,
         Kind::B5g6r5 => spec.width * 2,
         Kind::L8 => spec.width,
@@ -227,6 +234,14 @@ fn block(kind: Kind, bx: u32, by: u32, wide: u32, high: u32, salt: u32, out: &mu
             bits.put((spread >> 33) as u32, 30);
             out.extend_from_slice(&bits.block);
         }
+        Kind::Bc5 => {
+            // Two BC4 halves, X in red and Y in green, their endpoints about the flat normal's
+            // 128: the decoded normals lean a little, differently by block.
+            for lean in [r >> 3, g >> 3] {
+                out.extend_from_slice(&[(128 + lean) as u8, (128 - lean) as u8]);
+                out.extend_from_slice(&(u64::from(indices) * 0x1_0001).to_le_bytes()[..6]);
+            }
+        }
         Kind::Bgra8 | Kind::B5g6r5 | Kind::L8 => {}
     }
 }
@@ -235,7 +250,7 @@ fn block(kind: Kind, bx: u32, by: u32, wide: u32, high: u32, salt: u32, out: &mu
 fn level(spec: &Spec, width: u32, height: u32, salt: u32) -> Vec<u8> {
     let mut out = Vec::new();
     match spec.kind {
-        Kind::Bc1 | Kind::Bc3 | Kind::Bc7 => {
+        Kind::Bc1 | Kind::Bc3 | Kind::Bc5 | Kind::Bc7 => {
             let (wide, high) = (width.div_ceil(4), height.div_ceil(4));
             for by in 0..high {
                 for bx in 0..wide {
@@ -259,6 +274,142 @@ fn level(spec: &Spec, width: u32, height: u32, salt: u32) -> Vec<u8> {
         }
     }
     out
+}
+
+/// Blocks a side of one tile of [`tiled_texture`]'s pattern (64 pixels).
+const TILE_BLOCKS: u32 = 16;
+
+/// One level of [`tiled_texture`]: every block of a 64-pixel tile the same, the tiles' colours
+/// following the gradient across the level and alternating as a checker. Each tile's block is
+/// made once and each row of blocks once per tile row, so a 4096-pixel level costs a few copies
+/// of its bytes; and the repeats let a volume deflate it to little.
+fn tiled_level(kind: Kind, width: u32, height: u32, salt: u32) -> Vec<u8> {
+    if !matches!(kind, Kind::Bc1 | Kind::Bc3 | Kind::Bc5 | Kind::Bc7) {
+        // Not blocks: the plain gradient.
+        return level(&Spec::new(kind, width, height, 1), width, height, salt);
+    }
+    let (wide, high) = (width.div_ceil(4), height.div_ceil(4));
+    let (tiles_wide, tiles_high) = (wide.div_ceil(TILE_BLOCKS), high.div_ceil(TILE_BLOCKS));
+    let mut out = Vec::new();
+    let mut tile = Vec::new();
+    let mut row = Vec::new();
+    for ty in 0..tiles_high {
+        row.clear();
+        for tx in 0..tiles_wide {
+            tile.clear();
+            let checker = if (tx + ty) % 2 == 0 { 0 } else { 0x5A };
+            block(
+                kind,
+                tx,
+                ty,
+                tiles_wide,
+                tiles_high,
+                salt ^ checker,
+                &mut tile,
+            );
+            ramp_rows(kind, &mut tile);
+            let blocks = (wide - tx * TILE_BLOCKS).min(TILE_BLOCKS);
+            for _ in 0..blocks {
+                row.extend_from_slice(&tile);
+            }
+        }
+        for _ in 0..(high - ty * TILE_BLOCKS).min(TILE_BLOCKS) {
+            out.extend_from_slice(&row);
+        }
+    }
+    out
+}
+
+/// Sets `count` bits of `block` from bit `at` (least significant bit of each byte first, as
+/// every BCn block is read) to `value`.
+fn set_bits(block: &mut [u8], at: usize, count: usize, value: u32) {
+    for i in 0..count {
+        if let Some(byte) = block.get_mut((at + i) / 8) {
+            let bit = 1 << ((at + i) % 8);
+            if value >> i & 1 != 0 {
+                *byte |= bit;
+            } else {
+                *byte &= !bit;
+            }
+        }
+    }
+}
+
+/// Gives every row of the block's pixels one index, a ramp from its first endpoint to its
+/// second down the block: the decoded tile is stripes of four shades, each row of pixels one
+/// colour. Real textures vary along the row too; these rows let the export's PNG encoder (the
+/// fastest level, which finds only short repeats) keep a synthetic 4096-pixel map to some
+/// hundred kilobytes instead of tens of megabytes in every GLB that embeds it.
+fn ramp_rows(kind: Kind, block: &mut [u8]) {
+    // BC4 halves (BC3's alpha, BC5's two channels): 3-bit indices after two endpoint bytes,
+    // in the eight-value mode the endpoints' order gives (0 the first, 1 the second, 2–7
+    // between, from the first).
+    let bc4 = |block: &mut [u8], start: usize| {
+        for (row, index) in [0, 2, 5, 1].into_iter().enumerate() {
+            for column in 0..4 {
+                set_bits(block, start * 8 + 16 + (row * 4 + column) * 3, 3, index);
+            }
+        }
+    };
+    // BC1's colour half: 2-bit indices after two 16-bit colours (four-colour mode: 0, 2, 3, 1
+    // from the first colour to the second).
+    let bc1 = |block: &mut [u8], start: usize| {
+        for (row, index) in [0, 2, 3, 1].into_iter().enumerate() {
+            for column in 0..4 {
+                set_bits(block, start * 8 + 32 + (row * 4 + column) * 2, 2, index);
+            }
+        }
+    };
+    match kind {
+        Kind::Bc1 => bc1(block, 0),
+        Kind::Bc3 => {
+            bc4(block, 0);
+            bc1(block, 8);
+        }
+        Kind::Bc5 => {
+            bc4(block, 0);
+            bc4(block, 8);
+        }
+        Kind::Bc7 => {
+            // Mode 6: 65 bits of mode, endpoints and p-bits, then the first pixel's index in 3
+            // bits (its top bit implied 0) and the others' in 4.
+            for (row, index) in [0, 5, 10, 15].into_iter().enumerate() {
+                for column in 0..4 {
+                    match row * 4 + column {
+                        0 => set_bits(block, 65, 3, index),
+                        pixel => set_bits(block, 68 + (pixel - 1) * 4, 4, index),
+                    }
+                }
+            }
+        }
+        Kind::Bgra8 | Kind::B5g6r5 | Kind::L8 => {}
+    }
+}
+
+/// A square block-compressed texture (`kind` BC1, BC3, BC5 or BC7) of `size` pixels with `mips`
+/// levels, in the tiled pattern of [`tiled_level`], its colours varied by `seed`: the textures of
+/// the synthetic install ([`crate::synth::pfs::synth_install`]), 512 to 4096 pixels a side,
+/// made fast.
+pub fn tiled_texture(kind: Kind, size: u32, mips: u32, seed: u32) -> WriteResult<Vec<u8>> {
+    // The pattern multiplies its salt: kept small, any seed is valid.
+    let seed = seed & 0xFFFF;
+    let spec = Spec::new(kind, size, size, mips);
+    let mut texture = model(&Spec::new(kind, 4, 4, 1));
+    texture.header = header(&spec, texture.dx10.as_ref());
+    texture.levels = (0..mips.max(1))
+        .map(|mip| {
+            let side = mip_size(size, mip);
+            LevelModel {
+                slice: 0,
+                mip,
+                width: side,
+                height: side,
+                depth: 1,
+                data: tiled_level(kind, side, side, seed.wrapping_add(mip)),
+            }
+        })
+        .collect();
+    texture.to_bytes()
 }
 
 /// The model of the texture `spec` describes.

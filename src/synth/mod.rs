@@ -18,6 +18,8 @@ pub mod geometry;
 pub mod model_world;
 #[cfg(all(feature = "pfs", feature = "assets"))]
 pub mod pfs;
+#[cfg(feature = "assets")]
+pub mod ship_textures;
 #[cfg(feature = "sources")]
 pub mod sources;
 #[cfg(feature = "wdata")]

@@ -23,6 +23,12 @@ pub struct SynthInstall {
     pub indexes: Vec<(String, Vec<u8>)>,
     /// The `.pkg` files.
     pub volumes: Vec<(String, Vec<u8>)>,
+    /// The textures the world's materials name, all in the install ([`synth_install`]).
+    pub textures: usize,
+    /// The files that hold them (each texture's `.dds` and its tiers).
+    pub texture_files: usize,
+    /// Their bytes unpacked: the DDS a textured export of every texture at its largest decodes.
+    pub texture_bytes: u64,
 }
 
 impl SynthInstall {
@@ -100,14 +106,20 @@ fn fill(writer: &mut PfsWriter, index: usize, names: usize) -> WriteResult<()> {
 
 /// An install at `scale` holding the model world of that scale ([`crate::synth::model_world`]):
 /// `content/assets.bin` and every `.geometry` in the first index (`basecontent.idx`, several
-/// volumes of at most 256 MB), and filler in the others up to the install's shape.
+/// volumes of at most 256 MB); with the `dds` feature the world's materials name textures
+/// ([`synth_world_textured`](super::assets_scale::synth_world_textured)) and the second index
+/// (`ship_textures.idx`) holds them ([`crate::synth::ship_textures`]: 196 textures shared between
+/// the ships, BC1, BC3, BC5 and BC7, 512 to 4096 pixels, split into `.dds` and tier files); filler
+/// in the others up to the install's shape.
 #[cfg(all(feature = "geometry", feature = "assets"))]
 pub fn synth_install(scale: Scale) -> Result<SynthInstall, super::model_world::WorldError> {
-    use super::assets_scale::synth_world;
     use super::model_world::synth_geometry;
 
     const VOLUME_BYTES: usize = 256 << 20;
-    let world = synth_world(scale)?;
+    #[cfg(feature = "dds")]
+    let world = super::assets_scale::synth_world_textured(scale)?;
+    #[cfg(not(feature = "dds"))]
+    let world = super::assets_scale::synth_world(scale)?;
     let (indexes, names) = shape(scale);
     let mut install = SynthInstall::default();
     let mut writer = PfsWriter::new("basecontent_0001.pkg").with_level(1);
@@ -129,11 +141,78 @@ pub fn synth_install(scale: Scale) -> Result<SynthInstall, super::model_world::W
         world_names += 1;
     }
     install.push("basecontent", writer.finish()?);
+    #[cfg(feature = "dds")]
+    if !world.textures.is_empty() {
+        let (archive, files, bytes) = texture_archive(&world.textures)?;
+        install.push("ship_textures", archive);
+        install.textures = world.textures.len();
+        install.texture_files = files;
+        install.texture_bytes = bytes;
+        world_names += files;
+    }
     let rest = names.saturating_sub(world_names * 2);
-    let filler = filler_install(indexes - 1, rest)?;
+    let filler = filler_install(indexes.saturating_sub(install.indexes.len()), rest)?;
     install.indexes.extend(filler.indexes);
     install.volumes.extend(filler.volumes);
     Ok(install)
+}
+
+/// The index of `textures` (`ship_textures.idx`, one volume: deflated, the tiled patterns take
+/// to a fortieth) with the number of files in it and their bytes unpacked. The textures are made
+/// on every core, and added in path order.
+#[cfg(all(feature = "geometry", feature = "assets", feature = "dds"))]
+fn texture_archive(
+    textures: &[super::ship_textures::ShipTexture],
+) -> Result<(Archive, usize, u64), super::model_world::WorldError> {
+    use super::ship_textures::texture_files;
+
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let chunk = textures.len().div_ceil(threads).max(1);
+    // Each worker makes its textures' files and deflates them; the writer only appends blobs.
+    type Made = Vec<(String, Vec<u8>, u32, u32)>;
+    let made: Vec<Made> = std::thread::scope(|scope| {
+        let workers: Vec<_> = textures
+            .chunks(chunk)
+            .map(|textures| {
+                scope.spawn(move || -> Result<Made, super::model_world::WorldError> {
+                    let mut made = Vec::new();
+                    for texture in textures {
+                        for (path, bytes) in texture_files(texture)? {
+                            let unpacked = u32::try_from(bytes.len())?;
+                            let blob = deflate_fast(&bytes)?;
+                            made.push((path, blob, crc32fast::hash(&bytes), unpacked));
+                        }
+                    }
+                    Ok(made)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| {
+                worker.join().map_err(|_| {
+                    super::model_world::WorldError::from("a texture thread panicked")
+                })?
+            })
+            .collect::<Result<_, _>>()
+    })?;
+    let mut writer = PfsWriter::new("ship_textures_0001.pkg");
+    let (mut files, mut bytes) = (0, 0);
+    for (path, blob, crc, unpacked) in made.iter().flatten() {
+        writer.add_blob(path, blob, Compression::Deflate, *crc, *unpacked)?;
+        files += 1;
+        bytes += u64::from(*unpacked);
+    }
+    Ok((writer.finish()?, files, bytes))
+}
+
+/// `bytes` as a raw deflate stream at the fastest level.
+#[cfg(all(feature = "geometry", feature = "assets", feature = "dds"))]
+fn deflate_fast(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+    use std::io::Write;
+    let mut z = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::fast());
+    z.write_all(bytes)?;
+    z.finish()
 }
 
 /// Small archives for the fuzz target and the corruption tests, each an index followed by its
