@@ -297,8 +297,39 @@ impl std::fmt::Display for Exists {
 
 impl std::error::Error for Exists {}
 
+/// An output path that names an existing folder where a file is to be written: no `--force`
+/// would help (a folder is never replaced by a file), so the message says what is there instead.
+#[derive(Debug)]
+pub struct IsFolder(pub PathBuf);
+
+impl std::fmt::Display for IsFolder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} is a folder; a file is written here: name the file to write",
+            self.0.display()
+        )
+    }
+}
+
+impl std::error::Error for IsFolder {}
+
+/// Whether `output` names a folder to write into: one that exists, or a path ending in `/` (the
+/// folder is made when it does not exist yet).
+pub fn names_folder(output: &Path) -> bool {
+    output.is_dir()
+        || output
+            .as_os_str()
+            .to_str()
+            .is_some_and(|s| s.ends_with(std::path::is_separator))
+}
+
 /// Refuses an output path that exists unless `force`: gamebin never replaces a file silently.
+/// A folder in the way is refused whatever `force` says.
 pub fn refuse_existing(target: &Path, force: bool) -> Result<()> {
+    if target.is_dir() {
+        return Err(IsFolder(target.to_path_buf()).into());
+    }
     if !force && target.exists() {
         return Err(Exists(target.to_path_buf()).into());
     }
@@ -324,7 +355,11 @@ pub fn create_new(output: &Path, force: bool) -> Result<std::fs::File> {
         .create_new(!force)
         .open(output)
         .map_err(|e| {
-            if e.kind() == std::io::ErrorKind::AlreadyExists {
+            // Creating over a folder fails as "exists" without `force` and as "is a directory"
+            // with it: either way, the folder is what is in the way.
+            if output.is_dir() {
+                IsFolder(output.to_path_buf()).into()
+            } else if e.kind() == std::io::ErrorKind::AlreadyExists {
                 Exists(output.to_path_buf()).into()
             } else {
                 anyhow::anyhow!("cannot create {}: {e}", output.display())
