@@ -258,11 +258,8 @@ pub fn not_stdin(arg: &str) -> std::result::Result<PathBuf, String> {
 pub fn open_input(input: &Input, scratch: &mut Scratch) -> Result<Option<(MappedFile, Format)>> {
     let file = map(&input.path)?;
     let Some(format) = gamebin::detect_file(&input.path, &file, input.named, scratch)? else {
-        if input.named && file.is_empty() {
-            anyhow::bail!("empty (0 bytes): there is nothing to read");
-        }
         if input.named {
-            anyhow::bail!("not a format gamebin reads (formats are detected by content)");
+            return Err(gamebin::ParseError::unrecognised(&file).into());
         }
         return Ok(None);
     };

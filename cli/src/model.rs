@@ -16,6 +16,7 @@ use gamebin::wows::resolve::gltf::{
     LodChoice, ModelGlbOptions, ModelScenes, TextureCache, TextureMode, model_to_glb_cached,
 };
 use gamebin::wows::resolve::{GeometryCache, Missing, ModelResolver, ResolveError, strip_res};
+use gamebin::{Format, MappedFile};
 
 use crate::args::ModelArgs;
 use crate::batch::Cause;
@@ -57,51 +58,102 @@ pub fn run(args: ModelArgs) -> Result<Status> {
         textures,
         max_texture,
     } = args;
-    let folder = file.is_dir();
-    if folder || model_source::is_xml_source(&file) {
-        if key.is_some() || (prefix.is_some() && !folder) {
+    let source_settings = model_source::Settings {
+        res: &res,
+        output: &output,
+        lods: lod,
+        textures: textures.into(),
+        max_texture,
+        force,
+    };
+    if file.is_dir() {
+        if key.is_some() {
+            return Ok(source_with_key(&file));
+        }
+        return model_source::run_batch(&file, prefix.as_deref(), &source_settings);
+    }
+    // Opened as every command opens its input (a FIFO or device refused at once, not waited on;
+    // a missing file named as missing), and once: standard input can be read only once.
+    let bytes = match files::map(&file) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            report(&file, &e);
+            return Ok(Status::SomeFailed);
+        }
+    };
+    // A .model source is read through its path (its .visual lies beside it): not from standard
+    // input or from inside an install.
+    let by_path = !files::is_stdin(&file) && files::in_install(&file).is_none();
+    if by_path && model_source::is_xml(&bytes) {
+        if key.is_some() || prefix.is_some() {
+            return Ok(source_with_key(&file));
+        }
+        drop(bytes);
+        return model_source::run(&file, &source_settings);
+    }
+    if let Err(e) = assets_input(&file, &bytes, key.is_some() || prefix.is_some()) {
+        report(&file, &e);
+        return Ok(Status::SomeFailed);
+    }
+    let settings = Settings {
+        res: &res,
+        output: &output,
+        lods: lod,
+        visuals,
+        textures: textures.into(),
+        max_texture,
+        force,
+    };
+    match (key, prefix) {
+        (Some(key), _) => run_one(&file, bytes, &key, &settings),
+        (None, Some(prefix)) => run_batch(&file, bytes, &prefix, &settings),
+        (None, None) => {
             eprintln!(
-                "gamebin: {}: a .model source is exported without a model key or \
-                 --prefix (they choose models of an assets.bin, or of a folder of sources)",
+                "gamebin: {}: name the model to export (an id or a full path) or --prefix for a \
+                 batch",
                 file.display()
             );
-            return Ok(Status::Usage);
+            Ok(Status::Usage)
         }
-        let settings = model_source::Settings {
-            res: &res,
-            output: &output,
-            lods: lod,
-            textures: textures.into(),
-            max_texture,
-            force,
-        };
-        if folder {
-            model_source::run_batch(&file, prefix.as_deref(), &settings)
-        } else {
-            model_source::run(&file, &settings)
+    }
+}
+
+/// A .model source (or a folder of them) given a model key, or a single source given
+/// `--prefix`: a usage error.
+fn source_with_key(file: &Path) -> Status {
+    eprintln!(
+        "gamebin: {}: a .model source is exported without a model key or --prefix (they choose \
+         models of an assets.bin, or of a folder of sources)",
+        file.display()
+    );
+    Status::Usage
+}
+
+/// Why `bytes`, not a .model source, are not the assets.bin `model` exports from, said as other
+/// commands say it: an empty file is empty; a `.geometry` (by content, or by name when damaged)
+/// is pointed to `gamebin export`, the command for one mesh file; another format is named.
+/// Without a model key or `--prefix` (`choosing` false) the assets.bin must also open: only a
+/// real one gets the usage message that asks for them. With them, the assets.bin's own reader
+/// says what is wrong, as before.
+fn assets_input(path: &Path, bytes: &[u8], choosing: bool) -> Result<()> {
+    if bytes.is_empty() {
+        bail!("{}", gamebin::ParseError::unrecognised(bytes));
+    }
+    let format = match gamebin::detect_file(path, bytes, true, &mut gamebin::Scratch::new()) {
+        Ok(format) => format,
+        Err(named) if named.format == Format::WowsGeometry => Some(Format::WowsGeometry),
+        Err(named) => return Err(named.into()),
+    };
+    match format {
+        Some(Format::WowsGeometry) => bail!(
+            "a .geometry file (meshes without a model): export its meshes with gamebin export \
+             FILE -o OUT.glb; model reads an assets.bin or a .model source"
+        ),
+        Some(format) if format != Format::WowsAssets => {
+            bail!("a {format} file: model reads an assets.bin or a .model source")
         }
-    } else {
-        let settings = Settings {
-            res: &res,
-            output: &output,
-            lods: lod,
-            visuals,
-            textures: textures.into(),
-            max_texture,
-            force,
-        };
-        match (key, prefix) {
-            (Some(key), _) => run_one(&file, &key, &settings),
-            (None, Some(prefix)) => run_batch(&file, &prefix, &settings),
-            (None, None) => {
-                eprintln!(
-                    "gamebin: {}: name the model to export (an id or a full path) or --prefix \
-                     for a batch",
-                    file.display()
-                );
-                Ok(Status::Usage)
-            }
-        }
+        _ if !choosing => AssetsDb::from_bytes(bytes).map(|_| ()).map_err(Into::into),
+        _ => Ok(()),
     }
 }
 
@@ -122,8 +174,13 @@ fn check_res(res: &Path) -> Result<()> {
 }
 
 /// One model to `settings.output`.
-pub fn run_one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
-    match one(assets, key, settings) {
+pub fn run_one(
+    assets: &Path,
+    file: MappedFile,
+    key: &str,
+    settings: &Settings<'_>,
+) -> Result<Status> {
+    match one(&file, key, settings) {
         Ok(status) => Ok(status),
         Err(e) if is_closed_pipe(&e) => Ok(Status::Success),
         Err(e) => {
@@ -133,10 +190,9 @@ pub fn run_one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Stat
     }
 }
 
-fn one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
+fn one(file: &MappedFile, key: &str, settings: &Settings<'_>) -> Result<Status> {
     check_res(settings.res)?;
-    let file = files::map(assets)?;
-    let db = AssetsDb::from_bytes(&file)?;
+    let db = AssetsDb::from_bytes(file)?;
     let install = install_at(settings.res)?;
     let resolver = with_install(ModelResolver::new(db, settings.res), install.as_deref());
     let model = match crate::assets_get::parse_id(key) {
@@ -306,8 +362,13 @@ fn collect(db: &AssetsDb<'_>, index: &PathIndex, prefix: &str, visuals: bool) ->
 }
 
 /// Every model under `prefix` to a GLB each under `settings.output`, on every core.
-pub fn run_batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status> {
-    match batch(assets, prefix, settings) {
+pub fn run_batch(
+    assets: &Path,
+    file: MappedFile,
+    prefix: &str,
+    settings: &Settings<'_>,
+) -> Result<Status> {
+    match batch(assets, &file, prefix, settings) {
         Ok(status) => Ok(status),
         Err(e) if is_closed_pipe(&e) => Ok(Status::Success),
         Err(e) => {
@@ -317,10 +378,14 @@ pub fn run_batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result
     }
 }
 
-fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status> {
+fn batch(
+    assets: &Path,
+    file: &MappedFile,
+    prefix: &str,
+    settings: &Settings<'_>,
+) -> Result<Status> {
     check_res(settings.res)?;
-    let file = files::map(assets)?;
-    let db = AssetsDb::from_bytes(&file)?;
+    let db = AssetsDb::from_bytes(file)?;
     let index = PathIndex::build(db.paths())?;
     let prefix = strip_res(prefix);
     let items = collect(&db, &index, prefix, settings.visuals)?;

@@ -27,9 +27,13 @@ pub fn is_xml_source(path: &Path) -> bool {
         return false;
     };
     let n = file.read(&mut head).unwrap_or(0);
-    let head = head[..n]
-        .strip_prefix(b"\xEF\xBB\xBF")
-        .unwrap_or(&head[..n]);
+    is_xml(&head[..n])
+}
+
+/// Whether `bytes` (a file's start) are XML: the first non-blank byte after a UTF-8 byte order
+/// mark is `<`.
+pub fn is_xml(bytes: &[u8]) -> bool {
+    let head = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     head.iter()
         .find(|b| !b.is_ascii_whitespace())
         .is_some_and(|&b| b == b'<')
