@@ -332,7 +332,9 @@ pub struct ModelArgs {
     /// read out of its volumes.
     #[arg(long, value_name = "DIR|GAME", value_parser = files::not_stdin)]
     pub res: PathBuf,
-    /// The GLB to write (one model), or the folder for the GLBs (--prefix; created if missing).
+    /// The GLB to write (one model; a folder, existing or named with a trailing `/`, gets
+    /// `<model name>.glb` in it), or the folder for the GLBs (--prefix, a folder of sources).
+    /// A folder named is created if missing.
     #[arg(short, long, value_name = "OUT.glb|OUTDIR", value_parser = files::not_stdin)]
     pub output: PathBuf,
     /// The level of detail to export, or `all` for every LOD as its own scene.

@@ -321,6 +321,11 @@ pub fn names_folder(output: &Path) -> bool {
             .is_some_and(|s| s.ends_with(std::path::is_separator))
 }
 
+/// Makes the output folder `folder` (and its parents) if it is not there yet.
+pub fn make_folder(folder: &Path) -> Result<()> {
+    std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))
+}
+
 /// Refuses an output path that exists unless `force`: gamebin never replaces a file silently.
 /// A folder in the way is refused whatever `force` says.
 pub fn refuse_existing(target: &Path, force: bool) -> Result<()> {

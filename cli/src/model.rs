@@ -203,8 +203,10 @@ fn one(file: &MappedFile, key: &str, settings: &Settings<'_>) -> Result<Status> 
     if !resolver.full_path(model.self_id(), &mut name)? {
         name = format!("{:#018x}", model.self_id());
     }
-    // A folder named as the output gets `<model name>.glb` in it.
-    let target = if settings.output.is_dir() {
+    // A folder named as the output gets `<model name>.glb` in it, made if it is not there yet
+    // (`-o newdir/`) once there is something to put in it.
+    let into_folder = files::names_folder(settings.output);
+    let target = if into_folder {
         settings.output.join(glb_name(&name))
     } else {
         settings.output.to_path_buf()
@@ -227,6 +229,9 @@ fn one(file: &MappedFile, key: &str, settings: &Settings<'_>) -> Result<Status> 
     )?;
     for warning in &glb.warnings {
         eprintln!("gamebin: {name}: warning: {warning}");
+    }
+    if into_folder {
+        files::make_folder(settings.output)?;
     }
     let folder = TextureFolder::new(target.parent().unwrap_or(Path::new("")).to_path_buf());
     folder.write(&glb.images, settings.force)?;

@@ -93,7 +93,7 @@ pub struct Settings<'a> {
 }
 
 pub fn run(model: &Path, settings: &Settings<'_>) -> Result<Status> {
-    let glb_folder = match settings.output.is_dir() {
+    let glb_folder = match files::names_folder(settings.output) {
         true => settings.output,
         false => settings.output.parent().unwrap_or(Path::new("")),
     };
@@ -144,7 +144,8 @@ fn export_quietly(
             settings.res.display()
         );
     }
-    let output = if settings.output.is_dir() {
+    let into_folder = files::names_folder(settings.output);
+    let output = if into_folder {
         let stem = model.file_stem().context("the model has no file name")?;
         settings.output.join(stem).with_extension("glb")
     } else {
@@ -169,6 +170,10 @@ fn export_quietly(
     let glb = source_model_to_glb_cached(settings.res, &source, &options, &shared.cache)?;
     for warning in &glb.warnings {
         eprintln!("gamebin: {}: warning: {warning}", model.display());
+    }
+    // A folder named as the output (`-o newdir/`) is made once there is something to put in it.
+    if into_folder {
+        files::make_folder(settings.output)?;
     }
     shared.folder.write(&glb.images, settings.force)?;
     files::write_new(&output, &glb.bytes, settings.force)?;

@@ -420,3 +420,37 @@ fn the_input_is_said_for_what_it_is() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 49, item 5: `model ASSETS KEY -o newdir/` failed with "cannot create newdir/: Is a
+/// directory" unless the folder existed, though `-o` may name a folder. A trailing `/` names a
+/// folder: it is made (parents too) and the GLB named after the model goes in it.
+#[test]
+fn an_output_folder_named_with_a_slash_is_made() {
+    at_repository_root();
+    let dir = world("new-folder");
+    let (assets, res) = (dir.join("assets.bin"), dir.join("res"));
+    let folder = format!("{}/new/sub/", dir.display());
+    let args = [
+        "model",
+        assets.to_str().unwrap(),
+        "content/gameplay/japan/ship/destroyer/J00000/J00000.model",
+        "--res",
+        res.to_str().unwrap(),
+        "-o",
+        &folder,
+    ];
+    let run = gamebin(&args);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let glb = dir.join("new/sub/J00000.glb");
+    assert_eq!(text(&run.stdout), format!("{folder}J00000.glb\n"));
+    assert_eq!(gltf::Gltf::open(&glb).unwrap().scenes().count(), 1);
+    // A model that cannot be exported leaves no folder behind.
+    let folder = format!("{}/none/", dir.display());
+    let missing = "content/gameplay/usa/ship/destroyer/U00001/U00001.model";
+    let mut args = args;
+    args[2] = missing;
+    args[6] = &folder;
+    assert_eq!(gamebin(&args).status.code(), Some(1));
+    assert!(!dir.join("none").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
