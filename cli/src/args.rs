@@ -254,6 +254,10 @@ pub enum Command {
     /// install when --res names a game folder; a texture missing is a warning, the model is still
     /// exported). Coordinates are converted to glTF's right-handed space as by `gamebin export`.
     /// Exit status 1 when any model failed. Existing files are not overwritten without --force.
+    ///
+    /// Standard output lists each GLB written. When its reader goes away (`| head`), the listing
+    /// ends but the export does not: every model is still exported, and the summary on standard
+    /// error and the exit status are those of the whole run, as for `pfs extract`.
     #[command(after_help = "Examples:\n  \
         gamebin model assets.bin content/gameplay/japan/ship/destroyer/JSD011/JSD011.model \
         --res ~/wows/res -o akizuki.glb\n  \

@@ -21,7 +21,7 @@ use gamebin::{Format, MappedFile};
 use crate::args::ModelArgs;
 use crate::batch::Cause;
 use crate::model_source::{self, TextureFolder};
-use crate::output::{Out, Status, count, is_closed_pipe, report};
+use crate::output::{Listing, Out, Status, count, report};
 use crate::{files, parallel};
 
 /// What `model` writes.
@@ -182,7 +182,6 @@ pub fn run_one(
 ) -> Result<Status> {
     match one(&file, key, settings) {
         Ok(status) => Ok(status),
-        Err(e) if is_closed_pipe(&e) => Ok(Status::Success),
         Err(e) => {
             report(assets, &e);
             Ok(Status::SomeFailed)
@@ -236,8 +235,13 @@ fn one(file: &MappedFile, key: &str, settings: &Settings<'_>) -> Result<Status> 
     let folder = TextureFolder::new(target.parent().unwrap_or(Path::new("")).to_path_buf());
     folder.write(&glb.images, settings.force)?;
     crate::files::write_new(&target, &glb.bytes, settings.force)?;
+    // The GLB is written: a reader of stdout gone away (`| head`) loses only its name.
     let mut out = Out::new();
-    out.line(&target.display().to_string())?;
+    if let Err(e) = out.line(&target.display().to_string()) {
+        if !out.is_closed() {
+            return Err(e.into());
+        }
+    }
     out.flush()?;
     eprintln!(
         "gamebin: {name}: {}, {}",
@@ -375,7 +379,6 @@ pub fn run_batch(
 ) -> Result<Status> {
     match batch(assets, &file, prefix, settings) {
         Ok(status) => Ok(status),
-        Err(e) if is_closed_pipe(&e) => Ok(Status::Success),
         Err(e) => {
             report(assets, &e);
             Ok(Status::SomeFailed)
@@ -419,7 +422,7 @@ fn batch(
     let mut failures: Vec<Failure> = Vec::new();
     let mut reported = crate::batch::Failures::default();
     let mut written = 0usize;
-    let mut closed = false;
+    let mut listing = Listing::default();
     parallel::ordered(
         &items,
         GeometryCache::new,
@@ -434,13 +437,7 @@ fn batch(
                         texture_warnings.1 = warnings.into_iter().next();
                     }
                     let line = target.display().to_string();
-                    // Flushed per model (a line per file written is little next to the work), so
-                    // that a reader going away (`| head`) stops the batch at once.
-                    let written = bar.suspend(|| out.line(&line).and_then(|()| out.flush()));
-                    if written.is_err() || out.is_closed() {
-                        closed = true;
-                        return ControlFlow::Break(());
-                    }
+                    bar.suspend(|| listing.show(&mut out, &line));
                 }
                 Err(failure) => {
                     let named = match &failure {
@@ -463,10 +460,8 @@ fn batch(
         },
     );
     bar.finish_and_clear();
-    if closed {
-        return Ok(Status::Success);
-    }
-    out.flush()?;
+    // Said after the summary: the export went on to the end.
+    let listed = listing.finish(&mut out);
     if let (n @ 1.., Some(first)) = texture_warnings {
         eprintln!(
             "gamebin: {} left out of the GLBs (missing or unreadable), the first: {first}",
@@ -479,6 +474,7 @@ fn batch(
             count(written, what, &format!("{what}s")),
             settings.output.display()
         );
+        listed?;
         return Ok(Status::Success);
     }
     for line in reported.unnamed() {
@@ -496,6 +492,7 @@ fn batch(
         failures.len(),
         kinds.join(", ")
     );
+    listed?;
     Ok(Status::SomeFailed)
 }
 

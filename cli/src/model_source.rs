@@ -268,7 +268,7 @@ pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -
     let mut out = Out::new();
     let (mut written, mut failed) = (0usize, 0usize);
     let mut reported = crate::batch::Failures::default();
-    let mut closed = false;
+    let mut listing = crate::output::Listing::default();
     crate::parallel::ordered(
         &items,
         || (),
@@ -291,11 +291,7 @@ pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -
                 Ok(target) => {
                     written += 1;
                     let line = target.display().to_string();
-                    let shown = bar.suspend(|| out.line(&line).and_then(|()| out.flush()));
-                    if shown.is_err() || out.is_closed() {
-                        closed = true;
-                        return ControlFlow::Break(());
-                    }
+                    bar.suspend(|| listing.show(&mut out, &line));
                 }
                 Err(e) => {
                     failed += 1;
@@ -308,10 +304,8 @@ pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -
         },
     );
     bar.finish_and_clear();
-    if closed {
-        return Ok(Status::Success);
-    }
-    out.flush()?;
+    // Said after the summary: the export went on to the end.
+    let listed = listing.finish(&mut out);
     for line in reported.unnamed() {
         eprintln!("gamebin: {line}");
     }
@@ -325,6 +319,7 @@ pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -
             String::new()
         }
     );
+    listed?;
     Ok(if failed > 0 {
         Status::SomeFailed
     } else {
