@@ -237,10 +237,10 @@ fn one(file: &MappedFile, key: &str, settings: &Settings<'_>) -> Result<Status> 
     crate::files::write_new(&target, &glb.bytes, settings.force)?;
     // The GLB is written: a reader of stdout gone away (`| head`) loses only its name.
     let mut out = Out::new();
-    if let Err(e) = out.line(&target.display().to_string()) {
-        if !out.is_closed() {
-            return Err(e.into());
-        }
+    if let Err(e) = out.line(&target.display().to_string())
+        && !out.is_closed()
+    {
+        return Err(e.into());
     }
     out.flush()?;
     eprintln!(

@@ -110,10 +110,10 @@ impl Listing {
         if out.is_closed() || self.failed.is_some() {
             return;
         }
-        if let Err(e) = out.line(line).and_then(|()| out.flush()) {
-            if !out.is_closed() {
-                self.failed = Some(e);
-            }
+        if let Err(e) = out.line(line).and_then(|()| out.flush())
+            && !out.is_closed()
+        {
+            self.failed = Some(e);
         }
     }
 
