@@ -55,7 +55,9 @@ pub enum Command {
     /// bytes.
     ///
     /// Directories are walked recursively; files in them whose format is not recognised are
-    /// skipped (and counted on stderr). A file named on the command line must be recognised, and
+    /// skipped (and counted on stderr; model sources, .model, .visual and .mfm, apart: gamebin
+    /// model reads them); a folder with no files is said to be empty on stderr. Neither fails the
+    /// run (exit status 0 when nothing else did). A file named on the command line must be recognised, and
     /// must be a regular file (FIFOs and devices are refused); `-` reads standard input. A World
     /// of Warships game folder (one holding bin/ and res_packages/) is summarised as an install
     /// (its indexes, files, names and conflicting ids).

@@ -49,16 +49,24 @@ pub struct Input {
 pub struct Skipped {
     others: usize,
     volumes: usize,
+    sources: usize,
 }
+
+/// The extensions of BigWorld model sources: read by `gamebin model` (a `.model` names its
+/// `.visual`, which names its `.mfm` materials), not one by one by `info` and `check`.
+const MODEL_SOURCES: [&str; 3] = ["model", "visual", "mfm"];
 
 impl Skipped {
     /// Counts `path`, passed over.
     pub fn add(&mut self, path: &Path) {
-        if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pkg"))
-        {
+        let is = |extension: &str| {
+            path.extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case(extension))
+        };
+        if is("pkg") {
             self.volumes += 1;
+        } else if MODEL_SOURCES.into_iter().any(is) {
+            self.sources += 1;
         } else {
             self.others += 1;
         }
@@ -77,6 +85,35 @@ impl Skipped {
                 "gamebin: skipped {} .pkg volume(s): a volume is read through the install that \
                  lists its files (gamebin info GAME, gamebin pfs ls GAME)",
                 self.volumes
+            );
+        }
+        if self.sources > 0 {
+            eprintln!(
+                "gamebin: skipped {} model source(s) (.model, .visual, .mfm): read by gamebin \
+                 model (gamebin model FOLDER --res ROOT -o OUTDIR)",
+                self.sources
+            );
+        }
+    }
+}
+
+/// Says on stderr which of the folders named in `paths` hold no file at all (`inputs` and
+/// `failures` are what [`collect`] found under them; a folder it could not read is named there
+/// already): a walk of such a folder reads nothing and would otherwise print nothing. Nothing
+/// failed, as when every file of a folder is skipped: the exit status stays 0.
+pub fn report_empty_folders(
+    paths: &[PathBuf],
+    inputs: &[Input],
+    failures: &[(PathBuf, anyhow::Error)],
+) {
+    for path in paths {
+        let walked = !is_stdin(path) && path.is_dir();
+        let found = inputs.iter().any(|input| input.path.starts_with(path))
+            || failures.iter().any(|(failed, _)| failed.starts_with(path));
+        if walked && !found {
+            eprintln!(
+                "gamebin: {}: an empty folder (no files in it or below it)",
+                path.display()
             );
         }
     }

@@ -1975,3 +1975,69 @@ fn idx_info_and_dump_agree_with_what_the_writer_was_told() {
         assert_eq!(stdout(&out).trim(), format!("{path}: wows-pfs-idx: ok"));
     }
 }
+
+/// Issue 49, item 7: `info EMPTYDIR` printed nothing and exited 0. The folder is said to be
+/// empty, on stderr; nothing failed (as when every file of a folder is skipped), so the exit
+/// status stays 0. A folder holding only empty folders is empty too.
+#[test]
+fn info_of_an_empty_folder_says_it_is_empty() {
+    at_repository_root();
+    let dir = std::env::temp_dir().join(format!("gamebin-cli-empty-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("a/b")).unwrap();
+    let out = gamebin(&["info", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "gamebin: {}: an empty folder (no files in it or below it)\n",
+            dir.display()
+        )
+    );
+    // Beside a file that reads, only the empty folder is named.
+    let a = dir.join("a");
+    let out = gamebin(&[
+        "info",
+        "fixtures/wows-geometry/ships_raw.geometry",
+        a.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("fixtures/wows-geometry/ships_raw.geometry: wows-geometry"));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "gamebin: {}: an empty folder (no files in it or below it)\n",
+            a.display()
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 49, item 7: `info` of a mod folder counted its `.model`, `.visual` and `.mfm` files
+/// among "formats gamebin does not read", though `gamebin model` reads them; they are counted
+/// apart, as model sources read by `gamebin model`.
+#[test]
+fn info_counts_model_sources_as_read_by_model() {
+    at_repository_root();
+    let dir = std::env::temp_dir().join(format!("gamebin-cli-sources-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["gun.model", "gun.visual", "gun.mfm"] {
+        std::fs::copy(
+            root().join("fixtures/wows-sources/newer").join(name),
+            dir.join(name),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.join("readme.txt"), "a mod's notes").unwrap();
+    let out = gamebin(&["info", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "gamebin: skipped 1 file(s) of formats gamebin does not read\n\
+         gamebin: skipped 3 model source(s) (.model, .visual, .mfm): read by gamebin model \
+         (gamebin model FOLDER --res ROOT -o OUTDIR)\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
