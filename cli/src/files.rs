@@ -295,6 +295,13 @@ pub fn not_stdin(arg: &str) -> std::result::Result<PathBuf, String> {
 pub fn open_input(input: &Input, scratch: &mut Scratch) -> Result<Option<(MappedFile, Format)>> {
     let file = map(&input.path)?;
     let Some(format) = gamebin::detect_file(&input.path, &file, input.named, scratch)? else {
+        // Standard input has no name to choose whose error to show: the reader that reads the
+        // bytes furthest is shown instead, as a name would have chosen it.
+        if is_stdin(&input.path)
+            && let Some(nearest) = gamebin::nearest_reader(&file, scratch)
+        {
+            return Err(nearest.into());
+        }
         if input.named {
             return Err(gamebin::ParseError::unrecognised(&file).into());
         }

@@ -2041,3 +2041,45 @@ fn info_counts_model_sources_as_read_by_model() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 49, item 7: `dump - < cut.geometry` said "-: not a format gamebin reads" where the same
+/// bytes by name get the reader's error (offset, field, reason). Standard input has no name to
+/// choose whose error to show; the `.geometry` reader, which has read the whole header before
+/// failing, is shown. Bytes that no reader gets past its header with stay unrecognised.
+#[test]
+fn standard_input_reports_the_readers_error_as_a_path_does() {
+    at_repository_root();
+    let file = std::fs::read("fixtures/wows-geometry/ambiguous_pairing.geometry").unwrap();
+    let cut = &file[..100];
+    let dir = temp_dir("stdin-cut");
+    let path = dir.join("cut.geometry");
+    std::fs::write(&path, cut).unwrap();
+    let reader = "at 0x00000048: MergedGeometryPrototype.verticesMapping: needs 0x20 bytes but \
+                  only 0x1c remain (truncated file?)\n";
+    for command in ["dump", "info", "check"] {
+        let by_name = gamebin(&[command, path.to_str().unwrap()]);
+        let by_stdin = common::gamebin_with_stdin(&[command, "-"], cut);
+        assert_eq!(by_stdin.status.code(), by_name.status.code(), "{command}");
+        assert_eq!(by_stdin.status.code(), Some(1), "{command}");
+        if command == "check" {
+            continue; // a verdict on stdout, checked below
+        }
+        assert!(stderr(&by_name).ends_with(reader), "{}", stderr(&by_name));
+        assert_eq!(
+            stderr(&by_stdin),
+            format!(
+                "gamebin: -: not recognised by content, and no name says its format: it reads \
+                 furthest as .geometry, and does not read as one: {reader}"
+            ),
+            "{command}"
+        );
+    }
+    let check = common::gamebin_with_stdin(&["check", "-"], cut);
+    assert!(stderr(&check).ends_with(reader), "{}", stderr(&check));
+    let text = common::gamebin_with_stdin(&["dump", "-"], b"not a game file, but text");
+    assert_eq!(
+        stderr(&text),
+        "gamebin: -: not a format gamebin reads (formats are detected by content)\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

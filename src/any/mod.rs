@@ -55,7 +55,7 @@ use crate::wows::pfs::IdxView;
 #[cfg(feature = "wwd")]
 use crate::wwd::WwdView;
 
-pub use name::{NamedError, detect_file};
+pub use name::{NamedError, NamelessError, detect_file, nearest_reader};
 
 /// Why [`AnyView::parse`] opened nothing: no format this build reads recognises the content, or
 /// the format that does cannot read it.
@@ -178,6 +178,20 @@ macro_rules! formats {
             let _ = data;
             None
         }
+
+        /// The formats with how a name vouches for them ([`View::NAMED`]) and where their
+        /// reader's errors are evidence for nameless data ([`View::NAMELESS_EVIDENCE`]), in
+        /// detection order.
+        pub(crate) const NAMED: &[(Format, Option<crate::view::NameHint>, Option<u64>)] = &[
+            $(
+                #[cfg(feature = $feature)]
+                (
+                    Format::$format,
+                    <$view<'static> as View<'static>>::NAMED,
+                    <$view<'static> as View<'static>>::NAMELESS_EVIDENCE,
+                ),
+            )*
+        ];
 
         /// The format a file's name suggests when its content did not ([`View::named_like`]).
         pub(crate) fn named_like(path: &Path, data: &[u8], named: bool) -> Option<(Format, NameHint)> {
