@@ -36,9 +36,9 @@ use gamebin::synth::ship_textures::{DDS_SIZE, ShipTexture, TIERS};
 use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype};
 use gamebin::wows::pfs::{BlobReader, GameInstall, Mapping};
 use gamebin::wows::resolve::gltf::{ModelGlbOptions, model_to_glb_cached};
-use gamebin::wows::textures::{TextureCache, TextureMode};
 use gamebin::wows::resolve::{GeometryCache, ModelResolver};
 use gamebin::wows::textures::maps::MapKind;
+use gamebin::wows::textures::{TextureCache, TextureMode};
 use rayon::prelude::*;
 
 fn bench_dir() -> PathBuf {

@@ -266,6 +266,15 @@ pub trait View<'a>: Sized + sealed::Sealed {
     /// file (`detect_file`); `None` when no name does.
     const NAMED: Option<NameHint> = None;
 
+    /// For data with no name (standard input) that content detection did not recognise: the
+    /// offset from which an error of this format's reader is evidence that the data is of this
+    /// format ([`nearest_reader`](crate::nearest_reader)). For a format without a magic number,
+    /// the end of its fixed header: a reader failing past it has read the whole header and
+    /// followed its pointers inside the data, which arbitrary bytes do not survive. `None` (the
+    /// default): no error of this reader is, so such data stays unrecognised (a format with a
+    /// magic number is recognised by it, or not at all).
+    const NAMELESS_EVIDENCE: Option<u64> = None;
+
     /// Whether a file's name says it is of this format when its content did not
     /// (`detect_file`): `data` is the content, `named` whether the user
     /// named the file (rather than it being found in a folder, where other programs' files with

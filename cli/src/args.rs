@@ -55,7 +55,9 @@ pub enum Command {
     /// bytes.
     ///
     /// Directories are walked recursively; files in them whose format is not recognised are
-    /// skipped (and counted on stderr). A file named on the command line must be recognised, and
+    /// skipped (and counted on stderr; model sources, .model, .visual and .mfm, apart: gamebin
+    /// model reads them); a folder with no files is said to be empty on stderr. Neither fails the
+    /// run (exit status 0 when nothing else did). A file named on the command line must be recognised, and
     /// must be a regular file (FIFOs and devices are refused); `-` reads standard input. A World
     /// of Warships game folder (one holding bin/ and res_packages/) is summarised as an install
     /// (its indexes, files, names and conflicting ids).
@@ -254,6 +256,10 @@ pub enum Command {
     /// install when --res names a game folder; a texture missing is a warning, the model is still
     /// exported). Coordinates are converted to glTF's right-handed space as by `gamebin export`.
     /// Exit status 1 when any model failed. Existing files are not overwritten without --force.
+    ///
+    /// Standard output lists each GLB written. When its reader goes away (`| head`), the listing
+    /// ends but the export does not: every model is still exported, and the summary on standard
+    /// error and the exit status are those of the whole run, as for `pfs extract`.
     #[command(after_help = "Examples:\n  \
         gamebin model assets.bin content/gameplay/japan/ship/destroyer/JSD011/JSD011.model \
         --res ~/wows/res -o akizuki.glb\n  \
@@ -332,7 +338,9 @@ pub struct ModelArgs {
     /// read out of its volumes.
     #[arg(long, value_name = "DIR|GAME", value_parser = files::not_stdin)]
     pub res: PathBuf,
-    /// The GLB to write (one model), or the folder for the GLBs (--prefix; created if missing).
+    /// The GLB to write (one model; a folder, existing or named with a trailing `/`, gets
+    /// `<model name>.glb` in it), or the folder for the GLBs (--prefix, a folder of sources).
+    /// A folder named is created if missing.
     #[arg(short, long, value_name = "OUT.glb|OUTDIR", value_parser = files::not_stdin)]
     pub output: PathBuf,
     /// The level of detail to export, or `all` for every LOD as its own scene.

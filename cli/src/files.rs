@@ -49,16 +49,24 @@ pub struct Input {
 pub struct Skipped {
     others: usize,
     volumes: usize,
+    sources: usize,
 }
+
+/// The extensions of BigWorld model sources: read by `gamebin model` (a `.model` names its
+/// `.visual`, which names its `.mfm` materials), not one by one by `info` and `check`.
+const MODEL_SOURCES: [&str; 3] = ["model", "visual", "mfm"];
 
 impl Skipped {
     /// Counts `path`, passed over.
     pub fn add(&mut self, path: &Path) {
-        if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pkg"))
-        {
+        let is = |extension: &str| {
+            path.extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case(extension))
+        };
+        if is("pkg") {
             self.volumes += 1;
+        } else if MODEL_SOURCES.into_iter().any(is) {
+            self.sources += 1;
         } else {
             self.others += 1;
         }
@@ -77,6 +85,35 @@ impl Skipped {
                 "gamebin: skipped {} .pkg volume(s): a volume is read through the install that \
                  lists its files (gamebin info GAME, gamebin pfs ls GAME)",
                 self.volumes
+            );
+        }
+        if self.sources > 0 {
+            eprintln!(
+                "gamebin: skipped {} model source(s) (.model, .visual, .mfm): read by gamebin \
+                 model (gamebin model FOLDER --res ROOT -o OUTDIR)",
+                self.sources
+            );
+        }
+    }
+}
+
+/// Says on stderr which of the folders named in `paths` hold no file at all (`inputs` and
+/// `failures` are what [`collect`] found under them; a folder it could not read is named there
+/// already): a walk of such a folder reads nothing and would otherwise print nothing. Nothing
+/// failed, as when every file of a folder is skipped: the exit status stays 0.
+pub fn report_empty_folders(
+    paths: &[PathBuf],
+    inputs: &[Input],
+    failures: &[(PathBuf, anyhow::Error)],
+) {
+    for path in paths {
+        let walked = !is_stdin(path) && path.is_dir();
+        let found = inputs.iter().any(|input| input.path.starts_with(path))
+            || failures.iter().any(|(failed, _)| failed.starts_with(path));
+        if walked && !found {
+            eprintln!(
+                "gamebin: {}: an empty folder (no files in it or below it)",
+                path.display()
             );
         }
     }
@@ -258,11 +295,15 @@ pub fn not_stdin(arg: &str) -> std::result::Result<PathBuf, String> {
 pub fn open_input(input: &Input, scratch: &mut Scratch) -> Result<Option<(MappedFile, Format)>> {
     let file = map(&input.path)?;
     let Some(format) = gamebin::detect_file(&input.path, &file, input.named, scratch)? else {
-        if input.named && file.is_empty() {
-            anyhow::bail!("empty (0 bytes): there is nothing to read");
+        // Standard input has no name to choose whose error to show: the reader that reads the
+        // bytes furthest is shown instead, as a name would have chosen it.
+        if is_stdin(&input.path)
+            && let Some(nearest) = gamebin::nearest_reader(&file, scratch)
+        {
+            return Err(nearest.into());
         }
         if input.named {
-            anyhow::bail!("not a format gamebin reads (formats are detected by content)");
+            return Err(gamebin::ParseError::unrecognised(&file).into());
         }
         return Ok(None);
     };
@@ -297,8 +338,44 @@ impl std::fmt::Display for Exists {
 
 impl std::error::Error for Exists {}
 
+/// An output path that names an existing folder where a file is to be written: no `--force`
+/// would help (a folder is never replaced by a file), so the message says what is there instead.
+#[derive(Debug)]
+pub struct IsFolder(pub PathBuf);
+
+impl std::fmt::Display for IsFolder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} is a folder; a file is written here: name the file to write",
+            self.0.display()
+        )
+    }
+}
+
+impl std::error::Error for IsFolder {}
+
+/// Whether `output` names a folder to write into: one that exists, or a path ending in `/` (the
+/// folder is made when it does not exist yet).
+pub fn names_folder(output: &Path) -> bool {
+    output.is_dir()
+        || output
+            .as_os_str()
+            .to_str()
+            .is_some_and(|s| s.ends_with(std::path::is_separator))
+}
+
+/// Makes the output folder `folder` (and its parents) if it is not there yet.
+pub fn make_folder(folder: &Path) -> Result<()> {
+    std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))
+}
+
 /// Refuses an output path that exists unless `force`: gamebin never replaces a file silently.
+/// A folder in the way is refused whatever `force` says.
 pub fn refuse_existing(target: &Path, force: bool) -> Result<()> {
+    if target.is_dir() {
+        return Err(IsFolder(target.to_path_buf()).into());
+    }
     if !force && target.exists() {
         return Err(Exists(target.to_path_buf()).into());
     }
@@ -324,7 +401,11 @@ pub fn create_new(output: &Path, force: bool) -> Result<std::fs::File> {
         .create_new(!force)
         .open(output)
         .map_err(|e| {
-            if e.kind() == std::io::ErrorKind::AlreadyExists {
+            // Creating over a folder fails as "exists" without `force` and as "is a directory"
+            // with it: either way, the folder is what is in the way.
+            if output.is_dir() {
+                IsFolder(output.to_path_buf()).into()
+            } else if e.kind() == std::io::ErrorKind::AlreadyExists {
                 Exists(output.to_path_buf()).into()
             } else {
                 anyhow::anyhow!("cannot create {}: {e}", output.display())

@@ -119,6 +119,7 @@ fn info_files(
     for (path, e) in &walk_failures {
         report(path, e);
     }
+    files::report_empty_folders(paths, &inputs, &walk_failures);
     let progress = progress_bar(inputs.len());
     let mut write_error = None;
     // Files are read in parallel (one scratch space, the .wwd levels' inflate buffer and

@@ -15,11 +15,12 @@ use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype, PrototypeState};
 use gamebin::wows::resolve::gltf::{LodChoice, ModelGlbOptions, ModelScenes, model_to_glb_cached};
 use gamebin::wows::resolve::{GeometryCache, Missing, ModelResolver, ResolveError, strip_res};
 use gamebin::wows::textures::{TextureCache, TextureMode};
+use gamebin::{Format, MappedFile};
 
 use crate::args::ModelArgs;
 use crate::batch::Cause;
 use crate::model_source::{self, TextureFolder};
-use crate::output::{Out, Status, count, is_closed_pipe, report};
+use crate::output::{Listing, Out, Status, count, report};
 use crate::{files, parallel};
 
 /// What `model` writes.
@@ -56,51 +57,102 @@ pub fn run(args: ModelArgs) -> Result<Status> {
         textures,
         max_texture,
     } = args;
-    let folder = file.is_dir();
-    if folder || model_source::is_xml_source(&file) {
-        if key.is_some() || (prefix.is_some() && !folder) {
+    let source_settings = model_source::Settings {
+        res: &res,
+        output: &output,
+        lods: lod,
+        textures: textures.into(),
+        max_texture,
+        force,
+    };
+    if file.is_dir() {
+        if key.is_some() {
+            return Ok(source_with_key(&file));
+        }
+        return model_source::run_batch(&file, prefix.as_deref(), &source_settings);
+    }
+    // Opened as every command opens its input (a FIFO or device refused at once, not waited on;
+    // a missing file named as missing), and once: standard input can be read only once.
+    let bytes = match files::map(&file) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            report(&file, &e);
+            return Ok(Status::SomeFailed);
+        }
+    };
+    // A .model source is read through its path (its .visual lies beside it): not from standard
+    // input or from inside an install.
+    let by_path = !files::is_stdin(&file) && files::in_install(&file).is_none();
+    if by_path && model_source::is_xml(&bytes) {
+        if key.is_some() || prefix.is_some() {
+            return Ok(source_with_key(&file));
+        }
+        drop(bytes);
+        return model_source::run(&file, &source_settings);
+    }
+    if let Err(e) = assets_input(&file, &bytes, key.is_some() || prefix.is_some()) {
+        report(&file, &e);
+        return Ok(Status::SomeFailed);
+    }
+    let settings = Settings {
+        res: &res,
+        output: &output,
+        lods: lod,
+        visuals,
+        textures: textures.into(),
+        max_texture,
+        force,
+    };
+    match (key, prefix) {
+        (Some(key), _) => run_one(&file, bytes, &key, &settings),
+        (None, Some(prefix)) => run_batch(&file, bytes, &prefix, &settings),
+        (None, None) => {
             eprintln!(
-                "gamebin: {}: a .model source is exported without a model key or \
-                 --prefix (they choose models of an assets.bin, or of a folder of sources)",
+                "gamebin: {}: name the model to export (an id or a full path) or --prefix for a \
+                 batch",
                 file.display()
             );
-            return Ok(Status::Usage);
+            Ok(Status::Usage)
         }
-        let settings = model_source::Settings {
-            res: &res,
-            output: &output,
-            lods: lod,
-            textures: textures.into(),
-            max_texture,
-            force,
-        };
-        if folder {
-            model_source::run_batch(&file, prefix.as_deref(), &settings)
-        } else {
-            model_source::run(&file, &settings)
+    }
+}
+
+/// A .model source (or a folder of them) given a model key, or a single source given
+/// `--prefix`: a usage error.
+fn source_with_key(file: &Path) -> Status {
+    eprintln!(
+        "gamebin: {}: a .model source is exported without a model key or --prefix (they choose \
+         models of an assets.bin, or of a folder of sources)",
+        file.display()
+    );
+    Status::Usage
+}
+
+/// Why `bytes`, not a .model source, are not the assets.bin `model` exports from, said as other
+/// commands say it: an empty file is empty; a `.geometry` (by content, or by name when damaged)
+/// is pointed to `gamebin export`, the command for one mesh file; another format is named.
+/// Without a model key or `--prefix` (`choosing` false) the assets.bin must also open: only a
+/// real one gets the usage message that asks for them. With them, the assets.bin's own reader
+/// says what is wrong, as before.
+fn assets_input(path: &Path, bytes: &[u8], choosing: bool) -> Result<()> {
+    if bytes.is_empty() {
+        bail!("{}", gamebin::ParseError::unrecognised(bytes));
+    }
+    let format = match gamebin::detect_file(path, bytes, true, &mut gamebin::Scratch::new()) {
+        Ok(format) => format,
+        Err(named) if named.format == Format::WowsGeometry => Some(Format::WowsGeometry),
+        Err(named) => return Err(named.into()),
+    };
+    match format {
+        Some(Format::WowsGeometry) => bail!(
+            "a .geometry file (meshes without a model): export its meshes with gamebin export \
+             FILE -o OUT.glb; model reads an assets.bin or a .model source"
+        ),
+        Some(format) if format != Format::WowsAssets => {
+            bail!("a {format} file: model reads an assets.bin or a .model source")
         }
-    } else {
-        let settings = Settings {
-            res: &res,
-            output: &output,
-            lods: lod,
-            visuals,
-            textures: textures.into(),
-            max_texture,
-            force,
-        };
-        match (key, prefix) {
-            (Some(key), _) => run_one(&file, &key, &settings),
-            (None, Some(prefix)) => run_batch(&file, &prefix, &settings),
-            (None, None) => {
-                eprintln!(
-                    "gamebin: {}: name the model to export (an id or a full path) or --prefix \
-                     for a batch",
-                    file.display()
-                );
-                Ok(Status::Usage)
-            }
-        }
+        _ if !choosing => AssetsDb::from_bytes(bytes).map(|_| ()).map_err(Into::into),
+        _ => Ok(()),
     }
 }
 
@@ -121,10 +173,14 @@ fn check_res(res: &Path) -> Result<()> {
 }
 
 /// One model to `settings.output`.
-pub fn run_one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
-    match one(assets, key, settings) {
+pub fn run_one(
+    assets: &Path,
+    file: MappedFile,
+    key: &str,
+    settings: &Settings<'_>,
+) -> Result<Status> {
+    match one(&file, key, settings) {
         Ok(status) => Ok(status),
-        Err(e) if is_closed_pipe(&e) => Ok(Status::Success),
         Err(e) => {
             report(assets, &e);
             Ok(Status::SomeFailed)
@@ -132,10 +188,9 @@ pub fn run_one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Stat
     }
 }
 
-fn one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
+fn one(file: &MappedFile, key: &str, settings: &Settings<'_>) -> Result<Status> {
     check_res(settings.res)?;
-    let file = files::map(assets)?;
-    let db = AssetsDb::from_bytes(&file)?;
+    let db = AssetsDb::from_bytes(file)?;
     let install = install_at(settings.res)?;
     let resolver = with_install(ModelResolver::new(db, settings.res), install.as_deref());
     let model = match crate::assets_get::parse_id(key) {
@@ -146,8 +201,10 @@ fn one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
     if !resolver.full_path(model.self_id(), &mut name)? {
         name = format!("{:#018x}", model.self_id());
     }
-    // A folder named as the output gets `<model name>.glb` in it.
-    let target = if settings.output.is_dir() {
+    // A folder named as the output gets `<model name>.glb` in it, made if it is not there yet
+    // (`-o newdir/`) once there is something to put in it.
+    let into_folder = files::names_folder(settings.output);
+    let target = if into_folder {
         settings.output.join(glb_name(&name))
     } else {
         settings.output.to_path_buf()
@@ -171,11 +228,19 @@ fn one(assets: &Path, key: &str, settings: &Settings<'_>) -> Result<Status> {
     for warning in &glb.warnings {
         eprintln!("gamebin: {name}: warning: {warning}");
     }
+    if into_folder {
+        files::make_folder(settings.output)?;
+    }
     let folder = TextureFolder::new(target.parent().unwrap_or(Path::new("")).to_path_buf());
     folder.write(&glb.images, settings.force)?;
     crate::files::write_new(&target, &glb.bytes, settings.force)?;
+    // The GLB is written: a reader of stdout gone away (`| head`) loses only its name.
     let mut out = Out::new();
-    out.line(&target.display().to_string())?;
+    if let Err(e) = out.line(&target.display().to_string())
+        && !out.is_closed()
+    {
+        return Err(e.into());
+    }
     out.flush()?;
     eprintln!(
         "gamebin: {name}: {}, {}",
@@ -305,10 +370,14 @@ fn collect(db: &AssetsDb<'_>, index: &PathIndex, prefix: &str, visuals: bool) ->
 }
 
 /// Every model under `prefix` to a GLB each under `settings.output`, on every core.
-pub fn run_batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status> {
-    match batch(assets, prefix, settings) {
+pub fn run_batch(
+    assets: &Path,
+    file: MappedFile,
+    prefix: &str,
+    settings: &Settings<'_>,
+) -> Result<Status> {
+    match batch(assets, &file, prefix, settings) {
         Ok(status) => Ok(status),
-        Err(e) if is_closed_pipe(&e) => Ok(Status::Success),
         Err(e) => {
             report(assets, &e);
             Ok(Status::SomeFailed)
@@ -316,10 +385,14 @@ pub fn run_batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result
     }
 }
 
-fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status> {
+fn batch(
+    assets: &Path,
+    file: &MappedFile,
+    prefix: &str,
+    settings: &Settings<'_>,
+) -> Result<Status> {
     check_res(settings.res)?;
-    let file = files::map(assets)?;
-    let db = AssetsDb::from_bytes(&file)?;
+    let db = AssetsDb::from_bytes(file)?;
     let index = PathIndex::build(db.paths())?;
     let prefix = strip_res(prefix);
     let items = collect(&db, &index, prefix, settings.visuals)?;
@@ -348,7 +421,7 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
     let mut failures: Vec<Failure> = Vec::new();
     let mut reported = crate::batch::Failures::default();
     let mut written = 0usize;
-    let mut closed = false;
+    let mut listing = Listing::default();
     parallel::ordered(
         &items,
         GeometryCache::new,
@@ -363,13 +436,7 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
                         texture_warnings.1 = warnings.into_iter().next();
                     }
                     let line = target.display().to_string();
-                    // Flushed per model (a line per file written is little next to the work), so
-                    // that a reader going away (`| head`) stops the batch at once.
-                    let written = bar.suspend(|| out.line(&line).and_then(|()| out.flush()));
-                    if written.is_err() || out.is_closed() {
-                        closed = true;
-                        return ControlFlow::Break(());
-                    }
+                    bar.suspend(|| listing.show(&mut out, &line));
                 }
                 Err(failure) => {
                     let named = match &failure {
@@ -392,10 +459,8 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
         },
     );
     bar.finish_and_clear();
-    if closed {
-        return Ok(Status::Success);
-    }
-    out.flush()?;
+    // Said after the summary: the export went on to the end.
+    let listed = listing.finish(&mut out);
     if let (n @ 1.., Some(first)) = texture_warnings {
         eprintln!(
             "gamebin: {} left out of the GLBs (missing or unreadable), the first: {first}",
@@ -408,6 +473,7 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
             count(written, what, &format!("{what}s")),
             settings.output.display()
         );
+        listed?;
         return Ok(Status::Success);
     }
     for line in reported.unnamed() {
@@ -425,6 +491,7 @@ fn batch(assets: &Path, prefix: &str, settings: &Settings<'_>) -> Result<Status>
         failures.len(),
         kinds.join(", ")
     );
+    listed?;
     Ok(Status::SomeFailed)
 }
 

@@ -25,9 +25,13 @@ pub fn is_xml_source(path: &Path) -> bool {
         return false;
     };
     let n = file.read(&mut head).unwrap_or(0);
-    let head = head[..n]
-        .strip_prefix(b"\xEF\xBB\xBF")
-        .unwrap_or(&head[..n]);
+    is_xml(&head[..n])
+}
+
+/// Whether `bytes` (a file's start) are XML: the first non-blank byte after a UTF-8 byte order
+/// mark is `<`.
+pub fn is_xml(bytes: &[u8]) -> bool {
+    let head = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     head.iter()
         .find(|b| !b.is_ascii_whitespace())
         .is_some_and(|&b| b == b'<')
@@ -87,7 +91,7 @@ pub struct Settings<'a> {
 }
 
 pub fn run(model: &Path, settings: &Settings<'_>) -> Result<Status> {
-    let glb_folder = match settings.output.is_dir() {
+    let glb_folder = match files::names_folder(settings.output) {
         true => settings.output,
         false => settings.output.parent().unwrap_or(Path::new("")),
     };
@@ -138,7 +142,8 @@ fn export_quietly(
             settings.res.display()
         );
     }
-    let output = if settings.output.is_dir() {
+    let into_folder = files::names_folder(settings.output);
+    let output = if into_folder {
         let stem = model.file_stem().context("the model has no file name")?;
         settings.output.join(stem).with_extension("glb")
     } else {
@@ -163,6 +168,10 @@ fn export_quietly(
     let glb = source_model_to_glb_cached(settings.res, &source, &options, &shared.cache)?;
     for warning in &glb.warnings {
         eprintln!("gamebin: {}: warning: {warning}", model.display());
+    }
+    // A folder named as the output (`-o newdir/`) is made once there is something to put in it.
+    if into_folder {
+        files::make_folder(settings.output)?;
     }
     shared.folder.write(&glb.images, settings.force)?;
     files::write_new(&output, &glb.bytes, settings.force)?;
@@ -257,7 +266,7 @@ pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -
     let mut out = Out::new();
     let (mut written, mut failed) = (0usize, 0usize);
     let mut reported = crate::batch::Failures::default();
-    let mut closed = false;
+    let mut listing = crate::output::Listing::default();
     crate::parallel::ordered(
         &items,
         || (),
@@ -280,11 +289,7 @@ pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -
                 Ok(target) => {
                     written += 1;
                     let line = target.display().to_string();
-                    let shown = bar.suspend(|| out.line(&line).and_then(|()| out.flush()));
-                    if shown.is_err() || out.is_closed() {
-                        closed = true;
-                        return ControlFlow::Break(());
-                    }
+                    bar.suspend(|| listing.show(&mut out, &line));
                 }
                 Err(e) => {
                     failed += 1;
@@ -297,10 +302,8 @@ pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -
         },
     );
     bar.finish_and_clear();
-    if closed {
-        return Ok(Status::Success);
-    }
-    out.flush()?;
+    // Said after the summary: the export went on to the end.
+    let listed = listing.finish(&mut out);
     for line in reported.unnamed() {
         eprintln!("gamebin: {line}");
     }
@@ -314,6 +317,7 @@ pub fn run_batch(folder: &Path, prefix: Option<&str>, settings: &Settings<'_>) -
             String::new()
         }
     );
+    listed?;
     Ok(if failed > 0 {
         Status::SomeFailed
     } else {

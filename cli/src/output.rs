@@ -93,6 +93,39 @@ impl Write for Out {
     }
 }
 
+/// The list of the files a batch writes (`model`'s GLBs), on stdout. The export is the work and the list only
+/// reports it: a reader going away (`| head`) ends the list, not the export (as `pfs extract`,
+/// which lists nothing, goes on whatever becomes of stdout), so that the files written, the
+/// summary and the exit status are those of the whole run. Another write error (a full disk
+/// behind `>file`) ends the list too, and fails the run once the export is done.
+#[derive(Default)]
+pub struct Listing {
+    failed: Option<io::Error>,
+}
+
+impl Listing {
+    /// Lists one GLB written; flushed per line (a line per file is little next to the work), so
+    /// that the list keeps up with the export.
+    pub fn show(&mut self, out: &mut Out, line: &str) {
+        if out.is_closed() || self.failed.is_some() {
+            return;
+        }
+        if let Err(e) = out.line(line).and_then(|()| out.flush())
+            && !out.is_closed()
+        {
+            self.failed = Some(e);
+        }
+    }
+
+    /// The end of the list: the write error that ended it, if it was not the reader going away.
+    pub fn finish(self, out: &mut Out) -> io::Result<()> {
+        match self.failed {
+            Some(e) => Err(e),
+            None => out.flush(),
+        }
+    }
+}
+
 /// Whether `error` is stdout's reader going away (see [`Out`]): the run stops, but nothing failed.
 pub fn is_closed_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {

@@ -1975,3 +1975,111 @@ fn idx_info_and_dump_agree_with_what_the_writer_was_told() {
         assert_eq!(stdout(&out).trim(), format!("{path}: wows-pfs-idx: ok"));
     }
 }
+
+/// Issue 49, item 7: `info EMPTYDIR` printed nothing and exited 0. The folder is said to be
+/// empty, on stderr; nothing failed (as when every file of a folder is skipped), so the exit
+/// status stays 0. A folder holding only empty folders is empty too.
+#[test]
+fn info_of_an_empty_folder_says_it_is_empty() {
+    at_repository_root();
+    let dir = std::env::temp_dir().join(format!("gamebin-cli-empty-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("a/b")).unwrap();
+    let out = gamebin(&["info", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "gamebin: {}: an empty folder (no files in it or below it)\n",
+            dir.display()
+        )
+    );
+    // Beside a file that reads, only the empty folder is named.
+    let a = dir.join("a");
+    let out = gamebin(&[
+        "info",
+        "fixtures/wows-geometry/ships_raw.geometry",
+        a.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("fixtures/wows-geometry/ships_raw.geometry: wows-geometry"));
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "gamebin: {}: an empty folder (no files in it or below it)\n",
+            a.display()
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 49, item 7: `info` of a mod folder counted its `.model`, `.visual` and `.mfm` files
+/// among "formats gamebin does not read", though `gamebin model` reads them; they are counted
+/// apart, as model sources read by `gamebin model`.
+#[test]
+fn info_counts_model_sources_as_read_by_model() {
+    at_repository_root();
+    let dir = std::env::temp_dir().join(format!("gamebin-cli-sources-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["gun.model", "gun.visual", "gun.mfm"] {
+        std::fs::copy(
+            root().join("fixtures/wows-sources/newer").join(name),
+            dir.join(name),
+        )
+        .unwrap();
+    }
+    std::fs::write(dir.join("readme.txt"), "a mod's notes").unwrap();
+    let out = gamebin(&["info", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "gamebin: skipped 1 file(s) of formats gamebin does not read\n\
+         gamebin: skipped 3 model source(s) (.model, .visual, .mfm): read by gamebin model \
+         (gamebin model FOLDER --res ROOT -o OUTDIR)\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 49, item 7: `dump - < cut.geometry` said "-: not a format gamebin reads" where the same
+/// bytes by name get the reader's error (offset, field, reason). Standard input has no name to
+/// choose whose error to show; the `.geometry` reader, which has read the whole header before
+/// failing, is shown. Bytes that no reader gets past its header with stay unrecognised.
+#[test]
+fn standard_input_reports_the_readers_error_as_a_path_does() {
+    at_repository_root();
+    let file = std::fs::read("fixtures/wows-geometry/ambiguous_pairing.geometry").unwrap();
+    let cut = &file[..100];
+    let dir = temp_dir("stdin-cut");
+    let path = dir.join("cut.geometry");
+    std::fs::write(&path, cut).unwrap();
+    let reader = "at 0x00000048: MergedGeometryPrototype.verticesMapping: needs 0x20 bytes but \
+                  only 0x1c remain (truncated file?)\n";
+    for command in ["dump", "info", "check"] {
+        let by_name = gamebin(&[command, path.to_str().unwrap()]);
+        let by_stdin = common::gamebin_with_stdin(&[command, "-"], cut);
+        assert_eq!(by_stdin.status.code(), by_name.status.code(), "{command}");
+        assert_eq!(by_stdin.status.code(), Some(1), "{command}");
+        if command == "check" {
+            continue; // a verdict on stdout, checked below
+        }
+        assert!(stderr(&by_name).ends_with(reader), "{}", stderr(&by_name));
+        assert_eq!(
+            stderr(&by_stdin),
+            format!(
+                "gamebin: -: not recognised by content, and no name says its format: it reads \
+                 furthest as .geometry, and does not read as one: {reader}"
+            ),
+            "{command}"
+        );
+    }
+    let check = common::gamebin_with_stdin(&["check", "-"], cut);
+    assert!(stderr(&check).ends_with(reader), "{}", stderr(&check));
+    let text = common::gamebin_with_stdin(&["dump", "-"], b"not a game file, but text");
+    assert_eq!(
+        stderr(&text),
+        "gamebin: -: not a format gamebin reads (formats are detected by content)\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

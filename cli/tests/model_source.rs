@@ -309,3 +309,28 @@ fn a_folder_exports_its_top_models_and_leaves_the_lods_to_them() {
         assert!(finder.join(uri).is_file(), "{uri} does not resolve");
     }
 }
+
+/// Issue 49, item 5, for a .model source: `-o newdir/` (a folder that does not exist yet) failed
+/// with "cannot create newdir/: Is a directory"; the folder is made and the GLB put in it, with
+/// its external textures beside it.
+#[test]
+#[ignore = "needs GAMEBIN_SAMPLES (real files): GAMEBIN_SAMPLES=../shared/samples cargo test -- --include-ignored"]
+fn an_output_folder_named_with_a_slash_is_made() {
+    at_repository_root();
+    let root = res_root();
+    let tmp = temp_dir("model-source-new-folder");
+    let folder = format!("{}/new/", tmp.display());
+    let model = root.join(format!("{GUN}.model"));
+    let run = export(
+        &model,
+        &root,
+        std::path::Path::new(&folder),
+        &["--textures", "external"],
+    );
+    assert!(run.status.success(), "{}", stderr(&run));
+    let glb = tmp.join("new/JGA010_25mm_Type96.glb");
+    assert!(glb.is_file(), "{}", stderr(&run));
+    assert!(tmp.join(format!("new/textures/{GUN}_a.png")).is_file());
+    assert_eq!(image_uris(&glb)[0], format!("textures/{GUN}_a.png"));
+    std::fs::remove_dir_all(&tmp).unwrap();
+}

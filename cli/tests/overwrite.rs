@@ -354,3 +354,47 @@ fn no_writing_command_replaces_a_file_without_force() {
     }
     std::fs::remove_dir_all(&tmp).unwrap();
 }
+
+/// An existing folder where a file is to be written is named as a folder, with or without
+/// `--force` (no flag replaces a folder by a file, so none is suggested); the folder is left
+/// as it was. Before, `texture good.dds -o adir` said "adir exists; not overwritten (use --force
+/// to replace it)", and with `--force` "cannot create adir: Is a directory".
+#[test]
+fn a_folder_where_a_file_is_wanted_is_named_as_a_folder() {
+    at_repository_root();
+    let tmp = temp_dir("overwrite-folder");
+    let folder = tmp.join("adir");
+    std::fs::create_dir(&folder).unwrap();
+    let want = format!(
+        "gamebin: fixtures/dds/bc1_mips.dds: {} is a folder; a file is written here: name the \
+         file to write\n",
+        folder.display()
+    );
+    for force in [false, true] {
+        let mut args = vec!["texture", "fixtures/dds/bc1_mips.dds", "-o", arg(&folder)];
+        if force {
+            args.push("--force");
+        }
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert_eq!(stderr(&out), want, "{args:?}");
+        assert!(folder.is_dir());
+    }
+    // The check shared by every writer, when the folder is not seen before the work either.
+    let out = run(&[
+        "export",
+        "fixtures/wows-geometry/mixed_formats.geometry",
+        "-o",
+        arg(&folder),
+        "--format",
+        "glb",
+        "--force",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("adir is a folder; a file is written here"),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_dir_all(&tmp).unwrap();
+}

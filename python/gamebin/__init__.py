@@ -84,7 +84,8 @@ def open(data: Input, *, read: bool = False, **options: Any) -> AnyFile:  # noqa
     if name is None and options.get("ignore_signature"):
         name = WwdLevel.format
     if name is None:
-        err = FormatError(f"{source.name}: not a format gamebin reads")
+        # The CLI's words for the same bytes: "empty (0 bytes)" or "not a format gamebin reads".
+        err = FormatError(f"{source.name}: {source.unrecognised()}")
         err.offset = 0
         err.field = "format"
         raise err

@@ -201,6 +201,13 @@ impl Source {
         }
     }
 
+    /// Why bytes no format recognises are not read, in the CLI's words (the library's one rule,
+    /// [`gamebin::ParseError::unrecognised`]): `"empty (0 bytes): there is nothing to read"`, or
+    /// `"not a format gamebin reads (formats are detected by content)"`.
+    fn unrecognised(&self) -> PyResult<String> {
+        Ok(gamebin::ParseError::unrecognised(self.bytes()?).to_string())
+    }
+
     fn __len__(&self) -> PyResult<usize> {
         Ok(self.bytes()?.len())
     }

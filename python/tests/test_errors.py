@@ -162,3 +162,20 @@ def test_open_of_a_truncated_named_file_raises_its_readers_error(tmp_path):
     # The same bytes without a name still fail (how precisely depends on content detection).
     with pytest.raises(gamebin.FormatError):
         gamebin.open(data[:500])
+
+
+def test_unrecognised_content_is_said_as_the_cli_says_it(tmp_path):
+    # Issue 49, item 7: `gamebin.open("empty.bin")` said "not a format gamebin reads" where the
+    # CLI says "empty (0 bytes)". Both now take the words from the library's one rule.
+    empty = tmp_path / "empty.bin"
+    empty.write_bytes(b"")
+    with pytest.raises(gamebin.FormatError) as info:
+        gamebin.open(empty)
+    assert str(info.value) == f"{empty}: empty (0 bytes): there is nothing to read"
+    text = tmp_path / "notes.txt"
+    text.write_bytes(b"not a game file")
+    with pytest.raises(gamebin.FormatError) as info:
+        gamebin.open(text)
+    assert str(info.value) == (
+        f"{text}: not a format gamebin reads (formats are detected by content)"
+    )

@@ -55,7 +55,7 @@ use crate::wows::pfs::IdxView;
 #[cfg(feature = "wwd")]
 use crate::wwd::WwdView;
 
-pub use name::{NamedError, detect_file};
+pub use name::{NamedError, NamelessError, detect_file, nearest_reader};
 
 /// Why [`AnyView::parse`] opened nothing: no format this build reads recognises the content, or
 /// the format that does cannot read it.
@@ -64,8 +64,23 @@ pub enum ParseError {
     /// No format this build reads recognises the content (formats are detected by content; a
     /// format whose Cargo feature is off is not among them).
     UnknownFormat,
+    /// The content is empty: there is nothing to detect or read.
+    Empty,
     /// The format that recognises the content cannot read it: the reader's error.
     Read(Error),
+}
+
+impl ParseError {
+    /// Why `data`, which no format recognises, is not read: [`Empty`](ParseError::Empty) for no
+    /// bytes at all, [`UnknownFormat`](ParseError::UnknownFormat) otherwise. One rule for every
+    /// caller (the CLI, the Python package), so that they say the same of the same file.
+    pub fn unrecognised(data: &[u8]) -> Self {
+        if data.is_empty() {
+            ParseError::Empty
+        } else {
+            ParseError::UnknownFormat
+        }
+    }
 }
 
 impl From<Error> for ParseError {
@@ -80,6 +95,7 @@ impl fmt::Display for ParseError {
             ParseError::UnknownFormat => {
                 f.write_str("not a format gamebin reads (formats are detected by content)")
             }
+            ParseError::Empty => f.write_str("empty (0 bytes): there is nothing to read"),
             ParseError::Read(e) => e.fmt(f),
         }
     }
@@ -88,7 +104,7 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            ParseError::UnknownFormat => None,
+            ParseError::UnknownFormat | ParseError::Empty => None,
             ParseError::Read(e) => Some(e),
         }
     }
@@ -162,6 +178,20 @@ macro_rules! formats {
             let _ = data;
             None
         }
+
+        /// The formats with how a name vouches for them ([`View::NAMED`]) and where their
+        /// reader's errors are evidence for nameless data ([`View::NAMELESS_EVIDENCE`]), in
+        /// detection order.
+        pub(crate) const NAMED: &[(Format, Option<crate::view::NameHint>, Option<u64>)] = &[
+            $(
+                #[cfg(feature = $feature)]
+                (
+                    Format::$format,
+                    <$view<'static> as View<'static>>::NAMED,
+                    <$view<'static> as View<'static>>::NAMELESS_EVIDENCE,
+                ),
+            )*
+        ];
 
         /// The format a file's name suggests when its content did not ([`View::named_like`]).
         pub(crate) fn named_like(path: &Path, data: &[u8], named: bool) -> Option<(Format, NameHint)> {
@@ -319,12 +349,12 @@ impl fmt::Display for Format {
 
 impl<'a> AnyView<'a> {
     /// Detects `data`'s format by content ([`detect`]) and opens it. A file no format recognises
-    /// is [`ParseError::UnknownFormat`]; a file that is recognised but damaged gives its reader's
-    /// error.
+    /// is [`ParseError::UnknownFormat`] (an empty one [`ParseError::Empty`]); a file that is
+    /// recognised but damaged gives its reader's error.
     pub fn parse(data: &'a [u8], scratch: &'a mut Scratch) -> core::result::Result<Self, ParseError> {
         match detect(data) {
             Some(format) => Ok(AnyView::from_bytes_as(format, data, scratch)?),
-            None => Err(ParseError::UnknownFormat),
+            None => Err(ParseError::unrecognised(data)),
         }
     }
 }

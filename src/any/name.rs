@@ -73,10 +73,90 @@ pub fn detect_file(
     Ok(Some(format))
 }
 
+/// Content no format recognises, with no name to say what it is (standard input): the reader
+/// of a format a name could have chosen ([`View::NAMED`](crate::View::NAMED)) that reads it
+/// furthest before failing. `Display` says so; [`source`](std::error::Error::source) is that
+/// reader's error, so that a chain of causes prints
+/// `… it reads furthest as .geometry, and does not read as one: at 0x…: …`, as
+/// [`detect_file`] does for the same bytes in a file named `.geometry`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamelessError {
+    /// The format whose reader got furthest.
+    pub format: Format,
+    /// Its name as messages say it (`".geometry"`).
+    pub named: &'static str,
+    /// Where and why that reader stopped.
+    pub error: crate::Error,
+}
+
+impl fmt::Display for NamelessError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "not recognised by content, and no name says its format: it reads furthest as {}, \
+             and does not read as one",
+            self.named
+        )
+    }
+}
+
+impl std::error::Error for NamelessError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+/// For content no format recognises and no name vouches for (standard input), whose error to
+/// show, as a name chooses it in [`detect_file`]: the reader of a format whose errors can be
+/// evidence without a name ([`View::NAMELESS_EVIDENCE`](crate::View::NAMELESS_EVIDENCE): a
+/// `.geometry`, which has no magic number) that fails past its fixed header, the furthest one if
+/// several do. `None` otherwise: a reader failing inside its header, or opening what content
+/// detection refused, is no witness without a name, and the data stays unrecognised (so that
+/// arbitrary bytes are not said to be a damaged file of some format).
+pub fn nearest_reader(data: &[u8], scratch: &mut Scratch) -> Option<NamelessError> {
+    let mut nearest: Option<NamelessError> = None;
+    for &(format, hint, evidence) in super::NAMED {
+        let (Some(hint), Some(evidence)) = (hint, evidence) else {
+            continue;
+        };
+        let Err(error) = AnyView::from_bytes_as(format, data, scratch) else {
+            continue;
+        };
+        let further = nearest
+            .as_ref()
+            .map_or(error.offset() >= evidence, |n| {
+                error.offset() >= evidence && error.offset() > n.error.offset()
+            });
+        if further {
+            nearest = Some(NamelessError {
+                format,
+                named: hint.name,
+                error,
+            });
+        }
+    }
+    nearest
+}
+
 // Each test needs the formats it names.
 #[cfg(all(test, feature = "geometry"))]
 mod tests {
     use super::*;
+
+    #[test]
+    #[cfg(feature = "geometry")]
+    fn nameless_data_is_read_as_the_nearest_format_only_past_its_header() {
+        let mut scratch = Scratch::new();
+        // A committed fixture cut in its first table, after the header.
+        let file = include_bytes!("../../fixtures/wows-geometry/ambiguous_pairing.geometry");
+        let data = &file[..100];
+        let nearest = nearest_reader(data, &mut scratch).unwrap();
+        assert_eq!(nearest.format, Format::WowsGeometry);
+        assert_eq!(nearest.error.offset(), 0x48);
+        // Text and short data fail inside every header: no format is claimed.
+        assert_eq!(nearest_reader(b"not a game file", &mut scratch), None);
+        assert_eq!(nearest_reader(&[0xa5; 300], &mut scratch), None);
+    }
 
     #[test]
     #[cfg(all(

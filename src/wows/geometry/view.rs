@@ -22,6 +22,10 @@ impl<'a> View<'a> for GeometryView<'a> {
         unreadable: "named .geometry but does not read as one",
     });
 
+    /// No magic number: a reader failing past the fixed header has read it whole, with its
+    /// tables' pointers inside the data.
+    const NAMELESS_EVIDENCE: Option<u64> = Some(size_of::<super::raw::Header>() as u64);
+
     fn from_bytes_in(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
         GeometryView::from_bytes(data)
     }
