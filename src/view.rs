@@ -268,7 +268,7 @@ pub trait View<'a>: Sized + sealed::Sealed {
 
     /// For data with no name (standard input) that content detection did not recognise: the
     /// offset from which an error of this format's reader is evidence that the data is of this
-    /// format ([`nearest_reader`](crate::nearest_reader)). For a format without a magic number,
+    /// format (`nearest_reader`). For a format without a magic number,
     /// the end of its fixed header: a reader failing past it has read the whole header and
     /// followed its pointers inside the data, which arbitrary bytes do not survive. `None` (the
     /// default): no error of this reader is, so such data stays unrecognised (a format with a

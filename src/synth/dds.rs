@@ -387,7 +387,7 @@ fn ramp_rows(kind: Kind, block: &mut [u8]) {
 }
 
 /// A square block-compressed texture (`kind` BC1, BC3, BC5 or BC7) of `size` pixels with `mips`
-/// levels, in the tiled pattern of [`tiled_level`], its colours varied by `seed`: the textures of
+/// levels, in the tiled pattern of `tiled_level`, its colours varied by `seed`: the textures of
 /// the synthetic install ([`crate::synth::pfs::synth_install`]), 512 to 4096 pixels a side,
 /// made fast.
 pub fn tiled_texture(kind: Kind, size: u32, mips: u32, seed: u32) -> WriteResult<Vec<u8>> {
