@@ -386,7 +386,8 @@ impl<'a> ProjectView<'a> {
     /// # #[cfg(feature = "write")]
     /// # fn main() -> Result<(), gamebin::Error> {
     /// # let file = gamebin::synth::craftstudio::example_file();
-    /// use gamebin::craftstudio::{ProjectView, ROOT_PARENT_ID};
+    /// use gamebin::craftstudio::ProjectView;
+    /// use gamebin::craftstudio::raw::ROOT_PARENT_ID;
     ///
     /// let project = ProjectView::from_bytes(&file)?;
     /// let index = project.index(); // two allocations, then O(log n) per lookup

@@ -10,8 +10,8 @@
 //! prints as text).
 //!
 //! ```
-//! use crate::craftstudio::ProjectView;
-//! use crate::craftstudio::model::{EntrySpec, ProjectModel};
+//! use gamebin::craftstudio::ProjectView;
+//! use gamebin::craftstudio::model::{EntrySpec, ProjectModel};
 //!
 //! let mut project = ProjectModel::new("Demo");
 //! project.entries.push(EntrySpec::folder(1, None, "Scripts", 7));
