@@ -378,8 +378,8 @@ def test_a_single_index_opened_alone_points_at_install(game):
 
 
 def test_a_damaged_index_costs_its_own_files_not_the_install(tmp_path):
-    (name_a, idx_a), (name_b, idx_b) = archives()[0]
-    root = write_game(tmp_path / "game", [(name_a, idx_a[:10]), (name_b, idx_b)], archives()[1])
+    ((name_a, idx_a), (name_b, idx_b)), volumes = archives()
+    root = write_game(tmp_path / "game", [(name_a, idx_a[:10]), (name_b, idx_b)], volumes)
     install = gamebin.Install(root)
     assert sorted(e.path for e in install.ls()) == sorted(f[0] for f in PART_B)
     [damaged] = install.damaged
