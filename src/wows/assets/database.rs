@@ -116,11 +116,10 @@ impl<'a> Databases<'a> {
 
     /// Every database, in table order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = Result<Database<'a>>> + 'a {
-        let this = *self;
-        (0..self.entries.len()).map(move |i| {
-            this.get(i)
-                .and_then(|d| d.ok_or_else(|| Error::invalid(0, "databases", u64_of(i), "gone")))
-        })
+        let bytes = self.bytes;
+        self.entries
+            .iter_indexed()
+            .map(move |(i, entry)| Database::read(bytes, entry.offset(), i, entry.get()))
     }
 
     /// The first database whose magic is `magic`.

@@ -73,7 +73,17 @@ pub fn record_in(db: &AssetsDb<'_>, record: Prototype<'_>, form: RecordForm) -> 
         RecordForm::Summary => serde_json::to_value(fields),
         RecordForm::Complete => serde_json::to_value(fields.complete()),
     }
-    .map_err(|_| Error::invalid(0, "PrototypeFields", 0, "not representable as JSON"))
+    // Every field serializes (string keys, finite or null numbers); were one not to, the error
+    // names the record it came from.
+    .map_err(|_| {
+        let at = record.record_offset().unwrap_or(0);
+        Error::invalid(
+            crate::bytes::u64_of(at),
+            "PrototypeFields",
+            0,
+            "not representable as JSON",
+        )
+    })
 }
 
 /// A prototype reference as JSON: `id`, `database`, `record`, `state`, and for a live entry its

@@ -99,6 +99,12 @@ pub enum InstallError {
         /// The id of the name.
         id: u64,
     },
+    /// A name number that no index of this install holds (one taken from another install):
+    /// nothing was read.
+    NoSuchName {
+        /// The install-wide number of the name record.
+        name: u32,
+    },
 }
 
 impl fmt::Display for InstallError {
@@ -145,6 +151,9 @@ impl fmt::Display for InstallError {
                 f,
                 "name {id:#018x}: its parents do not lead to the root (a cycle?)"
             ),
+            InstallError::NoSuchName { name } => {
+                write!(f, "no name record numbered {name} in this install")
+            }
         }
     }
 }
@@ -176,7 +185,9 @@ impl std::error::Error for InstallError {
             | InstallError::Blob { error, .. } => Some(error),
             InstallError::Volume { error, .. } => error.as_ref().map(|e| e as _),
             InstallError::NoReadableIndex { damaged } => damaged.first().map(|e| e as _),
-            InstallError::NoIndexes { .. } | InstallError::NoRoot { .. } => None,
+            InstallError::NoIndexes { .. }
+            | InstallError::NoRoot { .. }
+            | InstallError::NoSuchName { .. } => None,
         }
     }
 }
@@ -644,17 +655,15 @@ impl GameInstall {
 
     /// Name record `name` (install-wide number).
     fn name_record(&self, name: u32) -> InstallResult<Name<'_>> {
-        let missing = |path: PathBuf| InstallError::Index {
-            path,
-            error: Error::invalid(0, "NameRecord", u64::from(name), "no such record"),
-        };
-        let Some(index) = self.indexes.get(self.index_of_name(name)) else {
-            return Err(missing(PathBuf::new()));
-        };
+        let missing = || InstallError::NoSuchName { name };
+        let index = self
+            .indexes
+            .get(self.index_of_name(name))
+            .ok_or_else(missing)?;
         let record = name.checked_sub(index.first_name).map(|i| i as usize);
         record
             .and_then(|i| index.shape.name(index.file.bytes(), i))
-            .ok_or_else(|| missing(index.path.clone()))?
+            .ok_or_else(missing)?
             .map_err(|error| InstallError::Index {
                 path: index.path.clone(),
                 error,

@@ -8,7 +8,7 @@ use super::IdxView;
 use super::entry::Name;
 use super::install::MAX_PATH_BYTES;
 use super::path::ROOT_PARENT_ID;
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// The deepest tree followed (as an install does): a deeper chain of parents is not a tree.
 pub(super) const MAX_DEPTH: usize = 1024;
@@ -82,10 +82,8 @@ pub(super) struct Tree<'a> {
 }
 
 /// A name read, its text checked to be UTF-8.
-fn read_name<'a>(view: &IdxView<'a>, i: usize) -> Result<Name<'a>> {
-    let name = view.name(i).ok_or_else(|| {
-        Error::invalid(0, "NameRecord", crate::bytes::u64_of(i), "past the table")
-    })??;
+fn checked_name(name: Result<Name<'_>>) -> Result<Name<'_>> {
+    let name = name?;
     name.name_str()?;
     Ok(name)
 }
@@ -103,7 +101,7 @@ impl<'a> Tree<'a> {
     /// Reads every name of `view` and follows each one's parents to the root, once per name.
     pub fn of(view: &IdxView<'a>) -> Tree<'a> {
         let n = view.name_count();
-        let names: Vec<Result<Name<'a>>> = (0..n).map(|i| read_name(view, i)).collect();
+        let names: Vec<Result<Name<'a>>> = view.names().map(checked_name).collect();
         let mut by_id = HashMap::with_capacity(n);
         let mut duplicates = Vec::new();
         for (i, id) in view.name_ids().enumerate() {

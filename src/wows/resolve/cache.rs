@@ -1,7 +1,7 @@
 //! [`GeometryCache`]: the `.geometry` files of a batch, each opened (read if small, mapped if
 //! large) and decoded once, owned by the caller.
 
-use std::collections::HashMap;
+use std::collections::hash_map::{self, HashMap};
 
 use super::error::{Missing, ResolveError};
 use super::resolver::{ModelResolver, ResolvedModel, ResolvedRenderSet};
@@ -45,6 +45,13 @@ struct Entry {
 #[derive(Debug, Default)]
 pub struct GeometryCache {
     files: HashMap<u64, Entry>,
+    loader: Loader,
+}
+
+/// What finding and reading a file needs, kept across files (apart from the files held, so that
+/// a file is opened while its slot in the map is borrowed).
+#[derive(Debug, Default)]
+struct Loader {
     /// Scratch space for full paths.
     path: String,
     /// The decompressor of files read out of an install, kept across them.
@@ -98,9 +105,7 @@ impl GeometryCache {
             storage: Storage::Owned(bytes),
             decoded,
         };
-        self.files.insert(path_id, entry);
-        let entry = self.files.get(&path_id);
-        entry.map_or(Err(GONE), loaded)
+        loaded(self.files.entry(path_id).insert_entry(entry).into_mut())
     }
 
     /// The `.geometry` of `model`: from the cache, or found (path id → full path in the path tree
@@ -113,17 +118,24 @@ impl GeometryCache {
         model: &ResolvedModel<'_>,
     ) -> Result<LoadedGeometry<'_>, ResolveError> {
         let id = model.geometry_path_id();
-        if !self.files.contains_key(&id) {
-            let entry = self.open(resolver, model, id)?;
-            self.files.insert(id, entry);
-        }
-        let entry = self.files.get(&id);
-        entry.map_or(Err(GONE), loaded).map_err(|error| {
-            let path = entry.map_or_else(String::new, |e| e.path.clone());
-            model.error(None, Missing::GeometryRead { path, error })
+        let entry = match self.files.entry(id) {
+            hash_map::Entry::Occupied(held) => held.into_mut(),
+            hash_map::Entry::Vacant(slot) => slot.insert(self.loader.open(resolver, model, id)?),
+        };
+        let entry: &Entry = entry;
+        loaded(entry).map_err(|error| {
+            model.error(
+                None,
+                Missing::GeometryRead {
+                    path: entry.path.clone(),
+                    error,
+                },
+            )
         })
     }
+}
 
+impl Loader {
     fn open(
         &mut self,
         resolver: &ModelResolver<'_>,
@@ -225,10 +237,6 @@ fn read_from_install(
         }
     }
 }
-
-/// The error of an entry that vanished between insertion and lookup (cannot happen; reported
-/// rather than unwrapped).
-const GONE: crate::Error = crate::Error::invalid(0, "GeometryCache", 0, "entry not found");
 
 fn loaded(entry: &Entry) -> Result<LoadedGeometry<'_>, crate::Error> {
     Ok(LoadedGeometry {
