@@ -14,6 +14,8 @@ use crate::error::{Error, Result};
 struct VertexSlot {
     bytes: Vec<u8>,
     stride: usize,
+    /// Where the stride is stored, for errors about it.
+    stride_at: usize,
     format: VertexFormat,
     state: Result<()>,
 }
@@ -23,6 +25,7 @@ impl Default for VertexSlot {
         VertexSlot {
             bytes: Vec::new(),
             stride: 0,
+            stride_at: 0,
             format: VertexFormat::default(),
             state: Ok(()),
         }
@@ -111,6 +114,7 @@ impl DecodedGeometry {
         }
         for (slot, vb) in self.vertices.iter_mut().zip(view.vertex_buffers()) {
             slot.stride = vb.stride();
+            slot.stride_at = vb.stride_offset();
             slot.state = (|| {
                 slot.format = vb.format()?;
                 vb.decode_vertices_into_vec(&mut slot.bytes)?;
@@ -151,10 +155,10 @@ impl DecodedGeometry {
         let slot = self.vertices.get(i).filter(|_| i < self.vertex_buffers)?;
         Some(slot.state.and_then(|()| {
             Vertices::new(&slot.bytes, slot.stride, slot.format).ok_or(Error::invalid(
-                0,
+                u64_of(slot.stride_at),
                 "VerticesPrototype.strideInBytes",
                 u64_of(slot.stride),
-                "bad stride",
+                "zero, or the decoded bytes are not a whole number of strides",
             ))
         }))
     }

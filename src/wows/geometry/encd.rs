@@ -241,6 +241,7 @@ impl IndexInt for u32 {
 #[cfg(feature = "write")]
 pub mod encode {
     use super::*;
+    use crate::write_error::{WriteError, WriteResult};
     use std::sync::Mutex;
 
     /// meshoptimizer keeps the index encoder's version in a global that must not change while an
@@ -248,12 +249,17 @@ pub mod encode {
     static INDEX_ENCODER: Mutex<()> = Mutex::new(());
 
     /// Encodes `vertices` (`stride`-byte records) with the v0 vertex codec.
-    pub fn vertices(vertices: &[u8], stride: usize) -> Result<Vec<u8>> {
-        check_vertex_stride(stride, 0, "encode.vertices")?;
+    pub fn vertices(vertices: &[u8], stride: usize) -> WriteResult<Vec<u8>> {
+        if check_vertex_stride(stride, 0, "").is_err() {
+            return Err(WriteError::invalid(
+                "VerticesPrototype.strideInBytes",
+                u64_of(stride),
+                "an encoded vertex stride must be 4..=256 and a multiple of 4",
+            ));
+        }
         if !vertices.len().is_multiple_of(stride) {
-            return Err(Error::invalid(
-                0,
-                "encode.vertices",
+            return Err(WriteError::invalid(
+                "VerticesPrototype.data",
                 u64_of(vertices.len()),
                 "vertex bytes are not a whole number of strides",
             ));
@@ -276,11 +282,10 @@ pub mod encode {
             )
         };
         if written == 0 {
-            return Err(Error::invalid(
-                0,
-                "encode.vertices",
-                0,
-                "meshoptimizer could not encode",
+            return Err(WriteError::invalid(
+                "VerticesPrototype.data",
+                u64_of(vertices.len()),
+                "meshoptimizer could not encode these vertices",
             ));
         }
         out.truncate(written);
@@ -288,11 +293,10 @@ pub mod encode {
     }
 
     /// Encodes `indices` (whole triangles) with the v0 index codec.
-    pub fn indices(indices: &[u32], vertex_count: usize) -> Result<Vec<u8>> {
+    pub fn indices(indices: &[u32], vertex_count: usize) -> WriteResult<Vec<u8>> {
         if !indices.len().is_multiple_of(3) {
-            return Err(Error::invalid(
-                0,
-                "encode.indices",
+            return Err(WriteError::invalid(
+                "IndicesPrototype.data",
                 u64_of(indices.len()),
                 "index count must be a multiple of 3",
             ));
@@ -316,11 +320,10 @@ pub mod encode {
             )
         };
         if written == 0 {
-            return Err(Error::invalid(
-                0,
-                "encode.indices",
-                0,
-                "meshoptimizer could not encode",
+            return Err(WriteError::invalid(
+                "IndicesPrototype.data",
+                u64_of(indices.len()),
+                "meshoptimizer could not encode these indices",
             ));
         }
         out.truncate(written);
@@ -376,6 +379,25 @@ mod tests {
         };
         assert!(huge.vertex_output_len(256, "t").is_err());
         assert!(huge.check_index_count("t").is_err());
+    }
+
+    #[cfg(feature = "write")]
+    #[test]
+    fn an_encoder_refusal_names_the_field_and_claims_no_offset() {
+        let stride = encode::vertices(&[0; 12], 6).unwrap_err().to_string();
+        assert!(
+            stride.contains("VerticesPrototype.strideInBytes"),
+            "{stride}"
+        );
+        assert!(
+            !stride.contains("0x0000"),
+            "a write has no file offset: {stride}"
+        );
+        let ragged = encode::vertices(&[0; 10], 4).unwrap_err().to_string();
+        assert!(ragged.contains("whole number of strides"), "{ragged}");
+        let indices = encode::indices(&[0, 1], 2).unwrap_err().to_string();
+        assert!(indices.contains("multiple of 3"), "{indices}");
+        assert!(!indices.contains("0x0000"), "{indices}");
     }
 
     #[cfg(feature = "write")]

@@ -102,6 +102,8 @@ pub struct VerticesPrototype {
 
 /// Offset of `VerticesPrototype.formatName` within the struct.
 pub const VERTICES_FORMAT_NAME: usize = offset_of!(VerticesPrototype, format_name);
+/// Offset of `strideInBytes` in a [`VerticesPrototype`].
+pub const VERTICES_STRIDE: usize = offset_of!(VerticesPrototype, stride_in_bytes);
 
 /// A merged index buffer (0x10 bytes); `indices_data_ptr` is relative to this struct.
 #[derive(Debug, FromBytes, IntoBytes, KnownLayout, Immutable, Unaligned)]

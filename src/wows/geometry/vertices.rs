@@ -4,7 +4,7 @@ use super::attributes::Vertices;
 use super::blob::{Blob, copy_into_vec, merged_buffer_blob};
 use super::encd::Encd;
 use super::packed_string;
-use super::raw::{VERTICES_FORMAT_NAME, VerticesPrototype};
+use super::raw::{VERTICES_FORMAT_NAME, VERTICES_STRIDE, VerticesPrototype};
 use super::vertex_format::VertexFormat;
 use crate::bytes::{Bytes, Located, u64_of};
 use crate::error::{Error, Result};
@@ -74,6 +74,11 @@ impl<'a> VertexBuffer<'a> {
     /// Bytes per vertex, as stored (authoritative over the format name).
     pub fn stride(&self) -> usize {
         usize::from(self.raw.stride_in_bytes.get())
+    }
+
+    /// Absolute file offset of the record's `strideInBytes`.
+    pub fn stride_offset(&self) -> usize {
+        self.raw.field_offset(VERTICES_STRIDE)
     }
 
     /// The `isSkinned` flag.
