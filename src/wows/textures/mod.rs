@@ -9,7 +9,7 @@ pub mod maps;
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use maps::MapKind;
 
@@ -98,8 +98,10 @@ struct Kept {
     bytes: usize,
 }
 
-/// A texture's PNG (or why there is none), by `.dds` path, map and size limit.
-type Encoded = HashMap<(String, MapKind, Option<u32>), PngResult>;
+/// A texture's PNG (or why there is none), by `.dds` path, map and size limit: filled once by
+/// the first export that asks; one asking while it is encoded waits for it rather than encoding
+/// it again.
+type Encoded = HashMap<(String, MapKind, Option<u32>), Arc<OnceLock<PngResult>>>;
 
 type PngResult = Result<Arc<[u8]>, String>;
 
@@ -117,19 +119,25 @@ impl TextureCache {
         max: Option<u32>,
     ) -> Result<Arc<[u8]>, String> {
         let key = (dds.to_owned(), kind, max);
-        if let Some(known) = self.lock().encoded.get(&key) {
-            return known.clone();
+        let slot = Arc::clone(self.lock().encoded.entry(key.clone()).or_default());
+        // Encoded without the cache's lock (other textures encode meanwhile); only an export
+        // asking for this same one waits, instead of encoding it a second time.
+        let mut encoded_here = false;
+        let png = slot.get_or_init(|| {
+            encoded_here = true;
+            encode(files, dds, kind, max).map(Arc::from)
+        });
+        if encoded_here {
+            let size = png.as_ref().map_or(0, |png| png.len()) + key.0.len();
+            let mut kept = self.lock();
+            if kept.bytes.saturating_add(size) > Self::BUDGET {
+                // Afresh, keeping only this one (the models asking next are likely to share it).
+                *kept = Kept::default();
+                kept.encoded.insert(key, Arc::clone(&slot));
+            }
+            kept.bytes += size;
         }
-        // Encoded without the lock: two exports asking at once both encode, neither waits.
-        let png: PngResult = encode(files, dds, kind, max).map(Arc::from);
-        let size = png.as_ref().map_or(0, |png| png.len()) + key.0.len();
-        let mut kept = self.lock();
-        if kept.bytes.saturating_add(size) > Self::BUDGET {
-            *kept = Kept::default();
-        }
-        kept.bytes += size;
-        kept.encoded.insert(key, png.clone());
-        png
+        png.clone()
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
@@ -359,5 +367,45 @@ impl<'x> GlbTextures<'x> {
         };
         self.added.insert(key, texture);
         texture
+    }
+}
+
+#[cfg(all(test, feature = "dds", feature = "png", feature = "synth"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_texture_asked_for_at_once_by_several_exports_is_encoded_once() {
+        let dir =
+            std::env::temp_dir().join(format!("gamebin-texture-cache-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("content")).unwrap();
+        std::fs::write(
+            dir.join("content/hull_a.dds"),
+            crate::synth::dds::example_file(),
+        )
+        .unwrap();
+        let cache = TextureCache::default();
+        let start = std::sync::Barrier::new(8);
+        let pngs: Vec<Arc<[u8]>> = std::thread::scope(|s| {
+            let asks: Vec<_> = (0..8)
+                .map(|_| {
+                    s.spawn(|| {
+                        start.wait();
+                        let files = TextureFiles::Folder(&dir);
+                        cache.png(files, "content/hull_a.dds", MapKind::Albedo, None)
+                    })
+                })
+                .collect();
+            asks.into_iter()
+                .map(|ask| ask.join().unwrap().unwrap())
+                .collect()
+        });
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(pngs[0].starts_with(b"\x89PNG"));
+        // One encode: every export holds the very same PNG, not an equal copy of its own.
+        assert!(pngs.iter().all(|png| Arc::ptr_eq(png, &pngs[0])));
+        let kept = cache.lock();
+        assert_eq!(kept.encoded.len(), 1);
+        assert_eq!(kept.bytes, pngs[0].len() + "content/hull_a.dds".len());
     }
 }
