@@ -275,6 +275,13 @@ pub trait View<'a>: Sized + sealed::Sealed {
     /// magic number is recognised by it, or not at all).
     const NAMELESS_EVIDENCE: Option<u64> = None;
 
+    /// The bytes every file of this format begins with; empty for a format without a magic
+    /// number. For data with no name that content detection did not recognise (a file cut
+    /// short, read from standard input), beginning with them is the evidence a name would give:
+    /// the data is taken for a damaged file of this format and its reader's error is shown
+    /// (`nearest_reader`), as it is for a file so named.
+    const MAGIC: &'static [u8] = &[];
+
     /// Whether a file's name says it is of this format when its content did not
     /// (`detect_file`): `data` is the content, `named` whether the user
     /// named the file (rather than it being found in a folder, where other programs' files with

@@ -362,3 +362,57 @@ fn info_help_says_it_reads_headers_only() {
         assert!(help.contains(format), "dump --help lacks {format}");
     }
 }
+
+/// `gamebin info` of `path`, or of standard input fed `stdin`: exit code and stderr.
+fn info_of(path: &str, stdin: Option<&[u8]>) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamebin"))
+        .args(["info", path])
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(bytes) = stdin {
+        child.stdin.take().unwrap().write_all(bytes).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_cut_file_on_stdin_gets_the_error_its_name_would_give() {
+    at_repository_root();
+    let tmp = temp_dir("cut-stdin");
+    // Formats with a magic number, cut inside their header or first table; a `.geometry` (no
+    // magic number) cut past its fixed header.
+    for (fixture_name, keep) in [
+        ("ff13-wdb/items.wdb", 100),
+        ("wap32-wwd/claw_small.wwd", 60),
+        ("wows-assets/all_prototypes.assets.bin", 60),
+        ("wows-geometry/ambiguous_pairing.geometry", 100),
+    ] {
+        let cut = &fixture(fixture_name)[..keep];
+        let named = tmp.join(Path::new(fixture_name).file_name().unwrap());
+        std::fs::write(&named, cut).unwrap();
+        let (code, by_name) = info_of(named.to_str().unwrap(), None);
+        assert_eq!(code, Some(1), "{fixture_name} by name: {by_name}");
+        let (code, by_stdin) = info_of("-", Some(cut));
+        assert_eq!(code, Some(1), "{fixture_name} on stdin: {by_stdin}");
+        // The reader's own words (from the offset on) are the same either way.
+        let reader = |message: &str| message.find(": at 0x").map(|at| message[at..].to_owned());
+        assert!(reader(&by_name).is_some(), "{fixture_name}: {by_name}");
+        assert_eq!(reader(&by_stdin), reader(&by_name), "{fixture_name}");
+    }
+    // Bytes with no magic number and no header of any format stay unrecognised.
+    let (code, text) = info_of("-", Some(&[0xa5; 300]));
+    assert_eq!(code, Some(1));
+    assert!(text.contains("not a format gamebin reads"), "{text}");
+    std::fs::remove_dir_all(&tmp).unwrap();
+}

@@ -55,6 +55,7 @@ use crate::wows::pfs::IdxView;
 #[cfg(feature = "wwd")]
 use crate::wwd::WwdView;
 
+use name::Named;
 pub use name::{NamedError, NamelessError, detect_file, nearest_reader};
 
 /// Why [`AnyView::parse`] opened nothing: no format this build reads recognises the content, or
@@ -179,17 +180,18 @@ macro_rules! formats {
             None
         }
 
-        /// The formats with how a name vouches for them ([`View::NAMED`]) and where their
-        /// reader's errors are evidence for nameless data ([`View::NAMELESS_EVIDENCE`]), in
-        /// detection order.
-        pub(crate) const NAMED: &[(Format, Option<crate::view::NameHint>, Option<u64>)] = &[
+        /// The formats with how a name vouches for them ([`View::NAMED`]) and what makes their
+        /// reader's errors evidence for nameless data ([`View::MAGIC`],
+        /// [`View::NAMELESS_EVIDENCE`]), in detection order.
+        pub(crate) const NAMED: &[Named] = &[
             $(
                 #[cfg(feature = $feature)]
-                (
-                    Format::$format,
-                    <$view<'static> as View<'static>>::NAMED,
-                    <$view<'static> as View<'static>>::NAMELESS_EVIDENCE,
-                ),
+                Named {
+                    format: Format::$format,
+                    hint: <$view<'static> as View<'static>>::NAMED,
+                    magic: <$view<'static> as View<'static>>::MAGIC,
+                    evidence: <$view<'static> as View<'static>>::NAMELESS_EVIDENCE,
+                },
             )*
         ];
 

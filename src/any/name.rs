@@ -6,6 +6,7 @@ use core::fmt;
 use std::path::Path;
 
 use super::{AnyView, Format, Scratch};
+use crate::view::NameHint;
 
 /// A file whose name says which format it is but whose content does not read as that format.
 /// `Display` says what the name suggested and what failed; [`source`](std::error::Error::source)
@@ -81,22 +82,48 @@ pub fn detect_file(
 /// [`detect_file`] does for the same bytes in a file named `.geometry`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NamelessError {
-    /// The format whose reader got furthest.
+    /// The format whose magic number the data begins with, or whose reader got furthest.
     pub format: Format,
     /// Its name as messages say it (`".geometry"`).
     pub named: &'static str,
+    /// Whether the data begins with the format's magic number ([`View::MAGIC`](crate::View::MAGIC)),
+    /// rather than reading furthest as it.
+    pub by_magic: bool,
     /// Where and why that reader stopped.
     pub error: crate::Error,
 }
 
+/// A format as [`nearest_reader`] weighs it: how a name vouches for it, its magic number and
+/// where its reader's errors are evidence without one.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Named {
+    pub format: Format,
+    pub hint: Option<NameHint>,
+    pub magic: &'static [u8],
+    pub evidence: Option<u64>,
+}
+
 impl fmt::Display for NamelessError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "not recognised by content, and no name says its format: it reads furthest as {}, \
-             and does not read as one",
-            self.named
-        )
+        if self.by_magic {
+            // `a .wdb`, `an assets.bin`.
+            let article = match self.named.as_bytes().first() {
+                Some(b'a' | b'e' | b'i' | b'o' | b'u') => "an",
+                _ => "a",
+            };
+            write!(
+                f,
+                "begins with the magic number of {article} {} and does not read as one",
+                self.named
+            )
+        } else {
+            write!(
+                f,
+                "not recognised by content, and no name says its format: it reads furthest as {}, \
+                 and does not read as one",
+                self.named
+            )
+        }
     }
 }
 
@@ -114,12 +141,27 @@ impl std::error::Error for NamelessError {
 /// detection refused, is no witness without a name, and the data stays unrecognised (so that
 /// arbitrary bytes are not said to be a damaged file of some format).
 pub fn nearest_reader(data: &[u8], scratch: &mut Scratch) -> Option<NamelessError> {
+    // A magic number vouches as a name does: its format's error is the one to show.
+    for named in super::NAMED {
+        let Some(hint) = named.hint else { continue };
+        if named.magic.is_empty() || !data.starts_with(named.magic) {
+            continue;
+        }
+        if let Err(error) = AnyView::from_bytes_as(named.format, data, scratch) {
+            return Some(NamelessError {
+                format: named.format,
+                named: hint.name,
+                by_magic: true,
+                error,
+            });
+        }
+    }
     let mut nearest: Option<NamelessError> = None;
-    for &(format, hint, evidence) in super::NAMED {
-        let (Some(hint), Some(evidence)) = (hint, evidence) else {
+    for named in super::NAMED {
+        let (Some(hint), Some(evidence)) = (named.hint, named.evidence) else {
             continue;
         };
-        let Err(error) = AnyView::from_bytes_as(format, data, scratch) else {
+        let Err(error) = AnyView::from_bytes_as(named.format, data, scratch) else {
             continue;
         };
         let further = nearest
@@ -129,8 +171,9 @@ pub fn nearest_reader(data: &[u8], scratch: &mut Scratch) -> Option<NamelessErro
             });
         if further {
             nearest = Some(NamelessError {
-                format,
+                format: named.format,
                 named: hint.name,
+                by_magic: false,
                 error,
             });
         }

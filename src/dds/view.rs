@@ -422,6 +422,9 @@ impl<'a> View<'a> for DdsView<'a> {
         unreadable: "named .dds but does not read as one",
     });
 
+    /// `DDS `.
+    const MAGIC: &'static [u8] = &MAGIC.to_le_bytes();
+
     fn from_bytes_in(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
         DdsView::from_bytes(data)
     }

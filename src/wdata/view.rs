@@ -21,6 +21,8 @@ impl<'a> View<'a> for WdataView<'a> {
         unreadable: "named .wdata but does not read as one",
     });
 
+    // No `MAGIC`: the signature begins `.mdata` models too, so it does not say a map.
+
     fn from_bytes_in(data: &'a [u8], _: &'a mut Scratch) -> Result<Self> {
         WdataView::from_bytes(data)
     }

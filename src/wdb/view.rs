@@ -21,6 +21,10 @@ impl<'a> View<'a> for WdbView<'a> {
         unreadable: "named .wdb but does not read as one",
     });
 
+    /// `WPD\0`, the container every `.wdb` is (other WPD files read as a container without a
+    /// type list, and stay unrecognised).
+    const MAGIC: &'static [u8] = &super::raw::MAGIC;
+
     /// A WPD container is a `.wdb` table only with a type list.
     fn is_as_named(&self) -> core::result::Result<(), &'static str> {
         match self.type_list() {

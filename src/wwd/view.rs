@@ -27,6 +27,9 @@ impl<'a> View<'a> for WwdView<'a> {
         unreadable: "named .wwd but does not read as one",
     });
 
+    /// The header's signature, its own size (1524).
+    const MAGIC: &'static [u8] = &super::SIGNATURE.to_le_bytes();
+
     fn from_bytes_in(data: &'a [u8], scratch: &'a mut Scratch) -> Result<Self> {
         let options = Options {
             ignore_signature: scratch.ignores_signatures(),

@@ -23,6 +23,9 @@ impl<'a> View<'a> for AssetsDb<'a> {
         unreadable: "named like an assets.bin but does not read as one",
     });
 
+    /// `BWDB`.
+    const MAGIC: &'static [u8] = &super::MAGIC.to_le_bytes();
+
     /// A `.bin` whose stem contains `assets` (`assets.bin`, `assets_old.bin`).
     fn named_like(path: &Path, _: &[u8], _: bool) -> Option<NameHint> {
         let stem = path.file_stem()?.to_string_lossy();

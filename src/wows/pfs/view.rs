@@ -31,6 +31,9 @@ impl<'a> View<'a> for IdxView<'a> {
         unreadable: "named .idx but does not read as one",
     });
 
+    /// `ISFP`.
+    const MAGIC: &'static [u8] = &MAGIC.to_le_bytes();
+
     fn named_like(path: &Path, _: &[u8], named: bool) -> Option<NameHint> {
         view::by_extension(path, Self::NAMED?).filter(|_| named)
     }
