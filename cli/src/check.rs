@@ -100,6 +100,7 @@ fn check_files(
     for (path, e) in &walk_failures {
         report(path, e);
     }
+    files::report_empty_folders(paths, &inputs, &walk_failures);
     let progress = progress_bar(inputs.len());
     let mut write_error = None;
     // Files are checked in parallel (one scratch space, the .wwd decompressor, per worker thread)

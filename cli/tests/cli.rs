@@ -1976,25 +1976,28 @@ fn idx_info_and_dump_agree_with_what_the_writer_was_told() {
     }
 }
 
-/// Issue 49, item 7: `info EMPTYDIR` printed nothing and exited 0. The folder is said to be
-/// empty, on stderr; nothing failed (as when every file of a folder is skipped), so the exit
-/// status stays 0. A folder holding only empty folders is empty too.
+/// Issue 49, item 7: `info EMPTYDIR` (and `check EMPTYDIR`) printed nothing and exited 0. The
+/// folder is said to be empty, on stderr; nothing failed (as when every file of a folder is
+/// skipped), so the exit status stays 0. A folder holding only empty folders is empty too.
 #[test]
 fn info_of_an_empty_folder_says_it_is_empty() {
     at_repository_root();
     let dir = std::env::temp_dir().join(format!("gamebin-cli-empty-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("a/b")).unwrap();
-    let out = gamebin(&["info", dir.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert_eq!(stdout(&out), "");
-    assert_eq!(
-        stderr(&out),
-        format!(
-            "gamebin: {}: an empty folder (no files in it or below it)\n",
-            dir.display()
-        )
-    );
+    for command in ["info", "check"] {
+        let out = gamebin(&[command, dir.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{command}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "", "{command}");
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "gamebin: {}: an empty folder (no files in it or below it)\n",
+                dir.display()
+            ),
+            "{command}"
+        );
+    }
     // Beside a file that reads, only the empty folder is named.
     let a = dir.join("a");
     let out = gamebin(&[
