@@ -25,12 +25,16 @@
 //! GLB's bytes to a new file in an empty folder, as the batch does). Throughput is in models.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
+#[path = "batch/mod.rs"]
+mod batch;
+
+use batch::{CACHE_FILES, bench_dir, fresh_folder, model_ids};
 use criterion::{BatchSize, Criterion, Throughput};
 use gamebin::wows::resolve::gltf::{ModelGlbOptions, model_to_glb};
-use gamebin::wows::textures::TextureMode;
+use gamebin::wows::textures::{TextureCache, TextureMode};
 
 /// The export measured against the peer's, which draws meshes only: the synthetic world has no
 /// texture files, so asking for them would time failed lookups.
@@ -42,30 +46,9 @@ fn meshes_only() -> ModelGlbOptions {
 }
 use gamebin::synth::assets_scale::Scale;
 use gamebin::synth::model_world::cached_synth_world;
-use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype};
+use gamebin::wows::assets::{AssetsDb, PathIndex};
 use gamebin::wows::resolve::{GeometryCache, ModelResolver};
 use rayon::prelude::*;
-
-fn bench_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data")
-}
-
-/// selfIds of the first `limit` ModelPrototypes in path-table order (the order of a batch).
-fn model_ids(db: &AssetsDb<'_>, limit: usize) -> Vec<u64> {
-    let mut ids = Vec::new();
-    for entry in db.paths().iter() {
-        let id = entry.self_id();
-        if let Ok(Some(at)) = db.prototype(id)
-            && matches!(db.record(at), Ok(Prototype::Model(_)))
-        {
-            ids.push(id);
-            if ids.len() == limit {
-                break;
-            }
-        }
-    }
-    ids
-}
 
 /// Models in a batch unless `GAMEBIN_BENCH_MODELS` says otherwise (see the module's docs: about
 /// a tenth of the world, the same rate per model in a tenth of the time).
@@ -81,48 +64,6 @@ fn batch_size() -> usize {
             panic!("GAMEBIN_BENCH_MODELS={n:?}: expected a number of models or `all`")
         }),
     }
-}
-
-/// Geometry files a worker keeps, as in `gamebin model`.
-const CACHE_FILES: usize = 32;
-
-/// One model through the whole pipeline; `false` when it fails (the world's two faults).
-fn export(
-    resolver: &ModelResolver<'_>,
-    cache: &mut GeometryCache,
-    id: u64,
-    out: &Path,
-    n: usize,
-) -> bool {
-    let Ok(model) = resolver.resolve(id) else {
-        return false;
-    };
-    if cache.len() >= CACHE_FILES {
-        cache.clear();
-    }
-    let Ok(geometry) = cache.load(resolver, &model) else {
-        return false;
-    };
-    let Ok(glb) = model_to_glb(resolver, &model, &geometry, &meshes_only()) else {
-        return false;
-    };
-    std::fs::write(out.join(format!("{n}.glb")), &glb.bytes).is_ok()
-}
-
-/// An empty folder for one batch, the previous batch's removed first (outside the timing): a
-/// batch writes new files, as `gamebin model` does (it refuses to overwrite without `--force`).
-/// Rewriting the same files every iteration would time the file system truncating them instead,
-/// which on a disk mounted with `discard` serialises the threads on the device's trim requests.
-fn fresh_folder(out: &Path) -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static BATCH: AtomicUsize = AtomicUsize::new(0);
-    let n = BATCH.fetch_add(1, Ordering::Relaxed);
-    if let Some(previous) = n.checked_sub(1) {
-        let _ = std::fs::remove_dir_all(out.join(previous.to_string()));
-    }
-    let folder = out.join(n.to_string());
-    std::fs::create_dir_all(&folder).unwrap();
-    folder
 }
 
 fn main() {
@@ -162,7 +103,15 @@ fn main() {
                         ids.par_iter()
                             .enumerate()
                             .map_init(GeometryCache::new, |cache, (n, &id)| {
-                                usize::from(export(&resolver, cache, id, &folder, n))
+                                usize::from(batch::export(
+                                    &resolver,
+                                    cache,
+                                    &TextureCache::default(),
+                                    &meshes_only(),
+                                    id,
+                                    &folder,
+                                    n,
+                                ))
                             })
                             .sum::<usize>()
                     })

@@ -25,25 +25,25 @@
 //! mip within the limit, which `texture/read` times.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
+#[path = "batch/mod.rs"]
+mod batch;
+
+use batch::{bench_dir, fresh_folder, model_ids};
 use criterion::{BatchSize, Criterion, Throughput};
 use gamebin::dds::DdsView;
 use gamebin::synth::assets_scale::{Scale, synth_world_textured};
 use gamebin::synth::pfs::synth_install;
 use gamebin::synth::ship_textures::{DDS_SIZE, ShipTexture, TIERS};
-use gamebin::wows::assets::{AssetsDb, PathIndex, Prototype};
+use gamebin::wows::assets::{AssetsDb, PathIndex};
 use gamebin::wows::pfs::{BlobReader, GameInstall, Mapping};
 use gamebin::wows::resolve::gltf::{ModelGlbOptions, model_to_glb_cached};
 use gamebin::wows::resolve::{GeometryCache, ModelResolver};
 use gamebin::wows::textures::maps::MapKind;
 use gamebin::wows::textures::{TextureCache, TextureMode};
 use rayon::prelude::*;
-
-fn bench_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-data")
-}
 
 /// The small synthetic install, written once (into a temporary folder renamed into place).
 fn cached_install() -> PathBuf {
@@ -100,59 +100,6 @@ fn map_kind(path: &str) -> MapKind {
     }
 }
 
-/// selfIds of every ModelPrototype in path-table order (the order of a batch).
-fn model_ids(db: &AssetsDb<'_>) -> Vec<u64> {
-    db.paths()
-        .iter()
-        .map(|entry| entry.self_id())
-        .filter(|&id| {
-            matches!(db.prototype(id), Ok(Some(at)) if matches!(db.record(at), Ok(Prototype::Model(_))))
-        })
-        .collect()
-}
-
-/// Geometry files a worker keeps, as in `gamebin model`.
-const CACHE_FILES: usize = 32;
-
-/// One model through the whole pipeline; `false` when it fails (the world's two faults).
-fn export(
-    resolver: &ModelResolver<'_>,
-    geometry: &mut GeometryCache,
-    textures: &TextureCache,
-    options: &ModelGlbOptions,
-    id: u64,
-    out: &Path,
-    n: usize,
-) -> bool {
-    let Ok(model) = resolver.resolve(id) else {
-        return false;
-    };
-    if geometry.len() >= CACHE_FILES {
-        geometry.clear();
-    }
-    let Ok(loaded) = geometry.load(resolver, &model) else {
-        return false;
-    };
-    let Ok(glb) = model_to_glb_cached(resolver, &model, &loaded, options, textures) else {
-        return false;
-    };
-    std::fs::write(out.join(format!("{n}.glb")), &glb.bytes).is_ok()
-}
-
-/// An empty folder for one batch, the previous batch's removed first (outside the timing), as
-/// in the model bench: a batch writes new files.
-fn fresh_folder(out: &Path) -> PathBuf {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static BATCH: AtomicUsize = AtomicUsize::new(0);
-    let n = BATCH.fetch_add(1, Ordering::Relaxed);
-    if let Some(previous) = n.checked_sub(1) {
-        let _ = std::fs::remove_dir_all(out.join(previous.to_string()));
-    }
-    let folder = out.join(n.to_string());
-    std::fs::create_dir_all(&folder).unwrap();
-    folder
-}
-
 fn main() {
     let game = cached_install();
     let install = GameInstall::open(&game, Mapping::Map).unwrap();
@@ -166,7 +113,7 @@ fn main() {
     let resolver = ModelResolver::new(db, &game)
         .with_install(&install)
         .with_path_index(&index);
-    let ids = model_ids(&db);
+    let ids = model_ids(&db, usize::MAX);
     let models = ids.len() as u64;
     let max = max_texture();
     let out = bench_dir().join("textured-out");
@@ -243,7 +190,7 @@ fn main() {
                             ids.par_iter()
                                 .enumerate()
                                 .map_init(GeometryCache::new, |geometry, (n, &id)| {
-                                    usize::from(export(
+                                    usize::from(batch::export(
                                         &resolver, geometry, &cache, options, id, &folder, n,
                                     ))
                                 })
