@@ -53,6 +53,15 @@ pub enum InstallError {
         /// The folder searched.
         dir: PathBuf,
     },
+    /// A build asked for ([`GameInstall::open_build`]) that the game folder does not have.
+    NoBuild {
+        /// The game folder.
+        dir: PathBuf,
+        /// The build asked for.
+        build: u64,
+        /// The builds it has, oldest first.
+        builds: Vec<u64>,
+    },
     /// An index that does not read: its header, its tables or a volume record. Opening an
     /// install leaves such an index out and keeps the others ([`GameInstall::damaged`]).
     Index {
@@ -110,6 +119,23 @@ impl fmt::Display for InstallError {
                 "{}: no index files: expected a game folder (with bin/<build>/idx/*.idx and res_packages/)",
                 dir.display()
             ),
+            InstallError::NoBuild { dir, build, builds } => {
+                write!(
+                    f,
+                    "{}: no build {build} (no bin/{build}/idx/ holding .idx files); ",
+                    dir.display()
+                )?;
+                match builds.as_slice() {
+                    [] => write!(f, "it has no build"),
+                    builds => {
+                        f.write_str("its builds: ")?;
+                        for (i, b) in builds.iter().enumerate() {
+                            write!(f, "{}{b}", if i == 0 { "" } else { ", " })?;
+                        }
+                        Ok(())
+                    }
+                }
+            }
             InstallError::Index { path, error } => write!(f, "{}: {error}", path.display()),
             InstallError::Entry { path, error } => write!(f, "{path}: {error}"),
             InstallError::Blob {
@@ -176,7 +202,9 @@ impl std::error::Error for InstallError {
             | InstallError::Blob { error, .. } => Some(error),
             InstallError::Volume { error, .. } => error.as_ref().map(|e| e as _),
             InstallError::NoReadableIndex { damaged } => damaged.first().map(|e| e as _),
-            InstallError::NoIndexes { .. } | InstallError::NoRoot { .. } => None,
+            InstallError::NoIndexes { .. }
+            | InstallError::NoBuild { .. }
+            | InstallError::NoRoot { .. } => None,
         }
     }
 }
@@ -317,10 +345,21 @@ impl GameInstall {
     /// or [`InstallError::NoReadableIndex`] for several).
     pub fn open(game: impl AsRef<Path>, mapping: Mapping) -> InstallResult<GameInstall> {
         let game = game.as_ref();
-        let bin = game.join("bin");
-        let builds = read_dir(&bin)?;
-        let mut newest: Option<(u64, PathBuf)> = None;
-        for entry in builds {
+        let Some(&newest) = GameInstall::builds(game)?.last() else {
+            return Err(InstallError::NoIndexes {
+                dir: game.to_path_buf(),
+            });
+        };
+        GameInstall::open_build(game, newest, mapping)
+    }
+
+    /// The numbered builds of the game folder `game` that have an `idx/` folder with `.idx`
+    /// files (`bin/<build>/idx/`), oldest first: after an update the game keeps the previous
+    /// build's indexes beside the new ones, so two builds can be compared.
+    pub fn builds(game: impl AsRef<Path>) -> InstallResult<Vec<u64>> {
+        let bin = game.as_ref().join("bin");
+        let mut builds = Vec::new();
+        for entry in read_dir(&bin)? {
             let Some(build) = entry
                 .file_name()
                 .to_str()
@@ -331,15 +370,32 @@ impl GameInstall {
             let idx = entry.path().join("idx");
             let has_indexes = std::fs::read_dir(&idx)
                 .is_ok_and(|mut files| files.any(|f| f.is_ok_and(|f| is_idx(&f.path()))));
-            if has_indexes && newest.as_ref().is_none_or(|(n, _)| build > *n) {
-                newest = Some((build, idx));
+            if has_indexes {
+                builds.push(build);
             }
         }
-        let Some((_, idx)) = newest else {
-            return Err(InstallError::NoIndexes {
+        builds.sort_unstable();
+        Ok(builds)
+    }
+
+    /// Opens build `build` of the game folder `game` (`bin/<build>/idx/`, one of
+    /// [`GameInstall::builds`]) with the volumes of `res_packages/` (those of the newest build:
+    /// an older build's files may no longer be in them, though its indexes read).
+    pub fn open_build(
+        game: impl AsRef<Path>,
+        build: u64,
+        mapping: Mapping,
+    ) -> InstallResult<GameInstall> {
+        let game = game.as_ref();
+        let builds = GameInstall::builds(game)?;
+        if !builds.contains(&build) {
+            return Err(InstallError::NoBuild {
                 dir: game.to_path_buf(),
+                build,
+                builds,
             });
-        };
+        }
+        let idx = game.join("bin").join(build.to_string()).join("idx");
         GameInstall::open_dirs(idx, game.join("res_packages"), mapping)
     }
 
