@@ -134,6 +134,11 @@ impl Prefix {
         }
     }
 
+    /// Whether file lines are printed: not when the prefix points inside a file.
+    fn file_lines(&self) -> bool {
+        self.inner.is_none()
+    }
+
     fn inner_wanted(&self, file: &str, change: &Change) -> bool {
         match &self.inner {
             Some((f, inner)) => f == file && change.path.starts_with(inner.as_str()),
@@ -192,7 +197,7 @@ fn write_all(
     settings: &Settings<'_>,
     out: &mut Out,
 ) -> io::Result<Status> {
-    let files_wanted = settings.only.is_none_or(|o| o == Only::Files);
+    let files_wanted = settings.only.is_none_or(|o| o == Only::Files) && prefix.file_lines();
     let mut counts = Counts::default();
     // The changed files of INNER, found on the way.
     let mut inner_changed: Vec<&str> = Vec::new();
