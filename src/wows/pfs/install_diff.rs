@@ -252,7 +252,9 @@ impl<'i> SortedFiles<'i> {
         let mut folders: Vec<(u32, u32)> = Vec::new();
         let mut entries = Vec::with_capacity(install.file_count());
         let mut path = String::new();
-        for file in install.files() {
+        // The last folder met: a folder's files mostly come together in record order.
+        let mut last: Option<(u64, u32)> = None;
+        for file in install.files_in_record_order() {
             let file = file.map_err(entry_error)?;
             let name = file.name.name_str().map_err(|error| {
                 entry_error(InstallError::Entry {
@@ -261,8 +263,12 @@ impl<'i> SortedFiles<'i> {
                 })
             })?;
             let parent = file.name.parent_id;
-            let folder = match numbers.get(&parent) {
-                Some(&n) => n,
+            let known = match last {
+                Some((id, n)) if id == parent => Some(n),
+                _ => numbers.get(&parent).copied(),
+            };
+            let folder = match known {
+                Some(n) => n,
                 None => {
                     let start = folder_paths.len();
                     if parent != ROOT_PARENT_ID {
@@ -293,6 +299,7 @@ impl<'i> SortedFiles<'i> {
                     n
                 }
             };
+            last = Some((parent, folder));
             entries.push(Entry {
                 name,
                 folder,
@@ -303,6 +310,9 @@ impl<'i> SortedFiles<'i> {
             });
         }
         drop(numbers);
+        // Grown by doubling while the files were read: what is kept is what is used.
+        folder_paths.shrink_to_fit();
+        folders.shrink_to_fit();
         let mut sorted = SortedFiles {
             folder_paths,
             folders,
@@ -472,12 +482,10 @@ impl<'i> InstallDiff<'i> {
         let (old_files, new_files) = std::thread::scope(|scope| {
             let worker = scope.spawn(|| SortedFiles::new(new, DiffSide::New));
             let old_files = SortedFiles::new(old, DiffSide::Old);
-            let new_files = worker.join().unwrap_or_else(|_| {
-                Err(InstallDiffError::Entry {
-                    side: DiffSide::New,
-                    error: InstallError::NoRoot { id: 0 },
-                })
-            });
+            // A panic there is a bug of this module: carried on as it is, not made an error.
+            let new_files = worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             (old_files, new_files)
         });
         let (old_files, new_files) = (old_files?, new_files?);
