@@ -365,8 +365,21 @@ impl<'i> SortedFiles<'i> {
             open.push(r);
         }
         self.inside_end = inside_end;
+        // By folder, then by name within each folder: the numbers alone first, then each folder's
+        // names, which lie together in its index (a sort by whole paths at once compared names
+        // read from all over the indexes, and was most of the diff's time).
         let mut entries = core::mem::take(&mut self.entries);
-        entries.sort_unstable_by(|a, b| self.cmp_entries(a, b));
+        entries.sort_unstable_by_key(|e| e.folder);
+        for folder in entries.chunk_by_mut(|a, b| a.folder == b.folder) {
+            folder.sort_unstable_by(|a, b| a.name.cmp(b.name));
+        }
+        // That is path order but where a folder holds files beside subfolders (`a/x.txt` sorts
+        // among `a/b/…` and `a/y/…`): such files are merged into place by a stable sort, which
+        // takes the sorted runs as they are. Most installs need it for a few folders only.
+        let in_order = |a: &Entry<'_>, b: &Entry<'_>| self.cmp_entries(a, b) != Ordering::Greater;
+        if !entries.is_sorted_by(in_order) {
+            entries.sort_by(|a, b| self.cmp_entries(a, b));
+        }
         self.entries = entries;
     }
 
