@@ -682,8 +682,7 @@ mod tests {
                     x.cmp(y),
                     "{x} {y}"
                 );
-                if y1.starts_with(x1) {
-                    let rest = &y1[x1.len()..];
+                if let Some(rest) = y1.strip_prefix(x1) {
                     assert_eq!(
                         cmp_concat(x2.as_bytes(), rest.as_bytes(), y2.as_bytes()),
                         x.cmp(y),
