@@ -290,3 +290,63 @@ fn installs_that_share_no_file_are_refused() {
     let signs: String = diff.changes().map(|c| c.sign()).collect();
     assert_eq!(signs, "-~+");
 }
+
+/// Indexes with bytes flipped and cut at many places: the diff against the sound install is
+/// made or refused (a damaged index, a name that does not read), never a panic or a hang.
+#[test]
+fn mutated_indexes_give_a_diff_or_an_error() {
+    let files: Vec<(String, Vec<u8>)> = (0..40)
+        .map(|i| {
+            (
+                format!("content/d{}/e{}/f{i}.xml", i % 3, i % 2),
+                format!("<f{i}/>").into_bytes(),
+            )
+        })
+        .collect();
+    let mut writer = PfsWriter::new("basecontent_0001.pkg");
+    for (path, bytes) in &files {
+        writer.add(path, bytes, Compression::Stored).unwrap();
+    }
+    let archive = writer.finish().unwrap();
+    let sound = GameInstall::from_memory(
+        vec![("basecontent.idx".to_owned(), archive.idx.clone())],
+        archive.volumes.clone(),
+    )
+    .unwrap();
+    let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+    let (mut made, mut refused) = (0, 0);
+    for round in 0..300 {
+        let mut idx = archive.idx.clone();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        if round % 5 == 0 {
+            idx.truncate(x as usize % idx.len());
+        } else {
+            for k in 0..1 + round % 4 {
+                let at = (x as usize).wrapping_add(k * 7919) % idx.len();
+                idx[at] ^= 1 << ((x >> 32) as u32 % 8);
+            }
+        }
+        let second = ("second.idx".to_owned(), archive.idx.clone());
+        let Ok(mutated) = GameInstall::from_memory(
+            vec![("basecontent.idx".to_owned(), idx), second],
+            archive.volumes.clone(),
+        ) else {
+            continue;
+        };
+        for (a, b) in [(&sound, &mutated), (&mutated, &sound)] {
+            match InstallDiff::new(a, b) {
+                Ok(diff) => {
+                    made += 1;
+                    let _ = diff.changes().count();
+                }
+                Err(e) => {
+                    refused += 1;
+                    assert!(!e.to_string().is_empty());
+                }
+            }
+        }
+    }
+    assert!(made > 0 && refused > 0, "{made} {refused}");
+}
