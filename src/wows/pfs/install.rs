@@ -246,7 +246,7 @@ struct VolumeFile {
 }
 
 /// The deepest tree a path is rebuilt through; a deeper chain is taken for a cycle.
-const MAX_DEPTH: usize = 1024;
+pub(super) const MAX_DEPTH: usize = 1024;
 
 /// The longest full path rebuilt (real ones are under 260 bytes): names may share their bytes, so
 /// a small crafted index could otherwise spell a path of gigabytes.
@@ -1003,6 +1003,13 @@ impl GameInstall {
                 return;
             }
         }
+    }
+
+    /// The name record of `id` (a folder's, or a file's), or `None` when the install has no
+    /// name of that id.
+    pub(super) fn name_by_id(&self, id: u64) -> Option<InstallResult<Name<'_>>> {
+        let slot = self.entries.find(id)?;
+        Some(self.name_record(slot.name))
     }
 
     /// Every file of the install in the order of its name records (index by index, each in

@@ -20,7 +20,7 @@ use core::fmt;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::install::{GameInstall, InstallError};
+use super::install::{GameInstall, InstallError, MAX_DEPTH, MAX_PATH_BYTES};
 use super::path::ROOT_PARENT_ID;
 use crate::diff::ChangeKind;
 
@@ -231,6 +231,96 @@ impl Hasher for IdHasher {
     }
 }
 
+/// Every folder met while an install's files are read: its path (with its `/`) built once from
+/// its parent's, and its number.
+#[derive(Default)]
+struct FolderTable<'i> {
+    /// By id: each folder holding files, and each folder above one.
+    numbers: HashMap<u64, u32, BuildHasherDefault<IdHasher>>,
+    paths: String,
+    ranges: Vec<(u32, u32)>,
+    /// The folders above the one asked for whose paths are not built yet, nearest first.
+    chain: Vec<(u64, &'i str)>,
+}
+
+impl<'i> FolderTable<'i> {
+    /// The number of folder `id`: its path built from the nearest folder above it already known
+    /// (the names up to there read once), each folder on the way numbered too.
+    fn number(&mut self, install: &'i GameInstall, id: u64) -> Result<u32, InstallError> {
+        self.chain.clear();
+        let mut at = id;
+        let known = loop {
+            if let Some(&n) = self.numbers.get(&at) {
+                break n;
+            }
+            if at == ROOT_PARENT_ID {
+                break self.add(at, None, "")?;
+            }
+            // A cycle of parent ids, or a tree deeper than any real one.
+            if self.chain.len() >= MAX_DEPTH {
+                return Err(InstallError::NoRoot { id });
+            }
+            let name = install
+                .name_by_id(at)
+                .ok_or(InstallError::NoRoot { id })??;
+            let text = name.name_str().map_err(|error| InstallError::Entry {
+                path: format!("{at:#018x}"),
+                error,
+            })?;
+            self.chain.push((at, text));
+            at = name.parent_id;
+        };
+        let mut n = known;
+        while let Some((at, text)) = self.chain.pop() {
+            n = self.add(at, Some(n), text)?;
+        }
+        Ok(n)
+    }
+
+    /// Adds folder `id` named `name` inside folder `parent` (`None`: the top, whose path is empty).
+    fn add(&mut self, id: u64, parent: Option<u32>, name: &str) -> Result<u32, InstallError> {
+        let start = self.paths.len();
+        if let Some((from, to)) = parent.and_then(|p| self.ranges.get(p as usize).copied()) {
+            let (from, to) = (from as usize, to as usize);
+            // Always so (the ranges are those of strings pushed whole): checked, as copying a
+            // range that is not would panic.
+            if from <= to
+                && to <= start
+                && self.paths.is_char_boundary(from)
+                && self.paths.is_char_boundary(to)
+            {
+                self.paths.extend_from_within(from..to);
+            }
+            self.paths.push_str(name);
+            self.paths.push('/');
+        }
+        let too_long = |what: &'static str, value: usize| InstallError::Entry {
+            path: format!("{id:#018x}"),
+            error: crate::error::Error::invalid(0, "NameRecord.name", value as u64, what),
+        };
+        let len = self.paths.len() - start;
+        if len > MAX_PATH_BYTES {
+            return Err(too_long(
+                "the folder's full path grows past 4096 bytes",
+                len,
+            ));
+        }
+        let (Ok(start), Ok(end), Ok(n)) = (
+            u32::try_from(start),
+            u32::try_from(self.paths.len()),
+            u32::try_from(self.ranges.len()),
+        ) else {
+            return Err(too_long(
+                "the folders' paths take more than 4 GB",
+                self.paths.len(),
+            ));
+        };
+        self.ranges.push((start, end));
+        self.numbers.insert(id, n);
+        Ok(n)
+    }
+}
+
 /// The files of one install in path order.
 #[derive(Debug)]
 struct SortedFiles<'i> {
@@ -247,11 +337,8 @@ impl<'i> SortedFiles<'i> {
     fn new(install: &'i GameInstall, side: DiffSide) -> Result<Self, InstallDiffError> {
         let entry_error = |error| InstallDiffError::Entry { side, error };
         // Folders by their id, numbered in the order first met; their paths one after the other.
-        let mut numbers: HashMap<u64, u32, BuildHasherDefault<IdHasher>> = HashMap::default();
-        let mut folder_paths = String::new();
-        let mut folders: Vec<(u32, u32)> = Vec::new();
+        let mut table = FolderTable::default();
         let mut entries = Vec::with_capacity(install.file_count());
-        let mut path = String::new();
         // The last folder met: a folder's files mostly come together in record order.
         let mut last: Option<(u64, u32)> = None;
         for file in install.files_in_record_order() {
@@ -263,41 +350,9 @@ impl<'i> SortedFiles<'i> {
                 })
             })?;
             let parent = file.name.parent_id;
-            let known = match last {
-                Some((id, n)) if id == parent => Some(n),
-                _ => numbers.get(&parent).copied(),
-            };
-            let folder = match known {
-                Some(n) => n,
-                None => {
-                    let start = folder_paths.len();
-                    if parent != ROOT_PARENT_ID {
-                        install
-                            .full_path(&file.name, &mut path)
-                            .map_err(entry_error)?;
-                        // The path less the name: the folder with its `/`.
-                        let above = path.len().saturating_sub(name.len());
-                        folder_paths.push_str(path.get(..above).unwrap_or_default());
-                    }
-                    let (Ok(start), Ok(end), Ok(n)) = (
-                        u32::try_from(start),
-                        u32::try_from(folder_paths.len()),
-                        u32::try_from(folders.len()),
-                    ) else {
-                        return Err(entry_error(InstallError::Entry {
-                            path: format!("{:#018x}", file.name.id),
-                            error: crate::error::Error::invalid(
-                                file.name.offset as u64,
-                                "NameRecord",
-                                folder_paths.len() as u64,
-                                "the folders' paths take more than 4 GB",
-                            ),
-                        }));
-                    };
-                    folders.push((start, end));
-                    numbers.insert(parent, n);
-                    n
-                }
+            let folder = match last {
+                Some((id, n)) if id == parent => n,
+                _ => table.number(install, parent).map_err(entry_error)?,
             };
             last = Some((parent, folder));
             entries.push(Entry {
@@ -309,7 +364,11 @@ impl<'i> SortedFiles<'i> {
                 },
             });
         }
-        drop(numbers);
+        let FolderTable {
+            paths: mut folder_paths,
+            ranges: mut folders,
+            ..
+        } = table;
         // Grown by doubling while the files were read: what is kept is what is used.
         folder_paths.shrink_to_fit();
         folders.shrink_to_fit();
