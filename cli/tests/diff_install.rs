@@ -280,6 +280,14 @@ fn game_at_build_compares_two_builds_of_one_folder() {
     let err = stderr(&out);
     assert!(err.contains("content/assets.bin: the old install"), "{err}");
 
+    // The pfs commands read GAME@BUILD too: the old build's record of assets.bin.
+    let out = gamebin(&["pfs", "ls", "--json", &older, "content/assets.bin"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let entry: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (size, crc) = manifest(&p.old)["content/assets.bin"];
+    assert_eq!(entry["size"], size);
+    assert_eq!(entry["crc32"], format!("{crc:#010x}"));
+
     // A build the folder does not have: its builds named.
     let out = gamebin(&["diff", &format!("{}@42", arg(&game)), arg(&game)]);
     assert_eq!(out.status.code(), Some(1));
