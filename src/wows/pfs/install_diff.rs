@@ -133,8 +133,7 @@ impl fmt::Display for FileState {
 }
 
 /// A file's full path, as its folder's path and its name (both borrowed): written out with
-/// [`ChangedPath::write_to`] or `Display`, compared with [`ChangedPath::starts_with`], never
-/// allocated by the diff.
+/// [`ChangedPath::write_to`] or `Display`, never allocated by the diff.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChangedPath<'d> {
     /// The folder's path with its trailing `/` (empty at the top).
