@@ -616,7 +616,8 @@ impl<'i> InstallDiff<'i> {
     }
 
     /// Every file added, removed or changed (unpacked size or CRC-32), in path order; unchanged
-    /// files are not listed. Nothing is allocated.
+    /// files are not listed. Nothing is allocated, and nothing is read: every record was read
+    /// (and its errors returned) by [`InstallDiff::new`], so the changes are not `Result`s.
     pub fn changes(&self) -> Changes<'_, 'i> {
         Changes {
             diff: self,
