@@ -1,8 +1,8 @@
 //! `gamebin diff OLD NEW` of two game installs (game folders, or `GAME@BUILD`): the files added,
 //! removed and changed, from the two installs' indexes alone (`wows::pfs::InstallDiff`), then the
 //! changes inside the files read field by field (`content/assets.bin` through the assets.bin
-//! diff; `content/GameParams.data` through [`PARAMS_DIFF`], empty until a GameParams diff plugs
-//! in). Exit 0 whether or not anything changed, 1 for errors (as an install's damage inside one
+//! diff; `content/GameParams.data` through [`params_diff`], the hook a GameParams diff plugs into,
+//! empty until then). Exit 0 whether or not anything changed, 1 for errors (as an install's damage inside one
 //! file's inner diff: named for that file, the other lines printed).
 
 use std::io;
@@ -32,11 +32,26 @@ pub enum Only {
 /// at a path inside the file.
 type InnerDiff = fn(&[u8], &[u8]) -> Result<Vec<Change>>;
 
-/// The hook for `content/GameParams.data`: `Some(diff)` once a GameParams reader and its diff
-/// exist (a function of the two files' bytes giving one [`Change`] a changed value, at
-/// `ENTRY.field.subfield`). While `None`, the file is not read and no line comes from it (its
-/// file line, when its bytes changed, still does).
-const PARAMS_DIFF: Option<InnerDiff> = None;
+/// HOOK for `content/GameParams.data` (issue #51; the GameParams reader is being written
+/// apart): the changes inside it, from the bytes of its two versions (inflated, CRC-checked),
+/// one [`Change`] a changed value at `ENTRY.field.subfield` (`PJSD012_Shimakaze_1943.A_Hull.
+/// health`: `19800 -> 20100`), entries added and removed as `+`/`-`. Returns nothing for now;
+/// once it compares, set [`PARAMS_READY`].
+fn params_diff(_old: &[u8], _new: &[u8]) -> Result<Vec<Change>> {
+    Ok(Vec::new())
+}
+
+/// Whether [`params_diff`] compares anything yet. While not, the two GameParams are not read
+/// (inflating two files of ~100 MB for no line), and `--only params` prints nothing; the file's
+/// own line, when its bytes changed, is printed all the same.
+const PARAMS_READY: bool = false;
+
+/// The inner diff of `content/GameParams.data`, once [`PARAMS_READY`].
+const PARAMS_DIFF: Option<InnerDiff> = if PARAMS_READY {
+    Some(params_diff)
+} else {
+    None
+};
 
 /// The changes inside an assets.bin: prototypes added, removed and changed, by path.
 fn assets_diff(old: &[u8], new: &[u8]) -> Result<Vec<Change>> {
