@@ -1,9 +1,9 @@
 //! `gamebin diff OLD NEW` of two game installs (game folders, or `GAME@BUILD`): the files added,
 //! removed and changed, from the two installs' indexes alone (`wows::pfs::InstallDiff`), then the
 //! changes inside the files read field by field (`content/assets.bin` through the assets.bin
-//! diff; `content/GameParams.data` through [`params_diff`], the hook a GameParams diff plugs into,
-//! empty until then). Exit 0 whether or not anything changed, 1 for errors (as an install's damage inside one
-//! file's inner diff: named for that file, the other lines printed).
+//! diff; `content/GameParams.data` through [`params_diff`], the hook a GameParams diff plugs
+//! into, empty until then). Exit 0 whether or not anything changed, 1 for errors (as an
+//! install's damage inside one file's inner diff: named for that file, the other lines printed).
 
 use std::io;
 
