@@ -512,7 +512,8 @@ fn cmp_paths(a1: &[u8], a2: &[u8], b1: &[u8], b2: &[u8]) -> Ordering {
 ///         writer.add(path, bytes, Compression::Deflate)?;
 ///     }
 ///     let archive = writer.finish()?;
-///     Ok(GameInstall::from_memory(vec![("basecontent.idx".into(), archive.idx)], archive.volumes)?)
+///     let indexes = vec![("basecontent.idx".into(), archive.idx)];
+///     Ok(GameInstall::from_memory(indexes, archive.volumes)?)
 /// };
 /// let old = install(&[("gui/a.xml", b"<a/>"), ("gui/b.xml", b"<b/>")])?;
 /// let new = install(&[("gui/a.xml", b"<A/>"), ("gui/c.xml", b"<c/>")])?;
