@@ -101,3 +101,39 @@ fn install_lookups_reads_and_listings_allocate_only_the_callers_buffers() {
     let (n, listed) = allocations(|| install.files().filter(|file| file.is_ok()).count());
     assert_eq!((n, listed), (0, 50), "allocations, files without paths");
 }
+
+/// The diff of two installs keeps 32 bytes a file and each folder's path once, and streaming its
+/// changes allocates nothing.
+#[test]
+fn an_install_diff_keeps_32_bytes_a_file_and_streams_without_allocating() {
+    use gamebin::wows::pfs::InstallDiff;
+    let install = |changed: usize| {
+        let mut writer = PfsWriter::new("a_0001.pkg");
+        for i in 0..2000 {
+            let path = format!("content/d{}/e{}/f{i}.txt", i % 7, i % 3);
+            let data = if i % 100 == changed { "new" } else { "old" };
+            writer
+                .add(&path, data.as_bytes(), Compression::Stored)
+                .unwrap();
+        }
+        let archive = writer.finish().unwrap();
+        GameInstall::from_memory(vec![("a.idx".to_owned(), archive.idx)], archive.volumes).unwrap()
+    };
+    let (old, new) = (install(1), install(2));
+    let diff = InstallDiff::new(&old, &new).unwrap();
+    // 21 folders a side: their paths (14 bytes each) and 16 bytes of numbers a folder, with the
+    // room their lists grew by: under 1 KB a side.
+    let folders = 2 * 1024;
+    assert!(
+        diff.heap_bytes() <= 32 * 4000 + folders,
+        "{} bytes",
+        diff.heap_bytes()
+    );
+    let (n, changes) = allocations(|| {
+        diff.changes()
+            .filter(|c| !c.path.is_empty() && c.sign() == '~')
+            .count()
+    });
+    assert_eq!(n, 0, "{n} allocations");
+    assert_eq!(changes, 40);
+}

@@ -535,3 +535,31 @@ fn a_game_folder_with_a_damaged_index_keeps_the_others() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `files_in_record_order` gives the files `files` gives (each once, with the same records), in
+/// the order of the indexes' name records: the first index's files before the second's.
+#[test]
+fn files_in_record_order_are_the_files_in_table_order() {
+    let (indexes, volumes, written) = two_indexes();
+    let install = GameInstall::from_memory(indexes, volumes).unwrap();
+    let by_id: Vec<_> = install.files().map(Result::unwrap).collect();
+    let in_order: Vec<_> = install
+        .files_in_record_order()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(in_order.len(), written.len());
+    let key =
+        |f: &gamebin::wows::pfs::InstallFile<'_>| (f.name.id, f.file.offset, f.file.crc32, f.index);
+    let mut a: Vec<_> = by_id.iter().map(key).collect();
+    let mut b: Vec<_> = in_order.iter().map(key).collect();
+    a.sort();
+    b.sort();
+    assert_eq!(a, b);
+    // Each index's name records in table order: offsets rise within an index.
+    assert!(
+        in_order
+            .windows(2)
+            .all(|w| (w[0].index, w[0].name.offset) < (w[1].index, w[1].name.offset))
+    );
+    assert!(in_order.first().unwrap().index == 0 && in_order.last().unwrap().index == 1);
+}

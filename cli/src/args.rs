@@ -103,8 +103,21 @@ pub enum Command {
         #[arg(long)]
         ignore_signature: bool,
     },
-    /// Compares two files of one format structurally and lists what changed, one line each:
-    /// `~ path: before -> after`, `+ path: value`, `- path: value`.
+    /// Compares two files of one format structurally, or two game installs, and lists what
+    /// changed, one line each: `~ path: before -> after`, `+ path: value`, `- path: value`.
+    ///
+    /// Two World of Warships game folders (or two builds of one: GAME@BUILD, since the game
+    /// keeps the previous build's indexes under bin/BUILD/ after an update): what changed in the
+    /// update, from the two installs' indexes alone (no archive is unpacked). One line per file,
+    /// sorted by path: `+ PATH` added, `- PATH` removed, `~ PATH: SIZE bytes, crc32 CRC -> SIZE
+    /// bytes, crc32 CRC` changed (a change that keeps the size is told by the CRC-32); unchanged
+    /// files are not listed, and the counts go to stderr. Then the changes inside the files read
+    /// field by field, one line each, prefixed by the file: content/assets.bin's prototypes
+    /// (`~ content/assets.bin::PATH/field: before -> after`); content/GameParams.data's entries
+    /// once gamebin reads GameParams. Exit status 0 whether or not anything changed, 1 on errors
+    /// (an install that does not open, an index that does not read, two installs that share no
+    /// file; damage inside one file's inner diff is named for that file, the other lines still
+    /// printed).
     ///
     /// .wdb: by record name and field (and the header sections: sheet name, version, type
     /// lists, field names); the !!string pool's layout is not compared, values are.
@@ -124,21 +137,36 @@ pub enum Command {
     /// Project.dat: the header, the game controls, and the entries by their path in the
     /// project's tree.
     ///
-    /// Exit status as diff's: 0 when equal, 1 when different, 2 on errors (a file unreadable or
-    /// damaged, two files of different formats, or a format diff does not compare).
+    /// Exit status for two files as diff's: 0 when equal, 1 when different, 2 on errors (a file
+    /// unreadable or damaged, two files of different formats, or a format diff does not compare).
     #[command(after_help = "Examples:\n  gamebin diff item.wdb item_edited.wdb\n  \
                             gamebin diff --json item.wdb item_edited.wdb > changes.json\n  \
-                            gamebin diff LEVEL1.WWD LEVEL1_edited.WWD")]
+                            gamebin diff LEVEL1.WWD LEVEL1_edited.WWD\n  \
+                            gamebin diff ~/games/wows@7708495 ~/games/wows\n  \
+                            gamebin diff old_wows/ new_wows/ --only files --prefix content/gameplay\n  \
+                            gamebin diff old_wows/ new_wows/ --only assets --json > assets_changes.json")]
     Diff {
-        /// The first file (the "before").
+        /// The first file or game folder (the "before"; GAME@BUILD for an older build of GAME).
         #[arg(value_name = "A")]
         a: PathBuf,
-        /// The second file (the "after").
+        /// The second file or game folder (the "after").
         #[arg(value_name = "B")]
         b: PathBuf,
-        /// One JSON document ({"format", "equal", "changes": [{"path", "kind", "before", "after"}]}).
+        /// One JSON document. Two files: {"format", "equal", "changes": [{"path", "kind",
+        /// "before", "after"}]}. Two installs: {"old", "new", "files": [{"sign", "kind", "path",
+        /// "before", "after"} with before and after {"size", "crc32"} or null], "inner":
+        /// [{"file", "changes": [{"path", "kind", "before", "after"}], "error"}]}.
         #[arg(long)]
         json: bool,
+        /// Two installs: only the file lines, or only the changes inside content/GameParams.data
+        /// or content/assets.bin.
+        #[arg(long, value_enum, value_name = "WHAT")]
+        only: Option<crate::diff_install::Only>,
+        /// Two installs: only the files under PREFIX (whole segments: `content/gui` is not
+        /// `content/guide`); `FILE::INNER` keeps the changes inside FILE under INNER
+        /// (`content/assets.bin::content/gameplay/japan`).
+        #[arg(long, value_name = "PREFIX")]
+        prefix: Option<String>,
     },
     /// Walks every structure of every file and reports what is wrong (errors, exit 1) and what
     /// the reader tolerated or could not decide (warnings).
@@ -785,7 +813,10 @@ impl InstallArgs {
                 }
                 (Source::Dirs { idx, pkg }, operands)
             }
-            (_, _, Some(game)) => (Source::Game(game), operands),
+            (_, _, Some(game)) => (
+                Source::game_operand(game).unwrap_or(Source::Game(game)),
+                operands,
+            ),
             // clap requires INSTALL unless --idx, and --idx requires --pkg.
             _ => (Source::Game(std::path::Path::new(".")), operands),
         }
@@ -850,7 +881,8 @@ pub enum PfsCommand {
         after_help = "Examples:\n  gamebin pfs extract ~/games/wows -o wows-res\n  \
         gamebin pfs extract ~/games/wows content/gameplay/japan -o res\n  \
         gamebin pfs extract ~/games/wows 'content/**/*.geometry' content/assets.bin -o res\n  \
-        gamebin pfs extract ~/games/wows gui/ -o res --force"
+        gamebin pfs extract ~/games/wows gui/ -o res --force\n  \
+        gamebin pfs extract ~/games/wows --changed-since ~/games/wows@7708495 -o update"
     )]
     Extract {
         #[command(flatten)]
@@ -865,6 +897,11 @@ pub enum PfsCommand {
         /// Replace existing files.
         #[arg(long)]
         force: bool,
+        /// Only the files added or changed since the install OLD (a game folder, or GAME@BUILD
+        /// for an older build whose indexes the game keeps), found from the two installs'
+        /// indexes as `gamebin diff OLD INSTALL` lists them.
+        #[arg(long, value_name = "OLD", value_parser = files::not_stdin)]
+        changed_since: Option<PathBuf>,
     },
 }
 
@@ -929,7 +966,8 @@ pub enum SynthCommand {
         after_help = "Examples:\n  gamebin synth install --scale small -o game/\n  \
                       gamebin pfs ls game/ 'content/**/*.geometry' | head\n  \
                       gamebin pfs extract game/ content/assets.bin -o res/\n  \
-                      gamebin model game::content/assets.bin content/gameplay/japan/ship/destroyer/J00000/J00000.model --res game --max-texture 1024 -o ship.glb"
+                      gamebin model game::content/assets.bin content/gameplay/japan/ship/destroyer/J00000/J00000.model --res game --max-texture 1024 -o ship.glb\n  \
+                      gamebin synth install --scale small -o old/ && gamebin synth install --scale small --update -o new/ && gamebin diff old/ new/"
     )]
     Install {
         #[arg(long, value_enum, default_value = "full")]
@@ -937,6 +975,11 @@ pub enum SynthCommand {
         /// The game folder to write (created; refused if it exists and is not empty).
         #[arg(short, long, value_name = "DIR", value_parser = files::not_stdin)]
         output: PathBuf,
+        /// Write the install as a game update changes it, for trying `gamebin diff`: its
+        /// assets.bin patched (as `synth assets --patched`), and among the filler files some
+        /// removed, some added, some changed with and without a change of size.
+        #[arg(long)]
+        update: bool,
         /// Write into DIR even if it is not empty (replacing the install's files there).
         #[arg(long)]
         force: bool,

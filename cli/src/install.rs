@@ -26,6 +26,9 @@ pub enum Source<'a> {
     Game(&'a Path),
     /// `--idx DIR --pkg DIR`.
     Dirs { idx: &'a Path, pkg: &'a Path },
+    /// `GAME@BUILD`: build BUILD of a game folder (`bin/BUILD/idx/`), whose indexes the game
+    /// keeps after an update (its volumes are the newest build's `res_packages/`).
+    Build { game: &'a Path, build: u64 },
 }
 
 impl Source<'_> {
@@ -34,7 +37,27 @@ impl Source<'_> {
         match self {
             Source::Game(dir) => dir.display().to_string(),
             Source::Dirs { idx, .. } => idx.display().to_string(),
+            Source::Build { game, build } => format!("{}@{build}", game.display()),
         }
+    }
+
+    /// `GAME` or `GAME@BUILD` as the command line gives it: a game folder (`bin/` and
+    /// `res_packages/`), or one followed by `@` and a build number. `None` for anything else
+    /// (a folder that is no install is told so by [`open`]).
+    pub fn game_operand<'a>(operand: &'a Path) -> Option<Source<'a>> {
+        if is_game_folder(operand) {
+            return Some(Source::Game(operand));
+        }
+        let text = operand.to_str()?;
+        let (game, build) = text.rsplit_once('@')?;
+        let build = build
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| build.parse::<u64>().ok())??;
+        Some(Source::Build {
+            game: Path::new(game),
+            build,
+        })
     }
 }
 
@@ -83,13 +106,16 @@ fn need_dir(dir: &Path, what: &str) -> Result<()> {
 /// caller says which, as the flag is kept with the files it also governs).
 pub fn open(source: Source<'_>, mapping: Mapping) -> Result<GameInstall> {
     match source {
-        Source::Game(dir) => {
+        Source::Game(dir) | Source::Build { game: dir, .. } => {
             need_dir(dir, EXPECTED)?;
             if !dir.join("bin").is_dir() {
                 bail!("{}: no bin/ folder: {EXPECTED}", dir.display());
             }
             need_dir(&dir.join("res_packages"), EXPECTED)?;
-            GameInstall::open(dir, mapping)
+            match source {
+                Source::Build { build, .. } => GameInstall::open_build(dir, build, mapping),
+                _ => GameInstall::open(dir, mapping),
+            }
         }
         Source::Dirs { idx, pkg } => {
             need_dir(idx, "--idx names the folder holding the .idx files")?;

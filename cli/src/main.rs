@@ -28,6 +28,7 @@ mod check;
 mod craftstudio;
 mod craftstudio_check;
 mod diff;
+mod diff_install;
 mod dump;
 mod export;
 mod files;
@@ -70,7 +71,33 @@ fn main() -> ExitCode {
         sigbus::install();
     }
     let outcome = match cli.command {
-        Command::Diff { a, b, json } => return ExitCode::from(diff::run(&a, &b, json).code()),
+        Command::Diff {
+            a,
+            b,
+            json,
+            only,
+            prefix,
+        } => match diff_install::sources(&a, &b) {
+            Some((old, new)) => diff_install::run(
+                old,
+                new,
+                &diff_install::Settings {
+                    only,
+                    prefix: prefix.as_deref(),
+                    json,
+                },
+            ),
+            None if only.is_some() || prefix.is_some() => {
+                eprintln!(
+                    "gamebin diff: --only and --prefix compare two game installs; {} and {} are \
+                     files",
+                    a.display(),
+                    b.display()
+                );
+                Ok(output::Status::Usage)
+            }
+            None => return ExitCode::from(diff::run(&a, &b, json).code()),
+        },
         Command::Info {
             paths,
             json,
@@ -287,10 +314,14 @@ fn main() -> ExitCode {
                     selections,
                     output,
                     force,
+                    changed_since,
                 },
         } => {
             let (source, selections) = install.split(selections);
-            pfs::extract(source, &selections, &output, force)
+            let since = changed_since.as_deref().map(|old| {
+                install::Source::game_operand(old).unwrap_or(install::Source::Game(old))
+            });
+            pfs::extract(source, &selections, &output, force, since)
         }
         Command::Synth {
             command:
@@ -307,9 +338,10 @@ fn main() -> ExitCode {
                 SynthCommand::Install {
                     scale,
                     output,
+                    update,
                     force,
                 },
-        } => synth::run_install(scale.into(), &output, force),
+        } => synth::run_install(scale.into(), &output, update, force),
     };
     match outcome {
         // A damaged index of an install read in the run was named on stderr: the run fails.

@@ -8,7 +8,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use anyhow::{Context, Result, anyhow, bail};
-use gamebin::wows::pfs::{BlobReader, GameInstall, InstallError, Selection};
+use gamebin::diff::ChangeKind;
+use gamebin::wows::pfs::{
+    BlobReader, DiffSide, GameInstall, InstallDiff, InstallDiffError, InstallError, InstallFile,
+    Selection,
+};
 
 use crate::files;
 use crate::install::{
@@ -198,6 +202,7 @@ pub fn extract(
     selections: &[String],
     output: &Path,
     force: bool,
+    changed_since: Option<Source<'_>>,
 ) -> Result<Status> {
     let install = open_warned(source, files::install_mapping())?;
     let wanted = parse_selections(selections);
@@ -206,11 +211,27 @@ pub fn extract(
         eprintln!("gamebin: {e}");
         failed += 1;
     };
-    let files = readable_files(&install, &mut unreadable);
+    let files = match changed_since {
+        Some(old) => changed_files(&install, source, old)?,
+        None => readable_files(&install, &mut unreadable),
+    };
     let items = selected_files(&install, &files, &wanted, &mut unreadable);
     if items.is_empty() {
         if failed > 0 {
             return Ok(Status::SomeFailed);
+        }
+        if let Some(old) = changed_since {
+            eprintln!(
+                "gamebin: no file {} since {}{}; nothing extracted",
+                if selections.is_empty() {
+                    "added or changed".to_owned()
+                } else {
+                    format!("matching {} added or changed", selections.join(" "))
+                },
+                old.label(),
+                not_found_note(&install)
+            );
+            return Ok(Status::Success);
         }
         if selections.is_empty() {
             bail!(
@@ -310,6 +331,39 @@ pub fn extract(
         output.display()
     );
     Ok(Status::SomeFailed)
+}
+
+/// The files of `install` added or changed since the install `old` (from the two installs'
+/// indexes, as `gamebin diff` finds them), in path order.
+fn changed_files<'i>(
+    install: &'i GameInstall,
+    source: Source<'_>,
+    old: Source<'_>,
+) -> Result<Vec<InstallFile<'i>>> {
+    let old_install = open_warned(old, files::install_mapping())?;
+    let diff = InstallDiff::new(&old_install, install).map_err(|e| match e {
+        InstallDiffError::Damaged { side, .. } | InstallDiffError::Entry { side, .. } => {
+            let label = match side {
+                DiffSide::Old => old.label(),
+                DiffSide::New => source.label(),
+            };
+            anyhow!("{label}: {e}")
+        }
+        other => anyhow!("{} and {}: {other}", old.label(), source.label()),
+    })?;
+    let mut files = Vec::new();
+    let mut path = String::new();
+    for change in diff.changes() {
+        if change.kind == ChangeKind::Removed {
+            continue;
+        }
+        change.path.write_to(&mut path);
+        // Found in the install the diff read its record from: not reached as `None`.
+        if let Some(file) = install.find(&path).map_err(install_error)? {
+            files.push(file);
+        }
+    }
+    Ok(files)
 }
 
 /// Makes the folders of `folder` (a safe resource path) under `output`, one segment at a time:

@@ -53,11 +53,15 @@ pub fn run_assets(
     Ok(Status::Success)
 }
 
-/// `synth install`: the synthetic world as a game folder (indexes and volumes).
-pub fn run_install(scale: Scale, output: &Path, force: bool) -> Result<Status> {
+/// `synth install [--update]`: the synthetic world as a game folder (indexes and volumes).
+pub fn run_install(scale: Scale, output: &Path, update: bool, force: bool) -> Result<Status> {
     refuse_filled_dir(output, force)?;
-    let install = gamebin::synth::pfs::synth_install(scale)
-        .map_err(|e| anyhow!("cannot make the install: {e}"))?;
+    let install = if update {
+        gamebin::synth::pfs::synth_update(scale)
+    } else {
+        gamebin::synth::pfs::synth_install(scale)
+    }
+    .map_err(|e| anyhow!("cannot make the install: {e}"))?;
     install
         .write_to(output)
         .map_err(|e| anyhow!("cannot write the install under {}: {e}", output.display()))?;

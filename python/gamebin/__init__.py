@@ -17,7 +17,7 @@ from ._file import File, Input, source_of
 from ._gamebin import FormatError, Source
 from .assets import AssetsDb, Model, Prototype, write_assets
 from .dds import DdsTexture
-from .install import Install, write_pfs
+from .install import FileState, Install, InstallChange, diff_installs, write_pfs
 from .geometry import ArmorModel, Draw, GeometryFile, normals, positions, uvs, vertex_dtype
 from .models import CraftStudioProject, WdataMap
 from .wdb import WdbFile
@@ -30,9 +30,11 @@ __all__ = [
     "DdsTexture",
     "Draw",
     "File",
+    "FileState",
     "FormatError",
     "GeometryFile",
     "Install",
+    "InstallChange",
     "Model",
     "Plane",
     "Prototype",
@@ -40,6 +42,7 @@ __all__ = [
     "WdataMap",
     "WdbFile",
     "WwdLevel",
+    "diff_installs",
     "normals",
     "open",
     "positions",

@@ -119,6 +119,9 @@ def write_geometry(
     encode: bool = True,
     index_size: int = 4,
 ) -> bytes: ...
+def diff_installs(
+    old: Install, new: Install
+) -> List[Tuple[str, str, Optional[Tuple[int, int]], Optional[Tuple[int, int]]]]: ...
 def write_pfs(
     files: List[Tuple[Any, ...]],
     volume: str = "data_0001.pkg",

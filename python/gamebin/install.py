@@ -183,6 +183,54 @@ class Install:
         return f"<gamebin.Install {self.name!r}: {self.file_count} files>"
 
 
+class FileState(NamedTuple):
+    """What an index says of a file's bytes, as :func:`diff_installs` compares them."""
+
+    #: Size of the file's bytes (unpacked).
+    size: int
+    #: CRC-32 of the unpacked bytes.
+    crc32: int
+
+
+class InstallChange(NamedTuple):
+    """One file that differs between two installs (:func:`diff_installs`)."""
+
+    #: ``"+"`` added (only in the new install), ``"-"`` removed, ``"~"`` changed.
+    sign: str
+    #: Full path relative to ``res/``.
+    path: str
+    #: Its size and CRC-32 in the old install (``None`` when added).
+    before: Optional[FileState]
+    #: Its size and CRC-32 in the new install (``None`` when removed).
+    after: Optional[FileState]
+
+
+def diff_installs(
+    old: Union["Install", PathLike], new: Union["Install", PathLike]
+) -> Iterator[InstallChange]:
+    """What changed between two installs (two builds of the game), from their indexes alone (no
+    archive is read): yields ``(sign, path, before, after)`` for every file added (``"+"``),
+    removed (``"-"``) or changed (``"~"``: its unpacked size or CRC-32; a change that keeps the
+    size is told by the CRC), in path order; unchanged files are not yielded. ``old`` and
+    ``new`` are :class:`Install` objects or game folders.
+
+    An install with an index that does not read raises :class:`FormatError` naming it (its files
+    are unknown); two installs that share no file raise ``ValueError``.
+
+    >>> for sign, path, before, after in gamebin.diff_installs("wows_old", "wows"):  # doctest: +SKIP
+    ...     print(sign, path)
+    """
+    old = old if isinstance(old, Install) else Install(old)
+    new = new if isinstance(new, Install) else Install(new)
+    for sign, path, before, after in _native.diff_installs(old._native, new._native):
+        yield InstallChange(
+            sign,
+            path,
+            None if before is None else FileState(*before),
+            None if after is None else FileState(*after),
+        )
+
+
 def write_pfs(
     files: Sequence[Tuple[Any, ...]],
     volume: str = "data_0001.pkg",

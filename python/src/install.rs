@@ -5,9 +5,10 @@
 
 use std::path::PathBuf;
 
+use gamebin::diff::ChangeKind;
 use gamebin::wows::pfs::{
-    BlobReader, Compression, GameInstall, IdxLayout, InstallError, InstallFile, Mapping, PfsWriter,
-    Selection,
+    BlobReader, Compression, FileState, GameInstall, IdxLayout, InstallDiff, InstallDiffError,
+    InstallError, InstallFile, Mapping, PfsWriter, Selection,
 };
 use numpy::ndarray::ArrayView1;
 use numpy::{IntoPyArray, PyArray1};
@@ -454,6 +455,56 @@ type WrittenArchive<'py> = (Bound<'py, PyBytes>, Vec<(String, Bound<'py, PyBytes
 /// data written as given under the Oodle words, for tests of what the reader refuses); a volume
 /// name other than the current one starts a new volume (the first is `volume`). `layout` is
 /// `"current"` or `"legacy"`. Returns `(idx bytes, [(volume name, bytes)])`.
+/// One change between two installs: (sign, path, before, after), each state `(size, crc32)`.
+type DiffLine = (&'static str, String, Option<(u32, u32)>, Option<(u32, u32)>);
+
+/// What changed between the installs `old` and `new`, from their indexes alone: every file
+/// added (`"+"`), removed (`"-"`) or changed (`"~"`: its unpacked size or CRC-32), in path
+/// order, each `(sign, path, before, after)` with `before`/`after` `(size, crc32)` or `None`.
+/// The list is made with the GIL released; the Python side yields from it.
+///
+/// An install with a damaged index is a `FormatError` naming the install and the index; two
+/// installs that share no file a `ValueError`.
+#[pyfunction]
+pub fn diff_installs(
+    py: Python<'_>,
+    old: PyRef<'_, NativeInstall>,
+    new: PyRef<'_, NativeInstall>,
+) -> PyResult<Vec<DiffLine>> {
+    let (a, b) = (old.install()?, new.install()?);
+    let state = |s: Option<FileState>| s.map(|s| (s.size, s.crc32));
+    let lines = py.detach(|| -> Result<Vec<DiffLine>, InstallDiffError> {
+        let diff = InstallDiff::new(a, b)?;
+        Ok(diff
+            .changes()
+            .map(|c| {
+                let sign = match c.kind {
+                    ChangeKind::Added => "+",
+                    ChangeKind::Removed => "-",
+                    ChangeKind::Changed => "~",
+                };
+                (sign, c.path.to_string(), state(c.before), state(c.after))
+            })
+            .collect())
+    });
+    lines.map_err(|e| {
+        let name = match &e {
+            InstallDiffError::Damaged { side, .. } | InstallDiffError::Entry { side, .. } => {
+                match side {
+                    gamebin::wows::pfs::DiffSide::Old => old.name.clone(),
+                    _ => new.name.clone(),
+                }
+            }
+            _ => format!("{} and {}", old.name, new.name),
+        };
+        let message = format!("{name}: {e}");
+        match e {
+            InstallDiffError::NoCommonFile { .. } => PyValueError::new_err(message),
+            _ => format_error(py, 0, "install", &message),
+        }
+    })
+}
+
 #[pyfunction]
 #[pyo3(signature = (files, volume = "data_0001.pkg", layout = "current", level = 6))]
 pub fn write_pfs<'py>(

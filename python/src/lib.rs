@@ -25,6 +25,7 @@ fn _gamebin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<assets::PathTable>()?;
     m.add_class::<install::NativeInstall>()?;
     m.add_function(wrap_pyfunction!(install::write_pfs, m)?)?;
+    m.add_function(wrap_pyfunction!(install::diff_installs, m)?)?;
     m.add_function(wrap_pyfunction!(geometry::geometry_layout, m)?)?;
     m.add_function(wrap_pyfunction!(geometry::geometry_vertex_dtype, m)?)?;
     m.add_function(wrap_pyfunction!(geometry::geometry_decode_vertices, m)?)?;

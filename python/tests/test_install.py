@@ -390,3 +390,52 @@ def test_a_damaged_index_costs_its_own_files_not_the_install(tmp_path):
     [damaged] = install.damaged
     assert "part_a.idx" in damaged and "at 0x" in damaged
     assert gamebin.Install(write_game(tmp_path / "sound", *archives())).damaged == []
+
+
+def test_diff_installs_yields_every_change_in_path_order():
+    """Two installs written with a known set of changes: a file added, one removed, one changed
+    in size, one changed keeping its size (only the CRC-32 tells), the rest the same; the
+    expected states from zlib's CRC-32 of the bytes given to the writer."""
+    old_files = {
+        "content/a.xml": b"<a/>",
+        "content/gameplay/b.xml": b"<b/>",
+        "content/gameplay/c.xml": b"<c/>",
+        "content/gameplay-old/d.xml": b"<d/>",
+        "gui/e.png": b"\x89PNG",
+    }
+    new_files = dict(old_files)
+    del new_files["content/gameplay-old/d.xml"]
+    new_files["content/gameplay/b.xml"] = b"<B/>"  # same size
+    new_files["gui/e.png"] = b"\x89PNG\r\n"
+    new_files["content/gameplay/japan/f.xml"] = b"<f/>"
+
+    def install(files):
+        idx, volumes = gamebin.write_pfs([(p, d, "deflate") for p, d in files.items()])
+        return gamebin.Install.from_memory([("basecontent.idx", idx)], volumes)
+
+    def state(data):
+        return gamebin.FileState(len(data), zlib.crc32(data))
+
+    got = list(gamebin.diff_installs(install(old_files), install(new_files)))
+    want = []
+    for path in sorted(set(old_files) | set(new_files)):
+        a, b = old_files.get(path), new_files.get(path)
+        if a == b:
+            continue
+        sign = "+" if a is None else "-" if b is None else "~"
+        want.append((sign, path, a and state(a), b and state(b)))
+    assert got == want
+    assert [c.sign for c in got] == ["-", "~", "+", "~"]
+    same_size = got[1]
+    assert same_size.path == "content/gameplay/b.xml"
+    assert same_size.before.size == same_size.after.size
+    assert same_size.before.crc32 != same_size.after.crc32
+
+
+def test_diff_installs_refuses_installs_that_share_no_file(tmp_path):
+    def install(path):
+        idx, volumes = gamebin.write_pfs([(path, b"x", "stored")])
+        return gamebin.Install.from_memory([("basecontent.idx", idx)], volumes)
+
+    with pytest.raises(ValueError, match="share no file"):
+        list(gamebin.diff_installs(install("gui/a.xml"), install("gui/b.xml")))

@@ -152,7 +152,7 @@ pub fn synth_world_textured(scale: Scale) -> Result<SynthAssets> {
 
 /// [`synth_world`], with `patch` the world of [`synth_patched`], with `textured` the world of
 /// [`synth_world_textured`].
-fn synth_world_with(scale: Scale, patch: bool, textured: bool) -> Result<SynthAssets> {
+pub(crate) fn synth_world_with(scale: Scale, patch: bool, textured: bool) -> Result<SynthAssets> {
     let (paths_target, strings_capacity, r2p_capacity, nodes) = scale.shape();
     let mut rng = Rng(0x5EED_A55E_7B1D);
     let mut b = AssetsBuilder::new();

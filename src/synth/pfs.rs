@@ -29,6 +29,9 @@ pub struct SynthInstall {
     pub texture_files: usize,
     /// Their bytes unpacked: the DDS a textured export of every texture at its largest decodes.
     pub texture_bytes: u64,
+    /// Every file as it was given to the writer: (path, unpacked size, CRC-32 of the bytes), in
+    /// the order added. What a test expects the indexes to say, taken from the inputs.
+    pub manifest: Vec<(String, u32, u32)>,
 }
 
 impl SynthInstall {
@@ -51,6 +54,45 @@ impl SynthInstall {
         self.indexes.push((format!("{name}.idx"), archive.idx));
         self.volumes.extend(archive.volumes);
     }
+
+    /// Adds `bytes` at `path` to `writer` and to the manifest.
+    fn add(
+        &mut self,
+        writer: &mut PfsWriter,
+        path: &str,
+        bytes: &[u8],
+        compression: Compression,
+    ) -> WriteResult<()> {
+        writer.add(path, bytes, compression)?;
+        self.record(path, bytes.len(), crc32fast::hash(bytes));
+        Ok(())
+    }
+
+    fn record(&mut self, path: &str, size: usize, crc32: u32) {
+        // The writer refuses files of 4 GB and more before this is reached.
+        let size = u32::try_from(size).unwrap_or(u32::MAX);
+        self.manifest.push((path.to_owned(), size, crc32));
+    }
+}
+
+/// What [`synth_update`] does to the filler, folder by folder (folder `k` of every index), so
+/// that a test can state the changes from the rule rather than from a tool's output:
+/// - [`UPDATE_REMOVED`]: file 15 of each folder `k % 7 == 3` is gone;
+/// - [`UPDATE_ADDED`]: a file 16 is new in each folder `k % 11 == 4`;
+/// - [`UPDATE_SAME_SIZE`]: file 3 of each folder `k % 5 == 1` has its first byte changed (`<`
+///   to `[`): the same size, so only the CRC-32 tells;
+/// - [`UPDATE_RESIZED`]: file 6 of each folder `k % 13 == 2` has a byte more (a newline).
+pub const UPDATE_REMOVED: (usize, usize, usize) = (7, 3, 15);
+/// See [`UPDATE_REMOVED`]: (every, offset, file).
+pub const UPDATE_ADDED: (usize, usize, usize) = (11, 4, 16);
+/// See [`UPDATE_REMOVED`]: (every, offset, file).
+pub const UPDATE_SAME_SIZE: (usize, usize, usize) = (5, 1, 3);
+/// See [`UPDATE_REMOVED`]: (every, offset, file).
+pub const UPDATE_RESIZED: (usize, usize, usize) = (13, 2, 6);
+
+/// Whether `rule` ([`UPDATE_REMOVED`] and the others) touches folder `folder`.
+pub const fn update_touches(rule: (usize, usize, usize), folder: usize) -> bool {
+    folder % rule.0 == rule.1
 }
 
 /// (indexes, names) of an install at `scale`.
@@ -65,20 +107,32 @@ pub const fn shape(scale: Scale) -> (usize, usize) {
 /// naming their path, every other one deflated), spread over shared directories. No model world:
 /// the shape alone, for lookups and listings.
 pub fn filler_install(indexes: usize, names: usize) -> WriteResult<SynthInstall> {
+    filler_install_with(indexes, names, false)
+}
+
+/// [`filler_install`], with `update` as [`synth_update`] changes it.
+fn filler_install_with(indexes: usize, names: usize, update: bool) -> WriteResult<SynthInstall> {
     let mut install = SynthInstall::default();
     let per_index = names.div_ceil(indexes.max(1));
     for i in 0..indexes {
         let name = format!("part_{i:03}");
         let mut writer = PfsWriter::new(&format!("{name}_0001.pkg")).with_level(1);
-        fill(&mut writer, i, per_index)?;
+        for (path, bytes, compression) in filler_files(i, per_index, update) {
+            install.add(&mut writer, &path, &bytes, compression)?;
+        }
         install.push(&name, writer.finish()?);
     }
     Ok(install)
 }
 
-/// Adds about `names` names of filler to `writer` (index `index` of an install): folders of 16
-/// files, two levels under a directory the indexes share.
-fn fill(writer: &mut PfsWriter, index: usize, names: usize) -> WriteResult<()> {
+/// About `names` names of filler for index `index` of an install (with `update`, as
+/// [`synth_update`] changes them: [`UPDATE_REMOVED`]): folders of 16 files, two levels under a
+/// directory the indexes share. Each file: (path, bytes, compression).
+pub fn filler_files(
+    index: usize,
+    names: usize,
+    update: bool,
+) -> impl Iterator<Item = (String, Vec<u8>, Compression)> {
     const SHARED: [&str; 4] = [
         "content/gameplay/common",
         "content/location/maps",
@@ -88,20 +142,33 @@ fn fill(writer: &mut PfsWriter, index: usize, names: usize) -> WriteResult<()> {
     // Each folder of 16 files is 17 names (the folder itself); the shared directories above are
     // counted once per index.
     let folders = names.saturating_sub(8) / 17;
-    for folder in 0..folders {
+    (0..folders).flat_map(move |folder| {
         let top = SHARED[folder % SHARED.len()];
-        for file in 0..16 {
+        (0..17).filter_map(move |file| {
+            let rule = |rule: (usize, usize, usize)| {
+                update && file == rule.2 && update_touches(rule, folder)
+            };
+            if (file == UPDATE_ADDED.2 && !rule(UPDATE_ADDED)) || rule(UPDATE_REMOVED) {
+                return None;
+            }
             let path = format!("{top}/i{index:03}_{folder:05}/f{file:02}.xml");
-            let text = format!("<{path}/>").repeat(1 + file % 4);
+            let mut text = format!("<{path}/>").repeat(1 + file % 4).into_bytes();
+            if rule(UPDATE_SAME_SIZE) {
+                if let Some(first) = text.first_mut() {
+                    *first = b'[';
+                }
+            }
+            if rule(UPDATE_RESIZED) {
+                text.push(b'\n');
+            }
             let compression = if file % 2 == 0 {
                 Compression::Deflate
             } else {
                 Compression::Stored
             };
-            writer.add(&path, text.as_bytes(), compression)?;
-        }
-    }
-    Ok(())
+            Some((path, text, compression))
+        })
+    })
 }
 
 /// An install at `scale` holding the model world of that scale ([`crate::synth::model_world`]):
@@ -113,18 +180,39 @@ fn fill(writer: &mut PfsWriter, index: usize, names: usize) -> WriteResult<()> {
 /// in the others up to the install's shape.
 #[cfg(all(feature = "geometry", feature = "assets"))]
 pub fn synth_install(scale: Scale) -> Result<SynthInstall, super::model_world::WorldError> {
+    synth_install_with(scale, false)
+}
+
+/// The install of [`synth_install`] as a game update changes it: the second install of the
+/// `diff` tests and benchmarks. Its `content/assets.bin` is the patched world's
+/// ([`synth_patched`](super::assets_scale::synth_patched): in every 20th ship group a material's
+/// sort order changes and a visual is new), its `.geometry` and texture files are the same, and
+/// its filler changes by the rules of [`UPDATE_REMOVED`] (files removed, added, changed with and
+/// without a change of size). Its `manifest` lists what it holds.
+#[cfg(all(feature = "geometry", feature = "assets"))]
+pub fn synth_update(scale: Scale) -> Result<SynthInstall, super::model_world::WorldError> {
+    synth_install_with(scale, true)
+}
+
+#[cfg(all(feature = "geometry", feature = "assets"))]
+fn synth_install_with(
+    scale: Scale,
+    update: bool,
+) -> Result<SynthInstall, super::model_world::WorldError> {
     use super::model_world::synth_geometry;
 
     const VOLUME_BYTES: usize = 256 << 20;
-    #[cfg(feature = "dds")]
-    let world = super::assets_scale::synth_world_textured(scale)?;
-    #[cfg(not(feature = "dds"))]
-    let world = super::assets_scale::synth_world(scale)?;
+    let world = super::assets_scale::synth_world_with(scale, update, cfg!(feature = "dds"))?;
     let (indexes, names) = shape(scale);
     let mut install = SynthInstall::default();
     let mut writer = PfsWriter::new("basecontent_0001.pkg").with_level(1);
     let mut volume_bytes = world.assets.len();
-    writer.add("content/assets.bin", &world.assets, Compression::Deflate)?;
+    install.add(
+        &mut writer,
+        "content/assets.bin",
+        &world.assets,
+        Compression::Deflate,
+    )?;
     let mut world_names = 1;
     let mut volumes = 1;
     for model in &world.models {
@@ -137,13 +225,18 @@ pub fn synth_install(scale: Scale) -> Result<SynthInstall, super::model_world::W
             volume_bytes = 0;
         }
         volume_bytes += geometry.len();
-        writer.add(&model.geometry_path, &geometry, Compression::Deflate)?;
+        install.add(
+            &mut writer,
+            &model.geometry_path,
+            &geometry,
+            Compression::Deflate,
+        )?;
         world_names += 1;
     }
     install.push("basecontent", writer.finish()?);
     #[cfg(feature = "dds")]
     if !world.textures.is_empty() {
-        let (archive, files, bytes) = texture_archive(&world.textures)?;
+        let (archive, files, bytes) = texture_archive(&world.textures, &mut install.manifest)?;
         install.push("ship_textures", archive);
         install.textures = world.textures.len();
         install.texture_files = files;
@@ -151,9 +244,10 @@ pub fn synth_install(scale: Scale) -> Result<SynthInstall, super::model_world::W
         world_names += files;
     }
     let rest = names.saturating_sub(world_names * 2);
-    let filler = filler_install(indexes.saturating_sub(install.indexes.len()), rest)?;
+    let filler = filler_install_with(indexes.saturating_sub(install.indexes.len()), rest, update)?;
     install.indexes.extend(filler.indexes);
     install.volumes.extend(filler.volumes);
+    install.manifest.extend(filler.manifest);
     Ok(install)
 }
 
@@ -163,6 +257,7 @@ pub fn synth_install(scale: Scale) -> Result<SynthInstall, super::model_world::W
 #[cfg(all(feature = "geometry", feature = "assets", feature = "dds"))]
 fn texture_archive(
     textures: &[super::ship_textures::ShipTexture],
+    manifest: &mut Vec<(String, u32, u32)>,
 ) -> Result<(Archive, usize, u64), super::model_world::WorldError> {
     use super::ship_textures::texture_files;
 
@@ -200,6 +295,7 @@ fn texture_archive(
     let (mut files, mut bytes) = (0, 0);
     for (path, blob, crc, unpacked) in made.iter().flatten() {
         writer.add_blob(path, blob, Compression::Deflate, *crc, *unpacked)?;
+        manifest.push((path.clone(), *unpacked, *crc));
         files += 1;
         bytes += u64::from(*unpacked);
     }

@@ -53,6 +53,15 @@ pub enum InstallError {
         /// The folder searched.
         dir: PathBuf,
     },
+    /// A build asked for ([`GameInstall::open_build`]) that the game folder does not have.
+    NoBuild {
+        /// The game folder.
+        dir: PathBuf,
+        /// The build asked for.
+        build: u64,
+        /// The builds it has, oldest first.
+        builds: Vec<u64>,
+    },
     /// An index that does not read: its header, its tables or a volume record. Opening an
     /// install leaves such an index out and keeps the others ([`GameInstall::damaged`]).
     Index {
@@ -116,6 +125,23 @@ impl fmt::Display for InstallError {
                 "{}: no index files: expected a game folder (with bin/<build>/idx/*.idx and res_packages/)",
                 dir.display()
             ),
+            InstallError::NoBuild { dir, build, builds } => {
+                write!(
+                    f,
+                    "{}: no build {build} (no bin/{build}/idx/ holding .idx files); ",
+                    dir.display()
+                )?;
+                match builds.as_slice() {
+                    [] => write!(f, "it has no build"),
+                    builds => {
+                        f.write_str("its builds: ")?;
+                        for (i, b) in builds.iter().enumerate() {
+                            write!(f, "{}{b}", if i == 0 { "" } else { ", " })?;
+                        }
+                        Ok(())
+                    }
+                }
+            }
             InstallError::Index { path, error } => write!(f, "{}: {error}", path.display()),
             InstallError::Entry { path, error } => write!(f, "{path}: {error}"),
             InstallError::Blob {
@@ -186,6 +212,7 @@ impl std::error::Error for InstallError {
             InstallError::Volume { error, .. } => error.as_ref().map(|e| e as _),
             InstallError::NoReadableIndex { damaged } => damaged.first().map(|e| e as _),
             InstallError::NoIndexes { .. }
+            | InstallError::NoBuild { .. }
             | InstallError::NoRoot { .. }
             | InstallError::NoSuchName { .. } => None,
         }
@@ -229,7 +256,7 @@ struct VolumeFile {
 }
 
 /// The deepest tree a path is rebuilt through; a deeper chain is taken for a cycle.
-const MAX_DEPTH: usize = 1024;
+pub(super) const MAX_DEPTH: usize = 1024;
 
 /// The longest full path rebuilt (real ones are under 260 bytes): names may share their bytes, so
 /// a small crafted index could otherwise spell a path of gigabytes.
@@ -328,10 +355,21 @@ impl GameInstall {
     /// or [`InstallError::NoReadableIndex`] for several).
     pub fn open(game: impl AsRef<Path>, mapping: Mapping) -> InstallResult<GameInstall> {
         let game = game.as_ref();
-        let bin = game.join("bin");
-        let builds = read_dir(&bin)?;
-        let mut newest: Option<(u64, PathBuf)> = None;
-        for entry in builds {
+        let Some(&newest) = GameInstall::builds(game)?.last() else {
+            return Err(InstallError::NoIndexes {
+                dir: game.to_path_buf(),
+            });
+        };
+        GameInstall::open_build(game, newest, mapping)
+    }
+
+    /// The numbered builds of the game folder `game` that have an `idx/` folder with `.idx`
+    /// files (`bin/<build>/idx/`), oldest first: after an update the game keeps the previous
+    /// build's indexes beside the new ones, so two builds can be compared.
+    pub fn builds(game: impl AsRef<Path>) -> InstallResult<Vec<u64>> {
+        let bin = game.as_ref().join("bin");
+        let mut builds = Vec::new();
+        for entry in read_dir(&bin)? {
             let Some(build) = entry
                 .file_name()
                 .to_str()
@@ -342,15 +380,32 @@ impl GameInstall {
             let idx = entry.path().join("idx");
             let has_indexes = std::fs::read_dir(&idx)
                 .is_ok_and(|mut files| files.any(|f| f.is_ok_and(|f| is_idx(&f.path()))));
-            if has_indexes && newest.as_ref().is_none_or(|(n, _)| build > *n) {
-                newest = Some((build, idx));
+            if has_indexes {
+                builds.push(build);
             }
         }
-        let Some((_, idx)) = newest else {
-            return Err(InstallError::NoIndexes {
+        builds.sort_unstable();
+        Ok(builds)
+    }
+
+    /// Opens build `build` of the game folder `game` (`bin/<build>/idx/`, one of
+    /// [`GameInstall::builds`]) with the volumes of `res_packages/` (those of the newest build:
+    /// an older build's files may no longer be in them, though its indexes read).
+    pub fn open_build(
+        game: impl AsRef<Path>,
+        build: u64,
+        mapping: Mapping,
+    ) -> InstallResult<GameInstall> {
+        let game = game.as_ref();
+        let builds = GameInstall::builds(game)?;
+        if !builds.contains(&build) {
+            return Err(InstallError::NoBuild {
                 dir: game.to_path_buf(),
+                build,
+                builds,
             });
-        };
+        }
+        let idx = game.join("bin").join(build.to_string()).join("idx");
         GameInstall::open_dirs(idx, game.join("res_packages"), mapping)
     }
 
@@ -956,6 +1011,49 @@ impl GameInstall {
                 return;
             }
         }
+    }
+
+    /// The name record of `id` (a folder's, or a file's), or `None` when the install has no
+    /// name of that id.
+    pub(super) fn name_by_id(&self, id: u64) -> Option<InstallResult<Name<'_>>> {
+        let slot = self.entries.find(id)?;
+        Some(self.name_record(slot.name))
+    }
+
+    /// Every file of the install in the order of its name records (index by index, each in
+    /// table order), as [`GameInstall::files`] gives them: for a walk of every file, the records
+    /// are then read one after the other rather than at random, and a folder's files mostly
+    /// come together. One transient table of 4 bytes a name (which name record is which file).
+    pub fn files_in_record_order(
+        &self,
+    ) -> impl Iterator<Item = InstallResult<InstallFile<'_>>> + '_ {
+        let names = self
+            .indexes
+            .last()
+            .and_then(|i| self.view_of(i).ok().map(|v| (i.first_name, v.name_count())))
+            .map_or(0, |(first, count)| first as usize + count);
+        let mut files = vec![NO_FILE; names];
+        for slot in self.entries.iter().filter(|s| !s.is_folder()) {
+            if let Some(file) = files.get_mut(slot.name as usize) {
+                *file = slot.file;
+            }
+        }
+        files
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, file)| file != NO_FILE)
+            .filter_map(move |(name, file)| {
+                // Below 2^32 - 1: the install numbers its names in u32 (`build`).
+                let slot = Slot {
+                    id: 0,
+                    name: name as u32,
+                    file,
+                };
+                match self.name_record(slot.name) {
+                    Ok(name) => self.install_file(slot, name).map(Ok),
+                    Err(error) => Some(Err(error)),
+                }
+            })
     }
 
     /// Every file of the install (in id order), without its path ([`GameInstall::full_path`]

@@ -67,6 +67,7 @@ mod entry_index;
 mod folders;
 mod info;
 mod install;
+mod install_diff;
 #[cfg(feature = "write")]
 pub mod model;
 mod path;
@@ -83,6 +84,9 @@ pub use entry::{Compression, FileEntry, Name, Volume};
 pub use info::{BLOBS_NOT_CHECKED, CompressionCounts, IdxFinding, IdxFindings, IdxInfo};
 pub use install::{
     Conflict, GameInstall, InstallError, InstallFile, InstallResult, MAX_PATH_BYTES, Mapping,
+};
+pub use install_diff::{
+    ChangedPath, Changes, DiffSide, FileChange, FileState, InstallDiff, InstallDiffError,
 };
 pub use path::{ROOT_PARENT_ID, path_id};
 pub use select::Selection;
