@@ -921,9 +921,21 @@ impl Pass<'_, '_> {
                         "pickle NEWOBJ"
                     };
                     self.need(2, pos, what)?;
-                    let (Some(_args), Some(callable)) = (self.pop(), self.pop()) else {
+                    let (Some(args), Some(callable)) = (self.pop(), self.pop()) else {
                         return Err(self.underflow(pos, what));
                     };
+                    // A class or function called with a tuple (or memo gets of them): anything
+                    // else is damage the value decoder would meet later.
+                    if !matches!(callable.kind, Kind::Global | Kind::Get)
+                        || !matches!(args.kind, Kind::Tuple | Kind::Get)
+                    {
+                        return Err(self.err(
+                            pos,
+                            what,
+                            "the opcode calls a value that is not a class or function, or not with a tuple",
+                            0,
+                        ));
+                    }
                     self.push(pos, callable.start as usize, next, Kind::Object)?;
                 }
                 Op::Build => {

@@ -80,7 +80,7 @@ pub(crate) fn inflate_reversed(file: &[u8], out: &mut Vec<u8>, z: &mut Decompres
             .saturating_add(64),
     );
     // A first guess at the size (the game's pickles are 5–6 times the file), grown by doubling.
-    let guess = file.len().saturating_mul(8).clamp(4096, cap);
+    let guess = file.len().saturating_mul(8).max(4096).min(cap);
     if out.capacity() < guess {
         *out = vec![0; guess];
     } else {
