@@ -186,3 +186,44 @@ def test_writer_output_reads_in_cpython_as_the_same_objects(tmp_path):
         if regional:
             assert list(regions) == ["RU"]
             assert all(v.state[b"level"] == 99 for v in regions["RU"].values())
+
+
+def test_protocol_2_written_by_cpython_reads_the_same(tmp_path):
+    """The classic sample re-pickled by CPython with protocol 2 (binary opcodes, NEWOBJ for the
+    objects, bytes as `_codecs.encode`, memo puts and gets of its own), stored as the game
+    stores it: the export is the same."""
+    import sys
+    import types
+
+    path = samples() / "wows-gameparams" / "classic" / "GameParams.data"
+    module = types.ModuleType("GameParams")
+
+    class Base:
+        def __getstate__(self):
+            return self.state
+
+        def __setstate__(self, state):
+            self.state = state
+
+    for name in ("GPData", "TypeInfo"):
+        cls = type(name, (Base,), {"__module__": "GameParams", "__qualname__": name})
+        setattr(module, name, cls)
+
+    class Again(Reference):
+        def find_class(self, mod, name):
+            if mod == "GameParams":
+                return getattr(module, name)
+            return super().find_class(mod, name)
+
+    sys.modules["GameParams"] = module
+    try:
+        data = zlib.decompress(path.read_bytes()[::-1])
+        root = Again(io.BytesIO(data), encoding="bytes").load()
+        again = pickle.dumps(root, protocol=2)
+    finally:
+        del sys.modules["GameParams"]
+    assert again[:2] == b"\x80\x02" and b"\x81" in again
+    out = tmp_path / "GameParams.data"
+    out.write_bytes(zlib.compress(again)[::-1])
+    params, _ = params_of(load(path))
+    same(export(out), {text(k): plain(v) for k, v in params.items()})

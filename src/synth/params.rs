@@ -198,7 +198,11 @@ fn ship(rng: &mut Rng, i: usize, nation: &str, species: &str, prefix: &str) -> E
         (s("level"), PyValue::Int(tier)),
         (
             s("group"),
-            s(if i % 7 == 0 { "premium" } else { "upgradeable" }),
+            s(if i.is_multiple_of(7) {
+                "premium"
+            } else {
+                "upgradeable"
+            }),
         ),
         (s("A_Hull"), hull),
         (s("A_Artillery"), PyValue::Dict(artillery)),
@@ -209,7 +213,7 @@ fn ship(rng: &mut Rng, i: usize, nation: &str, species: &str, prefix: &str) -> E
                 (s("lockedConfig"), upgrades),
             ]),
         ),
-        (s("isPaperShip"), PyValue::Bool(i % 13 == 0)),
+        (s("isPaperShip"), PyValue::Bool(i.is_multiple_of(13))),
         (s("defaultCrew"), PyValue::None),
         // A tuple key (the game's `permoflages` by (camo, ship) pair do this).
         (
@@ -265,7 +269,10 @@ fn simple(rng: &mut Rng, i: usize, ty: &str, nation: &str, species: Option<&str>
                 s("bulletKrupp"),
                 PyValue::Float(2000.0 + rng.below(800) as f64),
             ));
-            fields.push((s("ammoType"), s(if i % 2 == 0 { "HE" } else { "AP" })));
+            fields.push((
+                s("ammoType"),
+                s(if i.is_multiple_of(2) { "HE" } else { "AP" }),
+            ));
         }
         "Gun" => {
             fields.push((
@@ -411,4 +418,12 @@ pub fn example_regional_file() -> Vec<u8> {
 /// About 14,000 entries, the size of the game's file (the benchmarks' input).
 pub fn full() -> Vec<u8> {
     model(14_000).to_bytes().unwrap_or_default()
+}
+
+/// The committed fixtures (`fixtures/wows-gameparams/`): the small file classic and by region.
+pub fn fixtures() -> crate::WriteResult<Vec<(&'static str, Vec<u8>)>> {
+    Ok(vec![
+        ("GameParams.data", model(60).to_bytes()?),
+        ("regional.GameParams.data", regional_model(60).to_bytes()?),
+    ])
 }

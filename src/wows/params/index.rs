@@ -207,8 +207,44 @@ pub(crate) fn str_bytes<'a>(
     memo: &[Memo],
     span: Span,
 ) -> Option<std::borrow::Cow<'a, [u8]>> {
-    let (form, raw) = str_at(data, memo, span)?;
-    strings::decode(form, raw).ok()
+    if let Some((form, raw)) = str_at(data, memo, span) {
+        return strings::decode(form, raw).ok();
+    }
+    // Python 3 writes bytes in protocols 0-2 as `_codecs.encode(text, 'latin1')` (and b'' as
+    // `bytes()`): such a string is decoded as a value (allocating; only files CPython 3 wrote).
+    if !calls_bytes_maker(data, memo, span) {
+        return None;
+    }
+    let span = match read_op(data, span.start as usize).ok()?.0 {
+        Op::Get(id) => memo.get(id as usize)?.span,
+        _ => span,
+    };
+    match super::value::decode(data, memo, span).ok()? {
+        super::value::Value::Bytes(b) => Some(std::borrow::Cow::Owned(b.into_owned())),
+        _ => None,
+    }
+}
+
+/// Whether the value at `span` starts with the global `_codecs.encode` or `bytes` (through memo
+/// gets): a byte string as CPython 3 pickles one.
+fn calls_bytes_maker(data: &[u8], memo: &[Memo], span: Span) -> bool {
+    let mut pos = span.start as usize;
+    for _ in 0..4 {
+        match read_op(data, pos).map(|(op, _)| op) {
+            Ok(Op::Global(m, n)) => {
+                return matches!(
+                    (m, n),
+                    (b"_codecs", b"encode") | (b"__builtin__" | b"builtins", b"bytes")
+                );
+            }
+            Ok(Op::Get(id)) => match memo.get(id as usize) {
+                Some(m) if !m.span.is_empty() => pos = m.span.start as usize,
+                _ => return false,
+            },
+            _ => return false,
+        }
+    }
+    false
 }
 
 impl IndexState {
@@ -670,7 +706,7 @@ impl Pass<'_, '_> {
     /// Builds a container of kind `kind` from the values above the topmost mark (they and the
     /// mark are consumed; a dict's pairs are set into it); the new slot starts where the mark did.
     /// Returns how many values there were.
-    fn from_mark(
+    fn build_from_mark(
         &mut self,
         pos: usize,
         next: usize,
@@ -679,7 +715,7 @@ impl Pass<'_, '_> {
     ) -> Result<usize> {
         let (_, start) = self.take_marked(pos, what)?;
         let n = self.st.tmp.len();
-        if kind == Kind::Dict && n % 2 != 0 {
+        if kind == Kind::Dict && !n.is_multiple_of(2) {
             return Err(self.err(
                 pos,
                 what,
@@ -777,19 +813,19 @@ impl Pass<'_, '_> {
                 Op::EmptyDict => self.push(pos, pos, next, Kind::Dict)?,
                 Op::EmptyTuple => self.push(pos, pos, next, Kind::Tuple)?,
                 Op::List => {
-                    self.from_mark(pos, next, Kind::List, "pickle LIST")?;
+                    self.build_from_mark(pos, next, Kind::List, "pickle LIST")?;
                 }
                 Op::Tuple => {
-                    self.from_mark(pos, next, Kind::Tuple, "pickle TUPLE")?;
+                    self.build_from_mark(pos, next, Kind::Tuple, "pickle TUPLE")?;
                 }
                 Op::Dict => {
-                    self.from_mark(pos, next, Kind::Dict, "pickle DICT")?;
+                    self.build_from_mark(pos, next, Kind::Dict, "pickle DICT")?;
                 }
                 Op::Inst(..) => {
-                    self.from_mark(pos, next, Kind::Object, "pickle INST")?;
+                    self.build_from_mark(pos, next, Kind::Object, "pickle INST")?;
                 }
                 Op::Obj => {
-                    if self.from_mark(pos, next, Kind::Object, "pickle OBJ")? == 0 {
+                    if self.build_from_mark(pos, next, Kind::Object, "pickle OBJ")? == 0 {
                         return Err(self.underflow(pos, "pickle OBJ"));
                     }
                 }
@@ -844,7 +880,7 @@ impl Pass<'_, '_> {
                         return Err(self.underflow(pos, "pickle SETITEMS"));
                     }
                     let n = self.st.tmp.len();
-                    if n % 2 != 0 {
+                    if !n.is_multiple_of(2) {
                         return Err(self.err(
                             pos,
                             "pickle SETITEMS",

@@ -774,6 +774,32 @@ fn reduce<'a>(
             0,
         ));
     }
+    // Python 3 pickles bytes in protocols 0-2 as `_codecs.encode(text, 'latin1')`: the bytes.
+    if g.is(b"_codecs", b"encode") && args.len() == 2 {
+        let latin1 = args
+            .get(1)
+            .and_then(Value::as_str)
+            .is_some_and(|e| matches!(e, "latin1" | "latin-1" | "iso-8859-1" | "iso8859-1"));
+        if let (true, Some(text)) = (latin1, args.first().and_then(Value::as_str)) {
+            let bytes: Option<Vec<u8>> = text
+                .chars()
+                .map(|c| u8::try_from(u32::from(c)).ok())
+                .collect();
+            return match bytes {
+                Some(b) => Ok((Value::Bytes(Cow::Owned(b)), 0)),
+                None => Err(invalid(
+                    pos,
+                    "pickle REDUCE",
+                    "_codecs.encode of text beyond latin-1",
+                    0,
+                )),
+            };
+        }
+    }
+    let builtin = |name: &[u8]| g.is(b"__builtin__", name) || g.is(b"builtins", name);
+    if builtin(b"bytes") && args.is_empty() {
+        return Ok((Value::Bytes(Cow::Borrowed(b"")), 0));
+    }
     let set = [b"__builtin__".as_slice(), b"builtins"]
         .iter()
         .any(|m| g.is(m, b"set") || g.is(m, b"frozenset"));

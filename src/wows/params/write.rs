@@ -32,12 +32,12 @@ impl Pickler {
     fn put(&mut self) -> u32 {
         let id = self.next_memo;
         self.next_memo += 1;
-        let _ = write!(self.out, "p{id}\n");
+        let _ = writeln!(self.out, "p{id}");
         id
     }
 
     fn get(&mut self, id: u32) {
-        let _ = write!(self.out, "g{id}\n");
+        let _ = writeln!(self.out, "g{id}");
     }
 
     fn global(&mut self, module: &str, name: &str) {
@@ -45,7 +45,7 @@ impl Pickler {
         if let Some(&id) = self.globals.get(&key) {
             return self.get(id);
         }
-        let _ = write!(self.out, "c{module}\n{name}\n");
+        let _ = writeln!(self.out, "c{module}\n{name}");
         let id = self.put();
         self.globals.insert(key, id);
     }
@@ -116,7 +116,7 @@ impl Pickler {
                 .out
                 .extend_from_slice(if *b { b"I01\n" } else { b"I00\n" }),
             PyValue::Int(i) => {
-                let _ = write!(self.out, "I{i}\n");
+                let _ = writeln!(self.out, "I{i}");
             }
             PyValue::BigInt(d) => {
                 let digits = d.strip_prefix('-').unwrap_or(d);
@@ -127,7 +127,7 @@ impl Pickler {
                         "not decimal digits",
                     ));
                 }
-                let _ = write!(self.out, "L{d}L\n");
+                let _ = writeln!(self.out, "L{d}L");
             }
             PyValue::Float(f) => {
                 let text = match py_float(*f).as_str() {
@@ -136,7 +136,7 @@ impl Pickler {
                     "-Infinity" => "-inf".to_string(),
                     t => t.to_string(),
                 };
-                let _ = write!(self.out, "F{text}\n");
+                let _ = writeln!(self.out, "F{text}");
             }
             PyValue::Bytes(b) => self.bytes(b),
             PyValue::Str(s) => self.unicode(s),
