@@ -225,3 +225,55 @@ fn odd_values_decode_and_write_as_python_json_does() {
             .starts_with("1 byte strings are not UTF-8")
     );
 }
+
+/// `diff`: entries added and removed, each changed value by its path.
+#[cfg(feature = "serde")]
+#[test]
+fn diff_names_entries_and_values_by_path() {
+    use gamebin::View;
+    use gamebin::synth::params::model;
+    use gamebin::wows::params::model::PyValue;
+    let old = model(60);
+    let mut new = old.clone();
+    new.entries.remove(5);
+    let removed = old.entries[5].0.clone();
+    let PyValue::Object(ship) = &mut new.entries[0].1 else {
+        panic!("an object")
+    };
+    let Some(PyValue::Dict(fields)) = &mut ship.state else {
+        panic!("a state dict")
+    };
+    let hull = fields
+        .iter_mut()
+        .find(|(k, _)| *k == PyValue::s("A_Hull"))
+        .unwrap();
+    let PyValue::Dict(hull) = &mut hull.1 else {
+        panic!("a dict")
+    };
+    let health = hull
+        .iter_mut()
+        .find(|(k, _)| *k == PyValue::s("health"))
+        .unwrap();
+    let PyValue::Int(before) = health.1 else {
+        panic!("an int")
+    };
+    health.1 = PyValue::Int(before + 300);
+    let (a, b) = (old.to_bytes().unwrap(), new.to_bytes().unwrap());
+    let (mut sa, mut sb) = (ParamsScratch::default(), ParamsScratch::default());
+    let (va, vb) = (
+        ParamsView::from_bytes(&a, &mut sa).unwrap(),
+        ParamsView::from_bytes(&b, &mut sb).unwrap(),
+    );
+    let report = va.diff(&vb).unwrap();
+    let lines: Vec<String> = report.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            format!(
+                "~ PJSD012_Shimakaze_1943.A_Hull.health: {before} -> {}",
+                before + 300
+            ),
+            format!("- {removed}: entry"),
+        ]
+    );
+}
