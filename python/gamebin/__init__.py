@@ -20,6 +20,7 @@ from .dds import DdsTexture
 from .install import Install, write_pfs
 from .geometry import ArmorModel, Draw, GeometryFile, normals, positions, uvs, vertex_dtype
 from .models import CraftStudioProject, WdataMap
+from .params import GameParams
 from .wdb import WdbFile
 from .wwd import Plane, WwdLevel
 
@@ -31,6 +32,7 @@ __all__ = [
     "Draw",
     "File",
     "FormatError",
+    "GameParams",
     "GeometryFile",
     "Install",
     "Model",
@@ -50,13 +52,20 @@ __all__ = [
 ]
 
 AnyFile = Union[
-    GeometryFile, AssetsDb, WdbFile, WwdLevel, WdataMap, CraftStudioProject, DdsTexture
+    GeometryFile, AssetsDb, WdbFile, WwdLevel, WdataMap, CraftStudioProject, DdsTexture, GameParams
 ]
 
 _BY_FORMAT = {
     cls.format: cls
     for cls in (
-        GeometryFile, AssetsDb, WdbFile, WwdLevel, WdataMap, CraftStudioProject, DdsTexture
+        GeometryFile,
+        AssetsDb,
+        WdbFile,
+        WwdLevel,
+        WdataMap,
+        CraftStudioProject,
+        DdsTexture,
+        GameParams,
     )
 }
 

@@ -161,6 +161,8 @@ pub struct IndexState {
     /// Whether an entry's facts were found by decoding it after the pass (a shared entry value).
     pub(crate) late_facts: Vec<u32>,
     pub(crate) damage: Option<Damage>,
+    /// The length of the file last opened with these tables (`None` until one opened).
+    pub(crate) opened: Option<usize>,
 }
 
 /// The shape of the root.

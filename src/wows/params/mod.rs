@@ -85,6 +85,20 @@ pub struct ParamsScratch {
     state: ParamsState,
 }
 
+impl ParamsScratch {
+    /// The file opened last into this scratch space, again (O(1): no inflate, no index pass);
+    /// `None` when none opened, or the last open failed. For holders that keep the scratch and
+    /// look entries up later (the Python package).
+    pub fn opened(&self) -> Option<ParamsView<'_>> {
+        let file_len = self.state.index.opened?;
+        Some(ParamsView {
+            pickle: &self.pickle,
+            ix: &self.state.index,
+            file_len,
+        })
+    }
+}
+
 impl fmt::Debug for ParamsScratch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ParamsScratch")
@@ -104,9 +118,11 @@ pub(crate) struct ParamsState {
 impl ParamsState {
     fn open<'a>(&'a mut self, file: &[u8], pickle: &'a mut Vec<u8>) -> Result<ParamsView<'a>> {
         let z = self.z.get_or_insert_with(|| Decompress::new(true));
+        self.index.opened = None;
         inflate::inflate_reversed(file, pickle, z)?;
         self.index.build(pickle)?;
         self.index.finish(pickle);
+        self.index.opened = Some(file.len());
         Ok(ParamsView {
             pickle,
             ix: &self.index,
@@ -568,6 +584,7 @@ impl EntryRec {
 /// Opens a pickle that is already inflated (not reversed, not compressed), indexing it into
 /// `state`: for tools that hold the pickle itself.
 pub fn from_pickle<'a>(pickle: &'a [u8], scratch: &'a mut ParamsScratch) -> Result<ParamsView<'a>> {
+    scratch.state.index.opened = None;
     scratch.state.index.build(pickle)?;
     scratch.state.index.finish(pickle);
     Ok(ParamsView {
