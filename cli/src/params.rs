@@ -352,12 +352,14 @@ pub fn dump(path: &Path, view: &ParamsView<'_>, json: bool, out: &mut Out) -> Re
 /// `synth params`: a deterministic GameParams.data.
 pub fn synth(full: bool, regional: bool, output: &Path, force: bool) -> Result<Status> {
     files::refuse_existing(output, force)?;
-    let n = if full { 14_000 } else { 300 };
-    let model = if regional {
-        gamebin::synth::params::regional_model(n)
+    let mut model = if full {
+        gamebin::synth::params::full_model()
     } else {
-        gamebin::synth::params::model(n)
+        gamebin::synth::params::model(300)
     };
+    if regional {
+        gamebin::synth::params::lay_regions(&mut model);
+    }
     let bytes = model
         .to_bytes()
         .map_err(|e| anyhow::anyhow!("cannot write the params: {e}"))?;

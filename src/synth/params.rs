@@ -26,6 +26,63 @@ const NATIONS: [&str; 12] = [
 ];
 const SPECIES: [&str; 4] = ["Destroyer", "Cruiser", "Battleship", "AirCarrier"];
 
+/// The long tail of tuning values real entries have (about 2 KB of pickle an entry in the game's
+/// file): `n` named floats, ints and flags.
+fn tuning_values(rng: &mut Rng, n: usize) -> PyValue {
+    const NAMES: [&str; 32] = [
+        "accuracy",
+        "aimingTime",
+        "armorCoeff",
+        "burnProb",
+        "caliber",
+        "critProb",
+        "deadZone",
+        "delay",
+        "drag",
+        "explosionRadius",
+        "fireChance",
+        "floodChance",
+        "fuse",
+        "gravity",
+        "hp",
+        "krupp",
+        "lifeTime",
+        "mass",
+        "maxAngle",
+        "minDist",
+        "penetration",
+        "power",
+        "radius",
+        "reload",
+        "ricochet",
+        "scatter",
+        "sigma",
+        "speed",
+        "threshold",
+        "torque",
+        "velocity",
+        "yaw",
+    ];
+    PyValue::Dict(
+        (0..n)
+            .map(|k| {
+                let v = match k % 5 {
+                    0 => PyValue::Int(rng.below(10_000) as i64),
+                    1 => PyValue::Bool(rng.below(2) == 0),
+                    _ => PyValue::Float(rng.float(100.0)),
+                };
+                let name = NAMES[k % NAMES.len()];
+                let key = if k < NAMES.len() {
+                    name.to_string()
+                } else {
+                    format!("{name}{}", k / NAMES.len())
+                };
+                (s(&key), v)
+            })
+            .collect(),
+    )
+}
+
 /// A small deterministic generator (xorshift), so that files are the same on every run.
 struct Rng(u64);
 
@@ -77,7 +134,14 @@ fn gpdata(
     PyValue::object("GPData", all)
 }
 
-fn ship(rng: &mut Rng, i: usize, nation: &str, species: &str, prefix: &str) -> EntryModel {
+fn ship(
+    rng: &mut Rng,
+    i: usize,
+    nation: &str,
+    species: &str,
+    prefix: &str,
+    tuning: usize,
+) -> EntryModel {
     let tier = 1 + (i % 11) as i64;
     let index = format!("P{prefix}S{}{:03}", &species[..1], i % 1000);
     let name = format!("{index}_Ship_{i}");
@@ -224,6 +288,11 @@ fn ship(rng: &mut Rng, i: usize, nation: &str, species: &str, prefix: &str) -> E
             )]),
         ),
     ];
+    let mut fields = fields;
+    if tuning > 0 {
+        // A ship's modules carry several times an item's tuning.
+        fields.push((s("tuning"), tuning_values(rng, tuning * 4)));
+    }
     let id = 4_000_000_000u32.wrapping_add((i as u32).wrapping_mul(7919));
     (
         name.clone(),
@@ -237,7 +306,14 @@ fn ship(rng: &mut Rng, i: usize, nation: &str, species: &str, prefix: &str) -> E
     )
 }
 
-fn simple(rng: &mut Rng, i: usize, ty: &str, nation: &str, species: Option<&str>) -> EntryModel {
+fn simple(
+    rng: &mut Rng,
+    i: usize,
+    ty: &str,
+    nation: &str,
+    species: Option<&str>,
+    tuning: usize,
+) -> EntryModel {
     let code = match ty {
         "Gun" => "G",
         "Projectile" => "A",
@@ -311,6 +387,9 @@ fn simple(rng: &mut Rng, i: usize, ty: &str, nation: &str, species: Option<&str>
             ));
         }
     }
+    if tuning > 0 {
+        fields.push((s("tuning"), tuning_values(rng, tuning)));
+    }
     let id = 3_000_000_000u32.wrapping_add((i as u32).wrapping_mul(104_729));
     (
         name.clone(),
@@ -320,10 +399,16 @@ fn simple(rng: &mut Rng, i: usize, ty: &str, nation: &str, species: Option<&str>
 
 /// The owned params of `entries` entries (at least the fixed ones), deterministic.
 pub fn model(entries: usize) -> ParamsModel {
+    model_with(entries, 0)
+}
+
+/// [`model`] with `tuning` more values in every entry but the ships (64 make the game's size:
+/// about 2 KB of pickle an entry, 30 MB for 14,000 entries).
+pub fn model_with(entries: usize, tuning: usize) -> ParamsModel {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut out: Vec<EntryModel> = Vec::with_capacity(entries + 4);
     // The entries tests name: a ship with the look-ups of the docs, and the odd values.
-    let (_, mut shima) = ship(&mut rng, 12, "Japan", "Destroyer", "J");
+    let (_, mut shima) = ship(&mut rng, 12, "Japan", "Destroyer", "J", tuning);
     if let PyValue::Object(o) = &mut shima {
         if let Some(PyValue::Dict(fields)) = &mut o.state {
             for (k, v) in fields.iter_mut() {
@@ -360,15 +445,22 @@ pub fn model(entries: usize) -> ParamsModel {
         let e = match i % 20 {
             0 | 1 => {
                 let sp = SPECIES[(i / 20) % SPECIES.len()];
-                ship(&mut rng, i, nation, sp, &nation[..1])
+                ship(&mut rng, i, nation, sp, &nation[..1], tuning)
             }
-            2..=5 => simple(&mut rng, i, "Projectile", nation, Some("Artillery")),
-            6..=8 => simple(&mut rng, i, "Gun", nation, Some("Main")),
-            9..=12 => simple(&mut rng, i, "Unit", nation, Some("Hull")),
-            13..=14 => simple(&mut rng, i, "Exterior", "Common", Some("Camouflage")),
-            15 => simple(&mut rng, i, "Aircraft", nation, Some("Fighter")),
-            16 => simple(&mut rng, i, "Crew", nation, None),
-            _ => simple(&mut rng, i, "Modernization", "Common", None),
+            2..=5 => simple(&mut rng, i, "Projectile", nation, Some("Artillery"), tuning),
+            6..=8 => simple(&mut rng, i, "Gun", nation, Some("Main"), tuning),
+            9..=12 => simple(&mut rng, i, "Unit", nation, Some("Hull"), tuning),
+            13..=14 => simple(
+                &mut rng,
+                i,
+                "Exterior",
+                "Common",
+                Some("Camouflage"),
+                tuning,
+            ),
+            15 => simple(&mut rng, i, "Aircraft", nation, Some("Fighter"), tuning),
+            16 => simple(&mut rng, i, "Crew", nation, None, tuning),
+            _ => simple(&mut rng, i, "Modernization", "Common", None, tuning),
         };
         out.push(e);
         i += 1;
@@ -383,6 +475,13 @@ pub fn model(entries: usize) -> ParamsModel {
 /// The same params by region: the base under `''` and `RU` overriding every 10th entry's level.
 pub fn regional_model(entries: usize) -> ParamsModel {
     let mut m = model(entries);
+    lay_regions(&mut m);
+    m
+}
+
+/// Makes `m` a file by region: its entries the base under `''`, and `RU` overriding every 10th
+/// entry's level (99).
+pub fn lay_regions(m: &mut ParamsModel) {
     m.root = RootKind::Dict;
     let overrides: Vec<EntryModel> = m
         .entries
@@ -401,8 +500,7 @@ pub fn regional_model(entries: usize) -> ParamsModel {
             (n.clone(), v)
         })
         .collect();
-    m.regions.push(("RU".into(), overrides));
-    m
+    m.regions = vec![("RU".into(), overrides)];
 }
 
 /// A small file (60 entries): the committed fixture and the docs' example.
@@ -415,10 +513,18 @@ pub fn example_regional_file() -> Vec<u8> {
     regional_model(60).to_bytes().unwrap_or_default()
 }
 
-/// About 14,000 entries, the size of the game's file (the benchmarks' input).
+/// About 14,000 entries of the game's size (about 30 MB of pickle: the benchmarks' input).
 pub fn full() -> Vec<u8> {
-    model(14_000).to_bytes().unwrap_or_default()
+    full_model().to_bytes().unwrap_or_default()
 }
+
+/// The owned params of [`full`].
+pub fn full_model() -> ParamsModel {
+    model_with(14_000, FULL_TUNING)
+}
+
+/// The tuning values an entry has at full scale.
+const FULL_TUNING: usize = 100;
 
 /// The committed fixtures (`fixtures/wows-gameparams/`): the small file classic and by region.
 pub fn fixtures() -> crate::WriteResult<Vec<(&'static str, Vec<u8>)>> {

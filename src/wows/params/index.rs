@@ -149,6 +149,8 @@ pub struct IndexState {
     pub(crate) facts: Vec<Facts>,
     stack: Vec<Slot>,
     open: Vec<u32>,
+    /// The stack indices of the marks on it (the topmost last): no search for a mark.
+    marks: Vec<u32>,
     tmp: Vec<Slot>,
     params_seen: u32,
     /// Open addressing, `NONE` for empty: entries by name, by id and by index.
@@ -257,6 +259,7 @@ impl IndexState {
         self.facts.clear();
         self.stack.clear();
         self.open.clear();
+        self.marks.clear();
         self.by_name.clear();
         self.by_id.clear();
         self.by_index.clear();
@@ -435,6 +438,9 @@ impl Pass<'_, '_> {
             ));
         }
         let mut role = Role::None;
+        if kind == Kind::Mark {
+            self.st.marks.push(self.st.stack.len() as u32);
+        }
         if kind.is_container() {
             if self.st.open.len() >= MAX_DEPTH {
                 return Err(self.err(
@@ -503,6 +509,9 @@ impl Pass<'_, '_> {
         if s.kind.is_container() {
             self.st.open.pop();
         }
+        if s.kind == Kind::Mark {
+            self.st.marks.pop();
+        }
         if s.memo != NONE {
             if let Some(m) = self.st.memo.get_mut(s.memo as usize) {
                 m.span.end = s.end;
@@ -518,18 +527,15 @@ impl Pass<'_, '_> {
 
     /// The stack index of the topmost mark.
     fn mark(&self, pos: usize, what: &'static str) -> Result<usize> {
-        self.st
-            .stack
-            .iter()
-            .rposition(|s| s.kind == Kind::Mark)
-            .ok_or_else(|| {
-                self.err(
-                    pos,
-                    what,
-                    "the opcode needs a mark and the stack has none",
-                    0,
-                )
-            })
+        match self.st.marks.last() {
+            Some(&m) => Ok(m as usize),
+            None => Err(self.err(
+                pos,
+                what,
+                "the opcode needs a mark and the stack has none",
+                0,
+            )),
+        }
     }
 
     fn facts_of(&mut self, slot: usize) -> Option<usize> {
@@ -743,12 +749,7 @@ impl Pass<'_, '_> {
     }
 
     fn need(&self, n: usize, pos: usize, what: &'static str) -> Result<()> {
-        let base = self
-            .st
-            .stack
-            .iter()
-            .rposition(|s| s.kind == Kind::Mark)
-            .map_or(0, |m| m + 1);
+        let base = self.st.marks.last().map_or(0, |&m| m as usize + 1);
         if self.st.stack.len() < base + n {
             return Err(self.underflow(pos, what));
         }

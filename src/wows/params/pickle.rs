@@ -102,7 +102,7 @@ pub(crate) fn at(pos: usize) -> u64 {
 #[inline]
 fn line<'a>(data: &'a [u8], pos: usize, what: &'static str) -> Result<(&'a [u8], usize)> {
     let rest = data.get(pos..).unwrap_or(&[]);
-    match rest.iter().position(|&b| b == b'\n') {
+    match newline(rest) {
         Some(n) => Ok((&rest[..n], pos + n + 1)),
         None => Err(Error::new(
             at(pos),
@@ -113,6 +113,32 @@ fn line<'a>(data: &'a [u8], pos: usize, what: &'static str) -> Result<(&'a [u8],
             },
         )),
     }
+}
+
+/// The first `\n` in `bytes`: eight bytes at a time (a word's zero-byte test on the bytes XOR
+/// `\n`), the text arguments of a pickle being most of its bytes.
+#[inline]
+fn newline(bytes: &[u8]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    const NL: u64 = LO * b'\n' as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ NL;
+        let found = x.wrapping_sub(LO) & !x & HI;
+        if found != 0 {
+            return Some(at + (found.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == b'\n')
+        .map(|i| at + i)
 }
 
 #[inline]
@@ -387,6 +413,26 @@ mod tests {
                 Op::Stop,
             ]
         );
+    }
+
+    #[test]
+    fn newline_is_found_in_every_position() {
+        for len in 0..40 {
+            for nl in 0..=len {
+                let mut b = vec![b'x'; len];
+                if nl < len {
+                    b[nl] = b'\n';
+                    // Bytes that differ from \n by one bit around it must not match.
+                    if nl > 0 {
+                        b[nl - 1] = b'\n' ^ 0x80;
+                    }
+                }
+                let want = b.iter().position(|&c| c == b'\n');
+                assert_eq!(newline(&b), want, "{len} {nl}");
+            }
+        }
+        assert_eq!(newline(b"\x0b\x0a"), Some(1));
+        assert_eq!(newline(b"\x8a\x0b\x09\x0a"), Some(3));
     }
 
     #[test]
