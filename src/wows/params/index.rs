@@ -48,11 +48,14 @@ impl Span {
 pub(crate) struct Memo {
     pub span: Span,
     pub facts: u32,
+    /// What the string put here names as a key (`TAG_*`), 0 for anything else.
+    pub tag: u8,
 }
 
 const MEMO_UNSET: Memo = Memo {
     span: Span::EMPTY,
     facts: NONE,
+    tag: 0,
 };
 
 /// What an entry's state says of it, found during the pass.
@@ -62,9 +65,15 @@ pub(crate) struct Facts {
     pub id: Span,
     pub index: Span,
     pub typeinfo: Span,
+    /// The typeinfo's `type`, `nation` and `species`.
     pub ty: Span,
     pub nation: Span,
     pub species: Span,
+    /// This dict's own `type`, `nation` and `species` keys (a TypeInfo's state; an entry may
+    /// have a `type` of its own, a DogTag's `heroic`, which is not its typeinfo's).
+    pub own_ty: Span,
+    pub own_nation: Span,
+    pub own_species: Span,
 }
 
 pub(crate) const NO_FACTS: Facts = Facts {
@@ -74,6 +83,9 @@ pub(crate) const NO_FACTS: Facts = Facts {
     ty: Span::EMPTY,
     nation: Span::EMPTY,
     species: Span::EMPTY,
+    own_ty: Span::EMPTY,
+    own_nation: Span::EMPTY,
+    own_species: Span::EMPTY,
 };
 
 /// One entry of the params (or of a region's overrides).
@@ -112,15 +124,37 @@ impl Kind {
     }
 }
 
+/// What a container is to the index: the root, a params dict (a dict whose nearest container
+/// below is the root or another params dict: the base params and each region's overrides), or
+/// anything else. Entries are the pairs set into a params dict; their facts come from the keys
+/// set into any dict (`id`, `index`, `typeinfo`, `type`, `nation`, `species`) and flow to the
+/// object a dict is the state of (BUILD), so that no role needs the nesting (which a stack
+/// machine only shows once a value is complete: protocol 2 piles siblings up before a SETITEMS).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Role {
     None,
     Root,
     Params,
-    Entry,
-    EntryState,
-    Sub,
-    SubState,
+}
+
+/// What a string key names, for the facts (0: nothing the index keeps).
+const TAG_ID: u8 = 1;
+const TAG_INDEX: u8 = 2;
+const TAG_TYPEINFO: u8 = 3;
+const TAG_TYPE: u8 = 4;
+const TAG_NATION: u8 = 5;
+const TAG_SPECIES: u8 = 6;
+
+fn tag_of(key: &[u8]) -> u8 {
+    match key {
+        b"id" => TAG_ID,
+        b"index" => TAG_INDEX,
+        b"typeinfo" => TAG_TYPEINFO,
+        b"type" => TAG_TYPE,
+        b"nation" => TAG_NATION,
+        b"species" => TAG_SPECIES,
+        _ => 0,
+    }
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -219,10 +253,7 @@ pub(crate) fn str_bytes<'a>(
     if !calls_bytes_maker(data, memo, span) {
         return None;
     }
-    let span = match read_op(data, span.start as usize).ok()?.0 {
-        Op::Get(id) => memo.get(id as usize)?.span,
-        _ => span,
-    };
+    // The decoder follows a memo get itself (a key that is a get of such a string).
     match super::value::decode(data, memo, span).ok()? {
         super::value::Value::Bytes(b) => Some(std::borrow::Cow::Owned(b.into_owned())),
         _ => None,
@@ -287,6 +318,7 @@ impl IndexState {
             data,
             st: self,
             current: Span::EMPTY,
+            current_at: NONE as usize,
         };
         let result = pass.run();
         let current = pass.current;
@@ -298,10 +330,10 @@ impl IndexState {
                 error,
                 entry: current,
             });
-            // The entries of a params dict the root never took are kept as base entries: the
-            // damage cut the pickle before the root could take them.
+            // The entries of a params dict right above the root, which the root never took, are
+            // kept as base entries: the damage cut the pickle before the root could take them.
             for e in self.entries.iter_mut() {
-                if e.region == NONE {
+                if e.region == NONE && e.owner & TOP_PARAMS != 0 {
                     e.region = 0;
                 }
             }
@@ -392,12 +424,15 @@ pub(crate) fn int_at(data: &[u8], memo: &[Memo], span: Span) -> Option<i64> {
 }
 
 const DROPPED: u32 = NONE - 1;
+/// The flag of a params dict right above the root, in its sequence number.
+const TOP_PARAMS: u32 = 1 << 31;
 
 struct Pass<'d, 's> {
     data: &'d [u8],
     st: &'s mut IndexState,
-    /// The key of the entry being read (for errors).
+    /// The key of the entry being read (for errors), and its stack index.
     current: Span,
+    current_at: usize,
 }
 
 impl Pass<'_, '_> {
@@ -414,21 +449,17 @@ impl Pass<'_, '_> {
         )
     }
 
+    /// The role of the nearest container below the top of the stack.
     fn parent_role(&self) -> Role {
-        match self.st.open.last() {
-            None => Role::None,
-            Some(&i) => self.st.stack.get(i as usize).map_or(Role::None, |s| {
-                // A dict entry (an entry that is a plain dict) holds its facts itself.
-                match (s.role, s.kind) {
-                    (Role::Entry, Kind::Dict) => Role::EntryState,
-                    (Role::Sub, Kind::Dict) => Role::SubState,
-                    (r, _) => r,
-                }
-            }),
-        }
+        self.st
+            .open
+            .last()
+            .and_then(|&i| self.st.stack.get(i as usize))
+            .map_or(Role::None, |s| s.role)
     }
 
     fn push(&mut self, pos: usize, start: usize, end: usize, kind: Kind) -> Result<()> {
+        // The stack's bound is the nesting's too: every level of nesting is a slot.
         if self.st.stack.len() >= MAX_STACK {
             return Err(self.err(
                 pos,
@@ -438,25 +469,14 @@ impl Pass<'_, '_> {
             ));
         }
         let mut role = Role::None;
+        let parent = self.parent_role();
         if kind == Kind::Mark {
             self.st.marks.push(self.st.stack.len() as u32);
         }
         if kind.is_container() {
-            if self.st.open.len() >= MAX_DEPTH {
-                return Err(self.err(
-                    pos,
-                    "pickle nesting",
-                    "containers nest deeper than 256 levels",
-                    self.st.open.len() as u64,
-                ));
-            }
-            role = match (self.st.open.is_empty(), self.parent_role()) {
-                (true, _) => Role::Root,
-                (false, Role::Root) => Role::Params,
-                (false, Role::Params) => Role::Entry,
-                (false, Role::Entry) => Role::EntryState,
-                (false, Role::EntryState) => Role::Sub,
-                (false, Role::Sub) => Role::SubState,
+            role = match (self.st.open.is_empty(), parent, kind) {
+                (true, _, _) => Role::Root,
+                (false, Role::Root | Role::Params, Kind::Dict) => Role::Params,
                 _ => Role::None,
             };
             if role == Role::Root {
@@ -467,26 +487,36 @@ impl Pass<'_, '_> {
                 };
             }
             self.st.open.push(self.st.stack.len() as u32);
-        } else if matches!(kind, Kind::Str | Kind::Get) && self.parent_role() == Role::Params {
-            // A key of the params: right above the params, above a mark right above them, or
-            // above the entry before it (protocol 2 sets items in batches).
+        } else if matches!(kind, Kind::Str | Kind::Get) {
+            // A key of the params (for errors: the entry being read): right above a params dict,
+            // above a mark right above one, or two slots above the key before it in a batch of
+            // protocol 2's SETITEMS (key, value, key).
             let n = self.st.stack.len();
             let below = |k: usize| n.checked_sub(k).and_then(|i| self.st.stack.get(i));
+            let mark = self.st.marks.last().map_or(0, |&m| m as usize + 1);
             let is_key = match below(1) {
-                Some(s) if s.role == Role::Params || s.role == Role::Entry => true,
+                Some(s) if s.role == Role::Params => true,
                 Some(s) if s.kind == Kind::Mark => below(2).is_some_and(|p| p.role == Role::Params),
-                _ => false,
+                _ => {
+                    self.current_at != NONE as usize
+                        && n == self.current_at + 2
+                        && mark <= self.current_at
+                }
             };
             if is_key {
                 self.current = Span {
                     start: start as u32,
                     end: end as u32,
                 };
+                self.current_at = n;
             }
         }
         let seq = if role == Role::Params {
-            self.st.params_seen = self.st.params_seen.saturating_add(1);
-            self.st.params_seen
+            self.st.params_seen = self.st.params_seen.saturating_add(1) & !TOP_PARAMS;
+            // A params dict right above the root (not one that only looks like it, above
+            // another: a dict an entry is made of) is marked, for a damaged pickle's entries.
+            let top = if parent == Role::Root { TOP_PARAMS } else { 0 };
+            self.st.params_seen | top
         } else {
             0
         };
@@ -577,17 +607,33 @@ impl Pass<'_, '_> {
         }
     }
 
+    /// What key slot `k` names (`TAG_*`): a string read again, or the tag its memo put kept.
+    fn tag(&self, k: &Slot) -> u8 {
+        match k.kind {
+            Kind::Get => self.st.memo.get(k.target as usize).map_or(0, |m| m.tag),
+            // The names kept have no escapes: a string with one is none of them (and is not
+            // unescaped here, which would allocate for every such string put in the memo).
+            Kind::Str => match read_op(self.data, k.start as usize) {
+                Ok((Op::Str(_, raw), _)) if !raw.contains(&b'\\') => tag_of(raw),
+                _ => 0,
+            },
+            Kind::Object => {
+                let span = Span {
+                    start: k.start,
+                    end: k.end,
+                };
+                str_bytes(self.data, &self.st.memo, span).map_or(0, |b| tag_of(&b))
+            }
+            _ => 0,
+        }
+    }
+
     /// A key and its value set into the container at stack index `target`.
     fn set_item(&mut self, target: usize, key: Slot, value: Slot) {
         let Some(t) = self.st.stack.get(target).copied() else {
             return;
         };
-        let role = match (t.role, t.kind) {
-            (Role::Entry, Kind::Dict) => Role::EntryState,
-            (Role::Sub, Kind::Dict) => Role::SubState,
-            (r, _) => r,
-        };
-        match role {
+        match t.role {
             Role::Params => {
                 let facts = self.carried_facts(&value);
                 let rec = EntryRec {
@@ -608,6 +654,8 @@ impl Pass<'_, '_> {
                     self.st.late_facts.push(self.st.entries.len() as u32);
                 }
                 self.st.entries.push(rec);
+                // A dict only looks like params when it is an entry made of a plain dict (above
+                // the params): its keys are that entry's facts too.
             }
             Role::Root => {
                 if t.kind == Kind::Dict && value.role == Role::Params {
@@ -622,46 +670,42 @@ impl Pass<'_, '_> {
                 } else if value.role == Role::Params {
                     self.assign(value.seq, DROPPED);
                 }
+                return;
             }
-            Role::EntryState | Role::SubState => {
-                let Some(k) = str_bytes(self.data, &self.st.memo, self.resolved(&key)) else {
-                    return;
-                };
-                let span = self.resolved(&value);
-                let field = match (role, &*k) {
-                    (Role::EntryState, b"id") => 0,
-                    (Role::EntryState, b"index") => 1,
-                    (Role::EntryState, b"typeinfo") => 2,
-                    (Role::SubState, b"type") => 3,
-                    (Role::SubState, b"nation") => 4,
-                    (Role::SubState, b"species") => 5,
-                    _ => return,
-                };
-                let carried = self.carried_facts(&value);
-                let Some(f) = self.facts_of(target) else {
-                    return;
-                };
-                let sub = self.st.facts.get(carried as usize).copied();
-                let Some(facts) = self.st.facts.get_mut(f) else {
-                    return;
-                };
-                match field {
-                    0 => facts.id = span,
-                    1 => facts.index = span,
-                    2 => {
-                        facts.typeinfo = span;
-                        if let Some(sub) = sub {
-                            facts.ty = sub.ty;
-                            facts.nation = sub.nation;
-                            facts.species = sub.species;
-                        }
-                    }
-                    3 => facts.ty = span,
-                    4 => facts.nation = span,
-                    _ => facts.species = span,
+            Role::None => {}
+        }
+        if t.kind != Kind::Dict {
+            return;
+        }
+        // Any other dict: a key the index keeps goes to the dict's facts (an entry's state, a
+        // typeinfo's state, or a dict that is an entry itself).
+        let tag = self.tag(&key);
+        if tag == 0 {
+            return;
+        }
+        let span = self.resolved(&value);
+        let carried = self.carried_facts(&value);
+        let sub = self.st.facts.get(carried as usize).copied();
+        let Some(f) = self.facts_of(target) else {
+            return;
+        };
+        let Some(facts) = self.st.facts.get_mut(f) else {
+            return;
+        };
+        match tag {
+            TAG_ID => facts.id = span,
+            TAG_INDEX => facts.index = span,
+            TAG_TYPEINFO => {
+                facts.typeinfo = span;
+                if let Some(sub) = sub {
+                    facts.ty = sub.own_ty;
+                    facts.nation = sub.own_nation;
+                    facts.species = sub.own_species;
                 }
             }
-            _ => {}
+            TAG_TYPE => facts.own_ty = span,
+            TAG_NATION => facts.own_nation = span,
+            _ => facts.own_species = span,
         }
     }
 
@@ -945,11 +989,21 @@ impl Pass<'_, '_> {
                     }
                     top.memo = id;
                     top.end = next as u32;
-                    let start = top.start;
+                    let top = *top;
+                    // A string put once and got as a key many times: what it names is read here,
+                    // once (a byte string as CPython 3 pickles it, a call, once too).
+                    let tag = match top.kind {
+                        Kind::Str | Kind::Object => self.tag(&top),
+                        _ => 0,
+                    };
                     if let Some(m) = self.st.memo.get_mut(id_us) {
                         *m = Memo {
-                            span: Span { start, end: NONE },
+                            span: Span {
+                                start: top.start,
+                                end: NONE,
+                            },
                             facts: NONE,
+                            tag,
                         };
                     }
                 }
