@@ -227,3 +227,10 @@ def test_protocol_2_written_by_cpython_reads_the_same(tmp_path):
     out.write_bytes(zlib.compress(again)[::-1])
     params, _ = params_of(load(path))
     same(export(out), {text(k): plain(v) for k, v in params.items()})
+    # The ids (LONG1 in protocol 2, past i32) and indexes are found.
+    got = subprocess.run(
+        [gamebin_bin(), "params", "get", str(out), "4183734032", "index"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    assert json.loads(got) == "PHSC106"

@@ -416,6 +416,17 @@ pub(crate) fn int_at(data: &[u8], memo: &[Memo], span: Span) -> Option<i64> {
         match read_op(data, pos).ok()?.0 {
             Op::Int(v) => return Some(v),
             Op::IntText(t) => return core::str::from_utf8(t).ok()?.trim().parse().ok(),
+            // Protocol 2 writes ints past i32 (ids) as LONG1: little-endian two's complement.
+            Op::LongBytes(b) if b.len() <= 8 => {
+                let fill = if b.last().is_some_and(|&x| x & 0x80 != 0) {
+                    0xff
+                } else {
+                    0
+                };
+                let mut a = [fill; 8];
+                a.get_mut(..b.len())?.copy_from_slice(b);
+                return Some(i64::from_le_bytes(a));
+            }
             Op::Get(id) => pos = memo.get(id as usize)?.span.start as usize,
             _ => return None,
         }
