@@ -1,8 +1,8 @@
 //! `assets.bin`: prototype lookups by id or path, the path table, a record's place in the file.
 
-use gamebin::wows::assets::{AssetsDb, PathIndex, PrototypeRef, PrototypeState};
 use gamebin::wows::resolve::gltf::{ModelGlbOptions, model_to_glb};
-use gamebin::wows::resolve::{GeometryCache, Missing, ModelResolver, ResolveError};
+use gamebin::wows::assets::{AssetsDb, PathIndex, PrototypeRef, PrototypeState};
+use gamebin::wows::resolve::{GeometryCache, Missing, ResolveError, ModelResolver};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 

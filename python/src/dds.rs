@@ -70,12 +70,7 @@ pub fn dds_decode<'py>(
             ))
         })?;
         let len = level.rgba8_len().ok_or_else(|| {
-            format_error(
-                py,
-                level.offset as u64,
-                "DDS level",
-                "the decoded level does not fit in memory",
-            )
+            format_error(py, level.offset as u64, "DDS level", "the decoded level does not fit in memory")
         })?;
         let mut rgba = vec![0u8; len];
         level.decode_rgba8(&mut rgba).or_raise(py)?;

@@ -1,8 +1,8 @@
 //! `.wdata` and `Project.dat`: the owned models, as Python dicts.
 
 use gamebin::craftstudio::ProjectView;
-use gamebin::craftstudio::model::ProjectModel;
 use gamebin::wdata::WdataView;
+use gamebin::craftstudio::model::ProjectModel;
 use gamebin::wdata::model::WdataModel;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;

@@ -2,7 +2,9 @@
 //! strings map), as the JSON `gamebin assets get` prints; the Python side parses it and turns the
 //! hex ids of the fields the library lists into integers.
 
-use gamebin::wows::assets::{AssetsDb, ID_FIELDS, ID_LIST_FIELDS, PrototypeFields, PrototypeState};
+use gamebin::wows::assets::{
+    AssetsDb, ID_FIELDS, ID_LIST_FIELDS, PrototypeFields, PrototypeState,
+};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
