@@ -8,10 +8,11 @@
 //! opcodes alone gives the value. Nothing else can change a value once something other than its
 //! children lies above it on the stack, so spans never interleave.
 //!
-//! Roles tell the entries apart from everything else without looking at values: the root (the
-//! bottom container), the params (a dict whose nearest container below is the root), an entry (a
-//! container right above the params), its state dict, and the containers right under the state
-//! (one of which is the typeinfo object) with their own state dicts.
+//! Two roles tell the entries apart without looking at values: the root (the bottom container)
+//! and params dicts (a dict whose nearest container below is the root or another params dict);
+//! the pairs set into a params dict are entries. Their facts come from the keys set into any dict
+//! and follow the values (see `Role`), so that nothing depends on the nesting, which a stack
+//! machine shows only once a value is complete.
 
 use super::pickle::{Op, StrForm, at, read_op};
 use super::strings;
