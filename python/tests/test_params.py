@@ -17,7 +17,10 @@ def native(v):
         return {native(k): native(x) for k, x in v.items()}
     if isinstance(v, tuple):
         return tuple(native(x) for x in v)
-    if isinstance(v, (list, set, frozenset)):
+    if isinstance(v, (set, frozenset)):
+        # A set has no order: sorted, as the writer's sets and the samples' are.
+        return sorted((native(x) for x in v), key=repr)
+    if isinstance(v, list):
         return [native(x) for x in v]
     if isinstance(v, bytes):
         return text(v)

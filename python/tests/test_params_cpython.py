@@ -122,7 +122,11 @@ def plain(v, classes=None):
         return plain(getattr(v, "state", {}), classes)
     if isinstance(v, dict):
         return {key(k): plain(x, classes) for k, x in v.items()}
-    if isinstance(v, (list, tuple, set, frozenset)):
+    if isinstance(v, (set, frozenset)):
+        # A set has no order (CPython's differs from run to run): its items sorted. The
+        # writer's sets (synth) are written sorted; the samples have none of two items or more.
+        return sorted((plain(x, classes) for x in v), key=json.dumps)
+    if isinstance(v, (list, tuple)):
         return [plain(x, classes) for x in v]
     if isinstance(v, bytes):
         return text(v)
