@@ -195,8 +195,6 @@ pub struct IndexState {
     pub(crate) root_kind: RootKind,
     pub(crate) base_count: usize,
     pub(crate) protocol: u8,
-    /// Whether an entry's facts were found by decoding it after the pass (a shared entry value).
-    pub(crate) late_facts: Vec<u32>,
     pub(crate) damage: Option<Damage>,
     /// The length of the file last opened with these tables (`None` until one opened).
     pub(crate) opened: Option<usize>,
@@ -295,7 +293,6 @@ impl IndexState {
         self.by_name.clear();
         self.by_id.clear();
         self.by_index.clear();
-        self.late_facts.clear();
         self.params_seen = 0;
         self.root_kind = RootKind::Unknown;
         self.base_count = 0;
@@ -662,9 +659,6 @@ impl Pass<'_, '_> {
                     id: None,
                     name_hash: 0,
                 };
-                if facts == NONE {
-                    self.st.late_facts.push(self.st.entries.len() as u32);
-                }
                 self.st.entries.push(rec);
                 // A dict only looks like params when it is an entry made of a plain dict (above
                 // the params): its keys are that entry's facts too.
