@@ -88,3 +88,30 @@ def test_samples_equal_cpython(kind):
         for name, value in overrides.items():
             assert r[text(name)] == native(value)
             assert r[text(name)]["level"] == 99
+
+
+def test_a_game_folder(tmp_path):
+    """A game folder: its content/GameParams.data read out of the archives (by the package, and
+    by the CLI as GAME::content/GameParams.data and as the folder)."""
+    import json
+    import subprocess
+
+    from test_params_cpython import gamebin_bin
+
+    data = fixture("wows-gameparams", "GameParams.data").read_bytes()
+    idx, volumes = gamebin.write_pfs([("content/GameParams.data", data, "deflate")])
+    (tmp_path / "bin" / "1234" / "idx").mkdir(parents=True)
+    (tmp_path / "res_packages").mkdir()
+    (tmp_path / "bin" / "1234" / "idx" / "content.idx").write_bytes(idx)
+    for name, volume in volumes:
+        (tmp_path / "res_packages" / name).write_bytes(volume)
+    p = gamebin.GameParams(tmp_path)
+    assert len(p) == 60 and p.by_index("PJSD012")["name"] == "PJSD012_Shimakaze_1943"
+    want = p["PJSD012_Shimakaze_1943"]["A_Hull"]["health"]
+    for target in (str(tmp_path), f"{tmp_path}::content/GameParams.data"):
+        out = subprocess.run(
+            [gamebin_bin(), "params", "get", target, "PJSD012", "A_Hull.health"],
+            check=True,
+            capture_output=True,
+        ).stdout
+        assert json.loads(out) == want
