@@ -39,6 +39,14 @@
     doc = "| `wows::pfs` (feature `pfs`, off) | World of Warships `.idx` + `.pkg` archives (a game install) | `IdxView`, `GameInstall` |"
 )]
 #![cfg_attr(
+    feature = "params",
+    doc = "| [`wows::params`] | World of Warships `GameParams.data` (reversed zlib, Python 2 pickle) | [`ParamsView`](wows::params::ParamsView) |"
+)]
+#![cfg_attr(
+    not(feature = "params"),
+    doc = "| `wows::params` (feature `params`, off) | World of Warships `GameParams.data` (reversed zlib, Python 2 pickle) | `ParamsView` |"
+)]
+#![cfg_attr(
     feature = "wdb",
     doc = "| [`wdb`] | Final Fantasy XIII trilogy `.wdb` | [`WdbView`](wdb::WdbView) |"
 )]
@@ -134,7 +142,8 @@ macro_rules! with_formats {
             feature = "wdata",
             feature = "craftstudio",
             feature = "pfs",
-            feature = "dds"
+            feature = "dds",
+            feature = "params"
         ))] $built)*
     };
 }
@@ -171,7 +180,8 @@ pub mod wdb;
     feature = "geometry",
     feature = "assets",
     feature = "pfs",
-    feature = "sources"
+    feature = "sources",
+    feature = "params"
 ))]
 pub mod wows;
 mod write_error;

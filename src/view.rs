@@ -23,8 +23,10 @@ use crate::write_error::WriteError;
 pub struct Scratch {
     /// Bytes decoded from the file (a compressed level's main block, inflated).
     bytes: Vec<u8>,
-    /// The state a format keeps across files, of the format's own type; made on first use.
-    kept: Option<Box<dyn Any + Send + Sync>>,
+    /// The states formats keep across files, one of each format's own type, made on first use
+    /// (kept side by side, so that files of two formats in turn, a `.wwd` level and a
+    /// GameParams, do not make their states again each time).
+    kept: Vec<Box<dyn Any + Send + Sync>>,
     /// Whether a file whose signature is damaged is read anyway.
     ignore_signature: bool,
 }
@@ -34,7 +36,7 @@ impl fmt::Debug for Scratch {
         f.debug_struct("Scratch")
             .field("bytes", &self.bytes.len())
             .field("capacity", &self.bytes.capacity())
-            .field("kept", &self.kept.is_some())
+            .field("kept", &self.kept.len())
             .field("ignore_signature", &self.ignore_signature)
             .finish()
     }
@@ -45,7 +47,7 @@ impl Scratch {
     pub const fn new() -> Scratch {
         Scratch {
             bytes: Vec::new(),
-            kept: None,
+            kept: Vec::new(),
             ignore_signature: false,
         }
     }
@@ -55,7 +57,7 @@ impl Scratch {
     pub const fn ignoring_signatures() -> Scratch {
         Scratch {
             bytes: Vec::new(),
-            kept: None,
+            kept: Vec::new(),
             ignore_signature: true,
         }
     }
@@ -66,17 +68,20 @@ impl Scratch {
     }
 
     /// The bytes to decode into and the state of type `T` kept across files (made with
-    /// `T::default()` the first time, or when another format's state was kept before).
+    /// `T::default()` the first time; other formats' states are kept beside it).
     #[allow(dead_code)] // used by the formats that decode before reading
     pub(crate) fn parts<T: Any + Default + Send + Sync>(&mut self) -> (&mut Vec<u8>, &mut T) {
-        let kept = self.kept.get_or_insert_with(|| Box::new(T::default()));
-        if !kept.is::<T>() {
-            *kept = Box::new(T::default());
-        }
-        match kept.downcast_mut::<T>() {
+        let at = match self.kept.iter().position(|k| k.is::<T>()) {
+            Some(at) => at,
+            None => {
+                self.kept.push(Box::new(T::default()));
+                self.kept.len() - 1
+            }
+        };
+        match self.kept.get_mut(at).and_then(|k| k.downcast_mut::<T>()) {
             Some(state) => (&mut self.bytes, state),
-            // A logic invariant, not a file's value: the state was made a `T` just above.
-            None => unreachable!("the kept state was made a T above"),
+            // A logic invariant, not a file's value: the state at `at` is a `T` (found or made).
+            None => unreachable!("the kept state at this position is a T"),
         }
     }
 }

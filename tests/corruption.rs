@@ -104,6 +104,21 @@ const CORPORA: &[Corpus] = &[
         max_expansion: MAX_EXPANSION,
         only: Some("dds"),
     },
+    // GameParams.data, classic and by region (the fixtures hold both).
+    Corpus {
+        fixtures: "fixtures/wows-gameparams",
+        samples: "wows-gameparams/classic",
+        drive: drive::drive_all,
+        max_expansion: MAX_EXPANSION,
+        only: None,
+    },
+    Corpus {
+        fixtures: "fixtures/wows-gameparams",
+        samples: "wows-gameparams/regional",
+        drive: drive::drive_all,
+        max_expansion: MAX_EXPANSION,
+        only: None,
+    },
     // An index and its volume in one input (tests/drive/pfs.rs); no real one is public.
     Corpus {
         fixtures: "fuzz/seeds/pfs",

@@ -23,6 +23,7 @@ const FORMATS: &[(&str, Fixtures)] = &[
     // Single indexes with their volumes beside them.
     ("fixtures/wows-pfs", gamebin::synth::pfs::fixtures),
     ("fixtures/dds", gamebin::synth::dds::fixtures),
+    ("fixtures/wows-gameparams", gamebin::synth::params::fixtures),
     // The PFS fuzz target's seeds: an index and its volume in one input.
     ("fuzz/seeds/pfs", gamebin::synth::pfs::fuzz_seeds),
 ];

@@ -34,6 +34,7 @@ fn format_of(folder: &str) -> Format {
         "craftstudio-project" => Format::CraftStudioProject,
         "wows-pfs" => Format::WowsPfsIdx,
         "dds" => Format::Dds,
+        "wows-gameparams" => Format::WowsGameParams,
         other => panic!("a fixture folder of no known format: {other}"),
     }
 }
@@ -76,6 +77,8 @@ fn write(format: Format, json: &Json) -> Option<Result<(Vec<u8>, Json), String>>
         Format::CraftStudioProject => typed(json, craftstudio::model::ProjectModel::to_bytes),
         Format::WowsPfsIdx => typed(json, wows::pfs::model::IdxModel::to_bytes),
         Format::Dds => typed(json, dds::model::DdsModel::to_bytes),
+        // Not reached: the GameParams fixtures are left out above.
+        Format::WowsGameParams => None,
     }
 }
 
@@ -208,6 +211,14 @@ fn every_number_of_every_fixture_model_is_written_as_read_or_refused() {
         // The `.pkg` volumes beside the PFS indexes are no format of their own; the XML sources'
         // folders (wows-sources/newer, ...) hold text read by tests/sources.rs.
         .filter(|path| path.is_file() && path.extension().is_none_or(|e| e != "pkg"))
+        // A GameParams model's JSON is the dataminers' form, which drops what its writer needs
+        // (classes, tuples apart from lists, byte apart from unicode strings): no model is read
+        // back from it. Its writer's round trip is tests/params.rs's, number for number.
+        .filter(|path| {
+            !path
+                .parent()
+                .is_some_and(|p| p.ends_with("wows-gameparams"))
+        })
         .collect();
     files.sort();
     let (mut edits, mut refused, mut not_models) = (0, 0, 0);

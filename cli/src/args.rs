@@ -338,6 +338,12 @@ pub enum Command {
         #[command(subcommand)]
         command: PfsCommand,
     },
+    /// World of Warships GameParams.data (every ship, gun, shell and consumable): export it as
+    /// the JSON dataminers use, list its entries, look one up.
+    Params {
+        #[command(subcommand)]
+        command: ParamsCommand,
+    },
     /// Writes synthetic files for benchmarks and tests.
     Synth {
         #[command(subcommand)]
@@ -905,6 +911,97 @@ pub enum PfsCommand {
     },
 }
 
+#[derive(Debug, Subcommand)]
+pub enum ParamsCommand {
+    /// The entries as one JSON object, entry name → entry (each object as its state dict, as
+    /// dataminers' JSON has them; dict keys that are not strings as Python's json writes them,
+    /// tuple keys by their repr; byte strings that are not UTF-8 as their latin-1 reading);
+    /// compact unless --pretty. --split writes one file per entry instead, at
+    /// DIR/<type>/<nation>/<species>/<name>.json (the layout kept in git to diff game versions).
+    ///
+    /// FILE is a GameParams.data, `-` (standard input), a game folder (its newest build's
+    /// content/GameParams.data, read out of the archives) or GAME::content/GameParams.data.
+    #[command(
+        after_help = "Examples:\n  gamebin params export GameParams.data -o params.json\n  \
+        gamebin params export ~/games/wows -o - --pretty | less\n  \
+        gamebin params export GameParams.data --split params/ --region RU"
+    )]
+    Export {
+        /// The GameParams.data, a game folder or GAME::content/GameParams.data (`-`: standard input).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// The JSON file to write (`-`: standard output).
+        #[arg(
+            short,
+            long,
+            value_name = "OUT.json",
+            required_unless_present = "split",
+            conflicts_with = "split"
+        )]
+        output: Option<PathBuf>,
+        /// One file per entry under DIR at <type>/<nation>/<species>/<name>.json.
+        #[arg(long, value_name = "DIR", value_parser = files::not_stdin)]
+        split: Option<PathBuf>,
+        /// The entries as region R sees them (its overrides laid over the base).
+        #[arg(long, value_name = "R")]
+        region: Option<String>,
+        /// Indented JSON.
+        #[arg(long)]
+        pretty: bool,
+        /// Replace existing files.
+        #[arg(long)]
+        force: bool,
+    },
+    /// One line per entry: name, id, index, type, nation, species (tab-separated, `-` for
+    /// missing), optionally only those of a type, nation or species (case ignored; `None`
+    /// matches a missing one).
+    #[command(
+        after_help = "Examples:\n  gamebin params ls GameParams.data --type Ship --nation Japan\n  \
+        gamebin params ls ~/games/wows --type Projectile --json | head"
+    )]
+    Ls {
+        /// The GameParams.data, a game folder or GAME::content/GameParams.data (`-`: standard input).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// Only entries whose typeinfo.type is T (`Ship`, `Gun`, `Projectile`, …).
+        #[arg(long = "type", value_name = "T")]
+        ty: Option<String>,
+        /// Only entries whose typeinfo.nation is N.
+        #[arg(long, value_name = "N")]
+        nation: Option<String>,
+        /// Only entries whose typeinfo.species is S.
+        #[arg(long, value_name = "S")]
+        species: Option<String>,
+        /// The entries as region R sees them.
+        #[arg(long, value_name = "R")]
+        region: Option<String>,
+        /// One JSON object per line: {"name","id","index","type","nation","species"}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// One entry as indented JSON, or the value at PATH inside it (`A_Hull.health`; a number
+    /// indexes a list or matches an int key).
+    #[command(
+        after_help = "Examples:\n  gamebin params get GameParams.data PJSD012_Shimakaze_1943 A_Hull.health\n  \
+        gamebin params get GameParams.data PJSD012\n  \
+        gamebin params get GameParams.data 0xF95EB710 --region RU"
+    )]
+    Get {
+        /// The GameParams.data, a game folder or GAME::content/GameParams.data (`-`: standard input).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+        /// An entry's name, its id (decimal or 0x…) or its index (`PJSD012`).
+        #[arg(value_name = "KEY")]
+        key: String,
+        /// A dotted path inside the entry.
+        #[arg(value_name = "PATH")]
+        path: Option<String>,
+        /// The entry as region R sees it.
+        #[arg(long, value_name = "R")]
+        region: Option<String>,
+    },
+}
+
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 pub enum ScaleArg {
     /// The real file's table sizes (246,065 paths, about 170 MB).
@@ -953,6 +1050,27 @@ pub enum SynthCommand {
         patched: bool,
         /// Replace the output file if it exists, and with --res write into DIR even if it is
         /// not empty (replacing the .geometry files there).
+        #[arg(long)]
+        force: bool,
+    },
+    /// A deterministic World of Warships GameParams.data: ships with nested hull and artillery
+    /// dicts, guns, projectiles and the rest (full: 14,000 entries, about the game's; small:
+    /// 300), strings shared through the memo, int and tuple keys, a long, a set, a byte string
+    /// that is not UTF-8. --regional: the layout by region, `RU` overriding every 10th entry.
+    #[command(
+        after_help = "Examples:\n  gamebin synth params -o GameParams.data\n  \
+                      gamebin params ls GameParams.data --type Ship | head"
+    )]
+    Params {
+        #[arg(long, value_enum, default_value = "full")]
+        scale: ScaleArg,
+        /// Output file.
+        #[arg(short, long, value_name = "FILE", value_parser = files::not_stdin)]
+        output: PathBuf,
+        /// The root by region (`''` the base, `RU` overrides).
+        #[arg(long)]
+        regional: bool,
+        /// Replace the output file if it exists.
         #[arg(long)]
         force: bool,
     },

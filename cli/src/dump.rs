@@ -11,6 +11,7 @@ use crate::files::{self, ReadOptions};
 use crate::geometry;
 use crate::idx;
 use crate::output::{Out, Status, is_closed_pipe, report};
+use crate::params;
 use crate::texture;
 use crate::wdata;
 use crate::wdb;
@@ -101,6 +102,9 @@ fn write(
             } else {
                 texture::dump_text(path, view)?
             }
+        }
+        AnyView::Params(view) => {
+            return params::dump(path, view, json, out);
         }
         AnyView::Wdata(view) => {
             if json {

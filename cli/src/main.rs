@@ -40,6 +40,7 @@ mod model;
 mod model_source;
 mod output;
 mod parallel;
+mod params;
 mod pfs;
 mod render;
 mod sigbus;
@@ -55,8 +56,8 @@ use std::process::ExitCode;
 use clap::Parser as _;
 
 use args::{
-    AssetsCommand, Cli, Command, CraftStudioCommand, GeometryCommand, PfsCommand, SynthCommand,
-    WdataCommand, WdbCommand, WwdCommand,
+    AssetsCommand, Cli, Command, CraftStudioCommand, GeometryCommand, ParamsCommand, PfsCommand,
+    SynthCommand, WdataCommand, WdbCommand, WwdCommand,
 };
 
 /// The reading flags of a command that has `--ignore-signature`.
@@ -333,6 +334,69 @@ fn main() -> ExitCode {
                     force,
                 },
         } => synth::run_assets(scale.into(), &output, res.as_deref(), patched, force),
+        Command::Params {
+            command:
+                ParamsCommand::Export {
+                    file,
+                    output,
+                    split,
+                    region,
+                    pretty,
+                    force,
+                },
+        } => params::export(
+            &file,
+            &params::ExportArgs {
+                output: output.as_deref(),
+                split: split.as_deref(),
+                region: region.as_deref(),
+                pretty,
+                force,
+            },
+        ),
+        Command::Params {
+            command:
+                ParamsCommand::Ls {
+                    file,
+                    ty,
+                    nation,
+                    species,
+                    region,
+                    json,
+                },
+        } => params::ls(
+            &file,
+            &params::LsFilter {
+                ty: ty.as_deref(),
+                nation: nation.as_deref(),
+                species: species.as_deref(),
+                region: region.as_deref(),
+            },
+            json,
+        ),
+        Command::Params {
+            command:
+                ParamsCommand::Get {
+                    file,
+                    key,
+                    path,
+                    region,
+                },
+        } => params::get(&file, &key, path.as_deref(), region.as_deref()),
+        Command::Synth {
+            command:
+                SynthCommand::Params {
+                    scale,
+                    output,
+                    regional,
+                    force,
+                },
+        } => params::synth(
+            matches!(scale, args::ScaleArg::Full),
+            regional,
+            &output,
+            force,
+        ),
         Command::Synth {
             command:
                 SynthCommand::Install {

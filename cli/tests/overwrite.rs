@@ -256,7 +256,43 @@ fn no_writing_command_replaces_a_file_without_force() {
             &["pfs", "extract", arg(&install), "-o", arg(&t("pfs"))],
             &t("pfs/gui/b.png"),
         ),
+        case(
+            "params export",
+            &[
+                "params",
+                "export",
+                "fixtures/wows-gameparams/GameParams.data",
+                "-o",
+                arg(&t("params.json")),
+            ],
+            &t("params.json"),
+        ),
+        case(
+            "synth params",
+            &[
+                "synth",
+                "params",
+                "--scale",
+                "small",
+                "-o",
+                arg(&t("GameParams.data")),
+            ],
+            &t("GameParams.data"),
+        ),
     ];
+    // --split: one file per entry, the first entry's file already there.
+    std::fs::create_dir_all(t("split/Ship/Japan/Destroyer")).unwrap();
+    cases.push(case(
+        "params export",
+        &[
+            "params",
+            "export",
+            "fixtures/wows-gameparams/GameParams.data",
+            "--split",
+            arg(&t("split")),
+        ],
+        &t("split/Ship/Japan/Destroyer/PJSD012_Shimakaze_1943.json"),
+    ));
     // --res into a folder that holds anything is refused as a whole (which files the world
     // replaces is known only once it is generated).
     std::fs::create_dir_all(t("res2")).unwrap();

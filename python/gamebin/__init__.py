@@ -20,6 +20,7 @@ from .dds import DdsTexture
 from .install import FileState, Install, InstallChange, diff_installs, write_pfs
 from .geometry import ArmorModel, Draw, GeometryFile, normals, positions, uvs, vertex_dtype
 from .models import CraftStudioProject, WdataMap
+from .params import GameParams
 from .wdb import WdbFile
 from .wwd import Plane, WwdLevel
 
@@ -32,6 +33,7 @@ __all__ = [
     "File",
     "FileState",
     "FormatError",
+    "GameParams",
     "GeometryFile",
     "Install",
     "InstallChange",
@@ -53,13 +55,20 @@ __all__ = [
 ]
 
 AnyFile = Union[
-    GeometryFile, AssetsDb, WdbFile, WwdLevel, WdataMap, CraftStudioProject, DdsTexture
+    GeometryFile, AssetsDb, WdbFile, WwdLevel, WdataMap, CraftStudioProject, DdsTexture, GameParams
 ]
 
 _BY_FORMAT = {
     cls.format: cls
     for cls in (
-        GeometryFile, AssetsDb, WdbFile, WwdLevel, WdataMap, CraftStudioProject, DdsTexture
+        GeometryFile,
+        AssetsDb,
+        WdbFile,
+        WwdLevel,
+        WdataMap,
+        CraftStudioProject,
+        DdsTexture,
+        GameParams,
     )
 }
 

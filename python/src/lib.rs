@@ -10,6 +10,7 @@ mod errors;
 mod geometry;
 mod install;
 mod models;
+mod params;
 mod prototype;
 mod source;
 mod wdb;
@@ -24,6 +25,7 @@ fn _gamebin(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<source::Source>()?;
     m.add_class::<assets::PathTable>()?;
     m.add_class::<install::NativeInstall>()?;
+    m.add_class::<params::NativeParams>()?;
     m.add_function(wrap_pyfunction!(install::write_pfs, m)?)?;
     m.add_function(wrap_pyfunction!(install::diff_installs, m)?)?;
     m.add_function(wrap_pyfunction!(geometry::geometry_layout, m)?)?;

@@ -17,6 +17,7 @@ CLASSES = {
     "rusty-hearts-wdata": gamebin.WdataMap,
     "craftstudio-project": gamebin.CraftStudioProject,
     "dds": gamebin.DdsTexture,
+    "wows-gameparams": gamebin.GameParams,
 }
 
 
@@ -43,6 +44,15 @@ def use(obj):
         obj.event_boxes, obj.event_boxes_by_type
     elif isinstance(obj, gamebin.CraftStudioProject):
         obj.entries, obj.controls
+    elif isinstance(obj, gamebin.GameParams):
+        obj.info
+        for e in obj.entries():
+            obj.get(e["name"])
+            if e["id"] is not None:
+                obj.by_id(e["id"])
+        for r in obj.regions:
+            for e in obj.region(r).entries():
+                obj.region(r).get(e["name"])
     elif isinstance(obj, gamebin.DdsTexture):
         obj.levels
         for slice_ in range(obj.slice_count):

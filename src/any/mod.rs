@@ -50,6 +50,8 @@ use crate::wdb::WdbView;
 use crate::wows::assets::AssetsDb;
 #[cfg(feature = "geometry")]
 use crate::wows::geometry::GeometryView;
+#[cfg(feature = "params")]
+use crate::wows::params::ParamsView;
 #[cfg(feature = "pfs")]
 use crate::wows::pfs::IdxView;
 #[cfg(feature = "wwd")]
@@ -335,6 +337,9 @@ formats! {
     Wdata(WdataView) = RustyHeartsWdata if "wdata",
     /// DDS texture (DirectDraw Surface: BC1–BC7 or uncompressed).
     Dds(DdsView) = Dds if "dds",
+    /// World of Warships `GameParams.data` (a reversed zlib stream of a Python 2 pickle; known
+    /// by its last bytes, a reversed zlib header: tried after the formats with a magic number).
+    Params(ParamsView) = WowsGameParams if "params",
     /// World of Warships `.geometry` (MergedGeometryPrototype; no magic number: tried after the
     /// formats that have one).
     Geometry(GeometryView) = WowsGeometry if "geometry",

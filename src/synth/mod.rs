@@ -16,6 +16,8 @@ pub mod dds;
 pub mod geometry;
 #[cfg(all(feature = "geometry", feature = "assets"))]
 pub mod model_world;
+#[cfg(feature = "params")]
+pub mod params;
 #[cfg(all(feature = "pfs", feature = "assets"))]
 pub mod pfs;
 #[cfg(feature = "assets")]

@@ -8,6 +8,8 @@ pub mod axes;
 pub mod bigworld;
 #[cfg(feature = "geometry")]
 pub mod geometry;
+#[cfg(feature = "params")]
+pub mod params;
 #[cfg(feature = "pfs")]
 pub mod pfs;
 #[cfg(all(feature = "geometry", feature = "assets"))]

@@ -9,6 +9,7 @@ mod assets;
 mod craftstudio;
 mod dds;
 mod geometry;
+mod params;
 pub mod pfs;
 mod wdata;
 mod wdb;
@@ -20,6 +21,7 @@ pub use assets::{drive_assets, drive_assets_under};
 pub use craftstudio::drive_craftstudio;
 pub use dds::drive_dds;
 pub use geometry::drive_geometry;
+pub use params::drive_params;
 pub use pfs::drive_pfs;
 pub use wdata::drive_wdata;
 pub use wdb::drive_wdb;
@@ -80,4 +82,5 @@ pub fn drive_all(data: &[u8]) -> usize {
         + drive_wdata(data)
         + drive_pfs(data)
         + drive_dds(data)
+        + drive_params(data)
 }
