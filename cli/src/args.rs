@@ -113,8 +113,8 @@ pub enum Command {
     /// bytes, crc32 CRC` changed (a change that keeps the size is told by the CRC-32); unchanged
     /// files are not listed, and the counts go to stderr. Then the changes inside the files read
     /// field by field, one line each, prefixed by the file: content/assets.bin's prototypes
-    /// (`~ content/assets.bin::PATH/field: before -> after`); content/GameParams.data's entries
-    /// once gamebin reads GameParams. Exit status 0 whether or not anything changed, 1 on errors
+    /// (`~ content/assets.bin::PATH/field: before -> after`) and content/GameParams.data's
+    /// entries (`~ content/GameParams.data::ENTRY.field: before -> after`). Exit status 0 whether or not anything changed, 1 on errors
     /// (an install that does not open, an index that does not read, two installs that share no
     /// file; damage inside one file's inner diff is named for that file, the other lines still
     /// printed).

@@ -32,26 +32,22 @@ pub enum Only {
 /// at a path inside the file.
 type InnerDiff = fn(&[u8], &[u8]) -> Result<Vec<Change>>;
 
-/// HOOK for `content/GameParams.data` (issue #51; the GameParams reader is being written
-/// apart): the changes inside it, from the bytes of its two versions (inflated, CRC-checked),
-/// one [`Change`] a changed value at `ENTRY.field.subfield` (`PJSD012_Shimakaze_1943.A_Hull.
-/// health`: `19800 -> 20100`), entries added and removed as `+`/`-`. Returns nothing for now;
-/// once it compares, set [`PARAMS_READY`].
-fn params_diff(_old: &[u8], _new: &[u8]) -> Result<Vec<Change>> {
-    Ok(Vec::new())
+/// The changes inside a `content/GameParams.data`, from the bytes of its two versions: entries
+/// added and removed (`+`/`-` with the entry's name), and each changed value by its path
+/// (`PJSD012_Shimakaze_1943.A_Hull.health: 19800 -> 20100`).
+fn params_diff(old: &[u8], new: &[u8]) -> Result<Vec<Change>> {
+    use gamebin::View;
+    use gamebin::wows::params::{ParamsScratch, ParamsView};
+    let (mut old_scratch, mut new_scratch) = (ParamsScratch::default(), ParamsScratch::default());
+    let old = ParamsView::from_bytes_strict(old, &mut old_scratch)
+        .map_err(|e| anyhow!("the old file: {e}"))?;
+    let new = ParamsView::from_bytes_strict(new, &mut new_scratch)
+        .map_err(|e| anyhow!("the new file: {e}"))?;
+    Ok(old.diff(&new)?.changes)
 }
 
-/// Whether [`params_diff`] compares anything yet. While not, the two GameParams are not read
-/// (inflating two files of ~100 MB for no line), and `--only params` prints nothing; the file's
-/// own line, when its bytes changed, is printed all the same.
-const PARAMS_READY: bool = false;
-
-/// The inner diff of `content/GameParams.data`, once [`PARAMS_READY`].
-const PARAMS_DIFF: Option<InnerDiff> = if PARAMS_READY {
-    Some(params_diff)
-} else {
-    None
-};
+/// The inner diff of `content/GameParams.data`.
+const PARAMS_DIFF: Option<InnerDiff> = Some(params_diff);
 
 /// The changes inside an assets.bin: prototypes added, removed and changed, by path.
 fn assets_diff(old: &[u8], new: &[u8]) -> Result<Vec<Change>> {

@@ -216,7 +216,7 @@ fn only_and_prefix_keep_their_part() {
     assert!(!lines.is_empty());
     assert!(lines.iter().all(|l| l.contains(" content/assets.bin::")));
 
-    // No GameParams reader yet: nothing, and no failure.
+    // The synthetic installs hold no GameParams.data: nothing, and no failure.
     let out = gamebin(&["diff", "--only", "params", arg(&a), arg(&b)]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(out.stdout.is_empty());
@@ -455,4 +455,72 @@ fn a_closed_pipe_ends_the_run_quietly() {
         "{err}"
     );
     assert!(elapsed.as_secs() < 20);
+}
+
+/// Issue 51: the changes inside `content/GameParams.data`, from the params writer's own models:
+/// the new build's file lacks one entry of the old and has one value of another changed.
+#[test]
+fn gameparams_changes_are_listed_inside_their_file() {
+    use gamebin::wows::params::model::PyValue;
+    let old = gamebin::synth::params::model(40);
+    let mut new = old.clone();
+    let (removed, _) = new.entries.remove(7);
+    // The first whole number of the first entry's state (not its id, which look-ups use).
+    let (entry, value) = &mut new.entries[0];
+    let PyValue::Object(object) = value else {
+        panic!("{entry} is not an object")
+    };
+    let Some(PyValue::Dict(fields)) = &mut object.state else {
+        panic!("{entry} has no state dict")
+    };
+    let (key, before) = fields
+        .iter_mut()
+        .find_map(|(k, v)| match (k, v) {
+            (PyValue::Bytes(k), PyValue::Int(v)) if k.as_slice() != b"id" => {
+                Some((String::from_utf8(k.clone()).unwrap(), v))
+            }
+            _ => None,
+        })
+        .expect("a whole number");
+    let was = *before;
+    *before += 1;
+    let want = vec![
+        format!(
+            "~ content/GameParams.data::{entry}.{key}: {was} -> {}",
+            was + 1
+        ),
+        format!("- content/GameParams.data::{removed}: entry"),
+    ];
+
+    let dir = temp_dir("diff-params");
+    let common: &[u8] = b"<same/>";
+    for (side, params) in [("old", &old), ("new", &new)] {
+        let bytes = params.to_bytes().unwrap();
+        write_install(
+            &dir.join(side),
+            1,
+            &[
+                ("content/GameParams.data", &bytes, true),
+                ("content/same.xml", common, false),
+            ],
+        );
+    }
+    let (a, b) = (dir.join("old"), dir.join("new"));
+    let out = gamebin(&["diff", "--only", "params", arg(&a), arg(&b)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let mut got = stdout_lines(&out);
+    got.sort();
+    let mut want_sorted = want.clone();
+    want_sorted.sort();
+    assert_eq!(got, want_sorted);
+    // With the files: the file's own line first, then its inside.
+    let out = gamebin(&["diff", arg(&a), arg(&b)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines = stdout_lines(&out);
+    assert!(
+        lines[0].starts_with("~ content/GameParams.data: "),
+        "{lines:?}"
+    );
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
