@@ -176,6 +176,9 @@ impl GlbBuilder {
     /// `value` as one accessor, written straight into the binary buffer (no copy of the values in
     /// between); with their bounds when `bounded` (glTF asks them of positions). The values are
     /// taken as they are: already in glTF's space and meaning.
+    // Inlined into its caller, with the closure: the loop then reads the vertices with what the
+    // caller knows of their format (a call per accessor cost 4% of a GLB's instructions).
+    #[inline]
     pub fn add_floats<const N: usize>(
         &mut self,
         count: usize,
