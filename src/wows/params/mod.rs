@@ -149,16 +149,16 @@ impl fmt::Display for ParamsError {
                 "entry {name}: {} (offset in the inflated pickle)",
                 self.error
             ),
-            None => write!(f, "{} (offset in the inflated pickle)", self.error),
+            // No entry: the file itself (its offsets are the file's, where the inflate stopped) or
+            // the pickle's frame (its structures say `pickle`).
+            None => write!(f, "{}", self.error),
         }
     }
 }
 
-impl std::error::Error for ParamsError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.error)
-    }
-}
+// No `source`: the message holds the reader's error already, and a chain of causes would print
+// it twice.
+impl std::error::Error for ParamsError {}
 
 /// An opened `GameParams.data`: the inflated pickle and its index of entries.
 #[derive(Clone, Copy)]
