@@ -917,7 +917,7 @@ pub enum ParamsCommand {
     /// dataminers' JSON has them; dict keys that are not strings as Python's json writes them,
     /// tuple keys by their repr; byte strings that are not UTF-8 as their latin-1 reading);
     /// compact unless --pretty. --split writes one file per entry instead, at
-    /// DIR/<type>/<nation>/<species>/<name>.json (the layout kept in git to diff game versions).
+    /// DIR/TYPE/NATION/SPECIES/NAME.json (the layout kept in git to diff game versions).
     ///
     /// FILE is a GameParams.data, `-` (standard input), a game folder (its newest build's
     /// content/GameParams.data, read out of the archives) or GAME::content/GameParams.data.
@@ -939,7 +939,7 @@ pub enum ParamsCommand {
             conflicts_with = "split"
         )]
         output: Option<PathBuf>,
-        /// One file per entry under DIR at <type>/<nation>/<species>/<name>.json.
+        /// One file per entry under DIR at TYPE/NATION/SPECIES/NAME.json.
         #[arg(long, value_name = "DIR", value_parser = files::not_stdin)]
         split: Option<PathBuf>,
         /// The entries as region R sees them (its overrides laid over the base).
