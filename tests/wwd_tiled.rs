@@ -418,7 +418,7 @@ fn a_raised_tile_count_places_new_tile_ids() {
     // Tile 8 of FRONT is beyond the tileset as written (3 tiles: the level uses ids 0 to 2).
     let e = error(&set_cell(&tmx, "Tło", 0, &gid));
     assert!(
-        e.contains(&format!("gid {gid} is beyond every tileset")),
+        e.contains(&format!("unknown gid {gid}: it is beyond every tileset")),
         "{e}"
     );
     let raised = edit(&tmx, front, "tilecount=\"3\"", "tilecount=\"10\"");
@@ -445,7 +445,8 @@ fn bad_edits_name_the_layer_the_place_and_the_field() {
     // A tile of another plane's image set (BACK, plane 0: gid 2).
     let e = error(&set_cell(&tmx, "Action", 2, "2"));
     assert!(
-        e.contains("tile (2, 0)") && e.contains("belongs to plane 0"),
+        e.contains("tile (2, 0)")
+            && e.contains("0 (the plane of its image set) is not the layer's plane 1"),
         "{e}"
     );
     // A flipped tile.
@@ -523,7 +524,8 @@ fn bad_edits_name_the_layer_the_place_and_the_field() {
     // A layer whose data no longer fills its grid.
     let e = error(&edit(&tmx, "name=\"Tło\"", "height=\"6\"", "height=\"7\""));
     assert!(
-        e.contains("layer \"Tło\" (plane 2)") && e.contains("tiles for a 4×7 layer"),
+        e.contains("layer \"Tło\" (plane 2), a 4×7 layer")
+            && e.contains("24 tiles for a layer of 28 cells"),
         "{e}"
     );
     // A WapMap block that is not one whole block ("Lwm_meta>" instead of "<wm_meta>").

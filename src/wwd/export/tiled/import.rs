@@ -7,8 +7,8 @@ use zerocopy::FromZeros;
 use super::xml::{self, Element};
 use super::{
     DERIVED_HEADER, DERIVED_OBJECT, DERIVED_PLANE, DERIVED_TABLE, DERIVED_TILE, WriteError,
-    tiled_error,
 };
+use crate::WriteErrorKind;
 use crate::bytes::unhex;
 use crate::wwd::model::{ObjectData, PlaneData, TileBody, TilePropertyData, WwdModel};
 use crate::wwd::raw::{self, PlaneHeader, TilePropertyBase};
@@ -50,7 +50,7 @@ fn number<T: core::str::FromStr>(text: &str, place: &str, what: &str) -> Result<
 
 fn attr<'e>(e: &'e Element, name: &str, place: &str) -> Result<&'e str, WriteError> {
     e.attr(name)
-        .ok_or_else(|| tiled_error(place, format!("no {name} attribute")))
+        .ok_or_else(|| WriteError::missing("attribute", Some(name)).about(place))
 }
 
 fn text(value: &str, place: &str) -> Result<Vec<u8>, WriteError> {
@@ -85,10 +85,9 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, WriteError> {
             // Checked here as well as by the writer, so that the error names the property.
             if !block.is_empty() {
                 crate::wwd::check_wapmap_meta(&block).map_err(|e| {
-                    tiled_error(
-                        &place,
-                        format!("not one whole WapMap block (offsets from its first byte): {e}"),
-                    )
+                    WriteError::from(e).about(format_args!(
+                        "{place}, not one whole WapMap block (offsets from its first byte)"
+                    ))
                 })?;
             }
             level.wapmap_meta = Some(block);
@@ -181,10 +180,15 @@ pub fn from_tmx(tmx: &str) -> Result<WwdModel, WriteError> {
         let plane_index: usize = number(plane_index, &place, "plane")?;
         let count = level.planes.len();
         let plane = level.planes.get_mut(plane_index).ok_or_else(|| {
-            tiled_error(
-                &place,
-                format!("plane {plane_index} is not one of the {count} tile layers"),
-            )
+            WriteError::new(WriteErrorKind::Mismatch {
+                found: plane_index as u64,
+                expected: count as u64,
+                unit: "",
+                relation: "is not one of the",
+                of: " tile layers",
+            })
+            .in_field("plane")
+            .about(&place)
         })?;
         for (i, o) in group.children("object").enumerate() {
             let at = plane.objects.len();
@@ -219,10 +223,11 @@ fn plane(layer: &Element, p: usize, tilesets: &[Tileset]) -> Result<PlaneData, W
     image_sets.sort_by_key(|(i, _)| *i);
     for (n, (i, _)) in image_sets.iter().enumerate() {
         if *i != n {
-            return Err(tiled_error(
-                &place,
-                format!("image_set.{n} is missing (image-set names are numbered from 0)"),
-            ));
+            return Err(WriteError::missing(
+                "property (image-set names are numbered from 0)",
+                Some(&format!("image_set.{n}")),
+            )
+            .about(&place));
         }
     }
     header.tiles_wide = wide.into();
@@ -233,15 +238,24 @@ fn plane(layer: &Element, p: usize, tilesets: &[Tileset]) -> Result<PlaneData, W
     for (i, gid) in gids.into_iter().enumerate() {
         let (x, y) = (i % row, i / row);
         // The map's place and the model's: `planes[1].tiles[3,5]` (the plane added by the caller).
-        let cell = |why: String| {
-            tiled_error(format!("{place}, tile ({x}, {y})"), why)
-                .at_cell(x, y)
-                .in_field("tiles")
+        // The tile's place in the map, with the tileset its gid falls in once that is known.
+        let cell = |why: WriteErrorKind, tileset: Option<&str>| {
+            let error = WriteError::new(why);
+            match tileset {
+                Some(t) => error.about(format_args!("{place}, tile ({x}, {y}) of tileset {t:?}")),
+                None => error.about(format_args!("{place}, tile ({x}, {y})")),
+            }
+            .at_cell(x, y)
+            .in_field("tiles")
         };
         if gid & FLIP_FLAGS != 0 {
-            return Err(cell(format!(
-                "gid {gid:#x} is flipped or rotated: a level's tiles cannot be"
-            )));
+            return Err(cell(
+                WriteErrorKind::InvalidValue {
+                    value: gid.into(),
+                    reason: "the gid is flipped or rotated: a level's tiles cannot be",
+                },
+                None,
+            ));
         }
         if gid == 0 {
             tiles.push(Tile::INVISIBLE);
@@ -250,30 +264,54 @@ fn plane(layer: &Element, p: usize, tilesets: &[Tileset]) -> Result<PlaneData, W
         let ts = tilesets
             .iter()
             .find(|t| gid >= t.first_gid && gid - t.first_gid < t.count)
-            .ok_or_else(|| cell(format!("gid {gid} is beyond every tileset")))?;
+            .ok_or_else(|| {
+                cell(
+                    WriteErrorKind::Unknown {
+                        what: "gid",
+                        name: gid.to_string(),
+                        note: ": it is beyond every tileset",
+                    },
+                    None,
+                )
+            })?;
         let index = gid - ts.first_gid;
         let value = match ts.kind {
             Kind::Filled => Tile::FILLED,
             Kind::ImageSet { plane, set } if plane == p => {
                 let index = u16::try_from(index).map_err(|_| {
-                    cell(format!(
-                        "tile id {index} of image set {:?} does not fit 16 bits",
-                        ts.name
-                    ))
+                    cell(
+                        WriteErrorKind::DoesNotFit {
+                            what: "tile id",
+                            value: index.into(),
+                            bits: 16,
+                            signed: false,
+                            field: None,
+                        },
+                        Some(&ts.name),
+                    )
                 })?;
                 crate::wwd::model::tile(set, index)
             }
             Kind::ImageSet { plane, .. } => {
-                return Err(cell(format!(
-                    "tile of image set {:?}, which belongs to plane {plane}",
-                    ts.name
-                )));
+                return Err(cell(
+                    WriteErrorKind::Mismatch {
+                        found: plane as u64,
+                        expected: p as u64,
+                        unit: " (the plane of its image set)",
+                        relation: "is not the layer's plane",
+                        of: "",
+                    },
+                    Some(&ts.name),
+                ));
             }
             Kind::PropertiesOnly => {
-                return Err(cell(format!(
-                    "tileset {:?} only carries tile properties",
-                    ts.name
-                )));
+                return Err(cell(
+                    WriteErrorKind::Rule {
+                        rule: "the tileset only carries tile properties: its tiles cannot be placed",
+                        at: None,
+                    },
+                    Some(&ts.name),
+                ));
             }
         };
         tiles.push(value);
@@ -298,10 +336,10 @@ fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, 
     // A grid no level could hold is refused before any data is decoded (a zlib stream could
     // otherwise inflate to any size).
     if cells > crate::wwd::MAX_MAIN_BLOCK / 4 {
-        return Err(tiled_error(
-            place,
-            format!("a {wide}×{high} grid is larger than any level's main block"),
-        ));
+        return Err(
+            WriteError::rule("the grid is larger than any level's main block")
+                .about(format_args!("{place}, a {wide}×{high} grid")),
+        );
     }
     let data = layer
         .child("data")
@@ -341,34 +379,45 @@ fn data(layer: &Element, place: &str, wide: i32, high: i32) -> Result<Vec<u32>, 
                     .take(limit)
                     .read_to_end(&mut bytes),
                 Some(other) => {
-                    return Err(tiled_error(
-                        place,
-                        format!(
-                            "{other} compression is not read: save the layer as CSV, base64, zlib or gzip"
-                        ),
-                    ));
+                    return Err(WriteError::new(WriteErrorKind::Unknown {
+                        what: "layer compression",
+                        name: format!("{other:?}"),
+                        note: ": save the layer as CSV, base64, zlib or gzip",
+                    })
+                    .about(place));
                 }
             };
-            read.map_err(|e| tiled_error(place, format!("layer data does not inflate: {e}")))?;
+            read.map_err(|e| {
+                WriteError::new(WriteErrorKind::Interchange {
+                    form: "TMX layer data",
+                    line: None,
+                    message: format!("does not inflate: {e}"),
+                })
+                .about(place)
+            })?;
             bytes
                 .chunks_exact(4)
                 .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
                 .collect()
         }
         (encoding, _) => {
-            return Err(tiled_error(
-                place,
-                format!(
-                    "layer data encoding {encoding:?} is not read: save the layer as CSV or base64"
-                ),
-            ));
+            return Err(WriteError::new(WriteErrorKind::Unknown {
+                what: "layer data encoding",
+                name: format!("{encoding:?}"),
+                note: ": save the layer as CSV or base64",
+            })
+            .about(place));
         }
     };
     if gids.len() != cells {
-        return Err(tiled_error(
-            place,
-            format!("{} tiles for a {wide}×{high} layer", gids.len()),
-        ));
+        return Err(WriteError::new(WriteErrorKind::Mismatch {
+            found: gids.len() as u64,
+            expected: cells as u64,
+            unit: " tiles",
+            relation: "for a layer of",
+            of: " cells",
+        })
+        .about(format_args!("{place}, a {wide}×{high} layer")));
     }
     Ok(gids)
 }
@@ -410,10 +459,12 @@ fn object(o: &Element, place: &str) -> Result<ObjectData, WriteError> {
         let v: f64 = number(o.attr(axis).unwrap_or("0"), &place, axis)?;
         let r = v.round();
         if !r.is_finite() || r < f64::from(i32::MIN) || r > f64::from(i32::MAX) {
-            return Err(tiled_error(
-                &place,
-                format!("{axis} {v} does not fit a 32-bit location"),
-            ));
+            return Err(WriteError::new(WriteErrorKind::NotA {
+                what: axis.to_string(),
+                found: Some(v.to_string()),
+                expected: "a 32-bit location",
+            })
+            .about(&place));
         }
         Ok(r as i32)
     };
@@ -493,15 +544,18 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, W
                     .map_err(|why| crate::WriteError::rule(why).about(&mplace))?;
                 let area = u64::from(base.width.get()) * u64::from(base.height.get());
                 if area != mask.len() as u64 {
-                    return Err(tiled_error(
-                        mplace,
-                        format!(
-                            "{} bytes for a {}×{} mask",
-                            mask.len(),
-                            base.width.get(),
-                            base.height.get()
-                        ),
-                    ));
+                    return Err(WriteError::new(WriteErrorKind::Mismatch {
+                        found: mask.len() as u64,
+                        expected: area,
+                        unit: " bytes",
+                        relation: "for a mask of",
+                        of: " pixels",
+                    })
+                    .about(format_args!(
+                        "{mplace}, {}×{}",
+                        base.width.get(),
+                        base.height.get()
+                    )));
                 }
                 TileBody::Mask(mask)
             }
@@ -520,12 +574,12 @@ fn tile_properties(ts: &Element, place: &str) -> Result<Vec<TilePropertyData>, W
     let mut out = Vec::with_capacity(found.len());
     for (n, (id, p)) in found.into_iter().enumerate() {
         if id as usize != n {
-            return Err(tiled_error(
-                place,
-                format!(
-                    "tile {n} has no tile property (tile properties run from tile 0 without gaps)"
-                ),
-            ));
+            return Err(WriteError::new(WriteErrorKind::Missing {
+                what: "tile property (tile properties run from tile 0 without gaps)",
+                name: None,
+                owner: Some(("tile", n as u64)),
+            })
+            .about(place));
         }
         out.push(p);
     }

@@ -32,8 +32,6 @@ mod xml;
 pub use export::{TilesetImage, to_tmx, to_tmx_with_placeholders};
 pub use import::from_tmx;
 
-use core::fmt;
-
 use crate::WriteError;
 
 /// Header fields the writer recomputes: not exported, ignored on import.
@@ -68,11 +66,3 @@ const DERIVED_OBJECT: &[&str] = &[
 const DERIVED_TILE: &[&str] = &["tile_type"];
 /// Tile-property-table header fields the writer recomputes.
 const DERIVED_TABLE: &[&str] = &["count"];
-
-/// A map that does not make a level: `place` in the map, and why, for the reasons that carry
-/// values no [`WriteErrorKind`](crate::WriteErrorKind) holds (a tile's gid and its tileset, a
-/// grid's size, the XML reader's message). The others are typed where they are made
-/// (`WriteError::rule(…).about(place)`).
-pub(crate) fn tiled_error(place: impl fmt::Display, reason: impl Into<String>) -> WriteError {
-    crate::WriteError::message(reason).about(place)
-}

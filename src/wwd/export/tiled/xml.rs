@@ -6,7 +6,6 @@ use std::fmt::Write as _;
 
 use quick_xml::events::Event;
 
-use super::tiled_error;
 use crate::WriteError;
 
 /// Escapes text for an attribute value (quotes included) or element content.
@@ -74,7 +73,11 @@ impl Element {
 }
 
 fn xml_error(e: impl std::fmt::Display, at: u64) -> WriteError {
-    tiled_error(format!("XML at byte {at}"), format!("{e}"))
+    WriteError::new(crate::WriteErrorKind::Interchange {
+        form: "TMX",
+        line: None,
+        message: format!("XML at byte {at}: {e}"),
+    })
 }
 
 fn element(
