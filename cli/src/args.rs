@@ -1057,9 +1057,11 @@ pub enum SynthCommand {
     /// dicts, guns, projectiles and the rest (full: 14,000 entries, about the game's; small:
     /// 300), strings shared through the memo, int and tuple keys, a long, a set, a byte string
     /// that is not UTF-8. --regional: the layout by region, `RU` overriding every 10th entry.
+    /// --update: the same params as a game update changes them, for trying `gamebin diff`.
     #[command(
         after_help = "Examples:\n  gamebin synth params -o GameParams.data\n  \
-                      gamebin params ls GameParams.data --type Ship | head"
+                      gamebin params ls GameParams.data --type Ship | head\n  \
+                      gamebin synth params --scale small -o old.data && gamebin synth params --scale small --update -o new.data && gamebin diff old.data new.data"
     )]
     Params {
         #[arg(long, value_enum, default_value = "full")]
@@ -1070,6 +1072,10 @@ pub enum SynthCommand {
         /// The root by region (`''` the base, `RU` overrides).
         #[arg(long)]
         regional: bool,
+        /// Write the params as a game update changes them: every 200th entry removed, 40
+        /// entries added, one whole number changed in every 25th entry.
+        #[arg(long)]
+        update: bool,
         /// Replace the output file if it exists.
         #[arg(long)]
         force: bool,

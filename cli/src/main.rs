@@ -389,11 +389,13 @@ fn main() -> ExitCode {
                     scale,
                     output,
                     regional,
+                    update,
                     force,
                 },
         } => params::synth(
             matches!(scale, args::ScaleArg::Full),
             regional,
+            update,
             &output,
             force,
         ),

@@ -350,13 +350,22 @@ pub fn dump(path: &Path, view: &ParamsView<'_>, json: bool, out: &mut Out) -> Re
 }
 
 /// `synth params`: a deterministic GameParams.data.
-pub fn synth(full: bool, regional: bool, output: &Path, force: bool) -> Result<Status> {
+pub fn synth(
+    full: bool,
+    regional: bool,
+    update: bool,
+    output: &Path,
+    force: bool,
+) -> Result<Status> {
     files::refuse_existing(output, force)?;
     let mut model = if full {
         gamebin::synth::params::full_model()
     } else {
         gamebin::synth::params::model(300)
     };
+    if update {
+        model = gamebin::synth::params::update(&model);
+    }
     if regional {
         gamebin::synth::params::lay_regions(&mut model);
     }

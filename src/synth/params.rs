@@ -503,6 +503,56 @@ pub fn lay_regions(m: &mut ParamsModel) {
     m.regions = vec![("RU".into(), overrides)];
 }
 
+/// `m` as a game update changes it, deterministic: every 200th entry removed, 40 new entries
+/// (copies of existing ones under new names and ids), and one whole number changed (+1) in the
+/// state of every 25th entry (the first one that is not its `id`). The rest is as it was, so that
+/// a diff of the two finds exactly those changes, most entries being the same.
+pub fn update(m: &ParamsModel) -> ParamsModel {
+    let mut out = m.clone();
+    let removed: Vec<usize> = (0..out.entries.len()).step_by(200).skip(1).collect();
+    for &i in removed.iter().rev() {
+        out.entries.remove(i);
+    }
+    for (k, i) in (0..out.entries.len()).step_by(25).enumerate() {
+        if k == 0 {
+            continue;
+        }
+        if let PyValue::Object(o) = &mut out.entries[i].1 {
+            if let Some(PyValue::Dict(fields)) = &mut o.state {
+                if let Some((_, PyValue::Int(v))) = fields
+                    .iter_mut()
+                    .find(|(k, v)| matches!(v, PyValue::Int(_)) && *k != s("id"))
+                {
+                    *v += 1;
+                }
+            }
+        }
+    }
+    let added: Vec<EntryModel> = (0..40)
+        .filter_map(|k| {
+            let (name, value) = m.entries.get(1 + k * 7)?;
+            let mut value = value.clone();
+            let new_name = format!("{name}_Update");
+            if let PyValue::Object(o) = &mut value {
+                if let Some(PyValue::Dict(fields)) = &mut o.state {
+                    for (key, v) in fields.iter_mut() {
+                        match (key, v) {
+                            (PyValue::Bytes(b), v) if b == b"name" => *v = s(&new_name),
+                            (PyValue::Bytes(b), PyValue::Int(id)) if b == b"id" => {
+                                *id = 4_000_000_000 + k as i64
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            Some((new_name, value))
+        })
+        .collect();
+    out.entries.extend(added);
+    out
+}
+
 /// A small file (60 entries): the committed fixture and the docs' example.
 pub fn example_file() -> Vec<u8> {
     model(60).to_bytes().unwrap_or_default()
