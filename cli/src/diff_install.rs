@@ -253,7 +253,8 @@ fn write_all(
         out.line("], \"inner\": [")?;
     }
     let mut failed = false;
-    let mut inner_counts: Vec<(&str, usize)> = Vec::new();
+    // Each inner diff's count of changes, `None` where it could not be made.
+    let mut inner_counts: Vec<(&str, Option<usize>)> = Vec::new();
     let mut first = true;
     for (file, only, inner) in INNER {
         let Some(inner) = inner else { continue };
@@ -272,7 +273,7 @@ fn write_all(
             eprintln!("gamebin diff: {file}: {error}; its inner changes are not listed");
             failed = true;
         }
-        inner_counts.push((file, changes.len()));
+        inner_counts.push((file, error.is_none().then_some(changes.len())));
         if json {
             let doc = InnerJson {
                 file,
@@ -304,7 +305,10 @@ fn write_all(
         ));
     }
     for (file, n) in inner_counts {
-        summary.push(format!("{file}: {}", count(n, "change", "changes")));
+        summary.push(match n {
+            Some(n) => format!("{file}: {}", count(n, "change", "changes")),
+            None => format!("{file}: not compared (damaged)"),
+        });
     }
     out.flush()?;
     if !summary.is_empty() {

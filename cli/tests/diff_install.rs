@@ -524,3 +524,40 @@ fn gameparams_changes_are_listed_inside_their_file() {
     assert_eq!(lines.len(), 3, "{lines:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_damaged_gameparams_is_named_and_the_file_lines_still_printed() {
+    let good = gamebin::synth::params::model(40).to_bytes().unwrap();
+    // The new file cut in its middle: its zlib stream (read from the end) stops early.
+    let cut = good[good.len() / 2..].to_vec();
+    let dir = temp_dir("diff-params-damaged");
+    for (side, params, extra) in [("old", &good, &b"a"[..]), ("new", &cut, &b"bb"[..])] {
+        write_install(
+            &dir.join(side),
+            1,
+            &[
+                ("content/GameParams.data", params.as_slice(), true),
+                ("content/extra.xml", extra, false),
+            ],
+        );
+    }
+    let (a, b) = (dir.join("old"), dir.join("new"));
+    let out = gamebin(&["diff", arg(&a), arg(&b)]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let lines = stdout_lines(&out);
+    // Both files' own lines, from the indexes, though one cannot be compared inside.
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with("~ content/GameParams.data: "),
+        "{lines:?}"
+    );
+    assert!(lines[1].starts_with("~ content/extra.xml: "), "{lines:?}");
+    let err = stderr(&out);
+    assert!(
+        err.contains("content/GameParams.data: the new file: ")
+            && err.contains("its inner changes are not listed")
+            && err.contains("content/GameParams.data: not compared (damaged)"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
