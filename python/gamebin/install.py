@@ -34,7 +34,9 @@ class Install:
     newest ``bin/<build>/idx/`` and the volumes in ``res_packages/``);
     ``Install(idx="…/idx", volumes="…/res_packages")`` opens an idx folder with its volume
     folder. Indexes and volumes are mapped (volumes when first read); ``read=True`` reads them
-    into memory instead, safe against files another process changes.
+    into memory instead, safe against files another process changes. ``build=`` opens an older
+    build of the folder, whose indexes the game keeps under ``bin/<build>/``
+    (:meth:`Install.builds` lists them), as ``GAME@BUILD`` does on the command line.
 
     Paths are those under ``res/`` (``content/assets.bin``; a leading ``/`` or ``res/`` is
     accepted). ``len(install)`` is the number of files; iterating gives their paths;
@@ -57,6 +59,7 @@ class Install:
         idx: Optional[PathLike] = None,
         volumes: Optional[PathLike] = None,
         read: bool = False,
+        build: Optional[int] = None,
     ) -> None:
         if isinstance(game, _native.Install):
             self._native = game
@@ -64,11 +67,19 @@ class Install:
         if game is not None:
             if idx is not None or volumes is not None:
                 raise TypeError("Install: give a game folder, or idx= and volumes=, not both")
-            self._native = _native.Install.open(os.fspath(game), read)
+            self._native = _native.Install.open(os.fspath(game), read, build)
+        elif build is not None:
+            raise TypeError("Install: build= goes with a game folder, not with idx= and volumes=")
         elif idx is not None and volumes is not None:
             self._native = _native.Install.open_dirs(os.fspath(idx), os.fspath(volumes), read)
         else:
             raise TypeError("Install: give a game folder, or both idx= and volumes=")
+
+    @staticmethod
+    def builds(game: PathLike) -> List[int]:
+        """The builds of the game folder ``game`` whose indexes it keeps (``bin/<build>/``),
+        oldest first: ``Install(game, build=b)`` opens one."""
+        return list(_native.Install.builds(os.fspath(game)))
 
     @classmethod
     def from_memory(

@@ -205,16 +205,32 @@ fn read_only(array: &Bound<'_, PyAny>) -> PyResult<()> {
 
 #[pymethods]
 impl NativeInstall {
-    /// Opens the game folder `game`: the newest `bin/<build>/idx/` and the volumes in
-    /// `res_packages/` (mapped when first read; `read=True` reads them into memory instead).
-    /// Indexes and volumes must not be truncated or changed while they are mapped.
+    /// Opens the game folder `game`: the newest `bin/<build>/idx/` (or `build`'s, an older
+    /// build whose indexes the game keeps) and the volumes in `res_packages/` (mapped when
+    /// first read; `read=True` reads them into memory instead). Indexes and volumes must not be
+    /// truncated or changed while they are mapped.
     #[staticmethod]
-    #[pyo3(signature = (game, read = false))]
-    fn open(py: Python<'_>, game: PathBuf, read: bool) -> PyResult<Self> {
+    #[pyo3(signature = (game, read = false, build = None))]
+    fn open(py: Python<'_>, game: PathBuf, read: bool, build: Option<u64>) -> PyResult<Self> {
         let install = py
-            .detach(|| GameInstall::open(&game, mapping(read)))
+            .detach(|| match build {
+                Some(build) => GameInstall::open_build(&game, build, mapping(read)),
+                None => GameInstall::open(&game, mapping(read)),
+            })
             .map_err(|e| install_error(py, e))?;
-        Ok(NativeInstall::new(install, game.display().to_string()))
+        let name = match build {
+            Some(build) => format!("{}@{build}", game.display()),
+            None => game.display().to_string(),
+        };
+        Ok(NativeInstall::new(install, name))
+    }
+
+    /// The builds of the game folder `game` whose indexes it keeps (`bin/<build>/idx/`), oldest
+    /// first.
+    #[staticmethod]
+    fn builds(py: Python<'_>, game: PathBuf) -> PyResult<Vec<u64>> {
+        py.detach(|| GameInstall::builds(&game))
+            .map_err(|e| install_error(py, e))
     }
 
     /// Opens the `.idx` files of `idx_dir` with the volumes of `volume_dir`.

@@ -439,3 +439,32 @@ def test_diff_installs_refuses_installs_that_share_no_file(tmp_path):
 
     with pytest.raises(ValueError, match="share no file"):
         list(gamebin.diff_installs(install("gui/a.xml"), install("gui/b.xml")))
+
+
+def test_an_older_build_of_a_game_folder_opens_by_its_number(tmp_path):
+    """A game folder keeping the indexes of two builds (as the game does after an update):
+    ``Install.builds`` lists both, ``Install(game)`` opens the newest, ``build=`` the older, and
+    the two diff as two folders would."""
+    game = tmp_path / "game"
+    (game / "res_packages").mkdir(parents=True)
+    builds = {
+        100: {"content/a.xml": b"<a/>", "content/b.xml": b"<b/>"},
+        200: {"content/a.xml": b"<a/>", "content/c.xml": b"<c/>"},
+    }
+    for build, files in builds.items():
+        idx, volumes = gamebin.write_pfs(
+            [(p, d, "deflate") for p, d in files.items()], volume=f"build{build}_0001.pkg"
+        )
+        (game / "bin" / str(build) / "idx").mkdir(parents=True)
+        (game / "bin" / str(build) / "idx" / "basecontent.idx").write_bytes(idx)
+        for name, data in volumes:
+            (game / "res_packages" / name).write_bytes(data)
+    assert gamebin.Install.builds(game) == [100, 200]
+    assert sorted(gamebin.Install(game)) == sorted(builds[200])
+    assert sorted(gamebin.Install(game, build=100)) == sorted(builds[100])
+    got = [(c.sign, c.path) for c in gamebin.diff_installs(gamebin.Install(game, build=100), game)]
+    assert got == [("-", "content/b.xml"), ("+", "content/c.xml")]
+    with pytest.raises(Exception, match="7"):
+        gamebin.Install(game, build=7)
+    with pytest.raises(TypeError, match="build="):
+        gamebin.Install(idx=game, volumes=game, build=100)
