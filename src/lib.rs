@@ -126,6 +126,34 @@
 //! with `SIGBUS`): see the contract on [`MappedFile::open`]. [`MappedFile::read`] reads a file into
 //! memory instead, with the same [`MappedFile::bytes`]; every view also opens from a plain `&[u8]`
 //! (`from_bytes`).
+//!
+//! ## Errors
+//!
+//! Three errors are shared by every format, each for one kind of failure:
+//!
+//! - [`Error`]: reading a file's bytes failed. It always has the file offset where, the structure
+//!   and field that was being read, and why; it is small, `Copy` and allocation-free, as the read
+//!   path wants.
+//! - [`WriteError`]: an owned model cannot be written (or built from an interchange form such as
+//!   JSON, CSV or TMX). It has no offset, since it is about a model: the model's path to the value
+//!   (`planes[1].tiles[40,7]`), the format's field and a typed [`WriteErrorKind`].
+//! - [`ExportError`]: an export (GLB, OBJ, PNG) could not be made: the reader's error, a size past
+//!   what the output format holds, or an output that cannot be written.
+//!
+//! The generic layer adds [`ViewError`] (a summary, model or comparison of an opened file) and,
+//! where formats are detected, `ParseError`, `NamedError` and `NamelessError`, which say which
+//! format the content or the name pointed to, the reader's [`Error`] being their source.
+//!
+//! The other error types stay their own because each carries what [`Error`] has no room for and
+//! that only its layer knows; each wraps the reader's [`Error`] where reading failed, rather than
+//! saying it again:
+//! a `.wdb`'s record and field names (`WdbError`); a GameParams entry's name (`ParamsError`: its
+//! offsets are in the inflated pickle, not the file); an install's file names and paths, and
+//! which of two installs (`InstallError`, `InstallDiffError`: an install is many files, and
+//! I/O fails there too); an `assets.bin` model's id, full path and render set (`ResolveError`); an
+//! XML source's file, element path and line (`SourceError`: text, not bytes at offsets); the
+//! texture tier file that does not read (`TierError`); a level plane that cannot be drawn
+//! (`RenderError`).
 #![deny(unsafe_code)]
 #![warn(missing_debug_implementations)]
 #![warn(missing_docs)]
