@@ -222,7 +222,7 @@ fn odd_values_decode_and_write_as_python_json_does() {
     assert!(
         report.warnings[0]
             .message
-            .starts_with("1 byte strings are not UTF-8")
+            .starts_with("1 byte string is not UTF-8")
     );
 }
 

@@ -124,7 +124,12 @@ impl ParamsView<'_> {
             report.warnings.push(Finding::new(
                 "",
                 None,
-                format!("{non_utf8} byte strings are not UTF-8 (JSON keeps them as their latin-1 reading)"),
+                match non_utf8 {
+                    1 => "1 byte string is not UTF-8 (JSON keeps it as its latin-1 reading)".into(),
+                    n => format!(
+                        "{n} byte strings are not UTF-8 (JSON keeps them as their latin-1 reading)"
+                    ),
+                },
             ));
         }
         report
