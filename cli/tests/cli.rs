@@ -1904,8 +1904,9 @@ fn wwd_tiled_and_back() {
     let out = gamebin(&["wwd", "from-tiled", t, "-o", b, "--force"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out)
-            .contains("layer \"Action\" (plane 1), tile (0, 0): gid 77777 is beyond every tileset"),
+        stderr(&out).contains(
+            "layer \"Action\" (plane 1), tile (0, 0): unknown gid 77777: it is beyond every tileset"
+        ),
         "{}",
         stderr(&out)
     );
