@@ -212,6 +212,29 @@ fn invalid(pos: usize, what: &'static str, reason: &'static str, value: u64) -> 
     Error::new(at(pos), what, ErrorKind::InvalidValue { value, reason })
 }
 
+/// `items` (key, value, key, value…) appended to `pairs` as pairs; an odd count is refused (DICT
+/// and SETITEMS, `what`), `pairs` then left as it was.
+fn pair_up<'a>(
+    items: Vec<Value<'a>>,
+    pairs: &mut Vec<(Value<'a>, Value<'a>)>,
+    pos: usize,
+    what: &'static str,
+) -> Result<()> {
+    if items.len() % 2 != 0 {
+        return Err(invalid(
+            pos,
+            what,
+            "key, value pairs needed: an odd count",
+            items.len() as u64,
+        ));
+    }
+    let mut it = items.into_iter();
+    while let (Some(k), Some(v)) = (it.next(), it.next()) {
+        pairs.push((k, v));
+    }
+    Ok(())
+}
+
 fn parse_int(text: &[u8], pos: usize) -> Result<Value<'_>> {
     let bad = || {
         invalid(
@@ -333,15 +356,20 @@ impl<'a> Decoder<'a, '_, '_> {
         m.max(f)
     }
 
-    fn pop(&mut self, pos: usize, what: &'static str) -> Result<(Value<'a>, u16)> {
+    /// Refuses opcode `what` when the stack holds no value above the innermost mark or frame.
+    fn above_floor(&self, pos: usize, what: &'static str, reason: &'static str) -> Result<()> {
         if self.stack.len() <= self.floor() {
-            return Err(invalid(
-                pos,
-                what,
-                "the opcode needs more values than the stack holds above its mark (stack underflow)",
-                self.stack.len() as u64,
-            ));
+            return Err(invalid(pos, what, reason, self.stack.len() as u64));
         }
+        Ok(())
+    }
+
+    fn pop(&mut self, pos: usize, what: &'static str) -> Result<(Value<'a>, u16)> {
+        self.above_floor(
+            pos,
+            what,
+            "the opcode needs more values than the stack holds above its mark (stack underflow)",
+        )?;
         self.stack
             .pop()
             .ok_or_else(|| invalid(pos, what, "stack underflow", 0))
@@ -364,17 +392,34 @@ impl<'a> Decoder<'a, '_, '_> {
     }
 
     fn top(&mut self, pos: usize, what: &'static str) -> Result<&mut (Value<'a>, u16)> {
-        if self.stack.len() <= self.floor() {
-            return Err(invalid(
-                pos,
-                what,
-                "stack underflow: no container to fill",
-                0,
-            ));
-        }
+        self.above_floor(pos, what, "stack underflow: no container to fill")?;
         self.stack
             .last_mut()
             .ok_or_else(|| invalid(pos, what, "stack underflow", 0))
+    }
+
+    /// The dict on top of the stack that SETITEM or SETITEMS (`what`) fills, with its depth.
+    fn dict_on_top(
+        &mut self,
+        pos: usize,
+        what: &'static str,
+    ) -> Result<(&mut Vec<(Value<'a>, Value<'a>)>, &mut u16)> {
+        match self.top(pos, what)? {
+            (Value::Dict(pairs), depth) => Ok((pairs, depth)),
+            _ => Err(invalid(pos, what, "items set in a value not a dict", 0)),
+        }
+    }
+
+    /// The list on top of the stack that APPEND or APPENDS (`what`) fills, with its depth.
+    fn list_on_top(
+        &mut self,
+        pos: usize,
+        what: &'static str,
+    ) -> Result<(&mut Vec<Value<'a>>, &mut u16)> {
+        match self.top(pos, what)? {
+            (Value::List(list), depth) => Ok((list, depth)),
+            _ => Err(invalid(pos, what, "appended to a value not a list", 0)),
+        }
     }
 
     fn run(&mut self, span: Span) -> Result<Value<'a>> {
@@ -500,20 +545,10 @@ impl<'a> Decoder<'a, '_, '_> {
                     self.push(pos, Value::Tuple(items), d + 1)?;
                 }
                 Op::Dict => {
-                    let (items, d) = self.take_marked(pos, "pickle DICT")?;
-                    if items.len() % 2 != 0 {
-                        return Err(invalid(
-                            pos,
-                            "pickle DICT",
-                            "a dict needs key, value pairs: an odd count",
-                            items.len() as u64,
-                        ));
-                    }
+                    const WHAT: &str = "pickle DICT";
+                    let (items, d) = self.take_marked(pos, WHAT)?;
                     let mut pairs = Vec::with_capacity(items.len() / 2);
-                    let mut it = items.into_iter();
-                    while let (Some(k), Some(v)) = (it.next(), it.next()) {
-                        pairs.push((k, v));
-                    }
+                    pair_up(items, &mut pairs, pos, WHAT)?;
                     self.push(pos, Value::Dict(pairs), d + 1)?;
                 }
                 Op::TupleN(n) => {
@@ -528,82 +563,33 @@ impl<'a> Decoder<'a, '_, '_> {
                     self.push(pos, Value::Tuple(items), d + 1)?;
                 }
                 Op::Append => {
-                    let (v, d) = self.pop(pos, "pickle APPEND")?;
-                    let (t, td) = self.top(pos, "pickle APPEND")?;
-                    match t {
-                        Value::List(items) => items.push(v),
-                        _ => {
-                            return Err(invalid(
-                                pos,
-                                "pickle APPEND",
-                                "APPEND to a value that is not a list",
-                                0,
-                            ));
-                        }
-                    }
-                    *td = (*td).max(d + 1);
+                    const WHAT: &str = "pickle APPEND";
+                    let (v, d) = self.pop(pos, WHAT)?;
+                    let (list, depth) = self.list_on_top(pos, WHAT)?;
+                    list.push(v);
+                    *depth = (*depth).max(d + 1);
                 }
                 Op::Appends => {
-                    let (items, d) = self.take_marked(pos, "pickle APPENDS")?;
-                    let (t, td) = self.top(pos, "pickle APPENDS")?;
-                    match t {
-                        Value::List(list) => list.extend(items),
-                        _ => {
-                            return Err(invalid(
-                                pos,
-                                "pickle APPENDS",
-                                "APPENDS to a value that is not a list",
-                                0,
-                            ));
-                        }
-                    }
-                    *td = (*td).max(d + 1);
+                    const WHAT: &str = "pickle APPENDS";
+                    let (items, d) = self.take_marked(pos, WHAT)?;
+                    let (list, depth) = self.list_on_top(pos, WHAT)?;
+                    list.extend(items);
+                    *depth = (*depth).max(d + 1);
                 }
                 Op::SetItem => {
-                    let (v, vd) = self.pop(pos, "pickle SETITEM")?;
-                    let (k, kd) = self.pop(pos, "pickle SETITEM")?;
-                    let (t, td) = self.top(pos, "pickle SETITEM")?;
-                    match t {
-                        Value::Dict(pairs) => pairs.push((k, v)),
-                        _ => {
-                            return Err(invalid(
-                                pos,
-                                "pickle SETITEM",
-                                "SETITEM on a value that is not a dict",
-                                0,
-                            ));
-                        }
-                    }
-                    *td = (*td).max(vd.max(kd) + 1);
+                    const WHAT: &str = "pickle SETITEM";
+                    let (v, vd) = self.pop(pos, WHAT)?;
+                    let (k, kd) = self.pop(pos, WHAT)?;
+                    let (pairs, depth) = self.dict_on_top(pos, WHAT)?;
+                    pairs.push((k, v));
+                    *depth = (*depth).max(vd.max(kd) + 1);
                 }
                 Op::SetItems => {
-                    let (items, d) = self.take_marked(pos, "pickle SETITEMS")?;
-                    if items.len() % 2 != 0 {
-                        return Err(invalid(
-                            pos,
-                            "pickle SETITEMS",
-                            "set-items needs key, value pairs: an odd count",
-                            items.len() as u64,
-                        ));
-                    }
-                    let (t, td) = self.top(pos, "pickle SETITEMS")?;
-                    match t {
-                        Value::Dict(pairs) => {
-                            let mut it = items.into_iter();
-                            while let (Some(k), Some(v)) = (it.next(), it.next()) {
-                                pairs.push((k, v));
-                            }
-                        }
-                        _ => {
-                            return Err(invalid(
-                                pos,
-                                "pickle SETITEMS",
-                                "SETITEMS on a value that is not a dict",
-                                0,
-                            ));
-                        }
-                    }
-                    *td = (*td).max(d + 1);
+                    const WHAT: &str = "pickle SETITEMS";
+                    let (items, d) = self.take_marked(pos, WHAT)?;
+                    let (pairs, depth) = self.dict_on_top(pos, WHAT)?;
+                    pair_up(items, pairs, pos, WHAT)?;
+                    *depth = (*depth).max(d + 1);
                 }
                 Op::Get(id) => {
                     let m = self.memo.get(id as usize).copied();
