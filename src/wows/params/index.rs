@@ -14,7 +14,7 @@
 //! and follow the values (see `Role`), so that nothing depends on the nesting, which a stack
 //! machine shows only once a value is complete.
 
-use super::pickle::{Op, StrForm, at, read_op};
+use super::pickle::{Op, StrForm, at, read_op, text_end, text_id};
 use super::strings;
 use crate::error::{Error, ErrorKind, Result};
 
@@ -172,6 +172,15 @@ struct Slot {
     facts: u32,
     /// Params: its id (`owner` of its entries); root list: how many values were appended.
     seq: u32,
+}
+
+impl Slot {
+    /// Whether taking the slot off the stack closes nothing (no container, mark or memo value):
+    /// it can be dropped without [`Pass::pop`].
+    #[inline]
+    fn closes_nothing(&self) -> bool {
+        self.memo == NONE && !self.kind.is_container() && self.kind != Kind::Mark
+    }
 }
 
 /// Where the index pass keeps its tables; kept across files in the caller's scratch space so
@@ -467,6 +476,52 @@ impl Pass<'_, '_> {
             .map_or(Role::None, |s| s.role)
     }
 
+    /// A string or memo get about to be pushed at stack index `n`, from `start` to `end`: when it
+    /// is a key of the params (right above a params dict, above a mark right above one, or two
+    /// slots above the key before it in a batch of protocol 2's SETITEMS: key, value, key), it is
+    /// the entry being read (for errors).
+    #[inline(always)]
+    fn note_key(&mut self, n: usize, start: usize, end: usize) {
+        let below = |k: usize| n.checked_sub(k).and_then(|i| self.st.stack.get(i));
+        let mark = self.st.marks.last().map_or(0, |&m| m as usize + 1);
+        let is_key = match below(1) {
+            Some(s) if s.role == Role::Params => true,
+            Some(s) if s.kind == Kind::Mark => below(2).is_some_and(|p| p.role == Role::Params),
+            _ => {
+                self.current_at != NONE as usize
+                    && n == self.current_at + 2
+                    && mark <= self.current_at
+            }
+        };
+        if is_key {
+            self.current = Span {
+                start: start as u32,
+                end: end as u32,
+            };
+            self.current_at = n;
+        }
+    }
+
+    /// [`push`](Self::push) of a value that is no container, string, memo get or mark (a number,
+    /// None): nothing to work out but the slot.
+    #[inline(always)]
+    fn push_scalar(&mut self, pos: usize, next: usize, kind: Kind) -> Result<()> {
+        if self.st.stack.len() >= MAX_STACK {
+            return self.push(pos, pos, next, kind);
+        }
+        self.st.stack.push(Slot {
+            start: pos as u32,
+            end: next as u32,
+            kind,
+            role: Role::None,
+            memo: NONE,
+            target: NONE,
+            facts: NONE,
+            seq: 0,
+        });
+        Ok(())
+    }
+
     fn push(&mut self, pos: usize, start: usize, end: usize, kind: Kind) -> Result<()> {
         // The stack's bound is the nesting's too: every level of nesting is a slot.
         if self.st.stack.len() >= MAX_STACK {
@@ -478,7 +533,11 @@ impl Pass<'_, '_> {
             ));
         }
         let mut role = Role::None;
-        let parent = self.parent_role();
+        let parent = if kind.is_container() {
+            self.parent_role()
+        } else {
+            Role::None
+        };
         if kind == Kind::Mark {
             self.st.marks.push(self.st.stack.len() as u32);
         }
@@ -497,28 +556,7 @@ impl Pass<'_, '_> {
             }
             self.st.open.push(self.st.stack.len() as u32);
         } else if matches!(kind, Kind::Str | Kind::Get) {
-            // A key of the params (for errors: the entry being read): right above a params dict,
-            // above a mark right above one, or two slots above the key before it in a batch of
-            // protocol 2's SETITEMS (key, value, key).
-            let n = self.st.stack.len();
-            let below = |k: usize| n.checked_sub(k).and_then(|i| self.st.stack.get(i));
-            let mark = self.st.marks.last().map_or(0, |&m| m as usize + 1);
-            let is_key = match below(1) {
-                Some(s) if s.role == Role::Params => true,
-                Some(s) if s.kind == Kind::Mark => below(2).is_some_and(|p| p.role == Role::Params),
-                _ => {
-                    self.current_at != NONE as usize
-                        && n == self.current_at + 2
-                        && mark <= self.current_at
-                }
-            };
-            if is_key {
-                self.current = Span {
-                    start: start as u32,
-                    end: end as u32,
-                };
-                self.current_at = n;
-            }
+            self.note_key(self.st.stack.len(), start, end);
         }
         let seq = if role == Role::Params {
             self.st.params_seen = self.st.params_seen.saturating_add(1) & !TOP_PARAMS;
@@ -558,10 +596,6 @@ impl Pass<'_, '_> {
             }
         }
         Some(s)
-    }
-
-    fn top_mut(&mut self) -> Option<&mut Slot> {
-        self.st.stack.last_mut()
     }
 
     /// The stack index of the topmost mark.
@@ -806,10 +840,228 @@ impl Pass<'_, '_> {
         Ok(())
     }
 
+    /// A memo get (`g`, `h`, `j`) of `id`: [`push`](Self::push) of a get, written out.
+    #[inline(always)]
+    fn get(&mut self, pos: usize, next: usize, id: u32) -> Result<()> {
+        let defined = self
+            .st
+            .memo
+            .get(id as usize)
+            .is_some_and(|m| !m.span.is_empty());
+        if !defined {
+            return Err(self.err(
+                pos,
+                "pickle GET",
+                "a memo get of an id no put defined before it",
+                u64::from(id),
+            ));
+        }
+        let n = self.st.stack.len();
+        if n >= MAX_STACK {
+            return self.push(pos, pos, next, Kind::Get);
+        }
+        self.note_key(n, pos, next);
+        self.st.stack.push(Slot {
+            start: pos as u32,
+            end: next as u32,
+            kind: Kind::Get,
+            role: Role::None,
+            memo: NONE,
+            target: id,
+            facts: NONE,
+            seq: 0,
+        });
+        Ok(())
+    }
+
+    /// A memo put (`p`, `q`, `r`) of `id` on the top value.
+    #[inline]
+    fn put(&mut self, pos: usize, next: usize, id: u32) -> Result<()> {
+        self.need(1, pos, "pickle PUT")?;
+        let id_us = id as usize;
+        let len = self.st.memo.len();
+        if id_us >= len {
+            // Ids are dense in every pickler; an id beyond the values the rest of the
+            // pickle could make is refused before the memo grows to it.
+            if id_us - len > self.data.len() - pos {
+                return Err(self.err(
+                    pos,
+                    "pickle PUT",
+                    "a memo id larger than the values the pickle could hold",
+                    u64::from(id),
+                ));
+            }
+            self.st.memo.resize(id_us + 1, MEMO_UNSET);
+        }
+        let Some(top) = self.st.stack.last_mut() else {
+            return Err(self.underflow(pos, "pickle PUT"));
+        };
+        if top.memo != NONE {
+            return Err(self.err(
+                pos,
+                "pickle PUT",
+                "a value put in the memo twice (no pickler does this)",
+                u64::from(id),
+            ));
+        }
+        top.memo = id;
+        top.end = next as u32;
+        let top = *top;
+        // A string put once and got as a key many times: what it names is read here,
+        // once (a byte string as CPython 3 pickles it, a call, once too).
+        let tag = match top.kind {
+            Kind::Str | Kind::Object => self.tag(&top),
+            _ => 0,
+        };
+        if let Some(m) = self.st.memo.get_mut(id_us) {
+            *m = Memo {
+                span: Span {
+                    start: top.start,
+                    end: NONE,
+                },
+                facts: NONE,
+                tag,
+            };
+        }
+        Ok(())
+    }
+
+    /// SETITEM: the key and value on top set into the dict below them.
+    #[inline(always)]
+    fn set_item_op(&mut self, pos: usize, next: usize) -> Result<()> {
+        // Most set-items: a key and value that close nothing (numbers, strings, memo gets) set
+        // into a dict that is neither the root nor params, the key (a memo get, or a number) none
+        // the index keeps. All that changes is the stack and the dict's end.
+        let n = self.st.stack.len();
+        let base = self.st.marks.last().map_or(0, |&m| m as usize + 1);
+        if n >= base + 3 {
+            if let Some(&[t, k, v]) = self.st.stack.get(n - 3..) {
+                if t.kind == Kind::Dict
+                    && t.role == Role::None
+                    && k.closes_nothing()
+                    && v.closes_nothing()
+                {
+                    let tag = match k.kind {
+                        Kind::Get => self.st.memo.get(k.target as usize).map_or(0, |m| m.tag),
+                        Kind::Int | Kind::Scalar => 0,
+                        _ => u8::MAX,
+                    };
+                    if tag == 0 {
+                        self.st.stack.truncate(n - 2);
+                        self.touch(n - 3, next);
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        self.set_item_slow(pos, next)
+    }
+
+    /// SETITEM in general.
+    #[inline(never)]
+    fn set_item_slow(&mut self, pos: usize, next: usize) -> Result<()> {
+        self.need(3, pos, "pickle SETITEM")?;
+        let n = self.st.stack.len();
+        let Some(&[k, v]) = self.st.stack.get(n - 2..) else {
+            return Err(self.underflow(pos, "pickle SETITEM"));
+        };
+        if k.closes_nothing() && v.closes_nothing() {
+            // A number or a string key or value (most of them): no memo span or container to
+            // close.
+            self.st.stack.truncate(n - 2);
+        } else {
+            self.pop();
+            self.pop();
+        }
+        let t = n - 3;
+        self.check_kind(t, pos, "pickle SETITEM", &[Kind::Dict])?;
+        self.set_item(t, k, v);
+        self.touch(t, next);
+        Ok(())
+    }
+
+    /// APPEND: the value on top appended to the list below it.
+    #[inline]
+    fn append(&mut self, pos: usize, next: usize) -> Result<()> {
+        self.need(2, pos, "pickle APPEND")?;
+        let n = self.st.stack.len();
+        let Some(&v) = self.st.stack.get(n - 1) else {
+            return Err(self.underflow(pos, "pickle APPEND"));
+        };
+        if v.closes_nothing() {
+            self.st.stack.truncate(n - 1);
+        } else {
+            self.pop();
+        }
+        let t = n - 2;
+        self.check_kind(t, pos, "pickle APPEND", &[Kind::List, Kind::Object])?;
+        self.appended(t, &v);
+        self.touch(t, next);
+        Ok(())
+    }
+
     fn run(&mut self) -> Result<()> {
         let data = self.data;
         let mut pos = 0usize;
         loop {
+            // The opcodes most of a protocol-0 pickle is made of (memo gets, set-items, number
+            // lines, memo puts, marks, appends), read here in their usual form without building
+            // an `Op`; anything else, or one of them in a form that is not the usual one, goes
+            // through `read_op`, which reads every opcode and names what is wrong.
+            if let Some(&code) = data.get(pos) {
+                let p = pos + 1;
+                let fast = match code {
+                    b'g' => match text_id(data, p) {
+                        Some((id, next)) => {
+                            self.get(pos, next, id)?;
+                            Some(next)
+                        }
+                        None => None,
+                    },
+                    b's' => {
+                        self.set_item_op(pos, p)?;
+                        Some(p)
+                    }
+                    b'F' => match text_end(data, p) {
+                        Some(next) => {
+                            self.push_scalar(pos, next, Kind::Scalar)?;
+                            Some(next)
+                        }
+                        None => None,
+                    },
+                    b'I' | b'L' => match text_end(data, p) {
+                        Some(next) => {
+                            self.push_scalar(pos, next, Kind::Int)?;
+                            Some(next)
+                        }
+                        None => None,
+                    },
+                    b'p' => match text_id(data, p) {
+                        Some((id, next)) => {
+                            self.put(pos, next, id)?;
+                            Some(next)
+                        }
+                        None => None,
+                    },
+                    b'(' => {
+                        self.push(pos, pos, p, Kind::Mark)?;
+                        Some(p)
+                    }
+                    b'a' => {
+                        self.append(pos, p)?;
+                        Some(p)
+                    }
+                    b'N' => {
+                        self.push_scalar(pos, p, Kind::Scalar)?;
+                        Some(p)
+                    }
+                    _ => None,
+                };
+                if let Some(next) = fast {
+                    pos = next;
+                    continue;
+                }
+            }
             let (op, next) = read_op(data, pos)?;
             match op {
                 Op::Proto(v) => {
@@ -893,16 +1145,7 @@ impl Pass<'_, '_> {
                     }
                     self.push(pos, start as usize, next, Kind::Tuple)?;
                 }
-                Op::Append => {
-                    self.need(2, pos, "pickle APPEND")?;
-                    let Some(v) = self.pop() else {
-                        return Err(self.underflow(pos, "pickle APPEND"));
-                    };
-                    let t = self.st.stack.len() - 1;
-                    self.check_kind(t, pos, "pickle APPEND", &[Kind::List, Kind::Object])?;
-                    self.appended(t, &v);
-                    self.touch(t, next);
-                }
+                Op::Append => self.append(pos, next)?,
                 Op::Appends => {
                     let (m, _) = self.take_marked(pos, "pickle APPENDS")?;
                     if m == 0 {
@@ -917,16 +1160,7 @@ impl Pass<'_, '_> {
                     self.st.tmp = tmp;
                     self.touch(t, next);
                 }
-                Op::SetItem => {
-                    self.need(3, pos, "pickle SETITEM")?;
-                    let (Some(v), Some(k)) = (self.pop(), self.pop()) else {
-                        return Err(self.underflow(pos, "pickle SETITEM"));
-                    };
-                    let t = self.st.stack.len() - 1;
-                    self.check_kind(t, pos, "pickle SETITEM", &[Kind::Dict])?;
-                    self.set_item(t, k, v);
-                    self.touch(t, next);
-                }
+                Op::SetItem => self.set_item_op(pos, next)?,
                 Op::SetItems => {
                     let (m, _) = self.take_marked(pos, "pickle SETITEMS")?;
                     if m == 0 {
@@ -946,73 +1180,8 @@ impl Pass<'_, '_> {
                     self.set_pairs(t);
                     self.touch(t, next);
                 }
-                Op::Get(id) => {
-                    let defined = self
-                        .st
-                        .memo
-                        .get(id as usize)
-                        .is_some_and(|m| !m.span.is_empty());
-                    if !defined {
-                        return Err(self.err(
-                            pos,
-                            "pickle GET",
-                            "a memo get of an id no put defined before it",
-                            u64::from(id),
-                        ));
-                    }
-                    self.push(pos, pos, next, Kind::Get)?;
-                    if let Some(top) = self.top_mut() {
-                        top.target = id;
-                    }
-                }
-                Op::Put(id) => {
-                    self.need(1, pos, "pickle PUT")?;
-                    let id_us = id as usize;
-                    let len = self.st.memo.len();
-                    if id_us >= len {
-                        // Ids are dense in every pickler; an id beyond the values the rest of the
-                        // pickle could make is refused before the memo grows to it.
-                        if id_us - len > data.len() - pos {
-                            return Err(self.err(
-                                pos,
-                                "pickle PUT",
-                                "a memo id larger than the values the pickle could hold",
-                                u64::from(id),
-                            ));
-                        }
-                        self.st.memo.resize(id_us + 1, MEMO_UNSET);
-                    }
-                    let Some(top) = self.st.stack.last_mut() else {
-                        return Err(self.underflow(pos, "pickle PUT"));
-                    };
-                    if top.memo != NONE {
-                        return Err(self.err(
-                            pos,
-                            "pickle PUT",
-                            "a value put in the memo twice (no pickler does this)",
-                            u64::from(id),
-                        ));
-                    }
-                    top.memo = id;
-                    top.end = next as u32;
-                    let top = *top;
-                    // A string put once and got as a key many times: what it names is read here,
-                    // once (a byte string as CPython 3 pickles it, a call, once too).
-                    let tag = match top.kind {
-                        Kind::Str | Kind::Object => self.tag(&top),
-                        _ => 0,
-                    };
-                    if let Some(m) = self.st.memo.get_mut(id_us) {
-                        *m = Memo {
-                            span: Span {
-                                start: top.start,
-                                end: NONE,
-                            },
-                            facts: NONE,
-                            tag,
-                        };
-                    }
-                }
+                Op::Get(id) => self.get(pos, next, id)?,
+                Op::Put(id) => self.put(pos, next, id)?,
                 Op::Reduce | Op::NewObj => {
                     let what = if op == Op::Reduce {
                         "pickle REDUCE"
