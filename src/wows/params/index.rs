@@ -207,6 +207,8 @@ pub struct IndexState {
     pub(crate) damage: Option<Damage>,
     /// The length of the file last opened with these tables (`None` until one opened).
     pub(crate) opened: Option<usize>,
+    /// The length of its pickle (the start of the scratch's inflate buffer, which is longer).
+    pub(crate) pickle_len: usize,
 }
 
 /// The shape of the root.
