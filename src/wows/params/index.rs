@@ -51,12 +51,17 @@ pub(crate) struct Memo {
     pub facts: u32,
     /// What the string put here names as a key (`TAG_*`), 0 for anything else.
     pub tag: u8,
+    /// Whether the value put here is a class or function other than the byte-string makers of
+    /// CPython 3 (`copy_reg._reconstructor`): an object made by calling it is no string, which
+    /// the index then knows without reading the call again.
+    pub plain_global: bool,
 }
 
 const MEMO_UNSET: Memo = Memo {
     span: Span::EMPTY,
     facts: NONE,
     tag: 0,
+    plain_global: false,
 };
 
 /// What an entry's state says of it, found during the pass.
@@ -270,18 +275,21 @@ pub(crate) fn str_bytes<'a>(
     }
 }
 
+/// Whether a global is `_codecs.encode` or `bytes`: what CPython 3 calls for a byte string.
+fn is_bytes_maker(module: &[u8], name: &[u8]) -> bool {
+    matches!(
+        (module, name),
+        (b"_codecs", b"encode") | (b"__builtin__" | b"builtins", b"bytes")
+    )
+}
+
 /// Whether the value at `span` starts with the global `_codecs.encode` or `bytes` (through memo
 /// gets): a byte string as CPython 3 pickles one.
 fn calls_bytes_maker(data: &[u8], memo: &[Memo], span: Span) -> bool {
     let mut pos = span.start as usize;
     for _ in 0..4 {
         match read_op(data, pos).map(|(op, _)| op) {
-            Ok(Op::Global(m, n)) => {
-                return matches!(
-                    (m, n),
-                    (b"_codecs", b"encode") | (b"__builtin__" | b"builtins", b"bytes")
-                );
-            }
+            Ok(Op::Global(m, n)) => return is_bytes_maker(m, n),
             Ok(Op::Get(id)) => match memo.get(id as usize) {
                 Some(m) if !m.span.is_empty() => pos = m.span.start as usize,
                 _ => return false,
@@ -669,6 +677,18 @@ impl Pass<'_, '_> {
                 _ => 0,
             },
             Kind::Object => {
+                // Most objects are calls of a class put in the memo (`g4`, every GPData): no
+                // string, without reading the call's class twice through the memo.
+                if let Ok((Op::Get(id), _)) = read_op(self.data, k.start as usize) {
+                    if self
+                        .st
+                        .memo
+                        .get(id as usize)
+                        .is_some_and(|m| m.plain_global)
+                    {
+                        return 0;
+                    }
+                }
                 let span = Span {
                     start: k.start,
                     end: k.end,
@@ -999,6 +1019,9 @@ impl Pass<'_, '_> {
             Kind::Str | Kind::Object => self.tag(&top),
             _ => 0,
         };
+        let plain_global = top.kind == Kind::Global
+            && matches!(read_op(self.data, top.start as usize), Ok((Op::Global(m, n), _))
+                if !is_bytes_maker(m, n));
         if let Some(m) = self.st.memo.get_mut(id_us) {
             *m = Memo {
                 span: Span {
@@ -1007,6 +1030,7 @@ impl Pass<'_, '_> {
                 },
                 facts: NONE,
                 tag,
+                plain_global,
             };
         }
         Ok(())
@@ -1015,25 +1039,29 @@ impl Pass<'_, '_> {
     /// SETITEM: the key and value on top set into the dict below them.
     #[inline(always)]
     fn set_item_op(&mut self, pos: usize, next: usize) -> Result<()> {
-        // Most set-items: a key and value that close nothing (numbers, strings, memo gets) set
-        // into a dict that is neither the root nor params, the key (a memo get, or a number) none
-        // the index keeps. All that changes is the stack and the dict's end.
+        // Most set-items: a key that closes nothing (a memo get or a number) and names none of the
+        // facts the index keeps, set into a dict that is neither the root nor params. All that
+        // changes is the stack (the value's memo span and container closed, if it has them) and
+        // the dict's end.
         let n = self.st.stack.len();
         let base = self.st.marks.last().map_or(0, |&m| m as usize + 1);
         if n >= base + 3 {
             if let Some(&[t, k, v]) = self.st.stack.get(n - 3..) {
-                if t.kind == Kind::Dict
-                    && t.role == Role::None
-                    && k.closes_nothing()
-                    && v.closes_nothing()
-                {
+                if t.kind == Kind::Dict && t.role == Role::None && k.closes_nothing() {
                     let tag = match k.kind {
                         Kind::Get => self.st.memo.get(k.target as usize).map_or(0, |m| m.tag),
                         Kind::Int | Kind::Scalar => 0,
                         _ => u8::MAX,
                     };
                     if tag == 0 {
-                        self.st.stack.truncate(n - 2);
+                        // A value that is a container or a memo value (a dict of a ship's
+                        // module, a list put in the memo) closes them as it goes.
+                        if v.closes_nothing() {
+                            self.st.stack.truncate(n - 2);
+                        } else {
+                            self.pop();
+                            self.st.stack.truncate(n - 2);
+                        }
                         self.touch(n - 3, next);
                         return Ok(());
                     }
