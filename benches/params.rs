@@ -13,6 +13,10 @@
 //! - `params/lookup_{name,id,index}`: one look-up after open.
 //! - `params/ship_to_json`: the largest ship entry decoded and written as compact JSON.
 //! - `params/all_to_json`: every entry decoded and written as compact JSON (one core).
+//!
+//! The other side of issue #50's comparison rows, CPython's C unpickler on the same file, is
+//! `python3 benches/params_cpython.py FILE` (`gamebin synth params --scale full -o FILE`), run
+//! right after.
 
 use std::hint::black_box;
 

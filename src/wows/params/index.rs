@@ -14,7 +14,7 @@
 //! and follow the values (see `Role`), so that nothing depends on the nesting, which a stack
 //! machine shows only once a value is complete.
 
-use super::pickle::{Op, StrForm, at, read_op};
+use super::pickle::{Op, StrForm, at, read_op, text_end, text_id};
 use super::strings;
 use crate::error::{Error, ErrorKind, Result};
 
@@ -51,12 +51,17 @@ pub(crate) struct Memo {
     pub facts: u32,
     /// What the string put here names as a key (`TAG_*`), 0 for anything else.
     pub tag: u8,
+    /// Whether the value put here is a class or function other than the byte-string makers of
+    /// CPython 3 (`copy_reg._reconstructor`): an object made by calling it is no string, which
+    /// the index then knows without reading the call again.
+    pub plain_global: bool,
 }
 
 const MEMO_UNSET: Memo = Memo {
     span: Span::EMPTY,
     facts: NONE,
     tag: 0,
+    plain_global: false,
 };
 
 /// What an entry's state says of it, found during the pass.
@@ -174,6 +179,15 @@ struct Slot {
     seq: u32,
 }
 
+impl Slot {
+    /// Whether taking the slot off the stack closes nothing (no container, mark or memo value):
+    /// it can be dropped without [`Pass::pop`].
+    #[inline]
+    fn closes_nothing(&self) -> bool {
+        self.memo == NONE && !self.kind.is_container() && self.kind != Kind::Mark
+    }
+}
+
 /// Where the index pass keeps its tables; kept across files in the caller's scratch space so
 /// that opening another file reuses them.
 #[derive(Debug, Default)]
@@ -198,6 +212,8 @@ pub struct IndexState {
     pub(crate) damage: Option<Damage>,
     /// The length of the file last opened with these tables (`None` until one opened).
     pub(crate) opened: Option<usize>,
+    /// The length of its pickle (the start of the scratch's inflate buffer, which is longer).
+    pub(crate) pickle_len: usize,
 }
 
 /// The shape of the root.
@@ -259,18 +275,21 @@ pub(crate) fn str_bytes<'a>(
     }
 }
 
+/// Whether a global is `_codecs.encode` or `bytes`: what CPython 3 calls for a byte string.
+fn is_bytes_maker(module: &[u8], name: &[u8]) -> bool {
+    matches!(
+        (module, name),
+        (b"_codecs", b"encode") | (b"__builtin__" | b"builtins", b"bytes")
+    )
+}
+
 /// Whether the value at `span` starts with the global `_codecs.encode` or `bytes` (through memo
 /// gets): a byte string as CPython 3 pickles one.
 fn calls_bytes_maker(data: &[u8], memo: &[Memo], span: Span) -> bool {
     let mut pos = span.start as usize;
     for _ in 0..4 {
         match read_op(data, pos).map(|(op, _)| op) {
-            Ok(Op::Global(m, n)) => {
-                return matches!(
-                    (m, n),
-                    (b"_codecs", b"encode") | (b"__builtin__" | b"builtins", b"bytes")
-                );
-            }
+            Ok(Op::Global(m, n)) => return is_bytes_maker(m, n),
             Ok(Op::Get(id)) => match memo.get(id as usize) {
                 Some(m) if !m.span.is_empty() => pos = m.span.start as usize,
                 _ => return false,
@@ -303,6 +322,12 @@ impl IndexState {
     /// Indexes `data` (the inflated pickle). A pickle damaged after its root began keeps the
     /// entries read before the damage (in `damage`); one damaged before is an error.
     pub(crate) fn build(&mut self, data: &[u8]) -> Result<()> {
+        self.build_with::<true>(data)
+    }
+
+    /// [`build`](Self::build), with the pass's fast paths (`FAST`) or without them (the tests
+    /// compare the two).
+    fn build_with<const FAST: bool>(&mut self, data: &[u8]) -> Result<()> {
         self.reset();
         if data.len() >= NONE as usize {
             return Err(Error::invalid(
@@ -318,7 +343,7 @@ impl IndexState {
             current: Span::EMPTY,
             current_at: NONE as usize,
         };
-        let result = pass.run();
+        let result = pass.run::<FAST>();
         let current = pass.current;
         if let Err(error) = result {
             if self.entries.is_empty() && self.stack.is_empty() {
@@ -467,6 +492,52 @@ impl Pass<'_, '_> {
             .map_or(Role::None, |s| s.role)
     }
 
+    /// A string or memo get about to be pushed at stack index `n`, from `start` to `end`: when it
+    /// is a key of the params (right above a params dict, above a mark right above one, or two
+    /// slots above the key before it in a batch of protocol 2's SETITEMS: key, value, key), it is
+    /// the entry being read (for errors).
+    #[inline(always)]
+    fn note_key(&mut self, n: usize, start: usize, end: usize) {
+        let below = |k: usize| n.checked_sub(k).and_then(|i| self.st.stack.get(i));
+        let mark = self.st.marks.last().map_or(0, |&m| m as usize + 1);
+        let is_key = match below(1) {
+            Some(s) if s.role == Role::Params => true,
+            Some(s) if s.kind == Kind::Mark => below(2).is_some_and(|p| p.role == Role::Params),
+            _ => {
+                self.current_at != NONE as usize
+                    && n == self.current_at + 2
+                    && mark <= self.current_at
+            }
+        };
+        if is_key {
+            self.current = Span {
+                start: start as u32,
+                end: end as u32,
+            };
+            self.current_at = n;
+        }
+    }
+
+    /// [`push`](Self::push) of a value that is no container, string, memo get or mark (a number,
+    /// None): nothing to work out but the slot.
+    #[inline(always)]
+    fn push_scalar(&mut self, pos: usize, next: usize, kind: Kind) -> Result<()> {
+        if self.st.stack.len() >= MAX_STACK {
+            return self.push(pos, pos, next, kind);
+        }
+        self.st.stack.push(Slot {
+            start: pos as u32,
+            end: next as u32,
+            kind,
+            role: Role::None,
+            memo: NONE,
+            target: NONE,
+            facts: NONE,
+            seq: 0,
+        });
+        Ok(())
+    }
+
     fn push(&mut self, pos: usize, start: usize, end: usize, kind: Kind) -> Result<()> {
         // The stack's bound is the nesting's too: every level of nesting is a slot.
         if self.st.stack.len() >= MAX_STACK {
@@ -478,7 +549,11 @@ impl Pass<'_, '_> {
             ));
         }
         let mut role = Role::None;
-        let parent = self.parent_role();
+        let parent = if kind.is_container() {
+            self.parent_role()
+        } else {
+            Role::None
+        };
         if kind == Kind::Mark {
             self.st.marks.push(self.st.stack.len() as u32);
         }
@@ -497,28 +572,7 @@ impl Pass<'_, '_> {
             }
             self.st.open.push(self.st.stack.len() as u32);
         } else if matches!(kind, Kind::Str | Kind::Get) {
-            // A key of the params (for errors: the entry being read): right above a params dict,
-            // above a mark right above one, or two slots above the key before it in a batch of
-            // protocol 2's SETITEMS (key, value, key).
-            let n = self.st.stack.len();
-            let below = |k: usize| n.checked_sub(k).and_then(|i| self.st.stack.get(i));
-            let mark = self.st.marks.last().map_or(0, |&m| m as usize + 1);
-            let is_key = match below(1) {
-                Some(s) if s.role == Role::Params => true,
-                Some(s) if s.kind == Kind::Mark => below(2).is_some_and(|p| p.role == Role::Params),
-                _ => {
-                    self.current_at != NONE as usize
-                        && n == self.current_at + 2
-                        && mark <= self.current_at
-                }
-            };
-            if is_key {
-                self.current = Span {
-                    start: start as u32,
-                    end: end as u32,
-                };
-                self.current_at = n;
-            }
+            self.note_key(self.st.stack.len(), start, end);
         }
         let seq = if role == Role::Params {
             self.st.params_seen = self.st.params_seen.saturating_add(1) & !TOP_PARAMS;
@@ -558,10 +612,6 @@ impl Pass<'_, '_> {
             }
         }
         Some(s)
-    }
-
-    fn top_mut(&mut self) -> Option<&mut Slot> {
-        self.st.stack.last_mut()
     }
 
     /// The stack index of the topmost mark.
@@ -627,6 +677,18 @@ impl Pass<'_, '_> {
                 _ => 0,
             },
             Kind::Object => {
+                // Most objects are calls of a class put in the memo (`g4`, every GPData): no
+                // string, without reading the call's class twice through the memo.
+                if let Ok((Op::Get(id), _)) = read_op(self.data, k.start as usize) {
+                    if self
+                        .st
+                        .memo
+                        .get(id as usize)
+                        .is_some_and(|m| m.plain_global)
+                    {
+                        return 0;
+                    }
+                }
                 let span = Span {
                     start: k.start,
                     end: k.end,
@@ -806,10 +868,320 @@ impl Pass<'_, '_> {
         Ok(())
     }
 
-    fn run(&mut self) -> Result<()> {
+    /// A key and value set into a plain dict in one step, when the opcodes at `pos` are the
+    /// commonest triple of a protocol-0 pickle: a key that is a memo get naming nothing the index
+    /// keeps or a number line, a value that is a number line, `N` or a memo get, then SETITEM;
+    /// and the top of the stack is a dict that is neither the root nor params, above the topmost
+    /// mark. Its effect is the three opcodes' (neither value closes anything, the key is no
+    /// fact): the notes of the entry being read that the two pushes would make, and the dict's
+    /// end. Returns the offset after the SETITEM, or `None` (nothing done) for anything else,
+    /// which the opcodes one at a time then read.
+    #[inline(always)]
+    fn plain_pair(&mut self, pos: usize) -> Option<usize> {
+        let data = self.data;
+        let n = self.st.stack.len();
+        let base = self.st.marks.last().map_or(0, |&m| m as usize + 1);
+        if n < base + 1 || n + 2 > MAX_STACK {
+            return None;
+        }
+        let t = self.st.stack.get(n - 1)?;
+        if t.kind != Kind::Dict || t.role != Role::None {
+            return None;
+        }
+        let defined = |id: u32| {
+            self.st
+                .memo
+                .get(id as usize)
+                .filter(|m| !m.span.is_empty())
+                .map(|m| m.tag)
+        };
+        let (key_end, key_get) = match data.get(pos)? {
+            b'g' => {
+                let (id, end) = text_id(data, pos + 1)?;
+                if defined(id)? != 0 {
+                    return None;
+                }
+                (end, true)
+            }
+            _ => (text_end(data, pos + 1)?, false),
+        };
+        let (value_end, value_get) = match data.get(key_end)? {
+            b'g' => {
+                let (id, end) = text_id(data, key_end + 1)?;
+                defined(id)?;
+                (end, true)
+            }
+            b'F' | b'I' | b'L' => (text_end(data, key_end + 1)?, false),
+            b'N' => (key_end + 1, false),
+            _ => return None,
+        };
+        if data.get(value_end) != Some(&b's') {
+            return None;
+        }
+        // What `note_key` does for a push above a slot that is neither params nor a mark.
+        let mark = base;
+        if key_get
+            && self.current_at != NONE as usize
+            && n == self.current_at + 2
+            && mark <= self.current_at
+        {
+            self.current = Span {
+                start: pos as u32,
+                end: key_end as u32,
+            };
+            self.current_at = n;
+        }
+        if value_get
+            && self.current_at != NONE as usize
+            && n + 1 == self.current_at + 2
+            && mark <= self.current_at
+        {
+            self.current = Span {
+                start: key_end as u32,
+                end: value_end as u32,
+            };
+            self.current_at = n + 1;
+        }
+        self.touch(n - 1, value_end + 1);
+        Some(value_end + 1)
+    }
+
+    /// A memo get (`g`, `h`, `j`) of `id`: [`push`](Self::push) of a get, written out.
+    #[inline(always)]
+    fn get(&mut self, pos: usize, next: usize, id: u32) -> Result<()> {
+        let defined = self
+            .st
+            .memo
+            .get(id as usize)
+            .is_some_and(|m| !m.span.is_empty());
+        if !defined {
+            return Err(self.err(
+                pos,
+                "pickle GET",
+                "a memo get of an id no put defined before it",
+                u64::from(id),
+            ));
+        }
+        let n = self.st.stack.len();
+        if n >= MAX_STACK {
+            return self.push(pos, pos, next, Kind::Get);
+        }
+        self.note_key(n, pos, next);
+        self.st.stack.push(Slot {
+            start: pos as u32,
+            end: next as u32,
+            kind: Kind::Get,
+            role: Role::None,
+            memo: NONE,
+            target: id,
+            facts: NONE,
+            seq: 0,
+        });
+        Ok(())
+    }
+
+    /// A memo put (`p`, `q`, `r`) of `id` on the top value.
+    #[inline]
+    fn put(&mut self, pos: usize, next: usize, id: u32) -> Result<()> {
+        self.need(1, pos, "pickle PUT")?;
+        let id_us = id as usize;
+        let len = self.st.memo.len();
+        if id_us >= len {
+            // Ids are dense in every pickler; an id beyond the values the rest of the
+            // pickle could make is refused before the memo grows to it.
+            if id_us - len > self.data.len() - pos {
+                return Err(self.err(
+                    pos,
+                    "pickle PUT",
+                    "a memo id larger than the values the pickle could hold",
+                    u64::from(id),
+                ));
+            }
+            self.st.memo.resize(id_us + 1, MEMO_UNSET);
+        }
+        let Some(top) = self.st.stack.last_mut() else {
+            return Err(self.underflow(pos, "pickle PUT"));
+        };
+        if top.memo != NONE {
+            return Err(self.err(
+                pos,
+                "pickle PUT",
+                "a value put in the memo twice (no pickler does this)",
+                u64::from(id),
+            ));
+        }
+        top.memo = id;
+        top.end = next as u32;
+        let top = *top;
+        // A string put once and got as a key many times: what it names is read here,
+        // once (a byte string as CPython 3 pickles it, a call, once too).
+        let tag = match top.kind {
+            Kind::Str | Kind::Object => self.tag(&top),
+            _ => 0,
+        };
+        let plain_global = top.kind == Kind::Global
+            && matches!(read_op(self.data, top.start as usize), Ok((Op::Global(m, n), _))
+                if !is_bytes_maker(m, n));
+        if let Some(m) = self.st.memo.get_mut(id_us) {
+            *m = Memo {
+                span: Span {
+                    start: top.start,
+                    end: NONE,
+                },
+                facts: NONE,
+                tag,
+                plain_global,
+            };
+        }
+        Ok(())
+    }
+
+    /// SETITEM: the key and value on top set into the dict below them.
+    #[inline(always)]
+    fn set_item_op(&mut self, pos: usize, next: usize) -> Result<()> {
+        // Most set-items: a key that closes nothing (a memo get or a number) and names none of the
+        // facts the index keeps, set into a dict that is neither the root nor params. All that
+        // changes is the stack (the value's memo span and container closed, if it has them) and
+        // the dict's end.
+        let n = self.st.stack.len();
+        let base = self.st.marks.last().map_or(0, |&m| m as usize + 1);
+        if n >= base + 3 {
+            if let Some(&[t, k, v]) = self.st.stack.get(n - 3..) {
+                if t.kind == Kind::Dict && t.role == Role::None && k.closes_nothing() {
+                    let tag = match k.kind {
+                        Kind::Get => self.st.memo.get(k.target as usize).map_or(0, |m| m.tag),
+                        Kind::Int | Kind::Scalar => 0,
+                        _ => u8::MAX,
+                    };
+                    if tag == 0 {
+                        // A value that is a container or a memo value (a dict of a ship's
+                        // module, a list put in the memo) closes them as it goes.
+                        if v.closes_nothing() {
+                            self.st.stack.truncate(n - 2);
+                        } else {
+                            self.pop();
+                            self.st.stack.truncate(n - 2);
+                        }
+                        self.touch(n - 3, next);
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        self.set_item_slow(pos, next)
+    }
+
+    /// SETITEM in general.
+    #[inline(never)]
+    fn set_item_slow(&mut self, pos: usize, next: usize) -> Result<()> {
+        self.need(3, pos, "pickle SETITEM")?;
+        let n = self.st.stack.len();
+        let Some(&[k, v]) = self.st.stack.get(n - 2..) else {
+            return Err(self.underflow(pos, "pickle SETITEM"));
+        };
+        if k.closes_nothing() && v.closes_nothing() {
+            // A number or a string key or value (most of them): no memo span or container to
+            // close.
+            self.st.stack.truncate(n - 2);
+        } else {
+            self.pop();
+            self.pop();
+        }
+        let t = n - 3;
+        self.check_kind(t, pos, "pickle SETITEM", &[Kind::Dict])?;
+        self.set_item(t, k, v);
+        self.touch(t, next);
+        Ok(())
+    }
+
+    /// APPEND: the value on top appended to the list below it.
+    #[inline]
+    fn append(&mut self, pos: usize, next: usize) -> Result<()> {
+        self.need(2, pos, "pickle APPEND")?;
+        let n = self.st.stack.len();
+        let Some(&v) = self.st.stack.get(n - 1) else {
+            return Err(self.underflow(pos, "pickle APPEND"));
+        };
+        if v.closes_nothing() {
+            self.st.stack.truncate(n - 1);
+        } else {
+            self.pop();
+        }
+        let t = n - 2;
+        self.check_kind(t, pos, "pickle APPEND", &[Kind::List, Kind::Object])?;
+        self.appended(t, &v);
+        self.touch(t, next);
+        Ok(())
+    }
+
+    fn run<const FAST: bool>(&mut self) -> Result<()> {
         let data = self.data;
         let mut pos = 0usize;
         loop {
+            // The opcodes most of a protocol-0 pickle is made of (memo gets, set-items, number
+            // lines, memo puts, marks, appends), read here in their usual form without building
+            // an `Op`; anything else, or one of them in a form that is not the usual one, goes
+            // through `read_op`, which reads every opcode and names what is wrong.
+            if let Some(&code) = data.get(pos).filter(|_| FAST) {
+                if matches!(code, b'g' | b'I' | b'F' | b'L') {
+                    if let Some(next) = self.plain_pair(pos) {
+                        pos = next;
+                        continue;
+                    }
+                }
+                let p = pos + 1;
+                let fast = match code {
+                    b'g' => match text_id(data, p) {
+                        Some((id, next)) => {
+                            self.get(pos, next, id)?;
+                            Some(next)
+                        }
+                        None => None,
+                    },
+                    b's' => {
+                        self.set_item_op(pos, p)?;
+                        Some(p)
+                    }
+                    b'F' => match text_end(data, p) {
+                        Some(next) => {
+                            self.push_scalar(pos, next, Kind::Scalar)?;
+                            Some(next)
+                        }
+                        None => None,
+                    },
+                    b'I' | b'L' => match text_end(data, p) {
+                        Some(next) => {
+                            self.push_scalar(pos, next, Kind::Int)?;
+                            Some(next)
+                        }
+                        None => None,
+                    },
+                    b'p' => match text_id(data, p) {
+                        Some((id, next)) => {
+                            self.put(pos, next, id)?;
+                            Some(next)
+                        }
+                        None => None,
+                    },
+                    b'(' => {
+                        self.push(pos, pos, p, Kind::Mark)?;
+                        Some(p)
+                    }
+                    b'a' => {
+                        self.append(pos, p)?;
+                        Some(p)
+                    }
+                    b'N' => {
+                        self.push_scalar(pos, p, Kind::Scalar)?;
+                        Some(p)
+                    }
+                    _ => None,
+                };
+                if let Some(next) = fast {
+                    pos = next;
+                    continue;
+                }
+            }
             let (op, next) = read_op(data, pos)?;
             match op {
                 Op::Proto(v) => {
@@ -893,16 +1265,7 @@ impl Pass<'_, '_> {
                     }
                     self.push(pos, start as usize, next, Kind::Tuple)?;
                 }
-                Op::Append => {
-                    self.need(2, pos, "pickle APPEND")?;
-                    let Some(v) = self.pop() else {
-                        return Err(self.underflow(pos, "pickle APPEND"));
-                    };
-                    let t = self.st.stack.len() - 1;
-                    self.check_kind(t, pos, "pickle APPEND", &[Kind::List, Kind::Object])?;
-                    self.appended(t, &v);
-                    self.touch(t, next);
-                }
+                Op::Append => self.append(pos, next)?,
                 Op::Appends => {
                     let (m, _) = self.take_marked(pos, "pickle APPENDS")?;
                     if m == 0 {
@@ -917,16 +1280,7 @@ impl Pass<'_, '_> {
                     self.st.tmp = tmp;
                     self.touch(t, next);
                 }
-                Op::SetItem => {
-                    self.need(3, pos, "pickle SETITEM")?;
-                    let (Some(v), Some(k)) = (self.pop(), self.pop()) else {
-                        return Err(self.underflow(pos, "pickle SETITEM"));
-                    };
-                    let t = self.st.stack.len() - 1;
-                    self.check_kind(t, pos, "pickle SETITEM", &[Kind::Dict])?;
-                    self.set_item(t, k, v);
-                    self.touch(t, next);
-                }
+                Op::SetItem => self.set_item_op(pos, next)?,
                 Op::SetItems => {
                     let (m, _) = self.take_marked(pos, "pickle SETITEMS")?;
                     if m == 0 {
@@ -946,73 +1300,8 @@ impl Pass<'_, '_> {
                     self.set_pairs(t);
                     self.touch(t, next);
                 }
-                Op::Get(id) => {
-                    let defined = self
-                        .st
-                        .memo
-                        .get(id as usize)
-                        .is_some_and(|m| !m.span.is_empty());
-                    if !defined {
-                        return Err(self.err(
-                            pos,
-                            "pickle GET",
-                            "a memo get of an id no put defined before it",
-                            u64::from(id),
-                        ));
-                    }
-                    self.push(pos, pos, next, Kind::Get)?;
-                    if let Some(top) = self.top_mut() {
-                        top.target = id;
-                    }
-                }
-                Op::Put(id) => {
-                    self.need(1, pos, "pickle PUT")?;
-                    let id_us = id as usize;
-                    let len = self.st.memo.len();
-                    if id_us >= len {
-                        // Ids are dense in every pickler; an id beyond the values the rest of the
-                        // pickle could make is refused before the memo grows to it.
-                        if id_us - len > data.len() - pos {
-                            return Err(self.err(
-                                pos,
-                                "pickle PUT",
-                                "a memo id larger than the values the pickle could hold",
-                                u64::from(id),
-                            ));
-                        }
-                        self.st.memo.resize(id_us + 1, MEMO_UNSET);
-                    }
-                    let Some(top) = self.st.stack.last_mut() else {
-                        return Err(self.underflow(pos, "pickle PUT"));
-                    };
-                    if top.memo != NONE {
-                        return Err(self.err(
-                            pos,
-                            "pickle PUT",
-                            "a value put in the memo twice (no pickler does this)",
-                            u64::from(id),
-                        ));
-                    }
-                    top.memo = id;
-                    top.end = next as u32;
-                    let top = *top;
-                    // A string put once and got as a key many times: what it names is read here,
-                    // once (a byte string as CPython 3 pickles it, a call, once too).
-                    let tag = match top.kind {
-                        Kind::Str | Kind::Object => self.tag(&top),
-                        _ => 0,
-                    };
-                    if let Some(m) = self.st.memo.get_mut(id_us) {
-                        *m = Memo {
-                            span: Span {
-                                start: top.start,
-                                end: NONE,
-                            },
-                            facts: NONE,
-                            tag,
-                        };
-                    }
-                }
+                Op::Get(id) => self.get(pos, next, id)?,
+                Op::Put(id) => self.put(pos, next, id)?,
                 Op::Reduce | Op::NewObj => {
                     let what = if op == Op::Reduce {
                         "pickle REDUCE"
@@ -1069,6 +1358,75 @@ impl Pass<'_, '_> {
                 t as u64,
             )),
             None => Err(self.underflow(pos, what)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Everything the pass leaves for the view, and its result.
+    fn summary(data: &[u8], fast: bool) -> String {
+        let mut st = IndexState::default();
+        let result = if fast {
+            st.build_with::<true>(data)
+        } else {
+            st.build_with::<false>(data)
+        };
+        format!(
+            "{result:?} {:?} {:?} {:?} {:?} {:?} {:?} {} {}",
+            st.entries,
+            st.memo,
+            st.regions,
+            st.facts,
+            st.damage,
+            st.root_kind,
+            st.base_count,
+            st.protocol
+        )
+    }
+
+    /// The fast paths of the pass change nothing: on the fixtures (protocol 0, classic and by
+    /// region) whole, cut short at every length up to 3,000 bytes and then every 211th, and with
+    /// a byte changed every 97th (to each opcode the fast paths read, and to others).
+    #[test]
+    fn fast_paths_change_nothing() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/wows-gameparams");
+        for name in ["GameParams.data", "regional.GameParams.data"] {
+            let file = std::fs::read(dir.join(name)).unwrap();
+            // An entry that is a plain dict (its keys right above it, where the error's entry
+            // is worked out from the stack's shape), keys and values of every kind the fast
+            // path takes, and a list.
+            let plain = b"(lp0\n(dp1\nS'e1'\np2\n(dp3\ng2\nI1\nsI5\nF1.0\nsF2.5\nNsg2\ng2\nsL7L\nI01\nsS'x'\n(lp4\nF1.0\naI2\nasssS'e2'\np5\n(dp6\ng5\ng2\nssa.";
+            for cut in 0..=plain.len() {
+                let data = &plain[..cut];
+                assert_eq!(
+                    summary(data, true),
+                    summary(data, false),
+                    "plain cut at {cut}"
+                );
+            }
+            let mut pickle = Vec::new();
+            let mut chunk = Vec::new();
+            let mut z = flate2::Decompress::new(true);
+            let n = super::super::inflate::inflate_reversed(&file, &mut pickle, &mut chunk, &mut z)
+                .unwrap();
+            pickle.truncate(n);
+            let same = |data: &[u8], what: &str| {
+                assert_eq!(summary(data, true), summary(data, false), "{name}: {what}");
+            };
+            same(&pickle, "whole");
+            let cuts = (0..pickle.len().min(3_000)).chain((3_000..pickle.len()).step_by(211));
+            for cut in cuts {
+                same(&pickle[..cut], &format!("cut at {cut}"));
+            }
+            let swaps = b"gIFLNsSp(ad.x\n0123456789";
+            for (k, at) in (0..pickle.len()).step_by(97).enumerate() {
+                let mut bad = pickle.clone();
+                bad[at] = swaps[k % swaps.len()];
+                same(&bad, &format!("byte {at} changed"));
+            }
         }
     }
 }

@@ -40,9 +40,13 @@ pub fn write_value<W: Write>(
         Value::None => w.write_all(b"null"),
         Value::Bool(true) => w.write_all(b"true"),
         Value::Bool(false) => w.write_all(b"false"),
-        Value::Int(i) => write!(w, "{i}"),
+        Value::Int(i) => write_int(w, *i),
         Value::BigInt(s) => w.write_all(s.as_bytes()),
-        Value::Float(f) => w.write_all(py_float(*f).as_bytes()),
+        Value::Float(f) => {
+            let mut buf = [0u8; FLOAT_LEN];
+            let n = float_repr(*f, &mut buf);
+            w.write_all(buf.get(..n).unwrap_or(&[]))
+        }
         Value::Bytes(b) => match core::str::from_utf8(b) {
             Ok(s) => write_str(w, s),
             Err(_) => write_str(w, &latin1(b)),
@@ -256,65 +260,185 @@ pub fn write_str<W: Write>(w: &mut W, s: &str) -> io::Result<()> {
     w.write_all(b"\"")
 }
 
+/// An int in decimal, without the formatting machinery.
+fn write_int<W: Write>(w: &mut W, i: i64) -> io::Result<()> {
+    let mut buf = [0u8; 20];
+    let n = digits(i.unsigned_abs(), &mut buf);
+    if i < 0 {
+        w.write_all(b"-")?;
+    }
+    w.write_all(buf.get(buf.len() - n..).unwrap_or(&[]))
+}
+
+/// Writes `v`'s decimal digits at the end of `buf` and returns how many.
+fn digits(mut v: u64, buf: &mut [u8; 20]) -> usize {
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            return buf.len() - at;
+        }
+    }
+}
+
+/// The longest float text: a sign, 17 digits, a point, `e-308`.
+const FLOAT_LEN: usize = 32;
+
+/// A `fmt::Write` into a buffer on the stack (the longest shortest-digits text of a double fits).
+struct StackText {
+    buf: [u8; FLOAT_LEN],
+    len: usize,
+}
+
+impl core::fmt::Write for StackText {
+    fn write_str(&mut self, s: &str) -> core::fmt::Result {
+        let end = self.len + s.len();
+        let dst = self.buf.get_mut(self.len..end).ok_or(core::fmt::Error)?;
+        dst.copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
 /// A float as Python's `repr` (and `json`) writes it: the shortest digits that read back,
 /// fixed notation for exponents from -4 to 15, otherwise `d.ddde±XX`.
 pub fn py_float(f: f64) -> String {
+    let mut buf = [0u8; FLOAT_LEN];
+    let n = float_repr(f, &mut buf);
+    String::from_utf8_lossy(buf.get(..n).unwrap_or(&[])).into_owned()
+}
+
+/// [`py_float`] into `out`, returning the length written (no allocation). Two fast paths for the
+/// floats game files are full of (`170.0`, `33.2346`): an integral value below 10^16 is its
+/// integer and `.0`; a value from 10^-4 to 10^15 is written with the fewest decimals `d` whose
+/// `round(f * 10^d) / 10^d` reads back as `f` (both exact doubles, the division correctly rounded:
+/// what reading the text gives), up to 15 significant digits (two decimals of 15 digits or fewer
+/// are never the same double, so the one found is the shortest repr's). Anything else takes the
+/// shortest digits from Rust's formatter.
+fn float_repr(f: f64, out: &mut [u8; FLOAT_LEN]) -> usize {
+    let text = |out: &mut [u8; FLOAT_LEN], s: &[u8]| {
+        out[..s.len()].copy_from_slice(s);
+        s.len()
+    };
     if f.is_nan() {
-        return "NaN".into();
+        return text(out, b"NaN");
     }
     if f.is_infinite() {
-        return if f > 0.0 {
-            "Infinity".into()
-        } else {
-            "-Infinity".into()
-        };
+        return text(out, if f > 0.0 { b"Infinity" } else { b"-Infinity" });
     }
-    // Rust's `{:e}` gives the shortest round-trip digits: `-1.5e-5`.
-    let e = format!("{f:e}");
-    let (neg, e) = match e.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, e.as_str()),
-    };
-    let (mantissa, exp) = e.split_once('e').unwrap_or((e, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
-    let mut out = String::with_capacity(24);
+    let neg = f.is_sign_negative();
+    let a = f.abs();
+    let mut len = 0;
     if neg {
-        out.push('-');
+        out[0] = b'-';
+        len = 1;
     }
+    const POW10: [f64; 16] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ];
+    let mut d_buf = [0u8; 20];
+    if a < 1e16 && a.fract() == 0.0 {
+        let n = digits(a as u64, &mut d_buf);
+        out[len..len + n].copy_from_slice(&d_buf[20 - n..]);
+        out[len + n..len + n + 2].copy_from_slice(b".0");
+        return len + n + 2;
+    }
+    if (1e-4..1e15).contains(&a) {
+        for (d, &p) in POW10.iter().enumerate().skip(1) {
+            let s = (a * p).round();
+            if s >= 1e15 {
+                break;
+            }
+            if s / p == a {
+                let n = digits(s as u64, &mut d_buf);
+                let digits = &d_buf[20 - n..];
+                if n > d {
+                    let int = n - d;
+                    out[len..len + int].copy_from_slice(&digits[..int]);
+                    out[len + int] = b'.';
+                    out[len + int + 1..len + n + 1].copy_from_slice(&digits[int..]);
+                    return len + n + 1;
+                }
+                out[len..len + 2].copy_from_slice(b"0.");
+                let zeros = d - n;
+                out[len + 2..len + 2 + zeros].fill(b'0');
+                out[len + 2 + zeros..len + 2 + d].copy_from_slice(digits);
+                return len + 2 + d;
+            }
+        }
+    }
+    // Rust's `{:e}` gives the shortest round-trip digits: `1.5e-5`.
+    let mut e = StackText {
+        buf: [0; FLOAT_LEN],
+        len: 0,
+    };
+    if core::fmt::Write::write_fmt(&mut e, format_args!("{a:e}")).is_err() {
+        return len;
+    }
+    let e = &e.buf[..e.len];
+    let (mantissa, exp) = match e.iter().position(|&c| c == b'e') {
+        Some(at) => (&e[..at], &e[at + 1..]),
+        None => (e, &b"0"[..]),
+    };
+    let exp: i32 = core::str::from_utf8(exp)
+        .ok()
+        .and_then(|x| x.parse().ok())
+        .unwrap_or(0);
+    let mut dg = [0u8; FLOAT_LEN];
+    let mut nd = 0;
+    for &c in mantissa.iter().filter(|&&c| c != b'.') {
+        dg[nd] = c;
+        nd += 1;
+    }
+    let digits = &dg[..nd];
+    let mut put = |bytes: &[u8]| {
+        out[len..len + bytes.len()].copy_from_slice(bytes);
+        len += bytes.len();
+    };
     if (-4..16).contains(&exp) {
         let point = exp + 1; // digits before the decimal point
         if point <= 0 {
-            out.push_str("0.");
+            put(b"0.");
             for _ in 0..(-point) {
-                out.push('0');
+                put(b"0");
             }
-            out.push_str(&digits);
+            put(digits);
         } else {
             let point = point as usize;
             if digits.len() <= point {
-                out.push_str(&digits);
+                put(digits);
                 for _ in digits.len()..point {
-                    out.push('0');
+                    put(b"0");
                 }
-                out.push_str(".0");
+                put(b".0");
             } else {
-                out.push_str(&digits[..point]);
-                out.push('.');
-                out.push_str(&digits[point..]);
+                put(&digits[..point]);
+                put(b".");
+                put(&digits[point..]);
             }
         }
     } else {
-        out.push_str(&digits[..1]);
+        put(&digits[..1]);
         if digits.len() > 1 {
-            out.push('.');
-            out.push_str(&digits[1..]);
+            put(b".");
+            put(&digits[1..]);
         }
-        out.push('e');
-        out.push(if exp < 0 { '-' } else { '+' });
-        out.push_str(&format!("{:02}", exp.unsigned_abs()));
+        put(b"e");
+        put(if exp < 0 { b"-" } else { b"+" });
+        let x = exp.unsigned_abs();
+        if x < 10 {
+            put(b"0");
+        }
+        let n = digits_u32(x, &mut d_buf);
+        put(&d_buf[20 - n..]);
     }
-    out
+    len
+}
+
+fn digits_u32(x: u32, buf: &mut [u8; 20]) -> usize {
+    digits(u64::from(x), buf)
 }
 
 /// Writes one JSON object of `entries` (name, value), as they come: the whole file's export
@@ -370,6 +494,129 @@ mod tests {
             (f64::NAN, "NaN"),
         ] {
             assert_eq!(py_float(f), s);
+        }
+    }
+
+    /// The writer before its fast paths, as the oracle.
+    /// A float as Python's `repr` (and `json`) writes it: the shortest digits that read back,
+    /// fixed notation for exponents from -4 to 15, otherwise `d.ddde±XX`.
+    fn py_float_formatted(f: f64) -> String {
+        if f.is_nan() {
+            return "NaN".into();
+        }
+        if f.is_infinite() {
+            return if f > 0.0 {
+                "Infinity".into()
+            } else {
+                "-Infinity".into()
+            };
+        }
+        // Rust's `{:e}` gives the shortest round-trip digits: `-1.5e-5`.
+        let e = format!("{f:e}");
+        let (neg, e) = match e.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, e.as_str()),
+        };
+        let (mantissa, exp) = e.split_once('e').unwrap_or((e, "0"));
+        let exp: i32 = exp.parse().unwrap_or(0);
+        let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+        let mut out = String::with_capacity(24);
+        if neg {
+            out.push('-');
+        }
+        if (-4..16).contains(&exp) {
+            let point = exp + 1; // digits before the decimal point
+            if point <= 0 {
+                out.push_str("0.");
+                for _ in 0..(-point) {
+                    out.push('0');
+                }
+                out.push_str(&digits);
+            } else {
+                let point = point as usize;
+                if digits.len() <= point {
+                    out.push_str(&digits);
+                    for _ in digits.len()..point {
+                        out.push('0');
+                    }
+                    out.push_str(".0");
+                } else {
+                    out.push_str(&digits[..point]);
+                    out.push('.');
+                    out.push_str(&digits[point..]);
+                }
+            }
+        } else {
+            out.push_str(&digits[..1]);
+            if digits.len() > 1 {
+                out.push('.');
+                out.push_str(&digits[1..]);
+            }
+            out.push('e');
+            out.push(if exp < 0 { '-' } else { '+' });
+            out.push_str(&format!("{:02}", exp.unsigned_abs()));
+        }
+        out
+    }
+
+    #[test]
+    fn fast_floats_match_the_formatter() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let check = |f: f64| assert_eq!(py_float(f), py_float_formatted(f), "{f:e}");
+        for _ in 0..200_000 {
+            let r = next();
+            // Any double.
+            check(f64::from_bits(r));
+            // Decimals of a few digits, as game files have them.
+            let digits = (r % 1_000_000_000) as f64;
+            let scale = [
+                1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e12,
+            ][(r >> 40) as usize % 12];
+            check(digits / scale);
+            check(-digits / scale);
+            check((r >> 20) as f64 / 1e15);
+            check((r % 100_000) as f64 * 0.1);
+        }
+        for f in [
+            0.1,
+            0.2,
+            0.3,
+            1e-4,
+            9.999e-5,
+            1e-5,
+            1e15,
+            999999999999999.9,
+            1e16,
+            1e16 - 2.0,
+            0.5,
+            123456789012345.6,
+            12345678901234.56,
+            4.726349999999999,
+            0.47902999999999996,
+            0.40900000000000003,
+            5e-324,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            -0.0,
+            0.0,
+        ] {
+            check(f);
+            check(-f);
+        }
+    }
+
+    #[test]
+    fn ints_as_decimal() {
+        for i in [0, 1, -1, 9, 10, -10, i64::MAX, i64::MIN, 4282101744] {
+            let mut out = Vec::new();
+            write_int(&mut out, i).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), i.to_string());
         }
     }
 

@@ -92,7 +92,7 @@ impl ParamsScratch {
     pub fn opened(&self) -> Option<ParamsView<'_>> {
         let file_len = self.state.index.opened?;
         Some(ParamsView {
-            pickle: &self.pickle,
+            pickle: self.pickle.get(..self.state.index.pickle_len)?,
             ix: &self.state.index,
             file_len,
         })
@@ -102,7 +102,7 @@ impl ParamsScratch {
 impl fmt::Debug for ParamsScratch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ParamsScratch")
-            .field("pickle", &self.pickle.len())
+            .field("pickle", &self.state.index.pickle_len)
             .field("entries", &self.state.index.entries.len())
             .finish()
     }
@@ -112,6 +112,8 @@ impl fmt::Debug for ParamsScratch {
 #[derive(Default)]
 pub(crate) struct ParamsState {
     z: Option<Decompress>,
+    /// The file's bytes reversed, a chunk at a time (the inflate's input).
+    chunk: Vec<u8>,
     index: IndexState,
 }
 
@@ -119,10 +121,12 @@ impl ParamsState {
     fn open<'a>(&'a mut self, file: &[u8], pickle: &'a mut Vec<u8>) -> Result<ParamsView<'a>> {
         let z = self.z.get_or_insert_with(|| Decompress::new(true));
         self.index.opened = None;
-        inflate::inflate_reversed(file, pickle, z)?;
+        let len = inflate::inflate_reversed(file, pickle, &mut self.chunk, z)?;
+        let pickle = pickle.get(..len).unwrap_or(&[]);
         self.index.build(pickle)?;
         self.index.finish(pickle);
         self.index.opened = Some(file.len());
+        self.index.pickle_len = len;
         Ok(ParamsView {
             pickle,
             ix: &self.index,

@@ -185,6 +185,38 @@ pub(crate) fn parse_u32(text: &[u8]) -> Option<u32> {
     u32::try_from(n).ok()
 }
 
+/// A protocol-0 memo id (`g12\n`, `p12\n`: the text after the opcode at `p`) and the offset
+/// after its newline, in the one form every pickler writes (1–10 digits below 2^32, then `\n`);
+/// `None` for anything else, which [`read_op`] then reads (and names what is wrong with it). The
+/// index pass's fast path: no second scan for the newline.
+#[inline]
+pub(crate) fn text_id(data: &[u8], p: usize) -> Option<(u32, usize)> {
+    let rest = data.get(p..)?;
+    let mut n: u64 = 0;
+    for (i, &b) in rest.iter().take(11).enumerate() {
+        if b == b'\n' {
+            return if i == 0 {
+                None
+            } else {
+                u32::try_from(n).ok().map(|v| (v, p + i + 1))
+            };
+        }
+        if !b.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + u64::from(b - b'0');
+    }
+    None
+}
+
+/// The offset after the newline that ends the text argument starting at `p` (`I`, `L`, `F`);
+/// `None` when there is none ([`read_op`] then says so).
+#[inline]
+pub(crate) fn text_end(data: &[u8], p: usize) -> Option<usize> {
+    let rest = data.get(p..)?;
+    newline(rest).map(|n| p + n + 1)
+}
+
 /// Reads the opcode at `pos` and returns it with the offset of the next one.
 #[inline]
 pub fn read_op(data: &[u8], pos: usize) -> Result<(Op<'_>, usize)> {
@@ -433,6 +465,49 @@ mod tests {
         }
         assert_eq!(newline(b"\x0b\x0a"), Some(1));
         assert_eq!(newline(b"\x8a\x0b\x09\x0a"), Some(3));
+    }
+
+    #[test]
+    fn text_ids_read_as_read_op_reads_them() {
+        let cases: &[&[u8]] = &[
+            b"0\n",
+            b"7\n",
+            b"12\n",
+            b"1234567\n",
+            b"12345678\n",
+            b"4294967295\n",
+            b"4294967296\n",
+            b"99999999999\n",
+            b"\n",
+            b"1a\n",
+            b"1/\n",
+            b"1:\n",
+            b"-1\n",
+            b" 1\n",
+            b"12",
+            b"",
+            b"1234567",
+            b"\xb1\n",
+            b"9\n\n\n\n\n\n\n\n",
+        ];
+        for c in cases {
+            for pad in [&b""[..], b"........"] {
+                let mut d = b"g".to_vec();
+                d.extend_from_slice(c);
+                d.extend_from_slice(pad);
+                let want = match read_op(&d, 0) {
+                    Ok((Op::Get(id), next)) => Some((id, next)),
+                    _ => None,
+                };
+                assert_eq!(text_id(&d, 1), want, "{:?}", String::from_utf8_lossy(&d));
+            }
+        }
+        for id in [
+            0u32, 9, 10, 99, 100, 65535, 999_999, 1_000_000, 9_999_999, 10_000_000,
+        ] {
+            let d = format!("p{id}\nxxxxxxxx");
+            assert_eq!(text_id(d.as_bytes(), 1).map(|(v, _)| v), Some(id));
+        }
     }
 
     #[test]
