@@ -235,6 +235,15 @@ fn pair_up<'a>(
     Ok(())
 }
 
+/// An object of `class` made from `args`, its state not yet set (BUILD sets it).
+fn new_object<'a>(class: Global<'a>, args: Vec<Value<'a>>) -> Value<'a> {
+    Value::Object(Box::new(Object {
+        class,
+        args,
+        state: None,
+    }))
+}
+
 fn parse_int(text: &[u8], pos: usize) -> Result<Value<'_>> {
     let bad = || {
         invalid(
@@ -660,28 +669,12 @@ impl<'a> Decoder<'a, '_, '_> {
                             0,
                         ));
                     };
-                    self.push(
-                        pos,
-                        Value::Object(Box::new(Object {
-                            class,
-                            args,
-                            state: None,
-                        })),
-                        ad + 1,
-                    )?;
+                    self.push(pos, new_object(class, args), ad + 1)?;
                 }
                 Op::Inst(module, name) => {
                     let (args, d) = self.take_marked(pos, "pickle INST")?;
                     let class = Global { module, name };
-                    self.push(
-                        pos,
-                        Value::Object(Box::new(Object {
-                            class,
-                            args,
-                            state: None,
-                        })),
-                        d + 1,
-                    )?;
+                    self.push(pos, new_object(class, args), d + 1)?;
                 }
                 Op::Obj => {
                     let (mut items, d) = self.take_marked(pos, "pickle OBJ")?;
@@ -701,15 +694,7 @@ impl<'a> Decoder<'a, '_, '_> {
                             0,
                         ));
                     };
-                    self.push(
-                        pos,
-                        Value::Object(Box::new(Object {
-                            class,
-                            args: items,
-                            state: None,
-                        })),
-                        d + 1,
-                    )?;
+                    self.push(pos, new_object(class, items), d + 1)?;
                 }
                 Op::Build => {
                     let (state, sd) = self.pop(pos, "pickle BUILD")?;
@@ -744,14 +729,7 @@ fn reduce<'a>(
     if g.is(b"copy_reg", b"_reconstructor") || g.is(b"copyreg", b"_reconstructor") {
         if let Some(Value::Global(class)) = args.first() {
             let class = *class;
-            return Ok((
-                Value::Object(Box::new(Object {
-                    class,
-                    args: Vec::new(),
-                    state: None,
-                })),
-                1,
-            ));
+            return Ok((new_object(class, Vec::new()), 1));
         }
         return Err(invalid(
             pos,
@@ -805,14 +783,7 @@ fn reduce<'a>(
             }
         });
     }
-    Ok((
-        Value::Object(Box::new(Object {
-            class: g,
-            args,
-            state: None,
-        })),
-        ad + 1,
-    ))
+    Ok((new_object(g, args), ad + 1))
 }
 
 #[cfg(test)]
