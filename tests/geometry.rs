@@ -24,7 +24,7 @@ fn round_trip(format: &str, encode: bool, index_size: u16, misalign: usize) {
         ("Pyramid", pyramid([-4.0, 0.0, 0.25], 2.0), 3400),
     ];
     for (name, (v, i), density) in &meshes {
-        b.mesh(name, vb, ib, *density, v, i).unwrap();
+        b.mesh(*name, vb, ib, *density, v, i).unwrap();
     }
     let bytes = b.to_bytes().unwrap();
     let what = format!("{format} encode={encode} index_size={index_size} misalign={misalign}");
@@ -177,9 +177,9 @@ fn cube_and_pyramid() -> GeometryBuilder {
     let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
     let ib = b.index_buffer(2, false);
     let (v, i) = cube([0.0; 3], 1.0);
-    b.mesh_with_ids((1, 2), vb, ib, 0, &v, &i).unwrap();
+    b.mesh((1, 2), vb, ib, 0, &v, &i).unwrap();
     let (v, i) = pyramid([0.0; 3], 1.0);
-    b.mesh_with_ids((3, 4), vb, ib, 0, &v, &i).unwrap();
+    b.mesh((3, 4), vb, ib, 0, &v, &i).unwrap();
     b
 }
 
@@ -347,9 +347,9 @@ fn pairing_by_fit_when_no_count_matches_exactly() {
         v.push(MeshVertex::at([9.0; 3]));
         v
     };
-    b.mesh_with_ids((1, 2), vb, ib, 0, &unused(v), &i).unwrap();
+    b.mesh((1, 2), vb, ib, 0, &unused(v), &i).unwrap();
     let (v, i) = pyramid([0.0; 3], 1.0);
-    b.mesh_with_ids((3, 4), vb, ib, 0, &unused(v), &i).unwrap();
+    b.mesh((3, 4), vb, ib, 0, &unused(v), &i).unwrap();
     b.reorder_index_mappings(&[1, 0]).unwrap();
     let bytes = b.to_bytes().unwrap();
     let view = GeometryView::from_bytes(&bytes).unwrap();
@@ -717,7 +717,7 @@ fn lookups_by_id_find_the_first_mapping_at_every_table_length() {
         let v = [[0.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 1.0, 0.0]].map(MeshVertex::at);
         for m in 0..meshes {
             let ids = (100 + m % 3, 200 + m % 3);
-            b.mesh_with_ids(ids, vb, ib, 0, &v, &[0, 1, 2]).unwrap();
+            b.mesh(ids, vb, ib, 0, &v, &[0, 1, 2]).unwrap();
         }
         let bytes = b.to_bytes().unwrap();
         let view = GeometryView::from_bytes(&bytes).unwrap();

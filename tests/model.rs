@@ -236,7 +236,7 @@ fn world(tag: &str) -> World {
     let ib = g.index_buffer(2, true);
     for (name, vertices, indices, skinned) in meshes() {
         let buffer = if skinned { skinned_vb } else { vb };
-        g.mesh_with_ids(ids(name), buffer, ib, 0, &vertices, &indices)
+        g.mesh(ids(name), buffer, ib, 0, &vertices, &indices)
             .unwrap();
     }
     let file = root.join("res").join(DIR).join("Ship.geometry");

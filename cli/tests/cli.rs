@@ -346,11 +346,9 @@ fn export_reports_the_draws_it_cannot_write_and_writes_the_others_only_when_part
     let vb = b.vertex_buffer("set3/xyznuvtbpc", false);
     let ib = b.index_buffer(2, false);
     let (v, i) = cube([0.0; 3], 1.0);
-    b.mesh_with_ids((0xc0be, 0xc0bf), vb, ib, 0, &v, &i)
-        .unwrap();
+    b.mesh((0xc0be, 0xc0bf), vb, ib, 0, &v, &i).unwrap();
     let (v, i) = pyramid([0.0; 3], 1.0);
-    b.mesh_with_ids((0x0be1, 0x0be2), vb, ib, 0, &v, &i)
-        .unwrap();
+    b.mesh((0x0be1, 0x0be2), vb, ib, 0, &v, &i).unwrap();
     let mut bytes = b.to_bytes().unwrap();
     let view = GeometryView::from_bytes(&bytes).unwrap();
     let at = view.vertex_mappings().get(0).unwrap().offset();

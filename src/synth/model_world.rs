@@ -160,7 +160,7 @@ pub fn synth_geometry(model: &SynthModel) -> Result<Option<Vec<u8>>> {
             vb
         };
         let (vertices, indices) = synth_mesh(model.group, part);
-        g.mesh_with_ids(part_mapping_ids(part), buffer, ib, 0, &vertices, &indices)?;
+        g.mesh(part_mapping_ids(part), buffer, ib, 0, &vertices, &indices)?;
     }
     g.to_bytes().map(Some)
 }

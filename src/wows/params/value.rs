@@ -220,7 +220,7 @@ fn pair_up<'a>(
     pos: usize,
     what: &'static str,
 ) -> Result<()> {
-    if items.len() % 2 != 0 {
+    if !items.len().is_multiple_of(2) {
         return Err(invalid(
             pos,
             what,

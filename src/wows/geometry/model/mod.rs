@@ -24,7 +24,8 @@
 mod file;
 
 pub use super::write::{
-    ArmorNodeSpec, GeometryBuilder, MeshVertex, armor_payload, f32_to_f16, pack_unit, pack_vertex,
+    ArmorNodeSpec, GeometryBuilder, MeshIds, MeshVertex, armor_payload, f32_to_f16, pack_unit,
+    pack_vertex,
 };
 pub use file::{
     GeometryModel, IndexBufferSpec, MAX_BLOB_PADDING, MappingSpec, ModelPrototypeSpec,

@@ -183,6 +183,34 @@ fn model_spec(name: &str, data: Vec<u8>) -> ModelPrototypeSpec {
     }
 }
 
+/// What names a mesh's vertex and index mappings in [`GeometryBuilder::mesh`]: a name (`&str`),
+/// whose hashes are the two ids as the game's files make them, or the `(vertex, index)` ids.
+pub trait MeshIds {
+    /// The (vertex mapping, index mapping) ids.
+    fn mapping_ids(self) -> (u32, u32);
+}
+
+impl MeshIds for &str {
+    fn mapping_ids(self) -> (u32, u32) {
+        (
+            MappingKind::Vertices.id_of(self),
+            MappingKind::Indices.id_of(self),
+        )
+    }
+}
+
+impl MeshIds for &String {
+    fn mapping_ids(self) -> (u32, u32) {
+        self.as_str().mapping_ids()
+    }
+}
+
+impl MeshIds for (u32, u32) {
+    fn mapping_ids(self) -> (u32, u32) {
+        self
+    }
+}
+
 impl GeometryBuilder {
     /// An empty file.
     pub fn new() -> Self {
@@ -257,34 +285,19 @@ impl GeometryBuilder {
         Ok(self)
     }
 
-    /// Appends a mesh named `name` to vertex buffer `vb` and index buffer `ib`, with mappings whose
-    /// ids hash the name. `indices` are local to the mesh's vertices.
+    /// Appends a mesh to vertex buffer `vb` and index buffer `ib`, its two mappings named by `ids`:
+    /// a name, whose hashes are their ids as in the game's files, or the (vertex, index) ids
+    /// themselves. `indices` are local to the mesh's vertices.
     pub fn mesh(
         &mut self,
-        name: &str,
+        ids: impl MeshIds,
         vb: usize,
         ib: usize,
         texel_density: u16,
         vertices: &[MeshVertex],
         indices: &[u32],
     ) -> Result<&mut Self> {
-        let ids = (
-            MappingKind::Vertices.id_of(name),
-            MappingKind::Indices.id_of(name),
-        );
-        self.mesh_with_ids(ids, vb, ib, texel_density, vertices, indices)
-    }
-
-    /// [`mesh`](Self::mesh) with explicit (vertex, index) mapping ids.
-    pub fn mesh_with_ids(
-        &mut self,
-        (vertex_id, index_id): (u32, u32),
-        vb: usize,
-        ib: usize,
-        texel_density: u16,
-        vertices: &[MeshVertex],
-        indices: &[u32],
-    ) -> Result<&mut Self> {
+        let (vertex_id, index_id) = ids.mapping_ids();
         let vbuf = self
             .vertex_buffers
             .get_mut(vb)

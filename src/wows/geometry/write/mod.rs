@@ -24,7 +24,7 @@ mod builder;
 mod rules;
 
 pub use armor::{ArmorNodeSpec, armor_payload};
-pub use builder::{GeometryBuilder, MeshVertex, f32_to_f16, pack_unit, pack_vertex};
+pub use builder::{GeometryBuilder, MeshIds, MeshVertex, f32_to_f16, pack_unit, pack_vertex};
 
 impl GeometryModel {
     /// Writes the file in the layout described at [`GeometryModel`]. Fails with a writer
