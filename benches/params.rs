@@ -21,7 +21,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput};
-use gamebin::wows::params::json::{Layout, write_entries, write_value};
+use gamebin::wows::params::export::json::{Layout, write_entries, write_value};
 use gamebin::wows::params::{ParamsScratch, ParamsView};
 
 fn main() {

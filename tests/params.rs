@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use gamebin::wows::params::json::{Layout, write_value};
+use gamebin::wows::params::export::json::{Layout, write_value};
 use gamebin::wows::params::{ParamsScratch, ParamsView, RootKind, Value};
 
 fn sample(kind: &str) -> Option<Vec<u8>> {

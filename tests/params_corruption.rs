@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use gamebin::wows::params::json::{Layout, write_value};
+use gamebin::wows::params::export::json::{Layout, write_value};
 use gamebin::wows::params::write::compress_reversed;
 use gamebin::wows::params::{ParamsScratch, ParamsView, Value};
 use gamebin::{AnyView, Scratch};

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 use gamebin::MappedFile;
-use gamebin::wows::params::json::{Layout, write_entries, write_str, write_value};
+use gamebin::wows::params::export::json::{Layout, write_entries, write_str, write_value};
 use gamebin::wows::params::{Entry, ParamsScratch, ParamsView};
 
 use crate::files;

@@ -1,7 +1,7 @@
 //! GameParams: opens the bytes as a file (reversed zlib) and as a bare pickle, and drives every
 //! accessor: facts, look-ups, regions, every value decoded and written as JSON, the full check.
 
-use gamebin::wows::params::json::{Layout, write_value};
+use gamebin::wows::params::export::json::{Layout, write_value};
 use gamebin::wows::params::{ParamsScratch, ParamsView, from_pickle};
 
 fn walk(view: &ParamsView<'_>) -> usize {

@@ -6,8 +6,8 @@
 //! most of the work: an entry whose opcodes are the same on both sides (memo ids aside, see
 //! [`SameOps`]) is known equal without being decoded.
 
+use super::export::json::{Layout, key_text, write_value};
 use super::index::{Memo, NONE, Span};
-use super::json::{Layout, key_text, write_value};
 use super::pickle::{Op, read_op};
 use super::value::Value;
 use super::{ParamsError, ParamsView};

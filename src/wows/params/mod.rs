@@ -17,7 +17,7 @@
 //!
 //! Where its parts are: `inflate.rs` the reversed zlib layer; `pickle.rs` the opcodes;
 //! `index.rs` the index pass; `value.rs` the values and their decoder; `strings.rs` the string
-//! escapes; [`json`] the JSON dataminers use; `view.rs` its [`View`](crate::View) implementation;
+//! escapes; [`export`] the JSON dataminers use; `view.rs` its [`View`](crate::View) implementation;
 //! `model.rs` the owned params and `write.rs` their writer (feature `write`).
 //!
 //! Errors name offsets in the *inflated* pickle (the file's own bytes are a zlib stream), except
@@ -50,9 +50,9 @@
 
 #[cfg(all(feature = "write", feature = "serde"))]
 mod diff;
+pub mod export;
 mod index;
 mod inflate;
-pub mod json;
 #[cfg(feature = "write")]
 pub mod model;
 mod pickle;

@@ -173,9 +173,9 @@ impl ParamsModel {
     pub fn write_json<W: std::io::Write>(
         &self,
         w: &mut W,
-        layout: super::json::Layout,
+        layout: super::export::json::Layout,
     ) -> std::io::Result<()> {
-        super::json::write_entries(
+        super::export::json::write_entries(
             w,
             self.entries
                 .iter()
@@ -191,8 +191,8 @@ mod serde_impl {
     use serde::{Serialize, Serializer};
 
     use super::{ParamsModel, PyValue};
+    use crate::wows::params::export::json::key_text;
     use crate::wows::params::index::RootKind;
-    use crate::wows::params::json::key_text;
 
     /// The JSON dataminers know: objects as their state, tuples and sets as arrays, keys as
     /// Python's `json` writes them, longs beyond i64 as strings of their digits.

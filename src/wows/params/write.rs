@@ -12,8 +12,8 @@ use std::io::Write as _;
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
 
+use super::export::json::py_float;
 use super::index::RootKind;
-use super::json::py_float;
 use super::model::{EntryModel, ParamsModel, PyValue};
 use crate::write_error::{WriteError, WriteResult};
 

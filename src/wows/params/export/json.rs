@@ -15,8 +15,8 @@
 
 use std::io::{self, Write};
 
-use super::strings::latin1;
-use super::value::Value;
+use crate::wows::params::strings::latin1;
+use crate::wows::params::value::Value;
 
 /// How the JSON is laid out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
