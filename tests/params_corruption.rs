@@ -7,6 +7,9 @@
 
 use std::time::{Duration, Instant};
 
+#[path = "drive/params.rs"]
+mod drive;
+
 use gamebin::wows::params::export::json::{Layout, write_value};
 use gamebin::wows::params::write::compress_reversed;
 use gamebin::wows::params::{ParamsScratch, ParamsView, Value};
@@ -219,6 +222,81 @@ fn shared_values_expanding_without_end_are_refused() {
         .to_string();
     has(&e, &["entry bomb", "expands"]);
     assert!(start.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn copies_doubling_a_value_are_refused() {
+    // DUP then TUPLE2, again and again: each step doubles the value (2^64 values at the end),
+    // although each copy is one opcode.
+    let mut q = b"(lp0\n(dp1\nS'bomb'\np2\nI1\n".to_vec();
+    for _ in 0..64 {
+        q.extend_from_slice(b"2\x86");
+    }
+    q.extend_from_slice(b"sa.");
+    let file = compress_reversed(&q);
+    let mut scratch = ParamsScratch::default();
+    let view = ParamsView::from_bytes_strict(&file, &mut scratch).unwrap();
+    let start = Instant::now();
+    let e = view
+        .by_name("bomb")
+        .unwrap()
+        .value()
+        .unwrap_err()
+        .to_string();
+    has(&e, &["entry bomb", "expands", "copies"]);
+    assert!(start.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
+fn a_long_string_got_again_and_again_is_charged_by_its_bytes() {
+    // A 64 KiB string that needs unescaping (so each decode owns a copy), got 20,000 times from
+    // the memo: 1.3 GB of copies for a pickle of 350 KB, were a copy charged as one value.
+    let mut q = b"(lp0\n(dp1\nS'bomb'\np2\n(lp3\nS'".to_vec();
+    q.extend(std::iter::repeat_n(b"\\x41".as_slice(), 1 << 16).flatten());
+    q.extend_from_slice(b"'\np4\na");
+    for _ in 0..20_000 {
+        q.extend_from_slice(b"g4\na");
+    }
+    q.extend_from_slice(b"sa.");
+    let file = compress_reversed(&q);
+    let mut scratch = ParamsScratch::default();
+    let view = ParamsView::from_bytes_strict(&file, &mut scratch).unwrap();
+    let e = view
+        .by_name("bomb")
+        .unwrap()
+        .value()
+        .unwrap_err()
+        .to_string();
+    has(&e, &["entry bomb", "expands"]);
+    // The same string got a few times is an ordinary value.
+    let mut q = b"(lp0\n(dp1\nS'few'\np2\n(lp3\nS'".to_vec();
+    q.extend(std::iter::repeat_n(b"\\x41".as_slice(), 1 << 16).flatten());
+    q.extend_from_slice(b"'\np4\nag4\nag4\nasa.");
+    let file = compress_reversed(&q);
+    let view = ParamsView::from_bytes_strict(&file, &mut scratch).unwrap();
+    match view.by_name("few").unwrap().value().unwrap() {
+        Value::List(items) => {
+            assert_eq!(items.len(), 3);
+            assert!(
+                items
+                    .iter()
+                    .all(|s| s.as_str().map(str::len) == Some(1 << 16))
+            );
+        }
+        v => panic!("{v:?}"),
+    }
+}
+
+#[test]
+fn the_fuzzers_doubling_copies_end_quickly() {
+    // Found by the params fuzz target: marks, BININTs, DUPs and TUPLE1s that doubled a value
+    // through DUP until 2 GB were taken. Read as a bare pickle and as a file, through every
+    // accessor the fuzz target drives.
+    let pickle = include_bytes!("regressions/params_dup_doubling.pickle");
+    let start = Instant::now();
+    drive::drive_params(pickle);
+    drive::drive_params(&compress_reversed(pickle));
+    assert!(start.elapsed() < Duration::from_secs(60));
 }
 
 #[test]

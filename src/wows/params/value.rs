@@ -161,9 +161,49 @@ impl<'a> Value<'a> {
 
 /// The most values one decode makes, counting each time a shared memo value is decoded again
 /// (so that values sharing values sharing values cannot expand without end): the pickle's
-/// length plus a million.
+/// length plus a million. A value's share of it is [`cost`].
 fn budget(len: usize) -> usize {
     len.saturating_add(1 << 20)
+}
+
+/// Bytes of owned string one unit of the budget pays for: a string unescaped into a buffer of
+/// its own costs by its length, so that copies of one long string (a memo value got again and
+/// again, a DUP) count as the bytes they take, not as one value each.
+const STRING_BYTES_PER_UNIT: usize = 32;
+
+/// What `v` alone costs the budget, its contents aside: one, and one more for each
+/// [`STRING_BYTES_PER_UNIT`] bytes of string it owns.
+fn cost(v: &Value<'_>) -> usize {
+    let owned = match v {
+        Value::Str(Cow::Owned(s)) | Value::BigInt(Cow::Owned(s)) => s.len(),
+        Value::Bytes(Cow::Owned(b)) => b.len(),
+        _ => 0,
+    };
+    1 + owned / STRING_BYTES_PER_UNIT
+}
+
+/// Takes from `budget` what a copy of `v` costs: [`cost`] of each value in it. False (the
+/// budget then spent) when the copy costs more than is left: the walk stops there, so that
+/// walking costs no more than the budget it takes.
+fn charge_copy(v: &Value<'_>, budget: &mut usize) -> bool {
+    let Some(left) = budget.checked_sub(cost(v)) else {
+        *budget = 0;
+        return false;
+    };
+    *budget = left;
+    match v {
+        Value::Tuple(items) | Value::List(items) | Value::Set(items) => {
+            items.iter().all(|item| charge_copy(item, budget))
+        }
+        Value::Dict(pairs) => pairs
+            .iter()
+            .all(|(k, v)| charge_copy(k, budget) && charge_copy(v, budget)),
+        Value::Object(o) => {
+            o.args.iter().all(|a| charge_copy(a, budget))
+                && o.state.as_ref().is_none_or(|s| charge_copy(s, budget))
+        }
+        _ => true,
+    }
 }
 
 struct Frame {
@@ -210,6 +250,15 @@ struct Decoder<'a, 'm, 'b> {
 
 fn invalid(pos: usize, what: &'static str, reason: &'static str, value: u64) -> Error {
     Error::new(at(pos), what, ErrorKind::InvalidValue { value, reason })
+}
+
+fn over_budget(pos: usize) -> Error {
+    invalid(
+        pos,
+        "pickle value",
+        "the value expands beyond the pickle's length plus a million values through shared memo values or copies",
+        0,
+    )
 }
 
 /// `items` (key, value, key, value…) appended to `pairs` as pairs; an odd count is refused (DICT
@@ -330,15 +379,10 @@ fn parse_float(text: &[u8], pos: usize) -> Result<f64> {
 
 impl<'a> Decoder<'a, '_, '_> {
     fn push(&mut self, pos: usize, v: Value<'a>, depth: u16) -> Result<()> {
-        if *self.budget == 0 {
-            return Err(invalid(
-                pos,
-                "pickle value",
-                "the value expands beyond the pickle's length plus a million values through shared memo values",
-                0,
-            ));
+        match self.budget.checked_sub(cost(&v)) {
+            Some(left) => *self.budget = left,
+            None => return Err(over_budget(pos)),
         }
-        *self.budget -= 1;
         if usize::from(depth) > MAX_DEPTH {
             return Err(invalid(
                 pos,
@@ -495,8 +539,19 @@ impl<'a> Decoder<'a, '_, '_> {
                     self.take_marked(pos, "pickle POP_MARK")?;
                 }
                 Op::Dup => {
-                    let top = self.top(pos, "pickle DUP")?.clone();
-                    self.push(pos, top.0, top.1)?;
+                    // The copy is whole: it costs what its every value costs (doubling a value
+                    // again and again would otherwise cost one each time).
+                    self.above_floor(pos, "pickle DUP", "stack underflow: nothing to copy")?;
+                    let Some((top, depth)) = self.stack.last() else {
+                        return Err(invalid(pos, "pickle DUP", "stack underflow", 0));
+                    };
+                    if !charge_copy(top, self.budget) {
+                        return Err(over_budget(pos));
+                    }
+                    let copy = (top.clone(), *depth);
+                    // The copy's outermost value was charged with the rest.
+                    *self.budget = self.budget.saturating_add(cost(&copy.0));
+                    self.push(pos, copy.0, copy.1)?;
                 }
                 Op::IntText(t) => {
                     let v = parse_int(t, pos)?;
