@@ -226,6 +226,37 @@ fn odd_values_decode_and_write_as_python_json_does() {
     );
 }
 
+/// A regional root as CPython 3's `pickle.dumps` writes it (these bytes are its output, protocols
+/// 0 and 2, for `{b'': {b'A': {b'id': 7}}, b'RU': {b'A': {b'id': 8}}}`): every byte string,
+/// the regions' keys included, is a call of `_codecs.encode` (b'' of `bytes`), and the regions
+/// are found behind them.
+#[test]
+fn regions_keyed_by_cpython_3_byte_strings_are_found() {
+    let protocol_0 = b"(dp0\nc__builtin__\nbytes\np1\n(tRp2\n(dp3\nc_codecs\nencode\np4\n(VA\np5\n\
+        Vlatin1\np6\ntp7\nRp8\n(dp9\ng4\n(Vid\np10\ng6\ntp11\nRp12\nI7\nsssg4\n(VRU\np13\ng6\n\
+        tp14\nRp15\n(dp16\ng8\n(dp17\ng12\nI8\nsss.";
+    let protocol_2 = b"\x80\x02}q\x00(c__builtin__\nbytes\nq\x01)Rq\x02}q\x03c_codecs\nencode\n\
+        q\x04X\x01\x00\x00\x00Aq\x05X\x06\x00\x00\x00latin1q\x06\x86q\x07Rq\x08}q\th\x04\
+        X\x02\x00\x00\x00idq\nh\x06\x86q\x0bRq\x0cK\x07ssh\x04X\x02\x00\x00\x00RUq\rh\x06\
+        \x86q\x0eRq\x0f}q\x10h\x08}q\x11h\x0cK\x08ssu.";
+    for pickle in [protocol_0.as_slice(), protocol_2.as_slice()] {
+        let file = gamebin::wows::params::write::compress_reversed(pickle);
+        let mut scratch = ParamsScratch::default();
+        let view = ParamsView::from_bytes_strict(&file, &mut scratch).unwrap();
+        assert_eq!(view.root_kind(), RootKind::Dict);
+        assert_eq!(view.len(), 1);
+        let base = view.by_name("A").unwrap();
+        assert_eq!(base.id(), Some(7));
+        let ru = view.region("RU").unwrap();
+        assert_eq!(ru.override_count(), 1);
+        let over = ru.by_name("A").unwrap();
+        assert_eq!(over.id(), Some(8));
+        assert_eq!(over.region().as_deref(), Some("RU"));
+        let report = view.validate();
+        assert!(report.is_clean(), "{report:?}");
+    }
+}
+
 /// `diff`: entries added and removed, each changed value by its path.
 #[cfg(feature = "serde")]
 #[test]

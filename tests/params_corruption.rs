@@ -376,3 +376,38 @@ fn every_truncation_and_byte_flip_of_the_file_is_ok_or_an_error() {
         }
     }
 }
+
+#[test]
+fn a_pickle_that_holds_no_entries_is_said_to() {
+    let mut scratch = ParamsScratch::default();
+    for (pickle, says) in [
+        (
+            b"(dp0\nS'x'\np1\nI1\ns.".as_slice(),
+            "root dict holds no dict",
+        ),
+        (b"(lp0\nI1\na.".as_slice(), "root list's first value"),
+    ] {
+        let file = compress_reversed(pickle);
+        let view = ParamsView::from_bytes_strict(&file, &mut scratch).unwrap();
+        assert_eq!(view.len(), 0);
+        let report = view.validate();
+        assert!(report.errors.is_empty(), "{report:?}");
+        let text: Vec<String> = report.warnings.iter().map(|w| w.to_string()).collect();
+        assert!(
+            text.iter()
+                .any(|w| w.contains("no entries") && w.contains(says)),
+            "{text:?}"
+        );
+    }
+    // Params as the game writes them get no such warning.
+    let file = gamebin::synth::params::example_file();
+    let view = ParamsView::from_bytes_strict(&file, &mut scratch).unwrap();
+    let report = view.validate();
+    assert!(
+        !report
+            .warnings
+            .iter()
+            .any(|w| w.to_string().contains("no entries")),
+        "{report:?}"
+    );
+}

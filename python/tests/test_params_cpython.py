@@ -192,14 +192,16 @@ def test_writer_output_reads_in_cpython_as_the_same_objects(tmp_path):
             assert all(v.state[b"level"] == 99 for v in regions["RU"].values())
 
 
-def test_protocol_2_written_by_cpython_reads_the_same(tmp_path):
-    """The classic sample re-pickled by CPython with protocol 2 (binary opcodes, NEWOBJ for the
-    objects, bytes as `_codecs.encode`, memo puts and gets of its own), stored as the game
-    stores it: the export is the same."""
+@pytest.mark.parametrize("protocol", [0, 2])
+@pytest.mark.parametrize("kind", ["classic", "regional"])
+def test_a_file_written_by_cpython_3_reads_the_same(tmp_path, kind, protocol):
+    """Each sample re-pickled by CPython 3 (protocol 2: binary opcodes, NEWOBJ for the objects;
+    both: bytes as `_codecs.encode` calls, the regions' keys too, memo puts and gets of its own),
+    stored as the game stores it: the export is the same, each region's too."""
     import sys
     import types
 
-    path = samples() / "wows-gameparams" / "classic" / "GameParams.data"
+    path = samples() / "wows-gameparams" / kind / "GameParams.data"
     module = types.ModuleType("GameParams")
 
     class Base:
@@ -223,14 +225,21 @@ def test_protocol_2_written_by_cpython_reads_the_same(tmp_path):
     try:
         data = zlib.decompress(path.read_bytes()[::-1])
         root = Again(io.BytesIO(data), encoding="bytes").load()
-        again = pickle.dumps(root, protocol=2)
+        again = pickle.dumps(root, protocol=protocol)
     finally:
         del sys.modules["GameParams"]
-    assert again[:2] == b"\x80\x02" and b"\x81" in again
+    if protocol == 2:
+        assert again[:2] == b"\x80\x02" and b"\x81" in again
+    assert b"_codecs" in again
     out = tmp_path / "GameParams.data"
     out.write_bytes(zlib.compress(again)[::-1])
-    params, _ = params_of(load(path))
+    params, regions = params_of(load(path))
     same(export(out), {text(k): plain(v) for k, v in params.items()})
+    assert list(regions) == (["RU"] if kind == "regional" else [])
+    for region, overrides in regions.items():
+        laid = dict(params)
+        laid.update(overrides)
+        same(export(out, "--region", region), {text(k): plain(v) for k, v in laid.items()})
     # The ids (LONG1 in protocol 2, past i32) and indexes are found.
     got = subprocess.run(
         [gamebin_bin(), "params", "get", str(out), "4183734032", "index"],

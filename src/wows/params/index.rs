@@ -122,6 +122,10 @@ enum Kind {
     List,
     Tuple,
     Object,
+    /// A byte string as CPython 3 pickles one in protocols 0-2: a call of `_codecs.encode` or
+    /// `bytes`. A string, not a container: a dict above it (a region's params above its key)
+    /// is not inside it.
+    Bytes,
 }
 
 impl Kind {
@@ -571,7 +575,7 @@ impl Pass<'_, '_> {
                 };
             }
             self.st.open.push(self.st.stack.len() as u32);
-        } else if matches!(kind, Kind::Str | Kind::Get) {
+        } else if matches!(kind, Kind::Str | Kind::Get | Kind::Bytes) {
             self.note_key(self.st.stack.len(), start, end);
         }
         let seq = if role == Role::Params {
@@ -676,7 +680,7 @@ impl Pass<'_, '_> {
                 Ok((Op::Str(_, raw), _)) if !raw.contains(&b'\\') => tag_of(raw),
                 _ => 0,
             },
-            Kind::Object => {
+            Kind::Object | Kind::Bytes => {
                 // Most objects are calls of a class put in the memo (`g4`, every GPData): no
                 // string, without reading the call's class twice through the memo.
                 if let Ok((Op::Get(id), _)) = read_op(self.data, k.start as usize) {
@@ -1016,7 +1020,7 @@ impl Pass<'_, '_> {
         // A string put once and got as a key many times: what it names is read here,
         // once (a byte string as CPython 3 pickles it, a call, once too).
         let tag = match top.kind {
-            Kind::Str | Kind::Object => self.tag(&top),
+            Kind::Str | Kind::Object | Kind::Bytes => self.tag(&top),
             _ => 0,
         };
         let plain_global = top.kind == Kind::Global
@@ -1324,7 +1328,12 @@ impl Pass<'_, '_> {
                             0,
                         ));
                     }
-                    self.push(pos, callable.start as usize, next, Kind::Object)?;
+                    let kind = if op == Op::Reduce && self.makes_bytes(&callable) {
+                        Kind::Bytes
+                    } else {
+                        Kind::Object
+                    };
+                    self.push(pos, callable.start as usize, next, kind)?;
                 }
                 Op::Build => {
                     self.need(2, pos, "pickle BUILD")?;
@@ -1344,6 +1353,26 @@ impl Pass<'_, '_> {
             }
             pos = next;
         }
+    }
+
+    /// Whether `callable` (a global or a memo get) is `_codecs.encode` or `bytes`; a get of a
+    /// class the memo knows for one (every `copy_reg._reconstructor` after the first) is not
+    /// read again.
+    fn makes_bytes(&self, callable: &Slot) -> bool {
+        if callable.kind == Kind::Get
+            && self
+                .st
+                .memo
+                .get(callable.target as usize)
+                .is_none_or(|m| m.plain_global)
+        {
+            return false;
+        }
+        let span = Span {
+            start: callable.start,
+            end: callable.end,
+        };
+        calls_bytes_maker(self.data, &self.st.memo, span)
     }
 
     /// The slot at `t` must be one of `kinds` (a get of one counts: its value is not known here).

@@ -99,6 +99,20 @@ impl ParamsView<'_> {
                 ),
             ));
         }
+        if self.damage().is_none() && self.ix.entries.is_empty() {
+            // A pickle that reads whole and holds no entry is not the game's: say so rather
+            // than "ok" (a root of another shape, or params the index does not recognise).
+            report.warnings.push(Finding::new(
+                "",
+                Some(0),
+                match self.ix.root_kind {
+                    RootKind::List => {
+                        "no entries: the root list's first value is not a dict of entries"
+                    }
+                    _ => "no entries: the root dict holds no dict of entries under '' or a region's key",
+                },
+            ));
+        }
         let mut non_utf8 = 0;
         let all = self
             .entries()
