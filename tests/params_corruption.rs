@@ -201,6 +201,15 @@ fn lengths_larger_than_the_file_are_errors() {
     }
 }
 
+/// The error decoding entry `bomb` of `pickle` (stored as the game stores it) gives.
+fn bomb_error(pickle: &[u8]) -> String {
+    let file = compress_reversed(pickle);
+    let mut scratch = ParamsScratch::default();
+    let view = ParamsView::from_bytes_strict(&file, &mut scratch).unwrap();
+    let entry = view.by_name("bomb").expect("the entry bomb is indexed");
+    entry.value().unwrap_err().to_string()
+}
+
 #[test]
 fn shared_values_expanding_without_end_are_refused() {
     // List k holds list k-1 twice: 2^60 values if followed naively. Each list is complete
@@ -210,16 +219,8 @@ fn shared_values_expanding_without_end_are_refused() {
         q.extend_from_slice(format!("(lp{k}\ng{}\nag{}\na0", k - 1, k - 1).as_bytes());
     }
     q.extend_from_slice(b"S'bomb'\ng63\nsa.");
-    let file = compress_reversed(&q);
-    let mut scratch = ParamsScratch::default();
-    let view = ParamsView::from_bytes_strict(&file, &mut scratch).unwrap();
     let start = Instant::now();
-    let e = view
-        .by_name("bomb")
-        .unwrap()
-        .value()
-        .unwrap_err()
-        .to_string();
+    let e = bomb_error(&q);
     has(&e, &["entry bomb", "expands"]);
     assert!(start.elapsed() < Duration::from_secs(30));
 }
@@ -233,16 +234,8 @@ fn copies_doubling_a_value_are_refused() {
         q.extend_from_slice(b"2\x86");
     }
     q.extend_from_slice(b"sa.");
-    let file = compress_reversed(&q);
-    let mut scratch = ParamsScratch::default();
-    let view = ParamsView::from_bytes_strict(&file, &mut scratch).unwrap();
     let start = Instant::now();
-    let e = view
-        .by_name("bomb")
-        .unwrap()
-        .value()
-        .unwrap_err()
-        .to_string();
+    let e = bomb_error(&q);
     has(&e, &["entry bomb", "expands", "copies"]);
     assert!(start.elapsed() < Duration::from_secs(30));
 }
@@ -258,21 +251,14 @@ fn a_long_string_got_again_and_again_is_charged_by_its_bytes() {
         q.extend_from_slice(b"g4\na");
     }
     q.extend_from_slice(b"sa.");
-    let file = compress_reversed(&q);
-    let mut scratch = ParamsScratch::default();
-    let view = ParamsView::from_bytes_strict(&file, &mut scratch).unwrap();
-    let e = view
-        .by_name("bomb")
-        .unwrap()
-        .value()
-        .unwrap_err()
-        .to_string();
+    let e = bomb_error(&q);
     has(&e, &["entry bomb", "expands"]);
     // The same string got a few times is an ordinary value.
     let mut q = b"(lp0\n(dp1\nS'few'\np2\n(lp3\nS'".to_vec();
     q.extend(std::iter::repeat_n(b"\\x41".as_slice(), 1 << 16).flatten());
     q.extend_from_slice(b"'\np4\nag4\nag4\nasa.");
     let file = compress_reversed(&q);
+    let mut scratch = ParamsScratch::default();
     let view = ParamsView::from_bytes_strict(&file, &mut scratch).unwrap();
     match view.by_name("few").unwrap().value().unwrap() {
         Value::List(items) => {
