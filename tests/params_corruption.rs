@@ -397,3 +397,29 @@ fn a_pickle_that_holds_no_entries_is_said_to() {
         "{report:?}"
     );
 }
+
+#[test]
+fn entries_each_expanding_share_one_budget_in_a_check() {
+    // 2,000 entries, each a get of a value that doubles sixty times: with a budget of their own
+    // (a million values each) the check would build two billion values; drawing on one budget
+    // for the file, it ends at once with each entry named.
+    let mut q = b"(lp0\n(dp1\n(lp3\nI1\na0".to_vec();
+    for k in 4..64u32 {
+        q.extend_from_slice(format!("(lp{k}\ng{}\nag{}\na0", k - 1, k - 1).as_bytes());
+    }
+    for i in 0..2000 {
+        q.extend_from_slice(format!("S'e{i}'\ng63\ns").as_bytes());
+    }
+    q.extend_from_slice(b"a.");
+    let file = compress_reversed(&q);
+    let mut scratch = ParamsScratch::default();
+    let view = ParamsView::from_bytes_strict(&file, &mut scratch).unwrap();
+    assert_eq!(view.len(), 2000);
+    let start = Instant::now();
+    let report = view.validate();
+    assert!(start.elapsed() < Duration::from_secs(30));
+    assert_eq!(report.errors.len(), 2000);
+    for (i, f) in report.errors.iter().enumerate() {
+        has(&f.to_string(), &[&format!("entry e{i}"), "expands"]);
+    }
+}

@@ -97,11 +97,7 @@ fn export_inner(path: &Path, args: &ExportArgs<'_>) -> Result<Status> {
     if let Some(dir) = args.split {
         return split(&view, args.region, dir, layout, args.force);
     }
-    let mut budget = view
-        .pickle()
-        .len()
-        .saturating_mul(8)
-        .saturating_add(1 << 20);
+    let mut budget = view.walk_budget();
     let items = entries(&view, args.region)?.map(|e| -> Result<_> {
         let v = e.value_within(&mut budget)?;
         Ok((e.name(), v))
@@ -156,11 +152,7 @@ fn split(
 ) -> Result<Status> {
     let mut written = 0usize;
     let mut status = Status::Success;
-    let mut budget = view
-        .pickle()
-        .len()
-        .saturating_mul(8)
-        .saturating_add(1 << 20);
+    let mut budget = view.walk_budget();
     for e in entries(view, region)? {
         let folder: PathBuf = dir
             .join(segment(e.type_name().as_deref()))
@@ -315,11 +307,7 @@ fn get_inner(path: &Path, key: &str, at: Option<&str>, region: Option<&str>) -> 
 /// the summary and one line per entry as `params ls` prints it.
 pub fn dump(path: &Path, view: &ParamsView<'_>, json: bool, out: &mut Out) -> Result<()> {
     if json {
-        let mut budget = view
-            .pickle()
-            .len()
-            .saturating_mul(8)
-            .saturating_add(1 << 20);
+        let mut budget = view.walk_budget();
         let items = view.entries().map(|e| -> Result<_> {
             let v = e.value_within(&mut budget)?;
             Ok((e.name(), v))

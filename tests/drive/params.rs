@@ -10,6 +10,12 @@ fn walk(view: &ParamsView<'_>) -> usize {
     let _ = view.info();
     let report = view.validate();
     seen += report.errors.len() + report.warnings.len();
+    // One budget for the walk, as every tool that decodes each entry draws on (a hostile file's
+    // entries could each spend a budget of their own); the first entry also by itself.
+    let mut budget = view.walk_budget();
+    if let Some(e) = view.entries().next() {
+        seen += usize::from(e.value().is_ok());
+    }
     for e in view.entries().take(2000) {
         let name = e.name();
         seen += usize::from(view.by_name(&name).is_some());
@@ -20,7 +26,7 @@ fn walk(view: &ParamsView<'_>) -> usize {
             seen += usize::from(view.by_index(&ix).is_some());
         }
         let _ = (e.type_name(), e.nation(), e.species(), e.region());
-        if let Ok(v) = e.value() {
+        if let Ok(v) = e.value_within(&mut budget) {
             let mut out = Vec::new();
             let _ = write_value(&mut out, &v, Layout::Pretty, 0);
             seen += out.len().min(1) + v.non_utf8_strings();

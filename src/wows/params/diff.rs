@@ -167,6 +167,7 @@ impl<'a> SameOps<'a> {
 pub fn files(old: &ParamsView<'_>, new: &ParamsView<'_>) -> Result<Report, ParamsError> {
     let mut changes = Vec::new();
     let mut same_ops = SameOps::new(old, new);
+    let (mut budget_old, mut budget_new) = (old.walk_budget(), new.walk_budget());
     for e in old.entries() {
         let name = e.name();
         match new.by_name(&name) {
@@ -175,7 +176,8 @@ pub fn files(old: &ParamsView<'_>, new: &ParamsView<'_>) -> Result<Report, Param
                 if same_ops.same(e.rec().value, n.rec().value, 0) {
                     continue;
                 }
-                let (va, vb) = (e.value()?, n.value()?);
+                let va = e.value_within(&mut budget_old)?;
+                let vb = n.value_within(&mut budget_new)?;
                 compare(&name, &va, &vb, &mut changes);
             }
         }

@@ -151,18 +151,22 @@ pub struct ParamsModel {
 impl ParamsModel {
     /// Every entry of `view`, decoded.
     pub fn from_view(view: &ParamsView<'_>) -> Result<ParamsModel, ParamsError> {
-        let entry = |e: super::Entry<'_>| -> Result<EntryModel, ParamsError> {
-            Ok((e.name().into_owned(), PyValue::from(&e.value()?)))
+        let mut budget = view.walk_budget();
+        let mut entry = |e: super::Entry<'_>| -> Result<EntryModel, ParamsError> {
+            Ok((
+                e.name().into_owned(),
+                PyValue::from(&e.value_within(&mut budget)?),
+            ))
         };
         Ok(ParamsModel {
             root: view.root_kind(),
-            entries: view.entries().map(entry).collect::<Result<_, _>>()?,
+            entries: view.entries().map(&mut entry).collect::<Result<_, _>>()?,
             regions: view
                 .regions()
                 .map(|r| {
                     Ok((
                         r.name().map_or_else(String::new, |n| n.into_owned()),
-                        r.overrides().map(entry).collect::<Result<_, _>>()?,
+                        r.overrides().map(&mut entry).collect::<Result<_, _>>()?,
                     ))
                 })
                 .collect::<Result<_, ParamsError>>()?,

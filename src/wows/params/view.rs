@@ -114,11 +114,12 @@ impl ParamsView<'_> {
             ));
         }
         let mut non_utf8 = 0;
+        let mut budget = self.walk_budget();
         let all = self
             .entries()
             .chain(self.regions().flat_map(move |r| r.overrides()));
         for e in all {
-            match e.value() {
+            match e.value_within(&mut budget) {
                 Ok(v) => non_utf8 += v.non_utf8_strings(),
                 Err(err) => report.errors.push(Finding::new(
                     e.name().into_owned(),
