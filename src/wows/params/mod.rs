@@ -20,6 +20,12 @@
 //! escapes; [`export`] the JSON dataminers use; `view.rs` its [`View`](crate::View) implementation;
 //! `model.rs` the owned params and `write.rs` their writer (feature `write`).
 //!
+//! Decoding is bounded by a budget of values, so that shared values, copies and long strings
+//! cannot expand a small pickle without end: each entry's own budget for [`Entry::value`] (the
+//! pickle's length plus a million), or one budget for a walk over every entry
+//! ([`ParamsView::walk_budget`] with [`Entry::value_within`], as an export, `check` and `diff` do:
+//! a hostile file could otherwise make each entry spend a budget of its own).
+//!
 //! Errors name offsets in the *inflated* pickle (the file's own bytes are a zlib stream), except
 //! errors of the zlib layer, which name file offsets; an error inside an entry comes with the
 //! entry's name ([`ParamsError`]).
@@ -42,6 +48,13 @@
 //! assert_eq!(ship.type_name().as_deref(), Some("Ship"));
 //! let value = ship.value()?;
 //! println!("{:?}", value.at_path("A_Hull.health"));
+//!
+//! // Every entry, drawing on one budget for the file.
+//! let mut budget = params.walk_budget();
+//! for entry in params.entries() {
+//!     let value = entry.value_within(&mut budget)?;
+//!     assert!(value.get("id").is_some());
+//! }
 //! # Ok(())
 //! # }
 //! # #[cfg(not(feature = "write"))]
