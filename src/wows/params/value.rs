@@ -386,10 +386,10 @@ fn parse_float(text: &[u8], pos: usize) -> Result<f64> {
 
 impl<'a> Decoder<'a, '_, '_> {
     fn push(&mut self, pos: usize, v: Value<'a>, depth: u16) -> Result<()> {
-        match self.budget.checked_sub(cost(&v)) {
-            Some(left) => *self.budget = left,
-            None => return Err(over_budget(pos)),
+        if *self.budget == 0 {
+            return Err(over_budget(pos));
         }
+        *self.budget -= 1;
         if usize::from(depth) > MAX_DEPTH {
             return Err(invalid(
                 pos,
@@ -407,6 +407,17 @@ impl<'a> Decoder<'a, '_, '_> {
             ));
         }
         self.stack.push((v, depth));
+        Ok(())
+    }
+
+    /// Takes from the budget what `v`, a string or long just decoded, owns beyond the one unit
+    /// its push takes (see [`cost`]).
+    fn charge_owned(&mut self, pos: usize, v: &Value<'_>) -> Result<()> {
+        let extra = cost(v) - 1;
+        match self.budget.checked_sub(extra) {
+            Some(left) => *self.budget = left,
+            None => return Err(over_budget(pos)),
+        }
         Ok(())
     }
 
@@ -556,8 +567,8 @@ impl<'a> Decoder<'a, '_, '_> {
                         return Err(over_budget(pos));
                     }
                     let copy = (top.clone(), *depth);
-                    // The copy's outermost value was charged with the rest.
-                    *self.budget = self.budget.saturating_add(cost(&copy.0));
+                    // The copy's outermost value was charged with the rest; its push takes one.
+                    *self.budget = self.budget.saturating_add(1);
                     self.push(pos, copy.0, copy.1)?;
                 }
                 Op::IntText(t) => {
@@ -565,7 +576,11 @@ impl<'a> Decoder<'a, '_, '_> {
                     self.push(pos, v, 0)?;
                 }
                 Op::Int(v) => self.push(pos, Value::Int(v), 0)?,
-                Op::LongBytes(b) => self.push(pos, long_bytes(b), 0)?,
+                Op::LongBytes(b) => {
+                    let v = long_bytes(b);
+                    self.charge_owned(pos, &v)?;
+                    self.push(pos, v, 0)?;
+                }
                 Op::Bool(b) => self.push(pos, Value::Bool(b), 0)?,
                 Op::FloatText(t) => {
                     let f = parse_float(t, pos)?;
@@ -599,6 +614,9 @@ impl<'a> Decoder<'a, '_, '_> {
                             },
                         },
                     };
+                    if matches!(v, Value::Str(Cow::Owned(_)) | Value::Bytes(Cow::Owned(_))) {
+                        self.charge_owned(pos, &v)?;
+                    }
                     self.push(pos, v, 0)?;
                 }
                 Op::Global(module, name) => {
