@@ -263,7 +263,7 @@ fn over_budget(pos: usize) -> Error {
     invalid(
         pos,
         "pickle value",
-        "the value expands beyond the pickle's length plus a million values through shared memo values or copies",
+        "the value expands beyond its decode's budget of values (for one entry the pickle's length plus a million; for a walk over every entry eight a byte plus a million) through shared memo values, copies or long strings",
         0,
     )
 }
